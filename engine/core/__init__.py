@@ -1,0 +1,1 @@
+"""The shared core every game plugs into: registry, replay, chance, schema, command line."""

@@ -1,0 +1,99 @@
+"""The ``lantern-log/1`` envelope: what every log must be before any game looks at it.
+
+Envelope errors cite ``LOG-*`` ids (the log format has no numbered rules):
+
+=============  ===========================================================
+``LOG-JSON``   the document is not JSON, or not a JSON object
+``LOG-FORMAT`` ``format`` is not ``lantern-log/1``
+``LOG-GAME``   ``game`` names no game the engine knows
+``LOG-OPTIONS`` ``options`` is not an object, or names an invalid option
+``LOG-SEATS``  ``seats`` is not a list of ``{"seat", "player"}``
+``LOG-SEED``   ``seed`` is neither null nor an integer in [0, 2**64)
+``LOG-SETUP``  ``setup`` is not an object
+``LOG-ACTIONS`` ``actions`` is not a list of objects with ``seat`` and ``type``
+``LOG-RESULT`` ``result`` is neither null nor an object
+``LOG-META``   ``meta`` is present and not an object
+=============  ===========================================================
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine.core.errors import IllegalAction
+from engine.core.game import Game
+from engine.core.registry import all_games, get_game
+
+FORMAT = "lantern-log/1"
+
+
+def parse_json(text: str | bytes) -> dict[str, Any]:
+    """Parse a log document, IllegalAction(LOG-JSON) when it is not a JSON object."""
+    try:
+        document = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise IllegalAction("LOG-JSON", f"the document is not valid JSON ({exc})") from None
+    if not isinstance(document, dict):
+        raise IllegalAction("LOG-JSON", "the document must be a JSON object")
+    return document
+
+
+def check_envelope(log: Any) -> Game:
+    """Check the envelope's shape; return the game it names."""
+    if not isinstance(log, dict):
+        raise IllegalAction("LOG-JSON", "the document must be a JSON object")
+    if log.get("format") != FORMAT:
+        raise IllegalAction("LOG-FORMAT", f"format must be {FORMAT!r}, not {log.get('format')!r}")
+    game_id = log.get("game")
+    game = get_game(game_id) if isinstance(game_id, str) else None
+    if game is None:
+        known = ", ".join(sorted(all_games()))
+        raise IllegalAction("LOG-GAME", f"unknown game {game_id!r} (known: {known})")
+    if not isinstance(log.get("options", {}), dict):
+        raise IllegalAction("LOG-OPTIONS", "options must be an object")
+    seats = log.get("seats")
+    if not isinstance(seats, list) or not seats:
+        raise IllegalAction("LOG-SEATS", "seats must be a non-empty list")
+    seen: set[str] = set()
+    for i, entry in enumerate(seats):
+        if not isinstance(entry, dict):
+            raise IllegalAction("LOG-SEATS", f"seat entry {i} must be an object")
+        seat, player = entry.get("seat"), entry.get("player")
+        if not isinstance(seat, str) or not seat:
+            raise IllegalAction("LOG-SEATS", f"seat entry {i} needs a seat id")
+        if not isinstance(player, str) or not player.strip():
+            raise IllegalAction("LOG-SEATS", f"seat {seat!r} needs a player handle")
+        if seat in seen:
+            raise IllegalAction("LOG-SEATS", f"seat {seat!r} is listed twice")
+        seen.add(seat)
+    seed = log.get("seed")
+    if seed is not None and (
+        not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64
+    ):
+        raise IllegalAction("LOG-SEED", f"seed must be null or an integer in [0, 2**64), not {seed!r}")
+    if not isinstance(log.get("setup", {}), dict):
+        raise IllegalAction("LOG-SETUP", "setup must be an object")
+    actions = log.get("actions")
+    if not isinstance(actions, list):
+        raise IllegalAction("LOG-ACTIONS", "actions must be a list")
+    for i, action in enumerate(actions):
+        if not isinstance(action, dict):
+            raise IllegalAction("LOG-ACTIONS", f"action {i} must be an object")
+        if not isinstance(action.get("seat"), str) or not isinstance(action.get("type"), str):
+            raise IllegalAction("LOG-ACTIONS", f"action {i} needs string fields 'seat' and 'type'")
+    result = log.get("result")
+    if result is not None and not isinstance(result, dict):
+        raise IllegalAction("LOG-RESULT", "result must be null or an object")
+    if "meta" in log and log["meta"] is not None and not isinstance(log["meta"], dict):
+        raise IllegalAction("LOG-META", "meta must be an object")
+    return game
+
+
+def canonical_json(document: Any) -> str:
+    """The canonical text of a document: sorted keys, no spaces, UTF-8 as is.
+
+    Two uploads of the same log with different whitespace or key order have the
+    same canonical text, hence the same content hash.
+    """
+    return json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

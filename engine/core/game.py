@@ -1,0 +1,134 @@
+"""The contract every game plugs into the engine with.
+
+A game is one :class:`Game` subclass instance, registered by id
+(:mod:`engine.core.registry`). Its state is the game's own object; the core
+never looks inside it. ``apply`` mutates the state in place (validation replays
+tens of thousands of actions a second, so no copy per action); callers that
+need the state before an action keep a :meth:`Game.clone`.
+
+Chance (CUL-2.4 and its like in every game): with a seed, ``initial_state`` and
+``apply`` receive an :class:`~engine.core.rng.Rng` and derive every outcome the
+log leaves out from it; an outcome the log also gives must agree. Without a seed
+(``rng`` is ``None``) every outcome must be written in the log, and is checked
+against what could still come out (the cards left in the deck, and so on).
+
+Viewers: ``None`` is the all-seeing view; every seat id is a viewer; a game may
+add team viewers (Mister X: ``"detectives"``). A view is one pure function of
+(state, viewer) and holds nothing that viewer could not know. The same goes for
+the action list: :meth:`Game.action_view` redacts one recorded action.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.rng import Rng
+
+State = Any
+Action = dict[str, Any]
+Bot = Callable[["Game", State, str, Rng], Action]
+
+
+class Game:
+    #: registry id, as in a log's ``game`` field
+    id: str = ""
+    #: display name
+    name: str = ""
+    #: bumped whenever a rule's reading changes; stored with every validated match
+    rules_version: str = ""
+    #: rule cited when an action arrives after the game ended
+    end_rule: str = ""
+    #: rule cited when a log's ``result`` differs from the replay's
+    result_rule: str = ""
+    #: bots by name: ``bot(game, state, seat, rng) -> action``. A bot must decide
+    #: only from what its seat knows.
+    bots: dict[str, Bot] = {}
+
+    # --- envelope ---------------------------------------------------------
+    def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The options with documented defaults filled in; IllegalAction when invalid."""
+        return dict(options)
+
+    def check_seats(self, seats: list[dict[str, Any]], options: dict[str, Any]) -> None:
+        """IllegalAction unless ``seats`` are exactly the seats this game and options need."""
+        raise NotImplementedError
+
+    def seat_ids(self, options: dict[str, Any], player_count: int | None = None) -> list[str]:
+        """The seat ids of a game with these options (``player_count`` where it varies)."""
+        raise NotImplementedError
+
+    def viewers(self, options: dict[str, Any], seats: list[str]) -> list[str]:
+        """Every viewer id other than the all-seeing ``None``: seats, then teams."""
+        return list(seats)
+
+    # --- rules --------------------------------------------------------------
+    def initial_state(
+        self, options: dict[str, Any], seats: list[str], setup: dict[str, Any], rng: Rng | None
+    ) -> State:
+        raise NotImplementedError
+
+    def setup_record(self, state: State) -> dict[str, Any]:
+        """The complete setup of ``state`` (every chance outcome explicit), for writing a log."""
+        raise NotImplementedError
+
+    def random_setup_choices(
+        self, options: dict[str, Any], seats: list[str], rng: Rng
+    ) -> dict[str, Any]:
+        """The setup *choices* (not chance) players would make, picked at random, for ``play``."""
+        return {}
+
+    def to_act(self, state: State) -> list[str]:
+        """Seats that may act now (empty when the game is over)."""
+        raise NotImplementedError
+
+    def controller(self, seat: str) -> str:
+        """The seat whose player (or bot) decides for ``seat``; differs only for team
+        seats such as Mister X's ``detectives``."""
+        return seat
+
+    def legal_actions(self, state: State, seat: str) -> list[Action]:
+        """Every action ``seat`` may take now. Chance outcomes are left out: ``apply``
+        fills them in from the seed, or a recorder adds what came out at the table."""
+        raise NotImplementedError
+
+    def apply(self, state: State, action: Action) -> Action:
+        """Check ``action`` against the rules, apply it to ``state`` in place, and return
+        it as recorded: with every chance outcome written in. IllegalAction when illegal
+        (the state is then unusable: replay from the start)."""
+        raise NotImplementedError
+
+    def is_over(self, state: State) -> bool:
+        raise NotImplementedError
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        """The result document of a finished game, else None."""
+        raise NotImplementedError
+
+    def clone(self, state: State) -> State:
+        return copy.deepcopy(state)
+
+    # --- what leaves the engine ---------------------------------------------
+    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+        """JSON-ready view of ``state`` for ``viewer``; always has ``round`` and ``phase``."""
+        raise NotImplementedError
+
+    def action_view(self, state_after: State, action: Action, viewer: str | None) -> Action:
+        """``action`` (as recorded) as ``viewer`` saw it; ``state_after`` is the state just
+        after it. Default: everything is public."""
+        return action
+
+    def notation(self, action: Action) -> str:
+        """One short human line for an action, full or redacted."""
+        fields = " ".join(f"{k}={v}" for k, v in action.items() if k not in ("seat", "type"))
+        return f"{action.get('seat')} {action.get('type')} {fields}".strip()
+
+    def render_text(self, state: State) -> str:
+        """The all-seeing state as text, for the command line and debugging."""
+        raise NotImplementedError
+
+    def json_schema(self) -> dict[str, Any]:
+        """JSON Schemas of this game's ``options``, ``setup``, ``actions`` (a list, one
+        per action type) and ``result``."""
+        raise NotImplementedError

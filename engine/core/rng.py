@@ -1,0 +1,64 @@
+"""A seeded random number generator whose output never depends on the Python version.
+
+``random.Random`` keeps ``random()`` stable but has changed how ``randrange`` and
+friends consume bits between releases, and a stored log must replay the same
+in ten years. SplitMix64 is tiny, fast enough in pure Python and fully
+specified here, so another implementation (a JavaScript client, say) can
+reproduce every shuffle from the seed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    """SplitMix64. ``below(n)`` is unbiased (rejection sampling on 64-bit words)."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, seed: int):
+        self._state = seed & _MASK
+
+    def next64(self) -> int:
+        self._state = (self._state + 0x9E3779B97F4A7C15) & _MASK
+        z = self._state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``."""
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher–Yates, from the end."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def draw(self, pool: list[T], count: int = 1) -> list[T]:
+        """Remove and return ``count`` items chosen uniformly from ``pool``.
+
+        Games keep unordered piles as *sorted* lists, so the same seed draws the
+        same items whatever order they were put back in.
+        """
+        return [pool.pop(self.below(len(pool))) for _ in range(count)]
+
+    def fork(self) -> Rng:
+        """An independent generator (for a bot, say) that does not disturb this one."""
+        return Rng(self.next64())

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    inline_serializer,
+)
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -17,10 +22,18 @@ _frame = inline_serializer(
     "ReplayFrame",
     {
         "ply": serializers.IntegerField(help_text="0 = the setup; n = after the n-th action."),
-        "round": serializers.IntegerField(allow_null=True, help_text="Round the action was played in."),
-        "phase": serializers.CharField(allow_null=True, help_text="Phase the action was played in."),
-        "seat": serializers.CharField(allow_null=True, help_text="Seat that acted (null for the setup)."),
-        "action": serializers.JSONField(allow_null=True, help_text="The action as this viewer saw it."),
+        "round": serializers.IntegerField(
+            allow_null=True, help_text="Round the action was played in."
+        ),
+        "phase": serializers.CharField(
+            allow_null=True, help_text="Phase the action was played in."
+        ),
+        "seat": serializers.CharField(
+            allow_null=True, help_text="Seat that acted (null for the setup)."
+        ),
+        "action": serializers.JSONField(
+            allow_null=True, help_text="The action as this viewer saw it."
+        ),
         "notation": serializers.CharField(allow_null=True),
         "view": serializers.JSONField(help_text="The engine's view of the state for this viewer."),
     },
@@ -57,7 +70,9 @@ class MatchFramesView(APIView):
             "`If-None-Match` with the ETag to get 304."
         ),
         parameters=[
-            OpenApiParameter("view", OpenApiTypes.STR, description="`all` (default) or a seat/team id.")
+            OpenApiParameter(
+                "view", OpenApiTypes.STR, description="`all` (default) or a seat/team id."
+            )
         ],
         responses={
             200: _payload,
@@ -72,7 +87,11 @@ class MatchFramesView(APIView):
         etag = frames_etag(match, viewer)
         # Revalidation, the common case of a browser stepping back to a match, needs
         # neither the cache nor the log.
-        headers = {"ETag": etag, "Cache-Control": "private, no-cache", "Vary": "Cookie, Authorization"}
+        headers = {
+            "ETag": etag,
+            "Cache-Control": "private, no-cache",
+            "Vary": "Cookie, Authorization",
+        }
         if etag in _etags(request.headers.get("If-None-Match", "")):
             return HttpResponse(status=304, headers=headers)
         try:

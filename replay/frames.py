@@ -96,6 +96,8 @@ def build_frames(log: dict[str, Any], viewer: str, match_id: int | None = None) 
         "result": rep.result if error is None else None,
         # A rejection's sentence may name hidden facts ("a detective is on 87"), so
         # only the all-seeing perspective gets it.
-        "error": None if error is None or viewer != ALL else {**error.as_dict(), "text": str(error)},
+        "error": None
+        if error is None or viewer != ALL
+        else {**error.as_dict(), "text": str(error)},
         "frames": frames,
     }

@@ -33,7 +33,9 @@ def frames_etag(match: Match, viewer: str) -> str:
     exactly when the log, the game's rules version or the payload's shape does."""
     game = get_game(match.game)
     rules_version = game.rules_version if game is not None else ""
-    material = f"{PAYLOAD_VERSION}|{match.pk}|{match.content_hash}|{match.game}|{rules_version}|{viewer}"
+    material = (
+        f"{PAYLOAD_VERSION}|{match.pk}|{match.content_hash}|{match.game}|{rules_version}|{viewer}"
+    )
     return '"' + hashlib.sha256(material.encode()).hexdigest()[:32] + '"'
 
 

@@ -74,7 +74,6 @@ function stopAutoplay() {
   if (state.timer !== null) window.clearInterval(state.timer);
   state.timer = null;
   playButton.setAttribute("aria-pressed", "false");
-  playButton.textContent = "▶";
   playButton.title = "Autoplay (space)";
 }
 
@@ -86,7 +85,6 @@ function startAutoplay() {
     else show(state.ply + 1);
   }, Number(speedSelect.value));
   playButton.setAttribute("aria-pressed", "true");
-  playButton.textContent = "❚❚";
   playButton.title = "Pause (space)";
 }
 

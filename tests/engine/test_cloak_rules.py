@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 from engine import replay
@@ -19,12 +16,11 @@ from tests.engine.cloak_helpers import (
     rejected,
 )
 
-EXAMPLE = Path("/work/shared/examples/cloak-documents.json")
 START = ["p1 drop 1", "p2 drop 2"]  # 1: D d, 2: E e
 
 
-def test_example_log_validates_with_its_stated_result():
-    log = json.loads(EXAMPLE.read_text())
+def test_example_log_validates_with_its_stated_result(example_log):
+    log = example_log("cloak-documents.json")
     r = replay(log)
     assert r.status == "finished"
     assert r.result == log["result"] == {"winner": "p1", "reason": "documents"}

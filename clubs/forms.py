@@ -1,0 +1,45 @@
+from django import forms
+from django.utils.text import slugify
+
+from games.models import Membership
+
+
+class ClubForm(forms.Form):
+    name = forms.CharField(max_length=120)
+    slug = forms.SlugField(
+        max_length=64, required=False,
+        help_text="The club's address: /clubs/<slug>/. Left empty, it is made from the name.",
+    )
+    is_public = forms.BooleanField(
+        required=False, initial=True, label="Public",
+        help_text="Public clubs are listed and readable by everyone; private ones only by members.",
+    )
+
+    def clean(self):
+        data = super().clean()
+        if data.get("name") and not data.get("slug"):
+            data["slug"] = slugify(data["name"])[:64]
+        if not data.get("slug"):
+            raise forms.ValidationError("Give the club an address (letters, digits, dashes).")
+        return data
+
+
+class InviteForm(forms.Form):
+    role = forms.ChoiceField(choices=Membership.Role.choices, initial=Membership.Role.MEMBER)
+    days = forms.IntegerField(min_value=1, max_value=90, initial=7, label="Valid for (days)")
+
+
+class RenameForm(forms.Form):
+    handle = forms.CharField(max_length=64)
+
+
+class MergeForm(forms.Form):
+    into = forms.CharField(max_length=64, label="Merge into handle")
+
+
+class VoidForm(forms.Form):
+    reason = forms.CharField(max_length=500, widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class JoinForm(forms.Form):
+    message = forms.CharField(max_length=500, required=False, widget=forms.Textarea(attrs={"rows": 2}))

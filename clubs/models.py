@@ -1,0 +1,112 @@
+"""How people come into a club and what organisers changed: invites, join requests,
+and the audit trail."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from games.models import Club, Membership
+
+
+def new_invite_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class Invite(models.Model):
+    """A link that lets one person join a club, once, before it expires."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invites")
+    token = models.CharField(max_length=64, unique=True, default=new_invite_token)
+    role = models.CharField(
+        max_length=16, choices=Membership.Role.choices, default=Membership.Role.MEMBER
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+    used_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            # used_at and used_by are set together, or not at all.
+            models.CheckConstraint(
+                condition=Q(used_at__isnull=True) | Q(used_by__isnull=False),
+                name="invite_used_by_whom",
+            ),
+            models.CheckConstraint(
+                condition=Q(role__in=["member", "organiser"]), name="invite_role_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"invite to {self.club} ({self.role})"
+
+
+class JoinRequest(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        APPROVED = "approved", "Approved"
+        DECLINED = "declined", "Declined"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="join_requests")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="join_requests"
+    )
+    message = models.CharField(max_length=500, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "user"],
+                condition=Q(status="pending"),
+                name="joinrequest_one_pending_per_user",
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=["pending", "approved", "declined"]),
+                name="joinrequest_status_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} asks to join {self.club} ({self.status})"
+
+
+class AuditEntry(models.Model):
+    """Who changed what in a club, and when. Written by the services, never edited."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="audit_entries")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    action = models.CharField(max_length=48)
+    summary = models.CharField(max_length=500)
+    details = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name_plural = "audit entries"
+        indexes = [models.Index(fields=["club", "-created_at"], name="audit_club_time")]
+
+    def __str__(self) -> str:
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.action}: {self.summary}"

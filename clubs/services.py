@@ -1,0 +1,175 @@
+"""Club management: every change an organiser makes, each written to the audit trail.
+
+Checks of *who* may do these live in ``games.policy``; the views ask it first.
+The services check what must hold whoever asks (an invite used once, a club never
+left without an organiser, two handles merged only when they never met).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from clubs.models import AuditEntry, Invite, JoinRequest
+from games.models import Club, Membership, Player
+
+#: how long an invite link works unless the organiser says otherwise
+INVITE_DAYS = 7
+
+
+class ClubError(Exception):
+    """A change that cannot be made, with a sentence for the organiser."""
+
+    def __init__(self, message: str, code: str = "invalid"):
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+def audit(
+    club: Club, actor: AbstractBaseUser | None, action: str, summary: str, **details: Any
+) -> AuditEntry:
+    return AuditEntry.objects.create(
+        club=club, actor=actor, action=action, summary=summary, details=details
+    )
+
+
+@transaction.atomic
+def create_club(user: AbstractBaseUser, *, name: str, slug: str, is_public: bool) -> Club:
+    """A new club, with its creator as its first organiser."""
+    if Club.objects.filter(slug=slug).exists():
+        raise ClubError(f"The address {slug!r} is taken; choose another.", "slug_taken")
+    club = Club.objects.create(name=name, slug=slug, is_public=is_public)
+    Membership.objects.create(user=user, club=club, role=Membership.Role.ORGANISER)
+    audit(club, user, "club.create", f"created the club {name!r}", public=is_public)
+    return club
+
+
+def create_invite(
+    actor: AbstractBaseUser, club: Club, *, role: str = Membership.Role.MEMBER,
+    days: int = INVITE_DAYS,
+) -> Invite:
+    if not 1 <= days <= 90:
+        raise ClubError("An invite lasts from 1 to 90 days.", "bad_expiry")
+    invite = Invite.objects.create(
+        club=club, role=role, created_by=actor, expires_at=timezone.now() + timedelta(days=days)
+    )
+    audit(club, actor, "invite.create", f"created a {role} invite valid for {days} days",
+          invite=invite.pk)
+    return invite
+
+
+def revoke_invite(actor: AbstractBaseUser, invite: Invite) -> None:
+    if invite.used_at or invite.revoked_at:
+        return
+    invite.revoked_at = timezone.now()
+    invite.save(update_fields=["revoked_at"])
+    audit(invite.club, actor, "invite.revoke", "revoked an invite", invite=invite.pk)
+
+
+@transaction.atomic
+def accept_invite(user: AbstractBaseUser, token: str) -> Membership:
+    """Join the invite's club. The invite works once: the row is locked, so two
+    people clicking the same link at once cannot both get in."""
+    invite = (
+        Invite.objects.select_for_update().select_related("club").filter(token=token).first()
+    )
+    if invite is None:
+        raise ClubError("This invitation link is not valid.", "unknown_invite")
+    if invite.revoked_at:
+        raise ClubError("This invitation was withdrawn by the club.", "revoked")
+    if invite.used_at:
+        raise ClubError("This invitation has been used already.", "used")
+    if invite.expires_at <= timezone.now():
+        raise ClubError("This invitation has expired; ask the club for a new one.", "expired")
+    if Membership.objects.filter(user=user, club=invite.club).exists():
+        # Keep the invite for the person it was meant for.
+        raise ClubError(f"You are already a member of {invite.club.name}.", "already_member")
+    membership = Membership.objects.create(user=user, club=invite.club, role=invite.role)
+    invite.used_at = timezone.now()
+    invite.used_by = user
+    invite.save(update_fields=["used_at", "used_by"])
+    JoinRequest.objects.filter(
+        club=invite.club, user=user, status=JoinRequest.Status.PENDING
+    ).update(status=JoinRequest.Status.APPROVED, decided_at=timezone.now())
+    audit(invite.club, user, "invite.accept", f"{user.get_username()} joined by invitation",
+          invite=invite.pk, role=invite.role)
+    return membership
+
+
+def request_to_join(user: AbstractBaseUser, club: Club, message: str = "") -> JoinRequest:
+    if Membership.objects.filter(user=user, club=club).exists():
+        raise ClubError(f"You are already a member of {club.name}.", "already_member")
+    try:
+        with transaction.atomic():
+            request = JoinRequest.objects.create(club=club, user=user, message=message[:500])
+    except IntegrityError:
+        raise ClubError("Your request is already waiting for an organiser.", "pending") from None
+    audit(club, user, "join.request", f"{user.get_username()} asked to join")
+    return request
+
+
+@transaction.atomic
+def decide_join_request(actor: AbstractBaseUser, request: JoinRequest, *, approve: bool) -> None:
+    request = JoinRequest.objects.select_for_update().get(pk=request.pk)
+    if request.status != JoinRequest.Status.PENDING:
+        raise ClubError("This request was already decided.", "decided")
+    request.status = JoinRequest.Status.APPROVED if approve else JoinRequest.Status.DECLINED
+    request.decided_at = timezone.now()
+    request.decided_by = actor
+    request.save(update_fields=["status", "decided_at", "decided_by"])
+    name = request.user.get_username()
+    if approve:
+        Membership.objects.get_or_create(user=request.user, club=request.club)
+        audit(request.club, actor, "join.approve", f"approved {name}'s request to join")
+    else:
+        audit(request.club, actor, "join.decline", f"declined {name}'s request to join")
+
+
+@transaction.atomic
+def set_role(actor: AbstractBaseUser, membership: Membership, role: str) -> Membership:
+    """Promote a member to organiser or demote an organiser; a club keeps at least one."""
+    if role not in Membership.Role.values:
+        raise ClubError(f"Unknown role {role!r}.", "bad_role")
+    # Lock the club's organiser rows so two demotions at once cannot empty it.
+    organisers = list(
+        Membership.objects.select_for_update()
+        .filter(club=membership.club, role=Membership.Role.ORGANISER)
+        .values_list("pk", flat=True)
+    )
+    if role == membership.role:
+        return membership
+    if role == Membership.Role.MEMBER and organisers == [membership.pk]:
+        raise ClubError("A club needs at least one organiser: promote someone else first.",
+                        "last_organiser")
+    before = membership.role
+    membership.role = role
+    membership.save(update_fields=["role"])
+    verb = "promoted" if role == Membership.Role.ORGANISER else "demoted"
+    audit(membership.club, actor, f"member.{verb}",
+          f"{verb} {membership.user.get_username()} from {before} to {role}")
+    return membership
+
+
+@transaction.atomic
+def rename_player(actor: AbstractBaseUser, player: Player, handle: str) -> Player:
+    handle = handle.strip()
+    if not handle:
+        raise ClubError("A handle cannot be empty.", "empty_handle")
+    if handle == player.handle:
+        return player
+    if Player.objects.filter(club=player.club, handle=handle).exists():
+        raise ClubError(
+            f"{handle!r} is already a player of this club: merge the two handles instead.",
+            "handle_taken",
+        )
+    before = player.handle
+    player.handle = handle
+    player.save(update_fields=["handle"])
+    audit(player.club, actor, "player.rename", f"renamed player {before!r} to {handle!r}",
+          player=player.pk)
+    return player

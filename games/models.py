@@ -1,0 +1,195 @@
+"""Clubs, players and the matches they upload.
+
+Every rule that must hold for the data lives in the database as a constraint,
+so no code path (API, admin, bulk import, a shell) can break it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from engine import canonical_json
+
+
+def log_content_hash(document: dict[str, Any]) -> str:
+    """sha256 (hex) of the canonical text of a lantern-log/1 document.
+
+    Whitespace and key order do not change it, so re-uploading the same log is detected.
+    """
+    return hashlib.sha256(canonical_json(document).encode("utf-8")).hexdigest()
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=64, unique=True)
+    is_public = models.BooleanField(
+        default=True, help_text="Public clubs are listed and readable by everyone."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(slug=""), name="club_slug_not_empty"),
+            models.CheckConstraint(condition=~Q(name=""), name="club_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    """A handle as it appears in the club's logs, optionally linked to a site account."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    handle = models.CharField(max_length=64)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="players",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "handle"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "handle"], name="player_handle_unique_in_club"),
+            models.CheckConstraint(condition=~Q(handle=""), name="player_handle_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.handle
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        MEMBER = "member", "Member"
+        ORGANISER = "organiser", "Organiser"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=16, choices=Role.choices, default=Role.MEMBER)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "club"], name="membership_unique_user_club"),
+            models.CheckConstraint(
+                condition=Q(role__in=["member", "organiser"]), name="membership_role_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.club} ({self.role})"
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        VALID = "valid", "Valid"
+        REJECTED = "rejected", "Rejected"
+        UNFINISHED = "unfinished", "Unfinished"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="matches")
+    game = models.CharField(max_length=64, help_text="Engine game id, e.g. mister-x.")
+    played_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the game was played (the log's meta), if known."
+    )
+    status = models.CharField(max_length=16, choices=Status.choices)
+    result = models.JSONField(
+        null=True, blank=True, help_text="The result the engine computed (null unless valid)."
+    )
+    winner = models.CharField(
+        max_length=64, blank=True, help_text="Winning seat or team; empty when none."
+    )
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="uploaded_matches",
+    )
+    uploaded_at = models.DateTimeField(auto_now_add=True)
+    content_hash = models.CharField(
+        max_length=64, help_text="sha256 of the log's canonical JSON (see log_content_hash)."
+    )
+    rules_version = models.CharField(max_length=64, blank=True)
+    action_count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-uploaded_at", "-id"]
+        verbose_name_plural = "matches"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "content_hash"], name="match_log_unique_in_club"
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=["valid", "rejected", "unfinished"]),
+                name="match_status_valid",
+            ),
+            models.CheckConstraint(condition=~Q(game=""), name="match_game_not_empty"),
+            models.CheckConstraint(
+                condition=~Q(content_hash=""), name="match_content_hash_not_empty"
+            ),
+            # Only a valid (finished) match has a winner.
+            models.CheckConstraint(
+                condition=Q(status="valid") | Q(winner=""), name="match_winner_only_when_valid"
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["club", "-played_at"], name="match_club_played"),
+            models.Index(fields=["game", "status"], name="match_game_status"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.pk} ({self.status})"
+
+
+class MatchSeat(models.Model):
+    class Outcome(models.TextChoices):
+        WIN = "win", "Win"
+        LOSS = "loss", "Loss"
+        NONE = "none", "None"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    seat = models.CharField(max_length=32, help_text="Seat id from the log, e.g. mrx or det2.")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    outcome = models.CharField(max_length=8, choices=Outcome.choices, default=Outcome.NONE)
+
+    class Meta:
+        ordering = ["match", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seat"], name="matchseat_unique_seat"),
+            models.CheckConstraint(
+                condition=Q(outcome__in=["win", "loss", "none"]), name="matchseat_outcome_valid"
+            ),
+            models.CheckConstraint(condition=~Q(seat=""), name="matchseat_seat_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {self.player} ({self.outcome})"
+
+
+class MatchLog(models.Model):
+    """The whole lantern-log/1 document as uploaded (parsed), kept apart from the
+    Match row so listing matches never loads the logs."""
+
+    match = models.OneToOneField(
+        Match, on_delete=models.CASCADE, primary_key=True, related_name="log"
+    )
+    document = models.JSONField()
+
+    def __str__(self) -> str:
+        return f"log of match {self.match_id}"
+
+    @property
+    def content_hash(self) -> str:
+        return log_content_hash(self.document)

@@ -1,0 +1,23 @@
+"""Reads of clubs and matches (HackSoft style: views call these, never build queries)."""
+
+from __future__ import annotations
+
+from django.db.models import QuerySet
+
+from games.models import Club, Match
+from games.policy import AnyUser, club_visibility
+
+
+def visible_clubs(user: AnyUser) -> QuerySet[Club]:
+    """Public clubs, plus the private ones the user is a member of (games.policy)."""
+    return Club.objects.filter(club_visibility(user)).distinct()
+
+
+def recent_matches(user: AnyUser, limit: int = 20) -> QuerySet[Match]:
+    """The newest matches of the clubs the user can see, seats and players prefetched."""
+    return (
+        Match.objects.filter(club__in=visible_clubs(user))
+        .select_related("club")
+        .prefetch_related("seats__player")
+        .order_by("-uploaded_at", "-id")[:limit]
+    )

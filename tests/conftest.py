@@ -1,0 +1,82 @@
+"""Shared fixtures and the rules for integration tests.
+
+Integration tests (marker ``integration``) need real services. They are skipped,
+with the reason shown, when DATABASE_URL / REDIS_URL do not point at them —
+unless LANTERN_REQUIRE_SERVICES=1 (set by .ci/run), where a missing service fails.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.conf import settings
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
+
+# Moderate example counts by default; HYPOTHESIS_PROFILE=thorough for long runs.
+hypothesis_settings.register_profile(
+    "default", max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+hypothesis_settings.register_profile(
+    "thorough", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+def services_required() -> bool:
+    return os.environ.get("LANTERN_REQUIRE_SERVICES", "").lower() in {"1", "true", "yes"}
+
+
+def skip_or_fail(reason: str) -> None:
+    """Skip with a visible reason; in CI (services required) fail instead."""
+    if services_required():
+        pytest.fail(f"LANTERN_REQUIRE_SERVICES is set but {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture
+def require_postgres() -> None:
+    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+        skip_or_fail("DATABASE_URL does not point at PostgreSQL")
+
+
+@pytest.fixture
+def require_redis() -> str:
+    if not settings.REDIS_URL:
+        skip_or_fail("REDIS_URL is not set")
+    return settings.REDIS_URL
+
+
+@pytest.fixture(scope="session")
+def shared_dir() -> Path:
+    """The shared/ folder beside the project (rules, example logs): LANTERN_SHARED_DIR."""
+    path = Path(settings.LANTERN_SHARED_DIR)
+    if not path.is_dir():
+        pytest.fail(f"shared folder not found at {path} (set LANTERN_SHARED_DIR)")
+    return path
+
+
+@pytest.fixture(scope="session")
+def example_log(shared_dir: Path):
+    """Load one of shared/examples/*.json by file name."""
+
+    def load(name: str) -> dict[str, Any]:
+        return json.loads((shared_dir / "examples" / name).read_text(encoding="utf-8"))
+
+    return load
+
+
+@pytest.fixture
+def user(django_user_model):
+    return django_user_model.objects.create_user(username="ada", password="pw-for-tests-only")
+
+
+@pytest.fixture
+def club(db):
+    from games.models import Club
+
+    return Club.objects.create(name="Riverside Deduction Society", slug="riverside")

@@ -7,7 +7,17 @@ import json
 
 import pytest
 
-from engine import ENGINE_ERROR, IllegalAction, Rng, canonical_json, get_game, log_schema, parse_json, play, replay
+from engine import (
+    ENGINE_ERROR,
+    IllegalAction,
+    Rng,
+    canonical_json,
+    get_game,
+    log_schema,
+    parse_json,
+    play,
+    replay,
+)
 from engine.core.errors import require
 from engine.core.fields import get_dict, get_int, get_list, get_str
 

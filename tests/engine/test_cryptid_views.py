@@ -53,7 +53,7 @@ def test_cul_5_no_seat_view_holds_the_other_hand_at_any_ply():
 def test_cul_5_drawn_blocks_are_shown_to_the_expander_only_until_placed():
     log = play("cryptid-urban-legends", 4, ["greedy", "greedy"], max_actions=200)
     r = replay(log)
-    for ply, _action, state in r.states():
+    for _ply, _action, state in r.states():
         if state.phase == "expansion":
             expander = state.active
             assert GAME.view(state, expander)["drawn_blocks"] == state.pending_blocks

@@ -15,8 +15,8 @@ from typing import Any
 
 from engine.core.rng import Rng
 from engine.games.cryptid.rules import (
-    blockade_sides,
     block_signature,
+    blockade_sides,
     candidate_blocks,
     legal_actions,
     matching_blocks,

@@ -61,7 +61,7 @@ def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
         mix = decks.get(seat, DEFAULT_DECK)
         if not isinstance(mix, dict):
             raise IllegalAction("CUL-1.2", f"options.decks.{seat} must be an object of card: count")
-        bad = sorted(set(mix) - EFFECTS)
+        bad = sorted(set(mix) - set(EFFECTS))
         if bad:
             raise IllegalAction("CUL-1.2", f"options.decks.{seat}: unknown card(s) {bad}; cards are align, shuffle, split")
         counts = {}
@@ -129,16 +129,15 @@ def new_game(options: dict[str, Any], setup: dict[str, Any], rng: Rng | None) ->
 
     normals = list(NORMAL_BLOCKS)
     given_blocks = setup.get("first_blocks")
-    if given_blocks is not None:
-        if (
-            not isinstance(given_blocks, list)
-            or len(given_blocks) != 3
-            or any(b not in NORMAL_BLOCKS for b in given_blocks)
-            or len(set(given_blocks)) != 3
-        ):
-            raise IllegalAction(
-                "CUL-2.3", f"setup.first_blocks must be 3 different normal blocks (N1..N12), not {given_blocks!r}"
-            )
+    if given_blocks is not None and (
+        not isinstance(given_blocks, list)
+        or len(given_blocks) != 3
+        or any(b not in NORMAL_BLOCKS for b in given_blocks)
+        or len(set(given_blocks)) != 3
+    ):
+        raise IllegalAction(
+            "CUL-2.3", f"setup.first_blocks must be 3 different normal blocks (N1..N12), not {given_blocks!r}"
+        )
     if rng is not None:
         first = rng.draw(normals, 3)
         if given_blocks is not None and given_blocks != first:
@@ -543,7 +542,7 @@ def _relocate(state: CryptidState, seat: str, kind: str, action: dict[str, Any])
     moves = []
     total = [0, 0, 0]
     for key, value in target.items():
-        index = int(key) if isinstance(key, str) and key.isdigit() else -1
+        index = int(key) if isinstance(key, str) and key.isascii() and key.isdigit() else -1
         if not 0 <= index < len(spaces):
             raise IllegalAction(
                 "CUL-6.4", f"the relocation names space {key!r}; the inactive row has spaces 0..{len(spaces) - 1}"
@@ -611,7 +610,7 @@ def _expand(state: CryptidState, seat: str, kind: str, action: dict[str, Any]) -
         if left is None or right is None:
             raise IllegalAction("CUL-2.4", "without a seed an expand must name both blocks drawn ('left', 'right')")
         for block in (left, right):
-            if block not in BLOCK_RANK:
+            if block not in BLOCK_ORDER:
                 raise IllegalAction("CUL-1.4", f"unknown city block {block!r} (N1..N12, M1..M5)")
         if left == right:
             raise IllegalAction("CUL-2.4", f"the same block {left} cannot be drawn twice")
@@ -649,7 +648,7 @@ def apply(state: CryptidState, action: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(action, dict):
         raise IllegalAction("CUL-3.1", "an action must be an object")
     seat = action.get("seat")
-    if seat not in OTHER:
+    if seat not in SEATS:
         raise IllegalAction("CUL-1.1", f"unknown seat {seat!r}; the seats are cryptid and scientist")
     kind = action.get("type")
     phase = state.phase
@@ -771,7 +770,7 @@ def chance_options(state: CryptidState, action: dict[str, Any]) -> list[dict[str
     """
     kind = action.get("type")
     seat = action.get("seat")
-    if kind == "draw" and seat in OTHER and state.phase == "sensor":
+    if kind == "draw" and seat in SEATS and state.phase == "sensor":
         size = len(state.hands[seat])
         if size >= HAND_LIMIT:
             return []

@@ -35,7 +35,8 @@ COLOR_INDEX = {c: i for i, c in enumerate(COLORS)}
 SENSORS_TOTAL = (4, 3, 3)  # CUL-1.5
 #: Movement cards, in the order of a sorted pile.
 CARDS = ("align", "shuffle", "split")
-EFFECTS = frozenset(CARDS)
+#: (a tuple, not a set: ``x in EFFECTS`` must not fail on an unhashable value from a log)
+EFFECTS = CARDS
 NORMAL_BLOCKS = tuple(f"N{i}" for i in range(1, 13))  # CUL-1.4
 MYSTERIOUS_BLOCKS = tuple(f"M{i}" for i in range(1, 6))
 #: The block deck's sorted order (the order ``Rng.draw`` indexes into).

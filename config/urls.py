@@ -17,4 +17,5 @@ urlpatterns = [
     path("api/auth/", include("rest_framework.urls")),
     path("", include("replay.urls")),
     path("api/", include(router.urls)),
+    path("tournaments/", include("tournaments.urls")),
 ]

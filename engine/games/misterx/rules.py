@@ -374,9 +374,10 @@ def _end(st: State, winner: str, reason: str) -> None:
     st.phase = PH_OVER
 
 
-def _check_mrx_step(st: State, frm: int, transport: str | None, to: Any, rule: str) -> int:
+def _check_mrx_step(st: State, frm: int, transport: str | None, to: Any, rule: str,
+                    occupied_rule: str = "MX-6.2") -> int:
     """One step of Mister X: along ``transport`` (any when None) to a city without a
-    detective (MX-6.2)."""
+    detective (MX-6.2; MX-3.3 names the first step of a double)."""
     board = st.board
     if not isinstance(to, int) or isinstance(to, bool) or to not in board.cities:
         raise IllegalAction(rule, f"'to' must be a city of the board, not {to!r}")
@@ -385,7 +386,7 @@ def _check_mrx_step(st: State, frm: int, transport: str | None, to: Any, rule: s
     else:
         require(to in board.by_transport[frm].get(transport, ()), rule,
                 f"there is no {transport} connection from city {frm} to city {to}")
-    require(to not in st.occupied, "MX-6.2",
+    require(to not in st.occupied, occupied_rule,
             f"Mister X cannot move onto city {to}: the {st.occupied.get(to)} detective stands there")
     return to
 
@@ -438,7 +439,8 @@ def mrx_double(st: State, a: dict[str, Any]) -> None:
     tickets = [_ticket(st.board, m.get("ticket"), "MX-3.3", "a double move's step") for m in moves]
     rack = st.racks[MRX]
     _need_tickets(rack, rack_of(pay + tickets), "MX-3.3", "Mister X")
-    first = _check_mrx_step(st, st.position, transport_of(tickets[0]), moves[0].get("to"), "MX-3.3")
+    first = _check_mrx_step(st, st.position, transport_of(tickets[0]), moves[0].get("to"), "MX-3.3",
+                            occupied_rule="MX-3.3")
     if first in st.destinations:
         require(len(moves) == 1, "MX-6.1",
                 "the first step reaches a destination and ends the game: the double lists only that step")
@@ -717,6 +719,7 @@ def position_check(st: State) -> None:
 # --- dispatch ------------------------------------------------------------------------
 def apply(st: State, a: dict[str, Any]) -> dict[str, Any]:
     seat, kind = a["seat"], a["type"]
+    require(st.winner is None, "MX-3.6", "the game is already over: nothing may follow its end")
     if seat == MRX:
         if kind in ("move", "double", "secret", "pass"):
             require(st.phase == PH_MRX, "MX-3.1",

@@ -780,8 +780,27 @@ def to_act(st: State) -> list[str]:
         return [s for s in st.det_seats if any(p not in st.moved for p in st.pawns_of[s])]
     if st.phase == PH_DET_END:
         refiller = [st.det_seats[st.refill_next]]
-        return [TEAM, *refiller] if st.special_open() else refiller
+        return [TEAM, *refiller] if special_possible(st) else refiller
     return []
+
+
+def special_possible(st: State) -> bool:
+    """Can the detectives take some special action now (MX-3.7 .. MX-3.9, MX-6.7)?"""
+    if not st.special_open():
+        return False
+    for icon in ("investigate", "siren"):
+        usable = sum(min(len(st.pawns_of[seat]),
+                         sum(n for t, n in st.racks[seat].items() if icon_of(t) == icon))
+                     for seat in st.det_seats)
+        for paid in range(3, min(usable, 5) + 1):
+            if icon == "investigate":
+                if st.last_slot - INVESTIGATE_BACK[paid] >= 0:
+                    return True
+            elif any(c not in st.occupied
+                     for city in st.pawn_pos.values()
+                     for c in st.board.by_transport[city].get(SIREN_TRANSPORT[paid], ())):
+                return True
+    return False
 
 # --- enumerating legal actions -------------------------------------------------------
 def sub_multisets(rack: Rack, size: int | None = None, max_size: int | None = None) -> list[Rack]:

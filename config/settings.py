@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "games",
     "ladder",
     "replay",
+    "tournaments",
 ]
 
 MIDDLEWARE = [

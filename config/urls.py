@@ -18,4 +18,5 @@ urlpatterns = [
     path("", include("replay.urls")),
     path("", include("ladder.urls")),
     path("api/", include(router.urls)),
+    path("tournaments/", include("tournaments.urls")),
 ]

@@ -10,9 +10,13 @@ urlpatterns = [
     path("", game_views.index, name="index"),
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
+    path("accounts/", include("accounts.urls")),
+    path("", include("dashboard.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/auth/", include("rest_framework.urls")),
     path("", include("replay.urls")),
+    path("", include("ladder.urls")),
     path("api/", include(router.urls)),
+    path("tournaments/", include("tournaments.urls")),
 ]

@@ -13,6 +13,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/auth/", include("rest_framework.urls")),
+    path("", include("replay.urls")),
     path("api/", include("games.api.urls")),
     path("api/", include(router.urls)),
     path("", include("games.urls")),

@@ -49,7 +49,7 @@ class MatchSummarySerializer(serializers.ModelSerializer):
         return self._absolute(reverse("match-detail", args=[match.pk]))
 
     def get_replay_url(self, match: Match) -> str:
-        return self._absolute(f"/matches/{match.pk}/replay")
+        return self._absolute(reverse("match-replay", args=[match.pk]))
 
     def get_log_url(self, match: Match) -> str:
         return self._absolute(reverse("api-match-log", args=[match.pk]))

@@ -6,7 +6,6 @@ from typing import Any
 
 from django.conf import settings
 from django.http import Http404, HttpResponse, JsonResponse, StreamingHttpResponse
-from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import exceptions, status

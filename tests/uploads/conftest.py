@@ -28,8 +28,9 @@ def people(django_user_model):
     }
 
 
-@pytest.fixture
+@pytest.fixture(autouse=True)
 def club(db, people) -> Club:
+    """Riverside (public): olga organises, mia is a member. Every test here has it."""
     club = Club.objects.create(name="Riverside Deduction Society", slug="riverside")
     Membership.objects.create(user=people["organiser"], club=club, role="organiser")
     Membership.objects.create(user=people["member"], club=club, role="member")

@@ -17,17 +17,12 @@ from rest_framework.views import APIView, exception_handler
 
 from games.services import LogRejected
 
-#: HTTP status -> error code for DRF's own exceptions
+#: DRF's exception codes renamed where ours read better; the others are kept as they are
+#: (not_authenticated, not_found, throttled, method_not_allowed, unsupported_media_type)
 _CODES = {
-    400: "malformed",
-    401: "not_authenticated",
-    403: "forbidden",
-    404: "not_found",
-    405: "method_not_allowed",
-    406: "not_acceptable",
-    413: "too_large",
-    415: "unsupported_media_type",
-    429: "throttled",
+    "permission_denied": "forbidden",
+    "parse_error": "malformed",
+    "invalid": "malformed",
 }
 
 
@@ -61,13 +56,13 @@ def lantern_exception_handler(exc: Exception, context: dict[str, Any]) -> Respon
     response = exception_handler(exc, context)  # Http404 / PermissionDenied become DRF errors
     if response is None:
         return None
-    if isinstance(exc, Http404):
-        message = "not found"
-    elif isinstance(exc, exceptions.APIException):
-        message = _message(exc.detail)
-    else:
-        message = _message(response.data)
-    code = _CODES.get(response.status_code, "error")
+    if isinstance(exc, exceptions.APIException):
+        code, message = exc.default_code, _message(exc.detail)
+    elif isinstance(exc, Http404):
+        code, message = "not_found", "not found"
+    else:  # Django's PermissionDenied
+        code, message = "permission_denied", _message(response.data)
+    code = _CODES.get(code, code)
     extra: dict[str, Any] = {}
     if isinstance(exc, exceptions.ValidationError) and isinstance(exc.detail, dict):
         extra["fields"] = response.data

@@ -7,8 +7,14 @@ from typing import Any
 from django.conf import settings
 from django.http import Http404, HttpResponse, JsonResponse, StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
-from rest_framework import exceptions, status
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    inline_serializer,
+)
+from rest_framework import exceptions, serializers, status
 from rest_framework.pagination import CursorPagination
 from rest_framework.parsers import BaseParser, MultiPartParser
 from rest_framework.permissions import AllowAny
@@ -64,6 +70,21 @@ class MatchCursorPagination(CursorPagination):
     max_page_size = 200
 
 
+PAGE_PARAMETERS = [
+    OpenApiParameter("cursor", str, description="Opaque position from a previous page's next/previous."),
+    OpenApiParameter("limit", int, description="Items per page (default 50, at most 200)."),
+]
+
+
+def paginated(serializer_class, name: str):
+    """The documented shape of a cursor page of ``serializer_class`` items."""
+    return inline_serializer(name, {
+        "next": serializers.URLField(allow_null=True),
+        "previous": serializers.URLField(allow_null=True),
+        "results": serializer_class(many=True),
+    })
+
+
 def _club_or_404(request: Request, slug: str) -> Club:
     club = selectors.club_for(request.user, slug)
     if club is None:
@@ -107,8 +128,9 @@ class ClubMatchesView(LanternAPIView):
         return [UploadThrottle()] if self.request.method == "POST" else []
 
     @extend_schema(
-        parameters=[MatchFilterSerializer],
-        responses={200: MatchSummarySerializer(many=True), 400: ErrorSerializer, 404: ErrorSerializer},
+        parameters=[MatchFilterSerializer, *PAGE_PARAMETERS],
+        responses={200: paginated(MatchSummarySerializer, "MatchPage"), 400: ErrorSerializer,
+                   404: ErrorSerializer},
         summary="List a club's matches (filters, cursor pagination)",
     )
     def get(self, request: Request, slug: str) -> Response:
@@ -245,7 +267,9 @@ class ClubImportsView(LanternAPIView):
     def get_throttles(self):
         return [UploadThrottle()] if self.request.method == "POST" else []
 
-    @extend_schema(responses={200: ImportSerializer(many=True), 403: ErrorSerializer, 404: ErrorSerializer},
+    @extend_schema(parameters=PAGE_PARAMETERS,
+                   responses={200: paginated(ImportSerializer, "ImportPage"), 403: ErrorSerializer,
+                              404: ErrorSerializer},
                    summary="A club's bulk imports (organisers)")
     def get(self, request: Request, slug: str) -> Response:
         club = _club_or_404(request, slug)
@@ -296,8 +320,8 @@ class ClubUploadsView(LanternAPIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        parameters=[UploadFilterSerializer],
-        responses={200: UploadSerializer(many=True), 404: ErrorSerializer},
+        parameters=[UploadFilterSerializer, *PAGE_PARAMETERS],
+        responses={200: paginated(UploadSerializer, "UploadPage"), 404: ErrorSerializer},
         summary="Upload attempts and their rejections (organisers: all; members: their own)",
     )
     def get(self, request: Request, slug: str) -> Response:

@@ -22,9 +22,9 @@ def people(django_user_model):
     """organiser and member of the club; outsider of none."""
     make = django_user_model.objects.create_user
     return {
-        "organiser": make(username="olga", password="pw-for-tests-only"),
-        "member": make(username="mia", password="pw-for-tests-only"),
-        "outsider": make(username="otto", password="pw-for-tests-only"),
+        "organiser": make(username="olga"),
+        "member": make(username="mia"),
+        "outsider": make(username="otto"),
     }
 
 

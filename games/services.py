@@ -392,8 +392,11 @@ class ImportRefused(Exception):
         self.limit = limit
 
 
-def create_import(club: Club, data: bytes, filename: str, created_by: Any) -> Import:
-    """Store the bundle and enqueue its import (a Celery task, after this transaction commits).
+def create_import(
+    club: Club, data: bytes, filename: str, created_by: Any, *, enqueue: bool = True
+) -> Import:
+    """Store the bundle and enqueue its import (a Celery task, after this transaction
+    commits); ``enqueue=False`` leaves running it to the caller (the command line).
 
     The caller checks ``policy.can_import``. ``created_by`` None means the site itself.
     """
@@ -411,9 +414,10 @@ def create_import(club: Club, data: bytes, filename: str, created_by: Any) -> Im
         size=len(data),
         payload=data,
     )
-    from games.tasks import run_import_task  # tasks import services: import here, not at the top
+    if enqueue:
+        from games.tasks import run_import_task  # tasks import services: import here, not at the top
 
-    transaction.on_commit(lambda: run_import_task.delay(run.pk))
+        transaction.on_commit(lambda: run_import_task.delay(run.pk))
     return run
 
 

@@ -9,11 +9,12 @@ from typing import Any
 import engine
 
 
-def bot_log(game_id: str, seed: int, players: list[str], **meta: Any) -> dict[str, Any]:
-    """One game of ``game_id`` played by its bots, seat i held by ``players[i]``."""
+def bot_log(
+    game_id: str, seed: int, players: list[str], bot: str = "random", **meta: Any
+) -> dict[str, Any]:
+    """One game of ``game_id`` played by its ``bot`` in every seat, seat i held by ``players[i]``."""
     game = engine.get_game(game_id)
     assert game is not None, f"{game_id} is not in the engine yet"
-    bot = sorted(game.bots)[0]
     log = engine.play(game_id, seed, [bot] * len(players), players=players)
     log["meta"].update(meta)
     return log

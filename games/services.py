@@ -415,7 +415,8 @@ def create_import(
         payload=data,
     )
     if enqueue:
-        from games.tasks import run_import_task  # tasks import services: import here, not at the top
+        # games.tasks imports this module, so the task is imported here, not at the top.
+        from games.tasks import run_import_task
 
         transaction.on_commit(lambda: run_import_task.delay(run.pk))
     return run

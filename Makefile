@@ -19,3 +19,6 @@ help:
 test:
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/pytest
+
+bench:
+	@for script in bench/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done

@@ -8,7 +8,7 @@
   data), which may do everything.
 - See a club's upload attempts and imports (the rejections): its organisers, and
   each uploader their own.
-- Revalidate stored logs: staff.
+- Operate the site (dashboard, jobs such as revalidating stored logs): active staff.
 Superusers count as organisers of every club.
 """
 
@@ -69,5 +69,6 @@ def can_see_import(user: AnyUser, run: Import) -> bool:
     return can_view_club(user, run.club) and can_import(user, run.club)
 
 
-def can_revalidate(user: AnyUser) -> bool:
-    return bool(user.is_authenticated and user.is_staff)
+def can_operate(user: AnyUser) -> bool:
+    """The operator's dashboard and job controls: staff only."""
+    return bool(user.is_authenticated and user.is_active and user.is_staff)

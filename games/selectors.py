@@ -13,7 +13,7 @@ from django.db.models import QuerySet
 import engine
 from engine import canonical_json
 from games import policy
-from games.models import Club, Import, Match, MatchLog, MatchSeat, Upload
+from games.models import Club, Import, Match, MatchLog, MatchSeat, Membership, Upload
 from games.policy import AnyUser, club_visibility
 
 
@@ -30,6 +30,13 @@ def recent_matches(user: AnyUser, limit: int = 20) -> QuerySet[Match]:
         .prefetch_related("seats__player")
         .order_by("-uploaded_at", "-id")[:limit]
     )
+
+
+def memberships_of(user: AnyUser) -> QuerySet[Membership]:
+    """The clubs ``user`` belongs to, with the role held in each."""
+    if not user.is_authenticated:
+        return Membership.objects.none()
+    return Membership.objects.filter(user=user).select_related("club").order_by("club__name")
 
 
 def club_for(user: AnyUser, slug: str) -> Club | None:

@@ -93,6 +93,12 @@ class Game:
         fills them in from the seed, or a recorder adds what came out at the table."""
         raise NotImplementedError
 
+    def chance_options(self, state: State, action: Action) -> list[Action]:
+        """Every way the chance in ``action`` (as ``legal_actions`` lists it, outcomes left
+        out) could come out now: the completed actions a log without a seed may record.
+        How a recorder at the table learns what to offer. Default: no chance, ``[action]``."""
+        return [action]
+
     def apply(self, state: State, action: Action) -> Action:
         """Check ``action`` against the rules, apply it to ``state`` in place, and return
         it as recorded: with every chance outcome written in. IllegalAction when illegal

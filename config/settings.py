@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "games",
     "ladder",
     "replay",
+    "tournaments",
 ]
 
 MIDDLEWARE = [

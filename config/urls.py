@@ -18,5 +18,6 @@ urlpatterns = [
     path("", include("replay.urls")),
     path("api/", include("games.api.urls")),
     path("api/", include(router.urls)),
+    path("tournaments/", include("tournaments.urls")),
     path("", include("games.urls")),
 ]

@@ -6,9 +6,6 @@ PYTHON_BOOTSTRAP ?= python3.11
 VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
-# Records which pyproject.toml the venv was installed from (content hash, so git
-# checkouts and worktrees sharing one venv do not reinstall needlessly).
-STAMP := $(VENV)/.lantern-installed
 
 .PHONY: help install run test services worker bench
 
@@ -20,15 +17,7 @@ help:
 	@echo "make bench     run every bench/*.py"
 
 install:
-	@if [ ! -x "$(PY)" ]; then \
-		echo "creating $(VENV) with $(PYTHON_BOOTSTRAP)"; \
-		$(PYTHON_BOOTSTRAP) -m venv "$(VENV)"; \
-	fi
-	@want=$$(sha256sum pyproject.toml | cut -d' ' -f1); \
-	if [ "$$(cat "$(STAMP)" 2>/dev/null)" != "$$want" ]; then \
-		echo "installing dependencies (pyproject.toml changed since the last install)"; \
-		"$(PY)" -m pip install --quiet -e '.[dev]' && echo "$$want" > "$(STAMP)"; \
-	fi
+	@VENV="$(VENV)" PYTHON_BOOTSTRAP="$(PYTHON_BOOTSTRAP)" scripts/install.sh
 
 run: install
 	$(PY) manage.py migrate --no-input

@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "games",
     "ladder",
+    "replay",
 ]
 
 MIDDLEWARE = [

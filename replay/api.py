@@ -1,0 +1,106 @@
+"""``GET /api/matches/{id}/frames?view=all|<seat>``: a match's replay frames."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    inline_serializer,
+)
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from replay.frames import ALL, UnknownViewer
+from replay.selectors import frames_etag, match_frames, visible_match
+
+_frame = inline_serializer(
+    "ReplayFrame",
+    {
+        "ply": serializers.IntegerField(help_text="0 = the setup; n = after the n-th action."),
+        "round": serializers.IntegerField(
+            allow_null=True, help_text="Round the action was played in."
+        ),
+        "phase": serializers.CharField(
+            allow_null=True, help_text="Phase the action was played in."
+        ),
+        "seat": serializers.CharField(
+            allow_null=True, help_text="Seat that acted (null for the setup)."
+        ),
+        "action": serializers.JSONField(
+            allow_null=True, help_text="The action as this viewer saw it."
+        ),
+        "notation": serializers.CharField(allow_null=True),
+        "view": serializers.JSONField(help_text="The engine's view of the state for this viewer."),
+    },
+)
+
+_payload = inline_serializer(
+    "ReplayFrames",
+    {
+        "version": serializers.IntegerField(),
+        "match": serializers.IntegerField(),
+        "game": serializers.CharField(),
+        "game_name": serializers.CharField(),
+        "rules_version": serializers.CharField(),
+        "viewer": serializers.CharField(),
+        "viewers": serializers.ListField(child=serializers.DictField()),
+        "seats": serializers.ListField(child=serializers.DictField()),
+        "options": serializers.JSONField(),
+        "status": serializers.ChoiceField(["finished", "unfinished", "rejected"]),
+        "result": serializers.JSONField(allow_null=True),
+        "error": serializers.JSONField(allow_null=True),
+        "frames": serializers.ListField(child=_frame),
+    },
+)
+
+
+class MatchFramesView(APIView):
+    @extend_schema(
+        operation_id="match_frames",
+        summary="Replay frames of a match from one perspective",
+        description=(
+            "The setup frame and one frame per action, each the engine's view of the state "
+            "for the chosen perspective: `all` (all-seeing) or a seat or team id. A seat's "
+            "frames hold only what that seat could know at that moment. Cached; send "
+            "`If-None-Match` with the ETag to get 304."
+        ),
+        parameters=[
+            OpenApiParameter(
+                "view", OpenApiTypes.STR, description="`all` (default) or a seat/team id."
+            )
+        ],
+        responses={
+            200: _payload,
+            304: OpenApiResponse(description="Not modified (ETag matched)."),
+            400: OpenApiResponse(description="Unknown perspective."),
+            404: OpenApiResponse(description="No such match, or not visible to you."),
+        },
+    )
+    def get(self, request: Request, match_id: int) -> HttpResponse:
+        match = visible_match(request.user, match_id)
+        viewer = request.query_params.get("view") or ALL
+        etag = frames_etag(match, viewer)
+        # Revalidation, the common case of a browser stepping back to a match, needs
+        # neither the cache nor the log.
+        headers = {
+            "ETag": etag,
+            "Cache-Control": "private, no-cache",
+            "Vary": "Cookie, Authorization",
+        }
+        if etag in _etags(request.headers.get("If-None-Match", "")):
+            return HttpResponse(status=304, headers=headers)
+        try:
+            frames = match_frames(match, viewer)
+        except UnknownViewer as exc:
+            return Response({"error": "unknown_view", "message": str(exc)}, status=400)
+        # Already JSON: served as stored, no re-encoding through a renderer.
+        return HttpResponse(frames.body, content_type="application/json", headers=headers)
+
+
+def _etags(header: str) -> set[str]:
+    return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}

@@ -1,0 +1,46 @@
+"""The replay page: ``/matches/{id}/replay?ply=N&view=V``."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+
+from engine import get_game
+from replay.frames import ALL, viewer_label
+from replay.selectors import match_viewers, visible_match
+
+
+def _ply(value: str | None) -> int:
+    try:
+        return max(0, int(value or 0))
+    except ValueError:
+        return 0
+
+
+def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = visible_match(request.user, match_id)
+    viewers = match_viewers(match)
+    view = request.GET.get("view") or ALL
+    if view not in viewers:
+        view = ALL
+    game = get_game(match.game)
+    players = {seat.seat: seat.player.handle for seat in match.seats.select_related("player")}
+    config = {
+        "match": match.pk,
+        "framesUrl": reverse("api-match-frames", args=[match.pk]),
+        "view": view,
+        # The page clamps it to the frames it receives.
+        "ply": _ply(request.GET.get("ply")),
+    }
+    return render(
+        request,
+        "replay/replay.html",
+        {
+            "match": match,
+            "game_name": game.name if game is not None else match.game,
+            "viewers": [{"id": v, "label": viewer_label(v, players)} for v in viewers],
+            "view": view,
+            "config": config,
+        },
+    )

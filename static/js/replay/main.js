@@ -1,0 +1,176 @@
+// The replay page: loads the frames of one match for one perspective, draws the
+// board of the current ply, and moves through the game by buttons, keys, the
+// move list and autoplay. The URL keeps ?ply=N&view=V so a moment can be shared.
+
+import * as nav from "./navigation.js";
+import { highlightMove, renderMoveList } from "./movelist.js";
+
+const BOARD_MODULES = {
+  "cryptid-urban-legends": "./boards/cryptid.js",
+  "mister-x": "./boards/misterx.js",
+  "cloak-and-dagger": "./boards/cloak.js",
+};
+
+const root = document.getElementById("replay");
+const config = JSON.parse(document.getElementById("replay-config").textContent);
+const $ = (selector) => root.querySelector(selector);
+const boardRoot = $("#replay-board");
+const movesRoot = $("#replay-moves");
+const viewSelect = $("#replay-view");
+const speedSelect = $("#replay-speed");
+const playButton = $('[data-go="play"]');
+const keysDialog = document.getElementById("replay-keys");
+
+const state = { view: config.view, ply: config.ply, payload: null, board: null, timer: null };
+
+async function loadBoardModule(game) {
+  const path = BOARD_MODULES[game] || "./boards/generic.js";
+  return import(path);
+}
+
+async function fetchFrames(view) {
+  const url = new URL(config.framesUrl, window.location.href);
+  url.searchParams.set("view", view);
+  // The server answers with an ETag; the browser revalidates and gets 304s.
+  const response = await fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" });
+  if (!response.ok) throw new Error(`the frames could not be loaded (HTTP ${response.status})`);
+  return response.json();
+}
+
+function writeUrl() {
+  const url = new URL(window.location.href);
+  url.searchParams.set("ply", String(state.ply));
+  url.searchParams.set("view", state.view);
+  window.history.replaceState(null, "", url);
+}
+
+function describe(frame, frames) {
+  const parts = [`Ply ${frame.ply} of ${frames.length - 1}`];
+  if (frame.round !== null && frame.round !== undefined) parts.push(`Round ${frame.round}`);
+  if (frame.phase) parts.push(frame.phase);
+  return parts.join(" · ");
+}
+
+function show(ply) {
+  const frames = state.payload.frames;
+  state.ply = nav.clampPly(frames, ply);
+  const frame = frames[state.ply];
+  state.board.update(frame, { frames, ply: state.ply });
+  boardRoot.dataset.ply = String(state.ply);
+  $("#replay-position").textContent = describe(frame, frames);
+  $("#replay-notation").textContent = frame.ply === 0 ? "Setup" : `${frame.seat ?? ""} ${frame.notation ?? ""}`.trim();
+  highlightMove(movesRoot, state.ply);
+  for (const button of root.querySelectorAll("[data-go]")) {
+    const go = button.dataset.go;
+    if (go === "play" || go === "keys") continue;
+    const atStart = state.ply === 0;
+    const atEnd = state.ply === frames.length - 1;
+    button.disabled = ["first", "prev", "prev-round"].includes(go) ? atStart : atEnd;
+  }
+  writeUrl();
+}
+
+function stopAutoplay() {
+  if (state.timer !== null) window.clearInterval(state.timer);
+  state.timer = null;
+  playButton.setAttribute("aria-pressed", "false");
+  playButton.title = "Autoplay (space)";
+}
+
+function startAutoplay() {
+  const frames = state.payload.frames;
+  if (state.ply >= frames.length - 1) show(0);
+  state.timer = window.setInterval(() => {
+    if (state.ply >= state.payload.frames.length - 1) stopAutoplay();
+    else show(state.ply + 1);
+  }, Number(speedSelect.value));
+  playButton.setAttribute("aria-pressed", "true");
+  playButton.title = "Pause (space)";
+}
+
+function toggleAutoplay() {
+  if (state.timer === null) startAutoplay();
+  else stopAutoplay();
+}
+
+const MOVES = {
+  first: (frames) => nav.first(frames),
+  "prev-round": (frames, ply) => nav.prevRound(frames, ply),
+  prev: (frames, ply) => nav.prev(frames, ply),
+  next: (frames, ply) => nav.next(frames, ply),
+  "next-round": (frames, ply) => nav.nextRound(frames, ply),
+  last: (frames) => nav.last(frames),
+};
+
+function go(where) {
+  if (where === "play") return toggleAutoplay();
+  if (where === "keys") return keysDialog.showModal();
+  stopAutoplay();
+  show(MOVES[where](state.payload.frames, state.ply));
+}
+
+// Keys as on chess sites (lichess: ←/k back, →/j forward); ↑/↓ move by round here.
+const KEYS = {
+  ArrowLeft: "prev", k: "prev",
+  ArrowRight: "next", j: "next",
+  ArrowUp: "prev-round",
+  ArrowDown: "next-round",
+  Home: "first",
+  End: "last",
+  " ": "play",
+  "?": "keys",
+};
+
+function onKey(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (keysDialog.open) return; // the dialog handles Escape itself
+  const target = event.target;
+  if (target.closest && target.closest("input, select, textarea, [contenteditable]")) return;
+  const where = KEYS[event.key];
+  if (!where || !state.payload) return;
+  event.preventDefault();
+  go(where);
+}
+
+async function setView(view) {
+  stopAutoplay();
+  const payload = await fetchFrames(view);
+  const module = await loadBoardModule(payload.game);
+  state.view = view;
+  state.payload = payload;
+  boardRoot.replaceChildren();
+  boardRoot.dataset.view = view;
+  state.board = module.mount(boardRoot, payload);
+  renderMoveList(movesRoot, payload.frames, (ply) => {
+    stopAutoplay();
+    show(ply);
+  });
+  viewSelect.value = view;
+  show(state.ply);
+}
+
+async function start() {
+  for (const button of root.querySelectorAll("[data-go]")) {
+    button.addEventListener("click", () => go(button.dataset.go));
+  }
+  speedSelect.addEventListener("change", () => {
+    if (state.timer !== null) {
+      stopAutoplay();
+      startAutoplay();
+    }
+  });
+  viewSelect.addEventListener("change", () => {
+    setView(viewSelect.value).catch(fail);
+  });
+  document.addEventListener("keydown", onKey);
+  await setView(state.view);
+  root.dataset.ready = "true";
+}
+
+function fail(error) {
+  const message = $("#replay-error");
+  message.textContent = String(error.message || error);
+  message.hidden = false;
+}
+
+start().catch(fail);

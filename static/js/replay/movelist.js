@@ -1,0 +1,50 @@
+// The move list: every action in notation, grouped by round and phase; a click jumps.
+
+import { groupByRoundAndPhase } from "./navigation.js";
+import { el } from "./dom.js";
+
+/** Fill ``root`` with the grouped move list; ``onJump(ply)`` runs on a click. */
+export function renderMoveList(root, frames, onJump) {
+  root.replaceChildren();
+  const start = el("button", { class: "move move-setup", type: "button", "data-ply": "0" }, "Setup");
+  root.append(el("div", { class: "moves-setup" }, start));
+  for (const round of groupByRoundAndPhase(frames)) {
+    const section = el("section", { class: "moves-round", "data-round": String(round.round) });
+    section.append(el("h3", {}, `Round ${round.round}`));
+    for (const phase of round.phases) {
+      const list = el("ol", { class: "moves-phase-list" });
+      for (const frame of phase.frames) {
+        const seat = frame.seat ? el("span", { class: "move-seat" }, frame.seat) : "";
+        list.append(
+          el(
+            "li",
+            { value: String(frame.ply) },
+            el("button", { class: "move", type: "button", "data-ply": String(frame.ply) },
+              seat, " ", el("span", { class: "move-text" }, frame.notation || "")),
+          ),
+        );
+      }
+      const label = phase.phase ? el("h4", {}, phase.phase) : "";
+      section.append(el("div", { class: "moves-phase", "data-phase": phase.phase || "" }, label, list));
+    }
+    root.append(section);
+  }
+  // A property, not addEventListener: the list is rebuilt on every change of perspective.
+  root.onclick = (event) => {
+    const button = event.target.closest("button[data-ply]");
+    if (button && root.contains(button)) onJump(Number(button.dataset.ply));
+  };
+}
+
+/** Mark the move of ``ply`` as current and keep it in sight. */
+export function highlightMove(root, ply) {
+  for (const old of root.querySelectorAll('[aria-current="step"]')) old.removeAttribute("aria-current");
+  const current = root.querySelector(`button[data-ply="${ply}"]`);
+  if (!current) return;
+  current.setAttribute("aria-current", "step");
+  const box = root.getBoundingClientRect();
+  const item = current.getBoundingClientRect();
+  if (item.top < box.top || item.bottom > box.bottom) {
+    root.scrollTop += item.top - box.top - box.height / 2;
+  }
+}

@@ -1,0 +1,128 @@
+"""The frames API and its selector, on the toy game (apart from any real game's rules)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.cache import cache
+
+from games.models import Club, Membership
+from replay.frames import build_frames
+from tests.replay.toy_game import toy_log
+
+pytestmark = pytest.mark.django_db
+
+# Round 1: north draws 3, south 8; both guess wrong. Round 2: north draws 5, south 1;
+# north guesses south's 1 and wins (south's guess never comes: 7 actions).
+LOG = toy_log(cards=[(3, 8), (5, 1)], guesses=[(4, 4), (1, 9)])
+del LOG["actions"][-1]
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    cache.clear()
+
+
+def test_frames_of_the_all_seeing_view_show_every_card(toy_game):
+    payload = build_frames(LOG, "all")
+    assert [f["ply"] for f in payload["frames"]] == list(range(8))
+    assert payload["frames"][2]["view"]["hands"] == {"north": [3], "south": [8]}
+    assert payload["frames"][2]["notation"] == "draws 8"
+    assert payload["status"] == "finished"
+    assert payload["result"] == {"winner": "north", "reason": "guess"}
+    assert [v["id"] for v in payload["viewers"]] == ["all", "north", "south"]
+    assert payload["viewers"][1]["label"] == "north (nora)"
+
+
+def test_a_frame_carries_the_round_and_phase_its_action_was_played_in(toy_game):
+    frames = build_frames(LOG, "all")["frames"]
+    # Ply 2 (south's draw) ends round 1's draw phase: the state after it is already
+    # in the guess phase, but the move belongs to the draw phase.
+    assert frames[2]["view"]["phase"] == "guess"
+    assert (frames[2]["round"], frames[2]["phase"]) == (1, "draw")
+    # Ply 4 ends round 1; the state after it is round 2.
+    assert frames[4]["view"]["round"] == 2
+    assert (frames[4]["round"], frames[4]["phase"]) == (1, "guess")
+    assert (frames[0]["round"], frames[0]["phase"], frames[0]["seat"]) == (1, "draw", None)
+
+
+def test_a_seat_sees_its_own_cards_and_only_the_count_of_the_others(toy_game):
+    frames = build_frames(LOG, "north")["frames"]
+    assert frames[2]["view"]["hands"] == {"north": [3], "south": 1}
+    assert frames[2]["action"] == {"seat": "south", "type": "draw"}
+    assert frames[2]["notation"] == "draws a card"
+    assert frames[1]["notation"] == "draws 3"
+    text = json.dumps(build_frames(LOG, "north"))
+    assert '"card": 8' not in text.replace(" ", "") and '"card":8' not in text
+
+
+def test_api_serves_frames_with_an_etag_and_answers_304(client, club, store_match, toy_game):
+    match = store_match(club, LOG)
+    url = f"/api/matches/{match.pk}/frames?view=south"
+    response = client.get(url)
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/json"
+    body = response.json()
+    assert body["viewer"] == "south"
+    assert body["match"] == match.pk
+    assert body["frames"][1]["action"] == {"seat": "north", "type": "draw"}
+    etag = response["ETag"]
+    again = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 304
+    assert again.content == b""
+    # Another perspective is another entity.
+    north = client.get(f"/api/matches/{match.pk}/frames?view=north")
+    assert north["ETag"] != etag
+    assert client.get(f"/api/matches/{match.pk}/frames", HTTP_IF_NONE_MATCH=etag).status_code == 200
+
+
+def test_api_default_view_is_all_seeing_and_unknown_views_are_400(
+    client, club, store_match, toy_game
+):
+    match = store_match(club, LOG)
+    assert client.get(f"/api/matches/{match.pk}/frames").json()["viewer"] == "all"
+    response = client.get(f"/api/matches/{match.pk}/frames?view=east")
+    assert response.status_code == 400
+    assert response.json()["error"] == "unknown_view"
+    assert "north" in response.json()["message"]
+
+
+def test_api_serves_the_cached_payload_without_replaying(
+    client, club, store_match, toy_game, monkeypatch
+):
+    match = store_match(club, LOG)
+    first = client.get(f"/api/matches/{match.pk}/frames?view=north").content
+
+    def no_replay(*args, **kwargs):
+        raise AssertionError("the cached payload should have been served")
+
+    monkeypatch.setattr("replay.selectors.build_frames", no_replay)
+    assert client.get(f"/api/matches/{match.pk}/frames?view=north").content == first
+
+
+def test_private_club_matches_are_404_to_outsiders_and_served_to_members(
+    client, user, store_match, toy_game
+):
+    secret = Club.objects.create(name="Secret Circle", slug="secret", is_public=False)
+    match = store_match(secret, LOG)
+    url = f"/api/matches/{match.pk}/frames"
+    assert client.get(url).status_code == 404
+    assert client.get(f"/matches/{match.pk}/replay").status_code == 404
+    client.force_login(user)
+    assert client.get(url).status_code == 404
+    Membership.objects.create(user=user, club=secret)
+    assert client.get(url).status_code == 200
+    assert client.get(f"/matches/{match.pk}/replay").status_code == 200
+
+
+def test_missing_match_is_404(client, db):
+    assert client.get("/api/matches/999/frames").status_code == 404
+
+
+def test_frames_endpoint_is_in_the_openapi_schema(client, db):
+    schema = client.get("/api/schema/?format=json").json()
+    operation = schema["paths"]["/api/matches/{match_id}/frames"]["get"]
+    assert operation["operationId"] == "match_frames"
+    assert {p["name"] for p in operation["parameters"]} >= {"match_id", "view"}
+    assert "ReplayFrames" in schema["components"]["schemas"]

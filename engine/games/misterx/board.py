@@ -1,0 +1,347 @@
+"""Mister X boards as data (MX-1.1, MX-1.1a, MX-1.2): load, validate, summarise.
+
+A board is a JSON document, the same whether shipped in ``boards/`` or inline in
+a log's ``options.board``. :func:`load_board` turns it into an immutable
+:class:`Board` with the adjacency the rules need, or raises :class:`BoardError`
+(an :class:`~engine.core.errors.IllegalAction` citing ``MX-1.2``) naming the
+first thing wrong with it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.core.envelope import canonical_json
+from engine.core.errors import IllegalAction
+
+TRANSPORTS = ("car", "train", "plane")
+MRX_ICONS = ("double", "secret")
+DETECTIVE_ICONS = ("investigate", "siren")
+ICONS = MRX_ICONS + DETECTIVE_ICONS
+MISSION_COLOURS = ("green", "yellow", "orange")
+TICKET_TOTAL = 120  # MX-1.3
+START_CARD_COUNT = 15  # MX-1.1
+PAWN_COUNT = 5  # MX-1.4
+
+BOARDS_DIR = Path(__file__).parent / "boards"
+
+
+class BoardError(IllegalAction):
+    """A board document that is not a valid board (MX-1.2)."""
+
+    def __init__(self, message: str):
+        super().__init__("MX-1.2", f"bad board: {message}")
+
+
+@dataclass(frozen=True)
+class City:
+    id: int
+    name: str
+    country: str
+    lat: float
+    lon: float
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class Mission:
+    starts: tuple[int, ...]
+    destinations: frozenset[int]
+
+
+@dataclass(frozen=True, eq=False)
+class Board:
+    """A validated board. Never mutated after loading; games share one instance."""
+
+    id: str
+    version: int
+    name: str
+    cities: dict[int, City]
+    connections: tuple[tuple[int, int, str], ...]
+    missions: dict[str, Mission]
+    start_cards: tuple[int, ...]
+    #: ``"car/double"`` -> count, in the document's order
+    tickets: dict[str, int]
+    pawns: tuple[str, ...]
+    document: dict[str, Any] = field(repr=False)
+    #: city -> transport -> sorted neighbours along that transport
+    by_transport: dict[int, dict[str, tuple[int, ...]]] = field(repr=False, default_factory=dict)
+    #: city -> sorted neighbours along any transport
+    neighbours: dict[int, tuple[int, ...]] = field(repr=False, default_factory=dict)
+
+    @property
+    def key(self) -> str:
+        """``europe/1``: how a log names a shipped board."""
+        return f"{self.id}/{self.version}"
+
+    def transports_at(self, city: int) -> tuple[str, ...]:
+        """The transports serving ``city`` (MX-1.1)."""
+        return tuple(t for t in TRANSPORTS if self.by_transport[city].get(t))
+
+    def distances_from(self, source: int) -> dict[int, int]:
+        """Fewest moves (any transport) from ``source`` to every reachable city."""
+        dist = {source: 0}
+        queue = deque([source])
+        while queue:
+            city = queue.popleft()
+            for nxt in self.neighbours[city]:
+                if nxt not in dist:
+                    dist[nxt] = dist[city] + 1
+                    queue.append(nxt)
+        return dist
+
+
+def ticket_name(transport: str, icon: str) -> str:
+    return f"{transport}/{icon}"
+
+
+def _need(condition: bool, message: str) -> None:
+    if not condition:
+        raise BoardError(message)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _read_cities(doc: dict[str, Any]) -> dict[int, City]:
+    raw = doc.get("cities")
+    _need(isinstance(raw, list) and bool(raw), "'cities' must be a non-empty list")
+    cities: dict[int, City] = {}
+    for i, entry in enumerate(raw):
+        _need(isinstance(entry, dict), f"city entry {i} must be an object")
+        cid = entry.get("id")
+        _need(_is_int(cid) and cid > 0, f"city entry {i}: 'id' must be a positive whole number")
+        _need(cid not in cities, f"city {cid} is listed twice")
+        name = entry.get("name")
+        _need(isinstance(name, str) and bool(name.strip()), f"city {cid}: 'name' must be a non-empty string")
+        for key in ("x", "y"):
+            _need(_is_number(entry.get(key)), f"city {cid}: {key!r} must be a number")
+        for key in ("lat", "lon"):
+            _need(entry.get(key) is None or _is_number(entry.get(key)),
+                  f"city {cid}: {key!r} must be a number when given")
+        country = entry.get("country", "")
+        _need(isinstance(country, str), f"city {cid}: 'country' must be a string")
+        cities[cid] = City(cid, name, country, entry.get("lat"), entry.get("lon"),
+                           entry["x"], entry["y"])
+    return cities
+
+
+def _read_connections(
+    doc: dict[str, Any], cities: dict[int, City]
+) -> tuple[tuple[int, int, str], ...]:
+    raw = doc.get("connections")
+    _need(isinstance(raw, list) and bool(raw), "'connections' must be a non-empty list")
+    seen: set[tuple[int, int, str]] = set()
+    out = []
+    for i, entry in enumerate(raw):
+        _need(isinstance(entry, list) and len(entry) == 3,
+              f"connection {i} must be [city, city, transport]")
+        a, b, transport = entry
+        _need(_is_int(a) and _is_int(b), f"connection {i}: cities must be whole numbers")
+        _need(transport in TRANSPORTS,
+              f"connection {i}: transport must be one of {', '.join(TRANSPORTS)}, not {transport!r}")
+        for c in (a, b):
+            _need(c in cities, f"connection {i} ({a}-{b} {transport}) names unknown city {c}")
+        _need(a != b, f"connection {i} is a self-loop ({a}-{b} {transport})")
+        key = (min(a, b), max(a, b), transport)
+        _need(key not in seen, f"connection {i} duplicates {key[0]}-{key[1]} {transport}")
+        seen.add(key)
+        out.append(key)
+    return tuple(out)
+
+
+def _read_missions(doc: dict[str, Any], cities: dict[int, City]) -> dict[str, Mission]:
+    raw = doc.get("missions")
+    _need(isinstance(raw, dict), "'missions' must be an object")
+    _need(sorted(raw) == sorted(MISSION_COLOURS),
+          f"'missions' must have exactly the colours {', '.join(MISSION_COLOURS)}")
+    missions = {}
+    for colour in MISSION_COLOURS:
+        entry = raw[colour]
+        _need(isinstance(entry, dict), f"mission {colour} must be an object")
+        parts = {}
+        for key in ("starts", "destinations"):
+            values = entry.get(key)
+            _need(isinstance(values, list) and bool(values),
+                  f"mission {colour}: {key!r} must be a non-empty list of cities")
+            for c in values:
+                _need(_is_int(c) and c in cities, f"mission {colour}: {key} names unknown city {c!r}")
+            _need(len(set(values)) == len(values), f"mission {colour}: {key} lists a city twice")
+            parts[key] = values
+        both = set(parts["starts"]) & set(parts["destinations"])
+        _need(not both, f"mission {colour}: city {min(both) if both else ''} is both a start and a destination")
+        missions[colour] = Mission(tuple(parts["starts"]), frozenset(parts["destinations"]))
+    return missions
+
+
+def _read_tickets(doc: dict[str, Any]) -> dict[str, int]:
+    raw = doc.get("tickets")
+    _need(isinstance(raw, list) and bool(raw), "'tickets' must be a non-empty list")
+    mix: dict[str, int] = {}
+    for i, entry in enumerate(raw):
+        _need(isinstance(entry, dict), f"ticket entry {i} must be an object")
+        transport, icon, count = entry.get("transport"), entry.get("icon"), entry.get("count")
+        _need(transport in TRANSPORTS, f"ticket entry {i}: unknown transport {transport!r}")
+        _need(icon in ICONS, f"ticket entry {i}: unknown icon {icon!r} (icons: {', '.join(ICONS)})")
+        _need(_is_int(count) and count >= 0, f"ticket entry {i}: 'count' must be a whole number >= 0")
+        name = ticket_name(transport, icon)
+        _need(name not in mix, f"ticket entry {i}: {name} is listed twice")
+        mix[name] = count
+    total = sum(mix.values())
+    _need(total == TICKET_TOTAL, f"the ticket counts add up to {total}, not {TICKET_TOTAL} (MX-1.3)")
+    return mix
+
+
+def load_board(doc: Any) -> Board:
+    """Validate a board document and build its :class:`Board`; BoardError when invalid."""
+    _need(isinstance(doc, dict), "a board must be a JSON object")
+    bid, version, name = doc.get("id"), doc.get("version"), doc.get("name")
+    _need(isinstance(bid, str) and bool(bid) and "/" not in bid, "'id' must be a non-empty string without '/'")
+    _need(_is_int(version) and version >= 1, "'version' must be a whole number >= 1")
+    _need(isinstance(name, str) and bool(name.strip()), "'name' must be a non-empty string")
+    cities = _read_cities(doc)
+    connections = _read_connections(doc, cities)
+    missions = _read_missions(doc, cities)
+
+    cards = doc.get("start_cards")
+    _need(isinstance(cards, list), "'start_cards' must be a list of cities")
+    _need(len(cards) == START_CARD_COUNT,
+          f"there must be {START_CARD_COUNT} start cards, not {len(cards)}")
+    mission_cities = {c for m in missions.values() for c in (*m.starts, *m.destinations)}
+    for c in cards:
+        _need(_is_int(c) and c in cities, f"start card names unknown city {c!r}")
+        _need(c not in mission_cities, f"start card {c} is on a mission city")
+    _need(len(set(cards)) == len(cards), "a start card city is listed twice")
+
+    tickets = _read_tickets(doc)
+
+    pawns = doc.get("pawns")
+    _need(isinstance(pawns, list) and len(pawns) == PAWN_COUNT
+          and all(isinstance(p, str) and p for p in pawns) and len(set(pawns)) == PAWN_COUNT,
+          f"'pawns' must list {PAWN_COUNT} distinct pawn names (MX-1.4)")
+
+    by_transport: dict[int, dict[str, list[int]]] = {c: {} for c in cities}
+    for a, b, t in connections:
+        by_transport[a].setdefault(t, []).append(b)
+        by_transport[b].setdefault(t, []).append(a)
+    frozen = {c: {t: tuple(sorted(v)) for t, v in per.items()} for c, per in by_transport.items()}
+    neighbours = {c: tuple(sorted({n for v in per.values() for n in v})) for c, per in frozen.items()}
+
+    board = Board(bid, version, name, cities, connections, missions, tuple(cards), tickets,
+                  tuple(pawns), doc, frozen, neighbours)
+    for colour, mission in missions.items():
+        for start in mission.starts:
+            reach = board.distances_from(start)
+            missing = sorted(d for d in mission.destinations if d not in reach)
+            _need(not missing,
+                  f"mission {colour}: destination {missing[0] if missing else ''} is unreachable from start {start}")
+    return board
+
+
+# --- finding boards ----------------------------------------------------------------
+_SHIPPED: dict[str, Board] = {}
+_INLINE: dict[str, Board] = {}
+_INLINE_MAX = 32
+
+
+def shipped_board_names() -> list[str]:
+    """``europe/1`` for every ``boards/europe-1.json``."""
+    names = []
+    for path in sorted(BOARDS_DIR.glob("*-*.json")):
+        stem, _, version = path.stem.rpartition("-")
+        if version.isdigit():
+            names.append(f"{stem}/{version}")
+    return names
+
+
+def shipped_board(key: str) -> Board:
+    """The shipped board ``id/version`` (loaded once); BoardError when there is none."""
+    board = _SHIPPED.get(key)
+    if board is None:
+        bid, _, version = key.partition("/")
+        path = BOARDS_DIR / f"{bid}-{version}.json"
+        if not (bid and version.isdigit() and "/" not in version and path.is_file()):
+            raise BoardError(f"no shipped board {key!r} (shipped: {', '.join(shipped_board_names())})")
+        board = load_board(json.loads(path.read_text(encoding="utf-8")))
+        _need(board.key == key, f"{path.name} holds board {board.key}, not {key}")
+        _SHIPPED[key] = board
+    return board
+
+
+def resolve_board(spec: Any) -> Board:
+    """A log's ``options.board``: a shipped board's ``id/version`` or an inline document.
+
+    Inline boards are cached by their canonical text, so replaying many logs on
+    one club board validates it once.
+    """
+    if isinstance(spec, str):
+        return shipped_board(spec)
+    if not isinstance(spec, dict):
+        raise BoardError("options.board must be a board name such as 'europe/1' or a board document")
+    text = canonical_json(spec)
+    board = _INLINE.get(text)
+    if board is None:
+        board = load_board(spec)
+        if len(_INLINE) >= _INLINE_MAX:
+            _INLINE.pop(next(iter(_INLINE)))
+        _INLINE[text] = board
+    return board
+
+
+def load_board_file(path: str | Path) -> Board:
+    """A board from a file, or a shipped board's name (``europe/1``)."""
+    p = Path(path)
+    if not p.exists() and "/" in str(path) and not str(path).endswith(".json"):
+        return shipped_board(str(path))
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BoardError(f"cannot read {path} ({exc.strerror})") from None
+    try:
+        doc = json.loads(text)
+    except ValueError as exc:
+        raise BoardError(f"{path} is not valid JSON ({exc})") from None
+    return load_board(doc)
+
+
+# --- summary -------------------------------------------------------------------------
+def board_summary(board: Board) -> str:
+    """What ``python -m engine board show`` prints: sizes, degrees, mission distances."""
+    lines = [f"{board.name} ({board.key}): {len(board.cities)} cities, "
+             f"{len(board.connections)} connections"]
+    for t in TRANSPORTS:
+        served = sum(1 for c in board.cities if board.by_transport[c].get(t))
+        edges = sum(1 for _a, _b, tt in board.connections if tt == t)
+        lines.append(f"  {t:6} {edges:4} connections, serves {served} cities")
+    degrees = sorted(len(board.neighbours[c]) for c in board.cities)
+    mean = sum(degrees) / len(degrees)
+    lines.append(f"  neighbours per city: min {degrees[0]}, median {degrees[len(degrees) // 2]}, "
+                 f"mean {mean:.2f}, max {degrees[-1]}")
+    isolated = [c for c in board.cities if not board.neighbours[c]]
+    if isolated:
+        lines.append(f"  cities without connections: {isolated}")
+    lines.append("  missions (fewest moves from each start to its nearest destination):")
+    for colour, mission in board.missions.items():
+        dests = ", ".join(f"{d} {board.cities[d].name}" for d in sorted(mission.destinations))
+        lines.append(f"    {colour}: destinations {dests}")
+        for start in mission.starts:
+            dist = board.distances_from(start)
+            nearest = min(mission.destinations, key=lambda d: (dist[d], d))
+            lines.append(f"      start {start:3} {board.cities[start].name:20} -> "
+                         f"{nearest} in {dist[nearest]} moves")
+    cards = ", ".join(f"{c} {board.cities[c].name}" for c in board.start_cards)
+    lines.append(f"  start cards: {cards}")
+    mix = ", ".join(f"{name} {n}" for name, n in board.tickets.items())
+    lines.append(f"  tickets ({sum(board.tickets.values())}): {mix}")
+    lines.append(f"  pawns: {', '.join(board.pawns)}")
+    return "\n".join(lines)

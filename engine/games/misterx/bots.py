@@ -1,0 +1,162 @@
+"""Bots for ``python -m engine play --game mister-x`` and the property tests.
+
+``random``: a uniformly random legal action (kind first, then the instance).
+``greedy``: Mister X heads for the nearest destination of his mission and keeps
+away from the pawns, spending double and secret moves when they help; the
+detectives close in on the cities Mister X could be in (:mod:`.possible`),
+investigate when that set is wide and use a siren when it can land on it.
+
+Each bot decides only from what its seat knows: Mister X bots read the board,
+pawns and his own rack; detective bots read the public record (through
+:func:`~engine.games.misterx.possible.possible_positions`), the pawns and their
+own seat's rack (the team bot: every detective rack, as the team view shows).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.rng import Rng
+from engine.games.misterx import rules
+from engine.games.misterx.board import Board
+from engine.games.misterx.possible import possible_positions
+from engine.games.misterx.rules import MRX, TEAM, State, icon_of, rack_list, rack_size
+
+_DIST: dict[Board, dict[int, dict[int, int]]] = {}
+FAR = 99
+
+
+def distances(board: Board) -> dict[int, dict[int, int]]:
+    """All-pairs fewest moves (any transport), computed once per board."""
+    table = _DIST.get(board)
+    if table is None:
+        table = _DIST[board] = {c: board.distances_from(c) for c in board.cities}
+    return table
+
+
+# --- random --------------------------------------------------------------------------
+def random_bot(game: Any, st: State, seat: str, rng: Rng) -> dict[str, Any]:
+    if seat == TEAM and rng.below(2):
+        seat = rules.to_act(st)[-1]  # decline the special action: the next refiller acts
+    actions = rules.legal_actions(st, seat)
+    if not actions:
+        seat = rules.to_act(st)[-1]
+        actions = rules.legal_actions(st, seat)
+    kinds = sorted({a["type"] for a in actions})
+    kind = kinds[rng.below(len(kinds))]
+    return rng.choice([a for a in actions if a["type"] == kind])
+
+
+# --- greedy: Mister X ------------------------------------------------------------------
+def _mrx_cost(st: State, dist: dict[int, dict[int, int]], city: int) -> tuple[int, int]:
+    """Lower is better: (danger, moves to the nearest destination)."""
+    to_dest = min(dist[city].get(d, FAR) for d in st.destinations)
+    nearest_pawn = min(dist[p].get(city, FAR) for p in st.pawn_pos.values())
+    danger = 2 if nearest_pawn <= 1 else (1 if nearest_pawn == 2 else 0)
+    return danger, to_dest
+
+
+def _greedy_mrx(st: State, rng: Rng) -> dict[str, Any]:
+    dist = distances(st.board)
+    rack = st.racks[MRX]
+    singles = rules.mrx_steps(st, st.position, rack)
+    for ticket, to in singles:
+        if to in st.destinations:
+            return {"seat": MRX, "type": "move", "ticket": ticket, "to": to}
+    doubles = {t: n for t, n in rack.items() if icon_of(t) == "double"}
+    secrets = {t: n for t, n in rack.items() if icon_of(t) == "secret"}
+    best_single = min(((_mrx_cost(st, dist, to), ticket, to) for ticket, to in singles), default=None)
+    if rack_size(doubles) >= 3 and (best_single is None or best_single[0][0] >= 1):
+        pay = rack_list(doubles)[:3]
+        left = dict(rack)
+        rules.remove_all(left, rules.rack_of(pay))
+        best = None
+        for t1, to1 in rules.mrx_steps(st, st.position, left):
+            if to1 in st.destinations:
+                return {"seat": MRX, "type": "double", "pay": pay, "moves": [{"ticket": t1, "to": to1}]}
+            after = dict(left)
+            rules.remove_one(after, t1)
+            for t2, to2 in rules.mrx_steps(st, to1, after):
+                cost = (0, -1) if to2 in st.destinations else _mrx_cost(st, dist, to2)
+                if best is None or cost < best[0]:
+                    best = (cost, t1, to1, t2, to2)
+        if best is not None and (best_single is None or best[0] < best_single[0]):
+            _, t1, to1, t2, to2 = best
+            return {"seat": MRX, "type": "double", "pay": pay,
+                    "moves": [{"ticket": t1, "to": to1}, {"ticket": t2, "to": to2}]}
+    if rack_size(secrets) >= 3 and rack_size(rack) >= 4:
+        free = [c for c in st.board.neighbours[st.position] if c not in st.occupied]
+        best_secret = min(((_mrx_cost(st, dist, c), c) for c in free), default=None)
+        if best_secret is not None and (best_single is None or best_secret[0] <= best_single[0]):
+            pay = rack_list(secrets)[:3]
+            left = dict(rack)
+            rules.remove_all(left, rules.rack_of(pay))
+            face_down = max(sorted(left), key=lambda t: left[t])  # the most plentiful kind
+            return {"seat": MRX, "type": "secret", "pay": pay, "ticket": face_down, "to": best_secret[1]}
+    if best_single is not None:
+        _, ticket, to = best_single
+        return {"seat": MRX, "type": "move", "ticket": ticket, "to": to}
+    return {"seat": MRX, "type": "pass"}
+
+
+# --- greedy: detectives --------------------------------------------------------------
+def _ticket_keep_value(ticket: str) -> int:
+    """Detectives spend first the tickets whose icon only Mister X can use."""
+    return 1 if icon_of(ticket) in ("investigate", "siren") else 0
+
+
+def _greedy_pawn(st: State, seat: str, rng: Rng) -> dict[str, Any]:
+    dist = distances(st.board)
+    targets = possible_positions(st) or frozenset(st.destinations)
+    rack = st.racks[seat]
+    best = None
+    for pawn in st.pawns_of[seat]:
+        if pawn in st.moved:
+            continue
+        moves = rules.pawn_moves(st, pawn, rack)
+        if not moves:
+            return {"seat": seat, "type": "stay", "pawn": pawn}
+        for ticket, to in moves:
+            d = min(dist[to].get(c, FAR) for c in targets)
+            key = (d, _ticket_keep_value(ticket), rng.below(1000))
+            if best is None or key < best[0]:
+                best = (key, pawn, ticket, to)
+        break  # one pawn at a time, in the seat's order
+    assert best is not None
+    _, pawn, ticket, to = best
+    return {"seat": seat, "type": "move", "pawn": pawn, "ticket": ticket, "to": to}
+
+
+def _greedy_special(st: State, rng: Rng) -> dict[str, Any] | None:
+    targets = possible_positions(st)
+    options = rules.legal_actions(st, TEAM)
+    if not options:
+        return None
+    sirens = [a for a in options if a["type"] == "siren" and a["to"] in targets]
+    if sirens and len(targets) <= 4:
+        return rng.choice(sirens)
+    if len(targets) > 6:
+        investigations = [a for a in options if a["type"] == "investigate"]
+        if investigations:
+            most = max(sum(len(v) for v in a["pay"].values()) for a in investigations)
+            return rng.choice([a for a in investigations
+                               if sum(len(v) for v in a["pay"].values()) == most])
+    return None
+
+
+def greedy_bot(game: Any, st: State, seat: str, rng: Rng) -> dict[str, Any]:
+    if seat == MRX:
+        if st.phase == rules.PH_MRX:
+            return _greedy_mrx(st, rng)
+        return {"seat": MRX, "type": "refill"}
+    if seat == TEAM:
+        special = _greedy_special(st, rng)
+        if special is not None:
+            return special
+        seat = rules.to_act(st)[-1]
+    if st.phase == rules.PH_PAWNS:
+        return _greedy_pawn(st, seat, rng)
+    return {"seat": seat, "type": "refill"}
+
+
+BOTS = {"random": random_bot, "greedy": greedy_bot}

@@ -1,0 +1,911 @@
+"""Mister X: the rules (``MX-*`` in ``shared/rules/mister-x.md``).
+
+State and the checking/applying of every action. ``apply`` mutates the state in
+place and returns the action as recorded, with chance outcomes (setup racks and
+start cards, refills) filled in from the seed when the log leaves them out.
+
+Tickets are strings ``transport/icon`` (``"car/double"``); racks, the bag and
+the tickets out of the game are multisets kept as ``{ticket: count}`` dicts.
+Seeded draws are exactly ``rng.draw(sorted(pile), n)`` on the expanded pile (see
+:func:`draw_from`), so another implementation can reproduce them.
+
+Order of seeded setup draws: one start card per board pawn in the board's pawn
+order (from the sorted start cards), then Mister X's rack, then each detective
+seat's rack in seat order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.errors import IllegalAction, require
+from engine.core.fields import get_dict, get_int, get_list, get_str
+from engine.core.rng import Rng
+from engine.games.misterx.board import MISSION_COLOURS, Board, resolve_board
+
+DEFAULT_BOARD = "europe/1"
+MRX = "mrx"
+TEAM = "detectives"
+MRX_RACK = 8  # MX-2.1
+HIDDEN_SLOTS = 24  # MX-3.11
+CHECK_WINDOW = 5  # MX-3.10
+SPECIAL_FROM_ROUND = 5  # MX-3.7
+#: investigate: tickets paid -> how many moves back (MX-3.8)
+INVESTIGATE_BACK = {3: 4, 4: 3, 5: 2}
+#: siren: tickets paid -> transport of the extra step (MX-3.9)
+SIREN_TRANSPORT = {3: "car", 4: "train", 5: "plane"}
+
+# phases of a round
+PH_MRX = "mrx-move"  # MX-3.1 step 1
+PH_MRX_REFILL = "mrx-refill"  # MX-3.1 steps 3-4
+PH_PAWNS = "pawns"  # MX-3.7 step 1
+PH_DET_END = "detectives-end"  # MX-3.7 steps 2-3
+PH_OVER = "over"
+
+Rack = dict[str, int]
+
+
+def det_seat_ids(count: int) -> list[str]:
+    return [f"det{i}" for i in range(1, count + 1)]
+
+
+def default_shares(pawns: tuple[str, ...], det_seats: list[str]) -> dict[str, list[str]]:
+    """The documented default of ``options.pawns``: the board's pawns in order, dealt in
+    consecutive runs, the first seats taking one more when they do not divide evenly."""
+    k = len(det_seats)
+    base, extra = divmod(len(pawns), k)
+    shares, i = {}, 0
+    for n, seat in enumerate(det_seats):
+        size = base + (1 if n < extra else 0)
+        shares[seat] = list(pawns[i:i + size])
+        i += size
+    return shares
+
+
+# --- multisets -----------------------------------------------------------------------
+def rack_of(tickets: list[str]) -> Rack:
+    rack: Rack = {}
+    for t in tickets:
+        rack[t] = rack.get(t, 0) + 1
+    return rack
+
+
+def rack_size(rack: Rack) -> int:
+    return sum(rack.values())
+
+
+def rack_list(rack: Rack) -> list[str]:
+    """The sorted list of a multiset."""
+    return [t for t in sorted(rack) for _ in range(rack[t])]
+
+
+def contains(rack: Rack, want: Rack) -> bool:
+    return all(rack.get(t, 0) >= n for t, n in want.items())
+
+
+def add_all(rack: Rack, tickets: Rack) -> None:
+    for t, n in tickets.items():
+        rack[t] = rack.get(t, 0) + n
+
+
+def remove_all(rack: Rack, tickets: Rack) -> None:
+    for t, n in tickets.items():
+        left = rack[t] - n
+        if left:
+            rack[t] = left
+        else:
+            del rack[t]
+
+
+def add_one(rack: Rack, ticket: str) -> None:
+    rack[ticket] = rack.get(ticket, 0) + 1
+
+
+def remove_one(rack: Rack, ticket: str) -> None:
+    left = rack[ticket] - 1
+    if left:
+        rack[ticket] = left
+    else:
+        del rack[ticket]
+
+
+def draw_from(pile: Rack, count: int, rng: Rng) -> list[str]:
+    """Remove ``count`` tickets from ``pile`` at random: the same draws as
+    ``rng.draw(rack_list(pile), count)``, without expanding the pile."""
+    drawn = []
+    total = rack_size(pile)
+    for _ in range(count):
+        index = rng.below(total)
+        for t in sorted(pile):
+            n = pile[t]
+            if index < n:
+                remove_one(pile, t)
+                drawn.append(t)
+                break
+            index -= n
+        total -= 1
+    return drawn
+
+
+# --- state ---------------------------------------------------------------------------
+class State:
+    """Everything about one game of Mister X, hidden parts included."""
+
+    __slots__ = (
+        "board", "det_seats", "pawns_of", "owner", "limit", "mission", "destinations",
+        "path", "slots", "pawn_pos", "occupied", "racks", "bag", "out", "round", "phase",
+        "moved", "discarded", "refill_next", "special_done", "revealed", "reveals",
+        "winner", "reason", "rng", "events", "possible_cache",
+    )
+
+    board: Board
+    det_seats: list[str]
+    pawns_of: dict[str, list[str]]
+    owner: dict[str, str]
+    limit: dict[str, int]
+    mission: str
+    destinations: frozenset[int]
+    #: Mister X's checklist: ``path[slot]`` is his city after that move; ``path[0]`` the start
+    path: list[int]
+    #: ``slots[slot]`` = (ticket, face_up) for slots 1.., ``slots[0]`` is None (MX-3.1)
+    slots: list[tuple[str, bool] | None]
+    pawn_pos: dict[str, int]
+    #: city -> pawn standing there
+    occupied: dict[int, str]
+    racks: dict[str, Rack]
+    bag: Rack
+    #: tickets out of the game (special actions), back into the bag when it runs dry
+    out: Rack
+    round: int
+    phase: str
+    moved: set[str]
+    discarded: set[str]
+    refill_next: int
+    special_done: bool
+    revealed: dict[int, int]
+    reveals: list[dict[str, Any]]
+    winner: str | None
+    reason: str | None
+    rng: Rng | None
+    #: the public record the detectives' deduction reads (see possible.py):
+    #: ("mx", slot, transport|None, blocked cities, public city|None),
+    #: ("not", slot, cities), ("reveal", slot, city)
+    events: list[tuple[Any, ...]]
+    possible_cache: Any
+
+    def clone(self) -> State:
+        new = State.__new__(State)
+        for name in State.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.path = list(self.path)
+        new.slots = list(self.slots)
+        new.pawn_pos = dict(self.pawn_pos)
+        new.occupied = dict(self.occupied)
+        new.racks = {s: dict(r) for s, r in self.racks.items()}
+        new.bag = dict(self.bag)
+        new.out = dict(self.out)
+        new.moved = set(self.moved)
+        new.discarded = set(self.discarded)
+        new.revealed = dict(self.revealed)
+        new.reveals = [dict(r) for r in self.reveals]
+        new.events = list(self.events)
+        new.possible_cache = None
+        if self.rng is not None:
+            rng = Rng(0)
+            rng._state = self.rng._state
+            new.rng = rng
+        return new
+
+    # -- derived --------------------------------------------------------------------
+    @property
+    def position(self) -> int:
+        return self.path[-1]
+
+    @property
+    def last_slot(self) -> int:
+        return len(self.path) - 1
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    def seats(self) -> list[str]:
+        return [MRX, *self.det_seats]
+
+    def special_open(self) -> bool:
+        """May the detectives still take their special action this round (MX-3.7, MX-6.7)?"""
+        return (self.phase == PH_DET_END and self.round >= SPECIAL_FROM_ROUND
+                and not self.special_done and self.refill_next == 0
+                and self.det_seats[0] not in self.discarded)
+
+    def is_public_slot(self, slot: int) -> bool:
+        """Is Mister X's city at ``slot`` known to everyone (MX-3.11, MX-3.10, MX-3.8)?"""
+        return slot > HIDDEN_SLOTS or slot in self.revealed
+
+
+# --- reading fields ------------------------------------------------------------------
+def _ticket(board: Board, value: Any, rule: str, what: str) -> str:
+    if not isinstance(value, str) or value not in board.tickets:
+        raise IllegalAction(rule, f"{what}: {value!r} is not a ticket of this board "
+                                  "(tickets are written transport/icon, e.g. 'car/double')")
+    return value
+
+
+def _tickets(board: Board, obj: dict[str, Any], name: str, rule: str, what: str) -> list[str]:
+    return [_ticket(board, t, rule, what) for t in get_list(obj, name, rule, what)]
+
+
+def transport_of(ticket: str) -> str:
+    return ticket.partition("/")[0]
+
+
+def icon_of(ticket: str) -> str:
+    return ticket.partition("/")[2]
+
+
+# --- setup ---------------------------------------------------------------------------
+def check_pawn_shares(board: Board, det_seats: list[str], pawns_opt: Any) -> dict[str, list[str]]:
+    """``options.pawns`` checked (MX-6.10), or the default shares when absent."""
+    if pawns_opt is None:
+        return default_shares(board.pawns, det_seats)
+    require(isinstance(pawns_opt, dict), "MX-6.10", "options.pawns must map each detective seat to its pawns")
+    require(sorted(pawns_opt) == sorted(det_seats), "MX-6.10",
+            f"options.pawns must name exactly the detective seats {', '.join(det_seats)}")
+    given: list[str] = []
+    for seat in det_seats:
+        share = pawns_opt[seat]
+        require(isinstance(share, list) and bool(share) and all(isinstance(p, str) for p in share),
+                "MX-6.10", f"options.pawns[{seat!r}] must be a non-empty list of pawns")
+        given.extend(share)
+    require(sorted(given) == sorted(board.pawns), "MX-6.10",
+            f"options.pawns must give each of the board's pawns ({', '.join(board.pawns)}) to exactly one seat")
+    sizes = [len(pawns_opt[s]) for s in det_seats]
+    require(max(sizes) - min(sizes) <= 1, "MX-6.10",
+            "the pawns must be shared out as evenly as possible (shares differ by at most one)")
+    return {s: list(pawns_opt[s]) for s in det_seats}
+
+
+def new_state(options: dict[str, Any], seats: list[str], setup: dict[str, Any], rng: Rng | None) -> State:
+    board = resolve_board(options.get("board", DEFAULT_BOARD))
+    det_seats = [s for s in det_seat_ids(5) if s in seats]
+    pawns_of = check_pawn_shares(board, det_seats, options.get("pawns"))
+    st = State.__new__(State)
+    st.board = board
+    st.det_seats = det_seats
+    st.pawns_of = pawns_of
+    st.owner = {p: s for s, ps in pawns_of.items() for p in ps}
+    st.limit = {MRX: MRX_RACK, **{s: 4 + len(ps) for s, ps in pawns_of.items()}}
+
+    # MX-2.3: the mission colour and Mister X's start (choices, never chance)
+    st.mission = get_str(setup, "mission", "MX-2.3", "the setup", choices=MISSION_COLOURS)
+    mission = board.missions[st.mission]
+    st.destinations = mission.destinations
+    start = get_int(setup, "start", "MX-2.3", "the setup")
+    require(start in mission.starts, "MX-2.3",
+            f"Mister X must start on one of the {st.mission} start cities {list(mission.starts)}, not {start}")
+    st.path = [start]
+    st.slots = [None]
+
+    # MX-2.2: one start card per pawn
+    given_pawns = setup.get("pawns")
+    if rng is not None:
+        cards = sorted(board.start_cards)
+        pawn_pos = {p: c for p, c in zip(board.pawns, rng.draw(cards, len(board.pawns)), strict=True)}
+        if given_pawns is not None:
+            require(given_pawns == pawn_pos, "MX-2.2",
+                    f"the setup's pawn cities {given_pawns} differ from the seed's {pawn_pos}")
+    else:
+        require(given_pawns is not None, "MX-2.2",
+                "without a seed the setup must record each pawn's start city ('pawns')")
+        pawn_pos = dict(get_dict(setup, "pawns", "MX-2.2", "the setup"))
+        require(sorted(pawn_pos) == sorted(board.pawns), "MX-2.2",
+                f"setup.pawns must give a start city to each pawn ({', '.join(board.pawns)})")
+        for pawn, city in pawn_pos.items():
+            require(isinstance(city, int) and city in board.start_cards, "MX-2.2",
+                    f"pawn {pawn} must start on a start card city, not {city!r}")
+        require(len(set(pawn_pos.values())) == len(pawn_pos), "MX-2.2",
+                "two pawns cannot start on the same start card")
+    st.pawn_pos = {p: pawn_pos[p] for p in board.pawns}
+    st.occupied = {c: p for p, c in st.pawn_pos.items()}
+
+    # MX-2.1: racks
+    bag = dict(board.tickets)
+    bag = {t: n for t, n in bag.items() if n}
+    given_racks = setup.get("racks")
+    order = [MRX, *det_seats]
+    racks: dict[str, Rack] = {}
+    if rng is not None:
+        for seat in order:
+            racks[seat] = rack_of(draw_from(bag, st.limit[seat], rng))
+        if given_racks is not None:
+            require(isinstance(given_racks, dict), "MX-2.1", "setup.racks must be an object")
+            for seat in order:
+                mine = given_racks.get(seat)
+                require(isinstance(mine, list) and rack_of(mine) == racks[seat], "MX-2.1",
+                        f"setup.racks[{seat!r}] differs from the seed's draw {rack_list(racks[seat])}")
+    else:
+        require(given_racks is not None, "MX-2.1",
+                "without a seed the setup must record every rack ('racks')")
+        given = get_dict(setup, "racks", "MX-2.1", "the setup")
+        require(sorted(given) == sorted(order), "MX-2.1",
+                f"setup.racks must have exactly the seats {', '.join(order)}")
+        for seat in order:
+            tickets = _tickets(board, given, seat, "MX-2.1", f"setup.racks[{seat!r}]")
+            require(len(tickets) == st.limit[seat], "MX-2.1",
+                    f"{seat} draws {st.limit[seat]} tickets at the start, not {len(tickets)}")
+            rack = rack_of(tickets)
+            require(contains(bag, rack), "MX-2.1",
+                    f"the racks hold more tickets than the bag has (at {seat})")
+            remove_all(bag, rack)
+            racks[seat] = rack
+    st.racks = racks
+    st.bag = bag
+    st.out = {}
+    st.round = 1
+    st.phase = PH_MRX
+    st.moved = set()
+    st.discarded = set()
+    st.refill_next = 0
+    st.special_done = False
+    st.revealed = {}
+    st.reveals = []
+    st.winner = None
+    st.reason = None
+    st.rng = rng
+    st.events = []
+    st.possible_cache = None
+    return st
+
+
+def setup_record(st: State) -> dict[str, Any]:
+    """The complete setup of a fresh state (every chance outcome written out)."""
+    return {
+        "mission": st.mission,
+        "start": st.path[0],
+        "pawns": dict(st.pawn_pos),
+        "racks": {s: rack_list(st.racks[s]) for s in st.seats()},
+    }
+
+
+# --- Mister X ------------------------------------------------------------------------
+def _end(st: State, winner: str, reason: str) -> None:
+    st.winner = winner
+    st.reason = reason
+    st.phase = PH_OVER
+
+
+def _check_mrx_step(st: State, frm: int, transport: str | None, to: Any, rule: str) -> int:
+    """One step of Mister X: along ``transport`` (any when None) to a city without a
+    detective (MX-6.2)."""
+    board = st.board
+    if not isinstance(to, int) or isinstance(to, bool) or to not in board.cities:
+        raise IllegalAction(rule, f"'to' must be a city of the board, not {to!r}")
+    if transport is None:
+        require(to in board.neighbours[frm], rule, f"city {to} is not a neighbour of city {frm}")
+    else:
+        require(to in board.by_transport[frm].get(transport, ()), rule,
+                f"there is no {transport} connection from city {frm} to city {to}")
+    require(to not in st.occupied, "MX-6.2",
+            f"Mister X cannot move onto city {to}: the {st.occupied.get(to)} detective stands there")
+    return to
+
+
+def _mrx_step(st: State, ticket: str, face_up: bool, to: int) -> None:
+    """Record one Mister X move on the next slot (MX-3.1, MX-3.11) and end the game on
+    a destination (MX-3.6)."""
+    slot = len(st.path)
+    st.path.append(to)
+    st.slots.append((ticket, face_up))
+    if slot > HIDDEN_SLOTS:  # open play: the ticket goes back into the bag
+        add_one(st.bag, ticket)
+    st.events.append(("mx", slot, transport_of(ticket) if face_up else None,
+                      frozenset(st.occupied), to if slot > HIDDEN_SLOTS else None))
+    if to in st.destinations:
+        _end(st, MRX, "destination")
+
+
+def _need_tickets(rack: Rack, want: Rack, rule: str, who: str) -> None:
+    if not contains(rack, want):
+        missing = sorted(t for t, n in want.items() if rack.get(t, 0) < n)
+        raise IllegalAction(rule, f"{who} does not hold {', '.join(missing)} (as many as played)")
+
+
+def mrx_move(st: State, a: dict[str, Any]) -> None:
+    """MX-3.2: one ticket, one step along its transport."""
+    ticket = _ticket(st.board, a.get("ticket"), "MX-3.2", "Mister X's move")
+    rack = st.racks[MRX]
+    _need_tickets(rack, {ticket: 1}, "MX-3.2", "Mister X")
+    to = _check_mrx_step(st, st.position, transport_of(ticket), a.get("to"), "MX-3.2")
+    remove_one(rack, ticket)
+    _mrx_step(st, ticket, True, to)
+
+
+def _pay(st: State, a: dict[str, Any], icon: str, rule: str) -> list[str]:
+    pay = _tickets(st.board, a, "pay", rule, f"the {a.get('type')}")
+    require(len(pay) == 3, rule, f"a {a.get('type')} costs exactly 3 tickets, not {len(pay)}")
+    for t in pay:
+        require(icon_of(t) == icon, rule, f"a {a.get('type')} is paid with '{icon}' tickets, not {t}")
+    return pay
+
+
+def mrx_double(st: State, a: dict[str, Any]) -> None:
+    """MX-3.3 / MX-6.1: 3 ``double`` tickets out of the game, then two moves."""
+    pay = _pay(st, a, "double", "MX-3.3")
+    moves = get_list(a, "moves", "MX-3.3")
+    require(len(moves) in (1, 2), "MX-3.3", "a double move lists its two moves")
+    for m in moves:
+        require(isinstance(m, dict), "MX-3.3", "each move of a double is an object with 'ticket' and 'to'")
+    tickets = [_ticket(st.board, m.get("ticket"), "MX-3.3", "a double move's step") for m in moves]
+    rack = st.racks[MRX]
+    _need_tickets(rack, rack_of(pay + tickets), "MX-3.3", "Mister X")
+    first = _check_mrx_step(st, st.position, transport_of(tickets[0]), moves[0].get("to"), "MX-3.3")
+    if first in st.destinations:
+        require(len(moves) == 1, "MX-6.1",
+                "the first step reaches a destination and ends the game: the double lists only that step")
+    else:
+        require(len(moves) == 2, "MX-3.3", "a double move makes two moves")
+        _check_mrx_step(st, first, transport_of(tickets[1]), moves[1].get("to"), "MX-3.3")
+    remove_all(rack, rack_of(pay))
+    add_all(st.out, rack_of(pay))
+    for ticket, m in zip(tickets, moves, strict=True):
+        remove_one(rack, ticket)
+        _mrx_step(st, ticket, True, m["to"])
+        if st.over:
+            return
+
+
+def mrx_secret(st: State, a: dict[str, Any]) -> None:
+    """MX-3.4 / MX-6.4: 3 ``secret`` tickets out of the game, a 4th face down, any line."""
+    pay = _pay(st, a, "secret", "MX-3.4")
+    ticket = _ticket(st.board, a.get("ticket"), "MX-3.4", "the face-down ticket")
+    rack = st.racks[MRX]
+    _need_tickets(rack, rack_of([*pay, ticket]), "MX-6.4", "Mister X")
+    to = _check_mrx_step(st, st.position, None, a.get("to"), "MX-3.4")
+    remove_all(rack, rack_of(pay))
+    add_all(st.out, rack_of(pay))
+    remove_one(rack, ticket)
+    _mrx_step(st, ticket, False, to)
+
+
+def mrx_can_move(st: State) -> bool:
+    """Does Mister X have a move or a secret move (MX-6.3)?"""
+    board, pos, rack = st.board, st.position, st.racks[MRX]
+    per = board.by_transport[pos]
+    for t in {transport_of(ticket) for ticket in rack}:
+        if any(c not in st.occupied for c in per.get(t, ())):
+            return True
+    secrets = sum(n for ticket, n in rack.items() if icon_of(ticket) == "secret")
+    return (secrets >= 3 and rack_size(rack) >= 4
+            and any(c not in st.occupied for c in board.neighbours[pos]))
+
+
+def mrx_pass(st: State, a: dict[str, Any]) -> None:
+    """MX-3.5 / MX-6.3: only without any move; the whole rack goes into the bag."""
+    require(not mrx_can_move(st), "MX-6.3", "Mister X may pass only when he has no move and no secret move")
+    add_all(st.bag, st.racks[MRX])
+    st.racks[MRX] = {}
+
+
+# --- detectives ----------------------------------------------------------------------
+def pawn_can_move(st: State, pawn: str) -> bool:
+    """MX-6.6: does the pawn's own seat hold a ticket that moves it to a free city?
+    Mister X's city counts as free (MX-6.5)."""
+    per = st.board.by_transport[st.pawn_pos[pawn]]
+    rack = st.racks[st.owner[pawn]]
+    for t in {transport_of(ticket) for ticket in rack}:
+        if any(c not in st.occupied for c in per.get(t, ())):
+            return True
+    return False
+
+
+def _own_pawn(st: State, seat: str, a: dict[str, Any]) -> str:
+    pawn = get_str(a, "pawn", "MX-3.7")
+    require(pawn in st.owner, "MX-3.7", f"there is no pawn {pawn!r} (pawns: {', '.join(st.board.pawns)})")
+    require(st.owner[pawn] == seat, "MX-6.10", f"pawn {pawn} is played by {st.owner[pawn]}, not {seat}")
+    require(pawn not in st.moved, "MX-3.7", f"pawn {pawn} has already moved this round")
+    return pawn
+
+
+def _pawn_to(st: State, pawn: str, to: int) -> None:
+    """Move a pawn; entering Mister X's city catches him (MX-6.5, MX-4.1)."""
+    del st.occupied[st.pawn_pos[pawn]]
+    st.pawn_pos[pawn] = to
+    st.occupied[to] = pawn
+    if to == st.position:
+        _end(st, TEAM, "caught")
+    else:
+        st.events.append(("not", st.last_slot, frozenset((to,))))
+
+
+def _check_pawn_step(st: State, pawn: str, transport: str, to: Any, rule: str) -> int:
+    if not isinstance(to, int) or isinstance(to, bool) or to not in st.board.cities:
+        raise IllegalAction(rule, f"'to' must be a city of the board, not {to!r}")
+    frm = st.pawn_pos[pawn]
+    require(to in st.board.by_transport[frm].get(transport, ()), rule,
+            f"there is no {transport} connection from city {frm} to city {to}")
+    require(to not in st.occupied, rule,
+            f"pawn {pawn} cannot enter city {to}: the {st.occupied.get(to)} pawn stands there")
+    return to
+
+
+def _after_pawn(st: State, pawn: str) -> None:
+    st.moved.add(pawn)
+    if len(st.moved) == len(st.pawn_pos) and not st.over:
+        st.phase = PH_DET_END
+
+
+def det_move(st: State, seat: str, a: dict[str, Any]) -> None:
+    """MX-3.7 step 1: a pawn moves with a ticket from its seat's rack; ticket to the bag."""
+    pawn = _own_pawn(st, seat, a)
+    ticket = _ticket(st.board, a.get("ticket"), "MX-3.7", f"{pawn}'s move")
+    _need_tickets(st.racks[seat], {ticket: 1}, "MX-3.7", seat)
+    to = _check_pawn_step(st, pawn, transport_of(ticket), a.get("to"), "MX-3.7")
+    remove_one(st.racks[seat], ticket)
+    add_one(st.bag, ticket)  # MX-6.6: into the bag at once
+    _pawn_to(st, pawn, to)
+    _after_pawn(st, pawn)
+
+
+def det_stay(st: State, seat: str, a: dict[str, Any]) -> None:
+    """MX-3.7 / MX-6.6: a pawn stays only when its seat holds no ticket that moves it."""
+    pawn = _own_pawn(st, seat, a)
+    require(not pawn_can_move(st, pawn), "MX-3.7",
+            f"pawn {pawn} must move: {seat} holds a ticket that takes it to a free neighbour")
+    _after_pawn(st, pawn)
+
+
+def _special_pay(st: State, a: dict[str, Any], icon: str, rule: str) -> tuple[dict[str, Rack], int]:
+    require(st.phase == PH_DET_END, "MX-3.7",
+            "the detectives' special action comes after all five pawns have moved")
+    require(st.round >= SPECIAL_FROM_ROUND, "MX-3.7",
+            f"special actions are allowed from round {SPECIAL_FROM_ROUND} on (this is round {st.round})")
+    require(not st.special_done, "MX-6.7", "at most one special action per round")
+    require(st.special_open(), "MX-3.7", "the special action comes before the detectives discard and refill")
+    pay = get_dict(a, "pay", rule)
+    per_seat: dict[str, Rack] = {}
+    total = 0
+    for seat, tickets in pay.items():
+        require(seat in st.det_seats, "MX-6.10", f"{seat!r} is not a detective seat")
+        require(isinstance(tickets, list), rule, f"pay[{seat!r}] must be a list of tickets")
+        tickets = [_ticket(st.board, t, rule, f"pay[{seat!r}]") for t in tickets]
+        for t in tickets:
+            require(icon_of(t) == icon, rule, f"this special action is paid with '{icon}' tickets, not {t}")
+        limit = len(st.pawns_of[seat])
+        require(len(tickets) <= limit, "MX-3.7",
+                f"{seat} controls {limit} pawn(s) and may give at most {limit} ticket(s), not {len(tickets)}")
+        rack = rack_of(tickets)
+        _need_tickets(st.racks[seat], rack, rule, seat)
+        per_seat[seat] = rack
+        total += len(tickets)
+    require(total in (3, 4, 5), "MX-6.7", f"a special action is paid with 3, 4 or 5 tickets, not {total}")
+    return per_seat, total
+
+
+def _spend(st: State, per_seat: dict[str, Rack]) -> None:
+    for seat, rack in per_seat.items():
+        remove_all(st.racks[seat], rack)
+        add_all(st.out, rack)
+
+
+def reveal(st: State, slot: int, by: str) -> None:
+    city = st.path[slot]
+    if slot not in st.revealed:
+        st.revealed[slot] = city
+        st.events.append(("reveal", slot, city))
+    st.reveals.append({"round": st.round, "slot": slot, "city": city, "by": by})
+
+
+def det_investigate(st: State, a: dict[str, Any]) -> None:
+    """MX-3.8: 3/4/5 ``investigate`` tickets reveal the city of 4/3/2 moves ago."""
+    per_seat, total = _special_pay(st, a, "investigate", "MX-3.8")
+    slot = st.last_slot - INVESTIGATE_BACK[total]
+    require(slot >= 0, "MX-6.7",
+            f"{total} tickets aim {INVESTIGATE_BACK[total]} moves back, before the start (only "
+            f"{st.last_slot} moves made)")
+    _spend(st, per_seat)
+    st.special_done = True
+    reveal(st, slot, "investigate")
+
+
+def det_siren(st: State, a: dict[str, Any]) -> None:
+    """MX-3.9: 3/4/5 ``siren`` tickets move one pawn a step by car/train/plane."""
+    per_seat, total = _special_pay(st, a, "siren", "MX-3.9")
+    pawn = get_str(a, "pawn", "MX-3.9")
+    require(pawn in st.pawn_pos, "MX-3.9", f"there is no pawn {pawn!r}")
+    to = _check_pawn_step(st, pawn, SIREN_TRANSPORT[total], a.get("to"), "MX-3.9")
+    _spend(st, per_seat)
+    st.special_done = True
+    _pawn_to(st, pawn, to)
+
+
+# --- discard and refill --------------------------------------------------------------
+def _refill_turn(st: State, seat: str, kind: str) -> None:
+    """Is it ``seat``'s time to discard/refill (MX-3.1, MX-3.7, MX-6.9, MX-6.10)?"""
+    if seat == MRX:
+        require(st.phase == PH_MRX_REFILL, "MX-3.1",
+                f"Mister X may {kind} only after his move, before the detectives' turn")
+        return
+    require(st.phase == PH_DET_END, "MX-3.7",
+            f"the detectives {kind} after all five pawns have moved" if st.phase == PH_PAWNS
+            else f"it is not the detectives' time to {kind}")
+    expected = st.det_seats[st.refill_next]
+    require(seat == expected, "MX-6.10", f"{expected} discards and refills before {seat}")
+
+
+def discard(st: State, seat: str, a: dict[str, Any]) -> None:
+    """MX-3.1 step 3 / MX-3.7 step 3 / MX-6.9: tickets back into the bag, once, before the refill."""
+    _refill_turn(st, seat, "discard")
+    require(seat not in st.discarded, "MX-6.9", f"{seat} has already discarded this round")
+    tickets = rack_of(_tickets(st.board, a, "tickets", "MX-6.9", f"{seat}'s discard"))
+    _need_tickets(st.racks[seat], tickets, "MX-6.9", seat)
+    remove_all(st.racks[seat], tickets)
+    add_all(st.bag, tickets)
+    st.discarded.add(seat)
+
+
+def refill(st: State, seat: str, a: dict[str, Any]) -> list[str]:
+    """MX-6.8 / MX-3.12: draw up to the rack limit; a dry bag takes back the tickets out of
+    the game. Returns the tickets drawn."""
+    _refill_turn(st, seat, "refill")
+    rack = st.racks[seat]
+    in_bag, in_out = rack_size(st.bag), rack_size(st.out)
+    need = min(st.limit[seat] - rack_size(rack), in_bag + in_out)
+    given = a.get("tickets")
+    if given is not None:
+        given = rack_of(_tickets(st.board, a, "tickets", "MX-6.8", f"{seat}'s refill"))
+        require(rack_size(given) == need, "MX-6.8",
+                f"{seat} refills {need} ticket(s) to reach the rack limit, not {rack_size(given)}")
+    if st.rng is not None:
+        if in_bag >= need:
+            drawn = rack_of(draw_from(st.bag, need, st.rng))
+        else:
+            drawn = st.bag
+            st.bag = st.out
+            st.out = {}
+            add_all(drawn, rack_of(draw_from(st.bag, need - in_bag, st.rng)))
+        if given is not None:
+            require(given == drawn, "MX-6.8",
+                    f"{seat}'s refill {rack_list(given)} differs from the seed's draw {rack_list(drawn)}")
+    else:
+        require(given is not None, "MX-6.8", "without a seed every refill must list the tickets drawn")
+        drawn = given
+        if in_bag >= need:
+            require(contains(st.bag, drawn), "MX-6.8",
+                    f"{seat}'s refill {rack_list(drawn)} is not in the bag")
+            remove_all(st.bag, drawn)
+        else:
+            # MX-3.12: the whole bag, then the rest from the tickets that left the game
+            require(contains(drawn, st.bag), "MX-6.8",
+                    f"the bag holds only {in_bag} ticket(s): the refill must take all of them")
+            rest = dict(drawn)
+            remove_all(rest, st.bag)
+            require(contains(st.out, rest), "MX-6.8",
+                    f"{seat}'s refill {rack_list(drawn)} is not in the bag or among the tickets out of the game")
+            st.bag = st.out
+            st.out = {}
+            remove_all(st.bag, rest)
+    add_all(rack, drawn)
+    st.discarded.discard(seat)
+    if seat == MRX:
+        st.phase = PH_PAWNS
+    else:
+        st.refill_next += 1
+        if st.refill_next == len(st.det_seats):
+            position_check(st)
+    return rack_list(drawn)
+
+
+def position_check(st: State) -> None:
+    """MX-3.10: reveal any of the 5 latest checklist cities a pawn stands on; next round."""
+    last = st.last_slot
+    pawn_cities = frozenset(st.occupied)
+    for slot in range(max(0, last - CHECK_WINDOW + 1), last + 1):
+        if slot > HIDDEN_SLOTS or slot in st.revealed:
+            continue
+        if st.path[slot] in pawn_cities:
+            reveal(st, slot, "check")
+        else:
+            st.events.append(("not", slot, pawn_cities))
+    st.round += 1
+    st.phase = PH_MRX
+    st.moved = set()
+    st.discarded = set()
+    st.refill_next = 0
+    st.special_done = False
+
+
+# --- dispatch ------------------------------------------------------------------------
+def apply(st: State, a: dict[str, Any]) -> dict[str, Any]:
+    seat, kind = a["seat"], a["type"]
+    if seat == MRX:
+        if kind in ("move", "double", "secret", "pass"):
+            require(st.phase == PH_MRX, "MX-3.1",
+                    "Mister X moves once, at the start of the round" if st.phase != PH_OVER
+                    else "the game is over")
+            if kind == "move":
+                mrx_move(st, a)
+            elif kind == "double":
+                mrx_double(st, a)
+            elif kind == "secret":
+                mrx_secret(st, a)
+            else:
+                mrx_pass(st, a)
+            if not st.over:
+                st.phase = PH_MRX_REFILL
+            return a
+    elif seat in st.pawns_of:
+        if kind in ("move", "stay"):
+            require(st.phase == PH_PAWNS, "MX-3.7",
+                    "the pawns move after Mister X's turn, before the special action and refills")
+            if kind == "move":
+                det_move(st, seat, a)
+            else:
+                det_stay(st, seat, a)
+            return a
+    elif seat == TEAM:
+        if kind == "investigate":
+            det_investigate(st, a)
+            return a
+        if kind == "siren":
+            det_siren(st, a)
+            return a
+        raise IllegalAction("MX-3.7", f"the detectives team takes only 'investigate' or 'siren', not {kind!r}")
+    else:
+        raise IllegalAction("MX-6.10", f"unknown seat {seat!r} (seats: {', '.join(st.seats())}, {TEAM})")
+    if kind == "discard":
+        discard(st, seat, a)
+        return a
+    if kind == "refill":
+        drawn = refill(st, seat, a)
+        if a.get("tickets") is None:
+            return {**a, "tickets": drawn}
+        return a
+    rule = "MX-3.1" if seat == MRX else "MX-3.7"
+    raise IllegalAction(rule, f"{seat} has no action {kind!r}")
+
+
+def result(st: State) -> dict[str, Any] | None:
+    if not st.over:
+        return None
+    return {"winner": st.winner, "reason": st.reason, "moves": st.last_slot}
+
+
+def to_act(st: State) -> list[str]:
+    if st.phase in (PH_MRX, PH_MRX_REFILL):
+        return [MRX]
+    if st.phase == PH_PAWNS:
+        return [s for s in st.det_seats if any(p not in st.moved for p in st.pawns_of[s])]
+    if st.phase == PH_DET_END:
+        refiller = [st.det_seats[st.refill_next]]
+        return [TEAM, *refiller] if st.special_open() else refiller
+    return []
+
+# --- enumerating legal actions -------------------------------------------------------
+def sub_multisets(rack: Rack, size: int | None = None, max_size: int | None = None) -> list[Rack]:
+    """Every sub-multiset of ``rack`` (of exactly ``size`` tickets, or at most ``max_size``)."""
+    found: list[Rack] = [{}]
+    for ticket in sorted(rack):
+        grown = []
+        for base in found:
+            for n in range(0, rack[ticket] + 1):
+                if n:
+                    base = {**base, ticket: n}
+                if max_size is not None and rack_size(base) > max_size:
+                    break
+                if size is not None and rack_size(base) > size:
+                    break
+                grown.append(base)
+        found = grown
+    if size is not None:
+        found = [r for r in found if rack_size(r) == size]
+    return found
+
+
+def mrx_steps(st: State, frm: int, rack: Rack) -> list[tuple[str, int]]:
+    """(ticket, city) for every single move from ``frm`` with a ticket of ``rack``."""
+    per = st.board.by_transport[frm]
+    return [(ticket, to) for ticket in sorted(rack)
+            for to in per.get(transport_of(ticket), ()) if to not in st.occupied]
+
+
+def _mrx_legal(st: State) -> list[dict[str, Any]]:
+    rack = st.racks[MRX]
+    actions: list[dict[str, Any]] = [
+        {"seat": MRX, "type": "move", "ticket": t, "to": to} for t, to in mrx_steps(st, st.position, rack)
+    ]
+    for icon, kind in (("double", "double"), ("secret", "secret")):
+        icons = {t: n for t, n in rack.items() if icon_of(t) == icon}
+        for pay in sub_multisets(icons, size=3):
+            left = dict(rack)
+            remove_all(left, pay)
+            paid = rack_list(pay)
+            if kind == "secret":
+                free = [c for c in st.board.neighbours[st.position] if c not in st.occupied]
+                actions += [{"seat": MRX, "type": "secret", "pay": paid, "ticket": t, "to": to}
+                            for t in sorted(left) for to in free]
+                continue
+            for t1, to1 in mrx_steps(st, st.position, left):
+                first = {"ticket": t1, "to": to1}
+                if to1 in st.destinations:
+                    actions.append({"seat": MRX, "type": "double", "pay": paid, "moves": [first]})
+                    continue
+                after = dict(left)
+                remove_one(after, t1)
+                actions += [{"seat": MRX, "type": "double", "pay": paid,
+                             "moves": [first, {"ticket": t2, "to": to2}]}
+                            for t2, to2 in mrx_steps(st, to1, after)]
+    if not actions:
+        actions.append({"seat": MRX, "type": "pass"})
+    return actions
+
+
+def _refill_legal(st: State, seat: str) -> list[dict[str, Any]]:
+    actions: list[dict[str, Any]] = []
+    if seat not in st.discarded:
+        actions += [{"seat": seat, "type": "discard", "tickets": rack_list(r)}
+                    for r in sub_multisets(st.racks[seat])]
+    actions.append({"seat": seat, "type": "refill"})
+    return actions
+
+
+def pawn_moves(st: State, pawn: str, rack: Rack) -> list[tuple[str, int]]:
+    per = st.board.by_transport[st.pawn_pos[pawn]]
+    return [(ticket, to) for ticket in sorted(rack)
+            for to in per.get(transport_of(ticket), ()) if to not in st.occupied]
+
+
+def _special_legal(st: State) -> list[dict[str, Any]]:
+    actions: list[dict[str, Any]] = []
+    for icon in ("investigate", "siren"):
+        options_per_seat = []
+        for seat in st.det_seats:
+            held = {t: n for t, n in st.racks[seat].items() if icon_of(t) == icon}
+            options_per_seat.append((seat, sub_multisets(held, max_size=len(st.pawns_of[seat]))))
+        pays: list[tuple[dict[str, list[str]], int]] = [({}, 0)]
+        for seat, choices in options_per_seat:
+            pays = [({**pay, seat: rack_list(c)} if c else pay, total + rack_size(c))
+                    for pay, total in pays for c in choices if total + rack_size(c) <= 5]
+        for pay, total in pays:
+            if total < 3:
+                continue
+            if icon == "investigate":
+                if st.last_slot - INVESTIGATE_BACK[total] >= 0:
+                    actions.append({"seat": TEAM, "type": "investigate", "pay": pay})
+                continue
+            transport = SIREN_TRANSPORT[total]
+            for pawn, city in st.pawn_pos.items():
+                for to in st.board.by_transport[city].get(transport, ()):
+                    if to not in st.occupied:
+                        actions.append({"seat": TEAM, "type": "siren", "pay": pay, "pawn": pawn, "to": to})
+    return actions
+
+
+def legal_actions(st: State, seat: str) -> list[dict[str, Any]]:
+    """Every action ``seat`` may take now; refills without their (chance) tickets."""
+    if st.over:
+        return []
+    if seat == MRX:
+        if st.phase == PH_MRX:
+            return _mrx_legal(st)
+        if st.phase == PH_MRX_REFILL:
+            return _refill_legal(st, MRX)
+        return []
+    if seat == TEAM:
+        return _special_legal(st) if st.special_open() else []
+    if seat not in st.pawns_of:
+        return []
+    if st.phase == PH_PAWNS:
+        actions = []
+        for pawn in st.pawns_of[seat]:
+            if pawn in st.moved:
+                continue
+            moves = pawn_moves(st, pawn, st.racks[seat])
+            if moves:
+                actions += [{"seat": seat, "type": "move", "pawn": pawn, "ticket": t, "to": to}
+                            for t, to in moves]
+            else:
+                actions.append({"seat": seat, "type": "stay", "pawn": pawn})
+        return actions
+    if st.phase == PH_DET_END and st.det_seats[st.refill_next] == seat:
+        return _refill_legal(st, seat)
+    return []

@@ -1,0 +1,150 @@
+"""What each seat sees (MX-5).
+
+Viewers: ``None`` (all-seeing: the true path, every rack, the bag), ``mrx``
+(everything but the bag and the detectives' racks), ``det1``..``detK`` (public
+information plus their own rack) and ``detectives`` (public information plus
+every detective rack).
+
+Public: pawn positions, the ticket board (transports of face-up tickets, slots of
+face-down ones), revealed positions, Mister X's position in open play (slots
+25..), the mission colour, discards, tickets paid for special actions, rack
+sizes. A view reads the hidden parts of the state only where its viewer may
+know them; ``tests/engine/test_misterx_views.py`` checks this by changing the
+hidden parts and asserting the view does not change.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.games.misterx.rules import HIDDEN_SLOTS, MRX, TEAM, State, rack_list, rack_size, result
+
+
+def sees_rack(viewer: str | None, seat: str) -> bool:
+    if viewer is None or viewer == seat:
+        return True
+    return viewer == TEAM and seat != MRX
+
+
+def _knows_path(viewer: str | None) -> bool:
+    return viewer is None or viewer == MRX
+
+
+def _checklist(st: State, viewer: str | None) -> list[dict[str, Any]]:
+    """One entry per filled slot 1..: the ticket board plus what is known of the city."""
+    full = _knows_path(viewer)
+    rows = []
+    for slot in range(1, len(st.path)):
+        ticket, face_up = st.slots[slot]
+        row: dict[str, Any] = {"slot": slot, "on_board": slot <= HIDDEN_SLOTS, "face_up": face_up,
+                               "transport": ticket.partition("/")[0] if face_up else None}
+        if full:
+            row["ticket"] = ticket
+        if full or st.is_public_slot(slot):
+            row["city"] = st.path[slot]
+        rows.append(row)
+    return rows
+
+
+def view(st: State, viewer: str | None) -> dict[str, Any]:
+    full = _knows_path(viewer)
+    last = st.last_slot
+    known = {slot: st.path[slot] for slot in range(len(st.path))
+             if full or st.is_public_slot(slot)}
+    mrx: dict[str, Any] = {
+        "rack_size": rack_size(st.racks[MRX]),
+        "position": st.path[-1] if (full or st.is_public_slot(last)) else None,
+        "known": {str(slot): city for slot, city in known.items()},
+    }
+    if full:
+        mrx["rack"] = rack_list(st.racks[MRX])
+        mrx["path"] = list(st.path)
+    racks: dict[str, Any] = {}
+    for seat in st.det_seats:
+        entry: dict[str, Any] = {"size": rack_size(st.racks[seat]), "pawns": list(st.pawns_of[seat])}
+        if sees_rack(viewer, seat):
+            entry["tickets"] = rack_list(st.racks[seat])
+        racks[seat] = entry
+    out: dict[str, Any] = {
+        "round": st.round,
+        "phase": st.phase,
+        "board": st.board.key,
+        "mission": st.mission,
+        "destinations": sorted(st.destinations),
+        "slots_filled": last,
+        "open_play": last > HIDDEN_SLOTS,
+        "pawns": dict(st.pawn_pos),
+        "moved": sorted(st.moved),
+        "checklist": _checklist(st, viewer),
+        "reveals": [dict(r) for r in st.reveals],
+        "mrx": mrx,
+        "racks": racks,
+        "bag_size": rack_size(st.bag),
+        "out_of_game": rack_list(st.out),
+        "result": result(st),
+    }
+    if viewer is None:
+        out["bag"] = rack_list(st.bag)
+    return out
+
+
+def action_view(st_after: State, action: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+    """``action`` (as recorded) as ``viewer`` saw it, judged just after it was taken."""
+    seat, kind = action.get("seat"), action.get("type")
+    if kind == "refill":
+        if sees_rack(viewer, seat):
+            return action
+        shown = {k: v for k, v in action.items() if k != "tickets"}
+        shown["count"] = len(action.get("tickets") or [])
+        return shown
+    if kind == "investigate":
+        last = st_after.reveals[-1] if st_after.reveals else None
+        if last is not None and last["by"] == "investigate" and last["round"] == st_after.round:
+            return {**action, "reveal": {"slot": last["slot"], "city": last["city"]}}
+        return action
+    if seat != MRX or _knows_path(viewer) or kind not in ("move", "double", "secret"):
+        return action
+    # Mister X's move seen by a detective: destinations only in open play (MX-3.11)
+    steps = len(action["moves"]) if kind == "double" else 1
+    first_slot = st_after.last_slot - steps + 1
+
+    def city(slot: int, to: Any) -> dict[str, Any]:
+        return {"to": to} if st_after.is_public_slot(slot) else {}
+
+    if kind == "move":
+        return {"seat": seat, "type": kind, "ticket": action["ticket"], "slot": first_slot,
+                **city(first_slot, action["to"])}
+    if kind == "double":
+        moves = [{"ticket": m["ticket"], "slot": first_slot + i, **city(first_slot + i, m["to"])}
+                 for i, m in enumerate(action["moves"])]
+        return {"seat": seat, "type": kind, "pay": list(action["pay"]), "moves": moves}
+    return {"seat": seat, "type": kind, "pay": list(action["pay"]), "slot": first_slot,
+            **city(first_slot, action["to"])}
+
+
+def render_text(st: State) -> str:
+    """The all-seeing state as text."""
+    board = st.board
+    name = board.cities
+    lines = [f"Mister X on {board.key}, round {st.round}, phase {st.phase}, mission {st.mission} "
+             f"(destinations {', '.join(f'{d} {name[d].name}' for d in sorted(st.destinations))})"]
+    lines.append(f"  Mister X at {st.position} {name[st.position].name}, slot {st.last_slot}; "
+                 f"path {' '.join(map(str, st.path))}")
+    lines.append(f"  rack mrx: {' '.join(rack_list(st.racks[MRX])) or '-'}")
+    for seat in st.det_seats:
+        pawns = ", ".join(f"{p} {st.pawn_pos[p]} {name[st.pawn_pos[p]].name}" + (" *" if p in st.moved else "")
+                          for p in st.pawns_of[seat])
+        lines.append(f"  {seat}: {pawns}; rack {' '.join(rack_list(st.racks[seat])) or '-'}")
+    board_row = []
+    for slot in range(1, min(len(st.path), HIDDEN_SLOTS + 1)):
+        ticket, face_up = st.slots[slot]
+        board_row.append(f"{slot}:{ticket.partition('/')[0] if face_up else '##'}")
+    lines.append(f"  ticket board: {' '.join(board_row) or '-'}")
+    if st.reveals:
+        lines.append("  reveals: " + ", ".join(f"slot {r['slot']}={r['city']} (round {r['round']}, {r['by']})"
+                                              for r in st.reveals))
+    lines.append(f"  bag {rack_size(st.bag)}, out of the game {rack_size(st.out)}")
+    res = result(st)
+    if res:
+        lines.append(f"  over: {res['winner']} wins ({res['reason']}) after {res['moves']} moves")
+    return "\n".join(lines)

@@ -1,0 +1,22 @@
+"""The shared Mister X example logs validate with their stated results (MX-6.11)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import IllegalAction, replay
+
+
+def test_mx_6_11_destination_example_validates_with_its_result(example_log):
+    r = replay(example_log("misterx-destination.json"))
+    assert r.status == "finished"
+    assert r.result == {"winner": "mrx", "reason": "destination", "moves": 3}
+    assert len(r.actions) == 20
+
+
+def test_mx_6_11_a_wrong_stated_result_is_rejected(example_log):
+    log = example_log("misterx-destination.json")
+    log["result"] = {"winner": "mrx", "reason": "destination", "moves": 4}
+    with pytest.raises(IllegalAction) as err:
+        replay(log)
+    assert err.value.rule == "MX-6.11"

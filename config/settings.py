@@ -67,6 +67,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "accounts",
+    "dashboard",
     "games",
     "ladder",
     "replay",
@@ -142,7 +144,24 @@ STORAGES = {
     },
 }
 
-LOGIN_URL = "admin:login"
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "profile"
+LOGOUT_REDIRECT_URL = "index"
+
+# --- E-mail (password reset) -------------------------------------------------
+# Console by default: the reset link is printed in the server's log. Set EMAIL_HOST
+# (and EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS) for SMTP.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Lantern <lantern@localhost>")
 
 # --- Redis: cache and Celery -------------------------------------------------
 REDIS_URL = os.environ.get("REDIS_URL", "").strip() or None
@@ -170,9 +189,10 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
 # --- API ---------------------------------------------------------------------
 REST_FRAMEWORK = {
+    # Token first: a bad token then gets 401 with WWW-Authenticate, not a bare 403.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

@@ -10,6 +10,8 @@ urlpatterns = [
     path("", game_views.index, name="index"),
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
+    path("accounts/", include("accounts.urls")),
+    path("", include("dashboard.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/auth/", include("rest_framework.urls")),

@@ -21,3 +21,8 @@ def can_view_club(user: AnyUser, club: Club) -> bool:
     if club.is_public:
         return True
     return bool(user.is_authenticated and club.memberships.filter(user=user).exists())
+
+
+def can_operate(user: AnyUser) -> bool:
+    """The operator's dashboard and job controls: staff only."""
+    return bool(user.is_authenticated and user.is_active and user.is_staff)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db.models import Count, QuerySet
 
-from games.models import Club, Match
+from games.models import Club, Match, Membership
 from games.policy import AnyUser, club_visibility
 
 
@@ -26,3 +26,10 @@ def recent_matches(user: AnyUser, limit: int = 20) -> QuerySet[Match]:
         .prefetch_related("seats__player")
         .order_by("-uploaded_at", "-id")[:limit]
     )
+
+
+def memberships_of(user: AnyUser) -> QuerySet[Membership]:
+    """The clubs ``user`` belongs to, with the role held in each."""
+    if not user.is_authenticated:
+        return Membership.objects.none()
+    return Membership.objects.filter(user=user).select_related("club").order_by("club__name")

@@ -93,6 +93,12 @@ class Game:
         fills them in from the seed, or a recorder adds what came out at the table."""
         raise NotImplementedError
 
+    def chance_options(self, state: State, action: Action) -> list[Action]:
+        """Every way the chance in ``action`` (as ``legal_actions`` lists it, outcomes left
+        out) could come out now: the completed actions a log without a seed may record.
+        How a recorder at the table learns what to offer. Default: no chance, ``[action]``."""
+        return [action]
+
     def apply(self, state: State, action: Action) -> Action:
         """Check ``action`` against the rules, apply it to ``state`` in place, and return
         it as recorded: with every chance outcome written in. IllegalAction when illegal
@@ -113,6 +119,12 @@ class Game:
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         """JSON-ready view of ``state`` for ``viewer``; always has ``round`` and ``phase``."""
         raise NotImplementedError
+
+    def static_view(self, options: dict[str, Any]) -> dict[str, Any] | None:
+        """What every viewer may see and nothing in the match changes (Mister X: the
+        board's cities, connections and missions), so a replay sends it once instead of
+        in every frame. Default: nothing."""
+        return None
 
     def action_view(self, state_after: State, action: Action, viewer: str | None) -> Action:
         """``action`` (as recorded) as ``viewer`` saw it; ``state_after`` is the state just

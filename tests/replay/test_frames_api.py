@@ -28,7 +28,7 @@ def test_frames_of_the_all_seeing_view_show_every_card(toy_game):
     payload = build_frames(LOG, "all")
     assert [f["ply"] for f in payload["frames"]] == list(range(8))
     assert payload["frames"][2]["view"]["hands"] == {"north": [3], "south": [8]}
-    assert payload["frames"][2]["notation"] == "draws 8"
+    assert payload["frames"][2]["notation"] == "south draws 8"
     assert payload["status"] == "finished"
     assert payload["result"] == {"winner": "north", "reason": "guess"}
     assert [v["id"] for v in payload["viewers"]] == ["all", "north", "south"]
@@ -51,8 +51,8 @@ def test_a_seat_sees_its_own_cards_and_only_the_count_of_the_others(toy_game):
     frames = build_frames(LOG, "north")["frames"]
     assert frames[2]["view"]["hands"] == {"north": [3], "south": 1}
     assert frames[2]["action"] == {"seat": "south", "type": "draw"}
-    assert frames[2]["notation"] == "draws a card"
-    assert frames[1]["notation"] == "draws 3"
+    assert frames[2]["notation"] == "south draws a card"
+    assert frames[1]["notation"] == "north draws 3"
     text = json.dumps(build_frames(LOG, "north"))
     assert '"card": 8' not in text.replace(" ", "") and '"card":8' not in text
 

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from tests.replay.browsing import board_ply, open_replay
 from tests.replay.toy_game import toy_log
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -15,13 +16,6 @@ LOG = toy_log(cards=[(3, 8), (5, 1), (2, 6)], guesses=[(4, 4), (9, 9), (6, 7)])
 del LOG["actions"][-1]  # north's right guess of 6 ends the game at ply 11
 
 
-def ply_of(page) -> int:
-    return int(page.get_attribute("#replay-board", "data-ply"))
-
-
-def open_replay(page, live_server, match, query: str = "") -> None:
-    page.goto(f"{live_server.url}/matches/{match.pk}/replay{query}")
-    page.wait_for_selector('#replay[data-ready="true"]')
 
 
 def test_keys_buttons_and_move_list_move_through_the_game(
@@ -29,44 +23,44 @@ def test_keys_buttons_and_move_list_move_through_the_game(
 ):
     match = store_match(club, LOG)
     open_replay(page, live_server, match)
-    assert ply_of(page) == 0
+    assert board_ply(page) == 0
     page.keyboard.press("ArrowRight")
-    assert ply_of(page) == 1
+    assert board_ply(page) == 1
     page.keyboard.press("j")
-    assert ply_of(page) == 2
+    assert board_ply(page) == 2
     page.keyboard.press("k")
-    assert ply_of(page) == 1
+    assert board_ply(page) == 1
     page.keyboard.press("ArrowLeft")
-    assert ply_of(page) == 0
+    assert board_ply(page) == 0
     page.keyboard.press("ArrowDown")  # first action of round 2
-    assert ply_of(page) == 5
+    assert board_ply(page) == 5
     page.keyboard.press("ArrowDown")
-    assert ply_of(page) == 9
+    assert board_ply(page) == 9
     page.keyboard.press("ArrowUp")  # at the start of round 3: back to round 2's start
-    assert ply_of(page) == 5
+    assert board_ply(page) == 5
     page.keyboard.press("End")
-    assert ply_of(page) == 11
+    assert board_ply(page) == 11
     assert page.is_disabled('[data-go="next"]')
     page.keyboard.press("Home")
-    assert ply_of(page) == 0
+    assert board_ply(page) == 0
     assert page.is_disabled('[data-go="prev"]')
     page.click('[data-go="last"]')
-    assert ply_of(page) == 11
+    assert board_ply(page) == 11
     page.click('[data-go="prev-round"]')
-    assert ply_of(page) == 9
+    assert board_ply(page) == 9
     page.click('[data-go="prev"]')
-    assert ply_of(page) == 8
+    assert board_ply(page) == 8
     page.click('[data-go="next-round"]')
-    assert ply_of(page) == 9
+    assert board_ply(page) == 9
     page.click('[data-go="first"]')
     page.click('[data-go="next"]')
-    assert ply_of(page) == 1
+    assert board_ply(page) == 1
     # The move list: grouped by round and phase, a click jumps, the current move is marked.
     rounds = page.locator(".moves-round h3").all_inner_texts()
     assert rounds == ["Round 1", "Round 2", "Round 3"]
     assert page.locator('.moves-round[data-round="1"] h4').all_text_contents() == ["draw", "guess"]
     page.click('#replay-moves button[data-ply="6"]')
-    assert ply_of(page) == 6
+    assert board_ply(page) == 6
     assert page.get_attribute('#replay-moves button[data-ply="6"]', "aria-current") == "step"
     assert "draws 1" in page.inner_text("#replay-notation")
     assert re.search(r"ply=6", page.url) and "view=all" in page.url
@@ -102,7 +96,7 @@ def test_perspective_switch_and_shared_url(
     assert "8" in page.inner_text("#replay-board")  # all-seeing: south's card 8 is shown
     page.select_option("#replay-view", "north")
     page.wait_for_function("document.querySelector('#replay-board').dataset.view === 'north'")
-    assert ply_of(page) == 2
+    assert board_ply(page) == 2
     assert "view=north" in page.url and "ply=2" in page.url
     board = page.inner_text("#replay-board")
     assert "8" not in board
@@ -114,7 +108,7 @@ def test_perspective_switch_and_shared_url(
     page.goto("about:blank")
     page.goto(shared)
     page.wait_for_selector('#replay[data-ready="true"]')
-    assert ply_of(page) == 2
+    assert board_ply(page) == 2
     assert page.input_value("#replay-view") == "north"
 
 
@@ -131,5 +125,5 @@ def test_phone_width_keeps_every_control_reachable(
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 375
         assert box["height"] >= 40  # big enough for a thumb
     page.click('[data-go="next"]')
-    assert ply_of(page) == 4
+    assert board_ply(page) == 4
     screenshot(page, "toy-phone")

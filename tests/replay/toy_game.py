@@ -84,8 +84,9 @@ class ToyGame(Game):
 
     def notation(self, action: dict[str, Any]) -> str:
         if action["type"] == "draw":
-            return f"draws {action['card']}" if "card" in action else "draws a card"
-        return f"guesses {action['value']}"
+            drawn = f"draws {action['card']}" if "card" in action else "draws a card"
+            return f"{action['seat']} {drawn}"
+        return f"{action['seat']} guesses {action['value']}"
 
 
 def toy_log(cards: list[tuple[int, int]], guesses: list[tuple[int, int]]) -> dict[str, Any]:

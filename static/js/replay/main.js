@@ -58,7 +58,7 @@ function show(ply) {
   state.board.update(frame, { frames, ply: state.ply });
   boardRoot.dataset.ply = String(state.ply);
   $("#replay-position").textContent = describe(frame, frames);
-  $("#replay-notation").textContent = frame.ply === 0 ? "Setup" : `${frame.seat ?? ""} ${frame.notation ?? ""}`.trim();
+  $("#replay-notation").textContent = frame.ply === 0 ? "Setup" : frame.notation ?? "";
   highlightMove(movesRoot, state.ply);
   for (const button of root.querySelectorAll("[data-go]")) {
     const go = button.dataset.go;

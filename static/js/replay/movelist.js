@@ -14,13 +14,13 @@ export function renderMoveList(root, frames, onJump) {
     for (const phase of round.phases) {
       const list = el("ol", { class: "moves-phase-list" });
       for (const frame of phase.frames) {
-        const seat = frame.seat ? el("span", { class: "move-seat" }, frame.seat) : "";
+        // The engine's notation names the seat itself ("p2 take ? e").
         list.append(
           el(
             "li",
             { value: String(frame.ply) },
-            el("button", { class: "move", type: "button", "data-ply": String(frame.ply) },
-              seat, " ", el("span", { class: "move-text" }, frame.notation || "")),
+            el("button", { class: "move", type: "button", "data-ply": String(frame.ply), "data-seat": frame.seat || "" },
+              frame.notation || ""),
           ),
         );
       }

@@ -1,0 +1,35 @@
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from accounts import views
+
+urlpatterns = [
+    path("signup/", views.signup, name="signup"),
+    path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("password/change/", auth_views.PasswordChangeView.as_view(), name="password_change"),
+    path(
+        "password/change/done/",
+        auth_views.PasswordChangeDoneView.as_view(),
+        name="password_change_done",
+    ),
+    path("password/reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path(
+        "password/reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(),
+        name="password_reset_done",
+    ),
+    path(
+        "password/reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path(
+        "password/reset/complete/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
+    path("profile/", views.profile, name="profile"),
+    path("profile/token/", views.create_token, name="token-create"),
+    path("profile/token/revoke/", views.revoke_token, name="token-revoke"),
+]

@@ -1,0 +1,62 @@
+"""Validation speed of the Cryptid engine: 1,000 seeded greedy games, one core.
+
+Run: ``make bench`` or ``.venv/bin/python bench/engine_cryptid.py [--games N]``.
+Plays N games with the greedy bots (not timed as validation), then times
+``engine.replay`` over them: from parsed documents, and from JSON text (parse +
+replay, what re-validating stored logs costs). Target: >= 1,000 games/s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import parse_json, play, replay  # noqa: E402
+
+GAME = "cryptid-urban-legends"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--bots", default="greedy,greedy")
+    parser.add_argument("--repeat", type=int, default=3, help="timed passes; the best is reported")
+    args = parser.parse_args()
+
+    started = time.perf_counter()
+    logs = [play(GAME, seed, args.bots.split(",")) for seed in range(args.games)]
+    played = time.perf_counter() - started
+    texts = [json.dumps(log) for log in logs]
+    actions = sum(len(log["actions"]) for log in logs)
+    print(f"played {args.games} {args.bots} games ({actions} actions) in {played:.2f} s "
+          f"({args.games / played:,.0f} games/s)")
+
+    def timed(label: str, run) -> None:
+        best = float("inf")
+        for _ in range(args.repeat):
+            t0 = time.perf_counter()
+            run()
+            best = min(best, time.perf_counter() - t0)
+        print(f"validate {label}: {args.games / best:,.0f} games/s, {actions / best:,.0f} actions/s "
+              f"({best * 1000:.0f} ms for {args.games} games, best of {args.repeat})")
+
+    def from_documents() -> None:
+        for log in logs:
+            replay(log)
+
+    def from_text() -> None:
+        for text in texts:
+            replay(parse_json(text))
+
+    timed("parsed logs", from_documents)
+    timed("JSON text  ", from_text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,125 @@
+"""Bots for Cryptid: Urban Legends: ``random`` and ``greedy``.
+
+Both decide only from what their seat knows: the table, their own hand and the
+public piles (``legal_actions`` reads nothing else).
+
+The greedy bot looks one action ahead at the *best trace*: the most inactive-row
+blocks one declaration could put presence markers on, given where the sensors
+stand now. The cryptid maximises it, the scientist minimises it; ties prefer a
+card to a draw and a draw to spending the wild card, then fall to chance.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.rng import Rng
+from engine.games.cryptid.rules import (
+    block_signature,
+    blockade_sides,
+    candidate_blocks,
+    legal_actions,
+    matching_blocks,
+    read_trace,
+)
+from engine.games.cryptid.state import COLOR_INDEX, COLORS, MAX_BLOCKS, OTHER, CryptidState
+
+Action = dict[str, Any]
+
+
+def random_relocation(state: CryptidState, seat: str, rng: Rng) -> Action:
+    """A relocation with each displaced sensor on a random inactive-row space."""
+    spaces = len(state.sensors[OTHER[state.active]])
+    to: dict[str, dict[str, int]] = {}
+    for c, n in enumerate(state.displaced or ()):
+        for _ in range(n):
+            group = to.setdefault(str(rng.below(spaces)), {})
+            group[COLORS[c]] = group.get(COLORS[c], 0) + 1
+    return {"seat": seat, "type": "relocate", "to": to}
+
+
+def random_bot(game: Any, state: CryptidState, seat: str, rng: Rng) -> Action:
+    """Any legal action, uniformly (a relocation: each sensor to a random space)."""
+    if state.phase == "relocate":
+        return random_relocation(state, seat, rng)
+    return rng.choice(legal_actions(state, seat))
+
+
+def best_trace_size(state: CryptidState, spaces: list[list[int]]) -> int:
+    """The most candidate blocks one trace matches, with the inactive row's sensors ``spaces``."""
+    tally: dict[tuple[int, int], int] = {}
+    for j in candidate_blocks(state):
+        n, mask = block_signature(spaces, j)
+        tally[(0, n)] = tally.get((0, n), 0) + 1
+        if mask:
+            tally[(1, mask)] = tally.get((1, mask), 0) + 1
+    return max(tally.values(), default=0)
+
+
+def _after_effect(state: CryptidState, effect: str, action: Action) -> list[list[int]]:
+    """The inactive row's spaces after ``effect`` resolves as ``action`` says (already legal)."""
+    active = state.sensors[state.active]
+    spaces = [list(space) for space in state.sensors[OTHER[state.active]]]
+    if effect == "split":
+        i = action["space"]
+        for side, target in (("left", i), ("right", i + 1)):
+            for colour, n in action[side].items():
+                spaces[target][COLOR_INDEX[colour]] += n
+    elif effect == "shuffle":
+        i = action["space"]
+        spaces[i - 1 if action["dir"] == "left" else i + 2][COLOR_INDEX[action["color"]]] += 1
+    else:
+        c = COLOR_INDEX[action["color"]]
+        shift = 1 if action["dir"] == "right" else 0
+        for i, group in enumerate(active):
+            spaces[i + shift][c] += group[c]
+    return spaces
+
+
+_PREFERENCE = {"play": 2, "draw": 1, "wild": 0}
+
+
+def _pick(rng: Rng, scored: list[tuple[Any, Action]]) -> Action:
+    best = max(score for score, _ in scored)
+    return rng.choice([action for score, action in scored if score == best])
+
+
+def greedy_bot(game: Any, state: CryptidState, seat: str, rng: Rng) -> Action:
+    phase = state.phase
+    if phase == "relocate":
+        return random_relocation(state, seat, rng)
+    actions = legal_actions(state, seat)
+    sign = 1 if seat == "cryptid" else -1
+    if phase == "sensor":
+        now = best_trace_size(state, state.sensors[OTHER[state.active]])
+        scored = []
+        for action in actions:
+            kind = action["type"]
+            if kind == "draw":
+                size = now
+            else:
+                effect = action["card"] if kind == "play" else action["as"]
+                size = best_trace_size(state, _after_effect(state, effect, action))
+            scored.append(((sign * size, _PREFERENCE[kind]), action))
+        return _pick(rng, scored)
+    if phase == "hiding":
+        last = len(state.rows[OTHER[state.active]]) - 1
+        seven = state.block_count() == MAX_BLOCKS
+        inactive_row = state.rows[OTHER[state.active]]
+        scored = []
+        for action in actions:
+            count, mask = read_trace(action)
+            targets = matching_blocks(state, count, mask)
+            escape = seven and bool(targets) and targets[0] == 0 and targets[-1] == last
+            evidence = sum(1 for j in targets if inactive_row[j] in state.evidence)
+            scored.append(((escape, len(targets), evidence), action))
+        return _pick(rng, scored)
+    if phase == "blockade":
+        scored = []
+        for side in blockade_sides(state):
+            end = 0 if side == "left" else -1
+            taken = sum(1 for row in state.rows.values() if row[end] in state.evidence)
+            scored.append((taken, {"seat": seat, "type": "blockade", "side": side}))
+        return _pick(rng, scored)
+    return rng.choice(actions)
+

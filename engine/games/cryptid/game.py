@@ -1,0 +1,83 @@
+"""Cryptid: Urban Legends plugged into the engine core (see :class:`engine.core.game.Game`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.errors import IllegalAction
+from engine.core.game import Action, Game
+from engine.core.rng import Rng
+from engine.games.cryptid import bots, notation, rules, schema, views
+from engine.games.cryptid.state import SEATS, CryptidState
+
+
+class CryptidGame(Game):
+    id = "cryptid-urban-legends"
+    name = "Cryptid: Urban Legends"
+    #: bump when a reading of ../shared/rules/cryptid-urban-legends.md changes
+    rules_version = "cul-2026.11-1"
+    end_rule = "CUL-3.10"
+    result_rule = "CUL-6.6"
+    bots = {"random": bots.random_bot, "greedy": bots.greedy_bot}
+
+    def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        return rules.normalize_options(options)
+
+    def check_seats(self, seats: list[dict[str, Any]], options: dict[str, Any]) -> None:
+        named = sorted(entry.get("seat") for entry in seats)
+        if named != sorted(SEATS):
+            raise IllegalAction("CUL-1.1", f"the seats must be exactly cryptid and scientist, not {named}")
+
+    def seat_ids(self, options: dict[str, Any], player_count: int | None = None) -> list[str]:
+        return list(SEATS)
+
+    def initial_state(
+        self, options: dict[str, Any], seats: list[str], setup: dict[str, Any], rng: Rng | None
+    ) -> CryptidState:
+        return rules.new_game(options, setup, rng)
+
+    def setup_record(self, state: CryptidState) -> dict[str, Any]:
+        return {
+            "sensors_2r2w1b": state.setup["sensors_2r2w1b"],
+            "hands": {seat: list(cards) for seat, cards in state.setup["hands"].items()},
+            "first_blocks": list(state.setup["first_blocks"]),
+        }
+
+    def random_setup_choices(self, options: dict[str, Any], seats: list[str], rng: Rng) -> dict[str, Any]:
+        return {"sensors_2r2w1b": rng.choice(["left", "right"])}
+
+    def to_act(self, state: CryptidState) -> list[str]:
+        return rules.to_act(state)
+
+    def legal_actions(self, state: CryptidState, seat: str) -> list[Action]:
+        return rules.legal_actions(state, seat)
+
+    def chance_options(self, state: CryptidState, action: Action) -> list[Action]:
+        return rules.chance_options(state, action)
+
+    def apply(self, state: CryptidState, action: Action) -> Action:
+        return rules.apply(state, action)
+
+    def is_over(self, state: CryptidState) -> bool:
+        return state.result is not None
+
+    def result(self, state: CryptidState) -> dict[str, Any] | None:
+        return state.result
+
+    def clone(self, state: CryptidState) -> CryptidState:
+        return state.copy()
+
+    def view(self, state: CryptidState, viewer: str | None) -> dict[str, Any]:
+        return views.view(state, viewer)
+
+    def action_view(self, state_after: CryptidState, action: Action, viewer: str | None) -> Action:
+        return views.action_view(action, viewer)
+
+    def notation(self, action: Action) -> str:
+        return notation.notation(action)
+
+    def render_text(self, state: CryptidState) -> str:
+        return views.render_text(state)
+
+    def json_schema(self) -> dict[str, Any]:
+        return schema.json_schema()

@@ -1,0 +1,799 @@
+"""The rules of Cryptid: Urban Legends (``../shared/rules/cryptid-urban-legends.md``).
+
+Every rejection cites the rule it enforces. ``apply`` mutates the state in
+place and returns the action as recorded, every chance outcome written in.
+
+Chance with a seed, in the order the generator is consumed: the cryptid's
+opening hand (3 draws), the scientist's, the three first blocks (cryptid row,
+scientist row left, right) from the normal blocks; then, as the game goes, each
+movement-card draw (one ``Rng.draw`` per card, a reshuffle being the discard
+pile becoming the deck) and, when an Expansion phase begins, its two blocks (the
+first four from the normal blocks left, CUL-2.3, then from the whole deck).
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from itertools import product
+from typing import Any
+
+from engine.core.errors import IllegalAction
+from engine.core.fields import get_dict, get_int, get_str
+from engine.core.rng import Rng
+from engine.games.cryptid.state import (
+    BLOCK_ORDER,
+    BLOCK_RANK,
+    CARDS,
+    CARDS_PER_DECK,
+    COLOR_INDEX,
+    COLORS,
+    DEFAULT_DECK,
+    EFFECTS,
+    GUARANTEED_NORMAL,
+    HAND_LIMIT,
+    MAX_BLOCKS,
+    MYSTERIOUS,
+    NORMAL_BLOCKS,
+    OTHER,
+    PRESENCE_MARKERS,
+    SEATS,
+    CryptidState,
+    deck_cards,
+)
+
+_SIDES = ("left", "right")
+
+
+# --------------------------------------------------------------------------- options
+def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
+    """``{"decks": {seat: {card: n}}}`` with the documented default filled in (CUL-1.2)."""
+    unknown = sorted(set(options) - {"decks"})
+    if unknown:
+        raise IllegalAction("LOG-OPTIONS", f"unknown option(s) {unknown}; this game has 'decks'")
+    decks = options.get("decks", {})
+    if not isinstance(decks, dict):
+        raise IllegalAction("CUL-1.2", "options.decks must be an object of seat: deck mix")
+    extra = sorted(set(decks) - set(SEATS))
+    if extra:
+        raise IllegalAction("CUL-1.2", f"options.decks names no seat {extra}; seats are cryptid, scientist")
+    normalized: dict[str, dict[str, int]] = {}
+    for seat in SEATS:
+        mix = decks.get(seat, DEFAULT_DECK)
+        if not isinstance(mix, dict):
+            raise IllegalAction("CUL-1.2", f"options.decks.{seat} must be an object of card: count")
+        bad = sorted(set(mix) - set(EFFECTS))
+        if bad:
+            raise IllegalAction("CUL-1.2", f"options.decks.{seat}: unknown card(s) {bad}; cards are align, shuffle, split")
+        counts = {}
+        for card in ("split", "shuffle", "align"):
+            n = mix.get(card, 0)
+            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                raise IllegalAction("CUL-1.2", f"options.decks.{seat}.{card} must be a whole number >= 0, not {n!r}")
+            counts[card] = n
+        if sum(counts.values()) != CARDS_PER_DECK:
+            raise IllegalAction(
+                "CUL-1.2", f"options.decks.{seat} holds {sum(counts.values())} cards; a deck holds {CARDS_PER_DECK}"
+            )
+        normalized[seat] = counts
+    return {"decks": normalized}
+
+
+# --------------------------------------------------------------------------- setup
+def _take_cards(pile: list[str], cards: list[str], rule: str, what: str) -> None:
+    """Remove the multiset ``cards`` from the sorted ``pile``; IllegalAction if it cannot hold them."""
+    for card in cards:
+        try:
+            pile.remove(card)
+        except ValueError:
+            raise IllegalAction(rule, f"{what}: the deck holds no more {card!r} cards") from None
+
+
+def _read_cards(value: Any, count: int, rule: str, what: str) -> list[str]:
+    if not isinstance(value, list):
+        raise IllegalAction(rule, f"{what} must be a list of movement cards, not {value!r}")
+    for card in value:
+        if card not in EFFECTS:
+            raise IllegalAction("CUL-1.2", f"{what}: unknown movement card {card!r} (align, shuffle, split)")
+    if len(value) != count:
+        raise IllegalAction(rule, f"{what} must be exactly {count} cards, not {len(value)}")
+    return value
+
+
+def _same_cards(a: list[str], b: list[str]) -> bool:
+    return sorted(a) == sorted(b)
+
+
+def new_game(options: dict[str, Any], setup: dict[str, Any], rng: Rng | None) -> CryptidState:
+    """The table after the setup of CUL-2.3, from the log's ``setup`` and the seed."""
+    side = get_str(setup, "sensors_2r2w1b", "CUL-2.3", "the setup", choices=_SIDES)
+    decks = {seat: deck_cards(options["decks"][seat]) for seat in SEATS}
+
+    given_hands = setup.get("hands")
+    if given_hands is not None and not isinstance(given_hands, dict):
+        raise IllegalAction("CUL-2.3", "setup.hands must be an object of seat: cards")
+    hands: dict[str, list[str]] = {}
+    for seat in SEATS:
+        given = None if given_hands is None else given_hands.get(seat)
+        if given is not None:
+            given = _read_cards(given, 3, "CUL-2.3", f"setup.hands.{seat}")
+        if rng is not None:
+            drawn = rng.draw(decks[seat], 3)
+            if given is not None and not _same_cards(given, drawn):
+                raise IllegalAction("CUL-2.4", f"setup.hands.{seat} {given} differs from the seed's deal {sorted(drawn)}")
+            hands[seat] = sorted(drawn)
+        else:
+            if given is None:
+                raise IllegalAction("CUL-2.4", f"without a seed the setup must record the {seat}'s opening hand")
+            _take_cards(decks[seat], given, "CUL-2.4", f"setup.hands.{seat}")
+            hands[seat] = sorted(given)
+
+    normals = list(NORMAL_BLOCKS)
+    given_blocks = setup.get("first_blocks")
+    if given_blocks is not None and (
+        not isinstance(given_blocks, list)
+        or len(given_blocks) != 3
+        or any(b not in NORMAL_BLOCKS for b in given_blocks)
+        or len(set(given_blocks)) != 3
+    ):
+        raise IllegalAction(
+            "CUL-2.3", f"setup.first_blocks must be 3 different normal blocks (N1..N12), not {given_blocks!r}"
+        )
+    if rng is not None:
+        first = rng.draw(normals, 3)
+        if given_blocks is not None and given_blocks != first:
+            raise IllegalAction("CUL-2.4", f"setup.first_blocks {given_blocks} differs from the seed's {first}")
+    else:
+        if given_blocks is None:
+            raise IllegalAction("CUL-2.4", "without a seed the setup must record first_blocks")
+        first = list(given_blocks)
+
+    state = CryptidState()
+    state.options = options
+    state.rng = rng
+    state.setup = {"sensors_2r2w1b": side, "hands": {s: list(h) for s, h in hands.items()},
+                   "first_blocks": list(first)}
+    state.round = 1
+    state.phase = "sensor"
+    state.turn = "cryptid"
+    state.active = "cryptid"
+    state.rows = {"cryptid": [first[0]], "scientist": [first[1], first[2]]}
+    group_a, group_b = [2, 2, 1], [2, 1, 2]  # CUL-2.3 step 5
+    state.sensors = {
+        "cryptid": [group_a, group_b] if side == "left" else [group_b, group_a],
+        "scientist": [[0, 0, 0], [0, 0, 0], [0, 0, 0]],
+    }
+    state.active_sensors = 10
+    state.presence = {first[0]}
+    state.evidence = set()
+    state.held = {"cryptid": 0, "scientist": 0}
+    state.wild = {"cryptid": False, "scientist": False}
+    state.hands = hands
+    state.decks = decks
+    state.discards = {"cryptid": [], "scientist": []}
+    state.block_pool = sorted((b for b in BLOCK_ORDER if b not in first), key=BLOCK_RANK.__getitem__)
+    state.guaranteed = GUARANTEED_NORMAL
+    state.pending_blocks = None
+    state.displaced = None
+    state.trace = None
+    state.result = None
+    return state
+
+
+# --------------------------------------------------------------------------- whose turn
+def to_act(state: CryptidState) -> list[str]:
+    phase = state.phase
+    if phase == "sensor":
+        return [state.turn]
+    if phase in ("hiding", "relocate"):
+        return ["cryptid"]
+    if phase == "blockade":
+        return ["scientist"]
+    if phase == "expansion":
+        return [state.active]
+    return []
+
+
+# --------------------------------------------------------------------------- reading fields
+def read_group(obj: dict[str, Any], name: str, rule: str, what: str) -> list[int]:
+    """A sensor group written as colour counts (``{"red": 2, "black": 1}``) as [r, w, b]."""
+    return group_from(get_dict(obj, name, rule, what), rule, f"{what}: {name!r}")
+
+
+def group_from(value: dict[str, Any], rule: str, what: str) -> list[int]:
+    counts = [0, 0, 0]
+    for colour, n in value.items():
+        i = COLOR_INDEX.get(colour)
+        if i is None:
+            raise IllegalAction(rule, f"{what}: unknown sensor colour {colour!r} (red, white, black)")
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise IllegalAction(rule, f"{what}: the count of {colour} must be a whole number >= 0, not {n!r}")
+        counts[i] = n
+    return counts
+
+
+def group_dict(group: list[int]) -> dict[str, int]:
+    """[r, w, b] as the log writes it: colour counts, zeros left out."""
+    return {COLORS[i]: n for i, n in enumerate(group) if n}
+
+
+def describe_group(group: list[int]) -> str:
+    return ", ".join(f"{n} {COLORS[i]}" for i, n in enumerate(group) if n) or "no sensors"
+
+
+# --------------------------------------------------------------------------- movement effects
+def _split(state: CryptidState, action: dict[str, Any], what: str) -> None:
+    active = state.sensors[state.active]
+    inactive = state.sensors[OTHER[state.active]]
+    space = get_int(action, "space", "CUL-3.3", what, lo=0, hi=len(active) - 1)
+    here = active[space]
+    total = here[0] + here[1] + here[2]
+    if not total:
+        raise IllegalAction("CUL-3.3", f"{what}: active-row space {space} holds no sensors")
+    left = read_group(action, "left", "CUL-3.3", what)
+    right = read_group(action, "right", "CUL-3.3", what)
+    for i in range(3):
+        if left[i] + right[i] != here[i]:
+            raise IllegalAction(
+                "CUL-3.3",
+                f"{what}: space {space} holds {describe_group(here)}; a split moves exactly those, "
+                f"not {describe_group([left[0] + right[0], left[1] + right[1], left[2] + right[2]])}",
+            )
+    if total > 1 and (not any(left) or not any(right)):
+        raise IllegalAction(
+            "CUL-3.3", f"{what}: a split of {total} sensors sends at least one to each side"
+        )
+    down_left, down_right = inactive[space], inactive[space + 1]
+    for i in range(3):
+        down_left[i] += left[i]
+        down_right[i] += right[i]
+    active[space] = [0, 0, 0]
+    state.active_sensors -= total
+
+
+def _shuffle(state: CryptidState, action: dict[str, Any], what: str) -> None:
+    active = state.sensors[state.active]
+    inactive = state.sensors[OTHER[state.active]]
+    last = len(active) - 1
+    space = get_int(action, "space", "CUL-3.4", what, lo=0, hi=last)
+    colour = get_str(action, "color", "CUL-3.4", what, choices=COLOR_INDEX)
+    direction = get_str(action, "dir", "CUL-3.4", what, choices=_SIDES)
+    c = COLOR_INDEX[colour]
+    if not active[space][c]:
+        raise IllegalAction("CUL-3.4", f"{what}: active-row space {space} holds no {colour} sensor")
+    if direction == "left":
+        if space == 0:
+            raise IllegalAction("CUL-3.4", f"{what}: the sensor at the left end of the active row cannot shuffle left")
+        target = space - 1
+    else:
+        if space == last:
+            raise IllegalAction("CUL-3.4", f"{what}: the sensor at the right end of the active row cannot shuffle right")
+        target = space + 2
+    active[space][c] -= 1
+    inactive[target][c] += 1
+    state.active_sensors -= 1
+
+
+def _align(state: CryptidState, action: dict[str, Any], what: str) -> None:
+    active = state.sensors[state.active]
+    inactive = state.sensors[OTHER[state.active]]
+    colour = get_str(action, "color", "CUL-3.5", what, choices=COLOR_INDEX)
+    direction = get_str(action, "dir", "CUL-3.5", what, choices=_SIDES)
+    c = COLOR_INDEX[colour]
+    shift = 1 if direction == "right" else 0
+    moved = 0
+    for i, space in enumerate(active):
+        n = space[c]
+        if n:
+            space[c] = 0
+            inactive[i + shift][c] += n
+            moved += n
+    if not moved:
+        raise IllegalAction("CUL-3.5", f"{what}: no {colour} sensor is left in the active row")
+    state.active_sensors -= moved
+
+
+_EFFECTS = {"split": _split, "shuffle": _shuffle, "align": _align}
+
+
+# --------------------------------------------------------------------------- drawing cards
+def _reshuffle(state: CryptidState, seat: str) -> None:
+    state.decks[seat] = state.discards[seat]
+    state.discards[seat] = []
+
+
+def _draw(state: CryptidState, seat: str, action: dict[str, Any], what: str) -> dict[str, Any]:
+    hand = state.hands[seat]
+    size = len(hand)
+    if size >= HAND_LIMIT:
+        raise IllegalAction("CUL-3.7", f"{what}: a hand of {size} cards cannot draw (the limit is {HAND_LIMIT})")
+    count = 1 if size == HAND_LIMIT - 1 else 2
+    given = action.get("cards")
+    if given is not None:
+        given = _read_cards(given, count, "CUL-3.7", f"{what}: 'cards'")
+    if state.rng is not None:
+        rng = state.rng
+        drawn = []
+        for _ in range(count):
+            if not state.decks[seat]:
+                _reshuffle(state, seat)
+            deck = state.decks[seat]
+            drawn.append(deck.pop(rng.below(len(deck))))
+        if given is not None and not _same_cards(given, drawn):
+            raise IllegalAction("CUL-2.4", f"{what}: the cards {given} differ from the seed's draw {drawn}")
+        recorded = action if given is not None else {**action, "cards": drawn}
+    else:
+        if given is None:
+            raise IllegalAction("CUL-2.4", f"{what}: without a seed a draw must list the cards drawn")
+        deck = state.decks[seat]
+        if count <= len(deck):
+            _take_cards(deck, given, "CUL-2.4", what)
+        else:
+            rest = list(given)
+            for card in deck:  # the whole deck is drawn before the discards are reshuffled
+                try:
+                    rest.remove(card)
+                except ValueError:
+                    raise IllegalAction(
+                        "CUL-6.1",
+                        f"{what}: the deck ran out mid-draw, so its last cards {deck} must be among "
+                        f"those drawn, not {given}",
+                    ) from None
+            _reshuffle(state, seat)
+            _take_cards(state.decks[seat], rest, "CUL-6.1", f"{what} (from the reshuffled discards)")
+        drawn = given
+        recorded = action
+    for card in drawn:
+        insort(hand, card)
+    return recorded
+
+
+# --------------------------------------------------------------------------- Sensor phase
+def _sensor_phase(state: CryptidState, seat: str, kind: str, action: dict[str, Any]) -> dict[str, Any]:
+    if seat != state.turn:
+        raise IllegalAction("CUL-3.1", f"it is the {state.turn}'s turn in the Sensor phase, not the {seat}'s")
+    recorded = action
+    if kind == "play":
+        what = f"{seat} play"
+        hand = state.hands[seat]
+        if not hand:
+            raise IllegalAction("CUL-3.2", f"{what}: the {seat} has no card in hand")
+        card = action.get("card")
+        if card not in EFFECTS:
+            raise IllegalAction("CUL-1.2", f"{what}: unknown movement card {card!r} (align, shuffle, split)")
+        if card not in hand:
+            raise IllegalAction("CUL-3.2", f"{what}: the {seat} holds no {card} card")
+        _EFFECTS[card](state, action, f"{what} {card}")
+        hand.remove(card)
+        insort(state.discards[seat], card)
+    elif kind == "wild":
+        what = f"{seat} wild"
+        if not state.wild[seat]:
+            raise IllegalAction("CUL-3.6", f"{what}: the {seat}'s wild card is down")
+        effect = action.get("as")
+        if effect not in EFFECTS:
+            raise IllegalAction("CUL-3.6", f"{what}: 'as' must be one of align, shuffle, split, not {effect!r}")
+        _EFFECTS[effect](state, action, f"{what} as {effect}")
+        state.wild[seat] = False
+    elif kind == "draw":
+        recorded = _draw(state, seat, action, f"{seat} draw")
+        state.turn = OTHER[seat]
+        return recorded
+    else:
+        raise IllegalAction(
+            "CUL-3.1",
+            f"the Sensor phase goes on while sensors remain in the active row: play, wild or draw, not {kind!r}",
+        )
+    if state.active_sensors:
+        state.turn = OTHER[seat]
+    else:
+        state.phase = "hiding"
+    return recorded
+
+
+# --------------------------------------------------------------------------- Hiding phase
+def read_trace(action: dict[str, Any]) -> tuple[int | None, int]:
+    """(count, 0) or (None, colour mask) of a declaration (CUL-6.3)."""
+    has_count, has_colors = "count" in action, "colors" in action
+    if has_count == has_colors:
+        raise IllegalAction("CUL-6.3", "a trace has exactly one of 'count' or 'colors'")
+    if has_count:
+        return get_int(action, "count", "CUL-6.3", "the declaration", lo=0, hi=10), 0
+    colours = action["colors"]
+    if not isinstance(colours, list) or not colours:
+        raise IllegalAction("CUL-6.3", f"'colors' must be a non-empty list of colours, not {colours!r}")
+    mask = 0
+    for colour in colours:
+        i = COLOR_INDEX.get(colour) if isinstance(colour, str) else None
+        if i is None:
+            raise IllegalAction("CUL-6.3", f"unknown sensor colour {colour!r} (red, white, black)")
+        if mask & (1 << i):
+            raise IllegalAction("CUL-6.3", f"'colors' names {colour} twice")
+        mask |= 1 << i
+    return None, mask
+
+
+def block_signature(spaces: list[list[int]], j: int) -> tuple[int, int]:
+    """(sensor count, colour mask) seen by inactive block ``j`` in its two side spaces."""
+    a, b = spaces[j], spaces[j + 1]
+    r, w, k = a[0] + b[0], a[1] + b[1], a[2] + b[2]
+    return r + w + k, (1 if r else 0) | (2 if w else 0) | (4 if k else 0)
+
+
+def candidate_blocks(state: CryptidState) -> list[int]:
+    """Inactive-row blocks diagonally adjacent to an active-row block with presence."""
+    presence = state.presence
+    found: list[int] = []
+    for i, block in enumerate(state.rows[state.active]):
+        if block in presence:
+            if not found or found[-1] != i:
+                found.append(i)
+            found.append(i + 1)
+    return found
+
+
+def matching_blocks(state: CryptidState, count: int | None, mask: int) -> list[int]:
+    spaces = state.sensors[OTHER[state.active]]
+    matched = []
+    for j in candidate_blocks(state):
+        n, m = block_signature(spaces, j)
+        if (n == count) if count is not None else (m == mask):
+            matched.append(j)
+    return matched
+
+
+def _gain_evidence(state: CryptidState, seat: str, count: int) -> None:
+    if count:
+        state.held[seat] += count
+        state.wild[OTHER[seat]] = True  # CUL-3.8
+
+
+def _declare(state: CryptidState, seat: str, kind: str, action: dict[str, Any]) -> None:
+    if seat != "cryptid" or kind != "declare":
+        raise IllegalAction("CUL-3.9", "in the Hiding phase the cryptid declares a trace; nothing else happens")
+    count, mask = read_trace(action)
+    targets = matching_blocks(state, count, mask)
+    active_row, inactive_row = state.rows[state.active], state.rows[OTHER[state.active]]
+    presence = state.presence
+    presence.difference_update(active_row)  # returned to supply (or moved, when it runs out)
+    if len(presence) + len(targets) > PRESENCE_MARKERS:  # CUL-4.4 says this cannot happen
+        raise IllegalAction("CUL-4.4", "the hiding phase would need more than 4 presence markers")
+    gained = 0
+    for j in targets:
+        block = inactive_row[j]
+        presence.add(block)
+        if block in state.evidence:
+            state.evidence.discard(block)
+            gained += 1
+    _gain_evidence(state, "cryptid", gained)
+    state.trace = {"count": count} if count is not None else {
+        "colors": [COLORS[i] for i in range(3) if mask & (1 << i)]
+    }
+    _victory(state)
+
+
+# --------------------------------------------------------------------------- Victory phase
+def _victory(state: CryptidState) -> None:
+    inactive_row = state.rows[OTHER[state.active]]
+    presence = state.presence
+    if state.block_count() == MAX_BLOCKS and inactive_row[0] in presence and inactive_row[-1] in presence:
+        state.result = {"winner": "cryptid", "reason": "escape", "evidence": dict(state.held)}
+    elif len(presence) <= 1:
+        state.result = {"winner": "scientist", "reason": "capture", "evidence": dict(state.held)}
+    elif not state.block_pool:
+        evidence = {
+            seat: state.held[seat] + sum(1 for b in state.rows[seat] if b in state.evidence)
+            for seat in SEATS
+        }
+        # 5 markers, all distributed once the deck is empty: never a tie
+        winner = "cryptid" if evidence["cryptid"] > evidence["scientist"] else "scientist"
+        state.result = {"winner": winner, "reason": "timeout", "evidence": evidence}
+    if state.result is not None:
+        state.phase = "over"
+    elif state.block_count() >= MAX_BLOCKS:
+        state.phase = "blockade"
+    else:
+        _begin_expansion(state)
+
+
+# --------------------------------------------------------------------------- Blockade phase
+def blockade_sides(state: CryptidState) -> list[str]:
+    """The sides the scientist may choose (a pair holding a presence marker is not allowed)."""
+    active_row, inactive_row = state.rows[state.active], state.rows[OTHER[state.active]]
+    presence = state.presence
+    sides = []
+    if active_row[0] not in presence and inactive_row[0] not in presence:
+        sides.append("left")
+    if active_row[-1] not in presence and inactive_row[-1] not in presence:
+        sides.append("right")
+    return sides
+
+
+def _blockade(state: CryptidState, seat: str, kind: str, action: dict[str, Any]) -> None:
+    if seat != "scientist" or kind != "blockade":
+        raise IllegalAction("CUL-3.11", "in the Blockade phase the scientist removes a pair of blocks (blockade)")
+    side = get_str(action, "side", "CUL-3.11", "the blockade", choices=_SIDES)
+    if side not in blockade_sides(state):
+        raise IllegalAction(
+            "CUL-3.11", f"the {side} pair includes a block with a presence marker; the other side must be chosen"
+        )
+    end = 0 if side == "left" else -1
+    inactive = OTHER[state.active]
+    gained = 0
+    for row in (state.active, inactive):
+        block = state.rows[row].pop(end)
+        if block in state.evidence:
+            state.evidence.discard(block)
+            gained += 1
+    _gain_evidence(state, "scientist", gained)
+    state.sensors[state.active].pop(end)  # empty: the active row holds no sensors now
+    outside = state.sensors[inactive].pop(end)
+    if any(outside):
+        state.displaced = outside
+        state.phase = "relocate"
+    else:
+        _begin_expansion(state)
+
+
+def _relocate(state: CryptidState, seat: str, kind: str, action: dict[str, Any]) -> None:
+    if seat != "cryptid" or kind != "relocate":
+        raise IllegalAction("CUL-6.4", "after this blockade the cryptid relocates the displaced sensors")
+    spaces = state.sensors[OTHER[state.active]]
+    target = get_dict(action, "to", "CUL-6.4", "the relocation")
+    moves = []
+    total = [0, 0, 0]
+    for key, value in target.items():
+        index = int(key) if isinstance(key, str) and key.isascii() and key.isdigit() else -1
+        if not 0 <= index < len(spaces):
+            raise IllegalAction(
+                "CUL-6.4", f"the relocation names space {key!r}; the inactive row has spaces 0..{len(spaces) - 1}"
+            )
+        if not isinstance(value, dict):
+            raise IllegalAction("CUL-6.4", f"the relocation to space {key} must be colour counts, not {value!r}")
+        group = group_from(value, "CUL-6.4", f"the relocation to space {key}")
+        moves.append((index, group))
+        for i in range(3):
+            total[i] += group[i]
+    if total != state.displaced:
+        raise IllegalAction(
+            "CUL-6.4",
+            f"the relocation places {describe_group(total)}; it must place exactly the displaced "
+            f"{describe_group(state.displaced)}",
+        )
+    for index, group in moves:
+        for i in range(3):
+            spaces[index][i] += group[i]
+    state.displaced = None
+    _begin_expansion(state)
+
+
+# --------------------------------------------------------------------------- Expansion phase
+def _draw_block(state: CryptidState, rng: Rng) -> str:
+    pool = state.block_pool
+    if state.guaranteed:
+        # the pool is sorted normal-first: the normal blocks left are its head
+        normals = sum(1 for b in pool if b not in MYSTERIOUS)
+        state.guaranteed -= 1
+        return pool.pop(rng.below(normals))
+    return pool.pop(rng.below(len(pool)))
+
+
+def _begin_expansion(state: CryptidState) -> None:
+    state.phase = "expansion"
+    if state.rng is not None:
+        state.pending_blocks = [_draw_block(state, state.rng), _draw_block(state, state.rng)]
+
+
+def possible_blocks(state: CryptidState) -> list[str]:
+    """Blocks the next draw from the block deck could be (CUL-2.3, CUL-2.4)."""
+    if state.guaranteed:
+        return [b for b in state.block_pool if b not in MYSTERIOUS]
+    return list(state.block_pool)
+
+
+def _expand(state: CryptidState, seat: str, kind: str, action: dict[str, Any]) -> dict[str, Any]:
+    expander = state.active
+    if seat != expander or kind != "expand":
+        raise IllegalAction(
+            "CUL-3.12", f"in the Expansion phase the {expander} (nearer the active row) places two blocks (expand)"
+        )
+    left, right = action.get("left"), action.get("right")
+    recorded = action
+    if state.rng is not None and state.pending_blocks is not None:
+        drawn = state.pending_blocks
+        if left is None and right is None:
+            left, right = drawn
+            recorded = {**action, "left": left, "right": right}
+        elif sorted((str(left), str(right))) != sorted(drawn):
+            raise IllegalAction("CUL-2.4", f"the blocks placed ({left}, {right}) differ from the seed's draw {drawn}")
+        state.pending_blocks = None
+    else:
+        if left is None or right is None:
+            raise IllegalAction("CUL-2.4", "without a seed an expand must name both blocks drawn ('left', 'right')")
+        for block in (left, right):
+            if block not in BLOCK_ORDER:
+                raise IllegalAction("CUL-1.4", f"unknown city block {block!r} (N1..N12, M1..M5)")
+        if left == right:
+            raise IllegalAction("CUL-2.4", f"the same block {left} cannot be drawn twice")
+        possible = possible_blocks(state)
+        for block in (left, right):
+            if block not in possible:
+                if block in MYSTERIOUS and state.guaranteed:
+                    reason = f"the first {GUARANTEED_NORMAL} blocks drawn are normal (CUL-2.3)"
+                else:
+                    reason = "it is no longer in the block deck"
+                raise IllegalAction("CUL-2.4", f"block {block} cannot be drawn: {reason}")
+        state.block_pool.remove(left)
+        state.block_pool.remove(right)
+        state.guaranteed = max(0, state.guaranteed - 2)
+    row = state.rows[expander]
+    row.insert(0, left)
+    row.append(right)
+    spaces = state.sensors[expander]
+    spaces.insert(0, [0, 0, 0])
+    spaces.append([0, 0, 0])
+    for block in (left, right):
+        if block in MYSTERIOUS:
+            state.evidence.add(block)
+    # a new round: the row holding the sensors becomes the active row
+    state.round += 1
+    state.active = OTHER[expander]
+    state.turn = state.active
+    state.phase = "sensor"
+    state.active_sensors = sum(sum(space) for space in state.sensors[state.active])
+    return recorded
+
+
+# --------------------------------------------------------------------------- apply
+def apply(state: CryptidState, action: dict[str, Any]) -> dict[str, Any]:
+    if not isinstance(action, dict):
+        raise IllegalAction("CUL-3.1", "an action must be an object")
+    seat = action.get("seat")
+    if seat not in SEATS:
+        raise IllegalAction("CUL-1.1", f"unknown seat {seat!r}; the seats are cryptid and scientist")
+    kind = action.get("type")
+    phase = state.phase
+    if phase == "sensor":
+        return _sensor_phase(state, seat, kind, action)
+    if phase == "hiding":
+        _declare(state, seat, kind, action)
+    elif phase == "expansion":
+        return _expand(state, seat, kind, action)
+    elif phase == "blockade":
+        _blockade(state, seat, kind, action)
+    elif phase == "relocate":
+        _relocate(state, seat, kind, action)
+    else:
+        raise IllegalAction("CUL-3.10", "the game is over: nothing may follow its end")
+    return action
+
+
+# --------------------------------------------------------------------------- legal actions
+def splits(group: list[int]) -> list[tuple[list[int], list[int]]]:
+    """Every legal way to split ``group`` between left and right (CUL-3.3)."""
+    total = group[0] + group[1] + group[2]
+    out = []
+    for left in product(range(group[0] + 1), range(group[1] + 1), range(group[2] + 1)):
+        n = left[0] + left[1] + left[2]
+        if total > 1 and (n == 0 or n == total):
+            continue
+        out.append((list(left), [group[0] - left[0], group[1] - left[1], group[2] - left[2]]))
+    return out
+
+
+def effect_actions(state: CryptidState, effect: str) -> list[dict[str, Any]]:
+    """The fields of every legal resolution of one effect (without seat and type)."""
+    active = state.sensors[state.active]
+    last = len(active) - 1
+    out: list[dict[str, Any]] = []
+    if effect == "split":
+        for i, group in enumerate(active):
+            if any(group):
+                for left, right in splits(group):
+                    out.append({"space": i, "left": group_dict(left), "right": group_dict(right)})
+    elif effect == "shuffle":
+        for i, group in enumerate(active):
+            for c, n in enumerate(group):
+                if n:
+                    if i > 0:
+                        out.append({"space": i, "color": COLORS[c], "dir": "left"})
+                    if i < last:
+                        out.append({"space": i, "color": COLORS[c], "dir": "right"})
+    else:
+        for c, colour in enumerate(COLORS):
+            if any(group[c] for group in active):
+                out.append({"color": colour, "dir": "left"})
+                out.append({"color": colour, "dir": "right"})
+    return out
+
+
+TRACES: list[dict[str, Any]] = [{"count": n} for n in range(11)] + [
+    {"colors": [COLORS[i] for i in range(3) if mask & (1 << i)]} for mask in range(1, 8)
+]
+
+
+def _spread(n: int, spaces: int) -> list[tuple[int, ...]]:
+    """Every way to put ``n`` alike sensors on ``spaces`` spaces."""
+    if spaces == 1:
+        return [(n,)]
+    return [(k, *rest) for k in range(n + 1) for rest in _spread(n - k, spaces - 1)]
+
+
+def relocations(displaced: list[int], spaces: int) -> list[dict[str, dict[str, int]]]:
+    """Every way to place the displaced sensors on ``spaces`` inactive-row spaces."""
+    out = []
+    for per_colour in product(*(_spread(n, spaces) for n in displaced)):
+        to: dict[str, dict[str, int]] = {}
+        for c, counts in enumerate(per_colour):
+            for index, n in enumerate(counts):
+                if n:
+                    to.setdefault(str(index), {})[COLORS[c]] = n
+        out.append(to)
+    return out
+
+
+def legal_actions(state: CryptidState, seat: str) -> list[dict[str, Any]]:
+    if seat not in to_act(state):
+        return []
+    phase = state.phase
+    if phase == "sensor":
+        out: list[dict[str, Any]] = []
+        for card in CARDS:
+            if card in state.hands[seat]:
+                out += [{"seat": seat, "type": "play", "card": card, **f} for f in effect_actions(state, card)]
+        if state.wild[seat]:
+            for effect in CARDS:
+                out += [{"seat": seat, "type": "wild", "as": effect, **f} for f in effect_actions(state, effect)]
+        if len(state.hands[seat]) < HAND_LIMIT:
+            out.append({"seat": seat, "type": "draw"})
+        return out
+    if phase == "hiding":
+        return [{"seat": seat, "type": "declare", **trace} for trace in TRACES]
+    if phase == "blockade":
+        return [{"seat": seat, "type": "blockade", "side": side} for side in blockade_sides(state)]
+    if phase == "relocate":
+        spaces = len(state.sensors[OTHER[state.active]])
+        return [{"seat": seat, "type": "relocate", "to": to} for to in relocations(state.displaced, spaces)]
+    if phase == "expansion":
+        if state.pending_blocks is not None:
+            a, b = state.pending_blocks
+            return [{"seat": seat, "type": "expand", "left": a, "right": b},
+                    {"seat": seat, "type": "expand", "left": b, "right": a}]
+        return [{"seat": seat, "type": "expand"}]
+    return []
+
+
+def chance_options(state: CryptidState, action: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every way the chance in ``action`` (a ``draw`` or an ``expand``) could come out.
+
+    For a recorder at the table: the completed actions the engine would accept
+    without a seed. An action without chance comes back alone.
+    """
+    kind = action.get("type")
+    seat = action.get("seat")
+    if kind == "draw" and seat in SEATS and state.phase == "sensor":
+        size = len(state.hands[seat])
+        if size >= HAND_LIMIT:
+            return []
+        count = 1 if size == HAND_LIMIT - 1 else 2
+        deck, discard = state.decks[seat], state.discards[seat]
+        if count <= len(deck):
+            options = _multisets(deck, count)
+        else:  # the whole deck, then the rest from the reshuffled discards (CUL-6.1)
+            options = [sorted(deck + rest) for rest in _multisets(discard, count - len(deck))]
+        return [{**action, "cards": cards} for cards in options]
+    if kind == "expand" and state.phase == "expansion":
+        blocks = possible_blocks(state) if state.pending_blocks is None else state.pending_blocks
+        return [{**action, "left": a, "right": b} for a in blocks for b in blocks if a != b]
+    return [action]
+
+
+def _multisets(pile: list[str], count: int) -> list[list[str]]:
+    """The distinct multisets of ``count`` (1 or 2) cards from ``pile``."""
+    found: set[tuple[str, ...]] = set()
+    if count == 1:
+        found = {(c,) for c in pile}
+    else:
+        for i in range(len(pile)):
+            for j in range(i + 1, len(pile)):
+                found.add(tuple(sorted((pile[i], pile[j]))))
+    return [list(cards) for cards in sorted(found)]

@@ -1,0 +1,150 @@
+// Cloak & Dagger: the 20 envelopes. All-seeing: their true contents. A seat: its check
+// sheet — what it last saw in each envelope and when, and what it learnt happened since.
+
+import { el, htmlChips, panel, seatColors, svg, svgChips, tip } from "./common.js";
+
+const COLUMNS = 5;
+const CELL_W = 196;
+const CELL_H = 150;
+const PAD = 4;
+const DOCUMENTS = new Set(["X", "Y", "Z"]);
+const SPY_LETTERS = ["D", "E", "F", "G", "H", "J"]; // p1 owns D/d, p2 E/e, ... (CD-1.3)
+
+function cardColor(card, colors, seats) {
+  if (DOCUMENTS.has(card)) return "#b8860b";
+  const owner = SPY_LETTERS.indexOf(card.toUpperCase());
+  if (owner >= 0 && seats[owner]) return colors[seats[owner].seat];
+  if ("abc".includes(card)) return "#5b2a86"; // double agents
+  return "#777"; // hazards
+}
+
+function describeEvent(event) {
+  const parts = [`t${event.turn}`, event.seat, event.type];
+  if (event.spy) parts.push(event.spy);
+  if (event.card) parts.push(event.card);
+  return parts.join(" ");
+}
+
+export function mount(root, payload) {
+  const colors = seatColors(payload.seats);
+  const seats = payload.seats;
+  const chipColor = (card) => cardColor(card, colors, seats);
+  const rows = Math.ceil(20 / COLUMNS);
+  const drawing = svg("svg", {
+    viewBox: `0 0 ${COLUMNS * CELL_W + PAD * 2} ${rows * CELL_H + PAD * 2}`,
+    class: "cloak-board",
+    role: "img",
+    "aria-label": payload.viewer === "all" ? "The 20 envelopes and their contents" : `${payload.viewer}'s check sheet`,
+  });
+  const panels = el("div", { class: "board-panels" });
+  const sheet = el("div", { class: "cloak-sheet" });
+  root.append(drawing, panels, sheet);
+
+  function envelopeCell(n, frame) {
+    const view = frame.view;
+    const i = n - 1;
+    const x = PAD + (i % COLUMNS) * CELL_W;
+    const y = PAD + Math.floor(i / COLUMNS) * CELL_H;
+    const acted = frame.action && frame.action.envelope === n;
+    const won = view.win && view.win.envelope === n;
+    const cls = ["envelope", acted ? "env-current" : "", won ? "env-won" : ""].join(" ").trim();
+    const group = svg("g", { class: cls, "data-envelope": n });
+    group.append(
+      svg("rect", { x: x + 3, y: y + 3, width: CELL_W - 6, height: CELL_H - 6, rx: 8, class: "env-box" }),
+      svg("text", { x: x + 12, y: y + 28, class: "env-number" }, String(n)),
+    );
+    if (view.envelopes) {
+      const contents = view.envelopes[i].contents;
+      group.setAttribute("data-contents", contents.join(","));
+      group.append(svgChips(contents, x + 12, y + 42, { colorOf: chipColor }));
+      if (!contents.length) group.append(svg("text", { x: x + 12, y: y + 62, class: "env-note" }, "empty"));
+      return group;
+    }
+    const entry = view.check_sheet[i];
+    group.setAttribute("data-seen", entry.seen === null ? "never" : entry.seen.join(","));
+    group.setAttribute("data-since", String(entry.since.length));
+    if (entry.seen === null) {
+      group.append(svg("text", { x: x + CELL_W / 2, y: y + 80, class: "env-unknown", "text-anchor": "middle" }, "?"));
+    } else {
+      group.append(svg("text", { x: x + CELL_W - 12, y: y + 28, class: "env-note", "text-anchor": "end" }, `seen t${entry.seen_turn}`));
+      group.append(svgChips(entry.seen, x + 12, y + 42, { colorOf: chipColor }));
+      if (!entry.seen.length) group.append(svg("text", { x: x + 12, y: y + 62, class: "env-note" }, "empty"));
+    }
+    if (entry.since.length) {
+      const lines = entry.since.map(describeEvent);
+      const shown = lines.slice(-2);
+      const more = lines.length - shown.length;
+      const since = svg("g", { class: "env-since" }, tip(`Since: ${lines.join("; ")}`));
+      shown.forEach((line, k) => since.append(svg("text", { x: x + 12, y: y + 112 + k * 18, class: "env-event" }, line)));
+      if (more) since.append(svg("text", { x: x + CELL_W - 12, y: y + 28 + 18, class: "env-note", "text-anchor": "end" }, `+${more} more`));
+      group.append(since);
+    }
+    return group;
+  }
+
+  function renderPanels(frame) {
+    const view = frame.view;
+    const boxes = [];
+    boxes.push(panel("To act", view.winner ? el("strong", {}, `${view.winner} won`) : view.to_act || "—"));
+    if (view.hands) {
+      const list = el("ul", {});
+      for (const [seat, cards] of Object.entries(view.hands)) {
+        list.append(el("li", { "data-hand": seat }, el("span", { style: `color:${colors[seat]}` }, `${seat} `), ...htmlChips(cards)));
+      }
+      boxes.push(panel("Hands", list));
+      boxes.push(panel("Pile", view.pile ? htmlChips(view.pile) : `${view.pile_size} cards`));
+    } else {
+      boxes.push(panel(`${view.viewer}'s hand`, el("span", { "data-hand": view.viewer }, ...htmlChips(view.hand))));
+      const sizes = el("ul", {});
+      for (const [seat, size] of Object.entries(view.hand_sizes)) {
+        if (seat !== view.viewer) sizes.append(el("li", {}, `${seat}: ${size} card${size === 1 ? "" : "s"}`));
+      }
+      boxes.push(panel("Others' hands", sizes));
+      boxes.push(panel("Pile", `${view.pile_size} cards`));
+      if (view.spies_shown.length) {
+        const shown = view.spies_shown.slice(-4).map((e) => el("li", {}, `t${e.turn} ${e.seat} showed ${e.spy}`));
+        boxes.push(panel("Spies shown", el("ul", {}, ...shown)));
+      }
+    }
+    const owed = Object.entries(view.must_tell || {});
+    if (owed.length) boxes.push(panel("Must tell", el("ul", {}, ...owed.map(([s, to]) => el("li", {}, `${s} → ${to.join(", ")}`)))));
+    if (view.win) boxes.push(panel("Win", `${view.win.seat}: envelope ${view.win.envelope} holds ${view.win.contents.join(" ")}`));
+    panels.replaceChildren(...boxes);
+  }
+
+  function renderSheet(frame) {
+    const view = frame.view;
+    if (!view.check_sheet) {
+      sheet.replaceChildren();
+      return;
+    }
+    const body = el("tbody", {});
+    for (const entry of view.check_sheet) {
+      body.append(
+        el("tr", { "data-envelope": entry.envelope },
+          el("td", {}, String(entry.envelope)),
+          el("td", {}, entry.seen === null ? el("span", { class: "muted" }, "never opened") : entry.seen.join(" ") || "empty"),
+          el("td", {}, entry.seen_turn === null ? "" : `turn ${entry.seen_turn}`),
+          el("td", {}, entry.since.map(describeEvent).join("; ")),
+        ),
+      );
+    }
+    sheet.replaceChildren(
+      el("details", { class: "cloak-sheet-table" },
+        el("summary", {}, `${view.viewer}'s check sheet as a table`),
+        el("table", { class: "table" },
+          el("thead", {}, el("tr", {}, el("th", {}, "Envelope"), el("th", {}, "Last seen"), el("th", {}, "When"), el("th", {}, "Since then"))),
+          body)),
+    );
+  }
+
+  return {
+    update(frame) {
+      const cells = [];
+      for (let n = 1; n <= 20; n += 1) cells.push(envelopeCell(n, frame));
+      drawing.replaceChildren(...cells);
+      renderPanels(frame);
+      renderSheet(frame);
+    },
+  };
+}

@@ -1,0 +1,45 @@
+// Pieces every board module uses: seat colours, card chips, side panels.
+
+import { el, svg, tip } from "../dom.js";
+
+/** One colour per seat in seat order, distinguishable on light and dark backgrounds. */
+export const SEAT_PALETTE = ["#d1495b", "#2e86ab", "#3a9d5d", "#e0a100", "#7b4fa0", "#6b6b6b"];
+
+export function seatColors(seats) {
+  const colors = {};
+  seats.forEach((entry, i) => {
+    colors[entry.seat] = SEAT_PALETTE[i % SEAT_PALETTE.length];
+  });
+  return colors;
+}
+
+/** A row of SVG chips, one per card, starting at (x, y); wraps after ``perRow``. */
+export function svgChips(cards, x, y, { colorOf, width = 30, height = 26, gap = 4, perRow = 5, font = 16 } = {}) {
+  const group = svg("g", { class: "chips" });
+  cards.forEach((card, i) => {
+    const cx = x + (i % perRow) * (width + gap);
+    const cy = y + Math.floor(i / perRow) * (height + gap);
+    const fillColor = colorOf ? colorOf(card) : "#eee";
+    group.append(
+      svg("g", { class: "chip", "data-card": card },
+        svg("rect", { x: cx, y: cy, width, height, rx: 4, fill: fillColor, stroke: "#0003" }),
+        svg("text", { x: cx + width / 2, y: cy + height / 2 + font * 0.35, "text-anchor": "middle", "font-size": font, fill: "#fff", "font-weight": 700 }, card),
+      ),
+    );
+  });
+  return group;
+}
+
+/** An HTML panel: a heading and a body. */
+export function panel(title, ...body) {
+  return el("section", { class: "board-panel" }, el("h3", {}, title), ...body);
+}
+
+/** HTML chips for a list of cards; ``hiddenCount`` adds that many face-down chips. */
+export function htmlChips(cards, hiddenCount = 0) {
+  const chips = cards.map((card) => el("span", { class: "card-chip", "data-card": card }, card));
+  for (let i = 0; i < hiddenCount; i += 1) chips.push(el("span", { class: "card-chip hidden-card" }, "?"));
+  return chips.length ? chips : [el("span", { class: "muted" }, "none")];
+}
+
+export { el, svg, tip };

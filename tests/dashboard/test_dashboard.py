@@ -1,0 +1,65 @@
+"""The operator dashboard: staff only, and what it shows."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from dashboard.charts import stacked_bars
+from dashboard.selectors import database_size, uploads_per_day
+from games.models import Match
+
+pytestmark = pytest.mark.django_db
+
+
+def _match(club, game: str, n: int) -> Match:
+    return Match.objects.create(
+        club=club, game=game, status="unfinished", content_hash=f"{game}-{n}"
+    )
+
+
+def test_dashboard_is_for_staff_only(client, user, django_user_model):
+    url = reverse("dashboard")
+    assert client.get(url).status_code == 302  # anonymous: to the login page
+    client.force_login(user)
+    assert client.get(url).status_code == 403  # a member, not an operator
+    staff = django_user_model.objects.create_user("op", password="x", is_staff=True)
+    client.force_login(staff)
+    assert client.get(url).status_code == 200
+
+
+def test_uploads_per_day_counts_each_game(club):
+    for n in range(3):
+        _match(club, "cryptid-urban-legends", n)
+    _match(club, "mister-x", 0)
+    days, series = uploads_per_day(days=7)
+    assert len(days) == 7
+    assert series["cryptid-urban-legends"][-1] == 3
+    assert series["mister-x"][-1] == 1
+    assert sum(series["mister-x"]) == 1
+
+
+def test_chart_draws_one_titled_bar_per_day():
+    from datetime import date, timedelta
+
+    days = [date(2026, 11, 1) + timedelta(days=i) for i in range(3)]
+    svg = stacked_bars(days, {"a<b": [1, 0, 2], "c": [0, 0, 1]})
+    assert svg.startswith("<svg") and svg.endswith("</svg>")
+    assert svg.count("<title>") == 3
+    assert "a&lt;b" in svg and "a<b" not in svg  # names are escaped
+    assert svg.count("<rect") == 3 + 2  # three non-empty segments + two legend swatches
+
+
+def test_database_size_is_measured():
+    size = database_size()
+    assert size["bytes"] > 0
+
+
+def test_dashboard_page_shows_the_queue_mode(client, django_user_model, club, settings):
+    settings.REDIS_URL = None
+    _match(club, "cloak-and-dagger", 0)
+    staff = django_user_model.objects.create_user("op", password="x", is_staff=True)
+    client.force_login(staff)
+    page = client.get(reverse("dashboard")).content.decode()
+    assert "tasks run in the web process" in page
+    assert "1 in all" in page

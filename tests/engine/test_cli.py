@@ -1,0 +1,105 @@
+"""``python -m engine`` as ../shared/rules/log-format.md's "Command line" says."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine import replay
+from engine.core.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def files(tmp_path, shared_dir):
+    examples = shared_dir / "examples"
+    broken = tmp_path / "broken.json"
+    broken.write_text("{not json")
+    return {
+        "escape": str(examples / "cryptid-escape.json"),
+        "timeout": str(examples / "cryptid-timeout.json"),
+        "illegal": str(examples / "cryptid-illegal-draw.json"),
+        "broken": str(broken),
+        "missing": str(tmp_path / "nowhere.json"),
+    }
+
+
+def test_validate_prints_one_line_per_file_and_exits_0_when_all_pass(files, capsys):
+    assert main(["validate", files["escape"], files["timeout"]]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [
+        f"{files['escape']}: ok: finished, cryptid wins (escape), 19 actions",
+        f"{files['timeout']}: ok: finished, cryptid wins (timeout), 62 actions",
+    ]
+
+
+def test_validate_exits_1_when_any_file_is_rejected(files, capsys):
+    assert main(["validate", files["escape"], files["illegal"]]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2
+    assert lines[1].startswith(f"{files['illegal']}: rejected: action 8 (cryptid draw): CUL-3.7: ")
+
+
+def test_validate_json_prints_one_object_per_line(files, capsys):
+    code = main(["validate", "--json", files["escape"], files["illegal"], files["broken"], files["missing"]])
+    assert code == 1
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert rows[0] == {"file": files["escape"], "ok": True, "status": "finished",
+                       "result": {"winner": "cryptid", "reason": "escape",
+                                  "evidence": {"cryptid": 0, "scientist": 0}}}
+    assert rows[1]["ok"] is False and (rows[1]["index"], rows[1]["rule"]) == (8, "CUL-3.7")
+    assert set(rows[1]) == {"file", "ok", "index", "rule", "message"}
+    assert rows[2]["ok"] is False and rows[2]["index"] is None and rows[2]["rule"] == "LOG-JSON"
+    assert rows[3]["ok"] is False and rows[3]["index"] is None and rows[3]["rule"] == "LOG-JSON"
+
+
+def test_validate_json_of_an_unfinished_log(tmp_path, files, capsys):
+    log = json.loads(Path(files["escape"]).read_text())
+    log["actions"] = log["actions"][:5]
+    log["result"] = None
+    path = tmp_path / "half.json"
+    path.write_text(json.dumps(log))
+    assert main(["validate", "--json", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out) == {"file": str(path), "ok": True, "status": "unfinished",
+                                                   "result": None}
+
+
+def test_play_writes_a_complete_legal_log(tmp_path):
+    out = tmp_path / "game.json"
+    completed = subprocess.run(
+        [sys.executable, "-m", "engine", "play", "--game", "cryptid-urban-legends", "--seed", "5",
+         "--bots", "random,random", "--out", str(out)],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+    )
+    assert completed.returncode == 0, completed.stderr
+    log = json.loads(out.read_text())
+    assert log["seed"] == 5 and log["result"] is not None
+    assert replay(log).result == log["result"]
+    checked = subprocess.run([sys.executable, "-m", "engine", "validate", "--json", str(out)],
+                             cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert checked.returncode == 0
+    assert json.loads(checked.stdout)["result"] == log["result"]
+
+
+def test_play_to_stdout_and_bad_arguments(capsys):
+    assert main(["play", "--game", "cryptid-urban-legends", "--seed", "1", "--bots", "greedy,random"]) == 0
+    log = json.loads(capsys.readouterr().out)
+    assert log["meta"]["bots"] == {"cryptid": "greedy", "scientist": "random"}
+    assert main(["play", "--game", "chess", "--seed", "1", "--bots", "random,random"]) == 2
+    assert main(["play", "--game", "cryptid-urban-legends", "--seed", "1", "--bots", "random"]) == 2
+
+
+def test_schema_and_show(files, capsys):
+    assert main(["schema"]) == 0
+    schema = json.loads(capsys.readouterr().out)
+    assert schema["properties"]["format"] == {"const": "lantern-log/1"}
+    assert main(["show", files["escape"], "--ply", "0"]) == 0
+    assert capsys.readouterr().out.startswith("Round 1, Sensor phase, cryptid to act")
+    assert main(["show", files["illegal"]]) == 0  # shows the valid prefix
+    captured = capsys.readouterr()
+    assert "rejected: action 8" in captured.err and captured.out.startswith("Round 2")

@@ -1,0 +1,48 @@
+"""The shared example logs of Cryptid validate with their stated results (or are rejected)."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from engine import IllegalAction, replay
+
+
+@pytest.mark.parametrize("name, reason", [("cryptid-escape.json", "escape"), ("cryptid-timeout.json", "timeout")])
+def test_example_validates_with_its_result(example_log, name, reason):
+    log = example_log(name)
+    r = replay(log)
+    assert r.status == "finished"
+    assert r.result == log["result"] and r.result["reason"] == reason
+    assert len(r.actions) == len(log["actions"])
+
+
+def test_escape_example_ends_in_round_three_with_presence_on_both_ends(example_log):
+    r = replay(example_log("cryptid-escape.json"))
+    state = r.final_state
+    assert state.round == 3 and state.block_count() == 7
+    assert state.rows["scientist"] == ["N10", "N4", "N12", "N11"]
+    assert state.presence == {"N10", "N12", "N11"}
+
+
+def test_timeout_example_counts_evidence_three_to_two(example_log):
+    state = replay(example_log("cryptid-timeout.json")).final_state
+    assert state.round == 8 and not state.block_pool
+    assert state.result["evidence"] == {"cryptid": 3, "scientist": 2}
+
+
+def test_cul_3_7_illegal_draw_example_is_rejected_at_action_8(example_log):
+    log = example_log("cryptid-illegal-draw.json")
+    with pytest.raises(IllegalAction) as caught:
+        replay(log)
+    assert (caught.value.index, caught.value.rule) == (8, "CUL-3.7")
+    assert len(caught.value.partial.actions) == 8
+
+
+def test_example_with_a_wrong_stated_result_is_rejected(example_log):
+    log = copy.deepcopy(example_log("cryptid-escape.json"))
+    log["result"]["winner"] = "scientist"
+    with pytest.raises(IllegalAction) as caught:
+        replay(log)
+    assert caught.value.rule == "CUL-6.6" and caught.value.index is None

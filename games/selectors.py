@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Count, QuerySet
 
 import engine
 from engine import canonical_json
@@ -20,6 +20,11 @@ from games.policy import AnyUser, club_visibility
 def visible_clubs(user: AnyUser) -> QuerySet[Club]:
     """Public clubs, plus the private ones the user is a member of (games.policy)."""
     return Club.objects.filter(club_visibility(user)).distinct()
+
+
+def clubs_with_player_counts(user: AnyUser) -> QuerySet[Club]:
+    """The visible clubs, each with ``player_count``."""
+    return visible_clubs(user).annotate(player_count=Count("players", distinct=True))
 
 
 def recent_matches(user: AnyUser, limit: int = 20) -> QuerySet[Match]:

@@ -12,7 +12,7 @@ from django.shortcuts import redirect, render
 from games import policy, selectors, services
 from games.forms import ImportForm, MatchFilterForm, UploadForm
 from games.models import Club, Import, Upload
-from games.selectors import recent_matches, visible_clubs
+from games.selectors import clubs_with_player_counts, recent_matches
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -20,7 +20,7 @@ def index(request: HttpRequest) -> HttpResponse:
         request,
         "games/index.html",
         {
-            "clubs": visible_clubs(request.user),
+            "clubs": clubs_with_player_counts(request.user),
             "matches": recent_matches(request.user),
         },
     )

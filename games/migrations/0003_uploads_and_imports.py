@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0001_initial'),
+        ('games', '0002_match_is_void'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -92,6 +92,7 @@ def build_frames(log: dict[str, Any], viewer: str, match_id: int | None = None) 
         "viewers": [{"id": v, "label": viewer_label(v, rep.players)} for v in viewers],
         "seats": [{"seat": e["seat"], "player": e["player"]} for e in log["seats"]],
         "options": rep.options,
+        "static": rep.game.static_view(rep.options),
         "status": rep.status if error is None else "rejected",
         "result": rep.result if error is None else None,
         # A rejection's sentence may name hidden facts ("a detective is on 87"), so

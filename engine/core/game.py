@@ -120,6 +120,12 @@ class Game:
         """JSON-ready view of ``state`` for ``viewer``; always has ``round`` and ``phase``."""
         raise NotImplementedError
 
+    def static_view(self, options: dict[str, Any]) -> dict[str, Any] | None:
+        """What every viewer may see and nothing in the match changes (Mister X: the
+        board's cities, connections and missions), so a replay sends it once instead of
+        in every frame. Default: nothing."""
+        return None
+
     def action_view(self, state_after: State, action: Action, viewer: str | None) -> Action:
         """``action`` (as recorded) as ``viewer`` saw it; ``state_after`` is the state just
         after it. Default: everything is public."""

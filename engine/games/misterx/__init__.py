@@ -88,6 +88,9 @@ class MisterX(Game):
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         return views.view(state, viewer)
 
+    def static_view(self, options: dict[str, Any]) -> dict[str, Any]:
+        return {"board": views.board_view(resolve_board(options.get("board", rules.DEFAULT_BOARD)))}
+
     def action_view(self, state_after: State, action: Action, viewer: str | None) -> Action:
         return views.action_view(state_after, action, viewer)
 

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.games.misterx.board import Board
+from engine.games.misterx.possible import possible_positions
 from engine.games.misterx.rules import HIDDEN_SLOTS, MRX, TEAM, State, rack_list, rack_size, result
 
 
@@ -55,6 +57,9 @@ def view(st: State, viewer: str | None) -> dict[str, Any]:
         "rack_size": rack_size(st.racks[MRX]),
         "position": st.path[-1] if (full or st.is_public_slot(last)) else None,
         "known": {str(slot): city for slot, city in known.items()},
+        # Deduced from public information only (possible.py), so every viewer may have
+        # it: the detectives' overlay, and for the all-seeing view the comparison.
+        "possible": sorted(possible_positions(st)),
     }
     if full:
         mrx["rack"] = rack_list(st.racks[MRX])
@@ -86,6 +91,21 @@ def view(st: State, viewer: str | None) -> dict[str, Any]:
     if viewer is None:
         out["bag"] = rack_list(st.bag)
     return out
+
+
+def board_view(board: Board) -> dict[str, Any]:
+    """The board as a replay draws it: cities at their drawing coordinates, connections
+    by transport, each mission's start and destination cities, the pawns."""
+    return {
+        "key": board.key,
+        "name": board.name,
+        "cities": [{"id": c.id, "name": c.name, "country": c.country, "x": c.x, "y": c.y}
+                   for c in sorted(board.cities.values(), key=lambda c: c.id)],
+        "connections": [list(edge) for edge in board.connections],
+        "missions": {colour: {"starts": list(m.starts), "destinations": sorted(m.destinations)}
+                     for colour, m in board.missions.items()},
+        "pawns": list(board.pawns),
+    }
 
 
 def action_view(st_after: State, action: dict[str, Any], viewer: str | None) -> dict[str, Any]:

@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -72,6 +73,7 @@ INSTALLED_APPS = [
     "games",
     "ladder",
     "replay",
+    "tournaments",
 ]
 
 MIDDLEWARE = [
@@ -182,6 +184,14 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# `celery -A config beat`: periodic tasks.
+CELERY_BEAT_SCHEDULE = {
+    # Every ladder recomputed from its matches (ratings.md, EL-1.3), at a quiet hour.
+    "ladder-nightly-recompute": {
+        "task": "ladder.recompute_all_ladders",
+        "schedule": crontab(hour=3, minute=17),
+    },
+}
 
 # --- API ---------------------------------------------------------------------
 REST_FRAMEWORK = {

@@ -122,6 +122,11 @@ class Match(models.Model):
         max_length=64, help_text="sha256 of the log's canonical JSON (see log_content_hash)."
     )
     rules_version = models.CharField(max_length=64, blank=True)
+    is_void = models.BooleanField(
+        default=False,
+        help_text="Set by an organiser: a void match stays viewable but is never rated "
+        "(ratings.md EL-1.2); ladders recompute without it.",
+    )
     action_count = models.PositiveIntegerField(default=0)
 
     class Meta:

@@ -79,8 +79,9 @@ def compute_standings(
         for player, pts in game.points.items():
             row = rows[player]
             row.points += pts
-            if not game.forfeit:
-                row.played += 1
+            if game.forfeit:
+                continue  # points only: no game was played
+            row.played += 1
             others = _opponents(game, player, side_of)
             if others and all(pts > game.points.get(o, 0.0) for o in others):
                 row.wins += 1

@@ -166,13 +166,19 @@ def test_swiss_bye_goes_to_the_lowest_score_group_possible(n, rounds, winners) -
         met = history.meetings()
         had_bye = history.bye_count()
         eligible = {p for p in range(n) if had_bye[p] == 0}
-        # Lowest score a bye can go to without forcing a repeat (oracle), if any.
-        best = None
+        d = imbalance(history)
+        # Lowest score a bye can go to (oracle) without forcing a repeat, and without a
+        # role imbalance of two when that too can be avoided (roles rank above the bye,
+        # as absolute colours do in a chess Swiss).
+        best: dict[bool, float] = {}
         for pairing in perfect_pairings(list(range(n)), eligible):
-            if any(b is not None and met.get(frozenset((a, b)), 0) for a, b in pairing):
+            pairs = [(a, b) for a, b in pairing if b is not None]
+            if any(met.get(frozenset(p), 0) for p in pairs):
                 continue
+            balanced = all(not (d[a] == d[b] != 0) for a, b in pairs)
             bye = next(a for a, b in pairing if b is None)
-            best = points[bye] if best is None else min(best, points[bye])
+            best[balanced] = min(best.get(balanced, points[bye]), points[bye])
+        best = best.get(True, best.get(False))
         tables = pair_swiss(field, history, roles=ROLES)
         (bye_table,) = [t for t in tables if t.is_bye]
         if best is not None:

@@ -1,0 +1,168 @@
+"""The events API, its permissions, and the pages (without game logs)."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from rest_framework.test import APIClient
+
+from games.models import Club, Membership
+from tournaments import selectors, services
+from tournaments.models import Pairing, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def api(organiser) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(organiser)
+    return client
+
+
+def test_organiser_creates_enters_and_starts_through_the_api(api, club):
+    response = api.post("/api/tournaments/", {
+        "club": club.slug, "name": "Spring Swiss", "game": "cryptid-urban-legends",
+        "format": "swiss", "rounds": 4}, format="json")
+    assert response.status_code == 201, response.content
+    event = response.json()
+    assert event["tiebreaks"] == ["buchholz", "sonneborn_berger", "head_to_head"]
+    assert event["status"] == "registration" and event["table_size"] == 2
+    for i, handle in enumerate(["ann", "bob", "cat"]):
+        r = api.post(f"/api/tournaments/{event['id']}/entries/",
+                     {"player": handle, "seed_rating": 1600 - i}, format="json")
+        assert r.status_code == 201, r.content
+    r = api.post(f"/api/tournaments/{event['id']}/start/")
+    assert r.status_code == 200 and r.json()["current_round"] == 1
+    r = api.get(f"/api/pairings/?tournament={event['id']}&round=1")
+    rows = r.json()["results"]
+    assert [[s["player"] for s in p["seats"]] for p in rows] == [["ann", "bob"], ["cat"]]
+    assert rows[1]["status"] == "bye"
+    assert rows[0]["explanation"].startswith("ann (#1, 0 pts) v bob (#2, 0 pts)")
+    standings = api.get(f"/api/tournaments/{event['id']}/standings/").json()
+    assert standings[0]["player"] == "cat" and standings[0]["points"] == 1.0
+
+
+def test_errors_come_back_as_400_with_the_sentence(api, make_event):
+    tournament = services.start_tournament(make_event(4))
+    r = api.post(f"/api/tournaments/{tournament.id}/next-round/")
+    assert r.status_code == 400
+    assert r.json() == {"detail": "round 1 still has results to come"}
+    pairing = selectors.pairings(tournament, 1)[0]
+    r = api.post(f"/api/pairings/{pairing.id}/result/", {"log": {
+        "format": "lantern-log/1", "game": "cryptid-urban-legends",
+        "seats": [{"seat": "cryptid", "player": "p04"}, {"seat": "scientist", "player": "p01"}]}},
+        format="json")
+    assert r.status_code == 400
+    assert r.json()["detail"] == ("the log seats cryptid: p04, scientist: p01, but round 1, "
+                                  "board 1 seats cryptid: p01, scientist: p03")
+    pairing.refresh_from_db()
+    assert pairing.status == "pending"
+
+
+def test_members_cannot_run_events_and_strangers_cannot_upload(club, make_event,
+                                                               django_user_model):
+    tournament = services.start_tournament(make_event(4))
+    member = django_user_model.objects.create_user(username="mia", password="pw-tests-only")
+    Membership.objects.create(user=member, club=club)
+    client = APIClient()
+    client.force_authenticate(member)
+    assert client.post(f"/api/tournaments/{tournament.id}/next-round/").status_code == 403
+    assert client.post("/api/tournaments/", {"club": club.slug, "name": "x",
+                                             "game": "mister-x", "format": "swiss",
+                                             "rounds": 2}, format="json").status_code == 403
+    pairing = selectors.pairings(tournament, 1)[0]
+    assert client.post(f"/api/pairings/{pairing.id}/result/", {"log": {}},
+                       format="json").status_code == 403
+    assert client.post(f"/api/pairings/{pairing.id}/forfeit/", {"absent": [], "reason": "x"},
+                       format="json").status_code == 403
+    # A player of the pairing (the account linked to the handle) may upload: the request
+    # gets past the policy to the log check.
+    seat = pairing.seats.first()
+    seat.entry.player.user = member
+    seat.entry.player.save()
+    r = client.post(f"/api/pairings/{pairing.id}/result/", {"log": {"game": "mister-x"}},
+                    format="json")
+    assert r.status_code == 400 and "this event plays" in r.json()["detail"]
+
+
+def test_private_club_events_are_hidden(make_event, club):
+    Club.objects.filter(pk=club.pk).update(is_public=False)
+    tournament = make_event(2)
+    assert APIClient().get(f"/api/tournaments/{tournament.id}/").status_code == 404
+    assert APIClient().get(f"/tournaments/{tournament.id}/").status_code == 404
+
+
+def test_forfeit_swap_and_forbid_through_the_api(api, make_event):
+    tournament = make_event(4)
+    entries = {e.player.handle: e.id for e in tournament.entries.select_related("player")}
+    r = api.post(f"/api/tournaments/{tournament.id}/forbid/",
+                 {"first": entries["p01"], "second": entries["p03"], "reason": "twins"},
+                 format="json")
+    assert r.status_code == 201
+    api.post(f"/api/tournaments/{tournament.id}/start/")
+    first = selectors.pairings(tournament, 1)[0]
+    first_pair = [s.entry.player.handle for s in first.seats.all()]
+    assert first_pair[0] == "p01" and first_pair[1] != "p03"
+    opponent = first_pair[1]
+    r = api.post(f"/api/tournaments/{tournament.id}/swap/",
+                 {"first": entries["p01"], "second": entries[opponent], "reason": "asked"},
+                 format="json")
+    assert r.status_code == 200 and r.json()[0]["overridden"] is True
+    assert [s["player"] for s in r.json()[0]["seats"]] == [opponent, "p01"]
+    r = api.post(f"/api/pairings/{first.id}/forfeit/",
+                 {"absent": [entries[opponent]], "reason": "no show"}, format="json")
+    assert r.status_code == 200
+    assert {s["player"]: s["points"] for s in r.json()["seats"]} == {opponent: 0.0, "p01": 1.0}
+
+
+def test_schema_documents_the_event_endpoints(api):
+    r = api.get("/api/schema/", {"format": "json"})
+    paths = r.json()["paths"]
+    for path in ("/api/tournaments/", "/api/tournaments/{id}/standings/",
+                 "/api/tournaments/{id}/next-round/", "/api/pairings/{id}/result/",
+                 "/api/pairings/{id}/forfeit/", "/api/tournaments/{id}/swap/"):
+        assert path in paths
+
+
+def test_pages_show_pairings_explanations_and_standings(client, make_event):
+    tournament = services.start_tournament(make_event(3))
+    page = client.get(f"/tournaments/{tournament.id}/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Winter Open" in html and "How the tie-breaks were computed" in html
+    assert "Sonneborn–Berger" in html
+    round_page = client.get(f"/tournaments/{tournament.id}/rounds/1/").content.decode()
+    assert "p01 (#1, 0 pts) v p02 (#2, 0 pts)" in round_page
+    assert "bye: odd number of players; p03" in round_page
+    assert client.get(f"/tournaments/{tournament.id}/rounds/9/").status_code == 404
+    assert "Winter Open" in client.get("/tournaments/").content.decode()
+
+
+def test_standings_csv_and_empty_games_zip(client, make_event):
+    tournament = services.start_tournament(make_event(3))
+    (game,) = [p for p in selectors.pairings(tournament, 1) if p.status == "pending"]
+    services.record_forfeit(game, [game.seats.get(seat="scientist").entry], "absent")
+    body = client.get(f"/tournaments/{tournament.id}/standings.csv").content.decode()
+    rows = list(csv.reader(io.StringIO(body)))
+    assert rows[0] == ["rank", "player", "points", "played", "wins", "byes", "Buchholz",
+                       "Sonneborn–Berger", "Head-to-head"]
+    # p01 won by forfeit (1), p03 had the bye (1): equal on everything -> shared first.
+    assert rows[1:] == [["1=", "p01", "1", "0", "0", "0", "0", "0", "0"],
+                        ["1=", "p03", "1", "0", "0", "1", "0", "0", "0"],
+                        ["3", "p02", "0", "0", "0", "0", "0", "0", "0"]]
+    response = client.get(f"/tournaments/{tournament.id}/games.zip")
+    assert response["Content-Type"] == "application/zip"
+
+
+def test_organiser_page_button_starts_the_event(client, organiser, make_event):
+    tournament = make_event(2, rounds=1)
+    client.force_login(organiser)
+    html = client.get(f"/tournaments/{tournament.id}/").content.decode()
+    assert "Start and pair round 1" in html
+    client.post(f"/tournaments/{tournament.id}/next-round")
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING
+    assert Pairing.objects.filter(tournament=tournament).count() == 1

@@ -1,0 +1,242 @@
+"""REST API of events: thin viewsets over tournaments.services and selectors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from games import policy
+from games.models import Club, Player
+from tournaments import selectors, services
+from tournaments.models import Entry, Pairing, PairingSeat, Tournament
+from tournaments.standings import TIEBREAKS
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    club = serializers.SlugRelatedField(slug_field="slug", queryset=Club.objects.all())
+    rounds = serializers.IntegerField(required=False, min_value=1,
+                                      help_text="Swiss: required. Round-robin: set at start.")
+    table_size = serializers.IntegerField(required=False, min_value=2, max_value=6)
+    tiebreaks = serializers.ListField(child=serializers.ChoiceField(list(TIEBREAKS)),
+                                      required=False)
+
+    class Meta:
+        model = Tournament
+        fields = ["id", "club", "name", "game", "format", "rounds", "current_round", "status",
+                  "table_size", "double", "bye_points", "tiebreaks", "options", "created_at"]
+        read_only_fields = ["current_round", "status", "created_at"]
+
+
+class EntrySerializer(serializers.ModelSerializer):
+    player = serializers.CharField(source="player.handle",
+                                   help_text="The player's handle in the club (created if new).")
+
+    class Meta:
+        model = Entry
+        fields = ["id", "player", "seed_rating", "withdrawn"]
+        read_only_fields = ["withdrawn"]
+
+
+class PairingSeatSerializer(serializers.ModelSerializer):
+    player = serializers.CharField(source="entry.player.handle")
+
+    class Meta:
+        model = PairingSeat
+        fields = ["seat", "entry", "player", "points"]
+
+
+class PairingSerializer(serializers.ModelSerializer):
+    seats = PairingSeatSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Pairing
+        fields = ["id", "tournament", "round", "board", "leg", "status", "seats", "match",
+                  "explanation", "overridden", "override_reason", "forfeit_reason",
+                  "completed_at"]
+
+
+class StandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    shared = serializers.BooleanField()
+    entry = serializers.IntegerField(source="entrant.id")
+    player = serializers.CharField(source="entrant.name")
+    points = serializers.FloatField()
+    played = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    tiebreaks = serializers.DictField(child=serializers.FloatField())
+    explained = serializers.DictField(child=serializers.CharField())
+
+
+class ResultSerializer(serializers.Serializer):
+    log = serializers.JSONField(help_text="The lantern-log/1 document of the game.")
+
+
+class ForfeitSerializer(serializers.Serializer):
+    absent = serializers.ListField(child=serializers.IntegerField(),
+                                   help_text="Entry ids of the players who did not play.")
+    reason = serializers.CharField()
+
+
+class ForbidSerializer(serializers.Serializer):
+    first = serializers.IntegerField(help_text="Entry id")
+    second = serializers.IntegerField(help_text="Entry id")
+    reason = serializers.CharField()
+
+
+class SwapSerializer(ForbidSerializer):
+    pass
+
+
+def _service(call, *args: Any, **kwargs: Any) -> Any:
+    try:
+        return call(*args, **kwargs)
+    except services.TournamentError as exc:
+        raise ValidationError({"detail": str(exc)}) from exc
+
+
+class TournamentViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Events of the clubs you can see. Organisers of the club create and run them."""
+
+    serializer_class = TournamentSerializer
+
+    def get_queryset(self) -> QuerySet[Tournament]:
+        return selectors.visible_tournaments(self.request.user).order_by("-id")
+
+    def _managed(self) -> Tournament:
+        tournament = self.get_object()
+        if not policy.can_manage_tournament(self.request.user, tournament.club):
+            raise PermissionDenied("only the club's organisers run its events")
+        return tournament
+
+    def perform_create(self, serializer: TournamentSerializer) -> None:
+        data = dict(serializer.validated_data)
+        club = data.pop("club")
+        if not policy.can_manage_tournament(self.request.user, club):
+            raise PermissionDenied("only the club's organisers create its events")
+        serializer.instance = _service(services.create_tournament, club=club,
+                                       created_by=self.request.user, **data)
+
+    @extend_schema(request=EntrySerializer, responses={201: EntrySerializer,
+                                                       200: EntrySerializer(many=True)})
+    @action(detail=True, methods=["get", "post"])
+    def entries(self, request: Request, pk: str | None = None) -> Response:
+        """List the entries; an organiser adds one by handle (POST)."""
+        if request.method == "GET":
+            tournament = self.get_object()
+            return Response(EntrySerializer(tournament.entries.select_related("player"),
+                                            many=True).data)
+        tournament = self._managed()
+        serializer = EntrySerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        handle = serializer.validated_data["player"]["handle"].strip()
+        player, _created = Player.objects.get_or_create(club=tournament.club, handle=handle)
+        entry = _service(services.add_entry, tournament, player,
+                         serializer.validated_data.get("seed_rating", 1500.0))
+        return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses=TournamentSerializer)
+    @action(detail=True, methods=["post"])
+    def start(self, request: Request, pk: str | None = None) -> Response:
+        """Close entries and pair round 1."""
+        tournament = _service(services.start_tournament, self._managed())
+        return Response(TournamentSerializer(tournament).data)
+
+    @extend_schema(request=None, responses=inline_serializer(
+        "NextRound", {"round": serializers.IntegerField()}))
+    @action(detail=True, methods=["post"], url_path="next-round")
+    def next_round(self, request: Request, pk: str | None = None) -> Response:
+        """Pair the next round now (it is also paired by itself when the last result
+        of the round is in)."""
+        round_number = _service(services.request_next_round, self._managed())
+        return Response({"round": round_number}, status=status.HTTP_202_ACCEPTED)
+
+    @extend_schema(responses=StandingSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def standings(self, request: Request, pk: str | None = None) -> Response:
+        """Live standings with every tie-break value and its arithmetic."""
+        return Response(StandingSerializer(selectors.standings(self.get_object()),
+                                           many=True).data)
+
+    @extend_schema(request=ForbidSerializer, responses={201: None})
+    @action(detail=True, methods=["post"])
+    def forbid(self, request: Request, pk: str | None = None) -> Response:
+        """Keep two entries from ever being paired (family, same team)."""
+        tournament = self._managed()
+        data = _valid(ForbidSerializer, request)
+        first = get_object_or_404(Entry, tournament=tournament, pk=data["first"])
+        second = get_object_or_404(Entry, tournament=tournament, pk=data["second"])
+        _service(services.forbid_pairing, tournament, first, second, data["reason"])
+        return Response(status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=SwapSerializer, responses=PairingSerializer(many=True))
+    @action(detail=True, methods=["post"])
+    def swap(self, request: Request, pk: str | None = None) -> Response:
+        """Manual override: exchange two players' places in the current round."""
+        tournament = self._managed()
+        data = _valid(SwapSerializer, request)
+        first = get_object_or_404(Entry, tournament=tournament, pk=data["first"])
+        second = get_object_or_404(Entry, tournament=tournament, pk=data["second"])
+        changed = _service(services.swap_entries, tournament, first, second, data["reason"])
+        return Response(PairingSerializer(changed, many=True).data)
+
+
+def _valid(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+class PairingViewSet(viewsets.ReadOnlyModelViewSet):
+    """Pairings of the events you can see; filter with ?tournament=ID&round=N."""
+
+    serializer_class = PairingSerializer
+
+    def get_queryset(self) -> QuerySet[Pairing]:
+        qs = Pairing.objects.filter(
+            tournament__in=selectors.visible_tournaments(self.request.user)
+        ).prefetch_related("seats__entry__player").order_by("tournament", "round", "board",
+                                                             "leg")
+        for param in ("tournament", "round"):
+            value = self.request.query_params.get(param)
+            if value is not None:
+                if not value.isdigit():
+                    raise ValidationError({param: "must be a number"})
+                qs = qs.filter(**{param: int(value)})
+        return qs
+
+    @extend_schema(request=ResultSerializer, responses={201: PairingSerializer})
+    @action(detail=True, methods=["post"])
+    def result(self, request: Request, pk: str | None = None) -> Response:
+        """Settle the pairing with its game's log (seats must match the pairing)."""
+        pairing = self.get_object()
+        club = pairing.tournament.club
+        users = {s.entry.player.user_id for s in pairing.seats.all() if s.entry.player.user_id}
+        if not policy.can_record_pairing_result(request.user, club, users):
+            raise PermissionDenied("only an organiser or a player of this pairing may "
+                                   "upload its result")
+        data = _valid(ResultSerializer, request)
+        _service(services.record_result, pairing, data["log"], request.user)
+        pairing.refresh_from_db()
+        return Response(PairingSerializer(pairing).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=ForfeitSerializer, responses=PairingSerializer)
+    @action(detail=True, methods=["post"])
+    def forfeit(self, request: Request, pk: str | None = None) -> Response:
+        """Record a game not played: the absent players lose, the others win."""
+        pairing = self.get_object()
+        if not policy.can_manage_tournament(request.user, pairing.tournament.club):
+            raise PermissionDenied("only the club's organisers record forfeits")
+        data = _valid(ForfeitSerializer, request)
+        absent = list(Entry.objects.filter(tournament=pairing.tournament, pk__in=data["absent"]))
+        _service(services.record_forfeit, pairing, absent, data["reason"])
+        pairing.refresh_from_db()
+        return Response(PairingSerializer(pairing).data)

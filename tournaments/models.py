@@ -1,0 +1,194 @@
+"""Events: round-robin and Swiss tournaments whose games are uploaded logs.
+
+A :class:`Pairing` is one game to play (a leg: two per board with ``double``)
+or one bye; its :class:`PairingSeat` rows say who sits where and, once the
+result is in, the points each player took. A played pairing points at the
+ordinary :class:`games.models.Match` its log created, so tournament games are
+rated on the club ladder like any other match.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+
+from games.models import Club, Match, Player
+
+
+class Tournament(models.Model):
+    class Format(models.TextChoices):
+        ROUND_ROBIN = "round_robin", "Round-robin"
+        SWISS = "swiss", "Swiss"
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", "Registration"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
+    name = models.CharField(max_length=120)
+    game = models.CharField(max_length=64, help_text="Engine game id, e.g. mister-x.")
+    format = models.CharField(max_length=16, choices=Format.choices)
+    rounds = models.PositiveSmallIntegerField(
+        help_text="Rounds to play; a round-robin sets it at the start.")
+    current_round = models.PositiveSmallIntegerField(default=0)
+    status = models.CharField(max_length=16, choices=Status.choices,
+                              default=Status.REGISTRATION)
+    table_size = models.PositiveSmallIntegerField(
+        default=2, help_text="Players per game (2 for two-seat games).")
+    double = models.BooleanField(
+        default=False, help_text="Two-seat games: every pairing plays both roles.")
+    bye_points = models.FloatField(default=1.0, help_text="Points for a bye, per game.")
+    tiebreaks = models.JSONField(
+        default=list, help_text="Tie-breaks in order (tournaments.standings.TIEBREAKS).")
+    options = models.JSONField(
+        default=dict, blank=True, help_text="The game's rule options every log must use.")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(name=""), name="tournament_name_not_empty"),
+            models.CheckConstraint(condition=~Q(game=""), name="tournament_game_not_empty"),
+            models.CheckConstraint(condition=Q(format__in=["round_robin", "swiss"]),
+                                   name="tournament_format_valid"),
+            models.CheckConstraint(
+                condition=Q(status__in=["registration", "running", "finished"]),
+                name="tournament_status_valid"),
+            models.CheckConstraint(condition=Q(rounds__gte=1), name="tournament_rounds_positive"),
+            models.CheckConstraint(condition=Q(current_round__lte=F("rounds")),
+                                   name="tournament_current_round_in_range"),
+            models.CheckConstraint(condition=Q(table_size__gte=2, table_size__lte=6),
+                                   name="tournament_table_size_valid"),
+            models.CheckConstraint(condition=Q(double=False) | Q(table_size=2),
+                                   name="tournament_double_only_two_seats"),
+            models.CheckConstraint(condition=Q(bye_points__gte=0), name="tournament_bye_points"),
+            models.CheckConstraint(condition=Q(format="swiss") | Q(table_size=2),
+                                   name="tournament_round_robin_two_seats"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def legs(self) -> int:
+        return 2 if self.double else 1
+
+
+class Entry(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    seed_rating = models.FloatField(default=1500.0)
+    withdrawn = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "-seed_rating", "id"]
+        verbose_name_plural = "entries"
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"],
+                                    name="entry_player_once_per_tournament"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.tournament}"
+
+
+class ForbiddenPairing(models.Model):
+    """Two entries never paired (family, same team); kept apart at tables too."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="forbidden_pairings")
+    first = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    reason = models.CharField(max_length=200)
+
+    class Meta:
+        constraints = [
+            # Stored in id order, so each pair has exactly one row.
+            models.CheckConstraint(condition=Q(first__lt=F("second")),
+                                   name="forbidden_pairing_ordered"),
+            models.UniqueConstraint(fields=["tournament", "first", "second"],
+                                    name="forbidden_pairing_unique"),
+            models.CheckConstraint(condition=~Q(reason=""), name="forbidden_pairing_reason"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first} / {self.second}: {self.reason}"
+
+
+class Pairing(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        PLAYED = "played", "Played"
+        FORFEIT = "forfeit", "Forfeit"
+        BYE = "bye", "Bye"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pairings")
+    round = models.PositiveSmallIntegerField()
+    board = models.PositiveSmallIntegerField()
+    leg = models.PositiveSmallIntegerField(default=1, help_text="2 for the return game (double).")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    match = models.OneToOneField(Match, null=True, blank=True, on_delete=models.PROTECT,
+                                 related_name="tournament_pairing")
+    explanation = models.TextField(help_text="Why the pairing program made this pairing.")
+    overridden = models.BooleanField(default=False)
+    override_reason = models.TextField(blank=True)
+    forfeit_reason = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    completed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "round", "board", "leg"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "round", "board", "leg"],
+                                    name="pairing_board_unique"),
+            models.CheckConstraint(condition=Q(round__gte=1) & Q(board__gte=1),
+                                   name="pairing_round_board_positive"),
+            models.CheckConstraint(condition=Q(leg__in=[1, 2]), name="pairing_leg_valid"),
+            models.CheckConstraint(
+                condition=Q(status__in=["pending", "played", "forfeit", "bye"]),
+                name="pairing_status_valid"),
+            # A match exactly when played.
+            models.CheckConstraint(
+                condition=(Q(status="played") & Q(match__isnull=False))
+                | (~Q(status="played") & Q(match__isnull=True)),
+                name="pairing_match_iff_played"),
+            models.CheckConstraint(condition=Q(overridden=False) | ~Q(override_reason=""),
+                                   name="pairing_override_has_reason"),
+            models.CheckConstraint(condition=~Q(status="forfeit") | ~Q(forfeit_reason=""),
+                                   name="pairing_forfeit_has_reason"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} r{self.round} b{self.board}" + (
+            f" leg {self.leg}" if self.leg > 1 else "")
+
+    @property
+    def is_bye(self) -> bool:
+        return self.status == self.Status.BYE
+
+
+class PairingSeat(models.Model):
+    pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="seats")
+    seat = models.CharField(max_length=32, help_text="Seat id of the log; 'bye' for a bye.")
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="seats")
+    order = models.PositiveSmallIntegerField(help_text="Position in the log's seat list.")
+    points = models.FloatField(null=True, blank=True, help_text="Null until the result is in.")
+
+    class Meta:
+        ordering = ["pairing", "order"]
+        constraints = [
+            models.UniqueConstraint(fields=["pairing", "seat"], name="pairingseat_seat_unique"),
+            models.UniqueConstraint(fields=["pairing", "entry"], name="pairingseat_entry_unique"),
+            models.UniqueConstraint(fields=["pairing", "order"], name="pairingseat_order_unique"),
+            models.CheckConstraint(condition=~Q(seat=""), name="pairingseat_seat_not_empty"),
+            models.CheckConstraint(condition=Q(points__isnull=True) | Q(points__gte=0),
+                                   name="pairingseat_points_not_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {self.entry.player}"

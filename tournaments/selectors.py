@@ -1,0 +1,87 @@
+"""Reads of events (HackSoft style: views and services call these, never build queries)."""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch, QuerySet
+
+from games.policy import AnyUser, club_visibility
+from tournaments.models import Entry, ForbiddenPairing, Pairing, PairingSeat, Tournament
+from tournaments.pairing import Bye, Entrant, History, PlayedGame
+from tournaments.seating import LAYOUTS
+from tournaments.standings import Row, compute_standings
+
+
+def visible_tournaments(user: AnyUser) -> QuerySet[Tournament]:
+    """Events of the clubs the user can see (games.policy)."""
+    return Tournament.objects.filter(club__in=_visible_club_ids(user)).select_related("club")
+
+
+def _visible_club_ids(user: AnyUser):
+    from games.models import Club
+
+    return Club.objects.filter(club_visibility(user)).values("id")
+
+
+def active_entries(tournament: Tournament) -> QuerySet[Entry]:
+    return tournament.entries.filter(withdrawn=False).select_related("player")
+
+
+def entrants(tournament: Tournament, include_withdrawn: bool = False) -> list[Entrant]:
+    """Entries in seed order (rating, then entry order) as the pairing code sees them."""
+    entries = tournament.entries.select_related("player").order_by("-seed_rating", "id")
+    if not include_withdrawn:
+        entries = entries.filter(withdrawn=False)
+    return [Entrant(e.id, e.player.handle, e.seed_rating) for e in entries]
+
+
+def pairings(tournament: Tournament, round_number: int | None = None) -> QuerySet[Pairing]:
+    qs = tournament.pairings.prefetch_related(
+        Prefetch("seats", queryset=PairingSeat.objects.select_related("entry__player"))
+    ).select_related("match")
+    if round_number is not None:
+        qs = qs.filter(round=round_number)
+    return qs.order_by("round", "board", "leg")
+
+
+def history(tournament: Tournament, before_round: int | None = None) -> History:
+    """Every settled pairing (played, forfeit, bye) as the pairing code's History."""
+    result = History()
+    qs = pairings(tournament).exclude(status=Pairing.Status.PENDING)
+    if before_round is not None:
+        qs = qs.filter(round__lt=before_round)
+    for pairing in qs:
+        seats = list(pairing.seats.all())
+        if pairing.status == Pairing.Status.BYE:
+            result.byes.append(Bye(pairing.round, seats[0].entry_id, seats[0].points or 0.0))
+            continue
+        result.games.append(PlayedGame(
+            pairing.round,
+            tuple((s.seat, s.entry_id) for s in seats),
+            {s.entry_id: s.points or 0.0 for s in seats},
+            forfeit=pairing.status == Pairing.Status.FORFEIT,
+        ))
+    return result
+
+
+def forbidden_pairs(tournament: Tournament) -> list[frozenset[int]]:
+    return [frozenset((f.first_id, f.second_id))
+            for f in ForbiddenPairing.objects.filter(tournament=tournament)]
+
+
+def standings(tournament: Tournament) -> list[Row]:
+    """Live standings: every settled result so far, tie-breaks in the event's order."""
+    layout = LAYOUTS[tournament.game]
+    return compute_standings(entrants(tournament, include_withdrawn=True), history(tournament),
+                             tiebreaks=tournament.tiebreaks, side_of=layout.side_of)
+
+
+def round_complete(tournament: Tournament, round_number: int) -> bool:
+    return round_number >= 1 and not tournament.pairings.filter(
+        round=round_number, status=Pairing.Status.PENDING).exists()
+
+
+def played_matches(tournament: Tournament) -> QuerySet[Pairing]:
+    """Played pairings with their match logs, for the event download."""
+    return (tournament.pairings.filter(status=Pairing.Status.PLAYED)
+            .select_related("match__log").prefetch_related("seats__entry__player")
+            .order_by("round", "board", "leg"))

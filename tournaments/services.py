@@ -1,0 +1,391 @@
+"""Writes of events: create, enter, start, pair, record results, override.
+
+Views, the API and Celery tasks call these; every rule an organiser can break
+comes back as a :class:`TournamentError` with one plain sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games.models import Club, Match, Player
+from games.policy import AnyUser
+from tournaments import selectors
+from tournaments.models import Entry, ForbiddenPairing, Pairing, PairingSeat, Tournament
+from tournaments.pairing import (
+    PairingError,
+    Table,
+    pair_swiss,
+    pair_swiss_tables,
+    round_robin,
+    table_sizes,
+)
+from tournaments.seating import LAYOUTS
+from tournaments.standings import TIEBREAKS
+
+
+class TournamentError(Exception):
+    """An organiser's or uploader's request that the event's rules do not allow."""
+
+
+# --- setting up -------------------------------------------------------------------------
+
+
+def create_tournament(
+    *,
+    club: Club,
+    name: str,
+    game: str,
+    format: str,
+    rounds: int | None = None,
+    table_size: int | None = None,
+    double: bool = False,
+    bye_points: float = 1.0,
+    tiebreaks: Sequence[str] | None = None,
+    options: dict[str, Any] | None = None,
+    created_by: AnyUser | None = None,
+) -> Tournament:
+    layout = LAYOUTS.get(game)
+    if layout is None:
+        raise TournamentError(f"unknown game {game!r}; known: {', '.join(sorted(LAYOUTS))}")
+    if format not in Tournament.Format.values:
+        raise TournamentError(f"unknown format {format!r}; known: round_robin, swiss")
+    size = table_size or (2 if layout.two_seat else min(4, layout.max_players))
+    if not layout.min_players <= size <= layout.max_players:
+        raise TournamentError(f"{layout.name} is played by {layout.min_players} to "
+                              f"{layout.max_players} players, not {size}")
+    if double and size != 2:
+        raise TournamentError("the double option needs games of two players")
+    if format == Tournament.Format.ROUND_ROBIN and size != 2:
+        raise TournamentError("a round-robin pairs two players per game; for tables of "
+                              f"{size} use the Swiss format")
+    if format == Tournament.Format.SWISS and not rounds:
+        raise TournamentError("a Swiss event needs its number of rounds")
+    if rounds is not None and rounds < 1:
+        raise TournamentError("the number of rounds must be at least 1")
+    if tiebreaks is None:
+        tiebreaks = ["buchholz", "sonneborn_berger"] + (["head_to_head"] if size == 2 else [])
+    unknown = [t for t in tiebreaks if t not in TIEBREAKS]
+    if unknown:
+        raise TournamentError(f"unknown tie-break(s) {unknown}; known: {sorted(TIEBREAKS)}")
+    if "head_to_head" in tiebreaks and size != 2:
+        raise TournamentError("head-to-head is a tie-break of two-player games only")
+    if bye_points < 0:
+        raise TournamentError("bye points cannot be negative")
+    return Tournament.objects.create(
+        club=club, name=name.strip(), game=game, format=format, rounds=rounds or 1,
+        table_size=size, double=double, bye_points=bye_points, tiebreaks=list(tiebreaks),
+        options=options or {}, created_by=created_by if getattr(
+            created_by, "is_authenticated", False) else None)
+
+
+def add_entry(tournament: Tournament, player: Player, seed_rating: float = 1500.0) -> Entry:
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise TournamentError("entries close when the event starts")
+    if player.club_id != tournament.club_id:
+        raise TournamentError(f"{player.handle} is not a player of {tournament.club.name}")
+    try:
+        with transaction.atomic():
+            return Entry.objects.create(tournament=tournament, player=player,
+                                        seed_rating=seed_rating)
+    except IntegrityError as exc:
+        raise TournamentError(f"{player.handle} is already entered") from exc
+
+
+def withdraw_entry(entry: Entry) -> Entry:
+    """The player is left out of every round paired from now on; results stay."""
+    entry.withdrawn = True
+    entry.save(update_fields=["withdrawn"])
+    return entry
+
+
+def forbid_pairing(tournament: Tournament, first: Entry, second: Entry,
+                   reason: str) -> ForbiddenPairing:
+    if first.tournament_id != tournament.id or second.tournament_id != tournament.id:
+        raise TournamentError("both entries must belong to this event")
+    if first.id == second.id:
+        raise TournamentError("a forbidden pairing needs two different players")
+    if not reason.strip():
+        raise TournamentError("say why the pairing is forbidden (family, same team, …)")
+    a, b = sorted((first, second), key=lambda e: e.id)
+    try:
+        with transaction.atomic():
+            return ForbiddenPairing.objects.create(tournament=tournament, first=a, second=b,
+                                                   reason=reason.strip())
+    except IntegrityError as exc:
+        raise TournamentError(f"{a.player.handle} and {b.player.handle} are already kept "
+                              "apart") from exc
+
+
+# --- running ----------------------------------------------------------------------------
+
+
+@transaction.atomic
+def start_tournament(tournament: Tournament) -> Tournament:
+    """Close entries, fix a round-robin's number of rounds, and pair round 1."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise TournamentError("the event has already started")
+    count = selectors.active_entries(tournament).count()
+    layout = LAYOUTS[tournament.game]
+    if count < 2:
+        raise TournamentError(f"an event needs at least two players; it has {count}")
+    if tournament.table_size > 2:
+        try:
+            table_sizes(count, tournament.table_size, layout.min_players)
+        except PairingError as exc:
+            raise TournamentError(str(exc)) from exc
+    if tournament.format == Tournament.Format.ROUND_ROBIN:
+        tournament.rounds = count if count % 2 else count - 1
+    tournament.status = Tournament.Status.RUNNING
+    tournament.save(update_fields=["rounds", "status"])
+    _pair(tournament, 1)
+    return tournament
+
+
+def pair_round(tournament_id: int, round_number: int) -> bool:
+    """Pair ``round_number`` if it is the next one and the previous round is complete.
+
+    Idempotent (a no-op returning False when the round is already paired), so the
+    automatic trigger and an organiser's request can race safely.
+    """
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+        if tournament.status != Tournament.Status.RUNNING:
+            return False
+        if tournament.current_round != round_number - 1:
+            return False
+        if round_number > tournament.rounds:
+            return False
+        if not selectors.round_complete(tournament, tournament.current_round):
+            raise TournamentError(
+                f"round {tournament.current_round} still has results to come")
+        _pair(tournament, round_number)
+        return True
+
+
+def request_next_round(tournament: Tournament) -> int:
+    """The organiser asks for the next round now: enqueued once this transaction commits."""
+    if tournament.status != Tournament.Status.RUNNING:
+        raise TournamentError("the event is not running")
+    if tournament.current_round >= tournament.rounds:
+        raise TournamentError("every round has been paired")
+    if not selectors.round_complete(tournament, tournament.current_round):
+        raise TournamentError(f"round {tournament.current_round} still has results to come")
+    _enqueue_pairing(tournament.id, tournament.current_round + 1)
+    return tournament.current_round + 1
+
+
+def _enqueue_pairing(tournament_id: int, round_number: int) -> None:
+    from tournaments.tasks import pair_round_task
+
+    transaction.on_commit(lambda: pair_round_task.delay(tournament_id, round_number))
+
+
+def _tables(tournament: Tournament, round_number: int) -> list[Table]:
+    layout = LAYOUTS[tournament.game]
+    roles = tuple(layout.seats(2))
+    field = selectors.entrants(tournament)
+    try:
+        if tournament.format == Tournament.Format.ROUND_ROBIN:
+            # The schedule is fixed at the start: computed from every entry in seed order.
+            schedule = round_robin(selectors.entrants(tournament, include_withdrawn=True),
+                                   (roles[0], roles[1]), double=tournament.double)
+            return schedule[round_number - 1]
+        past = selectors.history(tournament, before_round=round_number)
+        forbidden = selectors.forbidden_pairs(tournament)
+        if tournament.table_size == 2:
+            return pair_swiss(field, past, roles=(roles[0], roles[1]),
+                              double=tournament.double, forbidden=forbidden,
+                              role_class=layout.role_class)
+        return pair_swiss_tables(field, past, table_size=tournament.table_size,
+                                 seat_names=layout.seats, role_class=layout.role_class,
+                                 min_size=layout.min_players, forbidden=forbidden)
+    except PairingError as exc:
+        raise TournamentError(f"round {round_number} cannot be paired: {exc}") from exc
+
+
+def _pair(tournament: Tournament, round_number: int) -> None:
+    tables = _tables(tournament, round_number)
+    entries = {e.id: e for e in tournament.entries.all()}
+    for table in tables:
+        if table.is_bye:
+            pairing = Pairing.objects.create(
+                tournament=tournament, round=round_number, board=table.board,
+                status=Pairing.Status.BYE, explanation=table.explanation,
+                completed_at=timezone.now())
+            PairingSeat.objects.create(pairing=pairing, seat="bye", order=0,
+                                       entry=entries[table.players[0]],
+                                       points=tournament.bye_points * tournament.legs)
+            continue
+        for leg, seating in enumerate(table.games, start=1):
+            pairing = Pairing.objects.create(
+                tournament=tournament, round=round_number, board=table.board, leg=leg,
+                explanation=table.explanation)
+            PairingSeat.objects.bulk_create([
+                PairingSeat(pairing=pairing, seat=seat, entry=entries[pid], order=order)
+                for order, (seat, pid) in enumerate(seating)])
+    tournament.current_round = round_number
+    tournament.save(update_fields=["current_round"])
+    # A round of byes only (a withdrawn field) is complete at once.
+    _after_result(tournament)
+
+
+def _after_result(tournament: Tournament) -> None:
+    """When the current round is complete: pair the next one (a task, after commit) or
+    finish the event."""
+    if not selectors.round_complete(tournament, tournament.current_round):
+        return
+    if tournament.current_round < tournament.rounds:
+        _enqueue_pairing(tournament.id, tournament.current_round + 1)
+    else:
+        tournament.status = Tournament.Status.FINISHED
+        tournament.save(update_fields=["status"])
+
+
+# --- results ------------------------------------------------------------------------------
+
+
+def _lock_pending(pairing: Pairing) -> tuple[Pairing, Tournament]:
+    tournament = Tournament.objects.select_for_update().get(pk=pairing.tournament_id)
+    pairing = Pairing.objects.select_for_update().get(pk=pairing.pk)
+    if pairing.status != Pairing.Status.PENDING:
+        raise TournamentError(f"{_name(pairing)} already has its result ({pairing.status})")
+    if tournament.status != Tournament.Status.RUNNING:
+        raise TournamentError("the event is not running")
+    return pairing, tournament
+
+
+def _name(pairing: Pairing) -> str:
+    leg = f", game {pairing.leg}" if pairing.tournament.double else ""
+    return f"round {pairing.round}, board {pairing.board}{leg}"
+
+
+def _seat_text(seats: Sequence[tuple[str, str]]) -> str:
+    return ", ".join(f"{seat}: {handle}" for seat, handle in seats)
+
+
+def check_log_matches_pairing(pairing: Pairing, document: Any) -> None:
+    """The log must be of this event's game with exactly the pairing's players in the
+    pairing's seats; a clear error otherwise."""
+    tournament = pairing.tournament
+    if not isinstance(document, dict):
+        raise TournamentError("the log must be a JSON object (lantern-log/1)")
+    if document.get("game") != tournament.game:
+        raise TournamentError(f"the log is a game of {document.get('game')!r}, but this event "
+                              f"plays {tournament.game!r}")
+    expected = [(s.seat, s.entry.player.handle)
+                for s in pairing.seats.select_related("entry__player").order_by("order")]
+    seats = document.get("seats")
+    try:
+        given = [(str(s["seat"]), str(s["player"])) for s in seats]
+    except (TypeError, KeyError) as exc:
+        raise TournamentError("the log's seats must be a list of {seat, player}") from exc
+    if sorted(given) != sorted(expected):
+        raise TournamentError(
+            f"the log seats {_seat_text(given)}, but {_name(pairing)} seats "
+            f"{_seat_text(expected)}")
+
+
+def record_result(pairing: Pairing, document: dict[str, Any], uploaded_by: AnyUser) -> Match:
+    """Settle a pairing with the log of its game, uploaded like any other match
+    (``games.services.ingest_log``), so it is stored, replayable and rated."""
+    with transaction.atomic():
+        pairing, tournament = _lock_pending(pairing)
+        check_log_matches_pairing(pairing, document)
+        from games.services import ingest_log
+
+        match = ingest_log(tournament.club, document, uploaded_by)
+        if match.status != Match.Status.VALID:
+            raise TournamentError(
+                f"the log is {match.status}: a pairing needs a finished game that "
+                "validates" + (f" ({match.result})" if match.result else ""))
+        if Pairing.objects.filter(match=match).exists():
+            raise TournamentError(f"this log already settles {_name(match.tournament_pairing)}")
+        outcome = {s.seat: s.outcome for s in match.seats.all()}
+        for seat in pairing.seats.all():
+            seat.points = 1.0 if outcome.get(seat.seat) == "win" else 0.0
+            seat.save(update_fields=["points"])
+        pairing.match = match
+        pairing.status = Pairing.Status.PLAYED
+        pairing.completed_at = timezone.now()
+        pairing.save(update_fields=["match", "status", "completed_at"])
+        _after_result(tournament)
+    return match
+
+
+def record_forfeit(pairing: Pairing, absent: Sequence[Entry], reason: str) -> Pairing:
+    """A game not played: the absent players score 0, the others 1 (all absent: all 0)."""
+    if not reason.strip():
+        raise TournamentError("say why the game was forfeited")
+    with transaction.atomic():
+        pairing, tournament = _lock_pending(pairing)
+        seats = list(pairing.seats.select_related("entry__player"))
+        absent_ids = {e.id for e in absent}
+        strangers = absent_ids - {s.entry_id for s in seats}
+        if strangers or not absent_ids:
+            raise TournamentError(f"name the absent players among those of {_name(pairing)}")
+        everyone_absent = absent_ids == {s.entry_id for s in seats}
+        for seat in seats:
+            seat.points = 0.0 if everyone_absent or seat.entry_id in absent_ids else 1.0
+            seat.save(update_fields=["points"])
+        pairing.status = Pairing.Status.FORFEIT
+        pairing.forfeit_reason = reason.strip()
+        pairing.completed_at = timezone.now()
+        pairing.save(update_fields=["status", "forfeit_reason", "completed_at"])
+        _after_result(tournament)
+    return pairing
+
+
+@transaction.atomic
+def swap_entries(tournament: Tournament, first: Entry, second: Entry, reason: str) -> list[Pairing]:
+    """Manual override: exchange two players' places in the current round (seats,
+    boards, or the bye), in every leg. The pairing program's explanation is kept
+    and the reason is recorded on each changed pairing."""
+    if not reason.strip():
+        raise TournamentError("a manual override needs its reason")
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status != Tournament.Status.RUNNING:
+        raise TournamentError("the event is not running")
+    if first.id == second.id:
+        raise TournamentError("choose two different players")
+    round_seats = list(PairingSeat.objects.select_related("pairing", "entry__player").filter(
+        pairing__tournament=tournament, pairing__round=tournament.current_round,
+        entry__in=[first, second]))
+    for seat in round_seats:
+        if seat.pairing.status not in (Pairing.Status.PENDING, Pairing.Status.BYE):
+            raise TournamentError(f"{_name(seat.pairing)} already has its result")
+    if {s.entry_id for s in round_seats} != {first.id, second.id}:
+        raise TournamentError("both players must be paired in the current round")
+    changed = {seat.pairing_id: seat.pairing for seat in round_seats}
+    # Every seat one of them held now holds the other: that swaps seats within one
+    # pairing, boards between two, or who has the bye. Rows are recreated because the
+    # (pairing, entry) unique constraint refuses the half-swapped state in between.
+    swap = {first.id: second.id, second.id: first.id}
+    replacements = [PairingSeat(pairing_id=s.pairing_id, seat=s.seat, order=s.order,
+                                points=s.points, entry_id=swap[s.entry_id]) for s in round_seats]
+    PairingSeat.objects.filter(id__in=[s.id for s in round_seats]).delete()
+    PairingSeat.objects.bulk_create(replacements)
+    _check_forbidden(tournament, changed.values())
+    for pairing in changed.values():
+        pairing.overridden = True
+        pairing.override_reason = (pairing.override_reason + "\n" if pairing.override_reason
+                                   else "") + (f"{first.player.handle} and "
+                                               f"{second.player.handle} swapped: "
+                                               f"{reason.strip()}")
+        pairing.save(update_fields=["overridden", "override_reason"])
+    return list(changed.values())
+
+
+def _check_forbidden(tournament: Tournament, changed) -> None:
+    forbidden = set(selectors.forbidden_pairs(tournament))
+    for pairing in changed:
+        ids = list(pairing.seats.values_list("entry_id", flat=True))
+        for i, a in enumerate(ids):
+            for b in ids[i + 1 :]:
+                if frozenset((a, b)) in forbidden:
+                    raise TournamentError("the swap would pair players who are kept apart")

@@ -88,6 +88,8 @@ def test_apply_accepts_exactly_the_legal_actions(options, players, seed, data):
         with pytest.raises(IllegalAction):
             GAME.apply(GAME.clone(state), {**legal[0], "seat": other})
         action = legal[data.draw(st.integers(0, len(legal) - 1))]
+        for completed in GAME.chance_options(state, action):  # what a recorder would offer
+            assert GAME.apply(GAME.clone(state), dict(completed)) == {**action, **completed}
         recorded.append(GAME.apply(state, dict(action)))
         assert all_cards(state) == expected_cards
         assert GAME.legal_actions(state, seat) == []

@@ -177,6 +177,18 @@ def test_CD_3_2_place_with_a_seed_fills_in_the_card():
     assert [a.get("card") for a in r.actions[2:]] == ["Z", "X", "Y"]
 
 
+def test_CD_3_2_chance_options_offer_the_cards_a_place_could_draw():
+    game = replay(cloak_log(START)).game
+    unknown = replay(cloak_log(START + ["p1 place 3 Y"], pile=None)).final_state
+    place = {"seat": "p2", "type": "place", "envelope": 4}
+    assert [a["card"] for a in game.chance_options(unknown, place)] == ["X", "Z"]
+    assert game.chance_options(unknown, {**place, "envelope": 3}) == [{**place, "envelope": 3}]
+    known = replay(cloak_log(START + ["p1 place 3 X"], pile="XZY")).final_state
+    assert game.chance_options(known, place) == [{**place, "card": "Z"}]
+    examine = {"seat": "p2", "type": "examine", "envelope": 4}
+    assert game.chance_options(known, examine) == [examine]
+
+
 def test_CD_3_3_take_own_spy_and_one_more_card():
     r = replay(cloak_log(START + ["p1 place 3 X", "p2 examine 1", "p1 take 1 d", "p2 examine 1",
                                  "p1 drop 3", "p2 examine 1", "p1 take 3 d+X"]))

@@ -148,6 +148,17 @@ class CloakAndDagger(Game):
                 actions.append({"seat": seat, "type": "hazard", "envelope": n, "card": card})
         return actions
 
+    def chance_options(self, state: CloakState, action: Action) -> list[Action]:
+        """A ``place`` into an empty envelope: one completed action per card it could draw
+        (the top card when the pile's order is known; else every card not drawn yet)."""
+        if action.get("type") != "place" or state.pile_size == 0:
+            return [action]
+        n = action.get("envelope")
+        if type(n) is not int or not 1 <= n <= ENVELOPES or state.envelopes[n]:
+            return [action]
+        cards = sorted(set(state.pile_unknown)) if state.pile_unknown else state.pile[:1]
+        return [{**action, "card": card} for card in cards]
+
     def apply(self, state: CloakState, action: Action) -> Action:
         if state.winner is not None:
             raise IllegalAction("CD-7.2", "the game is already over: nothing may follow a win")

@@ -137,7 +137,8 @@ def _fields(action: dict) -> tuple[str, ...]:
     kind = action.get("type")
     if kind in ("play", "wild"):
         key = "card" if kind == "play" else "as"
-        return ("seat", "type", key, *EFFECT_FIELDS.get(action.get(key), ()))
+        effect = action.get(key)
+        return ("seat", "type", key, *(EFFECT_FIELDS.get(effect, ()) if isinstance(effect, str) else ()))
     return ("seat", "type", *{"declare": ("count", "colors"), "blockade": ("side",)}.get(kind, ()))
 
 

@@ -670,3 +670,18 @@ def test_cul_6_6_unknown_extra_fields_in_an_action_are_ignored():
     apply(state, {"seat": "cryptid", "type": "play", "card": "align", "color": "red", "dir": "left",
                   "comment": "nice", "time": 12})
     assert state.sensors["scientist"] == spaces({"red": 2}, {"red": 2}, {})
+
+
+def test_cul_2_4_chance_options_list_what_a_recorder_may_enter():
+    state = _at_first_expansion()
+    options = GAME.chance_options(state, {"seat": "cryptid", "type": "expand"})
+    # round 1: two of the 9 normal blocks left, in either order; no mysterious block yet
+    assert len(options) == 9 * 8
+    assert all(a["left"] in NORMAL_BLOCKS and a["right"] in NORMAL_BLOCKS for a in options)
+    for action in options[:5]:
+        apply(_at_first_expansion(), action)
+    draws = GAME.chance_options(start(), {"seat": "cryptid", "type": "draw"})
+    # a hand of 3 draws one card: any kind the deck (3 split, 2 shuffle, 2 align left) holds
+    assert [a["cards"] for a in draws] == [["align"], ["shuffle"], ["split"]]
+    declare = {"seat": "cryptid", "type": "declare", "count": 3}
+    assert GAME.chance_options(state, declare) == [declare]

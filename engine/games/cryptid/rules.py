@@ -448,8 +448,7 @@ def matching_blocks(state: CryptidState, count: int | None, mask: int) -> list[i
     spaces = state.sensors[OTHER[state.active]]
     matched = []
     for j in candidate_blocks(state):
-        n, m = block_signature(spaces, j)
-        if (n == count) if count is not None else (m == mask):
+        if _signature_matches(block_signature(spaces, j), count, mask):
             matched.append(j)
     return matched
 
@@ -481,7 +480,20 @@ def _declare(state: CryptidState, seat: str, kind: str, action: dict[str, Any]) 
     state.trace = {"count": count} if count is not None else {
         "colors": [COLORS[i] for i in range(3) if mask & (1 << i)]
     }
+    # For the replay: every inactive-row block the trace matches (CUL-3.9), and those of
+    # them that received a presence marker, as they stood at the declaration (CUL-6.3).
+    spaces = state.sensors[OTHER[state.active]]
+    state.trace["matching"] = [
+        block for j, block in enumerate(inactive_row)
+        if _signature_matches(block_signature(spaces, j), count, mask)
+    ]
+    state.trace["marked"] = [inactive_row[j] for j in targets]
     _victory(state)
+
+
+def _signature_matches(signature: tuple[int, int], count: int | None, mask: int) -> bool:
+    n, m = signature
+    return n == count if count is not None else m == mask
 
 
 # --------------------------------------------------------------------------- Victory phase

@@ -92,7 +92,7 @@ def walk(seed: int, bots: tuple[str, str], check_all_legal: bool = False) -> dic
 
 @settings(max_examples=examples(150))
 @given(seed=seeds, bots=bot_pairs)
-def test_cul_4_games_end_within_8_rounds_with_a_winner(seed, bots):
+def test_cul_4_1_to_4_5_hold_at_every_step_and_games_end_within_8_rounds(seed, bots):
     walk(seed, bots)
 
 

@@ -82,7 +82,45 @@ def test_cul_1_4_seventeen_blocks_twelve_normal_five_mysterious():
     assert state.block_count() == 3 and len(state.block_pool) == 14
 
 
+def test_cul_1_3_each_seat_has_one_wild_card_up_or_down_outside_the_hand():
+    state = start()
+    assert state.wild == {"cryptid": False, "scientist": False}
+    assert GAME.view(state, None)["wild"] == {"cryptid": "down", "scientist": "down"}
+    assert all(len(state.hands[s]) + len(state.decks[s]) == 10 for s in ("cryptid", "scientist"))
+
+
+def test_cul_1_5_ten_sensors_four_red_three_white_three_black():
+    assert sensor_total(start()) == [4, 3, 3]
+
+
+def test_cul_1_6_four_presence_markers_one_on_the_table_at_the_start():
+    state = start()
+    assert len(state.presence) == 1 and GAME.view(state, None)["presence_supply"] == 3
+
+
 # --------------------------------------------------------------------------- CUL-2 setup
+def test_cul_2_1_the_shorter_row_touches_corners_with_two_blocks_of_the_longer():
+    from engine.games.cryptid.rules import candidate_blocks
+
+    state = table(active="cryptid", active_row=["N1", "N2", "N3"], inactive_row=["N4", "N5", "N6", "N7"],
+                  presence=("N2",), phase="hiding")
+    assert candidate_blocks(state) == [1, 2]  # active block 1 lies between inactive blocks 1 and 2
+    state.presence = {"N1", "N3"}
+    assert candidate_blocks(state) == [0, 1, 2, 3]
+    state.presence = {"N1", "N2"}
+    assert candidate_blocks(state) == [0, 1, 2]
+
+
+def test_cul_2_2_a_row_of_k_blocks_has_k_plus_1_spaces_and_a_block_sees_its_two_sides():
+    from engine.games.cryptid.rules import block_signature
+
+    state = start()
+    assert [len(state.sensors[s]) for s in ("cryptid", "scientist")] == [2, 3]
+    inactive = spaces({"red": 1}, {"white": 2}, {"black": 3})
+    assert block_signature(inactive, 0) == (3, 0b011)  # inactive block 0: spaces 0 and 1
+    assert block_signature(inactive, 1) == (5, 0b110)  # inactive block 1: spaces 1 and 2
+
+
 def test_cul_2_3_setup_places_sensors_presence_and_wild_cards():
     state = start()
     assert state.rows == {"cryptid": ["N6"], "scientist": ["N4", "N12"]}

@@ -93,8 +93,9 @@ def build_frames(log: dict[str, Any], viewer: str, match_id: int | None = None) 
         "seats": [{"seat": e["seat"], "player": e["player"]} for e in log["seats"]],
         "options": rep.options,
         "static": rep.game.static_view(rep.options),
+        # No result here: it reaches a seat in the last frame's view, when the seat
+        # learns it, not from the first frame on.
         "status": rep.status if error is None else "rejected",
-        "result": rep.result if error is None else None,
         # A rejection's sentence may name hidden facts ("a detective is on 87"), so
         # only the all-seeing perspective gets it.
         "error": None

@@ -56,6 +56,15 @@ def test_CD_1_2_three_copies_make_a_pile_of_nine():
     assert replay(log).final_state.pile_size == 7
 
 
+def test_CD_1_static_view_lists_the_components():
+    game = replay(cloak_log(START)).game
+    static = game.static_view(game.normalize_options({"double_agents": True}))
+    assert static == {"envelopes": 20,
+                      "spies": {"p1": "Dd", "p2": "Ee", "p3": "Ff", "p4": "Gg", "p5": "Hh",
+                                "p6": "Jj"},
+                      "pile_cards": ["X", "Y", "Z", "a", "b", "c"]}
+
+
 @pytest.mark.parametrize("players", [1, 7])
 def test_CD_1_3_two_to_six_players(players):
     log = cloak_log([], players=2)

@@ -24,6 +24,7 @@ from engine.games.cloak.state import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     SEAT_IDS,
+    SPY_PAIRS,
     CloakState,
     Entry,
     deck,
@@ -301,6 +302,13 @@ class CloakAndDagger(Game):
     # --- what leaves the engine ---------------------------------------------
     def view(self, state: CloakState, viewer: str | None) -> dict[str, Any]:
         return views.view(state, viewer)
+
+    def static_view(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The components every viewer knows (CD-1): the envelopes, each seat's spy pair,
+        and the cards shuffled into the pile (not their order)."""
+        return {"envelopes": ENVELOPES,
+                "spies": dict(zip(SEAT_IDS, SPY_PAIRS, strict=True)),
+                "pile_cards": sorted(deck(options))}
 
     def action_view(self, state_after: CloakState, action: Action, viewer: str | None) -> Action:
         return views.action_view(state_after, action, viewer)

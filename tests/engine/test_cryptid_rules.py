@@ -507,6 +507,7 @@ def test_cul_3_9_hiding_phase_example_white_and_red_matches_only_d():
     assert matching_blocks(state, None, 0b011) == [3]  # A matches too, but touches no presence
     apply(state, {"seat": "cryptid", "type": "declare", "colors": ["white", "red"]})
     assert state.presence == {"D"}
+    assert state.trace == {"colors": ["red", "white"], "matching": ["A", "D"], "marked": ["D"]}
     assert state.result == {"winner": "scientist", "reason": "capture", "evidence": {"cryptid": 0, "scientist": 0}}
 
 
@@ -517,6 +518,7 @@ def test_cul_3_9_hiding_phase_example_a_count_of_five_matches_b_c_d_and_gains_b_
     apply(state, {"seat": "cryptid", "type": "declare", "count": 5})
     # three markers: the 2 in supply and one taken from the active row; the active row's return
     assert state.presence == {"B", "C", "D"}
+    assert state.trace == {"count": 5, "matching": ["B", "C", "D"], "marked": ["B", "C", "D"]}
     assert state.held == {"cryptid": 1, "scientist": 0} and state.evidence == set()
     assert state.wild["scientist"] is True  # CUL-3.8
     assert state.result is None and state.phase == "blockade"

@@ -329,8 +329,7 @@ def _draw(state: CryptidState, seat: str, action: dict[str, Any]) -> dict[str, A
         for _ in range(count):
             if not state.decks[seat]:
                 _reshuffle(state, seat)
-            deck = state.decks[seat]
-            drawn.append(deck.pop(rng.below(len(deck))))
+            drawn += rng.draw(state.decks[seat])
         if given is not None and not _same_cards(given, drawn):
             raise IllegalAction("CUL-2.4", f"{what}: the cards {given} differ from the seed's draw {drawn}")
         recorded = action if given is not None else {**action, "cards": drawn}

@@ -22,7 +22,7 @@ def describe_action(action: Any) -> str:
     if not isinstance(action, dict):
         return "not an object"
     words = [action.get("seat"), action.get("type")]
-    for key in ("card", "as", "ticket", "pawn"):
+    for key in ("card", "as", "ticket", "pawn", "spy"):
         if isinstance(action.get(key), str):
             words.append(action[key])
             break

@@ -56,6 +56,15 @@ def test_CD_1_2_three_copies_make_a_pile_of_nine():
     assert replay(log).final_state.pile_size == 7
 
 
+def test_CD_1_static_view_lists_the_components():
+    game = replay(cloak_log(START)).game
+    static = game.static_view(game.normalize_options({"double_agents": True}))
+    assert static == {"envelopes": 20,
+                      "spies": {"p1": "Dd", "p2": "Ee", "p3": "Ff", "p4": "Gg", "p5": "Hh",
+                                "p6": "Jj"},
+                      "pile_cards": ["X", "Y", "Z", "a", "b", "c"]}
+
+
 @pytest.mark.parametrize("players", [1, 7])
 def test_CD_1_3_two_to_six_players(players):
     log = cloak_log([], players=2)
@@ -113,6 +122,20 @@ def test_CD_2_2_seed_shuffles_the_pile_once_at_setup():
     assert replay(cloak_log(START, pile="".join(expected), seed=41)).status == "unfinished"
     other = "".join(expected[1:] + expected[:1])
     assert_rejected(cloak_log(START, pile=other, seed=41), "CD-2.2", None)
+
+
+def test_CD_2_2_golden_seeded_piles():
+    """A stored seeded log must replay the same forever: these piles are written down
+    once, not recomputed (the deck's canonical order and Rng.shuffle both count)."""
+    full = {"document_copies": 3, "double_agents": True, "hazards": True}
+    for seed, options, pile in [(0, {}, "ZXY"), (2026, {}, "XZY"),
+                                (0, full, "PXZcTXZRaVUNLMQYbYKWYXSZ"),
+                                (2026, full, "RYcPZKULZWTZbaMYQXNXYXVS")]:
+        r = replay(cloak_log([], pile=None, seed=seed, options=options))
+        assert r.game.setup_record(r.final_state) == {"pile": list(pile)}
+    r = replay(cloak_log(START + ["p1 place 3", "p2 place 4", "p1 place 5"], pile=None,
+                         seed=2026, options=full))
+    assert [a["card"] for a in r.actions[2:]] == ["R", "Y", "c"]
 
 
 # --- CD-3 turns -------------------------------------------------------------------
@@ -453,3 +476,5 @@ def test_CD_7_4_result_on_an_unfinished_game_is_rejected():
 def test_rejection_names_the_action():
     error = rejected(cloak_log(START + ["p1 place 2 X"]))
     assert str(error).startswith("action 2 (p1 place X): CD-3.2: envelope 2 is not empty")
+    error = rejected(cloak_log(START + ["p1 take 2 e"]))
+    assert str(error).startswith("action 2 (p1 take e): CD-3.3: p1 can start a transfer only")

@@ -166,7 +166,7 @@ class CloakAndDagger(Game):
         i = state.turn
         seat = state.seats[i]
         if action.get("seat") != seat:
-            raise IllegalAction("CD-1.3", f"it is {seat}'s turn, not {action.get('seat')!r}'s")
+            raise IllegalAction("CD-1.3", f"it is {seat}'s turn, not {action.get('seat')}'s")
         kind = action.get("type")
         if kind not in ACTION_TYPES:
             raise IllegalAction("CD-3.5", f"unknown action type {kind!r}: a turn is one of "

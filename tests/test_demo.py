@@ -1,8 +1,8 @@
 import pytest
 from django.core.management import call_command
 
-from games.demo import DEMO_CLUBS
 import engine
+from games.demo import DEMO_CLUBS
 from games.models import Club, Match, Player, Upload
 
 pytestmark = pytest.mark.django_db

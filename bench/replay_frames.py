@@ -41,8 +41,9 @@ from django.core.cache import cache  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from engine import play, replay  # noqa: E402
-from games.models import Club, Match, MatchLog, MatchSeat, Player, log_content_hash  # noqa: E402
+from engine import play  # noqa: E402
+from games.models import Club  # noqa: E402
+from games.services import ingest_log  # noqa: E402
 from replay.selectors import frames_etag  # noqa: E402
 
 TARGET_MS = 50.0
@@ -53,20 +54,6 @@ GAMES = [
     ("mister-x", 4, ["greedy", "greedy", "greedy"], "det1"),
     ("cloak-and-dagger", 7, ["greedy"] * 4, "p2"),
 ]
-
-
-def store(club: Club, log: dict) -> Match:
-    rep = replay(log)
-    match = Match.objects.create(
-        club=club, game=log["game"], status="valid", result=rep.result,
-        winner=rep.result["winner"], content_hash=log_content_hash(log),
-        rules_version=rep.game.rules_version, action_count=len(rep.actions),
-    )
-    MatchLog.objects.create(match=match, document=log)
-    for entry in log["seats"]:
-        player, _ = Player.objects.get_or_create(club=club, handle=entry["player"])
-        MatchSeat.objects.create(match=match, seat=entry["seat"], player=player)
-    return match
 
 
 def timed(fn, repeat: int) -> tuple[list[float], list[float]]:
@@ -96,7 +83,7 @@ def main() -> int:
         if log["result"] is None:
             print(f"{game} seed {seed} did not finish", file=sys.stderr)
             return 1
-        match = store(club, log)
+        match = ingest_log(club, log, None)
         for view in ("all", seat):
             url = f"/api/matches/{match.pk}/frames?view={view}"
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F, Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
@@ -199,26 +199,39 @@ def _rating_rows(ladder: Ladder, kernel: RatingKernel, standings: Standings,
     ]
 
 
-def _change_rows(ladder: Ladder, match: RatedMatch, sequence: int,
-                 changes: list[Change]) -> Iterator[RatingChange]:
+#: RatingChange columns in the order of ``_change_tuples`` (written with COPY / executemany)
+CHANGE_COLUMNS = (
+    "ladder_id", "match_id", "player_id", "sequence", "played_at", "role", "before", "after",
+    "expected", "score", "k", "weight", "advantage", "opponent_rating", "won",
+)
+
+
+def _change_tuples(ladder_id: int, match: RatedMatch, sequence: int,
+                   changes: list[Change]) -> Iterator[tuple]:
+    """RatingChange rows as plain tuples: a recompute writes hundreds of thousands, and
+    model instances would cost more than the rating itself."""
+    at = match.at
     for c in changes:
-        yield RatingChange(
-            ladder=ladder,
-            match_id=match.id,
-            player_id=c.player,
-            sequence=sequence,
-            played_at=match.at,
-            role=c.role,
-            before=c.before,
-            after=c.after,
-            expected=c.expected,
-            score=c.score,
-            k=c.k,
-            weight=c.weight,
-            advantage=c.advantage,
-            opponent_rating=c.opponent_rating,
-            won=c.won,
-        )
+        yield (ladder_id, match.id, c.player, sequence, at, c.role, c.before, c.after,
+               c.expected, c.score, c.k, c.weight, c.advantage, c.opponent_rating, c.won)
+
+
+def insert_changes(rows: list[tuple]) -> None:
+    """Bulk insert of RatingChange tuples: COPY on PostgreSQL, batched executemany elsewhere."""
+    table = connection.ops.quote_name(RatingChange._meta.db_table)
+    columns = ", ".join(connection.ops.quote_name(c) for c in CHANGE_COLUMNS)
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            with cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+                for row in rows:
+                    copy.write_row(row)
+            return
+        adapt = connection.ops.adapt_datetimefield_value
+        sql = f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(CHANGE_COLUMNS))})"
+        for first in range(0, len(rows), BATCH):
+            cursor.executemany(
+                sql, [row[:4] + (adapt(row[4]),) + row[5:] for row in rows[first:first + BATCH]]
+            )
 
 
 # --- rating one match ---------------------------------------------------------------------
@@ -277,7 +290,7 @@ def _rate_newest(ladder: Ladder, match_id: int) -> None:
     standings = Standings.from_ratings(current.values())
     standings.add(changes, match.at)
     sequence = ladder.rated_matches + 1
-    RatingChange.objects.bulk_create(_change_rows(ladder, match, sequence, changes))
+    insert_changes(list(_change_tuples(ladder.pk, match, sequence, changes)))
     rows = _rating_rows(ladder, kernel, standings, sorted({c.player for c in changes}))
     Rating.objects.bulk_create(
         rows,
@@ -304,7 +317,7 @@ class Computed:
     version: int
     kernel: RatingKernel
     standings: Standings
-    changes: list[RatingChange]
+    changes: list[tuple]  # RatingChange rows, CHANGE_COLUMNS
     last: RatedMatch | None
     count: int
 
@@ -315,7 +328,7 @@ def compute_ladder(ladder: Ladder, progress: Callable[[int, int], None] | None =
     matches = read_matches(ladder.club_id, ladder.game)
     kernel = RatingKernel(ladder.rating_options)
     standings = Standings()
-    rows: list[RatingChange] = []
+    rows: list[tuple] = []
     total = len(matches)
     frozen = total > PROGRESS_EVERY
     if frozen:
@@ -325,7 +338,7 @@ def compute_ladder(ladder: Ladder, progress: Callable[[int, int], None] | None =
         for sequence, match in enumerate(matches, 1):
             changes = rate_seats(kernel, ladder.game, match.seats, match.winner)
             standings.add(changes, match.at)
-            rows.extend(_change_rows(ladder, match, sequence, changes))
+            rows.extend(_change_tuples(ladder.pk, match, sequence, changes))
             if progress and sequence % PROGRESS_EVERY == 0:
                 progress(sequence, total)
     finally:
@@ -343,11 +356,11 @@ def swap_in(ladder: Ladder, computed: Computed) -> bool:
             return False
         RatingChange.objects.filter(ladder=locked).delete()
         Rating.objects.filter(ladder=locked).delete()
-        _insert(RatingChange, computed.changes)
+        insert_changes(computed.changes)
         kernel = computed.kernel
-        _insert(
-            Rating,
+        Rating.objects.bulk_create(
             _rating_rows(locked, kernel, computed.standings, sorted(kernel.state.ratings)),
+            batch_size=BATCH,
         )
         last = computed.last
         Ladder.objects.filter(pk=locked.pk).update(
@@ -358,10 +371,6 @@ def swap_in(ladder: Ladder, computed: Computed) -> bool:
             version=F("version") + 1,
         )
     return True
-
-
-def _insert(model: type[RatingChange] | type[Rating], rows: list[Any]) -> None:
-    model.objects.bulk_create(rows, batch_size=BATCH)
 
 
 def recompute_ladder(

@@ -194,14 +194,13 @@ def test_a_crash_while_swapping_leaves_the_previous_ratings(club, monkeypatch):
         apply_match(make_match(club, **spec).pk)
     before = {g: (standings(club, g), history(club, g)) for g in (CRYPTID, "mister-x")}
     ladder = Ladder.objects.get(club=club, game=CRYPTID)
-    real_insert = services._insert
+    real_insert = services.insert_changes
 
-    def crash_after_changes(model, rows):
-        real_insert(model, rows)
-        if model is Rating:
-            raise RuntimeError("worker lost")
+    def crash_after_changes(rows):
+        real_insert(rows)  # the new history is in (inside the swap's transaction)...
+        raise RuntimeError("worker lost")  # ...and the worker dies before the ratings
 
-    monkeypatch.setattr(services, "_insert", crash_after_changes)
+    monkeypatch.setattr(services, "insert_changes", crash_after_changes)
     with pytest.raises(RuntimeError, match="worker lost"):
         recompute_ladder(ladder.pk)
     assert {g: (standings(club, g), history(club, g)) for g in (CRYPTID, "mister-x")} == before

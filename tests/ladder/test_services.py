@@ -219,3 +219,30 @@ def test_recompute_reads_in_a_fixed_number_of_queries(club, django_assert_max_nu
         recompute_ladder(ladder.pk)
     assert Rating.objects.filter(ladder=ladder).exists()
     assert connection.vendor in {"sqlite", "postgresql"}
+
+
+def test_back_dated_match_recomputes_from_its_date_only(club):
+    days = [0, 1, 2, 4, 5]
+    matches = [
+        make_match(club, CRYPTID, [("cryptid", "ann"), ("scientist", "ben")],
+                   "cryptid" if d % 2 else "scientist", played_at=BASE + timedelta(days=d))
+        for d in days
+    ]
+    for match in matches:
+        apply_match(match.pk)
+    kept = list(RatingChange.objects.filter(sequence__lte=3).order_by("id").values_list(
+        "id", "sequence", "after"))
+    late = make_match(club, CRYPTID, [("cryptid", "cat"), ("scientist", "ann")], "cryptid",
+                      played_at=BASE + timedelta(days=3))
+    assert apply_match(late.pk) == Outcome.RECOMPUTED
+    job = RecomputeJob.objects.get()
+    # Only the back-dated match (day 3) and the two after it were rated again.
+    assert (job.reason, job.status, job.total) == ("backdated", "done", 3)
+    assert list(RatingChange.objects.filter(sequence__lte=3).order_by("id").values_list(
+        "id", "sequence", "after")) == kept
+    assert list(RatingChange.objects.filter(match=late).values_list("sequence", flat=True)) == [4, 4]
+    full = (standings(club, CRYPTID), history(club, CRYPTID))
+    recompute_ladder(Ladder.objects.get().pk)
+    assert (standings(club, CRYPTID), history(club, CRYPTID)) == full
+    ladder = Ladder.objects.get()
+    assert (ladder.rated_matches, ladder.last_rated_match_id) == (6, matches[-1].pk)

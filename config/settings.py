@@ -114,6 +114,10 @@ DATABASES = {
     )
 }
 
+# Lets concurrent test runs on one PostgreSQL server use separate test databases.
+if os.environ.get("DATABASE_TEST_NAME"):
+    DATABASES["default"]["TEST"] = {"NAME": os.environ["DATABASE_TEST_NAME"]}
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from django.db.models import Count, QuerySet
 
 from games.models import Club, Match, Membership
 from games.policy import AnyUser, club_visibility
@@ -11,6 +11,11 @@ from games.policy import AnyUser, club_visibility
 def visible_clubs(user: AnyUser) -> QuerySet[Club]:
     """Public clubs, plus the private ones the user is a member of (games.policy)."""
     return Club.objects.filter(club_visibility(user)).distinct()
+
+
+def clubs_with_player_counts(user: AnyUser) -> QuerySet[Club]:
+    """The visible clubs, each with ``player_count``."""
+    return visible_clubs(user).annotate(player_count=Count("players", distinct=True))
 
 
 def recent_matches(user: AnyUser, limit: int = 20) -> QuerySet[Match]:

@@ -1,7 +1,7 @@
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from games.selectors import recent_matches, visible_clubs
+from games.selectors import clubs_with_player_counts, recent_matches
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -9,7 +9,7 @@ def index(request: HttpRequest) -> HttpResponse:
         request,
         "games/index.html",
         {
-            "clubs": visible_clubs(request.user),
+            "clubs": clubs_with_player_counts(request.user),
             "matches": recent_matches(request.user),
         },
     )

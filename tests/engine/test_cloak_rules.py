@@ -56,6 +56,15 @@ def test_CD_1_2_three_copies_make_a_pile_of_nine():
     assert replay(log).final_state.pile_size == 7
 
 
+def test_CD_1_static_view_lists_the_components():
+    game = replay(cloak_log(START)).game
+    static = game.static_view(game.normalize_options({"double_agents": True}))
+    assert static == {"envelopes": 20,
+                      "spies": {"p1": "Dd", "p2": "Ee", "p3": "Ff", "p4": "Gg", "p5": "Hh",
+                                "p6": "Jj"},
+                      "pile_cards": ["X", "Y", "Z", "a", "b", "c"]}
+
+
 @pytest.mark.parametrize("players", [1, 7])
 def test_CD_1_3_two_to_six_players(players):
     log = cloak_log([], players=2)
@@ -175,6 +184,18 @@ def test_CD_3_2_without_a_seed_or_pile_each_place_names_an_undrawn_card():
 def test_CD_3_2_place_with_a_seed_fills_in_the_card():
     r = replay(cloak_log(START + ["p1 place 3", "p2 place 4", "p1 place 5"], pile="ZXY"))
     assert [a.get("card") for a in r.actions[2:]] == ["Z", "X", "Y"]
+
+
+def test_CD_3_2_chance_options_offer_the_cards_a_place_could_draw():
+    game = replay(cloak_log(START)).game
+    unknown = replay(cloak_log(START + ["p1 place 3 Y"], pile=None)).final_state
+    place = {"seat": "p2", "type": "place", "envelope": 4}
+    assert [a["card"] for a in game.chance_options(unknown, place)] == ["X", "Z"]
+    assert game.chance_options(unknown, {**place, "envelope": 3}) == [{**place, "envelope": 3}]
+    known = replay(cloak_log(START + ["p1 place 3 X"], pile="XZY")).final_state
+    assert game.chance_options(known, place) == [{**place, "card": "Z"}]
+    examine = {"seat": "p2", "type": "examine", "envelope": 4}
+    assert game.chance_options(known, examine) == [examine]
 
 
 def test_CD_3_3_take_own_spy_and_one_more_card():
@@ -441,3 +462,5 @@ def test_CD_7_4_result_on_an_unfinished_game_is_rejected():
 def test_rejection_names_the_action():
     error = rejected(cloak_log(START + ["p1 place 2 X"]))
     assert str(error).startswith("action 2 (p1 place X): CD-3.2: envelope 2 is not empty")
+    error = rejected(cloak_log(START + ["p1 take 2 e"]))
+    assert str(error).startswith("action 2 (p1 take e): CD-3.3: p1 can start a transfer only")

@@ -256,3 +256,17 @@ def test_play_stops_at_max_actions_and_writes_an_unfinished_log():
     log = play(GAME_ID, 3, ["greedy", "greedy"], max_actions=4)
     assert len(log["actions"]) == 4 and log["result"] is None
     assert replay(log).status == "unfinished"
+
+
+def test_played_logs_and_redacted_actions_match_the_schema():
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = log_schema()
+    for seed, bots in ((1, ["greedy", "greedy"]), (2, ["random", "greedy"]), (3, ["greedy", "random"])):
+        log = play(GAME_ID, seed, bots)
+        jsonschema.validate(log, schema)
+        redacted = [frame["action"] for frame in replay(log).frames("cryptid")][1:]
+        jsonschema.validate({**log, "actions": redacted}, schema)
+    bad = play(GAME_ID, 1, ["greedy", "greedy"])
+    bad["actions"][0] = {**bad["actions"][0], "seat": "ghost"}
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(bad, schema)

@@ -149,8 +149,11 @@ class Knowledge:
         return None if self.winner is not None else self.turns % len(self.seats)
 
     def check_sheet(self) -> list[dict[str, Any]]:
-        """Per envelope: the contents this seat last saw (``None``: never), the turn it saw
-        them, and what it has learnt happened there since (CD-5)."""
+        """Per envelope (CD-5): ``seen``, the contents as this seat last knew them for
+        certain — what it saw inside on its own turn ``seen_turn``, changed by what it
+        did there (or the winning envelope shown to all); ``None``: never opened — and
+        ``since``, the events there it learnt of afterwards: another player's announced
+        place, or a turn whose number was told to it under a hazard obligation."""
         return [
             {"envelope": n,
              "seen": None if self.seen[n] is None else list(self.seen[n]),

@@ -215,7 +215,19 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Clubs, players, match logs (lantern-log/1), replays, ladders.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Several resources have a "status"; give each set of choices its own name.
+    "ENUM_NAME_OVERRIDES": {
+        "MatchStatusEnum": "games.models.Match.Status",
+        "UploadStatusEnum": "games.models.Upload.Status",
+        "ImportStatusEnum": "games.models.Import.Status",
+    },
 }
+
+# --- Uploads (games.services) ------------------------------------------------
+# One log: larger bodies are refused with 413 before they are read.
+LANTERN_MAX_LOG_BYTES = int(os.environ.get("LANTERN_MAX_LOG_BYTES", 2 * 1024 * 1024))
+# Uploads and imports per user (DRF throttle rate syntax).
+LANTERN_UPLOAD_RATE = os.environ.get("LANTERN_UPLOAD_RATE", "60/min")
 
 # --- Production hardening (only when DEBUG is off) ---------------------------
 if not DEBUG:

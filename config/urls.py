@@ -17,6 +17,8 @@ urlpatterns = [
     path("api/auth/", include("rest_framework.urls")),
     path("", include("replay.urls")),
     path("", include("ladder.urls")),
+    path("api/", include("games.api.urls")),
     path("api/", include(router.urls)),
     path("tournaments/", include("tournaments.urls")),
+    path("", include("games.urls")),
 ]

@@ -124,6 +124,20 @@ def test_CD_2_2_seed_shuffles_the_pile_once_at_setup():
     assert_rejected(cloak_log(START, pile=other, seed=41), "CD-2.2", None)
 
 
+def test_CD_2_2_golden_seeded_piles():
+    """A stored seeded log must replay the same forever: these piles are written down
+    once, not recomputed (the deck's canonical order and Rng.shuffle both count)."""
+    full = {"document_copies": 3, "double_agents": True, "hazards": True}
+    for seed, options, pile in [(0, {}, "ZXY"), (2026, {}, "XZY"),
+                                (0, full, "PXZcTXZRaVUNLMQYbYKWYXSZ"),
+                                (2026, full, "RYcPZKULZWTZbaMYQXNXYXVS")]:
+        r = replay(cloak_log([], pile=None, seed=seed, options=options))
+        assert r.game.setup_record(r.final_state) == {"pile": list(pile)}
+    r = replay(cloak_log(START + ["p1 place 3", "p2 place 4", "p1 place 5"], pile=None,
+                         seed=2026, options=full))
+    assert [a["card"] for a in r.actions[2:]] == ["R", "Y", "c"]
+
+
 # --- CD-3 turns -------------------------------------------------------------------
 def test_CD_3_1_finish_a_transfer_puts_every_card_in_whatever_is_inside():
     r = replay(cloak_log(START + ["p1 place 3 X", "p2 take 2 e", "p1 take 1 D+d", "p2 drop 3",

@@ -18,11 +18,11 @@ import gc
 import logging
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Count, F, Min, Q, Window
+from django.db.models import Count, Exists, F, Min, OuterRef, Q, Window
 from django.db.models.functions import Coalesce, RowNumber
 from django.utils import timezone
 
@@ -279,9 +279,27 @@ def apply_match(match_id: int) -> Outcome:
             return Outcome.RATED
     if already:  # rated, now void: everything from scratch
         recompute_ladder(ladder.pk, reason=RecomputeJob.Reason.CHANGED)
-    else:  # back-dated: from that match on
-        recompute_ladder(ladder.pk, reason=RecomputeJob.Reason.BACKDATED, since=key)
+    else:  # back-dated: from that match on (or an earlier one still waiting)
+        recompute_ladder(
+            ladder.pk, reason=RecomputeJob.Reason.BACKDATED, since=min(key, earliest_unrated(ladder))
+        )
     return Outcome.RECOMPUTED
+
+
+def earliest_unrated(ladder: Ladder) -> tuple[datetime, int]:
+    """(time, id) of the ladder's first rated match that has no rating yet. A bulk
+    import queues one task per match: the first back-dated one rates them all in one
+    recompute, and the tasks of the others then find them rated."""
+    first = (
+        rated_matches()
+        .filter(club_id=ladder.club_id, game=ladder.game)
+        .exclude(Exists(RatingChange.objects.filter(match=OuterRef("pk"))))
+        .annotate(at=Coalesce("played_at", "uploaded_at"))
+        .order_by("at", "id")
+        .values_list("at", "id")
+        .first()
+    )
+    return first if first else (datetime.max.replace(tzinfo=UTC), 0)
 
 
 def _rate_newest(ladder: Ladder, match_id: int) -> None:

@@ -129,3 +129,34 @@ def test_rate_match_and_recompute_run_through_redis_and_a_worker(celery_worker_q
     assert dict(Rating.objects.values_list("player__handle", "rating")) == ratings
     assert RecomputeJob.objects.filter(status="done").count() == 2
     assert connection.vendor == "postgresql"
+
+
+def test_an_upload_is_rated_by_the_worker(celery_worker_queue, example_log):
+    """ingest_log commits the match, on_commit sends rate_match through Redis, the
+    worker rates it."""
+    import time
+
+    from config.celery import app
+    from games.services import ingest_log
+
+    def route(routes):
+        # The router is built once per app (cached): rebuild it for the new routes.
+        app.conf.task_routes = routes
+        app.amqp.flush_routes()
+        app.amqp.__dict__.pop("router", None)
+
+    routes = app.conf.task_routes
+    # The upload's task goes to this test's worker, not to a worker of another database.
+    route({"ladder.rate_match": {"queue": celery_worker_queue}})
+    try:
+        club = Club.objects.create(name="Riverside", slug="riverside")
+        match = ingest_log(club, example_log("misterx-destination.json"), None)
+        deadline = time.monotonic() + 30
+        while not RatingChange.objects.filter(match=match).exists():
+            assert time.monotonic() < deadline, "the worker did not rate the upload in 30 s"
+            time.sleep(0.2)
+    finally:
+        route(routes)
+    # dmitri (mrx, K 64, E 0.5) wins: +32; ada 3 pawns -19.2; lena 2 pawns -12.8.
+    assert dict(Rating.objects.values_list("player__handle", "rating")) == pytest.approx(
+        {"dmitri": 1532.0, "ada": 1480.8, "lena": 1487.2}, abs=1e-9)

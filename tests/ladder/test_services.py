@@ -246,3 +246,26 @@ def test_back_dated_match_recomputes_from_its_date_only(club):
     assert (standings(club, CRYPTID), history(club, CRYPTID)) == full
     ladder = Ladder.objects.get()
     assert (ladder.rated_matches, ladder.last_rated_match_id) == (6, matches[-1].pk)
+
+
+def test_one_recompute_rates_every_waiting_back_dated_match(club):
+    """A bulk import queues one task per match; the first back-dated one rates all the
+    matches still waiting, the later tasks find theirs rated."""
+    newest = make_match(club, CRYPTID, [("cryptid", "ann"), ("scientist", "ben")], "cryptid",
+                        played_at=BASE + timedelta(days=10))
+    apply_match(newest.pk)
+    waiting = [
+        make_match(club, CRYPTID, [("cryptid", "ben"), ("scientist", "cat")], "scientist",
+                   played_at=BASE + timedelta(days=d))
+        for d in (5, 2, 7)
+    ]
+    assert apply_match(waiting[0].pk) == Outcome.RECOMPUTED
+    assert [apply_match(m.pk) for m in waiting[1:]] == [Outcome.ALREADY_RATED] * 2
+    job = RecomputeJob.objects.get()
+    assert job.total == 4  # days 2, 5, 7 and 10
+    in_order = Club.objects.create(name="In order", slug="in-order")
+    for match in sorted([newest, *waiting], key=lambda m: m.played_at):
+        seats = [(s.seat, s.player.handle) for s in match.seats.select_related("player")]
+        apply_match(make_match(in_order, CRYPTID, seats, match.winner,
+                               played_at=match.played_at).pk)
+    assert standings(club, CRYPTID) == standings(in_order, CRYPTID)

@@ -7,7 +7,7 @@ SQLite database, local-memory cache unless REDIS_URL is set), then
 ``GET /api/matches/{id}/frames?view=V`` is timed through Django's test client for
 the all-seeing view and one seat:
 
-* cold: the cache emptied before every request, so the log is read and replayed
+* cold: the payload deleted from the cache before every request, so the log is read and replayed
   through the engine and the payload serialized;
 * cached: the payload served from the cache;
 * 304: a revalidation with the ETag (If-None-Match).
@@ -41,8 +41,10 @@ from django.core.cache import cache  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from engine import play, replay  # noqa: E402
-from games.models import Club, Match, MatchLog, MatchSeat, Player, log_content_hash  # noqa: E402
+from engine import play  # noqa: E402
+from games.models import Club  # noqa: E402
+from games.services import ingest_log  # noqa: E402
+from replay.selectors import frames_etag  # noqa: E402
 
 TARGET_MS = 50.0
 
@@ -52,20 +54,6 @@ GAMES = [
     ("mister-x", 4, ["greedy", "greedy", "greedy"], "det1"),
     ("cloak-and-dagger", 7, ["greedy"] * 4, "p2"),
 ]
-
-
-def store(club: Club, log: dict) -> Match:
-    rep = replay(log)
-    match = Match.objects.create(
-        club=club, game=log["game"], status="valid", result=rep.result,
-        winner=rep.result["winner"], content_hash=log_content_hash(log),
-        rules_version=rep.game.rules_version, action_count=len(rep.actions),
-    )
-    MatchLog.objects.create(match=match, document=log)
-    for entry in log["seats"]:
-        player, _ = Player.objects.get_or_create(club=club, handle=entry["player"])
-        MatchSeat.objects.create(match=match, seat=entry["seat"], player=player)
-    return match
 
 
 def timed(fn, repeat: int) -> tuple[list[float], list[float]]:
@@ -95,12 +83,14 @@ def main() -> int:
         if log["result"] is None:
             print(f"{game} seed {seed} did not finish", file=sys.stderr)
             return 1
-        match = store(club, log)
+        match = ingest_log(club, log, None)
         for view in ("all", seat):
             url = f"/api/matches/{match.pk}/frames?view={view}"
 
-            def cold(url=url):
-                cache.clear()
+            key = "replay:frames:" + frames_etag(match, view).strip('"')
+
+            def cold(url=url, key=key):
+                cache.delete(key)  # this payload only: never flush a shared Redis
                 response = client.get(url)
                 assert response.status_code == 200, response.status_code
 

@@ -135,18 +135,12 @@ def greedy_share(games_per_count: int, max_actions: int = 1000) -> dict[int, flo
     return share
 
 
-def test_greedy_games_mostly_end_with_a_winner():
-    share = greedy_share(20)
-    print(f"greedy games with a winner, by player count: {share}")
-    assert all(value >= 0.9 for value in share.values()), share
-
-
-@pytest.mark.slow
-@slow
-def test_greedy_games_mostly_end_with_a_winner_many():
-    share = greedy_share(300)
-    print(f"greedy games with a winner (300 per player count): {share}")
-    assert all(value >= 0.95 for value in share.values()), share
+@pytest.mark.parametrize("games, least", [
+    (20, 0.9), pytest.param(300, 0.95, marks=[pytest.mark.slow, slow])])
+def test_greedy_games_mostly_end_with_a_winner(games, least):
+    share = greedy_share(games)
+    print(f"greedy games with a winner ({games} per player count): {share}")
+    assert all(value >= least for value in share.values()), share
 
 
 @pytest.mark.slow

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from engine import replay
@@ -478,3 +481,22 @@ def test_rejection_names_the_action():
     assert str(error).startswith("action 2 (p1 place X): CD-3.2: envelope 2 is not empty")
     error = rejected(cloak_log(START + ["p1 take 2 e"]))
     assert str(error).startswith("action 2 (p1 take e): CD-3.3: p1 can start a transfer only")
+
+
+def test_golden_log_with_every_option_replays_the_same():
+    """A stored seeded game (3 document copies, double agents, hazards): it must keep
+    validating with its result, with the seed alone, and without the seed."""
+    log = json.loads((Path(__file__).parent / "data" / "cloak-all-options.json").read_text())
+    r = replay(log)
+    assert r.result == log["result"] == {"winner": "p2", "reason": "documents"}
+    assert len(r.actions) == 86 and r.actions == log["actions"]
+    view = r.game.view(r.final_state, None)
+    assert view["win"] == {"turn": 86, "seat": "p2", "envelope": 9,
+                           "contents": ["E", "X", "Y", "Z", "e"]}
+    assert sum(1 for entry in r.final_state.history if entry.told) == 12
+    seed_only = {**log, "setup": {}, "actions": [
+        {k: v for k, v in a.items() if not (a["type"] == "place" and k == "card")}
+        for a in log["actions"]]}
+    no_seed = {**log, "seed": None}
+    for other in (seed_only, no_seed):
+        assert replay(other).actions == r.actions

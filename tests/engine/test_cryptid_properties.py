@@ -277,3 +277,56 @@ def test_arbitrary_options_and_setup_are_rejected_with_a_rule(options, setup, se
     except IllegalAction as exc:
         assert exc.rule != ENGINE_ERROR, exc
         assert exc.index is None
+
+
+# --------------------------------------------------------------------------- CUL-4, one fact each
+def _states(games: int, bots: tuple[str, str] = ("greedy", "greedy")):
+    """Every state of ``games`` seeded games, after each action (the same object, advancing)."""
+    for seed in range(games):
+        log = play(GAME_ID, seed, list(bots))
+        state = GAME.initial_state(GAME.normalize_options({}), ["cryptid", "scientist"], log["setup"], Rng(seed))
+        yield state
+        for action in log["actions"]:
+            GAME.apply(state, action)
+            yield state
+
+
+def test_cul_4_2_the_block_deck_empties_after_round_7_and_no_game_passes_round_8():
+    for state in _states(60):
+        assert state.round <= 8
+        if state.round == 8 and state.phase == "sensor":
+            assert not state.block_pool
+        if state.result and state.result["reason"] == "timeout":
+            assert state.round == 8
+
+
+def test_cul_4_3_every_card_in_hand_is_playable_while_sensors_remain():
+    checked = 0
+    for state in _states(30, ("random", "greedy")):
+        if state.phase == "sensor" and state.active_sensors:
+            seat = state.turn
+            playable = {a["card"] for a in GAME.legal_actions(state, seat) if a["type"] == "play"}
+            assert playable == set(state.hands[seat])
+            checked += 1
+    assert checked > 100
+
+
+def test_cul_4_4_the_hiding_phase_needs_at_most_four_presence_markers():
+    from tests.engine.cryptid_helpers import table
+
+    # the most a hiding can ask for: presence on both ends of a 3-block active row makes all
+    # 4 inactive blocks candidates, and every one of them sees all three colours
+    state = table(active="cryptid", active_row=["N1", "N2", "N3"], inactive_row=["N4", "N5", "N6", "N7"],
+                  inactive_spaces=[{}, {"red": 1, "white": 1, "black": 1}, {},
+                                   {"red": 1, "white": 1, "black": 1}, {"red": 2, "white": 1, "black": 1}],
+                  presence=("N1", "N3"), phase="hiding")
+    GAME.apply(state, {"seat": "cryptid", "type": "declare", "colors": ["red", "white", "black"]})
+    # 2 markers from the supply, both of the active row's: all 4 on the table, and an escape
+    assert state.presence == {"N4", "N5", "N6", "N7"} and state.result["reason"] == "escape"
+    for state in _states(60):
+        assert len(state.presence) <= 4
+
+
+def test_cul_4_5_ten_sensors_conserved_never_on_a_block():
+    for state in _states(40, ("random", "random")):
+        check_invariants(state)

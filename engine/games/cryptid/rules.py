@@ -91,11 +91,11 @@ def _take_cards(pile: list[str], cards: list[str], rule: str, what: str) -> None
 def _read_cards(value: Any, count: int, rule: str, what: str) -> list[str]:
     if not isinstance(value, list):
         raise IllegalAction(rule, f"{what} must be a list of movement cards, not {value!r}")
+    if len(value) != count:
+        raise IllegalAction(rule, f"{what} must be exactly {count} cards, not {len(value)}")
     for card in value:
         if card not in EFFECTS:
             raise IllegalAction("CUL-1.2", f"{what}: unknown movement card {card!r} (align, shuffle, split)")
-    if len(value) != count:
-        raise IllegalAction(rule, f"{what} must be exactly {count} cards, not {len(value)}")
     return value
 
 

@@ -52,7 +52,6 @@ _payload = inline_serializer(
         "seats": serializers.ListField(child=serializers.DictField()),
         "options": serializers.JSONField(),
         "status": serializers.ChoiceField(["finished", "unfinished", "rejected"]),
-        "result": serializers.JSONField(allow_null=True),
         "error": serializers.JSONField(allow_null=True),
         "frames": serializers.ListField(child=_frame),
     },

@@ -13,7 +13,7 @@ from engine import get_game
 from games.models import Match
 from games.policy import AnyUser
 from games.selectors import visible_clubs
-from replay.frames import ALL, PAYLOAD_VERSION, build_frames
+from replay.frames import ALL, PAYLOAD_VERSION, build_frames, viewer_ids
 
 #: Frames of a stored log never change for one engine rules version, so a payload
 #: can stay cached as long as the cache likes; a week bounds dead entries.
@@ -42,12 +42,7 @@ def frames_etag(match: Match, viewer: str) -> str:
 def match_viewers(match: Match) -> list[str]:
     """``all``, then every seat and team of ``match`` that can be a perspective."""
     game = get_game(match.game)
-    if game is None:
-        return [ALL]
-    document = match.log.document
-    options = game.normalize_options(document.get("options") or {})
-    seats = [entry["seat"] for entry in document["seats"]]
-    return [ALL, *game.viewers(options, seats)]
+    return [ALL] if game is None else viewer_ids(game, match.log.document)
 
 
 def match_frames(match: Match, viewer: str) -> Frames:

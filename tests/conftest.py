@@ -38,6 +38,33 @@ def skip_or_fail(reason: str) -> None:
     pytest.skip(reason)
 
 
+@pytest.fixture(autouse=True)
+def _isolated_from_real_services(request: pytest.FixtureRequest):
+    """Every test except the integration ones runs as without REDIS_URL: Celery tasks
+    eager in the test process (so they see the test database and raise into the test),
+    and a local-memory cache (so no cached entry leaks between tests or runs). Under
+    .ci/run a real worker is listening, but it works on the real database, not the
+    test one, so only integration tests may send it anything."""
+    if request.node.get_closest_marker("integration"):
+        yield
+        return
+    from django.core.cache import caches
+    from django.test import override_settings
+
+    from config.celery import app
+
+    saved = (app.conf.task_always_eager, app.conf.task_eager_propagates)
+    app.conf.task_always_eager = True
+    app.conf.task_eager_propagates = True
+    locmem = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    with override_settings(CACHES=locmem):
+        caches["default"].clear()
+        try:
+            yield
+        finally:
+            app.conf.task_always_eager, app.conf.task_eager_propagates = saved
+
+
 @pytest.fixture
 def require_postgres() -> None:
     if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":

@@ -30,7 +30,7 @@ def test_frames_of_the_all_seeing_view_show_every_card(toy_game):
     assert payload["frames"][2]["view"]["hands"] == {"north": [3], "south": [8]}
     assert payload["frames"][2]["notation"] == "south draws 8"
     assert payload["status"] == "finished"
-    assert payload["result"] == {"winner": "north", "reason": "guess"}
+    assert payload["frames"][-1]["view"]["winner"] == "north"
     assert [v["id"] for v in payload["viewers"]] == ["all", "north", "south"]
     assert payload["viewers"][1]["label"] == "north (nora)"
 
@@ -126,3 +126,23 @@ def test_frames_endpoint_is_in_the_openapi_schema(client, db):
     assert operation["operationId"] == "match_frames"
     assert {p["name"] for p in operation["parameters"]} >= {"match_id", "view"}
     assert "ReplayFrames" in schema["components"]["schemas"]
+
+
+def test_a_rejected_log_gives_the_frames_of_its_valid_part(example_log, db):
+    log = example_log("cryptid-illegal-draw.json")  # action 8 draws 1 card (CUL-3.7)
+    payload = build_frames(log, "all")
+    assert payload["status"] == "rejected"
+    assert [f["ply"] for f in payload["frames"]] == list(range(9))  # setup + actions 0..7
+    assert payload["error"]["index"] == 8 and payload["error"]["rule"] == "CUL-3.7"
+    # The rejection's sentence could name hidden facts: a seat does not get it.
+    seat = build_frames(log, "cryptid")
+    assert seat["status"] == "rejected" and seat["error"] is None
+    assert len(seat["frames"]) == 9
+
+
+def test_mister_x_payload_carries_the_board_once(example_log, db):
+    log = example_log("misterx-destination.json")
+    payload = build_frames(log, "det1")
+    board = payload["static"]["board"]
+    assert {c["id"] for c in board["cities"]} >= {payload["frames"][0]["view"]["pawns"][p] for p in board["pawns"]}
+    assert all("board" not in f["view"] or isinstance(f["view"]["board"], str) for f in payload["frames"])

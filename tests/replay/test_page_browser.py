@@ -127,3 +127,19 @@ def test_phone_width_keeps_every_control_reachable(
     page.click('[data-go="next"]')
     assert board_ply(page) == 4
     screenshot(page, "toy-phone")
+
+
+def test_space_after_clicking_a_control_toggles_autoplay_only(page, live_server, club, store_match, toy_game):
+    match = store_match(club, LOG)
+    open_replay(page, live_server, match, "?ply=3")
+    page.click('[data-go="next"]')  # the button keeps the focus
+    assert board_ply(page) == 4
+    page.keyboard.press(" ")
+    assert page.get_attribute('[data-go="play"]', "aria-pressed") == "true"
+    page.keyboard.press(" ")
+    assert page.get_attribute('[data-go="play"]', "aria-pressed") == "false"
+    # Stepping stopped where autoplay left it; the focused button did not fire as well.
+    ply = board_ply(page)
+    assert 4 <= ply <= 5
+    page.keyboard.press("k")
+    assert board_ply(page) == ply - 1

@@ -1,9 +1,10 @@
 """Cloak & Dagger bots. Each decides only from what its seat knows.
 
 A turn is played as at the table: the bot picks an envelope from its own
-knowledge (:func:`~engine.games.cloak.knowledge.knowledge_of`), then looks inside
-it (:func:`look_inside`, the one place a bot touches the true state — exactly
-what the rules let a player see) and decides what to do there.
+knowledge, then looks inside it (:func:`look_inside`, the one place a bot reads
+the true state — exactly what the rules let the player see) and decides what to
+do there. The greedy bot's knowledge is its
+:class:`~engine.games.cloak.knowledge.Knowledge`, folded from its observations.
 """
 
 from __future__ import annotations
@@ -12,7 +13,10 @@ from typing import Any
 
 from engine.core.game import Action, Game
 from engine.core.rng import Rng
-from engine.games.cloak.state import ENVELOPES, CloakState
+from engine.games.cloak.knowledge import Knowledge, knowledge_of
+from engine.games.cloak.state import DOCUMENTS, ENVELOPE_NUMBERS, HAZARDS, SPY_PAIRS, CloakState
+
+ALL_DOCUMENTS = frozenset(DOCUMENTS)
 
 
 def look_inside(state: CloakState, envelope: int) -> list[str]:
@@ -22,8 +26,163 @@ def look_inside(state: CloakState, envelope: int) -> list[str]:
 
 def random_bot(game: Game, state: CloakState, seat: str, rng: Rng) -> Action:
     """Chooses an envelope uniformly, then an action uniformly among those legal there."""
-    envelope = 1 + rng.below(ENVELOPES)
+    envelope = 1 + rng.below(len(ENVELOPE_NUMBERS))
     return rng.choice(game.envelope_actions(state, seat, envelope))  # type: ignore[attr-defined]
 
 
-BOTS: dict[str, Any] = {"random": random_bot}
+class _Beliefs:
+    """What the greedy bot believes is where, from its check sheet: the contents last
+    seen, marked stale when it has learnt of events there since."""
+
+    def __init__(self, known: Knowledge):
+        self.known = known
+        me = known.viewer
+        self.own = frozenset(SPY_PAIRS[me])
+        self.enemies = frozenset("".join(SPY_PAIRS[: len(known.seats)])) - self.own
+        self.contents = {n: known.seen[n] for n in ENVELOPE_NUMBERS}
+        self.stale = {n: bool(known.since[n]) for n in ENVELOPE_NUMBERS}
+        #: envelopes another player placed a card into since this seat last looked
+        self.placed = {n for n in ENVELOPE_NUMBERS
+                       if any(event["type"] == "place" for event in known.since[n])}
+
+    def docs(self, n: int) -> set[str]:
+        cards = self.contents[n]
+        return set() if cards is None or n in self.placed else set(cards) & ALL_DOCUMENTS
+
+    def has(self, n: int, letters: frozenset[str]) -> bool:
+        cards = self.contents[n]
+        return cards is not None and n not in self.placed and any(c in letters for c in cards)
+
+    def target(self, extra: set[str] = frozenset()) -> int | None:  # type: ignore[assignment]
+        """The envelope to gather the documents in: the most documents (with ``extra``
+        added), then no enemy spy, then fresh knowledge, then the lowest number."""
+        best, best_key = None, None
+        for n in ENVELOPE_NUMBERS:
+            docs = self.docs(n) | extra
+            if not self.docs(n):
+                continue
+            key = (len(docs), not self.has(n, self.enemies), not self.stale[n], -n)
+            if best_key is None or key > best_key:
+                best, best_key = n, key
+        return best
+
+    def sources(self, missing: set[str], besides: int | None) -> list[int]:
+        return [n for n in ENVELOPE_NUMBERS if n != besides and self.docs(n) & missing]
+
+    def spy_homes(self) -> list[int]:
+        return [n for n in ENVELOPE_NUMBERS if self.has(n, self.own)]
+
+    def empty_guesses(self) -> list[int]:
+        """Envelopes believed empty: seen empty with nothing since, or never seen and
+        never announced (the best guess for where a card can be placed)."""
+        seen_empty = [n for n in ENVELOPE_NUMBERS
+                      if self.contents[n] == [] and not self.stale[n]]
+        never = [n for n in ENVELOPE_NUMBERS if self.contents[n] is None and not self.stale[n]]
+        return seen_empty + never
+
+    def unknown(self) -> list[int]:
+        """Envelopes worth a look: an unseen placed card first, then stale, then unseen."""
+        for group in (sorted(self.placed),
+                      [n for n in ENVELOPE_NUMBERS if self.stale[n]],
+                      [n for n in ENVELOPE_NUMBERS if self.contents[n] is None]):
+            if group:
+                return group
+        return list(ENVELOPE_NUMBERS)
+
+
+def _plan_drop(beliefs: _Beliefs, hand: list[str], rng: Rng) -> int:
+    """Where to finish the transfer: documents to the target, a lone spy to a document."""
+    carried = set(hand) & ALL_DOCUMENTS
+    if carried or not beliefs.target():
+        target = beliefs.target(carried) if carried else None
+        if target is not None and not (set(hand) & beliefs.enemies):
+            return target
+        return rng.choice(beliefs.empty_guesses() or list(ENVELOPE_NUMBERS))
+    target = beliefs.target()
+    missing = ALL_DOCUMENTS - beliefs.docs(target)
+    if set(hand) & beliefs.enemies:  # a captured spy: take it away from the target
+        spare = [n for n in beliefs.empty_guesses() if n != target]
+        return rng.choice(spare or list(ENVELOPE_NUMBERS))
+    sources = beliefs.sources(missing, target)
+    return sources[0] if sources else target
+
+
+def _plan_turn(beliefs: _Beliefs, rng: Rng) -> tuple[int, dict[str, Any]]:
+    """With an empty hand: the envelope to choose and what the bot means to do there."""
+    target = beliefs.target()
+    homes = beliefs.spy_homes()
+    can_place = beliefs.known.pile_size > 0
+    if target is None:
+        if can_place:
+            return rng.choice(beliefs.empty_guesses() or list(ENVELOPE_NUMBERS)), {"do": "place"}
+        return rng.choice(beliefs.unknown()), {"do": "examine"}
+    missing = ALL_DOCUMENTS - beliefs.docs(target)
+    target_spies = beliefs.has(target, beliefs.own)
+    if not missing and beliefs.has(target, beliefs.enemies):
+        if target_spies:  # carry the enemy spy off with our own (a capture)
+            return target, {"do": "take", "capture": True}
+        if homes:
+            return homes[0], {"do": "take"}
+    if not missing and not target_spies and homes:
+        return homes[0], {"do": "take"}          # bring a spy to the documents
+    for home in homes:
+        if home != target and beliefs.docs(home) & missing:
+            return home, {"do": "take", "want": beliefs.docs(home) & missing}
+    sources = beliefs.sources(missing, target)
+    if sources and homes:
+        away = [home for home in homes if home != target]
+        return (away or homes)[0], {"do": "take"}  # fetch a document with a spy
+    if missing and not sources and can_place:
+        return rng.choice(beliefs.empty_guesses() or list(ENVELOPE_NUMBERS)), {"do": "place"}
+    if not missing and target_spies:
+        return target, {"do": "examine"}          # stale: has the enemy left?
+    return rng.choice(beliefs.unknown()), {"do": "examine"}
+
+
+def _act_inside(beliefs: _Beliefs, seat: str, n: int, inside: list[str], plan: dict[str, Any],
+                pile_size: int) -> Action:
+    """What to do once envelope ``n`` is open and ``inside`` is seen."""
+    own_here = sorted(set(inside) & beliefs.own)
+    if plan["do"] == "place" and not inside and pile_size:
+        return {"seat": seat, "type": "place", "envelope": n}
+    if plan["do"] == "take" and own_here:
+        spy = own_here[0]
+        rest = list(inside)
+        rest.remove(spy)
+        second = None
+        if plan.get("capture"):
+            second = next((c for c in rest if c in beliefs.enemies), None)
+        else:
+            target = beliefs.target()
+            missing = ALL_DOCUMENTS - (beliefs.docs(target) if target not in (None, n) else set())
+            second = next((c for c in sorted(rest) if c in missing), None)
+        return {"seat": seat, "type": "take", "envelope": n, "spy": spy, "second": second}
+    if own_here and plan["do"] == "examine":
+        target = beliefs.target()
+        if target is not None and target != n:
+            useful = sorted(set(inside) & (ALL_DOCUMENTS - beliefs.docs(target)))
+            if useful:
+                return {"seat": seat, "type": "take", "envelope": n, "spy": own_here[0],
+                        "second": useful[0]}
+    hazards = sorted(set(inside) & HAZARDS)
+    if hazards and beliefs.known.options["hazards"]:
+        return {"seat": seat, "type": "hazard", "envelope": n, "card": hazards[0]}
+    return {"seat": seat, "type": "examine", "envelope": n}
+
+
+def greedy_bot(game: Game, state: CloakState, seat: str, rng: Rng) -> Action:
+    """Remembers what it saw and gathers the documents around one of its spies.
+
+    It picks a target envelope (the most documents it believes are together),
+    places cards while documents are missing, walks a spy to a missing document and
+    carries it to the target, and clears enemy spies out of a complete target.
+    """
+    known = knowledge_of(state, state.seats.index(seat))
+    beliefs = _Beliefs(known)
+    if known.hand:
+        return {"seat": seat, "type": "drop", "envelope": _plan_drop(beliefs, known.hand, rng)}
+    n, plan = _plan_turn(beliefs, rng)
+    return _act_inside(beliefs, seat, n, look_inside(state, n), plan, known.pile_size)
+
+
+BOTS: dict[str, Any] = {"random": random_bot, "greedy": greedy_bot}

@@ -263,7 +263,7 @@ def _ingest(attempt: _Attempt, document: bytes | str | dict[str, Any]) -> Match:
     if isinstance(log.get("game"), str):
         attempt.game = log["game"]
 
-    existing = Match.objects.filter(club=club, content_hash=parsed.content_hash).first()
+    existing = _stored(club, parsed.content_hash)
     if existing is not None:
         return _duplicate(attempt, existing)
 
@@ -292,12 +292,18 @@ def _ingest(attempt: _Attempt, document: bytes | str | dict[str, Any]) -> Match:
             match = _store(attempt, parsed, replayed, known, missing)
     except IntegrityError:
         # Another upload of the same log committed first: the unique constraint decided.
-        existing = Match.objects.filter(club=club, content_hash=parsed.content_hash).first()
+        existing = _stored(club, parsed.content_hash)
         if existing is None:
             raise
         return _duplicate(attempt, existing)
     match.created = True
     return match
+
+
+def _stored(club: Club, content_hash: str) -> Match | None:
+    # Unordered on purpose: at most one row can match (the unique constraint), and an
+    # ORDER BY would only cost time on every upload.
+    return next(iter(Match.objects.filter(club=club, content_hash=content_hash).order_by()[:1]), None)
 
 
 def _duplicate(attempt: _Attempt, existing: Match) -> Match:

@@ -13,6 +13,7 @@ from games import policy, selectors, services
 from games.forms import ImportForm, MatchFilterForm, UploadForm
 from games.models import Club, Import, Upload
 from games.selectors import clubs_with_player_counts, recent_matches
+from games.throttling import UploadThrottle
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -86,6 +87,9 @@ def upload_form(request: HttpRequest, slug: str) -> HttpResponse:
     if refused:
         return refused
     form = UploadForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and not (throttle := UploadThrottle()).allow_request(request, None):
+        form.add_error(None, f"Too many uploads: try again in {throttle.wait():.0f} seconds.")
+        return render(request, "games/upload.html", {"club": club, "form": form}, status=429)
     if request.method == "POST" and form.is_valid():
         document, name = _uploaded_document(form)
         try:

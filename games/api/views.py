@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.http import Http404, HttpResponse, JsonResponse, StreamingHttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -20,7 +19,6 @@ from rest_framework.parsers import BaseParser, MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import UserRateThrottle
 
 import engine
 from games import bundles, policy, selectors, services
@@ -35,6 +33,7 @@ from games.api.serializers import (
     UploadSerializer,
 )
 from games.models import Club, Upload
+from games.throttling import UploadThrottle
 
 #: multipart framing around an uploaded file, allowed on top of the file's own limit
 _MULTIPART_SLACK = 64 * 1024
@@ -51,16 +50,6 @@ class RawJSONParser(BaseParser):
             return b""
         # The view refused over-long bodies from Content-Length; never read past the limit.
         return stream.read(services.max_log_bytes() + 1)
-
-
-class UploadThrottle(UserRateThrottle):
-    """Uploads and imports per user (or per address when anonymous):
-    settings.LANTERN_UPLOAD_RATE, e.g. "60/min"."""
-
-    scope = "uploads"
-
-    def get_rate(self) -> str | None:
-        return getattr(settings, "LANTERN_UPLOAD_RATE", "60/min")
 
 
 class MatchCursorPagination(CursorPagination):

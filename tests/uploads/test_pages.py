@@ -143,3 +143,14 @@ def test_import_form_starts_an_import_and_its_page_shows_progress(
     assert re.search(r"<dt>New matches</dt><dd>3</dd>", page)
     assert re.search(r"<dt>Rejected</dt><dd>1</dd>", page)
     assert "line 4" in page
+
+
+def test_the_upload_form_shares_the_upload_throttle(signed_in, settings, example_log):
+    settings.LANTERN_UPLOAD_RATE = "1/min"
+    client = signed_in("member")
+    body = {"log": json.dumps(example_log("cryptid-escape.json"))}
+    assert client.post("/clubs/riverside/upload/", body).status_code == 302
+    refused = client.post("/clubs/riverside/upload/", body)
+    assert refused.status_code == 429
+    assert "Too many uploads: try again in" in text(refused)
+    assert Upload.objects.count() == 1

@@ -9,6 +9,8 @@
 - See a club's upload attempts and imports (the rejections): its organisers, and
   each uploader their own.
 - Operate the site (dashboard, jobs such as revalidating stored logs): active staff.
+- Run a club's events (create, start, pair, override, forfeits): its organisers.
+  Settle a pairing with its log: organisers, and members who play in that pairing.
 Superusers count as organisers of every club.
 """
 
@@ -78,10 +80,7 @@ def can_operate(user: AnyUser) -> bool:
 
 
 def is_organiser(user: AnyUser, club: Club) -> bool:
-    return bool(
-        user.is_authenticated
-        and club.memberships.filter(user=user, role="organiser").exists()
-    )
+    return role_in(user, club) == Membership.Role.ORGANISER
 
 
 def can_manage_tournament(user: AnyUser, club: Club) -> bool:
@@ -90,8 +89,8 @@ def can_manage_tournament(user: AnyUser, club: Club) -> bool:
 
 
 def can_record_pairing_result(user: AnyUser, club: Club, player_user_ids: set[int]) -> bool:
-    """Upload the log that settles a pairing: an organiser, or a player of that pairing
-    (``player_user_ids``: the site accounts linked to its players)."""
+    """Upload the log that settles a pairing: an organiser, or a member of the club who
+    plays in that pairing (``player_user_ids``: the site accounts linked to its players)."""
     if is_organiser(user, club):
         return True
-    return bool(user.is_authenticated and user.pk in player_user_ids)
+    return can_upload(user, club) and user.pk in player_user_ids

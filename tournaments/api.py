@@ -9,12 +9,14 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.exceptions import APIException, PermissionDenied, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import policy
+from games.api.errors import ErrorSerializer, lantern_exception_handler
 from games.models import Club, Player
+from games.services import max_log_bytes, reject_too_large
 from tournaments import selectors, services
 from tournaments.models import Entry, Pairing, PairingSeat, Tournament
 from tournaments.standings import TIEBREAKS
@@ -77,7 +79,9 @@ class StandingSerializer(serializers.Serializer):
 
 
 class ResultSerializer(serializers.Serializer):
-    log = serializers.JSONField(help_text="The lantern-log/1 document of the game.")
+    log = serializers.JSONField(required=False,
+                                help_text="The lantern-log/1 document of the game.")
+    file = serializers.FileField(required=False, help_text="Or the log as a multipart file.")
 
 
 class ForfeitSerializer(serializers.Serializer):
@@ -96,14 +100,32 @@ class SwapSerializer(ForbidSerializer):
     pass
 
 
+class EventRefused(APIException):
+    """A TournamentError in the API's one error shape (games.api.errors)."""
+
+    status_code = status.HTTP_400_BAD_REQUEST
+
+    def __init__(self, exc: services.TournamentError):
+        super().__init__(detail=str(exc), code=exc.code)
+        self.default_code = exc.code
+
+
 def _service(call, *args: Any, **kwargs: Any) -> Any:
     try:
         return call(*args, **kwargs)
     except services.TournamentError as exc:
-        raise ValidationError({"detail": str(exc)}) from exc
+        raise EventRefused(exc) from exc
 
 
-class TournamentViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+class _LanternErrors:
+    """Errors as ``{"error", "index", "rule", "message"}``, like the rest of the API."""
+
+    def get_exception_handler(self):
+        return lantern_exception_handler
+
+
+class TournamentViewSet(_LanternErrors, mixins.CreateModelMixin,
+                        viewsets.ReadOnlyModelViewSet):
     """Events of the clubs you can see. Organisers of the club create and run them."""
 
     serializer_class = TournamentSerializer
@@ -195,7 +217,7 @@ def _valid(serializer_class: type[serializers.Serializer], request: Request) -> 
     return serializer.validated_data
 
 
-class PairingViewSet(viewsets.ReadOnlyModelViewSet):
+class PairingViewSet(_LanternErrors, viewsets.ReadOnlyModelViewSet):
     """Pairings of the events you can see; filter with ?tournament=ID&round=N."""
 
     serializer_class = PairingSerializer
@@ -213,10 +235,14 @@ class PairingViewSet(viewsets.ReadOnlyModelViewSet):
                 qs = qs.filter(**{param: int(value)})
         return qs
 
-    @extend_schema(request=ResultSerializer, responses={201: PairingSerializer})
+    @extend_schema(request=ResultSerializer, responses={
+        201: PairingSerializer, 400: ErrorSerializer, 403: ErrorSerializer,
+        422: ErrorSerializer})
     @action(detail=True, methods=["post"])
     def result(self, request: Request, pk: str | None = None) -> Response:
-        """Settle the pairing with its game's log (seats must match the pairing)."""
+        """Settle the pairing with its game's log: ``{"log": {...}}`` or a multipart
+        ``file``. The log must seat the pairing's players in the pairing's seats
+        (``seats_mismatch``); an illegal log is refused as any upload is (422)."""
         pairing = self.get_object()
         club = pairing.tournament.club
         users = {s.entry.player.user_id for s in pairing.seats.all() if s.entry.player.user_id}
@@ -224,7 +250,15 @@ class PairingViewSet(viewsets.ReadOnlyModelViewSet):
             raise PermissionDenied("only an organiser or a player of this pairing may "
                                    "upload its result")
         data = _valid(ResultSerializer, request)
-        _service(services.record_result, pairing, data["log"], request.user)
+        if "file" in data:
+            if data["file"].size > max_log_bytes():
+                raise reject_too_large(club, data["file"].size, request.user)
+            document = data["file"].read()
+        elif "log" in data:
+            document = data["log"]
+        else:
+            raise ValidationError({"log": "send the log as JSON ('log') or a file ('file')"})
+        _service(services.record_result, pairing, document, request.user)
         pairing.refresh_from_db()
         return Response(PairingSerializer(pairing).data, status=status.HTTP_201_CREATED)
 

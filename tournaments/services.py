@@ -6,14 +6,16 @@ comes back as a :class:`TournamentError` with one plain sentence.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.models import Club, Match, Player
+from games.models import Club, Match, MatchSeat, Player
 from games.policy import AnyUser
+from games.services import ingest_log
 from tournaments import selectors
 from tournaments.models import Entry, ForbiddenPairing, Pairing, PairingSeat, Tournament
 from tournaments.pairing import (
@@ -29,7 +31,13 @@ from tournaments.standings import TIEBREAKS
 
 
 class TournamentError(Exception):
-    """An organiser's or uploader's request that the event's rules do not allow."""
+    """An organiser's or uploader's request that the event's rules do not allow.
+
+    ``code`` is a stable word for the API (``refused`` unless more is known)."""
+
+    def __init__(self, message: str, code: str = "refused"):
+        super().__init__(message)
+        self.code = code
 
 
 # --- setting up -------------------------------------------------------------------------
@@ -253,11 +261,16 @@ def _after_result(tournament: Tournament) -> None:
 def _lock_pending(pairing: Pairing) -> tuple[Pairing, Tournament]:
     tournament = Tournament.objects.select_for_update().get(pk=pairing.tournament_id)
     pairing = Pairing.objects.select_for_update().get(pk=pairing.pk)
-    if pairing.status != Pairing.Status.PENDING:
-        raise TournamentError(f"{_name(pairing)} already has its result ({pairing.status})")
-    if tournament.status != Tournament.Status.RUNNING:
-        raise TournamentError("the event is not running")
+    _pending(pairing)
     return pairing, tournament
+
+
+def _pending(pairing: Pairing) -> None:
+    if pairing.status != Pairing.Status.PENDING:
+        raise TournamentError(f"{_name(pairing)} already has its result ({pairing.status})",
+                              code="settled")
+    if pairing.tournament.status != Tournament.Status.RUNNING:
+        raise TournamentError("the event is not running")
 
 
 def _name(pairing: Pairing) -> str:
@@ -277,38 +290,57 @@ def check_log_matches_pairing(pairing: Pairing, document: Any) -> None:
         raise TournamentError("the log must be a JSON object (lantern-log/1)")
     if document.get("game") != tournament.game:
         raise TournamentError(f"the log is a game of {document.get('game')!r}, but this event "
-                              f"plays {tournament.game!r}")
+                              f"plays {tournament.game!r}", code="wrong_game")
     expected = [(s.seat, s.entry.player.handle)
                 for s in pairing.seats.select_related("entry__player").order_by("order")]
     seats = document.get("seats")
     try:
         given = [(str(s["seat"]), str(s["player"])) for s in seats]
     except (TypeError, KeyError) as exc:
-        raise TournamentError("the log's seats must be a list of {seat, player}") from exc
+        raise TournamentError("the log's seats must be a list of {seat, player}",
+                              code="seats_mismatch") from exc
     if sorted(given) != sorted(expected):
         raise TournamentError(
             f"the log seats {_seat_text(given)}, but {_name(pairing)} seats "
-            f"{_seat_text(expected)}")
+            f"{_seat_text(expected)}", code="seats_mismatch")
 
 
-def record_result(pairing: Pairing, document: dict[str, Any], uploaded_by: AnyUser) -> Match:
-    """Settle a pairing with the log of its game, uploaded like any other match
-    (``games.services.ingest_log``), so it is stored, replayable and rated."""
+def record_result(pairing: Pairing, document: Any, uploaded_by: AnyUser) -> Match:
+    """Settle a pairing with the log of its game (parsed JSON, text or bytes).
+
+    The log goes through ``games.services.ingest_log`` like any other upload, so
+    it is stored, replayable and rated on the club ladder; an illegal log raises
+    that service's ``LogRejected`` (its attempt is kept). The log is checked
+    against the pairing first (game, players in their seats), and the match is
+    stored before the pairing is settled, so a log that cannot settle it (an
+    unfinished game, a log already settling another pairing) is still kept as a
+    match of the club.
+    """
+    if isinstance(document, bytes | str):
+        try:
+            parsed = json.loads(document)
+        except (ValueError, UnicodeDecodeError):
+            parsed = None  # ingest_log rejects it with the parse error, and keeps the attempt
+    else:
+        parsed = document
+    if parsed is not None:
+        _pending(pairing)
+        check_log_matches_pairing(pairing, parsed)
+    match = ingest_log(pairing.tournament.club, document if parsed is None else parsed,
+                       uploaded_by)
     with transaction.atomic():
         pairing, tournament = _lock_pending(pairing)
-        check_log_matches_pairing(pairing, document)
-        from games.services import ingest_log
-
-        match = ingest_log(tournament.club, document, uploaded_by)
         if match.status != Match.Status.VALID:
             raise TournamentError(
-                f"the log is {match.status}: a pairing needs a finished game that "
-                "validates" + (f" ({match.result})" if match.result else ""))
-        if Pairing.objects.filter(match=match).exists():
-            raise TournamentError(f"this log already settles {_name(match.tournament_pairing)}")
+                f"the log is stored as match {match.pk}, but it is {match.status}: a "
+                "pairing is settled by a finished game", code="unfinished")
+        other = Pairing.objects.filter(match=match).first()
+        if other is not None:
+            raise TournamentError(f"this log already settles {_name(other)} of "
+                                  f"{other.tournament.name}", code="duplicate")
         outcome = {s.seat: s.outcome for s in match.seats.all()}
         for seat in pairing.seats.all():
-            seat.points = 1.0 if outcome.get(seat.seat) == "win" else 0.0
+            seat.points = 1.0 if outcome.get(seat.seat) == MatchSeat.Outcome.WIN else 0.0
             seat.save(update_fields=["points"])
         pairing.match = match
         pairing.status = Pairing.Status.PLAYED

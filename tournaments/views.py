@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import re
 import zipfile
 
@@ -16,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 from engine import canonical_json
 from games import policy
+from games.services import LogRejected, max_log_bytes, reject_too_large
 from tournaments import selectors, services
 from tournaments.models import Pairing, Tournament
 from tournaments.seating import LAYOUTS
@@ -89,14 +89,15 @@ def upload_result(request: HttpRequest, pk: int, pairing_id: int) -> HttpRespons
     try:
         if upload is None:
             raise services.TournamentError("choose the log file of the game")
-        try:
-            document = json.loads(upload.read().decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise services.TournamentError(f"the file is not JSON: {exc}") from exc
-        services.record_result(pairing, document, request.user)
+        if upload.size > max_log_bytes():
+            raise reject_too_large(tournament.club, upload.size, request.user, name=upload.name)
+        services.record_result(pairing, upload.read(), request.user)
         messages.success(request, f"Result of board {pairing.board} recorded.")
     except services.TournamentError as exc:
         messages.error(request, str(exc))
+    except LogRejected as exc:
+        messages.error(request, f"The log was refused: {exc.message}"
+                       + (f" ({exc.rule})" if exc.rule else ""))
     return redirect("tournaments:round", pk=tournament.pk, round_number=pairing.round)
 
 

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.envelope import check_envelope
+from engine.core.envelope import check_action_shape, check_envelope
 from engine.core.errors import IllegalAction
 from engine.core.game import Action, Game, State
 from engine.core.rng import Rng
@@ -149,6 +149,7 @@ def replay(log: Any, observe: Observer | None = None) -> Replay:
         observe(0, None, state)
     for index, action in enumerate(log["actions"]):
         try:
+            check_action_shape(action)
             if game.is_over(state):
                 raise IllegalAction(game.end_rule, "the game is already over: nothing may follow its end")
             recorded.append(game.apply(state, action))

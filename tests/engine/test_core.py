@@ -104,8 +104,6 @@ def _log(**changes):
     ({"seed": 2**64}, "LOG-SEED"),
     ({"setup": []}, "LOG-SETUP"),
     ({"actions": {}}, "LOG-ACTIONS"),
-    ({"actions": [[]]}, "LOG-ACTIONS"),
-    ({"actions": [{"seat": "cryptid"}]}, "LOG-ACTIONS"),
     ({"result": "cryptid"}, "LOG-RESULT"),
     ({"meta": "x"}, "LOG-META"),
     ({"options": {"decks": {"cryptid": {"split": 10, "align": 1}}}}, "CUL-1.2"),
@@ -117,6 +115,16 @@ def test_envelope_and_setup_errors_have_index_none(changes, rule):
     assert caught.value.rule == rule
     assert caught.value.index is None and caught.value.partial is None
     assert str(caught.value).startswith(f"setup: {rule}: ")
+
+
+@pytest.mark.parametrize("bad", [[], "draw", None, {"seat": "cryptid"}, {"seat": 1, "type": "draw"},
+                                 {"seat": "cryptid", "type": ["draw"]}])
+def test_a_malformed_action_is_rejected_at_its_index_with_the_prefix(played, bad):
+    log = {**played, "actions": played["actions"][:3] + [bad] + played["actions"][3:]}
+    with pytest.raises(IllegalAction) as caught:
+        replay(log)
+    assert (caught.value.index, caught.value.rule) == (3, "LOG-ACTIONS")
+    assert caught.value.partial.actions == played["actions"][:3]
 
 
 def test_not_json_or_not_an_object():

@@ -49,14 +49,16 @@ def test_errors_come_back_as_400_with_the_sentence(api, make_event):
     tournament = services.start_tournament(make_event(4))
     r = api.post(f"/api/tournaments/{tournament.id}/next-round/")
     assert r.status_code == 400
-    assert r.json() == {"detail": "round 1 still has results to come"}
+    assert r.json() == {"error": "refused", "index": None, "rule": None,
+                        "message": "round 1 still has results to come"}
     pairing = selectors.pairings(tournament, 1)[0]
     r = api.post(f"/api/pairings/{pairing.id}/result/", {"log": {
         "format": "lantern-log/1", "game": "cryptid-urban-legends",
         "seats": [{"seat": "cryptid", "player": "p04"}, {"seat": "scientist", "player": "p01"}]}},
         format="json")
     assert r.status_code == 400
-    assert r.json()["detail"] == ("the log seats cryptid: p04, scientist: p01, but round 1, "
+    assert r.json()["error"] == "seats_mismatch"
+    assert r.json()["message"] == ("the log seats cryptid: p04, scientist: p01, but round 1, "
                                   "board 1 seats cryptid: p01, scientist: p03")
     pairing.refresh_from_db()
     assert pairing.status == "pending"
@@ -85,7 +87,7 @@ def test_members_cannot_run_events_and_strangers_cannot_upload(club, make_event,
     seat.entry.player.save()
     r = client.post(f"/api/pairings/{pairing.id}/result/", {"log": {"game": "mister-x"}},
                     format="json")
-    assert r.status_code == 400 and "this event plays" in r.json()["detail"]
+    assert r.status_code == 400 and "this event plays" in r.json()["message"]
 
 
 def test_private_club_events_are_hidden(make_event, club):

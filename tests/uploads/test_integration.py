@@ -1,6 +1,6 @@
-"""Two uploads of the same log at the same moment, against real PostgreSQL.
+"""Uploads against the real services (marker ``integration``): PostgreSQL, Redis, a worker.
 
-Both requests are held just before they store (after each found no existing
+Two uploads of the same log at the same moment: both requests are held just before they store (after each found no existing
 match), then released together: the database's unique constraint on
 (club, content_hash) decides, and the loser answers with the winner's match.
 """
@@ -59,3 +59,37 @@ def test_two_concurrent_uploads_of_the_same_log_make_one_match(
     assert responses[0].json()["id"] == responses[1].json()["id"]
     assert Match.objects.count() == 1
     assert sorted(Upload.objects.values_list("status", flat=True)) == ["accepted", "duplicate"]
+
+
+def test_a_bulk_import_runs_on_a_worker_through_redis(route_to_test_worker, people):
+    """POST an import: the request stores it and answers 202 at once; run_import goes
+    through Redis to a worker, whose progress the import's resource shows."""
+    import time
+
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from games.bundles import write_json_lines
+    from tests.uploads.logs import bot_log, compact, corrupt
+
+    route_to_test_worker("games.run_import", "ladder.rate_match")
+    logs = [bot_log("cryptid-urban-legends", seed, ["ann", "ben"]) for seed in range(30)]
+    lines = [compact(corrupt(log) if seed % 10 == 3 else log) for seed, log in enumerate(logs)]
+    client = APIClient()
+    client.force_authenticate(people["organiser"])
+    response = client.post(
+        "/api/clubs/riverside/imports/",
+        {"file": SimpleUploadedFile("season.jsonl", write_json_lines(lines))},
+        format="multipart",
+    )
+    assert response.status_code == 202
+    assert response.json()["status"] in ("queued", "running", "done")
+
+    deadline = time.monotonic() + 60
+    while (body := client.get(response["Location"]).json())["status"] in ("queued", "running"):
+        assert time.monotonic() < deadline, f"the worker did not finish the import: {body}"
+        time.sleep(0.2)
+    assert body["status"] == "done"
+    assert (body["total"], body["accepted"], body["rejected"], body["progress_percent"]) == (
+        30, 27, 3, 100,
+    )
+    assert Match.objects.count() == 27

@@ -1,8 +1,9 @@
 """Uploads against the real services (marker ``integration``): PostgreSQL, Redis, a worker.
 
-Two uploads of the same log at the same moment: both requests are held just before they store (after each found no existing
-match), then released together: the database's unique constraint on
-(club, content_hash) decides, and the loser answers with the winner's match.
+Two uploads of the same log at the same moment: both requests are held just before
+they store (after each found no existing match), then released together: the
+database's unique constraint on (club, content_hash) decides, and the loser answers
+with the winner's match.
 """
 
 from __future__ import annotations

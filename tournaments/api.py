@@ -40,6 +40,8 @@ class TournamentSerializer(serializers.ModelSerializer):
 class EntrySerializer(serializers.ModelSerializer):
     player = serializers.CharField(source="player.handle",
                                    help_text="The player's handle in the club (created if new).")
+    seed_rating = serializers.FloatField(
+        required=False, help_text="Default: the player's rating on the club's ladder.")
 
     class Meta:
         model = Entry
@@ -162,7 +164,7 @@ class TournamentViewSet(_LanternErrors, mixins.CreateModelMixin,
         handle = serializer.validated_data["player"]["handle"].strip()
         player, _created = Player.objects.get_or_create(club=tournament.club, handle=handle)
         entry = _service(services.add_entry, tournament, player,
-                         serializer.validated_data.get("seed_rating", 1500.0))
+                         serializer.validated_data.get("seed_rating"))
         return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses=TournamentSerializer)
@@ -198,6 +200,19 @@ class TournamentViewSet(_LanternErrors, mixins.CreateModelMixin,
         second = get_object_or_404(Entry, tournament=tournament, pk=data["second"])
         _service(services.forbid_pairing, tournament, first, second, data["reason"])
         return Response(status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=inline_serializer("Withdraw", {"entry": serializers.IntegerField()}),
+                   responses=EntrySerializer)
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request: Request, pk: str | None = None) -> Response:
+        """Leave a player out of every round paired from now on (results stay; in a
+        round-robin their remaining games are forfeits)."""
+        tournament = self._managed()
+        entry_id = request.data.get("entry")
+        if not isinstance(entry_id, int):
+            raise ValidationError({"entry": "an entry id"})
+        entry = get_object_or_404(Entry, tournament=tournament, pk=entry_id)
+        return Response(EntrySerializer(services.withdraw_entry(entry)).data)
 
     @extend_schema(request=SwapSerializer, responses=PairingSerializer(many=True))
     @action(detail=True, methods=["post"])

@@ -32,6 +32,7 @@ from games.models import (
     Upload,
     log_content_hash,
 )
+from ladder.tasks import rate_match
 
 #: Default upper bound of one log's size in bytes (settings.LANTERN_MAX_LOG_BYTES overrides).
 MAX_LOG_BYTES = 2 * 1024 * 1024
@@ -360,7 +361,9 @@ def _store(
     )
     MatchLog.objects.create(match=match, document=parsed.document)
     attempt.record(Upload.Status.ACCEPTED, match=match)
-    # Work that follows a new match (rating it) is enqueued here with transaction.on_commit.
+    if finished:
+        # Rated once the match is committed (ladder.tasks; ratings.md EL-1.2).
+        transaction.on_commit(lambda: rate_match.delay(match.pk))
     return match
 
 

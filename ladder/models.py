@@ -104,9 +104,17 @@ class RatingChange(models.Model):
     """One player's change in one rated match: everything EL-7.1 needs to redo
     the sum, ``after = before + k * weight * (score - expected)``."""
 
-    ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="changes")
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rating_changes")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_changes")
+    # A recompute rewrites every row of a ladder, so every index costs: the single-column
+    # FK indexes are left out where a composite index below starts with the column.
+    ladder = models.ForeignKey(
+        Ladder, on_delete=models.CASCADE, related_name="changes", db_index=False
+    )
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="rating_changes", db_index=False
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="rating_changes", db_index=False
+    )
     #: position of the match in the ladder's rating order (EL-1.3), from 1
     sequence = models.PositiveIntegerField()
     played_at = models.DateTimeField()
@@ -124,13 +132,15 @@ class RatingChange(models.Model):
     class Meta:
         ordering = ["ladder", "sequence", "id"]
         constraints = [
+            # A match belongs to one ladder (its club and game): one change per player.
             models.UniqueConstraint(
-                fields=["ladder", "match", "player"], name="ratingchange_unique_player_match"
+                fields=["match", "player"], name="ratingchange_one_per_player_match"
             ),
         ]
         indexes = [
             models.Index(fields=["ladder", "player", "sequence"], name="ratingchange_history"),
-            models.Index(fields=["ladder", "sequence"], name="ratingchange_order"),
+            # player pages and cascades from Player; (ladder, player) leads the one above
+            models.Index(fields=["player"], name="ratingchange_player"),
         ]
 
     def __str__(self) -> str:

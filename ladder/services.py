@@ -18,17 +18,18 @@ import gc
 import logging
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
-from django.db import transaction
-from django.db.models import F, Q
-from django.db.models.functions import Coalesce
+from django.db import connection, transaction
+from django.db.models import Count, Exists, F, Min, OuterRef, Q, Window
+from django.db.models.functions import Coalesce, RowNumber
 from django.utils import timezone
 
 from games.models import Match, MatchLog, MatchSeat
 from ladder.kernel import (
     GAME_SHAPES,
+    OPPOSED_ROLES,
     Change,
     LadderState,
     RatingKernel,
@@ -98,16 +99,23 @@ def detective_pawns(seats: Iterable[str], pawns_option: Any) -> dict[str, int]:
     return {seat: base + (1 if n < extra else 0) for n, seat in enumerate(detectives)}
 
 
-def read_matches(club_id: int, game: str, *, match_ids: list[int] | None = None) -> list[RatedMatch]:
-    """The rated matches of one ladder in rating order, in three queries."""
-    matches = rated_matches().filter(club_id=club_id, game=game)
+def read_matches(
+    club_id: int,
+    game: str,
+    *,
+    match_ids: list[int] | None = None,
+    since: tuple[datetime, int] | None = None,
+) -> list[RatedMatch]:
+    """The rated matches of one ladder in rating order (all, the given ids, or those
+    from ``since`` = (time, match id) on), in three queries."""
+    matches = rated_matches().filter(club_id=club_id, game=game).annotate(
+        at=Coalesce("played_at", "uploaded_at")
+    )
     if match_ids is not None:
         matches = matches.filter(id__in=match_ids)
-    rows = list(
-        matches.annotate(at=Coalesce("played_at", "uploaded_at"))
-        .order_by("at", "id")
-        .values_list("id", "at", "winner")
-    )
+    if since is not None:
+        matches = matches.filter(Q(at__gt=since[0]) | Q(at=since[0], id__gte=since[1]))
+    rows = list(matches.order_by("at", "id").values_list("id", "at", "winner"))
     if not rows:
         return []
     ids = [row[0] for row in rows]
@@ -199,26 +207,39 @@ def _rating_rows(ladder: Ladder, kernel: RatingKernel, standings: Standings,
     ]
 
 
-def _change_rows(ladder: Ladder, match: RatedMatch, sequence: int,
-                 changes: list[Change]) -> Iterator[RatingChange]:
+#: RatingChange columns in the order of ``_change_tuples`` (written with COPY / executemany)
+CHANGE_COLUMNS = (
+    "ladder_id", "match_id", "player_id", "sequence", "played_at", "role", "before", "after",
+    "expected", "score", "k", "weight", "advantage", "opponent_rating", "won",
+)
+
+
+def _change_tuples(ladder_id: int, match: RatedMatch, sequence: int,
+                   changes: list[Change]) -> Iterator[tuple]:
+    """RatingChange rows as plain tuples: a recompute writes hundreds of thousands, and
+    model instances would cost more than the rating itself."""
+    at = match.at
     for c in changes:
-        yield RatingChange(
-            ladder=ladder,
-            match_id=match.id,
-            player_id=c.player,
-            sequence=sequence,
-            played_at=match.at,
-            role=c.role,
-            before=c.before,
-            after=c.after,
-            expected=c.expected,
-            score=c.score,
-            k=c.k,
-            weight=c.weight,
-            advantage=c.advantage,
-            opponent_rating=c.opponent_rating,
-            won=c.won,
-        )
+        yield (ladder_id, match.id, c.player, sequence, at, c.role, c.before, c.after,
+               c.expected, c.score, c.k, c.weight, c.advantage, c.opponent_rating, c.won)
+
+
+def insert_changes(rows: list[tuple]) -> None:
+    """Bulk insert of RatingChange tuples: COPY on PostgreSQL, batched executemany elsewhere."""
+    table = connection.ops.quote_name(RatingChange._meta.db_table)
+    columns = ", ".join(connection.ops.quote_name(c) for c in CHANGE_COLUMNS)
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            with cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+                for row in rows:
+                    copy.write_row(row)
+            return
+        adapt = connection.ops.adapt_datetimefield_value
+        sql = f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(CHANGE_COLUMNS))})"
+        for first in range(0, len(rows), BATCH):
+            cursor.executemany(
+                sql, [row[:4] + (adapt(row[4]),) + row[5:] for row in rows[first:first + BATCH]]
+            )
 
 
 # --- rating one match ---------------------------------------------------------------------
@@ -235,9 +256,9 @@ def apply_match(match_id: int) -> Outcome:
     """Rate one stored match. Safe to run any number of times, from any number of
     workers: the ladder is locked, a rated match is never rated again.
 
-    The newest match of its ladder is rated incrementally. A back-dated match, or a
-    rated match that is no longer rated (voided), makes the whole ladder recompute so
-    the result equals rating every match in order.
+    The newest match of its ladder is rated incrementally. A back-dated match makes the
+    ladder recompute from that match on, a rated match that is no longer rated (voided)
+    the whole ladder, so the result always equals rating every match in order.
     """
     match = Match.objects.filter(pk=match_id).first()
     if match is None or match.game not in GAME_SHAPES:
@@ -256,10 +277,29 @@ def apply_match(match_id: int) -> Outcome:
         if not already and newest:
             _rate_newest(ladder, match_id)
             return Outcome.RATED
-    recompute_ladder(
-        ladder.pk, reason=RecomputeJob.Reason.BACKDATED if not already else RecomputeJob.Reason.CHANGED
-    )
+    if already:  # rated, now void: everything from scratch
+        recompute_ladder(ladder.pk, reason=RecomputeJob.Reason.CHANGED)
+    else:  # back-dated: from that match on (or an earlier one still waiting)
+        recompute_ladder(
+            ladder.pk, reason=RecomputeJob.Reason.BACKDATED, since=min(key, earliest_unrated(ladder))
+        )
     return Outcome.RECOMPUTED
+
+
+def earliest_unrated(ladder: Ladder) -> tuple[datetime, int]:
+    """(time, id) of the ladder's first rated match that has no rating yet. A bulk
+    import queues one task per match: the first back-dated one rates them all in one
+    recompute, and the tasks of the others then find them rated."""
+    first = (
+        rated_matches()
+        .filter(club_id=ladder.club_id, game=ladder.game)
+        .exclude(Exists(RatingChange.objects.filter(match=OuterRef("pk"))))
+        .annotate(at=Coalesce("played_at", "uploaded_at"))
+        .order_by("at", "id")
+        .values_list("at", "id")
+        .first()
+    )
+    return first if first else (datetime.max.replace(tzinfo=UTC), 0)
 
 
 def _rate_newest(ladder: Ladder, match_id: int) -> None:
@@ -277,14 +317,8 @@ def _rate_newest(ladder: Ladder, match_id: int) -> None:
     standings = Standings.from_ratings(current.values())
     standings.add(changes, match.at)
     sequence = ladder.rated_matches + 1
-    RatingChange.objects.bulk_create(_change_rows(ladder, match, sequence, changes))
-    rows = _rating_rows(ladder, kernel, standings, sorted({c.player for c in changes}))
-    Rating.objects.bulk_create(
-        rows,
-        update_conflicts=True,
-        unique_fields=["ladder", "player"],
-        update_fields=["rating", "games", "wins", "losses", "roles", "provisional", "last_played_at"],
-    )
+    insert_changes(list(_change_tuples(ladder.pk, match, sequence, changes)))
+    _upsert_ratings(_rating_rows(ladder, kernel, standings, sorted({c.player for c in changes})))
     Ladder.objects.filter(pk=ladder.pk).update(
         role_tallies=kernel.state.role_tallies,
         last_rated_at=match.at,
@@ -299,69 +333,144 @@ def _rate_newest(ladder: Ladder, match_id: int) -> None:
 
 @dataclass
 class Computed:
-    """A whole ladder computed in memory, ready to swap in."""
+    """A ladder (or its tail from ``first_sequence`` on) computed in memory, ready to
+    swap in."""
 
     version: int
+    first_sequence: int  # 1: the whole ladder
     kernel: RatingKernel
     standings: Standings
-    changes: list[RatingChange]
+    changes: list[tuple]  # RatingChange rows, CHANGE_COLUMNS
     last: RatedMatch | None
-    count: int
+    count: int  # matches rated here
 
 
-def compute_ladder(ladder: Ladder, progress: Callable[[int, int], None] | None = None) -> Computed:
-    """Rate every rated match of the ladder from scratch, in memory (no writes)."""
+def base_state(ladder: Ladder, first_sequence: int,
+               player_ids: set[int]) -> tuple[LadderState, Standings]:
+    """The ladder as it stood before the match numbered ``first_sequence``, for the given
+    players, from the stored history (four grouped queries)."""
+    state, standings = LadderState(), Standings()
+    earlier = RatingChange.objects.filter(ladder=ladder, sequence__lt=first_sequence)
+    if first_sequence <= 1:
+        return state, standings
+    mine = earlier.filter(player_id__in=player_ids)
+    latest = (
+        mine.annotate(newest=Window(RowNumber(), partition_by=[F("player_id")],
+                                    order_by=F("sequence").desc()))
+        .filter(newest=1)
+        .values_list("player_id", "after", "played_at")
+    )
+    for player, after, at in latest:
+        state.ratings[player] = after
+        standings.last_played[player] = at
+    for player, role, won, count in (
+        mine.values("player_id", "role", "won").annotate(n=Count("id"))
+        .values_list("player_id", "role", "won", "n")
+    ):
+        state.games[player] = state.games.get(player, 0) + count
+        table = standings.wins if won else standings.losses
+        table[player] = table.get(player, 0) + count
+        record = standings.roles.setdefault(player, {}).setdefault(role, {"wins": 0, "losses": 0})
+        record["wins" if won else "losses"] += count
+    # EL-3.3 tallies: one change per match carries the tallied role (cryptid, mrx).
+    for role, won, count in (
+        earlier.filter(role__in=list(OPPOSED_ROLES)).values("role", "won")
+        .annotate(n=Count("id")).values_list("role", "won", "n")
+    ):
+        tally = state.role_tallies.setdefault(role, [0, 0])
+        tally[0] += count if won else 0
+        tally[1] += count
+    return state, standings
+
+
+def compute_ladder(
+    ladder: Ladder,
+    progress: Callable[[int, int], None] | None = None,
+    since: tuple[datetime, int] | None = None,
+) -> Computed:
+    """Rate the ladder's matches in memory (no writes): all of them, or, ``since`` a
+    back-dated match, that match and every one after it, from the stored state before."""
     version = ladder.version
-    matches = read_matches(ladder.club_id, ladder.game)
-    kernel = RatingKernel(ladder.rating_options)
-    standings = Standings()
-    rows: list[RatingChange] = []
+    first_sequence = 1
+    if since is not None:
+        at, match_id = since
+        first_sequence = (
+            RatingChange.objects.filter(ladder=ladder)
+            .filter(Q(played_at__gt=at) | Q(played_at=at, match_id__gte=match_id))
+            .aggregate(first=Min("sequence"))["first"]
+            or ladder.rated_matches + 1
+        )
+    matches = read_matches(ladder.club_id, ladder.game, since=since)
+    players = {seat.player for match in matches for seat in match.seats}
+    state, standings = base_state(ladder, first_sequence, players)
+    kernel = RatingKernel(ladder.rating_options, state)
+    rows: list[tuple] = []
     total = len(matches)
     frozen = total > PROGRESS_EVERY
     if frozen:
         # Millions of long-lived rows: keep the collector from rescanning them.
         gc.freeze()
     try:
-        for sequence, match in enumerate(matches, 1):
+        for n, match in enumerate(matches, 1):
             changes = rate_seats(kernel, ladder.game, match.seats, match.winner)
             standings.add(changes, match.at)
-            rows.extend(_change_rows(ladder, match, sequence, changes))
-            if progress and sequence % PROGRESS_EVERY == 0:
-                progress(sequence, total)
+            rows.extend(_change_tuples(ladder.pk, match, first_sequence + n - 1, changes))
+            if progress and n % PROGRESS_EVERY == 0:
+                progress(n, total)
     finally:
         if frozen:
             gc.unfreeze()
-    return Computed(version, kernel, standings, rows, matches[-1] if matches else None, total)
+    return Computed(version, first_sequence, kernel, standings, rows,
+                    matches[-1] if matches else None, total)
 
 
 def swap_in(ladder: Ladder, computed: Computed) -> bool:
-    """Replace the ladder's ratings and history by ``computed`` in one transaction.
-    Returns False (and writes nothing) when the ladder changed since it was computed."""
+    """Replace the ladder's ratings and history (from ``first_sequence`` on) by
+    ``computed`` in one transaction. Returns False (and writes nothing) when the ladder
+    changed since it was computed."""
     with transaction.atomic():
         locked = Ladder.objects.select_for_update().get(pk=ladder.pk)
         if locked.version != computed.version:
             return False
-        RatingChange.objects.filter(ladder=locked).delete()
-        Rating.objects.filter(ladder=locked).delete()
-        _insert(RatingChange, computed.changes)
         kernel = computed.kernel
-        _insert(
-            Rating,
-            _rating_rows(locked, kernel, computed.standings, sorted(kernel.state.ratings)),
-        )
+        ratings = _rating_rows(locked, kernel, computed.standings, sorted(kernel.state.ratings))
+        RatingChange.objects.filter(ladder=locked, sequence__gte=computed.first_sequence).delete()
+        insert_changes(computed.changes)
+        if computed.first_sequence == 1:
+            Rating.objects.filter(ladder=locked).delete()
+            Rating.objects.bulk_create(ratings, batch_size=BATCH)
+        else:  # players of the recomputed matches only; the others did not change
+            _upsert_ratings(ratings)
         last = computed.last
+        if last is None and computed.first_sequence > 1:
+            # Nothing after the kept history: the newest match is the last one kept.
+            kept = (
+                RatingChange.objects.filter(ladder=locked)
+                .order_by("-sequence")
+                .values_list("played_at", "match_id")
+                .first()
+            )
+            last_at, last_id = kept if kept else (None, None)
+        else:
+            last_at, last_id = (last.at, last.id) if last else (None, None)
         Ladder.objects.filter(pk=locked.pk).update(
             role_tallies=kernel.state.role_tallies,
-            last_rated_at=last.at if last else None,
-            last_rated_match_id=last.id if last else None,
-            rated_matches=computed.count,
+            last_rated_at=last_at,
+            last_rated_match_id=last_id,
+            rated_matches=computed.first_sequence - 1 + computed.count,
             version=F("version") + 1,
         )
     return True
 
 
-def _insert(model: type[RatingChange] | type[Rating], rows: list[Any]) -> None:
-    model.objects.bulk_create(rows, batch_size=BATCH)
+def _upsert_ratings(rows: list[Rating]) -> None:
+    Rating.objects.bulk_create(
+        rows,
+        batch_size=BATCH,
+        update_conflicts=True,
+        unique_fields=["ladder", "player"],
+        update_fields=["rating", "games", "wins", "losses", "roles", "provisional", "last_played_at"],
+    )
 
 
 def recompute_ladder(
@@ -369,8 +478,10 @@ def recompute_ladder(
     *,
     reason: str = RecomputeJob.Reason.MANUAL,
     job: RecomputeJob | None = None,
+    since: tuple[datetime, int] | None = None,
 ) -> RecomputeJob:
-    """Recompute one ladder from all its rated matches; deterministic and idempotent.
+    """Recompute one ladder from all its rated matches, or from ``since`` (a back-dated
+    match's (time, id)) on; deterministic and idempotent.
 
     Computes without holding the lock (progress is saved as it goes), then swaps in
     under the lock; if a match was rated meanwhile, computes again (at most three
@@ -390,10 +501,10 @@ def recompute_ladder(
             if attempt == 3:
                 with transaction.atomic():
                     ladder = Ladder.objects.select_for_update().get(pk=ladder_id)
-                    computed = compute_ladder(ladder)
+                    computed = compute_ladder(ladder, since=since)
                     swap_in(ladder, computed)  # nested: the lock is ours, the version holds
                 break
-            computed = compute_ladder(ladder, progress)
+            computed = compute_ladder(ladder, progress, since)
             RecomputeJob.objects.filter(pk=job.pk).update(
                 progress=computed.count, total=computed.count, phase="writing"
             )

@@ -15,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from engine import IllegalAction
 from replay.frames import ALL, UnknownViewer
 from replay.selectors import frames_etag, match_frames, visible_match
 
@@ -77,6 +78,7 @@ class MatchFramesView(APIView):
             200: _payload,
             304: OpenApiResponse(description="Not modified (ETag matched)."),
             400: OpenApiResponse(description="Unknown perspective."),
+            422: OpenApiResponse(description="The current engine cannot replay this log's setup."),
             404: OpenApiResponse(description="No such match, or not visible to you."),
         },
     )
@@ -97,6 +99,10 @@ class MatchFramesView(APIView):
             frames = match_frames(match, viewer)
         except UnknownViewer as exc:
             return Response({"error": "unknown_view", "message": str(exc)}, status=400)
+        except IllegalAction as exc:
+            # A stored log the current engine cannot even set up (a game removed, a rule
+            # changed since it was stored): say so rather than fail.
+            return Response({"error": "unreplayable", **exc.as_dict()}, status=422)
         # Already JSON: served as stored, no re-encoding through a renderer.
         return HttpResponse(frames.body, content_type="application/json", headers=headers)
 

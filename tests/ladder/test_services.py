@@ -194,14 +194,13 @@ def test_a_crash_while_swapping_leaves_the_previous_ratings(club, monkeypatch):
         apply_match(make_match(club, **spec).pk)
     before = {g: (standings(club, g), history(club, g)) for g in (CRYPTID, "mister-x")}
     ladder = Ladder.objects.get(club=club, game=CRYPTID)
-    real_insert = services._insert
+    real_insert = services.insert_changes
 
-    def crash_after_changes(model, rows):
-        real_insert(model, rows)
-        if model is Rating:
-            raise RuntimeError("worker lost")
+    def crash_after_changes(rows):
+        real_insert(rows)  # the new history is in (inside the swap's transaction)...
+        raise RuntimeError("worker lost")  # ...and the worker dies before the ratings
 
-    monkeypatch.setattr(services, "_insert", crash_after_changes)
+    monkeypatch.setattr(services, "insert_changes", crash_after_changes)
     with pytest.raises(RuntimeError, match="worker lost"):
         recompute_ladder(ladder.pk)
     assert {g: (standings(club, g), history(club, g)) for g in (CRYPTID, "mister-x")} == before
@@ -220,3 +219,53 @@ def test_recompute_reads_in_a_fixed_number_of_queries(club, django_assert_max_nu
         recompute_ladder(ladder.pk)
     assert Rating.objects.filter(ladder=ladder).exists()
     assert connection.vendor in {"sqlite", "postgresql"}
+
+
+def test_back_dated_match_recomputes_from_its_date_only(club):
+    days = [0, 1, 2, 4, 5]
+    matches = [
+        make_match(club, CRYPTID, [("cryptid", "ann"), ("scientist", "ben")],
+                   "cryptid" if d % 2 else "scientist", played_at=BASE + timedelta(days=d))
+        for d in days
+    ]
+    for match in matches:
+        apply_match(match.pk)
+    kept = list(RatingChange.objects.filter(sequence__lte=3).order_by("id").values_list(
+        "id", "sequence", "after"))
+    late = make_match(club, CRYPTID, [("cryptid", "cat"), ("scientist", "ann")], "cryptid",
+                      played_at=BASE + timedelta(days=3))
+    assert apply_match(late.pk) == Outcome.RECOMPUTED
+    job = RecomputeJob.objects.get()
+    # Only the back-dated match (day 3) and the two after it were rated again.
+    assert (job.reason, job.status, job.total) == ("backdated", "done", 3)
+    assert list(RatingChange.objects.filter(sequence__lte=3).order_by("id").values_list(
+        "id", "sequence", "after")) == kept
+    assert list(RatingChange.objects.filter(match=late).values_list("sequence", flat=True)) == [4, 4]
+    full = (standings(club, CRYPTID), history(club, CRYPTID))
+    recompute_ladder(Ladder.objects.get().pk)
+    assert (standings(club, CRYPTID), history(club, CRYPTID)) == full
+    ladder = Ladder.objects.get()
+    assert (ladder.rated_matches, ladder.last_rated_match_id) == (6, matches[-1].pk)
+
+
+def test_one_recompute_rates_every_waiting_back_dated_match(club):
+    """A bulk import queues one task per match; the first back-dated one rates all the
+    matches still waiting, the later tasks find theirs rated."""
+    newest = make_match(club, CRYPTID, [("cryptid", "ann"), ("scientist", "ben")], "cryptid",
+                        played_at=BASE + timedelta(days=10))
+    apply_match(newest.pk)
+    waiting = [
+        make_match(club, CRYPTID, [("cryptid", "ben"), ("scientist", "cat")], "scientist",
+                   played_at=BASE + timedelta(days=d))
+        for d in (5, 2, 7)
+    ]
+    assert apply_match(waiting[0].pk) == Outcome.RECOMPUTED
+    assert [apply_match(m.pk) for m in waiting[1:]] == [Outcome.ALREADY_RATED] * 2
+    job = RecomputeJob.objects.get()
+    assert job.total == 4  # days 2, 5, 7 and 10
+    in_order = Club.objects.create(name="In order", slug="in-order")
+    for match in sorted([newest, *waiting], key=lambda m: m.played_at):
+        seats = [(s.seat, s.player.handle) for s in match.seats.select_related("player")]
+        apply_match(make_match(in_order, CRYPTID, seats, match.winner,
+                               played_at=match.played_at).pk)
+    assert standings(club, CRYPTID) == standings(in_order, CRYPTID)

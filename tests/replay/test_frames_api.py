@@ -20,7 +20,10 @@ del LOG["actions"][-1]
 
 
 @pytest.fixture(autouse=True)
-def _empty_cache():
+def _own_empty_cache(settings):
+    # A cache of this test's own: clearing a configured Redis would flush Celery's
+    # broker keys on the same database.
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     cache.clear()
 
 
@@ -146,3 +149,16 @@ def test_mister_x_payload_carries_the_board_once(example_log, db):
     board = payload["static"]["board"]
     assert {c["id"] for c in board["cities"]} >= {payload["frames"][0]["view"]["pawns"][p] for p in board["pawns"]}
     assert all("board" not in f["view"] or isinstance(f["view"]["board"], str) for f in payload["frames"])
+
+
+def test_a_log_the_engine_can_no_longer_set_up_is_a_clear_422(client, club, store_match, example_log):
+    match = store_match(club, example_log("cloak-documents.json"))
+    document = match.log.document
+    document["setup"] = {"pile": ["Q"]}  # as if a rule had changed since it was stored
+    match.log.save()
+    response = client.get(f"/api/matches/{match.pk}/frames?view=p1")
+    assert response.status_code == 422
+    body = response.json()
+    assert body["error"] == "unreplayable" and body["rule"].startswith("CD-") and body["index"] is None
+    # The page itself still opens and says what went wrong.
+    assert client.get(f"/matches/{match.pk}/replay").status_code == 200

@@ -100,11 +100,16 @@ def seed(game: str, count: int) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", type=int, default=100_000)
+    parser.add_argument(
+        "--matches", type=int, default=None,
+        help="default 100,000 on PostgreSQL (the target), 20,000 on other databases",
+    )
     parser.add_argument("--game", default="mister-x",
                         choices=["mister-x", "cryptid-urban-legends", "cloak-and-dagger"])
     args = parser.parse_args()
 
+    if args.matches is None:
+        args.matches = 100_000 if connection.vendor == "postgresql" else 20_000
     setup_test_environment()
     old_name = connection.settings_dict["NAME"]
     connection.creation.create_test_db(verbosity=0, autoclobber=True)

@@ -5,21 +5,10 @@ records of the same match (for the team rating T and the pairwise terms)."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING
 
-
-class ChangeRecord(Protocol):
-    player_id: int
-    role: str
-    before: float
-    after: float
-    expected: float
-    score: float
-    k: float
-    weight: float
-    advantage: float
-    opponent_rating: float | None
-    won: bool
+if TYPE_CHECKING:
+    from ladder.models import RatingChange
 
 
 def _n(value: float, places: int = 2) -> str:
@@ -31,7 +20,7 @@ def _e(value: float) -> str:
     return f"{value:.4f}"
 
 
-def explain(change: ChangeRecord, match_changes: list[Any]) -> list[str]:
+def explain(change: RatingChange, match_changes: list[RatingChange]) -> list[str]:
     """Lines of arithmetic, top to bottom, ending in the change itself."""
     lines: list[str] = []
     delta = change.after - change.before
@@ -81,7 +70,7 @@ def explain(change: ChangeRecord, match_changes: list[Any]) -> list[str]:
     return lines
 
 
-def _team_line(match_changes: list[Any], team_rating: float | None) -> str:
+def _team_line(match_changes: list[RatingChange], team_rating: float | None) -> str:
     terms = " + ".join(
         f"{c.weight:g} × {_n(c.before, 1)}" for c in match_changes if c.role == "detectives"
     )

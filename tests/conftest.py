@@ -11,6 +11,7 @@ import json
 import os
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from django.conf import settings
@@ -107,3 +108,31 @@ def club(db):
     from games.models import Club
 
     return Club.objects.create(name="Riverside Deduction Society", slug="riverside")
+
+
+# --- A visible account of the integration tests at the end of every run ----------
+_integration_outcomes: dict[str, str] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if "integration" not in report.keywords:
+        return
+    if report.when == "call" or report.outcome != "passed":
+        outcome = report.outcome
+        if report.skipped and isinstance(report.longrepr, tuple):
+            outcome = f"skipped ({report.longrepr[2].removeprefix('Skipped: ')})"
+        _integration_outcomes[report.nodeid] = outcome
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    if not _integration_outcomes:
+        return
+    terminalreporter.section("integration tests (real PostgreSQL / Redis / Celery worker)")
+    database = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
+    redis = urlsplit(settings.REDIS_URL) if settings.REDIS_URL else None
+    where = f"{redis.hostname}:{redis.port}{redis.path}" if redis else "unset"  # no password
+    terminalreporter.write_line(f"database: {database}; Redis: {where}")
+    for nodeid, outcome in sorted(_integration_outcomes.items()):
+        terminalreporter.write_line(
+            f"{outcome.upper() if outcome in {'passed', 'failed'} else outcome}: {nodeid}"
+        )

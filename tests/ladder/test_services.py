@@ -269,3 +269,19 @@ def test_one_recompute_rates_every_waiting_back_dated_match(club):
         apply_match(make_match(in_order, CRYPTID, seats, match.winner,
                                played_at=match.played_at).pk)
     assert standings(club, CRYPTID) == standings(in_order, CRYPTID)
+
+
+def test_nightly_task_recomputes_every_ladder_and_creates_missing_ones(club):
+    from config.celery import app
+    from ladder.tasks import recompute_all_ladders
+
+    entry = app.conf.beat_schedule["ladder-nightly-recompute"]
+    assert entry["task"] == "ladder.recompute_all_ladders" == recompute_all_ladders.name
+    specs = random_matches(seed=2, count=12)
+    for spec in specs:
+        make_match(club, **spec)  # stored, never rated (e.g. the worker was down)
+    games = {spec["game"] for spec in specs}
+    assert len(games) == 3 and not Ladder.objects.exists()
+    assert recompute_all_ladders() == Ladder.objects.count() == 3
+    assert RecomputeJob.objects.filter(reason="nightly", status="done").count() == 3
+    assert RatingChange.objects.values("match").distinct().count() == 12

@@ -99,3 +99,10 @@ def test_history_records_redo_their_sums_exactly(rated):
     for change in RatingChange.objects.all():
         assert change.after == change.before + change.k * change.weight * (
             change.score - change.expected)
+
+
+def test_club_pages_link_to_the_ladders(client, rated):
+    assert 'href="/clubs/riverside/ladders/"' in client.get("/clubs/riverside/").content.decode()
+    html = client.get("/clubs/riverside/ladders/").content.decode()
+    assert 'href="/clubs/riverside/ladders/cryptid-urban-legends/"' in html
+    assert "3 rated matches" in html

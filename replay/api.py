@@ -91,7 +91,7 @@ class MatchFramesView(APIView):
         headers = {
             "ETag": etag,
             "Cache-Control": "private, no-cache",
-            "Vary": "Cookie, Authorization",
+            "Vary": "Accept-Encoding, Cookie, Authorization",
         }
         if etag in _etags(request.headers.get("If-None-Match", "")):
             return HttpResponse(status=304, headers=headers)
@@ -103,9 +103,27 @@ class MatchFramesView(APIView):
             # A stored log the current engine cannot even set up (a game removed, a rule
             # changed since it was stored): say so rather than fail.
             return Response({"error": "unreplayable", **exc.as_dict()}, status=422)
-        # Already JSON: served as stored, no re-encoding through a renderer.
-        return HttpResponse(frames.body, content_type="application/json", headers=headers)
+        # Already JSON (gzipped): served as cached, no re-encoding through a renderer.
+        if _accepts_gzip(request.headers.get("Accept-Encoding", "")):
+            headers["Content-Encoding"] = "gzip"
+            return HttpResponse(frames.gzipped, content_type="application/json", headers=headers)
+        return HttpResponse(frames.body(), content_type="application/json", headers=headers)
 
 
 def _etags(header: str) -> set[str]:
-    return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}
+    """The entity tags of an If-None-Match header, compared weakly (RFC 9110 8.8.3.2)."""
+    tags = {tag.strip() for tag in header.split(",") if tag.strip()}
+    return {tag if tag.startswith("W/") else f"W/{tag}" for tag in tags}
+
+
+def _accepts_gzip(header: str) -> bool:
+    """Whether an Accept-Encoding header takes gzip (and not with q=0)."""
+    for part in header.split(","):
+        coding, _, params = part.partition(";")
+        if coding.strip().lower() in ("gzip", "*"):
+            name, _, value = params.strip().partition("=")
+            try:
+                return name.strip().lower() != "q" or float(value) > 0
+            except ValueError:
+                return True
+    return False

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 
 import pytest
@@ -162,3 +163,21 @@ def test_a_log_the_engine_can_no_longer_set_up_is_a_clear_422(client, club, stor
     assert body["error"] == "unreplayable" and body["rule"].startswith("CD-") and body["index"] is None
     # The page itself still opens and says what went wrong.
     assert client.get(f"/matches/{match.pk}/replay").status_code == 200
+
+
+def test_frames_go_gzipped_to_clients_that_take_gzip(client, club, store_match, toy_game):
+    match = store_match(club, LOG)
+    url = f"/api/matches/{match.pk}/frames?view=north"
+    plain = client.get(url)
+    assert "Content-Encoding" not in plain
+    packed = client.get(url, HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    assert packed["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in packed["Vary"]
+    assert gzip.decompress(packed.content) == plain.content
+    assert len(packed.content) < len(plain.content)
+    refused = client.get(url, HTTP_ACCEPT_ENCODING="gzip;q=0, identity")
+    assert "Content-Encoding" not in refused
+    # Both share one weak ETag; a client may send it back in either form.
+    assert packed["ETag"] == plain["ETag"] and plain["ETag"].startswith('W/"')
+    strong_form = plain["ETag"].removeprefix("W/")
+    assert client.get(url, HTTP_IF_NONE_MATCH=f'"other", {strong_form}').status_code == 304

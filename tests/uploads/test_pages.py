@@ -45,7 +45,8 @@ def test_a_rejected_upload_shows_the_rule_next_to_the_offending_action_and_steps
 
     page = text(client.get(response["Location"]))
     assert "Rejected: illegal action" in page
-    assert f"Action 8: {upload.error_message}" in page
+    assert upload.error_message.startswith("action 8 (cryptid draw): ")
+    assert f"<p class=\"plain\">A{upload.error_message[1:]}</p>" in page
     offending = re.search(r'<li class="offending" id="offending">(.*?)</li>', page, re.S).group(1)
     game = engine.get_game("cryptid-urban-legends")
     assert game.notation(log["actions"][8]) in offending
@@ -69,7 +70,7 @@ def test_an_upload_page_is_for_its_uploader_and_the_organisers(signed_in, client
     signed_in("member").post("/clubs/riverside/upload/", {"log": "not json"})
     upload = Upload.objects.get()
     assert upload.error_rule == "LOG-JSON"
-    assert "the document is not valid JSON" in text(client.get(f"/uploads/{upload.pk}/"))
+    assert "The document is not valid JSON" in text(client.get(f"/uploads/{upload.pk}/"))
     assert signed_in("organiser").get(f"/uploads/{upload.pk}/").status_code == 200
     assert signed_in("outsider").get(f"/uploads/{upload.pk}/").status_code == 404
 

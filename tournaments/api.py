@@ -40,6 +40,8 @@ class TournamentSerializer(serializers.ModelSerializer):
 class EntrySerializer(serializers.ModelSerializer):
     player = serializers.CharField(source="player.handle",
                                    help_text="The player's handle in the club (created if new).")
+    seed_rating = serializers.FloatField(
+        required=False, help_text="Default: the player's rating on the club's ladder.")
 
     class Meta:
         model = Entry
@@ -90,14 +92,12 @@ class ForfeitSerializer(serializers.Serializer):
     reason = serializers.CharField()
 
 
-class ForbidSerializer(serializers.Serializer):
+class TwoEntriesSerializer(serializers.Serializer):
     first = serializers.IntegerField(help_text="Entry id")
     second = serializers.IntegerField(help_text="Entry id")
     reason = serializers.CharField()
 
 
-class SwapSerializer(ForbidSerializer):
-    pass
 
 
 class EventRefused(APIException):
@@ -139,6 +139,14 @@ class TournamentViewSet(_LanternErrors, mixins.CreateModelMixin,
             raise PermissionDenied("only the club's organisers run its events")
         return tournament
 
+    def _two_entries(self, request: Request) -> tuple[Tournament, Entry, Entry, str]:
+        """An organiser's request naming two entries and a reason (forbid, swap)."""
+        tournament = self._managed()
+        data = _valid(TwoEntriesSerializer, request)
+        first = get_object_or_404(Entry, tournament=tournament, pk=data["first"])
+        second = get_object_or_404(Entry, tournament=tournament, pk=data["second"])
+        return tournament, first, second, data["reason"]
+
     def perform_create(self, serializer: TournamentSerializer) -> None:
         data = dict(serializer.validated_data)
         club = data.pop("club")
@@ -162,7 +170,7 @@ class TournamentViewSet(_LanternErrors, mixins.CreateModelMixin,
         handle = serializer.validated_data["player"]["handle"].strip()
         player, _created = Player.objects.get_or_create(club=tournament.club, handle=handle)
         entry = _service(services.add_entry, tournament, player,
-                         serializer.validated_data.get("seed_rating", 1500.0))
+                         serializer.validated_data.get("seed_rating"))
         return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses=TournamentSerializer)
@@ -188,26 +196,33 @@ class TournamentViewSet(_LanternErrors, mixins.CreateModelMixin,
         return Response(StandingSerializer(selectors.standings(self.get_object()),
                                            many=True).data)
 
-    @extend_schema(request=ForbidSerializer, responses={201: None})
+    @extend_schema(request=TwoEntriesSerializer, responses={201: None})
     @action(detail=True, methods=["post"])
     def forbid(self, request: Request, pk: str | None = None) -> Response:
         """Keep two entries from ever being paired (family, same team)."""
-        tournament = self._managed()
-        data = _valid(ForbidSerializer, request)
-        first = get_object_or_404(Entry, tournament=tournament, pk=data["first"])
-        second = get_object_or_404(Entry, tournament=tournament, pk=data["second"])
-        _service(services.forbid_pairing, tournament, first, second, data["reason"])
+        tournament, first, second, reason = self._two_entries(request)
+        _service(services.forbid_pairing, tournament, first, second, reason)
         return Response(status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=SwapSerializer, responses=PairingSerializer(many=True))
+    @extend_schema(request=inline_serializer("Withdraw", {"entry": serializers.IntegerField()}),
+                   responses=EntrySerializer)
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request: Request, pk: str | None = None) -> Response:
+        """Leave a player out of every round paired from now on (results stay; in a
+        round-robin their remaining games are forfeits)."""
+        tournament = self._managed()
+        entry_id = request.data.get("entry")
+        if not isinstance(entry_id, int):
+            raise ValidationError({"entry": "an entry id"})
+        entry = get_object_or_404(Entry, tournament=tournament, pk=entry_id)
+        return Response(EntrySerializer(services.withdraw_entry(entry)).data)
+
+    @extend_schema(request=TwoEntriesSerializer, responses=PairingSerializer(many=True))
     @action(detail=True, methods=["post"])
     def swap(self, request: Request, pk: str | None = None) -> Response:
         """Manual override: exchange two players' places in the current round."""
-        tournament = self._managed()
-        data = _valid(SwapSerializer, request)
-        first = get_object_or_404(Entry, tournament=tournament, pk=data["first"])
-        second = get_object_or_404(Entry, tournament=tournament, pk=data["second"])
-        changed = _service(services.swap_entries, tournament, first, second, data["reason"])
+        tournament, first, second, reason = self._two_entries(request)
+        changed = _service(services.swap_entries, tournament, first, second, reason)
         return Response(PairingSerializer(changed, many=True).data)
 
 

@@ -16,6 +16,8 @@ from django.utils import timezone
 from games.models import Club, Match, MatchSeat, Player
 from games.policy import AnyUser
 from games.services import ingest_log
+from ladder import selectors as ladder_selectors
+from ladder.kernel import LadderOptions
 from tournaments import selectors
 from tournaments.models import Entry, ForbiddenPairing, Pairing, PairingSeat, Tournament
 from tournaments.pairing import (
@@ -91,17 +93,29 @@ def create_tournament(
             created_by, "is_authenticated", False) else None)
 
 
-def add_entry(tournament: Tournament, player: Player, seed_rating: float = 1500.0) -> Entry:
+def add_entry(tournament: Tournament, player: Player, seed_rating: float | None = None) -> Entry:
+    """Enter ``player``; without a seed rating, their current rating on the club's ladder
+    of this game seeds them (the ladder's initial rating when they have none)."""
     if tournament.status != Tournament.Status.REGISTRATION:
         raise TournamentError("entries close when the event starts")
     if player.club_id != tournament.club_id:
         raise TournamentError(f"{player.handle} is not a player of {tournament.club.name}")
+    if seed_rating is None:
+        seed_rating = ladder_seed_rating(tournament, player)
     try:
         with transaction.atomic():
             return Entry.objects.create(tournament=tournament, player=player,
                                         seed_rating=seed_rating)
     except IntegrityError as exc:
         raise TournamentError(f"{player.handle} is already entered") from exc
+
+
+def ladder_seed_rating(tournament: Tournament, player: Player) -> float:
+    ladder = ladder_selectors.ladders_of_club(tournament.club).filter(game=tournament.game).first()
+    if ladder is None:
+        return LadderOptions().initial
+    rating = ladder_selectors.player_rating(ladder, player)
+    return rating.rating if rating is not None else ladder.rating_options.initial
 
 
 def withdraw_entry(entry: Entry) -> Entry:
@@ -237,6 +251,10 @@ def _pair(tournament: Tournament, round_number: int) -> None:
             PairingSeat.objects.bulk_create([
                 PairingSeat(pairing=pairing, seat=seat, entry=entries[pid], order=order)
                 for order, (seat, pid) in enumerate(seating)])
+            # A round-robin's schedule keeps withdrawn players: their games are forfeits.
+            gone = [entries[pid] for _seat, pid in seating if entries[pid].withdrawn]
+            if gone:
+                _settle_forfeit(pairing, gone, "withdrawn from the event")
     tournament.current_round = round_number
     tournament.save(update_fields=["current_round"])
     # A round of byes only (a withdrawn field) is complete at once.
@@ -356,21 +374,25 @@ def record_forfeit(pairing: Pairing, absent: Sequence[Entry], reason: str) -> Pa
         raise TournamentError("say why the game was forfeited")
     with transaction.atomic():
         pairing, tournament = _lock_pending(pairing)
-        seats = list(pairing.seats.select_related("entry__player"))
-        absent_ids = {e.id for e in absent}
-        strangers = absent_ids - {s.entry_id for s in seats}
-        if strangers or not absent_ids:
-            raise TournamentError(f"name the absent players among those of {_name(pairing)}")
-        everyone_absent = absent_ids == {s.entry_id for s in seats}
-        for seat in seats:
-            seat.points = 0.0 if everyone_absent or seat.entry_id in absent_ids else 1.0
-            seat.save(update_fields=["points"])
-        pairing.status = Pairing.Status.FORFEIT
-        pairing.forfeit_reason = reason.strip()
-        pairing.completed_at = timezone.now()
-        pairing.save(update_fields=["status", "forfeit_reason", "completed_at"])
+        _settle_forfeit(pairing, absent, reason)
         _after_result(tournament)
     return pairing
+
+
+def _settle_forfeit(pairing: Pairing, absent: Sequence[Entry], reason: str) -> None:
+    seats = list(pairing.seats.select_related("entry__player"))
+    absent_ids = {e.id for e in absent}
+    strangers = absent_ids - {s.entry_id for s in seats}
+    if strangers or not absent_ids:
+        raise TournamentError(f"name the absent players among those of {_name(pairing)}")
+    everyone_absent = absent_ids == {s.entry_id for s in seats}
+    for seat in seats:
+        seat.points = 0.0 if everyone_absent or seat.entry_id in absent_ids else 1.0
+        seat.save(update_fields=["points"])
+    pairing.status = Pairing.Status.FORFEIT
+    pairing.forfeit_reason = reason.strip()
+    pairing.completed_at = timezone.now()
+    pairing.save(update_fields=["status", "forfeit_reason", "completed_at"])
 
 
 @transaction.atomic

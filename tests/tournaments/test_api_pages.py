@@ -168,3 +168,13 @@ def test_organiser_page_button_starts_the_event(client, organiser, make_event):
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING
     assert Pairing.objects.filter(tournament=tournament).count() == 1
+
+
+def test_withdraw_through_the_api(api, make_event):
+    tournament = services.start_tournament(make_event(3))
+    entry = tournament.entries.get(player__handle="p02")
+    r = api.post(f"/api/tournaments/{tournament.id}/withdraw/", {"entry": entry.id},
+                 format="json")
+    assert r.status_code == 200 and r.json()["withdrawn"] is True
+    r = api.post(f"/api/tournaments/{tournament.id}/withdraw/", {"entry": "x"}, format="json")
+    assert r.status_code == 400 and r.json()["error"] == "malformed"

@@ -141,6 +141,7 @@ def test_the_round_page_form_uploads_a_log(client, organiser, make_event):
     assert "Result of board 1 recorded." in response.content.decode()
     pairing.refresh_from_db()
     assert pairing.status == "played"
+    assert f'href="/matches/{pairing.match_id}/replay"' in response.content.decode()
 
 
 def test_the_round_page_form_shows_why_a_log_was_refused(client, organiser, make_event):

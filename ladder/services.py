@@ -275,8 +275,7 @@ def apply_match(match_id: int) -> Outcome:
             ladder.last_rated_at, ladder.last_rated_match_id or 0
         )
         if not already and newest:
-            _rate_newest(ladder, match_id)
-            return Outcome.RATED
+            return Outcome.RATED if _rate_newest(ladder, match_id) else Outcome.NOT_RATED
     if already:  # rated, now void: everything from scratch
         recompute_ladder(ladder.pk, reason=RecomputeJob.Reason.CHANGED)
     else:  # back-dated: from that match on (or an earlier one still waiting)
@@ -302,7 +301,7 @@ def earliest_unrated(ladder: Ladder) -> tuple[datetime, int]:
     return first if first else (datetime.max.replace(tzinfo=UTC), 0)
 
 
-def _rate_newest(ladder: Ladder, match_id: int) -> None:
+def _rate_newest(ladder: Ladder, match_id: int) -> bool:
     """Rate the ladder's newest match from the stored ratings (lock held)."""
     (match,) = read_matches(ladder.club_id, ladder.game, match_ids=[match_id])
     player_ids = [seat.player for seat in match.seats]
@@ -313,7 +312,11 @@ def _rate_newest(ladder: Ladder, match_id: int) -> None:
         role_tallies={role: list(t) for role, t in ladder.role_tallies.items()},
     )
     kernel = RatingKernel(ladder.rating_options, state)
-    changes = rate_seats(kernel, ladder.game, match.seats, match.winner)
+    try:
+        changes = rate_seats(kernel, ladder.game, match.seats, match.winner)
+    except ValueError as exc:
+        log.warning("match %s not rated: %s", match.id, exc)
+        return False
     standings = Standings.from_ratings(current.values())
     standings.add(changes, match.at)
     sequence = ladder.rated_matches + 1
@@ -326,6 +329,7 @@ def _rate_newest(ladder: Ladder, match_id: int) -> None:
         rated_matches=sequence,
         version=F("version") + 1,
     )
+    return True
 
 
 # --- recomputing a ladder --------------------------------------------------------------------
@@ -343,6 +347,8 @@ class Computed:
     changes: list[tuple]  # RatingChange rows, CHANGE_COLUMNS
     last: RatedMatch | None
     count: int  # matches rated here
+    #: matches the kernel refused (e.g. one player in both seats), with the reason
+    skipped: list[str]
 
 
 def base_state(ladder: Ladder, first_sequence: int,
@@ -410,18 +416,24 @@ def compute_ladder(
     if frozen:
         # Millions of long-lived rows: keep the collector from rescanning them.
         gc.freeze()
+    sequence, last, skipped = first_sequence, None, []
     try:
         for n, match in enumerate(matches, 1):
-            changes = rate_seats(kernel, ladder.game, match.seats, match.winner)
+            try:
+                changes = rate_seats(kernel, ladder.game, match.seats, match.winner)
+            except ValueError as exc:  # refused before any state changed
+                skipped.append(f"match {match.id} not rated: {exc}")
+                continue
             standings.add(changes, match.at)
-            rows.extend(_change_tuples(ladder.pk, match, first_sequence + n - 1, changes))
+            rows.extend(_change_tuples(ladder.pk, match, sequence, changes))
+            sequence, last = sequence + 1, match
             if progress and n % PROGRESS_EVERY == 0:
                 progress(n, total)
     finally:
         if frozen:
             gc.unfreeze()
-    return Computed(version, first_sequence, kernel, standings, rows,
-                    matches[-1] if matches else None, total)
+    return Computed(version, first_sequence, kernel, standings, rows, last,
+                    sequence - first_sequence, skipped)
 
 
 def swap_in(ladder: Ladder, computed: Computed) -> bool:
@@ -523,6 +535,7 @@ def recompute_ladder(
         progress=computed.count,
         total=computed.count,
         phase="",
+        error="\n".join(computed.skipped),
         finished_at=timezone.now(),
     )
     job.refresh_from_db()

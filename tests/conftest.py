@@ -136,3 +136,35 @@ def pytest_terminal_summary(terminalreporter) -> None:
         terminalreporter.write_line(
             f"{outcome.upper() if outcome in {'passed', 'failed'} else outcome}: {nodeid}"
         )
+
+
+@pytest.fixture
+def celery_worker_queue(require_redis, require_postgres):
+    """A real Celery worker (a thread of this process, so it uses the test database)
+    consuming a queue of its own from the Redis broker."""
+    from celery.contrib.testing.worker import start_worker
+
+    from config.celery import app
+
+    assert app.conf.task_always_eager is False
+    queue = f"lantern-test-{os.getpid()}"
+    with start_worker(app, pool="solo", perform_ping_check=False, queues=[queue],
+                      shutdown_timeout=20):
+        yield queue
+
+
+@pytest.fixture
+def route_to_test_worker(celery_worker_queue):
+    """``route_to_test_worker("games.run_import", ...)``: send these tasks, whoever
+    enqueues them, to this test's worker (not to a worker of another database)."""
+    from config.celery import app
+
+    def route(routes) -> None:
+        # The router is built once per app (cached): rebuild it for the new routes.
+        app.conf.task_routes = routes
+        app.amqp.flush_routes()
+        app.amqp.__dict__.pop("router", None)
+
+    saved = app.conf.task_routes
+    yield lambda *names: route({name: {"queue": celery_worker_queue} for name in names})
+    route(saved)

@@ -6,21 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from config.celery import app
 from games import services as games_services
 from games.models import Match
 from ladder.models import Rating, RatingChange
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def eager_celery():
-    """Run the queued task in process even when REDIS_URL is set."""
-    before = app.conf.task_always_eager, app.conf.task_eager_propagates
-    app.conf.task_always_eager = app.conf.task_eager_propagates = True
-    yield
-    app.conf.task_always_eager, app.conf.task_eager_propagates = before
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 
 
 def upload(club, document, django_capture_on_commit_callbacks):

@@ -5,7 +5,6 @@ or REDIS_URL is not set (failed instead when LANTERN_REQUIRE_SERVICES=1)."""
 
 from __future__ import annotations
 
-import os
 import threading
 from datetime import timedelta
 
@@ -85,21 +84,6 @@ def test_concurrent_uploads_of_one_ladder_lose_nothing(require_postgres):
         ladder__club=reference).count()
 
 
-@pytest.fixture
-def celery_worker_queue(require_redis, require_postgres):
-    """A real Celery worker (a thread of this process, so it uses the test database)
-    consuming a queue of its own from the Redis broker."""
-    from celery.contrib.testing.worker import start_worker
-
-    from config.celery import app
-
-    assert app.conf.task_always_eager is False
-    queue = f"ladder-test-{os.getpid()}"
-    with start_worker(app, pool="solo", perform_ping_check=False, queues=[queue],
-                      shutdown_timeout=20):
-        yield queue
-
-
 def test_rate_match_and_recompute_run_through_redis_and_a_worker(celery_worker_queue):
     from ladder.tasks import rate_match, recompute_ladder
 
@@ -131,32 +115,20 @@ def test_rate_match_and_recompute_run_through_redis_and_a_worker(celery_worker_q
     assert connection.vendor == "postgresql"
 
 
-def test_an_upload_is_rated_by_the_worker(celery_worker_queue, example_log):
+def test_an_upload_is_rated_by_the_worker(route_to_test_worker, example_log):
     """ingest_log commits the match, on_commit sends rate_match through Redis, the
     worker rates it."""
     import time
 
-    from config.celery import app
     from games.services import ingest_log
 
-    def route(routes):
-        # The router is built once per app (cached): rebuild it for the new routes.
-        app.conf.task_routes = routes
-        app.amqp.flush_routes()
-        app.amqp.__dict__.pop("router", None)
-
-    routes = app.conf.task_routes
-    # The upload's task goes to this test's worker, not to a worker of another database.
-    route({"ladder.rate_match": {"queue": celery_worker_queue}})
-    try:
-        club = Club.objects.create(name="Riverside", slug="riverside")
-        match = ingest_log(club, example_log("misterx-destination.json"), None)
-        deadline = time.monotonic() + 30
-        while not RatingChange.objects.filter(match=match).exists():
-            assert time.monotonic() < deadline, "the worker did not rate the upload in 30 s"
-            time.sleep(0.2)
-    finally:
-        route(routes)
+    route_to_test_worker("ladder.rate_match")
+    club = Club.objects.create(name="Riverside", slug="riverside")
+    match = ingest_log(club, example_log("misterx-destination.json"), None)
+    deadline = time.monotonic() + 30
+    while not RatingChange.objects.filter(match=match).exists():
+        assert time.monotonic() < deadline, "the worker did not rate the upload in 30 s"
+        time.sleep(0.2)
     # dmitri (mrx, K 64, E 0.5) wins: +32; ada 3 pawns -19.2; lena 2 pawns -12.8.
     assert dict(Rating.objects.values_list("player__handle", "rating")) == pytest.approx(
         {"dmitri": 1532.0, "ada": 1480.8, "lena": 1487.2}, abs=1e-9)

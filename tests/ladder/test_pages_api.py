@@ -99,3 +99,25 @@ def test_history_records_redo_their_sums_exactly(rated):
     for change in RatingChange.objects.all():
         assert change.after == change.before + change.k * change.weight * (
             change.score - change.expected)
+
+
+def test_club_pages_link_to_the_ladders(client, rated):
+    assert 'href="/clubs/riverside/ladders/"' in client.get("/clubs/riverside/").content.decode()
+    html = client.get("/clubs/riverside/ladders/").content.decode()
+    assert 'href="/clubs/riverside/ladders/cryptid-urban-legends/"' in html
+    assert "3 rated matches" in html
+
+
+def test_admin_recompute_action_runs_a_job(admin_client, rated, eager_celery,
+                                           django_capture_on_commit_callbacks):
+    from ladder.models import RecomputeJob
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = admin_client.post(
+            "/admin/ladder/ladder/", {"action": "recompute", "_selected_action": [rated.pk]}
+        )
+    assert response.status_code == 302
+    job = RecomputeJob.objects.get()
+    assert (job.reason, job.status, job.progress, job.total) == ("manual", "done", 3, 3)
+    page = admin_client.get("/admin/ladder/recomputejob/").content.decode()
+    assert "Done" in page and "Manual" in page

@@ -285,3 +285,20 @@ def test_nightly_task_recomputes_every_ladder_and_creates_missing_ones(club):
     assert recompute_all_ladders() == Ladder.objects.count() == 3
     assert RecomputeJob.objects.filter(reason="nightly", status="done").count() == 3
     assert RatingChange.objects.values("match").distinct().count() == 12
+
+
+def test_a_match_the_kernel_refuses_is_skipped_and_reported(club):
+    # One player in both Cryptid seats (EL-4 has two players): never rated, the other
+    # matches are, and the recompute says which match it left out and why.
+    good = make_match(club, CRYPTID, [("cryptid", "ann"), ("scientist", "ben")], "cryptid",
+                      played_at=BASE)
+    odd = make_match(club, CRYPTID, [("cryptid", "ann"), ("scientist", "ann")], "cryptid",
+                     played_at=BASE + timedelta(days=1))
+    assert apply_match(good.pk) == Outcome.RATED
+    assert apply_match(odd.pk) == Outcome.NOT_RATED
+    job = recompute_ladder(Ladder.objects.get().pk)
+    assert (job.status, job.total) == ("done", 1)
+    assert job.error == f"match {odd.pk} not rated: EL-4: a player cannot hold both seats"
+    assert not RatingChange.objects.filter(match=odd).exists()
+    assert dict(Rating.objects.values_list("player__handle", "rating")) == {
+        "ann": 1532.0, "ben": 1468.0}

@@ -7,6 +7,7 @@ returns the leaks it finds, as sentences (empty: none).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -116,22 +117,28 @@ EXAMPLES = ["cryptid-escape.json", "cryptid-timeout.json", "misterx-destination.
 
 
 def bot_logs() -> list[tuple[str, dict[str, Any]]]:
-    """Bot-played matches of every game, as the demo data holds them: several bots,
-    seat counts and options."""
-    games: list[tuple[str, int, list[str], dict[str, Any]]] = [
-        ("cryptid-urban-legends", 1, ["greedy", "greedy"], {}),
-        ("cryptid-urban-legends", 4, ["greedy", "greedy"], {}),
+    """The demo data's bot-played matches of every game (``games.demo.demo_logs``: the
+    first ``LANTERN_DEMO_LEAK_MATCHES`` of each, 25 by default, which includes one cut
+    short; ``LANTERN_SLOW=1`` takes all 200), and games the demo does not play: other
+    bots, six Mister X players, Cloak & Dagger's optional rules."""
+    from games.demo import demo_logs
+
+    slow = os.environ.get("LANTERN_SLOW", "").lower() in {"1", "true", "yes"}
+    per_game = int(os.environ.get("LANTERN_DEMO_LEAK_MATCHES", 200 if slow else 25))
+    logs = [
+        (f"demo {game} #{number}", log)
+        for game in LEAK_CHECKERS
+        for number, (_club, log) in enumerate(demo_logs(game, per_game))
+    ]
+    extra: list[tuple[str, int, list[str], dict[str, Any]]] = [
         ("cryptid-urban-legends", 5, ["greedy", "random"], {}),
-        ("mister-x", 4, ["greedy"] * 3, {}),
         ("mister-x", 7, ["greedy", "random", "random"], {}),
         ("mister-x", 2, ["greedy"] * 6, {}),
         ("mister-x", 1, ["random", "random"], {}),
-        ("cloak-and-dagger", 7, ["greedy"] * 2, {}),
-        ("cloak-and-dagger", 7, ["greedy"] * 4, {}),
         ("cloak-and-dagger", 7, ["greedy", "random", "greedy", "random", "greedy", "greedy"], {}),
         ("cloak-and-dagger", 3, ["greedy"] * 4, {"double_agents": True, "hazards": True, "document_copies": 3}),
     ]
-    return [
+    return logs + [
         (f"{game}-{'-'.join(bots)}-seed{seed}", play(game, seed, bots, options=options, max_actions=400))
-        for game, seed, bots, options in games
+        for game, seed, bots, options in extra
     ]

@@ -29,6 +29,7 @@ def seat_viewers(payload: dict) -> list[str]:
 
 
 def test_every_seat_payload_is_the_engines_redacted_view_and_holds_no_secret(all_logs):
+    assert any(log["result"] is None for _name, log in all_logs), "an unfinished demo match is included"
     checked = 0
     for name, log in all_logs:
         rep = replay(log)
@@ -48,7 +49,7 @@ def test_every_seat_payload_is_the_engines_redacted_view_and_holds_no_secret(all
                 leaks = checker(real, seen, viewer)
                 assert not leaks, f"{name}, {viewer}, ply {seen['ply']}: {leaks}"
             checked += len(payload["frames"])
-    assert checked > 2000
+    assert checked > 10000
 
 
 def test_a_secret_planted_in_a_seat_frame_is_found(all_logs):

@@ -259,3 +259,19 @@ def test_uploads_are_throttled(api, example_log, settings):
     assert int(third["Retry-After"]) > 0
     # Reading is not throttled.
     assert client.get(URL).status_code == 200
+
+
+def test_an_upload_with_an_api_token(people, example_log):
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    token = Token.objects.create(user=people["member"])
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    response = post_json(client, URL, json.dumps(example_log("cryptid-escape.json")))
+    assert response.status_code == 201
+    assert Match.objects.get().uploaded_by == people["member"]
+    client.credentials(HTTP_AUTHORIZATION="Token not-a-real-token")
+    refused = post_json(client, URL, json.dumps(example_log("cryptid-escape.json")))
+    assert refused.status_code == 401
+    assert refused.json()["error"] == "authentication_failed"

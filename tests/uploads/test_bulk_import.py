@@ -171,3 +171,30 @@ def test_import_logs_command_refuses_an_unknown_club(tmp_path):
 
     with pytest.raises(CommandError, match="no club 'nowhere'"):
         call_command("import_logs", "nowhere", str(tmp_path / "x.jsonl"))
+
+
+def test_an_internal_error_fails_the_import_keeping_the_batches_already_stored(
+    club, monkeypatch
+):
+    from games import services
+
+    logs = [compact(bot_log(CRYPTID, seed, ["ann", "ben"])) for seed in range(services.IMPORT_BATCH + 5)]
+    real_ingest = services.ingest_log
+    calls = {"n": 0}
+
+    def ingest_then_break(*args, **kwargs):
+        calls["n"] += 1
+        if calls["n"] == services.IMPORT_BATCH + 3:
+            raise RuntimeError("disk on fire")
+        return real_ingest(*args, **kwargs)
+
+    monkeypatch.setattr(services, "ingest_log", ingest_then_break)
+    run = services.create_import(club, write_json_lines(logs), "s.jsonl", None, enqueue=False)
+    with pytest.raises(RuntimeError):
+        services.run_import(run.pk)
+    run.refresh_from_db()
+    assert run.status == "failed"
+    assert "disk on fire" in run.error
+    # The first batch was committed; the second, interrupted, was rolled back entirely.
+    assert (run.processed, run.accepted) == (services.IMPORT_BATCH, services.IMPORT_BATCH)
+    assert Match.objects.count() == services.IMPORT_BATCH

@@ -254,7 +254,7 @@ def _stuck_table() -> Table:
     return Table(racks_=racks(mrx=["train/double"] * 4 + ["plane/double"] * 2 + ["train/secret"] * 2))
 
 
-def test_mx_6_3_pass_only_without_any_move():
+def test_mx_3_5_and_mx_6_3_pass_only_without_any_move():
     t = Table()
     t.illegal("MX-6.3", "mrx", "pass")
     t = _stuck_table()
@@ -346,7 +346,7 @@ def test_mx_3_7_each_pawn_moves_once_and_refills_wait_for_all_five():
     t.illegal("MX-3.7", "det1", "refill", tickets=["car/double"])
 
 
-def test_mx_6_5_a_pawn_entering_mister_x_city_catches_him():
+def test_mx_4_1_and_mx_6_5_a_pawn_entering_mister_x_city_catches_him():
     t = Table()
     _after_mrx(t, to=3)
     t.do("det2", "move", pawn="yellow", ticket="car/siren", to=3)

@@ -14,8 +14,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture(scope="module")
 def greedy_log():
-    """Greedy bots, 3 seats: the detectives catch Mister X after 22 moves (187 actions)."""
-    return play("mister-x", 4, ["greedy", "greedy", "greedy"])
+    """Greedy bots, 3 seats: the detectives catch Mister X after 10 moves (110 actions)."""
+    log = play("mister-x", 7, ["greedy", "greedy", "greedy"])
+    assert log["result"] == {"winner": "detectives", "reason": "caught", "moves": 10}
+    return log
 
 
 def drawn(page, selector: str, attribute: str) -> list[str]:

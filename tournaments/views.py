@@ -111,7 +111,8 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     for row in rows:
         writer.writerow([f"{row.rank}=" if row.shared else row.rank, row.entrant.name,
                          f"{row.points:g}", row.played, row.wins, row.byes,
-                         *[f"{row.tiebreaks[t]:g}" for t in tournament.tiebreaks]])
+                         *["" if t in row.not_applied else f"{row.tiebreaks[t]:g}"
+                           for t in tournament.tiebreaks]])
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="event-{tournament.pk}-standings.csv"'
     return response

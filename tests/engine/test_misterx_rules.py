@@ -651,3 +651,21 @@ def test_mx_1_4_options_pawns_as_in_the_log_format():
     t = Table()
     assert t.state.pawns_of == PAWNS
     assert t.state.limit == {"mrx": 8, "det1": 7, "det2": 6}
+
+
+def test_mx_3_12_seeded_refill_from_a_dry_bag_takes_the_bag_then_draws_from_returned_tickets():
+    from engine import Rng
+
+    t = Table()
+    t.do("mrx", "double", pay=["car/double"] * 3,
+         moves=[{"ticket": "car/double", "to": 3}, {"ticket": "car/double", "to": 4}])
+    _dry_bag(t)
+    st = t.state
+    out_before = dict(st.out)
+    st.rng = Rng(5)
+    recorded = GAME.apply(st, {"seat": "mrx", "type": "refill"})
+    drawn = rules.rack_of(recorded["tickets"])
+    assert len(recorded["tickets"]) == 5 and drawn.get("train/siren", 0) >= 2
+    expected_rest = rules.draw_from(dict(out_before), 3, Rng(5))
+    assert sorted(recorded["tickets"]) == sorted(["train/siren"] * 2 + expected_rest)
+    assert st.out == {} and rack_size(st.bag) == rack_size(out_before) - 3

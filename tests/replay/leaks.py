@@ -42,8 +42,10 @@ def cryptid_leaks(truth: Frame, seen: Frame, seat: str) -> list[str]:
         leaks.append("the blocks the other seat drew for the expansion")
     if action and action["seat"] == other and action["type"] == "draw" and "cards" in action:
         leaks.append(f"the cards {other} drew: {action['cards']}")
-    if action and action["seat"] == other and action["type"] == "draw" and "cards" in seen["notation"]:
-        leaks.append("a draw's cards in the notation")
+    if action and action["seat"] == other and action["type"] == "draw":
+        drawn = [card for card in truth["action"]["cards"] if card in seen["notation"]]
+        if drawn:
+            leaks.append(f"the cards {other} drew, {drawn}, in the notation {seen['notation']!r}")
     return leaks
 
 

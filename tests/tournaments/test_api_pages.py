@@ -154,7 +154,7 @@ def test_standings_csv_and_empty_games_zip(client, make_event):
     # p01 won by forfeit (1), p03 had the bye (1): equal on everything -> shared first.
     assert rows[1:] == [["1=", "p01", "1", "0", "0", "0", "0", "0", "0"],
                         ["1=", "p03", "1", "0", "0", "1", "0", "0", "0"],
-                        ["3", "p02", "0", "0", "0", "0", "0", "0", "0"]]
+                        ["3", "p02", "0", "0", "0", "0", "0", "0", ""]]
     response = client.get(f"/tournaments/{tournament.id}/games.zip")
     assert response["Content-Type"] == "application/zip"
 

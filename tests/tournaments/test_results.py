@@ -141,6 +141,7 @@ def test_the_round_page_form_uploads_a_log(client, organiser, make_event):
     assert "Result of board 1 recorded." in response.content.decode()
     pairing.refresh_from_db()
     assert pairing.status == "played"
+    assert f'href="/matches/{pairing.match_id}/replay"' in response.content.decode()
 
 
 def test_the_round_page_form_shows_why_a_log_was_refused(client, organiser, make_event):
@@ -154,3 +155,23 @@ def test_the_round_page_form_shows_why_a_log_was_refused(client, organiser, make
     assert "The log was refused:" in response.content.decode()
     pairing.refresh_from_db()
     assert pairing.status == "pending"
+
+
+def test_tournament_games_are_rated_on_the_club_ladder(make_event, organiser,
+                                                       django_capture_on_commit_callbacks):
+    from ladder.models import Ladder, RatingChange
+
+    tournament = services.start_tournament(make_event(2, rounds=1))
+    (pairing,) = selectors.pairings(tournament, 1)
+    with django_capture_on_commit_callbacks(execute=True):
+        match = services.record_result(pairing, log_for(pairing), organiser)
+    ladder = Ladder.objects.get(club=tournament.club, game=GAME)
+    changes = RatingChange.objects.filter(ladder=ladder, match=match)
+    assert changes.count() == 2
+    # EL-4.1: a two-seat game's changes are equal and opposite with equal K.
+    assert sum(c.after - c.before for c in changes) == pytest.approx(0)
+    # The next event seeds from those ratings.
+    nxt = make_event(0)
+    p01 = pairing.seats.get(entry__player__handle="p01").entry.player
+    entry = services.add_entry(nxt, p01)
+    assert entry.seed_rating == changes.get(player=p01).after

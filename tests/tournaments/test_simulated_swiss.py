@@ -20,6 +20,7 @@ from rest_framework.test import APIClient
 
 import engine
 from games.models import Match, Membership
+from ladder.models import Ladder, Rating
 
 GAME = "cryptid-urban-legends"
 PLAYERS = 37
@@ -131,3 +132,8 @@ def test_simulated_37_player_8_round_swiss_through_the_api(club, django_user_mod
     assert [r[1] for r in csv_rows[1:]] == [r["player"] for r in standings]
     archive = zipfile.ZipFile(io.BytesIO(api.get(f"/tournaments/{eid}/games.zip").content))
     assert len(archive.namelist()) == 18 * ROUNDS
+
+    # Every game was rated on the club's ladder like any other match.
+    ladder = Ladder.objects.get(club=club, game=GAME)
+    assert ladder.rated_matches == 18 * ROUNDS
+    assert Rating.objects.filter(ladder=ladder).count() == PLAYERS

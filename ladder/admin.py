@@ -14,16 +14,25 @@ class LadderAdmin(admin.ModelAdmin):
 
     @admin.action(description="Recompute the selected ladders (Celery)")
     def recompute(self, request, queryset):
-        from ladder.tasks import recompute_ladder
-
         for ladder in queryset:
-            job = RecomputeJob.objects.create(ladder=ladder, reason=RecomputeJob.Reason.MANUAL)
-            transaction.on_commit(
-                lambda ladder=ladder, job=job: recompute_ladder.delay(
-                    ladder.pk, RecomputeJob.Reason.MANUAL, job.pk
-                )
-            )
+            queue_recompute(ladder, RecomputeJob.Reason.MANUAL)
         self.message_user(request, f"{queryset.count()} recompute(s) queued.", messages.SUCCESS)
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if change and "options" in form.changed_data:
+            # New K, provisional games or role advantage: every rating changes.
+            queue_recompute(obj, RecomputeJob.Reason.CHANGED)
+            self.message_user(request, "Options changed: the ladder is being recomputed.")
+
+
+def queue_recompute(ladder: Ladder, reason: str) -> RecomputeJob:
+    """A queued job (visible at once) and its task, sent once this transaction commits."""
+    from ladder.tasks import recompute_ladder
+
+    job = RecomputeJob.objects.create(ladder=ladder, reason=reason)
+    transaction.on_commit(lambda: recompute_ladder.delay(ladder.pk, reason, job.pk))
+    return job
 
 
 @admin.register(Rating)

@@ -16,6 +16,14 @@ from engine import ENGINE_ERROR, IllegalAction, play, replay
 from tests.engine.misterx_helpers import GAME
 
 CAP = 400
+
+
+def scaled(count: int) -> int:
+    """``count`` examples under the default profile (50), proportionally more under
+    ``HYPOTHESIS_PROFILE=thorough`` (1000: twenty times as many)."""
+    return max(1, count * settings.default.max_examples // 50)
+
+
 BOTS = st.sampled_from(["greedy", "random"])
 SEATS = st.integers(min_value=2, max_value=6)
 
@@ -26,7 +34,7 @@ def bot_lineups(draw):
     return [draw(BOTS) for _ in range(n)]
 
 
-@settings(max_examples=12)
+@settings(max_examples=scaled(12))
 @given(seed=st.integers(0, 2**32), bots=bot_lineups())
 def test_mx_4_3_bot_games_end_or_are_cut_at_the_cap(seed, bots):
     log = play("mister-x", seed, bots, max_actions=CAP)
@@ -42,7 +50,7 @@ def test_mx_4_3_bot_games_end_or_are_cut_at_the_cap(seed, bots):
     assert replay(hand).result == r.result
 
 
-@settings(max_examples=6)
+@settings(max_examples=scaled(6))
 @given(seed=st.integers(0, 2**32), bots=bot_lineups())
 def test_mx_every_legal_action_applies(seed, bots):
     log = play("mister-x", seed, bots, max_actions=150)
@@ -67,7 +75,7 @@ def _first_log(seed: int) -> dict:
 GARBAGE = st.sampled_from([None, -1, 0, 10**6, "x", 3.5, True, [], {}, ["car/double"], "car/teleport"])
 
 
-@settings(max_examples=40)
+@settings(max_examples=scaled(40))
 @given(seed=st.integers(0, 30), where=st.floats(0, 1, exclude_max=True), junk=GARBAGE,
        data=st.data())
 def test_mx_mutated_logs_are_rejected_with_a_rule_never_a_crash(seed, where, junk, data):
@@ -90,7 +98,7 @@ def test_mx_mutated_logs_are_rejected_with_a_rule_never_a_crash(seed, where, jun
     assert field not in ("ticket", "to", "pawn", "type", "seat")
 
 
-@settings(max_examples=30)
+@settings(max_examples=scaled(30))
 @given(seed=st.integers(0, 30), where=st.floats(0, 1, exclude_max=True))
 def test_mx_a_move_to_a_city_off_the_line_is_rejected_at_that_index(seed, where):
     log = _first_log(seed)
@@ -111,7 +119,7 @@ def test_mx_a_move_to_a_city_off_the_line_is_rejected_at_that_index(seed, where)
         raise AssertionError("a move off the lines was accepted")
 
 
-@settings(max_examples=30)
+@settings(max_examples=scaled(30))
 @given(seed=st.integers(0, 30), where=st.floats(0, 1, exclude_max=True), data=st.data())
 def test_mx_dropping_or_swapping_actions_is_rejected_with_a_rule(seed, where, data):
     log = _first_log(seed)

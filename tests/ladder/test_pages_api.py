@@ -121,3 +121,23 @@ def test_admin_recompute_action_runs_a_job(admin_client, rated, eager_celery,
     assert (job.reason, job.status, job.progress, job.total) == ("manual", "done", 3, 3)
     page = admin_client.get("/admin/ladder/recomputejob/").content.decode()
     assert "Done" in page and "Manual" in page
+
+
+def test_changing_options_in_the_admin_recomputes(admin_client, rated, eager_celery,
+                                                  django_capture_on_commit_callbacks):
+    from ladder.models import Rating
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = admin_client.post(
+            f"/admin/ladder/ladder/{rated.pk}/change/",
+            {"club": rated.club_id, "game": rated.game, "options": '{"role_advantage": "none"}'},
+        )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    # No role advantage: match 1 +32/-32 (1532/1468); match 2 ann 1532 v ben 1468:
+    # E_ann = 1 / (1 + 10^(-64/400)) = 1 / (1 + 0.691831) = 0.591076, ann +64 * 0.408924
+    # = +26.1712 -> 1558.171; ben 1441.829. Match 3 cat 1500 v ben 1441.829:
+    # E_cat = 1 / (1 + 10^(-58.171/400)) = 1 / (1 + 0.715438) = 0.582941; ben wins:
+    # +64 * 0.582941 = +37.3083 -> 1479.137; cat 1462.692.
+    ratings = dict(Rating.objects.values_list("player__handle", "rating"))
+    assert ratings == pytest.approx({"ann": 1558.171, "ben": 1479.137, "cat": 1462.692},
+                                    abs=1e-3)

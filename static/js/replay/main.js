@@ -136,10 +136,15 @@ function onKey(event) {
   go(where);
 }
 
+let latestRequest = 0;
+
 async function setView(view) {
   stopAutoplay();
+  const request = ++latestRequest;
   const payload = await fetchFrames(view);
   const module = await loadBoardModule(payload.game);
+  // Switching again before this answer came: the newer choice wins.
+  if (request !== latestRequest) return;
   state.view = view;
   state.payload = payload;
   boardRoot.replaceChildren();

@@ -157,3 +157,28 @@ def test_mx_5_frames_for_every_viewer_and_all_seeing_text():
 def test_mx_3_11_hidden_slot_count_is_24():
     assert HIDDEN_SLOTS == 24
     assert rack_list({"b": 1, "a": 2}) == ["a", "a", "b"]
+
+
+@pytest.mark.parametrize("bot", ["greedy", "random"])
+def test_mx_5_bots_decide_only_from_what_their_seat_knows(bot):
+    """Changing what a seat cannot see never changes its bot's decision."""
+    from engine import Rng
+
+    decide = GAME.bots[bot]
+    compared = 0
+    for seed in (21, 22, 23):
+        log = play("mister-x", seed, ["greedy", "greedy", "greedy"], max_actions=300)
+        for ply, _action, st in replay(log).states():
+            if st.over:
+                continue
+            for seat in GAME.to_act(st):
+                hidden = _hide_differently(st, seat)
+                if seat == MRX:  # Mister X may not see the bag nor the detectives' racks
+                    hidden = st.clone()
+                    hidden.bag = {FILLER: rack_size(st.bag)} if st.bag else {}
+                    for other in st.det_seats:
+                        size = rack_size(st.racks[other])
+                        hidden.racks[other] = {FILLER: size} if size else {}
+                assert decide(GAME, st, seat, Rng(ply)) == decide(GAME, hidden, seat, Rng(ply))
+                compared += 1
+    assert compared > 100

@@ -178,7 +178,7 @@ class _Attempt:
             source=self.source,
             name=self.name[:200],
             import_run=self.import_run,
-            size=self.size,
+            size=min(self.size, 2**31 - 1),  # a claimed Content-Length may exceed the column
             content_hash=self.content_hash,
             game=self.game[:64],
             status=status,
@@ -273,6 +273,14 @@ def _ingest(attempt: _Attempt, document: bytes | str | dict[str, Any]) -> Match:
     except engine.IllegalAction as exc:
         raise _rejection_from_engine(exc) from None
     handles = sorted({entry["player"] for entry in log["seats"]})
+    longest = Player._meta.get_field("handle").max_length
+    too_long = [h for h in handles if len(h) > longest]
+    if too_long:
+        raise LogRejected(
+            Upload.Error.MALFORMED,
+            f"a player handle may have at most {longest} characters: {too_long[0][:80]!r}",
+            rule="LOG-SEATS",
+        )
     known = {p.handle: p for p in Player.objects.filter(club=club, handle__in=handles)}
     missing = [h for h in handles if h not in known]
     if missing and not policy.can_create_players(attempt.uploaded_by, club):

@@ -137,10 +137,10 @@ class RatingChange(models.Model):
                 fields=["match", "player"], name="ratingchange_one_per_player_match"
             ),
         ]
+        # Player pages and head-to-head use (ladder, player); no index on player alone:
+        # a player with rating changes has seats, which protect it from deletion.
         indexes = [
             models.Index(fields=["ladder", "player", "sequence"], name="ratingchange_history"),
-            # player pages and cascades from Player; (ladder, player) leads the one above
-            models.Index(fields=["player"], name="ratingchange_player"),
         ]
 
     def __str__(self) -> str:

@@ -6,9 +6,11 @@ Every write to a ladder's ratings happens with its Ladder row locked
 rating order (EL-1.3: played_at, then match id) from bulk reads and stores what it
 returns.
 
-A full recompute computes in memory first (progress visible on its RecomputeJob),
-then swaps the ladder's ratings and history in one transaction: a crash leaves the
-previous ratings in place, and the same matches always give the same numbers.
+A recompute (the whole ladder, or from a back-dated match on, starting from the
+stored state before it) computes in memory first (progress visible on its
+RecomputeJob), then swaps the ladder's ratings and history in one transaction: a
+crash leaves the previous ratings in place, and the same matches always give the
+same numbers.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from django.db import connection, transaction
-from django.db.models import Count, Exists, F, Min, OuterRef, Q, Window
+from django.db.models import Count, Exists, F, Min, OuterRef, Q, QuerySet, Window
 from django.db.models.functions import Coalesce, RowNumber
 from django.utils import timezone
 
@@ -55,7 +57,7 @@ class Outcome(enum.StrEnum):
     RECOMPUTED = "recomputed"  # back-dated, or a rated match changed: ladder recomputed
 
 
-def rated_matches() -> Any:
+def rated_matches() -> QuerySet[Match]:
     """EL-1.2: valid (which means finished: unfinished has its own status), not void."""
     return Match.objects.filter(status=Match.Status.VALID, is_void=False).exclude(winner="")
 

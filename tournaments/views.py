@@ -58,6 +58,7 @@ def round_detail(request: HttpRequest, pk: int, round_number: int) -> HttpRespon
         "round_number": round_number,
         "pairings": selectors.pairings(tournament, round_number),
         "can_manage": policy.can_manage_tournament(request.user, tournament.club),
+        "entries": selectors.active_entries(tournament).order_by("player__handle"),
         "previous": round_number - 1 if round_number > 1 else None,
         "next": round_number + 1 if round_number < tournament.current_round else None,
     })
@@ -65,9 +66,7 @@ def round_detail(request: HttpRequest, pk: int, round_number: int) -> HttpRespon
 
 @require_POST
 def next_round(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _tournament(request, pk)
-    if not policy.can_manage_tournament(request.user, tournament.club):
-        raise PermissionDenied("only the club's organisers run its events")
+    tournament = _managed(request, pk)
     try:
         number = (services.start_tournament(tournament).current_round
                   if tournament.status == Tournament.Status.REGISTRATION
@@ -99,6 +98,39 @@ def upload_result(request: HttpRequest, pk: int, pairing_id: int) -> HttpRespons
         messages.error(request, f"The log was refused: {exc.message}"
                        + (f" ({exc.rule})" if exc.rule else ""))
     return redirect("tournaments:round", pk=tournament.pk, round_number=pairing.round)
+
+
+def _managed(request: HttpRequest, pk: int) -> Tournament:
+    tournament = _tournament(request, pk)
+    if not policy.can_manage_tournament(request.user, tournament.club):
+        raise PermissionDenied("only the club's organisers run its events")
+    return tournament
+
+
+@require_POST
+def record_forfeit(request: HttpRequest, pk: int, pairing_id: int) -> HttpResponse:
+    tournament = _managed(request, pk)
+    pairing = get_object_or_404(Pairing, tournament=tournament, pk=pairing_id)
+    absent = list(tournament.entries.filter(pk__in=request.POST.getlist("absent")))
+    try:
+        services.record_forfeit(pairing, absent, request.POST.get("reason", ""))
+        messages.success(request, f"Forfeit on board {pairing.board} recorded.")
+    except services.TournamentError as exc:
+        messages.error(request, str(exc))
+    return redirect("tournaments:round", pk=tournament.pk, round_number=pairing.round)
+
+
+@require_POST
+def swap_entries(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _managed(request, pk)
+    first = get_object_or_404(tournament.entries, pk=request.POST.get("first") or 0)
+    second = get_object_or_404(tournament.entries, pk=request.POST.get("second") or 0)
+    try:
+        services.swap_entries(tournament, first, second, request.POST.get("reason", ""))
+        messages.success(request, f"{first.player.handle} and {second.player.handle} swapped.")
+    except services.TournamentError as exc:
+        messages.error(request, str(exc))
+    return redirect("tournaments:round", pk=tournament.pk, round_number=tournament.current_round)
 
 
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:

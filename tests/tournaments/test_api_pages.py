@@ -178,3 +178,29 @@ def test_withdraw_through_the_api(api, make_event):
     assert r.status_code == 200 and r.json()["withdrawn"] is True
     r = api.post(f"/api/tournaments/{tournament.id}/withdraw/", {"entry": "x"}, format="json")
     assert r.status_code == 400 and r.json()["error"] == "malformed"
+
+
+def test_organiser_forms_record_a_forfeit_and_swap_players(client, organiser, make_event):
+    tournament = services.start_tournament(make_event(4, rounds=2))
+    first, second = selectors.pairings(tournament, 1)
+    page = f"/tournaments/{tournament.id}/rounds/1/"
+    assert "Record forfeit" not in client.get(page).content.decode()  # not signed in
+    assert client.post(f"/tournaments/{tournament.id}/swap", {}).status_code == 403
+    client.force_login(organiser)
+    assert "Record forfeit" in client.get(page).content.decode()
+    p01, p02 = (tournament.entries.get(player__handle=h) for h in ("p01", "p02"))
+    # p01 v p03 and p04 v p02: swap p01 and p02 (boards exchange players).
+    response = client.post(f"/tournaments/{tournament.id}/swap",
+                           {"first": p01.pk, "second": p02.pk, "reason": "late train"},
+                           follow=True)
+    html = response.content.decode()
+    assert "p01 and p02 swapped." in html and "p01 and p02 swapped: late train" in html
+    first = Pairing.objects.get(pk=first.pk)
+    assert [s.entry.player.handle for s in first.seats.all()] == ["p02", "p03"]
+    response = client.post(f"/tournaments/{tournament.id}/pairings/{first.pk}/forfeit",
+                           {"absent": [p02.pk], "reason": ""}, follow=True)
+    assert "say why the game was forfeited" in response.content.decode()
+    client.post(f"/tournaments/{tournament.id}/pairings/{first.pk}/forfeit",
+                {"absent": [p02.pk], "reason": "ill"})
+    first.refresh_from_db()
+    assert first.status == "forfeit" and first.forfeit_reason == "ill"

@@ -175,3 +175,23 @@ def test_tournament_games_are_rated_on_the_club_ladder(make_event, organiser,
     p01 = pairing.seats.get(entry__player__handle="p01").entry.player
     entry = services.add_entry(nxt, p01)
     assert entry.seed_rating == changes.get(player=p01).after
+
+
+def test_mister_x_tables_score_the_winning_side(make_event, organiser):
+    tournament = services.start_tournament(
+        make_event(6, game="mister-x", table_size=3, rounds=1))
+    tables = list(selectors.pairings(tournament, 1))
+    assert [[s.seat for s in t.seats.all()] for t in tables] == [["mrx", "det1", "det2"]] * 2
+    for seed, pairing in enumerate(tables, start=1):
+        handles = [s.entry.player.handle for s in pairing.seats.all()]
+        log = engine.play("mister-x", seed, ["greedy"] * 3, players=handles)
+        services.record_result(pairing, log, organiser)
+        winners = ({"mrx"} if log["result"]["winner"] == "mrx" else {"det1", "det2"})
+        settled = Pairing.objects.get(pk=pairing.pk).seats.all()
+        assert {s.seat: s.points for s in settled} == {
+            seat: float(seat in winners) for seat in ("mrx", "det1", "det2")}
+    tournament.refresh_from_db()
+    assert tournament.status == "finished"
+    rows = selectors.standings(tournament)
+    assert all(r.played == 1 for r in rows)
+    assert "head_to_head" not in rows[0].tiebreaks

@@ -155,3 +155,13 @@ def test_the_upload_form_shares_the_upload_throttle(signed_in, settings, example
     assert refused.status_code == 429
     assert "Too many uploads: try again in" in text(refused)
     assert Upload.objects.count() == 1
+
+
+def test_the_admin_lists_uploads_and_imports_read_only(client, django_user_model):
+    client.force_login(django_user_model.objects.create_superuser("root", "root@example.org", None))
+    client.post("/clubs/riverside/upload/", {"log": "{}"})
+    assert Upload.objects.get().error_rule == "LOG-FORMAT"
+    listing = client.get("/admin/games/upload/")
+    assert listing.status_code == 200 and "LOG-FORMAT" in text(listing)
+    assert client.get("/admin/games/import/").status_code == 200
+    assert client.get("/admin/games/upload/add/").status_code == 403

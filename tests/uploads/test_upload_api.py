@@ -275,3 +275,14 @@ def test_an_upload_with_an_api_token(people, example_log):
     refused = post_json(client, URL, json.dumps(example_log("cryptid-escape.json")))
     assert refused.status_code == 401
     assert refused.json()["error"] == "authentication_failed"
+
+
+def test_a_handle_longer_than_the_database_allows_is_400_not_an_error(api, example_log):
+    log = example_log("cryptid-escape.json")
+    log["seats"][0]["player"] = "x" * 65
+    response = post_json(api("organiser"), URL, json.dumps(log))
+    assert response.status_code == 400
+    body = response.json()
+    assert (body["error"], body["rule"]) == ("malformed", "LOG-SEATS")
+    assert "at most 64 characters" in body["message"]
+    assert Match.objects.count() == 0

@@ -114,10 +114,11 @@ def draw_from(pile: Rack, count: int, rng: Rng) -> list[str]:
     ``rng.draw(rack_list(pile), count)``, without expanding the pile."""
     drawn = []
     total = rack_size(pile)
+    keys = sorted(pile)  # a key whose count drops to 0 is skipped below: same order
     for _ in range(count):
         index = rng.below(total)
-        for t in sorted(pile):
-            n = pile[t]
+        for t in keys:
+            n = pile.get(t, 0)
             if index < n:
                 remove_one(pile, t)
                 drawn.append(t)
@@ -645,7 +646,7 @@ def discard(st: State, seat: str, a: dict[str, Any]) -> None:
     st.discarded.add(seat)
 
 
-def refill(st: State, seat: str, a: dict[str, Any]) -> list[str]:
+def refill(st: State, seat: str, a: dict[str, Any]) -> Rack:
     """MX-6.8 / MX-3.12: draw up to the rack limit; a dry bag takes back the tickets out of
     the game. Returns the tickets drawn."""
     _refill_turn(st, seat, "refill")
@@ -694,7 +695,7 @@ def refill(st: State, seat: str, a: dict[str, Any]) -> list[str]:
         st.refill_next += 1
         if st.refill_next == len(st.det_seats):
             position_check(st)
-    return rack_list(drawn)
+    return drawn
 
 
 def position_check(st: State) -> None:
@@ -761,7 +762,7 @@ def apply(st: State, a: dict[str, Any]) -> dict[str, Any]:
     if kind == "refill":
         drawn = refill(st, seat, a)
         if a.get("tickets") is None:
-            return {**a, "tickets": drawn}
+            return {**a, "tickets": rack_list(drawn)}
         return a
     rule = "MX-3.1" if seat == MRX else "MX-3.7"
     raise IllegalAction(rule, f"{seat} has no action {kind!r}")

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Create the virtualenv when missing; `pip install -e '.[dev]'` only when pyproject.toml
+# Create the virtualenv when missing; `pip install -e '.[dev,boards]'` only when pyproject.toml
 # changed since the last install (its sha256 is kept in a stamp inside the venv).
 # Worktrees may share one .venv through a symlink: a lock keeps two installs apart.
 set -euo pipefail
@@ -21,5 +21,5 @@ exec 9>"$VENV/.lantern-install.lock"
 flock 9
 installed && exit 0
 echo "installing dependencies into $VENV (pyproject.toml changed since the last install)"
-"$VENV/bin/python" -m pip install --quiet -e '.[dev]'
+"$VENV/bin/python" -m pip install --quiet -e '.[dev,boards]'  # boards: the europe/1 rebuild test
 echo "$want" >"$stamp"

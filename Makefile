@@ -7,18 +7,37 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: help run test lint services worker bench install migrate seed
+.PHONY: help install run test services worker bench
 
 help:
 	@echo "make run       install (when needed), migrate, load demo data, serve on 127.0.0.1:$(PORT)"
 	@echo "make test      ruff, then the whole pytest suite"
-	@echo "make services  install and start PostgreSQL and Redis on 127.0.0.1"
-	@echo "make worker    a Celery worker (needs REDIS_URL)"
+	@echo "make services  install and start PostgreSQL and Redis on 127.0.0.1, print the URLs"
+	@echo "make worker    a Celery worker (export REDIS_URL first)"
 	@echo "make bench     run every bench/*.py"
 
-test:
+install:
+	@VENV="$(VENV)" PYTHON_BOOTSTRAP="$(PYTHON_BOOTSTRAP)" scripts/install.sh
+
+run: install
+	$(PY) manage.py migrate --no-input
+	$(PY) manage.py seed_demo
+	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+test: install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/pytest
 
-bench:
-	@for script in bench/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
+services:
+	@source scripts/services.sh && services_install && services_start && services_create_database \
+		&& echo && echo "PostgreSQL and Redis are running on 127.0.0.1. Use them with:" && services_urls
+
+worker: install
+	$(VENV)/bin/celery -A config worker --loglevel=INFO
+
+bench: install
+	@shopt -s nullglob; scripts=(bench/*.py); \
+	if [ $${#scripts[@]} -eq 0 ]; then echo "no benchmarks in bench/ yet"; exit 0; fi; \
+	status=0; for script in "$${scripts[@]}"; do \
+		echo "== $$script"; "$(PY)" "$$script" || { echo "!! $$script failed"; status=1; }; \
+	done; exit $$status

@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -113,6 +114,10 @@ DATABASES = {
     )
 }
 
+# Lets concurrent test runs on one PostgreSQL server use separate test databases.
+if os.environ.get("DATABASE_TEST_NAME"):
+    DATABASES["default"]["TEST"] = {"NAME": os.environ["DATABASE_TEST_NAME"]}
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -183,6 +188,14 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# `celery -A config beat`: periodic tasks.
+CELERY_BEAT_SCHEDULE = {
+    # Every ladder recomputed from its matches (ratings.md, EL-1.3), at a quiet hour.
+    "ladder-nightly-recompute": {
+        "task": "ladder.recompute_all_ladders",
+        "schedule": crontab(hour=3, minute=17),
+    },
+}
 
 # --- API ---------------------------------------------------------------------
 REST_FRAMEWORK = {
@@ -202,7 +215,19 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Clubs, players, match logs (lantern-log/1), replays, ladders.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Several resources have a "status"; give each set of choices its own name.
+    "ENUM_NAME_OVERRIDES": {
+        "MatchStatusEnum": "games.models.Match.Status",
+        "UploadStatusEnum": "games.models.Upload.Status",
+        "ImportStatusEnum": "games.models.Import.Status",
+    },
 }
+
+# --- Uploads (games.services) ------------------------------------------------
+# One log: larger bodies are refused with 413 before they are read.
+LANTERN_MAX_LOG_BYTES = int(os.environ.get("LANTERN_MAX_LOG_BYTES", 2 * 1024 * 1024))
+# Uploads and imports per user (DRF throttle rate syntax).
+LANTERN_UPLOAD_RATE = os.environ.get("LANTERN_UPLOAD_RATE", "60/min")
 
 # --- Production hardening (only when DEBUG is off) ---------------------------
 if not DEBUG:

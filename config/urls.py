@@ -16,6 +16,9 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/auth/", include("rest_framework.urls")),
     path("", include("replay.urls")),
+    path("", include("ladder.urls")),
+    path("api/", include("games.api.urls")),
     path("api/", include(router.urls)),
     path("tournaments/", include("tournaments.urls")),
+    path("", include("games.urls")),
 ]

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from games.models import Club, Match, MatchLog, MatchSeat, Membership, Player
+from games.models import Club, Import, Match, MatchLog, MatchSeat, Membership, Player, Upload
 
 
 class PlayerInline(admin.TabularInline):
@@ -60,3 +60,33 @@ class MatchAdmin(admin.ModelAdmin):
 class MatchLogAdmin(admin.ModelAdmin):
     list_display = ["match"]
     raw_id_fields = ["match"]
+
+
+@admin.register(Upload)
+class UploadAdmin(admin.ModelAdmin):
+    """Every upload attempt, read-only: the record of what was tried and why it failed."""
+
+    list_display = ["id", "club", "created_at", "uploaded_by", "source", "status", "error",
+                    "error_rule", "error_index", "match"]
+    list_filter = ["status", "error", "source", "club"]
+    search_fields = ["content_hash", "name", "error_message"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(Import)
+class ImportAdmin(admin.ModelAdmin):
+    list_display = ["id", "club", "created_at", "created_by", "filename", "status", "total",
+                    "processed", "accepted", "duplicates", "rejected"]
+    list_filter = ["status", "club"]
+    exclude = ["payload"]  # the uploaded file's bytes: not for a form
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False

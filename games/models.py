@@ -11,7 +11,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 
 from engine import canonical_json
 
@@ -122,6 +122,11 @@ class Match(models.Model):
         max_length=64, help_text="sha256 of the log's canonical JSON (see log_content_hash)."
     )
     rules_version = models.CharField(max_length=64, blank=True)
+    is_void = models.BooleanField(
+        default=False,
+        help_text="Set by an organiser: a void match stays viewable but is never rated "
+        "(ratings.md EL-1.2); ladders recompute without it.",
+    )
     action_count = models.PositiveIntegerField(default=0)
 
     class Meta:
@@ -193,3 +198,141 @@ class MatchLog(models.Model):
     @property
     def content_hash(self) -> str:
         return log_content_hash(self.document)
+
+
+class Import(models.Model):
+    """A bulk import: one JSON-lines or zip file of logs, ingested by a Celery task.
+
+    The counters are the progress shown on the import's page and API resource;
+    every log of it also has an Upload record (the rejections with their reasons).
+    """
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="imports")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="log_imports",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    filename = models.CharField(max_length=200, blank=True)
+    size = models.PositiveBigIntegerField(default=0, help_text="Bytes of the uploaded file.")
+    # Kept in the database so a worker on another machine can read it; bounded by
+    # settings.LANTERN_MAX_IMPORT_FILE_BYTES.
+    payload = models.BinaryField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
+    error = models.TextField(blank=True, help_text="Why the file as a whole could not be read.")
+    total = models.PositiveIntegerField(default=0, help_text="Logs in the file (once read).")
+    processed = models.PositiveIntegerField(default=0)
+    accepted = models.PositiveIntegerField(default=0, help_text="New matches stored.")
+    duplicates = models.PositiveIntegerField(default=0, help_text="Logs already stored.")
+    rejected = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status__in=["queued", "running", "done", "failed"]),
+                name="import_status_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(processed=F("accepted") + F("duplicates") + F("rejected")),
+                name="import_counters_add_up",
+            ),
+            models.CheckConstraint(
+                condition=Q(processed__lte=F("total")), name="import_processed_within_total"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"import {self.pk} into {self.club} ({self.status})"
+
+    @property
+    def progress_percent(self) -> int:
+        """Whole percent of the logs processed; 100 once done (even for an empty file)."""
+        if self.status == self.Status.DONE:
+            return 100
+        return (100 * self.processed // self.total) if self.total else 0
+
+
+class Upload(models.Model):
+    """One attempt to add a log to a club, whatever came of it.
+
+    A rejected log stores nothing else: this record keeps why (error code, action
+    index, rule id, sentence) and, unless it was refused for its size, the text,
+    so an organiser can step through the valid part of the game up to the error.
+    """
+
+    class Source(models.TextChoices):
+        API = "api", "API"
+        FORM = "form", "Web form"
+        IMPORT = "import", "Bulk import"
+        SITE = "site", "Command line / demo data"
+
+    class Status(models.TextChoices):
+        ACCEPTED = "accepted", "Accepted"
+        DUPLICATE = "duplicate", "Already stored"
+        REJECTED = "rejected", "Rejected"
+
+    class Error(models.TextChoices):
+        MALFORMED = "malformed", "Malformed"
+        TOO_LARGE = "too_large", "Too large"
+        ILLEGAL = "illegal", "Illegal action"
+        UNKNOWN_PLAYERS = "unknown_players", "Unknown players"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="uploads")
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="log_uploads",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    source = models.CharField(max_length=16, choices=Source.choices)
+    import_run = models.ForeignKey(
+        Import, null=True, blank=True, on_delete=models.CASCADE, related_name="uploads"
+    )
+    name = models.CharField(max_length=200, blank=True, help_text="File name or line in an import.")
+    size = models.PositiveIntegerField(default=0)
+    content_hash = models.CharField(max_length=64, blank=True)
+    game = models.CharField(max_length=64, blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices)
+    match = models.ForeignKey(
+        Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="uploads"
+    )
+    error = models.CharField(max_length=32, choices=Error.choices, blank=True)
+    error_index = models.PositiveIntegerField(null=True, blank=True)
+    error_rule = models.CharField(max_length=32, blank=True)
+    error_message = models.TextField(blank=True)
+    error_details = models.JSONField(default=dict, blank=True)
+    document_text = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status__in=["accepted", "duplicate", "rejected"]),
+                name="upload_status_valid",
+            ),
+            # A rejection always says why; an accepted upload never carries an error.
+            models.CheckConstraint(
+                condition=(Q(status="rejected") & ~Q(error="")) | (~Q(status="rejected") & Q(error="")),
+                name="upload_error_iff_rejected",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["club", "status", "-created_at"], name="upload_club_status"),
+        ]
+
+    def __str__(self) -> str:
+        return f"upload {self.pk} to {self.club} ({self.status})"

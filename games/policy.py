@@ -1,11 +1,25 @@
-"""Who may do what. Every permission decision in Lantern is made here."""
+"""Who may do what. Every permission decision in Lantern is made here.
+
+- See a club (its page, matches, logs, exports): public clubs, everyone; private
+  clubs, their members only. To anyone else a private club does not exist (404).
+- Upload a log to a club: its members (either role).
+- Bulk-import, and create players for handles the club does not know yet: its
+  organisers. ``None`` as the user means the site itself (command line, demo
+  data), which may do everything.
+- See a club's upload attempts and imports (the rejections): its organisers, and
+  each uploader their own.
+- Operate the site (dashboard, jobs such as revalidating stored logs): active staff.
+- Run a club's events (create, start, pair, override, forfeits): its organisers.
+  Settle a pairing with its log: organisers, and members who play in that pairing.
+Superusers count as organisers of every club.
+"""
 
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q
 
-from games.models import Club
+from games.models import Club, Import, Membership, Upload
 
 AnyUser = AbstractBaseUser | AnonymousUser
 
@@ -14,13 +28,47 @@ def club_visibility(user: AnyUser) -> Q:
     """Filter on Club: public clubs, and the private ones the user is a member of."""
     if not user.is_authenticated:
         return Q(is_public=True)
+    if user.is_superuser:
+        return Q()
     return Q(is_public=True) | Q(memberships__user=user)
 
 
+def role_in(user: AnyUser | None, club: Club) -> str | None:
+    """``organiser``, ``member`` or None (not a member, or not signed in)."""
+    if user is None or not user.is_authenticated:
+        return None
+    if user.is_superuser:
+        return Membership.Role.ORGANISER
+    return Membership.objects.filter(user=user, club=club).values_list("role", flat=True).first()
+
+
 def can_view_club(user: AnyUser, club: Club) -> bool:
-    if club.is_public:
-        return True
-    return bool(user.is_authenticated and club.memberships.filter(user=user).exists())
+    return club.is_public or role_in(user, club) is not None
+
+
+def can_upload(user: AnyUser | None, club: Club) -> bool:
+    return user is None or role_in(user, club) is not None
+
+
+def can_import(user: AnyUser | None, club: Club) -> bool:
+    return user is None or role_in(user, club) == Membership.Role.ORGANISER
+
+
+def can_create_players(user: AnyUser | None, club: Club) -> bool:
+    """May an upload by ``user`` add players for handles ``club`` does not know yet?"""
+    return can_import(user, club)
+
+
+def can_see_upload(user: AnyUser, upload: Upload) -> bool:
+    if not can_view_club(user, upload.club):
+        return False
+    return can_import(user, upload.club) or (
+        user.is_authenticated and upload.uploaded_by_id == user.pk
+    )
+
+
+def can_see_import(user: AnyUser, run: Import) -> bool:
+    return can_view_club(user, run.club) and can_import(user, run.club)
 
 
 def can_operate(user: AnyUser) -> bool:
@@ -32,10 +80,7 @@ def can_operate(user: AnyUser) -> bool:
 
 
 def is_organiser(user: AnyUser, club: Club) -> bool:
-    return bool(
-        user.is_authenticated
-        and club.memberships.filter(user=user, role="organiser").exists()
-    )
+    return role_in(user, club) == Membership.Role.ORGANISER
 
 
 def can_manage_tournament(user: AnyUser, club: Club) -> bool:
@@ -44,8 +89,8 @@ def can_manage_tournament(user: AnyUser, club: Club) -> bool:
 
 
 def can_record_pairing_result(user: AnyUser, club: Club, player_user_ids: set[int]) -> bool:
-    """Upload the log that settles a pairing: an organiser, or a player of that pairing
-    (``player_user_ids``: the site accounts linked to its players)."""
+    """Upload the log that settles a pairing: an organiser, or a member of the club who
+    plays in that pairing (``player_user_ids``: the site accounts linked to its players)."""
     if is_organiser(user, club):
         return True
-    return bool(user.is_authenticated and user.pk in player_user_ids)
+    return can_upload(user, club) and user.pk in player_user_ids

@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
 
-from games.models import Club, Match, Membership
+from django.db.models import Count, QuerySet
+
+import engine
+from engine import canonical_json
+from games import policy
+from games.models import Club, Import, Match, MatchLog, MatchSeat, Membership, Upload
 from games.policy import AnyUser, club_visibility
 
 
 def visible_clubs(user: AnyUser) -> QuerySet[Club]:
     """Public clubs, plus the private ones the user is a member of (games.policy)."""
     return Club.objects.filter(club_visibility(user)).distinct()
+
+
+def clubs_with_player_counts(user: AnyUser) -> QuerySet[Club]:
+    """The visible clubs, each with ``player_count``."""
+    return visible_clubs(user).annotate(player_count=Count("players", distinct=True))
 
 
 def recent_matches(user: AnyUser, limit: int = 20) -> QuerySet[Match]:
@@ -28,3 +42,180 @@ def memberships_of(user: AnyUser) -> QuerySet[Membership]:
     if not user.is_authenticated:
         return Membership.objects.none()
     return Membership.objects.filter(user=user).select_related("club").order_by("club__name")
+
+
+def club_for(user: AnyUser, slug: str) -> Club | None:
+    """The club with this slug if ``user`` may see it; None otherwise (a 404 either way)."""
+    club = Club.objects.filter(slug=slug).first()
+    if club is None or not policy.can_view_club(user, club):
+        return None
+    return club
+
+
+@dataclass(frozen=True)
+class MatchFilters:
+    """The filters of a match list (page or API): each None means "any"."""
+
+    game: str | None = None
+    player: str | None = None
+    status: str | None = None
+    played_from: date | None = None
+    played_to: date | None = None
+
+    def apply(self, matches: QuerySet[Match]) -> QuerySet[Match]:
+        if self.game:
+            matches = matches.filter(game=self.game)
+        if self.status:
+            matches = matches.filter(status=self.status)
+        if self.player:
+            matches = matches.filter(
+                id__in=MatchSeat.objects.filter(player__handle=self.player).values("match_id")
+            )
+        if self.played_from:
+            matches = matches.filter(played_at__date__gte=self.played_from)
+        if self.played_to:
+            matches = matches.filter(played_at__date__lte=self.played_to)
+        return matches
+
+
+def club_matches(club: Club, filters: MatchFilters | None = None) -> QuerySet[Match]:
+    """The club's matches, newest upload first, seats and players prefetched."""
+    matches = Match.objects.filter(club=club)
+    if filters is not None:
+        matches = filters.apply(matches)
+    return matches.select_related("club").prefetch_related("seats__player").order_by("-id")
+
+
+def match_for(user: AnyUser, match_id: int) -> Match | None:
+    """The match if ``user`` may see its club; None otherwise (a 404 either way)."""
+    match = (
+        Match.objects.select_related("club", "uploaded_by")
+        .prefetch_related("seats__player")
+        .filter(pk=match_id)
+        .first()
+    )
+    if match is None or not policy.can_view_club(user, match.club):
+        return None
+    return match
+
+
+def match_document(match: Match) -> dict[str, Any]:
+    return MatchLog.objects.values_list("document", flat=True).get(match=match)
+
+
+def stored_log_text(match: Match) -> str:
+    """The stored log as its canonical JSON text: its sha256 is the match's content hash."""
+    return canonical_json(match_document(match))
+
+
+def export_texts(matches: QuerySet[Match]) -> Iterator[tuple[str, str]]:
+    """``(file name, canonical JSON)`` of each match's log, in match order, read in chunks."""
+    logs = (
+        MatchLog.objects.filter(match__in=matches.order_by())
+        .select_related("match__club")
+        .order_by("match_id")
+    )
+    for log in logs.iterator(chunk_size=200):
+        match = log.match
+        yield f"{match.club.slug}-{match.pk}-{match.game}.json", canonical_json(log.document)
+
+
+def club_games(club: Club) -> list[str]:
+    """The game ids the club has matches of, for a filter's choices."""
+    return sorted(set(Match.objects.filter(club=club).values_list("game", flat=True).distinct()))
+
+
+def club_uploads(
+    club: Club, user: AnyUser, status: str | None = None, import_run: int | None = None
+) -> QuerySet[Upload]:
+    """The club's upload attempts ``user`` may see: all for organisers, else their own."""
+    uploads = Upload.objects.filter(club=club).select_related("uploaded_by", "match", "import_run")
+    if not policy.can_import(user, club):
+        if not user.is_authenticated:
+            return uploads.none()
+        uploads = uploads.filter(uploaded_by=user)
+    if status:
+        uploads = uploads.filter(status=status)
+    if import_run is not None:
+        uploads = uploads.filter(import_run_id=import_run)
+    return uploads.order_by("-id")
+
+
+def upload_for(user: AnyUser, upload_id: int) -> Upload | None:
+    upload = Upload.objects.select_related("club", "match").filter(pk=upload_id).first()
+    if upload is None or not policy.can_see_upload(user, upload):
+        return None
+    return upload
+
+
+def club_imports(club: Club) -> QuerySet[Import]:
+    return Import.objects.filter(club=club).defer("payload").select_related("created_by")
+
+
+def import_for(user: AnyUser, import_id: int) -> Import | None:
+    run = Import.objects.defer("payload").select_related("club").filter(pk=import_id).first()
+    if run is None or not policy.can_see_import(user, run):
+        return None
+    return run
+
+
+def import_rejections(run: Import) -> QuerySet[Upload]:
+    """The rejected logs of an import, in the order they were read."""
+    return Upload.objects.filter(import_run=run, status=Upload.Status.REJECTED).order_by("id")
+
+
+@dataclass(frozen=True)
+class StepAction:
+    index: int
+    notation: str
+    #: the action the engine refused (the last one listed)
+    offending: bool = False
+
+
+@dataclass(frozen=True)
+class Walkthrough:
+    """The valid part of a rejected log, to step through up to the refused action."""
+
+    game_name: str
+    actions: list[StepAction]
+    #: valid plies: 0 (the setup) .. ``last_ply``
+    last_ply: int
+    ply: int
+    state_text: str
+
+
+def _notation(game: engine.Game, action: Any) -> str:
+    try:
+        return game.notation(action)
+    except Exception:  # a refused action may be too broken to name; show it as written
+        return json.dumps(action, ensure_ascii=False)[:300]
+
+
+def _state_text(game: engine.Game, state: Any) -> str:
+    try:
+        return game.render_text(state)
+    except NotImplementedError:
+        return json.dumps(game.view(state, None), indent=1, ensure_ascii=False)
+
+
+def rejected_walkthrough(upload: Upload, ply: int | None = None) -> Walkthrough | None:
+    """Replay a rejected upload's text up to its error; None when nothing of it was valid
+    (not JSON, a broken envelope or setup) or the text was not kept."""
+    if not upload.document_text:
+        return None
+    try:
+        engine.replay(engine.parse_json(upload.document_text))
+    except engine.IllegalAction as exc:
+        partial, error = exc.partial, exc
+    else:
+        return None  # valid with today's engine (it changed since): nothing to walk up to
+    if partial is None:
+        return None
+    game = partial.game
+    actions = [StepAction(i, _notation(game, a)) for i, a in enumerate(partial.actions)]
+    raw_actions = partial.log.get("actions") or []
+    if error.index is not None and error.index < len(raw_actions):
+        actions.append(StepAction(error.index, _notation(game, raw_actions[error.index]), True))
+    last = len(partial.actions)
+    shown = last if ply is None else max(0, min(ply, last))
+    return Walkthrough(game.name or game.id, actions, last, shown, _state_text(game, partial.state_at(shown)))

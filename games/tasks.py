@@ -7,8 +7,24 @@ import socket
 
 from celery import shared_task
 
+from games.services import revalidate_matches, run_import
+
 
 @shared_task(name="games.ping")
 def ping(payload: str = "ping") -> dict[str, object]:
     """Echo the payload with where it ran: proves a task crossed the broker to a worker."""
     return {"payload": payload, "host": socket.gethostname(), "pid": os.getpid()}
+
+
+@shared_task(name="games.run_import")
+def run_import_task(import_id: int) -> dict[str, object]:
+    """Ingest every log of a bulk import (games.services.run_import)."""
+    run = run_import(import_id)
+    return {"import": run.pk, "status": run.status, "processed": run.processed,
+            "accepted": run.accepted, "duplicates": run.duplicates, "rejected": run.rejected}
+
+
+@shared_task(name="games.revalidate")
+def revalidate_task(game: str | None = None) -> dict[str, object]:
+    """Replay every stored log with the current engine; report what changed (nothing is written)."""
+    return revalidate_matches(game).as_dict()

@@ -1,7 +1,19 @@
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+"""Server-rendered pages. Thin: games.policy decides, selectors read, services write."""
 
-from games.selectors import recent_matches, visible_clubs
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from games import policy, selectors, services
+from games.forms import ImportForm, MatchFilterForm, UploadForm
+from games.models import Club, Import, Upload
+from games.selectors import clubs_with_player_counts, recent_matches
+from games.throttling import UploadThrottle
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -9,7 +21,169 @@ def index(request: HttpRequest) -> HttpResponse:
         request,
         "games/index.html",
         {
-            "clubs": visible_clubs(request.user),
+            "clubs": clubs_with_player_counts(request.user),
             "matches": recent_matches(request.user),
         },
     )
+
+
+def _club_or_404(request: HttpRequest, slug: str) -> Club:
+    club = selectors.club_for(request.user, slug)
+    if club is None:
+        raise Http404("no such club")
+    return club
+
+
+def _paginate(request: HttpRequest, items, per_page: int = 50):
+    return Paginator(items, per_page).get_page(request.GET.get("page"))
+
+
+def club_page(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club_or_404(request, slug)
+    return render(request, "games/club.html", {
+        "club": club,
+        "matches": selectors.club_matches(club)[:20],
+        "match_count": selectors.club_matches(club).count(),
+        "can_upload": policy.can_upload(request.user, club) and request.user.is_authenticated,
+        "can_import": policy.can_import(request.user, club) and request.user.is_authenticated,
+    })
+
+
+def match_list(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club_or_404(request, slug)
+    form = MatchFilterForm(request.GET or None, games=selectors.club_games(club))
+    matches = selectors.club_matches(club, form.filters())
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(request, "games/match_list.html", {
+        "club": club,
+        "form": form,
+        "page": _paginate(request, matches),
+        "query": query.urlencode(),
+    })
+
+
+def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
+    match = selectors.match_for(request.user, match_id)
+    if match is None:
+        raise Http404("no such match")
+    return render(request, "games/match_detail.html", {"match": match})
+
+
+def _signed_in_member(request: HttpRequest, club: Club, allowed: bool) -> HttpResponse | None:
+    """A redirect to sign in, a 403, or None when ``allowed``."""
+    if allowed:
+        return None
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    raise PermissionDenied("only members of this club may do this")
+
+
+def upload_form(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club_or_404(request, slug)
+    refused = _signed_in_member(
+        request, club, request.user.is_authenticated and policy.can_upload(request.user, club)
+    )
+    if refused:
+        return refused
+    form = UploadForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and not (throttle := UploadThrottle()).allow_request(request, None):
+        form.add_error(None, f"Too many uploads: try again in {throttle.wait():.0f} seconds.")
+        return render(request, "games/upload.html", {"club": club, "form": form}, status=429)
+    if request.method == "POST" and form.is_valid():
+        document, name = _uploaded_document(form)
+        try:
+            if document is None:
+                raise services.reject_too_large(
+                    club, form.cleaned_data["file"].size, request.user,
+                    source=Upload.Source.FORM, name=name,
+                )
+            match = services.ingest_log(club, document, request.user, source=Upload.Source.FORM, name=name)
+        except services.LogRejected as exc:
+            return redirect("upload-detail", exc.upload.pk)
+        if match.created:
+            messages.success(request, f"Stored as match {match.pk}.")
+        else:
+            messages.info(request, f"This log was already stored as match {match.pk}; nothing was added.")
+        return redirect("match-detail", match.pk)
+    return render(request, "games/upload.html", {"club": club, "form": form})
+
+
+def _uploaded_document(form: UploadForm) -> tuple[bytes | str | None, str]:
+    """The log from the form (None when the file is over the size limit) and its name."""
+    upload = form.cleaned_data.get("file")
+    if upload is None:
+        return form.cleaned_data["log"], ""
+    if upload.size > services.max_log_bytes():
+        return None, upload.name
+    return upload.read(), upload.name
+
+
+def upload_detail(request: HttpRequest, upload_id: int) -> HttpResponse:
+    upload = selectors.upload_for(request.user, upload_id)
+    if upload is None:
+        raise Http404("no such upload")
+    try:
+        ply = int(request.GET["ply"]) if "ply" in request.GET else None
+    except ValueError:
+        ply = None
+    walkthrough = (
+        selectors.rejected_walkthrough(upload, ply)
+        if upload.status == Upload.Status.REJECTED else None
+    )
+    return render(request, "games/upload_detail.html", {
+        "upload": upload,
+        "walk": walkthrough,
+    })
+
+
+def club_uploads(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club_or_404(request, slug)
+    refused = _signed_in_member(request, club, request.user.is_authenticated)
+    if refused:
+        return refused
+    status = request.GET.get("status") or None
+    if status not in (None, *Upload.Status.values):
+        status = None
+    uploads = selectors.club_uploads(club, request.user, status)
+    return render(request, "games/uploads.html", {
+        "club": club,
+        "page": _paginate(request, uploads),
+        "status": status or "",
+        "statuses": Upload.Status.choices,
+        "all_of_club": policy.can_import(request.user, club),
+    })
+
+
+def import_form(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club_or_404(request, slug)
+    refused = _signed_in_member(
+        request, club, request.user.is_authenticated and policy.can_import(request.user, club)
+    )
+    if refused:
+        return refused
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            run = services.create_import(club, upload.read(), upload.name, request.user)
+        except services.ImportRefused as exc:
+            form.add_error("file", exc.message)
+        else:
+            return redirect("import-detail", run.pk)
+    return render(request, "games/import_form.html", {
+        "club": club,
+        "form": form,
+        "imports": selectors.club_imports(club)[:20],
+    })
+
+
+def import_detail(request: HttpRequest, import_id: int) -> HttpResponse:
+    run = selectors.import_for(request.user, import_id)
+    if run is None:
+        raise Http404("no such import")
+    return render(request, "games/import_detail.html", {
+        "run": run,
+        "running": run.status in (Import.Status.QUEUED, Import.Status.RUNNING),
+        "rejections": _paginate(request, selectors.import_rejections(run), 100),
+    })

@@ -15,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from engine import IllegalAction
 from replay.frames import ALL, UnknownViewer
 from replay.selectors import frames_etag, match_frames, visible_match
 
@@ -52,7 +53,6 @@ _payload = inline_serializer(
         "seats": serializers.ListField(child=serializers.DictField()),
         "options": serializers.JSONField(),
         "status": serializers.ChoiceField(["finished", "unfinished", "rejected"]),
-        "result": serializers.JSONField(allow_null=True),
         "error": serializers.JSONField(allow_null=True),
         "frames": serializers.ListField(child=_frame),
     },
@@ -78,6 +78,7 @@ class MatchFramesView(APIView):
             200: _payload,
             304: OpenApiResponse(description="Not modified (ETag matched)."),
             400: OpenApiResponse(description="Unknown perspective."),
+            422: OpenApiResponse(description="The current engine cannot replay this log's setup."),
             404: OpenApiResponse(description="No such match, or not visible to you."),
         },
     )
@@ -90,7 +91,7 @@ class MatchFramesView(APIView):
         headers = {
             "ETag": etag,
             "Cache-Control": "private, no-cache",
-            "Vary": "Cookie, Authorization",
+            "Vary": "Accept-Encoding, Cookie, Authorization",
         }
         if etag in _etags(request.headers.get("If-None-Match", "")):
             return HttpResponse(status=304, headers=headers)
@@ -98,9 +99,31 @@ class MatchFramesView(APIView):
             frames = match_frames(match, viewer)
         except UnknownViewer as exc:
             return Response({"error": "unknown_view", "message": str(exc)}, status=400)
-        # Already JSON: served as stored, no re-encoding through a renderer.
-        return HttpResponse(frames.body, content_type="application/json", headers=headers)
+        except IllegalAction as exc:
+            # A stored log the current engine cannot even set up (a game removed, a rule
+            # changed since it was stored): say so rather than fail.
+            return Response({"error": "unreplayable", **exc.as_dict()}, status=422)
+        # Already JSON (gzipped): served as cached, no re-encoding through a renderer.
+        if _accepts_gzip(request.headers.get("Accept-Encoding", "")):
+            headers["Content-Encoding"] = "gzip"
+            return HttpResponse(frames.gzipped, content_type="application/json", headers=headers)
+        return HttpResponse(frames.body(), content_type="application/json", headers=headers)
 
 
 def _etags(header: str) -> set[str]:
-    return {tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()}
+    """The entity tags of an If-None-Match header, compared weakly (RFC 9110 8.8.3.2)."""
+    tags = {tag.strip() for tag in header.split(",") if tag.strip()}
+    return {tag if tag.startswith("W/") else f"W/{tag}" for tag in tags}
+
+
+def _accepts_gzip(header: str) -> bool:
+    """Whether an Accept-Encoding header takes gzip (and not with q=0)."""
+    for part in header.split(","):
+        coding, _, params = part.partition(";")
+        if coding.strip().lower() in ("gzip", "*"):
+            name, _, value = params.strip().partition("=")
+            try:
+                return name.strip().lower() != "q" or float(value) > 0
+            except ValueError:
+                return True
+    return False

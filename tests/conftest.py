@@ -11,6 +11,7 @@ import json
 import os
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from django.conf import settings
@@ -36,6 +37,33 @@ def skip_or_fail(reason: str) -> None:
     if services_required():
         pytest.fail(f"LANTERN_REQUIRE_SERVICES is set but {reason}")
     pytest.skip(reason)
+
+
+@pytest.fixture(autouse=True)
+def _isolated_from_real_services(request: pytest.FixtureRequest):
+    """Every test except the integration ones runs as without REDIS_URL: Celery tasks
+    eager in the test process (so they see the test database and raise into the test),
+    and a local-memory cache (so no cached entry leaks between tests or runs). Under
+    .ci/run a real worker is listening, but it works on the real database, not the
+    test one, so only integration tests may send it anything."""
+    if request.node.get_closest_marker("integration"):
+        yield
+        return
+    from django.core.cache import caches
+    from django.test import override_settings
+
+    from config.celery import app
+
+    saved = (app.conf.task_always_eager, app.conf.task_eager_propagates)
+    app.conf.task_always_eager = True
+    app.conf.task_eager_propagates = True
+    locmem = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    with override_settings(CACHES=locmem):
+        caches["default"].clear()
+        try:
+            yield
+        finally:
+            app.conf.task_always_eager, app.conf.task_eager_propagates = saved
 
 
 @pytest.fixture
@@ -80,3 +108,63 @@ def club(db):
     from games.models import Club
 
     return Club.objects.create(name="Riverside Deduction Society", slug="riverside")
+
+
+# --- A visible account of the integration tests at the end of every run ----------
+_integration_outcomes: dict[str, str] = {}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if "integration" not in report.keywords:
+        return
+    if report.when == "call" or report.outcome != "passed":
+        outcome = report.outcome
+        if report.skipped and isinstance(report.longrepr, tuple):
+            outcome = f"skipped ({report.longrepr[2].removeprefix('Skipped: ')})"
+        _integration_outcomes[report.nodeid] = outcome
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    if not _integration_outcomes:
+        return
+    terminalreporter.section("integration tests (real PostgreSQL / Redis / Celery worker)")
+    database = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
+    redis = urlsplit(settings.REDIS_URL) if settings.REDIS_URL else None
+    where = f"{redis.hostname}:{redis.port}{redis.path}" if redis else "unset"  # no password
+    terminalreporter.write_line(f"database: {database}; Redis: {where}")
+    for nodeid, outcome in sorted(_integration_outcomes.items()):
+        terminalreporter.write_line(
+            f"{outcome.upper() if outcome in {'passed', 'failed'} else outcome}: {nodeid}"
+        )
+
+
+@pytest.fixture
+def celery_worker_queue(require_redis, require_postgres):
+    """A real Celery worker (a thread of this process, so it uses the test database)
+    consuming a queue of its own from the Redis broker."""
+    from celery.contrib.testing.worker import start_worker
+
+    from config.celery import app
+
+    assert app.conf.task_always_eager is False
+    queue = f"lantern-test-{os.getpid()}"
+    with start_worker(app, pool="solo", perform_ping_check=False, queues=[queue],
+                      shutdown_timeout=20):
+        yield queue
+
+
+@pytest.fixture
+def route_to_test_worker(celery_worker_queue):
+    """``route_to_test_worker("games.run_import", ...)``: send these tasks, whoever
+    enqueues them, to this test's worker (not to a worker of another database)."""
+    from config.celery import app
+
+    def route(routes) -> None:
+        # The router is built once per app (cached): rebuild it for the new routes.
+        app.conf.task_routes = routes
+        app.amqp.flush_routes()
+        app.amqp.__dict__.pop("router", None)
+
+    saved = app.conf.task_routes
+    yield lambda *names: route({name: {"queue": celery_worker_queue} for name in names})
+    route(saved)

@@ -9,12 +9,14 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.exceptions import APIException, PermissionDenied, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import policy
+from games.api.errors import ErrorSerializer, lantern_exception_handler
 from games.models import Club, Player
+from games.services import max_log_bytes, reject_too_large
 from tournaments import selectors, services
 from tournaments.models import Entry, Pairing, PairingSeat, Tournament
 from tournaments.standings import TIEBREAKS
@@ -38,6 +40,8 @@ class TournamentSerializer(serializers.ModelSerializer):
 class EntrySerializer(serializers.ModelSerializer):
     player = serializers.CharField(source="player.handle",
                                    help_text="The player's handle in the club (created if new).")
+    seed_rating = serializers.FloatField(
+        required=False, help_text="Default: the player's rating on the club's ladder.")
 
     class Meta:
         model = Entry
@@ -77,7 +81,9 @@ class StandingSerializer(serializers.Serializer):
 
 
 class ResultSerializer(serializers.Serializer):
-    log = serializers.JSONField(help_text="The lantern-log/1 document of the game.")
+    log = serializers.JSONField(required=False,
+                                help_text="The lantern-log/1 document of the game.")
+    file = serializers.FileField(required=False, help_text="Or the log as a multipart file.")
 
 
 class ForfeitSerializer(serializers.Serializer):
@@ -86,24 +92,40 @@ class ForfeitSerializer(serializers.Serializer):
     reason = serializers.CharField()
 
 
-class ForbidSerializer(serializers.Serializer):
+class TwoEntriesSerializer(serializers.Serializer):
     first = serializers.IntegerField(help_text="Entry id")
     second = serializers.IntegerField(help_text="Entry id")
     reason = serializers.CharField()
 
 
-class SwapSerializer(ForbidSerializer):
-    pass
+
+
+class EventRefused(APIException):
+    """A TournamentError in the API's one error shape (games.api.errors)."""
+
+    status_code = status.HTTP_400_BAD_REQUEST
+
+    def __init__(self, exc: services.TournamentError):
+        super().__init__(detail=str(exc), code=exc.code)
+        self.default_code = exc.code
 
 
 def _service(call, *args: Any, **kwargs: Any) -> Any:
     try:
         return call(*args, **kwargs)
     except services.TournamentError as exc:
-        raise ValidationError({"detail": str(exc)}) from exc
+        raise EventRefused(exc) from exc
 
 
-class TournamentViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+class _LanternErrors:
+    """Errors as ``{"error", "index", "rule", "message"}``, like the rest of the API."""
+
+    def get_exception_handler(self):
+        return lantern_exception_handler
+
+
+class TournamentViewSet(_LanternErrors, mixins.CreateModelMixin,
+                        viewsets.ReadOnlyModelViewSet):
     """Events of the clubs you can see. Organisers of the club create and run them."""
 
     serializer_class = TournamentSerializer
@@ -116,6 +138,14 @@ class TournamentViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         if not policy.can_manage_tournament(self.request.user, tournament.club):
             raise PermissionDenied("only the club's organisers run its events")
         return tournament
+
+    def _two_entries(self, request: Request) -> tuple[Tournament, Entry, Entry, str]:
+        """An organiser's request naming two entries and a reason (forbid, swap)."""
+        tournament = self._managed()
+        data = _valid(TwoEntriesSerializer, request)
+        first = get_object_or_404(Entry, tournament=tournament, pk=data["first"])
+        second = get_object_or_404(Entry, tournament=tournament, pk=data["second"])
+        return tournament, first, second, data["reason"]
 
     def perform_create(self, serializer: TournamentSerializer) -> None:
         data = dict(serializer.validated_data)
@@ -140,7 +170,7 @@ class TournamentViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         handle = serializer.validated_data["player"]["handle"].strip()
         player, _created = Player.objects.get_or_create(club=tournament.club, handle=handle)
         entry = _service(services.add_entry, tournament, player,
-                         serializer.validated_data.get("seed_rating", 1500.0))
+                         serializer.validated_data.get("seed_rating"))
         return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses=TournamentSerializer)
@@ -166,26 +196,33 @@ class TournamentViewSet(mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
         return Response(StandingSerializer(selectors.standings(self.get_object()),
                                            many=True).data)
 
-    @extend_schema(request=ForbidSerializer, responses={201: None})
+    @extend_schema(request=TwoEntriesSerializer, responses={201: None})
     @action(detail=True, methods=["post"])
     def forbid(self, request: Request, pk: str | None = None) -> Response:
         """Keep two entries from ever being paired (family, same team)."""
-        tournament = self._managed()
-        data = _valid(ForbidSerializer, request)
-        first = get_object_or_404(Entry, tournament=tournament, pk=data["first"])
-        second = get_object_or_404(Entry, tournament=tournament, pk=data["second"])
-        _service(services.forbid_pairing, tournament, first, second, data["reason"])
+        tournament, first, second, reason = self._two_entries(request)
+        _service(services.forbid_pairing, tournament, first, second, reason)
         return Response(status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=SwapSerializer, responses=PairingSerializer(many=True))
+    @extend_schema(request=inline_serializer("Withdraw", {"entry": serializers.IntegerField()}),
+                   responses=EntrySerializer)
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request: Request, pk: str | None = None) -> Response:
+        """Leave a player out of every round paired from now on (results stay; in a
+        round-robin their remaining games are forfeits)."""
+        tournament = self._managed()
+        entry_id = request.data.get("entry")
+        if not isinstance(entry_id, int):
+            raise ValidationError({"entry": "an entry id"})
+        entry = get_object_or_404(Entry, tournament=tournament, pk=entry_id)
+        return Response(EntrySerializer(services.withdraw_entry(entry)).data)
+
+    @extend_schema(request=TwoEntriesSerializer, responses=PairingSerializer(many=True))
     @action(detail=True, methods=["post"])
     def swap(self, request: Request, pk: str | None = None) -> Response:
         """Manual override: exchange two players' places in the current round."""
-        tournament = self._managed()
-        data = _valid(SwapSerializer, request)
-        first = get_object_or_404(Entry, tournament=tournament, pk=data["first"])
-        second = get_object_or_404(Entry, tournament=tournament, pk=data["second"])
-        changed = _service(services.swap_entries, tournament, first, second, data["reason"])
+        tournament, first, second, reason = self._two_entries(request)
+        changed = _service(services.swap_entries, tournament, first, second, reason)
         return Response(PairingSerializer(changed, many=True).data)
 
 
@@ -195,7 +232,7 @@ def _valid(serializer_class: type[serializers.Serializer], request: Request) -> 
     return serializer.validated_data
 
 
-class PairingViewSet(viewsets.ReadOnlyModelViewSet):
+class PairingViewSet(_LanternErrors, viewsets.ReadOnlyModelViewSet):
     """Pairings of the events you can see; filter with ?tournament=ID&round=N."""
 
     serializer_class = PairingSerializer
@@ -213,10 +250,14 @@ class PairingViewSet(viewsets.ReadOnlyModelViewSet):
                 qs = qs.filter(**{param: int(value)})
         return qs
 
-    @extend_schema(request=ResultSerializer, responses={201: PairingSerializer})
+    @extend_schema(request=ResultSerializer, responses={
+        201: PairingSerializer, 400: ErrorSerializer, 403: ErrorSerializer,
+        422: ErrorSerializer})
     @action(detail=True, methods=["post"])
     def result(self, request: Request, pk: str | None = None) -> Response:
-        """Settle the pairing with its game's log (seats must match the pairing)."""
+        """Settle the pairing with its game's log: ``{"log": {...}}`` or a multipart
+        ``file``. The log must seat the pairing's players in the pairing's seats
+        (``seats_mismatch``); an illegal log is refused as any upload is (422)."""
         pairing = self.get_object()
         club = pairing.tournament.club
         users = {s.entry.player.user_id for s in pairing.seats.all() if s.entry.player.user_id}
@@ -224,7 +265,15 @@ class PairingViewSet(viewsets.ReadOnlyModelViewSet):
             raise PermissionDenied("only an organiser or a player of this pairing may "
                                    "upload its result")
         data = _valid(ResultSerializer, request)
-        _service(services.record_result, pairing, data["log"], request.user)
+        if "file" in data:
+            if data["file"].size > max_log_bytes():
+                raise reject_too_large(club, data["file"].size, request.user)
+            document = data["file"].read()
+        elif "log" in data:
+            document = data["log"]
+        else:
+            raise ValidationError({"log": "send the log as JSON ('log') or a file ('file')"})
+        _service(services.record_result, pairing, document, request.user)
         pairing.refresh_from_db()
         return Response(PairingSerializer(pairing).data, status=status.HTTP_201_CREATED)
 

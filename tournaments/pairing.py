@@ -141,6 +141,11 @@ def fmt_points(value: float) -> str:
     return f"{value:g}"
 
 
+def fmt_pts(value: float) -> str:
+    """``1 pt``, ``2.5 pts``."""
+    return f"{fmt_points(value)} pt" + ("" if value == 1 else "s")
+
+
 def _identity(seat: str) -> str:
     return seat
 
@@ -451,16 +456,17 @@ def _assign_roles(hi: _Standing, lo: _Standing, roles: tuple[str, str], double: 
 def _explain_pair(hi: _Standing, lo: _Standing, costs: tuple[int, ...], role_text: str,
                   repeat_free: bool) -> str:
     def who(r: _Standing) -> str:
-        return f"{r.entrant.name} (#{r.rank}, {fmt_points(r.points)} pts)"
+        return f"{r.entrant.name} (#{r.rank}, {fmt_pts(r.points)})"
 
     if hi.group == lo.group:
         half = "top half v bottom half" if costs[5] == 0 else \
             "nearest to top half v bottom half that the other constraints allow"
-        grouping = f"same score group ({fmt_points(hi.points)} pts), {half}"
+        grouping = f"same score group ({fmt_pts(hi.points)}), {half}"
     else:
         grouping = (f"{hi.entrant.name} floats down from the {fmt_points(hi.points)}-point "
                     f"group to meet {lo.entrant.name} of the {fmt_points(lo.points)}-point "
-                    "group (the groups above could not all be paired inside themselves)")
+                    "group (its group could not be paired wholly within itself: an odd "
+                    "count, earlier meetings or roles)")
     if costs[0] == 0:
         meeting = "first meeting"
     else:
@@ -472,14 +478,14 @@ def _explain_pair(hi: _Standing, lo: _Standing, costs: tuple[int, ...], role_tex
 
 def _explain_bye(r: _Standing, rows: dict[PlayerId, _Standing], lowest: int) -> str:
     lowest_points = min(x.points for x in rows.values())
-    where = (f"the lowest score group ({fmt_points(lowest_points)} pts)" if r.group == lowest
+    where = (f"the lowest score group ({fmt_pts(lowest_points)})" if r.group == lowest
              else f"the {fmt_points(r.points)}-point group, the lowest from which a bye "
                   "left the rest pairable")
     previous = ("has had no bye" if r.byes == 0
                 else f"every player has had a bye already; this is {r.entrant.name}'s "
                      f"number {r.byes + 1}")
     return (f"bye: odd number of players; {r.entrant.name} (#{r.rank}, "
-            f"{fmt_points(r.points)} pts) is in {where}, ranked lowest there among players "
+            f"{fmt_pts(r.points)}) is in {where}, ranked lowest there among players "
             f"who could take it, and {previous}")
 
 
@@ -573,7 +579,7 @@ def pair_swiss_tables(
         seating = _assign_seats(members, seats, role_class, seat_counts)
         repeats = sum(meetings.get(frozenset((a.entrant.id, b.entrant.id)), 0)
                       for i, a in enumerate(members) for b in members[i + 1 :])
-        names = ", ".join(f"{r.entrant.name} (#{r.rank}, {fmt_points(r.points)} pts)"
+        names = ", ".join(f"{r.entrant.name} (#{r.rank}, {fmt_pts(r.points)})"
                           for r in members)
         seat_text = "; ".join(
             f"{rows[p].entrant.name} sits {seat} (held {role_class(seat)} "

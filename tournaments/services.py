@@ -6,14 +6,18 @@ comes back as a :class:`TournamentError` with one plain sentence.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from games.models import Club, Match, Player
+from games.models import Club, Match, MatchSeat, Player
 from games.policy import AnyUser
+from games.services import ingest_log
+from ladder import selectors as ladder_selectors
+from ladder.kernel import LadderOptions
 from tournaments import selectors
 from tournaments.models import Entry, ForbiddenPairing, Pairing, PairingSeat, Tournament
 from tournaments.pairing import (
@@ -29,7 +33,13 @@ from tournaments.standings import TIEBREAKS
 
 
 class TournamentError(Exception):
-    """An organiser's or uploader's request that the event's rules do not allow."""
+    """An organiser's or uploader's request that the event's rules do not allow.
+
+    ``code`` is a stable word for the API (``refused`` unless more is known)."""
+
+    def __init__(self, message: str, code: str = "refused"):
+        super().__init__(message)
+        self.code = code
 
 
 # --- setting up -------------------------------------------------------------------------
@@ -83,17 +93,29 @@ def create_tournament(
             created_by, "is_authenticated", False) else None)
 
 
-def add_entry(tournament: Tournament, player: Player, seed_rating: float = 1500.0) -> Entry:
+def add_entry(tournament: Tournament, player: Player, seed_rating: float | None = None) -> Entry:
+    """Enter ``player``; without a seed rating, their current rating on the club's ladder
+    of this game seeds them (the ladder's initial rating when they have none)."""
     if tournament.status != Tournament.Status.REGISTRATION:
         raise TournamentError("entries close when the event starts")
     if player.club_id != tournament.club_id:
         raise TournamentError(f"{player.handle} is not a player of {tournament.club.name}")
+    if seed_rating is None:
+        seed_rating = ladder_seed_rating(tournament, player)
     try:
         with transaction.atomic():
             return Entry.objects.create(tournament=tournament, player=player,
                                         seed_rating=seed_rating)
     except IntegrityError as exc:
         raise TournamentError(f"{player.handle} is already entered") from exc
+
+
+def ladder_seed_rating(tournament: Tournament, player: Player) -> float:
+    ladder = ladder_selectors.ladders_of_club(tournament.club).filter(game=tournament.game).first()
+    if ladder is None:
+        return LadderOptions().initial
+    rating = ladder_selectors.player_rating(ladder, player)
+    return rating.rating if rating is not None else ladder.rating_options.initial
 
 
 def withdraw_entry(entry: Entry) -> Entry:
@@ -229,6 +251,10 @@ def _pair(tournament: Tournament, round_number: int) -> None:
             PairingSeat.objects.bulk_create([
                 PairingSeat(pairing=pairing, seat=seat, entry=entries[pid], order=order)
                 for order, (seat, pid) in enumerate(seating)])
+            # A round-robin's schedule keeps withdrawn players: their games are forfeits.
+            gone = [entries[pid] for _seat, pid in seating if entries[pid].withdrawn]
+            if gone:
+                _settle_forfeit(pairing, gone, "withdrawn from the event")
     tournament.current_round = round_number
     tournament.save(update_fields=["current_round"])
     # A round of byes only (a withdrawn field) is complete at once.
@@ -253,11 +279,16 @@ def _after_result(tournament: Tournament) -> None:
 def _lock_pending(pairing: Pairing) -> tuple[Pairing, Tournament]:
     tournament = Tournament.objects.select_for_update().get(pk=pairing.tournament_id)
     pairing = Pairing.objects.select_for_update().get(pk=pairing.pk)
-    if pairing.status != Pairing.Status.PENDING:
-        raise TournamentError(f"{_name(pairing)} already has its result ({pairing.status})")
-    if tournament.status != Tournament.Status.RUNNING:
-        raise TournamentError("the event is not running")
+    _pending(pairing)
     return pairing, tournament
+
+
+def _pending(pairing: Pairing) -> None:
+    if pairing.status != Pairing.Status.PENDING:
+        raise TournamentError(f"{_name(pairing)} already has its result ({pairing.status})",
+                              code="settled")
+    if pairing.tournament.status != Tournament.Status.RUNNING:
+        raise TournamentError("the event is not running")
 
 
 def _name(pairing: Pairing) -> str:
@@ -277,38 +308,57 @@ def check_log_matches_pairing(pairing: Pairing, document: Any) -> None:
         raise TournamentError("the log must be a JSON object (lantern-log/1)")
     if document.get("game") != tournament.game:
         raise TournamentError(f"the log is a game of {document.get('game')!r}, but this event "
-                              f"plays {tournament.game!r}")
+                              f"plays {tournament.game!r}", code="wrong_game")
     expected = [(s.seat, s.entry.player.handle)
                 for s in pairing.seats.select_related("entry__player").order_by("order")]
     seats = document.get("seats")
     try:
         given = [(str(s["seat"]), str(s["player"])) for s in seats]
     except (TypeError, KeyError) as exc:
-        raise TournamentError("the log's seats must be a list of {seat, player}") from exc
+        raise TournamentError("the log's seats must be a list of {seat, player}",
+                              code="seats_mismatch") from exc
     if sorted(given) != sorted(expected):
         raise TournamentError(
             f"the log seats {_seat_text(given)}, but {_name(pairing)} seats "
-            f"{_seat_text(expected)}")
+            f"{_seat_text(expected)}", code="seats_mismatch")
 
 
-def record_result(pairing: Pairing, document: dict[str, Any], uploaded_by: AnyUser) -> Match:
-    """Settle a pairing with the log of its game, uploaded like any other match
-    (``games.services.ingest_log``), so it is stored, replayable and rated."""
+def record_result(pairing: Pairing, document: Any, uploaded_by: AnyUser) -> Match:
+    """Settle a pairing with the log of its game (parsed JSON, text or bytes).
+
+    The log goes through ``games.services.ingest_log`` like any other upload, so
+    it is stored, replayable and rated on the club ladder; an illegal log raises
+    that service's ``LogRejected`` (its attempt is kept). The log is checked
+    against the pairing first (game, players in their seats), and the match is
+    stored before the pairing is settled, so a log that cannot settle it (an
+    unfinished game, a log already settling another pairing) is still kept as a
+    match of the club.
+    """
+    if isinstance(document, bytes | str):
+        try:
+            parsed = json.loads(document)
+        except (ValueError, UnicodeDecodeError):
+            parsed = None  # ingest_log rejects it with the parse error, and keeps the attempt
+    else:
+        parsed = document
+    if parsed is not None:
+        _pending(pairing)
+        check_log_matches_pairing(pairing, parsed)
+    match = ingest_log(pairing.tournament.club, document if parsed is None else parsed,
+                       uploaded_by)
     with transaction.atomic():
         pairing, tournament = _lock_pending(pairing)
-        check_log_matches_pairing(pairing, document)
-        from games.services import ingest_log
-
-        match = ingest_log(tournament.club, document, uploaded_by)
         if match.status != Match.Status.VALID:
             raise TournamentError(
-                f"the log is {match.status}: a pairing needs a finished game that "
-                "validates" + (f" ({match.result})" if match.result else ""))
-        if Pairing.objects.filter(match=match).exists():
-            raise TournamentError(f"this log already settles {_name(match.tournament_pairing)}")
+                f"the log is stored as match {match.pk}, but it is {match.status}: a "
+                "pairing is settled by a finished game", code="unfinished")
+        other = Pairing.objects.filter(match=match).first()
+        if other is not None:
+            raise TournamentError(f"this log already settles {_name(other)} of "
+                                  f"{other.tournament.name}", code="duplicate")
         outcome = {s.seat: s.outcome for s in match.seats.all()}
         for seat in pairing.seats.all():
-            seat.points = 1.0 if outcome.get(seat.seat) == "win" else 0.0
+            seat.points = 1.0 if outcome.get(seat.seat) == MatchSeat.Outcome.WIN else 0.0
             seat.save(update_fields=["points"])
         pairing.match = match
         pairing.status = Pairing.Status.PLAYED
@@ -324,21 +374,25 @@ def record_forfeit(pairing: Pairing, absent: Sequence[Entry], reason: str) -> Pa
         raise TournamentError("say why the game was forfeited")
     with transaction.atomic():
         pairing, tournament = _lock_pending(pairing)
-        seats = list(pairing.seats.select_related("entry__player"))
-        absent_ids = {e.id for e in absent}
-        strangers = absent_ids - {s.entry_id for s in seats}
-        if strangers or not absent_ids:
-            raise TournamentError(f"name the absent players among those of {_name(pairing)}")
-        everyone_absent = absent_ids == {s.entry_id for s in seats}
-        for seat in seats:
-            seat.points = 0.0 if everyone_absent or seat.entry_id in absent_ids else 1.0
-            seat.save(update_fields=["points"])
-        pairing.status = Pairing.Status.FORFEIT
-        pairing.forfeit_reason = reason.strip()
-        pairing.completed_at = timezone.now()
-        pairing.save(update_fields=["status", "forfeit_reason", "completed_at"])
+        _settle_forfeit(pairing, absent, reason)
         _after_result(tournament)
     return pairing
+
+
+def _settle_forfeit(pairing: Pairing, absent: Sequence[Entry], reason: str) -> None:
+    seats = list(pairing.seats.select_related("entry__player"))
+    absent_ids = {e.id for e in absent}
+    strangers = absent_ids - {s.entry_id for s in seats}
+    if strangers or not absent_ids:
+        raise TournamentError(f"name the absent players among those of {_name(pairing)}")
+    everyone_absent = absent_ids == {s.entry_id for s in seats}
+    for seat in seats:
+        seat.points = 0.0 if everyone_absent or seat.entry_id in absent_ids else 1.0
+        seat.save(update_fields=["points"])
+    pairing.status = Pairing.Status.FORFEIT
+    pairing.forfeit_reason = reason.strip()
+    pairing.completed_at = timezone.now()
+    pairing.save(update_fields=["status", "forfeit_reason", "completed_at"])
 
 
 @transaction.atomic

@@ -45,6 +45,8 @@ class Row:
     tiebreaks: dict[str, float] = field(default_factory=dict)
     #: per tie-break: the sum written out
     explained: dict[str, str] = field(default_factory=dict)
+    #: tie-breaks that did not apply to this row (head-to-head with no one tied)
+    not_applied: set[str] = field(default_factory=set)
 
 
 def _identity(seat: str) -> str:
@@ -187,6 +189,7 @@ def _head_to_head(group: list[Row],
         row.tiebreaks["head_to_head"] = score
         if len(group) == 1:
             row.explained["head_to_head"] = "not needed (no one tied)"
+            row.not_applied.add("head_to_head")
         else:
             tied = ", ".join(sorted(names[m] for m in members if m != pid))
             row.explained["head_to_head"] = (

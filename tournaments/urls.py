@@ -10,6 +10,8 @@ urlpatterns = [
     path("<int:pk>/rounds/<int:round_number>/", views.round_detail, name="round"),
     path("<int:pk>/next-round", views.next_round, name="next-round"),
     path("<int:pk>/pairings/<int:pairing_id>/result", views.upload_result, name="upload-result"),
+    path("<int:pk>/pairings/<int:pairing_id>/forfeit", views.record_forfeit, name="forfeit"),
+    path("<int:pk>/swap", views.swap_entries, name="swap"),
     path("<int:pk>/standings.csv", views.standings_csv, name="standings-csv"),
     path("<int:pk>/games.zip", views.games_zip, name="games-zip"),
 ]

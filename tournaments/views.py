@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import re
 import zipfile
 
@@ -16,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 from engine import canonical_json
 from games import policy
+from games.services import LogRejected, max_log_bytes, reject_too_large
 from tournaments import selectors, services
 from tournaments.models import Pairing, Tournament
 from tournaments.seating import LAYOUTS
@@ -58,6 +58,7 @@ def round_detail(request: HttpRequest, pk: int, round_number: int) -> HttpRespon
         "round_number": round_number,
         "pairings": selectors.pairings(tournament, round_number),
         "can_manage": policy.can_manage_tournament(request.user, tournament.club),
+        "entries": selectors.active_entries(tournament).order_by("player__handle"),
         "previous": round_number - 1 if round_number > 1 else None,
         "next": round_number + 1 if round_number < tournament.current_round else None,
     })
@@ -65,9 +66,7 @@ def round_detail(request: HttpRequest, pk: int, round_number: int) -> HttpRespon
 
 @require_POST
 def next_round(request: HttpRequest, pk: int) -> HttpResponse:
-    tournament = _tournament(request, pk)
-    if not policy.can_manage_tournament(request.user, tournament.club):
-        raise PermissionDenied("only the club's organisers run its events")
+    tournament = _managed(request, pk)
     try:
         number = (services.start_tournament(tournament).current_round
                   if tournament.status == Tournament.Status.REGISTRATION
@@ -89,15 +88,49 @@ def upload_result(request: HttpRequest, pk: int, pairing_id: int) -> HttpRespons
     try:
         if upload is None:
             raise services.TournamentError("choose the log file of the game")
-        try:
-            document = json.loads(upload.read().decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise services.TournamentError(f"the file is not JSON: {exc}") from exc
-        services.record_result(pairing, document, request.user)
+        if upload.size > max_log_bytes():
+            raise reject_too_large(tournament.club, upload.size, request.user, name=upload.name)
+        services.record_result(pairing, upload.read(), request.user)
         messages.success(request, f"Result of board {pairing.board} recorded.")
     except services.TournamentError as exc:
         messages.error(request, str(exc))
+    except LogRejected as exc:
+        messages.error(request, f"The log was refused: {exc.message}"
+                       + (f" ({exc.rule})" if exc.rule else ""))
     return redirect("tournaments:round", pk=tournament.pk, round_number=pairing.round)
+
+
+def _managed(request: HttpRequest, pk: int) -> Tournament:
+    tournament = _tournament(request, pk)
+    if not policy.can_manage_tournament(request.user, tournament.club):
+        raise PermissionDenied("only the club's organisers run its events")
+    return tournament
+
+
+@require_POST
+def record_forfeit(request: HttpRequest, pk: int, pairing_id: int) -> HttpResponse:
+    tournament = _managed(request, pk)
+    pairing = get_object_or_404(Pairing, tournament=tournament, pk=pairing_id)
+    absent = list(tournament.entries.filter(pk__in=request.POST.getlist("absent")))
+    try:
+        services.record_forfeit(pairing, absent, request.POST.get("reason", ""))
+        messages.success(request, f"Forfeit on board {pairing.board} recorded.")
+    except services.TournamentError as exc:
+        messages.error(request, str(exc))
+    return redirect("tournaments:round", pk=tournament.pk, round_number=pairing.round)
+
+
+@require_POST
+def swap_entries(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _managed(request, pk)
+    first = get_object_or_404(tournament.entries, pk=request.POST.get("first") or 0)
+    second = get_object_or_404(tournament.entries, pk=request.POST.get("second") or 0)
+    try:
+        services.swap_entries(tournament, first, second, request.POST.get("reason", ""))
+        messages.success(request, f"{first.player.handle} and {second.player.handle} swapped.")
+    except services.TournamentError as exc:
+        messages.error(request, str(exc))
+    return redirect("tournaments:round", pk=tournament.pk, round_number=tournament.current_round)
 
 
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
@@ -110,7 +143,8 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     for row in rows:
         writer.writerow([f"{row.rank}=" if row.shared else row.rank, row.entrant.name,
                          f"{row.points:g}", row.played, row.wins, row.byes,
-                         *[f"{row.tiebreaks[t]:g}" for t in tournament.tiebreaks]])
+                         *["" if t in row.not_applied else f"{row.tiebreaks[t]:g}"
+                           for t in tournament.tiebreaks]])
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="event-{tournament.pk}-standings.csv"'
     return response

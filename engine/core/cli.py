@@ -87,6 +87,23 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_board(args: argparse.Namespace) -> int:
+    """``board check FILE`` / ``board show FILE``: a Mister X board file (or ``europe/1``)."""
+    from engine.games.misterx.board import BoardError, board_summary, load_board_file
+
+    try:
+        board = load_board_file(args.file)
+    except BoardError as exc:
+        print(f"{args.file}: rejected: {exc.rule}: {exc.message}")
+        return 1
+    if args.board_command == "check":
+        print(f"{args.file}: ok: board {board.key} ({board.name}), {len(board.cities)} cities, "
+              f"{len(board.connections)} connections")
+    else:
+        print(board_summary(board))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -114,6 +131,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", metavar="FILE")
     p.add_argument("--ply", type=int, help="after this many actions (default: the end)")
     p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("board", help="check or summarise a Mister X board file")
+    p.add_argument("board_command", choices=["check", "show"])
+    p.add_argument("file", metavar="FILE", help="a board JSON file, or a shipped board such as europe/1")
+    p.set_defaults(func=cmd_board)
     return parser
 
 

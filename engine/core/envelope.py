@@ -10,7 +10,8 @@ Envelope errors cite ``LOG-*`` ids (the log format has no numbered rules):
 ``LOG-SEATS``  ``seats`` is not a list of ``{"seat", "player"}``
 ``LOG-SEED``   ``seed`` is neither null nor an integer in [0, 2**64)
 ``LOG-SETUP``  ``setup`` is not an object
-``LOG-ACTIONS`` ``actions`` is not a list of objects with ``seat`` and ``type``
+``LOG-ACTIONS`` ``actions`` is not a list (index null), or one action is not an object
+               with string ``seat`` and ``type`` (the index of that action)
 ``LOG-RESULT`` ``result`` is neither null nor an object
 ``LOG-META``   ``meta`` is present and not an object
 =============  ===========================================================
@@ -77,17 +78,22 @@ def check_envelope(log: Any) -> Game:
     actions = log.get("actions")
     if not isinstance(actions, list):
         raise IllegalAction("LOG-ACTIONS", "actions must be a list")
-    for i, action in enumerate(actions):
-        if not isinstance(action, dict):
-            raise IllegalAction("LOG-ACTIONS", f"action {i} must be an object")
-        if not isinstance(action.get("seat"), str) or not isinstance(action.get("type"), str):
-            raise IllegalAction("LOG-ACTIONS", f"action {i} needs string fields 'seat' and 'type'")
+    # Each action's own shape is checked as the replay reaches it (check_action_shape), so
+    # that a malformed action is reported at its index with the valid prefix before it.
     result = log.get("result")
     if result is not None and not isinstance(result, dict):
         raise IllegalAction("LOG-RESULT", "result must be null or an object")
     if "meta" in log and log["meta"] is not None and not isinstance(log["meta"], dict):
         raise IllegalAction("LOG-META", "meta must be an object")
     return game
+
+
+def check_action_shape(action: Any) -> None:
+    """IllegalAction(LOG-ACTIONS) unless ``action`` is an object with string seat and type."""
+    if not isinstance(action, dict):
+        raise IllegalAction("LOG-ACTIONS", "an action must be an object")
+    if not isinstance(action.get("seat"), str) or not isinstance(action.get("type"), str):
+        raise IllegalAction("LOG-ACTIONS", "an action needs string fields 'seat' and 'type'")
 
 
 def canonical_json(document: Any) -> str:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.envelope import check_envelope
+from engine.core.envelope import check_action_shape, check_envelope
 from engine.core.errors import IllegalAction
 from engine.core.game import Action, Game, State
 from engine.core.rng import Rng
@@ -22,7 +22,7 @@ def describe_action(action: Any) -> str:
     if not isinstance(action, dict):
         return "not an object"
     words = [action.get("seat"), action.get("type")]
-    for key in ("card", "as", "ticket", "pawn"):
+    for key in ("card", "as", "ticket", "pawn", "spy"):
         if isinstance(action.get(key), str):
             words.append(action[key])
             break
@@ -120,12 +120,21 @@ def _start(log: Any) -> tuple[Game, dict[str, Any], list[str], State]:
     return game, options, seats, state
 
 
-def replay(log: Any) -> Replay:
+#: ``observe(ply, action, state)``: see :func:`replay`.
+Observer = Callable[[int, Action | None, State], None]
+
+
+def replay(log: Any, observe: Observer | None = None) -> Replay:
     """Replay ``log`` through its game.
 
     Returns the :class:`Replay` of a legal log (finished or unfinished). Raises
     :class:`IllegalAction` at the first problem; when the setup was valid,
     ``exc.partial`` is the Replay of the valid prefix.
+
+    ``observe``, when given, is called with the setup (ply 0, action None) and after
+    each valid action (its ply, the action as recorded) with the live state, which it
+    must read at once: a caller that needs every state, like the replay viewer, walks
+    the game once instead of validating and then replaying again.
     """
     try:
         game, options, seats, state = _start(log)
@@ -136,8 +145,11 @@ def replay(log: Any) -> Replay:
         raise IllegalAction(ENGINE_ERROR, f"the engine could not read the setup ({exc!r})") from exc
 
     recorded: list[Action] = []
+    if observe is not None:
+        observe(0, None, state)
     for index, action in enumerate(log["actions"]):
         try:
+            check_action_shape(action)
             if game.is_over(state):
                 raise IllegalAction(game.end_rule, "the game is already over: nothing may follow its end")
             recorded.append(game.apply(state, action))
@@ -148,6 +160,8 @@ def replay(log: Any) -> Replay:
             exc.action_desc = describe_action(action)
             exc.partial = Replay(game, log, options, seats, recorded)
             raise exc from None
+        if observe is not None:
+            observe(index + 1, recorded[-1], state)
 
     done = Replay(game, log, options, seats, recorded, _final=state)
     claimed = log.get("result")

@@ -114,7 +114,8 @@ def test_CD_5_check_sheet_shows_only_what_was_seen_or_told(log):
                 for event in row["since"]:
                     entry = history[event["turn"] - 1]
                     assert event["turn"] > (turn or 0) and entry.action["envelope"] == n
-                    assert entry.action["type"] == "place" or i in entry.told
+                    assert (entry.action["type"] == "place" or i in entry.told
+                            or event.get("deduced"))
                     assert (event["seat"], event["type"]) == (entry.action["seat"],
                                                               entry.action["type"])
 
@@ -220,3 +221,22 @@ def test_CD_5_all_seeing_view_shows_the_true_contents():
     assert view["envelopes"][0] == {"envelope": 1, "contents": ["D"]}
     assert view["hands"] == {"p1": [], "p2": []} and view["pile"] == []
     assert (view["round"], view["turn"], view["phase"], view["to_act"]) == (8, 16, "turn", "p2")
+
+
+def test_CD_5_a_spy_shown_is_placed_where_it_was_certainly_seen():
+    """Each spy letter exists once and moves only when shown or taken as a hidden second
+    card: p1 saw E e in envelope 2, so p2 showing E there is certainly a take from 2 —
+    but after that take's hidden second card, e could be anywhere."""
+    turns = ["p1 drop 1", "p2 drop 2", "p1 examine 2", "p2 take 2 E+e", "p1 examine 9",
+             "p2 drop 7", "p1 examine 9", "p2 take 7 e"]
+    r = replay(cloak_log(turns))
+    sheet = r.game.view(r.final_state, "p1")["check_sheet"]
+    assert sheet[1] == {"envelope": 2, "seen": ["E", "e"], "seen_turn": 3, "since": [
+        {"seat": "p2", "type": "take", "spy": "E", "cards": 2, "deduced": True, "turn": 4}]}
+    assert not any(row["since"] for row in sheet if row["envelope"] != 2)
+    # without the hidden second card, the later show of e is placed too
+    turns = ["p1 drop 1", "p2 drop 2", "p1 examine 2", "p2 take 2 E", "p1 examine 9",
+             "p2 drop 7", "p1 examine 9", "p2 take 2 e"]
+    r = replay(cloak_log(turns))
+    since = r.game.view(r.final_state, "p1")["check_sheet"][1]["since"]
+    assert [(event["spy"], event["turn"]) for event in since] == [("E", 4), ("e", 8)]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from engine import replay
@@ -54,6 +57,15 @@ def test_CD_1_2_three_copies_make_a_pile_of_nine():
     log = cloak_log(START + ["p1 place 3 Y", "p2 place 4 Y"], pile="YYXZXZXYZ",
                     options={"document_copies": 3})
     assert replay(log).final_state.pile_size == 7
+
+
+def test_CD_1_static_view_lists_the_components():
+    game = replay(cloak_log(START)).game
+    static = game.static_view(game.normalize_options({"double_agents": True}))
+    assert static == {"envelopes": 20,
+                      "spies": {"p1": "Dd", "p2": "Ee", "p3": "Ff", "p4": "Gg", "p5": "Hh",
+                                "p6": "Jj"},
+                      "pile_cards": ["X", "Y", "Z", "a", "b", "c"]}
 
 
 @pytest.mark.parametrize("players", [1, 7])
@@ -113,6 +125,20 @@ def test_CD_2_2_seed_shuffles_the_pile_once_at_setup():
     assert replay(cloak_log(START, pile="".join(expected), seed=41)).status == "unfinished"
     other = "".join(expected[1:] + expected[:1])
     assert_rejected(cloak_log(START, pile=other, seed=41), "CD-2.2", None)
+
+
+def test_CD_2_2_golden_seeded_piles():
+    """A stored seeded log must replay the same forever: these piles are written down
+    once, not recomputed (the deck's canonical order and Rng.shuffle both count)."""
+    full = {"document_copies": 3, "double_agents": True, "hazards": True}
+    for seed, options, pile in [(0, {}, "ZXY"), (2026, {}, "XZY"),
+                                (0, full, "PXZcTXZRaVUNLMQYbYKWYXSZ"),
+                                (2026, full, "RYcPZKULZWTZbaMYQXNXYXVS")]:
+        r = replay(cloak_log([], pile=None, seed=seed, options=options))
+        assert r.game.setup_record(r.final_state) == {"pile": list(pile)}
+    r = replay(cloak_log(START + ["p1 place 3", "p2 place 4", "p1 place 5"], pile=None,
+                         seed=2026, options=full))
+    assert [a["card"] for a in r.actions[2:]] == ["R", "Y", "c"]
 
 
 # --- CD-3 turns -------------------------------------------------------------------
@@ -175,6 +201,18 @@ def test_CD_3_2_without_a_seed_or_pile_each_place_names_an_undrawn_card():
 def test_CD_3_2_place_with_a_seed_fills_in_the_card():
     r = replay(cloak_log(START + ["p1 place 3", "p2 place 4", "p1 place 5"], pile="ZXY"))
     assert [a.get("card") for a in r.actions[2:]] == ["Z", "X", "Y"]
+
+
+def test_CD_3_2_chance_options_offer_the_cards_a_place_could_draw():
+    game = replay(cloak_log(START)).game
+    unknown = replay(cloak_log(START + ["p1 place 3 Y"], pile=None)).final_state
+    place = {"seat": "p2", "type": "place", "envelope": 4}
+    assert [a["card"] for a in game.chance_options(unknown, place)] == ["X", "Z"]
+    assert game.chance_options(unknown, {**place, "envelope": 3}) == [{**place, "envelope": 3}]
+    known = replay(cloak_log(START + ["p1 place 3 X"], pile="XZY")).final_state
+    assert game.chance_options(known, place) == [{**place, "card": "Z"}]
+    examine = {"seat": "p2", "type": "examine", "envelope": 4}
+    assert game.chance_options(known, examine) == [examine]
 
 
 def test_CD_3_3_take_own_spy_and_one_more_card():
@@ -441,3 +479,24 @@ def test_CD_7_4_result_on_an_unfinished_game_is_rejected():
 def test_rejection_names_the_action():
     error = rejected(cloak_log(START + ["p1 place 2 X"]))
     assert str(error).startswith("action 2 (p1 place X): CD-3.2: envelope 2 is not empty")
+    error = rejected(cloak_log(START + ["p1 take 2 e"]))
+    assert str(error).startswith("action 2 (p1 take e): CD-3.3: p1 can start a transfer only")
+
+
+def test_golden_log_with_every_option_replays_the_same():
+    """A stored seeded game (3 document copies, double agents, hazards): it must keep
+    validating with its result, with the seed alone, and without the seed."""
+    log = json.loads((Path(__file__).parent / "data" / "cloak-all-options.json").read_text())
+    r = replay(log)
+    assert r.result == log["result"] == {"winner": "p2", "reason": "documents"}
+    assert len(r.actions) == 86 and r.actions == log["actions"]
+    view = r.game.view(r.final_state, None)
+    assert view["win"] == {"turn": 86, "seat": "p2", "envelope": 9,
+                           "contents": ["E", "X", "Y", "Z", "e"]}
+    assert sum(1 for entry in r.final_state.history if entry.told) == 12
+    seed_only = {**log, "setup": {}, "actions": [
+        {k: v for k, v in a.items() if not (a["type"] == "place" and k == "card")}
+        for a in log["actions"]]}
+    no_seed = {**log, "seed": None}
+    for other in (seed_only, no_seed):
+        assert replay(other).actions == r.actions

@@ -104,8 +104,6 @@ def _log(**changes):
     ({"seed": 2**64}, "LOG-SEED"),
     ({"setup": []}, "LOG-SETUP"),
     ({"actions": {}}, "LOG-ACTIONS"),
-    ({"actions": [[]]}, "LOG-ACTIONS"),
-    ({"actions": [{"seat": "cryptid"}]}, "LOG-ACTIONS"),
     ({"result": "cryptid"}, "LOG-RESULT"),
     ({"meta": "x"}, "LOG-META"),
     ({"options": {"decks": {"cryptid": {"split": 10, "align": 1}}}}, "CUL-1.2"),
@@ -117,6 +115,16 @@ def test_envelope_and_setup_errors_have_index_none(changes, rule):
     assert caught.value.rule == rule
     assert caught.value.index is None and caught.value.partial is None
     assert str(caught.value).startswith(f"setup: {rule}: ")
+
+
+@pytest.mark.parametrize("bad", [[], "draw", None, {"seat": "cryptid"}, {"seat": 1, "type": "draw"},
+                                 {"seat": "cryptid", "type": ["draw"]}])
+def test_a_malformed_action_is_rejected_at_its_index_with_the_prefix(played, bad):
+    log = {**played, "actions": played["actions"][:3] + [bad] + played["actions"][3:]}
+    with pytest.raises(IllegalAction) as caught:
+        replay(log)
+    assert (caught.value.index, caught.value.rule) == (3, "LOG-ACTIONS")
+    assert caught.value.partial.actions == played["actions"][:3]
 
 
 def test_not_json_or_not_an_object():
@@ -256,3 +264,39 @@ def test_play_stops_at_max_actions_and_writes_an_unfinished_log():
     log = play(GAME_ID, 3, ["greedy", "greedy"], max_actions=4)
     assert len(log["actions"]) == 4 and log["result"] is None
     assert replay(log).status == "unfinished"
+
+
+def test_played_logs_and_redacted_actions_match_the_schema():
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = log_schema()
+    for seed, bots in ((1, ["greedy", "greedy"]), (2, ["random", "greedy"]), (3, ["greedy", "random"])):
+        log = play(GAME_ID, seed, bots)
+        jsonschema.validate(log, schema)
+        redacted = [frame["action"] for frame in replay(log).frames("cryptid")][1:]
+        jsonschema.validate({**log, "actions": redacted}, schema)
+    bad = play(GAME_ID, 1, ["greedy", "greedy"])
+    bad["actions"][0] = {**bad["actions"][0], "seat": "ghost"}
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(bad, schema)
+
+
+def test_game_contract_defaults():
+    from engine import Game
+
+    game = Game()
+    options = {"a": 1}
+    assert game.normalize_options(options) == options and game.normalize_options(options) is not options
+    assert game.viewers({}, ["p1", "p2"]) == ["p1", "p2"]
+    assert game.controller("detectives") == "detectives"
+    action = {"seat": "p1", "type": "move", "to": 5}
+    assert game.action_view(None, action, "p2") is action
+    assert game.chance_options(None, action) == [action]
+    assert game.notation(action) == "p1 move to=5"
+    assert game.random_setup_choices({}, ["p1"], Rng(1)) == {}
+    state = {"deep": [1, 2]}
+    copy_ = game.clone(state)
+    assert copy_ == state and copy_["deep"] is not state["deep"]
+    for method, args in ((game.check_seats, ([], {})), (game.initial_state, ({}, [], {}, None)),
+                         (game.apply, (None, action)), (game.view, (None, None))):
+        with pytest.raises(NotImplementedError):
+            method(*args)

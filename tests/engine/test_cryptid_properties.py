@@ -92,7 +92,7 @@ def walk(seed: int, bots: tuple[str, str], check_all_legal: bool = False) -> dic
 
 @settings(max_examples=examples(150))
 @given(seed=seeds, bots=bot_pairs)
-def test_cul_4_games_end_within_8_rounds_with_a_winner(seed, bots):
+def test_cul_4_1_to_4_5_hold_at_every_step_and_games_end_within_8_rounds(seed, bots):
     walk(seed, bots)
 
 
@@ -137,7 +137,8 @@ def _fields(action: dict) -> tuple[str, ...]:
     kind = action.get("type")
     if kind in ("play", "wild"):
         key = "card" if kind == "play" else "as"
-        return ("seat", "type", key, *EFFECT_FIELDS.get(action.get(key), ()))
+        effect = action.get(key)
+        return ("seat", "type", key, *(EFFECT_FIELDS.get(effect, ()) if isinstance(effect, str) else ()))
     return ("seat", "type", *{"declare": ("count", "colors"), "blockade": ("side",)}.get(kind, ()))
 
 
@@ -212,10 +213,10 @@ def test_a_log_mutated_at_one_action_is_legal_or_rejected_with_a_rule(seed, bots
         replay(mutated)
     except IllegalAction as exc:
         assert exc.rule != ENGINE_ERROR, exc
-        if exc.index is None:  # the result, or an action that is not even {"seat": str, "type": str}
-            assert exc.rule in ("CUL-6.6", "LOG-ACTIONS"), exc
-        else:
-            assert exc.rule.startswith("CUL-"), exc
+        if exc.index is None:  # the result
+            assert exc.rule == "CUL-6.6", exc
+        else:  # an action that is not even {"seat": str, "type": str} is LOG-ACTIONS
+            assert exc.rule.startswith("CUL-") or exc.rule == "LOG-ACTIONS", exc
             assert exc.index >= index  # the actions before the mutation are untouched
             assert len(exc.partial.actions) == exc.index
 
@@ -236,3 +237,96 @@ def test_a_few_hundred_seeded_games_end_and_revalidate():
             log = play(GAME_ID, seed, list(bots))
             assert replay(log).result == log["result"]
             assert replay({**log, "seed": None}).result == log["result"]
+
+
+# --------------------------------------------------------------------------- arbitrary input
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 12) | st.floats(allow_nan=False) | st.sampled_from(
+        ["left", "right", "red", "white", "black", "split", "shuffle", "align", "N1", "M1", "0", "3", ""]),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(
+        st.sampled_from(["red", "white", "black", "0", "1", "x"]), children, max_size=3),
+    max_leaves=8,
+)
+action_keys = st.sampled_from(sorted(FIELD_VALUES) + ["cards", "to"])
+
+
+@settings(max_examples=examples(200))
+@given(seed=seeds, stop=st.integers(min_value=0, max_value=80),
+       seat=st.sampled_from(["cryptid", "scientist"]), kind=st.sampled_from(FIELD_VALUES["type"]),
+       fields=st.dictionaries(action_keys, json_values, max_size=5))
+def test_arbitrary_action_fields_are_rejected_with_a_rule_never_an_exception(seed, stop, seat, kind, fields):
+    log = play(GAME_ID, seed, ["greedy", "random"])
+    state = GAME.initial_state(GAME.normalize_options({}), ["cryptid", "scientist"], log["setup"],
+                               Rng(seed) if stop % 2 else None)
+    for action in log["actions"][: min(stop, len(log["actions"]) - 1)]:
+        GAME.apply(state, action)
+    try:
+        GAME.apply(state, {**fields, "seat": seat, "type": kind})
+    except IllegalAction as exc:
+        assert exc.rule.startswith("CUL-"), exc
+
+
+@settings(max_examples=examples(100))
+@given(options=json_values, setup=json_values, seed=st.none() | st.integers(0, 5))
+def test_arbitrary_options_and_setup_are_rejected_with_a_rule(options, setup, seed):
+    log = {"format": "lantern-log/1", "game": GAME_ID, "options": options, "seed": seed, "setup": setup,
+           "seats": [{"seat": "cryptid", "player": "a"}, {"seat": "scientist", "player": "b"}],
+           "actions": []}
+    try:
+        replay(log)
+    except IllegalAction as exc:
+        assert exc.rule != ENGINE_ERROR, exc
+        assert exc.index is None
+
+
+# --------------------------------------------------------------------------- CUL-4, one fact each
+def _states(games: int, bots: tuple[str, str] = ("greedy", "greedy")):
+    """Every state of ``games`` seeded games, after each action (the same object, advancing)."""
+    for seed in range(games):
+        log = play(GAME_ID, seed, list(bots))
+        state = GAME.initial_state(GAME.normalize_options({}), ["cryptid", "scientist"], log["setup"], Rng(seed))
+        yield state
+        for action in log["actions"]:
+            GAME.apply(state, action)
+            yield state
+
+
+def test_cul_4_2_the_block_deck_empties_after_round_7_and_no_game_passes_round_8():
+    for state in _states(60):
+        assert state.round <= 8
+        if state.round == 8 and state.phase == "sensor":
+            assert not state.block_pool
+        if state.result and state.result["reason"] == "timeout":
+            assert state.round == 8
+
+
+def test_cul_4_3_every_card_in_hand_is_playable_while_sensors_remain():
+    checked = 0
+    for state in _states(30, ("random", "greedy")):
+        if state.phase == "sensor" and state.active_sensors:
+            seat = state.turn
+            playable = {a["card"] for a in GAME.legal_actions(state, seat) if a["type"] == "play"}
+            assert playable == set(state.hands[seat])
+            checked += 1
+    assert checked > 100
+
+
+def test_cul_4_4_the_hiding_phase_needs_at_most_four_presence_markers():
+    from tests.engine.cryptid_helpers import table
+
+    # the most a hiding can ask for: presence on both ends of a 3-block active row makes all
+    # 4 inactive blocks candidates, and every one of them sees all three colours
+    state = table(active="cryptid", active_row=["N1", "N2", "N3"], inactive_row=["N4", "N5", "N6", "N7"],
+                  inactive_spaces=[{}, {"red": 1, "white": 1, "black": 1}, {},
+                                   {"red": 1, "white": 1, "black": 1}, {"red": 2, "white": 1, "black": 1}],
+                  presence=("N1", "N3"), phase="hiding")
+    GAME.apply(state, {"seat": "cryptid", "type": "declare", "colors": ["red", "white", "black"]})
+    # 2 markers from the supply, both of the active row's: all 4 on the table, and an escape
+    assert state.presence == {"N4", "N5", "N6", "N7"} and state.result["reason"] == "escape"
+    for state in _states(60):
+        assert len(state.presence) <= 4
+
+
+def test_cul_4_5_ten_sensors_conserved_never_on_a_block():
+    for state in _states(40, ("random", "random")):
+        check_invariants(state)

@@ -82,7 +82,45 @@ def test_cul_1_4_seventeen_blocks_twelve_normal_five_mysterious():
     assert state.block_count() == 3 and len(state.block_pool) == 14
 
 
+def test_cul_1_3_each_seat_has_one_wild_card_up_or_down_outside_the_hand():
+    state = start()
+    assert state.wild == {"cryptid": False, "scientist": False}
+    assert GAME.view(state, None)["wild"] == {"cryptid": "down", "scientist": "down"}
+    assert all(len(state.hands[s]) + len(state.decks[s]) == 10 for s in ("cryptid", "scientist"))
+
+
+def test_cul_1_5_ten_sensors_four_red_three_white_three_black():
+    assert sensor_total(start()) == [4, 3, 3]
+
+
+def test_cul_1_6_four_presence_markers_one_on_the_table_at_the_start():
+    state = start()
+    assert len(state.presence) == 1 and GAME.view(state, None)["presence_supply"] == 3
+
+
 # --------------------------------------------------------------------------- CUL-2 setup
+def test_cul_2_1_the_shorter_row_touches_corners_with_two_blocks_of_the_longer():
+    from engine.games.cryptid.rules import candidate_blocks
+
+    state = table(active="cryptid", active_row=["N1", "N2", "N3"], inactive_row=["N4", "N5", "N6", "N7"],
+                  presence=("N2",), phase="hiding")
+    assert candidate_blocks(state) == [1, 2]  # active block 1 lies between inactive blocks 1 and 2
+    state.presence = {"N1", "N3"}
+    assert candidate_blocks(state) == [0, 1, 2, 3]
+    state.presence = {"N1", "N2"}
+    assert candidate_blocks(state) == [0, 1, 2]
+
+
+def test_cul_2_2_a_row_of_k_blocks_has_k_plus_1_spaces_and_a_block_sees_its_two_sides():
+    from engine.games.cryptid.rules import block_signature
+
+    state = start()
+    assert [len(state.sensors[s]) for s in ("cryptid", "scientist")] == [2, 3]
+    inactive = spaces({"red": 1}, {"white": 2}, {"black": 3})
+    assert block_signature(inactive, 0) == (3, 0b011)  # inactive block 0: spaces 0 and 1
+    assert block_signature(inactive, 1) == (5, 0b110)  # inactive block 1: spaces 1 and 2
+
+
 def test_cul_2_3_setup_places_sensors_presence_and_wild_cards():
     state = start()
     assert state.rows == {"cryptid": ["N6"], "scientist": ["N4", "N12"]}
@@ -469,6 +507,7 @@ def test_cul_3_9_hiding_phase_example_white_and_red_matches_only_d():
     assert matching_blocks(state, None, 0b011) == [3]  # A matches too, but touches no presence
     apply(state, {"seat": "cryptid", "type": "declare", "colors": ["white", "red"]})
     assert state.presence == {"D"}
+    assert state.trace == {"colors": ["red", "white"], "matching": ["A", "D"], "marked": ["D"]}
     assert state.result == {"winner": "scientist", "reason": "capture", "evidence": {"cryptid": 0, "scientist": 0}}
 
 
@@ -479,6 +518,7 @@ def test_cul_3_9_hiding_phase_example_a_count_of_five_matches_b_c_d_and_gains_b_
     apply(state, {"seat": "cryptid", "type": "declare", "count": 5})
     # three markers: the 2 in supply and one taken from the active row; the active row's return
     assert state.presence == {"B", "C", "D"}
+    assert state.trace == {"count": 5, "matching": ["B", "C", "D"], "marked": ["B", "C", "D"]}
     assert state.held == {"cryptid": 1, "scientist": 0} and state.evidence == set()
     assert state.wild["scientist"] is True  # CUL-3.8
     assert state.result is None and state.phase == "blockade"
@@ -670,3 +710,18 @@ def test_cul_6_6_unknown_extra_fields_in_an_action_are_ignored():
     apply(state, {"seat": "cryptid", "type": "play", "card": "align", "color": "red", "dir": "left",
                   "comment": "nice", "time": 12})
     assert state.sensors["scientist"] == spaces({"red": 2}, {"red": 2}, {})
+
+
+def test_cul_2_4_chance_options_list_what_a_recorder_may_enter():
+    state = _at_first_expansion()
+    options = GAME.chance_options(state, {"seat": "cryptid", "type": "expand"})
+    # round 1: two of the 9 normal blocks left, in either order; no mysterious block yet
+    assert len(options) == 9 * 8
+    assert all(a["left"] in NORMAL_BLOCKS and a["right"] in NORMAL_BLOCKS for a in options)
+    for action in options[:5]:
+        apply(_at_first_expansion(), action)
+    draws = GAME.chance_options(start(), {"seat": "cryptid", "type": "draw"})
+    # a hand of 3 draws one card: any kind the deck (3 split, 2 shuffle, 2 align left) holds
+    assert [a["cards"] for a in draws] == [["align"], ["shuffle"], ["split"]]
+    declare = {"seat": "cryptid", "type": "declare", "count": 3}
+    assert GAME.chance_options(state, declare) == [declare]

@@ -64,11 +64,16 @@ def test_cul_5_drawn_blocks_are_shown_to_the_expander_only_until_placed():
 
 
 def test_render_text_shows_rows_markers_and_hands():
-    text = GAME.render_text(start())
-    assert text.splitlines()[0] == "Round 1, Sensor phase, cryptid to act"
-    assert "(r2 w2 b1) [N6*] (r2 w1 b2)" in text
-    assert "() [N4] () [N12] ()" in text
-    assert "hand ['align', 'shuffle', 'split']" in text
+    lines = GAME.render_text(start()).splitlines()
+    assert lines[:5] == [
+        "Round 1, Sensor phase, cryptid to act",
+        "  scientist row (inactive)",
+        "     ()        [N4]        ()       [N12]        ()",
+        "  cryptid row (active)",
+        # half a block to the right: active space 0 lies between inactive spaces 0 and 1
+        "            (r2 w2 b1)   [N6*]    (r2 w1 b2)",
+    ]
+    assert "  cryptid   hand ['align', 'shuffle', 'split'] deck 7 discard [] wild down" in lines
 
 
 def test_notation_of_every_action_type():

@@ -187,3 +187,33 @@ def test_mx_1_2_board_file_errors_are_clear(tmp_path):
     with pytest.raises(BoardError) as err:
         load_board_file(tmp_path / "missing.json")
     assert "cannot read" in err.value.message
+
+
+# --- the command line ----------------------------------------------------------------------
+def test_mx_1_2_cli_board_check_and_show(tmp_path, capsys, europe_doc):
+    from engine.core.cli import main
+
+    good = tmp_path / "club.json"
+    good.write_text(json.dumps(europe_doc))
+    assert main(["board", "check", str(good)]) == 0
+    assert "ok: board europe/1" in capsys.readouterr().out
+    assert main(["board", "show", "europe/1"]) == 0
+    assert "neighbours per city" in capsys.readouterr().out
+    doc = copy.deepcopy(europe_doc)
+    doc["connections"].append([3, 3, "car"])
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc))
+    assert main(["board", "check", str(bad)]) == 1
+    assert "rejected: MX-1.2: bad board: connection" in capsys.readouterr().out
+
+
+def test_mx_cli_play_writes_a_log_that_validates(tmp_path, capsys):
+    from engine.core.cli import main
+
+    out = tmp_path / "game.json"
+    assert main(["play", "--game", "mister-x", "--seed", "4", "--bots", "greedy,random,greedy",
+                 "--out", str(out)]) == 0
+    log = json.loads(out.read_text())
+    assert [s["seat"] for s in log["seats"]] == ["mrx", "det1", "det2"]
+    assert main(["validate", str(out)]) == 0
+    assert "ok:" in capsys.readouterr().out

@@ -8,6 +8,8 @@ import math
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ladder.kernel import (
     Change,
@@ -383,3 +385,40 @@ def test_el_7_1_records_redo_their_sums_over_a_random_stream():
         for change in rate_seats(kernels[game], game, seats, winner):
             assert_sum_redoes(change)
             assert kernels[game].state.ratings[change.player] == change.after
+
+
+# --- properties: with one K for everyone, no shape creates or destroys rating points ---
+
+ratings_st = st.floats(min_value=600, max_value=2600, allow_nan=False)
+
+
+@given(st.lists(ratings_st, min_size=2, max_size=6), st.data())
+def test_el_6_free_for_all_conserves_points_with_equal_k(ratings, data):
+    players = [f"u{i}" for i in range(len(ratings))]
+    winner = data.draw(st.sampled_from([*players, None]))
+    k = kernel(dict(zip(players, ratings, strict=True)), {p: 10 for p in players})
+    changes = k.rate_free_for_all(players, winner)
+    assert sum(c.after - c.before for c in changes) == pytest.approx(0.0, abs=1e-7)
+    if winner is not None:  # S = N - 1 exceeds every sum of N - 1 expectations below 1
+        assert all(c.after > c.before for c in changes if c.player == winner)
+
+
+@given(ratings_st, st.lists(ratings_st, min_size=1, max_size=5), st.booleans(),
+       st.floats(min_value=-300, max_value=300))
+def test_el_5_3_team_changes_mirror_mister_x_with_equal_k(solo, team, solo_won, advantage):
+    shares = [5 // len(team) + (1 if i < 5 % len(team) else 0) for i in range(len(team))]
+    members = [f"d{i}" for i in range(len(team))]
+    k = kernel({"X": solo, **dict(zip(members, team, strict=True))},
+               {"X": 10, **{m: 10 for m in members}}, role_advantage={"mrx": advantage})
+    changes = k.rate_one_against_team("X", list(zip(members, shares, strict=True)), solo_won)
+    assert sum(c.after - c.before for c in changes) == pytest.approx(0.0, abs=1e-7)
+    assert all(c.weight == n / 5 for c, n in zip(changes[1:], shares, strict=True))
+
+
+@given(ratings_st, ratings_st, st.booleans(), st.integers(0, 50), st.integers(0, 50))
+def test_el_3_3_two_seats_conserve_points_and_reward_the_weaker_role(ra, rb, a_won, wins, more):
+    k = kernel({"A": ra, "B": rb}, {"A": 10, "B": 10}, tallies={"cryptid": [wins, wins + more]})
+    a, b = k.rate_two_seats("A", "cryptid", "B", "scientist", a_won)
+    assert (a.after - a.before) + (b.after - b.before) == pytest.approx(0.0, abs=1e-9)
+    # p = (wins + 1) / (matches + 2) > 1/2 exactly when the cryptid won more than it lost.
+    assert (a.advantage > 0) == (wins > more) and a.advantage == -b.advantage

@@ -76,27 +76,10 @@ def toy_game() -> Iterator[Any]:
 
 @pytest.fixture
 def store_match(db):
-    """Store a log as a match of ``club`` the way an upload does; returns the Match."""
-    import engine
-    from games.models import Match, MatchLog, MatchSeat, Player, log_content_hash
+    """Store a log as a match of ``club`` through the upload service, as the site does."""
+    from games.services import ingest_log
 
-    # TODO(replay): switch to games.services.ingest_log once the upload service lands.
     def store(club: Any, log: dict[str, Any]) -> Any:
-        rep = engine.replay(log)
-        match = Match.objects.create(
-            club=club,
-            game=log["game"],
-            status="valid" if rep.status == "finished" else "unfinished",
-            result=rep.result,
-            winner=(rep.result or {}).get("winner", ""),
-            content_hash=log_content_hash(log),
-            rules_version=rep.game.rules_version,
-            action_count=len(rep.actions),
-        )
-        MatchLog.objects.create(match=match, document=log)
-        for entry in log["seats"]:
-            player, _ = Player.objects.get_or_create(club=club, handle=entry["player"])
-            MatchSeat.objects.create(match=match, seat=entry["seat"], player=player)
-        return match
+        return ingest_log(club, log, None)
 
     return store

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 
 import pytest
@@ -20,7 +21,10 @@ del LOG["actions"][-1]
 
 
 @pytest.fixture(autouse=True)
-def _empty_cache():
+def _own_empty_cache(settings):
+    # A cache of this test's own: clearing a configured Redis would flush Celery's
+    # broker keys on the same database.
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     cache.clear()
 
 
@@ -30,7 +34,7 @@ def test_frames_of_the_all_seeing_view_show_every_card(toy_game):
     assert payload["frames"][2]["view"]["hands"] == {"north": [3], "south": [8]}
     assert payload["frames"][2]["notation"] == "south draws 8"
     assert payload["status"] == "finished"
-    assert payload["result"] == {"winner": "north", "reason": "guess"}
+    assert payload["frames"][-1]["view"]["winner"] == "north"
     assert [v["id"] for v in payload["viewers"]] == ["all", "north", "south"]
     assert payload["viewers"][1]["label"] == "north (nora)"
 
@@ -126,3 +130,54 @@ def test_frames_endpoint_is_in_the_openapi_schema(client, db):
     assert operation["operationId"] == "match_frames"
     assert {p["name"] for p in operation["parameters"]} >= {"match_id", "view"}
     assert "ReplayFrames" in schema["components"]["schemas"]
+
+
+def test_a_rejected_log_gives_the_frames_of_its_valid_part(example_log, db):
+    log = example_log("cryptid-illegal-draw.json")  # action 8 draws 1 card (CUL-3.7)
+    payload = build_frames(log, "all")
+    assert payload["status"] == "rejected"
+    assert [f["ply"] for f in payload["frames"]] == list(range(9))  # setup + actions 0..7
+    assert payload["error"]["index"] == 8 and payload["error"]["rule"] == "CUL-3.7"
+    # The rejection's sentence could name hidden facts: a seat does not get it.
+    seat = build_frames(log, "cryptid")
+    assert seat["status"] == "rejected" and seat["error"] is None
+    assert len(seat["frames"]) == 9
+
+
+def test_mister_x_payload_carries_the_board_once(example_log, db):
+    log = example_log("misterx-destination.json")
+    payload = build_frames(log, "det1")
+    board = payload["static"]["board"]
+    assert {c["id"] for c in board["cities"]} >= {payload["frames"][0]["view"]["pawns"][p] for p in board["pawns"]}
+    assert all("board" not in f["view"] or isinstance(f["view"]["board"], str) for f in payload["frames"])
+
+
+def test_a_log_the_engine_can_no_longer_set_up_is_a_clear_422(client, club, store_match, example_log):
+    match = store_match(club, example_log("cloak-documents.json"))
+    document = match.log.document
+    document["setup"] = {"pile": ["Q"]}  # as if a rule had changed since it was stored
+    match.log.save()
+    response = client.get(f"/api/matches/{match.pk}/frames?view=p1")
+    assert response.status_code == 422
+    body = response.json()
+    assert body["error"] == "unreplayable" and body["rule"].startswith("CD-") and body["index"] is None
+    # The page itself still opens and says what went wrong.
+    assert client.get(f"/matches/{match.pk}/replay").status_code == 200
+
+
+def test_frames_go_gzipped_to_clients_that_take_gzip(client, club, store_match, toy_game):
+    match = store_match(club, LOG)
+    url = f"/api/matches/{match.pk}/frames?view=north"
+    plain = client.get(url)
+    assert "Content-Encoding" not in plain
+    packed = client.get(url, HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    assert packed["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in packed["Vary"]
+    assert gzip.decompress(packed.content) == plain.content
+    assert len(packed.content) < len(plain.content)
+    refused = client.get(url, HTTP_ACCEPT_ENCODING="gzip;q=0, identity")
+    assert "Content-Encoding" not in refused
+    # Both share one weak ETag; a client may send it back in either form.
+    assert packed["ETag"] == plain["ETag"] and plain["ETag"].startswith('W/"')
+    strong_form = plain["ETag"].removeprefix("W/")
+    assert client.get(url, HTTP_IF_NONE_MATCH=f'"other", {strong_form}').status_code == 304

@@ -127,3 +127,31 @@ def test_phone_width_keeps_every_control_reachable(
     page.click('[data-go="next"]')
     assert board_ply(page) == 4
     screenshot(page, "toy-phone")
+
+
+def test_space_after_clicking_a_control_toggles_autoplay_only(page, live_server, club, store_match, toy_game):
+    match = store_match(club, LOG)
+    open_replay(page, live_server, match, "?ply=3")
+    page.click('[data-go="next"]')  # the button keeps the focus
+    assert board_ply(page) == 4
+    page.keyboard.press(" ")
+    assert page.get_attribute('[data-go="play"]', "aria-pressed") == "true"
+    page.keyboard.press(" ")
+    assert page.get_attribute('[data-go="play"]', "aria-pressed") == "false"
+    # Stepping stopped where autoplay left it; the focused button did not fire as well.
+    ply = board_ply(page)
+    assert 4 <= ply <= 5
+    page.keyboard.press("k")
+    assert board_ply(page) == ply - 1
+
+
+def test_a_replay_the_engine_cannot_set_up_says_why(chromium, live_server, club, store_match, example_log):
+    match = store_match(club, example_log("cloak-documents.json"))
+    match.log.document["setup"] = {"pile": ["Q"]}
+    match.log.save()
+    context = chromium.new_context()
+    page = context.new_page()
+    page.goto(f"{live_server.url}/matches/{match.pk}/replay")
+    page.wait_for_selector("#replay-error:not([hidden])")
+    assert "HTTP 422" in page.inner_text("#replay-error") and "CD-" in page.inner_text("#replay-error")
+    context.close()

@@ -49,14 +49,16 @@ def test_errors_come_back_as_400_with_the_sentence(api, make_event):
     tournament = services.start_tournament(make_event(4))
     r = api.post(f"/api/tournaments/{tournament.id}/next-round/")
     assert r.status_code == 400
-    assert r.json() == {"detail": "round 1 still has results to come"}
+    assert r.json() == {"error": "refused", "index": None, "rule": None,
+                        "message": "round 1 still has results to come"}
     pairing = selectors.pairings(tournament, 1)[0]
     r = api.post(f"/api/pairings/{pairing.id}/result/", {"log": {
         "format": "lantern-log/1", "game": "cryptid-urban-legends",
         "seats": [{"seat": "cryptid", "player": "p04"}, {"seat": "scientist", "player": "p01"}]}},
         format="json")
     assert r.status_code == 400
-    assert r.json()["detail"] == ("the log seats cryptid: p04, scientist: p01, but round 1, "
+    assert r.json()["error"] == "seats_mismatch"
+    assert r.json()["message"] == ("the log seats cryptid: p04, scientist: p01, but round 1, "
                                   "board 1 seats cryptid: p01, scientist: p03")
     pairing.refresh_from_db()
     assert pairing.status == "pending"
@@ -85,7 +87,7 @@ def test_members_cannot_run_events_and_strangers_cannot_upload(club, make_event,
     seat.entry.player.save()
     r = client.post(f"/api/pairings/{pairing.id}/result/", {"log": {"game": "mister-x"}},
                     format="json")
-    assert r.status_code == 400 and "this event plays" in r.json()["detail"]
+    assert r.status_code == 400 and "this event plays" in r.json()["message"]
 
 
 def test_private_club_events_are_hidden(make_event, club):
@@ -152,7 +154,7 @@ def test_standings_csv_and_empty_games_zip(client, make_event):
     # p01 won by forfeit (1), p03 had the bye (1): equal on everything -> shared first.
     assert rows[1:] == [["1=", "p01", "1", "0", "0", "0", "0", "0", "0"],
                         ["1=", "p03", "1", "0", "0", "1", "0", "0", "0"],
-                        ["3", "p02", "0", "0", "0", "0", "0", "0", "0"]]
+                        ["3", "p02", "0", "0", "0", "0", "0", "0", ""]]
     response = client.get(f"/tournaments/{tournament.id}/games.zip")
     assert response["Content-Type"] == "application/zip"
 
@@ -166,3 +168,39 @@ def test_organiser_page_button_starts_the_event(client, organiser, make_event):
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING
     assert Pairing.objects.filter(tournament=tournament).count() == 1
+
+
+def test_withdraw_through_the_api(api, make_event):
+    tournament = services.start_tournament(make_event(3))
+    entry = tournament.entries.get(player__handle="p02")
+    r = api.post(f"/api/tournaments/{tournament.id}/withdraw/", {"entry": entry.id},
+                 format="json")
+    assert r.status_code == 200 and r.json()["withdrawn"] is True
+    r = api.post(f"/api/tournaments/{tournament.id}/withdraw/", {"entry": "x"}, format="json")
+    assert r.status_code == 400 and r.json()["error"] == "malformed"
+
+
+def test_organiser_forms_record_a_forfeit_and_swap_players(client, organiser, make_event):
+    tournament = services.start_tournament(make_event(4, rounds=2))
+    first, second = selectors.pairings(tournament, 1)
+    page = f"/tournaments/{tournament.id}/rounds/1/"
+    assert "Record forfeit" not in client.get(page).content.decode()  # not signed in
+    assert client.post(f"/tournaments/{tournament.id}/swap", {}).status_code == 403
+    client.force_login(organiser)
+    assert "Record forfeit" in client.get(page).content.decode()
+    p01, p02 = (tournament.entries.get(player__handle=h) for h in ("p01", "p02"))
+    # p01 v p03 and p04 v p02: swap p01 and p02 (boards exchange players).
+    response = client.post(f"/tournaments/{tournament.id}/swap",
+                           {"first": p01.pk, "second": p02.pk, "reason": "late train"},
+                           follow=True)
+    html = response.content.decode()
+    assert "p01 and p02 swapped." in html and "p01 and p02 swapped: late train" in html
+    first = Pairing.objects.get(pk=first.pk)
+    assert [s.entry.player.handle for s in first.seats.all()] == ["p02", "p03"]
+    response = client.post(f"/tournaments/{tournament.id}/pairings/{first.pk}/forfeit",
+                           {"absent": [p02.pk], "reason": ""}, follow=True)
+    assert "say why the game was forfeited" in response.content.decode()
+    client.post(f"/tournaments/{tournament.id}/pairings/{first.pk}/forfeit",
+                {"absent": [p02.pk], "reason": "ill"})
+    first.refresh_from_db()
+    assert first.status == "forfeit" and first.forfeit_reason == "ill"

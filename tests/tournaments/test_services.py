@@ -211,3 +211,47 @@ def test_database_refuses_inconsistent_pairings(make_event):
                   entry_twice_in_a_pairing, forbidden_unordered, round_beyond_rounds,
                   double_at_a_table):
         refused(write)
+
+
+def test_seed_rating_defaults_to_the_ladder_rating(club, make_event):
+    from ladder.models import Ladder, Rating
+
+    tournament = make_event(0)
+    ann = Player.objects.create(club=club, handle="ann")
+    bob = Player.objects.create(club=club, handle="bob")
+    assert services.add_entry(tournament, ann).seed_rating == 1500.0  # no ladder yet
+    ladder = Ladder.objects.create(club=club, game="cryptid-urban-legends",
+                                   options={"initial": 1400})
+    Rating.objects.create(ladder=ladder, player=bob, rating=1612.5)
+    assert services.add_entry(tournament, bob).seed_rating == 1612.5
+    cat = Player.objects.create(club=club, handle="cat")
+    assert services.add_entry(tournament, cat).seed_rating == 1400.0  # the ladder's initial
+
+
+def test_withdrawn_players_are_left_out_of_swiss_rounds(make_event,
+                                                        django_capture_on_commit_callbacks):
+    tournament = services.start_tournament(make_event(4, rounds=2))
+    p04 = Entry.objects.get(player__handle="p04")
+    services.withdraw_entry(p04)
+    with django_capture_on_commit_callbacks(execute=True):
+        for pairing in selectors.pairings(tournament, 1):
+            services.record_forfeit(pairing, [pairing.seats.last().entry], "test")
+    round_two = [[s.entry.player.handle for s in p.seats.all()]
+                 for p in selectors.pairings(tournament, 2)]
+    assert sorted(h for hs in round_two for h in hs) == ["p01", "p02", "p03"]
+    assert len(selectors.standings(tournament)) == 4  # still in the standings
+
+
+def test_withdrawn_players_forfeit_their_round_robin_games(make_event,
+                                                           django_capture_on_commit_callbacks):
+    tournament = services.start_tournament(make_event(4, format="round_robin"))
+    p02 = Entry.objects.get(player__handle="p02")
+    services.withdraw_entry(p02)
+    with django_capture_on_commit_callbacks(execute=True):
+        for pairing in selectors.pairings(tournament, 1):
+            services.record_forfeit(pairing, [pairing.seats.last().entry], "test")
+    later = [p for p in selectors.pairings(tournament, 2)
+             if p02.id in {s.entry_id for s in p.seats.all()}]
+    assert len(later) == 1 and later[0].status == "forfeit"
+    assert later[0].forfeit_reason == "withdrawn from the event"
+    assert later[0].seats.get(entry=p02).points == 0.0

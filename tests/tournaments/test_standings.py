@@ -44,6 +44,8 @@ def test_points_buchholz_sonneborn_berger_head_to_head_by_hand() -> None:
     #             B and E (2, 4, 2): B beat E in R2 -> B 1, E 0.
     assert rows["D"].tiebreaks["head_to_head"] == 1 and rows["A"].tiebreaks["head_to_head"] == 0
     assert rows["B"].tiebreaks["head_to_head"] == 1 and rows["E"].tiebreaks["head_to_head"] == 0
+    # C is alone on 1 point: head-to-head did not apply (shown as a dash, not a 0).
+    assert rows["C"].not_applied == {"head_to_head"} and rows["A"].not_applied == set()
     order = [r.entrant.id for r in compute_standings(FIELD, five_player_swiss())]
     assert order == ["D", "A", "B", "E", "C"]
     assert [rows[p].rank for p in order] == [1, 2, 3, 4, 5]

@@ -10,7 +10,8 @@ Two steps, kept apart so that a leak is impossible by construction:
    the hazard's owner, CD-6.2; a win shows the envelope to all, CD-7.2).
 2. :class:`Knowledge` folds a seat's observations, and nothing else, into its
    check sheet: per envelope, the contents it last saw and when, and the events
-   there since that it could know.
+   there since that it could know — including where a spy shown was certainly
+   taken from (see :meth:`Knowledge._deduce_take`).
 
 A seat's view (:mod:`engine.games.cloak.views`) and the greedy bot read only a
 :class:`Knowledge`; ``action_view`` is :func:`observation`. So what a seat is
@@ -22,7 +23,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.cloak.state import ENVELOPES, SPY_PAIRS, CloakState, Entry, deck
+from engine.games.cloak.state import (
+    DOUBLE_AGENTS,
+    ENVELOPES,
+    LOYAL_SPIES,
+    SPY_PAIRS,
+    CloakState,
+    Entry,
+    deck,
+)
+
+#: Cards that only move when shown (CD-3.3) or taken secretly as a second card:
+#: each letter exists once, so a sighting pins it down until then.
+TRACKED = LOYAL_SPIES | DOUBLE_AGENTS
 
 Observation = dict[str, Any]
 
@@ -67,7 +80,8 @@ class Knowledge:
     """One seat's knowledge, folded from its observations only."""
 
     __slots__ = ("viewer", "seat", "seats", "options", "turns", "hand", "hand_sizes", "pile_size",
-                 "seen", "seen_turn", "since", "owed", "spies_shown", "hazards", "winner", "win")
+                 "seen", "seen_turn", "since", "owed", "spies_shown", "hazards", "winner", "win",
+                 "sighted", "secret_take")
 
     def __init__(self, start: Observation):
         self.seats: list[str] = start["seats"]
@@ -88,6 +102,10 @@ class Knowledge:
         self.hazards: list[Observation] = []
         self.winner: int | None = None
         self.win: Observation | None = None
+        #: spy or double agent letter -> (envelope, turn) where this seat last saw it
+        self.sighted: dict[str, tuple[int, int]] = {}
+        #: the last turn another seat took a second card this seat did not see (or 0)
+        self.secret_take = 0
 
     def observe(self, seen: Observation) -> None:
         """Fold in the observation of the next turn."""
@@ -102,6 +120,8 @@ class Knowledge:
             self.hand_sizes[actor] = seen["cards"]
             self.spies_shown.append({"turn": turn, "seat": seen["seat"], "spy": seen["spy"],
                                      "cards": seen["cards"]})
+            if actor != self.viewer:
+                self._deduce_take(seen)
         elif kind == "drop":
             self.hand_sizes[actor] = 0
         elif kind == "hazard":
@@ -142,6 +162,27 @@ class Knowledge:
         self.seen[n] = sorted(contents)
         self.seen_turn[n] = turn
         self.since[n] = []
+        for letter, (where, _when) in list(self.sighted.items()):
+            if where == n and letter not in contents:
+                del self.sighted[letter]
+        for letter in contents:
+            if letter in TRACKED:
+                self.sighted[letter] = (n, turn)
+
+    def _deduce_take(self, seen: Observation) -> None:
+        """Another seat showed ``spy``. Each letter exists once and moves only when shown
+        or taken as a hidden second card, so if this seat saw it in envelope n and no
+        hidden second card was taken since, the take certainly happened in n: noted
+        there as ``"deduced": True``. Either way the spy has left where it was seen."""
+        spy, turn = seen["spy"], seen["turn"]
+        sighting = self.sighted.pop(spy, None)
+        certain = sighting is not None and self.secret_take <= sighting[1]
+        if seen["cards"] == 2:
+            self.secret_take = turn
+        if certain and "envelope" not in seen:  # (a number told is already noted)
+            self.since[sighting[0]].append({"seat": seen["seat"], "type": "take", "spy": spy,
+                                            "cards": seen["cards"], "deduced": True,
+                                            "turn": turn})
 
     # --- reading ----------------------------------------------------------------
     @property
@@ -149,8 +190,12 @@ class Knowledge:
         return None if self.winner is not None else self.turns % len(self.seats)
 
     def check_sheet(self) -> list[dict[str, Any]]:
-        """Per envelope: the contents this seat last saw (``None``: never), the turn it saw
-        them, and what it has learnt happened there since (CD-5)."""
+        """Per envelope (CD-5): ``seen``, the contents as this seat last knew them for
+        certain — what it saw inside on its own turn ``seen_turn``, changed by what it
+        did there (or the winning envelope shown to all); ``None``: never opened — and
+        ``since``, the events there it learnt of afterwards: another player's announced
+        place, a turn whose number was told to it under a hazard obligation, or a take
+        it can place there for certain (``"deduced": True``)."""
         return [
             {"envelope": n,
              "seen": None if self.seen[n] is None else list(self.seen[n]),

@@ -24,6 +24,7 @@ from engine.games.cloak.state import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     SEAT_IDS,
+    SPY_PAIRS,
     CloakState,
     Entry,
     deck,
@@ -148,13 +149,24 @@ class CloakAndDagger(Game):
                 actions.append({"seat": seat, "type": "hazard", "envelope": n, "card": card})
         return actions
 
+    def chance_options(self, state: CloakState, action: Action) -> list[Action]:
+        """A ``place`` into an empty envelope: one completed action per card it could draw
+        (the top card when the pile's order is known; else every card not drawn yet)."""
+        if action.get("type") != "place" or state.pile_size == 0:
+            return [action]
+        n = action.get("envelope")
+        if type(n) is not int or not 1 <= n <= ENVELOPES or state.envelopes[n]:
+            return [action]
+        cards = sorted(set(state.pile_unknown)) if state.pile_unknown else state.pile[:1]
+        return [{**action, "card": card} for card in cards]
+
     def apply(self, state: CloakState, action: Action) -> Action:
         if state.winner is not None:
             raise IllegalAction("CD-7.2", "the game is already over: nothing may follow a win")
         i = state.turn
         seat = state.seats[i]
         if action.get("seat") != seat:
-            raise IllegalAction("CD-1.3", f"it is {seat}'s turn, not {action.get('seat')!r}'s")
+            raise IllegalAction("CD-1.3", f"it is {seat}'s turn, not {action.get('seat')}'s")
         kind = action.get("type")
         if kind not in ACTION_TYPES:
             raise IllegalAction("CD-3.5", f"unknown action type {kind!r}: a turn is one of "
@@ -290,6 +302,13 @@ class CloakAndDagger(Game):
     # --- what leaves the engine ---------------------------------------------
     def view(self, state: CloakState, viewer: str | None) -> dict[str, Any]:
         return views.view(state, viewer)
+
+    def static_view(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The components every viewer knows (CD-1): the envelopes, each seat's spy pair,
+        and the cards shuffled into the pile (not their order)."""
+        return {"envelopes": ENVELOPES,
+                "spies": dict(zip(SEAT_IDS, SPY_PAIRS, strict=True)),
+                "pile_cards": sorted(deck(options))}
 
     def action_view(self, state_after: CloakState, action: Action, viewer: str | None) -> Action:
         return views.action_view(state_after, action, viewer)

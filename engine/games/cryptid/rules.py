@@ -91,11 +91,11 @@ def _take_cards(pile: list[str], cards: list[str], rule: str, what: str) -> None
 def _read_cards(value: Any, count: int, rule: str, what: str) -> list[str]:
     if not isinstance(value, list):
         raise IllegalAction(rule, f"{what} must be a list of movement cards, not {value!r}")
+    if len(value) != count:
+        raise IllegalAction(rule, f"{what} must be exactly {count} cards, not {len(value)}")
     for card in value:
         if card not in EFFECTS:
             raise IllegalAction("CUL-1.2", f"{what}: unknown movement card {card!r} (align, shuffle, split)")
-    if len(value) != count:
-        raise IllegalAction(rule, f"{what} must be exactly {count} cards, not {len(value)}")
     return value
 
 
@@ -224,7 +224,9 @@ def describe_group(group: list[int]) -> str:
 def _split(state: CryptidState, action: dict[str, Any], what: str) -> None:
     active = state.sensors[state.active]
     inactive = state.sensors[OTHER[state.active]]
-    space = get_int(action, "space", "CUL-3.3", what, lo=0, hi=len(active) - 1)
+    space = action.get("space")
+    if type(space) is not int or not 0 <= space < len(active):
+        get_int(action, "space", "CUL-3.3", what, lo=0, hi=len(active) - 1)
     here = active[space]
     total = here[0] + here[1] + here[2]
     if not total:
@@ -254,10 +256,14 @@ def _shuffle(state: CryptidState, action: dict[str, Any], what: str) -> None:
     active = state.sensors[state.active]
     inactive = state.sensors[OTHER[state.active]]
     last = len(active) - 1
-    space = get_int(action, "space", "CUL-3.4", what, lo=0, hi=last)
-    colour = get_str(action, "color", "CUL-3.4", what, choices=COLOR_INDEX)
-    direction = get_str(action, "dir", "CUL-3.4", what, choices=_SIDES)
-    c = COLOR_INDEX[colour]
+    space, colour, direction = action.get("space"), action.get("color"), action.get("dir")
+    if type(space) is not int or not 0 <= space <= last:
+        get_int(action, "space", "CUL-3.4", what, lo=0, hi=last)
+    c = COLOR_INDEX.get(colour) if type(colour) is str else None
+    if c is None:
+        get_str(action, "color", "CUL-3.4", what, choices=COLOR_INDEX)
+    if direction != "left" and direction != "right":
+        get_str(action, "dir", "CUL-3.4", what, choices=_SIDES)
     if not active[space][c]:
         raise IllegalAction("CUL-3.4", f"{what}: active-row space {space} holds no {colour} sensor")
     if direction == "left":
@@ -276,9 +282,12 @@ def _shuffle(state: CryptidState, action: dict[str, Any], what: str) -> None:
 def _align(state: CryptidState, action: dict[str, Any], what: str) -> None:
     active = state.sensors[state.active]
     inactive = state.sensors[OTHER[state.active]]
-    colour = get_str(action, "color", "CUL-3.5", what, choices=COLOR_INDEX)
-    direction = get_str(action, "dir", "CUL-3.5", what, choices=_SIDES)
-    c = COLOR_INDEX[colour]
+    colour, direction = action.get("color"), action.get("dir")
+    c = COLOR_INDEX.get(colour) if type(colour) is str else None
+    if c is None:
+        get_str(action, "color", "CUL-3.5", what, choices=COLOR_INDEX)
+    if direction != "left" and direction != "right":
+        get_str(action, "dir", "CUL-3.5", what, choices=_SIDES)
     shift = 1 if direction == "right" else 0
     moved = 0
     for i, space in enumerate(active):
@@ -293,6 +302,9 @@ def _align(state: CryptidState, action: dict[str, Any], what: str) -> None:
 
 
 _EFFECTS = {"split": _split, "shuffle": _shuffle, "align": _align}
+#: How a rejection names the action, built once (validation formats no string on the legal path).
+_PLAY_WHAT = {(seat, card): f"{seat} play {card}" for seat in SEATS for card in CARDS}
+_WILD_WHAT = {(seat, card): f"{seat} wild as {card}" for seat in SEATS for card in CARDS}
 
 
 # --------------------------------------------------------------------------- drawing cards
@@ -301,7 +313,8 @@ def _reshuffle(state: CryptidState, seat: str) -> None:
     state.discards[seat] = []
 
 
-def _draw(state: CryptidState, seat: str, action: dict[str, Any], what: str) -> dict[str, Any]:
+def _draw(state: CryptidState, seat: str, action: dict[str, Any]) -> dict[str, Any]:
+    what = f"{seat} draw"
     hand = state.hands[seat]
     size = len(hand)
     if size >= HAND_LIMIT:
@@ -316,8 +329,7 @@ def _draw(state: CryptidState, seat: str, action: dict[str, Any], what: str) -> 
         for _ in range(count):
             if not state.decks[seat]:
                 _reshuffle(state, seat)
-            deck = state.decks[seat]
-            drawn.append(deck.pop(rng.below(len(deck))))
+            drawn += rng.draw(state.decks[seat])
         if given is not None and not _same_cards(given, drawn):
             raise IllegalAction("CUL-2.4", f"{what}: the cards {given} differ from the seed's draw {drawn}")
         recorded = action if given is not None else {**action, "cards": drawn}
@@ -353,29 +365,29 @@ def _sensor_phase(state: CryptidState, seat: str, kind: str, action: dict[str, A
         raise IllegalAction("CUL-3.1", f"it is the {state.turn}'s turn in the Sensor phase, not the {seat}'s")
     recorded = action
     if kind == "play":
-        what = f"{seat} play"
         hand = state.hands[seat]
         if not hand:
-            raise IllegalAction("CUL-3.2", f"{what}: the {seat} has no card in hand")
+            raise IllegalAction("CUL-3.2", f"{seat} play: the {seat} has no card in hand")
         card = action.get("card")
         if card not in EFFECTS:
-            raise IllegalAction("CUL-1.2", f"{what}: unknown movement card {card!r} (align, shuffle, split)")
+            raise IllegalAction("CUL-1.2", f"{seat} play: unknown movement card {card!r} (align, shuffle, split)")
         if card not in hand:
-            raise IllegalAction("CUL-3.2", f"{what}: the {seat} holds no {card} card")
-        _EFFECTS[card](state, action, f"{what} {card}")
+            raise IllegalAction("CUL-3.2", f"{seat} play: the {seat} holds no {card} card")
+        _EFFECTS[card](state, action, _PLAY_WHAT[seat, card])
         hand.remove(card)
         insort(state.discards[seat], card)
     elif kind == "wild":
-        what = f"{seat} wild"
         if not state.wild[seat]:
-            raise IllegalAction("CUL-3.6", f"{what}: the {seat}'s wild card is down")
+            raise IllegalAction("CUL-3.6", f"{seat} wild: the {seat}'s wild card is down")
         effect = action.get("as")
         if effect not in EFFECTS:
-            raise IllegalAction("CUL-3.6", f"{what}: 'as' must be one of align, shuffle, split, not {effect!r}")
-        _EFFECTS[effect](state, action, f"{what} as {effect}")
+            raise IllegalAction(
+                "CUL-3.6", f"{seat} wild: 'as' must be one of align, shuffle, split, not {effect!r}"
+            )
+        _EFFECTS[effect](state, action, _WILD_WHAT[seat, effect])
         state.wild[seat] = False
     elif kind == "draw":
-        recorded = _draw(state, seat, action, f"{seat} draw")
+        recorded = _draw(state, seat, action)
         state.turn = OTHER[seat]
         return recorded
     else:
@@ -435,8 +447,7 @@ def matching_blocks(state: CryptidState, count: int | None, mask: int) -> list[i
     spaces = state.sensors[OTHER[state.active]]
     matched = []
     for j in candidate_blocks(state):
-        n, m = block_signature(spaces, j)
-        if (n == count) if count is not None else (m == mask):
+        if _signature_matches(block_signature(spaces, j), count, mask):
             matched.append(j)
     return matched
 
@@ -468,7 +479,20 @@ def _declare(state: CryptidState, seat: str, kind: str, action: dict[str, Any]) 
     state.trace = {"count": count} if count is not None else {
         "colors": [COLORS[i] for i in range(3) if mask & (1 << i)]
     }
+    # For the replay: every inactive-row block the trace matches (CUL-3.9), and those of
+    # them that received a presence marker, as they stood at the declaration (CUL-6.3).
+    spaces = state.sensors[OTHER[state.active]]
+    state.trace["matching"] = [
+        block for j, block in enumerate(inactive_row)
+        if _signature_matches(block_signature(spaces, j), count, mask)
+    ]
+    state.trace["marked"] = [inactive_row[j] for j in targets]
     _victory(state)
+
+
+def _signature_matches(signature: tuple[int, int], count: int | None, mask: int) -> bool:
+    n, m = signature
+    return n == count if count is not None else m == mask
 
 
 # --------------------------------------------------------------------------- Victory phase

@@ -106,7 +106,9 @@ class CryptidState:
     pending_blocks: list[str] | None
     #: sensors (colour counts) a blockade pushed off the table, to be relocated
     displaced: list[int] | None
-    #: the last trace declared: ``{"count": n}`` or ``{"colors": [...]}``
+    #: the last trace declared: ``{"count": n}`` or ``{"colors": [...]}``, with
+    #: ``matching`` (inactive-row blocks the trace matched) and ``marked`` (those that
+    #: received a presence marker) as they stood at the declaration
     trace: dict[str, Any] | None
     result: dict[str, Any] | None
 

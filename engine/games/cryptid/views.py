@@ -96,11 +96,17 @@ def _block_text(state: CryptidState, block: str) -> str:
     return f"[{block}{marks}]"
 
 
+#: Every space and block is drawn in a cell of this width, so the rows stagger as
+#: on the table: the active row (one block fewer) starts half a block to the right.
+_CELL = 11
+
+
 def _row_text(state: CryptidState, seat: str) -> str:
-    parts = [_space_text(state.sensors[seat][0])]
+    cells = [_space_text(state.sensors[seat][0])]
     for j, block in enumerate(state.rows[seat]):
-        parts += [_block_text(state, block), _space_text(state.sensors[seat][j + 1])]
-    return " ".join(parts)
+        cells += [_block_text(state, block), _space_text(state.sensors[seat][j + 1])]
+    indent = " " * _CELL if seat == state.active else ""
+    return (indent + "".join(cell.center(_CELL) for cell in cells)).rstrip()
 
 
 def render_text(state: CryptidState) -> str:
@@ -115,7 +121,8 @@ def render_text(state: CryptidState) -> str:
     # The scientist's row is drawn on top, the cryptid's below, each seat at its own edge.
     for seat in ("scientist", "cryptid"):
         role = "active" if state.active == seat else "inactive"
-        lines.append(f"  {seat + ' row (' + role + ')':<26} {_row_text(state, seat)}")
+        lines.append(f"  {seat} row ({role})")
+        lines.append(_row_text(state, seat))
     lines.append("  [id*] presence, [id!] evidence, (r2 w1 b1) sensors in a space")
     lines.append(
         f"  presence supply {PRESENCE_MARKERS - len(state.presence)}, block deck {len(state.block_pool)}"

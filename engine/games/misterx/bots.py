@@ -49,11 +49,13 @@ def random_bot(game: Any, st: State, seat: str, rng: Rng) -> dict[str, Any]:
 
 # --- greedy: Mister X ------------------------------------------------------------------
 def _mrx_cost(st: State, dist: dict[int, dict[int, int]], city: int) -> tuple[int, int]:
-    """Lower is better: (danger, moves to the nearest destination)."""
+    """Lower is better: (danger, moves to the nearest destination). A city counts one
+    level more dangerous for every three visits already paid to it, so a Mister X
+    hemmed in does not shuttle between two safe cities forever."""
     to_dest = min(dist[city].get(d, FAR) for d in st.destinations)
     nearest_pawn = min(dist[p].get(city, FAR) for p in st.pawn_pos.values())
     danger = 2 if nearest_pawn <= 1 else (1 if nearest_pawn == 2 else 0)
-    return danger, to_dest
+    return danger + st.path.count(city) // 3, to_dest
 
 
 def _greedy_mrx(st: State, rng: Rng) -> dict[str, Any]:

@@ -114,10 +114,11 @@ def draw_from(pile: Rack, count: int, rng: Rng) -> list[str]:
     ``rng.draw(rack_list(pile), count)``, without expanding the pile."""
     drawn = []
     total = rack_size(pile)
+    keys = sorted(pile)  # a key whose count drops to 0 is skipped below: same order
     for _ in range(count):
         index = rng.below(total)
-        for t in sorted(pile):
-            n = pile[t]
+        for t in keys:
+            n = pile.get(t, 0)
             if index < n:
                 remove_one(pile, t)
                 drawn.append(t)
@@ -374,9 +375,10 @@ def _end(st: State, winner: str, reason: str) -> None:
     st.phase = PH_OVER
 
 
-def _check_mrx_step(st: State, frm: int, transport: str | None, to: Any, rule: str) -> int:
+def _check_mrx_step(st: State, frm: int, transport: str | None, to: Any, rule: str,
+                    occupied_rule: str = "MX-6.2") -> int:
     """One step of Mister X: along ``transport`` (any when None) to a city without a
-    detective (MX-6.2)."""
+    detective (MX-6.2; MX-3.3 names the first step of a double)."""
     board = st.board
     if not isinstance(to, int) or isinstance(to, bool) or to not in board.cities:
         raise IllegalAction(rule, f"'to' must be a city of the board, not {to!r}")
@@ -385,7 +387,7 @@ def _check_mrx_step(st: State, frm: int, transport: str | None, to: Any, rule: s
     else:
         require(to in board.by_transport[frm].get(transport, ()), rule,
                 f"there is no {transport} connection from city {frm} to city {to}")
-    require(to not in st.occupied, "MX-6.2",
+    require(to not in st.occupied, occupied_rule,
             f"Mister X cannot move onto city {to}: the {st.occupied.get(to)} detective stands there")
     return to
 
@@ -438,7 +440,8 @@ def mrx_double(st: State, a: dict[str, Any]) -> None:
     tickets = [_ticket(st.board, m.get("ticket"), "MX-3.3", "a double move's step") for m in moves]
     rack = st.racks[MRX]
     _need_tickets(rack, rack_of(pay + tickets), "MX-3.3", "Mister X")
-    first = _check_mrx_step(st, st.position, transport_of(tickets[0]), moves[0].get("to"), "MX-3.3")
+    first = _check_mrx_step(st, st.position, transport_of(tickets[0]), moves[0].get("to"), "MX-3.3",
+                            occupied_rule="MX-3.3")
     if first in st.destinations:
         require(len(moves) == 1, "MX-6.1",
                 "the first step reaches a destination and ends the game: the double lists only that step")
@@ -643,7 +646,7 @@ def discard(st: State, seat: str, a: dict[str, Any]) -> None:
     st.discarded.add(seat)
 
 
-def refill(st: State, seat: str, a: dict[str, Any]) -> list[str]:
+def refill(st: State, seat: str, a: dict[str, Any]) -> Rack:
     """MX-6.8 / MX-3.12: draw up to the rack limit; a dry bag takes back the tickets out of
     the game. Returns the tickets drawn."""
     _refill_turn(st, seat, "refill")
@@ -692,7 +695,7 @@ def refill(st: State, seat: str, a: dict[str, Any]) -> list[str]:
         st.refill_next += 1
         if st.refill_next == len(st.det_seats):
             position_check(st)
-    return rack_list(drawn)
+    return drawn
 
 
 def position_check(st: State) -> None:
@@ -717,6 +720,7 @@ def position_check(st: State) -> None:
 # --- dispatch ------------------------------------------------------------------------
 def apply(st: State, a: dict[str, Any]) -> dict[str, Any]:
     seat, kind = a["seat"], a["type"]
+    require(st.winner is None, "MX-3.6", "the game is already over: nothing may follow its end")
     if seat == MRX:
         if kind in ("move", "double", "secret", "pass"):
             require(st.phase == PH_MRX, "MX-3.1",
@@ -758,7 +762,7 @@ def apply(st: State, a: dict[str, Any]) -> dict[str, Any]:
     if kind == "refill":
         drawn = refill(st, seat, a)
         if a.get("tickets") is None:
-            return {**a, "tickets": drawn}
+            return {**a, "tickets": rack_list(drawn)}
         return a
     rule = "MX-3.1" if seat == MRX else "MX-3.7"
     raise IllegalAction(rule, f"{seat} has no action {kind!r}")
@@ -777,8 +781,27 @@ def to_act(st: State) -> list[str]:
         return [s for s in st.det_seats if any(p not in st.moved for p in st.pawns_of[s])]
     if st.phase == PH_DET_END:
         refiller = [st.det_seats[st.refill_next]]
-        return [TEAM, *refiller] if st.special_open() else refiller
+        return [TEAM, *refiller] if special_possible(st) else refiller
     return []
+
+
+def special_possible(st: State) -> bool:
+    """Can the detectives take some special action now (MX-3.7 .. MX-3.9, MX-6.7)?"""
+    if not st.special_open():
+        return False
+    for icon in ("investigate", "siren"):
+        usable = sum(min(len(st.pawns_of[seat]),
+                         sum(n for t, n in st.racks[seat].items() if icon_of(t) == icon))
+                     for seat in st.det_seats)
+        for paid in range(3, min(usable, 5) + 1):
+            if icon == "investigate":
+                if st.last_slot - INVESTIGATE_BACK[paid] >= 0:
+                    return True
+            elif any(c not in st.occupied
+                     for city in st.pawn_pos.values()
+                     for c in st.board.by_transport[city].get(SIREN_TRANSPORT[paid], ())):
+                return True
+    return False
 
 # --- enumerating legal actions -------------------------------------------------------
 def sub_multisets(rack: Rack, size: int | None = None, max_size: int | None = None) -> list[Rack]:

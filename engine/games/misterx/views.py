@@ -15,6 +15,7 @@ hidden parts and asserting the view does not change.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from engine.games.misterx.board import Board
@@ -93,9 +94,11 @@ def view(st: State, viewer: str | None) -> dict[str, Any]:
     return out
 
 
+@functools.cache
 def board_view(board: Board) -> dict[str, Any]:
     """The board as a replay draws it: cities at their drawing coordinates, connections
-    by transport, each mission's start and destination cities, the pawns."""
+    by transport, each mission's start and destination cities, the pawns. Boards never
+    change, so this is computed once per board (callers must not modify it)."""
     return {
         "key": board.key,
         "name": board.name,

@@ -33,7 +33,11 @@ async function fetchFrames(view) {
   url.searchParams.set("view", view);
   // The server answers with an ETag; the browser revalidates and gets 304s.
   const response = await fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" });
-  if (!response.ok) throw new Error(`the frames could not be loaded (HTTP ${response.status})`);
+  if (!response.ok) {
+    const body = await response.json().catch(() => ({}));
+    const why = body.message ? `: ${body.rule ? `${body.rule}: ` : ""}${body.message}` : "";
+    throw new Error(`This replay cannot be shown (HTTP ${response.status})${why}`);
+  }
   return response.json();
 }
 
@@ -132,10 +136,15 @@ function onKey(event) {
   go(where);
 }
 
+let latestRequest = 0;
+
 async function setView(view) {
   stopAutoplay();
+  const request = ++latestRequest;
   const payload = await fetchFrames(view);
   const module = await loadBoardModule(payload.game);
+  // Switching again before this answer came: the newer choice wins.
+  if (request !== latestRequest) return;
   state.view = view;
   state.payload = payload;
   boardRoot.replaceChildren();

@@ -8,14 +8,13 @@ const CELL_W = 196;
 const CELL_H = 150;
 const PAD = 4;
 const DOCUMENTS = new Set(["X", "Y", "Z"]);
-const SPY_LETTERS = ["D", "E", "F", "G", "H", "J"]; // p1 owns D/d, p2 E/e, ... (CD-1.3)
+const DOUBLE_AGENTS = new Set(["a", "b", "c"]);
 
-function cardColor(card, colors, seats) {
+function cardColor(card, colors, ownerOf) {
   if (DOCUMENTS.has(card)) return "#b8860b";
-  const owner = SPY_LETTERS.indexOf(card.toUpperCase());
-  if (owner >= 0 && seats[owner]) return colors[seats[owner].seat];
-  if ("abc".includes(card)) return "#5b2a86"; // double agents
-  return "#777"; // hazards
+  if (ownerOf[card] && colors[ownerOf[card]]) return colors[ownerOf[card]];
+  if (DOUBLE_AGENTS.has(card)) return "#5b2a86";
+  return "#777"; // hazards, and the spies of pairs out of the game
 }
 
 function describeEvent(event) {
@@ -27,14 +26,17 @@ function describeEvent(event) {
 
 export function mount(root, payload) {
   const colors = seatColors(payload.seats);
-  const seats = payload.seats;
-  const chipColor = (card) => cardColor(card, colors, seats);
-  const rows = Math.ceil(20 / COLUMNS);
+  // The engine's static view names each seat's spy pair (CD-1.3) and the envelope count.
+  const ownerOf = {};
+  for (const [seat, pair] of Object.entries(payload.static.spies)) for (const spy of pair) ownerOf[spy] = seat;
+  const envelopeCount = payload.static.envelopes;
+  const chipColor = (card) => cardColor(card, colors, ownerOf);
+  const rows = Math.ceil(envelopeCount / COLUMNS);
   const drawing = svg("svg", {
     viewBox: `0 0 ${COLUMNS * CELL_W + PAD * 2} ${rows * CELL_H + PAD * 2}`,
     class: "cloak-board",
     role: "img",
-    "aria-label": payload.viewer === "all" ? "The 20 envelopes and their contents" : `${payload.viewer}'s check sheet`,
+    "aria-label": payload.viewer === "all" ? `The ${envelopeCount} envelopes and their contents` : `${payload.viewer}'s check sheet`,
   });
   const panels = el("div", { class: "board-panels" });
   const sheet = el("div", { class: "cloak-sheet" });
@@ -141,7 +143,7 @@ export function mount(root, payload) {
   return {
     update(frame) {
       const cells = [];
-      for (let n = 1; n <= 20; n += 1) cells.push(envelopeCell(n, frame));
+      for (let n = 1; n <= envelopeCount; n += 1) cells.push(envelopeCell(n, frame));
       drawing.replaceChildren(...cells);
       renderPanels(frame);
       renderSheet(frame);

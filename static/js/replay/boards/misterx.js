@@ -91,8 +91,11 @@ export function mount(root, payload) {
         marks.push(svg("text", { x: at(id).x - 6, y: at(id).y + 18, class: "mx-slot", "data-slot": slot }, String(slot)));
       });
     }
-    // What the perspective knows of his positions: slot -> city.
-    for (const [slot, id] of Object.entries(mrx.known || {})) {
+    // What the perspective knows of his positions: slot -> city. Where the true path is
+    // drawn, only the positions the detectives learnt get a marker, to show what they knew.
+    const revealed = new Set(view.reveals.map((r) => String(r.slot)));
+    const marked = Object.entries(mrx.known || {}).filter(([slot]) => !mrx.path || revealed.has(slot));
+    for (const [slot, id] of marked) {
       marks.push(svg("g", { class: "mx-known", "data-slot": slot, "data-city": id },
         svg("rect", { x: at(id).x - 8, y: at(id).y - 8, width: 16, height: 16, rx: 3 }),
         svg("text", { x: at(id).x, y: at(id).y + 4, "text-anchor": "middle" }, String(slot)),

@@ -1,0 +1,1 @@
+"""The games REST API: uploads, matches, imports, exports and the log schema."""

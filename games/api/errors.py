@@ -1,0 +1,97 @@
+"""One error shape for the whole games API: ``{"error", "index", "rule", "message"}``.
+
+``error`` is a stable code (``malformed``, ``too_large``, ``illegal``,
+``unknown_players``, ``not_found``, ``forbidden``, ``not_authenticated``,
+``throttled``, ...); ``index`` and ``rule`` are set when the engine rejected an
+action, null otherwise; ``message`` is one plain sentence.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404
+from rest_framework import exceptions, serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView, exception_handler
+
+from games.services import LogRejected
+
+#: DRF's exception codes renamed where ours read better; the others are kept as they are
+#: (not_authenticated, not_found, throttled, method_not_allowed, unsupported_media_type)
+_CODES = {
+    "permission_denied": "forbidden",
+    "parse_error": "malformed",
+    "invalid": "malformed",
+}
+
+
+def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
+    return {"error": code, "index": None, "rule": None, "message": message, **extra}
+
+
+def error_response(code: str, message: str, http_status: int, **extra: Any) -> Response:
+    return Response(error_body(code, message, **extra), status=http_status)
+
+
+def rejection_response(exc: LogRejected) -> Response:
+    body = exc.as_dict()
+    if exc.upload is not None:
+        body["upload"] = exc.upload.pk
+    return Response(body, status=exc.http_status)
+
+
+def _message(detail: Any) -> str:
+    """A DRF error detail (string, list or dict of them) as one sentence."""
+    if isinstance(detail, dict):
+        return "; ".join(f"{key}: {_message(value)}" for key, value in detail.items())
+    if isinstance(detail, list):
+        return " ".join(_message(item) for item in detail)
+    return str(detail)
+
+
+def lantern_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, LogRejected):
+        return rejection_response(exc)
+    response = exception_handler(exc, context)  # Http404 / PermissionDenied become DRF errors
+    if response is None:
+        return None
+    if isinstance(exc, exceptions.APIException):
+        code, message = exc.default_code, _message(exc.detail)
+    elif isinstance(exc, Http404):
+        code, message = "not_found", "not found"
+    else:  # Django's PermissionDenied
+        code, message = "permission_denied", _message(response.data)
+    code = _CODES.get(code, code)
+    extra: dict[str, Any] = {}
+    if isinstance(exc, exceptions.ValidationError) and isinstance(exc.detail, dict):
+        extra["fields"] = response.data
+    response.data = error_body(code, message, **extra)
+    return response
+
+
+class LanternAPIView(APIView):
+    """Every games API view: the error shape above, whatever went wrong."""
+
+    def get_exception_handler(self):
+        return lantern_exception_handler
+
+
+class ErrorSerializer(serializers.Serializer):
+    """The body of every error response (documented in the OpenAPI schema)."""
+
+    error = serializers.CharField(help_text="Stable code: malformed, too_large, illegal, ...")
+    index = serializers.IntegerField(
+        allow_null=True, help_text="Action index the engine stopped at (0-based), else null."
+    )
+    rule = serializers.CharField(
+        allow_null=True, help_text="Rule id cited (CUL-3.7, LOG-JSON, ...), else null."
+    )
+    message = serializers.CharField(help_text="One plain sentence.")
+
+
+ERROR_RESPONSES = {
+    status.HTTP_400_BAD_REQUEST: ErrorSerializer,
+    status.HTTP_403_FORBIDDEN: ErrorSerializer,
+    status.HTTP_404_NOT_FOUND: ErrorSerializer,
+}

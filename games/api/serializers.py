@@ -1,0 +1,150 @@
+"""Shapes of the games API's bodies. Thin: reads come from games.selectors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from games.models import Import, Match, MatchSeat, Upload
+from games.selectors import MatchFilters
+
+
+class MatchSeatSerializer(serializers.ModelSerializer):
+    player = serializers.CharField(source="player.handle")
+
+    class Meta:
+        model = MatchSeat
+        fields = ["seat", "player", "outcome"]
+
+
+class MatchSummarySerializer(serializers.ModelSerializer):
+    club = serializers.CharField(source="club.slug")
+    url = serializers.SerializerMethodField(help_text="This resource.")
+    page_url = serializers.SerializerMethodField(help_text="The match's web page.")
+    replay_url = serializers.SerializerMethodField(help_text="The replay viewer.")
+    log_url = serializers.SerializerMethodField(help_text="The stored log document.")
+    seats = MatchSeatSerializer(many=True, read_only=True)
+    result = serializers.JSONField(read_only=True)
+
+    class Meta:
+        model = Match
+        fields = [
+            "id", "url", "page_url", "replay_url", "log_url", "club", "game", "status",
+            "result", "winner", "played_at", "uploaded_at", "rules_version", "action_count",
+            "content_hash", "seats",
+        ]
+
+    def _absolute(self, path: str) -> str:
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request else path
+
+    def get_url(self, match: Match) -> str:
+        return self._absolute(reverse("api-match", args=[match.pk]))
+
+    def get_page_url(self, match: Match) -> str:
+        return self._absolute(reverse("match-detail", args=[match.pk]))
+
+    def get_replay_url(self, match: Match) -> str:
+        return self._absolute(reverse("match-replay", args=[match.pk]))
+
+    def get_log_url(self, match: Match) -> str:
+        return self._absolute(reverse("api-match-log", args=[match.pk]))
+
+
+class MatchDetailSerializer(MatchSummarySerializer):
+    log = serializers.SerializerMethodField(help_text="The whole lantern-log/1 document.")
+
+    class Meta(MatchSummarySerializer.Meta):
+        fields = [*MatchSummarySerializer.Meta.fields, "log"]
+
+    @extend_schema_field(OpenApiTypes.OBJECT)
+    def get_log(self, match: Match) -> dict[str, Any]:
+        return self.context["document"]
+
+
+class MatchFilterSerializer(serializers.Serializer):
+    """Query parameters of a match list or export."""
+
+    game = serializers.CharField(required=False, help_text="Engine game id, e.g. mister-x.")
+    player = serializers.CharField(required=False, help_text="A player's handle in the club.")
+    status = serializers.ChoiceField(choices=["valid", "unfinished"], required=False)
+    played_from = serializers.DateField(required=False, help_text="Played on or after (YYYY-MM-DD).")
+    played_to = serializers.DateField(required=False, help_text="Played on or before (YYYY-MM-DD).")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs.get("played_from") and attrs.get("played_to") and attrs["played_from"] > attrs["played_to"]:
+            raise serializers.ValidationError("played_from is after played_to")
+        return attrs
+
+    def filters(self) -> MatchFilters:
+        return MatchFilters(**self.validated_data)
+
+
+class UploadSerializer(serializers.ModelSerializer):
+    uploaded_by = serializers.CharField(source="uploaded_by.get_username", default=None)
+    index = serializers.IntegerField(source="error_index", allow_null=True)
+    rule = serializers.CharField(source="error_rule")
+    message = serializers.CharField(source="error_message")
+    details = serializers.JSONField(source="error_details")
+    page_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Upload
+        fields = [
+            "id", "page_url", "created_at", "uploaded_by", "source", "import_run", "name",
+            "size", "game", "content_hash", "status", "match", "error", "index", "rule",
+            "message", "details",
+        ]
+
+    def get_page_url(self, upload: Upload) -> str:
+        path = reverse("upload-detail", args=[upload.pk])
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request else path
+
+
+class ImportSerializer(serializers.ModelSerializer):
+    club = serializers.CharField(source="club.slug")
+    created_by = serializers.CharField(source="created_by.get_username", default=None)
+    progress_percent = serializers.IntegerField(read_only=True)
+    url = serializers.SerializerMethodField()
+    page_url = serializers.SerializerMethodField()
+    rejections_url = serializers.SerializerMethodField(
+        help_text="Every rejected log of this import, with index, rule and message."
+    )
+
+    class Meta:
+        model = Import
+        fields = [
+            "id", "url", "page_url", "club", "created_by", "filename", "size", "status",
+            "error", "total", "processed", "accepted", "duplicates", "rejected",
+            "progress_percent", "created_at", "started_at", "finished_at", "rejections_url",
+        ]
+
+    def _absolute(self, path: str) -> str:
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request else path
+
+    def get_url(self, run: Import) -> str:
+        return self._absolute(reverse("api-import", args=[run.pk]))
+
+    def get_page_url(self, run: Import) -> str:
+        return self._absolute(reverse("import-detail", args=[run.pk]))
+
+    def get_rejections_url(self, run: Import) -> str:
+        path = reverse("api-club-uploads", args=[run.club.slug])
+        return self._absolute(f"{path}?import_run={run.pk}&status=rejected")
+
+
+class UploadFilterSerializer(serializers.Serializer):
+    status = serializers.ChoiceField(choices=Upload.Status.choices, required=False)
+    import_run = serializers.IntegerField(required=False, help_text="Only this import's logs.")
+
+
+class LogFileSerializer(serializers.Serializer):
+    """A multipart upload: the log (or bundle) as a file."""
+
+    file = serializers.FileField()

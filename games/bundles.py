@@ -1,0 +1,168 @@
+"""Reading and writing bundles of logs: JSON-lines files and zip archives.
+
+A bulk import arrives as one file holding many logs. Reading it must be bounded
+whatever the file claims: a zip's headers can lie about sizes, and a few
+kilobytes of deflated zeros can expand to gigabytes (a zip bomb). So every
+entry is read in chunks with its real byte count checked against the per-log
+limit, the whole archive against a total budget, and the number of entries is
+capped before anything is read.
+
+One entry that is too large is that entry's problem (it becomes a rejected
+upload); an archive that breaks the total limits is refused as a whole, before
+any log is stored.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+#: bytes read from a zip member at a time
+_CHUNK = 64 * 1024
+
+
+class BundleError(Exception):
+    """The bundle as a whole cannot be read (not a zip, too many entries, too big)."""
+
+
+@dataclass(frozen=True)
+class BundleEntry:
+    """One log of a bundle: where it came from, and its bytes unless it was too large."""
+
+    name: str
+    payload: bytes | None
+    #: the entry's size in bytes as far as it was read (over the limit: limit + 1)
+    size: int
+
+    @property
+    def too_large(self) -> bool:
+        return self.payload is None
+
+
+@dataclass(frozen=True)
+class BundleLimits:
+    max_log_bytes: int
+    max_entries: int
+    max_total_bytes: int
+
+
+def is_zip(data: bytes) -> bool:
+    return data[:4] in (b"PK\x03\x04", b"PK\x05\x06")
+
+
+def read_bundle(data: bytes, limits: BundleLimits) -> list[BundleEntry]:
+    """Every log in ``data`` (a zip archive or JSON lines), in order.
+
+    Reads everything up front, so a bundle that breaks a total limit is refused
+    before any of its logs is stored.
+    """
+    if is_zip(data):
+        entries = list(_read_zip(data, limits))
+    elif _is_one_document(data):
+        if len(data) > limits.max_log_bytes:
+            entries = [BundleEntry("log", None, len(data))]
+        else:
+            entries = [BundleEntry("log", data, len(data))]
+    else:
+        entries = list(_read_json_lines(data, limits))
+    if not entries:
+        raise BundleError("the file holds no logs")
+    return entries
+
+
+def _is_one_document(data: bytes) -> bool:
+    """A single (perhaps pretty-printed) JSON object rather than JSON lines."""
+    if not data.lstrip().startswith(b"{") or data.count(b"\n") <= 1:
+        return False
+    try:
+        return isinstance(json.loads(data), dict)
+    except ValueError:
+        return False
+
+
+def _read_json_lines(data: bytes, limits: BundleLimits) -> Iterator[BundleEntry]:
+    count = 0
+    for number, line in enumerate(data.splitlines(), start=1):
+        if not line.strip():
+            continue
+        count += 1
+        if count > limits.max_entries:
+            raise BundleError(f"the file holds more than {limits.max_entries} logs")
+        name = f"line {number}"
+        if len(line) > limits.max_log_bytes:
+            yield BundleEntry(name, None, len(line))
+        else:
+            yield BundleEntry(name, line, len(line))
+
+
+def _wanted(info: zipfile.ZipInfo) -> bool:
+    """Skip directories and the droppings of archivers (``__MACOSX/``, ``.DS_Store``)."""
+    if info.is_dir():
+        return False
+    parts = info.filename.split("/")
+    return not (parts[0] == "__MACOSX" or parts[-1].startswith("."))
+
+
+def _read_zip(data: bytes, limits: BundleLimits) -> Iterator[BundleEntry]:
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+    except (zipfile.BadZipFile, ValueError) as exc:
+        raise BundleError(f"the file is not a readable zip archive ({exc})") from None
+    members = [info for info in archive.infolist() if _wanted(info)]
+    if len(members) > limits.max_entries:
+        raise BundleError(f"the archive holds more than {limits.max_entries} files")
+    # The declared sizes are checked first (cheap), the real ones while reading (headers lie).
+    declared = sum(info.file_size for info in members)
+    if declared > limits.max_total_bytes:
+        raise BundleError(
+            f"the archive would expand to {declared} bytes, more than the {limits.max_total_bytes} allowed"
+        )
+    budget = limits.max_total_bytes
+    for info in sorted(members, key=lambda i: i.filename):
+        if info.flag_bits & 0x1:
+            raise BundleError(f"{info.filename}: encrypted archives are not supported")
+        payload, read = _read_member(archive, info, min(limits.max_log_bytes, budget))
+        # Bytes read count against the budget even when the entry is refused, so an
+        # archive of many oversized members cannot make us inflate without end.
+        budget -= read
+        if payload is not None:
+            yield BundleEntry(info.filename, payload, read)
+        elif budget < 0:
+            raise BundleError(
+                f"the archive expands to more than the {limits.max_total_bytes} bytes allowed"
+            )
+        else:
+            yield BundleEntry(info.filename, None, read)
+
+
+def _read_member(
+    archive: zipfile.ZipFile, info: zipfile.ZipInfo, limit: int
+) -> tuple[bytes | None, int]:
+    """``(bytes, count)``, or ``(None, count)`` as soon as more than ``limit`` came out."""
+    out = bytearray()
+    try:
+        with archive.open(info) as member:
+            while chunk := member.read(_CHUNK):
+                out += chunk
+                if len(out) > limit:
+                    return None, len(out)
+    except (zipfile.BadZipFile, NotImplementedError, OSError, EOFError) as exc:
+        raise BundleError(f"{info.filename}: cannot be read ({exc})") from None
+    return bytes(out), len(out)
+
+
+def write_zip(named_texts: Iterable[tuple[str, str]]) -> bytes:
+    """A deflated zip archive with one file per ``(name, text)``."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name, text in named_texts:
+            archive.writestr(name, text)
+    return buffer.getvalue()
+
+
+def write_json_lines(texts: Iterable[str]) -> bytes:
+    """One compact JSON document per line."""
+    return b"".join(text.encode() + b"\n" for text in texts)

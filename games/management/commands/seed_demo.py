@@ -1,0 +1,31 @@
+import time
+
+from django.core.management.base import BaseCommand
+
+from games.demo import seed_demo_clubs, seed_demo_matches
+
+#: "a few hundred bot-played matches of every game"
+DEFAULT_MATCHES_PER_GAME = 200
+
+
+class Command(BaseCommand):
+    help = (
+        "Load demo clubs, players and bot-played matches of every game, ingested like any "
+        "upload (idempotent: running it again adds nothing)."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--matches-per-game", type=int, default=DEFAULT_MATCHES_PER_GAME,
+            help=f"bot-played matches of each game (default {DEFAULT_MATCHES_PER_GAME}; 0: none)",
+        )
+
+    def handle(self, *args, matches_per_game: int, **options) -> None:
+        clubs = seed_demo_clubs()
+        for club in clubs:
+            self.stdout.write(f"{club.name}: {club.players.count()} players")
+        started = time.perf_counter()
+        added = seed_demo_matches(matches_per_game)
+        for game_id, count in added.items():
+            self.stdout.write(f"{game_id}: {count} new demo matches")
+        self.stdout.write(f"demo matches ready in {time.perf_counter() - started:.1f} s")

@@ -1,0 +1,621 @@
+"""Writes: every log enters Lantern through :func:`ingest_log`.
+
+A log is parsed, size- and shape-checked, its seat handles mapped to the club's
+players, replayed through the engine, and then stored as a Match with its
+seats, outcomes and document in one transaction. Every attempt leaves an
+:class:`~games.models.Upload` record: accepted, duplicate, or rejected with the
+rule and sentence that say why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
+
+import engine
+from games import policy
+from games.bundles import BundleEntry, BundleError, BundleLimits, read_bundle
+from games.models import (
+    Club,
+    Import,
+    Match,
+    MatchLog,
+    MatchSeat,
+    Player,
+    Upload,
+    log_content_hash,
+)
+from ladder.tasks import rate_match
+
+#: Default upper bound of one log's size in bytes (settings.LANTERN_MAX_LOG_BYTES overrides).
+MAX_LOG_BYTES = 2 * 1024 * 1024
+
+
+def max_log_bytes() -> int:
+    return int(getattr(settings, "LANTERN_MAX_LOG_BYTES", MAX_LOG_BYTES))
+
+
+class LogRejected(Exception):
+    """A log that did not become a match, and why, in the API's error shape.
+
+    ``code`` is one of :attr:`Upload.Error` values. ``upload`` is the record
+    kept of the attempt.
+    """
+
+    HTTP_STATUS = {
+        Upload.Error.MALFORMED: 400,
+        Upload.Error.TOO_LARGE: 413,
+        Upload.Error.ILLEGAL: 422,
+        Upload.Error.UNKNOWN_PLAYERS: 422,
+    }
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        index: int | None = None,
+        rule: str | None = None,
+        details: dict[str, Any] | None = None,
+    ):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.index = index
+        self.rule = rule
+        self.details = details or {}
+        self.upload: Upload | None = None
+
+    @property
+    def http_status(self) -> int:
+        return self.HTTP_STATUS[self.code]
+
+    def as_dict(self) -> dict[str, Any]:
+        """``{"error": code, "index", "rule", "message", ...details}``: the API's error body."""
+        return {
+            "error": self.code,
+            "index": self.index,
+            "rule": self.rule,
+            "message": self.message,
+            **self.details,
+        }
+
+
+@dataclass
+class _Parsed:
+    document: dict[str, Any]
+    content_hash: str
+    size: int
+
+
+def _too_large(size: int, limit: int) -> LogRejected:
+    return LogRejected(
+        Upload.Error.TOO_LARGE,
+        f"the log is larger than the {limit} bytes accepted",
+        details={"size": size, "limit": limit},
+    )
+
+
+def _parse(document: bytes | str | dict[str, Any]) -> _Parsed:
+    """Size check and JSON parse; LogRejected(too_large | malformed)."""
+    limit = max_log_bytes()
+    if isinstance(document, dict):
+        size = len(engine.canonical_json(document).encode("utf-8"))
+        if size > limit:
+            raise _too_large(size, limit)
+        return _Parsed(document, log_content_hash(document), size)
+    raw = document.encode("utf-8") if isinstance(document, str) else document
+    if len(raw) > limit:
+        raise _too_large(len(raw), limit)
+    try:
+        parsed = engine.parse_json(raw)
+    except engine.IllegalAction as exc:
+        raise LogRejected(Upload.Error.MALFORMED, exc.message, rule=exc.rule) from None
+    return _Parsed(parsed, log_content_hash(parsed), len(raw))
+
+
+def _rejection_from_engine(exc: engine.IllegalAction) -> LogRejected:
+    """Envelope errors (``LOG-*``) mean a malformed document; anything else broke a rule."""
+    code = Upload.Error.MALFORMED if exc.rule.startswith("LOG-") else Upload.Error.ILLEGAL
+    message = f"{exc.where()}: {exc.message}" if exc.index is not None else exc.message
+    return LogRejected(code, message, index=exc.index, rule=exc.rule)
+
+
+def played_at_of(document: dict[str, Any]) -> datetime | None:
+    """``meta.played_at`` as an aware datetime (naive means UTC), None when absent or unreadable."""
+    meta = document.get("meta")
+    value = meta.get("played_at") if isinstance(meta, dict) else None
+    if not isinstance(value, str):
+        return None
+    try:
+        moment = parse_datetime(value)
+    except ValueError:
+        return None
+    if moment is None:
+        return None
+    return moment if timezone.is_aware(moment) else moment.replace(tzinfo=UTC)
+
+
+def winning_seats(result: dict[str, Any] | None, seats: Iterable[str]) -> set[str]:
+    """The seats that won. A winner is a seat id, or a team: Mister X's ``detectives``
+    are every seat but ``mrx`` (log-format.md, MX seats ``det1``..``det5``)."""
+    seats = list(seats)
+    if not result:
+        return set()
+    winner = result.get("winner")
+    if winner in seats:
+        return {winner}
+    if winner == "detectives":
+        return {seat for seat in seats if seat.startswith("det")}
+    return set()
+
+
+@dataclass
+class _Attempt:
+    """What we know about one upload attempt, for its Upload record."""
+
+    club: Club
+    uploaded_by: Any
+    source: str
+    name: str
+    import_run: Import | None
+    size: int = 0
+    content_hash: str = ""
+    game: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def record(self, status: str, *, match: Match | None = None, **fields: Any) -> Upload:
+        return Upload.objects.create(
+            club=self.club,
+            uploaded_by=self.uploaded_by if getattr(self.uploaded_by, "pk", None) else None,
+            source=self.source,
+            name=self.name[:200],
+            import_run=self.import_run,
+            size=min(self.size, 2**31 - 1),  # a claimed Content-Length may exceed the column
+            content_hash=self.content_hash,
+            game=self.game[:64],
+            status=status,
+            match=match,
+            **fields,
+        )
+
+
+def ingest_log(
+    club: Club,
+    document: bytes | str | dict[str, Any],
+    uploaded_by: Any,
+    *,
+    source: str = Upload.Source.API,
+    name: str = "",
+    import_run: Import | None = None,
+) -> Match:
+    """Validate ``document`` (bytes, text or parsed JSON) and store it as a match of ``club``.
+
+    Returns the match; ``match.created`` is True when this call stored it and
+    False when the same log (same canonical JSON) was already there. Raises
+    :class:`LogRejected` when the log is refused; the attempt's Upload record
+    (``exc.upload``) is stored either way. ``uploaded_by`` None means the site
+    itself (command line, demo data), which may create players.
+
+    The caller checks that ``uploaded_by`` may upload to ``club`` (games.policy);
+    this function decides only whether unknown handles may be created.
+    """
+    attempt = _Attempt(club, uploaded_by, source, name, import_run)
+    if isinstance(document, bytes | str):
+        attempt.size = len(document.encode("utf-8") if isinstance(document, str) else document)
+    try:
+        return _ingest(attempt, document)
+    except LogRejected as exc:
+        if isinstance(document, dict):
+            kept = engine.canonical_json(document)
+        elif isinstance(document, bytes):
+            kept = document.decode("utf-8", errors="replace")
+        else:
+            kept = document
+        _record_rejection(attempt, exc, kept)
+        raise
+
+
+def _record_rejection(attempt: _Attempt, exc: LogRejected, document_text: str) -> None:
+    """Keep the attempt and why it failed; keep the text too (so an organiser can step
+    through its valid part), unless it was refused for its size."""
+    if exc.code == Upload.Error.TOO_LARGE:
+        document_text = ""
+    exc.upload = attempt.record(
+        Upload.Status.REJECTED,
+        error=exc.code,
+        error_index=exc.index,
+        error_rule=exc.rule or "",
+        error_message=exc.message,
+        error_details=exc.details,
+        document_text=document_text,
+    )
+
+
+def reject_too_large(
+    club: Club,
+    size: int,
+    uploaded_by: Any,
+    *,
+    source: str = Upload.Source.API,
+    name: str = "",
+    import_run: Import | None = None,
+) -> LogRejected:
+    """Record an attempt refused for its size before it was read; return the rejection."""
+    attempt = _Attempt(club, uploaded_by, source, name, import_run, size=size)
+    exc = _too_large(size, max_log_bytes())
+    _record_rejection(attempt, exc, "")
+    return exc
+
+
+def _ingest(attempt: _Attempt, document: bytes | str | dict[str, Any]) -> Match:
+    club = attempt.club
+    parsed = _parse(document)
+    attempt.size = parsed.size
+    attempt.content_hash = parsed.content_hash
+    log = parsed.document
+    if isinstance(log.get("game"), str):
+        attempt.game = log["game"]
+
+    existing = _stored(club, parsed.content_hash)
+    if existing is not None:
+        return _duplicate(attempt, existing)
+
+    try:
+        engine.check_envelope(log)
+    except engine.IllegalAction as exc:
+        raise _rejection_from_engine(exc) from None
+    handles = sorted({entry["player"] for entry in log["seats"]})
+    longest = Player._meta.get_field("handle").max_length
+    too_long = [h for h in handles if len(h) > longest]
+    if too_long:
+        raise LogRejected(
+            Upload.Error.MALFORMED,
+            f"a player handle may have at most {longest} characters: {too_long[0][:80]!r}",
+            rule="LOG-SEATS",
+        )
+    known = {p.handle: p for p in Player.objects.filter(club=club, handle__in=handles)}
+    missing = [h for h in handles if h not in known]
+    if missing and not policy.can_create_players(attempt.uploaded_by, club):
+        raise LogRejected(
+            Upload.Error.UNKNOWN_PLAYERS,
+            f"these players are not in {club.name}: {', '.join(missing)} "
+            "(an organiser can upload the log to add them)",
+            details={"handles": missing},
+        )
+
+    try:
+        replayed = engine.replay(log)
+    except engine.IllegalAction as exc:
+        raise _rejection_from_engine(exc) from None
+
+    try:
+        with transaction.atomic():
+            match = _store(attempt, parsed, replayed, known, missing)
+    except IntegrityError:
+        # Another upload of the same log committed first: the unique constraint decided.
+        existing = _stored(club, parsed.content_hash)
+        if existing is None:
+            raise
+        return _duplicate(attempt, existing)
+    match.created = True
+    return match
+
+
+def _stored(club: Club, content_hash: str) -> Match | None:
+    # Unordered on purpose: at most one row can match (the unique constraint), and an
+    # ORDER BY would only cost time on every upload.
+    return next(iter(Match.objects.filter(club=club, content_hash=content_hash).order_by()[:1]), None)
+
+
+def _duplicate(attempt: _Attempt, existing: Match) -> Match:
+    attempt.record(Upload.Status.DUPLICATE, match=existing)
+    existing.created = False
+    return existing
+
+
+def _store(
+    attempt: _Attempt,
+    parsed: _Parsed,
+    replayed: engine.Replay,
+    known: dict[str, Player],
+    missing: list[str],
+) -> Match:
+    club = attempt.club
+    if missing:
+        # ignore_conflicts: a concurrent upload may create the same handle; both then read it.
+        Player.objects.bulk_create(
+            [Player(club=club, handle=handle) for handle in missing], ignore_conflicts=True
+        )
+        known.update(
+            (p.handle, p) for p in Player.objects.filter(club=club, handle__in=missing)
+        )
+    finished = replayed.status == "finished"
+    result = replayed.result if finished else None
+    match = Match.objects.create(
+        club=club,
+        game=replayed.game.id,
+        played_at=played_at_of(parsed.document),
+        status=Match.Status.VALID if finished else Match.Status.UNFINISHED,
+        result=result,
+        winner=str(result.get("winner", "")) if result else "",
+        uploaded_by=attempt.uploaded_by if getattr(attempt.uploaded_by, "pk", None) else None,
+        content_hash=parsed.content_hash,
+        rules_version=replayed.game.rules_version,
+        action_count=len(replayed.actions),
+    )
+    winners = winning_seats(result, replayed.seats)
+    MatchSeat.objects.bulk_create(
+        [
+            MatchSeat(
+                match=match,
+                seat=seat,
+                player=known[handle],
+                outcome=(
+                    MatchSeat.Outcome.NONE
+                    if not finished
+                    else MatchSeat.Outcome.WIN if seat in winners else MatchSeat.Outcome.LOSS
+                ),
+            )
+            for seat, handle in replayed.players.items()
+        ]
+    )
+    MatchLog.objects.create(match=match, document=parsed.document)
+    attempt.record(Upload.Status.ACCEPTED, match=match)
+    if finished:
+        # Rated once the match is committed (ladder.tasks; ratings.md EL-1.2).
+        transaction.on_commit(lambda: rate_match.delay(match.pk))
+    return match
+
+
+# --- bulk import -------------------------------------------------------------------
+
+#: Defaults for bulk imports (settings.LANTERN_IMPORT_* override).
+MAX_IMPORT_FILE_BYTES = 64 * 1024 * 1024
+MAX_IMPORT_ENTRIES = 20_000
+MAX_IMPORT_EXPANDED_BYTES = 256 * 1024 * 1024
+#: Logs stored per transaction in a bulk import; the progress counters are written
+#: with each batch. Each log still has its own savepoint (a rejection or a duplicate
+#: undoes only its own work), but the database syncs its journal to disk once per
+#: batch rather than once per match — the difference between ~100 and several
+#: hundred matches per second on PostgreSQL (bench/ingest.py).
+IMPORT_BATCH = 50
+
+
+def max_import_file_bytes() -> int:
+    return int(getattr(settings, "LANTERN_MAX_IMPORT_FILE_BYTES", MAX_IMPORT_FILE_BYTES))
+
+
+def bundle_limits() -> BundleLimits:
+    return BundleLimits(
+        max_log_bytes=max_log_bytes(),
+        max_entries=int(getattr(settings, "LANTERN_MAX_IMPORT_ENTRIES", MAX_IMPORT_ENTRIES)),
+        max_total_bytes=int(
+            getattr(settings, "LANTERN_MAX_IMPORT_EXPANDED_BYTES", MAX_IMPORT_EXPANDED_BYTES)
+        ),
+    )
+
+
+class ImportRefused(Exception):
+    """The bundle file itself is refused (too large) before any import is created."""
+
+    def __init__(self, message: str, *, size: int, limit: int):
+        super().__init__(message)
+        self.message = message
+        self.size = size
+        self.limit = limit
+
+
+def create_import(
+    club: Club, data: bytes, filename: str, created_by: Any, *, enqueue: bool = True
+) -> Import:
+    """Store the bundle and enqueue its import (a Celery task, after this transaction
+    commits); ``enqueue=False`` leaves running it to the caller (the command line).
+
+    The caller checks ``policy.can_import``. ``created_by`` None means the site itself.
+    """
+    limit = max_import_file_bytes()
+    if len(data) > limit:
+        raise ImportRefused(
+            f"the file is {len(data)} bytes; at most {limit} bytes are accepted",
+            size=len(data),
+            limit=limit,
+        )
+    run = Import.objects.create(
+        club=club,
+        created_by=created_by if getattr(created_by, "pk", None) else None,
+        filename=filename[:200],
+        size=len(data),
+        payload=data,
+    )
+    if enqueue:
+        # games.tasks imports this module, so the task is imported here, not at the top.
+        from games.tasks import run_import_task
+
+        transaction.on_commit(lambda: run_import_task.delay(run.pk))
+    return run
+
+
+def run_import(import_id: int) -> Import:
+    """Ingest every log of an import, counting progress as it goes.
+
+    One bad log never stops the others: each becomes a rejected Upload of this
+    import. Runs at most once (a second call on a started import does nothing).
+    """
+    claimed = Import.objects.filter(pk=import_id, status=Import.Status.QUEUED).update(
+        status=Import.Status.RUNNING, started_at=timezone.now()
+    )
+    run = Import.objects.select_related("club", "created_by").get(pk=import_id)
+    if not claimed:
+        return run
+    try:
+        _run_import(run)
+    except BundleError as exc:
+        _finish(run, Import.Status.FAILED, error=str(exc))
+    except Exception as exc:
+        # The batch in progress was rolled back: count only what the database kept.
+        run.refresh_from_db(fields=["total", "processed", "accepted", "duplicates", "rejected"])
+        _finish(run, Import.Status.FAILED, error=f"the import stopped on an internal error ({exc!r})")
+        raise
+    return run
+
+
+def _run_import(run: Import) -> None:
+    entries = read_bundle(bytes(run.payload), bundle_limits())
+    run.total = len(entries)
+    Import.objects.filter(pk=run.pk).update(total=run.total)
+    for start in range(0, len(entries), IMPORT_BATCH):
+        with transaction.atomic():
+            for entry in entries[start:start + IMPORT_BATCH]:
+                _import_entry(run, entry)
+            _save_progress(run)
+    _finish(run, Import.Status.DONE)
+
+
+def _import_entry(run: Import, entry: BundleEntry) -> None:
+    run.processed += 1
+    if entry.too_large:
+        reject_too_large(
+            run.club, entry.size, run.created_by,
+            source=Upload.Source.IMPORT, name=entry.name, import_run=run,
+        )
+        run.rejected += 1
+        return
+    try:
+        match = ingest_log(
+            run.club,
+            entry.payload,
+            run.created_by,
+            source=Upload.Source.IMPORT,
+            name=entry.name,
+            import_run=run,
+        )
+    except LogRejected:
+        run.rejected += 1
+        return
+    if match.created:
+        run.accepted += 1
+    else:
+        run.duplicates += 1
+
+
+def _save_progress(run: Import) -> None:
+    Import.objects.filter(pk=run.pk).update(
+        processed=run.processed,
+        accepted=run.accepted,
+        duplicates=run.duplicates,
+        rejected=run.rejected,
+    )
+
+
+def _finish(run: Import, status: str, *, error: str = "") -> None:
+    run.status = status
+    run.error = error
+    run.finished_at = timezone.now()
+    Import.objects.filter(pk=run.pk).update(
+        status=status,
+        error=error,
+        finished_at=run.finished_at,
+        total=max(run.total, run.processed),
+        processed=run.processed,
+        accepted=run.accepted,
+        duplicates=run.duplicates,
+        rejected=run.rejected,
+    )
+
+
+# --- revalidation --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Revalidation:
+    """One stored match whose replay with the current engine no longer agrees."""
+
+    match_id: int
+    club: str
+    game: str
+    stored_status: str
+    stored_result: dict[str, Any] | None
+    stored_rules_version: str
+    status: str
+    result: dict[str, Any] | None
+    rules_version: str
+    rejection: dict[str, Any] | None
+
+    def describe(self) -> str:
+        now = self.status if self.rejection is None else (
+            f"rejected at {self.rejection['where']}: {self.rejection['rule']}: "
+            f"{self.rejection['message']}"
+        )
+        return (
+            f"match {self.match_id} ({self.club}, {self.game}, rules {self.stored_rules_version} "
+            f"→ {self.rules_version}): was {self.stored_status} {self.stored_result or ''}, "
+            f"now {now} {self.result or ''}"
+        ).strip()
+
+
+@dataclass
+class RevalidationReport:
+    checked: int = 0
+    changed: list[Revalidation] = field(default_factory=list)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "checked": self.checked,
+            "changed": [change.__dict__ for change in self.changed],
+        }
+
+
+def revalidate_matches(game: str | None = None) -> RevalidationReport:
+    """Replay every stored log (of ``game``, or all) with the current engine and report
+    the matches whose validity or result changed. Changes nothing in the database."""
+    report = RevalidationReport()
+    matches = Match.objects.select_related("club", "log").order_by("id")
+    if game:
+        matches = matches.filter(game=game)
+    for match in matches.iterator(chunk_size=200):
+        report.checked += 1
+        change = _revalidate(match)
+        if change is not None:
+            report.changed.append(change)
+    return report
+
+
+def _revalidate(match: Match) -> Revalidation | None:
+    document = match.log.document
+    rejection = None
+    result = None
+    rules_version = ""
+    try:
+        replayed = engine.replay(document)
+    except engine.IllegalAction as exc:
+        status = Match.Status.REJECTED
+        rejection = {"where": exc.where(), **exc.as_dict()}
+        game = engine.get_game(document.get("game")) if isinstance(document, dict) else None
+        rules_version = game.rules_version if game else ""
+    else:
+        finished = replayed.status == "finished"
+        status = Match.Status.VALID if finished else Match.Status.UNFINISHED
+        result = replayed.result if finished else None
+        rules_version = replayed.game.rules_version
+    if status == match.status and result == match.result:
+        return None
+    return Revalidation(
+        match_id=match.pk,
+        club=match.club.slug,
+        game=match.game,
+        stored_status=match.status,
+        stored_result=match.result,
+        stored_rules_version=match.rules_version,
+        status=status,
+        result=result,
+        rules_version=rules_version,
+        rejection=rejection,
+    )

@@ -1,0 +1,14 @@
+from django.urls import path
+
+from games import views
+
+urlpatterns = [
+    path("clubs/<slug:slug>/", views.club_page, name="club"),
+    path("clubs/<slug:slug>/matches/", views.match_list, name="club-matches"),
+    path("clubs/<slug:slug>/upload/", views.upload_form, name="club-upload"),
+    path("clubs/<slug:slug>/uploads/", views.club_uploads, name="club-uploads"),
+    path("clubs/<slug:slug>/imports/", views.import_form, name="club-imports"),
+    path("matches/<int:match_id>/", views.match_detail, name="match-detail"),
+    path("uploads/<int:upload_id>/", views.upload_detail, name="upload-detail"),
+    path("imports/<int:import_id>/", views.import_detail, name="import-detail"),
+]

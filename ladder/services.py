@@ -1,0 +1,556 @@
+"""Writing ratings: rate one match, or recompute a whole ladder (ratings.md, EL-*).
+
+Every write to a ladder's ratings happens with its Ladder row locked
+(``select_for_update``), so two workers never rate one ladder at once, and bumps
+``Ladder.version``. The maths is ``ladder.kernel``; this module feeds it matches in
+rating order (EL-1.3: played_at, then match id) from bulk reads and stores what it
+returns.
+
+A recompute (the whole ladder, or from a back-dated match on, starting from the
+stored state before it) computes in memory first (progress visible on its
+RecomputeJob), then swaps the ladder's ratings and history in one transaction: a
+crash leaves the previous ratings in place, and the same matches always give the
+same numbers.
+"""
+
+from __future__ import annotations
+
+import enum
+import gc
+import logging
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from django.db import connection, transaction
+from django.db.models import Count, Exists, F, Min, OuterRef, Q, QuerySet, Window
+from django.db.models.functions import Coalesce, RowNumber
+from django.utils import timezone
+
+from games.models import Match, MatchLog, MatchSeat
+from ladder.kernel import (
+    GAME_SHAPES,
+    OPPOSED_ROLES,
+    Change,
+    LadderState,
+    RatingKernel,
+    SeatPlayer,
+    rate_seats,
+)
+from ladder.models import Ladder, Rating, RatingChange, RecomputeJob
+
+log = logging.getLogger(__name__)
+
+#: a recompute reports progress every this many matches
+PROGRESS_EVERY = 5000
+#: rows per INSERT when swapping a recompute in
+BATCH = 5000
+
+
+class Outcome(enum.StrEnum):
+    """What ``apply_match`` did."""
+
+    RATED = "rated"  # rated incrementally (the newest match of its ladder)
+    ALREADY_RATED = "already_rated"  # nothing to do: running it twice changes nothing
+    NOT_RATED = "not_rated"  # not a rated match (EL-1.2) and never was
+    RECOMPUTED = "recomputed"  # back-dated, or a rated match changed: ladder recomputed
+
+
+def rated_matches() -> QuerySet[Match]:
+    """EL-1.2: valid (which means finished: unfinished has its own status), not void."""
+    return Match.objects.filter(status=Match.Status.VALID, is_void=False).exclude(winner="")
+
+
+def rating_time(match: Match) -> datetime:
+    """When a match counts as played: ``played_at``, or its upload time when the log
+    does not say (EL-1.3 orders by this, then by id)."""
+    return match.played_at or match.uploaded_at
+
+
+def is_rated_match(match: Match) -> bool:
+    return (
+        match.status == Match.Status.VALID
+        and not match.is_void
+        and bool(match.winner)
+        and match.game in GAME_SHAPES
+    )
+
+
+# --- reading matches in rating order ---------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RatedMatch:
+    """What the kernel needs of one match, read in bulk."""
+
+    id: int
+    at: datetime
+    seats: tuple[SeatPlayer, ...]
+    winner: str
+
+
+def detective_pawns(seats: Iterable[str], pawns_option: Any) -> dict[str, int]:
+    """Pawns per detective seat (EL-5.1): from the log's ``options.pawns``, else the
+    documented default (MX-6.10: the 5 pawns dealt in order, the first seats taking
+    one more when they do not divide evenly)."""
+    detectives = sorted((s for s in seats if s != "mrx"), key=lambda s: (len(s), s))
+    if isinstance(pawns_option, dict) and pawns_option:
+        return {seat: len(pawns_option.get(seat) or []) for seat in detectives}
+    base, extra = divmod(5, len(detectives)) if detectives else (0, 0)
+    return {seat: base + (1 if n < extra else 0) for n, seat in enumerate(detectives)}
+
+
+def read_matches(
+    club_id: int,
+    game: str,
+    *,
+    match_ids: list[int] | None = None,
+    since: tuple[datetime, int] | None = None,
+) -> list[RatedMatch]:
+    """The rated matches of one ladder in rating order (all, the given ids, or those
+    from ``since`` = (time, match id) on), in three queries."""
+    matches = rated_matches().filter(club_id=club_id, game=game).annotate(
+        at=Coalesce("played_at", "uploaded_at")
+    )
+    if match_ids is not None:
+        matches = matches.filter(id__in=match_ids)
+    if since is not None:
+        matches = matches.filter(Q(at__gt=since[0]) | Q(at=since[0], id__gte=since[1]))
+    rows = list(matches.order_by("at", "id").values_list("id", "at", "winner"))
+    if not rows:
+        return []
+    ids = [row[0] for row in rows]
+    id_filter = Q(match_id__in=ids) if match_ids is not None else Q(
+        match__in=matches.values("id")
+    )
+    seats: dict[int, list[tuple[str, int]]] = {}
+    for match_id, seat, player_id in (
+        MatchSeat.objects.filter(id_filter).order_by("match_id", "id").values_list(
+            "match_id", "seat", "player_id"
+        )
+    ):
+        seats.setdefault(match_id, []).append((seat, player_id))
+    pawns: dict[int, Any] = {}
+    team = GAME_SHAPES[game] == "one_against_team"
+    if team:
+        pawns = dict(
+            MatchLog.objects.filter(id_filter).values_list("match_id", "document__options__pawns")
+        )
+    result = []
+    for match_id, at, winner in rows:
+        match_seats = seats.get(match_id, [])
+        shares = (
+            detective_pawns((s for s, _ in match_seats), pawns.get(match_id)) if team else {}
+        )
+        result.append(
+            RatedMatch(
+                match_id,
+                at,
+                tuple(SeatPlayer(seat, player, shares.get(seat, 0)) for seat, player in match_seats),
+                winner,
+            )
+        )
+    return result
+
+
+# --- aggregating changes into standings ---------------------------------------------------
+
+
+class Standings:
+    """W–L and per-role records built up from the kernel's changes."""
+
+    def __init__(self) -> None:
+        self.wins: dict[int, int] = {}
+        self.losses: dict[int, int] = {}
+        self.roles: dict[int, dict[str, dict[str, int]]] = {}
+        self.last_played: dict[int, datetime] = {}
+
+    def add(self, changes: list[Change], at: datetime) -> None:
+        for change in changes:
+            player = change.player
+            result = "wins" if change.won else "losses"
+            table = self.wins if change.won else self.losses
+            table[player] = table.get(player, 0) + 1
+            record = self.roles.setdefault(player, {}).setdefault(
+                change.role, {"wins": 0, "losses": 0}
+            )
+            record[result] += 1
+            self.last_played[player] = at
+
+    @classmethod
+    def from_ratings(cls, ratings: Iterable[Rating]) -> Standings:
+        standings = cls()
+        for rating in ratings:
+            standings.wins[rating.player_id] = rating.wins
+            standings.losses[rating.player_id] = rating.losses
+            standings.roles[rating.player_id] = rating.roles
+            if rating.last_played_at:
+                standings.last_played[rating.player_id] = rating.last_played_at
+        return standings
+
+
+def _rating_rows(ladder: Ladder, kernel: RatingKernel, standings: Standings,
+                 players: Iterable[int]) -> list[Rating]:
+    state = kernel.state
+    return [
+        Rating(
+            ladder=ladder,
+            player_id=player,
+            rating=state.ratings[player],
+            games=state.games[player],
+            wins=standings.wins.get(player, 0),
+            losses=standings.losses.get(player, 0),
+            roles=standings.roles.get(player, {}),
+            provisional=kernel.is_provisional(player),
+            last_played_at=standings.last_played.get(player),
+        )
+        for player in players
+    ]
+
+
+#: RatingChange columns in the order of ``_change_tuples`` (written with COPY / executemany)
+CHANGE_COLUMNS = (
+    "ladder_id", "match_id", "player_id", "sequence", "played_at", "role", "before", "after",
+    "expected", "score", "k", "weight", "advantage", "opponent_rating", "won",
+)
+
+
+def _change_tuples(ladder_id: int, match: RatedMatch, sequence: int,
+                   changes: list[Change]) -> Iterator[tuple]:
+    """RatingChange rows as plain tuples: a recompute writes hundreds of thousands, and
+    model instances would cost more than the rating itself."""
+    at = match.at
+    for c in changes:
+        yield (ladder_id, match.id, c.player, sequence, at, c.role, c.before, c.after,
+               c.expected, c.score, c.k, c.weight, c.advantage, c.opponent_rating, c.won)
+
+
+def insert_changes(rows: list[tuple]) -> None:
+    """Bulk insert of RatingChange tuples: COPY on PostgreSQL, batched executemany elsewhere."""
+    table = connection.ops.quote_name(RatingChange._meta.db_table)
+    columns = ", ".join(connection.ops.quote_name(c) for c in CHANGE_COLUMNS)
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            with cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+                for row in rows:
+                    copy.write_row(row)
+            return
+        adapt = connection.ops.adapt_datetimefield_value
+        sql = f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(CHANGE_COLUMNS))})"
+        for first in range(0, len(rows), BATCH):
+            cursor.executemany(
+                sql, [row[:4] + (adapt(row[4]),) + row[5:] for row in rows[first:first + BATCH]]
+            )
+
+
+# --- rating one match ---------------------------------------------------------------------
+
+
+def ladder_for(match: Match) -> Ladder:
+    """The match's ladder (EL-1.1: one per club and game), created with the default
+    options the first time the club's game is rated."""
+    ladder, _ = Ladder.objects.get_or_create(club_id=match.club_id, game=match.game)
+    return ladder
+
+
+def apply_match(match_id: int) -> Outcome:
+    """Rate one stored match. Safe to run any number of times, from any number of
+    workers: the ladder is locked, a rated match is never rated again.
+
+    The newest match of its ladder is rated incrementally. A back-dated match makes the
+    ladder recompute from that match on, a rated match that is no longer rated (voided)
+    the whole ladder, so the result always equals rating every match in order.
+    """
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None or match.game not in GAME_SHAPES:
+        return Outcome.NOT_RATED
+    ladder = ladder_for(match)
+    with transaction.atomic():
+        ladder = Ladder.objects.select_for_update().get(pk=ladder.pk)
+        match = Match.objects.get(pk=match_id)  # re-read under the lock
+        already = RatingChange.objects.filter(ladder=ladder, match_id=match_id).exists()
+        if is_rated_match(match) == already:
+            return Outcome.ALREADY_RATED if already else Outcome.NOT_RATED
+        key = (rating_time(match), match.pk)
+        newest = ladder.last_rated_at is None or key > (
+            ladder.last_rated_at, ladder.last_rated_match_id or 0
+        )
+        if not already and newest:
+            return Outcome.RATED if _rate_newest(ladder, match_id) else Outcome.NOT_RATED
+    if already:  # rated, now void: everything from scratch
+        recompute_ladder(ladder.pk, reason=RecomputeJob.Reason.CHANGED)
+    else:  # back-dated: from that match on (or an earlier one still waiting)
+        recompute_ladder(
+            ladder.pk, reason=RecomputeJob.Reason.BACKDATED, since=min(key, earliest_unrated(ladder))
+        )
+    return Outcome.RECOMPUTED
+
+
+def earliest_unrated(ladder: Ladder) -> tuple[datetime, int]:
+    """(time, id) of the ladder's first rated match that has no rating yet. A bulk
+    import queues one task per match: the first back-dated one rates them all in one
+    recompute, and the tasks of the others then find them rated."""
+    first = (
+        rated_matches()
+        .filter(club_id=ladder.club_id, game=ladder.game)
+        .exclude(Exists(RatingChange.objects.filter(match=OuterRef("pk"))))
+        .annotate(at=Coalesce("played_at", "uploaded_at"))
+        .order_by("at", "id")
+        .values_list("at", "id")
+        .first()
+    )
+    return first if first else (datetime.max.replace(tzinfo=UTC), 0)
+
+
+def _rate_newest(ladder: Ladder, match_id: int) -> bool:
+    """Rate the ladder's newest match from the stored ratings (lock held)."""
+    (match,) = read_matches(ladder.club_id, ladder.game, match_ids=[match_id])
+    player_ids = [seat.player for seat in match.seats]
+    current = {r.player_id: r for r in Rating.objects.filter(ladder=ladder, player_id__in=player_ids)}
+    state = LadderState(
+        ratings={p: r.rating for p, r in current.items()},
+        games={p: r.games for p, r in current.items()},
+        role_tallies={role: list(t) for role, t in ladder.role_tallies.items()},
+    )
+    kernel = RatingKernel(ladder.rating_options, state)
+    try:
+        changes = rate_seats(kernel, ladder.game, match.seats, match.winner)
+    except ValueError as exc:
+        log.warning("match %s not rated: %s", match.id, exc)
+        return False
+    standings = Standings.from_ratings(current.values())
+    standings.add(changes, match.at)
+    sequence = ladder.rated_matches + 1
+    insert_changes(list(_change_tuples(ladder.pk, match, sequence, changes)))
+    _upsert_ratings(_rating_rows(ladder, kernel, standings, sorted({c.player for c in changes})))
+    Ladder.objects.filter(pk=ladder.pk).update(
+        role_tallies=kernel.state.role_tallies,
+        last_rated_at=match.at,
+        last_rated_match_id=match.id,
+        rated_matches=sequence,
+        version=F("version") + 1,
+    )
+    return True
+
+
+# --- recomputing a ladder --------------------------------------------------------------------
+
+
+@dataclass
+class Computed:
+    """A ladder (or its tail from ``first_sequence`` on) computed in memory, ready to
+    swap in."""
+
+    version: int
+    first_sequence: int  # 1: the whole ladder
+    kernel: RatingKernel
+    standings: Standings
+    changes: list[tuple]  # RatingChange rows, CHANGE_COLUMNS
+    last: RatedMatch | None
+    count: int  # matches rated here
+    #: matches the kernel refused (e.g. one player in both seats), with the reason
+    skipped: list[str]
+
+
+def base_state(ladder: Ladder, first_sequence: int,
+               player_ids: set[int]) -> tuple[LadderState, Standings]:
+    """The ladder as it stood before the match numbered ``first_sequence``, for the given
+    players, from the stored history (four grouped queries)."""
+    state, standings = LadderState(), Standings()
+    earlier = RatingChange.objects.filter(ladder=ladder, sequence__lt=first_sequence)
+    if first_sequence <= 1:
+        return state, standings
+    mine = earlier.filter(player_id__in=player_ids)
+    latest = (
+        mine.annotate(newest=Window(RowNumber(), partition_by=[F("player_id")],
+                                    order_by=F("sequence").desc()))
+        .filter(newest=1)
+        .values_list("player_id", "after", "played_at")
+    )
+    for player, after, at in latest:
+        state.ratings[player] = after
+        standings.last_played[player] = at
+    for player, role, won, count in (
+        mine.values("player_id", "role", "won").annotate(n=Count("id"))
+        .values_list("player_id", "role", "won", "n")
+    ):
+        state.games[player] = state.games.get(player, 0) + count
+        table = standings.wins if won else standings.losses
+        table[player] = table.get(player, 0) + count
+        record = standings.roles.setdefault(player, {}).setdefault(role, {"wins": 0, "losses": 0})
+        record["wins" if won else "losses"] += count
+    # EL-3.3 tallies: one change per match carries the tallied role (cryptid, mrx).
+    for role, won, count in (
+        earlier.filter(role__in=list(OPPOSED_ROLES)).values("role", "won")
+        .annotate(n=Count("id")).values_list("role", "won", "n")
+    ):
+        tally = state.role_tallies.setdefault(role, [0, 0])
+        tally[0] += count if won else 0
+        tally[1] += count
+    return state, standings
+
+
+def compute_ladder(
+    ladder: Ladder,
+    progress: Callable[[int, int], None] | None = None,
+    since: tuple[datetime, int] | None = None,
+) -> Computed:
+    """Rate the ladder's matches in memory (no writes): all of them, or, ``since`` a
+    back-dated match, that match and every one after it, from the stored state before."""
+    version = ladder.version
+    first_sequence = 1
+    if since is not None:
+        at, match_id = since
+        first_sequence = (
+            RatingChange.objects.filter(ladder=ladder)
+            .filter(Q(played_at__gt=at) | Q(played_at=at, match_id__gte=match_id))
+            .aggregate(first=Min("sequence"))["first"]
+            or ladder.rated_matches + 1
+        )
+    matches = read_matches(ladder.club_id, ladder.game, since=since)
+    players = {seat.player for match in matches for seat in match.seats}
+    state, standings = base_state(ladder, first_sequence, players)
+    kernel = RatingKernel(ladder.rating_options, state)
+    rows: list[tuple] = []
+    total = len(matches)
+    frozen = total > PROGRESS_EVERY
+    if frozen:
+        # Millions of long-lived rows: keep the collector from rescanning them.
+        gc.freeze()
+    sequence, last, skipped = first_sequence, None, []
+    try:
+        for n, match in enumerate(matches, 1):
+            try:
+                changes = rate_seats(kernel, ladder.game, match.seats, match.winner)
+            except ValueError as exc:  # refused before any state changed
+                skipped.append(f"match {match.id} not rated: {exc}")
+                continue
+            standings.add(changes, match.at)
+            rows.extend(_change_tuples(ladder.pk, match, sequence, changes))
+            sequence, last = sequence + 1, match
+            if progress and n % PROGRESS_EVERY == 0:
+                progress(n, total)
+    finally:
+        if frozen:
+            gc.unfreeze()
+    return Computed(version, first_sequence, kernel, standings, rows, last,
+                    sequence - first_sequence, skipped)
+
+
+def swap_in(ladder: Ladder, computed: Computed) -> bool:
+    """Replace the ladder's ratings and history (from ``first_sequence`` on) by
+    ``computed`` in one transaction. Returns False (and writes nothing) when the ladder
+    changed since it was computed."""
+    with transaction.atomic():
+        locked = Ladder.objects.select_for_update().get(pk=ladder.pk)
+        if locked.version != computed.version:
+            return False
+        kernel = computed.kernel
+        ratings = _rating_rows(locked, kernel, computed.standings, sorted(kernel.state.ratings))
+        RatingChange.objects.filter(ladder=locked, sequence__gte=computed.first_sequence).delete()
+        insert_changes(computed.changes)
+        if computed.first_sequence == 1:
+            Rating.objects.filter(ladder=locked).delete()
+            Rating.objects.bulk_create(ratings, batch_size=BATCH)
+        else:  # players of the recomputed matches only; the others did not change
+            _upsert_ratings(ratings)
+        last = computed.last
+        if last is None and computed.first_sequence > 1:
+            # Nothing after the kept history: the newest match is the last one kept.
+            kept = (
+                RatingChange.objects.filter(ladder=locked)
+                .order_by("-sequence")
+                .values_list("played_at", "match_id")
+                .first()
+            )
+            last_at, last_id = kept if kept else (None, None)
+        else:
+            last_at, last_id = (last.at, last.id) if last else (None, None)
+        Ladder.objects.filter(pk=locked.pk).update(
+            role_tallies=kernel.state.role_tallies,
+            last_rated_at=last_at,
+            last_rated_match_id=last_id,
+            rated_matches=computed.first_sequence - 1 + computed.count,
+            version=F("version") + 1,
+        )
+    return True
+
+
+def _upsert_ratings(rows: list[Rating]) -> None:
+    Rating.objects.bulk_create(
+        rows,
+        batch_size=BATCH,
+        update_conflicts=True,
+        unique_fields=["ladder", "player"],
+        update_fields=["rating", "games", "wins", "losses", "roles", "provisional", "last_played_at"],
+    )
+
+
+def recompute_ladder(
+    ladder_id: int,
+    *,
+    reason: str = RecomputeJob.Reason.MANUAL,
+    job: RecomputeJob | None = None,
+    since: tuple[datetime, int] | None = None,
+) -> RecomputeJob:
+    """Recompute one ladder from all its rated matches, or from ``since`` (a back-dated
+    match's (time, id)) on; deterministic and idempotent.
+
+    Computes without holding the lock (progress is saved as it goes), then swaps in
+    under the lock; if a match was rated meanwhile, computes again (at most three
+    times, then once more while holding the lock)."""
+    if job is None:
+        job = RecomputeJob.objects.create(ladder_id=ladder_id, reason=reason)
+    job.status, job.started_at, job.phase = RecomputeJob.Status.RUNNING, timezone.now(), "reading"
+    job.error = ""
+    job.save(update_fields=["status", "started_at", "phase", "error"])
+
+    def progress(done: int, total: int) -> None:
+        RecomputeJob.objects.filter(pk=job.pk).update(progress=done, total=total, phase="rating")
+
+    try:
+        for attempt in range(4):
+            ladder = Ladder.objects.get(pk=ladder_id)
+            if attempt == 3:
+                with transaction.atomic():
+                    ladder = Ladder.objects.select_for_update().get(pk=ladder_id)
+                    computed = compute_ladder(ladder, since=since)
+                    swap_in(ladder, computed)  # nested: the lock is ours, the version holds
+                break
+            computed = compute_ladder(ladder, progress, since)
+            RecomputeJob.objects.filter(pk=job.pk).update(
+                progress=computed.count, total=computed.count, phase="writing"
+            )
+            if swap_in(ladder, computed):
+                break
+            log.info("ladder %s changed while recomputing; computing again", ladder_id)
+    except Exception as exc:
+        RecomputeJob.objects.filter(pk=job.pk).update(
+            status=RecomputeJob.Status.FAILED,
+            error=f"{type(exc).__name__}: {exc}",
+            finished_at=timezone.now(),
+        )
+        raise
+    RecomputeJob.objects.filter(pk=job.pk).update(
+        status=RecomputeJob.Status.DONE,
+        progress=computed.count,
+        total=computed.count,
+        phase="",
+        error="\n".join(computed.skipped),
+        finished_at=timezone.now(),
+    )
+    job.refresh_from_db()
+    return job
+
+
+def recompute_all_ladders(reason: str = RecomputeJob.Reason.NIGHTLY) -> list[RecomputeJob]:
+    return [recompute_ladder(pk, reason=reason) for pk in Ladder.objects.values_list("pk", flat=True)]
+
+
+def ensure_ladders() -> None:
+    """A ladder for every (club, game) with rated matches but none yet (nightly)."""
+    pairs = rated_matches().filter(game__in=list(GAME_SHAPES)).values_list("club_id", "game").distinct()
+    for club_id, game in pairs:
+        Ladder.objects.get_or_create(club_id=club_id, game=game)
+

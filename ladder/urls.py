@@ -1,0 +1,32 @@
+from django.urls import path
+
+from ladder import api, views
+
+urlpatterns = [
+    path("clubs/<slug:club_slug>/ladders/", views.club_ladders, name="club-ladders"),
+    path("clubs/<slug:club_slug>/ladders/<slug:game>/", views.standings, name="ladder-standings"),
+    path(
+        "clubs/<slug:club_slug>/ladders/<slug:game>/players/<str:handle>/",
+        views.player,
+        name="ladder-player",
+    ),
+    path(
+        "clubs/<slug:club_slug>/ladders/<slug:game>/h2h/<str:a>/",
+        views.head_to_head,
+        name="ladder-h2h-form",
+    ),
+    path(
+        "clubs/<slug:club_slug>/ladders/<slug:game>/h2h/<str:a>/<str:b>/",
+        views.head_to_head,
+        name="ladder-h2h",
+    ),
+    path("api/ladders/", api.LadderList.as_view(), name="api-ladders"),
+    path("api/ladders/<int:ladder_id>/standings/", api.Standings.as_view(),
+         name="api-ladder-standings"),
+    path(
+        "api/ladders/<int:ladder_id>/players/<int:player_id>/history/",
+        api.History.as_view(),
+        name="api-ladder-history",
+    ),
+    path("api/ladders/<int:ladder_id>/jobs/", api.Jobs.as_view(), name="api-ladder-jobs"),
+]

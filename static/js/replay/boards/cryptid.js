@@ -1,0 +1,117 @@
+// Cryptid: Urban Legends: the two staggered rows of blocks as a checkerboard (the
+// scientist's row on top, the cryptid's below), sensors as coloured discs in their
+// spaces, presence and evidence markers, the active row highlighted, the declared
+// trace with its matching blocks outlined, and each seat's hand, deck and wild card.
+
+import { el, htmlChips, panel, svg, tip } from "./common.js";
+
+const CELL = 80;
+const WIDTH_CELLS = 9; // 4 + 3 blocks and their spaces: the widest the table gets (CUL-4.1)
+const ROW_Y = { scientist: 40, cryptid: 40 + CELL };
+const SENSOR_FILL = { red: "#e05a79", white: "#ffffff", black: "#1f2328" };
+const COLOR_ORDER = ["red", "white", "black"];
+const TRACE_PHASES = new Set(["hiding", "blockade", "relocate", "expansion", "over"]);
+
+function sensorText(group) {
+  return COLOR_ORDER.filter((c) => group[c]).map((c) => `${c[0]}${group[c]}`).join("");
+}
+
+function traceText(trace) {
+  if (!trace) return "none yet";
+  return trace.count !== undefined ? `${trace.count} sensors` : `colours ${trace.colors.join(" + ")}`;
+}
+
+export function mount(root, payload) {
+  const drawing = svg("svg", { viewBox: `0 0 ${WIDTH_CELLS * CELL} ${2 * CELL + 80}`, class: "cul-board", role: "img", "aria-label": "The two rows of city blocks" });
+  const panels = el("div", { class: "board-panels" });
+  root.append(drawing, panels);
+
+  function drawRows(view) {
+    const rows = view.rows;
+    const longest = Math.max(rows.scientist.blocks.length, rows.cryptid.blocks.length);
+    const used = 2 * longest + 1;
+    // x in half-block units (CUL-2.1): the longer row's blocks at even x, its spaces at odd x.
+    const left = ((WIDTH_CELLS - used) / 2 + 1) * CELL;
+    const showTrace = view.trace && TRACE_PHASES.has(view.phase);
+    const matching = new Set(showTrace ? view.trace.matching || [] : []);
+    const parts = [];
+    for (const seat of ["scientist", "cryptid"]) {
+      const row = rows[seat];
+      const longer = row.blocks.length === longest;
+      const y = ROW_Y[seat];
+      const active = view.active_row === seat;
+      parts.push(svg("rect", { x: 0, y, width: WIDTH_CELLS * CELL, height: CELL, class: `cul-row-band${active ? " cul-active" : ""}`, "data-row": seat, "data-role": row.role }));
+      parts.push(svg("text", { x: 6, y: y + 14, class: "cul-row-label" }, `${seat}${active ? " · active" : ""}`));
+      row.blocks.forEach((block, j) => {
+        const x = left + (longer ? 2 * j : 2 * j + 1) * CELL;
+        const cls = ["cul-block", `cul-${block.kind}`, matching.has(block.id) ? "cul-match" : ""].join(" ").trim();
+        const g = svg("g", { class: cls, "data-block": block.id, "data-kind": block.kind, "data-presence": String(block.presence), "data-evidence": String(block.evidence) },
+          svg("rect", { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 4 }),
+          svg("text", { x: x + 8, y: y + 20, class: "cul-block-id" }, block.id),
+          tip(`${block.id} (${block.kind})${block.presence ? ", presence marker" : ""}${block.evidence ? ", evidence marker" : ""}`));
+        if (block.kind === "mysterious") g.append(svg("text", { x: x + CELL - 10, y: y + 22, class: "cul-mystery", "text-anchor": "end" }, "?"));
+        if (block.presence) g.append(svg("circle", { cx: x + CELL / 2 - 12, cy: y + CELL / 2 + 12, r: 12, class: "cul-presence" }));
+        if (block.evidence) g.append(svg("rect", { x: x + CELL / 2 + 2, y: y + CELL / 2 + 2, width: 20, height: 20, class: "cul-evidence", transform: `rotate(45 ${x + CELL / 2 + 12} ${y + CELL / 2 + 12})` }));
+        parts.push(g);
+      });
+      row.spaces.forEach((group, i) => {
+        const x = left + (longer ? 2 * i - 1 : 2 * i) * CELL;
+        const g = svg("g", { class: "cul-space", "data-row": seat, "data-index": i, "data-sensors": sensorText(group) },
+          svg("rect", { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 4, class: "cul-space-box" }));
+        let k = 0;
+        for (const color of COLOR_ORDER) {
+          for (let n = 0; n < (group[color] || 0); n += 1) {
+            const cx = x + 18 + (k % 3) * 22;
+            const cy = y + 18 + Math.floor(k / 3) * 22;
+            g.append(svg("circle", { cx, cy, r: 9, fill: SENSOR_FILL[color], class: "cul-sensor", "data-color": color }));
+            k += 1;
+          }
+        }
+        if (k) g.append(tip(`${k} sensor${k === 1 ? "" : "s"}: ${COLOR_ORDER.filter((c) => group[c]).map((c) => `${group[c]} ${c}`).join(", ")}`));
+        parts.push(g);
+      });
+    }
+    const caption = showTrace
+      ? `Trace: ${traceText(view.trace)} — matching ${view.trace.matching?.length ? view.trace.matching.join(", ") : "no block"}`
+      : `Round ${view.round}`;
+    parts.push(svg("text", { x: 6, y: 2 * CELL + 68, class: "cul-caption", "data-trace": showTrace ? "shown" : "" }, caption));
+    drawing.replaceChildren(...parts);
+  }
+
+  function seatPanel(view, seat) {
+    const hand = view.hands[seat];
+    const deck = view.decks[seat];
+    const held = view.evidence_held[seat];
+    return panel(seat,
+      el("div", { "data-hand": seat }, "Hand: ", ...(hand.cards ? htmlChips(hand.cards) : htmlChips([], hand.size))),
+      el("div", {}, `Deck: ${deck.size}`, deck.cards ? el("span", { class: "muted" }, ` (${deck.cards.join(", ") || "empty"})`) : ""),
+      el("div", {}, "Discards: ", ...htmlChips(view.discards[seat])),
+      el("div", { "data-wild": seat }, `Wild card: ${view.wild[seat]}`),
+      el("div", {}, `Evidence held: ${held}`));
+  }
+
+  function renderPanels(view) {
+    const boxes = [];
+    const status = view.result
+      ? `${view.result.winner} won (${view.result.reason}); evidence ${Object.entries(view.result.evidence).map(([s, n]) => `${s} ${n}`).join(", ")}`
+      : `Round ${view.round}, ${view.phase}; ${view.to_act.join(", ") || "nobody"} to act`;
+    boxes.push(panel("Game", el("span", {}, status)));
+    boxes.push(seatPanel(view, "cryptid"), seatPanel(view, "scientist"));
+    const blocks = view.block_deck;
+    boxes.push(panel("Supply",
+      el("div", {}, `Block deck: ${blocks.size} (${blocks.normal_on_top} normal on top)`),
+      blocks.blocks ? el("div", { class: "muted" }, blocks.blocks.join(" ")) : "",
+      view.drawn_blocks ? el("div", {}, `Drawn: ${view.drawn_blocks.join(", ")}`) : "",
+      el("div", {}, `Presence markers in supply: ${view.presence_supply}`),
+      view.displaced ? el("div", {}, `To relocate: ${sensorText(view.displaced)}`) : "",
+      el("div", {}, `Last trace: ${traceText(view.trace)}`)));
+    panels.replaceChildren(...boxes);
+  }
+
+  return {
+    update(frame) {
+      drawRows(frame.view);
+      renderPanels(frame.view);
+    },
+  };
+}

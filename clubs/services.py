@@ -15,7 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from clubs.models import AuditEntry, Invite, JoinRequest
-from games.models import Club, Membership, Player
+from games.models import Club, Match, Membership, Player
 
 #: how long an invite link works unless the organiser says otherwise
 INVITE_DAYS = 7
@@ -173,3 +173,57 @@ def rename_player(actor: AbstractBaseUser, player: Player, handle: str) -> Playe
     audit(player.club, actor, "player.rename", f"renamed player {before!r} to {handle!r}",
           player=player.pk)
     return player
+
+
+@transaction.atomic
+def void_match(actor: AbstractBaseUser, match: Match, reason: str) -> Match:
+    """Keep the match, show it with ``reason``, leave it out of the ladder (EL-1.2).
+    Rating it again makes its ladder recompute without it."""
+    from ladder.tasks import rate_match
+
+    reason = reason.strip()
+    if not reason:
+        raise ClubError("Say why the match is void: the reason is shown with it.", "no_reason")
+    if match.is_void:
+        raise ClubError("This match is void already.", "already_void")
+    match.is_void, match.void_reason, match.voided_at = True, reason[:500], timezone.now()
+    match.save(update_fields=["is_void", "void_reason", "voided_at"])
+    audit(match.club, actor, "match.void", f"voided {match.game} match #{match.pk}: {reason}",
+          match=match.pk)
+    transaction.on_commit(lambda: rate_match.delay(match.pk))
+    return match
+
+
+@transaction.atomic
+def merge_players(actor: AbstractBaseUser, source: Player, target: Player) -> Player:
+    """Fold ``source`` into ``target`` (two handles of one person): every seat of
+    ``source`` becomes ``target``'s, then the club's ladders recompute from scratch,
+    so ratings and their history are as if the logs had named ``target`` all along."""
+    from ladder.models import Ladder
+    from ladder.tasks import recompute_ladder
+
+    if source.club_id != target.club_id:
+        raise ClubError("Both handles must belong to the same club.", "other_club")
+    if source.pk == target.pk:
+        raise ClubError("Choose two different handles.", "same_player")
+    shared = sorted(
+        set(source.seats.values_list("match_id", flat=True))
+        & set(target.seats.values_list("match_id", flat=True))
+    )
+    if shared:
+        raise ClubError(
+            f"{source.handle!r} and {target.handle!r} played in the same match "
+            f"(#{shared[0]}): they are two people, not one.", "played_together",
+        )
+    moved = source.seats.update(player=target)
+    if target.user_id is None and source.user_id is not None:
+        target.user_id = source.user_id
+        target.save(update_fields=["user"])
+    handle = source.handle
+    source.delete()
+    audit(target.club, actor, "player.merge",
+          f"merged {handle!r} into {target.handle!r} ({moved} seats)", player=target.pk)
+    ladder_ids = list(Ladder.objects.filter(club=target.club).values_list("pk", flat=True))
+    for ladder_id in ladder_ids:
+        transaction.on_commit(lambda pk=ladder_id: recompute_ladder.delay(pk))
+    return target

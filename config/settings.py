@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "accounts",
     "dashboard",
+    "clubs",
     "games",
     "ladder",
     "replay",

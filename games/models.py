@@ -127,6 +127,8 @@ class Match(models.Model):
         help_text="Set by an organiser: a void match stays viewable but is never rated "
         "(ratings.md EL-1.2); ladders recompute without it.",
     )
+    void_reason = models.CharField(max_length=500, blank=True)
+    voided_at = models.DateTimeField(null=True, blank=True)
     action_count = models.PositiveIntegerField(default=0)
 
     class Meta:
@@ -143,6 +145,10 @@ class Match(models.Model):
             models.CheckConstraint(condition=~Q(game=""), name="match_game_not_empty"),
             models.CheckConstraint(
                 condition=~Q(content_hash=""), name="match_content_hash_not_empty"
+            ),
+            # A void match always says why.
+            models.CheckConstraint(
+                condition=Q(is_void=False) | ~Q(void_reason=""), name="match_void_has_reason"
             ),
             # Only a valid (finished) match has a winner.
             models.CheckConstraint(

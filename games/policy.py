@@ -94,3 +94,8 @@ def can_record_pairing_result(user: AnyUser, club: Club, player_user_ids: set[in
     if is_organiser(user, club):
         return True
     return can_upload(user, club) and user.pk in player_user_ids
+
+
+def can_manage_club(user: AnyUser, club: Club) -> bool:
+    """Invites, join requests, roles, player renames and merges, voiding matches."""
+    return role_in(user, club) == Membership.Role.ORGANISER

@@ -146,10 +146,6 @@ class Match(models.Model):
             models.CheckConstraint(
                 condition=~Q(content_hash=""), name="match_content_hash_not_empty"
             ),
-            # A void match always says why.
-            models.CheckConstraint(
-                condition=Q(is_void=False) | ~Q(void_reason=""), name="match_void_has_reason"
-            ),
             # Only a valid (finished) match has a winner.
             models.CheckConstraint(
                 condition=Q(status="valid") | Q(winner=""), name="match_winner_only_when_valid"

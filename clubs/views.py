@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from django.contrib import messages
@@ -35,6 +36,21 @@ def _attempt(request: HttpRequest, change: Callable[[], object], done: str) -> N
         messages.error(request, exc.message)
     else:
         messages.success(request, done)
+
+
+def organiser_post(view: Callable[..., HttpResponse | None]) -> Callable[..., HttpResponse]:
+    """A management form's POST: signed in, an organiser of ``slug``'s club. The view
+    gets the club instead of the slug and, unless it says otherwise, returns to the
+    manage page."""
+
+    @login_required
+    @require_POST
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, slug: str, **kwargs: object) -> HttpResponse:
+        club = _club_for(request, slug, manage=True)
+        return view(request, club, **kwargs) or redirect("club-manage", slug=club.slug)
+
+    return wrapper
 
 
 @login_required
@@ -74,10 +90,8 @@ def club_manage(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-@login_required
-@require_POST
-def invite_create(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _club_for(request, slug, manage=True)
+@organiser_post
+def invite_create(request: HttpRequest, club: Club) -> HttpResponse | None:
     form = InviteForm(request.POST)
     if form.is_valid():
         invite = services.create_invite(
@@ -89,17 +103,13 @@ def invite_create(request: HttpRequest, slug: str) -> HttpResponse:
         messages.success(request, "Invitation created: send the link to one person.")
     else:
         messages.error(request, "Choose a role and a validity of 1 to 90 days.")
-    return redirect("club-manage", slug=club.slug)
 
 
-@login_required
-@require_POST
-def invite_revoke(request: HttpRequest, slug: str, invite_id: int) -> HttpResponse:
-    club = _club_for(request, slug, manage=True)
+@organiser_post
+def invite_revoke(request: HttpRequest, club: Club, invite_id: int) -> HttpResponse | None:
     invite = get_object_or_404(Invite, pk=invite_id, club=club)
     services.revoke_invite(request.user, invite)
     messages.success(request, "The invitation no longer works.")
-    return redirect("club-manage", slug=club.slug)
 
 
 @login_required
@@ -127,45 +137,34 @@ def club_join(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("club", slug=club.slug)
 
 
-@login_required
-@require_POST
-def join_decide(request: HttpRequest, slug: str, request_id: int) -> HttpResponse:
-    club = _club_for(request, slug, manage=True)
+@organiser_post
+def join_decide(request: HttpRequest, club: Club, request_id: int) -> HttpResponse | None:
     join_request = get_object_or_404(JoinRequest, pk=request_id, club=club)
     approve = request.POST.get("decision") == "approve"
     _attempt(request, lambda: services.decide_join_request(request.user, join_request,
                                                            approve=approve),
              "Request approved." if approve else "Request declined.")
-    return redirect("club-manage", slug=club.slug)
 
 
-@login_required
-@require_POST
-def member_role(request: HttpRequest, slug: str, membership_id: int) -> HttpResponse:
-    club = _club_for(request, slug, manage=True)
+@organiser_post
+def member_role(request: HttpRequest, club: Club, membership_id: int) -> HttpResponse | None:
     membership = get_object_or_404(Membership, pk=membership_id, club=club)
     role = request.POST.get("role", "")
     _attempt(request, lambda: services.set_role(request.user, membership, role), "Role changed.")
-    return redirect("club-manage", slug=club.slug)
 
 
-@login_required
-@require_POST
-def player_rename(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
-    club = _club_for(request, slug, manage=True)
+@organiser_post
+def player_rename(request: HttpRequest, club: Club, player_id: int) -> HttpResponse | None:
     player = get_object_or_404(Player, pk=player_id, club=club)
     form = RenameForm(request.POST)
     if form.is_valid():
         _attempt(request, lambda: services.rename_player(request.user, player,
                                                          form.cleaned_data["handle"]),
                  "Player renamed.")
-    return redirect("club-manage", slug=club.slug)
 
 
-@login_required
-@require_POST
-def player_merge(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
-    club = _club_for(request, slug, manage=True)
+@organiser_post
+def player_merge(request: HttpRequest, club: Club, player_id: int) -> HttpResponse | None:
     player = get_object_or_404(Player, pk=player_id, club=club)
     form = MergeForm(request.POST)
     if form.is_valid():
@@ -175,13 +174,10 @@ def player_merge(request: HttpRequest, slug: str, player_id: int) -> HttpRespons
         else:
             _attempt(request, lambda: services.merge_players(request.user, player, target),
                      f"{player.handle!r} merged into {target.handle!r}; ladders are recomputed.")
-    return redirect("club-manage", slug=club.slug)
 
 
-@login_required
-@require_POST
-def match_void(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
-    club = _club_for(request, slug, manage=True)
+@organiser_post
+def match_void(request: HttpRequest, club: Club, match_id: int) -> HttpResponse | None:
     match = get_object_or_404(Match, pk=match_id, club=club)
     form = VoidForm(request.POST)
     if not form.is_valid():

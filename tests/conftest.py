@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -168,3 +169,59 @@ def route_to_test_worker(celery_worker_queue):
     saved = app.conf.task_routes
     yield lambda *names: route({name: {"queue": celery_worker_queue} for name in names})
     route(saved)
+
+
+# Headless Chromium for the browser tests (marker `browser`).
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """One headless Chromium for the session (Debian's /usr/bin/chromium via Playwright)."""
+    if not CHROMIUM.exists():
+        pytest.skip("/usr/bin/chromium is missing (apt-get install -y chromium chromium-driver)")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    # Playwright's sync API runs an event loop in this thread; Django's ORM then refuses
+    # to run here unless told that the loop is not ours to share.
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(chromium: Any) -> Iterator[Any]:
+    """A fresh page; JavaScript errors fail the test."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    yield page
+    context.close()
+    assert not errors, f"the page reported errors: {errors}"
+
+
+@pytest.fixture
+def screenshot(request: pytest.FixtureRequest):
+    """Save a screenshot of ``page`` as artifacts/<test folder>/NAME.png (CI keeps them)."""
+    folder = ARTIFACTS / request.path.parent.name
+
+    def save(page: Any, name: str) -> Path:
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return save

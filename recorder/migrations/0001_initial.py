@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('games', '0005_match_with_bots'),
+        ('games', '0006_match_with_bots'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

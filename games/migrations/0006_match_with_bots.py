@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0004_match_void_reason'),
+        ('games', '0005_upload_validation_ms'),
     ]
 
     operations = [

@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "ladder",
     "replay",
     "tournaments",
+    "recorder",
 ]
 
 MIDDLEWARE = [

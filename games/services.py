@@ -9,6 +9,7 @@ rule and sentence that say why.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -158,6 +159,13 @@ def winning_seats(result: dict[str, Any] | None, seats: Iterable[str]) -> set[st
     return set()
 
 
+def has_bot_seat(document: dict[str, Any]) -> bool:
+    """Whether a seat of the log was played by a bot: its seat entry names the bot
+    (``{"seat": "p2", "player": "bot-greedy", "bot": "greedy"}``, as the recorder writes
+    it). Such a match is rated only on the club's bot ladder."""
+    return any(isinstance(entry, dict) and entry.get("bot") for entry in document.get("seats") or [])
+
+
 @dataclass
 class _Attempt:
     """What we know about one upload attempt, for its Upload record."""
@@ -171,6 +179,8 @@ class _Attempt:
     content_hash: str = ""
     game: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    #: milliseconds the engine spent replaying the log; None when it never got that far
+    validation_ms: float | None = None
 
     def record(self, status: str, *, match: Match | None = None, **fields: Any) -> Upload:
         return Upload.objects.create(
@@ -184,6 +194,7 @@ class _Attempt:
             game=self.game[:64],
             status=status,
             match=match,
+            validation_ms=self.validation_ms,
             **fields,
         )
 
@@ -292,10 +303,13 @@ def _ingest(attempt: _Attempt, document: bytes | str | dict[str, Any]) -> Match:
             details={"handles": missing},
         )
 
+    started = time.perf_counter()
     try:
         replayed = engine.replay(log)
     except engine.IllegalAction as exc:
         raise _rejection_from_engine(exc) from None
+    finally:
+        attempt.validation_ms = (time.perf_counter() - started) * 1000
 
     try:
         with transaction.atomic():
@@ -351,6 +365,7 @@ def _store(
         content_hash=parsed.content_hash,
         rules_version=replayed.game.rules_version,
         action_count=len(replayed.actions),
+        with_bots=has_bot_seat(parsed.document),
     )
     winners = winning_seats(result, replayed.seats)
     MatchSeat.objects.bulk_create(

@@ -17,8 +17,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from games import services
 from games.bundles import write_json_lines
 from games.models import Import, Match
-from games.throttling import UploadThrottle
 from games.tasks import run_import_task
+from games.throttling import UploadThrottle
 from ladder.models import RatingChange
 from ladder.tasks import rate_match
 from tests.uploads.logs import bot_log, compact

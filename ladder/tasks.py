@@ -24,6 +24,14 @@ def rate_match(match_id: int) -> str:
     return str(services.apply_match(match_id))
 
 
+@shared_task(name="ladder.rate_matches", **REDELIVERED_IF_LOST)
+def rate_matches(match_ids: list[int]) -> list[str]:
+    """rate_match for each match in turn: a bulk import queues one task per batch of
+    logs rather than one per match (the first back-dated one recomputes its ladder
+    from the earliest match still waiting; the others then find themselves rated)."""
+    return [str(services.apply_match(match_id)) for match_id in match_ids]
+
+
 @shared_task(name="ladder.recompute_ladder", **REDELIVERED_IF_LOST)
 def recompute_ladder(ladder_id: int, reason: str = RecomputeJob.Reason.MANUAL,
                      job_id: int | None = None) -> dict[str, object]:

@@ -98,7 +98,7 @@ def test_requeue_stops_while_the_broker_is_still_down(club, monkeypatch):
     assert unrated_matches(older_than=NOW).count() == 3
 
 
-@pytest.mark.parametrize("task", [tasks.rate_match, tasks.recompute_ladder,
+@pytest.mark.parametrize("task", [tasks.rate_match, tasks.rate_matches, tasks.recompute_ladder,
                                   tasks.recompute_all_ladders])
 def test_ladder_tasks_are_acknowledged_only_when_done(task):
     # A worker killed mid-task leaves the message to be delivered again

@@ -318,6 +318,12 @@ class Upload(models.Model):
     error_message = models.TextField(blank=True)
     error_details = models.JSONField(default=dict, blank=True)
     document_text = models.TextField(blank=True)
+    validation_ms = models.FloatField(
+        null=True,
+        blank=True,
+        help_text="Milliseconds the engine took to replay the log (null: not replayed, "
+        "e.g. malformed, a duplicate, or uploaded before this was measured).",
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]

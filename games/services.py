@@ -9,6 +9,7 @@ rule and sentence that say why.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -170,6 +171,8 @@ class _Attempt:
     content_hash: str = ""
     game: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    #: milliseconds the engine spent replaying the log; None when it never got that far
+    validation_ms: float | None = None
 
     def record(self, status: str, *, match: Match | None = None, **fields: Any) -> Upload:
         return Upload.objects.create(
@@ -183,6 +186,7 @@ class _Attempt:
             game=self.game[:64],
             status=status,
             match=match,
+            validation_ms=self.validation_ms,
             **fields,
         )
 
@@ -291,10 +295,13 @@ def _ingest(attempt: _Attempt, document: bytes | str | dict[str, Any]) -> Match:
             details={"handles": missing},
         )
 
+    started = time.perf_counter()
     try:
         replayed = engine.replay(log)
     except engine.IllegalAction as exc:
         raise _rejection_from_engine(exc) from None
+    finally:
+        attempt.validation_ms = (time.perf_counter() - started) * 1000
 
     try:
         with transaction.atomic():

@@ -31,7 +31,8 @@ limit_request_fields = 100
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
 proc_name = "lantern-web"
 
-accesslog = "-" if os.environ.get("GUNICORN_ACCESS_LOG", "") in {"1", "true", "yes"} else None
+access_log_on = os.environ.get("GUNICORN_ACCESS_LOG", "") in {"1", "true", "yes"}
+accesslog = "-" if access_log_on else None
 access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(D)sus %({x-request-id}o)s'
 errorlog = "-"
 logconfig_dict = {
@@ -44,6 +45,8 @@ logconfig_dict = {
     },
     "loggers": {
         "gunicorn.error": {"level": "INFO", "handlers": ["console"], "propagate": False},
-        "gunicorn.access": {"level": "INFO", "handlers": ["console"], "propagate": False},
+        # With a logconfig_dict gunicorn always calls its access logger: the level decides.
+        "gunicorn.access": {"level": "INFO" if access_log_on else "WARNING",
+                            "handlers": ["console"], "propagate": False},
     },
 }

@@ -14,6 +14,7 @@ SECURE_SSL_REDIRECT, SECURE_COOKIES, SECURE_HSTS_SECONDS, SECURE_HSTS_INCLUDE_SU
 SECURE_HSTS_PRELOAD  each defaults from LANTERN_HTTPS
 """
 
+import logging
 import os
 from pathlib import Path
 
@@ -205,7 +206,9 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Ratings need no queue of their own for correctness: ladder.services locks the ladder
 # row, so workers on any number of hosts never rate one ladder at once.
 CELERY_TASK_DEFAULT_QUEUE = "celery"
-CELERY_TASK_QUEUES = [Queue("celery"), Queue("ingest"), Queue("ratings")]
+# Each queue with a routing key of its own: bound with Celery's default key, a task
+# sent to one queue would be delivered to all three.
+CELERY_TASK_QUEUES = [Queue(name, routing_key=name) for name in ("celery", "ingest", "ratings")]
 CELERY_TASK_ROUTES = {
     "games.run_import": {"queue": "ingest"},
     "games.revalidate": {"queue": "ingest"},
@@ -279,3 +282,6 @@ if not DEBUG:
 
 LOG_FORMAT = os.environ.get("LOG_FORMAT", "text" if DEBUG else "json").strip().lower()
 LOGGING = logging_config(LOG_FORMAT, os.environ.get("LOG_LEVEL", "INFO"))
+if LOG_FORMAT == "json":
+    # Python warnings (e.g. Celery's when run as root) become log lines too.
+    logging.captureWarnings(True)

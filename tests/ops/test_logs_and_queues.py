@@ -99,3 +99,11 @@ def test_a_worker_without_dash_q_consumes_every_queue():
     routed = {route["queue"] for route in app.conf.task_routes.values()}
     declared = set(app.amqp.queues)
     assert routed | {"celery"} <= declared
+
+
+def test_each_queue_has_its_own_routing_key():
+    """On Redis, queues bound with one shared key would each get a copy of every task."""
+    keys = [queue.routing_key for queue in app.amqp.queues.values()]
+    assert sorted(keys) == sorted(app.amqp.queues)
+    route = app.amqp.router.route({}, "ladder.rate_match")
+    assert route["queue"].routing_key == "ratings"

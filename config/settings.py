@@ -85,6 +85,7 @@ INSTALLED_APPS = [
     "ladder",
     "replay",
     "tournaments",
+    "recorder",
 ]
 
 MIDDLEWARE = [

@@ -130,6 +130,11 @@ class Match(models.Model):
     void_reason = models.CharField(max_length=500, blank=True)
     voided_at = models.DateTimeField(null=True, blank=True)
     action_count = models.PositiveIntegerField(default=0)
+    with_bots = models.BooleanField(
+        default=False,
+        help_text="A seat was played by a bot (the log's seat entry names it): rated only "
+        "on the club's bot ladder, never on its normal ladder.",
+    )
 
     class Meta:
         ordering = ["-uploaded_at", "-id"]
@@ -279,6 +284,7 @@ class Upload(models.Model):
         FORM = "form", "Web form"
         IMPORT = "import", "Bulk import"
         SITE = "site", "Command line / demo data"
+        RECORDER = "recorder", "Recorded at the table"
 
     class Status(models.TextChoices):
         ACCEPTED = "accepted", "Accepted"

@@ -7,8 +7,10 @@
   organisers. ``None`` as the user means the site itself (command line, demo
   data), which may do everything.
 - See a club's upload attempts and imports (the rejections): its organisers, and
-  each uploader their own.
-- Operate the site (dashboard, jobs such as revalidating stored logs): active staff.
+  each uploader their own. Operators see every upload (the dashboard links its
+  rejections and slowest validations to them, in any club).
+- Operate the site (dashboard, jobs such as revalidating stored logs, retrying a
+  failed ladder recompute): active staff.
 - Run a club's events (create, start, pair, override, forfeits): its organisers.
   Settle a pairing with its log: organisers, and members who play in that pairing.
 Superusers count as organisers of every club.
@@ -60,6 +62,8 @@ def can_create_players(user: AnyUser | None, club: Club) -> bool:
 
 
 def can_see_upload(user: AnyUser, upload: Upload) -> bool:
+    if can_operate(user):
+        return True
     if not can_view_club(user, upload.club):
         return False
     return can_import(user, upload.club) or (

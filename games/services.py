@@ -158,6 +158,13 @@ def winning_seats(result: dict[str, Any] | None, seats: Iterable[str]) -> set[st
     return set()
 
 
+def has_bot_seat(document: dict[str, Any]) -> bool:
+    """Whether a seat of the log was played by a bot: its seat entry names the bot
+    (``{"seat": "p2", "player": "bot-greedy", "bot": "greedy"}``, as the recorder writes
+    it). Such a match is rated only on the club's bot ladder."""
+    return any(isinstance(entry, dict) and entry.get("bot") for entry in document.get("seats") or [])
+
+
 @dataclass
 class _Attempt:
     """What we know about one upload attempt, for its Upload record."""
@@ -357,6 +364,7 @@ def _store(
         content_hash=parsed.content_hash,
         rules_version=replayed.game.rules_version,
         action_count=len(replayed.actions),
+        with_bots=has_bot_seat(parsed.document),
     )
     winners = winning_seats(result, replayed.seats)
     MatchSeat.objects.bulk_create(

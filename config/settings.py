@@ -212,10 +212,18 @@ CELERY_TASK_DEFAULT_QUEUE = "celery"
 CELERY_TASK_QUEUES = [Queue(name, routing_key=name) for name in ("celery", "ingest", "ratings")]
 CELERY_TASK_ROUTES = {
     "games.run_import": {"queue": "ingest"},
+    "games.requeue_queued_imports": {"queue": "ingest"},
     "games.revalidate": {"queue": "ingest"},
-    "ladder.rate_match": {"queue": "ratings"},
-    "ladder.recompute_ladder": {"queue": "ratings"},
-    "ladder.recompute_all_ladders": {"queue": "ratings"},
+    "ladder.*": {"queue": "ratings"},  # rate, recompute, requeue unrated matches
+}
+# Tasks acknowledged late (ladder.tasks) stay in Redis until they finish; when a whole
+# worker dies, another worker takes them back once they have been out this long. It
+# must exceed the longest task (a full recompute), or a running task is handed out twice.
+# Socket timeouts bound a send when Redis hangs (a refused connection fails at once).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600")),
+    "socket_timeout": 10,
+    "socket_connect_timeout": 5,
 }
 # `celery -A config beat`: periodic tasks.
 CELERY_BEAT_SCHEDULE = {
@@ -224,6 +232,9 @@ CELERY_BEAT_SCHEDULE = {
         "task": "ladder.recompute_all_ladders",
         "schedule": crontab(hour=3, minute=17),
     },
+    # Matches and imports whose task was lost (Redis down when they were stored).
+    "ladder-requeue-unrated": {"task": "ladder.requeue_unrated_matches", "schedule": 300.0},
+    "games-requeue-queued-imports": {"task": "games.requeue_queued_imports", "schedule": 300.0},
 }
 
 # --- API ---------------------------------------------------------------------

@@ -79,10 +79,13 @@ def test_an_exception_is_one_line_with_its_traceback(json_lines):
     ("task", "queue"),
     [
         ("games.run_import", "ingest"),
+        ("games.requeue_queued_imports", "ingest"),
         ("games.revalidate", "ingest"),
         ("ladder.rate_match", "ratings"),
+        ("ladder.rate_matches", "ratings"),
         ("ladder.recompute_ladder", "ratings"),
         ("ladder.recompute_all_ladders", "ratings"),
+        ("ladder.requeue_unrated_matches", "ratings"),
         ("games.ping", "celery"),
         ("tournaments.pair_round", "celery"),
     ],

@@ -89,6 +89,7 @@ def test_record_a_whole_cryptid_game(signed_in, live_server, club, screenshot):
         page.get_by_label(f"first blocks {i}", exact=True).select_option(label=block)
     page.get_by_label("Seat cryptid", exact=True).select_option(label="alice")
     page.get_by_label("Seat scientist", exact=True).select_option(label="bob")
+    screenshot(page, "cryptid-setup")
     start_recording(page)
     screenshot(page, "cryptid-start")
     # The board is the replay viewer's: two rows of blocks.

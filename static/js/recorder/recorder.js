@@ -126,9 +126,12 @@ function describeStatus(draft) {
     const result = draft.result || {};
     return `Game over${result.winner ? `: ${result.winner} won` : ""}${result.reason ? ` (${result.reason})` : ""}.`;
   }
-  const round = draft.frame.round !== null && draft.frame.round !== undefined ? `Round ${draft.frame.round} · ` : "";
-  const phase = draft.frame.view.phase ? `${draft.frame.view.phase} · ` : "";
-  return `${round}${phase}${draft.to_act.map((s) => playerOf(draft, s)).join(", ")} to act`;
+  const view = draft.frame.view;
+  const round = view.round !== null && view.round !== undefined ? `Round ${view.round} · ` : "";
+  const phase = view.phase ? `${view.phase} · ` : "";
+  // The last action first: what a recorder checks against the table after each entry.
+  const last = draft.moves.length ? `Recorded ${draft.moves[draft.moves.length - 1].notation}. ` : "";
+  return `${last}${round}${phase}${draft.to_act.map((s) => playerOf(draft, s)).join(", ")} to act`;
 }
 
 function drawMoves(draft) {

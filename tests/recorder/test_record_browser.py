@@ -12,6 +12,7 @@ import pytest
 from engine import get_game
 from games.models import Match
 from tests.recorder.recording import (
+    agrees,
     choose_game,
     moves,
     ply,
@@ -59,6 +60,7 @@ def record_whole_game(
             wait_ready(page)
             assert moves(page) == shown
         clicked.append(record(page, target))
+        assert agrees(clicked[-1], target), (clicked[-1], target)
         assert ply(page) == index + 1
     return clicked
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 import engine
+from config.queueing import send_task, send_task_on_commit
 from games import policy
 from games.bundles import BundleEntry, BundleError, BundleLimits, read_bundle
 from games.models import (
@@ -407,7 +408,7 @@ def _store(
     if finished and attempt.import_run is None:
         # Rated once the match is committed (ladder.tasks; ratings.md EL-1.2). A bulk
         # import queues one task per batch of logs instead (_run_import).
-        transaction.on_commit(lambda: rate_match.delay(match.pk))
+        send_task_on_commit(rate_match, match.pk)
     return match
 
 
@@ -475,8 +476,30 @@ def create_import(
         # games.tasks imports this module, so the task is imported here, not at the top.
         from games.tasks import run_import_task
 
-        transaction.on_commit(lambda: run_import_task.delay(run.pk))
+        send_task_on_commit(run_import_task, run.pk)
     return run
+
+
+#: An import still queued this long after it was stored lost its task (the broker was
+#: down, say): it is queued again. run_import claims an import once, so a second task
+#: for one that did start does nothing.
+REQUEUE_IMPORTS_AFTER = timedelta(minutes=2)
+
+
+def requeue_queued_imports(*, older_than: timedelta = REQUEUE_IMPORTS_AFTER) -> int:
+    """Queue ``run_import`` again for imports still queued ``older_than`` after they
+    were stored. Stops when the broker is still unreachable; returns how many were queued."""
+    from games.tasks import run_import_task
+
+    queued = 0
+    stale = Import.objects.filter(
+        status=Import.Status.QUEUED, created_at__lte=timezone.now() - older_than
+    ).order_by("id")
+    for import_id in stale.values_list("id", flat=True):
+        if not send_task(run_import_task, import_id):
+            break
+        queued += 1
+    return queued
 
 
 def run_import(import_id: int) -> Import:
@@ -515,7 +538,7 @@ def _run_import(run: Import) -> None:
             if finished:
                 # One rating task for the batch's new finished matches, once they are
                 # committed: sending a task costs about as much as storing a match.
-                transaction.on_commit(lambda ids=finished: rate_matches.delay(ids))
+                send_task_on_commit(rate_matches, finished)
     _finish(run, Import.Status.DONE)
 
 

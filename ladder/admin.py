@@ -1,6 +1,6 @@
 from django.contrib import admin, messages
-from django.db import transaction
 
+from config.queueing import send_task_on_commit
 from ladder.models import Ladder, Rating, RatingChange, RecomputeJob
 
 
@@ -31,7 +31,7 @@ def queue_recompute(ladder: Ladder, reason: str) -> RecomputeJob:
     from ladder.tasks import recompute_ladder
 
     job = RecomputeJob.objects.create(ladder=ladder, reason=reason)
-    transaction.on_commit(lambda: recompute_ladder.delay(ladder.pk, reason, job.pk))
+    send_task_on_commit(recompute_ladder, ladder.pk, reason, job.pk)
     return job
 
 

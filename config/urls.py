@@ -18,8 +18,10 @@ urlpatterns = [
     path("api/auth/", include("rest_framework.urls")),
     path("", include("replay.urls")),
     path("", include("ladder.urls")),
+    path("", include("recorder.urls")),
     path("api/", include("games.api.urls")),
     path("api/", include(router.urls)),
     path("tournaments/", include("tournaments.urls")),
+    path("", include("recorder.page_urls")),
     path("", include("games.urls")),
 ]

@@ -15,6 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from clubs.models import AuditEntry, Invite, JoinRequest
+from config.queueing import send_task_on_commit
 from games.models import Club, Match, Membership, Player
 
 #: how long an invite link works unless the organiser says otherwise
@@ -190,7 +191,7 @@ def void_match(actor: AbstractBaseUser, match: Match, reason: str) -> Match:
     match.save(update_fields=["is_void", "void_reason", "voided_at"])
     audit(match.club, actor, "match.void", f"voided {match.game} match #{match.pk}: {reason}",
           match=match.pk)
-    transaction.on_commit(lambda: rate_match.delay(match.pk))
+    send_task_on_commit(rate_match, match.pk)
     return match
 
 
@@ -225,5 +226,5 @@ def merge_players(actor: AbstractBaseUser, source: Player, target: Player) -> Pl
           f"merged {handle!r} into {target.handle!r} ({moved} seats)", player=target.pk)
     ladder_ids = list(Ladder.objects.filter(club=target.club).values_list("pk", flat=True))
     for ladder_id in ladder_ids:
-        transaction.on_commit(lambda pk=ladder_id: recompute_ladder.delay(pk))
+        send_task_on_commit(recompute_ladder, ladder_id)
     return target

@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "ladder",
     "replay",
     "tournaments",
+    "recorder",
 ]
 
 MIDDLEWARE = [
@@ -189,6 +190,15 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Tasks acknowledged late (ladder.tasks) stay in Redis until they finish; when a whole
+# worker dies, another worker takes them back once they have been out this long. It
+# must exceed the longest task (a full recompute), or a running task is handed out twice.
+# Socket timeouts bound a send when Redis hangs (a refused connection fails at once).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "3600")),
+    "socket_timeout": 10,
+    "socket_connect_timeout": 5,
+}
 # `celery -A config beat`: periodic tasks.
 CELERY_BEAT_SCHEDULE = {
     # Every ladder recomputed from its matches (ratings.md, EL-1.3), at a quiet hour.
@@ -196,6 +206,9 @@ CELERY_BEAT_SCHEDULE = {
         "task": "ladder.recompute_all_ladders",
         "schedule": crontab(hour=3, minute=17),
     },
+    # Matches and imports whose task was lost (Redis down when they were stored).
+    "ladder-requeue-unrated": {"task": "ladder.requeue_unrated_matches", "schedule": 300.0},
+    "games-requeue-queued-imports": {"task": "games.requeue_queued_imports", "schedule": 300.0},
 }
 
 # --- API ---------------------------------------------------------------------
@@ -232,6 +245,8 @@ SPECTACULAR_SETTINGS = {
         "MatchStatusEnum": "games.models.Match.Status",
         "UploadStatusEnum": "games.models.Upload.Status",
         "ImportStatusEnum": "games.models.Import.Status",
+        "DraftStatusEnum": "recorder.models.Draft.Status",
+        "DraftChanceEnum": "recorder.models.Draft.Chance",
     },
 }
 

@@ -130,6 +130,11 @@ class Match(models.Model):
     void_reason = models.CharField(max_length=500, blank=True)
     voided_at = models.DateTimeField(null=True, blank=True)
     action_count = models.PositiveIntegerField(default=0)
+    with_bots = models.BooleanField(
+        default=False,
+        help_text="A seat was played by a bot (the log's seat entry names it): rated only "
+        "on the club's bot ladder, never on its normal ladder.",
+    )
 
     class Meta:
         ordering = ["-uploaded_at", "-id"]
@@ -279,6 +284,7 @@ class Upload(models.Model):
         FORM = "form", "Web form"
         IMPORT = "import", "Bulk import"
         SITE = "site", "Command line / demo data"
+        RECORDER = "recorder", "Recorded at the table"
 
     class Status(models.TextChoices):
         ACCEPTED = "accepted", "Accepted"
@@ -318,6 +324,12 @@ class Upload(models.Model):
     error_message = models.TextField(blank=True)
     error_details = models.JSONField(default=dict, blank=True)
     document_text = models.TextField(blank=True)
+    validation_ms = models.FloatField(
+        null=True,
+        blank=True,
+        help_text="Milliseconds the engine took to replay the log (null: not replayed, "
+        "e.g. malformed, a duplicate, or uploaded before this was measured).",
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]

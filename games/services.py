@@ -10,9 +10,10 @@ rule and sentence that say why.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -21,6 +22,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 import engine
+from config.queueing import send_task, send_task_on_commit
 from games import policy
 from games.bundles import (
     BundleEntry,
@@ -40,7 +42,7 @@ from games.models import (
     Upload,
     log_content_hash,
 )
-from ladder.tasks import rate_match
+from ladder.tasks import rate_match, rate_matches
 
 #: Default upper bound of one log's size in bytes (settings.LANTERN_MAX_LOG_BYTES overrides).
 MAX_LOG_BYTES = 2 * 1024 * 1024
@@ -233,6 +235,13 @@ def winning_seats(result: dict[str, Any] | None, seats: Iterable[str]) -> set[st
     return set()
 
 
+def has_bot_seat(document: dict[str, Any]) -> bool:
+    """Whether a seat of the log was played by a bot: its seat entry names the bot
+    (``{"seat": "p2", "player": "bot-greedy", "bot": "greedy"}``, as the recorder writes
+    it). Such a match is rated only on the club's bot ladder."""
+    return any(isinstance(entry, dict) and entry.get("bot") for entry in document.get("seats") or [])
+
+
 @dataclass
 class _Attempt:
     """What we know about one upload attempt, for its Upload record."""
@@ -246,6 +255,8 @@ class _Attempt:
     content_hash: str = ""
     game: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
+    #: milliseconds the engine spent replaying the log; None when it never got that far
+    validation_ms: float | None = None
 
     def record(self, status: str, *, match: Match | None = None, **fields: Any) -> Upload:
         return Upload.objects.create(
@@ -259,6 +270,7 @@ class _Attempt:
             game=self.game[:64],
             status=status,
             match=match,
+            validation_ms=self.validation_ms,
             **fields,
         )
 
@@ -348,10 +360,36 @@ def _ingest(attempt: _Attempt, document: bytes | str | dict[str, Any]) -> Match:
     if isinstance(log.get("game"), str):
         attempt.game = log["game"]
 
-    existing = _stored(club, parsed.content_hash)
-    if existing is not None:
+    try:
+        replayed, known, missing = _validate(attempt, log)
+    except LogRejected:
+        # The same log already stored is a duplicate, whatever the engine says of it now.
+        existing = _stored(club, parsed.content_hash)
+        if existing is None:
+            raise
         return _duplicate(attempt, existing)
 
+    try:
+        with transaction.atomic():
+            match = _store(attempt, parsed, replayed, known, missing)
+    except IntegrityError:
+        # The same log is already stored (by this club earlier, or by a concurrent upload
+        # that committed first): the unique constraint on (club, content_hash) decides,
+        # so a new log costs no query to look for itself first.
+        existing = _stored(club, parsed.content_hash)
+        if existing is None:
+            raise
+        return _duplicate(attempt, existing)
+    match.created = True
+    return match
+
+
+def _validate(
+    attempt: _Attempt, log: dict[str, Any]
+) -> tuple[engine.Replay, dict[str, int], list[str]]:
+    """Envelope, seat handles and replay: (the replay, the known players' ids by
+    handle, the handles to create). LogRejected when the log cannot become a match."""
+    club = attempt.club
     try:
         engine.check_envelope(log)
     except engine.IllegalAction as exc:
@@ -365,7 +403,7 @@ def _ingest(attempt: _Attempt, document: bytes | str | dict[str, Any]) -> Match:
             f"a player handle may have at most {longest} characters: {too_long[0][:80]!r}",
             rule="LOG-SEATS",
         )
-    known = {p.handle: p for p in Player.objects.filter(club=club, handle__in=handles)}
+    known = _player_ids(club, handles)
     missing = [h for h in handles if h not in known]
     if missing and not policy.can_create_players(attempt.uploaded_by, club):
         raise LogRejected(
@@ -375,22 +413,21 @@ def _ingest(attempt: _Attempt, document: bytes | str | dict[str, Any]) -> Match:
             details={"handles": missing},
         )
 
+    started = time.perf_counter()
     try:
         replayed = engine.replay(log)
     except engine.IllegalAction as exc:
         raise _rejection_from_engine(exc) from None
+    finally:
+        attempt.validation_ms = (time.perf_counter() - started) * 1000
+    return replayed, known, missing
 
-    try:
-        with transaction.atomic():
-            match = _store(attempt, parsed, replayed, known, missing)
-    except IntegrityError:
-        # Another upload of the same log committed first: the unique constraint decided.
-        existing = _stored(club, parsed.content_hash)
-        if existing is None:
-            raise
-        return _duplicate(attempt, existing)
-    match.created = True
-    return match
+
+def _player_ids(club: Club, handles: Iterable[str]) -> dict[str, int]:
+    # Ids only, unordered: Player's default ordering would join Club to sort by its name.
+    return dict(
+        Player.objects.filter(club=club, handle__in=handles).order_by().values_list("handle", "pk")
+    )
 
 
 def _stored(club: Club, content_hash: str) -> Match | None:
@@ -409,7 +446,7 @@ def _store(
     attempt: _Attempt,
     parsed: _Parsed,
     replayed: engine.Replay,
-    known: dict[str, Player],
+    known: dict[str, int],
     missing: list[str],
 ) -> Match:
     club = attempt.club
@@ -418,9 +455,7 @@ def _store(
         Player.objects.bulk_create(
             [Player(club=club, handle=handle) for handle in missing], ignore_conflicts=True
         )
-        known.update(
-            (p.handle, p) for p in Player.objects.filter(club=club, handle__in=missing)
-        )
+        known.update(_player_ids(club, missing))
     finished = replayed.status == "finished"
     result = replayed.result if finished else None
     match = Match.objects.create(
@@ -434,6 +469,7 @@ def _store(
         content_hash=parsed.content_hash,
         rules_version=replayed.game.rules_version,
         action_count=len(replayed.actions),
+        with_bots=has_bot_seat(parsed.document),
     )
     winners = winning_seats(result, replayed.seats)
     MatchSeat.objects.bulk_create(
@@ -441,7 +477,7 @@ def _store(
             MatchSeat(
                 match=match,
                 seat=seat,
-                player=known[handle],
+                player_id=known[handle],
                 outcome=(
                     MatchSeat.Outcome.NONE
                     if not finished
@@ -453,9 +489,10 @@ def _store(
     )
     MatchLog.objects.create(match=match, document=parsed.document)
     attempt.record(Upload.Status.ACCEPTED, match=match)
-    if finished:
-        # Rated once the match is committed (ladder.tasks; ratings.md EL-1.2).
-        transaction.on_commit(lambda: rate_match.delay(match.pk))
+    if finished and attempt.import_run is None:
+        # Rated once the match is committed (ladder.tasks; ratings.md EL-1.2). A bulk
+        # import queues one task per batch of logs instead (_run_import).
+        send_task_on_commit(rate_match, match.pk)
     return match
 
 
@@ -539,8 +576,30 @@ def create_import(
         # games.tasks imports this module, so the task is imported here, not at the top.
         from games.tasks import run_import_task
 
-        transaction.on_commit(lambda: run_import_task.delay(run.pk))
+        send_task_on_commit(run_import_task, run.pk)
     return run
+
+
+#: An import still queued this long after it was stored lost its task (the broker was
+#: down, say): it is queued again. run_import claims an import once, so a second task
+#: for one that did start does nothing.
+REQUEUE_IMPORTS_AFTER = timedelta(minutes=2)
+
+
+def requeue_queued_imports(*, older_than: timedelta = REQUEUE_IMPORTS_AFTER) -> int:
+    """Queue ``run_import`` again for imports still queued ``older_than`` after they
+    were stored. Stops when the broker is still unreachable; returns how many were queued."""
+    from games.tasks import run_import_task
+
+    queued = 0
+    stale = Import.objects.filter(
+        status=Import.Status.QUEUED, created_at__lte=timezone.now() - older_than
+    ).order_by("id")
+    for import_id in stale.values_list("id", flat=True):
+        if not send_task(run_import_task, import_id):
+            break
+        queued += 1
+    return queued
 
 
 def run_import(import_id: int) -> Import:
@@ -573,13 +632,18 @@ def _run_import(run: Import) -> None:
     Import.objects.filter(pk=run.pk).update(total=run.total)
     for start in range(0, len(entries), IMPORT_BATCH):
         with transaction.atomic():
-            for entry in entries[start:start + IMPORT_BATCH]:
-                _import_entry(run, entry)
+            stored = [_import_entry(run, entry) for entry in entries[start:start + IMPORT_BATCH]]
             _save_progress(run)
+            finished = [match.pk for match in stored if match and match.status == Match.Status.VALID]
+            if finished:
+                # One rating task for the batch's new finished matches, once they are
+                # committed: sending a task costs about as much as storing a match.
+                send_task_on_commit(rate_matches, finished)
     _finish(run, Import.Status.DONE)
 
 
-def _import_entry(run: Import, entry: BundleEntry) -> None:
+def _import_entry(run: Import, entry: BundleEntry) -> Match | None:
+    """Ingest one log of the import and count it; the match if it is new."""
     run.processed += 1
     if entry.too_large:
         reject_too_large(
@@ -587,7 +651,7 @@ def _import_entry(run: Import, entry: BundleEntry) -> None:
             source=Upload.Source.IMPORT, name=entry.name, import_run=run,
         )
         run.rejected += 1
-        return
+        return None
     try:
         match = ingest_log(
             run.club,
@@ -599,11 +663,12 @@ def _import_entry(run: Import, entry: BundleEntry) -> None:
         )
     except LogRejected:
         run.rejected += 1
-        return
+        return None
     if match.created:
         run.accepted += 1
-    else:
-        run.duplicates += 1
+        return match
+    run.duplicates += 1
+    return None
 
 
 def _save_progress(run: Import) -> None:

@@ -7,7 +7,7 @@ import socket
 
 from celery import shared_task
 
-from games.services import revalidate_matches, run_import
+from games.services import requeue_queued_imports, revalidate_matches, run_import
 
 
 @shared_task(name="games.ping")
@@ -22,6 +22,12 @@ def run_import_task(import_id: int) -> dict[str, object]:
     run = run_import(import_id)
     return {"import": run.pk, "status": run.status, "processed": run.processed,
             "accepted": run.accepted, "duplicates": run.duplicates, "rejected": run.rejected}
+
+
+@shared_task(name="games.requeue_queued_imports")
+def requeue_queued_imports_task() -> int:
+    """Every few minutes (beat): queue again the imports whose task was lost."""
+    return requeue_queued_imports()
 
 
 @shared_task(name="games.revalidate")

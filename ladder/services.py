@@ -18,9 +18,10 @@ from __future__ import annotations
 import enum
 import gc
 import logging
+import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.db import connection, transaction
@@ -28,6 +29,7 @@ from django.db.models import Count, Exists, F, Min, OuterRef, Q, QuerySet, Windo
 from django.db.models.functions import Coalesce, RowNumber
 from django.utils import timezone
 
+from config.queueing import send_task, send_task_on_commit
 from games.models import Match, MatchLog, MatchSeat
 from ladder.kernel import (
     GAME_SHAPES,
@@ -42,8 +44,13 @@ from ladder.models import Ladder, Rating, RatingChange, RecomputeJob
 
 log = logging.getLogger(__name__)
 
-#: a recompute reports progress every this many matches
+#: a recompute looks at the clock every this many matches at most...
 PROGRESS_EVERY = 5000
+#: ...and about this many times in all on smaller ladders...
+PROGRESS_STEPS = 100
+#: ...and saves its progress when this many seconds passed since it last did: the
+#: dashboard's bar moves on long recomputes, a short one writes nothing extra.
+PROGRESS_SECONDS = 0.5
 #: rows per INSERT when swapping a recompute in
 BATCH = 5000
 
@@ -414,11 +421,13 @@ def compute_ladder(
     kernel = RatingKernel(ladder.rating_options, state)
     rows: list[tuple] = []
     total = len(matches)
+    every = progress_interval(total)
     frozen = total > PROGRESS_EVERY
     if frozen:
         # Millions of long-lived rows: keep the collector from rescanning them.
         gc.freeze()
     sequence, last, skipped = first_sequence, None, []
+    reported = time.monotonic()
     try:
         for n, match in enumerate(matches, 1):
             try:
@@ -429,13 +438,26 @@ def compute_ladder(
             standings.add(changes, match.at)
             rows.extend(_change_tuples(ladder.pk, match, sequence, changes))
             sequence, last = sequence + 1, match
-            if progress and n % PROGRESS_EVERY == 0:
+            if progress and n % every == 0 and time.monotonic() - reported >= PROGRESS_SECONDS:
                 progress(n, total)
+                reported = time.monotonic()
     finally:
         if frozen:
             gc.unfreeze()
     return Computed(version, first_sequence, kernel, standings, rows, last,
                     sequence - first_sequence, skipped)
+
+
+def progress_interval(total: int) -> int:
+    """How often (in matches) a recompute of ``total`` matches looks whether to save its
+    progress: about PROGRESS_STEPS times, and at least every PROGRESS_EVERY matches."""
+    return max(1, min(PROGRESS_EVERY, total // PROGRESS_STEPS))
+
+
+def report_progress(job_id: int, done: int, total: int) -> None:
+    """Save a running recompute's progress (matches rated so far of ``total``); the
+    dashboard and the jobs API read it while the recompute goes on."""
+    RecomputeJob.objects.filter(pk=job_id).update(progress=done, total=total, phase="rating")
 
 
 def swap_in(ladder: Ladder, computed: Computed) -> bool:
@@ -507,7 +529,7 @@ def recompute_ladder(
     job.save(update_fields=["status", "started_at", "phase", "error"])
 
     def progress(done: int, total: int) -> None:
-        RecomputeJob.objects.filter(pk=job.pk).update(progress=done, total=total, phase="rating")
+        report_progress(job.pk, done, total)
 
     try:
         for attempt in range(4):
@@ -544,6 +566,60 @@ def recompute_ladder(
     return job
 
 
+class RecomputeError(Exception):
+    """A recompute request that cannot be carried out, with a sentence for the operator."""
+
+
+def queue_recompute(ladder: Ladder, reason: str) -> RecomputeJob:
+    """A queued job (visible at once) and its task, sent once this transaction commits."""
+    from ladder.tasks import recompute_ladder as recompute_task
+
+    job = RecomputeJob.objects.create(ladder=ladder, reason=reason)
+    send_task_on_commit(recompute_task, ladder.pk, reason, job.pk)
+    return job
+
+
+def retry_recompute(actor: Any, job_id: int) -> RecomputeJob:
+    """Queue the ladder of a failed recompute again (a new job: the failed one keeps its
+    error) and note in the club's audit trail who did. Refused when the job did not fail,
+    or its ladder has a newer job already (retried, or recomputed since)."""
+    from clubs.services import audit
+
+    with transaction.atomic():
+        # Locking the failed job makes two clicks on Retry queue one recompute, not two.
+        job = (
+            RecomputeJob.objects.select_for_update()
+            .select_related("ladder__club")
+            .filter(pk=job_id)
+            .first()
+        )
+        if job is None:
+            raise RecomputeError("There is no such recompute job.")
+        if job.status != RecomputeJob.Status.FAILED:
+            raise RecomputeError(f"Job {job.pk} did not fail ({job.get_status_display()}).")
+        # Ids grow with time: a job with a larger id on the ladder came after this one.
+        newer = (
+            RecomputeJob.objects.filter(ladder=job.ladder, pk__gt=job.pk).order_by("-pk").first()
+        )
+        if newer is not None:
+            raise RecomputeError(
+                f"The ladder has a newer recompute (job {newer.pk}, "
+                f"{newer.get_status_display().lower()}): nothing to retry."
+            )
+        retry = queue_recompute(job.ladder, RecomputeJob.Reason.MANUAL)
+        audit(
+            job.ladder.club,
+            actor,
+            "ladder.recompute_retry",
+            f"retried the failed recompute of the {job.ladder.game} ladder "
+            f"(job {job.pk}, now job {retry.pk})",
+            ladder=job.ladder.pk,
+            failed_job=job.pk,
+            job=retry.pk,
+        )
+    return retry
+
+
 def recompute_all_ladders(reason: str = RecomputeJob.Reason.NIGHTLY) -> list[RecomputeJob]:
     return [recompute_ladder(pk, reason=reason) for pk in Ladder.objects.values_list("pk", flat=True)]
 
@@ -554,3 +630,73 @@ def ensure_ladders() -> None:
     for club_id, game in pairs:
         Ladder.objects.get_or_create(club_id=club_id, game=game)
 
+
+
+# --- matches whose rating task was lost ----------------------------------------------------
+
+#: A match stored this long ago without a rating lost its task (the broker was down when
+#: it was stored, say): it is queued again. Younger ones may still be in the queue.
+REQUEUE_AFTER = timedelta(minutes=2)
+#: Only matches stored this recently are looked at (a bounded scan every few minutes);
+#: the nightly recompute rates every match of every ladder, older ones included.
+REQUEUE_WITHIN = timedelta(days=2)
+#: At most this many matches queued per run; the next run takes the rest.
+REQUEUE_LIMIT = 2000
+
+
+def unrated_matches(
+    *, older_than: timedelta = REQUEUE_AFTER, within: timedelta = REQUEUE_WITHIN
+) -> QuerySet[Match]:
+    """Matches that count for a ladder (EL-1.2) but have no rating, stored between
+    ``within`` and ``older_than`` ago."""
+    now = timezone.now()
+    return (
+        rated_matches()
+        .filter(game__in=list(GAME_SHAPES), uploaded_at__lte=now - older_than,
+                uploaded_at__gt=now - within)
+        .exclude(Exists(RatingChange.objects.filter(match=OuterRef("pk"))))
+    )
+
+
+def is_rateable(game: str, match: RatedMatch) -> bool:
+    """Whether the kernel accepts the match at all (EL-4..6: e.g. not one player in
+    both seats). The checks do not depend on the ratings, so a blank ladder decides."""
+    try:
+        rate_seats(RatingKernel(), game, match.seats, match.winner)
+    except ValueError:
+        return False
+    return True
+
+
+def requeue_unrated_matches(
+    *,
+    older_than: timedelta = REQUEUE_AFTER,
+    within: timedelta = REQUEUE_WITHIN,
+    limit: int = REQUEUE_LIMIT,
+) -> int:
+    """Queue ``rate_match`` again for every match :func:`unrated_matches` finds, in
+    rating order per ladder (the first back-dated one recomputes the ladder from the
+    earliest unrated match on; the others then find themselves rated). Matches the
+    kernel refuses are left out: rating them again would only recompute for nothing.
+    Stops when the broker is still unreachable. Returns how many were queued."""
+    from ladder.tasks import rate_match  # ladder.tasks imports this module
+
+    per_ladder: dict[tuple[int, str], list[int]] = {}
+    for match_id, club_id, game in (
+        unrated_matches(older_than=older_than, within=within)
+        .order_by("id")
+        .values_list("id", "club_id", "game")[:limit]
+    ):
+        per_ladder.setdefault((club_id, game), []).append(match_id)
+    queued = 0
+    for (club_id, game), match_ids in per_ladder.items():
+        for match in read_matches(club_id, game, match_ids=match_ids):
+            if not is_rateable(game, match):
+                continue
+            if not send_task(rate_match, match.id):
+                log.warning("requeue stopped after %s matches: the broker is unreachable", queued)
+                return queued
+            queued += 1
+    if queued:
+        log.info("queued %s unrated matches for rating again", queued)
+    return queued

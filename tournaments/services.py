@@ -13,6 +13,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from config.queueing import send_task_on_commit
 from games.models import Club, Match, MatchSeat, Player
 from games.policy import AnyUser
 from games.services import ingest_log
@@ -205,7 +206,7 @@ def request_next_round(tournament: Tournament) -> int:
 def _enqueue_pairing(tournament_id: int, round_number: int) -> None:
     from tournaments.tasks import pair_round_task
 
-    transaction.on_commit(lambda: pair_round_task.delay(tournament_id, round_number))
+    send_task_on_commit(pair_round_task, tournament_id, round_number)
 
 
 def _tables(tournament: Tournament, round_number: int) -> list[Table]:

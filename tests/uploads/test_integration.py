@@ -1,9 +1,9 @@
 """Uploads against the real services (marker ``integration``): PostgreSQL, Redis, a worker.
 
 Two uploads of the same log at the same moment: both requests are held just before
-they store (after each found no existing match), then released together: the
-database's unique constraint on (club, content_hash) decides, and the loser answers
-with the winner's match.
+they store (each has replayed the log), then released together: the database's
+unique constraint on (club, content_hash) decides, and the loser answers with the
+winner's match.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ def test_two_concurrent_uploads_of_the_same_log_make_one_match(
 
     def replay_then_wait(log):
         replayed = real_replay(log)
-        both_replayed.wait()  # neither stores before both have checked for an existing match
+        both_replayed.wait()  # neither stores before both are about to
         return replayed
 
     monkeypatch.setattr(services.engine, "replay", replay_then_wait)
@@ -72,7 +72,7 @@ def test_a_bulk_import_runs_on_a_worker_through_redis(route_to_test_worker, peop
     from games.bundles import write_json_lines
     from tests.uploads.logs import bot_log, compact, corrupt
 
-    route_to_test_worker("games.run_import", "ladder.rate_match")
+    route_to_test_worker("games.run_import", "ladder.rate_matches")
     logs = [bot_log("cryptid-urban-legends", seed, ["ann", "ben"]) for seed in range(30)]
     lines = [compact(corrupt(log) if seed % 10 == 3 else log) for seed, log in enumerate(logs)]
     client = APIClient()

@@ -1,0 +1,50 @@
+"""Sending Celery tasks once the data they work on is committed, without letting a
+broker outage fail the request that stored the data.
+
+When Redis is down, sending fails after kombu's short publish retries (well under a
+second on loopback: the connection is refused), is logged, and the stored data
+waits: ``ladder.requeue_unrated_matches`` and ``games.requeue_queued_imports`` (Celery
+beat, every few minutes) queue again what was stored but never processed, and the
+nightly recompute rates whatever is left.
+
+Tasks sent here keep no result (``ignore_result``): nobody waits for them, and with
+the Redis result backend every send that keeps a result first subscribes to it —
+which, with Redis down, retries for about twenty seconds and then leaves the
+process's result consumer broken ("the Celery application must be restarted").
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+from typing import Any
+
+import kombu.exceptions
+import redis.exceptions
+from celery import Task
+from django.db import transaction
+
+log = logging.getLogger(__name__)
+
+#: What sending a task raises when the broker cannot be reached.
+BROKER_ERRORS: tuple[type[BaseException], ...] = (
+    kombu.exceptions.OperationalError,
+    redis.exceptions.RedisError,
+)
+
+
+def send_task(task: Task, *args: Any, **kwargs: Any) -> bool:
+    """Send ``task`` with these arguments. Returns False, with a warning in the log,
+    when the broker is unreachable; anything else the task raises (when it runs
+    eagerly, without Redis) propagates."""
+    try:
+        task.apply_async(args, kwargs, ignore_result=True)
+    except BROKER_ERRORS as exc:
+        log.warning("%s%r was not queued: the broker is unreachable (%s)", task.name, args, exc)
+        return False
+    return True
+
+
+def send_task_on_commit(task: Task, *args: Any, **kwargs: Any) -> None:
+    """:func:`send_task` once the current transaction commits (at once outside one)."""
+    transaction.on_commit(partial(send_task, task, *args, **kwargs))

@@ -19,6 +19,7 @@ from clubs.models import Invite, JoinRequest
 from games import services as game_services
 from games.models import Club, Import, Match, Membership, Player, Upload
 from ladder.models import Ladder
+from recorder import services as recorder_services
 from tests.uploads.logs import bot_log, corrupt
 from tournaments import services as tournament_services
 from tournaments.models import Pairing, Tournament
@@ -102,6 +103,11 @@ def seed_club(name: str, slug: str, handles: list[str], people: dict, *, public:
     for handle in handles[:4]:
         tournament_services.add_entry(event, Player.objects.get(club=club, handle=handle), 1500)
     tournament_services.start_tournament(event)
+    # A game being recorded (recorder/): urlwalk finds drafts by their club, generically.
+    setup = bot_log("cloak-and-dagger", seed, handles[:2])["setup"]
+    recorder_services.create_draft(
+        club, people["organiser"], game_id="cloak-and-dagger", chance="table", setup=setup,
+        seats=[{"seat": "p1", "player": handles[0]}, {"seat": "p2", "player": handles[1]}])
     invite = club_services.create_invite(people["organiser"], club)
     join_request = club_services.request_to_join(people["applicant"], club, "let me in")
     return SeededClub(

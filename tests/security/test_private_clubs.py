@@ -122,7 +122,9 @@ def _check(route: Route, who: str, client: Client, private_url: str, missing_url
                 f"{where}: {private.status_code}, but {missing.status_code} for {missing_url}: "
                 "a private club must look like no club"
             )
-        elif private.status_code == 403 and route.params:
+        elif private.status_code == 403 and private_url != missing_url:
+            # Even when a missing thing is also 403, a club's object must be 404 to those
+            # who may not see it; staff-only URLs with no private object are not this case.
             problems.append(f"{where}: 403 tells that it exists; answer 404")
     probe = client.get(public_url)
     leaked = _leaks(response_text(probe), probe_markers)

@@ -73,12 +73,19 @@ def _object_for(route: Route, param: str) -> str:
     raise LookupError(f"{route.pattern}: which object does <{param}> name? Teach urlwalk.")
 
 
+#: ``<x>_id`` parameters whose model is not named ``x``
+MODEL_OF = {"job_id": "ladder.RecomputeJob"}
+
+
 def _generic_ids(param: str, world: SeededClub) -> list[int]:
     """Ids of the rows of the model ``param`` names (``draft_id`` -> Draft) in the club."""
-    model_name = param.removesuffix("_id")
-    models = [m for m in apps.get_models() if m._meta.model_name == model_name.replace("_", "")]
+    if param in MODEL_OF:
+        models = [apps.get_model(MODEL_OF[param])]
+    else:
+        model_name = param.removesuffix("_id").replace("_", "")
+        models = [m for m in apps.get_models() if m._meta.model_name == model_name]
     if not models:
-        raise LookupError(f"<{param}>: no model named {model_name!r}; teach urlwalk how to fill it")
+        raise LookupError(f"<{param}>: no model named like it; add it to urlwalk.MODEL_OF")
     model = models[0]
     for path in ("club", "match__club", "tournament__club", "ladder__club", "player__club"):
         try:

@@ -7,12 +7,14 @@ from ladder.services import queue_recompute
 
 @admin.register(Ladder)
 class LadderAdmin(admin.ModelAdmin):
-    list_display = ["club", "game", "rated_matches", "last_rated_at", "version", "created_at"]
-    list_filter = ["game", "club"]
+    list_display = ["club", "game", "kind", "rated_matches", "last_rated_at", "version",
+                    "created_at"]
+    list_filter = ["game", "kind", "club"]
     search_fields = ["club__name", "club__slug"]
     date_hierarchy = "created_at"
     list_select_related = ["club"]
-    readonly_fields = ["role_tallies", "last_rated_at", "last_rated_match", "rated_matches",
+    # The kind follows from the matches (Match.with_bots): never edited by hand.
+    readonly_fields = ["kind", "role_tallies", "last_rated_at", "last_rated_match", "rated_matches",
                        "version"]
     actions = ["recompute"]
 

@@ -22,5 +22,6 @@ urlpatterns = [
     path("api/", include("games.api.urls")),
     path("api/", include(router.urls)),
     path("tournaments/", include("tournaments.urls")),
+    path("", include("recorder.page_urls")),
     path("", include("games.urls")),
 ]

@@ -256,7 +256,7 @@ def test_open_drafts_of_a_club_for_resuming(api, club, people):
     post(client, closed, "abandon", version=closed["version"])
     listed = client.get("/api/drafts/", {"club": "riverside"}).json()["results"]
     assert [d["id"] for d in listed] == [open_one["id"]]
-    assert listed[0]["page_url"].endswith(f"/clubs/riverside/record/?draft={open_one['id']}")
+    assert listed[0]["page_url"].endswith(f"/clubs/riverside/record/{open_one['id']}/")
     abandoned = client.get("/api/drafts/", {"club": "riverside", "status": "abandoned"}).json()
     assert [d["id"] for d in abandoned["results"]] == [closed["id"]]
     assert [d.pk for d in selectors.open_drafts(club, people["other"])] == [open_one["id"]]

@@ -245,7 +245,16 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # DRF's three, with JSON that refuses absurd nesting as a 400 (not a RecursionError).
+    "DEFAULT_PARSER_CLASSES": [
+        "games.api.parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    # Every API error in one shape, {"error", "index", "rule", "message"}, whichever app.
+    "EXCEPTION_HANDLER": "games.api.errors.lantern_exception_handler",
+    # Documents the errors every operation can answer (401 bad token, 404 unknown id, ...).
+    "DEFAULT_SCHEMA_CLASS": "games.api.schema.LanternAutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
 }
@@ -255,6 +264,8 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Clubs, players, match logs (lantern-log/1), replays, ladders.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The <slug:...> converter's real constraint, so clients (and schemathesis) know it.
+    "PATH_CONVERTER_OVERRIDES": {"slug": {"type": "string", "pattern": "^[-a-zA-Z0-9_]+$"}},
     # Several resources have a "status"; give each set of choices its own name.
     "ENUM_NAME_OVERRIDES": {
         "MatchStatusEnum": "games.models.Match.Status",

@@ -25,3 +25,7 @@ urlpatterns = [
     path("", include("recorder.page_urls")),
     path("", include("games.urls")),
 ]
+
+# /api/... answers errors as JSON in the API's error shape even when no view was reached.
+handler404 = "config.errors.not_found"
+handler500 = "config.errors.server_error"

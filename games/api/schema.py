@@ -26,6 +26,8 @@ class LanternAutoSchema(AutoSchema):
         if method not in _SAFE:
             errors[400] = "The request is not valid (see message, and fields when given)."
             errors[403] = "Not allowed to you (games.policy)."
+            if "application/json" in self.map_parsers():
+                errors[413] = "The JSON body is larger than the API accepts."
         elif has_query:
             errors[400] = "A query parameter is not valid."
         if "{" in self.path:  # a path parameter

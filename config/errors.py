@@ -11,6 +11,8 @@ from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
 
+from config.middleware import NulCharacter
+
 
 def _is_api(request: HttpRequest) -> bool:
     return request.path.startswith("/api/")
@@ -27,6 +29,8 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
     if _is_api(request):
         if isinstance(exception, RequestDataTooBig):
             return _error("too_large", "the request body is larger than the API accepts", 413)
+        if isinstance(exception, NulCharacter):
+            return _error("malformed", str(exception), 400)
         return _error("malformed", "the request could not be read", 400)
     return defaults.bad_request(request, exception)
 

@@ -91,6 +91,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "config.logging.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "config.middleware.RefuseNulCharactersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",

@@ -144,6 +144,7 @@ function drawMoves(draft) {
   ui.moves.scrollTop = ui.moves.scrollHeight;
   const humanMoves = draft.moves.some((m) => !m.bot);
   ui.undo.disabled = state.stale || draft.status !== "recording" || !humanMoves;
+  ui.undo.hidden = !config.canWrite;
 }
 
 function humanSeatsToAct(draft) {
@@ -153,7 +154,7 @@ function humanSeatsToAct(draft) {
 
 function drawEntry(draft, focus = false) {
   ui.seatPick.replaceChildren();
-  if (draft.status !== "recording" || draft.is_over || !draft.seat) {
+  if (!config.canWrite || draft.status !== "recording" || draft.is_over || !draft.seat) {
     ui.entryBox.hidden = true;
     ui.entry.replaceChildren();
     return;
@@ -163,7 +164,8 @@ function drawEntry(draft, focus = false) {
   const seats = humanSeatsToAct(draft);
   if (!seats.includes(state.seat)) state.seat = draft.seat;
   if (seats.length > 1) {
-    const group = el("div", { role: "group", "aria-label": "Whose action", class: "rec-choices" });
+    const group = el("div", { role: "group", "aria-labelledby": "rec-seat-label", class: "rec-choices" });
+    ui.seatPick.append(el("p", { id: "rec-seat-label", class: "rec-question-label" }, "Whose action?"));
     for (const seat of seats) {
       const button = el("button", { type: "button", class: "rec-seat secondary", "aria-pressed": String(seat === state.seat) }, playerOf(draft, seat));
       button.addEventListener("click", () => {
@@ -210,7 +212,7 @@ function startChanceEntry(draft, seat, entry) {
 }
 
 function drawFinish(draft) {
-  ui.finish.hidden = draft.status !== "recording";
+  ui.finish.hidden = !config.canWrite || draft.status !== "recording";
   ui.done.hidden = draft.status === "recording";
   if (draft.status === "finished" && draft.match) {
     ui.done.replaceChildren(

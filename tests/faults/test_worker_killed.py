@@ -46,7 +46,7 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 CRYPTID = "cryptid-urban-legends"
 #: enough matches that rating them takes a while, with progress every 200 (worker.py)
-MATCHES = 6000
+MATCHES = 10000
 #: the restarted worker takes back messages left unacknowledged this long
 VISIBILITY_TIMEOUT = 2
 

@@ -234,6 +234,8 @@ SPECTACULAR_SETTINGS = {
         "MatchStatusEnum": "games.models.Match.Status",
         "UploadStatusEnum": "games.models.Upload.Status",
         "ImportStatusEnum": "games.models.Import.Status",
+        "DraftStatusEnum": "recorder.models.Draft.Status",
+        "DraftChanceEnum": "recorder.models.Draft.Chance",
     },
 }
 

@@ -18,6 +18,7 @@ urlpatterns = [
     path("api/auth/", include("rest_framework.urls")),
     path("", include("replay.urls")),
     path("", include("ladder.urls")),
+    path("", include("recorder.urls")),
     path("api/", include("games.api.urls")),
     path("api/", include(router.urls)),
     path("tournaments/", include("tournaments.urls")),

@@ -8,12 +8,13 @@ from typing import Any
 
 from django.conf import settings
 from django.db import connection
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Exists, OuterRef, QuerySet
 from django.db.models.functions import TruncDate
 from django.utils import timezone
 
 from config.health import check_redis
 from games.models import Match, Upload
+from ladder.models import RecomputeJob
 
 #: the periods the dashboard offers for rejections and validation times, in days
 PERIODS = (1, 7, 30, 90)
@@ -194,3 +195,59 @@ def slowest_validations(days: int = DEFAULT_PERIOD, *, limit: int = 10) -> Query
         .defer("document_text", "error_details", "match__result")
         .order_by("-validation_ms", "-id")[:limit]
     )
+
+
+# --- ladder recompute jobs ----------------------------------------------------------------
+
+
+def _jobs() -> QuerySet[RecomputeJob]:
+    return RecomputeJob.objects.select_related("ladder__club")
+
+
+def ladder_jobs(*, failed_limit: int = 20, finished_limit: int = 5) -> dict[str, list[RecomputeJob]]:
+    """Recompute jobs an operator watches: ``active`` (queued and running, oldest first),
+    ``failed`` (newest first; only those their ladder has not recomputed since, so each
+    one still needs a look or a retry) and the last few ``finished``."""
+    later = RecomputeJob.objects.filter(ladder=OuterRef("ladder"), pk__gt=OuterRef("pk"))
+    return {
+        "active": list(
+            _jobs()
+            .filter(status__in=[RecomputeJob.Status.QUEUED, RecomputeJob.Status.RUNNING])
+            .order_by("created_at", "id")
+        ),
+        "failed": list(
+            _jobs()
+            .filter(status=RecomputeJob.Status.FAILED)
+            .exclude(Exists(later))
+            .order_by("-created_at", "-id")[:failed_limit]
+        ),
+        "finished": list(
+            _jobs().filter(status=RecomputeJob.Status.DONE).order_by("-finished_at", "-id")[
+                :finished_limit
+            ]
+        ),
+    }
+
+
+def job_summary(job: RecomputeJob) -> dict[str, Any]:
+    """One job as the dashboard shows it (the page and /dashboard/jobs.json alike)."""
+    return {
+        "id": job.pk,
+        "club": job.ladder.club.name,
+        "game": job.ladder.game,
+        "reason": job.get_reason_display(),
+        "status": job.status,
+        "phase": job.phase,
+        "progress": job.progress,
+        "total": job.total,
+        "percent": job.percent,
+        "error": job.error,
+        "created_at": job.created_at.isoformat(),
+        "started_at": job.started_at.isoformat() if job.started_at else None,
+        "finished_at": job.finished_at.isoformat() if job.finished_at else None,
+        # as the page shows it, in the site's time zone
+        "finished": (
+            timezone.localtime(job.finished_at).strftime("%Y-%m-%d %H:%M")
+            if job.finished_at else ""
+        ),
+    }

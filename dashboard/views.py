@@ -1,11 +1,17 @@
+from typing import Any
+
+from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
 
 from dashboard import selectors
 from dashboard.charts import stacked_bars
 from games.policy import can_operate
+from ladder.services import RecomputeError, retry_recompute
 
 
 def _period(request: HttpRequest) -> int:
@@ -15,6 +21,18 @@ def _period(request: HttpRequest) -> int:
     except ValueError:
         return selectors.DEFAULT_PERIOD
     return days if days in selectors.PERIODS else selectors.DEFAULT_PERIOD
+
+
+def _jobs() -> dict[str, list[dict[str, Any]]]:
+    """The ladder jobs as shown on the page and in jobs.json: failed ones with their
+    retry address."""
+    jobs = {
+        group: [selectors.job_summary(job) for job in rows]
+        for group, rows in selectors.ladder_jobs().items()
+    }
+    for job in jobs["failed"]:
+        job["retry_url"] = reverse("dashboard-job-retry", args=[job["id"]])
+    return jobs
 
 
 def dashboard(request: HttpRequest) -> HttpResponse:
@@ -46,5 +64,30 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             "frequent_rules": selectors.frequent_rejection_rules(period, game=game),
             "recent_rejections": selectors.recent_rejections(game=game),
             "slowest_validations": selectors.slowest_validations(period),
+            "jobs": _jobs(),
         },
     )
+
+
+@require_GET
+def jobs_json(request: HttpRequest) -> JsonResponse:
+    """The ladder jobs, polled by static/js/dashboard/jobs.js while the page is open.
+    Refused with 403 (not a redirect to the login page: a script reads it)."""
+    if not can_operate(request.user):
+        return JsonResponse({"error": "forbidden", "message": "operators only"}, status=403)
+    response = JsonResponse({"jobs": _jobs()})
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_POST
+def retry_job(request: HttpRequest, job_id: int) -> HttpResponse:
+    if not can_operate(request.user):
+        raise PermissionDenied("Only the site's operators retry jobs.")
+    try:
+        retry = retry_recompute(request.user, job_id)
+    except RecomputeError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, f"Recompute queued again as job {retry.pk}.")
+    return redirect(reverse("dashboard") + "#jobs")

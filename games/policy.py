@@ -13,15 +13,23 @@
   failed ladder recompute): active staff.
 - Run a club's events (create, start, pair, override, forfeits): its organisers.
   Settle a pairing with its log: organisers, and members who play in that pairing.
+- Record a game at the table (a draft, ``recorder``): members of the club create
+  drafts and read the club's drafts; a draft is written (actions, undo, finish,
+  abandon) by its creator and by the club's organisers.
 Superusers count as organisers of every club.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q
 
 from games.models import Club, Import, Membership, Upload
+
+if TYPE_CHECKING:
+    from recorder.models import Draft
 
 AnyUser = AbstractBaseUser | AnonymousUser
 
@@ -103,3 +111,25 @@ def can_record_pairing_result(user: AnyUser, club: Club, player_user_ids: set[in
 def can_manage_club(user: AnyUser, club: Club) -> bool:
     """Invites, join requests, roles, player renames and merges, voiding matches."""
     return role_in(user, club) == Membership.Role.ORGANISER
+
+
+# --- recorder ----------------------------------------------------------------------
+
+
+def can_record(user: AnyUser, club: Club) -> bool:
+    """Start recording a game (a draft) in ``club``: its members."""
+    return role_in(user, club) is not None
+
+
+def can_see_drafts(user: AnyUser, club: Club) -> bool:
+    """Read the club's drafts (games in progress): its members."""
+    return role_in(user, club) is not None
+
+
+def can_write_draft(user: AnyUser, draft: Draft) -> bool:
+    """Apply, undo, finish or abandon a draft: its creator while a member of the club,
+    and the club's organisers."""
+    role = role_in(user, draft.club)
+    if role == Membership.Role.ORGANISER:
+        return True
+    return role is not None and draft.created_by_id == user.pk

@@ -1,7 +1,7 @@
 from django.contrib import admin, messages
 
-from config.queueing import send_task_on_commit
 from ladder.models import Ladder, Rating, RatingChange, RecomputeJob
+from ladder.services import queue_recompute
 
 
 @admin.register(Ladder)
@@ -24,15 +24,6 @@ class LadderAdmin(admin.ModelAdmin):
             # New K, provisional games or role advantage: every rating changes.
             queue_recompute(obj, RecomputeJob.Reason.CHANGED)
             self.message_user(request, "Options changed: the ladder is being recomputed.")
-
-
-def queue_recompute(ladder: Ladder, reason: str) -> RecomputeJob:
-    """A queued job (visible at once) and its task, sent once this transaction commits."""
-    from ladder.tasks import recompute_ladder
-
-    job = RecomputeJob.objects.create(ladder=ladder, reason=reason)
-    send_task_on_commit(recompute_ladder, ladder.pk, reason, job.pk)
-    return job
 
 
 @admin.register(Rating)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import enum
 import gc
 import logging
+import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -28,7 +29,7 @@ from django.db.models import Count, Exists, F, Min, OuterRef, Q, QuerySet, Windo
 from django.db.models.functions import Coalesce, RowNumber
 from django.utils import timezone
 
-from config.queueing import send_task
+from config.queueing import send_task, send_task_on_commit
 from games.models import Match, MatchLog, MatchSeat
 from ladder.kernel import (
     GAME_SHAPES,
@@ -43,8 +44,13 @@ from ladder.models import Ladder, Rating, RatingChange, RecomputeJob
 
 log = logging.getLogger(__name__)
 
-#: a recompute reports progress every this many matches
+#: a recompute looks at the clock every this many matches at most...
 PROGRESS_EVERY = 5000
+#: ...and about this many times in all on smaller ladders...
+PROGRESS_STEPS = 100
+#: ...and saves its progress when this many seconds passed since it last did: the
+#: dashboard's bar moves on long recomputes, a short one writes nothing extra.
+PROGRESS_SECONDS = 0.5
 #: rows per INSERT when swapping a recompute in
 BATCH = 5000
 
@@ -415,11 +421,13 @@ def compute_ladder(
     kernel = RatingKernel(ladder.rating_options, state)
     rows: list[tuple] = []
     total = len(matches)
+    every = progress_interval(total)
     frozen = total > PROGRESS_EVERY
     if frozen:
         # Millions of long-lived rows: keep the collector from rescanning them.
         gc.freeze()
     sequence, last, skipped = first_sequence, None, []
+    reported = time.monotonic()
     try:
         for n, match in enumerate(matches, 1):
             try:
@@ -430,13 +438,26 @@ def compute_ladder(
             standings.add(changes, match.at)
             rows.extend(_change_tuples(ladder.pk, match, sequence, changes))
             sequence, last = sequence + 1, match
-            if progress and n % PROGRESS_EVERY == 0:
+            if progress and n % every == 0 and time.monotonic() - reported >= PROGRESS_SECONDS:
                 progress(n, total)
+                reported = time.monotonic()
     finally:
         if frozen:
             gc.unfreeze()
     return Computed(version, first_sequence, kernel, standings, rows, last,
                     sequence - first_sequence, skipped)
+
+
+def progress_interval(total: int) -> int:
+    """How often (in matches) a recompute of ``total`` matches looks whether to save its
+    progress: about PROGRESS_STEPS times, and at least every PROGRESS_EVERY matches."""
+    return max(1, min(PROGRESS_EVERY, total // PROGRESS_STEPS))
+
+
+def report_progress(job_id: int, done: int, total: int) -> None:
+    """Save a running recompute's progress (matches rated so far of ``total``); the
+    dashboard and the jobs API read it while the recompute goes on."""
+    RecomputeJob.objects.filter(pk=job_id).update(progress=done, total=total, phase="rating")
 
 
 def swap_in(ladder: Ladder, computed: Computed) -> bool:
@@ -508,7 +529,7 @@ def recompute_ladder(
     job.save(update_fields=["status", "started_at", "phase", "error"])
 
     def progress(done: int, total: int) -> None:
-        RecomputeJob.objects.filter(pk=job.pk).update(progress=done, total=total, phase="rating")
+        report_progress(job.pk, done, total)
 
     try:
         for attempt in range(4):
@@ -543,6 +564,60 @@ def recompute_ladder(
     )
     job.refresh_from_db()
     return job
+
+
+class RecomputeError(Exception):
+    """A recompute request that cannot be carried out, with a sentence for the operator."""
+
+
+def queue_recompute(ladder: Ladder, reason: str) -> RecomputeJob:
+    """A queued job (visible at once) and its task, sent once this transaction commits."""
+    from ladder.tasks import recompute_ladder as recompute_task
+
+    job = RecomputeJob.objects.create(ladder=ladder, reason=reason)
+    send_task_on_commit(recompute_task, ladder.pk, reason, job.pk)
+    return job
+
+
+def retry_recompute(actor: Any, job_id: int) -> RecomputeJob:
+    """Queue the ladder of a failed recompute again (a new job: the failed one keeps its
+    error) and note in the club's audit trail who did. Refused when the job did not fail,
+    or its ladder has a newer job already (retried, or recomputed since)."""
+    from clubs.services import audit
+
+    with transaction.atomic():
+        # Locking the failed job makes two clicks on Retry queue one recompute, not two.
+        job = (
+            RecomputeJob.objects.select_for_update()
+            .select_related("ladder__club")
+            .filter(pk=job_id)
+            .first()
+        )
+        if job is None:
+            raise RecomputeError("There is no such recompute job.")
+        if job.status != RecomputeJob.Status.FAILED:
+            raise RecomputeError(f"Job {job.pk} did not fail ({job.get_status_display()}).")
+        # Ids grow with time: a job with a larger id on the ladder came after this one.
+        newer = (
+            RecomputeJob.objects.filter(ladder=job.ladder, pk__gt=job.pk).order_by("-pk").first()
+        )
+        if newer is not None:
+            raise RecomputeError(
+                f"The ladder has a newer recompute (job {newer.pk}, "
+                f"{newer.get_status_display().lower()}): nothing to retry."
+            )
+        retry = queue_recompute(job.ladder, RecomputeJob.Reason.MANUAL)
+        audit(
+            job.ladder.club,
+            actor,
+            "ladder.recompute_retry",
+            f"retried the failed recompute of the {job.ladder.game} ladder "
+            f"(job {job.pk}, now job {retry.pk})",
+            ladder=job.ladder.pk,
+            failed_job=job.pk,
+            job=retry.pk,
+        )
+    return retry
 
 
 def recompute_all_ladders(reason: str = RecomputeJob.Reason.NIGHTLY) -> list[RecomputeJob]:

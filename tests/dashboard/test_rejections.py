@@ -132,6 +132,8 @@ def test_the_page_shows_rates_rules_rejections_and_slow_validations(client, djan
     client.force_login(staff)
 
     page = client.get(reverse("dashboard")).content.decode()
+    assert "<title>Dashboard · Lantern</title>" in page
+    assert page.count('id="rejections"') == page.count('id="slowest"') == 1
     assert "50.0 %" in page  # cryptid: 1 of 2 attempts refused
     assert "<code>CUL-3.1</code>" in page and "MX-2.1" in page  # recent rejections list both
     assert "the scientist cannot search there" in page

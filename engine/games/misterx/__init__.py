@@ -71,6 +71,9 @@ class MisterX(Game):
     def legal_actions(self, state: State, seat: str) -> list[Action]:
         return rules.legal_actions(state, seat)
 
+    def chance_options(self, state: State, action: Action) -> list[Action]:
+        return rules.chance_options(state, action)
+
     def apply(self, state: State, action: Action) -> Action:
         if not isinstance(action, dict):
             raise IllegalAction("MX-3.1", "an action must be an object")

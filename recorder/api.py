@@ -1,0 +1,451 @@
+"""``/api/drafts/…``: the recorder's API (contract: recorder/API.md). Thin views: policy
+decides, selectors read, services write."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.http import Http404
+from django.urls import reverse
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import exceptions, serializers, status
+from rest_framework.pagination import CursorPagination
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from engine import get_game
+from games import policy
+from games import selectors as game_selectors
+from games.api.errors import ErrorSerializer, LanternAPIView, lantern_exception_handler
+from games.services import LogRejected
+from recorder import selectors, services
+from recorder.models import Draft
+from replay.frames import ALL
+
+TAGS = ["recorder"]
+
+
+# --- bodies ---------------------------------------------------------------------------------
+
+
+class SeatEntrySerializer(serializers.Serializer):
+    seat = serializers.CharField()
+    player = serializers.CharField(required=False, allow_null=True, help_text="A handle of the club.")
+    bot = serializers.ChoiceField(["random", "greedy"], required=False, allow_null=True,
+                                  help_text="Or a bot plays this seat.")
+
+
+class CreateDraftSerializer(serializers.Serializer):
+    club = serializers.SlugField(help_text="The club's slug.")
+    game = serializers.CharField(help_text="Engine game id, e.g. cloak-and-dagger.")
+    options = serializers.JSONField(required=False, help_text="Game options; absent keys take defaults.")
+    seats = SeatEntrySerializer(many=True)
+    chance = serializers.ChoiceField(
+        [c.value for c in Draft.Chance], required=False, allow_null=True,
+        help_text="table: chance outcomes are entered as they came out; server: dealt from a "
+                  "seed (forced with a bot). Default: table without bots.",
+    )
+    setup = serializers.JSONField(required=False, help_text="The log's setup (see API.md).")
+    played_at = serializers.DateTimeField(required=False)
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        # Seats are checked by the service against the game (one clear error per problem);
+        # here only the envelope of the body.
+        if not isinstance(data, dict):
+            raise serializers.ValidationError({"non_field_errors": ["send a JSON object"]})
+        return super().to_internal_value(data)
+
+
+class VersionSerializer(serializers.Serializer):
+    version = serializers.IntegerField(help_text="The draft's version this write is made against.")
+
+
+class ApplySerializer(VersionSerializer):
+    action = serializers.JSONField(help_text="One action, as legal-actions / chance-options list it.")
+
+
+class ChanceSerializer(serializers.Serializer):
+    action = serializers.JSONField(help_text="An action as legal-actions listed it (chance left out).")
+    prefix = serializers.JSONField(required=False, help_text="Fields chosen so far: {path: value}.")
+
+
+class MoveSerializer(serializers.Serializer):
+    ply = serializers.IntegerField()
+    round = serializers.IntegerField(allow_null=True)
+    phase = serializers.CharField(allow_null=True)
+    seat = serializers.CharField(allow_null=True)
+    action = serializers.JSONField()
+    notation = serializers.CharField()
+    bot = serializers.BooleanField(help_text="Played by a bot.")
+
+
+class FrameSerializer(serializers.Serializer):
+    ply = serializers.IntegerField()
+    round = serializers.IntegerField(allow_null=True)
+    phase = serializers.CharField(allow_null=True)
+    seat = serializers.CharField(allow_null=True)
+    action = serializers.JSONField(allow_null=True)
+    notation = serializers.CharField(allow_null=True)
+    view = serializers.JSONField(help_text="game.view(state, viewer), as in a replay frame.")
+
+
+class DraftSeatSerializer(serializers.Serializer):
+    seat = serializers.CharField()
+    player = serializers.CharField()
+    bot = serializers.CharField(allow_null=True)
+
+
+class DraftSummarySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    url = serializers.URLField()
+    page_url = serializers.CharField(help_text="The recording page of this draft.")
+    club = serializers.CharField()
+    game = serializers.CharField()
+    game_name = serializers.CharField()
+    status = serializers.ChoiceField(Draft.Status.choices)
+    version = serializers.IntegerField()
+    chance = serializers.ChoiceField(Draft.Chance.choices)
+    seats = DraftSeatSerializer(many=True)
+    created_by = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+    played_at = serializers.DateTimeField()
+    ply = serializers.IntegerField(help_text="Actions so far.")
+    match = serializers.IntegerField(allow_null=True)
+    match_url = serializers.CharField(allow_null=True)
+
+
+class DraftSerializer(DraftSummarySerializer):
+    options = serializers.JSONField()
+    moves = MoveSerializer(many=True)
+    to_act = serializers.ListField(child=serializers.CharField())
+    seat = serializers.CharField(allow_null=True, help_text="The seat whose person decides now.")
+    controller = serializers.CharField(allow_null=True, help_text="Who decides for `seat`.")
+    is_over = serializers.BooleanField()
+    result = serializers.JSONField(allow_null=True)
+    frame = FrameSerializer()
+    viewer = serializers.CharField()
+    viewers = serializers.ListField(child=serializers.DictField())
+    static = serializers.JSONField(allow_null=True, help_text="With ?static=1: game.static_view.")
+    document = serializers.JSONField(allow_null=True, help_text="The lantern-log/1 so far (all-seeing only).")
+
+
+class ChoiceValueSerializer(serializers.Serializer):
+    value = serializers.JSONField(allow_null=True)
+    count = serializers.IntegerField()
+
+
+class ListedActionSerializer(serializers.Serializer):
+    action = serializers.JSONField()
+    notation = serializers.CharField()
+    chance = serializers.BooleanField(help_text="Its chance outcome is still to be entered.")
+
+
+class ChoiceSerializer(serializers.Serializer):
+    draft = serializers.IntegerField()
+    version = serializers.IntegerField()
+    seat = serializers.CharField(allow_null=True)
+    total = serializers.IntegerField(help_text="Actions matching the prefix.")
+    prefix = serializers.JSONField(help_text="The fields fixed: yours and those with one value left.")
+    field = serializers.CharField(allow_null=True, help_text="Next field to choose; null when listed.")
+    values = ChoiceValueSerializer(many=True)
+    actions = ListedActionSerializer(many=True)
+
+
+# --- rendering ------------------------------------------------------------------------------
+
+
+def _absolute(request: Request, path: str) -> str:
+    return request.build_absolute_uri(path)
+
+
+def summary_body(draft: Draft, request: Request) -> dict[str, Any]:
+    game = get_game(draft.game)
+    return {
+        "id": draft.pk,
+        "url": _absolute(request, reverse("api-draft", args=[draft.pk])),
+        # The recording page (recorder/API.md): /clubs/<slug>/record/?draft=<id>
+        "page_url": _absolute(request, f"{reverse('club', args=[draft.club.slug])}record/?draft={draft.pk}"),
+        "club": draft.club.slug,
+        "game": draft.game,
+        "game_name": game.name if game else draft.game,
+        "status": draft.status,
+        "version": draft.version,
+        "chance": draft.chance,
+        "seats": [{"seat": e["seat"], "player": e["player"], "bot": e.get("bot")} for e in draft.seats],
+        "created_by": draft.created_by.get_username(),
+        "created_at": draft.created_at,
+        "updated_at": draft.updated_at,
+        "played_at": draft.played_at,
+        "ply": len(draft.actions),
+        "match": draft.match_id,
+        "match_url": (_absolute(request, reverse("match-detail", args=[draft.match_id]))
+                      if draft.match_id else None),
+    }
+
+
+def draft_body(view: selectors.DraftView, request: Request) -> dict[str, Any]:
+    position = view.position
+    seat = position.human_seat
+    return {
+        **summary_body(view.draft, request),
+        "options": view.draft.options,
+        "moves": view.moves,
+        "to_act": position.to_act,
+        "seat": seat,
+        "controller": position.game.controller(seat) if seat else None,
+        "is_over": position.is_over,
+        "result": position.game.result(position.state) if position.is_over else None,
+        "frame": view.frame,
+        "viewer": view.viewer,
+        "viewers": view.viewers,
+        "static": view.static,
+        "document": view.document,
+    }
+
+
+def choice_body(step: selectors.ActionChoice) -> dict[str, Any]:
+    choice = step.choice
+    return {
+        "draft": step.draft.pk,
+        "version": step.draft.version,
+        "seat": step.seat,
+        "total": choice.total,
+        "prefix": choice.prefix,
+        "field": choice.field,
+        "values": choice.values,
+        "actions": step.listed,
+    }
+
+
+# --- views ----------------------------------------------------------------------------------
+
+
+def _recorder_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, services.DraftError):
+        return Response(exc.as_dict(), status=exc.http_status)
+    return lantern_exception_handler(exc, context)
+
+
+class RecorderView(LanternAPIView):
+    permission_classes = [AllowAny]  # games.policy decides (private clubs answer 404)
+
+    def get_exception_handler(self):
+        return _recorder_exception_handler
+
+
+def _require(allowed: bool, request: Request) -> None:
+    if not allowed:
+        if not request.user.is_authenticated:
+            raise exceptions.NotAuthenticated()
+        raise exceptions.PermissionDenied()
+
+
+def _body(serializer_class, request: Request) -> dict[str, Any]:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _readable_draft(request: Request, draft_id: int) -> Draft:
+    draft = selectors.draft_for(request.user, draft_id)
+    if draft is None:
+        raise Http404
+    _require(policy.can_see_drafts(request.user, draft.club), request)
+    return draft
+
+
+def _writable_draft(request: Request, draft_id: int) -> Draft:
+    draft = _readable_draft(request, draft_id)
+    _require(policy.can_write_draft(request.user, draft), request)
+    return draft
+
+
+def _respond(request: Request, draft: Draft, position: services.Position,
+             code: int = status.HTTP_200_OK) -> Response:
+    view = selectors.draft_view(draft, request.query_params.get("view") or ALL, position=position,
+                                with_static=request.query_params.get("static") == "1")
+    return Response(DraftSerializer(draft_body(view, request)).data, status=code)
+
+
+_ERRORS = {
+    400: ErrorSerializer, 401: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer,
+}
+_WRITE_ERRORS = {
+    **_ERRORS,
+    409: OpenApiResponse(ErrorSerializer, description="stale (reload: another write came first) "
+                                                       "or closed (finished/abandoned)."),
+    422: OpenApiResponse(ErrorSerializer, description="The engine refused it: rule id and message."),
+}
+_VIEW_PARAMETERS = [
+    OpenApiParameter("view", str, description="`all` (default) or a seat/team id."),
+    OpenApiParameter("static", str, description="`1`: include the game's static view (board)."),
+]
+
+
+class DraftPagination(CursorPagination):
+    ordering = "-id"
+    page_size = 50
+    page_size_query_param = "limit"
+    max_page_size = 200
+
+
+class DraftListView(RecorderView):
+    @extend_schema(
+        tags=TAGS, operation_id="drafts_list",
+        parameters=[
+            OpenApiParameter("club", str, required=True, description="The club's slug."),
+            OpenApiParameter("status", str, enum=[s.value for s in Draft.Status],
+                             description="Default: recording (the drafts to resume)."),
+            OpenApiParameter("cursor", str), OpenApiParameter("limit", int),
+        ],
+        responses={200: DraftSummarySerializer(many=True), **_ERRORS},
+        summary="A club's drafts (default: those still recording), newest first",
+    )
+    def get(self, request: Request) -> Response:
+        slug = request.query_params.get("club")
+        if not slug:
+            raise services.DraftInvalid("club (a club's slug) is required", field="club")
+        club = game_selectors.club_for(request.user, slug)
+        if club is None:
+            raise Http404
+        _require(policy.can_see_drafts(request.user, club), request)
+        wanted = request.query_params.get("status") or Draft.Status.RECORDING
+        if wanted not in Draft.Status.values:
+            raise services.DraftInvalid(f"status must be one of {', '.join(Draft.Status.values)}",
+                                        field="status")
+        paginator = DraftPagination()
+        page = paginator.paginate_queryset(selectors.club_drafts(club, wanted), request, view=self)
+        return paginator.get_paginated_response([summary_body(d, request) for d in page])
+
+    @extend_schema(
+        tags=TAGS, operation_id="drafts_create", request=CreateDraftSerializer,
+        parameters=_VIEW_PARAMETERS,
+        responses={201: DraftSerializer, **_WRITE_ERRORS},
+        summary="Start recording a game (bots that act first move at once)",
+    )
+    def post(self, request: Request) -> Response:
+        slug = request.data.get("club") if isinstance(request.data, dict) else None
+        club = game_selectors.club_for(request.user, slug) if isinstance(slug, str) else None
+        if club is None:
+            raise Http404
+        _require(policy.can_record(request.user, club), request)
+        body = _body(CreateDraftSerializer, request)
+        # The raw seats (not the serializer's) go to the service, which checks them
+        # against the game.
+        draft, position = services.create_draft(
+            club, request.user, game_id=body["game"], options=body.get("options"),
+            seats=request.data.get("seats"), chance=body.get("chance"), setup=body.get("setup"),
+            played_at=body.get("played_at"),
+        )
+        response = _respond(request, draft, position, status.HTTP_201_CREATED)
+        response["Location"] = response.data["url"]
+        return response
+
+
+class GameCatalogueView(RecorderView):
+    @extend_schema(tags=TAGS, operation_id="drafts_games",
+                   responses={200: serializers.ListSerializer(child=serializers.DictField())},
+                   summary="What the setup screen offers: games, seats, bots, options, setup")
+    def get(self, request: Request) -> Response:
+        return Response(selectors.game_catalogue())
+
+
+class DraftDetailView(RecorderView):
+    @extend_schema(tags=TAGS, operation_id="drafts_retrieve", parameters=_VIEW_PARAMETERS,
+                   responses={200: DraftSerializer, **_ERRORS},
+                   summary="A draft: position (replay frame), moves, who is to act, log so far")
+    def get(self, request: Request, draft_id: int) -> Response:
+        draft = _readable_draft(request, draft_id)
+        view = selectors.draft_view(draft, request.query_params.get("view") or ALL,
+                                    with_static=request.query_params.get("static") == "1")
+        return Response(DraftSerializer(draft_body(view, request)).data)
+
+
+class LegalActionsView(RecorderView):
+    @extend_schema(
+        tags=TAGS, operation_id="drafts_legal_actions",
+        parameters=[
+            OpenApiParameter("seat", str, description="One of to_act (default: the human's seat)."),
+            OpenApiParameter("prefix", str, description='JSON object {path: value}: fields chosen so far.'),
+        ],
+        responses={200: ChoiceSerializer, **_ERRORS},
+        summary="The legal actions of the seat to act, chosen field by field",
+    )
+    def get(self, request: Request, draft_id: int) -> Response:
+        draft = _readable_draft(request, draft_id)
+        prefix = _json_param(request, "prefix")
+        step = selectors.legal_choice(draft, request.query_params.get("seat") or None, prefix)
+        return Response(ChoiceSerializer(choice_body(step)).data)
+
+
+class ChanceOptionsView(RecorderView):
+    @extend_schema(
+        tags=TAGS, operation_id="drafts_chance_options", request=ChanceSerializer,
+        responses={200: ChoiceSerializer, **_ERRORS},
+        summary="How the chance in an action could come out (cards, blocks, tickets, envelopes)",
+    )
+    def post(self, request: Request, draft_id: int) -> Response:
+        draft = _readable_draft(request, draft_id)
+        body = _body(ChanceSerializer, request)
+        step = selectors.chance_choice(draft, body["action"], body.get("prefix"))
+        return Response(ChoiceSerializer(choice_body(step)).data)
+
+
+def _json_param(request: Request, name: str) -> Any:
+    raw = request.query_params.get(name)
+    if not raw:
+        return None
+    try:
+        return json.loads(raw)
+    except ValueError:
+        raise services.DraftInvalid(f"{name} must be JSON", field=name) from None
+
+
+class ApplyView(RecorderView):
+    @extend_schema(tags=TAGS, operation_id="drafts_apply", request=ApplySerializer,
+                   parameters=_VIEW_PARAMETERS, responses={200: DraftSerializer, **_WRITE_ERRORS},
+                   summary="Apply one action (then the bots' moves); saved at once")
+    def post(self, request: Request, draft_id: int) -> Response:
+        draft = _writable_draft(request, draft_id)
+        body = _body(ApplySerializer, request)
+        draft, position = services.apply_action(draft.pk, body["version"], body["action"])
+        return _respond(request, draft, position)
+
+
+class UndoView(RecorderView):
+    @extend_schema(tags=TAGS, operation_id="drafts_undo", request=VersionSerializer,
+                   parameters=_VIEW_PARAMETERS, responses={200: DraftSerializer, **_WRITE_ERRORS},
+                   summary="Undo the last human action (and the bot moves after it)")
+    def post(self, request: Request, draft_id: int) -> Response:
+        draft = _writable_draft(request, draft_id)
+        body = _body(VersionSerializer, request)
+        draft, position = services.undo(draft.pk, body["version"])
+        return _respond(request, draft, position)
+
+
+class FinishView(RecorderView):
+    @extend_schema(tags=TAGS, operation_id="drafts_finish", request=VersionSerializer,
+                   parameters=_VIEW_PARAMETERS, responses={200: DraftSerializer, **_WRITE_ERRORS},
+                   summary="Store the draft as a match, through the upload path (ingest_log)")
+    def post(self, request: Request, draft_id: int) -> Response:
+        draft = _writable_draft(request, draft_id)
+        body = _body(VersionSerializer, request)
+        try:
+            draft, position, _match = services.finish(draft.pk, body["version"], request.user)
+        except LogRejected as exc:
+            return _recorder_exception_handler(exc, {})
+        return _respond(request, draft, position)
+
+
+class AbandonView(RecorderView):
+    @extend_schema(tags=TAGS, operation_id="drafts_abandon", request=VersionSerializer,
+                   parameters=_VIEW_PARAMETERS, responses={200: DraftSerializer, **_WRITE_ERRORS},
+                   summary="Drop the draft without a match")
+    def post(self, request: Request, draft_id: int) -> Response:
+        draft = _writable_draft(request, draft_id)
+        body = _body(VersionSerializer, request)
+        draft, position = services.abandon(draft.pk, body["version"])
+        return _respond(request, draft, position)

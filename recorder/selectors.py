@@ -1,0 +1,227 @@
+"""Reads of the recorder: drafts, their resource (position, moves, frame), the choices
+of the next action, and the game catalogue of the setup screen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import QuerySet
+
+from engine import Game, all_games
+from games import policy
+from games.models import Club
+from games.policy import AnyUser
+from recorder import choices
+from recorder.models import Draft
+from recorder.services import DraftInvalid, Position, position_of
+from replay.frames import ALL, viewer_label
+
+#: Player counts offered per game (the engine's seat_ids decides the seats).
+PLAYER_COUNTS = {
+    "cryptid-urban-legends": [2],
+    "mister-x": [2, 3, 4, 5, 6],
+    "cloak-and-dagger": [2, 3, 4, 5, 6],
+}
+
+
+def draft_for(user: AnyUser, draft_id: int) -> Draft | None:
+    """The draft if its club is visible to ``user`` (None: answer 404). Whether the user may
+    read it is ``policy.can_see_drafts``."""
+    draft = Draft.objects.select_related("club", "created_by", "match").filter(pk=draft_id).first()
+    if draft is None or not policy.can_view_club(user, draft.club):
+        return None
+    return draft
+
+
+def club_drafts(club: Club, status: str = Draft.Status.RECORDING) -> QuerySet[Draft]:
+    """The club's drafts in ``status``, most recently written first."""
+    return (
+        Draft.objects.filter(club=club, status=status)
+        .select_related("club", "created_by")
+        .order_by("-updated_at", "-id")
+    )
+
+
+def open_drafts(club: Club, user: AnyUser) -> QuerySet[Draft]:
+    """The club's drafts still being recorded, for "resume" on the club page: every open
+    draft for a member, none for anyone else."""
+    if not policy.can_see_drafts(user, club):
+        return Draft.objects.none()
+    return club_drafts(club)
+
+
+# --- the draft resource -------------------------------------------------------------------------
+
+
+def draft_viewers(game: Game, draft: Draft) -> list[str]:
+    seats = [entry["seat"] for entry in draft.seats]
+    return [ALL, *game.viewers(draft.options, seats)]
+
+
+@dataclass
+class DraftView:
+    """Everything the draft resource shows, for one perspective."""
+
+    draft: Draft
+    position: Position
+    viewer: str
+    moves: list[dict[str, Any]]
+    frame: dict[str, Any]
+    viewers: list[dict[str, str]]
+    static: dict[str, Any] | None
+    document: dict[str, Any] | None
+
+
+def draft_view(draft: Draft, viewer: str = ALL, *, position: Position | None = None,
+               with_static: bool = False) -> DraftView:
+    """The draft seen by ``viewer`` (``all`` or a seat/team): moves and the current frame
+    in the replay viewer's shapes. A seat sees the actions as ``Game.action_view`` shows
+    them to it, and gets no log document (it would tell what the seat may not know)."""
+    from recorder.services import draft_document, game_of
+
+    game = game_of(draft)
+    viewers = draft_viewers(game, draft)
+    if viewer not in viewers:
+        raise DraftInvalid(f"unknown perspective {viewer!r}; this draft has {', '.join(viewers)}",
+                           field="view")
+    engine_viewer = None if viewer == ALL else viewer
+    shown: list[dict[str, Any]] = list(draft.actions)
+    if engine_viewer is not None or position is None:
+        redacted: list[dict[str, Any]] = []
+
+        def observe(ply: int, action: dict[str, Any], state: Any) -> None:
+            if engine_viewer is not None:
+                redacted.append(game.action_view(state, action, engine_viewer))
+
+        position = position_of(draft, observe=observe)
+        if engine_viewer is not None:
+            shown = redacted
+    moves = []
+    for ply, (action, move) in enumerate(zip(shown, draft.moves, strict=True), start=1):
+        moves.append({
+            "ply": ply, "round": move["round"], "phase": move["phase"], "seat": action.get("seat"),
+            "action": action,
+            "notation": move["notation"] if engine_viewer is None else game.notation(action),
+            "bot": move["bot"],
+        })
+    view = game.view(position.state, engine_viewer)
+    last = moves[-1] if moves else None
+    frame = {
+        "ply": len(moves),
+        "round": last["round"] if last else view.get("round"),
+        "phase": last["phase"] if last else view.get("phase"),
+        "seat": last["seat"] if last else None,
+        "action": last["action"] if last else None,
+        "notation": last["notation"] if last else None,
+        "view": view,
+    }
+    players = {entry["seat"]: entry["player"] for entry in draft.seats}
+    return DraftView(
+        draft=draft,
+        position=position,
+        viewer=viewer,
+        moves=moves,
+        frame=frame,
+        viewers=[{"id": v, "label": viewer_label(v, players)} for v in viewers],
+        static=game.static_view(draft.options) if with_static else None,
+        document=draft_document(draft, position) if engine_viewer is None else None,
+    )
+
+
+# --- choosing the next action ---------------------------------------------------------------------
+
+
+@dataclass
+class ActionChoice:
+    """One step of choosing an action (``recorder.choices``), each listed action with its
+    notation and whether its chance outcome is still to be entered."""
+
+    draft: Draft
+    seat: str | None
+    choice: choices.Choice
+    listed: list[dict[str, Any]]
+
+
+def _listed(draft: Draft, position: Position, actions: list[dict[str, Any]],
+            with_chance: bool) -> list[dict[str, Any]]:
+    game = position.game
+    table = draft.chance == Draft.Chance.TABLE
+    out = []
+    for action in actions:
+        chance = False
+        if with_chance and table:
+            outcomes = game.chance_options(position.state, action)
+            chance = outcomes != [action]
+        out.append({"action": action, "notation": game.notation(action), "chance": chance})
+    return out
+
+
+def legal_choice(draft: Draft, seat: str | None = None, prefix: Any = None,
+                 position: Position | None = None) -> ActionChoice:
+    """The legal actions of ``seat`` (default: the human seat to act), narrowed by ``prefix``."""
+    position = position or position_of(draft)
+    to_act = position.to_act
+    if seat is None:
+        seat = position.human_seat
+    elif seat not in to_act:
+        raise DraftInvalid(f"{seat!r} is not to act now (to act: {', '.join(to_act) or 'nobody'})",
+                           field="seat")
+    if seat is None or position.is_bot(seat):
+        return ActionChoice(draft, seat, choices.choose([], prefix), [])
+    actions = position.game.legal_actions(position.state, seat)
+    choice = _choose(actions, prefix)
+    return ActionChoice(draft, seat, choice, _listed(draft, position, choice.actions, True))
+
+
+def chance_choice(draft: Draft, action: Any, prefix: Any = None,
+                  position: Position | None = None) -> ActionChoice:
+    """The ways the chance in ``action`` could come out at the table, narrowed by ``prefix``
+    (in a server-dealt draft the server deals: the action comes back alone)."""
+    if not isinstance(action, dict) or not isinstance(action.get("seat"), str):
+        raise DraftInvalid("action must be an object with a seat and a type", field="action")
+    position = position or position_of(draft)
+    if draft.chance == Draft.Chance.SERVER:
+        outcomes = [action]
+    else:
+        try:
+            outcomes = position.game.chance_options(position.state, action)
+        except Exception:  # noqa: BLE001 - an action the game cannot read has no outcomes
+            outcomes = []
+    choice = _choose(outcomes, prefix)
+    return ActionChoice(draft, action["seat"], choice, _listed(draft, position, choice.actions, False))
+
+
+def _choose(actions: list[dict[str, Any]], prefix: Any) -> choices.Choice:
+    try:
+        return choices.choose(actions, prefix)
+    except choices.BadPrefix as exc:
+        raise DraftInvalid(str(exc), field="prefix") from None
+
+
+# --- the setup screen -------------------------------------------------------------------------------
+
+
+def game_catalogue() -> list[dict[str, Any]]:
+    """Per game: seats per player count, bots, default options, the engine's schemas of
+    options and setup, and which setup fields are choices (not chance)."""
+    from engine import Rng
+
+    out = []
+    for game_id, game in sorted(all_games().items()):
+        defaults = game.normalize_options({})
+        counts = PLAYER_COUNTS.get(game_id) or [len(game.seat_ids(defaults))]
+        schema = game.json_schema()
+        seats = {str(n): game.seat_ids(defaults, n) for n in counts}
+        choice_fields = sorted(game.random_setup_choices(defaults, seats[str(counts[0])], Rng(0)))
+        out.append({
+            "id": game_id,
+            "name": game.name,
+            "player_counts": counts,
+            "seats": seats,
+            "bots": sorted(game.bots),
+            "default_options": defaults,
+            "schema": {"options": schema.get("options"), "setup": schema.get("setup")},
+            "setup_choices": choice_fields,
+        })
+    return out

@@ -1,0 +1,457 @@
+"""Writes of the recorder: create a draft, apply an action (and the bots' replies), undo,
+finish (ingest through ``games.services.ingest_log``, the path every log takes), abandon.
+
+A draft stores its log's parts (setup, actions as recorded); the position is rebuilt
+from them through the engine for every request (a few milliseconds: validation runs
+tens of thousands of actions a second), so what is stored is always exactly what
+the engine accepted.
+
+Every write names the draft ``version`` it was made against. It runs under the
+draft's row lock (``select_for_update``: PostgreSQL serializes two writers), and
+the row is updated only where the version is still the one read (a conditional
+UPDATE, which holds on any database): of two tabs writing at once, exactly one
+succeeds and the other is told to reload.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+import engine
+from engine import ENGINE_ERROR, FORMAT, Game, IllegalAction, Rng, get_game
+from engine.core.envelope import check_action_shape
+from engine.core.play import BOT_STREAM
+from games import policy
+from games import services as game_services
+from games.models import Club, Match, Player, Upload
+from recorder.models import Draft
+
+#: Rule ids of the recorder's own refusals (the engine's are cited as they are).
+REC_BOT = "REC-BOT"  # an action for a seat a bot plays
+REC_SEATS = "REC-SEATS"  # seats that are not this game's, or an unknown bot
+#: Bot moves one write may make before giving up (a game that never gives a human a turn).
+MAX_BOT_MOVES = 2000
+#: Server-dealt seeds stay below 2**63: they are stored in a signed 64-bit column.
+SEED_LIMIT = 2**63
+
+
+class DraftError(Exception):
+    """A refused request, in the API's error shape (``games.api.errors``)."""
+
+    code = "malformed"
+    http_status = 400
+
+    def __init__(self, message: str, *, rule: str | None = None, index: int | None = None,
+                 **details: Any):
+        super().__init__(message)
+        self.message = message
+        self.rule = rule
+        self.index = index
+        self.details = details
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"error": self.code, "index": self.index, "rule": self.rule,
+                "message": self.message, **self.details}
+
+
+class DraftInvalid(DraftError):
+    """A malformed request (400)."""
+
+
+class DraftIllegal(DraftError):
+    """The engine (or the recorder's seat rules) refused it (422, with the rule id)."""
+
+    code = "illegal"
+    http_status = 422
+
+
+class UnknownPlayers(DraftError):
+    code = "unknown_players"
+    http_status = 422
+
+
+class StaleDraft(DraftError):
+    """The draft changed since the version the client sent (409)."""
+
+    code = "stale"
+    http_status = 409
+
+
+class ClosedDraft(DraftError):
+    """The draft is finished or abandoned (409)."""
+
+    code = "closed"
+    http_status = 409
+
+
+class NothingToUndo(DraftError):
+    code = "nothing_to_undo"
+
+
+# --- the position of a draft ----------------------------------------------------------------
+
+
+@dataclass
+class Position:
+    """A draft's game rebuilt through the engine: the live state after its last action."""
+
+    game: Game
+    options: dict[str, Any]
+    seats: list[str]
+    bots: dict[str, str]  # seat -> bot name
+    state: Any
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    @property
+    def to_act(self) -> list[str]:
+        return [] if self.is_over else list(self.game.to_act(self.state))
+
+    def is_bot(self, seat: str) -> bool:
+        return self.game.controller(seat) in self.bots
+
+    @property
+    def human_seat(self) -> str | None:
+        """The first seat to act whose decision is a human's, None when none is."""
+        return next((s for s in self.to_act if not self.is_bot(s)), None)
+
+    @property
+    def bot_seat(self) -> str | None:
+        return next((s for s in self.to_act if self.is_bot(s)), None)
+
+
+def game_of(draft: Draft) -> Game:
+    game = get_game(draft.game)
+    if game is None:  # a game removed from the engine since the draft began
+        raise DraftIllegal(f"the engine no longer knows the game {draft.game!r}", rule="LOG-GAME")
+    return game
+
+
+def position_of(draft: Draft, upto: int | None = None,
+                observe: Callable[[int, dict[str, Any], Any], None] | None = None) -> Position:
+    """Rebuild ``draft``'s state after ``upto`` actions (default: all of them); ``observe``
+    is called after each with (ply, action, live state)."""
+    game = game_of(draft)
+    seats = [entry["seat"] for entry in draft.seats]
+    rng = Rng(draft.seed) if draft.seed is not None else None
+    state = game.initial_state(draft.options, seats, draft.setup, rng)
+    actions = draft.actions if upto is None else draft.actions[:upto]
+    for ply, action in enumerate(actions, start=1):
+        game.apply(state, action)
+        if observe is not None:
+            observe(ply, action, state)
+    return Position(game, draft.options, seats, draft.bot_seats, state)
+
+
+def bot_rng(seed: int, ply: int) -> Rng:
+    """The generator of the bot move at ``ply``: a function of the seed and the ply only,
+    so a bot replies the same way to the same position after an undo and a redo, and a
+    bot's choices never shift the chance outcomes the seed gives the game."""
+    digest = hashlib.sha256(f"{seed ^ BOT_STREAM}:{ply}".encode()).digest()
+    return Rng(int.from_bytes(digest[:8], "big"))
+
+
+def _move(game: Game, before: dict[str, Any], recorded: dict[str, Any], bot: bool) -> dict[str, Any]:
+    """The move-list entry of an action: the round and phase it was played in (the view
+    before it, as the replay viewer groups moves), its notation, and whether a bot played it."""
+    return {"round": before.get("round"), "phase": before.get("phase"),
+            "notation": game.notation(recorded), "bot": bot}
+
+
+def _apply_engine(game: Game, state: Any, action: Any, ply: int) -> dict[str, Any]:
+    """``game.apply`` with every refusal as a DraftIllegal citing the rule (the state is
+    unusable afterwards, as the engine says)."""
+    try:
+        check_action_shape(action)
+        if game.is_over(state):
+            raise IllegalAction(game.end_rule, "the game is already over: nothing may follow its end")
+        return game.apply(state, action)
+    except IllegalAction as exc:
+        raise DraftIllegal(exc.message, rule=exc.rule, index=ply) from None
+    except Exception as exc:  # noqa: BLE001 - a game's bug is a refusal, not a 500
+        raise DraftIllegal(f"the engine could not read this action ({exc!r})",
+                           rule=ENGINE_ERROR, index=ply) from None
+
+
+def _play_bots(draft: Draft, position: Position, actions: list[dict[str, Any]],
+               moves: list[dict[str, Any]]) -> None:
+    """Apply bot moves while a bot is to act (appending to ``actions`` and ``moves``)."""
+    game, state = position.game, position.state
+    for _ in range(MAX_BOT_MOVES):
+        if position.is_over:
+            return
+        seat = position.bot_seat
+        if seat is None:
+            return
+        bot = game.bots[position.bots[game.controller(seat)]]
+        before = game.view(state, None)
+        action = bot(game, state, seat, bot_rng(draft.seed or 0, len(actions)))
+        recorded = _apply_engine(game, state, action, len(actions))
+        actions.append(recorded)
+        moves.append(_move(game, before, recorded, bot=True))
+    raise DraftIllegal(f"the bots made {MAX_BOT_MOVES} moves without a human's turn",
+                       rule=game.end_rule)
+
+
+# --- creating a draft ---------------------------------------------------------------------
+
+
+def bot_handles(bots: list[str]) -> list[str]:
+    """The club player each bot seat plays as: ``bot-greedy``, then ``bot-greedy-2``, …"""
+    seen: dict[str, int] = {}
+    handles = []
+    for name in bots:
+        seen[name] = seen.get(name, 0) + 1
+        handles.append(f"bot-{name}" if seen[name] == 1 else f"bot-{name}-{seen[name]}")
+    return handles
+
+
+def _read_seats(game: Game, options: dict[str, Any], seats: Any) -> list[dict[str, Any]]:
+    """The seat entries as the log will have them, bots given their club handles."""
+    if not isinstance(seats, list) or not seats:
+        raise DraftInvalid("seats must be a non-empty list of {seat, player} or {seat, bot}")
+    entries: list[dict[str, Any]] = []
+    bots: list[str] = []
+    for i, entry in enumerate(seats):
+        if not isinstance(entry, dict) or not isinstance(entry.get("seat"), str):
+            raise DraftInvalid(f"seat entry {i} must be an object with a seat id")
+        player, bot = entry.get("player"), entry.get("bot")
+        if (player is None) == (bot is None):
+            raise DraftInvalid(f"seat {entry['seat']!r} needs exactly one of player and bot")
+        if bot is not None:
+            if bot not in game.bots:
+                raise DraftIllegal(f"{game.name} has no bot {bot!r} (it has {', '.join(sorted(game.bots))})",
+                                   rule=REC_SEATS)
+            bots.append(bot)
+            entries.append({"seat": entry["seat"], "bot": bot})
+        else:
+            if not isinstance(player, str) or not player.strip():
+                raise DraftInvalid(f"seat {entry['seat']!r} needs a player handle")
+            entries.append({"seat": entry["seat"], "player": player.strip()})
+    for entry, handle in zip([e for e in entries if "bot" in e], bot_handles(bots), strict=True):
+        entry["player"] = handle
+    entries = [{"seat": e["seat"], "player": e["player"], **({"bot": e["bot"]} if "bot" in e else {})}
+               for e in entries]
+    try:
+        expected = game.seat_ids(options, len(entries))
+    except ValueError as exc:
+        raise DraftIllegal(str(exc), rule=REC_SEATS) from None
+    if [e["seat"] for e in entries] != expected:
+        raise DraftIllegal(f"{game.name} with {len(entries)} players has the seats "
+                           f"{', '.join(expected)}, in that order", rule=REC_SEATS)
+    try:
+        engine.check_envelope({"format": FORMAT, "game": game.id, "seats": entries, "actions": []})
+        game.check_seats(entries, options)
+    except IllegalAction as exc:
+        raise DraftIllegal(exc.message, rule=exc.rule) from None
+    if all("bot" in e for e in entries):
+        raise DraftIllegal("at least one seat must be a person's", rule=REC_SEATS)
+    return entries
+
+
+def _check_players(club: Club, user: Any, entries: list[dict[str, Any]]) -> None:
+    """Human handles must be the club's players, unless ``user`` may add players (as for
+    an upload); bot players are created here, on first use."""
+    humans = sorted({e["player"] for e in entries if "bot" not in e})
+    known = set(Player.objects.filter(club=club, handle__in=humans).values_list("handle", flat=True))
+    missing = [h for h in humans if h not in known]
+    longest = Player._meta.get_field("handle").max_length
+    if any(len(h) > longest for h in humans):
+        raise DraftInvalid(f"a player handle may have at most {longest} characters")
+    if missing and not policy.can_create_players(user, club):
+        raise UnknownPlayers(
+            f"these players are not in {club.name}: {', '.join(missing)} "
+            "(an organiser can record with new players)",
+            handles=missing,
+        )
+    for entry in entries:
+        if "bot" in entry:
+            Player.objects.get_or_create(club=club, handle=entry["player"])
+
+
+def create_draft(
+    club: Club,
+    user: Any,
+    *,
+    game_id: Any,
+    options: Any = None,
+    seats: Any = None,
+    chance: str | None = None,
+    setup: Any = None,
+    played_at: datetime | None = None,
+) -> tuple[Draft, Position]:
+    """Start recording a game in ``club``; the bots that act first move at once.
+    The caller checks ``policy.can_record(user, club)``."""
+    game = get_game(game_id) if isinstance(game_id, str) else None
+    if game is None:
+        raise DraftInvalid(f"unknown game {game_id!r}", field="game")
+    options = {} if options is None else options
+    setup = {} if setup is None else setup
+    if not isinstance(options, dict):
+        raise DraftInvalid("options must be an object", field="options")
+    if not isinstance(setup, dict):
+        raise DraftInvalid("setup must be an object", field="setup")
+    try:
+        options = game.normalize_options(options)
+    except IllegalAction as exc:
+        raise DraftIllegal(exc.message, rule=exc.rule) from None
+    entries = _read_seats(game, options, seats)
+    has_bots = any("bot" in e for e in entries)
+    chance = chance or (Draft.Chance.SERVER if has_bots else Draft.Chance.TABLE)
+    if chance not in Draft.Chance.values:
+        raise DraftInvalid("chance must be 'table' or 'server'", field="chance")
+    if has_bots and chance == Draft.Chance.TABLE:
+        raise DraftInvalid("a game with a bot is dealt by the server (chance 'server'): "
+                           "a bot cannot tell what came out at a table", field="chance")
+    seat_ids = [e["seat"] for e in entries]
+    seed = secrets.randbelow(SEED_LIMIT) if chance == Draft.Chance.SERVER else None
+    if seed is not None:
+        # The players' setup choices that were not given are picked at random.
+        setup = {**game.random_setup_choices(options, seat_ids, bot_rng(seed, -1)), **setup}
+    try:
+        state = game.initial_state(options, seat_ids, setup, Rng(seed) if seed is not None else None)
+        recorded_setup = game.setup_record(state)
+    except IllegalAction as exc:
+        raise DraftIllegal(exc.message, rule=exc.rule) from None
+    except Exception as exc:  # noqa: BLE001 - see engine.ENGINE_ERROR
+        raise DraftIllegal(f"the engine could not read the setup ({exc!r})", rule=ENGINE_ERROR) from None
+
+    with transaction.atomic():
+        _check_players(club, user, entries)
+        draft = Draft(
+            club=club, created_by=user, game=game.id, options=options, seats=entries,
+            chance=chance, seed=seed, setup=recorded_setup, played_at=played_at or timezone.now(),
+        )
+        position = Position(game, options, seat_ids, draft.bot_seats, state)
+        actions: list[dict[str, Any]] = []
+        moves: list[dict[str, Any]] = []
+        _play_bots(draft, position, actions, moves)
+        draft.actions, draft.moves = actions, moves
+        draft.save()
+    return draft, position
+
+
+# --- writing a draft ------------------------------------------------------------------------
+
+
+def _locked(draft_id: int, version: Any) -> Draft:
+    """The draft, locked, if it is still at ``version`` and recording (call inside atomic)."""
+    if type(version) is not int:
+        raise DraftInvalid("version (an integer: the draft's current version) is required",
+                           field="version")
+    draft = Draft.objects.select_for_update().get(pk=draft_id)
+    if draft.status != Draft.Status.RECORDING:
+        raise ClosedDraft(f"this draft is {draft.status}: it cannot change any more")
+    if draft.version != version:
+        raise StaleDraft(
+            f"this draft changed since version {version} (it is at version {draft.version} "
+            "now, perhaps from another tab): reload it", version=draft.version,
+        )
+    return draft
+
+
+def _save(draft: Draft, version: int, **fields: Any) -> Draft:
+    """Write ``fields`` and bump the version, only if the row is still at ``version``."""
+    now = timezone.now()
+    written = Draft.objects.filter(pk=draft.pk, version=version).update(
+        version=F("version") + 1, updated_at=now, **fields
+    )
+    if written != 1:
+        raise StaleDraft("this draft changed while this write was made: reload it")
+    for name, value in fields.items():
+        setattr(draft, name, value)
+    draft.version, draft.updated_at = version + 1, now
+    return draft
+
+
+def apply_action(draft_id: int, version: Any, action: Any) -> tuple[Draft, Position]:
+    """Apply a human's action, then the bots' replies; save. Nothing changes when the
+    engine refuses it (DraftIllegal with the rule id)."""
+    with transaction.atomic():
+        draft = _locked(draft_id, version)
+        position = position_of(draft)
+        game = position.game
+        ply = len(draft.actions)
+        if isinstance(action, dict) and isinstance(action.get("seat"), str) and position.is_bot(action["seat"]):
+            raise DraftIllegal(f"{action['seat']} is played by a bot: its moves are made by the server",
+                               rule=REC_BOT, index=ply)
+        before = game.view(position.state, None)
+        recorded = _apply_engine(game, position.state, action, ply)
+        actions = [*draft.actions, recorded]
+        moves = [*draft.moves, _move(game, before, recorded, bot=False)]
+        _play_bots(draft, position, actions, moves)
+        _save(draft, version, actions=actions, moves=moves)
+    return draft, position
+
+
+def undo(draft_id: int, version: Any) -> tuple[Draft, Position]:
+    """Take back the last human action and the bot moves that followed it."""
+    with transaction.atomic():
+        draft = _locked(draft_id, version)
+        keep = len(draft.moves)
+        while keep and draft.moves[keep - 1]["bot"]:
+            keep -= 1
+        if keep == 0:
+            raise NothingToUndo("there is no action of a person to undo")
+        keep -= 1
+        position = position_of(draft, upto=keep)
+        _save(draft, version, actions=draft.actions[:keep], moves=draft.moves[:keep])
+    return draft, position
+
+
+def draft_document(draft: Draft, position: Position | None = None) -> dict[str, Any]:
+    """The draft as a ``lantern-log/1`` document (its result once the game is over)."""
+    position = position or position_of(draft)
+    return {
+        "format": FORMAT,
+        "game": draft.game,
+        "options": draft.options,
+        "seats": [dict(entry) for entry in draft.seats],
+        "seed": draft.seed,
+        "setup": draft.setup,
+        "actions": list(draft.actions),
+        "result": position.game.result(position.state) if position.is_over else None,
+        "meta": {"played_at": draft.played_at.isoformat(), "recorder": {"draft": draft.pk}},
+    }
+
+
+def finish(draft_id: int, version: Any, user: Any) -> tuple[Draft, Position, Match]:
+    """Ingest the draft's log as an upload would be (a finished game becomes a rated
+    match, one stopped early an unfinished match). A refusal (LogRejected, with its
+    Upload record kept) leaves the draft recording."""
+    rejected: game_services.LogRejected | None = None
+    with transaction.atomic():
+        draft = _locked(draft_id, version)
+        position = position_of(draft)
+        try:
+            # No savepoint around it: a refusal's Upload record must be kept.
+            match = game_services.ingest_log(
+                draft.club, draft_document(draft, position), user,
+                source=Upload.Source.RECORDER, name=f"draft {draft.pk}",
+            )
+        except game_services.LogRejected as exc:
+            rejected = exc
+        else:
+            _save(draft, version, status=Draft.Status.FINISHED, match=match)
+    if rejected is not None:
+        raise rejected
+    return draft, position, match
+
+
+def abandon(draft_id: int, version: Any) -> tuple[Draft, Position]:
+    """Drop the draft without a match."""
+    with transaction.atomic():
+        draft = _locked(draft_id, version)
+        _save(draft, version, status=Draft.Status.ABANDONED)
+    return draft, position_of(draft)

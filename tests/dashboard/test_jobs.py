@@ -1,0 +1,166 @@
+"""Ladder recompute jobs on the dashboard: what it lists, jobs.json, and Retry."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from clubs.models import AuditEntry
+from dashboard.selectors import ladder_jobs
+from ladder import services
+from ladder.models import Ladder, Rating, RecomputeJob
+from ladder.services import RecomputeError, progress_interval, recompute_ladder, retry_recompute
+from tests.ladder.factories import BASE, make_match
+
+pytestmark = pytest.mark.django_db
+
+CRYPTID = "cryptid-urban-legends"
+
+
+@pytest.fixture
+def ladder(club) -> Ladder:
+    handles = ["ann", "ben", "cat", "dan"]
+    for n in range(6):
+        make_match(club, CRYPTID, [("cryptid", handles[n % 4]), ("scientist", handles[(n + 1) % 4])],
+                   "cryptid" if n % 3 else "scientist", played_at=BASE + timedelta(days=n))
+    return Ladder.objects.create(club=club, game=CRYPTID)
+
+
+def job(ladder: Ladder, status: str, **fields) -> RecomputeJob:
+    return RecomputeJob.objects.create(ladder=ladder, reason="manual", status=status, **fields)
+
+
+def test_jobs_are_grouped_and_a_failure_the_ladder_recomputed_since_is_left_out(ladder, club):
+    other = Ladder.objects.create(club=club, game="mister-x")
+    resolved = job(ladder, "failed", error="OperationalError: gone")
+    done = job(ladder, "done", total=6, progress=6)
+    failed = job(other, "failed", error="MemoryError: ")
+    running = job(ladder, "running", total=6, progress=2, phase="rating")
+    queued = job(ladder, "queued")
+
+    jobs = ladder_jobs()
+    assert [j.pk for j in jobs["active"]] == [running.pk, queued.pk]
+    assert [j.pk for j in jobs["failed"]] == [failed.pk]
+    assert resolved.pk not in [j.pk for j in jobs["failed"]]
+    assert [j.pk for j in jobs["finished"]] == [done.pk]
+
+
+def test_retry_queues_a_new_recompute_on_commit_and_audits_it(
+    ladder, staff, django_capture_on_commit_callbacks
+):
+    failed = job(ladder, "failed", error="OperationalError: the server closed the connection")
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        retry = retry_recompute(staff, failed.pk)
+    # Nothing ran yet: the task is sent once the transaction commits.
+    assert (retry.status, retry.reason, len(callbacks)) == ("queued", "manual", 1)
+    assert not Rating.objects.exists()
+    callbacks[0]()  # the commit: eager Celery runs the recompute here
+    retry.refresh_from_db()
+    assert (retry.status, retry.total, retry.progress) == ("done", 6, 6)
+    assert Rating.objects.filter(ladder=ladder).count() == 4
+    failed.refresh_from_db()
+    assert (failed.status, failed.error) == ("failed", "OperationalError: the server closed the connection")
+    entry = AuditEntry.objects.get()
+    assert (entry.club, entry.actor, entry.action) == (ladder.club, staff, "ladder.recompute_retry")
+    assert entry.details == {"ladder": ladder.pk, "failed_job": failed.pk, "job": retry.pk}
+
+
+def test_a_job_is_retried_once_and_only_when_it_failed(ladder, staff, django_capture_on_commit_callbacks):
+    failed = job(ladder, "failed", error="boom")
+    with django_capture_on_commit_callbacks(execute=True):
+        retry_recompute(staff, failed.pk)
+    with pytest.raises(RecomputeError, match="newer recompute"):
+        retry_recompute(staff, failed.pk)  # the second click
+    with pytest.raises(RecomputeError, match="did not fail"):
+        retry_recompute(staff, job(ladder, "done").pk)
+    with pytest.raises(RecomputeError, match="no such"):
+        retry_recompute(staff, 99999)
+    assert RecomputeJob.objects.count() == 3
+    assert AuditEntry.objects.count() == 1
+
+
+def test_retry_button_is_a_post_for_staff_with_csrf(ladder, staff, user, django_capture_on_commit_callbacks):
+    failed = job(ladder, "failed", error="boom")
+    url = reverse("dashboard-job-retry", args=[failed.pk])
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(staff)
+    page = browser.get(reverse("dashboard"))
+    assert f'action="{url}"' in page.content.decode()
+    assert browser.post(url).status_code == 403  # no CSRF token
+    assert browser.get(url).status_code == 405
+    member = Client()
+    member.force_login(user)
+    assert member.post(url).status_code == 403
+    assert Client().post(url).status_code == 403
+    assert RecomputeJob.objects.count() == 1
+
+    token = page.context["csrf_token"]
+    with django_capture_on_commit_callbacks(execute=True):
+        response = browser.post(url, {"csrfmiddlewaretoken": str(token)})
+    assert response.status_code == 302 and response["Location"].endswith("/dashboard/#jobs")
+    retry = RecomputeJob.objects.exclude(pk=failed.pk).get()
+    assert retry.status == "done"
+    follow = browser.get(reverse("dashboard")).content.decode()
+    assert f"Recompute queued again as job {retry.pk}." in follow
+    assert browser.post(url, {"csrfmiddlewaretoken": str(token)}).status_code == 302
+    assert "nothing to retry" in browser.get(reverse("dashboard")).content.decode()
+
+
+def test_jobs_json_is_for_staff_and_says_what_the_page_says(client, ladder, staff, user):
+    url = reverse("dashboard-jobs")
+    assert client.get(url).status_code == 403
+    client.force_login(user)
+    assert client.get(url).status_code == 403
+    client.force_login(staff)
+    running = job(ladder, "running", total=6, progress=3, phase="rating")
+    failed = job(Ladder.objects.create(club=ladder.club, game="mister-x"), "failed",
+                 error="<b>ValueError</b>")
+    body = client.get(url).json()["jobs"]
+    (active,) = body["active"]
+    assert (active["id"], active["status"], active["progress"], active["total"], active["percent"]) == (
+        running.pk, "running", 3, 6, 50
+    )
+    assert active["club"] == ladder.club.name and active["game"] == CRYPTID
+    (shown,) = body["failed"]
+    assert shown["error"] == "<b>ValueError</b>"
+    assert shown["retry_url"] == reverse("dashboard-job-retry", args=[failed.pk])
+    assert body["finished"] == []
+    page = client.get(reverse("dashboard")).content.decode()
+    assert '<progress max="6" value="3">' in page
+    assert "&lt;b&gt;ValueError&lt;/b&gt;" in page
+
+
+def test_a_recompute_reports_its_progress_as_it_goes(ladder, monkeypatch):
+    reports: list[tuple[int, int]] = []
+    real = services.report_progress
+
+    def record(job_id: int, done: int, total: int) -> None:
+        real(job_id, done, total)
+        saved = RecomputeJob.objects.get(pk=job_id)
+        reports.append((saved.progress, saved.total))
+
+    monkeypatch.setattr(services, "report_progress", record)
+    monkeypatch.setattr(services, "PROGRESS_STEPS", 3)  # six matches: every second one
+    monkeypatch.setattr(services, "PROGRESS_SECONDS", 0)  # this ladder takes milliseconds
+    recompute_ladder(ladder.pk)
+    assert reports == [(2, 6), (4, 6), (6, 6)]
+
+
+def test_a_short_recompute_saves_no_progress_until_the_end(ladder, monkeypatch):
+    """Progress is saved at most every PROGRESS_SECONDS: milliseconds of work, no report."""
+    reports: list[int] = []
+    monkeypatch.setattr(services, "report_progress", lambda job_id, done, total: reports.append(done))
+    monkeypatch.setattr(services, "PROGRESS_STEPS", 6)
+    job = recompute_ladder(ladder.pk)
+    assert reports == []
+    assert (job.status, job.progress, job.total) == ("done", 6, 6)
+
+
+def test_progress_interval_bounds():
+    assert progress_interval(0) == 1
+    assert progress_interval(50) == 1
+    assert progress_interval(10_000) == 100
+    assert progress_interval(10_000_000) == services.PROGRESS_EVERY

@@ -1,0 +1,80 @@
+"""Fixtures for the recorder: a club with an organiser, two members and an outsider,
+API clients, and a driver that records a bot-played log through the API."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from games.models import Club, Membership, Player
+from recorder.choices import read_path
+
+HANDLES = ("alice", "bob", "carol", "dmitri", "emi", "farah")
+
+
+@pytest.fixture
+def people(django_user_model):
+    make = django_user_model.objects.create_user
+    return {
+        "organiser": make(username="olga"),
+        "member": make(username="mia"),
+        "other": make(username="max"),
+        "outsider": make(username="otto"),
+    }
+
+
+@pytest.fixture
+def club(db, people) -> Club:
+    club = Club.objects.create(name="Riverside Deduction Society", slug="riverside")
+    Membership.objects.create(user=people["organiser"], club=club, role="organiser")
+    Membership.objects.create(user=people["member"], club=club, role="member")
+    Membership.objects.create(user=people["other"], club=club, role="member")
+    for handle in HANDLES:
+        Player.objects.create(club=club, handle=handle)
+    return club
+
+
+@pytest.fixture
+def private_club(db, people) -> Club:
+    club = Club.objects.create(name="Secret Circle", slug="secret", is_public=False)
+    Membership.objects.create(user=people["member"], club=club, role="member")
+    for handle in HANDLES:
+        Player.objects.create(club=club, handle=handle)
+    return club
+
+
+@pytest.fixture
+def api(people):
+    """``api("member")``: an APIClient authenticated as that person (None: anonymous)."""
+
+    def client(who: str | None) -> APIClient:
+        c = APIClient()
+        if who is not None:
+            c.force_authenticate(people[who])
+        return c
+
+    return client
+
+
+def within(part: dict[str, Any], whole: dict[str, Any]) -> bool:
+    """Every field of ``part`` has the same value in ``whole``."""
+    return all(whole.get(key) == value for key, value in part.items())
+
+
+def choose_through_api(step, target: dict[str, Any]) -> dict[str, Any]:
+    """Walk the field-by-field choice (``step(prefix)`` answers one request) towards
+    ``target``; return the listed entry that ``target`` completes."""
+    prefix: dict[str, Any] = {}
+    for _ in range(50):
+        body = step(prefix)
+        if body["field"] is None:
+            listed = [entry for entry in body["actions"] if within(entry["action"], target)]
+            assert listed, f"{target} is not among {[e['action'] for e in body['actions']]}"
+            return max(listed, key=lambda entry: len(entry["action"]))
+        wanted = read_path(target, body["field"])
+        assert wanted in [v["value"] for v in body["values"]], (body["field"], wanted, body["values"])
+        assert len(body["values"]) <= 40
+        prefix = {**body["prefix"], body["field"]: wanted}
+    raise AssertionError("the choice never ended")

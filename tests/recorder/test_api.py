@@ -1,0 +1,338 @@
+"""The draft API: refusals (illegal 422 with the rule, stale 409, closed), undo, bots,
+permissions per role, the list of open drafts, and the OpenAPI schema."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from engine import get_game, play, replay
+from games.models import Match, Player
+from recorder import selectors
+from recorder.models import Draft
+
+pytestmark = pytest.mark.django_db
+
+CLOAK_LOG = None
+
+
+def cloak_log() -> dict[str, Any]:
+    global CLOAK_LOG
+    if CLOAK_LOG is None:
+        CLOAK_LOG = play("cloak-and-dagger", 21, ["greedy", "greedy"], players=["alice", "bob"])
+    return CLOAK_LOG
+
+
+def new_draft(client, **fields: Any) -> dict[str, Any]:
+    body = {
+        "club": "riverside", "game": "cloak-and-dagger", "chance": "table",
+        "seats": [{"seat": "p1", "player": "alice"}, {"seat": "p2", "player": "bob"}],
+        "setup": cloak_log()["setup"],
+    }
+    body.update(fields)
+    response = client.post("/api/drafts/", body, format="json")
+    assert response.status_code == 201, response.json()
+    return response.json()
+
+
+def post(client, draft: dict[str, Any], verb: str, **body: Any):
+    return client.post(f"/api/drafts/{draft['id']}/{verb}/", body, format="json")
+
+
+def advance(client, draft: dict[str, Any], count: int) -> dict[str, Any]:
+    for action in cloak_log()["actions"][draft["ply"]: draft["ply"] + count]:
+        response = post(client, draft, "apply", version=draft["version"], action=action)
+        assert response.status_code == 200, response.json()
+        draft = response.json()
+    return draft
+
+
+# --- refusals -------------------------------------------------------------------------------
+
+
+def test_an_illegal_action_is_refused_with_its_rule_and_nothing_changes(api, club):
+    client = api("member")
+    draft = advance(client, new_draft(client), 3)
+    stored = Draft.objects.get(pk=draft["id"])
+    seat = draft["seat"]
+    other = "p1" if seat == "p2" else "p2"
+    cases = [
+        ({"seat": other, "type": "examine", "envelope": 1}, "CD-1.3"),  # not their turn
+        ({"seat": seat, "type": "dance", "envelope": 1}, "CD-3.5"),  # no such action
+        ({"seat": seat, "type": "examine", "envelope": 99}, None),  # no such envelope
+        ("examine", "LOG-ACTIONS"),  # not an object
+    ]
+    for action, rule in cases:
+        response = post(client, draft, "apply", version=draft["version"], action=action)
+        assert response.status_code == 422, response.json()
+        body = response.json()
+        assert body["error"] == "illegal" and body["index"] == draft["ply"] and body["rule"]
+        if rule:
+            assert body["rule"] == rule
+        assert body["message"]
+    after = Draft.objects.get(pk=draft["id"])
+    assert (after.version, after.actions, after.moves) == (stored.version, stored.actions, stored.moves)
+
+
+def test_a_stale_version_is_refused_and_told_to_reload(api, club):
+    client = api("member")
+    draft = new_draft(client)
+    first_tab = draft
+    second_tab = advance(client, draft, 1)
+    response = post(client, first_tab, "apply", version=first_tab["version"],
+                    action=cloak_log()["actions"][0])
+    assert response.status_code == 409
+    body = response.json()
+    assert body["error"] == "stale" and "reload" in body["message"]
+    assert body["version"] == second_tab["version"]
+    for verb in ("undo", "finish", "abandon"):
+        assert post(client, first_tab, verb, version=first_tab["version"]).status_code == 409
+    assert Draft.objects.get(pk=draft["id"]).actions == cloak_log()["actions"][:1]
+
+
+def test_a_write_needs_a_version(api, club):
+    client = api("member")
+    draft = new_draft(client)
+    response = post(client, draft, "apply", action=cloak_log()["actions"][0])
+    assert response.status_code == 400 and response.json()["error"] == "malformed"
+
+
+def test_a_finished_or_abandoned_draft_is_closed(api, club):
+    client = api("member")
+    draft = advance(client, new_draft(client), 2)
+    abandoned = post(client, draft, "abandon", version=draft["version"]).json()
+    assert abandoned["status"] == "abandoned" and abandoned["match"] is None
+    response = post(client, abandoned, "apply", version=abandoned["version"],
+                    action=cloak_log()["actions"][2])
+    assert response.status_code == 409 and response.json()["error"] == "closed"
+    assert Match.objects.count() == 0
+
+
+def test_a_bad_setup_is_refused_with_the_engine_rule(api, club):
+    client = api("member")
+    response = client.post("/api/drafts/", {
+        "club": "riverside", "game": "cryptid-urban-legends", "chance": "table",
+        "seats": [{"seat": "cryptid", "player": "alice"}, {"seat": "scientist", "player": "bob"}],
+        "setup": {"sensors_2r2w1b": "left"},  # no hands: the table must say what was dealt
+    }, format="json")
+    assert response.status_code == 422
+    assert response.json()["rule"] == "CUL-2.4"
+    response = client.post("/api/drafts/", {
+        "club": "riverside", "game": "cloak-and-dagger",
+        "seats": [{"seat": "p2", "player": "alice"}, {"seat": "p1", "player": "bob"}],
+    }, format="json")
+    assert response.status_code == 422 and response.json()["rule"] == "REC-SEATS"
+    response = client.post("/api/drafts/", {"club": "riverside", "game": "chess", "seats": []},
+                           format="json")
+    assert response.status_code == 400
+    assert Draft.objects.count() == 0
+
+
+def test_unknown_handles_need_an_organiser(api, club):
+    seats = [{"seat": "p1", "player": "alice"}, {"seat": "p2", "player": "zed"}]
+    response = api("member").post("/api/drafts/", {"club": "riverside", "game": "cloak-and-dagger",
+                                                   "seats": seats}, format="json")
+    assert response.status_code == 422 and response.json()["handles"] == ["zed"]
+    draft = new_draft(api("organiser"), seats=seats, setup={})
+    assert draft["seats"][1]["player"] == "zed"
+
+
+# --- undo -------------------------------------------------------------------------------------
+
+
+def test_undo_takes_back_the_last_action_only(api, club):
+    client = api("member")
+    draft = advance(client, new_draft(client), 4)
+    undone = post(client, draft, "undo", version=draft["version"]).json()
+    assert undone["ply"] == 3 and undone["version"] == draft["version"] + 1
+    assert Draft.objects.get(pk=draft["id"]).actions == cloak_log()["actions"][:3]
+    assert undone["seat"] == cloak_log()["actions"][3]["seat"]
+    redone = advance(client, undone, 1)
+    assert redone["document"]["actions"] == cloak_log()["actions"][:4]
+    fresh = new_draft(client)
+    response = post(client, fresh, "undo", version=fresh["version"])
+    assert response.status_code == 400 and response.json()["error"] == "nothing_to_undo"
+
+
+# --- bots --------------------------------------------------------------------------------------
+
+
+def test_bots_move_server_side_and_undo_takes_their_moves_back_too(api, club):
+    client = api("member")
+    draft = new_draft(client, chance=None, setup={},
+                      seats=[{"seat": "p1", "bot": "greedy"}, {"seat": "p2", "player": "alice"}])
+    # The bot sits first: it has moved already; the server deals (a seed in the log).
+    assert draft["chance"] == "server" and draft["document"]["seed"] is not None
+    assert draft["ply"] == 1 and draft["moves"][0]["bot"] and draft["seat"] == "p2"
+    assert draft["seats"][0] == {"seat": "p1", "player": "bot-greedy", "bot": "greedy"}
+    assert Player.objects.filter(club=club, handle="bot-greedy").exists()
+    # A bot's seat is not the person's to play.
+    response = post(client, draft, "apply", version=draft["version"],
+                    action={"seat": "p1", "type": "examine", "envelope": 1})
+    assert response.status_code == 422 and response.json()["rule"] == "REC-BOT"
+    choice = client.get(f"/api/drafts/{draft['id']}/legal-actions/").json()
+    assert choice["seat"] == "p2" and choice["actions"]
+    action = choice["actions"][0]["action"]
+    assert choice["actions"][0]["chance"] is False  # the server deals
+    after = post(client, draft, "apply", version=draft["version"], action=action).json()
+    assert after["ply"] == 3 and [m["bot"] for m in after["moves"]] == [True, False, True]
+    assert after["seat"] == "p2"
+    undone = post(client, after, "undo", version=after["version"]).json()
+    assert undone["ply"] == 1
+    again = post(client, undone, "apply", version=undone["version"], action=action).json()
+    assert again["moves"] == after["moves"]  # the bot answers a position the same way
+
+
+def test_a_game_against_a_bot_played_to_the_end_is_a_bot_match(api, club):
+    client = api("member")
+    game = get_game("cryptid-urban-legends")
+    draft = new_draft(client, game="cryptid-urban-legends", chance=None, setup={},
+                      seats=[{"seat": "cryptid", "player": "alice"},
+                             {"seat": "scientist", "bot": "random"}])
+    for _ in range(500):
+        if draft["is_over"]:
+            break
+        choice = client.get(f"/api/drafts/{draft['id']}/legal-actions/").json()
+        while choice["field"] is not None:  # take the first value at each step
+            prefix = {**choice["prefix"], choice["field"]: choice["values"][0]["value"]}
+            choice = client.get(f"/api/drafts/{draft['id']}/legal-actions/",
+                                {"prefix": json.dumps(prefix)}).json()
+        draft = post(client, draft, "apply", version=draft["version"],
+                     action=choice["actions"][-1]["action"]).json()
+    assert draft["is_over"], "the game did not end"
+    done = post(client, draft, "finish", version=draft["version"]).json()
+    match = Match.objects.get(pk=done["match"])
+    assert match.with_bots and match.status == Match.Status.VALID
+    assert match.log.document["seats"][1] == {"seat": "scientist", "player": "bot-random", "bot": "random"}
+    assert game.id == match.game
+
+
+def test_a_table_game_cannot_have_a_bot(api, club):
+    response = api("member").post("/api/drafts/", {
+        "club": "riverside", "game": "cloak-and-dagger", "chance": "table",
+        "seats": [{"seat": "p1", "bot": "random"}, {"seat": "p2", "player": "alice"}],
+    }, format="json")
+    assert response.status_code == 400
+    assert response.json()["error"] == "malformed" and response.json()["field"] == "chance"
+    assert Draft.objects.count() == 0
+
+
+# --- reading ------------------------------------------------------------------------------------
+
+
+def test_a_seat_view_hides_what_the_seat_cannot_know(api, club):
+    client = api("member")
+    draft = advance(client, new_draft(client), 6)
+    mine = client.get(f"/api/drafts/{draft['id']}/", {"view": "p1"}).json()
+    everything = client.get(f"/api/drafts/{draft['id']}/").json()
+    game = get_game("cloak-and-dagger")
+    state = replay({**cloak_log(), "actions": cloak_log()["actions"][:6], "result": None}).final_state
+    assert mine["viewer"] == "p1" and mine["document"] is None and everything["document"]
+    assert mine["frame"]["view"] == game.view(state, "p1")
+    assert everything["frame"]["view"] == game.view(state, None)
+    assert mine["frame"]["view"] != everything["frame"]["view"]
+    assert client.get(f"/api/drafts/{draft['id']}/", {"view": "p9"}).status_code == 400
+
+
+def test_the_frame_has_the_replay_viewer_shape(api, club):
+    client = api("member")
+    draft = advance(client, new_draft(client), 2)
+    frame = draft["frame"]
+    assert set(frame) == {"ply", "round", "phase", "seat", "action", "notation", "view"}
+    assert frame["ply"] == 2 and frame["action"] == cloak_log()["actions"][1]
+    assert draft["static"] is None
+    mx = new_draft(client, game="mister-x", chance="server", setup={},
+                   seats=[{"seat": "mrx", "player": "alice"}, {"seat": "det1", "player": "bob"}])
+    with_board = client.get(f"/api/drafts/{mx['id']}/", {"static": "1"}).json()
+    assert with_board["static"]["board"]["cities"]
+
+
+def test_open_drafts_of_a_club_for_resuming(api, club, people):
+    client = api("member")
+    open_one = new_draft(client)
+    closed = new_draft(client)
+    post(client, closed, "abandon", version=closed["version"])
+    listed = client.get("/api/drafts/", {"club": "riverside"}).json()["results"]
+    assert [d["id"] for d in listed] == [open_one["id"]]
+    assert listed[0]["page_url"].endswith(f"/clubs/riverside/record/?draft={open_one['id']}")
+    abandoned = client.get("/api/drafts/", {"club": "riverside", "status": "abandoned"}).json()
+    assert [d["id"] for d in abandoned["results"]] == [closed["id"]]
+    assert [d.pk for d in selectors.open_drafts(club, people["other"])] == [open_one["id"]]
+    assert list(selectors.open_drafts(club, people["outsider"])) == []
+    assert client.get("/api/drafts/").status_code == 400
+
+
+def test_the_game_catalogue(api, club):
+    games = {g["id"]: g for g in api("member").get("/api/drafts/games/").json()}
+    assert games["mister-x"]["seats"]["3"] == ["mrx", "det1", "det2"]
+    assert games["cryptid-urban-legends"]["setup_choices"] == ["sensors_2r2w1b"]
+    assert games["cloak-and-dagger"]["bots"] == ["greedy", "random"]
+
+
+# --- permissions ------------------------------------------------------------------------------
+
+
+def test_who_may_do_what(api, club, people):
+    draft = new_draft(api("member"))
+    url = f"/api/drafts/{draft['id']}/"
+    # Reading: members; a public club's draft is 403 to others, 401/403 anonymous.
+    assert api("other").get(url).status_code == 200
+    assert api("outsider").get(url).status_code == 403
+    assert api(None).get(url).status_code in (401, 403)
+    assert api("outsider").get("/api/drafts/", {"club": "riverside"}).status_code == 403
+    # Writing: the creator and organisers, not another member.
+    action = cloak_log()["actions"][0]
+    assert post(api("other"), draft, "apply", version=1, action=action).status_code == 403
+    assert post(api("outsider"), draft, "apply", version=1, action=action).status_code == 403
+    assert post(api("organiser"), draft, "apply", version=1, action=action).status_code == 200
+    assert post(api("member"), draft, "undo", version=2).status_code == 200
+    # Creating: members only.
+    response = api("outsider").post("/api/drafts/", {"club": "riverside", "game": "cloak-and-dagger",
+                                                     "seats": draft["seats"]}, format="json")
+    assert response.status_code == 403
+
+
+def test_a_private_clubs_drafts_do_not_exist_for_outsiders(api, private_club, people, club):
+    client = api("member")
+    response = client.post("/api/drafts/", {
+        "club": "secret", "game": "cloak-and-dagger",
+        "seats": [{"seat": "p1", "player": "alice"}, {"seat": "p2", "player": "bob"}],
+    }, format="json")
+    assert response.status_code == 201
+    draft = response.json()
+    for who in ("outsider", "organiser", None):  # olga organises riverside, not secret
+        assert api(who).get(f"/api/drafts/{draft['id']}/").status_code == 404
+        assert api(who).get(f"/api/drafts/{draft['id']}/legal-actions/").status_code == 404
+        assert post(api(who), draft, "abandon", version=1).status_code == 404
+        assert api(who).get("/api/drafts/", {"club": "secret"}).status_code == 404
+    assert api("member").get(f"/api/drafts/{draft['id']}/").status_code == 200
+
+
+def test_session_writes_need_the_csrf_token(club, people):
+    from django.test import Client
+
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(people["member"])
+    body = {"club": "riverside", "game": "cloak-and-dagger",
+            "seats": [{"seat": "p1", "player": "alice"}, {"seat": "p2", "player": "bob"}]}
+    response = browser.post("/api/drafts/", body, content_type="application/json")
+    assert response.status_code == 403 and "CSRF" in response.json()["message"]
+    secret = "k" * 32  # what the csrftoken cookie holds; the page echoes it in the header
+    browser.cookies["csrftoken"] = secret
+    response = browser.post("/api/drafts/", body, content_type="application/json",
+                            HTTP_X_CSRFTOKEN=secret)
+    assert response.status_code == 201
+    assert Draft.objects.count() == 1
+
+
+def test_the_recorder_is_in_the_openapi_schema(api, club):
+    schema = api(None).get("/api/schema/", {"format": "json"}).json()
+    paths = schema["paths"]
+    for path in ("/api/drafts/", "/api/drafts/{draft_id}/", "/api/drafts/{draft_id}/legal-actions/",
+                 "/api/drafts/{draft_id}/chance-options/", "/api/drafts/{draft_id}/apply/",
+                 "/api/drafts/{draft_id}/undo/", "/api/drafts/{draft_id}/finish/",
+                 "/api/drafts/{draft_id}/abandon/", "/api/drafts/games/"):
+        assert path in paths, path
+    assert "409" in paths["/api/drafts/{draft_id}/apply/"]["post"]["responses"]

@@ -32,7 +32,7 @@ VALID, CORRUPT, REPEATED = 140, 10, 5
 def test_one_file_imported_twice_at_once_makes_one_match_per_log(
     two_thread_worker, django_user_model, monkeypatch
 ):
-    two_thread_worker("games.run_import", "ladder.rate_match", "ladder.rate_matches")
+    two_thread_worker.route("games.run_import", "ladder.rate_match", "ladder.rate_matches")
     club = Club.objects.create(name="Riverside Deduction Society", slug="riverside")
     organisers = [django_user_model.objects.create_user(username=name) for name in ("olga", "oz")]
     for user in organisers:
@@ -107,3 +107,6 @@ def test_one_file_imported_twice_at_once_makes_one_match_per_log(
     assert finished > VALID // 2
     assert RatingChange.objects.count() == 2 * finished
     assert Ladder.objects.get(club=club, game=CRYPTID).rated_matches == finished
+    assert len(two_thread_worker.sent) > 2  # two imports, and rating tasks per batch
+    wait_until(two_thread_worker.idle, 120, "the worker to finish its tasks")
+    assert RatingChange.objects.count() == 2 * finished  # the tasks still queued changed nothing

@@ -1,8 +1,8 @@
 """``python tests/faults/worker.py worker ...``: a Celery worker of the project for the
-fault tests, as ``celery -A config worker`` but reporting a recompute's progress every
-LANTERN_TEST_PROGRESS_EVERY matches (default 200, production: 5000), so that a test can
-see a recompute of a few thousand matches half done and kill the worker then. Nothing
-else differs."""
+fault tests, as ``celery -A config worker`` but saving a recompute's progress as often
+as it looks at the clock (every 1% of the matches) rather than at most twice a second,
+so that a test can see a recompute of a few thousand matches part-way and kill the
+worker then. Nothing else differs."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ django.setup()
 from config.celery import app  # noqa: E402
 from ladder import services  # noqa: E402
 
-services.PROGRESS_EVERY = int(os.environ.get("LANTERN_TEST_PROGRESS_EVERY", "200"))
+services.PROGRESS_SECONDS = 0.0
 
 if __name__ == "__main__":
     app.worker_main(sys.argv[1:])

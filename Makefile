@@ -7,7 +7,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: help install run test services worker bench
+.PHONY: help install run test services worker bench prod load
 
 help:
 	@echo "make run       install (when needed), migrate, load demo data, serve on 127.0.0.1:$(PORT)"
@@ -15,6 +15,9 @@ help:
 	@echo "make services  install and start PostgreSQL and Redis on 127.0.0.1, print the URLs"
 	@echo "make worker    a Celery worker (export REDIS_URL first)"
 	@echo "make bench     run every bench/*.py"
+	@echo "make prod      production on this machine: gunicorn + Celery worker + beat, DEBUG off,"
+	@echo "               PostgreSQL and Redis on loopback, JSON logs; Ctrl-C stops all (README)"
+	@echo "make load      the load test (bench/load/): seeds, runs make prod, wrk, checks ratings"
 
 install:
 	@VENV="$(VENV)" PYTHON_BOOTSTRAP="$(PYTHON_BOOTSTRAP)" scripts/install.sh
@@ -34,6 +37,12 @@ services:
 
 worker: install
 	$(VENV)/bin/celery -A config worker --loglevel=INFO
+
+prod: install
+	@scripts/prod.sh
+
+load: install
+	@bench/load/run.sh
 
 bench: install
 	@shopt -s nullglob; scripts=(bench/*.py); \

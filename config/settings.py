@@ -6,14 +6,24 @@ SECRET_KEY     required when DEBUG is off; a development key is used only with D
 DEBUG          default on (development); production sets DEBUG=0
 ALLOWED_HOSTS  comma-separated; default localhost names with DEBUG on, none otherwise
 LANTERN_SHARED_DIR  the shared/ folder (rules, example logs); default <project>/../shared
+LOG_FORMAT     json (one object per line) or text; default text with DEBUG on, json otherwise
+LOG_LEVEL      default INFO
+With DEBUG off (production), HTTPS hardening; see "Production hardening" below:
+LANTERN_HTTPS  default on: the site is served over HTTPS (directly or behind a TLS proxy)
+SECURE_SSL_REDIRECT, SECURE_COOKIES, SECURE_HSTS_SECONDS, SECURE_HSTS_INCLUDE_SUBDOMAINS,
+SECURE_HSTS_PRELOAD  each defaults from LANTERN_HTTPS
 """
 
+import logging
 import os
 from pathlib import Path
 
 import dj_database_url
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Queue
+
+from config.logging import logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -79,6 +89,7 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "config.logging.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -190,6 +201,21 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Queues: `ingest` (bulk imports, revalidation: replaying logs), `ratings` (rating and
+# recomputing ladders), `celery` (the rest). A worker started without -Q consumes all
+# three; on several hosts, `celery -A config worker -Q ingest` / `-Q ratings` split them.
+# Ratings need no queue of their own for correctness: ladder.services locks the ladder
+# row, so workers on any number of hosts never rate one ladder at once.
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+# Each queue with a routing key of its own: bound with Celery's default key, a task
+# sent to one queue would be delivered to all three.
+CELERY_TASK_QUEUES = [Queue(name, routing_key=name) for name in ("celery", "ingest", "ratings")]
+CELERY_TASK_ROUTES = {
+    "games.run_import": {"queue": "ingest"},
+    "games.requeue_queued_imports": {"queue": "ingest"},
+    "games.revalidate": {"queue": "ingest"},
+    "ladder.*": {"queue": "ratings"},  # rate, recompute, requeue unrated matches
+}
 # Tasks acknowledged late (ladder.tasks) stay in Redis until they finish; when a whole
 # worker dies, another worker takes them back once they have been out this long. It
 # must exceed the longest task (a full recompute), or a running task is handed out twice.
@@ -219,7 +245,16 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # DRF's three, with JSON that refuses absurd nesting as a 400 (not a RecursionError).
+    "DEFAULT_PARSER_CLASSES": [
+        "games.api.parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    # Every API error in one shape, {"error", "index", "rule", "message"}, whichever app.
+    "EXCEPTION_HANDLER": "games.api.errors.lantern_exception_handler",
+    # Documents the errors every operation can answer (401 bad token, 404 unknown id, ...).
+    "DEFAULT_SCHEMA_CLASS": "games.api.schema.LanternAutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
 }
@@ -229,6 +264,8 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Clubs, players, match logs (lantern-log/1), replays, ladders.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The <slug:...> converter's real constraint, so clients (and schemathesis) know it.
+    "PATH_CONVERTER_OVERRIDES": {"slug": {"type": "string", "pattern": "^[-a-zA-Z0-9_]+$"}},
     # Several resources have a "status"; give each set of choices its own name.
     "ENUM_NAME_OVERRIDES": {
         "MatchStatusEnum": "games.models.Match.Status",
@@ -246,15 +283,30 @@ LANTERN_MAX_LOG_BYTES = int(os.environ.get("LANTERN_MAX_LOG_BYTES", 2 * 1024 * 1
 LANTERN_UPLOAD_RATE = os.environ.get("LANTERN_UPLOAD_RATE", "60/min")
 
 # --- Production hardening (only when DEBUG is off) ---------------------------
+# `manage.py check --deploy` is clean with the defaults (tests/test_deploy.py). The site
+# is assumed to be served over HTTPS, by itself or behind a TLS-terminating proxy that
+# sets X-Forwarded-Proto. LANTERN_HTTPS=0 is for plain http on loopback (`make prod`):
+# no redirect to https, cookies without Secure (a browser would not send them back
+# over http), no HSTS. Each switch can also be set on its own.
 if not DEBUG:
-    SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
-    CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
+    LANTERN_HTTPS = env_bool("LANTERN_HTTPS", True)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", LANTERN_HTTPS)
+    # Load balancers probe over plain http.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+    SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", LANTERN_HTTPS)
+    CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", LANTERN_HTTPS)
+    SESSION_COOKIE_HTTPONLY = True
+    # Sent only on https responses; a year, as check --deploy asks. Start lower
+    # (SECURE_HSTS_SECONDS=3600) when moving an existing site to https.
+    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS") or (
+        31536000 if LANTERN_HTTPS else 0))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", LANTERN_HTTPS)
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", LANTERN_HTTPS)
     SECURE_CONTENT_TYPE_NOSNIFF = True
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-}
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "text" if DEBUG else "json").strip().lower()
+LOGGING = logging_config(LOG_FORMAT, os.environ.get("LOG_LEVEL", "INFO"))
+if LOG_FORMAT == "json":
+    # Python warnings (e.g. Celery's when run as root) become log lines too.
+    logging.captureWarnings(True)

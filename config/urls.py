@@ -22,5 +22,10 @@ urlpatterns = [
     path("api/", include("games.api.urls")),
     path("api/", include(router.urls)),
     path("tournaments/", include("tournaments.urls")),
+    path("", include("recorder.page_urls")),
     path("", include("games.urls")),
 ]
+
+# /api/... answers errors as JSON in the API's error shape even when no view was reached.
+handler404 = "config.errors.not_found"
+handler500 = "config.errors.server_error"

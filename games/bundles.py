@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import json
+import struct
 import zipfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -106,20 +107,73 @@ def _wanted(info: zipfile.ZipInfo) -> bool:
     return not (parts[0] == "__MACOSX" or parts[-1].startswith("."))
 
 
-def _read_zip(data: bytes, limits: BundleLimits) -> Iterator[BundleEntry]:
+class BundleTooLarge(BundleError):
+    """The bundle breaks a size or count limit (rather than being unreadable)."""
+
+
+def check_bundle(data: bytes, limits: BundleLimits) -> None:
+    """Refuse a bundle whose own directory already breaks the limits, without inflating
+    anything: BundleTooLarge (too many files, declares too many bytes) or BundleError
+    (not a readable zip). What the directory does not tell (real sizes, since headers
+    lie) is checked while the import reads it (:func:`read_bundle`)."""
+    if is_zip(data):
+        _open_zip(data, limits)
+
+
+def _zip_entry_count(data: bytes, stop_after: int) -> int:
+    """How many entries the central directory holds, counted up to ``stop_after``.
+
+    ``zipfile.ZipFile`` builds an object for every entry before anyone can look at the
+    count: a 64 MB archive of empty members is ~800 000 of them, over a gigabyte of
+    memory. The directory's fixed-size records are walked here instead, in O(1) memory.
+    A directory this walk cannot follow is left to zipfile, which refuses it.
+    """
+    end = data.rfind(b"PK\x05\x06", max(0, len(data) - 22 - 65535))
+    if end < 0 or end + 22 > len(data):
+        return 0
+    _disk, _cd_disk, _here, entries, cd_size, _offset = struct.unpack_from("<HHHHII", data, end + 4)
+    cd_end = end
+    if entries == 0xFFFF or cd_size == 0xFFFFFFFF:  # zip64: sizes in the zip64 end record
+        locator = end - 20
+        if locator < 0 or data[locator:locator + 4] != b"PK\x06\x07":
+            return 0
+        (record,) = struct.unpack_from("<Q", data, locator + 8)
+        if record + 56 > len(data) or data[record:record + 4] != b"PK\x06\x06":
+            return 0
+        (cd_size,) = struct.unpack_from("<Q", data, record + 40)
+        cd_end = record
+    position, count = max(0, cd_end - cd_size), 0
+    while position + 46 <= cd_end and data[position:position + 4] == b"PK\x01\x02":
+        count += 1
+        if count > stop_after:
+            break
+        name, extra, comment = struct.unpack_from("<HHH", data, position + 28)
+        position += 46 + name + extra + comment
+    return count
+
+
+def _open_zip(data: bytes, limits: BundleLimits) -> tuple[zipfile.ZipFile, list[zipfile.ZipInfo]]:
+    """The archive and its wanted members, once the directory is within the limits."""
+    if _zip_entry_count(data, limits.max_entries) > limits.max_entries:
+        raise BundleTooLarge(f"the archive holds more than {limits.max_entries} files")
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, ValueError) as exc:
         raise BundleError(f"the file is not a readable zip archive ({exc})") from None
     members = [info for info in archive.infolist() if _wanted(info)]
     if len(members) > limits.max_entries:
-        raise BundleError(f"the archive holds more than {limits.max_entries} files")
+        raise BundleTooLarge(f"the archive holds more than {limits.max_entries} files")
     # The declared sizes are checked first (cheap), the real ones while reading (headers lie).
     declared = sum(info.file_size for info in members)
     if declared > limits.max_total_bytes:
-        raise BundleError(
+        raise BundleTooLarge(
             f"the archive would expand to {declared} bytes, more than the {limits.max_total_bytes} allowed"
         )
+    return archive, members
+
+
+def _read_zip(data: bytes, limits: BundleLimits) -> Iterator[BundleEntry]:
+    archive, members = _open_zip(data, limits)
     budget = limits.max_total_bytes
     for info in sorted(members, key=lambda i: i.filename):
         if info.flag_bits & 0x1:

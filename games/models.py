@@ -98,7 +98,11 @@ class Match(models.Model):
         REJECTED = "rejected", "Rejected"
         UNFINISHED = "unfinished", "Unfinished"
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="matches")
+    # No index of its own: (club, content_hash) and (club, -played_at) start with it,
+    # and every index is one more write per stored match.
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="matches", db_index=False
+    )
     game = models.CharField(max_length=64, help_text="Engine game id, e.g. mister-x.")
     played_at = models.DateTimeField(
         null=True, blank=True, help_text="When the game was played (the log's meta), if known."
@@ -171,7 +175,10 @@ class MatchSeat(models.Model):
         LOSS = "loss", "Loss"
         NONE = "none", "None"
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    # No index of its own: the unique (match, seat) starts with it.
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="seats", db_index=False
+    )
     seat = models.CharField(max_length=32, help_text="Seat id from the log, e.g. mrx or det2.")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     outcome = models.CharField(max_length=8, choices=Outcome.choices, default=Outcome.NONE)
@@ -297,7 +304,10 @@ class Upload(models.Model):
         ILLEGAL = "illegal", "Illegal action"
         UNKNOWN_PLAYERS = "unknown_players", "Unknown players"
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="uploads")
+    # No index of its own: (club, status, -created_at) starts with it.
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="uploads", db_index=False
+    )
     uploaded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,

@@ -9,6 +9,7 @@ rule and sentence that say why.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -23,7 +24,14 @@ from django.utils.dateparse import parse_datetime
 import engine
 from config.queueing import send_task, send_task_on_commit
 from games import policy
-from games.bundles import BundleEntry, BundleError, BundleLimits, read_bundle
+from games.bundles import (
+    BundleEntry,
+    BundleError,
+    BundleLimits,
+    BundleTooLarge,
+    check_bundle,
+    read_bundle,
+)
 from games.models import (
     Club,
     Import,
@@ -105,22 +113,90 @@ def _too_large(size: int, limit: int) -> LogRejected:
     )
 
 
+#: How deeply a log's arrays and objects may nest. A real log nests about six deep; a
+#: document nested thousands deep is an attack on every recursive reader after us
+#: (json.dumps, the database's JSON functions, the engine), so it is refused up front.
+MAX_LOG_DEPTH = 64
+
+
+def _storable_problem(document: Any) -> str | None:
+    """Why a parsed document cannot be stored as it is, or None.
+
+    JSON text may hold what PostgreSQL and UTF-8 cannot keep: NaN and Infinity (not
+    JSON at all, yet Python's parser takes them), the NUL character (text and jsonb
+    refuse it), unpaired surrogates (not encodable as UTF-8); and any depth. Walked
+    with a stack, not recursion, so the depth itself cannot break the walk.
+    """
+    stack: list[tuple[Any, int]] = [(document, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, dict | list):
+            if depth > MAX_LOG_DEPTH:
+                return f"the document nests arrays and objects more than {MAX_LOG_DEPTH} deep"
+            if isinstance(node, dict):
+                for key, value in node.items():
+                    problem = _text_problem(key)
+                    if problem:
+                        return problem
+                    stack.append((value, depth + 1))
+            else:
+                stack.extend((item, depth + 1) for item in node)
+        elif isinstance(node, str):
+            problem = _text_problem(node)
+            if problem:
+                return problem
+        elif isinstance(node, float) and not math.isfinite(node):
+            return f"{node} is not a JSON number"
+    return None
+
+
+def _text_problem(text: str) -> str | None:
+    if "\x00" in text:
+        return "a string holds the NUL character (\\u0000), which cannot be stored"
+    if text.isascii():
+        return None
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return "a string holds an unpaired surrogate (\\ud800-\\udfff), which is not Unicode text"
+    return None
+
+
+def _check_storable(document: Any) -> None:
+    problem = _storable_problem(document)
+    if problem:
+        raise LogRejected(Upload.Error.MALFORMED, problem, rule="LOG-JSON")
+
+
 def _parse(document: bytes | str | dict[str, Any]) -> _Parsed:
-    """Size check and JSON parse; LogRejected(too_large | malformed)."""
+    """Size check, JSON parse and storability; LogRejected(too_large | malformed)."""
     limit = max_log_bytes()
     if isinstance(document, dict):
+        _check_storable(document)
         size = len(engine.canonical_json(document).encode("utf-8"))
         if size > limit:
             raise _too_large(size, limit)
         return _Parsed(document, log_content_hash(document), size)
-    raw = document.encode("utf-8") if isinstance(document, str) else document
+    raw = _utf8(document) if isinstance(document, str) else document
     if len(raw) > limit:
         raise _too_large(len(raw), limit)
     try:
         parsed = engine.parse_json(raw)
     except engine.IllegalAction as exc:
         raise LogRejected(Upload.Error.MALFORMED, exc.message, rule=exc.rule) from None
+    _check_storable(parsed)
     return _Parsed(parsed, log_content_hash(parsed), len(raw))
+
+
+def _utf8(text: str) -> bytes:
+    """The text's UTF-8 bytes; an unpaired surrogate is kept as is (refused when parsed)."""
+    return text.encode("utf-8", "surrogatepass")
+
+
+def storable_text(text: str) -> str:
+    """``text`` with what a database text column cannot hold (NUL, unpaired surrogates)
+    replaced by U+FFFD: what is kept of a rejected upload for its page."""
+    return text.encode("utf-8", "replace").decode("utf-8").replace("\x00", "\ufffd")
 
 
 def _rejection_from_engine(exc: engine.IllegalAction) -> LogRejected:
@@ -187,7 +263,7 @@ class _Attempt:
             club=self.club,
             uploaded_by=self.uploaded_by if getattr(self.uploaded_by, "pk", None) else None,
             source=self.source,
-            name=self.name[:200],
+            name=storable_text(self.name[:200]),
             import_run=self.import_run,
             size=min(self.size, 2**31 - 1),  # a claimed Content-Length may exceed the column
             content_hash=self.content_hash,
@@ -221,18 +297,26 @@ def ingest_log(
     """
     attempt = _Attempt(club, uploaded_by, source, name, import_run)
     if isinstance(document, bytes | str):
-        attempt.size = len(document.encode("utf-8") if isinstance(document, str) else document)
+        attempt.size = len(_utf8(document) if isinstance(document, str) else document)
     try:
         return _ingest(attempt, document)
     except LogRejected as exc:
-        if isinstance(document, dict):
-            kept = engine.canonical_json(document)
-        elif isinstance(document, bytes):
-            kept = document.decode("utf-8", errors="replace")
-        else:
-            kept = document
-        _record_rejection(attempt, exc, kept)
+        _record_rejection(attempt, exc, _kept_text(document))
         raise
+
+
+def _kept_text(document: bytes | str | dict[str, Any]) -> str:
+    """The text of a rejected document as the database can keep it."""
+    if isinstance(document, dict):
+        try:
+            text = engine.canonical_json(document)
+        except (RecursionError, ValueError):  # refused for its depth: nothing worth keeping
+            return ""
+    elif isinstance(document, bytes):
+        text = document.decode("utf-8", errors="replace")
+    else:
+        text = document
+    return storable_text(text)
 
 
 def _record_rejection(attempt: _Attempt, exc: LogRejected, document_text: str) -> None:
@@ -441,13 +525,23 @@ def bundle_limits() -> BundleLimits:
 
 
 class ImportRefused(Exception):
-    """The bundle file itself is refused (too large) before any import is created."""
+    """The bundle file itself is refused before any import is created: ``code``
+    ``too_large`` (413: the file, or what its directory declares, breaks a limit) or
+    ``malformed`` (400: a zip that cannot be read)."""
 
-    def __init__(self, message: str, *, size: int, limit: int):
+    HTTP_STATUS = {Upload.Error.TOO_LARGE: 413, Upload.Error.MALFORMED: 400}
+
+    def __init__(self, message: str, *, size: int, limit: int | None = None,
+                 code: str = Upload.Error.TOO_LARGE):
         super().__init__(message)
         self.message = message
         self.size = size
         self.limit = limit
+        self.code = code
+
+    @property
+    def http_status(self) -> int:
+        return self.HTTP_STATUS[self.code]
 
 
 def create_import(
@@ -465,6 +559,12 @@ def create_import(
             size=len(data),
             limit=limit,
         )
+    try:
+        check_bundle(data, bundle_limits())  # a zip's directory only: nothing is inflated
+    except BundleTooLarge as exc:
+        raise ImportRefused(str(exc), size=len(data)) from None
+    except BundleError as exc:
+        raise ImportRefused(str(exc), size=len(data), code=Upload.Error.MALFORMED) from None
     run = Import.objects.create(
         club=club,
         created_by=created_by if getattr(created_by, "pk", None) else None,

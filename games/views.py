@@ -14,6 +14,7 @@ from games.forms import ImportForm, MatchFilterForm, UploadForm
 from games.models import Club, Import, Upload
 from games.selectors import clubs_with_player_counts, recent_matches
 from games.throttling import UploadThrottle
+from recorder.pages import open_draft_rows
 
 
 def index(request: HttpRequest) -> HttpResponse:
@@ -40,12 +41,15 @@ def _paginate(request: HttpRequest, items, per_page: int = 50):
 
 def club_page(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club_or_404(request, slug)
+    can_record = request.user.is_authenticated and policy.can_record(request.user, club)
     return render(request, "games/club.html", {
         "club": club,
         "matches": selectors.club_matches(club)[:20],
         "match_count": selectors.club_matches(club).count(),
         "can_upload": policy.can_upload(request.user, club) and request.user.is_authenticated,
         "can_import": policy.can_import(request.user, club) and request.user.is_authenticated,
+        "can_record": can_record,
+        "drafts": open_draft_rows(club, request.user) if can_record else [],
     })
 
 

@@ -1,14 +1,20 @@
 from django.contrib import admin, messages
 
+from config.admin_base import RecordAdmin
 from ladder.models import Ladder, Rating, RatingChange, RecomputeJob
 from ladder.services import queue_recompute
 
 
 @admin.register(Ladder)
 class LadderAdmin(admin.ModelAdmin):
-    list_display = ["club", "game", "rated_matches", "last_rated_at", "version"]
-    list_filter = ["game", "club"]
-    readonly_fields = ["role_tallies", "last_rated_at", "last_rated_match", "rated_matches",
+    list_display = ["club", "game", "kind", "rated_matches", "last_rated_at", "version",
+                    "created_at"]
+    list_filter = ["game", "kind", "club"]
+    search_fields = ["club__name", "club__slug"]
+    date_hierarchy = "created_at"
+    list_select_related = ["club"]
+    # The kind follows from the matches (Match.with_bots): never edited by hand.
+    readonly_fields = ["kind", "role_tallies", "last_rated_at", "last_rated_match", "rated_matches",
                        "version"]
     actions = ["recompute"]
 
@@ -27,32 +33,35 @@ class LadderAdmin(admin.ModelAdmin):
 
 
 @admin.register(Rating)
-class RatingAdmin(admin.ModelAdmin):
-    list_display = ["player", "ladder", "rating", "games", "wins", "losses", "provisional"]
-    list_filter = ["ladder__game", "ladder__club", "provisional"]
-    search_fields = ["player__handle"]
-    raw_id_fields = ["player"]
+class RatingAdmin(RecordAdmin):
+    """Written only by ladder.services (a change here would disagree with the history)."""
+
+    list_display = ["player", "ladder", "rating", "games", "wins", "losses", "provisional",
+                    "last_played_at"]
+    list_filter = ["ladder__game", "provisional", "ladder__club"]
+    search_fields = ["player__handle", "ladder__club__name"]
+    list_select_related = ["player", "ladder__club"]
 
 
 @admin.register(RatingChange)
-class RatingChangeAdmin(admin.ModelAdmin):
-    list_display = ["ladder", "sequence", "match", "player", "role", "before", "after",
-                    "expected", "score", "k", "weight", "advantage"]
-    list_filter = ["ladder__game", "ladder__club"]
-    search_fields = ["player__handle"]
-    raw_id_fields = ["match", "player"]
+class RatingChangeAdmin(RecordAdmin):
+    """The rating history (EL-7.1), written only by ladder.services."""
 
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False  # written only by ladder.services
+    list_display = ["ladder", "sequence", "match", "player", "role", "before", "after",
+                    "expected", "score", "k", "weight", "advantage", "played_at"]
+    list_filter = ["ladder__game", "won", "ladder__club"]
+    search_fields = ["player__handle", "=match__id"]
+    date_hierarchy = "played_at"
+    list_select_related = ["ladder__club", "match", "player"]
 
 
 @admin.register(RecomputeJob)
-class RecomputeJobAdmin(admin.ModelAdmin):
-    list_display = ["ladder", "reason", "status", "phase", "progress", "total", "percent",
-                    "created_at", "finished_at"]
-    list_filter = ["status", "reason"]
-    readonly_fields = ["ladder", "reason", "status", "phase", "progress", "total", "error",
-                       "created_at", "started_at", "finished_at"]
+class RecomputeJobAdmin(RecordAdmin):
+    """Progress and errors of recomputes; retry a failed one on /dashboard/."""
 
-    def has_add_permission(self, request) -> bool:
-        return False
+    list_display = ["id", "ladder", "reason", "status", "phase", "progress", "total", "percent",
+                    "created_at", "started_at", "finished_at"]
+    list_filter = ["status", "reason", "ladder__game"]
+    search_fields = ["=id", "ladder__club__name", "error"]
+    date_hierarchy = "created_at"
+    list_select_related = ["ladder__club"]

@@ -19,7 +19,7 @@ class LadderSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Ladder
-        fields = ["id", "club", "game", "rating_options", "role_tallies", "rated_matches",
+        fields = ["id", "club", "game", "kind", "rating_options", "role_tallies", "rated_matches",
                   "last_rated_at"]
 
     def get_rating_options(self, ladder: Ladder) -> dict:

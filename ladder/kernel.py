@@ -67,6 +67,7 @@ class Change(NamedTuple):
 
 
 _change = tuple.__new__  # building a NamedTuple without its Python-level __new__ (speed)
+_log10 = math.log10
 
 
 class OptionsError(ValueError):
@@ -211,7 +212,8 @@ class RatingKernel:
 
     def _side(self, role: str, opponent_role: str) -> tuple[str | None, float, float]:
         """(role tallied for EL-3.3 or None, +1/-1: whether ``role`` is that role or
-        its opponent, fixed advantage of ``role``: EL-3.2, or 0.0 for EL-3.1)."""
+        its opponent, fixed advantage of ``role``: EL-3.2, or 0.0 for EL-3.1).
+        Worked out once per pair of roles: a ladder has one or two such pairs."""
         side = self._sides.get((role, opponent_role))
         if side is None:
             if role in OPPOSED_ROLES:
@@ -233,7 +235,10 @@ class RatingKernel:
     def _advantage_and_tally(self, role: str, opponent_role: str, role_won: bool) -> float:
         """The advantage of ``role`` for this match; then counts the match for the
         next one's estimate (EL-3.3 uses matches *before* the current one)."""
-        key, sign, advantage = self._side(role, opponent_role)
+        # The cached side is read here, not through _side(): one call per match, not two.
+        key, sign, advantage = self._sides.get((role, opponent_role)) or self._side(
+            role, opponent_role
+        )
         if key is None:
             return advantage
         tallies = self._tallies
@@ -242,7 +247,7 @@ class RatingKernel:
             tally = tallies[key] = [0, 0]
         elif self._estimated:
             # 400 * log10(p / (1 - p)) with p = (wins + 1) / (matches + 2)
-            advantage = sign * 400.0 * math.log10((tally[0] + 1) / (tally[1] - tally[0] + 1))
+            advantage = sign * 400.0 * _log10((tally[0] + 1) / (tally[1] - tally[0] + 1))
         if role_won if sign > 0 else not role_won:
             tally[0] += 1
         tally[1] += 1
@@ -260,19 +265,21 @@ class RatingKernel:
         r_b = ratings.get(b, initial)
         games_a = games.get(a, 0)
         games_b = games.get(b, 0)
-        k_a = self._provisional_k if games_a < self._provisional_games else self._k
-        k_b = self._provisional_k if games_b < self._provisional_games else self._k
+        limit, k, provisional_k = self._provisional_games, self._k, self._provisional_k
+        k_a = provisional_k if games_a < limit else k
+        k_b = provisional_k if games_b < limit else k
         adv = self._advantage_and_tally(role_a, role_b, a_won)
         e_a = 1.0 / (1.0 + 10.0 ** ((r_b - r_a - adv) / 400.0))
         # E(B over A) with adv_B = -adv_A: 1 / (1 + 10^((R_A - R_B + adv) / 400)) = 1 - E_A.
         e_b = 1.0 - e_a
+        # K * weight * (S - E) with weight 1: multiplying by 1.0 is exact, so it is left out.
         if a_won:
-            after_a = r_a + k_a * 1.0 * (1.0 - e_a)
-            after_b = r_b + k_b * 1.0 * (0.0 - e_b)
+            after_a = r_a + k_a * (1.0 - e_a)
+            after_b = r_b + k_b * (0.0 - e_b)
             s_a, s_b = 1.0, 0.0
         else:
-            after_a = r_a + k_a * 1.0 * (0.0 - e_a)
-            after_b = r_b + k_b * 1.0 * (1.0 - e_b)
+            after_a = r_a + k_a * (0.0 - e_a)
+            after_b = r_b + k_b * (1.0 - e_b)
             s_a, s_b = 0.0, 1.0
         ratings[a] = after_a
         ratings[b] = after_b
@@ -297,22 +304,24 @@ class RatingKernel:
         ratings, games, initial = self._ratings, self._games, self._initial
         pawns_total = 0
         team_rating = 0.0
-        team_before = []
+        # (player, weight w_i, rating before) per detective player, in team order
+        members = []
         for player, pawns in team:
             if pawns <= 0:
                 raise ValueError(f"EL-5.1: detective player {player!r} controls no pawn")
             pawns_total += pawns
+            weight = pawns / PAWNS
             rating = ratings.get(player, initial)
-            team_rating += pawns / PAWNS * rating
-            team_before.append(rating)
+            team_rating += weight * rating
+            members.append((player, weight, rating))
         if pawns_total != PAWNS:
             raise ValueError(
                 f"EL-5.1: the detective players control {pawns_total} pawns, not {PAWNS}"
             )
-        members = {player for player, _ in team}
-        if len(members) != len(team):
+        players = {player for player, _ in team}
+        if len(players) != len(team):
             raise ValueError("EL-5.1: list each detective player once, with all their pawns")
-        if solo in members:
+        if solo in players:
             raise ValueError("EL-5: Mister X's player cannot also be a detective player")
         limit, k, provisional_k = self._provisional_games, self._k, self._provisional_k
         r_solo = ratings.get(solo, initial)
@@ -321,7 +330,8 @@ class RatingKernel:
         adv = self._advantage_and_tally(solo_role, team_role, solo_won)
         e_solo = 1.0 / (1.0 + 10.0 ** ((team_rating - r_solo - adv) / 400.0))
         s_solo = 1.0 if solo_won else 0.0
-        after_solo = r_solo + k_solo * 1.0 * (s_solo - e_solo)
+        # Mister X's weight is 1: multiplying by 1.0 is exact, so it is left out.
+        after_solo = r_solo + k_solo * (s_solo - e_solo)
         changes = [
             _change(
                 Change,
@@ -329,20 +339,21 @@ class RatingKernel:
                  team_rating, solo_won),
             )
         ]
+        append = changes.append
         e_team = 1.0 - e_solo
         s_team = 1.0 - s_solo
         team_won = not solo_won
-        for (player, pawns), rating in zip(team, team_before, strict=True):
-            weight = pawns / PAWNS
+        team_adv = -adv
+        for player, weight, rating in members:
             played = games.get(player, 0)
             k_player = provisional_k if played < limit else k
             after = rating + k_player * weight * (s_team - e_team)
             ratings[player] = after
             games[player] = played + 1
-            changes.append(
+            append(
                 _change(
                     Change,
-                    (player, team_role, rating, after, e_team, s_team, k_player, weight, -adv,
+                    (player, team_role, rating, after, e_team, s_team, k_player, weight, team_adv,
                      r_solo, team_won),
                 )
             )
@@ -367,12 +378,17 @@ class RatingKernel:
             raise ValueError("EL-6: a player holds one seat in a free-for-all")
         if winner is not None and winner not in players:
             raise ValueError(f"EL-6: the winner {winner!r} did not play")
+        if roles is None:
+            roles = _NO_ROLES * n
+        elif len(roles) != n:
+            raise ValueError(f"EL-6: {len(roles)} seat names for {n} players")
         ratings, games, initial = self._ratings, self._games, self._initial
         limit, k, provisional_k = self._provisional_games, self._k, self._provisional_k
         before = [ratings.get(p, initial) for p in players]
         expected = [0.0] * n
         # Sum E_ij over j in seat order for every i: the pair (i, j) is computed
-        # once and adds E_ij to i and E_ji = 1 - E_ij to j.
+        # once and adds E_ij to i and E_ji = 1 - E_ij to j. This loop is most of a
+        # free-for-all's cost: every pair needs its own power of ten.
         for i in range(n - 1):
             r_i = before[i]
             total = expected[i]
@@ -395,14 +411,13 @@ class RatingKernel:
             after = r + k_player * weight * (score - expected[i])
             ratings[player] = after
             games[player] = played + 1
-            append(
-                _change(
-                    Change,
-                    (player, roles[i] if roles is not None else "", r, after, expected[i], score,
-                     k_player, weight, 0.0, None, won),
-                )
-            )
+            append(_change(Change, (player, roles[i], r, after, expected[i], score, k_player,
+                                    weight, 0.0, None, won)))
         return changes
+
+
+#: the seat names of a free-for-all rated without them (recorded as "")
+_NO_ROLES = ("",)
 
 
 #: How each game is rated: which shape of EL-4/5/6 applies.

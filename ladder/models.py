@@ -26,10 +26,23 @@ def validate_options(value: Any) -> None:
 
 
 class Ladder(models.Model):
-    """One ladder per (club, game) (EL-1.1), with its rating options."""
+    """One ladder per (club, game) (EL-1.1), with its rating options; and apart from it,
+    one *bot ladder* per (club, game) for the matches where a bot held a seat (games
+    against the recorder's bots, ``Match.with_bots``), which never count on the other."""
+
+    class Kind(models.TextChoices):
+        STANDARD = "standard", "Ladder"
+        BOTS = "bots", "Bot ladder"
+
+    #: the bot ladder's page is ``…/ladders/<game>-bots/``
+    BOTS_SUFFIX = "-bots"
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="ladders")
     game = models.CharField(max_length=64, choices=GAME_CHOICES)
+    kind = models.CharField(
+        max_length=16, choices=Kind.choices, default=Kind.STANDARD,
+        help_text="standard: matches between people; bots: matches with a bot seat only.",
+    )
     options = models.JSONField(
         default=dict,
         blank=True,
@@ -54,14 +67,43 @@ class Ladder(models.Model):
     class Meta:
         ordering = ["club", "game"]
         constraints = [
-            models.UniqueConstraint(fields=["club", "game"], name="ladder_unique_club_game"),
+            models.UniqueConstraint(
+                fields=["club", "game", "kind"], name="ladder_unique_club_game_kind"
+            ),
+            models.CheckConstraint(
+                condition=Q(kind__in=["standard", "bots"]), name="ladder_kind_valid"
+            ),
             models.CheckConstraint(
                 condition=Q(game__in=list(GAME_SHAPES)), name="ladder_game_rated"
             ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.club} — {self.game}"
+        return f"{self.club} — {self.title}"
+
+    @property
+    def with_bots(self) -> bool:
+        """Whether this ladder rates the matches with a bot seat (and only those)."""
+        return self.kind == self.Kind.BOTS
+
+    @property
+    def title(self) -> str:
+        """``mister-x ladder``, or ``mister-x bot ladder (games against bots only)``."""
+        if self.with_bots:
+            return f"{self.game} bot ladder (games against bots only)"
+        return f"{self.game} ladder"
+
+    @property
+    def url_key(self) -> str:
+        """The ladder's segment in page URLs: the game id, ``-bots`` added for a bot ladder."""
+        return self.game + self.BOTS_SUFFIX if self.with_bots else self.game
+
+    @classmethod
+    def parse_url_key(cls, key: str) -> tuple[str, str]:
+        """(game, kind) of a page URL's ladder segment."""
+        if key.endswith(cls.BOTS_SUFFIX):
+            return key[: -len(cls.BOTS_SUFFIX)], cls.Kind.BOTS
+        return key, cls.Kind.STANDARD
 
     @property
     def rating_options(self) -> LadderOptions:

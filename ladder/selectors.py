@@ -18,8 +18,14 @@ from ladder.models import Ladder, Rating, RatingChange, RecomputeJob
 TREND_POINTS = 20
 
 
-def visible_ladder(user: AnyUser, club_slug: str, game: str) -> Ladder:
-    ladder = Ladder.objects.select_related("club").filter(club__slug=club_slug, game=game).first()
+def visible_ladder(user: AnyUser, club_slug: str, key: str) -> Ladder:
+    """The ladder of a page URL: ``key`` is the game id (the club's ladder) or the game id
+    and ``-bots`` (its bot ladder, ``Ladder.url_key``)."""
+    game, kind = Ladder.parse_url_key(key)
+    ladder = (
+        Ladder.objects.select_related("club").filter(club__slug=club_slug, game=game, kind=kind)
+        .first()
+    )
     if ladder is None or not can_view_club(user, ladder.club):
         raise Http404("No such ladder")
     return ladder
@@ -32,7 +38,8 @@ def visible_ladders(user: AnyUser) -> QuerySet[Ladder]:
 
 
 def ladders_of_club(club: Club) -> QuerySet[Ladder]:
-    return Ladder.objects.filter(club=club).order_by("game")
+    """The club's ladders, each game's bot ladder after its normal one."""
+    return Ladder.objects.filter(club=club).order_by("game", "-kind")
 
 
 def ladder_player(ladder: Ladder, handle: str) -> Player:

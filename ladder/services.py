@@ -114,12 +114,17 @@ def read_matches(
     *,
     match_ids: list[int] | None = None,
     since: tuple[datetime, int] | None = None,
+    with_bots: bool | None = None,
 ) -> list[RatedMatch]:
     """The rated matches of one ladder in rating order (all, the given ids, or those
-    from ``since`` = (time, match id) on), in three queries."""
+    from ``since`` = (time, match id) on), in three queries. ``with_bots``: only the
+    matches with a bot seat (True: a bot ladder) or only those without (False: the
+    normal ladder); None: both."""
     matches = rated_matches().filter(club_id=club_id, game=game).annotate(
         at=Coalesce("played_at", "uploaded_at")
     )
+    if with_bots is not None:
+        matches = matches.filter(with_bots=with_bots)
     if match_ids is not None:
         matches = matches.filter(id__in=match_ids)
     if since is not None:
@@ -257,7 +262,8 @@ def insert_changes(rows: list[tuple]) -> None:
 def ladder_for(match: Match) -> Ladder:
     """The match's ladder (EL-1.1: one per club and game), created with the default
     options the first time the club's game is rated."""
-    ladder, _ = Ladder.objects.get_or_create(club_id=match.club_id, game=match.game)
+    kind = Ladder.Kind.BOTS if match.with_bots else Ladder.Kind.STANDARD
+    ladder, _ = Ladder.objects.get_or_create(club_id=match.club_id, game=match.game, kind=kind)
     return ladder
 
 
@@ -300,7 +306,7 @@ def earliest_unrated(ladder: Ladder) -> tuple[datetime, int]:
     recompute, and the tasks of the others then find them rated."""
     first = (
         rated_matches()
-        .filter(club_id=ladder.club_id, game=ladder.game)
+        .filter(club_id=ladder.club_id, game=ladder.game, with_bots=ladder.with_bots)
         .exclude(Exists(RatingChange.objects.filter(match=OuterRef("pk"))))
         .annotate(at=Coalesce("played_at", "uploaded_at"))
         .order_by("at", "id")
@@ -312,7 +318,8 @@ def earliest_unrated(ladder: Ladder) -> tuple[datetime, int]:
 
 def _rate_newest(ladder: Ladder, match_id: int) -> bool:
     """Rate the ladder's newest match from the stored ratings (lock held)."""
-    (match,) = read_matches(ladder.club_id, ladder.game, match_ids=[match_id])
+    (match,) = read_matches(ladder.club_id, ladder.game, match_ids=[match_id],
+                            with_bots=ladder.with_bots)
     player_ids = [seat.player for seat in match.seats]
     current = {r.player_id: r for r in Rating.objects.filter(ladder=ladder, player_id__in=player_ids)}
     state = LadderState(
@@ -415,7 +422,7 @@ def compute_ladder(
             .aggregate(first=Min("sequence"))["first"]
             or ladder.rated_matches + 1
         )
-    matches = read_matches(ladder.club_id, ladder.game, since=since)
+    matches = read_matches(ladder.club_id, ladder.game, since=since, with_bots=ladder.with_bots)
     players = {seat.player for match in matches for seat in match.seats}
     state, standings = base_state(ladder, first_sequence, players)
     kernel = RatingKernel(ladder.rating_options, state)
@@ -625,10 +632,15 @@ def recompute_all_ladders(reason: str = RecomputeJob.Reason.NIGHTLY) -> list[Rec
 
 
 def ensure_ladders() -> None:
-    """A ladder for every (club, game) with rated matches but none yet (nightly)."""
-    pairs = rated_matches().filter(game__in=list(GAME_SHAPES)).values_list("club_id", "game").distinct()
-    for club_id, game in pairs:
-        Ladder.objects.get_or_create(club_id=club_id, game=game)
+    """A ladder for every (club, game) with rated matches but none yet, and a bot ladder
+    for every (club, game) with rated matches against bots (nightly)."""
+    pairs = (
+        rated_matches().filter(game__in=list(GAME_SHAPES))
+        .values_list("club_id", "game", "with_bots").distinct()
+    )
+    for club_id, game, with_bots in pairs:
+        kind = Ladder.Kind.BOTS if with_bots else Ladder.Kind.STANDARD
+        Ladder.objects.get_or_create(club_id=club_id, game=game, kind=kind)
 
 
 

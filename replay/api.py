@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine import IllegalAction
+from games.api.errors import ErrorSerializer, error_body
 from replay.frames import ALL, UnknownViewer
 from replay.selectors import frames_etag, match_frames, visible_match
 
@@ -77,9 +78,11 @@ class MatchFramesView(APIView):
         responses={
             200: _payload,
             304: OpenApiResponse(description="Not modified (ETag matched)."),
-            400: OpenApiResponse(description="Unknown perspective."),
-            422: OpenApiResponse(description="The current engine cannot replay this log's setup."),
-            404: OpenApiResponse(description="No such match, or not visible to you."),
+            400: OpenApiResponse(ErrorSerializer, description="Unknown perspective."),
+            422: OpenApiResponse(
+                ErrorSerializer, description="The current engine cannot replay this log's setup."
+            ),
+            404: OpenApiResponse(ErrorSerializer, description="No such match, or not visible to you."),
         },
     )
     def get(self, request: Request, match_id: int) -> HttpResponse:
@@ -98,11 +101,12 @@ class MatchFramesView(APIView):
         try:
             frames = match_frames(match, viewer)
         except UnknownViewer as exc:
-            return Response({"error": "unknown_view", "message": str(exc)}, status=400)
+            return Response(error_body("unknown_view", str(exc)), status=400)
         except IllegalAction as exc:
             # A stored log the current engine cannot even set up (a game removed, a rule
             # changed since it was stored): say so rather than fail.
-            return Response({"error": "unreplayable", **exc.as_dict()}, status=422)
+            return Response(error_body("unreplayable", exc.message, index=exc.index, rule=exc.rule),
+                            status=422)
         # Already JSON (gzipped): served as cached, no re-encoding through a renderer.
         if _accepts_gzip(request.headers.get("Accept-Encoding", "")):
             headers["Content-Encoding"] = "gzip"

@@ -157,7 +157,7 @@ class TournamentViewSet(_LanternErrors, mixins.CreateModelMixin,
 
     @extend_schema(request=EntrySerializer, responses={201: EntrySerializer,
                                                        200: EntrySerializer(many=True)})
-    @action(detail=True, methods=["get", "post"])
+    @action(detail=True, methods=["get", "post"], pagination_class=None)  # the whole list
     def entries(self, request: Request, pk: str | None = None) -> Response:
         """List the entries; an organiser adds one by handle (POST)."""
         if request.method == "GET":
@@ -190,7 +190,7 @@ class TournamentViewSet(_LanternErrors, mixins.CreateModelMixin,
         return Response({"round": round_number}, status=status.HTTP_202_ACCEPTED)
 
     @extend_schema(responses=StandingSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)  # every rank at once
     def standings(self, request: Request, pk: str | None = None) -> Response:
         """Live standings with every tie-break value and its arithmetic."""
         return Response(StandingSerializer(selectors.standings(self.get_object()),

@@ -85,7 +85,9 @@ class MatchFilterSerializer(serializers.Serializer):
 
 
 class UploadSerializer(serializers.ModelSerializer):
-    uploaded_by = serializers.CharField(source="uploaded_by.get_username", default=None)
+    uploaded_by = serializers.CharField(
+        source="uploaded_by.get_username", default=None, allow_null=True,
+        help_text="Null when the site itself stored it (command line, demo data).")
     index = serializers.IntegerField(source="error_index", allow_null=True)
     rule = serializers.CharField(source="error_rule")
     message = serializers.CharField(source="error_message")
@@ -108,7 +110,9 @@ class UploadSerializer(serializers.ModelSerializer):
 
 class ImportSerializer(serializers.ModelSerializer):
     club = serializers.CharField(source="club.slug")
-    created_by = serializers.CharField(source="created_by.get_username", default=None)
+    created_by = serializers.CharField(
+        source="created_by.get_username", default=None, allow_null=True,
+        help_text="Null when the site itself started it (manage.py import_logs).")
     progress_percent = serializers.IntegerField(read_only=True)
     url = serializers.SerializerMethodField()
     page_url = serializers.SerializerMethodField()

@@ -6,7 +6,7 @@ urlpatterns = [
     path("schema/log.json", views.LogSchemaView.as_view(), name="api-log-schema"),
     path("clubs/<slug:slug>/matches/", views.ClubMatchesView.as_view(), name="api-club-matches"),
     re_path(
-        r"^clubs/(?P<slug>[-\w]+)/matches/export\.(?P<kind>zip|jsonl)$",
+        r"^clubs/(?P<slug>[-\w]+)/matches/export\.(?P<kind>(?:zip|jsonl))$",
         views.ClubExportView.as_view(),
         name="api-club-export",
     ),

@@ -272,7 +272,12 @@ class ClubImportsView(LanternAPIView):
         request={"multipart/form-data": LogFileSerializer},
         responses={
             202: OpenApiResponse(ImportSerializer, description="Queued; follow its url for progress."),
-            400: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer, 413: ErrorSerializer,
+            400: OpenApiResponse(ErrorSerializer, description="No file, or a zip that cannot be read."),
+            403: ErrorSerializer, 404: ErrorSerializer,
+            413: OpenApiResponse(ErrorSerializer, description=(
+                "The file, or what its zip directory declares (files, expanded bytes), is over "
+                "the limits; refused before anything is inflated or stored.")),
+            429: OpenApiResponse(ErrorSerializer, description="Too many uploads; retry later."),
         },
         summary="Start a bulk import: a JSON-lines or zip file of logs (organisers)",
     )
@@ -287,7 +292,10 @@ class ClubImportsView(LanternAPIView):
             return error_response("malformed", "send the logs as a multipart field 'file'", 400)
         if upload.size > limit:
             return error_response("too_large", f"at most {limit} bytes are accepted", 413)
-        run = services.create_import(club, upload.read(), upload.name or "", request.user)
+        try:
+            run = services.create_import(club, upload.read(), upload.name or "", request.user)
+        except services.ImportRefused as exc:
+            return error_response(exc.code, exc.message, exc.http_status)
         run.refresh_from_db()  # without a worker the task already ran, on commit
         data = ImportSerializer(run, context={"request": request}).data
         return Response(data, status=status.HTTP_202_ACCEPTED, headers={"Location": data["url"]})

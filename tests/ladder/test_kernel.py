@@ -354,6 +354,13 @@ def test_el_6_rejects_a_winner_who_did_not_play():
         k.rate_free_for_all(["A", "B"], "Z")
 
 
+def test_el_6_seat_names_must_match_the_players_and_change_nothing_when_not():
+    k = kernel({"A": 1600}, {"A": 3})
+    with pytest.raises(ValueError, match="2 seat names for 3 players"):
+        k.rate_free_for_all(["A", "B", "C"], "A", roles=["p1", "p2"])
+    assert k.state.ratings == {"A": 1600.0} and k.state.games == {"A": 3}
+
+
 def test_unknown_game_is_not_rated():
     with pytest.raises(ValueError, match="no ladder rates the game 'chess'"):
         rate_seats(kernel(), "chess", [SeatPlayer("white", "A"), SeatPlayer("black", "B")], "white")

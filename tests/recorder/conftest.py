@@ -78,3 +78,19 @@ def choose_through_api(step, target: dict[str, Any]) -> dict[str, Any]:
         assert len(body["values"]) <= 40
         prefix = {**body["prefix"], body["field"]: wanted}
     raise AssertionError("the choice never ended")
+
+
+# --- the recorder's pages in headless Chromium ---------------------------------------
+
+
+@pytest.fixture
+def signed_in(page, live_server, people) -> Any:
+    """``page`` signed in as the club member mia (her session cookie, as a login sets it)."""
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(people["member"])
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie.value, "url": live_server.url}])
+    return page

@@ -101,12 +101,15 @@ def test_a_zip_bomb_is_refused_before_anything_is_stored(
 
     response = post_import(api("organiser"), "bomb.zip", data, django_capture_on_commit_callbacks)
 
-    run = Import.objects.get(pk=response.json()["id"])
-    assert run.status == "failed"
+    # Refused at the door from the zip's directory: nothing inflated, no import created.
+    assert response.status_code == 413
     expanded = 40 * 1_000_000 + len(ok)
-    assert run.error == f"the archive would expand to {expanded} bytes, more than the 1000000 allowed"
+    assert response.json() == {
+        "error": "too_large", "index": None, "rule": None,
+        "message": f"the archive would expand to {expanded} bytes, more than the 1000000 allowed",
+    }
+    assert Import.objects.count() == 0
     assert Match.objects.count() == 0
-    assert run.processed == 0
 
 
 def test_a_lying_zip_header_is_caught_while_reading():

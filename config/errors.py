@@ -1,0 +1,32 @@
+"""Error pages: JSON in the API's error shape under /api/, the site's pages elsewhere.
+
+A URL under /api/ that matches no route (``/api/matches/abc/``) or a view that fails
+is answered by Django itself, not by DRF's exception handler; API clients must still
+get ``{"error", "index", "rule", "message"}`` rather than an HTML page.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
+
+
+def _is_api(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/")
+
+
+def _error(code: str, message: str, status: int) -> JsonResponse:
+    return JsonResponse({"error": code, "index": None, "rule": None, "message": message},
+                        status=status)
+
+
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if _is_api(request):
+        return _error("not_found", "not found", 404)
+    return defaults.page_not_found(request, exception)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    if _is_api(request):
+        return _error("server_error", "the server failed on this request; it has been logged", 500)
+    return defaults.server_error(request)

@@ -1,0 +1,52 @@
+"""gunicorn settings for `make prod` (scripts/prod.sh): `gunicorn -c config/gunicorn.py`.
+
+Environment: GUNICORN_BIND (default 127.0.0.1:$PORT, PORT default 8000),
+WEB_CONCURRENCY (worker processes, default 2 x CPUs + 1), GUNICORN_THREADS (threads
+per worker, default 4), GUNICORN_TIMEOUT (seconds, default 30), GUNICORN_ACCESS_LOG=1
+for gunicorn's own access log (Django already logs every request, with its id, as
+logger lantern.request). Logs are JSON lines like Django's and Celery's.
+"""
+
+import multiprocessing
+import os
+
+wsgi_app = "config.wsgi:application"
+bind = os.environ.get("GUNICORN_BIND") or f"127.0.0.1:{os.environ.get('PORT', '8000')}"
+workers = int(os.environ.get("WEB_CONCURRENCY") or multiprocessing.cpu_count() * 2 + 1)
+# Threads: a worker keeps serving while one request waits on PostgreSQL, and keep-alive
+# connections (which sync workers refuse) are served.
+worker_class = "gthread"
+threads = int(os.environ.get("GUNICORN_THREADS") or 4)
+# A request running longer than this is killed with its worker (and logged): uploads are
+# bounded by LANTERN_MAX_LOG_BYTES, so nothing legitimate comes near it.
+timeout = int(os.environ.get("GUNICORN_TIMEOUT") or 30)
+graceful_timeout = 20
+keepalive = 5
+# Recycle workers now and then, so a slow leak can never grow without bound.
+max_requests = 5000
+max_requests_jitter = 500
+# Request line and headers: well above any real client, far below abuse.
+limit_request_line = 8190
+limit_request_fields = 100
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+proc_name = "lantern-web"
+
+access_log_on = os.environ.get("GUNICORN_ACCESS_LOG", "") in {"1", "true", "yes"}
+accesslog = "-" if access_log_on else None
+access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(D)sus %({x-request-id}o)s'
+errorlog = "-"
+logconfig_dict = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"json": {"()": "config.logging.JsonFormatter"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "json",
+                    "stream": "ext://sys.stderr"},
+    },
+    "loggers": {
+        "gunicorn.error": {"level": "INFO", "handlers": ["console"], "propagate": False},
+        # With a logconfig_dict gunicorn always calls its access logger: the level decides.
+        "gunicorn.access": {"level": "INFO" if access_log_on else "WARNING",
+                            "handlers": ["console"], "propagate": False},
+    },
+}

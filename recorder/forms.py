@@ -1,0 +1,240 @@
+"""The recorder's setup forms: which game, how chance is dealt, options, setup, seats.
+
+Nothing here is written per game: the player counts, seats and setup choices come from
+the drafts API's game catalogue (the engine's ``seat_ids`` and so on), the option
+and setup fields from the game's JSON Schemas (booleans, enums, integers, nested
+objects and fixed-length lists of enums get their own fields; anything richer, such
+as an inline Mister X board or its racks, is one JSON text field), the defaults from
+``Game.normalize_options({})``, and the engine judges the result (the options here,
+the setup when the draft is created), so the form refuses exactly what the engine
+refuses, with the engine's sentence.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from engine import Game, IllegalAction, all_games
+
+#: A seat's choice that is a bot, not a player: ``bot:greedy``.
+BOT_PREFIX = "bot:"
+
+OPTION_PREFIX = "option."
+SETUP_PREFIX = "setup."
+SEAT_PREFIX = "seat."
+
+#: ``chance`` as the draft API names it.
+TABLE = "table"
+SERVER = "server"
+
+
+class GameChoiceForm(forms.Form):
+    """Step one (a GET, so the second step's address says what it is for). ``catalogue``:
+    the drafts API's game catalogue (``recorder.selectors.game_catalogue``)."""
+
+    game = forms.ChoiceField(label="Game")
+    players = forms.IntegerField(
+        label="Players", required=False, min_value=1,
+        help_text="For games with a choice of player count; left blank, the game's smallest.",
+    )
+    chance = forms.ChoiceField(
+        label="Cards, blocks and tickets",
+        choices=[(TABLE, "dealt at the table: I enter what came out"),
+                 (SERVER, "dealt by Lantern (needed to play against a bot)")],
+        initial=TABLE, widget=forms.RadioSelect,
+    )
+
+    def __init__(self, *args: Any, catalogue: list[dict[str, Any]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.catalogue = {entry["id"]: entry for entry in catalogue}
+        self.fields["game"].choices = sorted(((e["id"], e["name"]) for e in catalogue), key=lambda c: c[1])
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        entry = self.catalogue.get(data.get("game", ""))
+        count = data.get("players")
+        if entry is not None and count is not None and count not in entry["player_counts"]:
+            counts = entry["player_counts"]
+            self.add_error("players", f"{entry['name']} is played by {counts[0]} to {counts[-1]} players."
+                           if len(counts) > 1 else f"{entry['name']} is played by {counts[0]} players.")
+        return data
+
+    def chosen(self) -> tuple[Game, dict[str, Any], int, str] | None:
+        """The game, its catalogue entry, the player count and the chance mode."""
+        if not self.is_valid():
+            return None
+        entry = self.catalogue[self.cleaned_data["game"]]
+        count = self.cleaned_data.get("players") or entry["player_counts"][0]
+        return all_games()[entry["id"]], entry, count, self.cleaned_data["chance"]
+
+
+def _label(path: list[str]) -> str:
+    return " ".join(path).replace("_", " ")
+
+
+def _json_field(label: str, initial: Any, required: bool) -> forms.CharField:
+    text = "" if initial is None else initial if isinstance(initial, str) else json.dumps(initial)
+    field = forms.CharField(label=f"{label} (JSON)", required=required, initial=text,
+                            widget=forms.TextInput(attrs={"spellcheck": "false", "class": "mono"}))
+    field.is_json = True  # type: ignore[attr-defined]
+    return field
+
+
+def schema_fields(
+    schema: dict[str, Any], default: Any, path: list[str], prefix: str, required: bool = True
+) -> list[tuple[str, forms.Field]]:
+    """Form fields for one value of ``schema`` at ``path``, named ``prefix`` + dotted path
+    (a fixed-length list's items as ``….0``, ``….1``)."""
+    name = prefix + ".".join(path)
+    label = _label(path)
+    kind = schema.get("type")
+    if kind == "object" and "properties" in schema:
+        fields = []
+        inner = default if isinstance(default, dict) else {}
+        for key, sub in schema["properties"].items():
+            fields += schema_fields(sub, inner.get(key), [*path, key], prefix, required)
+        return fields
+    if kind == "boolean":
+        return [(name, forms.BooleanField(label=label, required=False, initial=bool(default)))]
+    if "enum" in schema:
+        choices = [(json.dumps(v), str(v)) for v in schema["enum"]]
+        if not required or default is None:
+            choices = [("", "choose…"), *choices]
+        initial = "" if default is None else json.dumps(default)
+        return [(name, forms.ChoiceField(label=label, choices=choices, initial=initial, required=required))]
+    if kind == "integer":
+        return [(name, forms.IntegerField(label=label, initial=default, required=required,
+                                          min_value=schema.get("minimum"), max_value=schema.get("maximum")))]
+    items = schema.get("items") or {}
+    size = schema.get("minItems")
+    if kind == "array" and "enum" in items and size and size == schema.get("maxItems"):
+        # A hand of 3 cards, 3 first blocks: one drop-down per item, no JSON to type.
+        fields = []
+        for i in range(size):
+            item_default = default[i] if isinstance(default, list) and i < len(default) else None
+            fields += schema_fields(items, item_default, [*path, str(i + 1)], prefix, required)
+        return fields
+    if kind == "string" and isinstance(default, str):
+        return [(name, forms.CharField(label=label, initial=default, required=required))]
+    # Anything richer (a board given inline or by id, racks of tickets) is JSON.
+    return [(name, _json_field(label, default, required))]
+
+
+def collect(form: forms.Form, data: dict[str, Any], prefix: str) -> dict[str, Any]:
+    """The nested value the fields named ``prefix…`` describe; blank optional fields are
+    left out, and numbered items (``hands.cryptid.1``…) become lists."""
+    out: dict[str, Any] = {}
+    for name, field in form.fields.items():
+        if not name.startswith(prefix) or name not in data:
+            continue
+        value = data[name]
+        if isinstance(field, forms.ChoiceField) and not isinstance(field, forms.TypedChoiceField):
+            if value == "":
+                continue
+            value = json.loads(value)
+        elif getattr(field, "is_json", False):
+            text = (value or "").strip()
+            if not text:
+                continue
+            try:
+                value = json.loads(text)
+            except ValueError:
+                value = text  # a bare name such as europe/1
+        elif value is None:
+            continue
+        target = out
+        keys = name.removeprefix(prefix).split(".")
+        for key in keys[:-1]:
+            target = target.setdefault(key, {})
+        target[keys[-1]] = value
+    return _lists(out)
+
+
+def _lists(value: Any) -> Any:
+    """``{"1": a, "2": b}`` → ``[a, b]`` (the items of a fixed-length list), recursively."""
+    if not isinstance(value, dict):
+        return value
+    value = {key: _lists(item) for key, item in value.items()}
+    if value and all(key.isdigit() for key in value):
+        return [value[key] for key in sorted(value, key=int)]
+    return value
+
+
+class DraftSetupForm(forms.Form):
+    """Step two (a POST): options, the setup, and who plays each seat."""
+
+    def __init__(
+        self, *args: Any, game: Game, seat_ids: list[str], chance: str,
+        handles: list[str], setup_choices: list[str], **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.game = game
+        self.chance = chance
+        defaults = game.normalize_options({})
+        self.seat_ids = seat_ids
+        schemas = game.json_schema()
+        option_schema = schemas.get("options") or {}
+        for key, sub in (option_schema.get("properties") or {}).items():
+            default = defaults.get(key)
+            for name, field in schema_fields(sub, default, [key], OPTION_PREFIX, required=default is not None):
+                self.fields[name] = field
+        # At the table every setup field is asked (the dealt hands too); when Lantern
+        # deals, only the players' choices, and those may be left to chance as well.
+        setup_schema = schemas.get("setup") or {}
+        for key, sub in (setup_schema.get("properties") or {}).items():
+            if chance == SERVER and key not in setup_choices:
+                continue
+            fixed_list = sub.get("type") == "array" and sub.get("minItems") is not None
+            if sub.get("type") == "array" and not fixed_list:
+                continue  # a list the log may leave out (Cloak & Dagger's pile): left out
+            # At the table the engine needs every outcome; Lantern picks what is left out.
+            required = chance == TABLE
+            for name, field in schema_fields(sub, None, [key], SETUP_PREFIX, required=required):
+                self.fields[name] = field
+        bots = [(f"{BOT_PREFIX}{bot}", f"{bot} bot") for bot in sorted(game.bots)] if chance == SERVER else []
+        players = [(handle, handle) for handle in handles]
+        for seat in self.seat_ids:
+            choices: list[Any] = [("", "choose…")]
+            if players:
+                choices.append(("Club players", players))
+            if bots:
+                choices.append(("Bots", bots))
+            self.fields[SEAT_PREFIX + seat] = forms.ChoiceField(label=f"Seat {seat}", choices=choices)
+
+    def names(self, prefix: str) -> list[str]:
+        return [name for name in self.fields if name.startswith(prefix)]
+
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.names(OPTION_PREFIX)]
+
+    def setup_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.names(SETUP_PREFIX)]
+
+    def seat_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.names(SEAT_PREFIX)]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        try:
+            self.options = self.game.normalize_options(collect(self, data, OPTION_PREFIX))
+        except IllegalAction as exc:
+            raise ValidationError(f"{exc.rule}: {exc.message}") from exc
+        self.setup = collect(self, data, SETUP_PREFIX)
+        seats = []
+        for seat in self.seat_ids:
+            choice = data.get(SEAT_PREFIX + seat)
+            if not choice:
+                continue
+            if choice.startswith(BOT_PREFIX):
+                seats.append({"seat": seat, "bot": choice.removeprefix(BOT_PREFIX)})
+            else:
+                seats.append({"seat": seat, "player": choice})
+        humans = [entry["player"] for entry in seats if "player" in entry]
+        if len(set(humans)) != len(humans):
+            raise ValidationError("A player can sit in only one seat.")
+        self.seats = seats
+        return data

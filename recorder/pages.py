@@ -1,0 +1,123 @@
+"""The recorder's pages: ``/clubs/{slug}/record/`` (choose the game, options, setup and
+seats) and ``/clubs/{slug}/record/{id}/`` (the recording screen, drawn by
+``static/js/recorder/``). Thin: games.policy decides, the recorder's services write,
+and the screen itself talks only to the drafts API."""
+
+from __future__ import annotations
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.shortcuts import redirect, render
+from django.urls import reverse
+
+from engine import get_game
+from games import policy, selectors
+from games.models import Club
+from recorder import selectors as draft_selectors
+from recorder import services
+from recorder.forms import DraftSetupForm, GameChoiceForm
+from replay.frames import ALL
+
+
+def _member_club(request: HttpRequest, slug: str) -> Club | HttpResponse:
+    """The club when the user may record in it; a sign-in redirect, 403 or 404 otherwise
+    (a private club does not exist for outsiders)."""
+    club = selectors.club_for(request.user, slug)
+    if club is None:
+        raise Http404("no such club")
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not policy.can_record(request.user, club):
+        raise PermissionDenied("only members of this club may record its games")
+    return club
+
+
+def open_draft_rows(club: Club, user) -> list:
+    """The club's drafts still being recorded, each with ``game_name``, for the club
+    page's and the setup page's "resume" lists."""
+    drafts = list(draft_selectors.open_drafts(club, user))
+    for draft in drafts:
+        game = get_game(draft.game)
+        draft.game_name = game.name if game is not None else draft.game
+    return drafts
+
+
+def record_setup(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _member_club(request, slug)
+    if isinstance(club, HttpResponse):
+        return club
+    choice = GameChoiceForm(request.GET or None, catalogue=draft_selectors.game_catalogue())
+    chosen = choice.chosen()
+    context = {"club": club, "choice": choice, "form": None,
+               "drafts": open_draft_rows(club, request.user)}
+    if chosen is None:
+        return render(request, "recorder/setup.html", context)
+    game, entry, player_count, chance = chosen
+    handles = list(club.players.order_by("handle").values_list("handle", flat=True))
+    form = DraftSetupForm(
+        request.POST or None, game=game, seat_ids=entry["seats"][str(player_count)], chance=chance,
+        handles=handles, setup_choices=entry["setup_choices"],
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            draft, _position = services.create_draft(
+                club, request.user, game_id=game.id, options=form.options, seats=form.seats,
+                chance=chance, setup=form.setup,
+            )
+        except services.DraftError as exc:
+            # The engine's own sentence and rule id (a hand that cannot have been dealt…).
+            form.add_error(None, f"{exc.rule}: {exc.message}" if exc.rule else exc.message)
+        else:
+            return redirect("record-draft", club.slug, draft.pk)
+    context.update(form=form, game=game, player_count=player_count, chance=chance,
+                   several_counts=len(entry["player_counts"]) > 1)
+    return render(request, "recorder/setup.html", context, status=422 if form.errors else 200)
+
+
+def _perspective(draft) -> str:
+    """Whose eyes the screen draws the board with. A recorder sees the whole table: all.
+    Against a bot the humans must not see the bot's hand: their seat's view, or when
+    several humans share the device against a bot, their team's (Mister X's
+    ``detectives``: the viewers that are no seat)."""
+    seats = [entry["seat"] for entry in draft.seats]
+    humans = [entry["seat"] for entry in draft.seats if not entry.get("bot")]
+    if len(humans) == len(seats):
+        return ALL
+    if len(humans) == 1:
+        return humans[0]
+    game = get_game(draft.game)
+    teams = [v for v in game.viewers(draft.options, seats) if v not in seats] if game else []
+    return teams[0] if teams else humans[0]
+
+
+def record_draft(request: HttpRequest, slug: str, draft_id: int) -> HttpResponse:
+    club = _member_club(request, slug)
+    if isinstance(club, HttpResponse):
+        return club
+    draft = draft_selectors.draft_for(request.user, draft_id)
+    if draft is None or draft.club_id != club.pk or not policy.can_see_drafts(request.user, club):
+        raise Http404("no such draft")
+    game = get_game(draft.game)
+    view = _perspective(draft)
+    urls = {
+        "draft": reverse("api-draft", args=[draft.pk]),
+        "legal": reverse("api-draft-legal-actions", args=[draft.pk]),
+        "chance": reverse("api-draft-chance-options", args=[draft.pk]),
+        **{name: reverse(f"api-draft-{name}", args=[draft.pk]) for name in ("apply", "undo", "finish", "abandon")},
+    }
+    config = {
+        "draft": draft.pk,
+        "view": view,
+        "urls": urls,
+        "replayUrl": reverse("match-replay", args=[0]),
+        "csrfToken": get_token(request),
+    }
+    return render(request, "recorder/record.html", {
+        "club": club,
+        "draft": draft,
+        "game_name": game.name if game is not None else draft.game,
+        "view": view,
+        "config": config,
+    })

@@ -1,0 +1,99 @@
+// The drafts API (recorder/API.md) as the page uses it. Every write sends the version
+// the page last saw, so a write made against an old state is refused (409) instead of
+// forking the game; the page then tells the recorder to reload.
+
+/** The API refused a request; ``status`` and ``body`` are its answer. */
+export class ApiError extends Error {
+  constructor(status, body) {
+    const rule = body && body.rule ? `${body.rule}: ` : "";
+    super(body && body.message ? `${rule}${body.message}` : `The server answered ${status}.`);
+    this.status = status;
+    this.body = body || {};
+  }
+
+  /** Another tab (or device) wrote to the draft since this page last read it. */
+  get stale() {
+    return this.status === 409 && this.body.error === "stale";
+  }
+
+  /** The draft was finished or abandoned elsewhere. */
+  get closed() {
+    return this.status === 409 && this.body.error === "closed";
+  }
+}
+
+export class DraftApi {
+  /** ``urls``: draft, legal, chance, apply, undo, finish, abandon; ``csrfToken`` for
+   * writes; ``view``: the perspective every answer with a draft in it is drawn for. */
+  constructor(urls, csrfToken, view) {
+    this.urls = urls;
+    this.csrfToken = csrfToken;
+    this.view = view;
+  }
+
+  /** ``url`` with ``?view=``: a write answers with the draft, seen as the page sees it
+   * (against a bot, the bot's hand must stay hidden after a write too). */
+  viewed(url) {
+    const out = new URL(url, window.location.href);
+    out.searchParams.set("view", this.view);
+    return out;
+  }
+
+  async request(url, { method = "GET", body } = {}) {
+    const headers = { Accept: "application/json" };
+    if (body !== undefined) {
+      headers["Content-Type"] = "application/json";
+      headers["X-CSRFToken"] = this.csrfToken;
+    }
+    let response;
+    try {
+      response = await fetch(url, {
+        method, headers, credentials: "same-origin",
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (error) {
+      // Nothing was saved; the draft on the server is as it was.
+      throw new ApiError(0, { message: "The server could not be reached; nothing was lost. Try again." });
+    }
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) throw new ApiError(response.status, data);
+    return data;
+  }
+
+  /** The draft, its move list and its current frame. */
+  draft(withStatic) {
+    const url = this.viewed(this.urls.draft);
+    if (withStatic) url.searchParams.set("static", "1");
+    return this.request(url);
+  }
+
+  /** The next field to choose among the legal actions of ``seat`` agreeing with ``prefix``,
+   * or the actions themselves once few are left. */
+  legal(seat, prefix) {
+    const url = new URL(this.urls.legal, window.location.href);
+    if (seat) url.searchParams.set("seat", seat);
+    if (Object.keys(prefix).length) url.searchParams.set("prefix", JSON.stringify(prefix));
+    return this.request(url);
+  }
+
+  /** The ways the chance in ``action`` could have come out, in the same shape as ``legal``. */
+  chance(action, prefix) {
+    return this.request(this.urls.chance, { method: "POST", body: { action, prefix } });
+  }
+
+  apply(version, action) {
+    return this.request(this.viewed(this.urls.apply), { method: "POST", body: { version, action } });
+  }
+
+  undo(version) {
+    return this.request(this.viewed(this.urls.undo), { method: "POST", body: { version } });
+  }
+
+  finish(version) {
+    return this.request(this.viewed(this.urls.finish), { method: "POST", body: { version } });
+  }
+
+  abandon(version) {
+    return this.request(this.viewed(this.urls.abandon), { method: "POST", body: { version } });
+  }
+}

@@ -1,0 +1,279 @@
+// The recording screen: the board as the replay viewer draws it, the actions so far,
+// and the entry of the next action from the engine's legal actions. Nothing is kept
+// in the page that the server does not have: every action is saved by the API before
+// the page shows it, so a reload (or another device) resumes exactly where it was.
+
+import { ApiError, DraftApi } from "./api.js";
+import { mountEntry } from "./controls.js";
+import { hintsFor } from "./games.js";
+import { el } from "../replay/dom.js";
+
+const BOARD_MODULES = {
+  "cryptid-urban-legends": "../replay/boards/cryptid.js",
+  "mister-x": "../replay/boards/misterx.js",
+  "cloak-and-dagger": "../replay/boards/cloak.js",
+};
+
+const root = document.getElementById("recorder");
+const config = JSON.parse(document.getElementById("recorder-config").textContent);
+const $ = (selector) => root.querySelector(selector);
+const api = new DraftApi(config.urls, config.csrfToken, config.view);
+
+const ui = {
+  alert: $("#rec-alert"),
+  status: $("#rec-status"),
+  board: $("#rec-board"),
+  seatPick: $("#rec-seat-pick"),
+  entry: $("#rec-entry"),
+  entryBox: $("#rec-entry-box"),
+  moves: $("#rec-moves"),
+  undo: $("#rec-undo"),
+  finish: $("#rec-finish"),
+  done: $("#rec-done"),
+};
+
+const state = { draft: null, board: null, staticView: null, hints: null, seat: null, stale: false };
+
+// --- talking to the server ------------------------------------------------------
+
+function showAlert(message, { reload = false } = {}) {
+  const parts = [el("span", {}, message)];
+  if (reload) {
+    const button = el("button", { type: "button", class: "rec-reload" }, "Reload");
+    button.addEventListener("click", () => window.location.reload());
+    parts.push(" ", button);
+  }
+  ui.alert.replaceChildren(...parts);
+  ui.alert.hidden = false;
+}
+
+function clearAlert() {
+  ui.alert.hidden = true;
+  ui.alert.replaceChildren();
+}
+
+/** Run one request with the page marked busy; a refusal is shown, not thrown. */
+async function busy(promise) {
+  root.setAttribute("aria-busy", "true");
+  try {
+    const answer = await promise;
+    if (!state.stale) clearAlert();
+    return answer;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.stale) {
+      // Another tab wrote first. Writing on would fork the game: stop and say so.
+      state.stale = true;
+      root.dataset.stale = "true";
+      showAlert("This game changed in another tab or device — reload to see it before recording more.", { reload: true });
+      disableWrites();
+    } else if (error.closed) {
+      state.stale = true;
+      showAlert("This draft was finished or discarded elsewhere — reload to see it.", { reload: true });
+      disableWrites();
+    } else {
+      showAlert(error.message);
+    }
+    return null;
+  } finally {
+    root.removeAttribute("aria-busy");
+  }
+}
+
+function disableWrites() {
+  for (const control of root.querySelectorAll("#rec-entry-box button, #rec-entry-box select, #rec-undo, #rec-finish button")) {
+    control.disabled = true;
+  }
+}
+
+/** A write; ``focus``: the next action's entry takes the keyboard focus. */
+async function write(request, { focus = false } = {}) {
+  if (state.stale) return;
+  const draft = await busy(request(state.draft.version));
+  if (draft) render(draft, { focus });
+}
+
+// --- drawing --------------------------------------------------------------------
+
+async function drawBoard(draft) {
+  if (!state.board) {
+    const module = await import(BOARD_MODULES[draft.game] || "../replay/boards/generic.js");
+    const payload = {
+      game: draft.game,
+      viewer: draft.viewer,
+      seats: draft.seats.map((s) => ({ seat: s.seat, player: s.player })),
+      static: state.staticView,
+      options: draft.options,
+    };
+    ui.board.replaceChildren();
+    state.board = module.mount(ui.board, payload);
+  }
+  // One frame only: the recorder shows where the game stands, not its history.
+  state.board.update(draft.frame, { frames: [draft.frame], ply: 0 });
+  ui.board.dataset.ply = String(draft.ply);
+}
+
+function playerOf(draft, seat) {
+  const entry = draft.seats.find((s) => s.seat === seat);
+  if (!entry) return seat;
+  return entry.bot ? `${seat} (${entry.bot} bot)` : `${seat} (${entry.player})`;
+}
+
+function describeStatus(draft) {
+  if (draft.status === "finished") return "Stored.";
+  if (draft.status === "abandoned") return "Discarded.";
+  if (draft.is_over) {
+    const result = draft.result || {};
+    return `Game over${result.winner ? `: ${result.winner} won` : ""}${result.reason ? ` (${result.reason})` : ""}.`;
+  }
+  const view = draft.frame.view;
+  const round = view.round !== null && view.round !== undefined ? `Round ${view.round} · ` : "";
+  const phase = view.phase ? `${view.phase} · ` : "";
+  // The last action first: what a recorder checks against the table after each entry.
+  const last = draft.moves.length ? `Recorded ${draft.moves[draft.moves.length - 1].notation}. ` : "";
+  return `${last}${round}${phase}${draft.to_act.map((s) => playerOf(draft, s)).join(", ")} to act`;
+}
+
+function drawMoves(draft) {
+  const items = draft.moves.map((move) =>
+    el("li", { value: String(move.ply), "data-ply": String(move.ply), "data-bot": move.bot ? "true" : "false", class: move.bot ? "rec-move rec-move-bot" : "rec-move" },
+      el("span", { class: "rec-notation" }, move.notation),
+      move.bot ? el("span", { class: "badge" }, "bot") : ""));
+  ui.moves.replaceChildren(...items);
+  if (!items.length) ui.moves.append(el("li", { class: "muted rec-empty" }, "No action yet."));
+  ui.moves.scrollTop = ui.moves.scrollHeight;
+  const humanMoves = draft.moves.some((m) => !m.bot);
+  ui.undo.disabled = state.stale || draft.status !== "recording" || !humanMoves;
+}
+
+function humanSeatsToAct(draft) {
+  const bots = new Set(draft.seats.filter((s) => s.bot).map((s) => s.seat));
+  return draft.to_act.filter((seat) => !bots.has(seat));
+}
+
+function drawEntry(draft, focus = false) {
+  ui.seatPick.replaceChildren();
+  if (draft.status !== "recording" || draft.is_over || !draft.seat) {
+    ui.entryBox.hidden = true;
+    ui.entry.replaceChildren();
+    return;
+  }
+  ui.entryBox.hidden = false;
+  // Several seats may act now (Mister X's detectives): the recorder picks whose move it is.
+  const seats = humanSeatsToAct(draft);
+  if (!seats.includes(state.seat)) state.seat = draft.seat;
+  if (seats.length > 1) {
+    const group = el("div", { role: "group", "aria-label": "Whose action", class: "rec-choices" });
+    for (const seat of seats) {
+      const button = el("button", { type: "button", class: "rec-seat secondary", "aria-pressed": String(seat === state.seat) }, playerOf(draft, seat));
+      button.addEventListener("click", () => {
+        state.seat = seat;
+        drawEntry(state.draft);
+      });
+      group.append(button);
+    }
+    ui.seatPick.append(group);
+  }
+  startActionEntry(draft, state.seat, focus);
+}
+
+function startActionEntry(draft, seat, focus = false) {
+  mountEntry(ui.entry, {
+    focus,
+    title: playerOf(draft, seat),
+    load: (prefix) => api.legal(seat, prefix),
+    order: state.hints.order,
+    describe: state.hints.describe,
+    busy,
+    onDone: (entry) => {
+      if (entry.chance) startChanceEntry(draft, seat, entry);
+      else write((version) => api.apply(version, entry.action), { focus: true });
+    },
+  });
+}
+
+/** The chance in ``entry`` (cards drawn, blocks, an envelope's card): what came out. */
+function startChanceEntry(draft, seat, entry) {
+  const back = el("button", { type: "button", class: "secondary rec-back" }, `Back: not ${entry.notation}`);
+  back.addEventListener("click", () => startActionEntry(draft, seat, true));
+  const box = el("div", { class: "rec-chance" });
+  ui.entry.replaceChildren(el("p", { class: "rec-chance-head" }, `What came out for ${entry.notation}?`), box, back);
+  mountEntry(box, {
+    focus: true,
+    title: "Came out",
+    load: (prefix) => api.chance(entry.action, prefix),
+    order: state.hints.order,
+    describe: state.hints.describe,
+    busy,
+    onDone: (completed) => write((version) => api.apply(version, completed.action), { focus: true }),
+  });
+}
+
+function drawFinish(draft) {
+  ui.finish.hidden = draft.status !== "recording";
+  ui.done.hidden = draft.status === "recording";
+  if (draft.status === "finished" && draft.match) {
+    ui.done.replaceChildren(
+      el("p", {}, `This game is stored as match #${draft.match}.`),
+      el("p", { class: "actions" },
+        el("a", { class: "button", href: draft.match_url, "data-link": "match" }, `Match #${draft.match}`), " ",
+        el("a", { href: config.replayUrl.replace("/0/", `/${draft.match}/`), "data-link": "replay" }, "Watch the replay")),
+    );
+  } else if (draft.status === "abandoned") {
+    ui.done.replaceChildren(el("p", {}, "This draft was discarded; nothing was stored."));
+  }
+  const store = $("#rec-store");
+  store.textContent = draft.is_over ? "Store the match" : "Stop here and store as an unfinished match";
+  store.classList.toggle("secondary", !draft.is_over);
+  $("#rec-stop-confirm").hidden = true;
+  $("#rec-stop").hidden = draft.is_over;
+  store.hidden = !draft.is_over;
+}
+
+function render(draft, { focus = false } = {}) {
+  state.draft = draft;
+  root.dataset.version = String(draft.version);
+  root.dataset.ply = String(draft.ply);
+  root.dataset.status = draft.is_over && draft.status === "recording" ? "over" : draft.status;
+  ui.status.textContent = describeStatus(draft);
+  drawMoves(draft);
+  drawEntry(draft, focus);
+  drawFinish(draft);
+  return drawBoard(draft);
+}
+
+// --- start ----------------------------------------------------------------------
+
+function bindButtons() {
+  ui.undo.addEventListener("click", () => write((version) => api.undo(version), { focus: true }));
+  $("#rec-stop").addEventListener("click", () => {
+    $("#rec-stop-confirm").hidden = false;
+    $("#rec-stop").hidden = true;
+    $("#rec-store").hidden = false;
+    $("#rec-store").focus();
+  });
+  $("#rec-stop-cancel").addEventListener("click", () => drawFinish(state.draft));
+  $("#rec-store").addEventListener("click", () => write((version) => api.finish(version)));
+  $("#rec-abandon").addEventListener("click", () => write((version) => api.abandon(version)));
+  document.addEventListener("keydown", (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.target.closest && event.target.closest("input, select, textarea, [contenteditable]")) return;
+    if (event.key === "u" && !ui.undo.disabled) {
+      event.preventDefault();
+      ui.undo.click();
+    }
+  });
+}
+
+async function start() {
+  bindButtons();
+  const draft = await api.draft(true);
+  state.staticView = draft.static;
+  state.hints = hintsFor(draft.game, draft.static);
+  await render(draft);
+  root.dataset.ready = "true";
+}
+
+start().catch((error) => {
+  showAlert(String(error.message || error), { reload: true });
+});

@@ -1,0 +1,118 @@
+"""Steps shared by the recorder's browser tests: set a game up through the form and
+enter actions by clicking the controls the page offers, as a recorder at the table does.
+
+``record`` is given the action to enter (taken from a bot game the engine played with
+a seed, so the game reaches its end) and, at every question the page asks, clicks the
+button (or picks the option) whose value that action has. It never calls the API: if
+the page does not offer the value, the test fails there.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from engine import play
+
+READY = '#recorder[data-ready="true"]:not([aria-busy])'
+
+
+def scripted_game(game: str, players: int | None, wanted: Any, seeds: range = range(200)) -> dict[str, Any]:
+    """The first greedy-bot game of ``game`` (seeds in order) whose log satisfies ``wanted``:
+    chosen by what the test needs to exercise, not pinned to one seed, since bots change."""
+    bots = ["greedy"] * (players or 2)
+    for seed in seeds:
+        log = play(game, seed, bots)
+        if log["result"] is not None and wanted(log):
+            return log
+    raise AssertionError(f"no greedy {game} game in seeds {seeds} has what the test needs")
+
+
+def value_at(action: dict[str, Any], path: str) -> Any:
+    """The value of ``action`` at an API path (``to/0``, ``left/red``); None when absent."""
+    value: Any = action
+    for key in path.split("/"):
+        if isinstance(value, dict):
+            value = value.get(key)
+        elif isinstance(value, list) and key.isdigit() and int(key) < len(value):
+            value = value[int(key)]
+        else:
+            return None
+    return value
+
+
+def same_value(offered: Any, wanted: Any) -> bool:
+    """Equal, with lists of cards compared as the multisets a draw is."""
+    if isinstance(offered, list) and isinstance(wanted, list) and all(isinstance(x, str) for x in offered + wanted):
+        return sorted(offered) == sorted(wanted)
+    if offered in ({}, None) and wanted in ({}, None):
+        return True  # a split's empty side is written {} in one place and absent in the other
+    return offered == wanted
+
+
+def wait_ready(page: Any) -> None:
+    page.wait_for_selector(READY)
+
+
+def open_draft(page: Any) -> None:
+    wait_ready(page)
+
+
+def ply(page: Any) -> int:
+    return int(page.get_attribute("#recorder", "data-ply"))
+
+
+def moves(page: Any) -> list[str]:
+    return page.eval_on_selector_all("#rec-moves li[data-ply] .rec-notation", "els => els.map(e => e.textContent)")
+
+
+def record(page: Any, target: dict[str, Any]) -> dict[str, Any]:
+    """Enter ``target`` through the controls; returns the action the page recorded (as the
+    confirm button named it), after the server saved it."""
+    before = ply(page)
+    for _ in range(60):
+        wait_ready(page)
+        entry = page.locator("#rec-entry")
+        confirm = entry.locator(".rec-confirm")
+        if confirm.count():
+            action = json.loads(confirm.get_attribute("data-action"))
+            chance_next = confirm.inner_text().startswith("Next:")
+            confirm.click()
+            if chance_next:
+                page.wait_for_selector("#rec-entry .rec-chance")
+                continue
+            page.wait_for_function(f"Number(document.querySelector('#recorder').dataset.ply) > {before}")
+            wait_ready(page)
+            return action
+        question = entry.locator(".rec-question").last
+        field = question.get_attribute("data-field")
+        wanted = value_at(target, field)
+        buttons = question.locator("button.rec-choice")
+        if buttons.count():
+            values = [json.loads(v) for v in buttons.evaluate_all("els => els.map(e => e.dataset.value)")]
+            matches = [i for i, v in enumerate(values) if same_value(v, wanted)]
+            assert matches, f"{field}: the page offers {values}, not {wanted!r} of {target}"
+            buttons.nth(matches[0]).click()
+        else:
+            select = question.locator("select")
+            options = select.locator("option").evaluate_all("els => els.map(e => e.value)")
+            values = [json.loads(v) if v else "<placeholder>" for v in options]
+            matches = [options[i] for i, v in enumerate(values) if v != "<placeholder>" and same_value(v, wanted)]
+            assert matches, f"{field}: the page offers {values}, not {wanted!r} of {target}"
+            select.select_option(value=matches[0])
+    raise AssertionError(f"could not enter {target}")
+
+
+def choose_game(page: Any, live_server: Any, club: Any, game_name: str, chance_label: str, players: int | None = None) -> None:
+    page.goto(f"{live_server.url}/clubs/{club.slug}/record/")
+    page.get_by_label("Game").select_option(label=game_name)
+    if players is not None:
+        page.get_by_label("Players").fill(str(players))
+    page.get_by_label(chance_label).check()
+    page.get_by_role("button", name="Continue").click()
+    page.wait_for_selector("#rec-setup")
+
+
+def start_recording(page: Any) -> None:
+    page.get_by_role("button", name="Start recording").click()
+    wait_ready(page)

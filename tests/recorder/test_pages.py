@@ -1,0 +1,143 @@
+"""The recorder's server-rendered pages: who may open them, the setup form (built from the
+engine's schemas, judged by the engine), and the club page's list of games to resume."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from recorder.models import Draft
+from recorder.services import create_draft
+
+pytestmark = pytest.mark.django_db
+
+
+def client_for(user=None) -> Client:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def cloak_draft(club, user) -> Draft:
+    draft, _ = create_draft(club, user, game_id="cloak-and-dagger",
+                            seats=[{"seat": "p1", "player": "alice"}, {"seat": "p2", "player": "bob"}])
+    return draft
+
+
+SETUP = "/clubs/riverside/record/"
+
+
+def test_who_may_open_the_setup_page(club, private_club, people):
+    assert client_for(people["member"]).get(SETUP).status_code == 200
+    # Anonymous: sign in first. A public club's outsider: refused. A private club's: no such club.
+    response = client_for().get(SETUP)
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+    assert client_for(people["outsider"]).get(SETUP).status_code == 403
+    assert client_for(people["outsider"]).get("/clubs/secret/record/").status_code == 404
+    assert client_for(people["member"]).get("/clubs/secret/record/").status_code == 200
+
+
+def test_the_setup_form_is_built_from_the_engine(club, people):
+    member = client_for(people["member"])
+    page = member.get(SETUP, {"game": "cryptid-urban-legends", "chance": "table"}).content.decode()
+    # Options from the schema with the engine's defaults; the dealt hands and blocks as
+    # drop-downs; one seat field per seat, offering the club's players (no bot at a table).
+    assert 'name="option.decks.cryptid.split"' in page and 'value="4"' in page
+    for name in ("setup.sensors_2r2w1b", "setup.hands.cryptid.3", "setup.hands.scientist.1", "setup.first_blocks.3"):
+        assert f'name="{name}"' in page
+    assert 'name="seat.cryptid"' in page and 'name="seat.scientist"' in page
+    assert ">alice<" in page and "greedy bot" not in page
+    # Dealt by Lantern: bots may sit, and only the players' choices are asked.
+    page = member.get(SETUP, {"game": "cryptid-urban-legends", "chance": "server"}).content.decode()
+    assert "greedy bot" in page and 'name="setup.sensors_2r2w1b"' in page
+    assert 'name="setup.hands.cryptid.1"' not in page
+    # The player count decides the seats.
+    page = member.get(SETUP, {"game": "cloak-and-dagger", "players": "3", "chance": "table"}).content.decode()
+    assert 'name="seat.p3"' in page and 'name="seat.p4"' not in page
+    response = member.get(SETUP, {"game": "cloak-and-dagger", "players": "9", "chance": "table"})
+    assert "played by 2 to 6 players" in response.content.decode()
+    assert 'name="seat.p1"' not in response.content.decode()
+
+
+def test_starting_a_draft_from_the_form(club, people):
+    member = client_for(people["member"])
+    url = f"{SETUP}?game=cloak-and-dagger&players=2&chance=table"
+    response = member.post(url, {"option.document_copies": "1", "seat.p1": "alice", "seat.p2": "bob"})
+    draft = Draft.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/clubs/riverside/record/{draft.pk}/"
+    assert draft.chance == Draft.Chance.TABLE and draft.seed is None
+    assert [(s["seat"], s["player"]) for s in draft.seats] == [("p1", "alice"), ("p2", "bob")]
+    assert draft.created_by == people["member"]
+    page = member.get(response["Location"]).content.decode()
+    assert 'id="recorder"' in page and f"/api/drafts/{draft.pk}/apply/" in page
+
+
+def test_a_bot_seat_is_dealt_by_lantern(club, people):
+    member = client_for(people["member"])
+    url = f"{SETUP}?game=cloak-and-dagger&players=2&chance=server"
+    member.post(url, {"option.document_copies": "1", "seat.p1": "alice", "seat.p2": "bot:greedy"})
+    draft = Draft.objects.get()
+    assert draft.chance == Draft.Chance.SERVER and draft.seed is not None
+    assert draft.seats[1] == {"seat": "p2", "player": "bot-greedy", "bot": "greedy"}
+
+
+def test_the_engine_judges_the_setup_and_nothing_is_lost(club, people):
+    member = client_for(people["member"])
+    url = f"{SETUP}?game=cryptid-urban-legends&chance=table"
+    form = {f"option.decks.{seat}.{card}": n for seat in ("cryptid", "scientist")
+            for card, n in (("split", 4), ("shuffle", 3), ("align", 3))}
+    # A scientist's deck of 3 align cards cannot deal 4 of them.
+    hands = {"cryptid": ["split", "split", "shuffle"], "scientist": ["align", "align", "align"]}
+    form.update({f"setup.hands.{seat}.{i}": f'"{card}"' for seat, cards in hands.items()
+                 for i, card in enumerate(cards, start=1)})
+    form.update({"setup.sensors_2r2w1b": '"left"', "setup.first_blocks.1": '"N1"',
+                 "setup.first_blocks.2": '"N2"', "setup.first_blocks.3": '"N3"',
+                 "seat.cryptid": "alice", "seat.scientist": "bob"})
+    assert member.post(url, form).status_code == 302  # three aligns: legal
+    form["option.decks.scientist.align"] = 2
+    form["option.decks.scientist.split"] = 5
+    response = member.post(url, form)
+    assert response.status_code == 422
+    assert "CUL-2.4" in response.content.decode()
+    assert Draft.objects.count() == 1
+    # The form comes back as it was filled in.
+    assert 'value="5"' in response.content.decode()
+    # Options the engine refuses: its sentence, with the rule.
+    form["option.decks.scientist.split"] = 9
+    response = member.post(url, form)
+    assert response.status_code == 422 and "CUL-1.2" in response.content.decode()
+
+
+def test_the_same_player_cannot_take_two_seats(club, people):
+    member = client_for(people["member"])
+    url = f"{SETUP}?game=cloak-and-dagger&players=2&chance=table"
+    response = member.post(url, {"option.document_copies": "1", "seat.p1": "alice", "seat.p2": "alice"})
+    assert response.status_code == 422 and "only one seat" in response.content.decode()
+    assert not Draft.objects.exists()
+
+
+def test_the_recording_screen_is_for_members_of_its_club(club, private_club, people):
+    draft = cloak_draft(club, people["member"])
+    url = f"/clubs/riverside/record/{draft.pk}/"
+    assert client_for(people["other"]).get(url).status_code == 200
+    assert client_for(people["outsider"]).get(url).status_code == 403
+    # Under another club's address it does not exist.
+    assert client_for(people["member"]).get(f"/clubs/secret/record/{draft.pk}/").status_code == 404
+    private = cloak_draft(private_club, people["member"])
+    assert client_for(people["outsider"]).get(f"/clubs/secret/record/{private.pk}/").status_code == 404
+
+
+def test_the_club_page_lists_games_to_resume(club, people):
+    draft = cloak_draft(club, people["member"])
+    page = client_for(people["other"]).get("/clubs/riverside/").content.decode()
+    assert 'href="/clubs/riverside/record/"' in page  # record a game
+    assert f'href="/clubs/riverside/record/{draft.pk}/"' in page and "Resume" in page
+    assert "Cloak &amp; Dagger" in page
+    # Not a member: neither the link nor the drafts.
+    page = client_for(people["outsider"]).get("/clubs/riverside/").content.decode()
+    assert "/record/" not in page
+    # A finished or abandoned draft leaves the list.
+    Draft.objects.filter(pk=draft.pk).update(status=Draft.Status.ABANDONED)
+    page = client_for(people["other"]).get("/clubs/riverside/").content.decode()
+    assert f"/record/{draft.pk}/" not in page

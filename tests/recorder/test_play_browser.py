@@ -1,0 +1,166 @@
+"""The recording screen in headless Chromium beyond a whole game: a bot in a seat, two
+tabs on one draft, a phone's width and the keyboard."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from games.models import Match
+from tests.recorder.recording import choose_game, moves, ply, start_recording, wait_ready
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+BY_LANTERN = "dealt by Lantern (needed to play against a bot)"
+AT_THE_TABLE = "dealt at the table: I enter what came out"
+
+
+def record_any(page: Any, rng: random.Random) -> dict[str, Any]:
+    """Enter some legal action: at every question a seeded choice among the offered values."""
+    before = ply(page)
+    for _ in range(60):
+        wait_ready(page)
+        confirm = page.locator("#rec-entry .rec-confirm")
+        if confirm.count():
+            action = json.loads(confirm.get_attribute("data-action"))
+            chance_next = confirm.inner_text().startswith("Next:")
+            confirm.click()
+            if not chance_next:
+                page.wait_for_function(f"Number(document.querySelector('#recorder').dataset.ply) > {before}")
+                wait_ready(page)
+                return action
+            continue
+        question = page.locator("#rec-entry .rec-question").last
+        buttons = question.locator("button.rec-choice")
+        if buttons.count():
+            buttons.nth(rng.randrange(buttons.count())).click()
+        else:
+            options = question.locator("select option").evaluate_all("els => els.map(e => e.value).filter(Boolean)")
+            question.locator("select").select_option(value=rng.choice(options))
+    raise AssertionError("no action could be entered")
+
+
+def cloak_draft(page: Any, live_server: Any, club: Any, p2: str, chance: str) -> None:
+    choose_game(page, live_server, club, "Cloak & Dagger", chance, players=2)
+    page.get_by_label("Seat p1", exact=True).select_option(label="alice")
+    page.get_by_label("Seat p2", exact=True).select_option(label=p2)
+    start_recording(page)
+
+
+def test_the_bots_moves_follow_yours(signed_in, live_server, club, screenshot):
+    page = signed_in
+    cloak_draft(page, live_server, club, "greedy bot", BY_LANTERN)
+    # Against a bot the page shows what the human's seat may see: p1's check sheet.
+    assert page.locator('#rec-board g.envelope[data-seen]').count() == 20
+    rng = random.Random(11)
+    for turn in range(1, 4):
+        action = record_any(page, rng)
+        assert action["seat"] == "p1"
+        # p1 acted, and the greedy bot answered at once for p2: two moves per turn.
+        assert ply(page) == 2 * turn
+        bots = page.eval_on_selector_all("#rec-moves li[data-ply]", "els => els.map(e => e.dataset.bot)")
+        assert bots == ["false", "true"] * turn
+        assert moves(page)[-1].startswith("p2 ")
+    # Every answer is drawn as p1 sees it, the ones after a write too: no envelope's
+    # contents, no bot's hand.
+    assert page.locator("#rec-board g.envelope[data-contents]").count() == 0
+    assert page.locator('#rec-board [data-hand="p2"]').count() == 0
+    screenshot(page, "bot-game")
+    # Undo takes back the human's action and the bot's answer to it.
+    page.get_by_role("button", name="Undo last action").click()
+    page.wait_for_function("document.querySelector('#recorder').dataset.ply === '4'")
+    # Stopped early, the game is stored as an unfinished match with the bot in its seat.
+    page.get_by_role("button", name="Stop recording…").click()
+    page.get_by_role("button", name="Stop here and store as an unfinished match").click()
+    page.wait_for_selector('[data-link="match"]')
+    match = Match.objects.get()
+    assert match.status == Match.Status.UNFINISHED
+    seats = match.log.document["seats"]
+    assert seats[1]["seat"] == "p2" and seats[1]["bot"] == "greedy"
+    assert len(match.log.document["actions"]) == 4
+
+
+def test_two_tabs_cannot_fork_a_draft(signed_in, live_server, club, screenshot):
+    first = signed_in
+    cloak_draft(first, live_server, club, "bob", AT_THE_TABLE)
+    second = first.context.new_page()
+    second.goto(first.url)
+    wait_ready(second)
+    rng = random.Random(5)
+    record_any(first, rng)
+    assert ply(first) == 1
+    # The second tab still shows the game before that action; its write is refused.
+    assert ply(second) == 0
+    second.locator("#rec-entry button.rec-choice").first.click()
+    second.locator("#rec-entry .rec-confirm").click()
+    alert = second.get_by_role("alert")
+    alert.wait_for()
+    assert "changed in another tab" in alert.inner_text()
+    assert second.locator("#rec-entry-box button:not([disabled])").count() == 0
+    assert second.get_by_role("button", name="Undo last action").is_disabled()
+    screenshot(second, "two-tabs-refused")
+    # Nothing forked: the draft holds the first tab's action only, which a reload shows.
+    second.get_by_role("button", name="Reload").click()
+    wait_ready(second)
+    assert ply(second) == 1 and moves(second) == moves(first)
+    second.close()
+
+
+def test_phone_width_and_keyboard(signed_in, live_server, club, screenshot):
+    page = signed_in
+    page.set_viewport_size({"width": 375, "height": 740})
+    cloak_draft(page, live_server, club, "bob", AT_THE_TABLE)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    for control in page.locator("#rec-entry button.rec-choice").all()[:5]:
+        box = control.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 375 and box["height"] >= 40
+    board = page.locator("#rec-board svg").first.bounding_box()
+    assert board["x"] >= 0 and board["x"] + board["width"] <= 375
+    screenshot(page, "phone")
+    # Keyboard only: each choice moves the focus on to the next question, then to the
+    # button that records the action; "u" takes it back.
+    page.locator("#rec-entry button.rec-choice").first.focus()
+    for _ in range(5):
+        if page.evaluate("document.activeElement.classList.contains('rec-confirm')"):
+            break
+        page.keyboard.press("Enter")
+        wait_ready(page)
+    assert page.evaluate("document.activeElement.classList.contains('rec-confirm')")
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('#recorder').dataset.ply === '1'")
+    wait_ready(page)
+    page.keyboard.press("u")
+    page.wait_for_function("document.querySelector('#recorder').dataset.ply === '0'")
+
+
+@pytest.mark.parametrize(("game", "players", "seats"), [
+    ("Mister X", 3, {"mrx": "greedy bot", "det1": "alice", "det2": "bob"}),
+    ("Mister X", 2, {"mrx": "alice", "det1": "random bot"}),
+    ("Cryptid: Urban Legends", None, {"cryptid": "random bot", "scientist": "alice"}),
+])
+def test_every_game_can_be_played_against_a_bot(signed_in, live_server, club, game, players, seats, screenshot):
+    page = signed_in
+    choose_game(page, live_server, club, game, BY_LANTERN, players=players)
+    for seat, who in seats.items():
+        page.get_by_label(f"Seat {seat}", exact=True).select_option(label=who)
+    start_recording(page)
+    humans = {seat for seat, who in seats.items() if not who.endswith(" bot")}
+    rng = random.Random(3)
+    for _ in range(6):
+        if page.get_attribute("#recorder", "data-status") != "recording":
+            break
+        before = ply(page)
+        action = record_any(page, rng)
+        assert action["seat"] in humans
+        recorded = page.eval_on_selector_all("#rec-moves li[data-ply]", "els => els.map(e => e.dataset.bot)")
+        # The human's action, then whatever the bots answered, all saved.
+        assert recorded[before] == "false" and len(recorded) == ply(page)
+    if "mrx" not in humans and "mrx" in seats:
+        # The detectives, playing together against Mister X, see what their team sees:
+        # never where he is (the bot's moves in the list are redacted too).
+        assert page.locator("#rec-board .mx-x").count() == 0
+        assert page.locator("#rec-board .mx-path").count() == 0
+    screenshot(page, f"bot-{game.split(':')[0].replace(' ', '-').lower()}-{players}")

@@ -30,12 +30,14 @@ def own_redis(tmp_path: Path) -> Iterator[RedisServer]:
         server.stop()
 
 
-def send(broker_url: str, task: Any, *args: Any, queue: str) -> None:
-    """Send ``task`` through the broker at ``broker_url`` (not this process's REDIS_URL)."""
+def send(broker_url: str, task: Any, *args: Any, queue: str | None = None) -> None:
+    """Send ``task`` through the broker at ``broker_url`` (not this process's REDIS_URL),
+    to ``queue`` or where the settings route it."""
     from config.celery import app
 
+    options = {"queue": queue} if queue else {}
     with app.connection_for_write(broker_url) as connection:
-        task.apply_async(args, queue=queue, connection=connection, ignore_result=True)
+        task.apply_async(args, connection=connection, ignore_result=True, **options)
 
 
 class ThreadWorker:

@@ -126,13 +126,16 @@ class Child:
 
 
 @contextmanager
-def celery_worker(queue: str, env: Mapping[str, str], log: Path, *,
+def celery_worker(queue: str | None, env: Mapping[str, str], log: Path, *,
                   pool: str = "solo", concurrency: int = 1) -> Iterator[Child]:
-    """A Celery worker process (tests/faults/worker.py) consuming ``queue`` only."""
+    """A Celery worker process (tests/faults/worker.py) consuming ``queue`` only, or
+    every queue of the settings (as production's workers do) when ``queue`` is None."""
     args = [PYTHON, str(PROJECT / "tests" / "faults" / "worker.py"), "worker",
-            f"--pool={pool}", f"--concurrency={concurrency}", "-Q", queue,
-            f"--hostname={queue}-{time.monotonic_ns()}@%h", "--loglevel=INFO",
+            f"--pool={pool}", f"--concurrency={concurrency}",
+            f"--hostname=lantern-faults-{time.monotonic_ns()}@%h", "--loglevel=INFO",
             "--without-gossip", "--without-mingle", "--without-heartbeat"]
+    if queue is not None:
+        args += ["-Q", queue]
     worker = Child(args, env, log)
     try:
         worker.wait_for_output("ready.", timeout=60)

@@ -60,7 +60,7 @@ def test_uploads_while_redis_is_down_are_stored_and_rated_once_it_is_back(
     env = child_env(DATABASE_URL=current_database_url(), REDIS_URL=own_redis.url, DEBUG="1",
                     LANTERN_UPLOAD_RATE="1000/min")
     web_log = tmp_path / "web.log"
-    with celery_worker("celery", env, tmp_path / "worker.log"), web_server(env, web_log) as base:
+    with celery_worker(None, env, tmp_path / "worker.log"), web_server(env, web_log) as base:
 
         def upload(log: dict) -> int:
             started = time.monotonic()
@@ -94,7 +94,7 @@ def test_uploads_while_redis_is_down_are_stored_and_rated_once_it_is_back(
         # Celery beat's periodic task (sent here at once, for matches of any age).
         from ladder.tasks import requeue_unrated_matches
 
-        send(own_redis.url, requeue_unrated_matches, 0, queue="celery")
+        send(own_redis.url, requeue_unrated_matches, 0)
         wait_until(lambda: rated(during) == set(during), 60, "the requeued matches to be rated")
         last = upload(logs[5])
         wait_until(lambda: rated([last]), 60, "the last upload to be rated")

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from django.db.models import Count, QuerySet
+from django.db.models import Count, Prefetch, QuerySet
 
 import engine
 from engine import canonical_json
@@ -78,12 +78,17 @@ class MatchFilters:
         return matches
 
 
+def seats_with_players() -> Prefetch:
+    """Prefetch a page's seats with their players joined: one query rather than two."""
+    return Prefetch("seats", queryset=MatchSeat.objects.select_related("player"))
+
+
 def club_matches(club: Club, filters: MatchFilters | None = None) -> QuerySet[Match]:
     """The club's matches, newest upload first, seats and players prefetched."""
     matches = Match.objects.filter(club=club)
     if filters is not None:
         matches = filters.apply(matches)
-    return matches.select_related("club").prefetch_related("seats__player").order_by("-id")
+    return matches.select_related("club").prefetch_related(seats_with_players()).order_by("-id")
 
 
 def match_for(user: AnyUser, match_id: int) -> Match | None:

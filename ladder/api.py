@@ -6,6 +6,7 @@ from django.http import Http404
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers
 
+from games.api.serializers import FieldsOnceMixin
 from games.policy import can_view_club
 from ladder import selectors
 from ladder.models import Ladder, Rating, RatingChange, RecomputeJob
@@ -26,7 +27,7 @@ class LadderSerializer(serializers.ModelSerializer):
         return ladder.rating_options.to_json()
 
 
-class RatingSerializer(serializers.ModelSerializer):
+class RatingSerializer(FieldsOnceMixin, serializers.ModelSerializer):
     rank = serializers.IntegerField(read_only=True)
     player = serializers.IntegerField(source="player_id", read_only=True)
     handle = serializers.CharField(source="player.handle", read_only=True)

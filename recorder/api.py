@@ -166,8 +166,7 @@ def summary_body(draft: Draft, request: Request) -> dict[str, Any]:
     return {
         "id": draft.pk,
         "url": _absolute(request, reverse("api-draft", args=[draft.pk])),
-        # The recording page (recorder/API.md): /clubs/<slug>/record/?draft=<id>
-        "page_url": _absolute(request, f"{reverse('club', args=[draft.club.slug])}record/?draft={draft.pk}"),
+        "page_url": _absolute(request, reverse("record-draft", args=[draft.club.slug, draft.pk])),
         "club": draft.club.slug,
         "game": draft.game,
         "game_name": game.name if game else draft.game,

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
+from math import comb, prod
 from typing import Any
 
 #: Once at most this many actions match, they are listed instead of a field's values.
@@ -177,3 +178,173 @@ def choose(actions: Sequence[Action], prefix: Mapping[str, Any] | None = None) -
         field=path,
         values=[{"value": value, "count": count} for value, count in groups.values()],
     )
+
+
+# --- draws: chosen item by item, counted without listing them -------------------------------
+
+
+def _draw_bounds(kinds: list[str], taken: Mapping[str, int], pile: Mapping[str, int],
+                 chosen: list[str]) -> list[tuple[int, int]] | None:
+    """Per kind, the (least, most) items drawn from the pile in an outcome whose sorted list
+    starts with ``chosen``; None when no outcome does. An outcome M = taken + drawn starts
+    with ``chosen`` exactly when M holds ``chosen`` and every other item of M sorts at or
+    after ``chosen[-1]``: kinds before it are all in ``chosen``, the others are free."""
+    if any(b < a for a, b in zip(chosen, chosen[1:], strict=False)) or any(k not in kinds for k in chosen):
+        return None
+    last = kinds.index(chosen[-1]) if chosen else 0
+    bounds = []
+    for j, kind in enumerate(kinds):
+        want = chosen.count(kind) - taken.get(kind, 0)
+        if j < last:  # exactly the chosen ones
+            if not 0 <= want <= pile.get(kind, 0):
+                return None
+            bounds.append((want, want))
+        else:
+            bounds.append((max(0, want), pile.get(kind, 0)))
+    return bounds
+
+
+def _ways(bounds: list[tuple[int, int]], count: int) -> int:
+    """How many ways to pick, per kind, a number within its bounds, ``count`` in all."""
+    ways = [1] + [0] * count
+    for low, high in bounds:
+        ways = [sum(ways[total - n] for n in range(low, min(high, total) + 1))
+                for total in range(count + 1)]
+    return ways[count]
+
+
+def _outcomes(kinds: list[str], taken: Mapping[str, int], bounds: list[tuple[int, int]],
+              count: int) -> list[list[str]]:
+    """Every outcome (a sorted list) within ``bounds``, ``count`` items drawn."""
+    found: list[list[str]] = []
+
+    def walk(j: int, left: int, drawn: list[int]) -> None:
+        if j == len(kinds):
+            if left == 0:
+                found.append([k for k, n in zip(kinds, drawn, strict=True)
+                              for _ in range(taken.get(k, 0) + n)])
+            return
+        low, high = bounds[j]
+        for n in range(low, min(high, left) + 1):
+            walk(j + 1, left - n, [*drawn, n])
+
+    walk(0, count, [])
+    return found
+
+
+def choose_draw(action: Action, field: str, taken: Mapping[str, int], pile: Mapping[str, int],
+                count: int, prefix: Mapping[str, Any] | None = None) -> Choice:
+    """:func:`choose` over the outcomes of a draw (``action[field]`` = the sorted list of
+    ``taken`` plus ``count`` items from ``pile``) without listing them: the next field is
+    always the next item of the list (``tickets/3``), counted by :func:`_ways`. The same
+    steps and counts as :func:`choose` over every completed action."""
+    chosen_prefix = check_prefix(prefix)
+    kinds = sorted(set(taken) | {k for k, n in pile.items() if n})
+    length = sum(taken.values()) + count
+    chosen: list[str] = []
+    fixed = {key: value for key, value in action.items()}
+    for path, value in chosen_prefix.items():
+        head, _, index = path.partition("/")
+        if head == field and index.isdigit():
+            continue
+        if _key(fixed.get(path) if "/" not in path else read_path(action, path)) != _key(value):
+            return Choice(total=0, prefix=dict(chosen_prefix))
+    for i in range(length):
+        key = f"{field}/{i}"
+        if key not in chosen_prefix:
+            break
+        chosen.append(chosen_prefix[key])
+    if len(chosen) != sum(1 for p in chosen_prefix if p.partition("/")[0] == field):
+        return Choice(total=0, prefix=dict(chosen_prefix))  # items chosen out of order
+    fixed.update(chosen_prefix)
+    bounds = _draw_bounds(kinds, taken, pile, chosen) if all(isinstance(c, str) for c in chosen) else None
+    total = 0 if bounds is None else _ways(bounds, count)
+    while bounds is not None and total > LIST_LIMIT and len(chosen) < length:
+        start = kinds.index(chosen[-1]) if chosen else 0
+        values = []
+        for kind in kinds[start:]:
+            after = _draw_bounds(kinds, taken, pile, [*chosen, kind])
+            ways = 0 if after is None else _ways(after, count)
+            if ways:
+                values.append({"value": kind, "count": ways})
+        path = f"{field}/{len(chosen)}"
+        if len(values) > 1:
+            return Choice(total=total, prefix=fixed, field=path, values=values)
+        chosen.append(values[0]["value"])  # one value left: fixed, as choose() does
+        fixed[path] = chosen[-1]
+        bounds = _draw_bounds(kinds, taken, pile, chosen)
+    if bounds is None or total == 0:
+        return Choice(total=0, prefix=dict(chosen_prefix))
+    return Choice(total=total, prefix=dict(chosen_prefix),
+                  actions=[{**action, field: outcome}
+                           for outcome in _outcomes(kinds, taken, bounds, count)])
+
+
+# --- spreads: placements chosen space by space, counted without listing them ----------------
+
+
+def _placements(items: dict[str, int], spaces: int) -> int:
+    """Ways to place ``items`` (kind -> count, alike within a kind) on ``spaces`` spaces."""
+    if spaces == 0:
+        return 1 if not any(items.values()) else 0
+    return prod(comb(n + spaces - 1, spaces - 1) for n in items.values())
+
+
+def _sub_groups(items: dict[str, int]) -> list[dict[str, int]]:
+    """Every group a space can take from ``items`` (kind order kept; empty first)."""
+    groups: list[dict[str, int]] = [{}]
+    for kind, count in items.items():
+        groups = [{**g, kind: n} if n else g for g in groups for n in range(count + 1)]
+    return groups
+
+
+def choose_spread(action: Action, field: str, items: dict[str, int], spaces: int,
+                  prefix: Mapping[str, Any] | None = None) -> Choice:
+    """:func:`choose` over every placement of ``items`` on ``spaces`` spaces (``action[field]``
+    = ``{"0": {kind: n}, …}``, empty spaces left out) without listing them: space by space
+    (``to/0``, ``to/1``, …), each value the group that space gets (None: nothing), counted
+    in closed form. The same steps and counts as :func:`choose` over every action while a
+    space has at most :data:`MAX_VALUES` possible groups."""
+    chosen_prefix = check_prefix(prefix)
+    fixed_spaces: dict[int, dict[str, int]] = {}
+    for path, value in chosen_prefix.items():
+        head, _, rest = path.partition("/")
+        if head == field and rest.isdigit() and int(rest) < spaces:
+            group = value or {}
+            if not isinstance(group, dict) or not all(
+                    k in items and type(n) is int and n > 0 for k, n in group.items()):
+                return Choice(total=0, prefix=dict(chosen_prefix))
+            fixed_spaces[int(rest)] = group
+        elif _key(read_path(action, path)) != _key(value):
+            return Choice(total=0, prefix=dict(chosen_prefix))
+    left = {kind: n - sum(g.get(kind, 0) for g in fixed_spaces.values()) for kind, n in items.items()}
+    free = [i for i in range(spaces) if i not in fixed_spaces]
+    if any(n < 0 for n in left.values()):
+        return Choice(total=0, prefix=dict(chosen_prefix))
+    total = _placements(left, len(free))
+    if total > LIST_LIMIT:
+        space = free[0]
+        values = []
+        for group in _sub_groups(left):
+            rest = {kind: n - group.get(kind, 0) for kind, n in left.items()}
+            count = _placements(rest, len(free) - 1)
+            if count:
+                values.append({"value": group or None, "count": count})
+        fixed = {**action, **chosen_prefix}
+        return Choice(total=total, prefix=fixed, field=f"{field}/{space}", values=values)
+    actions: list[Action] = []
+
+    def place(index: int, rest: dict[str, int], placed: dict[int, dict[str, int]]) -> None:
+        if index == len(free):
+            if not any(rest.values()):
+                every = {**fixed_spaces, **placed}
+                to = {str(i): dict(every[i]) for i in range(spaces) if every.get(i)}
+                actions.append({**action, field: to})
+            return
+        for group in _sub_groups(rest) if index < len(free) - 1 else [dict(rest)]:
+            after = {kind: n - group.get(kind, 0) for kind, n in rest.items()}
+            group = {kind: n for kind, n in group.items() if n}
+            place(index + 1, after, {**placed, free[index]: group})
+
+    place(0, left, {})
+    return Choice(total=total, prefix=dict(chosen_prefix), actions=actions)

@@ -151,8 +151,9 @@ def _listed(draft: Draft, position: Position, actions: list[dict[str, Any]],
     for action in actions:
         chance = False
         if with_chance and table:
-            outcomes = game.chance_options(position.state, action)
-            chance = outcomes != [action]
+            # A big draw is described rather than listed (a Mister X refill: 70k outcomes).
+            chance = (game.chance_draw(position.state, action) is not None
+                      or game.chance_options(position.state, action) != [action])
         out.append({"action": action, "notation": game.notation(action), "chance": chance})
     return out
 
@@ -169,8 +170,16 @@ def legal_choice(draft: Draft, seat: str | None = None, prefix: Any = None,
                            field="seat")
     if seat is None or position.is_bot(seat):
         return ActionChoice(draft, seat, choices.choose([], prefix), [])
-    actions = position.game.legal_actions(position.state, seat)
-    choice = _choose(actions, prefix)
+    game = position.game
+    spread = game.legal_spread(position.state, seat)
+    if spread is not None:  # a relocation: 10k+ placements, described (Game.legal_spread)
+        try:
+            choice = choices.choose_spread(spread.action, spread.field, spread.items,
+                                           spread.spaces, prefix)
+        except choices.BadPrefix as exc:
+            raise DraftInvalid(str(exc), field="prefix") from None
+    else:
+        choice = _choose(game.legal_actions(position.state, seat), prefix)
     return ActionChoice(draft, seat, choice, _listed(draft, position, choice.actions, True))
 
 
@@ -181,14 +190,23 @@ def chance_choice(draft: Draft, action: Any, prefix: Any = None,
     if not isinstance(action, dict) or not isinstance(action.get("seat"), str):
         raise DraftInvalid("action must be an object with a seat and a type", field="action")
     position = position or position_of(draft)
+    game = position.game
     if draft.chance == Draft.Chance.SERVER:
-        outcomes = [action]
+        choice = _choose([action], prefix)
     else:
         try:
-            outcomes = position.game.chance_options(position.state, action)
+            draw = game.chance_draw(position.state, action)
+            outcomes = [] if draw is not None else game.chance_options(position.state, action)
         except Exception:  # noqa: BLE001 - an action the game cannot read has no outcomes
-            outcomes = []
-    choice = _choose(outcomes, prefix)
+            draw, outcomes = None, []
+        if draw is not None:
+            try:
+                choice = choices.choose_draw(action, draw.field, draw.taken, draw.pile,
+                                             draw.count, prefix)
+            except choices.BadPrefix as exc:
+                raise DraftInvalid(str(exc), field="prefix") from None
+        else:
+            choice = _choose(outcomes, prefix)
     return ActionChoice(draft, action["seat"], choice, _listed(draft, position, choice.actions, False))
 
 

@@ -128,7 +128,12 @@ class Position:
 
     @property
     def bot_seat(self) -> str | None:
-        return next((s for s in self.to_act if self.is_bot(s)), None)
+        """The bot that moves now: when the first seat to act is a bot's. Several seats may
+        act in any order (Mister X's detectives); the first goes first, as in
+        ``engine.play``, so a person's optional turn (the detectives' special action before
+        the refills) is never skipped by a bot acting ahead of it."""
+        to_act = self.to_act
+        return to_act[0] if to_act and self.is_bot(to_act[0]) else None
 
 
 def game_of(draft: Draft) -> Game:

@@ -75,12 +75,15 @@ wrk_reads frames 4 "$(( $(wc -l <"$OUT/paths-frames.txt") / 50 + 5 ))s" >/dev/nu
 wrk_reads matches 2 5s >/dev/null
 wrk_reads standings 2 5s >/dev/null
 
-cpu_of_prod() {  # CPU seconds used so far by gunicorn, the worker and beat (all processes)
-    local total=0 pid
-    for pid in $(pgrep -P "$PROD_PID"); do
-        total=$(ps -s "$pid" -o cputimes= 2>/dev/null | awk -v t="$total" '{t += $1} END {print t}')
+cpu_of_prod() {  # CPU seconds used so far by gunicorn, the worker and beat (every process
+    # of their sessions; PostgreSQL and Redis are not counted)
+    local sid pid ticks=0
+    for sid in $(pgrep -P "$PROD_PID"); do
+        for pid in $(ps -s "$sid" -o pid=); do
+            ticks=$((ticks + $(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0)))
+        done
     done
-    echo "$total"
+    echo "scale=2; $ticks / $(getconf CLK_TCK)" | bc
 }
 loadavg() { cut -d' ' -f1-3 /proc/loadavg; }
 log "load for $DURATION: reads ($READ_CONNECTIONS connections per endpoint) and uploads ($UPLOAD_CONNECTIONS) at once; load average before: $(loadavg)"

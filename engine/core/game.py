@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from engine.core.rng import Rng
@@ -29,6 +30,35 @@ from engine.core.rng import Rng
 State = Any
 Action = dict[str, Any]
 Bot = Callable[["Game", State, str, Rng], Action]
+
+
+@dataclass(frozen=True)
+class Draw:
+    """The chance in an action that is a draw of a multiset, described instead of listed:
+    the action's ``field`` is the sorted list of ``taken`` (items that come out whatever
+    happens) plus ``count`` items drawn from ``pile`` (item -> how many are there). What
+    :meth:`Game.chance_draw` returns, so that a recorder can offer a big draw item by item
+    where :meth:`Game.chance_options` would list tens of thousands of multisets."""
+
+    field: str
+    taken: dict[str, int]
+    pile: dict[str, int]
+    count: int
+
+
+@dataclass(frozen=True)
+class Spread:
+    """Legal actions that place items on numbered spaces, described instead of listed:
+    every ``{**action, field: {"0": {kind: n, …}, …}}`` that places exactly ``items``
+    (kind -> how many, in this kind order) on spaces ``0..spaces-1``, a space that gets
+    nothing left out and only kinds it gets named. What :meth:`Game.legal_spread` returns,
+    so a recorder can offer a relocation space by space where :meth:`Game.legal_actions`
+    would list tens of thousands of placements."""
+
+    action: Action
+    field: str
+    items: dict[str, int]
+    spaces: int
 
 
 class Game:
@@ -93,11 +123,23 @@ class Game:
         fills them in from the seed, or a recorder adds what came out at the table."""
         raise NotImplementedError
 
+    def legal_spread(self, state: State, seat: str) -> Spread | None:
+        """``seat``'s legal actions as a :class:`Spread`, when they are placements of items
+        on spaces too many to list (they are then exactly :meth:`legal_actions`).
+        Default: None (list them)."""
+        return None
+
     def chance_options(self, state: State, action: Action) -> list[Action]:
         """Every way the chance in ``action`` (as ``legal_actions`` lists it, outcomes left
         out) could come out now: the completed actions a log without a seed may record.
         How a recorder at the table learns what to offer. Default: no chance, ``[action]``."""
         return [action]
+
+    def chance_draw(self, state: State, action: Action) -> Draw | None:
+        """The chance in ``action`` as a :class:`Draw`, when it is a draw of a multiset whose
+        outcomes are too many to list (its completions are then exactly those of
+        :meth:`chance_options`, each field's list sorted). Default: None (list them)."""
+        return None
 
     def apply(self, state: State, action: Action) -> Action:
         """Check ``action`` against the rules, apply it to ``state`` in place, and return

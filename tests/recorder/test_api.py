@@ -256,7 +256,7 @@ def test_open_drafts_of_a_club_for_resuming(api, club, people):
     post(client, closed, "abandon", version=closed["version"])
     listed = client.get("/api/drafts/", {"club": "riverside"}).json()["results"]
     assert [d["id"] for d in listed] == [open_one["id"]]
-    assert listed[0]["page_url"].endswith(f"/clubs/riverside/record/?draft={open_one['id']}")
+    assert listed[0]["page_url"].endswith(f"/clubs/riverside/record/{open_one['id']}/")
     abandoned = client.get("/api/drafts/", {"club": "riverside", "status": "abandoned"}).json()
     assert [d["id"] for d in abandoned["results"]] == [closed["id"]]
     assert [d.pk for d in selectors.open_drafts(club, people["other"])] == [open_one["id"]]
@@ -336,3 +336,33 @@ def test_the_recorder_is_in_the_openapi_schema(api, club):
                  "/api/drafts/{draft_id}/abandon/", "/api/drafts/games/"):
         assert path in paths, path
     assert "409" in paths["/api/drafts/{draft_id}/apply/"]["post"]["responses"]
+
+
+@pytest.mark.parametrize("human", ["mrx", "det1"])
+def test_mister_x_against_bots_to_the_end(api, club, human):
+    """A person plays one Mister X seat, greedy bots the others (the detectives' team seat
+    is decided by det1's player); every position the person gets has an action for them."""
+    client = api("member")
+    seats = [{"seat": s, "player": "alice"} if s == human else {"seat": s, "bot": "greedy"}
+             for s in ("mrx", "det1", "det2")]
+    draft = new_draft(client, game="mister-x", chance=None, setup={}, seats=seats)
+    for _ in range(400):
+        if draft["is_over"]:
+            break
+        assert draft["seat"] is not None and draft["to_act"][0] == draft["seat"]
+        assert human in (draft["seat"], draft["controller"])
+        choice = client.get(f"/api/drafts/{draft['id']}/legal-actions/").json()
+        while choice["field"] is not None:
+            prefix = {**choice["prefix"], choice["field"]: choice["values"][-1]["value"]}
+            choice = client.get(f"/api/drafts/{draft['id']}/legal-actions/",
+                                {"prefix": json.dumps(prefix)}).json()
+        assert choice["actions"], choice
+        response = post(client, draft, "apply", version=draft["version"],
+                        action=choice["actions"][0]["action"])
+        assert response.status_code == 200, response.json()
+        draft = response.json()
+    assert draft["is_over"]
+    done = post(client, draft, "finish", version=draft["version"]).json()
+    match = Match.objects.get(pk=done["match"])
+    assert match.with_bots and match.status == Match.Status.VALID
+    assert replay(match.log.document).status == "finished"

@@ -1,15 +1,19 @@
 """Recording whole games by clicking, in headless Chromium: a Cryptid: Urban Legends game
-and a Cloak & Dagger game, each with an undo and a reload in the middle, end as valid
-matches whose stored actions are exactly the ones clicked."""
+and a Cloak & Dagger game, each with an undo and a reload in the middle (Cloak & Dagger
+also left and resumed from the club page), end as valid matches whose stored actions
+are exactly the ones clicked."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
+from engine import get_game
 from games.models import Match
 from tests.recorder.recording import (
+    agrees,
     choose_game,
     moves,
     ply,
@@ -28,14 +32,22 @@ def types(log: dict[str, Any]) -> list[str]:
     return [action["type"] for action in log["actions"]]
 
 
-def record_whole_game(page: Any, log: dict[str, Any], undo_at: int, reload_at: int) -> list[dict[str, Any]]:
+def record_whole_game(
+    page: Any, log: dict[str, Any], undo_at: int, reload_at: int, resume_at: int | None = None,
+) -> list[dict[str, Any]]:
     """Enter every action of ``log``; take the one at ``undo_at`` back once and enter it
-    again; reload the page before ``reload_at``. Returns the actions as clicked."""
+    again; reload the page before ``reload_at``; before ``resume_at``, leave for the club
+    page and come back by its "Resume" link. Returns the actions as clicked."""
     clicked: list[dict[str, Any]] = []
     for index, target in enumerate(log["actions"]):
-        if index == reload_at:
+        if index in (reload_at, resume_at):
             shown = moves(page)
-            page.reload()
+            if index == reload_at:
+                page.reload()
+            else:
+                draft = page.get_attribute("#recorder", "data-draft")
+                page.goto(page.url.split("/record/")[0] + "/")
+                page.get_by_role("link", name=f"Resume {log_game_name(log)} #{draft}").click()
             wait_ready(page)
             # Every action was saved on the server: the page resumes exactly there.
             assert ply(page) == index
@@ -49,8 +61,13 @@ def record_whole_game(page: Any, log: dict[str, Any], undo_at: int, reload_at: i
             wait_ready(page)
             assert moves(page) == shown
         clicked.append(record(page, target))
+        assert agrees(clicked[-1], target), (clicked[-1], target)
         assert ply(page) == index + 1
     return clicked
+
+
+def log_game_name(log: dict[str, Any]) -> str:
+    return get_game(log["game"]).name
 
 
 def store_and_check(page: Any, log: dict[str, Any], clicked: list[dict[str, Any]]) -> Match:
@@ -111,8 +128,42 @@ def test_record_a_whole_cloak_and_dagger_game(signed_in, live_server, club, scre
     assert page.locator("#rec-board g.envelope").count() == 20
 
     place = types(log).index("place")
-    clicked = record_whole_game(page, log, undo_at=place, reload_at=place + 3)
+    clicked = record_whole_game(page, log, undo_at=place, reload_at=place + 3, resume_at=place + 6)
     screenshot(page, "cloak-over")
     match = store_and_check(page, log, clicked)
     # The envelopes' cards were entered as they came out: the log has no pile.
     assert "pile" not in match.log.document["setup"]
+
+
+def test_record_mister_x_at_the_table(signed_in, live_server, club, screenshot):
+    """The opening of a Mister X game at the table: a secret move paid with tickets, the
+    detectives' pawns (two seats to act at once), and refills whose tickets drawn from
+    the bag are entered field by field; stopped early, an unfinished match."""
+    page = signed_in
+    log = scripted_game("mister-x", 3, lambda log: log["actions"][1]["type"] == "refill", seeds=range(4, 50))
+    choose_game(page, live_server, club, "Mister X", AT_THE_TABLE, players=3)
+    setup = log["setup"]
+    # Options and setup both have "pawns" (shares of the pawns; their start cities): the
+    # fieldsets' legends tell them apart.
+    dealt = page.get_by_role("group", name="Setup: as it was dealt at the table")
+    dealt.get_by_label("mission", exact=True).select_option(label=setup["mission"])
+    dealt.get_by_label("start", exact=True).fill(str(setup["start"]))
+    dealt.get_by_label("pawns (JSON)", exact=True).fill(json.dumps(setup["pawns"]))
+    dealt.get_by_label("racks (JSON)", exact=True).fill(json.dumps(setup["racks"]))
+    for seat, player in zip(("mrx", "det1", "det2"), ("alice", "bob", "carol"), strict=True):
+        page.get_by_label(f"Seat {seat}", exact=True).select_option(label=player)
+    start_recording(page)
+    opening = log["actions"][:12]
+    assert {"refill", "move"} <= {action["type"] for action in opening}
+    clicked = []
+    for target in opening:
+        clicked.append(record(page, target))
+        assert agrees(clicked[-1], target), (clicked[-1], target)
+    screenshot(page, "misterx-table")
+    page.get_by_role("button", name="Stop recording…").click()
+    page.get_by_role("button", name="Stop here and store as an unfinished match").click()
+    page.wait_for_selector('[data-link="match"]')
+    match = Match.objects.get()
+    assert match.status == Match.Status.UNFINISHED
+    assert match.log.document["actions"] == clicked
+    assert match.log.document["setup"] == setup

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalAction, require
-from engine.core.game import Action, Game
+from engine.core.game import Action, Draw, Game
 from engine.core.registry import register
 from engine.core.rng import Rng
 from engine.games.misterx import bots, notation, rules, schema, views
@@ -73,6 +73,10 @@ class MisterX(Game):
 
     def chance_options(self, state: State, action: Action) -> list[Action]:
         return rules.chance_options(state, action)
+
+    def chance_draw(self, state: State, action: Action) -> Draw | None:
+        draw = rules.refill_draw(state, action)
+        return None if draw is None else Draw("tickets", *draw)
 
     def apply(self, state: State, action: Action) -> Action:
         if not isinstance(action, dict):

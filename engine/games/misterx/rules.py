@@ -903,29 +903,39 @@ def _special_legal(st: State) -> list[dict[str, Any]]:
     return actions
 
 
-def chance_options(st: State, action: dict[str, Any]) -> list[dict[str, Any]]:
-    """A ``refill`` of the seat whose refill it is: one completed action per multiset of
-    tickets the draw could give (MX-6.8; a bag with too few tickets gives all of them,
-    then the rest from the tickets out of the game, MX-3.12). Anything else: no chance."""
+def refill_draw(st: State, action: dict[str, Any]) -> tuple[Rack, Rack, int] | None:
+    """What a ``refill`` of the seat whose refill it is draws (MX-6.8): (tickets that come
+    out whatever happens, the pile drawn from, how many from it). A bag with too few
+    tickets gives all of them, then the rest from the tickets out of the game (MX-3.12).
+    None for anything else."""
     seat = action.get("seat")
     if action.get("type") != "refill" or st.over or not isinstance(seat, str):
-        return [action]
+        return None
     if seat == MRX:
         turn = st.phase == PH_MRX_REFILL
     else:
         turn = st.phase == PH_DET_END and st.det_seats[st.refill_next] == seat
     if not turn:
-        return [action]
+        return None
     in_bag, in_out = rack_size(st.bag), rack_size(st.out)
     need = min(st.limit[seat] - rack_size(st.racks[seat]), in_bag + in_out)
     if in_bag >= need:
-        draws = sub_multisets(st.bag, size=need)
-    else:
-        draws = []
-        for rest in sub_multisets(st.out, size=need - in_bag):
-            drawn = dict(st.bag)
-            add_all(drawn, rest)
-            draws.append(drawn)
+        return {}, dict(st.bag), need
+    return dict(st.bag), dict(st.out), need - in_bag
+
+
+def chance_options(st: State, action: dict[str, Any]) -> list[dict[str, Any]]:
+    """A ``refill`` of the seat whose refill it is: one completed action per multiset of
+    tickets the draw could give (:func:`refill_draw`). Anything else: no chance."""
+    draw = refill_draw(st, action)
+    if draw is None:
+        return [action]
+    taken, pile, count = draw
+    draws = []
+    for rest in sub_multisets(pile, size=count):
+        drawn = dict(taken)
+        add_all(drawn, rest)
+        draws.append(drawn)
     return [{**action, "tickets": rack_list(drawn)} for drawn in draws]
 
 

@@ -163,7 +163,8 @@ function drawEntry(draft, focus = false) {
   const seats = humanSeatsToAct(draft);
   if (!seats.includes(state.seat)) state.seat = draft.seat;
   if (seats.length > 1) {
-    const group = el("div", { role: "group", "aria-label": "Whose action", class: "rec-choices" });
+    const group = el("div", { role: "group", "aria-labelledby": "rec-seat-label", class: "rec-choices" });
+    ui.seatPick.append(el("p", { id: "rec-seat-label", class: "rec-question-label" }, "Whose action?"));
     for (const seat of seats) {
       const button = el("button", { type: "button", class: "rec-seat secondary", "aria-pressed": String(seat === state.seat) }, playerOf(draft, seat));
       button.addEventListener("click", () => {
@@ -261,6 +262,14 @@ function bindButtons() {
     if (event.key === "u" && !ui.undo.disabled) {
       event.preventDefault();
       ui.undo.click();
+    } else if (event.key === "Escape") {
+      // Take back the last choice of the action being entered (or leave its chance).
+      const steps = ui.entry.querySelectorAll(".rec-step:not([disabled])");
+      const back = steps.length ? steps[steps.length - 1] : ui.entry.querySelector(".rec-back:not([disabled])");
+      if (back) {
+        event.preventDefault();
+        back.click();
+      }
     }
   });
 }

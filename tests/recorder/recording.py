@@ -50,6 +50,11 @@ def same_value(offered: Any, wanted: Any) -> bool:
     return offered == wanted
 
 
+def agrees(clicked: dict[str, Any], target: dict[str, Any]) -> bool:
+    """``clicked`` is the action ``target`` names (field by field, draws as multisets)."""
+    return all(same_value(clicked.get(key), target.get(key)) for key in {*clicked, *target})
+
+
 def wait_ready(page: Any) -> None:
     page.wait_for_selector(READY)
 

@@ -3,9 +3,12 @@ engine's schemas, judged by the engine), and the club page's list of games to re
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.test import Client
 
+from engine import play
 from recorder.models import Draft
 from recorder.services import create_draft
 
@@ -141,3 +144,22 @@ def test_the_club_page_lists_games_to_resume(club, people):
     Draft.objects.filter(pk=draft.pk).update(status=Draft.Status.ABANDONED)
     page = client_for(people["other"]).get("/clubs/riverside/").content.decode()
     assert f"/record/{draft.pk}/" not in page
+
+
+def test_mister_x_dealt_at_the_table(club, people):
+    """Fields the form cannot list (a board, racks of tickets) are JSON, judged by the engine."""
+    setup = play("mister-x", 4, ["greedy"] * 3)["setup"]
+    member = client_for(people["member"])
+    url = f"{SETUP}?game=mister-x&players=3&chance=table"
+    page = member.get(url).content.decode()
+    assert 'name="setup.racks"' in page and 'value="europe/1"' in page
+    form = {"option.board": "europe/1", "setup.mission": json.dumps(setup["mission"]),
+            "setup.start": setup["start"], "setup.pawns": json.dumps(setup["pawns"]),
+            "setup.racks": json.dumps(setup["racks"]),
+            "seat.mrx": "alice", "seat.det1": "bob", "seat.det2": "carol"}
+    bad = {**form, "setup.racks": json.dumps({**setup["racks"], "mrx": setup["racks"]["mrx"][:-1]})}
+    response = member.post(url, bad)
+    assert response.status_code == 422 and "MX-2.1" in response.content.decode()
+    assert member.post(url, form).status_code == 302
+    draft = Draft.objects.get()
+    assert draft.setup == setup and draft.seed is None

@@ -121,8 +121,16 @@ def test_phone_width_and_keyboard(signed_in, live_server, club, screenshot):
     assert board["x"] >= 0 and board["x"] + board["width"] <= 375
     screenshot(page, "phone")
     # Keyboard only: each choice moves the focus on to the next question, then to the
-    # button that records the action; "u" takes it back.
+    # button that records the action; Esc takes a choice back, "u" the recorded action.
     page.locator("#rec-entry button.rec-choice").first.focus()
+    page.keyboard.press("Enter")
+    wait_ready(page)
+    assert page.locator("#rec-entry .rec-step").count() == 1
+    # Esc takes that choice back; the first question is asked again, focused.
+    page.keyboard.press("Escape")
+    wait_ready(page)
+    assert page.locator("#rec-entry .rec-step").count() == 0
+    assert page.evaluate("document.activeElement.classList.contains('rec-choice')")
     for _ in range(5):
         if page.evaluate("document.activeElement.classList.contains('rec-confirm')"):
             break
@@ -164,3 +172,22 @@ def test_every_game_can_be_played_against_a_bot(signed_in, live_server, club, ga
         assert page.locator("#rec-board .mx-x").count() == 0
         assert page.locator("#rec-board .mx-path").count() == 0
     screenshot(page, f"bot-{game.split(':')[0].replace(' ', '-').lower()}-{players}")
+
+
+def test_a_discarded_draft_stores_nothing_and_leaves_the_club_page(signed_in, live_server, club):
+    page = signed_in
+    cloak_draft(page, live_server, club, "bob", AT_THE_TABLE)
+    record_any(page, random.Random(1))
+    page.get_by_role("button", name="Stop recording…").click()
+    # "Keep recording" backs out; nothing changed.
+    page.get_by_role("button", name="Keep recording").click()
+    assert page.get_by_role("button", name="Stop recording…").is_visible()
+    page.get_by_role("button", name="Stop recording…").click()
+    page.get_by_role("button", name="Discard this draft (store nothing)").click()
+    page.wait_for_selector('#recorder[data-status="abandoned"]')
+    assert "nothing was stored" in page.inner_text("#rec-done")
+    assert not page.locator("#rec-entry-box").is_visible()
+    assert not Match.objects.exists()
+    page.goto(f"{live_server.url}/clubs/{club.slug}/")
+    assert page.get_by_role("link", name="Record a game").is_visible()
+    assert page.get_by_role("link", name="Resume", exact=False).count() == 0

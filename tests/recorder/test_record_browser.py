@@ -1,6 +1,7 @@
 """Recording whole games by clicking, in headless Chromium: a Cryptid: Urban Legends game
-and a Cloak & Dagger game, each with an undo and a reload in the middle, end as valid
-matches whose stored actions are exactly the ones clicked."""
+and a Cloak & Dagger game, each with an undo and a reload in the middle (Cloak & Dagger
+also left and resumed from the club page), end as valid matches whose stored actions
+are exactly the ones clicked."""
 
 from __future__ import annotations
 
@@ -8,8 +9,10 @@ from typing import Any
 
 import pytest
 
+from engine import get_game
 from games.models import Match
 from tests.recorder.recording import (
+    agrees,
     choose_game,
     moves,
     ply,
@@ -28,14 +31,22 @@ def types(log: dict[str, Any]) -> list[str]:
     return [action["type"] for action in log["actions"]]
 
 
-def record_whole_game(page: Any, log: dict[str, Any], undo_at: int, reload_at: int) -> list[dict[str, Any]]:
+def record_whole_game(
+    page: Any, log: dict[str, Any], undo_at: int, reload_at: int, resume_at: int | None = None,
+) -> list[dict[str, Any]]:
     """Enter every action of ``log``; take the one at ``undo_at`` back once and enter it
-    again; reload the page before ``reload_at``. Returns the actions as clicked."""
+    again; reload the page before ``reload_at``; before ``resume_at``, leave for the club
+    page and come back by its "Resume" link. Returns the actions as clicked."""
     clicked: list[dict[str, Any]] = []
     for index, target in enumerate(log["actions"]):
-        if index == reload_at:
+        if index in (reload_at, resume_at):
             shown = moves(page)
-            page.reload()
+            if index == reload_at:
+                page.reload()
+            else:
+                draft = page.get_attribute("#recorder", "data-draft")
+                page.goto(page.url.split("/record/")[0] + "/")
+                page.get_by_role("link", name=f"Resume {log_game_name(log)} #{draft}").click()
             wait_ready(page)
             # Every action was saved on the server: the page resumes exactly there.
             assert ply(page) == index
@@ -49,8 +60,13 @@ def record_whole_game(page: Any, log: dict[str, Any], undo_at: int, reload_at: i
             wait_ready(page)
             assert moves(page) == shown
         clicked.append(record(page, target))
+        assert agrees(clicked[-1], target), (clicked[-1], target)
         assert ply(page) == index + 1
     return clicked
+
+
+def log_game_name(log: dict[str, Any]) -> str:
+    return get_game(log["game"]).name
 
 
 def store_and_check(page: Any, log: dict[str, Any], clicked: list[dict[str, Any]]) -> Match:
@@ -111,7 +127,7 @@ def test_record_a_whole_cloak_and_dagger_game(signed_in, live_server, club, scre
     assert page.locator("#rec-board g.envelope").count() == 20
 
     place = types(log).index("place")
-    clicked = record_whole_game(page, log, undo_at=place, reload_at=place + 3)
+    clicked = record_whole_game(page, log, undo_at=place, reload_at=place + 3, resume_at=place + 6)
     screenshot(page, "cloak-over")
     match = store_and_check(page, log, clicked)
     # The envelopes' cards were entered as they came out: the log has no pile.

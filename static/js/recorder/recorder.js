@@ -261,6 +261,14 @@ function bindButtons() {
     if (event.key === "u" && !ui.undo.disabled) {
       event.preventDefault();
       ui.undo.click();
+    } else if (event.key === "Escape") {
+      // Take back the last choice of the action being entered (or leave its chance).
+      const steps = ui.entry.querySelectorAll(".rec-step:not([disabled])");
+      const back = steps.length ? steps[steps.length - 1] : ui.entry.querySelector(".rec-back:not([disabled])");
+      if (back) {
+        event.preventDefault();
+        back.click();
+      }
     }
   });
 }

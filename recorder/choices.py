@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
+from math import comb, prod
 from typing import Any
 
 #: Once at most this many actions match, they are listed instead of a field's values.
@@ -277,3 +278,73 @@ def choose_draw(action: Action, field: str, taken: Mapping[str, int], pile: Mapp
     return Choice(total=total, prefix=dict(chosen_prefix),
                   actions=[{**action, field: outcome}
                            for outcome in _outcomes(kinds, taken, bounds, count)])
+
+
+# --- spreads: placements chosen space by space, counted without listing them ----------------
+
+
+def _placements(items: dict[str, int], spaces: int) -> int:
+    """Ways to place ``items`` (kind -> count, alike within a kind) on ``spaces`` spaces."""
+    if spaces == 0:
+        return 1 if not any(items.values()) else 0
+    return prod(comb(n + spaces - 1, spaces - 1) for n in items.values())
+
+
+def _sub_groups(items: dict[str, int]) -> list[dict[str, int]]:
+    """Every group a space can take from ``items`` (kind order kept; empty first)."""
+    groups: list[dict[str, int]] = [{}]
+    for kind, count in items.items():
+        groups = [{**g, kind: n} if n else g for g in groups for n in range(count + 1)]
+    return groups
+
+
+def choose_spread(action: Action, field: str, items: dict[str, int], spaces: int,
+                  prefix: Mapping[str, Any] | None = None) -> Choice:
+    """:func:`choose` over every placement of ``items`` on ``spaces`` spaces (``action[field]``
+    = ``{"0": {kind: n}, …}``, empty spaces left out) without listing them: space by space
+    (``to/0``, ``to/1``, …), each value the group that space gets (None: nothing), counted
+    in closed form. The same steps and counts as :func:`choose` over every action while a
+    space has at most :data:`MAX_VALUES` possible groups."""
+    chosen_prefix = check_prefix(prefix)
+    fixed_spaces: dict[int, dict[str, int]] = {}
+    for path, value in chosen_prefix.items():
+        head, _, rest = path.partition("/")
+        if head == field and rest.isdigit() and int(rest) < spaces:
+            group = value or {}
+            if not isinstance(group, dict) or not all(
+                    k in items and type(n) is int and n > 0 for k, n in group.items()):
+                return Choice(total=0, prefix=dict(chosen_prefix))
+            fixed_spaces[int(rest)] = group
+        elif _key(read_path(action, path)) != _key(value):
+            return Choice(total=0, prefix=dict(chosen_prefix))
+    left = {kind: n - sum(g.get(kind, 0) for g in fixed_spaces.values()) for kind, n in items.items()}
+    free = [i for i in range(spaces) if i not in fixed_spaces]
+    if any(n < 0 for n in left.values()):
+        return Choice(total=0, prefix=dict(chosen_prefix))
+    total = _placements(left, len(free))
+    if total > LIST_LIMIT:
+        space = free[0]
+        values = []
+        for group in _sub_groups(left):
+            rest = {kind: n - group.get(kind, 0) for kind, n in left.items()}
+            count = _placements(rest, len(free) - 1)
+            if count:
+                values.append({"value": group or None, "count": count})
+        fixed = {**action, **chosen_prefix}
+        return Choice(total=total, prefix=fixed, field=f"{field}/{space}", values=values)
+    actions: list[Action] = []
+
+    def place(index: int, rest: dict[str, int], placed: dict[int, dict[str, int]]) -> None:
+        if index == len(free):
+            if not any(rest.values()):
+                every = {**fixed_spaces, **placed}
+                to = {str(i): dict(every[i]) for i in range(spaces) if every.get(i)}
+                actions.append({**action, field: to})
+            return
+        for group in _sub_groups(rest) if index < len(free) - 1 else [dict(rest)]:
+            after = {kind: n - group.get(kind, 0) for kind, n in rest.items()}
+            group = {kind: n for kind, n in group.items() if n}
+            place(index + 1, after, {**placed, free[index]: group})
+
+    place(0, left, {})
+    return Choice(total=total, prefix=dict(chosen_prefix), actions=actions)

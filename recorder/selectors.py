@@ -170,8 +170,16 @@ def legal_choice(draft: Draft, seat: str | None = None, prefix: Any = None,
                            field="seat")
     if seat is None or position.is_bot(seat):
         return ActionChoice(draft, seat, choices.choose([], prefix), [])
-    actions = position.game.legal_actions(position.state, seat)
-    choice = _choose(actions, prefix)
+    game = position.game
+    spread = game.legal_spread(position.state, seat)
+    if spread is not None:  # a relocation: 10k+ placements, described (Game.legal_spread)
+        try:
+            choice = choices.choose_spread(spread.action, spread.field, spread.items,
+                                           spread.spaces, prefix)
+        except choices.BadPrefix as exc:
+            raise DraftInvalid(str(exc), field="prefix") from None
+    else:
+        choice = _choose(game.legal_actions(position.state, seat), prefix)
     return ActionChoice(draft, seat, choice, _listed(draft, position, choice.actions, True))
 
 

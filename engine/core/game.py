@@ -46,6 +46,21 @@ class Draw:
     count: int
 
 
+@dataclass(frozen=True)
+class Spread:
+    """Legal actions that place items on numbered spaces, described instead of listed:
+    every ``{**action, field: {"0": {kind: n, …}, …}}`` that places exactly ``items``
+    (kind -> how many, in this kind order) on spaces ``0..spaces-1``, a space that gets
+    nothing left out and only kinds it gets named. What :meth:`Game.legal_spread` returns,
+    so a recorder can offer a relocation space by space where :meth:`Game.legal_actions`
+    would list tens of thousands of placements."""
+
+    action: Action
+    field: str
+    items: dict[str, int]
+    spaces: int
+
+
 class Game:
     #: registry id, as in a log's ``game`` field
     id: str = ""
@@ -107,6 +122,12 @@ class Game:
         """Every action ``seat`` may take now. Chance outcomes are left out: ``apply``
         fills them in from the seed, or a recorder adds what came out at the table."""
         raise NotImplementedError
+
+    def legal_spread(self, state: State, seat: str) -> Spread | None:
+        """``seat``'s legal actions as a :class:`Spread`, when they are placements of items
+        on spaces too many to list (they are then exactly :meth:`legal_actions`).
+        Default: None (list them)."""
+        return None
 
     def chance_options(self, state: State, action: Action) -> list[Action]:
         """Every way the chance in ``action`` (as ``legal_actions`` lists it, outcomes left

@@ -75,6 +75,10 @@ def record(page: Any, target: dict[str, Any]) -> dict[str, Any]:
     """Enter ``target`` through the controls; returns the action the page recorded (as the
     confirm button named it), after the server saved it."""
     before = ply(page)
+    # Several seats to act (Mister X's detectives): first pick whose action this is.
+    seat_button = page.locator("#rec-seat-pick button.rec-seat", has_text=f"{target['seat']} (")
+    if seat_button.count() and seat_button.get_attribute("aria-pressed") != "true":
+        seat_button.click()
     for _ in range(60):
         wait_ready(page)
         entry = page.locator("#rec-entry")

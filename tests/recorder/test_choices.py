@@ -15,6 +15,7 @@ from recorder.choices import (
     BadPrefix,
     choose,
     choose_draw,
+    choose_spread,
     matching,
     read_path,
 )
@@ -92,3 +93,38 @@ def test_a_draw_too_big_to_list_answers_at_once():
     assert step.total == 167960 and step.field == "tickets/0" and len(step.values) == 12
     assert choose_draw({"seat": "det1", "type": "refill"}, "tickets", {}, twelve_kinds, 9,
                        {"tickets/0": "nope"}).total == 0
+
+
+@pytest.mark.parametrize(("displaced", "spaces"), [([1, 0, 1], 3), ([2, 2, 1], 4), ([2, 2, 1], 6),
+                                                   ([3, 0, 2], 5), ([2, 1, 0], 2), ([1, 0, 0], 1)])
+def test_a_relocation_is_chosen_space_by_space_as_the_full_list_would_be(displaced, spaces):
+    rng = random.Random(sum(displaced) * 10 + spaces)
+    every = [{"seat": "cryptid", "type": "relocate", "to": to} for to in relocations(displaced, spaces)]
+    items = {color: n for color, n in zip(("red", "white", "black"), displaced, strict=True) if n}
+    base = {"seat": "cryptid", "type": "relocate"}
+    for _ in range(10):
+        prefix: dict = {}
+        while True:
+            full, spread = choose(every, prefix), choose_spread(base, "to", items, spaces, prefix)
+            assert (spread.total, spread.field, spread.prefix) == (full.total, full.field, full.prefix)
+            if full.field is None:
+                assert sorted(map(_canonical, spread.actions)) == sorted(map(_canonical, full.actions))
+                break
+            assert sorted(map(_canonical, spread.values)) == sorted(map(_canonical, full.values))
+            prefix = {**full.prefix, full.field: rng.choice(full.values)["value"]}
+
+
+def _canonical(value) -> str:
+    import json
+
+    return json.dumps(value, sort_keys=True)
+
+
+def test_a_relocation_too_big_to_list_answers_at_once():
+    step = choose_spread({"seat": "cryptid", "type": "relocate"}, "to",
+                         {"red": 2, "white": 2, "black": 1}, 8)
+    assert step.total == len(relocations([2, 2, 1], 8)) == 10368
+    assert step.field == "to/0" and len(step.values) == 18
+    assert sum(v["count"] for v in step.values) == step.total
+    too_many = {"to/0": {"red": 3}}
+    assert choose_spread({"seat": "cryptid", "type": "relocate"}, "to", {"red": 2}, 8, too_many).total == 0

@@ -5,6 +5,7 @@ are exactly the ones clicked."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -132,3 +133,37 @@ def test_record_a_whole_cloak_and_dagger_game(signed_in, live_server, club, scre
     match = store_and_check(page, log, clicked)
     # The envelopes' cards were entered as they came out: the log has no pile.
     assert "pile" not in match.log.document["setup"]
+
+
+def test_record_mister_x_at_the_table(signed_in, live_server, club, screenshot):
+    """The opening of a Mister X game at the table: a secret move paid with tickets, the
+    detectives' pawns (two seats to act at once), and refills whose tickets drawn from
+    the bag are entered field by field; stopped early, an unfinished match."""
+    page = signed_in
+    log = scripted_game("mister-x", 3, lambda log: log["actions"][1]["type"] == "refill", seeds=range(4, 50))
+    choose_game(page, live_server, club, "Mister X", AT_THE_TABLE, players=3)
+    setup = log["setup"]
+    # Options and setup both have "pawns" (shares of the pawns; their start cities): the
+    # fieldsets' legends tell them apart.
+    dealt = page.get_by_role("group", name="Setup: as it was dealt at the table")
+    dealt.get_by_label("mission", exact=True).select_option(label=setup["mission"])
+    dealt.get_by_label("start", exact=True).fill(str(setup["start"]))
+    dealt.get_by_label("pawns (JSON)", exact=True).fill(json.dumps(setup["pawns"]))
+    dealt.get_by_label("racks (JSON)", exact=True).fill(json.dumps(setup["racks"]))
+    for seat, player in zip(("mrx", "det1", "det2"), ("alice", "bob", "carol"), strict=True):
+        page.get_by_label(f"Seat {seat}", exact=True).select_option(label=player)
+    start_recording(page)
+    opening = log["actions"][:12]
+    assert {"refill", "move"} <= {action["type"] for action in opening}
+    clicked = []
+    for target in opening:
+        clicked.append(record(page, target))
+        assert agrees(clicked[-1], target), (clicked[-1], target)
+    screenshot(page, "misterx-table")
+    page.get_by_role("button", name="Stop recording…").click()
+    page.get_by_role("button", name="Stop here and store as an unfinished match").click()
+    page.wait_for_selector('[data-link="match"]')
+    match = Match.objects.get()
+    assert match.status == Match.Status.UNFINISHED
+    assert match.log.document["actions"] == clicked
+    assert match.log.document["setup"] == setup

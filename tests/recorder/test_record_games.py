@@ -89,6 +89,13 @@ def test_a_cryptid_game_recorded_at_the_table_becomes_a_valid_match(api, club, s
     assert upload.source == Upload.Source.RECORDER and upload.status == Upload.Status.ACCEPTED
 
 
+def test_a_cryptid_relocation_is_entered_space_by_space(api, club):
+    log = _bot_log("cryptid-urban-legends", 174, ["greedy", "greedy"])
+    assert any(action["type"] == "relocate" for action in log["actions"])
+    done = record(api("member"), log, setup=log["setup"])
+    assert Match.objects.get(pk=done["match"]).log.document["actions"] == log["actions"]
+
+
 def test_a_cloak_game_with_envelope_contents_entered_at_the_table(api, club):
     log = _bot_log("cloak-and-dagger", 5, ["greedy", "random", "greedy"])
     # No pile in the setup: every card placed is entered as it came out (chance options).

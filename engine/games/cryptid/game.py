@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.core.game import Action, Game
+from engine.core.game import Action, Game, Spread
 from engine.core.rng import Rng
 from engine.games.cryptid import bots, notation, rules, schema, views
-from engine.games.cryptid.state import SEATS, CryptidState
+from engine.games.cryptid.state import COLORS, OTHER, SEATS, CryptidState
 
 
 class CryptidGame(Game):
@@ -51,6 +51,15 @@ class CryptidGame(Game):
 
     def legal_actions(self, state: CryptidState, seat: str) -> list[Action]:
         return rules.legal_actions(state, seat)
+
+    def legal_spread(self, state: CryptidState, seat: str) -> Spread | None:
+        """CUL-6.4: the relocation of the displaced sensors, described (it can have 10k+
+        placements; :func:`rules.relocations` lists the same ones)."""
+        if state.phase != "relocate" or seat not in rules.to_act(state):
+            return None
+        items = {COLORS[c]: n for c, n in enumerate(state.displaced) if n}
+        spaces = len(state.sensors[OTHER[state.active]])
+        return Spread({"seat": seat, "type": "relocate"}, "to", items, spaces)
 
     def chance_options(self, state: CryptidState, action: Action) -> list[Action]:
         return rules.chance_options(state, action)

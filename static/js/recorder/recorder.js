@@ -163,7 +163,8 @@ function drawEntry(draft, focus = false) {
   const seats = humanSeatsToAct(draft);
   if (!seats.includes(state.seat)) state.seat = draft.seat;
   if (seats.length > 1) {
-    const group = el("div", { role: "group", "aria-label": "Whose action", class: "rec-choices" });
+    const group = el("div", { role: "group", "aria-labelledby": "rec-seat-label", class: "rec-choices" });
+    ui.seatPick.append(el("p", { id: "rec-seat-label", class: "rec-question-label" }, "Whose action?"));
     for (const seat of seats) {
       const button = el("button", { type: "button", class: "rec-seat secondary", "aria-pressed": String(seat === state.seat) }, playerOf(draft, seat));
       button.addEventListener("click", () => {

@@ -243,6 +243,29 @@ def has_bot_seat(document: dict[str, Any]) -> bool:
 
 
 @dataclass
+class ImportBatch:
+    """The logs a bulk import stores in one transaction (IMPORT_BATCH of them).
+
+    ``ingest_log`` inserts each new match itself (its unique constraint is what finds
+    a duplicate) but leaves the match's seats, log and upload record here; ``write``
+    inserts them with one statement per table before the batch commits. The players'
+    ids read or created by its logs are kept too, so a handle is looked up once per
+    batch: every row the batch writes is checked against them when it commits.
+    """
+
+    seats: list[MatchSeat] = field(default_factory=list)
+    logs: list[MatchLog] = field(default_factory=list)
+    uploads: list[Upload] = field(default_factory=list)
+    player_ids: dict[str, int] = field(default_factory=dict)
+
+    def write(self) -> None:
+        MatchSeat.objects.bulk_create(self.seats)
+        MatchLog.objects.bulk_create(self.logs)
+        Upload.objects.bulk_create(self.uploads)
+        self.seats, self.logs, self.uploads = [], [], []
+
+
+@dataclass
 class _Attempt:
     """What we know about one upload attempt, for its Upload record."""
 
@@ -251,6 +274,7 @@ class _Attempt:
     source: str
     name: str
     import_run: Import | None
+    batch: ImportBatch | None = None
     size: int = 0
     content_hash: str = ""
     game: str = ""
@@ -259,7 +283,13 @@ class _Attempt:
     validation_ms: float | None = None
 
     def record(self, status: str, *, match: Match | None = None, **fields: Any) -> Upload:
-        return Upload.objects.create(
+        upload = self.upload(status, match=match, **fields)
+        upload.save(force_insert=True)
+        return upload
+
+    def upload(self, status: str, *, match: Match | None = None, **fields: Any) -> Upload:
+        """The Upload record of this attempt, not saved yet."""
+        return Upload(
             club=self.club,
             uploaded_by=self.uploaded_by if getattr(self.uploaded_by, "pk", None) else None,
             source=self.source,
@@ -283,6 +313,7 @@ def ingest_log(
     source: str = Upload.Source.API,
     name: str = "",
     import_run: Import | None = None,
+    batch: ImportBatch | None = None,
 ) -> Match:
     """Validate ``document`` (bytes, text or parsed JSON) and store it as a match of ``club``.
 
@@ -294,8 +325,12 @@ def ingest_log(
 
     The caller checks that ``uploaded_by`` may upload to ``club`` (games.policy);
     this function decides only whether unknown handles may be created.
+
+    ``batch`` (a bulk import, inside its transaction): a new match's seats, log and
+    accepted upload record join the batch, written by ``batch.write()`` before the
+    transaction commits, and the match's rating is left to the caller.
     """
-    attempt = _Attempt(club, uploaded_by, source, name, import_run)
+    attempt = _Attempt(club, uploaded_by, source, name, import_run, batch)
     if isinstance(document, bytes | str):
         attempt.size = len(_utf8(document) if isinstance(document, str) else document)
     try:
@@ -380,6 +415,9 @@ def _ingest(attempt: _Attempt, document: bytes | str | dict[str, Any]) -> Match:
         if existing is None:
             raise
         return _duplicate(attempt, existing)
+    if attempt.batch is not None:
+        # Only now: handles created for a log that turned out a duplicate were undone.
+        attempt.batch.player_ids.update(known)
     match.created = True
     return match
 
@@ -403,7 +441,10 @@ def _validate(
             f"a player handle may have at most {longest} characters: {too_long[0][:80]!r}",
             rule="LOG-SEATS",
         )
-    known = _player_ids(club, handles)
+    cached = attempt.batch.player_ids if attempt.batch is not None else {}
+    known = {h: cached[h] for h in handles if h in cached}
+    if len(known) < len(handles):
+        known.update(_player_ids(club, [h for h in handles if h not in known]))
     missing = [h for h in handles if h not in known]
     if missing and not policy.can_create_players(attempt.uploaded_by, club):
         raise LogRejected(
@@ -472,26 +513,32 @@ def _store(
         with_bots=has_bot_seat(parsed.document),
     )
     winners = winning_seats(result, replayed.seats)
-    MatchSeat.objects.bulk_create(
-        [
-            MatchSeat(
-                match=match,
-                seat=seat,
-                player_id=known[handle],
-                outcome=(
-                    MatchSeat.Outcome.NONE
-                    if not finished
-                    else MatchSeat.Outcome.WIN if seat in winners else MatchSeat.Outcome.LOSS
-                ),
-            )
-            for seat, handle in replayed.players.items()
-        ]
-    )
-    MatchLog.objects.create(match=match, document=parsed.document)
+    seats = [
+        MatchSeat(
+            match=match,
+            seat=seat,
+            player_id=known[handle],
+            outcome=(
+                MatchSeat.Outcome.NONE
+                if not finished
+                else MatchSeat.Outcome.WIN if seat in winners else MatchSeat.Outcome.LOSS
+            ),
+        )
+        for seat, handle in replayed.players.items()
+    ]
+    log = MatchLog(match=match, document=parsed.document)
+    if attempt.batch is not None:
+        # A bulk import writes these for its whole batch at once, and queues one
+        # rating task per batch (_run_import).
+        attempt.batch.seats.extend(seats)
+        attempt.batch.logs.append(log)
+        attempt.batch.uploads.append(attempt.upload(Upload.Status.ACCEPTED, match=match))
+        return match
+    MatchSeat.objects.bulk_create(seats)
+    log.save(force_insert=True)
     attempt.record(Upload.Status.ACCEPTED, match=match)
-    if finished and attempt.import_run is None:
-        # Rated once the match is committed (ladder.tasks; ratings.md EL-1.2). A bulk
-        # import queues one task per batch of logs instead (_run_import).
+    if finished:
+        # Rated once the match is committed (ladder.tasks; ratings.md EL-1.2).
         send_task_on_commit(rate_match, match.pk)
     return match
 
@@ -632,7 +679,11 @@ def _run_import(run: Import) -> None:
     Import.objects.filter(pk=run.pk).update(total=run.total)
     for start in range(0, len(entries), IMPORT_BATCH):
         with transaction.atomic():
-            stored = [_import_entry(run, entry) for entry in entries[start:start + IMPORT_BATCH]]
+            batch = ImportBatch()
+            stored = [
+                _import_entry(run, entry, batch) for entry in entries[start:start + IMPORT_BATCH]
+            ]
+            batch.write()
             _save_progress(run)
             finished = [match.pk for match in stored if match and match.status == Match.Status.VALID]
             if finished:
@@ -642,7 +693,7 @@ def _run_import(run: Import) -> None:
     _finish(run, Import.Status.DONE)
 
 
-def _import_entry(run: Import, entry: BundleEntry) -> Match | None:
+def _import_entry(run: Import, entry: BundleEntry, batch: ImportBatch) -> Match | None:
     """Ingest one log of the import and count it; the match if it is new."""
     run.processed += 1
     if entry.too_large:
@@ -660,6 +711,7 @@ def _import_entry(run: Import, entry: BundleEntry) -> Match | None:
             source=Upload.Source.IMPORT,
             name=entry.name,
             import_run=run,
+            batch=batch,
         )
     except LogRejected:
         run.rejected += 1

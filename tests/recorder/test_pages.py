@@ -133,16 +133,21 @@ def test_the_recording_screen_is_for_members_of_its_club(club, private_club, peo
 
 def test_the_club_page_lists_games_to_resume(club, people):
     draft = cloak_draft(club, people["member"])
-    page = client_for(people["other"]).get("/clubs/riverside/").content.decode()
+    page = client_for(people["member"]).get("/clubs/riverside/").content.decode()
     assert 'href="/clubs/riverside/record/"' in page  # record a game
-    assert f'href="/clubs/riverside/record/{draft.pk}/"' in page and "Resume" in page
+    assert f'href="/clubs/riverside/record/{draft.pk}/"' in page and ">Resume<" in page
     assert "Cloak &amp; Dagger" in page
+    # Another member may follow it; only its creator and the organisers record in it.
+    page = client_for(people["other"]).get("/clubs/riverside/").content.decode()
+    assert f'href="/clubs/riverside/record/{draft.pk}/"' in page
+    assert ">Follow<" in page and ">Resume<" not in page
+    assert ">Resume<" in client_for(people["organiser"]).get("/clubs/riverside/").content.decode()
     # Not a member: neither the link nor the drafts.
     page = client_for(people["outsider"]).get("/clubs/riverside/").content.decode()
     assert "/record/" not in page
     # A finished or abandoned draft leaves the list.
     Draft.objects.filter(pk=draft.pk).update(status=Draft.Status.ABANDONED)
-    page = client_for(people["other"]).get("/clubs/riverside/").content.decode()
+    page = client_for(people["member"]).get("/clubs/riverside/").content.decode()
     assert f"/record/{draft.pk}/" not in page
 
 
@@ -163,3 +168,21 @@ def test_mister_x_dealt_at_the_table(club, people):
     assert member.post(url, form).status_code == 302
     draft = Draft.objects.get()
     assert draft.setup == setup and draft.seed is None
+
+
+def test_an_organiser_may_seat_a_new_player(club, people):
+    url = f"{SETUP}?game=cloak-and-dagger&players=2&chance=table"
+    # A member chooses among the club's players only.
+    assert 'name="new.p1"' not in client_for(people["member"]).get(url).content.decode()
+    organiser = client_for(people["organiser"])
+    assert 'name="new.p1"' in organiser.get(url).content.decode()
+    form = {"option.document_copies": "1", "seat.p1": "alice", "new.p2": " zoe "}
+    response = organiser.post(url, form)
+    assert response.status_code == 302
+    assert Draft.objects.get().seats[1] == {"seat": "p2", "player": "zoe"}
+    # Both, or neither, for one seat: said so, nothing created.
+    response = organiser.post(url, {**form, "seat.p2": "bob"})
+    assert response.status_code == 422 and "not both" in response.content.decode()
+    response = organiser.post(url, {"option.document_copies": "1", "seat.p1": "alice"})
+    assert response.status_code == 422 and "Choose who plays this seat" in response.content.decode()
+    assert Draft.objects.count() == 1

@@ -112,3 +112,44 @@ def test_a_bulk_import_queues_one_rating_task_per_batch_with_the_same_ratings(
 
     assert ratings(club) == pytest.approx(ratings(other), abs=1e-9)
     assert set(ratings(club)) == {"ann", "ben"}
+
+
+def test_a_bulk_import_batch_writes_seats_logs_and_uploads_with_one_insert_each(club):
+    logs = [compact(bot_log(CRYPTID, seed, ["ann", "ben"])) for seed in range(10)]
+    run = services.create_import(club, write_json_lines(logs), "s.jsonl", None, enqueue=False)
+    with CaptureQueriesContext(connection) as captured:
+        run = services.run_import(run.pk)
+
+    assert (run.status, run.accepted) == ("done", 10)
+    sql = statements(captured)
+    inserts = [s.split()[2] for s in sql if s.startswith("INSERT")]
+    assert inserts.count('"games_match"') == 10
+    assert inserts.count('"games_matchseat"') == 1
+    assert inserts.count('"games_matchlog"') == 1
+    assert inserts.count('"games_upload"') == 1
+    # ann and ben: looked up, created and read back by the first log; the other nine
+    # logs of the batch do not ask again.
+    assert sum('FROM "games_player"' in s for s in sql) == 2
+    for match in Match.objects.filter(club=club):
+        assert sorted(match.seats.values_list("player__handle", flat=True)) == ["ann", "ben"]
+        assert match.log.content_hash == match.content_hash
+    assert Upload.objects.filter(import_run=run, status="accepted").count() == 10
+
+
+def test_a_handle_created_for_a_duplicate_in_a_batch_is_not_reused(club):
+    """A duplicate's new handles are undone with it: the next log of the batch that names
+    the same handle creates it again rather than pointing at a player that is gone."""
+    stored = ingest_log(club, compact(bot_log(CRYPTID, 6, ["ann", "zed"])), None)
+    stored.seats.filter(player__handle="zed").update(player=club.players.get(handle="ann"))
+    club.players.filter(handle="zed").delete()  # as if zed were merged into ann
+    logs = [
+        compact(bot_log(CRYPTID, 6, ["ann", "zed"])),  # the stored log again: a duplicate
+        compact(bot_log(CRYPTID, 7, ["ann", "zed"])),  # new
+    ]
+    run = services.create_import(club, write_json_lines(logs), "s.jsonl", None, enqueue=False)
+    run = services.run_import(run.pk)
+
+    assert (run.status, run.accepted, run.duplicates) == ("done", 1, 1)
+    new = Match.objects.exclude(pk=stored.pk).get()
+    assert sorted(new.seats.values_list("player__handle", flat=True)) == ["ann", "zed"]
+    assert club.players.filter(handle="zed").count() == 1

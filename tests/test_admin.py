@@ -34,12 +34,16 @@ CRYPTID = "cryptid-urban-legends"
 
 
 def project_models() -> list[type]:
-    """The models of Lantern's own apps (not Django's or a library's)."""
+    """The models of Lantern's own apps (not Django's or a library's).
+
+    Lantern's apps are the top-level packages of the project; "anywhere under BASE_DIR"
+    would also take in Django and the libraries wherever the virtualenv lives inside
+    the project (as ``make install`` puts it in CI: ``.venv/lib/.../site-packages``)."""
     base = Path(settings.BASE_DIR).resolve()
     return [
         model
         for config in apps.get_app_configs()
-        if Path(config.path).resolve().is_relative_to(base)
+        if Path(config.path).resolve().parent == base
         for model in config.get_models()
     ]
 

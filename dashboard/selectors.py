@@ -15,6 +15,7 @@ from django.utils import timezone
 from config.health import check_redis
 from games.models import Match, Upload
 from ladder.models import RecomputeJob
+from ladder.services import is_stalled
 
 #: the periods the dashboard offers for rejections and validation times, in days
 PERIODS = (1, 7, 30, 90)
@@ -229,12 +230,20 @@ def ladder_jobs(*, failed_limit: int = 20, finished_limit: int = 5) -> dict[str,
     }
 
 
+def _when(moment: datetime | None) -> str:
+    """A moment as the page shows it, in the site's time zone."""
+    return timezone.localtime(moment).strftime("%Y-%m-%d %H:%M") if moment else ""
+
+
 def job_summary(job: RecomputeJob) -> dict[str, Any]:
-    """One job as the dashboard shows it (the page and /dashboard/jobs.json alike)."""
+    """One job as the dashboard shows it (the page and /dashboard/jobs.json alike).
+    ``stalled``: queued or running but silent too long (ladder.services.is_stalled)."""
     return {
         "id": job.pk,
         "club": job.ladder.club.name,
         "game": job.ladder.game,
+        "ladder": job.ladder.title,
+        "stalled": is_stalled(job),
         "reason": job.get_reason_display(),
         "status": job.status,
         "phase": job.phase,
@@ -245,9 +254,7 @@ def job_summary(job: RecomputeJob) -> dict[str, Any]:
         "created_at": job.created_at.isoformat(),
         "started_at": job.started_at.isoformat() if job.started_at else None,
         "finished_at": job.finished_at.isoformat() if job.finished_at else None,
-        # as the page shows it, in the site's time zone
-        "finished": (
-            timezone.localtime(job.finished_at).strftime("%Y-%m-%d %H:%M")
-            if job.finished_at else ""
-        ),
+        "heartbeat_at": job.heartbeat_at.isoformat() if job.heartbeat_at else None,
+        "finished": _when(job.finished_at),
+        "last_seen": _when(job.heartbeat_at or job.started_at or job.created_at),
     }

@@ -24,13 +24,13 @@ def _period(request: HttpRequest) -> int:
 
 
 def _jobs() -> dict[str, list[dict[str, Any]]]:
-    """The ladder jobs as shown on the page and in jobs.json: failed ones with their
-    retry address."""
+    """The ladder jobs as shown on the page and in jobs.json: failed and stalled ones
+    with their retry address."""
     jobs = {
         group: [selectors.job_summary(job) for job in rows]
         for group, rows in selectors.ladder_jobs().items()
     }
-    for job in jobs["failed"]:
+    for job in [*jobs["failed"], *(job for job in jobs["active"] if job["stalled"])]:
         job["retry_url"] = reverse("dashboard-job-retry", args=[job["id"]])
     return jobs
 

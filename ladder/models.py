@@ -219,6 +219,12 @@ class RecomputeJob(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    heartbeat_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="The running job's last sign of life: when it started or last saved "
+        "its progress. A job silent for long lost its worker (ladder.services.STALLED_AFTER).",
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]

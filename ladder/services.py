@@ -462,9 +462,11 @@ def progress_interval(total: int) -> int:
 
 
 def report_progress(job_id: int, done: int, total: int) -> None:
-    """Save a running recompute's progress (matches rated so far of ``total``); the
-    dashboard and the jobs API read it while the recompute goes on."""
-    RecomputeJob.objects.filter(pk=job_id).update(progress=done, total=total, phase="rating")
+    """Save a running recompute's progress (matches rated so far of ``total``), which is
+    also its sign of life; the dashboard and the jobs API read it while it goes on."""
+    RecomputeJob.objects.filter(pk=job_id).update(
+        progress=done, total=total, phase="rating", heartbeat_at=timezone.now()
+    )
 
 
 def swap_in(ladder: Ladder, computed: Computed) -> bool:
@@ -532,8 +534,8 @@ def recompute_ladder(
     if job is None:
         job = RecomputeJob.objects.create(ladder_id=ladder_id, reason=reason)
     job.status, job.started_at, job.phase = RecomputeJob.Status.RUNNING, timezone.now(), "reading"
-    job.error = ""
-    job.save(update_fields=["status", "started_at", "phase", "error"])
+    job.error, job.heartbeat_at = "", job.started_at
+    job.save(update_fields=["status", "started_at", "phase", "error", "heartbeat_at"])
 
     def progress(done: int, total: int) -> None:
         report_progress(job.pk, done, total)
@@ -549,7 +551,8 @@ def recompute_ladder(
                 break
             computed = compute_ladder(ladder, progress, since)
             RecomputeJob.objects.filter(pk=job.pk).update(
-                progress=computed.count, total=computed.count, phase="writing"
+                progress=computed.count, total=computed.count, phase="writing",
+                heartbeat_at=timezone.now(),
             )
             if swap_in(ladder, computed):
                 break
@@ -577,6 +580,24 @@ class RecomputeError(Exception):
     """A recompute request that cannot be carried out, with a sentence for the operator."""
 
 
+#: A queued or running job with no sign of life for this long has lost its task or its
+#: worker (killed, the broker lost the message): it may be retried like a failed one.
+#: A running job saves its progress every PROGRESS_SECONDS; writing a very large
+#: ladder's history is its longest silence, far below this.
+STALLED_AFTER = timedelta(minutes=15)
+
+
+def last_sign_of_life(job: RecomputeJob) -> datetime:
+    return job.heartbeat_at or job.started_at or job.created_at
+
+
+def is_stalled(job: RecomputeJob, now: datetime | None = None) -> bool:
+    """Queued or running, and silent for STALLED_AFTER."""
+    if job.status not in (RecomputeJob.Status.QUEUED, RecomputeJob.Status.RUNNING):
+        return False
+    return (now or timezone.now()) - last_sign_of_life(job) >= STALLED_AFTER
+
+
 def queue_recompute(ladder: Ladder, reason: str) -> RecomputeJob:
     """A queued job (visible at once) and its task, sent once this transaction commits."""
     from ladder.tasks import recompute_ladder as recompute_task
@@ -587,9 +608,10 @@ def queue_recompute(ladder: Ladder, reason: str) -> RecomputeJob:
 
 
 def retry_recompute(actor: Any, job_id: int) -> RecomputeJob:
-    """Queue the ladder of a failed recompute again (a new job: the failed one keeps its
-    error) and note in the club's audit trail who did. Refused when the job did not fail,
-    or its ladder has a newer job already (retried, or recomputed since)."""
+    """Queue the ladder of a failed or stalled recompute again (a new job: the failed one
+    keeps its error; a stalled one is marked failed, saying so) and note in the club's
+    audit trail who did. Refused when the job neither failed nor stalled, or its ladder
+    has a newer job already (retried, or recomputed since)."""
     from clubs.services import audit
 
     with transaction.atomic():
@@ -602,8 +624,11 @@ def retry_recompute(actor: Any, job_id: int) -> RecomputeJob:
         )
         if job is None:
             raise RecomputeError("There is no such recompute job.")
-        if job.status != RecomputeJob.Status.FAILED:
-            raise RecomputeError(f"Job {job.pk} did not fail ({job.get_status_display()}).")
+        stalled = is_stalled(job)
+        if job.status != RecomputeJob.Status.FAILED and not stalled:
+            raise RecomputeError(
+                f"Job {job.pk} did not fail and is not stalled ({job.get_status_display()})."
+            )
         # Ids grow with time: a job with a larger id on the ladder came after this one.
         newer = (
             RecomputeJob.objects.filter(ladder=job.ladder, pk__gt=job.pk).order_by("-pk").first()
@@ -613,13 +638,21 @@ def retry_recompute(actor: Any, job_id: int) -> RecomputeJob:
                 f"The ladder has a newer recompute (job {newer.pk}, "
                 f"{newer.get_status_display().lower()}): nothing to retry."
             )
+        if stalled:
+            silent_since = timezone.localtime(last_sign_of_life(job)).strftime("%Y-%m-%d %H:%M")
+            job.error = (
+                f"Stalled: {job.get_status_display().lower()} with no sign of life since "
+                f"{silent_since} (its task or its worker was lost); retried."
+            )
+            job.status, job.finished_at = RecomputeJob.Status.FAILED, timezone.now()
+            job.save(update_fields=["status", "finished_at", "error"])
         retry = queue_recompute(job.ladder, RecomputeJob.Reason.MANUAL)
         audit(
             job.ladder.club,
             actor,
             "ladder.recompute_retry",
-            f"retried the failed recompute of the {job.ladder.game} ladder "
-            f"(job {job.pk}, now job {retry.pk})",
+            f"retried the {'stalled' if stalled else 'failed'} recompute of the "
+            f"{job.ladder.title} (job {job.pk}, now job {retry.pk})",
             ladder=job.ladder.pk,
             failed_job=job.pk,
             job=retry.pk,

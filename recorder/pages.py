@@ -39,6 +39,7 @@ def open_draft_rows(club: Club, user) -> list:
     page's and the setup page's "resume" lists."""
     drafts = list(draft_selectors.open_drafts(club, user))
     for draft in drafts:
+        draft.can_write = policy.can_write_draft(user, draft)
         game = get_game(draft.game)
         draft.game_name = game.name if game is not None else draft.game
     return drafts
@@ -112,6 +113,9 @@ def record_draft(request: HttpRequest, slug: str, draft_id: int) -> HttpResponse
         "view": view,
         "urls": urls,
         "replayUrl": reverse("match-replay", args=[0]),
+        # Members may follow any draft of their club; only its creator and the club's
+        # organisers record in it (games.policy), so the others get no controls.
+        "canWrite": policy.can_write_draft(request.user, draft),
         "csrfToken": get_token(request),
     }
     return render(request, "recorder/record.html", {
@@ -120,4 +124,5 @@ def record_draft(request: HttpRequest, slug: str, draft_id: int) -> HttpResponse
         "game_name": game.name if game is not None else draft.game,
         "view": view,
         "config": config,
+        "can_write": config["canWrite"],
     })

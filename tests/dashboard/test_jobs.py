@@ -7,6 +7,7 @@ from datetime import timedelta
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from clubs.models import AuditEntry
 from dashboard.selectors import ladder_jobs
@@ -164,3 +165,72 @@ def test_progress_interval_bounds():
     assert progress_interval(50) == 1
     assert progress_interval(10_000) == 100
     assert progress_interval(10_000_000) == services.PROGRESS_EVERY
+
+
+def test_a_running_recompute_keeps_a_heartbeat(ladder, monkeypatch):
+    beats = []
+    real = services.report_progress
+
+    def record(job_id: int, done: int, total: int) -> None:
+        real(job_id, done, total)
+        beats.append(RecomputeJob.objects.get(pk=job_id).heartbeat_at)
+
+    monkeypatch.setattr(services, "report_progress", record)
+    monkeypatch.setattr(services, "PROGRESS_STEPS", 3)
+    monkeypatch.setattr(services, "PROGRESS_SECONDS", 0)
+    job = recompute_ladder(ladder.pk)
+    assert len(beats) == 3 and None not in beats and beats == sorted(beats)
+    assert job.started_at <= beats[0] <= job.heartbeat_at <= job.finished_at
+
+
+def silent(job: RecomputeJob, minutes: float) -> RecomputeJob:
+    """Make ``job``'s last sign of life ``minutes`` old."""
+    ago = timezone.now() - timedelta(minutes=minutes)
+    RecomputeJob.objects.filter(pk=job.pk).update(created_at=ago, started_at=ago, heartbeat_at=ago)
+    job.refresh_from_db()
+    return job
+
+
+def test_a_silent_job_is_stalled_and_can_be_retried(ladder, staff, django_capture_on_commit_callbacks):
+    quiet = services.STALLED_AFTER.total_seconds() / 60
+    busy = silent(job(ladder, "running", total=6, progress=2, phase="rating"), quiet - 1)
+    assert not services.is_stalled(busy)
+    with pytest.raises(RecomputeError, match="not stalled"):
+        retry_recompute(staff, busy.pk)
+
+    lost = silent(busy, quiet + 1)
+    assert services.is_stalled(lost)
+    assert [j["stalled"] for j in ladder_jobs_summaries()["active"]] == [True]
+    with django_capture_on_commit_callbacks(execute=True):
+        retry = retry_recompute(staff, lost.pk)
+    lost.refresh_from_db()
+    assert lost.status == "failed" and lost.error.startswith("Stalled: running with no sign of life")
+    retry.refresh_from_db()
+    assert retry.status == "done"
+    assert "stalled recompute" in AuditEntry.objects.get().summary
+    # A queued job whose task never arrived stalls the same way.
+    never = silent(job(ladder, "queued"), quiet + 1)
+    assert services.is_stalled(never)
+    assert not services.is_stalled(job(ladder, "done"))
+    assert not services.is_stalled(silent(job(ladder, "failed"), quiet * 10))
+
+
+def ladder_jobs_summaries() -> dict[str, list[dict]]:
+    from dashboard.selectors import job_summary
+
+    return {group: [job_summary(j) for j in rows] for group, rows in ladder_jobs().items()}
+
+
+def test_the_page_offers_retry_for_a_stalled_job(client, ladder, staff):
+    quiet = services.STALLED_AFTER.total_seconds() / 60
+    lost = silent(job(ladder, "running", total=6, progress=2, phase="rating"), quiet + 5)
+    fresh = job(Ladder.objects.create(club=ladder.club, game="mister-x"), "running")
+    client.force_login(staff)
+    page = client.get(reverse("dashboard")).content.decode()
+    assert f'action="{reverse("dashboard-job-retry", args=[lost.pk])}"' in page
+    assert f'action="{reverse("dashboard-job-retry", args=[fresh.pk])}"' not in page
+    assert "stalled" in page
+    body = client.get(reverse("dashboard-jobs")).json()["jobs"]["active"]
+    assert [(j["id"], j["stalled"], "retry_url" in j) for j in body] == [
+        (lost.pk, True, True), (fresh.pk, False, False)
+    ]

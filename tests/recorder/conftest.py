@@ -85,12 +85,8 @@ def choose_through_api(step, target: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.fixture
 def signed_in(page, live_server, people) -> Any:
-    """``page`` signed in as the club member mia (her session cookie, as a login sets it)."""
-    from django.conf import settings
-    from django.test import Client
+    """``page`` signed in as the club member mia."""
+    from tests.recorder.recording import sign_in
 
-    client = Client()
-    client.force_login(people["member"])
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME]
-    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie.value, "url": live_server.url}])
+    sign_in(page, live_server, people["member"])
     return page

@@ -17,6 +17,17 @@ from engine import play
 READY = '#recorder[data-ready="true"]:not([aria-busy])'
 
 
+def sign_in(page: Any, live_server: Any, user: Any) -> None:
+    """Sign ``page``'s browser context in as ``user`` (the session cookie a login sets)."""
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie.value, "url": live_server.url}])
+
+
 def scripted_game(game: str, players: int | None, wanted: Any, seeds: range = range(200)) -> dict[str, Any]:
     """The first greedy-bot game of ``game`` (seeds in order) whose log satisfies ``wanted``:
     chosen by what the test needs to exercise, not pinned to one seed, since bots change."""

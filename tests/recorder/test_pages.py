@@ -133,16 +133,21 @@ def test_the_recording_screen_is_for_members_of_its_club(club, private_club, peo
 
 def test_the_club_page_lists_games_to_resume(club, people):
     draft = cloak_draft(club, people["member"])
-    page = client_for(people["other"]).get("/clubs/riverside/").content.decode()
+    page = client_for(people["member"]).get("/clubs/riverside/").content.decode()
     assert 'href="/clubs/riverside/record/"' in page  # record a game
-    assert f'href="/clubs/riverside/record/{draft.pk}/"' in page and "Resume" in page
+    assert f'href="/clubs/riverside/record/{draft.pk}/"' in page and ">Resume<" in page
     assert "Cloak &amp; Dagger" in page
+    # Another member may follow it; only its creator and the organisers record in it.
+    page = client_for(people["other"]).get("/clubs/riverside/").content.decode()
+    assert f'href="/clubs/riverside/record/{draft.pk}/"' in page
+    assert ">Follow<" in page and ">Resume<" not in page
+    assert ">Resume<" in client_for(people["organiser"]).get("/clubs/riverside/").content.decode()
     # Not a member: neither the link nor the drafts.
     page = client_for(people["outsider"]).get("/clubs/riverside/").content.decode()
     assert "/record/" not in page
     # A finished or abandoned draft leaves the list.
     Draft.objects.filter(pk=draft.pk).update(status=Draft.Status.ABANDONED)
-    page = client_for(people["other"]).get("/clubs/riverside/").content.decode()
+    page = client_for(people["member"]).get("/clubs/riverside/").content.decode()
     assert f"/record/{draft.pk}/" not in page
 
 

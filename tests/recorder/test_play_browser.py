@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from games.models import Match
-from tests.recorder.recording import choose_game, moves, ply, start_recording, wait_ready
+from tests.recorder.recording import choose_game, moves, ply, sign_in, start_recording, wait_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -191,3 +191,21 @@ def test_a_discarded_draft_stores_nothing_and_leaves_the_club_page(signed_in, li
     page.goto(f"{live_server.url}/clubs/{club.slug}/")
     assert page.get_by_role("link", name="Record a game").is_visible()
     assert page.get_by_role("link", name="Resume", exact=False).count() == 0
+
+
+def test_another_member_follows_without_controls(signed_in, live_server, club, people, chromium):
+    page = signed_in
+    cloak_draft(page, live_server, club, "bob", AT_THE_TABLE)
+    record_any(page, random.Random(2))
+    # Max, a member who did not start this draft, may watch it but not enter actions.
+    context = chromium.new_context()
+    follower = context.new_page()
+    sign_in(follower, live_server, people["other"])
+    follower.goto(page.url)
+    wait_ready(follower)
+    assert ply(follower) == 1 and moves(follower) == moves(page)
+    assert "You are following this game" in follower.inner_text("#rec-readonly")
+    assert not follower.locator("#rec-entry-box").is_visible()
+    assert follower.get_by_role("button", name="Undo last action").count() == 0
+    assert not follower.get_by_role("button", name="Stop recording…").is_visible()
+    context.close()

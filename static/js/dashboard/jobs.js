@@ -13,7 +13,16 @@ const ERROR_EVERY = 10000;
 const section = document.getElementById("jobs");
 
 function ladder(job) {
-  return `${job.club} · ${job.game}`;
+  return `${job.club} · ${job.ladder}`;
+}
+
+function statusCell(job) {
+  const cell = el("td", {}, job.phase ? `${job.status} (${job.phase})` : job.status);
+  if (job.stalled) {
+    cell.append(" ", el("strong", { class: "status-rejected" }, "stalled"), " ",
+      el("span", { class: "muted" }, `no sign of life since ${job.last_seen}`));
+  }
+  return cell;
 }
 
 function progressCell(job) {
@@ -38,8 +47,9 @@ const ROWS = {
     el("td", {}, `#${job.id}`),
     el("td", {}, ladder(job)),
     el("td", {}, job.reason),
-    el("td", {}, job.phase ? `${job.status} (${job.phase})` : job.status),
+    statusCell(job),
     progressCell(job),
+    el("td", {}, job.retry_url ? retryForm(job) : ""),
   ],
   failed: (job) => [
     el("td", {}, `#${job.id}`),

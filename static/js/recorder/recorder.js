@@ -144,6 +144,7 @@ function drawMoves(draft) {
   ui.moves.scrollTop = ui.moves.scrollHeight;
   const humanMoves = draft.moves.some((m) => !m.bot);
   ui.undo.disabled = state.stale || draft.status !== "recording" || !humanMoves;
+  ui.undo.hidden = !config.canWrite;
 }
 
 function humanSeatsToAct(draft) {
@@ -153,7 +154,7 @@ function humanSeatsToAct(draft) {
 
 function drawEntry(draft, focus = false) {
   ui.seatPick.replaceChildren();
-  if (draft.status !== "recording" || draft.is_over || !draft.seat) {
+  if (!config.canWrite || draft.status !== "recording" || draft.is_over || !draft.seat) {
     ui.entryBox.hidden = true;
     ui.entry.replaceChildren();
     return;
@@ -211,7 +212,7 @@ function startChanceEntry(draft, seat, entry) {
 }
 
 function drawFinish(draft) {
-  ui.finish.hidden = draft.status !== "recording";
+  ui.finish.hidden = !config.canWrite || draft.status !== "recording";
   ui.done.hidden = draft.status === "recording";
   if (draft.status === "finished" && draft.match) {
     ui.done.replaceChildren(

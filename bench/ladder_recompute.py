@@ -4,7 +4,8 @@ on PostgreSQL; bulk reads and writes, no query per row).
     DATABASE_URL=postgres://... .venv/bin/python bench/ladder_recompute.py [--matches N]
         [--game mister-x|cryptid-urban-legends|cloak-and-dagger]
 
-Creates a throwaway test database (like the test runner: ``test_<name>``), stores N
+Creates a throwaway database (``test_lantern_bench_ladder_recompute``, or
+``DATABASE_TEST_NAME``: never the test runner's), stores N
 synthetic matches of one club and game with bulk inserts (not timed), then times
 ``ladder.services.recompute_ladder`` — read, rate every match, swap the ratings and
 the full history in — and a second run (idempotence: the same numbers). Prints the
@@ -23,6 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+# Its own throwaway database: test runs on the same server use test_<name>.
+os.environ.setdefault("DATABASE_TEST_NAME", "test_lantern_bench_ladder_recompute")
 
 import django  # noqa: E402
 

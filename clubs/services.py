@@ -200,8 +200,8 @@ def merge_players(actor: AbstractBaseUser, source: Player, target: Player) -> Pl
     """Fold ``source`` into ``target`` (two handles of one person): every seat of
     ``source`` becomes ``target``'s, then the club's ladders recompute from scratch,
     so ratings and their history are as if the logs had named ``target`` all along."""
-    from ladder.models import Ladder
-    from ladder.tasks import recompute_ladder
+    from ladder.models import Ladder, RecomputeJob
+    from ladder.services import queue_recompute
 
     if source.club_id != target.club_id:
         raise ClubError("Both handles must belong to the same club.", "other_club")
@@ -224,7 +224,8 @@ def merge_players(actor: AbstractBaseUser, source: Player, target: Player) -> Pl
     source.delete()
     audit(target.club, actor, "player.merge",
           f"merged {handle!r} into {target.handle!r} ({moved} seats)", player=target.pk)
-    ladder_ids = list(Ladder.objects.filter(club=target.club).values_list("pk", flat=True))
-    for ladder_id in ladder_ids:
-        send_task_on_commit(recompute_ladder, ladder_id)
+    for ladder in Ladder.objects.filter(club=target.club):
+        # A job per ladder, visible at once and passed to the task: a task run again
+        # after its worker was lost finishes this job rather than leaving it "running".
+        queue_recompute(ladder, RecomputeJob.Reason.CHANGED)
     return target

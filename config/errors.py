@@ -7,8 +7,11 @@ get ``{"error", "index", "rule", "message"}`` rather than an HTML page.
 
 from __future__ import annotations
 
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
+
+from config.middleware import NulCharacter
 
 
 def _is_api(request: HttpRequest) -> bool:
@@ -18,6 +21,18 @@ def _is_api(request: HttpRequest) -> bool:
 def _error(code: str, message: str, status: int) -> JsonResponse:
     return JsonResponse({"error": code, "index": None, "rule": None, "message": message},
                         status=status)
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """Django's own 400s: a body over DATA_UPLOAD_MAX_MEMORY_SIZE (413 under /api/),
+    a disallowed host, a malformed request."""
+    if _is_api(request):
+        if isinstance(exception, RequestDataTooBig):
+            return _error("too_large", "the request body is larger than the API accepts", 413)
+        if isinstance(exception, NulCharacter):
+            return _error("malformed", str(exception), 400)
+        return _error("malformed", "the request could not be read", 400)
+    return defaults.bad_request(request, exception)
 
 
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:

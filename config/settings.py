@@ -91,6 +91,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "config.logging.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "config.middleware.RefuseNulCharactersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -279,6 +280,9 @@ SPECTACULAR_SETTINGS = {
 # --- Uploads (games.services) ------------------------------------------------
 # One log: larger bodies are refused with 413 before they are read.
 LANTERN_MAX_LOG_BYTES = int(os.environ.get("LANTERN_MAX_LOG_BYTES", 2 * 1024 * 1024))
+# Django refuses larger form and JSON bodies before anything parses them (413 under /api/,
+# config.errors): its default (2.5 MB), or a whole log inside a JSON body, if larger.
+DATA_UPLOAD_MAX_MEMORY_SIZE = max(2_621_440, LANTERN_MAX_LOG_BYTES + 64 * 1024)
 # Uploads and imports per user (DRF throttle rate syntax).
 LANTERN_UPLOAD_RATE = os.environ.get("LANTERN_UPLOAD_RATE", "60/min")
 

@@ -27,5 +27,6 @@ urlpatterns = [
 ]
 
 # /api/... answers errors as JSON in the API's error shape even when no view was reached.
+handler400 = "config.errors.bad_request"
 handler404 = "config.errors.not_found"
 handler500 = "config.errors.server_error"

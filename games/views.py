@@ -167,6 +167,12 @@ def import_form(request: HttpRequest, slug: str) -> HttpResponse:
     if refused:
         return refused
     form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and not (throttle := UploadThrottle()).allow_request(request, None):
+        # One budget with the API and the upload form (settings.LANTERN_UPLOAD_RATE).
+        form.add_error(None, f"Too many uploads: try again in {throttle.wait():.0f} seconds.")
+        return render(request, "games/import_form.html", {
+            "club": club, "form": form, "imports": selectors.club_imports(club)[:20],
+        }, status=429)
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         try:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from celery import shared_task
 
 from ladder import services
@@ -48,7 +50,10 @@ def recompute_all_ladders() -> int:
 
 
 @shared_task(name="ladder.requeue_unrated_matches")
-def requeue_unrated_matches() -> int:
+def requeue_unrated_matches(older_than_seconds: float | None = None) -> int:
     """Every few minutes (beat): queue ``rate_match`` again for matches stored but
-    never rated (their task was lost, e.g. Redis was down at upload)."""
-    return services.requeue_unrated_matches()
+    never rated (their task was lost, e.g. Redis was down at upload), stored at least
+    ``older_than_seconds`` ago (default: services.REQUEUE_AFTER)."""
+    if older_than_seconds is None:
+        return services.requeue_unrated_matches()
+    return services.requeue_unrated_matches(older_than=timedelta(seconds=older_than_seconds))

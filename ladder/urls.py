@@ -1,22 +1,25 @@
-from django.urls import path
+from django.urls import path, register_converter
 
 from ladder import api, views
+from ladder.converters import HandleConverter
+
+register_converter(HandleConverter, "handle")
 
 urlpatterns = [
     path("clubs/<slug:club_slug>/ladders/", views.club_ladders, name="club-ladders"),
     path("clubs/<slug:club_slug>/ladders/<slug:game>/", views.standings, name="ladder-standings"),
     path(
-        "clubs/<slug:club_slug>/ladders/<slug:game>/players/<str:handle>/",
+        "clubs/<slug:club_slug>/ladders/<slug:game>/players/<handle:handle>/",
         views.player,
         name="ladder-player",
     ),
     path(
-        "clubs/<slug:club_slug>/ladders/<slug:game>/h2h/<str:a>/",
+        "clubs/<slug:club_slug>/ladders/<slug:game>/h2h/<handle:a>/",
         views.head_to_head,
         name="ladder-h2h-form",
     ),
     path(
-        "clubs/<slug:club_slug>/ladders/<slug:game>/h2h/<str:a>/<str:b>/",
+        "clubs/<slug:club_slug>/ladders/<slug:game>/h2h/<handle:a>/<handle:b>/",
         views.head_to_head,
         name="ladder-h2h",
     ),

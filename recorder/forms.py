@@ -26,6 +26,8 @@ BOT_PREFIX = "bot:"
 OPTION_PREFIX = "option."
 SETUP_PREFIX = "setup."
 SEAT_PREFIX = "seat."
+#: An organiser's new handle for a seat (the player is created when the game is stored).
+NEW_PREFIX = "new."
 
 #: ``chance`` as the draft API names it.
 TABLE = "table"
@@ -169,7 +171,7 @@ class DraftSetupForm(forms.Form):
 
     def __init__(
         self, *args: Any, game: Game, seat_ids: list[str], chance: str,
-        handles: list[str], setup_choices: list[str], **kwargs: Any,
+        handles: list[str], setup_choices: list[str], new_players: bool = False, **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.game = game
@@ -203,7 +205,13 @@ class DraftSetupForm(forms.Form):
                 choices.append(("Club players", players))
             if bots:
                 choices.append(("Bots", bots))
-            self.fields[SEAT_PREFIX + seat] = forms.ChoiceField(label=f"Seat {seat}", choices=choices)
+            # An organiser may seat someone the club has no handle for yet (as an upload may).
+            self.fields[SEAT_PREFIX + seat] = forms.ChoiceField(
+                label=f"Seat {seat}", choices=choices, required=not new_players)
+            if new_players:
+                self.fields[NEW_PREFIX + seat] = forms.CharField(
+                    label=f"or a new player in seat {seat}", required=False, max_length=64,
+                    help_text="A handle the club does not have yet.")
 
     def names(self, prefix: str) -> list[str]:
         return [name for name in self.fields if name.startswith(prefix)]
@@ -215,7 +223,9 @@ class DraftSetupForm(forms.Form):
         return [self[name] for name in self.names(SETUP_PREFIX)]
 
     def seat_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.names(SEAT_PREFIX)]
+        """Each seat's drop-down, followed by its new-handle field when there is one."""
+        return [self[name] for seat in self.seat_ids for name in (SEAT_PREFIX + seat, NEW_PREFIX + seat)
+                if name in self.fields]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -227,7 +237,16 @@ class DraftSetupForm(forms.Form):
         seats = []
         for seat in self.seat_ids:
             choice = data.get(SEAT_PREFIX + seat)
+            new = (data.get(NEW_PREFIX + seat) or "").strip()
+            if new and choice:
+                self.add_error(NEW_PREFIX + seat, "Choose a player or name a new one, not both.")
+                continue
+            if new:
+                seats.append({"seat": seat, "player": new})
+                continue
             if not choice:
+                if SEAT_PREFIX + seat not in self.errors:
+                    self.add_error(SEAT_PREFIX + seat, "Choose who plays this seat.")
                 continue
             if choice.startswith(BOT_PREFIX):
                 seats.append({"seat": seat, "bot": choice.removeprefix(BOT_PREFIX)})

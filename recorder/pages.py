@@ -60,6 +60,7 @@ def record_setup(request: HttpRequest, slug: str) -> HttpResponse:
     form = DraftSetupForm(
         request.POST or None, game=game, seat_ids=entry["seats"][str(player_count)], chance=chance,
         handles=handles, setup_choices=entry["setup_choices"],
+        new_players=policy.can_create_players(request.user, club),
     )
     if request.method == "POST" and form.is_valid():
         try:

@@ -154,21 +154,25 @@ def celery_worker_queue(require_redis, require_postgres):
         yield queue
 
 
+def route_tasks(routes: Any) -> None:
+    """Set Celery's task_routes for this process (e.g. to a test worker's queue)."""
+    from config.celery import app
+
+    # The router is built once per app (cached): rebuild it for the new routes.
+    app.conf.task_routes = routes
+    app.amqp.flush_routes()
+    app.amqp.__dict__.pop("router", None)
+
+
 @pytest.fixture
 def route_to_test_worker(celery_worker_queue):
     """``route_to_test_worker("games.run_import", ...)``: send these tasks, whoever
     enqueues them, to this test's worker (not to a worker of another database)."""
     from config.celery import app
 
-    def route(routes) -> None:
-        # The router is built once per app (cached): rebuild it for the new routes.
-        app.conf.task_routes = routes
-        app.amqp.flush_routes()
-        app.amqp.__dict__.pop("router", None)
-
     saved = app.conf.task_routes
-    yield lambda *names: route({name: {"queue": celery_worker_queue} for name in names})
-    route(saved)
+    yield lambda *names: route_tasks({name: {"queue": celery_worker_queue} for name in names})
+    route_tasks(saved)
 
 
 # Headless Chromium for the browser tests (marker `browser`).

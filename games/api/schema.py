@@ -20,14 +20,16 @@ _SAFE = {"GET", "HEAD", "OPTIONS"}
 
 class LanternAutoSchema(AutoSchema):
     def _common_errors(self) -> dict[int, str]:
-        errors = {401: "The API token is not valid, or credentials are needed for this."}
+        errors = {
+            401: "The API token is not valid, or credentials are needed for this.",
+            400: "The request is not valid: a parameter or the body (see message, and fields "
+                 "when given), or a NUL character in the URL (config.middleware).",
+        }
         method = self.method.upper()
-        has_query = bool(self._get_filter_parameters()) or bool(self.get_override_parameters())
         if method not in _SAFE:
-            errors[400] = "The request is not valid (see message, and fields when given)."
             errors[403] = "Not allowed to you (games.policy)."
-        elif has_query:
-            errors[400] = "A query parameter is not valid."
+            if "application/json" in self.map_parsers():
+                errors[413] = "The JSON body is larger than the API accepts."
         if "{" in self.path:  # a path parameter
             errors[404] = "Nothing here (no such object, or a private club's)."
         paginator = self._get_paginator()

@@ -12,7 +12,7 @@ from clubs import services
 from clubs.models import AuditEntry, Invite, JoinRequest
 from games.models import Club, Match, Membership, Player
 from games.services import ingest_log
-from ladder.models import Rating
+from ladder.models import Rating, RecomputeJob
 from tests.uploads.logs import bot_log
 
 pytestmark = pytest.mark.django_db
@@ -142,6 +142,9 @@ def test_merging_two_handles_moves_matches_and_recomputes(people, club, django_c
     assert target.seats.count() == 3
     entry = AuditEntry.objects.get(club=club, action="player.merge")
     assert "'ann-b' into 'ann'" in entry.summary and entry.actor == people["org"]
+    # One job per ladder, created before its task ran and finished by it.
+    assert list(RecomputeJob.objects.filter(reason="changed").values_list("status", flat=True)) == [
+        "done"]
 
 
 def test_handles_that_played_each_other_are_not_merged(people, club):

@@ -105,3 +105,11 @@ def test_ladder_tasks_are_acknowledged_only_when_done(task):
     # (tests/faults/test_worker_killed.py kills one for real).
     assert task.acks_late is True
     assert task.reject_on_worker_lost is True
+
+
+def test_the_beat_task_requeues_matches_of_any_age_when_told(club):
+    match = make_match(club, CRYPTID, [("cryptid", "ann"), ("scientist", "ben")], "cryptid",
+                       played_at=BASE)
+    assert tasks.requeue_unrated_matches.delay().get() == 0  # stored just now: may be queued
+    assert tasks.requeue_unrated_matches.delay(0).get() == 1
+    assert RatingChange.objects.filter(match=match).count() == 2

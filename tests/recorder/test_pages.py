@@ -168,3 +168,21 @@ def test_mister_x_dealt_at_the_table(club, people):
     assert member.post(url, form).status_code == 302
     draft = Draft.objects.get()
     assert draft.setup == setup and draft.seed is None
+
+
+def test_an_organiser_may_seat_a_new_player(club, people):
+    url = f"{SETUP}?game=cloak-and-dagger&players=2&chance=table"
+    # A member chooses among the club's players only.
+    assert 'name="new.p1"' not in client_for(people["member"]).get(url).content.decode()
+    organiser = client_for(people["organiser"])
+    assert 'name="new.p1"' in organiser.get(url).content.decode()
+    form = {"option.document_copies": "1", "seat.p1": "alice", "new.p2": " zoe "}
+    response = organiser.post(url, form)
+    assert response.status_code == 302
+    assert Draft.objects.get().seats[1] == {"seat": "p2", "player": "zoe"}
+    # Both, or neither, for one seat: said so, nothing created.
+    response = organiser.post(url, {**form, "seat.p2": "bob"})
+    assert response.status_code == 422 and "not both" in response.content.decode()
+    response = organiser.post(url, {"option.document_copies": "1", "seat.p1": "alice"})
+    assert response.status_code == 422 and "Choose who plays this seat" in response.content.decode()
+    assert Draft.objects.count() == 1

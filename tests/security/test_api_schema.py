@@ -18,7 +18,9 @@ import os
 
 import pytest
 import schemathesis
+from django.core import signals
 from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from schemathesis.checks import not_a_server_error
@@ -43,6 +45,19 @@ CHECKS = [
 # Loaded when the module is collected (pytest-django has configured Django by then; the
 # schema view reads no database), so each operation is its own pytest item.
 schema = schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application())
+
+
+@pytest.fixture
+def wsgi_keeps_test_transaction():
+    """schemathesis calls the WSGI app itself, whose request signals would close the
+    database connection, and with it the test's transaction (PostgreSQL: "the connection
+    is closed"). Django's test Client unhooks them around each request; so does this."""
+    hooks = (signals.request_started, signals.request_finished)
+    for hook in hooks:
+        hook.disconnect(close_old_connections)
+    yield
+    for hook in hooks:
+        hook.connect(close_old_connections)
 
 
 def _real_ids(world) -> dict[str, list]:
@@ -76,7 +91,8 @@ def _ids_for_route(path: str, world) -> dict[str, list]:
 )
 @schema.given(data=st.data())
 @pytest.mark.django_db
-def test_api_conforms_to_its_schema_and_never_fails(case, data, public_club, tokens):
+def test_api_conforms_to_its_schema_and_never_fails(case, data, public_club, tokens,
+                                                    wsgi_keeps_test_transaction):
     real = _ids_for_route(case.path, public_club)
     for name in list(case.path_parameters or {}):
         if name in real and data.draw(st.booleans(), label=f"real {name}"):

@@ -68,6 +68,30 @@ def zip_with_member(name: str, stream: bytes, crc: int, declared: int) -> bytes:
     return local + stream + central + end
 
 
+def zip_of_empty_members(count: int) -> bytes:
+    """A zip of ``count`` empty stored members, written directly (zipfile takes ~10 s)."""
+    local, central = [], []
+    offset = 0
+    for i in range(count):
+        name = f"{i}.json".encode()
+        fields = (0, 0, 0x5C21, 0, 0, 0, len(name))  # stored, 2026-01-01, empty
+        header = struct.pack("<4sHHHHHIIIHH", b"PK\x03\x04", 20, 0, *fields, 0) + name
+        central.append(struct.pack("<4sHHHHHHIIIHHHHHII", b"PK\x01\x02", 20, 20, 0, *fields,
+                                   0, 0, 0, 0, 0, offset) + name)
+        local.append(header)
+        offset += len(header)
+    directory = b"".join(central)
+    entries = min(count, 0xFFFF)  # more than 65535: zip64 records, as zipfile writes them
+    end = b""
+    if count > 0xFFFF:
+        end += struct.pack("<4sQHHIIQQQQ", b"PK\x06\x06", 44, 45, 45, 0, 0, count, count,
+                           len(directory), offset)
+        end += struct.pack("<4sIQI", b"PK\x06\x07", 0, offset + len(directory), 1)
+    end += struct.pack("<4sHHHHIIH", b"PK\x05\x06", 0, 0, entries, entries,
+                       min(len(directory), 0xFFFFFFFF), min(offset, 0xFFFFFFFF), 0)
+    return b"".join(local) + directory + end
+
+
 @pytest.fixture
 def organiser_api(people, public_club) -> APIClient:
     client = APIClient()
@@ -136,11 +160,8 @@ def test_a_member_lying_about_its_size_is_not_inflated_past_the_limit(
 def test_a_hundred_thousand_members_are_refused_without_reading_the_directory_into_memory(
     organiser_api, django_capture_on_commit_callbacks
 ):
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_STORED) as archive:
-        for i in range(100_000):
-            archive.writestr(f"{i}.json", b"")
-    data = buffer.getvalue()
+    data = zip_of_empty_members(100_000)
+    assert len(zipfile.ZipFile(io.BytesIO(data)).infolist()) == 100_000  # a real zip
 
     response, peak = peak_bytes(lambda: _post_import(
         organiser_api, "many.zip", data, django_capture_on_commit_callbacks))

@@ -45,7 +45,7 @@ def stacked_bars(
                 f'height="{h:.1f}" fill="{PALETTE[k % len(PALETTE)]}"/>'
             )
         parts.append("</g>")
-        if i % 7 == 0 or i == len(days) - 1:
+        if (len(days) - 1 - i) % 7 == 0:  # weekly, counted back from the last day: no overlap
             parts.append(
                 f'<text x="{x + bar_w / 2:.1f}" y="{height - 4}" text-anchor="middle" '
                 f'class="axis">{day.strftime("%m-%d")}</text>'

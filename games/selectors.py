@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, Prefetch, QuerySet, prefetch_related_objects
 
 import engine
 from engine import canonical_json
@@ -81,6 +81,13 @@ class MatchFilters:
 def seats_with_players() -> Prefetch:
     """Prefetch a page's seats with their players joined: one query rather than two."""
     return Prefetch("seats", queryset=MatchSeat.objects.select_related("player"))
+
+
+def with_seats(match: Match) -> Match:
+    """``match`` with its seats and their players loaded in one query (a match just
+    stored by ``ingest_log`` has none loaded: its serializer would ask once per seat)."""
+    prefetch_related_objects([match], seats_with_players())
+    return match
 
 
 def club_matches(club: Club, filters: MatchFilters | None = None) -> QuerySet[Match]:

@@ -505,8 +505,12 @@ def swap_in(ladder: Ladder, computed: Computed) -> bool:
             return False
         kernel = computed.kernel
         ratings = _rating_rows(locked, kernel, computed.standings, sorted(kernel.state.ratings))
-        RatingChange.objects.filter(ladder=locked, sequence__gte=computed.first_sequence).delete()
-        insert_changes(computed.changes)
+        rows = computed.changes
+        # Only the history from the first match that differs is rewritten: the nightly
+        # recompute of a ladder nothing happened to writes no history at all.
+        start, rewrite_from = unchanged_history(locked, rows, computed.first_sequence)
+        RatingChange.objects.filter(ladder=locked, sequence__gte=rewrite_from).delete()
+        insert_changes(rows[start:])
         if computed.first_sequence == 1:
             Rating.objects.filter(ladder=locked).delete()
             Rating.objects.bulk_create(ratings, batch_size=BATCH)
@@ -532,6 +536,44 @@ def swap_in(ladder: Ladder, computed: Computed) -> bool:
             version=F("version") + 1,
         )
     return True
+
+
+#: index of ``sequence`` in a history row (CHANGE_COLUMNS)
+_SEQUENCE = CHANGE_COLUMNS.index("sequence")
+
+
+def unchanged_history(ladder: Ladder, rows: list[tuple], first_sequence: int) -> tuple[int, int]:
+    """(index in ``rows``, sequence) of the first match whose history ``rows`` (computed
+    from ``first_sequence`` on) changes: rows before it are stored already, exactly, and
+    stay; the stored history from that sequence on is to be replaced by ``rows[index:]``.
+
+    Reads the stored rows in order and stops at the first difference: a ladder whose
+    options changed stops at once, an unchanged one reads its history (much cheaper than
+    rewriting it: every stored row costs index entries and three foreign-key checks).
+    Floats compare by value (0.0 equals -0.0: SQLite does not keep the sign of zero)."""
+    stored = (
+        RatingChange.objects.filter(ladder=ladder, sequence__gte=first_sequence)
+        .order_by("sequence", "id")
+        .values_list(*CHANGE_COLUMNS)
+        .iterator(chunk_size=BATCH)
+    )
+    index = 0
+    for new in rows:
+        old = next(stored, None)
+        if old != new:  # a changed row, or the stored history ends here
+            differs_at = new[_SEQUENCE] if old is None else min(old[_SEQUENCE], new[_SEQUENCE])
+            break
+        index += 1
+    else:
+        extra = next(stored, None)  # stored rows beyond the computed ones go
+        if extra is None:
+            return len(rows), (rows[-1][_SEQUENCE] + 1 if rows else first_sequence)
+        differs_at = extra[_SEQUENCE]
+    # Back to the first row of the differing match: a match is rewritten whole.
+    start = index
+    while start > 0 and rows[start - 1][_SEQUENCE] >= differs_at:
+        start -= 1
+    return start, differs_at
 
 
 def _upsert_ratings(rows: list[Rating]) -> None:

@@ -91,7 +91,13 @@ setsid "$BIN/celery" -A config --quiet beat --loglevel INFO --schedule var/celer
 PIDS[beat]=$!
 log INFO "started web (pid ${PIDS[web]}), worker (pid ${PIDS[worker]}), beat (pid ${PIDS[beat]})"
 
+alive() {
+    local name
+    for name in "${!PIDS[@]}"; do kill -0 "${PIDS[$name]}" 2>/dev/null || return 1; done
+}
 for _ in $(seq 1 120); do
+    # (A process that died, e.g. gunicorn finding the port taken, is reported below.)
+    alive || break
     if curl -fsS -o /dev/null "http://127.0.0.1:$PORT/healthz" 2>/dev/null; then
         log INFO "serving http://127.0.0.1:$PORT/ (DEBUG off); Ctrl-C stops web, worker and beat"
         break

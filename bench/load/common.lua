@@ -38,9 +38,9 @@ function report(name, summary, latency)
    io.write(string.format(
       'RESULT {"endpoint": "%s", "requests": %d, "seconds": %.2f, "per_second": %.1f, ' ..
       '"p50_ms": %.2f, "p95_ms": %.2f, "p99_ms": %.2f, "max_ms": %.2f, ' ..
-      '"socket_errors": %d, "timeouts": %d, "statuses": {%s}}\n',
+      '"socket_errors": %d, "timeouts": %d, "http_errors": %d, "statuses": {%s}}\n',
       name, summary.requests, seconds, summary.requests / seconds,
       latency:percentile(50) / 1000, latency:percentile(95) / 1000,
       latency:percentile(99) / 1000, latency.max / 1000,
-      e.connect + e.read + e.write, e.timeout, table.concat(parts, ", ")))
+      e.connect + e.read + e.write, e.timeout, e.status, table.concat(parts, ", ")))
 end

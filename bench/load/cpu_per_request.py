@@ -45,7 +45,7 @@ def main() -> None:
     parser.add_argument("--uploads", type=int, default=0)
     args = parser.parse_args()
     logging.disable(logging.INFO)
-    client = Client()
+    client = Client(headers={"Accept-Encoding": "gzip"})  # as browsers and run.sh's wrk ask
     print(f"{'endpoint':<10} {'requests':>8} {'CPU ms/req':>10} {'wall ms/req':>11} {'queries/req':>11}")
     for endpoint in ("matches", "frames", "standings"):
         paths = (OUT / f"paths-{endpoint}.txt").read_text().split()[:PATHS_PER_ENDPOINT]

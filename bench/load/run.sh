@@ -141,12 +141,13 @@ report = {
     "endpoints": results, "check": check,
 }
 Path(out, "report.json").write_text(json.dumps(report, indent=2))
-print(f"{'endpoint':<10} {'requests':>8} {'per s':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}  statuses")
+print(f"{'endpoint':<10} {'requests':>8} {'per s':>7} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}  answers")
 for r in results:
     if r.get("missing"):
         print(f"{r['endpoint']:<10} (no result)"); continue
     print(f"{r['endpoint']:<10} {r['requests']:>8} {r['per_second']:>7.1f} {r['p50_ms']:>8.1f} "
-          f"{r['p95_ms']:>8.1f} {r['p99_ms']:>8.1f}  {r['statuses']} socket errors {r['socket_errors']}, timeouts {r['timeouts']}")
+          f"{r['p95_ms']:>8.1f} {r['p99_ms']:>8.1f}  {r['statuses'] or ''} http errors {r['http_errors']}, "
+          f"socket errors {r['socket_errors']}, timeouts {r['timeouts']}")
 print(f"reads {report['reads_per_s']}/s; server CPU {report['server_cpu_s']} s in {report['elapsed_s']} s "
       f"on {report['cpus']} CPUs; queues drained {report['drain_s_after_load']} s after the load")
 print("check:", json.dumps(check))

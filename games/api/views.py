@@ -177,7 +177,7 @@ class ClubMatchesView(LanternAPIView):
             match = services.ingest_log(club, body, request.user, source=Upload.Source.API, name=name)
         except services.LogRejected as exc:
             return rejection_response(exc)
-        data = MatchSummarySerializer(match, context={"request": request}).data
+        data = MatchSummarySerializer(selectors.with_seats(match), context={"request": request}).data
         code = status.HTTP_201_CREATED if match.created else status.HTTP_200_OK
         return Response(data, status=code, headers={"Location": data["url"]})
 

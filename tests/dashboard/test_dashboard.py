@@ -63,3 +63,52 @@ def test_dashboard_page_shows_the_queue_mode(client, django_user_model, club, se
     page = client.get(reverse("dashboard")).content.decode()
     assert "tasks run in the web process" in page
     assert "1 in all" in page
+
+
+def test_chart_labels_the_last_day_and_every_seventh_before_it():
+    import re
+    from datetime import date, timedelta
+
+    days = [date(2026, 10, 25) + timedelta(days=i) for i in range(30)]
+    svg = stacked_bars(days, {"a": [1] * 30})
+    labels = re.findall(r'class="axis">(\d\d-\d\d)</text>', svg)
+    assert labels == ["10-26", "11-02", "11-09", "11-16", "11-23"]  # never two side by side
+
+
+def test_the_dashboard_does_not_query_per_row(client, django_user_model, club):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.models import Club, Upload
+    from ladder.models import Ladder, RecomputeJob
+
+    staff = django_user_model.objects.create_user("op", password="x", is_staff=True)
+    client.force_login(staff)
+
+    made = iter(range(1000))
+
+    def add_rows(n: int) -> None:
+        """Per row: a club with an accepted (timed) and a rejected upload, and a ladder
+        with a running, a failed and a finished recompute."""
+        for _ in range(n):
+            k = next(made)
+            other = Club.objects.create(name=f"Club {k}", slug=f"club-{k}")
+            match = _match(other, "mister-x", k)
+            Upload.objects.create(club=other, uploaded_by=staff, source="api", game="mister-x",
+                                  status="accepted", match=match, validation_ms=5.0 + k)
+            Upload.objects.create(club=other, uploaded_by=staff, source="api", game="mister-x",
+                                  status="rejected", error="illegal", error_rule="MX-2.1")
+            ladder = Ladder.objects.create(club=other, game="mister-x")
+            for status in ("done", "running", "failed"):  # the failure is the newest: listed
+                RecomputeJob.objects.create(ladder=ladder, reason="manual", status=status)
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(reverse("dashboard")).status_code == 200
+            assert client.get(reverse("dashboard-jobs")).status_code == 200
+        return len(captured)
+
+    add_rows(1)
+    few = queries()
+    add_rows(2)
+    assert queries() == few

@@ -302,3 +302,37 @@ def test_a_match_the_kernel_refuses_is_skipped_and_reported(club):
     assert not RatingChange.objects.filter(match=odd).exists()
     assert dict(Rating.objects.values_list("player__handle", "rating")) == {
         "ann": 1532.0, "ben": 1468.0}
+
+
+def test_a_recompute_rewrites_history_only_from_the_first_match_that_changed(club):
+    for spec in random_matches(seed=11, count=36):
+        apply_match(make_match(club, **spec).pk)
+    ladder = Ladder.objects.get(club=club, game=CRYPTID)
+
+    def stored_rows() -> list[tuple[int, int]]:
+        return list(RatingChange.objects.filter(ladder=ladder).order_by("sequence", "id")
+                    .values_list("id", "sequence"))
+
+    rated = stored_rows()
+    incremental = (standings(club, CRYPTID), history(club, CRYPTID))
+    recompute_ladder(ladder.pk)  # the same matches: the same history, left where it is
+    assert stored_rows() == rated
+    assert (standings(club, CRYPTID), history(club, CRYPTID)) == incremental
+
+    middle = rated[len(rated) // 2][1]
+    voided = RatingChange.objects.filter(ladder=ladder, sequence=middle).values_list(
+        "match_id", flat=True).first()
+    Match.objects.filter(pk=voided).update(is_void=True)
+    recompute_ladder(ladder.pk)
+    after = stored_rows()
+    kept = [row for row in rated if row[1] < middle]
+    assert after[:len(kept)] == kept  # before the voided match: untouched rows
+    assert not {row_id for row_id, _ in after[len(kept):]} & {row_id for row_id, _ in rated}
+    assert len(after) == len(rated) - 2  # the voided match's two changes are gone
+
+    # ...and it is exactly what a recompute from an empty history gives.
+    partly_rewritten = (standings(club, CRYPTID), history(club, CRYPTID))
+    RatingChange.objects.filter(ladder=ladder).delete()
+    Rating.objects.filter(ladder=ladder).delete()
+    recompute_ladder(ladder.pk)
+    assert (standings(club, CRYPTID), history(club, CRYPTID)) == partly_rewritten

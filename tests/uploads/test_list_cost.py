@@ -57,3 +57,15 @@ def test_two_requests_answer_the_same_body(api, club):
     _, first = queries_for_list(api(None))
     _, second = queries_for_list(api("member"))
     assert first == second
+
+
+def test_an_upload_answers_with_its_seats_in_one_query(api, club):
+    """Not one query per seat to name its players (a Mister X table has up to six)."""
+    log = engine.play("mister-x", 3, ["greedy"] * 4, players=["alice", "bob", "carol", "dan"])
+    with CaptureQueriesContext(connection) as queries:
+        response = api("organiser").post(URL, log, format="json")
+    assert response.status_code == 201, response.json()
+    assert len(response.json()["seats"]) == 4
+    one_player_each = [q["sql"] for q in queries.captured_queries
+                       if 'FROM "games_player" WHERE "games_player"."id" =' in q["sql"]]
+    assert one_player_each == []

@@ -11,7 +11,8 @@ log, upload record), and whatever follows a new match enqueued on commit (into a
 in-memory broker: a worker's job is not ingesting). Nothing is batched. Then the
 same logs again as one bulk import (``run_import``: still ``ingest_log`` per log,
 but one transaction per batch of logs, so the journal is synced to disk once per
-batch instead of once per match).
+batch instead of once per match, the batch's seats, logs and upload records are
+inserted together, and one rating task is queued per batch).
 
 Databases: SQLite (a fresh file in a temporary folder) always; PostgreSQL too
 when DATABASE_URL points at it — a throw-away database ``<name>_bench`` is

@@ -550,10 +550,12 @@ MAX_IMPORT_FILE_BYTES = 64 * 1024 * 1024
 MAX_IMPORT_ENTRIES = 20_000
 MAX_IMPORT_EXPANDED_BYTES = 256 * 1024 * 1024
 #: Logs stored per transaction in a bulk import; the progress counters are written
-#: with each batch. Each log still has its own savepoint (a rejection or a duplicate
-#: undoes only its own work), but the database syncs its journal to disk once per
-#: batch rather than once per match — the difference between ~100 and several
-#: hundred matches per second on PostgreSQL (bench/ingest.py).
+#: with each batch. Each new match is inserted in its own savepoint (a duplicate found
+#: by the unique constraint undoes only its own work), but the database syncs its
+#: journal to disk once per batch rather than once per match, and the batch's seats,
+#: logs and upload records go in with one INSERT per table (ImportBatch): on
+#: PostgreSQL about twice the matches per second of storing them one by one
+#: (bench/README.md).
 IMPORT_BATCH = 50
 
 

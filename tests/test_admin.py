@@ -4,6 +4,7 @@ records (logs, uploads, the audit trail, rating history) cannot be added or chan
 
 from __future__ import annotations
 
+import sys
 from datetime import timedelta
 from pathlib import Path
 
@@ -36,10 +37,14 @@ CRYPTID = "cryptid-urban-legends"
 def project_models() -> list[type]:
     """The models of Lantern's own apps (not Django's or a library's)."""
     base = Path(settings.BASE_DIR).resolve()
+    # The virtualenv may live inside the project (`make install` creates .venv there):
+    # what is installed in it is a library's, not ours.
+    installed = Path(sys.prefix).resolve()
     return [
         model
         for config in apps.get_app_configs()
-        if Path(config.path).resolve().is_relative_to(base)
+        if (path := Path(config.path).resolve()).is_relative_to(base)
+        and not path.is_relative_to(installed)
         for model in config.get_models()
     ]
 

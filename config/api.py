@@ -2,6 +2,7 @@
 
 from rest_framework.routers import DefaultRouter
 
+import config.converters  # noqa: F401 (registers the <id:...> path converter)
 from tournaments.api import PairingViewSet, TournamentViewSet
 
 
@@ -12,7 +13,16 @@ class LanternRouter(DefaultRouter):
 
     include_format_suffixes = False
 
+    def get_lookup_regex(self, viewset: type, lookup_prefix: str = "") -> str:
+        """``<id:pk>`` unless the viewset names another converter: DRF's default
+        ``[^/.]+`` let /api/pairings/<30 digits>/forfeit/ reach the database, a 500."""
+        lookup_field = getattr(viewset, "lookup_field", "pk")
+        lookup_url_kwarg = getattr(viewset, "lookup_url_kwarg", None) or lookup_field
+        converter = getattr(viewset, "lookup_value_converter", "id")
+        return f"<{converter}:{lookup_prefix}{lookup_url_kwarg}>"
 
-router = LanternRouter()
+
+# Paths with converters (use_regex_path=False), so the lookup is an <id:...> like elsewhere.
+router = LanternRouter(use_regex_path=False)
 router.register("tournaments", TournamentViewSet, basename="tournament")
 router.register("pairings", PairingViewSet, basename="pairing")

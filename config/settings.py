@@ -266,7 +266,11 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # The <slug:...> converter's real constraint, so clients (and schemathesis) know it.
-    "PATH_CONVERTER_OVERRIDES": {"slug": {"type": "string", "pattern": "^[-a-zA-Z0-9_]+$"}},
+    # <id:...> (config/converters.py) is an integer of at most 18 digits.
+    "PATH_CONVERTER_OVERRIDES": {
+        "slug": {"type": "string", "pattern": "^[-a-zA-Z0-9_]+$"},
+        "id": {"type": "integer", "format": "int64", "minimum": 0, "maximum": 10**18 - 1},
+    },
     # Several resources have a "status"; give each set of choices its own name.
     "ENUM_NAME_OVERRIDES": {
         "MatchStatusEnum": "games.models.Match.Status",

@@ -1,5 +1,6 @@
 from django.urls import path
 
+import config.converters  # noqa: F401 (registers the <id:...> path converter)
 from games import views
 
 urlpatterns = [
@@ -8,7 +9,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/upload/", views.upload_form, name="club-upload"),
     path("clubs/<slug:slug>/uploads/", views.club_uploads, name="club-uploads"),
     path("clubs/<slug:slug>/imports/", views.import_form, name="club-imports"),
-    path("matches/<int:match_id>/", views.match_detail, name="match-detail"),
-    path("uploads/<int:upload_id>/", views.upload_detail, name="upload-detail"),
-    path("imports/<int:import_id>/", views.import_detail, name="import-detail"),
+    path("matches/<id:match_id>/", views.match_detail, name="match-detail"),
+    path("uploads/<id:upload_id>/", views.upload_detail, name="upload-detail"),
+    path("imports/<id:import_id>/", views.import_detail, name="import-detail"),
 ]

@@ -1,5 +1,6 @@
 from django.urls import path, register_converter
 
+import config.converters  # noqa: F401 (registers the <id:...> path converter)
 from ladder import api, views
 from ladder.converters import HandleConverter
 
@@ -24,12 +25,12 @@ urlpatterns = [
         name="ladder-h2h",
     ),
     path("api/ladders/", api.LadderList.as_view(), name="api-ladders"),
-    path("api/ladders/<int:ladder_id>/standings/", api.Standings.as_view(),
+    path("api/ladders/<id:ladder_id>/standings/", api.Standings.as_view(),
          name="api-ladder-standings"),
     path(
-        "api/ladders/<int:ladder_id>/players/<int:player_id>/history/",
+        "api/ladders/<id:ladder_id>/players/<id:player_id>/history/",
         api.History.as_view(),
         name="api-ladder-history",
     ),
-    path("api/ladders/<int:ladder_id>/jobs/", api.Jobs.as_view(), name="api-ladder-jobs"),
+    path("api/ladders/<id:ladder_id>/jobs/", api.Jobs.as_view(), name="api-ladder-jobs"),
 ]

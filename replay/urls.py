@@ -1,9 +1,10 @@
 from django.urls import path
 
+import config.converters  # noqa: F401 (registers the <id:...> path converter)
 from replay.api import MatchFramesView
 from replay.views import replay_page
 
 urlpatterns = [
-    path("api/matches/<int:match_id>/frames", MatchFramesView.as_view(), name="api-match-frames"),
-    path("matches/<int:match_id>/replay", replay_page, name="match-replay"),
+    path("api/matches/<id:match_id>/frames", MatchFramesView.as_view(), name="api-match-frames"),
+    path("matches/<id:match_id>/replay", replay_page, name="match-replay"),
 ]

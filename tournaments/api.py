@@ -13,6 +13,7 @@ from rest_framework.exceptions import APIException, PermissionDenied, Validation
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from config.converters import MAX_ID, id_field
 from games import policy
 from games.api.errors import ErrorSerializer, lantern_exception_handler
 from games.models import Club, Player
@@ -80,6 +81,14 @@ class StandingSerializer(serializers.Serializer):
     explained = serializers.DictField(child=serializers.CharField())
 
 
+class PairingFilterSerializer(serializers.Serializer):
+    """?tournament=ID&round=N, bounded: a number past 64 bits reached the database (a 500)."""
+
+    tournament = id_field(required=False, help_text="Only this tournament's pairings.")
+    round = serializers.IntegerField(required=False, min_value=0, max_value=32767,
+                                     help_text="Only this round's pairings.")
+
+
 class ResultSerializer(serializers.Serializer):
     log = serializers.JSONField(required=False,
                                 help_text="The lantern-log/1 document of the game.")
@@ -87,14 +96,14 @@ class ResultSerializer(serializers.Serializer):
 
 
 class ForfeitSerializer(serializers.Serializer):
-    absent = serializers.ListField(child=serializers.IntegerField(),
+    absent = serializers.ListField(child=id_field(),
                                    help_text="Entry ids of the players who did not play.")
     reason = serializers.CharField()
 
 
 class TwoEntriesSerializer(serializers.Serializer):
-    first = serializers.IntegerField(help_text="Entry id")
-    second = serializers.IntegerField(help_text="Entry id")
+    first = id_field(help_text="Entry id")
+    second = id_field(help_text="Entry id")
     reason = serializers.CharField()
 
 
@@ -212,7 +221,7 @@ class TournamentViewSet(_LanternErrors, mixins.CreateModelMixin,
         round-robin their remaining games are forfeits)."""
         tournament = self._managed()
         entry_id = request.data.get("entry")
-        if not isinstance(entry_id, int):
+        if not isinstance(entry_id, int) or not 0 <= entry_id <= MAX_ID:
             raise ValidationError({"entry": "an entry id"})
         entry = get_object_or_404(Entry, tournament=tournament, pk=entry_id)
         return Response(EntrySerializer(services.withdraw_entry(entry)).data)
@@ -242,13 +251,13 @@ class PairingViewSet(_LanternErrors, viewsets.ReadOnlyModelViewSet):
             tournament__in=selectors.visible_tournaments(self.request.user)
         ).prefetch_related("seats__entry__player").order_by("tournament", "round", "board",
                                                              "leg")
-        for param in ("tournament", "round"):
-            value = self.request.query_params.get(param)
-            if value is not None:
-                if not value.isdigit():
-                    raise ValidationError({param: "must be a number"})
-                qs = qs.filter(**{param: int(value)})
-        return qs
+        filters = PairingFilterSerializer(data=self.request.query_params)
+        filters.is_valid(raise_exception=True)
+        return qs.filter(**filters.validated_data)
+
+    @extend_schema(parameters=[PairingFilterSerializer])
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().list(request, *args, **kwargs)
 
     @extend_schema(request=ResultSerializer, responses={
         201: PairingSerializer, 400: ErrorSerializer, 403: ErrorSerializer,

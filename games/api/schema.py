@@ -30,6 +30,9 @@ class LanternAutoSchema(AutoSchema):
             errors[403] = "Not allowed to you (games.policy)."
             if "application/json" in self.map_parsers():
                 errors[413] = "The JSON body is larger than the API accepts."
+            if self._get_request_body() is not None:
+                errors[415] = ("The body's Content-Type is not one this operation reads "
+                               "(see its request body).")
         if "{" in self.path:  # a path parameter
             errors[404] = "Nothing here (no such object, or a private club's)."
         paginator = self._get_paginator()

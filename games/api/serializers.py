@@ -10,6 +10,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.converters import id_field
 from games.models import Import, Match, MatchSeat, Upload
 from games.selectors import MatchFilters
 
@@ -172,7 +173,7 @@ class ImportSerializer(serializers.ModelSerializer):
 
 class UploadFilterSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=Upload.Status.choices, required=False)
-    import_run = serializers.IntegerField(required=False, help_text="Only this import's logs.")
+    import_run = id_field(required=False, help_text="Only this import's logs.")
 
 
 class LogFileSerializer(serializers.Serializer):

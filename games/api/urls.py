@@ -1,5 +1,6 @@
 from django.urls import path, re_path
 
+import config.converters  # noqa: F401 (registers the <id:...> path converter)
 from games.api import views
 
 urlpatterns = [
@@ -12,8 +13,8 @@ urlpatterns = [
     ),
     path("clubs/<slug:slug>/imports/", views.ClubImportsView.as_view(), name="api-club-imports"),
     path("clubs/<slug:slug>/uploads/", views.ClubUploadsView.as_view(), name="api-club-uploads"),
-    path("matches/<int:match_id>/", views.MatchDetailView.as_view(), name="api-match"),
-    path("matches/<int:match_id>/log", views.MatchLogView.as_view(), name="api-match-log"),
-    path("imports/<int:import_id>/", views.ImportDetailView.as_view(), name="api-import"),
-    path("uploads/<int:upload_id>/", views.UploadDetailView.as_view(), name="api-upload"),
+    path("matches/<id:match_id>/", views.MatchDetailView.as_view(), name="api-match"),
+    path("matches/<id:match_id>/log", views.MatchLogView.as_view(), name="api-match-log"),
+    path("imports/<id:import_id>/", views.ImportDetailView.as_view(), name="api-import"),
+    path("uploads/<id:upload_id>/", views.UploadDetailView.as_view(), name="api-upload"),
 ]

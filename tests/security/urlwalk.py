@@ -19,7 +19,9 @@ from django.apps import apps
 from django.core.exceptions import FieldError
 from django.http import HttpResponseBase
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.urls.converters import IntConverter
 
+from config.converters import IdConverter
 from tests.security.conftest import SeededClub
 
 #: an id no seeded row has
@@ -33,6 +35,8 @@ class Route:
     name: str  # for reverse(), namespaced
     pattern: str  # as written in the URLconf, for messages
     params: tuple[str, ...]
+    #: the parameters that are integers (``<int:...>`` or ``<id:...>``)
+    integer_params: tuple[str, ...] = ()
 
     @property
     def is_api(self) -> bool:
@@ -49,17 +53,21 @@ def routes() -> list[Route]:
 
 
 def _walk(resolver: URLResolver, prefix: str, namespace: str | None,
-          params: tuple[str, ...]) -> Iterator[Route]:
+          params: tuple[str, ...], integer_params: tuple[str, ...] = ()) -> Iterator[Route]:
     for entry in resolver.url_patterns:
         names = tuple(entry.pattern.regex.groupindex)
+        integers = integer_params + tuple(
+            name for name, converter in getattr(entry.pattern, "converters", {}).items()
+            if isinstance(converter, IntConverter | IdConverter)
+        )
         if isinstance(entry, URLResolver):
             inner = namespace
             if entry.namespace:
                 inner = f"{namespace}:{entry.namespace}" if namespace else entry.namespace
-            yield from _walk(entry, prefix + str(entry.pattern), inner, params + names)
+            yield from _walk(entry, prefix + str(entry.pattern), inner, params + names, integers)
         elif isinstance(entry, URLPattern):
             name = f"{namespace}:{entry.name}" if namespace and entry.name else entry.name
-            yield Route(name or "", prefix + str(entry.pattern), params + names)
+            yield Route(name or "", prefix + str(entry.pattern), params + names, integers)
 
 
 def _object_for(route: Route, param: str) -> str:
@@ -95,12 +103,18 @@ def _generic_ids(param: str, world: SeededClub) -> list[int]:
     raise LookupError(f"<{param}>: {model.__name__} has no relation to a club; teach urlwalk")
 
 
-def fill(route: Route, world: SeededClub | None) -> str:
-    """The route's URL pointing at ``world``'s objects, or (None) at objects that do not exist."""
+def fill(route: Route, world: SeededClub | None, *, integers: str | None = None) -> str:
+    """The route's URL pointing at ``world``'s objects, or (None) at objects that do not exist.
+
+    ``integers``, if given, is written as every integer parameter, as is, even where no
+    URL could be reversed with it (a number too long for any id)."""
     kwargs = {param: _value(route, param, world) for param in route.params}
-    if route.name:
+    if integers is not None:
+        kwargs.update(dict.fromkeys(route.integer_params, integers))
+    if route.name and integers is None:
         return reverse(route.name, kwargs=kwargs)
-    # Unnamed (admin's redirects and catch-all): put the values into the pattern itself.
+    # Unnamed (admin's redirects and catch-all), or values no converter would reverse:
+    # put the values into the pattern itself.
     url = re.sub(r"<(?:\w+:)?(\w+)>", lambda m: kwargs[m.group(1)], route.pattern)
     url = re.sub(r"\(\?P<(\w+)>[^)]*\)", lambda m: kwargs[m.group(1)], url)
     return "/" + url.replace("^", "").replace("$", "")

@@ -204,3 +204,16 @@ def test_organiser_forms_record_a_forfeit_and_swap_players(client, organiser, ma
                 {"absent": [p02.pk], "reason": "ill"})
     first.refresh_from_db()
     assert first.status == "forfeit" and first.forfeit_reason == "ill"
+
+
+def test_a_body_of_an_unread_content_type_is_a_documented_415(api, club):
+    response = api.post("/api/tournaments/", "club=x", content_type="text/plain")
+    assert response.status_code == 415
+    assert response.json() == {"error": "unsupported_media_type", "index": None, "rule": None,
+                               "message": 'Unsupported media type "text/plain" in request.'}
+    schema = api.get("/api/schema/", {"format": "json"}).json()["paths"]
+    documented = schema["/api/tournaments/"]["post"]["responses"]["415"]
+    assert documented["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/Error"}
+    # an operation without a body has no 415 to document
+    assert "415" not in schema["/api/tournaments/"]["get"]["responses"]

@@ -175,6 +175,23 @@ def route_to_test_worker(celery_worker_queue):
     route_tasks(saved)
 
 
+@pytest.fixture
+def api(people):
+    """``api("member")``: an APIClient authenticated as that person (None: anonymous).
+
+    ``people`` (name -> user) is the fixture of the test's own folder."""
+
+    from rest_framework.test import APIClient
+
+    def client(who: str | None) -> APIClient:
+        c = APIClient()
+        if who is not None:
+            c.force_authenticate(people[who])
+        return c
+
+    return client
+
+
 # Headless Chromium for the browser tests (marker `browser`).
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [

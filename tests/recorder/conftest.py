@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from rest_framework.test import APIClient
 
 from games.models import Club, Membership, Player
 from recorder.choices import read_path
@@ -43,19 +42,6 @@ def private_club(db, people) -> Club:
     for handle in HANDLES:
         Player.objects.create(club=club, handle=handle)
     return club
-
-
-@pytest.fixture
-def api(people):
-    """``api("member")``: an APIClient authenticated as that person (None: anonymous)."""
-
-    def client(who: str | None) -> APIClient:
-        c = APIClient()
-        if who is not None:
-            c.force_authenticate(people[who])
-        return c
-
-    return client
 
 
 def within(part: dict[str, Any], whole: dict[str, Any]) -> bool:

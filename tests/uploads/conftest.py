@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 from django.core.cache import cache
-from rest_framework.test import APIClient
 
 from games.models import Club, Membership, Player
 
@@ -48,14 +47,3 @@ def private_club(db, people) -> Club:
     return club
 
 
-@pytest.fixture
-def api(people):
-    """``api("member")``: an APIClient authenticated as that person (None: anonymous)."""
-
-    def client(who: str | None) -> APIClient:
-        c = APIClient()
-        if who is not None:
-            c.force_authenticate(people[who])
-        return c
-
-    return client

@@ -227,7 +227,7 @@ class TournamentViewSet(_LanternErrors, mixins.CreateModelMixin,
         return Response(EntrySerializer(services.withdraw_entry(entry)).data)
 
     @extend_schema(request=TwoEntriesSerializer, responses=PairingSerializer(many=True))
-    @action(detail=True, methods=["post"])
+    @action(detail=True, methods=["post"], pagination_class=None)  # the changed pairings, all
     def swap(self, request: Request, pk: str | None = None) -> Response:
         """Manual override: exchange two players' places in the current round."""
         tournament, first, second, reason = self._two_entries(request)

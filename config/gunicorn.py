@@ -7,6 +7,7 @@ for gunicorn's own access log (Django already logs every request, with its id, a
 logger lantern.request). Logs are JSON lines like Django's and Celery's.
 """
 
+import gc
 import multiprocessing
 import os
 
@@ -50,3 +51,11 @@ logconfig_dict = {
                             "handlers": ["console"], "propagate": False},
     },
 }
+
+
+def post_worker_init(worker) -> None:
+    """Freeze what the worker loaded at start-up (modules, URLconf, engine data): it
+    lives as long as the process, so a full garbage collection need not scan it in the
+    middle of a request (bench/recorder_steps.py: worst step about 120-180 ms without,
+    52 ms with ``--freeze-gc``)."""
+    gc.freeze()

@@ -67,22 +67,6 @@ def generate(path: Path, per_game: int) -> dict[str, int]:
     return counts
 
 
-def server_cpu_seconds(connection) -> float | None:
-    """CPU seconds (user + system) of the PostgreSQL process serving ``connection``,
-    from /proc; None on SQLite or when the server is not on this machine."""
-    if connection.vendor != "postgresql":
-        return None
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_backend_pid()")
-        (pid,) = cursor.fetchone()
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    fields = stat.rpartition(")")[2].split()  # after "pid (comm)": state is fields[0]
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
-
-
 def queries_of(connection, action) -> int:
     from django.test.utils import CaptureQueriesContext
 
@@ -101,6 +85,7 @@ def measure(database_url: str, logs_path: Path) -> dict:
     from django.core.management import call_command
     from django.db import connection
 
+    from bench.common import postgres_backend_cpu_seconds
     from config.celery import app
 
     # What ingest_log enqueues on commit (rating the match) is sent to an in-memory
@@ -127,7 +112,7 @@ def measure(database_url: str, logs_path: Path) -> dict:
     queries_duplicate = queries_of(connection, lambda: ingest_log(warm, lines[1], None))
 
     per_game: dict[str, list[float]] = {}
-    start_server = server_cpu_seconds(connection)
+    start_server = postgres_backend_cpu_seconds(connection)
     start_cpu, start_wall = time.process_time(), time.perf_counter()
     for game_id, line in zip(games, lines, strict=True):
         t_cpu, t_wall = time.process_time(), time.perf_counter()
@@ -138,18 +123,18 @@ def measure(database_url: str, logs_path: Path) -> dict:
         stats[1] += time.process_time() - t_cpu
         stats[2] += time.perf_counter() - t_wall
     cpu, wall = time.process_time() - start_cpu, time.perf_counter() - start_wall
-    server = _since(server_cpu_seconds(connection), start_server)
+    server = _since(postgres_backend_cpu_seconds(connection), start_server)
     assert Match.objects.filter(club=club).count() == len(lines)
 
     # The same logs as one bulk import into another club: ingest_log per log, batched
     # transactions (games.services.IMPORT_BATCH).
     season = Club.objects.create(name="Season", slug="season")
     run = create_import(season, b"\n".join(lines), "bench.jsonl", None, enqueue=False)
-    import_server = server_cpu_seconds(connection)
+    import_server = postgres_backend_cpu_seconds(connection)
     import_cpu, import_wall = time.process_time(), time.perf_counter()
     run = run_import(run.pk)
     import_cpu, import_wall = time.process_time() - import_cpu, time.perf_counter() - import_wall
-    import_server = _since(server_cpu_seconds(connection), import_server)
+    import_server = _since(postgres_backend_cpu_seconds(connection), import_server)
     assert (run.status, run.accepted) == ("done", len(lines)), (run.status, run.error)
     return {
         "queries_new": queries_new,

@@ -34,22 +34,9 @@ django.setup()
 from django.db import connection  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 
+from bench.common import postgres_backend_cpu_seconds  # noqa: E402
+
 PLAYERS = 600
-
-
-def server_cpu_seconds() -> float | None:
-    """CPU time of this connection's PostgreSQL backend (same machine: /proc), so the
-    figure can be read apart from waiting for a shared CPU."""
-    if connection.vendor != "postgresql":
-        return None
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_backend_pid()")
-        (pid,) = cursor.fetchone()
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def seed(game: str, count: int) -> int:
@@ -160,11 +147,11 @@ def main() -> None:
               f"{args.matches:,} {args.game} matches in {seeded:.1f} s (not timed)")
         for run in ("first", "again"):
             spent.clear()
-            server = server_cpu_seconds()
+            server = postgres_backend_cpu_seconds(connection)
             t, cpu = time.perf_counter(), time.process_time()
             job = recompute_ladder(ladder_id)
             elapsed, cpu = time.perf_counter() - t, time.process_time() - cpu
-            if server is not None and (after := server_cpu_seconds()) is not None:
+            if server is not None and (after := postgres_backend_cpu_seconds(connection)) is not None:
                 server = after - server
             changes = RatingChange.objects.filter(ladder_id=ladder_id).count()
             print(f"ladder recompute [{run}]: {job.total:,} matches, {changes:,} rating changes "

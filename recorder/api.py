@@ -19,7 +19,6 @@ from engine import get_game
 from games import policy
 from games import selectors as game_selectors
 from games.api.errors import ErrorSerializer, LanternAPIView, lantern_exception_handler
-from games.services import LogRejected
 from recorder import selectors, services
 from recorder.models import Draft
 from replay.frames import ALL
@@ -432,10 +431,8 @@ class FinishView(RecorderView):
     def post(self, request: Request, draft_id: int) -> Response:
         draft = _writable_draft(request, draft_id)
         body = _body(VersionSerializer, request)
-        try:
-            draft, position, _match = services.finish(draft.pk, body["version"], request.user)
-        except LogRejected as exc:
-            return _recorder_exception_handler(exc, {})
+        # A LogRejected from ingest reaches the client through the exception handler.
+        draft, position, _match = services.finish(draft.pk, body["version"], request.user)
         return _respond(request, draft, position)
 
 

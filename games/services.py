@@ -23,7 +23,7 @@ from django.utils.dateparse import parse_datetime
 
 import engine
 from config.queueing import send_task, send_task_on_commit
-from games import policy
+from games import policy, read_cache
 from games.bundles import (
     BundleEntry,
     BundleError,
@@ -319,6 +319,8 @@ class ImportBatch:
         MatchSeat.objects.bulk_create(self.seats)
         MatchLog.objects.bulk_create(self.logs)
         Upload.objects.bulk_create(self.uploads)
+        for club_id in {log.match.club_id for log in self.logs}:  # new matches in its list
+            read_cache.club_changed(club_id)
         self.seats, self.logs, self.uploads = [], [], []
 
 
@@ -594,6 +596,7 @@ def _store(
     MatchSeat.objects.bulk_create(seats)
     log.save(force_insert=True)
     attempt.record(Upload.Status.ACCEPTED, match=match)
+    read_cache.club_changed(club.pk)  # a new match in the club's list
     if finished:
         # Rated once the match is committed (ladder.tasks; ratings.md EL-1.2).
         send_task_on_commit(rate_match, match.pk)

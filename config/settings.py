@@ -185,7 +185,7 @@ REDIS_URL = os.environ.get("REDIS_URL", "").strip() or None
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.cache.RedisCache",
             "LOCATION": REDIS_URL,
         }
     }

@@ -21,7 +21,12 @@ def log_content_hash(document: dict[str, Any]) -> str:
 
     Whitespace and key order do not change it, so re-uploading the same log is detected.
     """
-    return hashlib.sha256(canonical_json(document).encode("utf-8")).hexdigest()
+    return canonical_text_hash(canonical_json(document).encode("utf-8"))
+
+
+def canonical_text_hash(canonical: bytes) -> str:
+    """:func:`log_content_hash` of a document whose canonical text (UTF-8) is at hand."""
+    return hashlib.sha256(canonical).hexdigest()
 
 
 class Club(models.Model):

@@ -23,7 +23,7 @@ from django.utils.dateparse import parse_datetime
 
 import engine
 from config.queueing import send_task, send_task_on_commit
-from games import policy
+from games import policy, read_cache
 from games.bundles import (
     BundleEntry,
     BundleError,
@@ -40,7 +40,7 @@ from games.models import (
     MatchSeat,
     Player,
     Upload,
-    log_content_hash,
+    canonical_text_hash,
 )
 from ladder.tasks import rate_match, rate_matches
 
@@ -168,15 +168,72 @@ def _check_storable(document: Any) -> None:
         raise LogRejected(Upload.Error.MALFORMED, problem, rule="LOG-JSON")
 
 
+def _storable_canonical_text(document: Any) -> bytes:
+    """The canonical text (UTF-8) of a document that can be stored, which its content
+    hash and size are taken of; LogRejected(malformed, LOG-JSON) when it cannot be.
+
+    Walking every string of the document costs more than the rest of parsing it, so the
+    usual document is proved storable on its canonical text instead
+    (:func:`_may_be_unstorable`); only a text that might hold a problem is walked by
+    :func:`_storable_problem`, which names the problem. The same documents are refused,
+    with the same messages, as when every document was walked.
+    """
+    try:
+        canonical: bytes | None = engine.canonical_json(document).encode("utf-8")
+    except (RecursionError, UnicodeEncodeError):  # nested far too deep; an unpaired surrogate
+        canonical = None
+    if canonical is None or _may_be_unstorable(canonical):
+        _check_storable(document)
+    if canonical is None:  # the walk found nothing after all: let the encoder say why
+        canonical = engine.canonical_json(document).encode("utf-8")
+    return canonical
+
+
+#: Every byte but the four brackets, and the two kinds of bracket made one (the document
+#: is valid JSON, so how deep it nests does not depend on which kind closes which).
+_NOT_BRACKETS = bytes(byte for byte in range(256) if byte not in b"[]{}")
+_ONE_KIND_OF_BRACKET = bytes.maketrans(b"[]{}", b"()()")
+
+
+def _may_be_unstorable(canonical: bytes) -> bool:
+    """False only when canonical JSON text (json.dumps: control characters escaped,
+    ``NaN`` and ``Infinity`` written as such) cannot hold what _storable_problem refuses:
+    no escaped NUL, no NaN or Infinity, nesting at most MAX_LOG_DEPTH. Unpaired
+    surrogates already failed its UTF-8 encoding. True may be a false alarm (the same
+    characters inside a string): the caller walks the document then."""
+    if b"\\u0000" in canonical or b"NaN" in canonical or b"Infinity" in canonical:
+        return True
+    depth = _nesting_depth(canonical)
+    return depth is None or depth > MAX_LOG_DEPTH
+
+
+def _nesting_depth(canonical: bytes) -> int | None:
+    """How deep canonical JSON text nests its arrays and objects; None when this quick
+    reading cannot tell (a string holding an escaped quote)."""
+    if b'\\"' in canonical:
+        return None  # a quote inside a string: splitting on quotes would not find strings
+    # Without escaped quotes every quote opens or closes a string: the even pieces are
+    # what lies between strings, whose brackets are the structure.
+    brackets = b"".join(canonical.split(b'"')[::2]).translate(_ONE_KIND_OF_BRACKET, _NOT_BRACKETS)
+    depth = 0
+    while brackets:
+        # Each pass removes the innermost level: the pairs adjacent before it.
+        shorter = brackets.replace(b"()", b"")
+        if len(shorter) == len(brackets):
+            return None
+        brackets = shorter
+        depth += 1
+    return depth
+
+
 def _parse(document: bytes | str | dict[str, Any]) -> _Parsed:
     """Size check, JSON parse and storability; LogRejected(too_large | malformed)."""
     limit = max_log_bytes()
     if isinstance(document, dict):
-        _check_storable(document)
-        size = len(engine.canonical_json(document).encode("utf-8"))
-        if size > limit:
-            raise _too_large(size, limit)
-        return _Parsed(document, log_content_hash(document), size)
+        canonical = _storable_canonical_text(document)
+        if len(canonical) > limit:
+            raise _too_large(len(canonical), limit)
+        return _Parsed(document, canonical_text_hash(canonical), len(canonical))
     raw = _utf8(document) if isinstance(document, str) else document
     if len(raw) > limit:
         raise _too_large(len(raw), limit)
@@ -184,8 +241,8 @@ def _parse(document: bytes | str | dict[str, Any]) -> _Parsed:
         parsed = engine.parse_json(raw)
     except engine.IllegalAction as exc:
         raise LogRejected(Upload.Error.MALFORMED, exc.message, rule=exc.rule) from None
-    _check_storable(parsed)
-    return _Parsed(parsed, log_content_hash(parsed), len(raw))
+    canonical = _storable_canonical_text(parsed)
+    return _Parsed(parsed, canonical_text_hash(canonical), len(raw))
 
 
 def _utf8(text: str) -> bytes:
@@ -262,6 +319,8 @@ class ImportBatch:
         MatchSeat.objects.bulk_create(self.seats)
         MatchLog.objects.bulk_create(self.logs)
         Upload.objects.bulk_create(self.uploads)
+        for club_id in {log.match.club_id for log in self.logs}:  # new matches in its list
+            read_cache.club_changed(club_id)
         self.seats, self.logs, self.uploads = [], [], []
 
 
@@ -537,6 +596,7 @@ def _store(
     MatchSeat.objects.bulk_create(seats)
     log.save(force_insert=True)
     attempt.record(Upload.Status.ACCEPTED, match=match)
+    read_cache.club_changed(club.pk)  # a new match in the club's list
     if finished:
         # Rated once the match is committed (ladder.tasks; ratings.md EL-1.2).
         send_task_on_commit(rate_match, match.pk)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from django.http import Http404
+from django.utils.functional import cached_property
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers
+from rest_framework.response import Response
 
+from games import read_cache
 from games.api.serializers import FieldsOnceMixin
 from games.policy import can_view_club
 from ladder import selectors
@@ -79,10 +82,22 @@ class Standings(generics.ListAPIView):
 
     serializer_class = RatingSerializer
 
+    @cached_property
+    def ladder(self) -> Ladder:
+        return _ladder(self.request, self.kwargs["ladder_id"])
+
+    def list(self, request, *args, **kwargs):
+        # Cached until the club changes or the ladder rates again (games.read_cache).
+        ladder = self.ladder
+        answer = read_cache.cached_answer(
+            ladder.club_id, request, lambda: super(Standings, self).list(request, *args, **kwargs).data,
+            part=f"ladder:{ladder.pk}:{ladder.version}",
+        )
+        return Response(answer)
+
     def get_queryset(self):
-        ladder = _ladder(self.request, self.kwargs["ladder_id"])
         return (
-            Rating.objects.filter(ladder=ladder)
+            Rating.objects.filter(ladder=self.ladder)
             .select_related("player")
             .order_by("-rating", "player__handle")
         )

@@ -192,6 +192,19 @@ def api(people):
     return client
 
 
+@pytest.fixture
+def queued_tasks():
+    """``queued_tasks(callbacks)``: the names of the Celery tasks among the on-commit
+    callbacks a test captured (config.queueing); the others (games.read_cache moving a
+    club's read version) are not tasks."""
+    from config.queueing import send_task
+
+    def tasks(callbacks) -> list[str]:
+        return [c.args[0].name for c in callbacks if getattr(c, "func", None) is send_task]
+
+    return tasks
+
+
 # Headless Chromium for the browser tests (marker `browser`).
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [

@@ -21,7 +21,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 import engine
-from games import bundles, policy, selectors, services
+from games import bundles, policy, read_cache, selectors, services
 from games.api.errors import ErrorSerializer, LanternAPIView, error_response, rejection_response
 from games.api.serializers import (
     ImportSerializer,
@@ -125,10 +125,16 @@ class ClubMatchesView(LanternAPIView):
     def get(self, request: Request, slug: str) -> Response:
         club = _club_or_404(request, slug)
         filters = _validated(MatchFilterSerializer, request).filters()
-        paginator = MatchCursorPagination()
-        page = paginator.paginate_queryset(selectors.club_matches(club, filters), request, view=self)
-        data = MatchSummarySerializer(page, many=True, context={"request": request}).data
-        return paginator.get_paginated_response(data)
+
+        def page() -> dict:
+            paginator = MatchCursorPagination()
+            rows = paginator.paginate_queryset(selectors.club_match_rows(club, filters), request, view=self)
+            data = MatchSummarySerializer(
+                selectors.with_seat_summaries(rows), many=True, context={"request": request}
+            ).data
+            return paginator.get_paginated_response(data).data
+
+        return Response(read_cache.cached_answer(club.pk, request, page))
 
     @extend_schema(
         request=_LOG_BODY,
@@ -192,7 +198,7 @@ class MatchDetailView(LanternAPIView):
         if match is None:
             raise Http404
         context = {"request": request, "document": selectors.match_document(match)}
-        return Response(MatchDetailSerializer(match, context=context).data)
+        return Response(MatchDetailSerializer(selectors.with_seats(match), context=context).data)
 
 
 class MatchLogView(LanternAPIView):

@@ -85,14 +85,14 @@ def test_a_stored_log_the_engine_now_refuses_is_still_a_duplicate(club, monkeypa
 
 
 def test_a_bulk_import_queues_one_rating_task_per_batch_with_the_same_ratings(
-    club, django_capture_on_commit_callbacks
+    club, queued_tasks, django_capture_on_commit_callbacks
 ):
     logs = [compact(bot_log(CRYPTID, seed, ["ann", "ben"])) for seed in range(services.IMPORT_BATCH + 5)]
     run = services.create_import(club, write_json_lines(logs), "s.jsonl", None, enqueue=False)
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         run = services.run_import(run.pk)
     assert (run.status, run.accepted) == ("done", len(logs))
-    assert len(callbacks) == 2  # two batches, one task each
+    assert queued_tasks(callbacks) == ["ladder.rate_matches"] * 2  # two batches, one task each
 
     finished = Match.objects.filter(club=club, status="valid")
     assert finished.count() > services.IMPORT_BATCH

@@ -383,12 +383,13 @@ def _check_mrx_step(st: State, frm: int, transport: str | None, to: Any, rule: s
     if not isinstance(to, int) or isinstance(to, bool) or to not in board.cities:
         raise IllegalAction(rule, f"'to' must be a city of the board, not {to!r}")
     if transport is None:
-        require(to in board.neighbours[frm], rule, f"city {to} is not a neighbour of city {frm}")
-    else:
-        require(to in board.by_transport[frm].get(transport, ()), rule,
-                f"there is no {transport} connection from city {frm} to city {to}")
-    require(to not in st.occupied, occupied_rule,
-            f"Mister X cannot move onto city {to}: the {st.occupied.get(to)} detective stands there")
+        if to not in board.neighbours[frm]:
+            raise IllegalAction(rule, f"city {to} is not a neighbour of city {frm}")
+    elif to not in board.by_transport[frm].get(transport, ()):
+        raise IllegalAction(rule, f"there is no {transport} connection from city {frm} to city {to}")
+    if to in st.occupied:
+        raise IllegalAction(occupied_rule,
+                            f"Mister X cannot move onto city {to}: the {st.occupied.get(to)} detective stands there")
     return to
 
 
@@ -503,9 +504,12 @@ def pawn_can_move(st: State, pawn: str) -> bool:
 
 def _own_pawn(st: State, seat: str, a: dict[str, Any]) -> str:
     pawn = get_str(a, "pawn", "MX-3.7")
-    require(pawn in st.owner, "MX-3.7", f"there is no pawn {pawn!r} (pawns: {', '.join(st.board.pawns)})")
-    require(st.owner[pawn] == seat, "MX-6.10", f"pawn {pawn} is played by {st.owner[pawn]}, not {seat}")
-    require(pawn not in st.moved, "MX-3.7", f"pawn {pawn} has already moved this round")
+    if pawn not in st.owner:
+        raise IllegalAction("MX-3.7", f"there is no pawn {pawn!r} (pawns: {', '.join(st.board.pawns)})")
+    if st.owner[pawn] != seat:
+        raise IllegalAction("MX-6.10", f"pawn {pawn} is played by {st.owner[pawn]}, not {seat}")
+    if pawn in st.moved:
+        raise IllegalAction("MX-3.7", f"pawn {pawn} has already moved this round")
     return pawn
 
 
@@ -524,10 +528,10 @@ def _check_pawn_step(st: State, pawn: str, transport: str, to: Any, rule: str) -
     if not isinstance(to, int) or isinstance(to, bool) or to not in st.board.cities:
         raise IllegalAction(rule, f"'to' must be a city of the board, not {to!r}")
     frm = st.pawn_pos[pawn]
-    require(to in st.board.by_transport[frm].get(transport, ()), rule,
-            f"there is no {transport} connection from city {frm} to city {to}")
-    require(to not in st.occupied, rule,
-            f"pawn {pawn} cannot enter city {to}: the {st.occupied.get(to)} pawn stands there")
+    if to not in st.board.by_transport[frm].get(transport, ()):
+        raise IllegalAction(rule, f"there is no {transport} connection from city {frm} to city {to}")
+    if to in st.occupied:
+        raise IllegalAction(rule, f"pawn {pawn} cannot enter city {to}: the {st.occupied.get(to)} pawn stands there")
     return to
 
 
@@ -628,17 +632,19 @@ def _refill_turn(st: State, seat: str, kind: str) -> None:
         require(st.phase == PH_MRX_REFILL, "MX-3.1",
                 f"Mister X may {kind} only after his move, before the detectives' turn")
         return
-    require(st.phase == PH_DET_END, "MX-3.7",
-            f"the detectives {kind} after all five pawns have moved" if st.phase == PH_PAWNS
-            else f"it is not the detectives' time to {kind}")
+    if st.phase != PH_DET_END:
+        raise IllegalAction("MX-3.7", f"the detectives {kind} after all five pawns have moved"
+                            if st.phase == PH_PAWNS else f"it is not the detectives' time to {kind}")
     expected = st.det_seats[st.refill_next]
-    require(seat == expected, "MX-6.10", f"{expected} discards and refills before {seat}")
+    if seat != expected:
+        raise IllegalAction("MX-6.10", f"{expected} discards and refills before {seat}")
 
 
 def discard(st: State, seat: str, a: dict[str, Any]) -> None:
     """MX-3.1 step 3 / MX-3.7 step 3 / MX-6.9: tickets back into the bag, once, before the refill."""
     _refill_turn(st, seat, "discard")
-    require(seat not in st.discarded, "MX-6.9", f"{seat} has already discarded this round")
+    if seat in st.discarded:
+        raise IllegalAction("MX-6.9", f"{seat} has already discarded this round")
     tickets = rack_of(_tickets(st.board, a, "tickets", "MX-6.9", f"{seat}'s discard"))
     _need_tickets(st.racks[seat], tickets, "MX-6.9", seat)
     remove_all(st.racks[seat], tickets)
@@ -656,8 +662,9 @@ def refill(st: State, seat: str, a: dict[str, Any]) -> Rack:
     given = a.get("tickets")
     if given is not None:
         given = rack_of(_tickets(st.board, a, "tickets", "MX-6.8", f"{seat}'s refill"))
-        require(rack_size(given) == need, "MX-6.8",
-                f"{seat} refills {need} ticket(s) to reach the rack limit, not {rack_size(given)}")
+        if rack_size(given) != need:
+            raise IllegalAction("MX-6.8",
+                                f"{seat} refills {need} ticket(s) to reach the rack limit, not {rack_size(given)}")
     if st.rng is not None:
         if in_bag >= need:
             drawn = rack_of(draw_from(st.bag, need, st.rng))
@@ -666,9 +673,9 @@ def refill(st: State, seat: str, a: dict[str, Any]) -> Rack:
             st.bag = st.out
             st.out = {}
             add_all(drawn, rack_of(draw_from(st.bag, need - in_bag, st.rng)))
-        if given is not None:
-            require(given == drawn, "MX-6.8",
-                    f"{seat}'s refill {rack_list(given)} differs from the seed's draw {rack_list(drawn)}")
+        if given is not None and given != drawn:
+            raise IllegalAction("MX-6.8",
+                                f"{seat}'s refill {rack_list(given)} differs from the seed's draw {rack_list(drawn)}")
     else:
         require(given is not None, "MX-6.8", "without a seed every refill must list the tickets drawn")
         drawn = given

@@ -205,6 +205,12 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Celery's Django fixup closes every database connection before and after every task
+# unless this is set: a new PostgreSQL connection (a new server process, authentication,
+# cold catalog caches) per rating task. With it set that high the fixup never closes
+# one; config.celery instead treats a task like a request (close_old_connections
+# before and after it), so CONN_MAX_AGE and the health checks apply as on the web.
+CELERY_DB_REUSE_MAX = 1_000_000_000
 # Queues: `ingest` (bulk imports, revalidation: replaying logs), `ratings` (rating and
 # recomputing ladders), `celery` (the rest). A worker started without -Q consumes all
 # three; on several hosts, `celery -A config worker -Q ingest` / `-Q ratings` split them.

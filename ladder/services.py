@@ -27,6 +27,7 @@ from typing import Any
 
 from django.db import connection, transaction
 from django.db.models import Count, Exists, F, Min, OuterRef, Q, QuerySet, Window
+from django.db.models.constants import OnConflict
 from django.db.models.functions import Coalesce, RowNumber
 from django.utils import timezone
 
@@ -150,22 +151,25 @@ def read_matches(
         pawns = dict(
             MatchLog.objects.filter(id_filter).values_list("match_id", "document__options__pawns")
         )
-    result = []
     no_seats: list[tuple[str, int]] = []
-    for match_id, at, winner in rows:
-        match_seats = seats.get(match_id, no_seats)
-        if team:
-            shares = detective_pawns([seat for seat, _ in match_seats], pawns.get(match_id))
-            seat_players = tuple([
-                _seat_player(SeatPlayer, (seat, player, shares.get(seat, 0)))
-                for seat, player in match_seats
-            ])
-        else:
-            seat_players = tuple([
-                _seat_player(SeatPlayer, (seat, player, 0)) for seat, player in match_seats
-            ])
-        result.append(RatedMatch(match_id, at, seat_players, winner))
-    return result
+    return [
+        RatedMatch(match_id, at, seat_players(seats.get(match_id, no_seats), team,
+                                              pawns.get(match_id)), winner)
+        for match_id, at, winner in rows
+    ]
+
+
+def seat_players(seats: list[tuple[str, int]], team: bool,
+                 pawns_option: Any) -> tuple[SeatPlayer, ...]:
+    """The kernel's seats of one match from its (seat, player id) pairs in seat order;
+    ``team``: a one-against-a-team game, whose detectives weigh by their pawns (the
+    log's ``options.pawns``)."""
+    if team:
+        shares = detective_pawns([seat for seat, _ in seats], pawns_option)
+        return tuple([
+            _seat_player(SeatPlayer, (seat, player, shares.get(seat, 0))) for seat, player in seats
+        ])
+    return tuple([_seat_player(SeatPlayer, (seat, player, 0)) for seat, player in seats])
 
 
 #: SeatPlayer without its Python-level __new__: read_matches builds one per seat
@@ -201,16 +205,14 @@ class Standings:
             record["wins" if change.won else "losses"] += 1
             last_played[player] = at
 
-    @classmethod
-    def from_ratings(cls, ratings: Iterable[Rating]) -> Standings:
-        standings = cls()
-        for rating in ratings:
-            standings.wins[rating.player_id] = rating.wins
-            standings.losses[rating.player_id] = rating.losses
-            standings.roles[rating.player_id] = rating.roles
-            if rating.last_played_at:
-                standings.last_played[rating.player_id] = rating.last_played_at
-        return standings
+    def set_stored(self, player: int, wins: int, losses: int,
+                   roles: dict[str, dict[str, int]], last_played_at: datetime | None) -> None:
+        """A player's record as a stored Rating has it."""
+        self.wins[player] = wins
+        self.losses[player] = losses
+        self.roles[player] = roles
+        if last_played_at:
+            self.last_played[player] = last_played_at
 
 
 def _rating_rows(ladder: Ladder, kernel: RatingKernel, standings: Standings,
@@ -246,11 +248,29 @@ def _change_tuples(ladder_id: int, match: RatedMatch, sequence: int,
     return map((ladder_id, match.id, sequence, match.at).__add__, changes)
 
 
+#: up to this many RatingChange rows (one rated match has 2 to 6) go in one multi-row
+#: INSERT; more (a recompute) by COPY on PostgreSQL, batched executemany elsewhere
+INSERT_ROWS_AT_MOST = 64
+
+
 def insert_changes(rows: list[tuple]) -> None:
-    """Bulk insert of RatingChange tuples: COPY on PostgreSQL, batched executemany elsewhere."""
+    """Bulk insert of RatingChange tuples: one INSERT for a few rows, COPY on PostgreSQL
+    or batched executemany elsewhere for more."""
     table = connection.ops.quote_name(RatingChange._meta.db_table)
     columns = ", ".join(connection.ops.quote_name(c) for c in CHANGE_COLUMNS)
+    adapt = connection.ops.adapt_datetimefield_value
     with connection.cursor() as cursor:
+        if len(rows) <= INSERT_ROWS_AT_MOST:
+            # One statement, one round trip: COPY costs two (the column types first) and
+            # more set-up than the rows of one match are worth.
+            if not rows:
+                return
+            row_sql = f"({', '.join(['%s'] * len(CHANGE_COLUMNS))})"
+            cursor.execute(
+                f"INSERT INTO {table} ({columns}) VALUES {', '.join([row_sql] * len(rows))}",
+                [value for row in rows for value in (*row[:3], adapt(row[3]), *row[4:])],
+            )
+            return
         if connection.vendor == "postgresql":
             # Binary COPY: nine floats a row go over as their 8 bytes (the same value to
             # the last bit, like the text form) instead of being printed and parsed —
@@ -263,7 +283,6 @@ def insert_changes(rows: list[tuple]) -> None:
                 for row in rows:
                     copy.write_row(row)
             return
-        adapt = connection.ops.adapt_datetimefield_value
         sql = f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(CHANGE_COLUMNS))})"
         for first in range(0, len(rows), BATCH):
             cursor.executemany(
@@ -274,12 +293,23 @@ def insert_changes(rows: list[tuple]) -> None:
 # --- rating one match ---------------------------------------------------------------------
 
 
-def ladder_for(match: Match) -> Ladder:
-    """The match's ladder (EL-1.1: one per club and game), created with the default
+def locked_ladder(club_id: int, game: str, with_bots: bool) -> Ladder:
+    """The ladder of a club's game (EL-1.1: one per club and game, and one for the
+    matches against bots), locked until the transaction ends; created with the default
     options the first time the club's game is rated."""
-    kind = Ladder.Kind.BOTS if match.with_bots else Ladder.Kind.STANDARD
-    ladder, _ = Ladder.objects.get_or_create(club_id=match.club_id, game=match.game, kind=kind)
-    return ladder
+    kind = Ladder.Kind.BOTS if with_bots else Ladder.Kind.STANDARD
+    # get(), not first(): no ORDER BY, which for Ladder's ordering would join the club
+    # and lock its row too.
+    ladders = Ladder.objects.select_for_update()
+    try:
+        return ladders.get(club_id=club_id, game=game, kind=kind)
+    except Ladder.DoesNotExist:
+        Ladder.objects.get_or_create(club_id=club_id, game=game, kind=kind)
+        return ladders.get(club_id=club_id, game=game, kind=kind)
+
+
+#: what apply_match reads of a match under the ladder's lock (is_rated_match, rating_time)
+_RATING_FIELDS = ("game", "status", "is_void", "winner", "played_at", "uploaded_at")
 
 
 def apply_match(match_id: int) -> Outcome:
@@ -290,14 +320,23 @@ def apply_match(match_id: int) -> Outcome:
     ladder recompute from that match on, a rated match that is no longer rated (voided)
     the whole ladder, so the result always equals rating every match in order.
     """
-    match = Match.objects.filter(pk=match_id).first()
-    if match is None or match.game not in GAME_SHAPES:
+    # Which ladder: a match's club, game and kind of players never change.
+    found = (
+        Match.objects.filter(pk=match_id).order_by().values_list("club_id", "game", "with_bots")
+        .first()
+    )
+    if found is None or found[1] not in GAME_SHAPES:
         return Outcome.NOT_RATED
-    ladder = ladder_for(match)
     with transaction.atomic():
-        ladder = Ladder.objects.select_for_update().get(pk=ladder.pk)
-        match = Match.objects.get(pk=match_id)  # re-read under the lock
-        already = RatingChange.objects.filter(ladder=ladder, match_id=match_id).exists()
+        ladder = locked_ladder(*found)
+        # Read under the lock: whether it counts (a void may have just committed) and
+        # whether it is rated already, in one query.
+        match = (
+            Match.objects.only(*_RATING_FIELDS)
+            .annotate(already=Exists(RatingChange.objects.filter(ladder=ladder, match=OuterRef("pk"))))
+            .get(pk=match_id)
+        )
+        already = match.already
         if is_rated_match(match) == already:
             return Outcome.ALREADY_RATED if already else Outcome.NOT_RATED
         key = (rating_time(match), match.pk)
@@ -305,7 +344,7 @@ def apply_match(match_id: int) -> Outcome:
             ladder.last_rated_at, ladder.last_rated_match_id or 0
         )
         if not already and newest:
-            return Outcome.RATED if _rate_newest(ladder, match_id) else Outcome.NOT_RATED
+            return Outcome.RATED if _rate_newest(ladder, match) else Outcome.NOT_RATED
     if already:  # rated, now void: everything from scratch
         recompute_ladder(ladder.pk, reason=RecomputeJob.Reason.CHANGED)
     else:  # back-dated: from that match on (or an earlier one still waiting)
@@ -331,32 +370,40 @@ def earliest_unrated(ladder: Ladder) -> tuple[datetime, int]:
     return first if first else (datetime.max.replace(tzinfo=UTC), 0)
 
 
-def _rate_newest(ladder: Ladder, match_id: int) -> bool:
-    """Rate the ladder's newest match from the stored ratings (lock held)."""
-    (match,) = read_matches(ladder.club_id, ladder.game, match_ids=[match_id],
-                            with_bots=ladder.with_bots)
-    player_ids = [seat.player for seat in match.seats]
-    current = {r.player_id: r for r in Rating.objects.filter(ladder=ladder, player_id__in=player_ids)}
-    state = LadderState(
-        ratings={p: r.rating for p, r in current.items()},
-        games={p: r.games for p, r in current.items()},
-        role_tallies={role: list(t) for role, t in ladder.role_tallies.items()},
+def _rate_newest(ladder: Ladder, match: Match) -> bool:
+    """Rate the ladder's newest match (a rated match: is_rated_match) from the stored
+    ratings (lock held)."""
+    team = GAME_SHAPES[ladder.game] == "one_against_team"
+    pawns = (
+        MatchLog.objects.filter(match_id=match.pk).values_list("document__options__pawns", flat=True)
+        .first() if team else None
     )
+    seats = list(MatchSeat.objects.filter(match_id=match.pk).order_by("id")
+                 .values_list("seat", "player_id"))
+    rated = RatedMatch(match.pk, rating_time(match), seat_players(seats, team, pawns), match.winner)
+    state = LadderState(role_tallies={role: list(t) for role, t in ladder.role_tallies.items()})
+    standings = Standings()
+    for player, rating, games, wins, losses, roles, last_played_at in (
+        Rating.objects.filter(ladder=ladder, player_id__in=[player for _, player in seats])
+        .order_by()  # Rating's ordering would join the ladder and the club to sort
+        .values_list("player_id", "rating", "games", "wins", "losses", "roles", "last_played_at")
+    ):
+        state.ratings[player], state.games[player] = rating, games
+        standings.set_stored(player, wins, losses, roles, last_played_at)
     kernel = RatingKernel(ladder.rating_options, state)
     try:
-        changes = rate_seats(kernel, ladder.game, match.seats, match.winner)
+        changes = rate_seats(kernel, ladder.game, rated.seats, rated.winner)
     except ValueError as exc:
-        log.warning("match %s not rated: %s", match.id, exc)
+        log.warning("match %s not rated: %s", rated.id, exc)
         return False
-    standings = Standings.from_ratings(current.values())
-    standings.add(changes, match.at)
+    standings.add(changes, rated.at)
     sequence = ladder.rated_matches + 1
-    insert_changes(list(_change_tuples(ladder.pk, match, sequence, changes)))
+    insert_changes(list(_change_tuples(ladder.pk, rated, sequence, changes)))
     _upsert_ratings(_rating_rows(ladder, kernel, standings, sorted({c.player for c in changes})))
     Ladder.objects.filter(pk=ladder.pk).update(
         role_tallies=kernel.state.role_tallies,
-        last_rated_at=match.at,
-        last_rated_match_id=match.id,
+        last_rated_at=rated.at,
+        last_rated_match_id=rated.id,
         rated_matches=sequence,
         version=F("version") + 1,
     )
@@ -576,7 +623,34 @@ def unchanged_history(ladder: Ladder, rows: list[tuple], first_sequence: int) ->
     return start, differs_at
 
 
+#: Rating columns _upsert_ratings writes; (ladder, player) is the conflict it updates on
+_UPSERT_FIELDS = ("ladder", "player", "rating", "games", "wins", "losses", "roles",
+                  "provisional", "last_played_at")
+
+
 def _upsert_ratings(rows: list[Rating]) -> None:
+    """Insert or update these ratings: one INSERT … ON CONFLICT for the few of one match
+    (bulk_create builds the same statement through more machinery than the rows are
+    worth), bulk_create in batches for a recompute's."""
+    if len(rows) <= INSERT_ROWS_AT_MOST:
+        if not rows:
+            return
+        ops = connection.ops
+        fields = [Rating._meta.get_field(name) for name in _UPSERT_FIELDS]
+        columns = [field.column for field in fields]
+        row_sql = f"({', '.join(['%s'] * len(fields))})"
+        suffix = ops.on_conflict_suffix_sql(
+            fields, OnConflict.UPDATE, columns[2:], unique_fields=columns[:2]
+        )
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"INSERT INTO {ops.quote_name(Rating._meta.db_table)} "
+                f"({', '.join(map(ops.quote_name, columns))}) "
+                f"VALUES {', '.join([row_sql] * len(rows))} {suffix}",
+                [field.get_db_prep_save(getattr(row, field.attname), connection)
+                 for row in rows for field in fields],
+            )
+        return
     Rating.objects.bulk_create(
         rows,
         batch_size=BATCH,

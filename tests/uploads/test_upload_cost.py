@@ -54,11 +54,12 @@ def upload(client, slug: str, log) -> tuple[int, list[str]]:
     return response.status_code, shapes(captured)
 
 
-#: A new log with known players, uploaded with a token by a member: who asks, the club,
+#: A new log with known players, uploaded with a token by a member: who asks (the user
+#: of the token: accounts.authentication), the club,
 #: may they upload, the players' ids; then the match, its seats, its log and the upload
 #: record in one transaction; then the answer's seats with their players.
 NEW_LOG = [
-    "SELECT authtoken_token", "SELECT games_club", "SELECT games_membership",
+    "SELECT auth_user", "SELECT games_club", "SELECT games_membership",
     "SELECT games_player",
     "BEGIN", "INSERT games_match", "INSERT games_matchseat", "INSERT games_matchlog",
     "INSERT games_upload", "COMMIT",
@@ -108,7 +109,7 @@ def test_the_same_log_again_costs_a_look_up_and_its_upload_record(people, club):
     # The unique constraint finds the duplicate: the insert is undone, the stored match
     # read, and the attempt recorded; the answer names the match's club without asking.
     assert statements == [
-        "SELECT authtoken_token", "SELECT games_club", "SELECT games_membership",
+        "SELECT auth_user", "SELECT games_club", "SELECT games_membership",
         "SELECT games_player",
         "BEGIN", "INSERT games_match", "ROLLBACK",
         "SELECT games_match", "INSERT games_upload",

@@ -75,19 +75,9 @@ wrk_reads frames 4 "$(( $(wc -l <"$OUT/paths-frames.txt") / 50 + 5 ))s" >/dev/nu
 wrk_reads matches 2 5s >/dev/null
 wrk_reads standings 2 5s >/dev/null
 
-cpu_of_prod() {  # CPU seconds used so far by gunicorn, the worker and beat (every process
-    # of their sessions; PostgreSQL and Redis are not counted)
-    local sid pid ticks=0
-    for sid in $(pgrep -P "$PROD_PID"); do
-        for pid in $(ps -s "$sid" -o pid=); do
-            ticks=$((ticks + $(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0)))
-        done
-    done
-    echo "scale=2; $ticks / $(getconf CLK_TCK)" | bc
-}
 loadavg() { cut -d' ' -f1-3 /proc/loadavg; }
 log "load for $DURATION: reads ($READ_CONNECTIONS connections per endpoint) and uploads ($UPLOAD_CONNECTIONS) at once; load average before: $(loadavg)"
-cpu_before=$(cpu_of_prod)
+"$BIN/python" bench/load/cpu.py snapshot "$OUT/cpu-before.json"
 started=$(date +%s.%N)
 wrk_reads matches "$READ_CONNECTIONS" "$DURATION" >"$OUT/wrk-matches.txt" &
 reads_matches=$!
@@ -102,8 +92,8 @@ uploads=$!
 status=0
 wait "$reads_matches" "$reads_frames" "$reads_standings" "$uploads" || status=$?
 elapsed=$(echo "$(date +%s.%N) - $started" | bc)
-cpu_after=$(cpu_of_prod)
-log "load done in ${elapsed}s; load average after: $(loadavg); prod used $(echo "$cpu_after - $cpu_before" | bc) CPU s"
+"$BIN/python" bench/load/cpu.py snapshot "$OUT/cpu-after.json"
+log "load done in ${elapsed}s; load average after: $(loadavg)"
 [ "$status" = 0 ] || { log "a wrk client failed ($status)"; exit 1; }
 
 log "waiting for the queues to drain, then checking"
@@ -122,20 +112,24 @@ for _ in $(seq 1 90); do
 done
 drained=$(echo "$(date +%s.%N) - $started - $elapsed" | bc)
 
-"$BIN/python" - "$OUT" "$DURATION" "$elapsed" "$drained" "$cpu_before" "$cpu_after" <<'EOF'
-import json, os, sys
+"$BIN/python" - "$OUT" "$DURATION" "$elapsed" "$drained" <<'EOF'
+import json, os, subprocess, sys
 from pathlib import Path
-out, duration, elapsed, drained, cpu_before, cpu_after = sys.argv[1:]
+out, duration, elapsed, drained = sys.argv[1:]
 results = []
 for name in ("matches", "frames", "standings", "uploads"):
     lines = [l for l in Path(out, f"wrk-{name}.txt").read_text().splitlines() if l.startswith("RESULT ")]
     results.append(json.loads(lines[-1].removeprefix("RESULT ")) if lines else {"endpoint": name, "missing": True})
 check = json.loads(Path(out, "check.json").read_text() or "{}")
+cpu = json.loads(subprocess.run(
+    [sys.executable, "bench/load/cpu.py", "diff", f"{out}/cpu-before.json", f"{out}/cpu-after.json"],
+    check=True, capture_output=True, text=True).stdout)
 reads = [r for r in results if r["endpoint"] != "upload"]
 report = {
     "duration": duration, "elapsed_s": round(float(elapsed), 1),
     "drain_s_after_load": round(float(drained), 1),
-    "server_cpu_s": round(float(cpu_after) - float(cpu_before), 1),
+    "cpu": cpu,
+    "server_cpu_s": round(cpu["by_group_s"]["gunicorn"] + cpu["by_group_s"]["celery"], 1),
     "cpus": os.cpu_count(), "loadavg_after": open("/proc/loadavg").read().split()[:3],
     "reads_per_s": round(sum(r.get("per_second", 0) for r in reads), 1),
     "endpoints": results, "check": check,
@@ -150,6 +144,8 @@ for r in results:
           f"socket errors {r['socket_errors']}, timeouts {r['timeouts']}")
 print(f"reads {report['reads_per_s']}/s; server CPU {report['server_cpu_s']} s in {report['elapsed_s']} s "
       f"on {report['cpus']} CPUs; queues drained {report['drain_s_after_load']} s after the load")
+print(f"CPU seconds by process group: {json.dumps(cpu['by_group_s'])}; machine busy "
+      f"{cpu['machine_busy_s']} s, idle {cpu['machine_idle_s']} s")
 print("check:", json.dumps(check))
 EOF
 case "$check_status" in

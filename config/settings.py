@@ -193,6 +193,9 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
+if REDIS_URL and REDIS_URL.startswith("redis://"):
+    # Kombu's Redis transport, keeping the client it sends with (config/broker.py).
+    CELERY_BROKER_TRANSPORT = "config.broker:Transport"
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
 # Without Redis there is no worker: tasks run in the caller's process and raise there.
 CELERY_TASK_ALWAYS_EAGER = REDIS_URL is None

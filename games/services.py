@@ -533,7 +533,10 @@ def _player_ids(club: Club, handles: Iterable[str]) -> dict[str, int]:
 def _stored(club: Club, content_hash: str) -> Match | None:
     # Unordered on purpose: at most one row can match (the unique constraint), and an
     # ORDER BY would only cost time on every upload.
-    return next(iter(Match.objects.filter(club=club, content_hash=content_hash).order_by()[:1]), None)
+    existing = next(iter(Match.objects.filter(club=club, content_hash=content_hash).order_by()[:1]), None)
+    if existing is not None:
+        existing.club = club  # the club it was found in: whoever reads match.club asks no query
+    return existing
 
 
 def _duplicate(attempt: _Attempt, existing: Match) -> Match:

@@ -349,7 +349,8 @@ def apply_match(match_id: int) -> Outcome:
         recompute_ladder(ladder.pk, reason=RecomputeJob.Reason.CHANGED)
     else:  # back-dated: from that match on (or an earlier one still waiting)
         recompute_ladder(
-            ladder.pk, reason=RecomputeJob.Reason.BACKDATED, since=min(key, earliest_unrated(ladder))
+            ladder.pk, reason=RecomputeJob.Reason.BACKDATED, since=min(key, earliest_unrated(ladder)),
+            hold_lock=True,
         )
     return Outcome.RECOMPUTED
 
@@ -666,13 +667,16 @@ def recompute_ladder(
     reason: str = RecomputeJob.Reason.MANUAL,
     job: RecomputeJob | None = None,
     since: tuple[datetime, int] | None = None,
+    hold_lock: bool = False,
 ) -> RecomputeJob:
     """Recompute one ladder from all its rated matches, or from ``since`` (a back-dated
     match's (time, id)) on; deterministic and idempotent.
 
     Computes without holding the lock (progress is saved as it goes), then swaps in
     under the lock; if a match was rated meanwhile, computes again (at most three
-    times, then once more while holding the lock)."""
+    times, then once more while holding the lock). ``hold_lock``: compute while holding
+    it from the start, as a back-dated upload does — on a ladder busy with uploads the
+    attempts without it are mostly overtaken by the next rating, and each is wasted."""
     if job is None:
         job = RecomputeJob.objects.create(ladder_id=ladder_id, reason=reason)
     job.status, job.started_at, job.phase = RecomputeJob.Status.RUNNING, timezone.now(), "reading"
@@ -686,7 +690,7 @@ def recompute_ladder(
         # Paused for the whole recompute, and the computed history dropped before it
         # resumes: its first collection then has nothing big left to walk.
         with collector_paused():
-            for attempt in range(4):
+            for attempt in range(3 if hold_lock else 0, 4):
                 ladder = Ladder.objects.get(pk=ladder_id)
                 if attempt == 3:
                     with transaction.atomic():

@@ -336,3 +336,28 @@ def test_a_recompute_rewrites_history_only_from_the_first_match_that_changed(clu
     Rating.objects.filter(ladder=ladder).delete()
     recompute_ladder(ladder.pk)
     assert (standings(club, CRYPTID), history(club, CRYPTID)) == partly_rewritten
+
+
+def test_a_back_dated_match_is_computed_once_holding_the_ladder_lock(club, monkeypatch):
+    """Uploads keep rating a busy ladder: a back-dated one computes while holding the
+    ladder's lock from the start (once), instead of computing without it and being
+    overtaken by the next rating (then computing again, up to four times)."""
+    for d in (0, 1, 2):
+        apply_match(make_match(club, CRYPTID, [("cryptid", "ann"), ("scientist", "ben")],
+                               "cryptid", played_at=BASE + timedelta(days=d)).pk)
+    calls = []
+    compute = services.compute_ladder
+
+    def watched(ladder, progress=None, since=None):
+        # Inside the test's transaction, one more atomic block (a savepoint) is the
+        # one that took the ladder's lock (select_for_update) before computing.
+        calls.append(len(connection.savepoint_ids))
+        return compute(ladder, progress, since)
+
+    monkeypatch.setattr(services, "compute_ladder", watched)
+    late = make_match(club, CRYPTID, [("cryptid", "cat"), ("scientist", "ann")], "scientist",
+                      played_at=BASE + timedelta(hours=12))
+    assert apply_match(late.pk) == Outcome.RECOMPUTED
+    assert calls == [1]
+    assert RatingChange.objects.filter(match=late).count() == 2
+    assert Ladder.objects.get().rated_matches == 4

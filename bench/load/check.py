@@ -42,7 +42,8 @@ OUT = PROJECT / "var" / "load"
 def log_hashes() -> dict[str, str]:
     """sha256 of the canonical JSON of every upload log: what the server must have stored."""
     hashes = {}
-    for path in (OUT / "uploads.txt").read_text(encoding="utf-8").split():
+    for line in (OUT / "uploads.txt").read_text(encoding="utf-8").splitlines():
+        _club, path = line.split(" ", 1)
         document = json.loads(Path(path).read_text(encoding="utf-8"))
         hashes[hashlib.sha256(engine.canonical_json(document).encode()).hexdigest()] = path
     return hashes

@@ -82,31 +82,33 @@ def measure_uploads(count: int) -> None:
     # earlier run would measure a duplicate's shorter path), from the end of the list.
     warm_up, *measured = unstored_logs(count + 1)
 
-    def upload(body: bytes) -> None:
-        response = client.post("/api/clubs/riverside/matches/", body,
+    def upload(slug: str, body: bytes) -> None:
+        response = client.post(f"/api/clubs/{slug}/matches/", body,
                                content_type="application/json")
         assert response.status_code == 201, response.content
 
-    upload(warm_up)
+    upload(*warm_up)
     cpu, wall = time.process_time(), time.perf_counter()
     with CaptureQueriesContext(connection) as queries:
-        for body in measured:
-            upload(body)
+        for slug, body in measured:
+            upload(slug, body)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
     label = "upload" if settings.REDIS_URL else "upload+rate"
     report(label, count, cpu, wall, len(queries))
 
 
-def unstored_logs(count: int) -> list[bytes]:
-    """The last ``count`` logs of uploads.txt that the database does not hold yet."""
+def unstored_logs(count: int) -> list[tuple[str, bytes]]:
+    """The last ``count`` logs of uploads.txt that the database does not hold yet, with
+    the slug of the club they go to."""
     from games.models import Match, log_content_hash
 
-    stored = set(Match.objects.filter(club__slug="riverside").values_list("content_hash", flat=True))
-    bodies: list[bytes] = []
-    for path in reversed((OUT / "uploads.txt").read_text().split()):
+    stored = set(Match.objects.values_list("content_hash", flat=True))
+    bodies: list[tuple[str, bytes]] = []
+    for line in reversed((OUT / "uploads.txt").read_text().splitlines()):
+        slug, path = line.split(" ", 1)
         body = Path(path).read_bytes()
         if log_content_hash(json.loads(body)) not in stored:
-            bodies.append(body)
+            bodies.append((slug, body))
             if len(bodies) == count:
                 return bodies[::-1]
     sys.exit(f"only {len(bodies)} of the load test's logs are not stored yet; "

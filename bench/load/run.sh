@@ -86,7 +86,7 @@ reads_frames=$!
 wrk_reads standings "$READ_CONNECTIONS" "$DURATION" >"$OUT/wrk-standings.txt" &
 reads_standings=$!
 wrk -t "$UPLOAD_CONNECTIONS" -c "$UPLOAD_CONNECTIONS" -d "$DURATION" --timeout 10s \
-    -s bench/load/uploads.lua "$URL" -- riverside "$(cat "$OUT/token")" "$OUT/uploads.txt" \
+    -s bench/load/uploads.lua "$URL" -- "$(cat "$OUT/token")" "$OUT/uploads.txt" \
     "$UPLOAD_CONNECTIONS" "$PROJECT_DIR/$OUT/upload-results" >"$OUT/wrk-uploads.txt" &
 uploads=$!
 status=0

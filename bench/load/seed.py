@@ -2,12 +2,13 @@
 
 Runs without REDIS_URL (tasks eager: every seeded match is rated before the run starts):
   - the demo clubs with bot-played matches through ``ingest_log`` (``seed_demo``);
-  - a user ``loadtest`` (organiser of riverside) with an API token;
-  - UPLOADS distinct bot-played logs for riverside, each played after every seeded match
-    (so uploads rate incrementally, as on a tournament night), kept in var/load/uploads/
-    and reused by later runs (the database is new each run, the logs need not be);
+  - a user ``loadtest`` (organiser of the upload clubs) with an API token;
+  - UPLOADS distinct bot-played logs in four streams (UPLOAD_STREAMS: a ladder each),
+    each played after every seeded match and in its stream's order (so uploads rate
+    incrementally, as on a tournament night), kept in var/load/uploads-by-stream/ and
+    reused by later runs (the database is new each run, the logs need not be);
   - var/load/paths-{matches,frames,standings}.txt: the read URLs the clients rotate over,
-    var/load/uploads.txt: the log files, var/load/token: the token.
+    var/load/uploads.txt: "club file" a line, var/load/token: the token.
 """
 
 from __future__ import annotations
@@ -37,26 +38,33 @@ from games.models import Club, Match, Membership  # noqa: E402
 from ladder.models import Ladder  # noqa: E402
 
 OUT = PROJECT / "var" / "load"
-UPLOAD_CLUB = "riverside"
 #: uploads are played from this time on, one minute apart (after every demo match)
 UPLOAD_EPOCH = DEMO_EPOCH + timedelta(days=1)
 #: seeds of upload logs start here (the demo uses 0..N)
 UPLOAD_SEED = 1_000_000
 GAMES = ("cryptid-urban-legends", "mister-x", "cloak-and-dagger")
+#: One stream of uploads per upload connection, each feeding its own ladder in the order
+#: its games were played, as the tables of a tournament night do: riverside's three
+#: games and harbour-lights' Cryptid. (When the four connections shared one sequence of
+#: logs, their drift made half the uploads back-dated by some 20 matches: each a
+#: recompute, which is the ladder benchmarks' subject, not upload traffic.)
+UPLOAD_STREAMS = (*(("riverside", game) for game in GAMES), ("harbour-lights", GAMES[0]))
 
 
-def upload_logs(count: int) -> list[Path]:
-    """``count`` distinct bot-played logs for the upload club, written once and reused."""
-    folder = OUT / "uploads"
+def upload_logs(count: int) -> list[tuple[str, Path]]:
+    """``count`` distinct bot-played logs, ``(club slug, file)``, written once and
+    reused: log ``n`` belongs to stream ``n % 4`` and is that stream's ``n // 4``-th
+    game (played a minute after the one before it)."""
+    folder = OUT / "uploads-by-stream"
     folder.mkdir(parents=True, exist_ok=True)
-    handles = list(next(d for d in DEMO_CLUBS if d.slug == UPLOAD_CLUB).handles)
-    paths = []
+    logs = []
     for number in range(count):
-        path = folder / f"{number:05d}.json"
-        paths.append(path)
+        slug, game_id = UPLOAD_STREAMS[number % len(UPLOAD_STREAMS)]
+        path = folder / f"{slug}-{number:05d}.json"
+        logs.append((slug, path))
         if path.exists():
             continue
-        game_id = GAMES[number % len(GAMES)]
+        handles = list(next(d for d in DEMO_CLUBS if d.slug == slug).handles)
         game = engine.get_game(game_id)
         seats = game.seat_ids(game.normalize_options({}), 2 + number % 2)
         # A greedy and a random bot in turn: longer games than greedy against greedy.
@@ -64,11 +72,11 @@ def upload_logs(count: int) -> list[Path]:
         bots = [bot if bot in game.bots else sorted(game.bots)[0] for bot in bots]
         players = [handles[(number + i) % len(handles)] for i in range(len(seats))]
         log = engine.play(game_id, UPLOAD_SEED + number, bots, players=players)
-        played_at = UPLOAD_EPOCH + timedelta(minutes=number)
+        played_at = UPLOAD_EPOCH + timedelta(minutes=number // len(UPLOAD_STREAMS))
         log["meta"] = {"played_at": played_at.isoformat().replace("+00:00", "Z"),
                        "event": "Lantern load test", "notes": f"bot-played ({', '.join(bots)})"}
         path.write_text(json.dumps(log), encoding="utf-8")
-    return paths
+    return logs
 
 
 def main() -> None:
@@ -82,9 +90,9 @@ def main() -> None:
     seed_demo_matches(args.matches_per_game)
     seeded = time.perf_counter()
     user, _ = get_user_model().objects.get_or_create(username="loadtest")
-    club = Club.objects.get(slug=UPLOAD_CLUB)
-    Membership.objects.get_or_create(user=user, club=club,
-                                     defaults={"role": Membership.Role.ORGANISER})
+    for club in Club.objects.filter(slug__in={slug for slug, _ in UPLOAD_STREAMS}):
+        Membership.objects.get_or_create(user=user, club=club,
+                                         defaults={"role": Membership.Role.ORGANISER})
     token, _ = Token.objects.get_or_create(user=user)
     uploads = upload_logs(args.uploads)
 
@@ -104,7 +112,8 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     for kind, urls in paths.items():
         (OUT / f"paths-{kind}.txt").write_text("\n".join(urls) + "\n", encoding="utf-8")
-    (OUT / "uploads.txt").write_text("\n".join(str(p) for p in uploads) + "\n", encoding="utf-8")
+    (OUT / "uploads.txt").write_text("".join(f"{slug} {path}\n" for slug, path in uploads),
+                                     encoding="utf-8")
     (OUT / "token").write_text(token.key + "\n", encoding="utf-8")
     print(json.dumps({
         "matches": Match.objects.count(),

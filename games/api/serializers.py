@@ -33,8 +33,9 @@ class FieldsOnceMixin:
 #: stands for the match id in a reversed URL; no other part of these URLs has digits
 _PLACEHOLDER_ID = 987654321987
 
-#: DRF's own datetime output (the settings' time zone, ISO 8601, "Z" for UTC)
-_datetime_text = serializers.DateTimeField().to_representation
+#: DRF's own datetime output (the settings' time zone, ISO 8601, "Z" for UTC), for the
+#: serializers that write their fields out
+datetime_text = serializers.DateTimeField().to_representation
 
 
 class MatchSeatSerializer(FieldsOnceMixin, serializers.ModelSerializer):
@@ -101,8 +102,8 @@ class MatchSummarySerializer(FieldsOnceMixin, serializers.ModelSerializer):
             "status": match.status,
             "result": match.result,
             "winner": match.winner,
-            "played_at": _datetime_text(match.played_at),
-            "uploaded_at": _datetime_text(match.uploaded_at),
+            "played_at": datetime_text(match.played_at),
+            "uploaded_at": datetime_text(match.uploaded_at),
             "rules_version": match.rules_version,
             "action_count": match.action_count,
             "content_hash": match.content_hash,

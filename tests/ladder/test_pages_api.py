@@ -141,3 +141,22 @@ def test_changing_options_in_the_admin_recomputes(admin_client, rated, eager_cel
     ratings = dict(Rating.objects.values_list("player__handle", "rating"))
     assert ratings == pytest.approx({"ann": 1558.171, "ben": 1479.137, "cat": 1462.692},
                                     abs=1e-3)
+
+
+def test_the_written_out_standing_equals_the_generic_walk(rated):
+    """RatingSerializer spells its fields out for speed; it must say exactly what DRF's
+    field-by-field walk says, provisional or not, with or without a last game."""
+    from rest_framework import serializers
+
+    from ladder.api import RatingSerializer
+    from ladder.models import Rating
+
+    ratings = list(Rating.objects.select_related("player").order_by("-rating"))
+    ratings[0].last_played_at = None
+    assert len(ratings) == 3  # ann, ben, cat
+    serializer = RatingSerializer()
+    for rank, rating in enumerate(ratings, 1):
+        rating.rank = rank
+        written_out = serializer.to_representation(rating)
+        generic = serializers.ModelSerializer.to_representation(serializer, rating)
+        assert written_out == dict(generic) and list(written_out) == list(generic)

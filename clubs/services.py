@@ -172,7 +172,7 @@ def rename_player(actor: AbstractBaseUser, player: Player, handle: str) -> Playe
     before = player.handle
     player.handle = handle
     player.save(update_fields=["handle"])
-    read_cache.club_changed(player.club_id)
+    read_cache.club_changed(player.club_id, read_cache.PLAYERS)
     audit(player.club, actor, "player.rename", f"renamed player {before!r} to {handle!r}",
           player=player.pk)
     return player
@@ -191,7 +191,7 @@ def void_match(actor: AbstractBaseUser, match: Match, reason: str) -> Match:
         raise ClubError("This match is void already.", "already_void")
     match.is_void, match.void_reason, match.voided_at = True, reason[:500], timezone.now()
     match.save(update_fields=["is_void", "void_reason", "voided_at"])
-    read_cache.club_changed(match.club_id)
+    read_cache.club_changed(match.club_id, read_cache.MATCHES)
     audit(match.club, actor, "match.void", f"voided {match.game} match #{match.pk}: {reason}",
           match=match.pk)
     send_task_on_commit(rate_match, match.pk)
@@ -225,7 +225,7 @@ def merge_players(actor: AbstractBaseUser, source: Player, target: Player) -> Pl
         target.save(update_fields=["user"])
     handle = source.handle
     source.delete()
-    read_cache.club_changed(target.club_id)
+    read_cache.club_changed(target.club_id, read_cache.MATCHES, read_cache.PLAYERS)
     audit(target.club, actor, "player.merge",
           f"merged {handle!r} into {target.handle!r} ({moved} seats)", player=target.pk)
     for ladder in Ladder.objects.filter(club=target.club):

@@ -1,21 +1,24 @@
 """Cached answers of a club's busiest reads: its match list and its ladders' standings.
 
-A club has a *read version* in the cache. An answer is cached under the club's current
-version (and the URL asked, and for standings the ladder's own ``version``), so it is
-never served once something it shows has changed:
+A club has two *read versions* in the cache: ``matches`` (what its match lists show:
+its matches) and ``players`` (their handles, shown by every read). An answer is cached
+under the current versions of what it shows (and the URL asked, and for standings the
+ladder's own ``version``), so it is never served once something it shows has changed:
 
-- every service that changes what these reads show calls :func:`club_changed` (a match
-  stored, voided; a player renamed or merged), and the club gets a new version when the
+- every service that changes what these reads show calls :func:`club_changed` with
+  what it changed (a match stored or voided: ``MATCHES``; a player renamed:
+  ``PLAYERS``; merged: both), and the club gets new versions of those when the
   transaction commits;
 - a rating changes ``Ladder.version`` in the same transaction as the ratings, and
-  standings are keyed by it.
+  standings are keyed by it (and by ``players`` only: a match stored in one ladder
+  leaves the club's other standings cached).
 
-The order makes it safe without locks: a reader takes the version *before* it queries,
-and a writer moves it *after* its commit, so an answer read from the old rows is stored
-under the old version, which nobody asks for again. Should a version change be lost
-(the cache unreachable at that moment), answers still expire after ``ANSWER_SECONDS``.
-Who may see a club is decided before the cache is asked (games.policy); the answers
-themselves are the same for everyone who may.
+The order makes it safe without locks: a reader takes the versions *before* it
+queries, and a writer moves them *after* its commit, so an answer read from the old
+rows is stored under the old versions, which nobody asks for again. Should a version
+change be lost (the cache unreachable at that moment), answers still expire after
+``ANSWER_SECONDS``. Who may see a club is decided before the cache is asked
+(games.policy); the answers themselves are the same for everyone who may.
 
 Without a reachable cache every read is computed, as if nothing were cached.
 """
@@ -40,40 +43,48 @@ log = logging.getLogger(__name__)
 ANSWER_SECONDS = 60
 
 
-def _version_key(club_id: int) -> str:
-    return f"club-reads:{club_id}"
+#: What a club's reads show, each with a read version of its own.
+MATCHES = "matches"
+PLAYERS = "players"
 
 
-def club_changed(club_id: int) -> None:
-    """What the club's cached reads show has changed: they are computed afresh once the
-    current transaction commits (at once outside a transaction)."""
-    transaction.on_commit(partial(_new_version, club_id))
+def _version_key(club_id: int, kind: str) -> str:
+    return f"club-reads:{club_id}:{kind}"
 
 
-def _new_version(club_id: int) -> None:
+def club_changed(club_id: int, *kinds: str) -> None:
+    """What the club's cached reads show of ``kinds`` (MATCHES, PLAYERS) has changed:
+    the reads showing it are computed afresh once the current transaction commits (at
+    once outside a transaction)."""
+    transaction.on_commit(partial(_new_versions, club_id, kinds))
+
+
+def _new_versions(club_id: int, kinds: tuple[str, ...]) -> None:
     try:
-        cache.set(_version_key(club_id), uuid.uuid4().hex, None)
+        cache.set_many({_version_key(club_id, kind): uuid.uuid4().hex for kind in kinds}, None)
     except Exception:  # the write is committed; its reads expire within ANSWER_SECONDS
-        log.warning("could not move the read version of club %s", club_id, exc_info=True)
+        log.warning("could not move the read versions of club %s", club_id, exc_info=True)
 
 
-def _club_version(club_id: int) -> str:
-    key = _version_key(club_id)
-    version = cache.get(key)
-    if version is None:  # never set, or evicted: a new one (never an old one again)
-        cache.add(key, uuid.uuid4().hex, None)
-        version = cache.get(key)
-    return version
+def _club_versions(club_id: int, kinds: tuple[str, ...]) -> str:
+    keys = [_version_key(club_id, kind) for kind in kinds]
+    versions = cache.get_many(keys)
+    if len(versions) < len(keys):  # never set, or evicted: new ones (never old ones again)
+        for key in keys:
+            if key not in versions:
+                cache.add(key, uuid.uuid4().hex, None)
+        versions = cache.get_many(keys)
+    return ":".join(str(versions.get(key)) for key in keys)
 
 
-def cached_answer(club_id: int, request: HttpRequest, compute: Callable[[], Any],
-                  *, part: str = "") -> Any:
+def cached_answer(club_id: int, request: HttpRequest, compute: Callable[[], Any], *,
+                  shows: tuple[str, ...] = (MATCHES, PLAYERS), part: str = "") -> Any:
     """The answer ``compute()`` gives to this request (its absolute URL: path, query,
-    host), from the cache when the club has not changed since it was computed.
-    ``part`` names a narrower version of what the answer shows (a ladder's version)."""
+    host), from the cache when what it ``shows`` of the club has not changed since it
+    was computed. ``part`` names a narrower version of what it shows (a ladder's)."""
     url = hashlib.sha256(request.build_absolute_uri().encode()).hexdigest()
     try:
-        key = f"club-read:{club_id}:{_club_version(club_id)}:{part}:{url}"
+        key = f"club-read:{club_id}:{_club_versions(club_id, shows)}:{part}:{url}"
         answer = cache.get(key)
     except Exception:
         log.warning("read cache unreachable; answering uncached", exc_info=True)

@@ -320,7 +320,7 @@ class ImportBatch:
         MatchLog.objects.bulk_create(self.logs)
         Upload.objects.bulk_create(self.uploads)
         for club_id in {log.match.club_id for log in self.logs}:  # new matches in its list
-            read_cache.club_changed(club_id)
+            read_cache.club_changed(club_id, read_cache.MATCHES)
         self.seats, self.logs, self.uploads = [], [], []
 
 
@@ -599,7 +599,7 @@ def _store(
     MatchSeat.objects.bulk_create(seats)
     log.save(force_insert=True)
     attempt.record(Upload.Status.ACCEPTED, match=match)
-    read_cache.club_changed(club.pk)  # a new match in the club's list
+    read_cache.club_changed(club.pk, read_cache.MATCHES)  # a new match in the club's list
     if finished:
         # Rated once the match is committed (ladder.tasks; ratings.md EL-1.2).
         send_task_on_commit(rate_match, match.pk)

@@ -109,7 +109,7 @@ class Standings(generics.ListAPIView):
         ladder = self.ladder
         answer = read_cache.cached_answer(
             ladder.club_id, request, lambda: super(Standings, self).list(request, *args, **kwargs).data,
-            part=f"ladder:{ladder.pk}:{ladder.version}",
+            shows=(read_cache.PLAYERS,), part=f"ladder:{ladder.pk}:{ladder.version}",
         )
         return Response(answer)
 

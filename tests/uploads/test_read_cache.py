@@ -165,3 +165,22 @@ def test_without_a_reachable_cache_every_read_is_computed(api, club, django_capt
         after, _ = listed(api(None))
     assert body == expected and queries == 3
     assert ids(after)[0] == new.pk
+
+
+def test_a_match_in_one_ladder_leaves_the_other_ladders_standings_cached(
+        api, club, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        store(club, 1)
+        mister_x = engine.play("mister-x", 1, ["greedy"] * 2, players=["alice", "bob"])
+        ingest_log(club, mister_x, None, source=Upload.Source.SITE)
+    cryptid_url, mister_x_url = (f"/api/ladders/{Ladder.objects.get(game=game).pk}/standings/"
+                                 for game in ("cryptid-urban-legends", "mister-x"))
+    cryptid_before, _ = listed(api(None), cryptid_url)
+    mister_x_before, _ = listed(api(None), mister_x_url)
+    with django_capture_on_commit_callbacks(execute=True):
+        store(club, 2)  # a Cryptid match: rated, the club's match list moves on
+    mister_x_after, queries = listed(api(None), mister_x_url)
+    assert mister_x_after == mister_x_before and queries == 1  # the ladder; then cached
+    cryptid_after, _ = listed(api(None), cryptid_url)
+    assert sum(r["games"] for r in cryptid_after["results"]) == 4 != sum(
+        r["games"] for r in cryptid_before["results"])

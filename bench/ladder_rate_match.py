@@ -49,7 +49,7 @@ from django.conf import settings  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 
-from bench.common import postgres_backend_cpu_seconds  # noqa: E402
+from bench.common import postgres_backend_cpu_seconds, process_cpu_seconds  # noqa: E402
 
 PLAYERS = 40
 GAMES = ("cryptid-urban-legends", "mister-x", "cloak-and-dagger")
@@ -146,12 +146,7 @@ def rate_in_process(match_ids: list[int]) -> str:
 
 
 def proc_cpu_seconds(pid: int) -> float:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return 0.0
-    fields = stat.rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return process_cpu_seconds(pid) or 0.0
 
 
 def process_tree(pid: int) -> list[int]:

@@ -125,12 +125,7 @@ def club_match_rows(club: Club, filters: MatchFilters | None = None) -> QuerySet
 
 def match_for(user: AnyUser, match_id: int) -> Match | None:
     """The match if ``user`` may see its club; None otherwise (a 404 either way)."""
-    match = (
-        Match.objects.select_related("club", "uploaded_by")
-        .prefetch_related("seats__player")
-        .filter(pk=match_id)
-        .first()
-    )
+    match = Match.objects.select_related("club", "uploaded_by").filter(pk=match_id).first()
     if match is None or not policy.can_view_club(user, match.club):
         return None
     return match

@@ -71,7 +71,7 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
     match = selectors.match_for(request.user, match_id)
     if match is None:
         raise Http404("no such match")
-    return render(request, "games/match_detail.html", {"match": match})
+    return render(request, "games/match_detail.html", {"match": selectors.with_seats(match)})
 
 
 def _signed_in_member(request: HttpRequest, club: Club, allowed: bool) -> HttpResponse | None:

@@ -691,13 +691,13 @@ def recompute_ladder(
         # resumes: its first collection then has nothing big left to walk.
         with collector_paused():
             for attempt in range(3 if hold_lock else 0, 4):
-                ladder = Ladder.objects.get(pk=ladder_id)
                 if attempt == 3:
                     with transaction.atomic():
                         ladder = Ladder.objects.select_for_update().get(pk=ladder_id)
                         computed = compute_ladder(ladder, since=since)
                         swap_in(ladder, computed)  # nested: the lock is ours, the version holds
                     break
+                ladder = Ladder.objects.get(pk=ladder_id)
                 computed = compute_ladder(ladder, progress, since)
                 RecomputeJob.objects.filter(pk=job.pk).update(
                     progress=computed.count, total=computed.count, phase="writing",

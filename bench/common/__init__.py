@@ -17,6 +17,12 @@ def postgres_backend_cpu_seconds(connection: Any) -> float | None:
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_backend_pid()")
         (pid,) = cursor.fetchone()
+    return process_cpu_seconds(pid)
+
+
+def process_cpu_seconds(pid: int) -> float | None:
+    """CPU seconds (user + system) process ``pid`` has used so far, from /proc; None
+    when there is no such process (it ended, or it is on another machine)."""
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
     except OSError:

@@ -16,6 +16,10 @@ import os
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from bench.common import process_cpu_seconds  # noqa: E402
+
 TICKS = os.sysconf("SC_CLK_TCK")
 GROUPS = ("gunicorn", "celery", "postgres", "redis", "wrk")
 
@@ -33,15 +37,13 @@ def snapshot() -> dict:
         if not proc.name.isdigit():
             continue
         try:
-            stat = (proc / "stat").read_text()
             command = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            name = (proc / "comm").read_text().strip()
         except OSError:
             continue
-        # The command name in stat may hold spaces: the fields start after its ")".
-        fields = stat[stat.rindex(")") + 2:].split()
-        name = stat[stat.index("(") + 1:stat.rindex(")")]
-        ticks = int(fields[11]) + int(fields[12])  # utime + stime
-        processes[proc.name] = [group_of(command or name), ticks]
+        seconds = process_cpu_seconds(int(proc.name))
+        if seconds is not None:
+            processes[proc.name] = [group_of(command or name), seconds]
     cpu = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
     values = [int(v) for v in cpu]
     idle = values[3] + values[4]  # idle + iowait
@@ -49,12 +51,12 @@ def snapshot() -> dict:
 
 
 def diff(before: dict, after: dict) -> dict:
-    groups = dict.fromkeys((*GROUPS, "other"), 0)
-    for pid, (group, ticks) in after["processes"].items():
+    groups = dict.fromkeys((*GROUPS, "other"), 0.0)
+    for pid, (group, seconds) in after["processes"].items():
         previous = before["processes"].get(pid)
-        groups[group] += ticks - (previous[1] if previous and previous[0] == group else 0)
+        groups[group] += seconds - (previous[1] if previous and previous[0] == group else 0)
     return {
-        "by_group_s": {group: round(ticks / TICKS, 2) for group, ticks in groups.items()},
+        "by_group_s": {group: round(seconds, 2) for group, seconds in groups.items()},
         "machine_busy_s": round((after["busy"] - before["busy"]) / TICKS, 2),
         "machine_idle_s": round((after["idle"] - before["idle"]) / TICKS, 2),
     }

@@ -93,10 +93,10 @@ class MatchSummarySerializer(FieldsOnceMixin, serializers.ModelSerializer):
         tests/uploads/test_list_cost.py holds this equal to the generic walk."""
         return {
             "id": match.pk,
-            "url": self._url("api-match", match),
-            "page_url": self._url("match-detail", match),
-            "replay_url": self._url("match-replay", match),
-            "log_url": self._url("api-match-log", match),
+            "url": self.get_url(match),
+            "page_url": self.get_page_url(match),
+            "replay_url": self.get_replay_url(match),
+            "log_url": self.get_log_url(match),
             "club": match.club.slug,
             "game": match.game,
             "status": match.status,

@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import pytest
-from django.core.cache import cache
 from rest_framework.authtoken.models import Token
 
 from clubs import services as club_services
@@ -47,14 +46,6 @@ class SeededClub:
         """Text that only this club's data contains: what must never reach an outsider."""
         return [self.club.name, self.club.slug, *self.handles,
                 *(t.name for t in self.tournaments)]
-
-
-@pytest.fixture(autouse=True)
-def _fresh_throttle_counts():
-    # Throttle counters live in the cache; one test's uploads must not throttle the next.
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

@@ -3,24 +3,30 @@
     from engine import replay, IllegalAction
     r = replay(log)            # raises IllegalAction(index, rule, message)
     r.status, r.result, r.state_at(12), list(r.frames("scientist"))
+    s = Session.from_log(log)  # play on, one step at a time, as one seat may know it
+    s.legal_actions("p1", viewer="p1"); s.step(action, viewer="p1"); s.view("p1")
 """
 
 from engine.core.envelope import FORMAT, canonical_json, check_envelope, parse_json
 from engine.core.errors import IllegalAction
-from engine.core.game import Game
+from engine.core.game import PUBLIC, Game
 from engine.core.play import play
 from engine.core.registry import all_games, get_game, register
 from engine.core.replay import ENGINE_ERROR, Replay, replay
 from engine.core.rng import Rng
 from engine.core.schema import log_schema
+from engine.core.session import ALL_SEEING, Session
 
 __all__ = [
+    "ALL_SEEING",
     "ENGINE_ERROR",
     "FORMAT",
     "Game",
     "IllegalAction",
+    "PUBLIC",
     "Replay",
     "Rng",
+    "Session",
     "all_games",
     "canonical_json",
     "check_envelope",

@@ -21,7 +21,6 @@ from games import selectors as game_selectors
 from games.api.errors import ErrorSerializer, LanternAPIView, lantern_exception_handler
 from recorder import selectors, services
 from recorder.models import Draft
-from replay.frames import ALL
 
 TAGS = ["recorder"]
 
@@ -125,7 +124,8 @@ class DraftSerializer(DraftSummarySerializer):
     is_over = serializers.BooleanField()
     result = serializers.JSONField(allow_null=True)
     frame = FrameSerializer()
-    viewer = serializers.CharField()
+    viewer = serializers.CharField(help_text="Whose eyes this answer is seen with, chosen by the "
+                                   "server: all, a seat or team, or public.")
     viewers = serializers.ListField(child=serializers.DictField())
     static = serializers.JSONField(allow_null=True, help_text="With ?static=1: game.static_view.")
     document = serializers.JSONField(allow_null=True, help_text="The lantern-log/1 so far (all-seeing only).")
@@ -261,9 +261,18 @@ def _writable_draft(request: Request, draft_id: int) -> Draft:
     return draft
 
 
-def _respond(request: Request, draft: Draft, position: services.Position,
+def _playable_draft(request: Request, draft_id: int) -> Draft:
+    draft = _readable_draft(request, draft_id)
+    _require(policy.can_play_draft(request.user, draft), request)
+    return draft
+
+
+def _respond(request: Request, draft: Draft, position: services.Position | None = None,
              code: int = status.HTTP_200_OK) -> Response:
-    view = selectors.draft_view(draft, request.query_params.get("view") or ALL, position=position,
+    """The draft as the server lets this user see it (``games.policy.draft_eyes``): the
+    ``view`` parameter is honoured only for a finished draft (a match)."""
+    view = selectors.draft_view(draft, request.user, request.query_params.get("view"),
+                                position=position,
                                 with_static=request.query_params.get("static") == "1")
     return Response(DraftSerializer(draft_body(view, request)).data, status=code)
 
@@ -278,7 +287,9 @@ _WRITE_ERRORS = {
     422: OpenApiResponse(ErrorSerializer, description="The engine refused it: rule id and message."),
 }
 _VIEW_PARAMETERS = [
-    OpenApiParameter("view", str, description="`all` (default) or a seat/team id."),
+    OpenApiParameter("view", str, description="A finished draft only (a match): `all` (default) "
+                     "or a seat/team id. A running draft is seen with the eyes the server "
+                     "gives this user (see `viewer`)."),
     OpenApiParameter("static", str, description="`1`: include the game's static view (board)."),
 ]
 
@@ -356,10 +367,7 @@ class DraftDetailView(RecorderView):
                    responses={200: DraftSerializer, **_ERRORS},
                    summary="A draft: position (replay frame), moves, who is to act, log so far")
     def get(self, request: Request, draft_id: int) -> Response:
-        draft = _readable_draft(request, draft_id)
-        view = selectors.draft_view(draft, request.query_params.get("view") or ALL,
-                                    with_static=request.query_params.get("static") == "1")
-        return Response(DraftSerializer(draft_body(view, request)).data)
+        return _respond(request, _readable_draft(request, draft_id))
 
 
 class LegalActionsView(RecorderView):
@@ -373,9 +381,10 @@ class LegalActionsView(RecorderView):
         summary="The legal actions of the seat to act, chosen field by field",
     )
     def get(self, request: Request, draft_id: int) -> Response:
-        draft = _readable_draft(request, draft_id)
+        draft = _playable_draft(request, draft_id)
         prefix = _json_param(request, "prefix")
-        step = selectors.legal_choice(draft, request.query_params.get("seat") or None, prefix)
+        step = selectors.legal_choice(draft, request.user, request.query_params.get("seat") or None,
+                                      prefix)
         return Response(ChoiceSerializer(choice_body(step)).data)
 
 
@@ -386,9 +395,9 @@ class ChanceOptionsView(RecorderView):
         summary="How the chance in an action could come out (cards, blocks, tickets, envelopes)",
     )
     def post(self, request: Request, draft_id: int) -> Response:
-        draft = _readable_draft(request, draft_id)
+        draft = _playable_draft(request, draft_id)
         body = _body(ChanceSerializer, request)
-        step = selectors.chance_choice(draft, body["action"], body.get("prefix"))
+        step = selectors.chance_choice(draft, request.user, body["action"], body.get("prefix"))
         return Response(ChoiceSerializer(choice_body(step)).data)
 
 
@@ -407,9 +416,10 @@ class ApplyView(RecorderView):
                    parameters=_VIEW_PARAMETERS, responses={200: DraftSerializer, **_WRITE_ERRORS},
                    summary="Apply one action (then the bots' moves); saved at once")
     def post(self, request: Request, draft_id: int) -> Response:
-        draft = _writable_draft(request, draft_id)
+        draft = _playable_draft(request, draft_id)
         body = _body(ApplySerializer, request)
-        draft, position = services.apply_action(draft.pk, body["version"], body["action"])
+        draft, position = services.apply_action(draft.pk, body["version"], body["action"],
+                                                request.user)
         return _respond(request, draft, position)
 
 
@@ -418,7 +428,7 @@ class UndoView(RecorderView):
                    parameters=_VIEW_PARAMETERS, responses={200: DraftSerializer, **_WRITE_ERRORS},
                    summary="Undo the last human action (and the bot moves after it)")
     def post(self, request: Request, draft_id: int) -> Response:
-        draft = _writable_draft(request, draft_id)
+        draft = _playable_draft(request, draft_id)
         body = _body(VersionSerializer, request)
         draft, position = services.undo(draft.pk, body["version"])
         return _respond(request, draft, position)

@@ -45,6 +45,9 @@ class Draft(models.Model):
     actions = models.JSONField(default=list, blank=True)
     #: one entry per action: {"round", "phase", "notation", "bot"} (the move list)
     moves = models.JSONField(default=list, blank=True)
+    #: seat -> the pick it has opened and must play within (engine ``Session.opened``:
+    #: Cloak & Dagger's envelope, looked into before choosing); never in the log
+    opened = models.JSONField(default=dict, blank=True)
     played_at = models.DateTimeField(help_text="When the game was played (the log's meta).")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.RECORDING)
     version = models.PositiveIntegerField(default=1)

@@ -18,7 +18,6 @@ from games.models import Club
 from recorder import selectors as draft_selectors
 from recorder import services
 from recorder.forms import DraftSetupForm, GameChoiceForm
-from replay.frames import ALL
 
 
 def _member_club(request: HttpRequest, slug: str) -> Club | HttpResponse:
@@ -78,22 +77,6 @@ def record_setup(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "recorder/setup.html", context, status=422 if form.errors else 200)
 
 
-def _perspective(draft) -> str:
-    """Whose eyes the screen draws the board with. A recorder sees the whole table: all.
-    Against a bot the humans must not see the bot's hand: their seat's view, or when
-    several humans share the device against a bot, their team's (Mister X's
-    ``detectives``: the viewers that are no seat)."""
-    seats = [entry["seat"] for entry in draft.seats]
-    humans = [entry["seat"] for entry in draft.seats if not entry.get("bot")]
-    if len(humans) == len(seats):
-        return ALL
-    if len(humans) == 1:
-        return humans[0]
-    game = get_game(draft.game)
-    teams = [v for v in game.viewers(draft.options, seats) if v not in seats] if game else []
-    return teams[0] if teams else humans[0]
-
-
 def record_draft(request: HttpRequest, slug: str, draft_id: int) -> HttpResponse:
     club = _member_club(request, slug)
     if isinstance(club, HttpResponse):
@@ -102,7 +85,9 @@ def record_draft(request: HttpRequest, slug: str, draft_id: int) -> HttpResponse
     if draft is None or draft.club_id != club.pk or not policy.can_see_drafts(request.user, club):
         raise Http404("no such draft")
     game = get_game(draft.game)
-    view = _perspective(draft)
+    position = services.position_of(draft)
+    # The server's choice, the same as every API answer about this draft makes.
+    view = policy.draft_eyes(request.user, draft, position.game, position.to_act)
     urls = {
         "draft": reverse("api-draft", args=[draft.pk]),
         "legal": reverse("api-draft-legal-actions", args=[draft.pk]),
@@ -114,9 +99,11 @@ def record_draft(request: HttpRequest, slug: str, draft_id: int) -> HttpResponse
         "view": view,
         "urls": urls,
         "replayUrl": reverse("match-replay", args=[0]),
-        # Members may follow any draft of their club; only its creator and the club's
-        # organisers record in it (games.policy), so the others get no controls.
-        "canWrite": policy.can_write_draft(request.user, draft),
+        # Members may follow any draft of their club; only its creator plays it, and
+        # the club's organisers may also store or discard it (games.policy).
+        "canWrite": policy.can_play_draft(request.user, draft),
+        # Undo is off against a bot (recorder.services.undo).
+        "undo": not draft.bot_seats,
         "csrfToken": get_token(request),
     }
     return render(request, "recorder/record.html", {
@@ -126,4 +113,5 @@ def record_draft(request: HttpRequest, slug: str, draft_id: int) -> HttpResponse
         "view": view,
         "config": config,
         "can_write": config["canWrite"],
+        "undo": config["undo"],
     })

@@ -11,10 +11,10 @@ from django.db.models import QuerySet
 from engine import Game, all_games
 from games import policy
 from games.models import Club
-from games.policy import AnyUser
+from games.policy import PUBLIC, AnyUser
 from recorder import choices
 from recorder.models import Draft
-from recorder.services import DraftInvalid, Position, position_of
+from recorder.services import DraftInvalid, Position, engine_eyes, position_of
 from replay.frames import ALL, viewer_label
 
 #: Player counts offered per game (the engine's seat_ids decides the seats).
@@ -55,6 +55,7 @@ def open_drafts(club: Club, user: AnyUser) -> QuerySet[Draft]:
 
 
 def draft_viewers(game: Game, draft: Draft) -> list[str]:
+    """The perspectives of a finished draft (a match: every one, as on its replay)."""
     seats = [entry["seat"] for entry in draft.seats]
     return [ALL, *game.viewers(draft.options, seats)]
 
@@ -73,39 +74,36 @@ class DraftView:
     document: dict[str, Any] | None
 
 
-def draft_view(draft: Draft, viewer: str = ALL, *, position: Position | None = None,
-               with_static: bool = False) -> DraftView:
-    """The draft seen by ``viewer`` (``all`` or a seat/team): moves and the current frame
-    in the replay viewer's shapes. A seat sees the actions as ``Game.action_view`` shows
-    them to it, and gets no log document (it would tell what the seat may not know)."""
-    from recorder.services import draft_document, game_of
+def draft_view(draft: Draft, user: AnyUser, asked: str | None = None, *,
+               position: Position | None = None, with_static: bool = False) -> DraftView:
+    """The draft as ``user`` may see it: moves and the current frame in the replay
+    viewer's shapes. The perspective is the server's (``draft_eyes``); ``asked`` is
+    honoured only for a finished draft, which is a match (any perspective, as its replay).
+    A seat sees the actions as ``Game.action_view`` shows them to it, and gets no log
+    document (it would tell what the seat may not know)."""
+    from recorder.services import draft_document
 
-    game = game_of(draft)
-    viewers = draft_viewers(game, draft)
-    if viewer not in viewers:
-        raise DraftInvalid(f"unknown perspective {viewer!r}; this draft has {', '.join(viewers)}",
-                           field="view")
-    engine_viewer = None if viewer == ALL else viewer
-    shown: list[dict[str, Any]] = list(draft.actions)
-    if engine_viewer is not None or position is None:
-        redacted: list[dict[str, Any]] = []
-
-        def observe(ply: int, action: dict[str, Any], state: Any) -> None:
-            if engine_viewer is not None:
-                redacted.append(game.action_view(state, action, engine_viewer))
-
-        position = position_of(draft, observe=observe)
-        if engine_viewer is not None:
-            shown = redacted
+    position = position or position_of(draft)
+    game = position.game
+    viewer = policy.draft_eyes(user, draft, position.game, position.to_act)
+    choosable = draft_viewers(game, draft) if viewer == ALL and draft.status == Draft.Status.FINISHED \
+        else [viewer]
+    if asked and draft.status == Draft.Status.FINISHED:
+        if asked not in choosable:
+            raise DraftInvalid(f"unknown perspective {asked!r}; this draft has {', '.join(choosable)}",
+                               field="view")
+        viewer = asked
+    eyes = None if viewer == ALL else viewer
+    shown = position.session.history(eyes)
     moves = []
     for ply, (action, move) in enumerate(zip(shown, draft.moves, strict=True), start=1):
         moves.append({
             "ply": ply, "round": move["round"], "phase": move["phase"], "seat": action.get("seat"),
             "action": action,
-            "notation": move["notation"] if engine_viewer is None else game.notation(action),
+            "notation": move["notation"] if eyes is None else game.notation(action),
             "bot": move["bot"],
         })
-    view = game.view(position.state, engine_viewer)
+    view = position.session.view(eyes)
     last = moves[-1] if moves else None
     frame = {
         "ply": len(moves),
@@ -123,10 +121,14 @@ def draft_view(draft: Draft, viewer: str = ALL, *, position: Position | None = N
         viewer=viewer,
         moves=moves,
         frame=frame,
-        viewers=[{"id": v, "label": viewer_label(v, players)} for v in viewers],
+        viewers=[{"id": v, "label": _label(v, players)} for v in choosable],
         static=game.static_view(draft.options) if with_static else None,
-        document=draft_document(draft, position) if engine_viewer is None else None,
+        document=draft_document(draft, position) if eyes is None else None,
     )
+
+
+def _label(viewer: str, players: dict[str, str]) -> str:
+    return "Public (no seat)" if viewer == PUBLIC else viewer_label(viewer, players)
 
 
 # --- choosing the next action ---------------------------------------------------------------------
@@ -150,7 +152,7 @@ def _listed(draft: Draft, position: Position, actions: list[dict[str, Any]],
     out = []
     for action in actions:
         chance = False
-        if with_chance and table:
+        if with_chance and table and action.get("type") not in OPENINGS:
             # A big draw is described rather than listed (a Mister X refill: 70k outcomes).
             chance = (game.chance_draw(position.state, action) is not None
                       or game.chance_options(position.state, action) != [action])
@@ -158,20 +160,29 @@ def _listed(draft: Draft, position: Position, actions: list[dict[str, Any]],
     return out
 
 
-def legal_choice(draft: Draft, seat: str | None = None, prefix: Any = None,
+#: Action types that are a seat's pick (engine Game.openings), never chance.
+OPENINGS = ("open",)
+
+
+def legal_choice(draft: Draft, user: AnyUser, seat: str | None = None, prefix: Any = None,
                  position: Position | None = None) -> ActionChoice:
-    """The legal actions of ``seat`` (default: the human seat to act), narrowed by ``prefix``."""
+    """The choices of ``seat`` (default: the human seat to act) as ``user``'s eyes (the
+    all-seeing recorder; a seat or team: what it knows) may know them, narrowed by
+    ``prefix``: the same steps whatever is hidden from it."""
     position = position or position_of(draft)
+    session = position.session
+    viewer = engine_eyes(user, draft, position)
     to_act = position.to_act
     if seat is None:
-        seat = position.human_seat
+        seat = next((s for s in to_act if not position.is_bot(s) and session.acts_for(viewer, s)), None)
     elif seat not in to_act:
         raise DraftInvalid(f"{seat!r} is not to act now (to act: {', '.join(to_act) or 'nobody'})",
                            field="seat")
+    elif not session.acts_for(viewer, seat):
+        raise DraftInvalid(f"{seat!r} is not played from this device", field="seat")
     if seat is None or position.is_bot(seat):
-        return ActionChoice(draft, seat, choices.choose([], prefix), [])
-    game = position.game
-    spread = game.legal_spread(position.state, seat)
+        return ActionChoice(draft, seat, _choose([], prefix), [])
+    spread = session.legal_spread(seat, viewer)
     if spread is not None:  # a relocation: 10k+ placements, described (Game.legal_spread)
         try:
             choice = choices.choose_spread(spread.action, spread.field, spread.items,
@@ -179,19 +190,23 @@ def legal_choice(draft: Draft, seat: str | None = None, prefix: Any = None,
         except choices.BadPrefix as exc:
             raise DraftInvalid(str(exc), field="prefix") from None
     else:
-        choice = _choose(game.legal_actions(position.state, seat), prefix)
+        choice = _choose(session.legal_actions(seat, viewer), prefix)
     return ActionChoice(draft, seat, choice, _listed(draft, position, choice.actions, True))
 
 
-def chance_choice(draft: Draft, action: Any, prefix: Any = None,
+def chance_choice(draft: Draft, user: AnyUser, action: Any, prefix: Any = None,
                   position: Position | None = None) -> ActionChoice:
     """The ways the chance in ``action`` could come out at the table, narrowed by ``prefix``
-    (in a server-dealt draft the server deals: the action comes back alone)."""
+    (in a server-dealt draft the server deals: the action comes back alone). Only the
+    all-seeing recorder enters what came out; a seat's eyes get the action back alone."""
     if not isinstance(action, dict) or not isinstance(action.get("seat"), str):
         raise DraftInvalid("action must be an object with a seat and a type", field="action")
     position = position or position_of(draft)
     game = position.game
-    if draft.chance == Draft.Chance.SERVER:
+    viewer = engine_eyes(user, draft, position)
+    if not position.session.acts_for(viewer, action["seat"]):
+        raise DraftInvalid(f"{action['seat']!r} is not played from this device", field="action")
+    if draft.chance == Draft.Chance.SERVER or viewer is not None:
         choice = _choose([action], prefix)
     else:
         try:

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -27,8 +26,7 @@ from django.db.models import F
 from django.utils import timezone
 
 import engine
-from engine import ENGINE_ERROR, FORMAT, Game, IllegalAction, Rng, get_game
-from engine.core.envelope import check_action_shape
+from engine import ENGINE_ERROR, FORMAT, Game, IllegalAction, Rng, Session, get_game
 from engine.core.play import BOT_STREAM
 from games import policy
 from games import services as game_services
@@ -38,6 +36,7 @@ from recorder.models import Draft
 #: Rule ids of the recorder's own refusals (the engine's are cited as they are).
 REC_BOT = "REC-BOT"  # an action for a seat a bot plays
 REC_SEATS = "REC-SEATS"  # seats that are not this game's, or an unknown bot
+REC_UNDO = "REC-UNDO"  # undo in a game with a bot (a move once seen is not taken back)
 #: Bot moves one write may make before giving up (a game that never gives a human a turn).
 MAX_BOT_MOVES = 2000
 #: Server-dealt seeds stay below 2**63: they are stored in a signed 64-bit column.
@@ -102,21 +101,35 @@ class NothingToUndo(DraftError):
 
 @dataclass
 class Position:
-    """A draft's game rebuilt through the engine: the live state after its last action."""
+    """A draft's game rebuilt through the engine (an :class:`engine.Session`), with the
+    seats its bots play."""
 
-    game: Game
-    options: dict[str, Any]
-    seats: list[str]
+    session: Session
     bots: dict[str, str]  # seat -> bot name
-    state: Any
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return self.session.options
+
+    @property
+    def seats(self) -> list[str]:
+        return self.session.seats
+
+    @property
+    def state(self) -> Any:
+        return self.session.state
 
     @property
     def is_over(self) -> bool:
-        return self.game.is_over(self.state)
+        return self.session.is_over
 
     @property
     def to_act(self) -> list[str]:
-        return [] if self.is_over else list(self.game.to_act(self.state))
+        return self.session.to_act
 
     def is_bot(self, seat: str) -> bool:
         return self.game.controller(seat) in self.bots
@@ -143,20 +156,18 @@ def game_of(draft: Draft) -> Game:
     return game
 
 
-def position_of(draft: Draft, upto: int | None = None,
-                observe: Callable[[int, dict[str, Any], Any], None] | None = None) -> Position:
-    """Rebuild ``draft``'s state after ``upto`` actions (default: all of them); ``observe``
-    is called after each with (ply, action, live state)."""
-    game = game_of(draft)
-    seats = [entry["seat"] for entry in draft.seats]
-    rng = Rng(draft.seed) if draft.seed is not None else None
-    state = game.initial_state(draft.options, seats, draft.setup, rng)
-    actions = draft.actions if upto is None else draft.actions[:upto]
-    for ply, action in enumerate(actions, start=1):
-        game.apply(state, action)
-        if observe is not None:
-            observe(ply, action, state)
-    return Position(game, draft.options, seats, draft.bot_seats, state)
+def position_of(draft: Draft) -> Position:
+    """Rebuild ``draft``'s game: its actions, and the picks its seats have opened."""
+    session = Session(game_of(draft), draft.options, [entry["seat"] for entry in draft.seats],
+                      draft.setup, draft.seed, draft.actions, draft.opened)
+    return Position(session, draft.bot_seats)
+
+
+def engine_eyes(user: Any, draft: Draft, position: Position) -> str | None:
+    """The engine viewer ``user`` decides and sees with (``games.policy.draft_eyes``;
+    ``all`` is the engine's None)."""
+    eyes = policy.draft_eyes(user, draft, position.game, position.to_act)
+    return None if eyes == policy.ALL_SEEING else eyes
 
 
 def bot_rng(seed: int, ply: int) -> Rng:
@@ -174,14 +185,12 @@ def _move(game: Game, before: dict[str, Any], recorded: dict[str, Any], bot: boo
             "notation": game.notation(recorded), "bot": bot}
 
 
-def _apply_engine(game: Game, state: Any, action: Any, ply: int) -> dict[str, Any]:
-    """``game.apply`` with every refusal as a DraftIllegal citing the rule (the state is
-    unusable afterwards, as the engine says)."""
+def _step(session: Session, action: Any, viewer: str | None) -> dict[str, Any] | None:
+    """``session.step`` with every refusal as a DraftIllegal citing the rule; the reason
+    tells only what ``viewer`` knows (engine.Session)."""
+    ply = session.ply
     try:
-        check_action_shape(action)
-        if game.is_over(state):
-            raise IllegalAction(game.end_rule, "the game is already over: nothing may follow its end")
-        return game.apply(state, action)
+        return session.step(action, viewer)
     except IllegalAction as exc:
         raise DraftIllegal(exc.message, rule=exc.rule, index=ply) from None
     except Exception as exc:  # noqa: BLE001 - a game's bug is a refusal, not a 500
@@ -192,7 +201,7 @@ def _apply_engine(game: Game, state: Any, action: Any, ply: int) -> dict[str, An
 def _play_bots(draft: Draft, position: Position, actions: list[dict[str, Any]],
                moves: list[dict[str, Any]]) -> None:
     """Apply bot moves while a bot is to act (appending to ``actions`` and ``moves``)."""
-    game, state = position.game, position.state
+    game, session = position.game, position.session
     for _ in range(MAX_BOT_MOVES):
         if position.is_over:
             return
@@ -200,9 +209,9 @@ def _play_bots(draft: Draft, position: Position, actions: list[dict[str, Any]],
         if seat is None:
             return
         bot = game.bots[position.bots[game.controller(seat)]]
-        before = game.view(state, None)
-        action = bot(game, state, seat, bot_rng(draft.seed or 0, len(actions)))
-        recorded = _apply_engine(game, state, action, len(actions))
+        before = game.view(session.state, None)
+        action = bot(game, session.state, seat, bot_rng(draft.seed or 0, len(actions)))
+        recorded = _step(session, action, None)  # a bot decides from its seat's knowledge
         actions.append(recorded)
         moves.append(_move(game, before, recorded, bot=True))
     raise DraftIllegal(f"the bots made {MAX_BOT_MOVES} moves without a human's turn",
@@ -325,8 +334,8 @@ def create_draft(
         # The players' setup choices that were not given are picked at random.
         setup = {**game.random_setup_choices(options, seat_ids, bot_rng(seed, -1)), **setup}
     try:
-        state = game.initial_state(options, seat_ids, setup, Rng(seed) if seed is not None else None)
-        recorded_setup = game.setup_record(state)
+        session = Session(game, options, seat_ids, setup, seed)
+        recorded_setup = game.setup_record(session.state)
     except IllegalAction as exc:
         raise DraftIllegal(exc.message, rule=exc.rule) from None
     except Exception as exc:  # noqa: BLE001 - see engine.ENGINE_ERROR
@@ -338,7 +347,7 @@ def create_draft(
             club=club, created_by=user, game=game.id, options=options, seats=entries,
             chance=chance, seed=seed, setup=recorded_setup, played_at=played_at or timezone.now(),
         )
-        position = Position(game, options, seat_ids, draft.bot_seats, state)
+        position = Position(session, draft.bot_seats)
         actions: list[dict[str, Any]] = []
         moves: list[dict[str, Any]] = []
         _play_bots(draft, position, actions, moves)
@@ -380,38 +389,54 @@ def _save(draft: Draft, version: int, **fields: Any) -> Draft:
     return draft
 
 
-def apply_action(draft_id: int, version: Any, action: Any) -> tuple[Draft, Position]:
-    """Apply a human's action, then the bots' replies; save. Nothing changes when the
-    engine refuses it (DraftIllegal with the rule id)."""
+def apply_action(draft_id: int, version: Any, action: Any, user: Any) -> tuple[Draft, Position]:
+    """Apply an action decided with ``user``'s eyes (``engine_eyes``: all-seeing, or a seat
+    or team, told only what it knows: engine.Session), then the bots' replies; save.
+    A pick (Cloak & Dagger's ``open``) is saved in ``opened``, never as an action. Nothing
+    changes when it is refused (DraftIllegal with the rule id)."""
     with transaction.atomic():
         draft = _locked(draft_id, version)
         position = position_of(draft)
-        game = position.game
+        session = position.session
+        viewer = engine_eyes(user, draft, position)
         ply = len(draft.actions)
-        if isinstance(action, dict) and isinstance(action.get("seat"), str) and position.is_bot(action["seat"]):
-            raise DraftIllegal(f"{action['seat']} is played by a bot: its moves are made by the server",
+        seat = action.get("seat") if isinstance(action, dict) else None
+        if isinstance(seat, str) and position.is_bot(seat):
+            raise DraftIllegal(f"{seat} is played by a bot: its moves are made by the server",
                                rule=REC_BOT, index=ply)
-        before = game.view(position.state, None)
-        recorded = _apply_engine(game, position.state, action, ply)
+        if isinstance(seat, str) and not session.acts_for(viewer, seat):
+            raise DraftIllegal(f"{seat} is not played from this device (it plays {viewer})",
+                               rule=REC_SEATS, index=ply)
+        before = position.game.view(session.state, None)
+        recorded = _step(session, action, viewer)
+        if recorded is None:  # a pick: the seat now sees inside, and is committed to it
+            _save(draft, version, opened=session.opened)
+            return draft, position
         actions = [*draft.actions, recorded]
-        moves = [*draft.moves, _move(game, before, recorded, bot=False)]
+        moves = [*draft.moves, _move(position.game, before, recorded, bot=False)]
         _play_bots(draft, position, actions, moves)
-        _save(draft, version, actions=actions, moves=moves)
+        _save(draft, version, actions=actions, moves=moves, opened=session.opened)
     return draft, position
 
 
 def undo(draft_id: int, version: Any) -> tuple[Draft, Position]:
-    """Take back the last human action and the bot moves that followed it."""
+    """Take back the last human action and the bot moves that followed it. Off in a game
+    with a bot: once a move is answered (and in a bot game, seen), it stays. A seat that
+    had picked before the move taken back (Cloak & Dagger's envelope) stays committed to
+    that pick: it has looked inside."""
     with transaction.atomic():
         draft = _locked(draft_id, version)
-        keep = len(draft.moves)
-        while keep and draft.moves[keep - 1]["bot"]:
-            keep -= 1
-        if keep == 0:
+        if draft.bot_seats:
+            raise DraftIllegal("undo is off in a game against a bot: a move once made is not "
+                               "taken back (the bot's reply, or what the move showed, is seen)",
+                               rule=REC_UNDO)
+        if not draft.actions:
             raise NothingToUndo("there is no action of a person to undo")
-        keep -= 1
-        position = position_of(draft, upto=keep)
-        _save(draft, version, actions=draft.actions[:keep], moves=draft.moves[:keep])
+        position = position_of(draft)
+        position.session.undo()
+        keep = len(position.session.actions)
+        _save(draft, version, actions=draft.actions[:keep], moves=draft.moves[:keep],
+              opened=position.session.opened)
     return draft, position
 
 

@@ -13,9 +13,12 @@ log leaves out from it; an outcome the log also gives must agree. Without a seed
 against what could still come out (the cards left in the deck, and so on).
 
 Viewers: ``None`` is the all-seeing view; every seat id is a viewer; a game may
-add team viewers (Mister X: ``"detectives"``). A view is one pure function of
-(state, viewer) and holds nothing that viewer could not know. The same goes for
-the action list: :meth:`Game.action_view` redacts one recorded action.
+add team viewers (Mister X: ``"detectives"``); :data:`PUBLIC` is someone at the
+table who holds no seat (a spectator: told what is announced to all, nothing
+else). A view is one pure function of (state, viewer) and holds nothing that
+viewer could not know. The same goes for the action list (:meth:`Game.action_view`
+redacts one recorded action) and for what a seat is offered and told while it
+plays (:class:`engine.core.session.Session`: its choices, and why a move is refused).
 """
 
 from __future__ import annotations
@@ -30,6 +33,9 @@ from engine.core.rng import Rng
 State = Any
 Action = dict[str, Any]
 Bot = Callable[["Game", State, str, Rng], Action]
+
+#: The viewer who holds no seat: a spectator, told only what is announced to all.
+PUBLIC = "public"
 
 
 @dataclass(frozen=True)
@@ -72,6 +78,9 @@ class Game:
     end_rule: str = ""
     #: rule cited when a log's ``result`` differs from the replay's
     result_rule: str = ""
+    #: rule cited when a seat acts before (or outside) the pick it must open first
+    #: (:meth:`openings`); games without picks leave it empty
+    opening_rule: str = ""
     #: bots by name: ``bot(game, state, seat, rng) -> action``. A bot must decide
     #: only from what its seat knows.
     bots: dict[str, Bot] = {}
@@ -92,6 +101,11 @@ class Game:
     def viewers(self, options: dict[str, Any], seats: list[str]) -> list[str]:
         """Every viewer id other than the all-seeing ``None``: seats, then teams."""
         return list(seats)
+
+    def acts_for(self, viewer: str, seat: str) -> bool:
+        """Does ``viewer`` (a seat or a team) decide ``seat``'s moves? Its own seat, and the
+        team seats it controls (:meth:`controller`); a team viewer overrides this."""
+        return viewer == seat or self.controller(seat) == viewer
 
     # --- rules --------------------------------------------------------------
     def initial_state(
@@ -140,6 +154,30 @@ class Game:
         outcomes are too many to list (its completions are then exactly those of
         :meth:`chance_options`, each field's list sorted). Default: None (list them)."""
         return None
+
+    def chance_fields(self, state: State, action: Action) -> dict[str, str]:
+        """The fields of ``action`` that chance fills in now, each with the rule of that
+        chance (Cloak & Dagger's ``place``: ``{"card": "CD-2.2"}``). When the server deals, a
+        seat never names them: the answer to a guess would tell what is hidden. Default: none."""
+        return {}
+
+    def openings(self, state: State, seat: str) -> list[Action] | None:
+        """When what ``seat`` may do next depends on something it sees only once it has
+        committed to a pick (Cloak & Dagger: the contents of the envelope it picks up),
+        the picks it chooses between first. Each is an action of its own type (``open``)
+        that is never written in a log: making it shows the seat what it opened
+        (:meth:`opened_view`) and from then on only the actions within it are its choices
+        (:meth:`opening_of`). None: the seat chooses among :meth:`legal_actions` at once."""
+        return None
+
+    def opening_of(self, action: Action) -> Action | None:
+        """The pick that ``action`` is made within (Cloak & Dagger: the envelope it names);
+        None for an action no pick precedes."""
+        return None
+
+    def opened_view(self, state: State, opening: Action) -> dict[str, Any]:
+        """What the seat that made ``opening`` sees in it (Cloak & Dagger: the contents)."""
+        return {}
 
     def apply(self, state: State, action: Action) -> Action:
         """Check ``action`` against the rules, apply it to ``state`` in place, and return

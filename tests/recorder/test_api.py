@@ -159,12 +159,14 @@ def test_undo_takes_back_the_last_action_only(api, club):
 # --- bots --------------------------------------------------------------------------------------
 
 
-def test_bots_move_server_side_and_undo_takes_their_moves_back_too(api, club):
+def test_bots_move_server_side_and_undo_is_off_against_them(api, club):
     client = api("member")
     draft = new_draft(client, chance=None, setup={},
                       seats=[{"seat": "p1", "bot": "greedy"}, {"seat": "p2", "player": "alice"}])
-    # The bot sits first: it has moved already; the server deals (a seed in the log).
-    assert draft["chance"] == "server" and draft["document"]["seed"] is not None
+    # The bot sits first: it has moved already; the server deals (a seed in the log), and
+    # the person sees with their seat's eyes: no log (it holds the seed and the bot's hand).
+    assert draft["chance"] == "server" and Draft.objects.get(pk=draft["id"]).seed is not None
+    assert draft["viewer"] == "p2" and draft["document"] is None
     assert draft["ply"] == 1 and draft["moves"][0]["bot"] and draft["seat"] == "p2"
     assert draft["seats"][0] == {"seat": "p1", "player": "bot-greedy", "bot": "greedy"}
     assert Player.objects.filter(club=club, handle="bot-greedy").exists()
@@ -179,10 +181,10 @@ def test_bots_move_server_side_and_undo_takes_their_moves_back_too(api, club):
     after = post(client, draft, "apply", version=draft["version"], action=action).json()
     assert after["ply"] == 3 and [m["bot"] for m in after["moves"]] == [True, False, True]
     assert after["seat"] == "p2"
-    undone = post(client, after, "undo", version=after["version"]).json()
-    assert undone["ply"] == 1
-    again = post(client, undone, "apply", version=undone["version"], action=action).json()
-    assert again["moves"] == after["moves"]  # the bot answers a position the same way
+    # A move the bot has answered (and whose effect the person has seen) stays made.
+    refused = post(client, after, "undo", version=after["version"])
+    assert refused.status_code == 422 and refused.json()["rule"] == "REC-UNDO"
+    assert len(Draft.objects.get(pk=draft["id"]).actions) == 3
 
 
 def test_a_game_against_a_bot_played_to_the_end_is_a_bot_match(api, club):
@@ -222,18 +224,30 @@ def test_a_table_game_cannot_have_a_bot(api, club):
 # --- reading ------------------------------------------------------------------------------------
 
 
-def test_a_seat_view_hides_what_the_seat_cannot_know(api, club):
+def test_the_server_chooses_whose_eyes_each_person_sees_a_draft_with(api, club, people):
     client = api("member")
     draft = advance(client, new_draft(client), 6)
-    mine = client.get(f"/api/drafts/{draft['id']}/", {"view": "p1"}).json()
-    everything = client.get(f"/api/drafts/{draft['id']}/").json()
+    Player.objects.filter(club=club, handle="alice").update(user=people["other"])
+    url = f"/api/drafts/{draft['id']}/"
     game = get_game("cloak-and-dagger")
     state = replay({**cloak_log(), "actions": cloak_log()["actions"][:6], "result": None}).final_state
-    assert mine["viewer"] == "p1" and mine["document"] is None and everything["document"]
-    assert mine["frame"]["view"] == game.view(state, "p1")
+    # The recorder of a whole table (no bot, outcomes entered as they came out) sees all.
+    everything = client.get(url).json()
+    assert everything["viewer"] == "all" and everything["document"]
     assert everything["frame"]["view"] == game.view(state, None)
-    assert mine["frame"]["view"] != everything["frame"]["view"]
-    assert client.get(f"/api/drafts/{draft['id']}/", {"view": "p9"}).status_code == 400
+    # alice's account sees alice's seat; the organiser, seated nowhere, the public view;
+    # asking for another perspective changes nothing while the game runs.
+    for who, eyes in (("other", "p1"), ("organiser", "public")):
+        for asked in ({}, {"view": "all"}, {"view": "p2"}, {"view": "p9"}):
+            seen = api(who).get(url, asked).json()
+            assert seen["viewer"] == eyes and seen["document"] is None
+            assert seen["frame"]["view"] == game.view(state, eyes)
+            assert [v["id"] for v in seen["viewers"]] == [eyes]
+    # Finished, it is a match: every perspective, as on its replay.
+    done = post(client, everything, "finish", version=everything["version"]).json()
+    assert api("organiser").get(url, {"view": "p2"}).json()["viewer"] == "p2"
+    assert api("organiser").get(url).json()["document"] and done["status"] == "finished"
+    assert api("organiser").get(url, {"view": "p9"}).status_code == 400
 
 
 def test_the_frame_has_the_replay_viewer_shape(api, club):
@@ -282,12 +296,17 @@ def test_who_may_do_what(api, club, people):
     assert api("outsider").get(url).status_code == 403
     assert api(None).get(url).status_code in (401, 403)
     assert api("outsider").get("/api/drafts/", {"club": "riverside"}).status_code == 403
-    # Writing: the creator and organisers, not another member.
+    # Playing: the creator only (an organiser following sees too little to play a seat).
     action = cloak_log()["actions"][0]
-    assert post(api("other"), draft, "apply", version=1, action=action).status_code == 403
-    assert post(api("outsider"), draft, "apply", version=1, action=action).status_code == 403
-    assert post(api("organiser"), draft, "apply", version=1, action=action).status_code == 200
+    for who in ("other", "outsider", "organiser"):
+        assert post(api(who), draft, "apply", version=1, action=action).status_code == 403
+        assert api(who).get(f"{url}legal-actions/").status_code == 403
+        assert post(api(who), draft, "chance-options", action=action).status_code == 403
+    assert post(api("member"), draft, "apply", version=1, action=action).status_code == 200
     assert post(api("member"), draft, "undo", version=2).status_code == 200
+    # Storing or discarding: the creator and the organisers.
+    assert post(api("other"), draft, "abandon", version=3).status_code == 403
+    assert post(api("organiser"), draft, "abandon", version=3).status_code == 200
     # Creating: members only.
     response = api("outsider").post("/api/drafts/", {"club": "riverside", "game": "cloak-and-dagger",
                                                      "seats": draft["seats"]}, format="json")

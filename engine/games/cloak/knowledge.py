@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.game import PUBLIC
 from engine.games.cloak.state import (
     DOUBLE_AGENTS,
     ENVELOPES,
@@ -42,9 +43,12 @@ Observation = dict[str, Any]
 
 def setup_observation(options: dict[str, Any], seats: list[str], viewer: int) -> Observation:
     """What a seat knows before the first turn: the seats, the options (hence the pile's
-    size, not its order) and its own spy pair in hand (CD-2.1)."""
-    return {"viewer": seats[viewer], "seats": list(seats), "options": dict(options),
-            "hand": list(SPY_PAIRS[viewer]), "pile_size": len(deck(options))}
+    size, not its order) and its own spy pair in hand (CD-2.1). ``viewer`` ==
+    ``len(seats)`` is the public: someone at the table with no seat and no hand."""
+    public = viewer == len(seats)
+    return {"viewer": PUBLIC if public else seats[viewer], "seats": list(seats),
+            "options": dict(options), "hand": [] if public else list(SPY_PAIRS[viewer]),
+            "pile_size": len(deck(options))}
 
 
 def observation(entry: Entry, turn: int, viewer: int | None, seats: list[str]) -> Observation:
@@ -86,7 +90,8 @@ class Knowledge:
     def __init__(self, start: Observation):
         self.seats: list[str] = start["seats"]
         self.seat: str = start["viewer"]
-        self.viewer = self.seats.index(self.seat)
+        #: the seat's index; the public's is len(seats), which never acts
+        self.viewer = len(self.seats) if self.seat == PUBLIC else self.seats.index(self.seat)
         self.options: dict[str, Any] = start["options"]
         self.turns = 0
         self.hand: list[str] = list(start["hand"])
@@ -206,7 +211,7 @@ class Knowledge:
 
 
 def knowledge_of(state: CloakState, viewer: int) -> Knowledge:
-    """Seat ``viewer``'s knowledge after the turns played so far, folded from its own
+    """Seat ``viewer``'s (``len(state.seats)``: the public's) knowledge after the turns played so far, folded from its own
     observations (cached on the state and extended as the game goes on)."""
     known = state.knowledge[viewer]
     if known is None:

@@ -47,6 +47,7 @@ class CloakAndDagger(Game):
     rules_version = "1"
     end_rule = "CD-7.2"
     result_rule = "CD-7.4"
+    opening_rule = "CD-3"
 
     # --- envelope -----------------------------------------------------------
     def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -148,6 +149,28 @@ class CloakAndDagger(Game):
             for card in sorted(set(contents) & HAZARDS):
                 actions.append({"seat": seat, "type": "hazard", "envelope": n, "card": card})
         return actions
+
+    # --- what a seat may know while it chooses (CD-3: it picks an envelope, then looks) ---
+    def openings(self, state: CloakState, seat: str) -> list[Action] | None:
+        """With an empty hand a turn starts by secretly taking one envelope and looking
+        inside (CD-3): which actions are legal depends on what is inside, so the seat first
+        picks the envelope — ``{"type": "open", "envelope": n}`` — and only then learns
+        its contents and its choices there. With cards in hand every envelope takes the
+        drop (CD-3.1): nothing to pick first."""
+        if state.winner is not None or state.seats[state.turn] != seat or state.hands[state.turn]:
+            return None
+        return [{"seat": seat, "type": "open", "envelope": n} for n in ENVELOPE_NUMBERS]
+
+    def opening_of(self, action: Action) -> Action | None:
+        if action.get("type") in ("drop", "open") or not isinstance(action.get("seat"), str):
+            return None
+        return {"seat": action["seat"], "type": "open", "envelope": action.get("envelope")}
+
+    def opened_view(self, state: CloakState, opening: Action) -> dict[str, Any]:
+        return {"envelope": opening["envelope"], "contents": sorted(state.envelopes[_envelope(opening)])}
+
+    def chance_fields(self, state: CloakState, action: Action) -> dict[str, str]:
+        return {"card": "CD-2.2"} if action.get("type") == "place" else {}
 
     def chance_options(self, state: CloakState, action: Action) -> list[Action]:
         """A ``place`` into an empty envelope: one completed action per card it could draw
@@ -296,7 +319,7 @@ class CloakAndDagger(Game):
         copy.history = list(state.history)  # entries are never mutated
         copy.spies = state.spies
         copy.enemies = state.enemies
-        copy.knowledge = [None] * len(state.seats)
+        copy.knowledge = [None] * (len(state.seats) + 1)
         return copy
 
     # --- what leaves the engine ---------------------------------------------

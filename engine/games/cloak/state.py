@@ -87,8 +87,9 @@ class CloakState:
         self.spies = [frozenset(SPY_PAIRS[i]) for i in range(len(seats))]
         in_game = frozenset("".join(SPY_PAIRS[: len(seats)]))
         self.enemies = [in_game - own for own in self.spies]
-        #: per seat: a cache of its knowledge folded over the history, see knowledge.py
-        self.knowledge: list[Any] = [None] * len(seats)
+        #: per seat, then the public (index len(seats)): a cache of its knowledge folded over
+        #: the history, see knowledge.py
+        self.knowledge: list[Any] = [None] * (len(seats) + 1)
 
     @property
     def pile_size(self) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.game import Action
+from engine.core.game import PUBLIC, Action
 from engine.games.cloak.knowledge import Knowledge, knowledge_of, observation
 from engine.games.cloak.state import (
     DOCUMENT_COPIES,
@@ -32,6 +32,8 @@ def _clock(turns: int, seats: int, to_act: int | None, hand_size: int) -> dict[s
 def view(state: CloakState, viewer: str | None) -> dict[str, Any]:
     if viewer is None:
         return _all_seeing(state)
+    if viewer == PUBLIC:
+        return seat_view(knowledge_of(state, len(state.seats)))
     if viewer not in state.seats:
         raise ValueError(f"{viewer!r} is not a seat of this game")
     return seat_view(knowledge_of(state, state.seats.index(viewer)))
@@ -90,7 +92,8 @@ def action_view(state_after: CloakState, action: Action, viewer: str | None) -> 
     index = len(history) - 1
     if index < 0 or history[index].action != action:
         raise ValueError("action_view needs the state just after the action")
-    return observation(history[index], index + 1, state_after.seats.index(viewer), state_after.seats)
+    seat = len(state_after.seats) if viewer == PUBLIC else state_after.seats.index(viewer)
+    return observation(history[index], index + 1, seat, state_after.seats)
 
 
 def render_text(state: CloakState) -> str:

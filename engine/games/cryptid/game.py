@@ -61,6 +61,16 @@ class CryptidGame(Game):
         spaces = len(state.sensors[OTHER[state.active]])
         return Spread({"seat": seat, "type": "relocate"}, "to", items, spaces)
 
+    def chance_fields(self, state: CryptidState, action: Action) -> dict[str, str]:
+        """A draw's cards; an expansion's blocks while not yet drawn (once drawn, the
+        active seat sees them and chooses their order)."""
+        kind = action.get("type")
+        if kind == "draw":
+            return {"cards": "CUL-2.4"}
+        if kind == "expand" and state.pending_blocks is None:
+            return {"left": "CUL-2.4", "right": "CUL-2.4"}
+        return {}
+
     def chance_options(self, state: CryptidState, action: Action) -> list[Action]:
         return rules.chance_options(state, action)
 

@@ -68,6 +68,15 @@ class MisterX(Game):
     def controller(self, seat: str) -> str:
         return "det1" if seat == TEAM else seat
 
+    def acts_for(self, viewer: str, seat: str) -> bool:
+        """The detectives' team view decides for every detective seat and the team's own."""
+        if viewer == TEAM:
+            return seat != MRX
+        return super().acts_for(viewer, seat)
+
+    def chance_fields(self, state: State, action: Action) -> dict[str, str]:
+        return {"tickets": "MX-6.8"} if action.get("type") == "refill" else {}
+
     def legal_actions(self, state: State, seat: str) -> list[Action]:
         return rules.legal_actions(state, seat)
 

@@ -24,19 +24,11 @@ export class ApiError extends Error {
 
 export class DraftApi {
   /** ``urls``: draft, legal, chance, apply, undo, finish, abandon; ``csrfToken`` for
-   * writes; ``view``: the perspective every answer with a draft in it is drawn for. */
-  constructor(urls, csrfToken, view) {
+   * writes. Every answer with a draft in it is drawn with the eyes the server gives this
+   * person (its ``viewer``): the page never chooses a perspective. */
+  constructor(urls, csrfToken) {
     this.urls = urls;
     this.csrfToken = csrfToken;
-    this.view = view;
-  }
-
-  /** ``url`` with ``?view=``: a write answers with the draft, seen as the page sees it
-   * (against a bot, the bot's hand must stay hidden after a write too). */
-  viewed(url) {
-    const out = new URL(url, window.location.href);
-    out.searchParams.set("view", this.view);
-    return out;
   }
 
   async request(url, { method = "GET", body } = {}) {
@@ -62,7 +54,7 @@ export class DraftApi {
 
   /** The draft, its move list and its current frame. */
   draft(withStatic) {
-    const url = this.viewed(this.urls.draft);
+    const url = new URL(this.urls.draft, window.location.href);
     if (withStatic) url.searchParams.set("static", "1");
     return this.request(url);
   }
@@ -82,18 +74,18 @@ export class DraftApi {
   }
 
   apply(version, action) {
-    return this.request(this.viewed(this.urls.apply), { method: "POST", body: { version, action } });
+    return this.request(this.urls.apply, { method: "POST", body: { version, action } });
   }
 
   undo(version) {
-    return this.request(this.viewed(this.urls.undo), { method: "POST", body: { version } });
+    return this.request(this.urls.undo, { method: "POST", body: { version } });
   }
 
   finish(version) {
-    return this.request(this.viewed(this.urls.finish), { method: "POST", body: { version } });
+    return this.request(this.urls.finish, { method: "POST", body: { version } });
   }
 
   abandon(version) {
-    return this.request(this.viewed(this.urls.abandon), { method: "POST", body: { version } });
+    return this.request(this.urls.abandon, { method: "POST", body: { version } });
   }
 }

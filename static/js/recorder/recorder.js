@@ -17,7 +17,7 @@ const BOARD_MODULES = {
 const root = document.getElementById("recorder");
 const config = JSON.parse(document.getElementById("recorder-config").textContent);
 const $ = (selector) => root.querySelector(selector);
-const api = new DraftApi(config.urls, config.csrfToken, config.view);
+const api = new DraftApi(config.urls, config.csrfToken);
 
 const ui = {
   alert: $("#rec-alert"),
@@ -144,7 +144,7 @@ function drawMoves(draft) {
   ui.moves.scrollTop = ui.moves.scrollHeight;
   const humanMoves = draft.moves.some((m) => !m.bot);
   ui.undo.disabled = state.stale || draft.status !== "recording" || !humanMoves;
-  ui.undo.hidden = !config.canWrite;
+  ui.undo.hidden = !config.canWrite || !config.undo;
 }
 
 function humanSeatsToAct(draft) {
@@ -260,7 +260,7 @@ function bindButtons() {
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.target.closest && event.target.closest("input, select, textarea, [contenteditable]")) return;
-    if (event.key === "u" && !ui.undo.disabled) {
+    if (event.key === "u" && !ui.undo.disabled && !ui.undo.hidden) {
       event.preventDefault();
       ui.undo.click();
     } else if (event.key === "Escape") {

@@ -88,6 +88,11 @@ export function mount(root, payload) {
     const view = frame.view;
     const boxes = [];
     boxes.push(panel("To act", view.winner ? el("strong", {}, `${view.winner} won`) : view.to_act || "—"));
+    // A live game: the envelope the seat to act has picked up and looked into (CD-3).
+    for (const [seat, opened] of Object.entries(view.opened || {})) {
+      boxes.push(panel(`${seat} opened envelope ${opened.envelope}`,
+        el("span", { "data-opened": String(opened.envelope) }, ...(opened.contents.length ? htmlChips(opened.contents) : ["empty"]))));
+    }
     if (view.hands) {
       const list = el("ul", {});
       for (const [seat, cards] of Object.entries(view.hands)) {
@@ -96,7 +101,9 @@ export function mount(root, payload) {
       boxes.push(panel("Hands", list));
       boxes.push(panel("Pile", view.pile ? htmlChips(view.pile) : `${view.pile_size} cards`));
     } else {
-      boxes.push(panel(`${view.viewer}'s hand`, el("span", { "data-hand": view.viewer }, ...htmlChips(view.hand))));
+      if (view.viewer !== "public") {
+        boxes.push(panel(`${view.viewer}'s hand`, el("span", { "data-hand": view.viewer }, ...htmlChips(view.hand))));
+      }
       const sizes = el("ul", {});
       for (const [seat, size] of Object.entries(view.hand_sizes)) {
         if (seat !== view.viewer) sizes.append(el("li", {}, `${seat}: ${size} card${size === 1 ? "" : "s"}`));

@@ -1,0 +1,245 @@
+"""A game played one step at a time, each seat offered and told only what it knows.
+
+A :class:`Session` starts from a log's setup (or from a whole log), takes one action
+at a time, takes actions back, and answers per viewer: the view, the actions a seat
+may choose between, and why a move is refused. The all-seeing viewer (``None``: a
+recorder who sees the whole table) is offered the engine's legal actions and told
+the engine's reasons as they are. A seat's viewer (a seat, or a team such as Mister
+X's ``detectives``) is offered and told only what that seat knows at the table:
+
+- **Chance it does not name.** When the session deals (it has a seed), a seat never
+  names what chance fills in (:meth:`Game.chance_fields`: a card drawn, tickets, the
+  blocks of an expansion): the answer to a guess would tell what is hidden, so a
+  named one is refused whatever its value.
+- **Picks it commits to.** Where a seat's choices depend on something it only sees
+  after committing to a pick (:meth:`Game.openings`: Cloak & Dagger's envelope,
+  picked up and looked into), it first makes the pick (an ``open`` action, never
+  written in the log), which shows it what it opened; from then on only the actions
+  within that pick are its choices, and any other is refused without looking.
+- **Reasons it could know.** Whatever passes those two checks is judged by the
+  engine, whose messages then name only what the seat knows (each game's README
+  says why; the counterfactual tests check it).
+
+The recorder keeps a session per draft (its actions and ``opened`` are stored);
+replay, frames and the rejected-upload walkthrough will use the same stepping.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from engine.core.envelope import FORMAT, check_action_shape
+from engine.core.errors import IllegalAction
+from engine.core.game import Action, Game, Spread, State
+from engine.core.replay import ENGINE_ERROR, replay
+from engine.core.rng import Rng
+
+#: The all-seeing viewer, as the engine names it.
+ALL_SEEING = None
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON (``true`` is not ``1``)."""
+    if type(a) is not type(b) and not (isinstance(a, int | float) and isinstance(b, int | float)
+                                       and not isinstance(a, bool) and not isinstance(b, bool)):
+        return False
+    if isinstance(a, Mapping):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list | tuple):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    return a == b
+
+
+class Session:
+    """One game being played: its state after ``actions`` (as recorded), and the pick each
+    seat has opened (``opened``: seat -> its ``open`` action)."""
+
+    def __init__(
+        self,
+        game: Game,
+        options: dict[str, Any],
+        seats: list[str],
+        setup: dict[str, Any],
+        seed: int | None,
+        actions: Iterable[Action] = (),
+        opened: Mapping[str, Action] | None = None,
+    ):
+        self.game = game
+        self.options = options
+        self.seats = list(seats)
+        self.setup = setup
+        self.seed = seed
+        self.state: State = game.initial_state(options, self.seats, setup,
+                                               Rng(seed) if seed is not None else None)
+        self.actions: list[Action] = []
+        for index, action in enumerate(actions):
+            try:
+                self.actions.append(game.apply(self.state, action))
+            except IllegalAction as exc:
+                exc.index = index
+                raise
+        self.opened: dict[str, Action] = dict(opened or {})
+
+    @classmethod
+    def from_log(cls, log: Any) -> Session:
+        """A session at the end of ``log`` (IllegalAction as :func:`replay` raises it)."""
+        done = replay(log)
+        session = cls.__new__(cls)
+        session.game = done.game
+        session.options = done.options
+        session.seats = list(done.seats)
+        session.setup = log.get("setup") or {}
+        session.seed = log.get("seed")
+        session.state = done.final_state
+        session.actions = list(done.actions)
+        session.opened = {}
+        return session
+
+    # --- where the game stands ------------------------------------------------------
+    @property
+    def deals(self) -> bool:
+        """Chance comes from the seed (no one at the table names it)."""
+        return self.seed is not None
+
+    @property
+    def ply(self) -> int:
+        return len(self.actions)
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    @property
+    def to_act(self) -> list[str]:
+        return [] if self.is_over else list(self.game.to_act(self.state))
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        return self.game.result(self.state) if self.is_over else None
+
+    def acts_for(self, viewer: str | None, seat: str) -> bool:
+        """Does ``viewer`` decide ``seat``'s moves? The all-seeing viewer decides every seat's."""
+        return viewer is ALL_SEEING or self.game.acts_for(viewer, seat)
+
+    def log(self) -> dict[str, Any]:
+        """The ``lantern-log/1`` document so far (its result once the game is over)."""
+        return {"format": FORMAT, "game": self.game.id, "options": self.options,
+                "seats": [{"seat": s, "player": s} for s in self.seats], "seed": self.seed,
+                "setup": self.setup, "actions": list(self.actions), "result": self.result}
+
+    # --- what a viewer sees -----------------------------------------------------------
+    def view(self, viewer: str | None) -> dict[str, Any]:
+        """The engine's view for ``viewer``, with what the seats it decides for have opened
+        (``opened``: seat -> what it sees there), when any has."""
+        shown = self.game.view(self.state, viewer)
+        opened = {seat: self.game.opened_view(self.state, opening)
+                  for seat, opening in sorted(self.opened.items()) if self.acts_for(viewer, seat)}
+        if opened:
+            shown["opened"] = opened
+        return shown
+
+    def history(self, viewer: str | None) -> list[Action]:
+        """Every action so far as ``viewer`` saw it (:meth:`Game.action_view`)."""
+        if viewer is ALL_SEEING:
+            return list(self.actions)
+        game = self.game
+        state = game.initial_state(self.options, self.seats, self.setup,
+                                   Rng(self.seed) if self.seed is not None else None)
+        shown = []
+        for action in self.actions:
+            game.apply(state, action)
+            shown.append(game.action_view(state, action, viewer))
+        return shown
+
+    def legal_actions(self, seat: str, viewer: str | None = ALL_SEEING) -> list[Action]:
+        """What ``seat`` may choose between now, as ``viewer`` (who decides for it) may know:
+        its picks while it has not opened one, then the actions within what it opened."""
+        if seat not in self.to_act or not self.acts_for(viewer, seat):
+            return []
+        game = self.game
+        openings = None if viewer is ALL_SEEING else game.openings(self.state, seat)
+        if openings is None:
+            return game.legal_actions(self.state, seat)
+        opened = self.opened.get(seat)
+        if opened is None:
+            return openings
+        return [a for a in game.legal_actions(self.state, seat) if _same(game.opening_of(a), opened)]
+
+    def legal_spread(self, seat: str, viewer: str | None = ALL_SEEING) -> Spread | None:
+        """``seat``'s legal actions described as a :class:`Spread` (see :meth:`Game.legal_spread`)."""
+        if seat not in self.to_act or not self.acts_for(viewer, seat):
+            return None
+        if viewer is not ALL_SEEING and self.game.openings(self.state, seat) is not None:
+            return None
+        return self.game.legal_spread(self.state, seat)
+
+    # --- playing ----------------------------------------------------------------------
+    def step(self, action: Any, viewer: str | None = ALL_SEEING) -> Action | None:
+        """Take ``action`` as ``viewer`` decided it. Returns it as recorded (chance filled in),
+        or None when it was a pick (``open``), which the log never holds. Refused with
+        :class:`IllegalAction` telling only what ``viewer`` knows; nothing changes then."""
+        game = self.game
+        check_action_shape(action)
+        if self.is_over:
+            raise IllegalAction(game.end_rule, "the game is already over: nothing may follow its end")
+        seat = action["seat"]
+        if viewer is not ALL_SEEING:
+            if not self.acts_for(viewer, seat):
+                raise ValueError(f"{viewer!r} does not decide {seat!r}'s moves")
+            if self.deals:
+                for field, rule in game.chance_fields(self.state, action).items():
+                    if field in action:
+                        raise IllegalAction(rule, f"{field!r} is dealt from the shuffled components, "
+                                            "not named: leave it out")
+            openings = game.openings(self.state, seat) if seat in self.to_act else None
+            if openings is not None and self._picked(seat, openings, action):
+                return None
+        candidate = game.clone(self.state)
+        try:
+            recorded = game.apply(candidate, action)
+        except IllegalAction:
+            raise
+        except Exception as exc:  # noqa: BLE001 - a game's bug is a refusal, not a crash
+            raise IllegalAction(ENGINE_ERROR, f"the engine could not read this action ({exc!r})") from exc
+        self.state = candidate
+        self.actions.append(recorded)
+        self.opened.pop(seat, None)
+        return recorded
+
+    def _picked(self, seat: str, openings: list[Action], action: Action) -> bool:
+        """For a seat that picks before it chooses: True when ``action`` is the pick (now
+        remembered); False when it is an action within the pick already opened; refused
+        otherwise, with nothing said about what it did not open."""
+        game = self.game
+        opened = self.opened.get(seat)
+        rule = game.opening_rule
+        if any(_same(action, pick) for pick in openings):
+            if opened is not None and not _same(action, opened):
+                raise IllegalAction(rule, f"{seat} has already picked ({game.notation(opened)}): "
+                                    "its turn is played there")
+            self.opened[seat] = dict(action)
+            return True
+        if opened is None:
+            kinds = ", ".join(sorted({pick["type"] for pick in openings}))
+            raise IllegalAction(rule, f"{seat} first picks ({kinds}) and sees inside before "
+                                "choosing what to do there")
+        if not _same(game.opening_of(action), opened):
+            raise IllegalAction(rule, f"{seat} has picked ({game.notation(opened)}): its turn is "
+                                "played there")
+        return False
+
+    def undo(self) -> Action:
+        """Take the last action back. A seat that picked before it (Cloak & Dagger's envelope)
+        stays committed to that pick: it has seen inside."""
+        if not self.actions:
+            raise IndexError("there is no action to take back")
+        undone = self.actions[-1]
+        rebuilt = Session(self.game, self.options, self.seats, self.setup, self.seed, self.actions[:-1])
+        self.state, self.actions = rebuilt.state, rebuilt.actions
+        self.opened = {}
+        seat = undone.get("seat")
+        within = self.game.opening_of(undone)
+        if within is not None and self.game.openings(self.state, seat) is not None:
+            self.opened[seat] = within
+        return undone

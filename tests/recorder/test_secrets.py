@@ -1,0 +1,290 @@
+"""Live games keep their secrets (issue #17), tried as a player would, over HTTP.
+
+Each reproduction of the issue is replayed: a person against a bot, a member following
+a game between two other people, and every probe a seat can send (legal actions with
+prefixes, a refused apply and its message, chance options, undo). The counterfactual
+tests play two games that a seat cannot tell apart (the same public history, and the
+same things the seat itself saw) but whose hidden contents differ, and require every
+answer the seat gets to be byte-identical (once the draft's id and clock are set aside).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from engine import Session, get_game
+from engine.games.cloak.state import ENVELOPES
+from games.models import Player
+from recorder import services
+from recorder.models import Draft
+
+pytestmark = pytest.mark.django_db
+
+CLOAK = "cloak-and-dagger"
+MX = "mister-x"
+
+
+def page_of(user, draft_id: int) -> str:
+    """The recording page as ``user``'s browser gets it."""
+    from django.test import Client
+
+    browser = Client()
+    browser.force_login(user)
+    response = browser.get(f"/clubs/riverside/record/{draft_id}/")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def create(client, game: str, seats: list[dict[str, Any]], **fields: Any) -> dict[str, Any]:
+    response = client.post("/api/drafts/", {"club": "riverside", "game": game, "seats": seats, **fields},
+                           format="json")
+    assert response.status_code == 201, response.json()
+    return response.json()
+
+
+def post(client, draft_id: int, verb: str, **body: Any):
+    return client.post(f"/api/drafts/{draft_id}/{verb}/", body, format="json")
+
+
+# --- the reproductions -----------------------------------------------------------------------
+
+
+def test_a_game_against_a_bot_shows_only_the_persons_seat(api, club, people):
+    client = api("member")
+    draft = create(client, CLOAK, [{"seat": "p1", "player": "alice"}, {"seat": "p2", "bot": "greedy"}])
+    url = f"/api/drafts/{draft['id']}/"
+    for asked in ({}, {"view": "all"}, {"view": "p2"}):
+        seen = client.get(url, asked).json()
+        assert seen["viewer"] == "p1" and seen["document"] is None
+        view = seen["frame"]["view"]
+        assert {"envelopes", "hands", "pile"}.isdisjoint(view)  # the all-seeing view's keys
+        assert view["viewer"] == "p1"
+    assert "seed" not in json.dumps(client.get(url).json())
+    assert '"view": "p1"' in page_of(people["member"], draft["id"])
+
+
+def test_mister_x_against_a_bot_hides_him(api, club):
+    client = api("member")
+    draft = create(client, MX, [{"seat": "mrx", "bot": "greedy"}, {"seat": "det1", "player": "alice"}])
+    url = f"/api/drafts/{draft['id']}/"
+    for asked in ({}, {"view": "all"}, {"view": "mrx"}):
+        seen = client.get(url, asked).json()
+        assert seen["viewer"] == "detectives"  # det1 decides for the team too
+        mrx = seen["frame"]["view"]["mrx"]
+        assert mrx["position"] is None and "rack" not in mrx and "path" not in mrx
+        assert "bag" not in seen["frame"]["view"] and seen["document"] is None
+        for move in seen["moves"]:  # hidden slots: a face-up ticket at most, no city
+            assert "to" not in move["action"] and "moves" not in move["action"]
+
+
+def test_following_a_game_shows_what_is_announced_and_a_seated_member_their_seat(api, club, people):
+    recorder = api("member")
+    draft = create(recorder, MX, [{"seat": "mrx", "player": "alice"}, {"seat": "det1", "player": "bob"}],
+                   chance="server")
+    url = f"/api/drafts/{draft['id']}/"
+    Player.objects.filter(club=club, handle="bob").update(user=people["other"])
+    follower = api("organiser").get(url).json()
+    assert follower["viewer"] == "public" and follower["frame"]["view"]["mrx"]["position"] is None
+    assert "tickets" not in json.dumps(follower["frame"]["view"]["racks"])
+    seated = api("other").get(url).json()
+    assert seated["viewer"] == "detectives" and seated["frame"]["view"]["mrx"]["position"] is None
+    page = page_of(people["organiser"], draft["id"])
+    assert "announced to all" in page and '"view": "public"' in page
+
+
+# --- counterfactual games -----------------------------------------------------------------------
+
+
+def _seat_transcript(game_id: str, seats: list[dict[str, Any]], human: str, seed: int,
+                     given: dict[str, Any], turns: int,
+                     policy: Callable[[list[dict[str, Any]]], dict[str, Any]]) -> tuple[str, str]:
+    """Play the draft a seed would give (as recorder.services does) with ``policy`` choosing
+    the person's moves from their own choices; return (what the person saw, what was hidden)."""
+    game = get_game(game_id)
+    options = game.normalize_options({})
+    ids = [e["seat"] for e in seats]
+    bots = {e["seat"]: e["bot"] for e in seats if "bot" in e}
+    setup = {**game.random_setup_choices(options, ids, services.bot_rng(seed, -1)), **given}
+    session = Session(game, options, ids, setup, seed)
+    viewer = human
+    seen: list[Any] = []
+    made = 0
+    while made < turns and not session.is_over:
+        seat = session.to_act[0]
+        if game.controller(seat) in bots:
+            bot = game.bots[bots[game.controller(seat)]]
+            session.step(bot(game, session.state, seat, services.bot_rng(seed, session.ply)))
+            continue
+        choices = session.legal_actions(seat, viewer)
+        seen.append([session.view(viewer), session.history(viewer), choices])
+        if session.step(policy(choices), viewer) is not None:
+            made += 1
+    seen.append([session.view(viewer), session.history(viewer)])
+    return json.dumps(seen, sort_keys=True), json.dumps(game.view(session.state, None), sort_keys=True)
+
+
+Deal = tuple[int, dict[str, Any]]  # a seed, and the setup choices given with it
+
+
+def _twins(game_id: str, seats: list[dict[str, Any]], human: str, turns: int,
+           policy: Callable[[list[dict[str, Any]]], dict[str, Any]],
+           deals: list[Deal]) -> tuple[Deal, Deal]:
+    """Two deals whose games the person cannot tell apart but whose hidden state differs."""
+    by_transcript: dict[str, tuple[Deal, str]] = {}
+    for deal in deals:
+        seen, hidden = _seat_transcript(game_id, seats, human, *deal, turns, policy)
+        if seen in by_transcript and by_transcript[seen][1] != hidden:
+            return by_transcript[seen][0], deal
+        by_transcript.setdefault(seen, (deal, hidden))
+    raise AssertionError("no two deals give the same public history")
+
+
+_VOLATILE = re.compile(r'("(?:created_at|updated_at|played_at)": ?)"[^"]*"')
+
+
+def _normal(text: str, draft_id: int) -> str:
+    """The answer with the draft's id and its clock set aside (they differ between any two
+    drafts, hidden contents or not)."""
+    text = _VOLATILE.sub(r'\1"T"', text)
+    for where in ("/drafts/{}/", "/record/{}/", '"id": {},', '"draft": {},', '"draft": {}}}',
+                  "draft #{}<", 'data-draft="{}"', "draft {}<"):
+        text = text.replace(where.format(draft_id), where.format("ID"))
+    text = re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "CSRF", text)
+    return re.sub(r'"csrfToken": ?"[^"]*"', '"csrfToken": "X"', text)
+
+
+def _answers(client, user, monkeypatch, deal: Deal, game_id: str, seats: list[dict[str, Any]],
+             script: list[tuple[str, Any]]) -> list[str]:
+    """Every answer the person gets for ``script`` in the draft ``deal`` gives."""
+    seed, given = deal
+    monkeypatch.setattr(services.secrets, "randbelow", lambda limit: seed)
+    draft = create(client, game_id, seats, setup=given)
+    draft_id = draft["id"]
+    url = f"/api/drafts/{draft_id}/"
+    out = [_normal(json.dumps(draft, sort_keys=True), draft_id)]
+
+    def keep(response) -> dict[str, Any]:
+        body = response.json()
+        out.append(f"{response.status_code} " + _normal(json.dumps(body, sort_keys=True), draft_id))
+        return body
+
+    version = draft["version"]
+    for verb, arg in script:
+        if verb == "get":
+            version = keep(client.get(url))["version"]
+        elif verb == "legal":
+            keep(client.get(f"{url}legal-actions/", {"prefix": json.dumps(arg)} if arg else {}))
+        elif verb == "chance":
+            keep(post(client, draft_id, "chance-options", action=arg))
+        elif verb == "apply":
+            body = keep(post(client, draft_id, "apply", version=version, action=arg))
+            version = body.get("version", version)
+        elif verb == "undo":
+            body = keep(post(client, draft_id, "undo", version=version))
+            version = body.get("version", version)
+        elif verb == "page":
+            out.append(_normal(page_of(user, draft_id), draft_id))
+    return out
+
+
+def _first_open_then_examine(choices: list[dict[str, Any]]) -> dict[str, Any]:
+    """The person's way of playing: a drop where they must, else open the first envelope
+    and examine it (their own moves never depend on anything but their choices)."""
+    return choices[0]
+
+
+def test_cloak_probes_tell_nothing_about_unopened_envelopes(api, club, people, monkeypatch):
+    seats = [{"seat": "p1", "player": "alice"}, {"seat": "p2", "bot": "greedy"}]
+    first, second = _twins(CLOAK, seats, "p1", 4, _first_open_then_examine,
+                           [(seed, {}) for seed in range(1, 400)])
+    probes: list[tuple[str, Any]] = [
+        ("apply", {"seat": "p1", "type": "drop", "envelope": 1}),
+        ("get", None),
+        ("legal", None),
+    ]
+    for n in range(1, ENVELOPES + 1):  # every envelope, as the issue's probes did
+        probes += [
+            ("legal", {"envelope": n}),
+            ("legal", {"type": "place"}),
+            ("apply", {"seat": "p1", "type": "place", "envelope": n}),
+            ("apply", {"seat": "p1", "type": "place", "envelope": n, "card": "X"}),
+            ("apply", {"seat": "p1", "type": "examine", "envelope": n}),
+            ("apply", {"seat": "p1", "type": "take", "envelope": n, "spy": "D", "second": "X"}),
+            ("chance", {"seat": "p1", "type": "place", "envelope": n}),
+        ]
+    probes += [("undo", None), ("page", None),
+               ("apply", {"seat": "p1", "type": "open", "envelope": 1}), ("legal", None),
+               ("apply", {"seat": "p1", "type": "open", "envelope": 2}),
+               ("apply", {"seat": "p1", "type": "place", "envelope": 2}),
+               ("apply", {"seat": "p1", "type": "examine", "envelope": 1}), ("get", None),
+               ("undo", None), ("page", None)]
+    client = api("member")
+    one = _answers(client, people["member"], monkeypatch, first, CLOAK, seats, probes)
+    two = _answers(client, people["member"], monkeypatch, second, CLOAK, seats, probes)
+    assert len(one) == len(two)
+    for a, b in zip(one, two, strict=True):
+        assert a == b
+    # The probes were really answered (not all refused for some other reason).
+    assert any(line.startswith("200 ") and '"type": "open"' in line for line in one)
+    assert any('"rule": "CD-3"' in line for line in one)
+    assert any('"rule": "REC-UNDO"' in line for line in one)
+
+
+def test_picking_an_envelope_is_opening_it(api, club, monkeypatch):
+    client = api("member")
+    draft = create(client, CLOAK, [{"seat": "p1", "player": "alice"}, {"seat": "p2", "bot": "greedy"}])
+    draft_id = draft["id"]
+    draft = post(client, draft_id, "apply", version=draft["version"],
+                 action={"seat": "p1", "type": "drop", "envelope": 4}).json()
+    choice = client.get(f"/api/drafts/{draft_id}/legal-actions/").json()
+    assert [entry["action"]["type"] for entry in choice["actions"]] == ["open"] * ENVELOPES
+    opened = post(client, draft_id, "apply", version=draft["version"],
+                  action={"seat": "p1", "type": "open", "envelope": 4}).json()
+    assert opened["ply"] == draft["ply"]  # a pick is not an action of the log
+    assert opened["frame"]["view"]["opened"]["p1"]["envelope"] == 4
+    assert sorted(opened["frame"]["view"]["opened"]["p1"]["contents"]) == ["D", "d"]
+    inside = client.get(f"/api/drafts/{draft_id}/legal-actions/").json()
+    assert {entry["action"]["envelope"] for entry in inside["actions"]} == {4}
+    assert {entry["action"]["type"] for entry in inside["actions"]} == {"examine", "take"}
+    # Committed: another envelope is refused, and reloading keeps the pick.
+    other = post(client, draft_id, "apply", version=opened["version"],
+                 action={"seat": "p1", "type": "examine", "envelope": 5})
+    assert other.status_code == 422 and other.json()["rule"] == "CD-3"
+    assert Draft.objects.get(pk=draft_id).opened == {"p1": {"seat": "p1", "type": "open", "envelope": 4}}
+    took = post(client, draft_id, "apply", version=opened["version"],
+                action={"seat": "p1", "type": "take", "envelope": 4, "spy": "D", "second": None})
+    assert took.status_code == 200 and Draft.objects.get(pk=draft_id).opened == {}
+
+
+def test_mister_x_probes_tell_the_detectives_nothing_hidden(api, club, people, monkeypatch):
+    seats = [{"seat": "mrx", "bot": "greedy"}, {"seat": "det1", "player": "alice"}]
+    from engine.games.misterx.board import resolve_board
+
+    board = resolve_board(get_game(MX).normalize_options({})["board"])
+    # The same deal (seed) for the detectives; Mister X starts in another city.
+    deals = [(seed, {"mission": colour, "start": start}) for seed in range(1, 30)
+             for colour, mission in sorted(board.missions.items()) for start in mission.starts]
+    first, second = _twins(MX, seats, "detectives", 3, lambda choices: choices[0], deals)
+    client = api("member")
+    probes: list[tuple[str, Any]] = [("get", None), ("legal", None), ("page", None)]
+    one = _answers(client, people["member"], monkeypatch, first, MX, seats, probes)
+    two = _answers(client, people["member"], monkeypatch, second, MX, seats, probes)
+    for a, b in zip(one, two, strict=True):
+        assert a == b
+
+
+def test_a_seat_never_names_what_chance_deals(api, club):
+    """A named chance outcome is refused whatever its value: right or wrong, the same answer."""
+    client = api("member")
+    draft = create(client, MX, [{"seat": "mrx", "bot": "greedy"}, {"seat": "det1", "player": "alice"}])
+    draft_id = draft["id"]
+    for tickets in (["car/1"], ["plane/1", "plane/1"], []):
+        response = post(client, draft_id, "apply", version=draft["version"],
+                        action={"seat": "det1", "type": "refill", "tickets": tickets})
+        assert response.status_code == 422
+        assert response.json()["rule"] == "MX-6.8" and "leave it out" in response.json()["message"]

@@ -16,6 +16,7 @@ SECURE_HSTS_PRELOAD  each defaults from LANTERN_HTTPS
 
 import logging
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -78,6 +79,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "axes",
+    "csp",
     "accounts",
     "dashboard",
     "clubs",
@@ -99,7 +102,45 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it turns a locked-out sign-in into its 429 answer.
+    "axes.middleware.AxesMiddleware",
 ]
+
+# --- sign-in throttling (django-axes) ---------------------------------------------------
+# Failed sign-ins are counted per user name and address together, so someone guessing
+# a member's password from elsewhere does not lock the member out of their own
+# address. After the limit the pair is refused for the cool-off, with 429.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("LANTERN_LOGIN_FAILURES", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LANTERN_LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_HTTP_RESPONSE_CODE = 429
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_VERBOSE = False
+
+# --- Content-Security-Policy (django-csp) -------------------------------------------------
+# The site's pages load only their own scripts (ES modules), styles and images; page data
+# reaches scripts as json_script blocks (type application/json, never executed). Swagger
+# UI (/api/docs/, loaded from its CDN by drf-spectacular) is the one page exempt.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
 
 ROOT_URLCONF = "config.urls"
 
@@ -127,6 +168,18 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # `make run`: several requests write at once (six identical uploads). A deferred
+    # transaction that reads, then writes, cannot wait for the lock another writer holds
+    # ("database is locked" at once, a 500); IMMEDIATE takes the write lock when the
+    # transaction begins, so writers queue for up to `timeout` seconds instead. WAL lets
+    # readers go on meanwhile.
+    DATABASES["default"].setdefault("OPTIONS", {}).update({
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+    })
 
 # Lets concurrent test runs on one PostgreSQL server use separate test databases.
 if os.environ.get("DATABASE_TEST_NAME"):
@@ -256,6 +309,10 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     # DRF's three, with JSON that refuses absurd nesting as a 400 (not a RecursionError).
+    "DEFAULT_RENDERER_CLASSES": [
+        "rest_framework.renderers.JSONRenderer",
+        "games.api.parsers.BrowsableAPIRenderer",
+    ],
     "DEFAULT_PARSER_CLASSES": [
         "games.api.parsers.BoundedJSONParser",
         "rest_framework.parsers.FormParser",

@@ -7,7 +7,13 @@
     s.legal_actions("p1", viewer="p1"); s.step(action, viewer="p1"); s.view("p1")
 """
 
-from engine.core.envelope import FORMAT, canonical_json, check_envelope, parse_json
+from engine.core.envelope import (
+    FORMAT,
+    canonical_json,
+    check_envelope,
+    parse_json,
+    parse_json_value,
+)
 from engine.core.errors import IllegalAction
 from engine.core.game import PUBLIC, Game
 from engine.core.play import play
@@ -33,6 +39,7 @@ __all__ = [
     "get_game",
     "log_schema",
     "parse_json",
+    "parse_json_value",
     "play",
     "register",
     "replay",

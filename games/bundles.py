@@ -80,7 +80,7 @@ def _is_one_document(data: bytes) -> bool:
         return False
     try:
         return isinstance(json.loads(data), dict)
-    except ValueError:
+    except (ValueError, RecursionError):  # a line nested too deep is refused on its own
         return False
 
 

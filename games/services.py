@@ -263,8 +263,14 @@ def _rejection_from_engine(exc: engine.IllegalAction) -> LogRejected:
     return LogRejected(code, message, index=exc.index, rule=exc.rule)
 
 
+class PlayedAtOutOfRange(ValueError):
+    """A readable ``meta.played_at`` that names no moment of the calendar in UTC."""
+
+
 def played_at_of(document: dict[str, Any]) -> datetime | None:
-    """``meta.played_at`` as an aware datetime (naive means UTC), None when absent or unreadable."""
+    """``meta.played_at`` as an aware datetime in UTC (naive means UTC), None when absent
+    or unreadable; PlayedAtOutOfRange when it is readable but outside years 1..9999 once
+    its offset is applied (``9999-12-31T23:59:59-14:00``, ``0001-01-01T00:00:00+14:00``)."""
     meta = document.get("meta")
     value = meta.get("played_at") if isinstance(meta, dict) else None
     if not isinstance(value, str):
@@ -275,7 +281,24 @@ def played_at_of(document: dict[str, Any]) -> datetime | None:
         return None
     if moment is None:
         return None
-    return moment if timezone.is_aware(moment) else moment.replace(tzinfo=UTC)
+    if not timezone.is_aware(moment):
+        return moment.replace(tzinfo=UTC)
+    try:
+        return moment.astimezone(UTC)
+    except OverflowError:
+        raise PlayedAtOutOfRange(value) from None
+
+
+def _check_played_at(log: dict[str, Any]) -> None:
+    """LogRejected(LOG-META) for a ``meta.played_at`` no database column can hold."""
+    try:
+        played_at_of(log)
+    except PlayedAtOutOfRange as exc:
+        raise LogRejected(
+            Upload.Error.MALFORMED,
+            f"meta.played_at {exc.args[0]!r} is outside the calendar once its offset is applied "
+            "(years 1 to 9999 in UTC)", rule="LOG-META",
+        ) from None
 
 
 def winning_seats(result: dict[str, Any] | None, seats: Iterable[str]) -> set[str]:
@@ -491,6 +514,7 @@ def _validate(
         engine.check_envelope(log)
     except engine.IllegalAction as exc:
         raise _rejection_from_engine(exc) from None
+    _check_played_at(log)
     handles = sorted({entry["player"] for entry in log["seats"]})
     longest = Player._meta.get_field("handle").max_length
     too_long = [h for h in handles if len(h) > longest]

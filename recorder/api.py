@@ -3,7 +3,6 @@ decides, selectors read, services write."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.http import Http404
@@ -15,7 +14,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from engine import get_game
+from engine import get_game, parse_json_value
 from games import policy
 from games import selectors as game_selectors
 from games.api.errors import ErrorSerializer, LanternAPIView, lantern_exception_handler
@@ -406,9 +405,9 @@ def _json_param(request: Request, name: str) -> Any:
     if not raw:
         return None
     try:
-        return json.loads(raw)
-    except ValueError:
-        raise services.DraftInvalid(f"{name} must be JSON", field=name) from None
+        return parse_json_value(raw)
+    except ValueError as exc:
+        raise services.DraftInvalid(f"{name} must be JSON ({exc})", field=name) from None
 
 
 class ApplyView(RecorderView):

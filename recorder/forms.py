@@ -18,7 +18,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
-from engine import Game, IllegalAction, all_games
+from engine import Game, IllegalAction, all_games, parse_json_value
 
 #: A seat's choice that is a bot, not a player: ``bot:greedy``.
 BOT_PREFIX = "bot:"
@@ -72,6 +72,15 @@ class GameChoiceForm(forms.Form):
         entry = self.catalogue[self.cleaned_data["game"]]
         count = self.cleaned_data.get("players") or entry["player_counts"][0]
         return all_games()[entry["id"]], entry, count, self.cleaned_data["chance"]
+
+
+def _json_or_text(text: str) -> Any:
+    """A field's value read as JSON (bounded in depth: a value thousands deep is refused
+    by the engine's check like any bad value, never a RecursionError), else the text."""
+    try:
+        return parse_json_value(text)
+    except ValueError:
+        return text
 
 
 def _label(path: list[str]) -> str:
@@ -137,15 +146,12 @@ def collect(form: forms.Form, data: dict[str, Any], prefix: str) -> dict[str, An
         if isinstance(field, forms.ChoiceField) and not isinstance(field, forms.TypedChoiceField):
             if value == "":
                 continue
-            value = json.loads(value)
+            value = _json_or_text(value)
         elif getattr(field, "is_json", False):
             text = (value or "").strip()
             if not text:
                 continue
-            try:
-                value = json.loads(text)
-            except ValueError:
-                value = text  # a bare name such as europe/1
+            value = _json_or_text(text)  # a board as JSON, or a bare name such as europe/1
         elif value is None:
             continue
         target = out

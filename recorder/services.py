@@ -27,6 +27,7 @@ from django.utils import timezone
 
 import engine
 from engine import ENGINE_ERROR, FORMAT, Game, IllegalAction, Rng, Session, get_game
+from engine.core.envelope import MAX_ACTIONS
 from engine.core.play import BOT_STREAM
 from games import policy
 from games import services as game_services
@@ -198,6 +199,14 @@ def _step(session: Session, action: Any, viewer: str | None) -> dict[str, Any] |
                            rule=ENGINE_ERROR, index=ply) from None
 
 
+def _check_length(ply: int) -> None:
+    """DraftIllegal(LOG-LENGTH) when the log already holds the most actions a log may."""
+    if ply >= MAX_ACTIONS:
+        raise DraftIllegal(f"a log holds at most {MAX_ACTIONS} actions: store this game "
+                           "(as an unfinished match if it has not ended)", rule="LOG-LENGTH",
+                           index=ply)
+
+
 def _play_bots(draft: Draft, position: Position, actions: list[dict[str, Any]],
                moves: list[dict[str, Any]]) -> None:
     """Apply bot moves while a bot is to act (appending to ``actions`` and ``moves``)."""
@@ -208,6 +217,7 @@ def _play_bots(draft: Draft, position: Position, actions: list[dict[str, Any]],
         seat = position.bot_seat
         if seat is None:
             return
+        _check_length(len(actions))
         bot = game.bots[position.bots[game.controller(seat)]]
         before = game.view(session.state, None)
         action = bot(game, session.state, seat, bot_rng(draft.seed or 0, len(actions)))
@@ -407,6 +417,7 @@ def apply_action(draft_id: int, version: Any, action: Any, user: Any) -> tuple[D
         if isinstance(seat, str) and not session.acts_for(viewer, seat):
             raise DraftIllegal(f"{seat} is not played from this device (it plays {viewer})",
                                rule=REC_SEATS, index=ply)
+        _check_length(ply)
         before = position.game.view(session.state, None)
         recorded = _step(session, action, viewer)
         if recorded is None:  # a pick: the seat now sees inside, and is committed to it

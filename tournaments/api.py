@@ -23,8 +23,20 @@ from tournaments.models import Entry, Pairing, PairingSeat, Tournament
 from tournaments.standings import TIEBREAKS
 
 
+class VisibleClubField(serializers.SlugRelatedField):
+    """A club by slug among those the caller may see: a private club answers exactly as a
+    club that does not exist (never "exists, but not yours")."""
+
+    def get_queryset(self):
+        request = self.context.get("request")
+        user = getattr(request, "user", None)
+        if user is None:
+            return Club.objects.none()
+        return Club.objects.filter(policy.club_visibility(user)).distinct()
+
+
 class TournamentSerializer(serializers.ModelSerializer):
-    club = serializers.SlugRelatedField(slug_field="slug", queryset=Club.objects.all())
+    club = VisibleClubField(slug_field="slug", queryset=Club.objects.all())
     rounds = serializers.IntegerField(required=False, min_value=1,
                                       help_text="Swiss: required. Round-robin: set at start.")
     table_size = serializers.IntegerField(required=False, min_value=2, max_value=6)

@@ -6,13 +6,13 @@ comes back as a :class:`TournamentError` with one plain sentence.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+import engine
 from config.queueing import send_task_on_commit
 from games.models import Club, Match, MatchSeat, Player
 from games.policy import AnyUser
@@ -337,8 +337,8 @@ def record_result(pairing: Pairing, document: Any, uploaded_by: AnyUser) -> Matc
     """
     if isinstance(document, bytes | str):
         try:
-            parsed = json.loads(document)
-        except (ValueError, UnicodeDecodeError):
+            parsed = engine.parse_json(document)
+        except engine.IllegalAction:
             parsed = None  # ingest_log rejects it with the parse error, and keeps the attempt
     else:
         parsed = document

@@ -12,8 +12,12 @@ Envelope errors cite ``LOG-*`` ids (the log format has no numbered rules):
 ``LOG-SETUP``  ``setup`` is not an object
 ``LOG-ACTIONS`` ``actions`` is not a list (index null), or one action is not an object
                with string ``seat`` and ``type`` (the index of that action)
+``LOG-LENGTH`` ``actions`` holds more than :data:`MAX_ACTIONS` actions (index null): no
+               game played at a club comes near it, and every log Lantern accepts must
+               stay cheap to replay, view and step through
 ``LOG-RESULT`` ``result`` is neither null nor an object
-``LOG-META``   ``meta`` is present and not an object
+``LOG-META``   ``meta`` is present and not an object (the site also refuses a
+               ``meta.played_at`` outside years 1..9999 once its offset is applied)
 =============  ===========================================================
 """
 
@@ -28,6 +32,12 @@ from engine.core.registry import all_games, get_game
 
 FORMAT = "lantern-log/1"
 
+#: The most actions one log may hold (LOG-LENGTH). A Mister X game lasts at most its
+#: rounds (random bots: up to ~1,200 actions with six players), a Cloak & Dagger game a
+#: few hundred turns at a table (greedy bots: about 100); Cloak & Dagger has no end rule,
+#: so without a bound a legal log could run forever.
+MAX_ACTIONS = 2000
+
 
 def parse_json(text: str | bytes) -> dict[str, Any]:
     """Parse a log document, IllegalAction(LOG-JSON) when it is not a JSON object."""
@@ -38,6 +48,28 @@ def parse_json(text: str | bytes) -> dict[str, Any]:
     if not isinstance(document, dict):
         raise IllegalAction("LOG-JSON", "the document must be a JSON object")
     return document
+
+
+#: How deeply a JSON value read outside a log may nest (a choice prefix, a setup option):
+#: far more than any real one, far less than what makes Python's recursion run out.
+MAX_VALUE_DEPTH = 32
+
+
+def parse_json_value(text: str | bytes, max_depth: int = MAX_VALUE_DEPTH) -> Any:
+    """Parse a small JSON value; ValueError when it is not JSON or nests deeper than
+    ``max_depth`` (a value thousands deep is a clear refusal, never a RecursionError)."""
+    try:
+        value = json.loads(text)
+    except RecursionError:
+        raise ValueError("the JSON is nested too deeply") from None
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth > max_depth:
+                raise ValueError(f"the JSON is nested more than {max_depth} deep")
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return value
 
 
 def check_envelope(log: Any) -> Game:
@@ -78,6 +110,9 @@ def check_envelope(log: Any) -> Game:
     actions = log.get("actions")
     if not isinstance(actions, list):
         raise IllegalAction("LOG-ACTIONS", "actions must be a list")
+    if len(actions) > MAX_ACTIONS:
+        raise IllegalAction("LOG-LENGTH", f"a log holds at most {MAX_ACTIONS} actions, not "
+                            f"{len(actions)} (no game played at a club comes near it)")
     # Each action's own shape is checked as the replay reaches it (check_action_shape), so
     # that a malformed action is reported at its index with the valid prefix before it.
     result = log.get("result")

@@ -155,3 +155,17 @@ def test_the_walk_reaches_real_pages_for_a_member(private_club, people):
     # invite-accept is walked with a token that does not exist (a capability, see urlwalk)
     assert not_found == [f"invite-accept: {fill(next(r for r in routes() if r.name == 'invite-accept'), private_club)}"]
     assert found >= 25, found
+
+
+def test_creating_an_event_does_not_tell_an_outsider_a_private_club_exists(people, private_club):
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.force_authenticate(people["outsider"])
+    answers = []
+    for slug in (private_club.club.slug, "no-such-club-here"):
+        response = client.post("/api/tournaments/", {"club": slug, "name": "Autumn", "game":
+                                                     "cloak-and-dagger", "format": "swiss",
+                                                     "rounds": 3}, format="json")
+        answers.append((response.status_code, response.content.replace(slug.encode(), b"SLUG")))
+    assert answers[0] == answers[1] and answers[0][0] == 400

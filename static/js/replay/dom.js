@@ -5,7 +5,10 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 function fill(node, attrs, children) {
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === undefined || value === null || value === false) continue;
-    node.setAttribute(key, value === true ? "" : String(value));
+    // Through the CSSOM: a style attribute set as markup is refused by the site's
+    // Content-Security-Policy (style-src 'self'), a style property is not.
+    if (key === "style") node.style.cssText = String(value);
+    else node.setAttribute(key, value === true ? "" : String(value));
   }
   for (const child of children.flat()) {
     if (child === undefined || child === null || child === "") continue;

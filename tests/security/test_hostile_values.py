@@ -1,0 +1,129 @@
+"""Dates at the calendar's limits and JSON nested thousands deep, on every path that
+reads a date or parses JSON itself (issue #17): each a clear 4xx, nothing lost."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from rest_framework.test import APIClient
+
+from games import bundles
+from games.models import Match, Upload
+from games.services import create_import, run_import
+from recorder.models import Draft
+from tests.uploads.logs import bot_log, compact
+
+pytestmark = pytest.mark.django_db
+
+#: With their offsets applied these fall outside years 1..9999 (a 500 before #17).
+EDGES = ["9999-12-31T23:59:59-14:00", "0001-01-01T00:00:00+14:00"]
+DEEP = 50_000
+
+
+def deep_json() -> str:
+    return "[" * DEEP + "]" * DEEP
+
+
+def api_as(user) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def browser_as(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def dated(played_at: str, seed: int = 3) -> dict:
+    log = bot_log("cryptid-urban-legends", seed, ["alice", "bob"])
+    log["meta"]["played_at"] = played_at
+    return log
+
+
+@pytest.mark.parametrize("played_at", EDGES)
+def test_an_upload_played_beyond_the_calendar_is_a_clear_400(people, public_club, played_at):
+    before = Match.objects.count()
+    response = api_as(people["member"]).post(
+        f"/api/clubs/{public_club.club.slug}/matches/", data=json.dumps(dated(played_at)),
+        content_type="application/json")
+    assert response.status_code == 400, response.content
+    body = response.json()
+    assert (body["error"], body["rule"]) == ("malformed", "LOG-META")
+    assert played_at in body["message"] and "calendar" in body["message"]
+    assert Match.objects.count() == before
+    assert Upload.objects.get(pk=body["upload"]).error_rule == "LOG-META"
+
+
+def test_the_calendars_last_moment_in_utc_is_still_accepted(people, public_club):
+    response = api_as(people["member"]).post(
+        f"/api/clubs/{public_club.club.slug}/matches/",
+        data=json.dumps(dated("9999-12-31T23:59:59+00:00")), content_type="application/json")
+    assert response.status_code == 201, response.content
+    assert Match.objects.get(pk=response.json()["id"]).played_at.year == 9999
+
+
+def test_a_bulk_import_with_one_such_line_keeps_its_valid_lines(people, public_club):
+    lines = [compact(dated("2026-11-20T19:00:00Z", 5)), compact(dated(EDGES[0], 6)),
+             compact(dated("2026-11-21T19:00:00+01:00", 7))]
+    run = create_import(public_club.club, bundles.write_json_lines(lines), "edge.jsonl",
+                        people["organiser"], enqueue=False)
+    run = run_import(run.pk)
+    assert (run.status, run.accepted, run.rejected) == ("done", 2, 1)
+    assert Upload.objects.get(import_run=run, status="rejected").error_rule == "LOG-META"
+
+
+@pytest.mark.parametrize("played_at", EDGES)
+def test_a_draft_played_beyond_the_calendar_is_a_clear_400(people, public_club, played_at):
+    response = api_as(people["member"]).post("/api/drafts/", {
+        "club": public_club.club.slug, "game": "cloak-and-dagger", "played_at": played_at,
+        "seats": [{"seat": "p1", "player": public_club.handles[0]}, {"seat": "p2", "bot": "random"}],
+    }, format="json")
+    assert response.status_code == 400, response.content
+    assert "played_at" in json.dumps(response.json())
+
+
+def test_a_choice_prefix_nested_thousands_deep_is_a_400(people, public_club):
+    draft = Draft.objects.filter(club=public_club.club).first()
+    client = api_as(draft.created_by)
+    for prefix in (deep_json(), json.dumps({"envelope": json.loads("[" * 40 + "]" * 40)})):
+        response = client.get(f"/api/drafts/{draft.pk}/legal-actions/", {"prefix": prefix})
+        assert response.status_code == 400, response.content[:200]
+        assert response.json()["field"] == "prefix" and "nested" in response.json()["message"]
+
+
+def test_a_tournament_result_file_nested_thousands_deep_is_refused_and_kept(people, public_club):
+    pairing = public_club.pairings[0]
+    before = Upload.objects.count()
+    response = api_as(people["organiser"]).post(
+        f"/api/pairings/{pairing.pk}/result/",
+        {"file": SimpleUploadedFile("deep.json", deep_json().encode())}, format="multipart")
+    assert response.status_code == 400, response.content[:300]
+    assert response.json()["rule"] == "LOG-JSON"
+    assert Upload.objects.count() == before + 1  # the attempt is kept, as for any upload
+    page = browser_as(people["organiser"]).post(
+        f"/tournaments/{pairing.tournament.pk}/pairings/{pairing.pk}/result",
+        {"log": SimpleUploadedFile("deep.json", deep_json().encode())})
+    assert page.status_code in (200, 302, 400, 422), page.status_code
+
+
+def test_an_import_of_one_document_nested_thousands_deep_is_one_rejection(people, public_club):
+    data = ("{\n" + '"meta": ' + deep_json() + "\n}").encode()
+    run = create_import(public_club.club, data, "deep.json", people["organiser"], enqueue=False)
+    run = run_import(run.pk)
+    assert run.status == "done" and run.rejected >= 1 and run.accepted == 0
+
+
+def test_the_setup_forms_board_option_nested_thousands_deep_is_a_form_error(people, public_club):
+    browser = browser_as(people["member"])
+    url = f"/clubs/{public_club.club.slug}/record/?game=mister-x&players=2&chance=server"
+    page = browser.get(url).content.decode()
+    assert 'name="option.board"' in page
+    response = browser.post(url, {"option.board": deep_json(), "seat.mrx": public_club.handles[0],
+                                  "seat.det1": "bot:greedy"})
+    assert response.status_code == 422, response.status_code
+    assert "MX-1.2" in response.content.decode()

@@ -261,7 +261,8 @@ class DraftSetupForm(forms.Form):
         for player, player_seats in held.items():
             if not self.game.may_hold_together(player_seats):
                 raise ValidationError(
-                    f"{player} cannot hold the seats {', '.join(player_seats)} together: "
-                    "a player can sit in only one seat here.")
+                    f"{player} cannot hold {', '.join(player_seats)} together in {self.game.name}: "
+                    "a player can sit in only one seat, unless the game lets one player hold "
+                    "several seats of one side.")
         self.seats = seats
         return data

@@ -9,7 +9,6 @@ from config.health import healthz
 from games import views as game_views
 
 
-
 def no_favicon(request: HttpRequest) -> HttpResponse:
     """Pages that name no icon (the admin's, DRF's) make browsers ask for /favicon.ico:
     an empty answer rather than a 404 in every log."""

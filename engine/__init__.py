@@ -15,7 +15,15 @@ from engine.core.envelope import (
     parse_json_value,
 )
 from engine.core.errors import IllegalAction
-from engine.core.game import PUBLIC, Game
+from engine.core.game import (
+    FREE_FOR_ALL,
+    ONE_AGAINST_TEAM,
+    PUBLIC,
+    TWO_SEATS,
+    Game,
+    Outcome,
+    RatingShape,
+)
 from engine.core.play import play
 from engine.core.registry import all_games, get_game, register
 from engine.core.replay import ENGINE_ERROR, Replay, replay
@@ -27,9 +35,14 @@ __all__ = [
     "ALL_SEEING",
     "ENGINE_ERROR",
     "FORMAT",
+    "FREE_FOR_ALL",
+    "ONE_AGAINST_TEAM",
+    "TWO_SEATS",
     "Game",
     "IllegalAction",
+    "Outcome",
     "PUBLIC",
+    "RatingShape",
     "Replay",
     "Rng",
     "Session",

@@ -247,7 +247,23 @@ def chromium() -> Iterator[Any]:
 
 @pytest.fixture
 def page(chromium: Any) -> Iterator[Any]:
-    """A fresh page; JavaScript errors fail the test."""
+    """A fresh page; JavaScript errors fail the test. Playwright's ``wait_for_function``
+    evaluates its predicate with ``eval``, which the site's Content-Security-Policy
+    refuses, so these pages bypass it; ``csp_page`` enforces it (tests/security)."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    yield page
+    context.close()
+    assert not errors, f"the page reported errors: {errors}"
+
+
+@pytest.fixture
+def csp_page(chromium: Any) -> Iterator[Any]:
+    """A fresh page that obeys the site's Content-Security-Policy; every console error
+    (a refused script or style among them) fails the test."""
     context = chromium.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     errors: list[str] = []

@@ -40,11 +40,12 @@ def test_every_page_sends_the_policy(client):
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_the_sites_pages_pass_their_policy_in_chromium(page, live_server, public_club, people):
+def test_the_sites_pages_pass_their_policy_in_chromium(csp_page, live_server, public_club, people):
     """Every kind of page, signed in as an organiser who is also staff: any script or style
     the policy refused would be a console error, which the ``page`` fixture fails on."""
     from tests.recorder.recording import sign_in as browser_sign_in
 
+    page = csp_page
     staff = people["organiser"]
     staff.is_staff = staff.is_superuser = True
     staff.save()

@@ -298,6 +298,8 @@ CELERY_BEAT_SCHEDULE = {
     # Matches and imports whose task was lost (Redis down when they were stored).
     "ladder-requeue-unrated": {"task": "ladder.requeue_unrated_matches", "schedule": 300.0},
     "games-requeue-queued-imports": {"task": "games.requeue_queued_imports", "schedule": 300.0},
+    # Recomputes whose worker died: marked failed and queued again, a bounded number of times.
+    "ladder-retry-stalled": {"task": "ladder.retry_stalled_recomputes", "schedule": 300.0},
 }
 
 # --- API ---------------------------------------------------------------------

@@ -258,3 +258,22 @@ def job_summary(job: RecomputeJob) -> dict[str, Any]:
         "finished": _when(job.finished_at),
         "last_seen": _when(job.heartbeat_at or job.started_at or job.created_at),
     }
+
+
+# --- tasks given up, imports that failed ---------------------------------------------
+
+
+def dropped_tasks(limit: int = 20) -> list[Any]:
+    """Tasks given up after killing their worker too often (config.redelivery), newest first."""
+    from dashboard.models import DroppedTask
+
+    return list(DroppedTask.objects.all()[:limit])
+
+
+def failed_imports(limit: int = 10) -> list[Any]:
+    """Bulk imports that ended failed (a file that could not be read, an internal error,
+    or too many lost workers), newest first, with what they kept."""
+    from games.models import Import
+
+    return list(Import.objects.filter(status=Import.Status.FAILED).select_related("club")
+                .order_by("-finished_at", "-id")[:limit])

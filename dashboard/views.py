@@ -65,6 +65,8 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             "recent_rejections": selectors.recent_rejections(game=game),
             "slowest_validations": selectors.slowest_validations(period),
             "jobs": _jobs(),
+            "dropped_tasks": selectors.dropped_tasks(),
+            "failed_imports": selectors.failed_imports(),
         },
     )
 

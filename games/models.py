@@ -255,6 +255,13 @@ class Import(models.Model):
     accepted = models.PositiveIntegerField(default=0, help_text="New matches stored.")
     duplicates = models.PositiveIntegerField(default=0, help_text="Logs already stored.")
     rejected = models.PositiveIntegerField(default=0)
+    #: Each time a worker takes the import up (the first run, then each resume of a
+    #: run whose worker died); past games.services.MAX_IMPORT_ATTEMPTS it fails instead.
+    attempts = models.PositiveSmallIntegerField(default=0)
+    heartbeat_at = models.DateTimeField(
+        null=True, blank=True,
+        help_text="The running import's last sign of life: when it started or last saved a batch.",
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -18,6 +18,8 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import F, Q, Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
@@ -705,15 +707,29 @@ def create_import(
 REQUEUE_IMPORTS_AFTER = timedelta(minutes=2)
 
 
+#: A running import with no batch saved for this long has lost its worker (killed, out
+#: of memory, a lost machine): the next requeue resumes it after the last saved batch.
+IMPORT_STALLED_AFTER = timedelta(minutes=10)
+#: Workers an import may lose before it is ended as failed (what it accepted is kept):
+#: an import that kills its worker every time is not retried forever.
+MAX_IMPORT_ATTEMPTS = 3
+
+
+def _stalled_imports(older_than: timedelta) -> Q:
+    now = timezone.now()
+    return (Q(status=Import.Status.QUEUED, created_at__lte=now - older_than)
+            | Q(status=Import.Status.RUNNING, heartbeat_at__lte=now - IMPORT_STALLED_AFTER))
+
+
 def requeue_queued_imports(*, older_than: timedelta = REQUEUE_IMPORTS_AFTER) -> int:
-    """Queue ``run_import`` again for imports still queued ``older_than`` after they
-    were stored. Stops when the broker is still unreachable; returns how many were queued."""
+    """Queue ``run_import`` again for imports still queued ``older_than`` after they were
+    stored, and for running ones silent for IMPORT_STALLED_AFTER (their worker died: the
+    task resumes them). Stops when the broker is still unreachable; returns how many
+    were queued."""
     from games.tasks import run_import_task
 
     queued = 0
-    stale = Import.objects.filter(
-        status=Import.Status.QUEUED, created_at__lte=timezone.now() - older_than
-    ).order_by("id")
+    stale = Import.objects.filter(_stalled_imports(older_than)).order_by("id")
     for import_id in stale.values_list("id", flat=True):
         if not send_task(run_import_task, import_id):
             break
@@ -725,13 +741,26 @@ def run_import(import_id: int) -> Import:
     """Ingest every log of an import, counting progress as it goes.
 
     One bad log never stops the others: each becomes a rejected Upload of this
-    import. Runs at most once (a second call on a started import does nothing).
+    import. A queued import is started; a running one is taken up only when it has
+    stalled (its worker died: no batch saved for IMPORT_STALLED_AFTER) and resumes
+    after its last saved batch — each batch's matches and counts commit together, so
+    nothing is counted twice or lost. After MAX_IMPORT_ATTEMPTS workers it ends
+    ``failed`` with what it accepted kept. Anything else: a second call does nothing.
     """
-    claimed = Import.objects.filter(pk=import_id, status=Import.Status.QUEUED).update(
-        status=Import.Status.RUNNING, started_at=timezone.now()
-    )
+    now = timezone.now()
+    claimed = Import.objects.filter(
+        Q(pk=import_id)
+        & (Q(status=Import.Status.QUEUED)
+           | Q(status=Import.Status.RUNNING, heartbeat_at__lte=now - IMPORT_STALLED_AFTER))
+    ).update(status=Import.Status.RUNNING, started_at=Coalesce("started_at", Value(now)),
+             heartbeat_at=now, attempts=F("attempts") + 1)
     run = Import.objects.select_related("club", "created_by").get(pk=import_id)
     if not claimed:
+        return run
+    if run.attempts > MAX_IMPORT_ATTEMPTS:
+        _finish(run, Import.Status.FAILED, error=(
+            f"the import stopped its worker {run.attempts - 1} times; the {run.processed} "
+            f"logs read before that are kept ({run.accepted} accepted)"))
         return run
     try:
         _run_import(run)
@@ -749,7 +778,9 @@ def _run_import(run: Import) -> None:
     entries = read_bundle(bytes(run.payload), bundle_limits())
     run.total = len(entries)
     Import.objects.filter(pk=run.pk).update(total=run.total)
-    for start in range(0, len(entries), IMPORT_BATCH):
+    # A resumed import starts after the last batch it saved (run.processed, committed
+    # with that batch's matches).
+    for start in range(run.processed, len(entries), IMPORT_BATCH):
         with transaction.atomic():
             batch = ImportBatch()
             stored = [
@@ -797,6 +828,7 @@ def _import_entry(run: Import, entry: BundleEntry, batch: ImportBatch) -> Match 
 
 def _save_progress(run: Import) -> None:
     Import.objects.filter(pk=run.pk).update(
+        heartbeat_at=timezone.now(),
         processed=run.processed,
         accepted=run.accepted,
         duplicates=run.duplicates,
@@ -908,3 +940,14 @@ def _revalidate(match: Match) -> Revalidation | None:
         rules_version=rules_version,
         rejection=rejection,
     )
+
+
+def note_upload_read(user: Any, upload: Upload) -> None:
+    """Write an operator's reading of a private club's upload to the club's audit trail
+    (``policy.is_staff_reading_private_upload``); nothing for anyone else."""
+    from clubs.services import audit
+
+    if policy.is_staff_reading_private_upload(user, upload):
+        audit(upload.club, user, "upload.staff_read",
+              f"{user.get_username()} (site operator) read upload {upload.pk} "
+              f"({upload.name or 'unnamed'}, {upload.status})", upload=upload.pk)

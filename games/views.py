@@ -127,6 +127,7 @@ def upload_detail(request: HttpRequest, upload_id: int) -> HttpResponse:
     upload = selectors.upload_for(request.user, upload_id)
     if upload is None:
         raise Http404("no such upload")
+    services.note_upload_read(request.user, upload)
     try:
         ply = int(request.GET["ply"]) if "ply" in request.GET else None
     except ValueError:

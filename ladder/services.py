@@ -790,13 +790,7 @@ def retry_recompute(actor: Any, job_id: int) -> RecomputeJob:
                 f"{newer.get_status_display().lower()}): nothing to retry."
             )
         if stalled:
-            silent_since = timezone.localtime(last_sign_of_life(job)).strftime("%Y-%m-%d %H:%M")
-            job.error = (
-                f"Stalled: {job.get_status_display().lower()} with no sign of life since "
-                f"{silent_since} (its task or its worker was lost); retried."
-            )
-            job.status, job.finished_at = RecomputeJob.Status.FAILED, timezone.now()
-            job.save(update_fields=["status", "finished_at", "error"])
+            _mark_stalled(job, "retried")
         retry = queue_recompute(job.ladder, RecomputeJob.Reason.MANUAL)
         audit(
             job.ladder.club,
@@ -809,6 +803,59 @@ def retry_recompute(actor: Any, job_id: int) -> RecomputeJob:
             job=retry.pk,
         )
     return retry
+
+
+#: How every job marked stalled begins its error (how the automatic retry counts them).
+STALLED = "Stalled:"
+#: Recomputes of one ladder that may stall in a row (each lost its worker or its task)
+#: before the last is left failed for an operator: a recompute that kills its worker
+#: every time is not retried forever.
+MAX_STALLED_IN_A_ROW = 3
+
+
+def _mark_stalled(job: RecomputeJob, outcome: str) -> None:
+    silent_since = timezone.localtime(last_sign_of_life(job)).strftime("%Y-%m-%d %H:%M")
+    job.error = (
+        f"{STALLED} {job.get_status_display().lower()} with no sign of life since "
+        f"{silent_since} (its task or its worker was lost); {outcome}."
+    )
+    job.status, job.finished_at = RecomputeJob.Status.FAILED, timezone.now()
+    job.save(update_fields=["status", "finished_at", "error"])
+
+
+def retry_stalled_recomputes() -> int:
+    """Every few minutes (beat): each stalled job (queued or running, silent for
+    STALLED_AFTER: its worker died or its task was lost) is marked failed, saying so, and
+    its ladder queued again — unless it is the ladder's MAX_STALLED_IN_A_ROW-th stalled
+    job in a row: then it stays failed, on the dashboard, for an operator to retry.
+    Returns how many were queued again."""
+    queued = 0
+    active = RecomputeJob.objects.filter(
+        status__in=[RecomputeJob.Status.QUEUED, RecomputeJob.Status.RUNNING]).order_by("pk")
+    for job in active.select_related("ladder"):
+        if not is_stalled(job):
+            continue
+        with transaction.atomic():
+            job = RecomputeJob.objects.select_for_update().select_related("ladder").get(pk=job.pk)
+            if not is_stalled(job):
+                continue
+            newer = RecomputeJob.objects.filter(ladder=job.ladder, pk__gt=job.pk).exists()
+            earlier = RecomputeJob.objects.filter(ladder=job.ladder, pk__lt=job.pk).order_by("-pk")
+            in_a_row = 1
+            for error in earlier.values_list("error", flat=True)[:MAX_STALLED_IN_A_ROW]:
+                if not error.startswith(STALLED):
+                    break
+                in_a_row += 1
+            if newer:
+                _mark_stalled(job, "not retried: the ladder has a newer recompute")
+            elif in_a_row >= MAX_STALLED_IN_A_ROW:
+                _mark_stalled(job, f"not retried: {in_a_row} recomputes of this ladder in a row "
+                                   "lost their worker (Retry on the dashboard once it is understood)")
+            else:
+                _mark_stalled(job, "retried automatically")
+                queue_recompute(job.ladder, job.reason)
+                queued += 1
+    return queued
 
 
 def recompute_all_ladders(reason: str = RecomputeJob.Reason.NIGHTLY) -> list[RecomputeJob]:

@@ -6,6 +6,7 @@ from datetime import timedelta
 
 from celery import shared_task
 
+from config.redelivery import BoundedRedeliveryTask
 from ladder import services
 from ladder.models import RecomputeJob
 
@@ -16,7 +17,10 @@ from ladder.models import RecomputeJob
 #: another worker after the broker's visibility timeout (settings). Rerunning these
 #: tasks is safe: a recompute computes, then swaps in one transaction, and a rated
 #: match is never rated twice.
-REDELIVERED_IF_LOST = {"acks_late": True, "reject_on_worker_lost": True}
+#: A task that kills its worker each time is given up after a few deliveries
+#: (config.redelivery) and listed on the dashboard.
+REDELIVERED_IF_LOST = {"acks_late": True, "reject_on_worker_lost": True,
+                       "base": BoundedRedeliveryTask}
 
 
 @shared_task(name="ladder.rate_match", **REDELIVERED_IF_LOST)
@@ -47,6 +51,13 @@ def recompute_all_ladders() -> int:
     """Nightly: every ladder recomputed from its matches (and missing ladders created)."""
     services.ensure_ladders()
     return len(services.recompute_all_ladders(RecomputeJob.Reason.NIGHTLY))
+
+
+@shared_task(name="ladder.retry_stalled_recomputes")
+def retry_stalled_recomputes() -> int:
+    """Every few minutes (beat): recomputes whose worker died are marked and queued again
+    (a bounded number of times in a row; services.retry_stalled_recomputes)."""
+    return services.retry_stalled_recomputes()
 
 
 @shared_task(name="ladder.requeue_unrated_matches")

@@ -346,5 +346,6 @@ class UploadDetailView(LanternAPIView):
         upload = selectors.upload_for(request.user, upload_id)
         if upload is None:
             raise Http404
+        services.note_upload_read(request.user, upload)
         return Response(UploadSerializer(upload, context={"request": request}).data)
 

@@ -234,3 +234,59 @@ def test_the_page_offers_retry_for_a_stalled_job(client, ladder, staff):
     assert [(j["id"], j["stalled"], "retry_url" in j) for j in body] == [
         (lost.pk, True, True), (fresh.pk, False, False)
     ]
+
+
+def test_a_recompute_whose_worker_died_is_marked_and_retried_a_bounded_number_of_times(
+        ladder, staff, django_capture_on_commit_callbacks):
+    quiet = services.STALLED_AFTER.total_seconds() / 60
+    silent(job(ladder, "running", total=6, progress=2, phase="rating"), quiet - 1)
+    assert services.retry_stalled_recomputes() == 0  # alive, as far as anyone can tell
+    # Each time the worker dies, the next beat marks the job and queues the ladder again…
+    for _ in range(services.MAX_STALLED_IN_A_ROW - 1):
+        lost = RecomputeJob.objects.filter(ladder=ladder).order_by("-pk").first()
+        silent(lost, quiet + 1)
+        assert services.retry_stalled_recomputes() == 1
+        lost.refresh_from_db()
+        assert lost.status == "failed" and lost.error.endswith("retried automatically.")
+        newest = RecomputeJob.objects.filter(ladder=ladder).order_by("-pk").first()
+        assert newest.pk != lost.pk and newest.status == "queued"
+    # …until as many in a row have died: then it stays failed, on the dashboard.
+    last = silent(RecomputeJob.objects.filter(ladder=ladder).order_by("-pk").first(), quiet + 1)
+    assert services.retry_stalled_recomputes() == 0
+    last.refresh_from_db()
+    assert last.status == "failed" and "in a row lost their worker" in last.error
+    assert [j.pk for j in ladder_jobs()["failed"]] == [last.pk]
+    response = Client()
+    response.force_login(staff)
+    assert "in a row lost their worker" in response.get("/dashboard/").content.decode()
+
+
+def test_a_task_that_kills_its_worker_is_given_up_and_listed(ladder, staff):
+    from config.redelivery import MAX_DELIVERIES
+    from dashboard.models import DroppedTask
+    from ladder.tasks import recompute_ladder as task
+
+    ran = []
+    original = services.recompute_ladder
+    services.recompute_ladder = lambda *a, **k: ran.append(a) or original(*a, **k)
+    try:
+        for delivery in range(MAX_DELIVERIES + 2):
+            task.push_request(id="poison-1", is_eager=False)
+            try:
+                if delivery < MAX_DELIVERIES:
+                    # The worker dies while running it: the count stays, nothing finishes.
+                    from django.core.cache import cache
+                    cache.add("lantern:deliveries:poison-1", 0)
+                    cache.incr("lantern:deliveries:poison-1")
+                else:
+                    assert task(ladder.pk) is None  # given up, not run
+            finally:
+                task.pop_request()
+    finally:
+        services.recompute_ladder = original
+    assert ran == []
+    dropped = DroppedTask.objects.get()
+    assert dropped.name == "ladder.recompute_ladder" and dropped.deliveries >= MAX_DELIVERIES
+    page = Client()
+    page.force_login(staff)
+    assert "poison-1" in page.get("/dashboard/").content.decode()

@@ -169,3 +169,29 @@ def test_creating_an_event_does_not_tell_an_outsider_a_private_club_exists(peopl
                                                      "rounds": 3}, format="json")
         answers.append((response.status_code, response.content.replace(slug.encode(), b"SLUG")))
     assert answers[0] == answers[1] and answers[0][0] == 400
+
+
+def test_an_operator_reading_a_private_clubs_upload_is_written_to_its_audit_trail(
+        people, private_club, public_club, django_user_model):
+    from rest_framework.test import APIClient
+
+    from clubs.models import AuditEntry
+
+    operator = django_user_model.objects.create_user(username="opal", is_staff=True)
+    upload = private_club.uploads[0]
+    before = AuditEntry.objects.filter(club=private_club.club, action="upload.staff_read").count()
+    page = Client()
+    page.force_login(operator)
+    assert page.get(f"/uploads/{upload.pk}/").status_code == 200
+    api = APIClient()
+    api.force_authenticate(operator)
+    assert api.get(f"/api/uploads/{upload.pk}/").status_code == 200
+    entries = AuditEntry.objects.filter(club=private_club.club, action="upload.staff_read")
+    assert entries.count() == before + 2
+    assert entries.first().actor == operator and f"upload {upload.pk}" in entries.first().summary
+    # The club's own organiser reading it, or anyone reading a public club's: no entry.
+    own = Client()
+    own.force_login(people["organiser"])
+    assert own.get(f"/uploads/{upload.pk}/").status_code == 200
+    assert page.get(f"/uploads/{public_club.uploads[0].pk}/").status_code == 200
+    assert AuditEntry.objects.filter(action="upload.staff_read").count() == before + 2

@@ -126,6 +126,8 @@ def logging_config(log_format: str, level: str) -> dict[str, Any]:
             "django.server": {"level": "WARNING"},
             # Celery's own loggers would otherwise add a second handler of theirs.
             "celery": {"level": level},
+            # django-axes says "Deleted 0 failed login attempts" at every sign-in.
+            "axes": {"level": "WARNING"},
         },
     }
 

@@ -122,6 +122,8 @@ AXES_RESET_ON_SUCCESS = True
 AXES_HTTP_RESPONSE_CODE = 429
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
+# Only failures are recorded: the site's sign-ins are not logged row by row.
+AXES_DISABLE_ACCESS_LOG = True
 
 # --- Content-Security-Policy (django-csp) -------------------------------------------------
 # The site's pages load only their own scripts (ES modules), styles and images; page data

@@ -22,6 +22,7 @@ from rest_framework.authtoken.models import Token
 
 from clubs.models import AuditEntry, Invite, JoinRequest
 from config.admin_base import RecordAdmin
+from dashboard.models import DroppedTask
 from games.models import Club, Import, MatchLog, Membership, Upload
 from ladder.models import Ladder, Rating, RatingChange, RecomputeJob
 from ladder.services import recompute_ladder
@@ -64,6 +65,8 @@ def populate(tag: str, django_user_model) -> None:
     ladder = Ladder.objects.create(club=club, game=CRYPTID)
     recompute_ladder(ladder.pk)  # ratings, their history and a finished job
     RecomputeJob.objects.create(ladder=ladder, reason="manual", status="failed", error="boom")
+    DroppedTask.objects.create(name="ladder.rate_match", task_id=f"task-{tag}", deliveries=3,
+                               arguments=f"(({matches[0].pk},), {{}})")
     Upload.objects.create(club=club, uploaded_by=organiser, source="api", game=CRYPTID,
                           status="accepted", match=matches[0], validation_ms=12.5)
     Upload.objects.create(club=club, uploaded_by=organiser, source="form", game=CRYPTID,

@@ -2,7 +2,40 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
+
+#: Where the site shows a rule's text: the document of ``docs/rules/`` the id belongs to,
+#: then the id as the anchor (``/rules/cryptid-urban-legends/#CUL-3.7``). The engine does
+#: not read the documents; the site's reference (``reference.documents``) does, and a test
+#: checks that every id the engine can cite has its text there.
+RULE_URL_PATH = "/rules/{document}/#{rule}"
+#: The document of each id prefix (``CUL``-3.7): each game's rules, the log format (its
+#: ``LOG-*`` ids, the engine's and the recorder's own), the rating maths.
+RULE_DOCUMENTS = {
+    "CUL": "cryptid-urban-legends",
+    "MX": "mister-x",
+    "CD": "cloak-and-dagger",
+    "LOG": "log-format",
+    "ENGINE": "log-format",
+    "REC": "log-format",
+    "EL": "ratings",
+}
+#: A rule id: ``CUL-3.7``, ``MX-1.1a``, ``CUL-3``, ``LOG-JSON``, ``ENGINE-ERROR``.
+RULE_ID = re.compile(r"(?:[A-Z]{2,6})-(?:\d+(?:\.\d+)?[a-z]?|[A-Z]+)")
+
+
+def rule_document(rule: str | None) -> str | None:
+    """The ``docs/rules/`` document (without ``.md``) holding ``rule``, or None."""
+    if not rule or not RULE_ID.fullmatch(rule):
+        return None
+    return RULE_DOCUMENTS.get(rule.split("-", 1)[0])
+
+
+def rule_path(rule: str | None) -> str | None:
+    """``/rules/cryptid-urban-legends/#CUL-3.7``: where the site shows ``rule``'s text."""
+    document = rule_document(rule)
+    return None if document is None else RULE_URL_PATH.format(document=document, rule=rule)
 
 
 class IllegalAction(Exception):

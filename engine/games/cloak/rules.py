@@ -1,4 +1,4 @@
-"""Cloak & Dagger rules (``/work/shared/rules/cloak-and-dagger.md``, ids ``CD-*``).
+"""Cloak & Dagger rules (``docs/rules/cloak-and-dagger.md``, ids ``CD-*``).
 
 Chance: the pile is the deck (:func:`~engine.games.cloak.state.deck`) shuffled once
 at setup with ``Rng(seed).shuffle``; a ``place`` draws its top card. A log may

@@ -1,0 +1,49 @@
+"""The rules reference pages: ``/rules/`` and ``/rules/<document>/``, public, no database."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_safe
+
+from reference import documents
+from reference.links import rule_url
+
+
+def _language(request: HttpRequest, slug: str) -> str:
+    """``?lang=`` when the document has that translation, else English."""
+    wanted = request.GET.get("lang", documents.DEFAULT_LANGUAGE)
+    return wanted if wanted in documents.languages(slug) else documents.DEFAULT_LANGUAGE
+
+
+@require_safe
+def index(request: HttpRequest) -> HttpResponse:
+    entries = [(info, documents.document(info.slug)) for info in documents.DOCUMENTS]
+    return render(request, "reference/index.html", {
+        "games": [(i, d) for i, d in entries if i.kind == "game"],
+        "others": [(i, d) for i, d in entries if i.kind != "game"],
+    })
+
+
+@cache
+def _body(document: documents.Document) -> str:
+    """The document's HTML, rendered once per parsed document (the files change only
+    with a release)."""
+    return documents.render(document, rule_url, lambda other: reverse("reference:document", args=[other]))
+
+
+@require_safe
+def document_page(request: HttpRequest, slug: str) -> HttpResponse:
+    if slug not in documents.BY_SLUG:
+        raise Http404("no such document")
+    language = _language(request, slug)
+    document = documents.document(slug, language)
+    return render(request, "reference/document.html", {
+        "document": document,
+        "body": mark_safe(_body(document)),  # noqa: S308 - markdown-it with raw HTML off escapes the source
+        "others": [documents.document(i.slug) for i in documents.DOCUMENTS if i.slug != slug],
+    })

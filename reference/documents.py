@@ -29,6 +29,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from engine.core.errors import RULE_ID
+from engine.core.registry import all_games
 
 DOCS_DIR = Path(__file__).resolve().parents[1] / "docs" / "rules"
 DEFAULT_LANGUAGE = "en"
@@ -38,22 +39,22 @@ DEFAULT_LANGUAGE = "en"
 class DocumentInfo:
     slug: str  #: file name without ``.md``; the page's URL part; for a game, its engine id
     kind: str  #: ``game``, ``format`` or ``ratings``
-    summary: str  #: one line for the index page
 
 
-DOCUMENTS: tuple[DocumentInfo, ...] = (
-    DocumentInfo("cryptid-urban-legends", "game",
-                 "Two players: the cryptid hides among the city blocks, the scientist closes in with sensors."),
-    DocumentInfo("mister-x", "game",
-                 "Mister X crosses Europe unseen; one to five players move the detectives' five pawns."),
-    DocumentInfo("cloak-and-dagger", "game",
-                 "Two to six spies pass documents through twenty numbered envelopes."),
-    DocumentInfo("log-format", "format",
-                 "The match log every upload is: its fields, each game's actions, the LOG ids."),
-    DocumentInfo("ratings", "ratings",
-                 "The exact Elo maths of the ladders, checkable by hand."),
-)
-BY_SLUG = {d.slug: d for d in DOCUMENTS}
+#: The documents that belong to no game (``engine.core.errors.FORMAT_DOCUMENTS``).
+OTHER_DOCUMENTS = (DocumentInfo("log-format", "format"), DocumentInfo("ratings", "ratings"))
+
+
+def documents() -> tuple[DocumentInfo, ...]:
+    """Every document: one per game the engine knows (in its order) that has its rules
+    written (``docs/rules/<game id>.md``), then the log format and the ratings."""
+    games = tuple(DocumentInfo(game.id, "game") for game in all_games().values()
+                  if (DOCS_DIR / f"{game.id}.md").is_file())
+    return games + OTHER_DOCUMENTS
+
+
+def info(slug: str) -> DocumentInfo | None:
+    return next((d for d in documents() if d.slug == slug), None)
 
 #: A rule id at the start of a heading or list item, followed by a space or the end.
 _LEADING_ID = re.compile(rf"^({RULE_ID.pattern})(?=\s|$)")
@@ -100,6 +101,7 @@ class Document:
     language: str
     title: str
     tokens: list[Token]
+    summary: str = ""  #: the paragraph right under the title: one line for the index page
     rules: dict[str, Rule] = field(default_factory=dict)  #: by id, in document order
     sections: list[tuple[str, str, int]] = field(default_factory=list)  #: (anchor, text, level)
 
@@ -129,8 +131,14 @@ def parse(slug: str, language: str = DEFAULT_LANGUAGE) -> Document:
     """Read one document and find its rules and headings (no rendering yet)."""
     text = source_path(slug, language).read_text(encoding="utf-8")
     tokens = _markdown().parse(text)
-    document = Document(BY_SLUG[slug], language, slug, tokens)
+    about = info(slug)
+    if about is None:
+        raise KeyError(f"no document {slug!r}")
+    document = Document(about, language, slug, tokens)
     for index, token in enumerate(tokens):
+        if token.type == "paragraph_open" and token.level == 0 and not document.summary and index >= 3:
+            lead = _inline_after(tokens, index)
+            document.summary = _plain(lead) if lead is not None else ""
         if token.type not in ("heading_open", "list_item_open"):
             continue
         inline = _inline_after(tokens, index)
@@ -248,7 +256,7 @@ def _rewrite_link(child: Token, page_of: Callable[[str], str]) -> Token:
         return child
     href = child.attrGet("href") or ""
     found = _MD_LINK.match(href)
-    if not found or found.group(1) not in BY_SLUG:
+    if not found or info(found.group(1)) is None:
         return child
     clone = _copy(child)
     clone.attrs = dict(child.attrs)
@@ -266,9 +274,9 @@ def document(slug: str, language: str = DEFAULT_LANGUAGE) -> Document:
 def all_rules() -> dict[str, Rule]:
     """Every rule of the reference (English), by id."""
     rules: dict[str, Rule] = {}
-    for info in DOCUMENTS:
-        for rule_id, rule in document(info.slug).rules.items():
+    for about in documents():
+        for rule_id, rule in document(about.slug).rules.items():
             if rule_id in rules:
-                raise ValueError(f"rule {rule_id} is written in {rules[rule_id].document} and {info.slug}")
+                raise ValueError(f"rule {rule_id} is written in {rules[rule_id].document} and {about.slug}")
             rules[rule_id] = rule
     return rules

@@ -22,7 +22,7 @@ def _language(request: HttpRequest, slug: str) -> str:
 
 @require_safe
 def index(request: HttpRequest) -> HttpResponse:
-    entries = [(info, documents.document(info.slug)) for info in documents.DOCUMENTS]
+    entries = [(info, documents.document(info.slug)) for info in documents.documents()]
     return render(request, "reference/index.html", {
         "games": [(i, d) for i, d in entries if i.kind == "game"],
         "others": [(i, d) for i, d in entries if i.kind != "game"],
@@ -38,12 +38,12 @@ def _body(document: documents.Document) -> str:
 
 @require_safe
 def document_page(request: HttpRequest, slug: str) -> HttpResponse:
-    if slug not in documents.BY_SLUG:
+    if documents.info(slug) is None:
         raise Http404("no such document")
     language = _language(request, slug)
     document = documents.document(slug, language)
     return render(request, "reference/document.html", {
         "document": document,
         "body": mark_safe(_body(document)),  # noqa: S308 - markdown-it with raw HTML off escapes the source
-        "others": [documents.document(i.slug) for i in documents.DOCUMENTS if i.slug != slug],
+        "others": [documents.document(i.slug) for i in documents.documents() if i.slug != slug],
     })

@@ -1,4 +1,4 @@
-"""The example match logs of docs/examples/ (written by scripts/make_examples.py), which
+"""The example match logs of docs/examples/ (written by tests/make_examples.py), which
 the tests use as real games recorded at a table."""
 
 from __future__ import annotations

@@ -10,17 +10,10 @@ from typing import Any
 #: not read the documents; the site's reference (``reference.documents``) does, and a test
 #: checks that every id the engine can cite has its text there.
 RULE_URL_PATH = "/rules/{document}/#{rule}"
-#: The document of each id prefix (``CUL``-3.7): each game's rules, the log format (its
-#: ``LOG-*`` ids, the engine's and the recorder's own), the rating maths.
-RULE_DOCUMENTS = {
-    "CUL": "cryptid-urban-legends",
-    "MX": "mister-x",
-    "CD": "cloak-and-dagger",
-    "LOG": "log-format",
-    "ENGINE": "log-format",
-    "REC": "log-format",
-    "EL": "ratings",
-}
+#: The documents of the ids that belong to no game: the log format (its ``LOG-*`` ids, the
+#: engine's own error, the recorder's own refusals) and the rating maths. A game's ids are
+#: in the document named after it (``Game.rule_prefix``, ``Game.id``).
+FORMAT_DOCUMENTS = {"LOG": "log-format", "ENGINE": "log-format", "REC": "log-format", "EL": "ratings"}
 #: A rule id: ``CUL-3.7``, ``MX-1.1a``, ``CUL-3``, ``LOG-JSON``, ``ENGINE-ERROR``.
 RULE_ID = re.compile(r"(?:[A-Z]{2,6})-(?:\d+(?:\.\d+)?[a-z]?|[A-Z]+)")
 
@@ -29,7 +22,12 @@ def rule_document(rule: str | None) -> str | None:
     """The ``docs/rules/`` document (without ``.md``) holding ``rule``, or None."""
     if not rule or not RULE_ID.fullmatch(rule):
         return None
-    return RULE_DOCUMENTS.get(rule.split("-", 1)[0])
+    prefix = rule.split("-", 1)[0]
+    if prefix in FORMAT_DOCUMENTS:
+        return FORMAT_DOCUMENTS[prefix]
+    from engine.core.registry import all_games  # the registry imports the games, which import this
+
+    return next((game.id for game in all_games().values() if game.rule_prefix == prefix), None)
 
 
 def rule_path(rule: str | None) -> str | None:

@@ -45,6 +45,7 @@ class CloakAndDagger(Game):
     id = "cloak-and-dagger"
     name = "Cloak & Dagger"
     rules_version = "1"
+    rule_prefix = "CD"
     end_rule = "CD-7.2"
     result_rule = "CD-7.4"
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS  # CD-1.3

@@ -16,6 +16,7 @@ class CryptidGame(Game):
     name = "Cryptid: Urban Legends"
     #: bump when a reading of docs/rules/cryptid-urban-legends.md changes
     rules_version = "cul-2026.11-1"
+    rule_prefix = "CUL"
     end_rule = "CUL-3.10"
     result_rule = "CUL-6.6"
     bots = {"random": bots.random_bot, "greedy": bots.greedy_bot}

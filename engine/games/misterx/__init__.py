@@ -23,6 +23,7 @@ class MisterX(Game):
     id = "mister-x"
     name = "Mister X"
     rules_version = "mx-1"
+    rule_prefix = "MX"
     end_rule = "MX-3.6"
     result_rule = "MX-6.11"
     bots = bots.BOTS

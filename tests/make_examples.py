@@ -6,8 +6,10 @@ drawn, tickets refilled, cards placed) stands in the actions. Handles are people
 not bots', so the logs can be uploaded to a club as they are. The tests, the docs and
 the site use the committed files; this script is how they were made:
 
-    .venv/bin/python scripts/make_examples.py           # rewrite docs/examples/
-    .venv/bin/python scripts/make_examples.py --check   # compare, exit 1 on a difference
+    .venv/bin/python -m tests.make_examples           # rewrite docs/examples/
+    .venv/bin/python -m tests.make_examples --check   # compare, exit 1 on a difference
+
+It lives among the tests because, like them, it plays named games on purpose.
 
 For each example the first seed (from 1) whose game ends the wanted way is taken, so
 a change to a bot may pick another game; the committed files keep validating either

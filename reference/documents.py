@@ -105,6 +105,11 @@ class Document:
     rules: dict[str, Rule] = field(default_factory=dict)  #: by id, in document order
     sections: list[tuple[str, str, int]] = field(default_factory=list)  #: (anchor, text, level)
 
+    @property
+    def rule_count(self) -> int:
+        """Rules with no sub-rules: CUL-3.4 counts, its section CUL-3 does not."""
+        return sum(not any(other.startswith(rule + ".") for other in self.rules) for rule in self.rules)
+
 
 def _inline_after(tokens: list[Token], index: int) -> Token | None:
     """The inline token that holds the text of the block opened at ``index``."""
@@ -163,15 +168,19 @@ def parse(slug: str, language: str = DEFAULT_LANGUAGE) -> Document:
     return document
 
 
+def _text(content: str) -> Token:
+    token = Token("text", "", 0)
+    token.content = content
+    return token
+
+
 def _link(href: str, text: str, css: str, title: str = "") -> list[Token]:
     opening = Token("link_open", "a", 1)
     opening.attrSet("href", href)
     opening.attrSet("class", css)
     if title:
         opening.attrSet("title", title)
-    content = Token("text", "", 0)
-    content.content = text
-    return [opening, content, Token("link_close", "a", -1)]
+    return [opening, _text(text), Token("link_close", "a", -1)]
 
 
 def _link_ids(children: list[Token], url_of: Callable[[str], str | None],
@@ -193,17 +202,13 @@ def _link_ids(children: list[Token], url_of: Callable[[str], str | None],
             if url is None:
                 continue
             if found.start() > last:
-                piece = Token("text", "", 0)
-                piece.content = child.content[last:found.start()]
-                out.append(piece)
+                out.append(_text(child.content[last:found.start()]))
             out.extend(_link(url, found.group(1), "rule-ref", title_of(found.group(1))))
             last = found.end()
         if last == 0:
             out.append(child)
         elif last < len(child.content):
-            piece = Token("text", "", 0)
-            piece.content = child.content[last:]
-            out.append(piece)
+            out.append(_text(child.content[last:]))
     return out
 
 
@@ -211,7 +216,7 @@ def render(document: Document, url_of: Callable[[str], str | None],
            page_of: Callable[[str], str]) -> str:
     """The document as HTML. ``url_of(rule_id)``: where a rule's text is (None: unknown id,
     left as text); ``page_of(slug)``: the page of another document (``log-format.md`` links)."""
-    tokens = [t for t in document.tokens]  # the parsed tokens are shared: copy what changes
+    tokens = document.tokens  # shared by every render: an inline token is copied before it changes
     rules_here = document.rules
 
     def title_of(rule_id: str) -> str:
@@ -228,8 +233,7 @@ def render(document: Document, url_of: Callable[[str], str | None],
             rule_id = opener.meta.get("rule") if opener is not None else None
             children = [_rewrite_link(c, page_of) for c in inline.children or []]
             if rule_id and children and children[0].type == "text" and children[0].content.startswith(rule_id):
-                rest = Token("text", "", 0)
-                rest.content = children[0].content[len(rule_id):]
+                rest = _text(children[0].content[len(rule_id):])
                 children = [*_link(f"#{rule_id}", rule_id, "rule-id", "Link to this rule"), rest,
                             *_link_ids(children[1:], url_of, title_of)]
             else:
@@ -238,7 +242,8 @@ def render(document: Document, url_of: Callable[[str], str | None],
             out.append(inline)
         else:
             out.append(token)
-    return _markdown().renderer.render(out, _markdown().options, {})
+    markdown = _markdown()
+    return markdown.renderer.render(out, markdown.options, {})
 
 
 def _copy(token: Token) -> Token:

@@ -8,6 +8,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language_info
 from django.views.decorators.http import require_safe
 
 from reference import documents
@@ -18,6 +19,15 @@ def _language(request: HttpRequest, slug: str) -> str:
     """``?lang=`` when the document has that translation, else English."""
     wanted = request.GET.get("lang", documents.DEFAULT_LANGUAGE)
     return wanted if wanted in documents.languages(slug) else documents.DEFAULT_LANGUAGE
+
+
+def _language_name(code: str) -> str:
+    """``日本語`` for ``ja``: a language as its readers write it (the code when Django does
+    not know it)."""
+    try:
+        return get_language_info(code)["name_local"]
+    except KeyError:
+        return code
 
 
 @require_safe
@@ -42,8 +52,11 @@ def document_page(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404("no such document")
     language = _language(request, slug)
     document = documents.document(slug, language)
+    written_in = documents.languages(slug)
     return render(request, "reference/document.html", {
         "document": document,
         "body": mark_safe(_body(document)),  # noqa: S308 - markdown-it with raw HTML off escapes the source
         "others": [documents.document(i.slug) for i in documents.documents() if i.slug != slug],
+        # the languages this document is written in, when there is more than one
+        "languages": [(code, _language_name(code)) for code in written_in] if len(written_in) > 1 else [],
     })

@@ -88,6 +88,9 @@ def test_a_translation_is_chosen_by_its_language_with_the_same_anchors(client, t
         assert list(japanese.rules) == list(documents.document("cloak-and-dagger").rules) == ["CD-1", "CD-1.1"]
         text = page_text(client, "/rules/cloak-and-dagger/?lang=ja")
         assert 'lang="ja"' in text and 'id="CD-1.1"' in text and "封筒20枚" in text
+        # the page offers the other languages it is written in
+        assert '<a href="?lang=en" hreflang="en" lang="en">English</a> · <strong>日本語</strong>' in text
+        assert 'href="?lang=' not in page_text(client, "/rules/mister-x/")
         assert "<script>alert(1)</script>" not in text  # raw HTML in a document is shown as text
         assert 'lang="en"' in page_text(client, "/rules/cloak-and-dagger/?lang=xx")
     finally:

@@ -6,5 +6,5 @@ app_name = "reference"
 
 urlpatterns = [
     path("", views.index, name="index"),
-    path("<slug:slug>/", views.document_page, name="document"),
+    path("<slug:document>/", views.document_page, name="document"),
 ]

@@ -47,15 +47,16 @@ def _body(document: documents.Document) -> str:
 
 
 @require_safe
-def document_page(request: HttpRequest, slug: str) -> HttpResponse:
+def document_page(request: HttpRequest, document: str) -> HttpResponse:
+    slug = document
     if documents.info(slug) is None:
         raise Http404("no such document")
     language = _language(request, slug)
-    document = documents.document(slug, language)
+    parsed = documents.document(slug, language)
     written_in = documents.languages(slug)
     return render(request, "reference/document.html", {
-        "document": document,
-        "body": mark_safe(_body(document)),  # noqa: S308 - markdown-it with raw HTML off escapes the source
+        "document": parsed,
+        "body": mark_safe(_body(parsed)),  # noqa: S308 - markdown-it with raw HTML off escapes the source
         "others": [documents.document(i.slug) for i in documents.documents() if i.slug != slug],
         # the languages this document is written in, when there is more than one
         "languages": [(code, _language_name(code)) for code in written_in] if len(written_in) > 1 else [],

@@ -247,7 +247,8 @@ def test_picking_an_envelope_is_opening_it(api, club, monkeypatch):
                   action={"seat": "p1", "type": "open", "envelope": 4}).json()
     assert opened["ply"] == draft["ply"]  # a pick is not an action of the log
     assert opened["frame"]["view"]["opened"]["p1"]["envelope"] == 4
-    assert sorted(opened["frame"]["view"]["opened"]["p1"]["contents"]) == ["D", "d"]
+    # p1's own spies are inside (the bot may have dropped its pair there too).
+    assert {"D", "d"} <= set(opened["frame"]["view"]["opened"]["p1"]["contents"])
     inside = client.get(f"/api/drafts/{draft_id}/legal-actions/").json()
     assert {entry["action"]["envelope"] for entry in inside["actions"]} == {4}
     assert {entry["action"]["type"] for entry in inside["actions"]} == {"examine", "take"}

@@ -127,3 +127,41 @@ def test_the_setup_forms_board_option_nested_thousands_deep_is_a_form_error(peop
                                   "seat.det1": "bot:greedy"})
     assert response.status_code == 422, response.status_code
     assert "MX-1.2" in response.content.decode()
+
+
+def test_log_length_a_log_of_more_actions_than_any_club_game_is_refused(people, public_club):
+    from engine import play
+    from engine.core.envelope import MAX_ACTIONS
+
+    log = play("cloak-and-dagger", 2, ["random", "random"], max_actions=MAX_ACTIONS + 1,
+               players=public_club.handles[:2])
+    assert len(log["actions"]) == MAX_ACTIONS + 1 and log["result"] is None
+    response = api_as(people["member"]).post(
+        f"/api/clubs/{public_club.club.slug}/matches/", data=json.dumps(log),
+        content_type="application/json")
+    assert response.status_code == 400, response.content[:300]
+    assert response.json()["rule"] == "LOG-LENGTH" and str(MAX_ACTIONS) in response.json()["message"]
+    log["actions"] = log["actions"][:MAX_ACTIONS]  # at the bound: an unfinished match
+    accepted = api_as(people["member"]).post(
+        f"/api/clubs/{public_club.club.slug}/matches/", data=json.dumps(log),
+        content_type="application/json")
+    assert accepted.status_code == 201, accepted.content[:300]
+
+
+def test_log_length_the_recorder_stops_a_draft_at_the_bound(people, public_club, monkeypatch):
+    from recorder import services as recorder_services
+
+    monkeypatch.setattr(recorder_services, "MAX_ACTIONS", 2)
+    client = api_as(people["member"])
+    draft = client.post("/api/drafts/", {
+        "club": public_club.club.slug, "game": "cloak-and-dagger",
+        "seats": [{"seat": "p1", "player": public_club.handles[0]}, {"seat": "p2", "bot": "random"}],
+    }, format="json").json()
+    draft = client.post(f"/api/drafts/{draft['id']}/apply/", {
+        "version": draft["version"], "action": {"seat": "p1", "type": "drop", "envelope": 1}},
+        format="json").json()
+    assert draft["ply"] == 2
+    refused = client.post(f"/api/drafts/{draft['id']}/apply/", {
+        "version": draft["version"], "action": {"seat": "p1", "type": "open", "envelope": 1}},
+        format="json")
+    assert refused.status_code == 422 and refused.json()["rule"] == "LOG-LENGTH"

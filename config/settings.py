@@ -269,6 +269,7 @@ CELERY_TASK_ROUTES = {
     "games.requeue_queued_imports": {"queue": "ingest"},
     "games.revalidate": {"queue": "ingest"},
     "ladder.*": {"queue": "ratings"},  # rate, recompute, requeue unrated matches
+    "replay.*": {"queue": "ingest"},  # frames of long matches built once they are stored
 }
 # Tasks acknowledged late (ladder.tasks) stay in Redis until they finish; when a whole
 # worker dies, another worker takes them back once they have been out this long. It

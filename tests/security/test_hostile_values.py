@@ -129,7 +129,8 @@ def test_the_setup_forms_board_option_nested_thousands_deep_is_a_form_error(peop
     assert "MX-1.2" in response.content.decode()
 
 
-def test_log_length_a_log_of_more_actions_than_any_club_game_is_refused(people, public_club):
+def test_log_length_a_log_of_more_actions_than_any_club_game_is_refused(
+        people, public_club, django_capture_on_commit_callbacks):
     from engine import play
     from engine.core.envelope import MAX_ACTIONS
 
@@ -142,10 +143,18 @@ def test_log_length_a_log_of_more_actions_than_any_club_game_is_refused(people, 
     assert response.status_code == 400, response.content[:300]
     assert response.json()["rule"] == "LOG-LENGTH" and str(MAX_ACTIONS) in response.json()["message"]
     log["actions"] = log["actions"][:MAX_ACTIONS]  # at the bound: an unfinished match
-    accepted = api_as(people["member"]).post(
-        f"/api/clubs/{public_club.club.slug}/matches/", data=json.dumps(log),
-        content_type="application/json")
+    with django_capture_on_commit_callbacks(execute=True):
+        accepted = api_as(people["member"]).post(
+            f"/api/clubs/{public_club.club.slug}/matches/", data=json.dumps(log),
+            content_type="application/json")
     assert accepted.status_code == 201, accepted.content[:300]
+    # So long a match has its frames built once it is stored: viewers are served cached.
+    from django.core.cache import cache
+
+    from replay.selectors import frames_cache_key, match_viewers
+
+    match = Match.objects.get(pk=accepted.json()["id"])
+    assert all(cache.get(frames_cache_key(match, viewer)) for viewer in match_viewers(match))
 
 
 def test_log_length_the_recorder_stops_a_draft_at_the_bound(people, public_club, monkeypatch):

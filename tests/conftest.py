@@ -233,33 +233,31 @@ def chromium() -> Iterator[Any]:
         browser.close()
 
 
+def _checked_page(chromium: Any, *, bypass_csp: bool) -> Iterator[Any]:
+    """A fresh page whose JavaScript errors and console errors fail the test."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=bypass_csp)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    yield page
+    context.close()
+    assert not errors, f"the page reported errors: {errors}"
+
+
 @pytest.fixture
 def page(chromium: Any) -> Iterator[Any]:
     """A fresh page; JavaScript errors fail the test. Playwright's ``wait_for_function``
     evaluates its predicate with ``eval``, which the site's Content-Security-Policy
     refuses, so these pages bypass it; ``csp_page`` enforces it (tests/security)."""
-    context = chromium.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    yield page
-    context.close()
-    assert not errors, f"the page reported errors: {errors}"
+    yield from _checked_page(chromium, bypass_csp=True)
 
 
 @pytest.fixture
 def csp_page(chromium: Any) -> Iterator[Any]:
-    """A fresh page that obeys the site's Content-Security-Policy; every console error
-    (a refused script or style among them) fails the test."""
-    context = chromium.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    yield page
-    context.close()
-    assert not errors, f"the page reported errors: {errors}"
+    """A fresh page that obeys the site's Content-Security-Policy: a refused script or
+    style is a console error, which fails the test."""
+    yield from _checked_page(chromium, bypass_csp=False)
 
 
 @pytest.fixture

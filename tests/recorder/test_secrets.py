@@ -289,3 +289,20 @@ def test_a_seat_never_names_what_chance_deals(api, club):
                         action={"seat": "det1", "type": "refill", "tickets": tickets})
         assert response.status_code == 422
         assert response.json()["rule"] == "MX-6.8" and "leave it out" in response.json()["message"]
+
+
+def test_cryptid_a_named_draw_is_refused_the_same_whatever_the_deck_holds(api, club):
+    """Cryptid's hidden facts are the decks' order and the other hand; the only probe that
+    could name them is a draw's cards, refused alike for any cards (CUL-2.4)."""
+    client = api("member")
+    draft = create(client, "cryptid-urban-legends",
+                   [{"seat": "cryptid", "player": "alice"}, {"seat": "scientist", "bot": "greedy"}])
+    seat = draft["seat"]
+    answers = set()
+    for cards in (["split", "split"], ["align", "shuffle"], ["shuffle"], []):
+        response = post(client, draft["id"], "apply", version=draft["version"],
+                        action={"seat": seat, "type": "draw", "cards": cards})
+        assert response.status_code == 422
+        answers.add(json.dumps(response.json(), sort_keys=True))
+    assert len(answers) == 1 and '"rule": "CUL-2.4"' in answers.pop()
+    assert Draft.objects.get(pk=draft["id"]).version == draft["version"]

@@ -266,34 +266,64 @@ def round_robin(
 # Swiss, two seats
 # --------------------------------------------------------------------------------------
 
-#: The criteria of the module docstring as an organiser reads them on the event page
-#: (``{first}`` and ``{second}`` are the two roles; ``strict`` rules only with the
-#: strict role parity option).
-SWISS_RULES: tuple[tuple[str, str], ...] = (
+#: The criteria of the module docstring as an organiser reads them on the event page:
+#: (kind, sentence, whether it is about roles — not shown when each pairing plays both).
+#: ``{first}`` and ``{second}`` are the two roles; the ``strict`` rule only applies with
+#: the strict role parity option.
+SWISS_RULES: tuple[tuple[str, str, bool], ...] = (
     ("absolute", "No two players meet twice (a forfeit counts as a meeting), and players "
-                 "kept apart by the organiser never meet."),
-    ("absolute", "No player has a second bye while someone else has had none."),
+                 "kept apart by the organiser never meet.", False),
+    ("absolute", "No player has a second bye while someone else has had none.", False),
     ("absolute", "No player's roles differ by more than two ({first} games minus {second} "
-                 "games), and no one plays the same role three times in a row."),
+                 "games), and no one plays the same role three times in a row.", True),
     ("absolute", "The bye goes to the lowest score group from which everyone else can be "
-                 "paired by the rules above, and there to its lowest-ranked player."),
+                 "paired by the rules above.", False),
     ("strict", "Strict role parity (this event's option): no player's roles differ by "
                "more than one, wherever the rules above allow it, before any score-group "
-               "rule."),
+               "rule.", True),
     ("score groups", "As few players as possible float out of their score group, counted "
                      "from the top group down (the leaders' group is kept whole first); "
-                     "then the smallest score differences between opponents."),
+                     "then the smallest score differences between opponents.", False),
     ("roles", "As many players as possible get their due role: the one that evens their "
               "count, or with even counts the one they did not play last; a player one "
-              "role ahead (a strong claim) before one with even counts."),
+              "role ahead (a strong claim) before one with even counts.", True),
     ("roles", "On a board where both are due the same role: the stronger claim, then the "
               "role history (each takes the role opposite to the one they had when their "
               "roles last differed), then the higher-ranked player. In round one the "
-              "higher-ranked player takes {first} on odd boards, {second} on even ones."),
+              "higher-ranked player takes {first} on odd boards, {second} on even ones.", True),
     ("rating order", "Within a score group the top half meets the bottom half in rating "
                      "order; a player floating down is the lowest-ranked of their group "
-                     "and meets the highest-ranked of the next."),
+                     "and meets the highest-ranked of the next; the bye goes to the "
+                     "lowest-ranked player of its group who may have it.", False),
 )
+
+
+
+def pairing_rules(*, swiss: bool, roles: tuple[str, str], table_size: int = 2,
+                  double: bool = False, strict_roles: bool = False) -> list[tuple[str, str]]:
+    """How this module pairs an event, as (kind, sentence) for its page, in the order
+    the rules are applied."""
+    if not swiss:
+        return [("round-robin", "Everyone meets everyone once, in the order of Berger tables "
+                                "(the circle method); with an odd number of players one sits "
+                                "out each round."),
+                ("roles", "Both roles in every pairing." if double else
+                          f"Berger tables alternate {roles[0]} and {roles[1]}, so every "
+                          "player's roles end within one of each other.")]
+    if table_size > 2:
+        return [("tables", f"Tables of {table_size} are cut from the standings in order (one "
+                           "smaller at the end when the count does not divide); players are "
+                           "then swapped between tables while that avoids a forbidden pair, "
+                           "a repeat meeting, or a table spread over distant score groups."),
+                ("seats", "At each table, seats go to the players who have held that role "
+                          "(then that seat) least, the higher-ranked player first.")]
+    rules = [(kind, text.format(first=roles[0], second=roles[1]))
+             for kind, text, about_roles in SWISS_RULES
+             if (kind != "strict" or strict_roles) and not (double and about_roles)]
+    if double:
+        rules.append(("roles", "Every pairing plays both roles, one game each."))
+    return rules
+
 
 #: The cost of pairing two players (or giving one the bye), compared level by
 #: level, in the order of the criteria: a pairing is better than another when it

@@ -18,6 +18,7 @@ from games import policy
 from games.services import LogRejected, max_log_bytes, reject_too_large
 from tournaments import selectors, services
 from tournaments.models import Pairing, Tournament
+from tournaments.pairing import pairing_rules
 from tournaments.seating import LAYOUTS
 from tournaments.standings import TIEBREAKS
 
@@ -34,9 +35,15 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(request, pk)
     rows = selectors.standings(tournament)
+    layout = LAYOUTS[tournament.game]
+    first, second = (layout.role_class(seat) for seat in layout.seats(2))
     return render(request, "tournaments/detail.html", {
         "tournament": tournament,
-        "layout": LAYOUTS[tournament.game],
+        "layout": layout,
+        "pairing_rules": pairing_rules(
+            swiss=tournament.format == Tournament.Format.SWISS, roles=(first, second),
+            table_size=tournament.table_size, double=tournament.double,
+            strict_roles=tournament.strict_role_parity),
         "rows": rows,
         "tiebreaks": [(key, TIEBREAKS[key]) for key in tournament.tiebreaks],
         "rounds": range(1, tournament.current_round + 1),

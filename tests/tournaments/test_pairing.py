@@ -224,3 +224,21 @@ def test_swiss_tables_explain_seats_and_keep_forbidden_apart() -> None:
     assert all(not {0, 1} <= set(t.players) for t in tables)
     assert "swaps to avoid repeat meetings or forbidden pairs" in tables[0].explanation
     assert "sits p1 (held p1 0 times before)" in tables[0].explanation
+
+
+def test_two_seat_mister_x_counts_roles_by_side_not_by_seat_name() -> None:
+    # Mister X for two: seats mrx and det1, whose role class is "detectives". Round 1:
+    # p0 and p2 were Mister X; in round 2 p1 and p3 are due mrx, p0 and p2 detectives.
+    history = History(games=[
+        PlayedGame(1, (("mrx", 0), ("det1", 1)), {0: 1.0, 1: 0.0}),
+        PlayedGame(1, (("mrx", 2), ("det1", 3)), {2: 1.0, 3: 0.0}),
+    ])
+    tables = pair_swiss(entrants(4), history, roles=("mrx", "det1"),
+                        role_class=lambda seat: "mrx" if seat == "mrx" else "detectives")
+    assert [t.games[0] for t in tables] == [
+        (("mrx", 2), ("det1", 0)),  # both due detectives: the higher-ranked p0 has it
+        (("mrx", 1), ("det1", 3)),  # both due mrx: p1 ranks higher
+    ]
+    assert "p0 takes det1 (mrx 1, det1 0 so far; as due (strong))" in tables[0].explanation
+    assert "p3 takes det1 (mrx 0, det1 1 so far; though due mrx (strong): p1 is due it too " \
+        "and ranks higher)" in tables[1].explanation

@@ -33,7 +33,7 @@ from tournaments.pairing import (  # noqa: E402
     pair_swiss,
     pair_swiss_tables,
 )
-from tournaments.seating import LAYOUTS  # noqa: E402
+from tournaments.seating import layout_of  # noqa: E402
 
 ROLES = ("cryptid", "scientist")
 
@@ -90,7 +90,8 @@ def two_seat_quality(history: History) -> str:
 
 
 def run(players: int, rounds: int, kind: str, repeat: int) -> str:
-    layout = LAYOUTS["mister-x"]
+    layout = layout_of("mister-x")
+    assert layout is not None
     pairs: dict[str, Callable[[list[Entrant], History], list]] = {
         "two-seat Swiss": lambda f, h: pair_swiss(f, h, roles=ROLES),
         "strict role parity": lambda f, h: pair_swiss(f, h, roles=ROLES, strict_roles=True),

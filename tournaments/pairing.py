@@ -351,6 +351,14 @@ SWISS_COST_LEVELS: tuple[tuple[str, str], ...] = (
 )
 _LEVEL = {name: i for i, (name, _text) in enumerate(SWISS_COST_LEVELS)}
 
+
+def _cost(**levels: int) -> tuple[int, ...]:
+    """A cost tuple in the order of :data:`SWISS_COST_LEVELS`; levels not named are 0."""
+    unknown = set(levels) - set(_LEVEL)
+    if unknown:
+        raise ValueError(f"unknown cost levels {sorted(unknown)}")
+    return tuple(levels.get(name, 0) for name, _text in SWISS_COST_LEVELS)
+
 _BYE = "__bye__"
 
 
@@ -527,13 +535,14 @@ def pair_swiss(
             if double:
                 role = (0, 0, 0, 0)
             else:
+                # The better way round; _choose_roles seats the board that way.
                 sa, sb = states[a], states[b]
                 role = min(_role_costs(sa, sb, strict_roles), _role_costs(sb, sa, strict_roles))
-            gap = round(abs(hi.points - lo.points) * 100) ** 2
-            costs[(key[a], key[b])] = (
-                meetings.get(frozenset((a, b)), 0), role[0], 0, role[1],
-                prefix[lo.group] - prefix[hi.group], gap, role[2], role[3],
-                _order_cost(hi, lo))
+            costs[(key[a], key[b])] = _cost(
+                repeat=meetings.get(frozenset((a, b)), 0), role_break=role[0],
+                role_parity=role[1], floats=prefix[lo.group] - prefix[hi.group],
+                score_gap=round(abs(hi.points - lo.points) * 100) ** 2,
+                due_role=role[2], strong_role=role[3], order=_order_cost(hi, lo))
     bye_group = None
     if len(ids) % 2:
         # At most one bye per player: only those with the fewest byes may have it.
@@ -541,8 +550,8 @@ def pair_swiss(
         eligible = [rows[pid] for pid in ids if rows[pid].byes == fewest]
         bye_group = max(r.group for r in eligible)
         for r in eligible:
-            costs[(key[r.entrant.id], _BYE)] = (
-                0, 0, bye_group - r.group, 0, 0, 0, 0, 0, r.group_size - 1 - r.pos)
+            costs[(key[r.entrant.id], _BYE)] = _cost(
+                bye_group=bye_group - r.group, order=r.group_size - 1 - r.pos)
     node_count = len(ids) + len(ids) % 2
     weights = _pack(costs, node_count // 2)
     graph = nx.Graph()

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.messages import Message, msg
 from engine.core.rng import Rng
 
 State = Any
@@ -59,6 +60,17 @@ class Spread:
     field: str
     items: dict[str, int]
     spaces: int
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a sentence may name besides the action itself: who sat where (seat -> the
+    player's name, from the log's seats) and the match's options (a board's city names).
+    Both are public, so a sentence built from an action as a viewer saw it and the
+    table tells that viewer nothing more."""
+
+    players: dict[str, str]
+    options: dict[str, Any]
 
 
 class Game:
@@ -177,6 +189,21 @@ class Game:
         """One short human line for an action, full or redacted."""
         fields = " ".join(f"{k}={v}" for k, v in action.items() if k not in ("seat", "type"))
         return f"{action.get('seat')} {action.get('type')} {fields}".strip()
+
+    def describe(self, action: Action, table: Table) -> Message:
+        """``action`` as one plain sentence (a :mod:`~engine.core.messages` message), from
+        the action *as a viewer saw it* (:meth:`action_view`) and the public ``table``
+        only, so the sentence says exactly what that viewer knew. Default: the notation."""
+        return msg("core.action", text=self.notation(action))
+
+    def describe_result(self, result: dict[str, Any], table: Table) -> Message:
+        """A finished game's result document as one sentence."""
+        return msg("core.result", text=" ".join(f"{k}={v}" for k, v in result.items()))
+
+    def legend(self, options: dict[str, Any]) -> list[dict[str, Any]]:
+        """What the marks of this game's board and notation mean: ``{"mark": key,
+        "text": message}`` entries; a page draws the mark named ``key`` beside the text."""
+        return []
 
     def render_text(self, state: State) -> str:
         """The all-seeing state as text, for the command line and debugging."""

@@ -47,9 +47,16 @@ def test_a_seat_sees_its_check_sheet_not_the_envelopes(page, live_server, club, 
     assert drawn_envelopes(page, "data-seen") == expected
     # p1's place into 4 was announced: p2's sheet records it there.
     assert page.get_attribute('g.envelope[data-envelope="4"]', "data-since") == "1"
-    # p2 does not learn the card p1 placed: the move list shows the number only.
+    # p2 does not learn the card p1 placed: the move list says the number only...
+    moves = page.inner_text("#replay-moves")
+    p1 = log["seats"][0]["player"]
+    assert f"{p1} places the top card of the pile in envelope 4" in moves
+    assert "document Y from the pile" not in moves
+    # ...and so does the compact notation, shown on request.
+    page.check("#replay-notation-toggle")
     moves = page.inner_text("#replay-moves")
     assert "p1 place 4 ?" in moves and "p1 place 4 Y" not in moves
+    page.uncheck("#replay-notation-toggle")
     screenshot(page, "cloak-p2-ply13")
     page.click('#replay-moves button[data-ply="17"]')
     assert board_ply(page) == 17

@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.core.game import Action, Game
+from engine.core.game import Action, Game, Table
+from engine.core.messages import Message
 from engine.core.rng import Rng
-from engine.games.cloak import notation, views
+from engine.games.cloak import notation, sentences, views
 from engine.games.cloak.state import (
     DOCUMENT_COPIES,
     DOUBLE_AGENTS,
@@ -315,6 +316,15 @@ class CloakAndDagger(Game):
 
     def notation(self, action: Action) -> str:
         return notation.format_action(action)
+
+    def describe(self, action: Action, table: Table) -> Message:
+        return sentences.describe(action, table)
+
+    def describe_result(self, result: dict[str, Any], table: Table) -> Message:
+        return sentences.describe_result(result, table)
+
+    def legend(self, options: dict[str, Any]) -> list[dict[str, Any]]:
+        return sentences.legend()
 
     def render_text(self, state: CloakState) -> str:
         return views.render_text(state)

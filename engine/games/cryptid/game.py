@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.core.game import Action, Game, Spread
+from engine.core.game import Action, Game, Spread, Table
+from engine.core.messages import Message
 from engine.core.rng import Rng
-from engine.games.cryptid import bots, notation, rules, schema, views
+from engine.games.cryptid import bots, notation, rules, schema, sentences, views
 from engine.games.cryptid.state import COLORS, OTHER, SEATS, CryptidState
 
 
@@ -84,6 +85,15 @@ class CryptidGame(Game):
 
     def notation(self, action: Action) -> str:
         return notation.notation(action)
+
+    def describe(self, action: Action, table: Table) -> Message:
+        return sentences.describe(action, table)
+
+    def describe_result(self, result: dict[str, Any], table: Table) -> Message:
+        return sentences.describe_result(result, table)
+
+    def legend(self, options: dict[str, Any]) -> list[dict[str, Any]]:
+        return sentences.legend()
 
     def render_text(self, state: CryptidState) -> str:
         return views.render_text(state)

@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalAction, require
-from engine.core.game import Action, Draw, Game
+from engine.core.game import Action, Draw, Game, Table
+from engine.core.messages import Message
 from engine.core.registry import register
 from engine.core.rng import Rng
-from engine.games.misterx import bots, notation, rules, schema, views
+from engine.games.misterx import bots, notation, rules, schema, sentences, views
 from engine.games.misterx.board import resolve_board
 from engine.games.misterx.rules import MRX, TEAM, State
 
@@ -103,6 +104,15 @@ class MisterX(Game):
 
     def notation(self, action: Action) -> str:
         return notation.notation(action)
+
+    def describe(self, action: Action, table: Table) -> Message:
+        return sentences.describe(action, table)
+
+    def describe_result(self, result: dict[str, Any], table: Table) -> Message:
+        return sentences.describe_result(result, table)
+
+    def legend(self, options: dict[str, Any]) -> list[dict[str, Any]]:
+        return sentences.legend()
 
     def render_text(self, state: State) -> str:
         return views.render_text(state)

@@ -20,6 +20,7 @@ const viewSelect = $("#replay-view");
 const speedSelect = $("#replay-speed");
 const playButton = $('[data-go="play"]');
 const keysDialog = document.getElementById("replay-keys");
+const notationToggle = $("#replay-notation-toggle");
 
 const state = { view: config.view, ply: config.ply, payload: null, board: null, timer: null };
 
@@ -62,7 +63,8 @@ function show(ply) {
   state.board.update(frame, { frames, ply: state.ply });
   boardRoot.dataset.ply = String(state.ply);
   $("#replay-position").textContent = describe(frame, frames);
-  $("#replay-notation").textContent = frame.ply === 0 ? "Setup" : frame.notation ?? "";
+  $("#replay-sentence").textContent = frame.ply === 0 ? "Setup" : frame.sentence ?? frame.notation ?? "";
+  $("#replay-notation").textContent = frame.ply === 0 ? "" : frame.notation ?? "";
   highlightMove(movesRoot, state.ply);
   for (const button of root.querySelectorAll("[data-go]")) {
     const go = button.dataset.go;
@@ -136,6 +138,28 @@ function onKey(event) {
   go(where);
 }
 
+function drawMoveList() {
+  renderMoveList(movesRoot, state.payload.frames, (ply) => {
+    stopAutoplay();
+    show(ply);
+  }, { notation: notationToggle.checked });
+  root.classList.toggle("show-notation", notationToggle.checked);
+}
+
+/** The engine's legend of this game, each entry with the board module's drawing of its mark. */
+function renderLegend(entries, swatch) {
+  const list = $("#replay-legend-list");
+  list.replaceChildren(...entries.map((entry) => {
+    const item = document.createElement("li");
+    item.dataset.mark = entry.mark;
+    const mark = swatch ? swatch(entry.mark) : null;
+    if (mark) item.append(mark);
+    item.append(entry.text);
+    return item;
+  }));
+  $("#replay-legend").hidden = entries.length === 0;
+}
+
 let latestRequest = 0;
 
 async function setView(view) {
@@ -150,10 +174,8 @@ async function setView(view) {
   boardRoot.replaceChildren();
   boardRoot.dataset.view = view;
   state.board = module.mount(boardRoot, payload);
-  renderMoveList(movesRoot, payload.frames, (ply) => {
-    stopAutoplay();
-    show(ply);
-  });
+  renderLegend(payload.legend || [], module.swatch);
+  drawMoveList();
   viewSelect.value = view;
   show(state.ply);
 }
@@ -167,6 +189,11 @@ async function start() {
       stopAutoplay();
       startAutoplay();
     }
+  });
+  notationToggle.addEventListener("change", () => {
+    if (!state.payload) return;
+    drawMoveList();
+    highlightMove(movesRoot, state.ply);
   });
   viewSelect.addEventListener("change", () => {
     setView(viewSelect.value).catch(fail);

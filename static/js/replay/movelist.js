@@ -1,10 +1,12 @@
-// The move list: every action in notation, grouped by round and phase; a click jumps.
+// The move list: every action as the engine's plain sentence (its compact notation on
+// hover, or shown instead when the reader asks for it), grouped by round and phase; a
+// click jumps.
 
 import { groupByRoundAndPhase } from "./navigation.js";
 import { el } from "./dom.js";
 
 /** Fill ``root`` with the grouped move list; ``onJump(ply)`` runs on a click. */
-export function renderMoveList(root, frames, onJump) {
+export function renderMoveList(root, frames, onJump, { notation = false } = {}) {
   root.replaceChildren();
   const start = el("button", { class: "move move-setup", type: "button", "data-ply": "0" }, "Setup");
   root.append(el("div", { class: "moves-setup" }, start));
@@ -14,13 +16,14 @@ export function renderMoveList(root, frames, onJump) {
     for (const phase of round.phases) {
       const list = el("ol", { class: "moves-phase-list" });
       for (const frame of phase.frames) {
-        // The engine's notation names the seat itself ("p2 take ? e").
+        // Both name the seat themselves ("Anna examines an envelope", "p2 examine ?").
+        const [shown, other] = notation ? [frame.notation, frame.sentence] : [frame.sentence, frame.notation];
         list.append(
           el(
             "li",
             { value: String(frame.ply) },
-            el("button", { class: "move", type: "button", "data-ply": String(frame.ply), "data-seat": frame.seat || "" },
-              frame.notation || ""),
+            el("button", { class: "move", type: "button", "data-ply": String(frame.ply), "data-seat": frame.seat || "", title: other || "" },
+              shown || ""),
           ),
         );
       }

@@ -3,7 +3,7 @@
 // (detectives), the cities he could be in given what the detectives know, the ticket
 // board and the racks the perspective may see.
 
-import { el, htmlChips, panel, svg, tip } from "./common.js";
+import { el, htmlChips, legendMark, panel, svg, tip } from "./common.js";
 
 const TRANSPORT_COLORS = { car: "#9aa0a6", train: "#d1495b", plane: "#2e86ab" };
 const PAWN_COLORS = { red: "#d62828", blue: "#1d4ed8", green: "#15803d", yellow: "#eab308", black: "#111827" };
@@ -15,6 +15,28 @@ function octagon(x, y, r) {
     points.push(`${(x + r * Math.cos(a)).toFixed(1)},${(y + r * Math.sin(a)).toFixed(1)}`);
   }
   return points.join(" ");
+}
+
+// Legend marks are drawn with their own attributes, never the board's classes, so that
+// nothing that selects the board's shapes finds them.
+const LEGEND_MARKS = {
+  "line.car": () => svg("line", { x1: 1, y1: 8, x2: 23, y2: 8, stroke: TRANSPORT_COLORS.car, "stroke-width": 2 }),
+  "line.train": () => svg("line", { x1: 1, y1: 8, x2: 23, y2: 8, stroke: TRANSPORT_COLORS.train, "stroke-width": 2.5 }),
+  "line.plane": () => svg("line", { x1: 1, y1: 8, x2: 23, y2: 8, stroke: TRANSPORT_COLORS.plane, "stroke-width": 2.5, "stroke-dasharray": "5 3" }),
+  "line.dashed": () => svg("line", { x1: 1, y1: 8, x2: 23, y2: 8, stroke: TRANSPORT_COLORS.plane, "stroke-width": 2.5, "stroke-dasharray": "5 3" }),
+  "halo.possible": () => svg("circle", { cx: 12, cy: 8, r: 7, fill: "#f59e0b", opacity: 0.5 }),
+  "city.destination": () => svg("polygon", { points: octagon(12, 8, 6.5), fill: "none", stroke: "#b42318", "stroke-width": 2 }),
+  "city.start": () => svg("circle", { cx: 12, cy: 8, r: 6, fill: "none", stroke: "#1a7f37", "stroke-width": 1.5, "stroke-dasharray": "3 2" }),
+  pawn: () => svg("circle", { cx: 12, cy: 8, r: 6, fill: PAWN_COLORS.red, stroke: "#000", "stroke-width": 1.5 }),
+  mrx: () => svg("rect", { x: 7, y: 3, width: 10, height: 10, transform: "rotate(45 12 8)", fill: "#111", stroke: "#f59e0b", "stroke-width": 1.5 }),
+  path: () => svg("line", { x1: 1, y1: 8, x2: 23, y2: 8, stroke: "#111", "stroke-width": 2.5, "stroke-dasharray": "5 3" }),
+  last: () => svg("path", { d: "M2 8 H18 M14 4 L20 8 L14 12", fill: "none", stroke: "#b45309", "stroke-width": 2.5 }),
+};
+
+/** The drawing of a legend mark (``engine`` legend keys), or null for a text-only entry. */
+export function swatch(mark) {
+  const draw = LEGEND_MARKS[mark];
+  return draw ? legendMark(draw()) : null;
 }
 
 export function mount(root, payload) {

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.core.game import Action, Game, Spread, Table
+from engine.core.game import TWO_SEATS, Action, Game, RatingShape, Spread, Table
 from engine.core.messages import Message
 from engine.core.rng import Rng
 from engine.games.cryptid import bots, notation, rules, schema, sentences, views
@@ -20,6 +20,10 @@ class CryptidGame(Game):
     end_rule = "CUL-3.10"
     result_rule = "CUL-6.6"
     bots = {"random": bots.random_bot, "greedy": bots.greedy_bot}
+    min_players = max_players = len(SEATS)  # CUL-1.1
+    # EL-4, the cryptid's advantage over the scientist estimated (EL-3.3)
+    rating = RatingShape(TWO_SEATS, (SEATS[0], SEATS[1]))
+    renderer = "cryptid"
 
     def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
         return rules.normalize_options(options)

@@ -7,10 +7,11 @@ detectives' deduction in :mod:`.possible`, bots in :mod:`.bots`.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from engine.core.errors import IllegalAction, require
-from engine.core.game import Action, Draw, Game, Table
+from engine.core.game import ONE_AGAINST_TEAM, Action, Draw, Game, RatingShape, Table
 from engine.core.messages import Message
 from engine.core.registry import register
 from engine.core.rng import Rng
@@ -26,6 +27,33 @@ class MisterX(Game):
     end_rule = "MX-3.6"
     result_rule = "MX-6.11"
     bots = bots.BOTS
+    # MX-1.4: mrx and 1 to 5 detective players
+    min_players = 2
+    max_players = 6
+    # EL-5: Mister X against the detective players, weighed by the pawns each controls
+    rating = RatingShape(ONE_AGAINST_TEAM, (MRX, TEAM), labels={MRX: "Mister X"}, share="pawns")
+    renderer = "misterx"
+
+    def side_of(self, seat: str) -> str:
+        return MRX if seat == MRX else TEAM
+
+    def may_hold_together(self, seats: Collection[str]) -> bool:
+        """One player may control several detective seats (log-format: a detective player
+        holds one or more of the pawns), never Mister X and a detective."""
+        return len(set(seats)) <= 1 or MRX not in seats
+
+    def team_shares(self, options: dict[str, Any], seats: Collection[str]) -> dict[str, int]:
+        """Pawns per detective seat (EL-5.1): ``options.pawns``, else the documented default
+        (MX-6.10: the board's pawns dealt in seat order, the first seats taking one more)."""
+        detectives = sorted((s for s in seats if s != MRX), key=lambda s: (len(s), s))
+        pawns = options.get("pawns")
+        if isinstance(pawns, dict) and pawns:
+            return {seat: len(pawns.get(seat) or []) for seat in detectives}
+        board = resolve_board(options.get("board", rules.DEFAULT_BOARD))
+        return {seat: len(share) for seat, share in rules.default_shares(board.pawns, detectives).items()}
+
+    def team_total(self, options: dict[str, Any]) -> int:
+        return len(resolve_board(options.get("board", rules.DEFAULT_BOARD)).pawns)
 
     def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
         out = dict(options)

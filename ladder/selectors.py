@@ -187,3 +187,11 @@ def head_to_head(ladder: Ladder, a: Player, b: Player) -> HeadToHead:
 
 def latest_jobs(ladder: Ladder, limit: int = 5) -> QuerySet[RecomputeJob]:
     return RecomputeJob.objects.filter(ladder=ladder).order_by("-created_at", "-id")[:limit]
+
+
+def match_changes(match_id: int) -> dict[int, RatingChange]:
+    """The rating changes of one match by player id, with their ladder (the replay's header)."""
+    return {
+        change.player_id: change
+        for change in RatingChange.objects.filter(match_id=match_id).select_related("ladder")
+    }

@@ -273,6 +273,10 @@ class Game:
         only, so the sentence says exactly what that viewer knew. Default: the notation."""
         return msg("core.action", text=self.notation(action))
 
+    def seat_label(self, seat: str, table: Table) -> Message:
+        """What ``seat`` is called at the table ("Mister X", "Detectives red and blue")."""
+        return msg("core.seat", seat=seat)
+
     def describe_result(self, result: dict[str, Any], table: Table) -> Message:
         """A finished game's result document as one sentence."""
         return msg("core.result", text=" ".join(f"{k}={v}" for k, v in result.items()))

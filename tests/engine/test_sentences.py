@@ -95,7 +95,7 @@ def test_cryptid_result_sentences():
 
 
 MX_PLAYERS = {"mrx": "Xenia", "det1": "Dmitri", "det2": "Olga"}
-# europe/1: 9 Paris, 58 Lisbon; det1 moves red and blue by default, det2 green, yellow, black.
+# europe/1: 9 Paris, 58 Lisbon; det1 moves red, blue and green by default, det2 yellow and black.
 
 
 @pytest.mark.parametrize(("action", "text"), [
@@ -319,3 +319,20 @@ def test_the_sentences_in_a_log_file_are_json_ready(played):
     rep = replay(played[2])
     frames = list(rep.frames("det1"))
     assert json.loads(json.dumps(frames[5]["message"])) == frames[5]["message"]
+
+
+def test_seat_labels_name_the_role_at_the_table():
+    mx = Table(MX_PLAYERS, MISTERX.normalize_options({}))
+    assert [render(MISTERX.seat_label(s, mx)) for s in ("mrx", "det1", "det2")] == [
+        "Mister X", "Detectives red, blue and green", "Detectives yellow and black"]
+    solo = Table({"mrx": "x", "det1": "d"}, MISTERX.normalize_options({"pawns": {"det1": ["blue"]}}))
+    assert render(MISTERX.seat_label("det1", solo)) == "Detective blue"
+    assert render(CRYPTID.seat_label("scientist", Table(PLAYERS, {}))) == "Scientist"
+    assert render(CLOAK.seat_label("p2", Table(CD_PLAYERS, {}))) == "Player 2 (spies E/e)"
+
+
+def test_the_misterx_legend_says_the_shipped_board_is_lanterns_own():
+    shipped = [render(e["text"]) for e in MISTERX.legend(MISTERX.normalize_options({}))]
+    assert any("Lantern's own" in line for line in shipped)
+    transcribed = MISTERX.legend({"board": {"id": "printed"}})
+    assert not any(e["mark"] == "board" for e in transcribed)

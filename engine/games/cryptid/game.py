@@ -93,6 +93,9 @@ class CryptidGame(Game):
     def describe(self, action: Action, table: Table) -> Message:
         return sentences.describe(action, table)
 
+    def seat_label(self, seat: str, table: Table) -> Message:
+        return sentences.seat_label(seat)
+
     def describe_result(self, result: dict[str, Any], table: Table) -> Message:
         return sentences.describe_result(result, table)
 

@@ -22,6 +22,11 @@ def seat_name(seat: Any, table: Table) -> Message:
     return msg("core.named", role=role, player=player) if player else role
 
 
+def seat_label(seat: str) -> Message | str:
+    """``Cryptid`` or ``Scientist``."""
+    return msg(f"cul.seat.{seat}") if seat in ("cryptid", "scientist") else seat
+
+
 def _colour(colour: Any) -> Message | str:
     return msg(f"cul.colour.{colour}") if colour in COLORS else str(colour)
 

@@ -136,11 +136,14 @@ class MisterX(Game):
     def describe(self, action: Action, table: Table) -> Message:
         return sentences.describe(action, table)
 
+    def seat_label(self, seat: str, table: Table) -> Message:
+        return sentences.seat_label(seat, table)
+
     def describe_result(self, result: dict[str, Any], table: Table) -> Message:
         return sentences.describe_result(result, table)
 
     def legend(self, options: dict[str, Any]) -> list[dict[str, Any]]:
-        return sentences.legend()
+        return sentences.legend(options)
 
     def render_text(self, state: State) -> str:
         return views.render_text(state)

@@ -45,12 +45,26 @@ def seat_name(seat: Any, table: Table) -> Message | str:
     return msg("mx.seat.det", number=number)
 
 
-def _pawn_owner(pawn: Any, table: Table) -> str | None:
+def _shares(table: Table) -> dict[str, list[str]]:
+    """Which pawns each detective seat moves: the options', else the documented default."""
     shares = table.options.get("pawns")
-    if not isinstance(shares, dict):
-        det_seats = sorted((s for s in table.players if str(s).startswith("det")), key=lambda s: int(s[3:]))
-        shares = default_shares(_board(table).pawns, det_seats) if det_seats else {}
+    if isinstance(shares, dict):
+        return shares
+    det_seats = sorted((s for s in table.players if str(s).startswith("det")), key=lambda s: int(s[3:]))
+    return default_shares(_board(table).pawns, det_seats) if det_seats else {}
+
+
+def _pawn_owner(pawn: Any, table: Table) -> str | None:
+    shares = _shares(table)
     return next((seat for seat, pawns in shares.items() if pawn in pawns), None)
+
+
+def seat_label(seat: str, table: Table) -> Message | str:
+    """``Mister X``, or a detective seat by the pawns it moves: ``Detectives red and blue``."""
+    if seat == MRX:
+        return msg("mx.seat.mrx")
+    pawns = list(_shares(table).get(seat, []))
+    return msg("mx.seat.pawns", count=len(pawns), pawns=pawns) if pawns else seat
 
 
 def pawn_name(pawn: Any, seat: Any, table: Table) -> Message | str:
@@ -146,7 +160,11 @@ def describe_result(result: dict[str, Any], table: Table) -> Message:
                count=result.get("moves", 0))
 
 
-def legend() -> list[dict[str, Any]]:
+def legend(options: dict[str, Any]) -> list[dict[str, Any]]:
+    board = options.get("board", DEFAULT_BOARD)
+    # The shipped boards are Lantern's own (README: "europe/1 is Lantern's own board");
+    # a club's transcription of the printed board is not, so it gets no such note.
+    about = [{"mark": "board", "text": msg("mx.legend.board.lantern")}] if board == DEFAULT_BOARD else []
     marks = ["line.car", "line.train", "line.plane", "line.dashed", "halo.possible", "city.destination",
              "city.start", "pawn", "mrx", "path", "last", "notation"]
-    return [{"mark": mark, "text": msg(f"mx.legend.{mark}")} for mark in marks]
+    return about + [{"mark": mark, "text": msg(f"mx.legend.{mark}")} for mark in marks]

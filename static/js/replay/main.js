@@ -5,6 +5,7 @@
 import * as nav from "./navigation.js";
 import { highlightMove, renderMoveList } from "./movelist.js";
 import { loadBoard } from "./boards/load.js";
+import { mountScrub, setScrub } from "./scrub.js";
 
 const root = document.getElementById("replay");
 const config = JSON.parse(document.getElementById("replay-config").textContent);
@@ -16,6 +17,8 @@ const speedSelect = $("#replay-speed");
 const playButton = $('[data-go="play"]');
 const keysDialog = document.getElementById("replay-keys");
 const notationToggle = $("#replay-notation-toggle");
+const scrub = $("#replay-scrub");
+const roundMarks = $("#replay-round-marks");
 
 const state = { view: config.view, ply: config.ply, payload: null, board: null, timer: null };
 
@@ -40,7 +43,7 @@ function writeUrl() {
 }
 
 function describe(frame, frames) {
-  const parts = [`Ply ${frame.ply} of ${frames.length - 1}`];
+  const parts = [`Move ${frame.ply} of ${frames.length - 1}`];
   if (frame.round !== null && frame.round !== undefined) parts.push(`Round ${frame.round}`);
   if (frame.phase) parts.push(frame.phase);
   return parts.join(" · ");
@@ -55,6 +58,10 @@ function show(ply) {
   $("#replay-position").textContent = describe(frame, frames);
   $("#replay-sentence").textContent = frame.ply === 0 ? "Setup" : frame.sentence ?? frame.notation ?? "";
   $("#replay-notation").textContent = frame.ply === 0 ? "" : frame.notation ?? "";
+  setScrub(scrub, state.ply, `${describe(frame, frames)}: ${$("#replay-sentence").textContent}`);
+  for (const mark of roundMarks.querySelectorAll(".round-mark")) {
+    mark.classList.toggle("current", mark.dataset.round === String(frame.round) && state.ply > 0);
+  }
   highlightMove(movesRoot, state.ply);
   for (const button of root.querySelectorAll("[data-go]")) {
     const go = button.dataset.go;
@@ -64,6 +71,22 @@ function show(ply) {
     button.disabled = ["first", "prev", "prev-round"].includes(go) ? atStart : atEnd;
   }
   writeUrl();
+}
+
+/** The link to this very moment: this move, this perspective. */
+async function copyLink() {
+  writeUrl();
+  const link = window.location.href;
+  const said = $("#replay-copied");
+  try {
+    await navigator.clipboard.writeText(link);
+    said.textContent = "Link copied";
+  } catch {
+    // No clipboard (an insecure origin, a refused permission): offer the link to copy by hand.
+    window.prompt("Copy this link:", link);
+    said.textContent = "";
+  }
+  window.setTimeout(() => { said.textContent = ""; }, 3000);
 }
 
 function stopAutoplay() {
@@ -166,6 +189,10 @@ async function setView(view) {
   state.board = module.mount(boardRoot, payload);
   renderLegend(payload.legend || [], module.swatch);
   drawMoveList();
+  mountScrub(scrub, roundMarks, payload.frames, (ply) => {
+    stopAutoplay();
+    show(ply);
+  });
   viewSelect.value = view;
   show(state.ply);
 }
@@ -180,6 +207,7 @@ async function start() {
       startAutoplay();
     }
   });
+  $("#replay-copy").addEventListener("click", () => { copyLink(); });
   notationToggle.addEventListener("change", () => {
     if (!state.payload) return;
     drawMoveList();

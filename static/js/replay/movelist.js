@@ -39,7 +39,8 @@ export function renderMoveList(root, frames, onJump, { notation = false } = {}) 
   };
 }
 
-/** Mark the move of ``ply`` as current and keep it in sight. */
+/** Mark the move of ``ply`` as current and keep it in sight: down the list on a wide
+ * screen, along the strip on a phone (the list scrolls by itself, never the page). */
 export function highlightMove(root, ply) {
   for (const old of root.querySelectorAll('[aria-current="step"]')) old.removeAttribute("aria-current");
   const current = root.querySelector(`button[data-ply="${ply}"]`);
@@ -49,5 +50,8 @@ export function highlightMove(root, ply) {
   const item = current.getBoundingClientRect();
   if (item.top < box.top || item.bottom > box.bottom) {
     root.scrollTop += item.top - box.top - box.height / 2;
+  }
+  if (item.left < box.left || item.right > box.right) {
+    root.scrollLeft += item.left - box.left - box.width / 2 + item.width / 2;
   }
 }

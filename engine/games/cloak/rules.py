@@ -12,8 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.core.game import FREE_FOR_ALL, Action, Game, RatingShape, Table
-from engine.core.messages import Message
+from engine.core.game import FREE_FOR_ALL, Action, Game, RatingShape
 from engine.core.rng import Rng
 from engine.games.cloak import notation, sentences, views
 from engine.games.cloak.state import (
@@ -51,6 +50,7 @@ class CloakAndDagger(Game):
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS  # CD-1.3
     rating = RatingShape(FREE_FOR_ALL)  # EL-6: one winner, every pair a game
     renderer = "cloak"
+    sentences = sentences
 
     # --- envelope -----------------------------------------------------------
     def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -319,18 +319,6 @@ class CloakAndDagger(Game):
 
     def notation(self, action: Action) -> str:
         return notation.format_action(action)
-
-    def describe(self, action: Action, table: Table) -> Message:
-        return sentences.describe(action, table)
-
-    def seat_label(self, seat: str, table: Table) -> Message:
-        return sentences.seat_label(seat)
-
-    def describe_result(self, result: dict[str, Any], table: Table) -> Message:
-        return sentences.describe_result(result, table)
-
-    def legend(self, options: dict[str, Any]) -> list[dict[str, Any]]:
-        return sentences.legend()
 
     def render_text(self, state: CloakState) -> str:
         return views.render_text(state)

@@ -24,7 +24,7 @@ def seat_name(seat: Any, table: Table) -> Message | str:
     return msg("cd.seat", number=number)
 
 
-def seat_label(seat: str) -> Message | str:
+def seat_label(seat: str, table: Table) -> Message | str:
     """``Player 2 (spies E/e)``."""
     if seat not in SEAT_IDS:
         return seat
@@ -101,7 +101,7 @@ def describe_result(result: dict[str, Any], table: Table) -> Message:
     return msg("cd.result.documents", who=seat_name(result.get("winner"), table))
 
 
-def legend() -> list[dict[str, Any]]:
+def legend(options: dict[str, Any]) -> list[dict[str, Any]]:
     marks = ["envelope.current", "envelope.won", "envelope.unknown", "events", "cards",
              "notation", "notation.take"]
     return [{"mark": mark, "text": msg(f"cd.legend.{mark}")} for mark in marks]

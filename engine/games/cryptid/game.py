@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.core.game import TWO_SEATS, Action, Game, RatingShape, Spread, Table
-from engine.core.messages import Message
+from engine.core.game import TWO_SEATS, Action, Game, RatingShape, Spread
 from engine.core.rng import Rng
 from engine.games.cryptid import bots, notation, rules, schema, sentences, views
 from engine.games.cryptid.state import COLORS, OTHER, SEATS, CryptidState
@@ -20,6 +19,7 @@ class CryptidGame(Game):
     end_rule = "CUL-3.10"
     result_rule = "CUL-6.6"
     bots = {"random": bots.random_bot, "greedy": bots.greedy_bot}
+    sentences = sentences
     min_players = max_players = len(SEATS)  # CUL-1.1
     # EL-4, the cryptid's advantage over the scientist estimated (EL-3.3)
     rating = RatingShape(TWO_SEATS, (SEATS[0], SEATS[1]))
@@ -89,18 +89,6 @@ class CryptidGame(Game):
 
     def notation(self, action: Action) -> str:
         return notation.notation(action)
-
-    def describe(self, action: Action, table: Table) -> Message:
-        return sentences.describe(action, table)
-
-    def seat_label(self, seat: str, table: Table) -> Message:
-        return sentences.seat_label(seat)
-
-    def describe_result(self, result: dict[str, Any], table: Table) -> Message:
-        return sentences.describe_result(result, table)
-
-    def legend(self, options: dict[str, Any]) -> list[dict[str, Any]]:
-        return sentences.legend()
 
     def render_text(self, state: CryptidState) -> str:
         return views.render_text(state)

@@ -22,7 +22,7 @@ def seat_name(seat: Any, table: Table) -> Message:
     return msg("core.named", role=role, player=player) if player else role
 
 
-def seat_label(seat: str) -> Message | str:
+def seat_label(seat: str, table: Table) -> Message | str:
     """``Cryptid`` or ``Scientist``."""
     return msg(f"cul.seat.{seat}") if seat in ("cryptid", "scientist") else seat
 
@@ -94,7 +94,7 @@ def describe_result(result: dict[str, Any], table: Table) -> Message:
                cryptid=evidence.get("cryptid", 0), scientist=evidence.get("scientist", 0))
 
 
-def legend() -> list[dict[str, Any]]:
+def legend(options: dict[str, Any]) -> list[dict[str, Any]]:
     marks = ["sensor.red", "sensor.white", "sensor.black", "presence", "evidence", "mysterious",
              "active", "match", "last", "notation.seats", "notation.split", "notation.shuffle",
              "notation.align", "notation.declare"]

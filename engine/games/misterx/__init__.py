@@ -11,8 +11,7 @@ from collections.abc import Collection
 from typing import Any
 
 from engine.core.errors import IllegalAction, require
-from engine.core.game import ONE_AGAINST_TEAM, Action, Draw, Game, RatingShape, Table
-from engine.core.messages import Message
+from engine.core.game import ONE_AGAINST_TEAM, Action, Draw, Game, RatingShape
 from engine.core.registry import register
 from engine.core.rng import Rng
 from engine.games.misterx import bots, notation, rules, schema, sentences, views
@@ -27,6 +26,7 @@ class MisterX(Game):
     end_rule = "MX-3.6"
     result_rule = "MX-6.11"
     bots = bots.BOTS
+    sentences = sentences
     # MX-1.4: mrx and 1 to 5 detective players
     min_players = 2
     max_players = 6
@@ -132,18 +132,6 @@ class MisterX(Game):
 
     def notation(self, action: Action) -> str:
         return notation.notation(action)
-
-    def describe(self, action: Action, table: Table) -> Message:
-        return sentences.describe(action, table)
-
-    def seat_label(self, seat: str, table: Table) -> Message:
-        return sentences.seat_label(seat, table)
-
-    def describe_result(self, result: dict[str, Any], table: Table) -> Message:
-        return sentences.describe_result(result, table)
-
-    def legend(self, options: dict[str, Any]) -> list[dict[str, Any]]:
-        return sentences.legend(options)
 
     def render_text(self, state: State) -> str:
         return views.render_text(state)

@@ -70,6 +70,9 @@ _payload = inline_serializer(
             child=serializers.DictField(),
             help_text="What the board's marks mean: `mark` (a key the page draws) and `text`.",
         ),
+        "phases": serializers.DictField(
+            child=serializers.CharField(), help_text="Each phase id of the frames, as players call it."
+        ),
         "status": serializers.ChoiceField(["finished", "unfinished", "rejected"]),
         "error": serializers.JSONField(allow_null=True),
         "frames": serializers.ListField(child=_frame),

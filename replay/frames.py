@@ -108,6 +108,9 @@ def build_frames(log: dict[str, Any], viewer: str, match_id: int | None = None,
         "static": game.static_view(rep.options),
         "legend": [{"mark": entry["mark"], "text": render(entry["text"], locale)}
                    for entry in game.legend(rep.options)],
+        # Each phase the frames name, as players call it.
+        "phases": {phase: render(game.phase_label(phase), locale)
+                   for phase in dict.fromkeys(f["phase"] for f in frames if f["phase"])},
         # No result here: it reaches a seat in the last frame's view, when the seat
         # learns it, not from the first frame on.
         "status": "rejected" if error is not None else rep.status,

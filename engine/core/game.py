@@ -121,7 +121,7 @@ class Game:
     #: rule cited when a log's ``result`` differs from the replay's
     result_rule: str = ""
     #: the module saying this game's actions as sentences (``describe``, ``seat_label``,
-    #: ``describe_result``, ``legend``; see engine/README.md), or None
+    #: ``phase_label``, ``describe_result``, ``legend``; see engine/README.md), or None
     sentences: ModuleType | None = None
     #: bots by name: ``bot(game, state, seat, rng) -> action``. A bot must decide
     #: only from what its seat knows.
@@ -286,6 +286,12 @@ class Game:
         if self.sentences is None:
             return msg("core.seat", seat=seat)
         return self.sentences.seat_label(seat, table)
+
+    def phase_label(self, phase: str) -> Message:
+        """A phase of a round as players call it ("Mister X's move")."""
+        if self.sentences is None:
+            return msg("core.phase", phase=phase)
+        return self.sentences.phase_label(phase)
 
     def describe_result(self, result: dict[str, Any], table: Table) -> Message:
         """A finished game's result document as one sentence."""

@@ -336,3 +336,13 @@ def test_the_misterx_legend_says_the_shipped_board_is_lanterns_own():
     assert any("Lantern's own" in line for line in shipped)
     transcribed = MISTERX.legend({"board": {"id": "printed"}})
     assert not any(e["mark"] == "board" for e in transcribed)
+
+
+def test_every_phase_of_real_games_has_a_name(played):
+    english = catalog("en")
+    for log in played:
+        rep = replay(log)
+        for frame in rep.frames(None):
+            message = rep.game.phase_label(frame["view"]["phase"])
+            assert message_ids(message) <= set(english), (log["game"], frame["view"]["phase"])
+    assert render(MISTERX.phase_label("mrx-move")) == "Mister X moves"

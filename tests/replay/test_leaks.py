@@ -15,7 +15,7 @@ from tests.replay.leaks import EXAMPLES, LEAK_CHECKERS, bot_logs
 
 #: The only top-level keys of a payload; all of them public (seats, options, board).
 PAYLOAD_KEYS = {"version", "match", "game", "game_name", "renderer", "rules_version", "viewer", "viewers",
-                "seats", "options", "static", "legend", "status", "error", "frames"}
+                "seats", "options", "static", "legend", "phases", "status", "error", "frames"}
 
 
 @pytest.fixture(scope="module")

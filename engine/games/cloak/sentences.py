@@ -97,6 +97,10 @@ def describe(action: dict[str, Any], table: Table) -> Message:
     return turn
 
 
+def phase_label(phase: str) -> Message:
+    return msg(f"cd.phase.{phase}")
+
+
 def describe_result(result: dict[str, Any], table: Table) -> Message:
     return msg("cd.result.documents", who=seat_name(result.get("winner"), table))
 

@@ -88,6 +88,10 @@ def describe(action: dict[str, Any], table: Table) -> Message:
     return msg("core.action", text=f"{action.get('seat')} {kind}")
 
 
+def phase_label(phase: str) -> Message:
+    return msg(f"cul.phase.{phase}")
+
+
 def describe_result(result: dict[str, Any], table: Table) -> Message:
     evidence = result.get("evidence") or {}
     return msg(f"cul.result.{result.get('reason')}", who=seat_name(result.get("winner"), table),

@@ -154,6 +154,10 @@ def describe(action: dict[str, Any], table: Table) -> Message:
     return msg("core.action", text=f"{seat} {kind}")
 
 
+def phase_label(phase: str) -> Message:
+    return msg(f"mx.phase.{phase}")
+
+
 def describe_result(result: dict[str, Any], table: Table) -> Message:
     winner = "mrx" if result.get("winner") == MRX else "detectives"
     return msg(f"mx.result.{winner}.{result.get('reason')}", mrx=seat_name(MRX, table),

@@ -45,7 +45,7 @@ function writeUrl() {
 function describe(frame, frames) {
   const parts = [`Move ${frame.ply} of ${frames.length - 1}`];
   if (frame.round !== null && frame.round !== undefined) parts.push(`Round ${frame.round}`);
-  if (frame.phase) parts.push(frame.phase);
+  if (frame.phase) parts.push(state.payload.phases?.[frame.phase] || frame.phase);
   return parts.join(" · ");
 }
 
@@ -60,7 +60,10 @@ function show(ply) {
   $("#replay-notation").textContent = frame.ply === 0 ? "" : frame.notation ?? "";
   setScrub(scrub, state.ply, `${describe(frame, frames)}: ${$("#replay-sentence").textContent}`);
   for (const mark of roundMarks.querySelectorAll(".round-mark")) {
-    mark.classList.toggle("current", mark.dataset.round === String(frame.round) && state.ply > 0);
+    const current = mark.dataset.round === String(frame.round) && state.ply > 0;
+    mark.classList.toggle("current", current);
+    // Labels thin out when rounds are many; the current round is always named.
+    mark.textContent = current || mark.classList.contains("labelled") ? mark.dataset.round : "";
   }
   highlightMove(movesRoot, state.ply);
   for (const button of root.querySelectorAll("[data-go]")) {
@@ -155,7 +158,7 @@ function drawMoveList() {
   renderMoveList(movesRoot, state.payload.frames, (ply) => {
     stopAutoplay();
     show(ply);
-  }, { notation: notationToggle.checked });
+  }, { notation: notationToggle.checked, phases: state.payload.phases || {} });
   root.classList.toggle("show-notation", notationToggle.checked);
 }
 

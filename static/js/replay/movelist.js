@@ -6,7 +6,7 @@ import { groupByRoundAndPhase } from "./navigation.js";
 import { el } from "./dom.js";
 
 /** Fill ``root`` with the grouped move list; ``onJump(ply)`` runs on a click. */
-export function renderMoveList(root, frames, onJump, { notation = false } = {}) {
+export function renderMoveList(root, frames, onJump, { notation = false, phases = {} } = {}) {
   root.replaceChildren();
   const start = el("button", { class: "move move-setup", type: "button", "data-ply": "0" }, "Setup");
   root.append(el("div", { class: "moves-setup" }, start));
@@ -27,7 +27,7 @@ export function renderMoveList(root, frames, onJump, { notation = false } = {}) 
           ),
         );
       }
-      const label = phase.phase ? el("h4", {}, phase.phase) : "";
+      const label = phase.phase ? el("h4", {}, phases[phase.phase] || phase.phase) : "";
       section.append(el("div", { class: "moves-phase", "data-phase": phase.phase || "" }, label, list));
     }
     root.append(section);

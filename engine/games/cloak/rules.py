@@ -1,4 +1,4 @@
-"""Cloak & Dagger rules (``/work/shared/rules/cloak-and-dagger.md``, ids ``CD-*``).
+"""Cloak & Dagger rules (``docs/rules/cloak-and-dagger.md``, ids ``CD-*``).
 
 Chance: the pile is the deck (:func:`~engine.games.cloak.state.deck`) shuffled once
 at setup with ``Rng(seed).shuffle``; a ``place`` draws its top card. A log may
@@ -45,6 +45,7 @@ class CloakAndDagger(Game):
     id = "cloak-and-dagger"
     name = "Cloak & Dagger"
     rules_version = "1"
+    rule_prefix = "CD"
     end_rule = "CD-7.2"
     result_rule = "CD-7.4"
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS  # CD-1.3

@@ -2,10 +2,12 @@
 club, players by seat with links, date, the result as the engine says it, rating
 changes), the scrub bar with its round markers, the copy-link button, the move list
 beside the board on a wide screen and as a strip on a phone. Screenshots of each game
-at 1400 and 390 px are written to docs/screenshots/."""
+at 1400 and 390 px are written to artifacts/replay/, or to the folder named by
+LANTERN_SCREENSHOTS (``LANTERN_SCREENSHOTS=docs/screenshots`` refreshes the committed ones)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -16,7 +18,8 @@ from tests.replay.browsing import board_ply, open_replay
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / os.environ.get("LANTERN_SCREENSHOTS", "artifacts/replay")
 
 GAMES = {
     "cryptid-urban-legends": (5, ["greedy", "greedy"], ["alice", "boris"]),

@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine import IllegalAction
-from games.api.errors import ErrorSerializer, error_body
+from games.api.errors import ErrorSerializer, RuleLinks, error_body
 from replay.frames import ALL, UnknownViewer
 from replay.selectors import frames_etag, match_frames, visible_match
 
@@ -62,7 +62,7 @@ _payload = inline_serializer(
 )
 
 
-class MatchFramesView(APIView):
+class MatchFramesView(RuleLinks, APIView):
     @extend_schema(
         operation_id="match_frames",
         summary="Replay frames of a match from one perspective",

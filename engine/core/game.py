@@ -103,6 +103,9 @@ class Game:
     name: str = ""
     #: bumped whenever a rule's reading changes; stored with every validated match
     rules_version: str = ""
+    #: the prefix of this game's rule ids (``CUL`` of ``CUL-3.7``); the rules are written in
+    #: ``docs/rules/<id>.md``, and the site shows rule ``CUL-3.7`` at ``/rules/<id>/#CUL-3.7``
+    rule_prefix: str = ""
     #: rule cited when an action arrives after the game ended
     end_rule: str = ""
     #: rule cited when a log's ``result`` differs from the replay's

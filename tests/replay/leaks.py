@@ -114,7 +114,7 @@ LEAK_CHECKERS: dict[str, Callable[[Frame, Frame, str], list[str]]] = {
     "cloak-and-dagger": cloak_leaks,
 }
 
-#: The shared example logs that validate (the illegal one is left out).
+#: The example logs (docs/examples/) that validate (the illegal one is left out).
 EXAMPLES = ["cryptid-escape.json", "cryptid-timeout.json", "misterx-destination.json", "cloak-documents.json"]
 
 

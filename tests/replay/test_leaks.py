@@ -10,6 +10,7 @@ import pytest
 
 from engine import replay
 from replay.frames import ALL, build_frames
+from tests.examples import load_example
 from tests.replay.browsing import board_ply, open_replay
 from tests.replay.leaks import EXAMPLES, LEAK_CHECKERS, bot_logs
 
@@ -19,8 +20,8 @@ PAYLOAD_KEYS = {"version", "match", "game", "game_name", "renderer", "rules_vers
 
 
 @pytest.fixture(scope="module")
-def all_logs(shared_dir):
-    logs = [(name, json.loads((shared_dir / "examples" / name).read_text())) for name in EXAMPLES]
+def all_logs():
+    logs = [(name, load_example(name)) for name in EXAMPLES]
     return logs + bot_logs()
 
 

@@ -152,7 +152,10 @@ def test_the_round_page_form_shows_why_a_log_was_refused(client, organiser, make
     upload.name = "game.json"
     response = client.post(f"/tournaments/{tournament.id}/pairings/{pairing.id}/result",
                            {"log": upload}, follow=True)
-    assert "The log was refused:" in response.content.decode()
+    text = response.content.decode()
+    assert "The log was refused:" in text
+    # the rule it cites is a link to the rule's text
+    assert '(<a class="rule-link" href="/rules/log-format/#LOG-JSON" title="Read rule LOG-JSON">' in text
     pairing.refresh_from_db()
     assert pairing.status == "pending"
 

@@ -14,6 +14,7 @@ class CloakAndDagger(Game):
     id = "cloak-and-dagger"
     name = "Cloak & Dagger"
     rules_version = "1"
+    rule_prefix = "CD"
     end_rule = "CD-7.2"
     result_rule = "CD-7.4"
     bots = bots.BOTS

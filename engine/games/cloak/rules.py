@@ -1,4 +1,4 @@
-"""Cloak & Dagger rules (``/work/shared/rules/cloak-and-dagger.md``, ids ``CD-*``): options,
+"""Cloak & Dagger rules (``docs/rules/cloak-and-dagger.md``, ids ``CD-*``): options,
 seats, setup, turns and the result, as functions of the state (:mod:`.state`); the
 :class:`~engine.games.cloak.game.CloakAndDagger` game plugs them into the engine.
 

@@ -14,8 +14,9 @@ from engine.games.cryptid.state import COLORS, OTHER, SEATS, CryptidState
 class CryptidGame(Game):
     id = "cryptid-urban-legends"
     name = "Cryptid: Urban Legends"
-    #: bump when a reading of ../shared/rules/cryptid-urban-legends.md changes
+    #: bump when a reading of docs/rules/cryptid-urban-legends.md changes
     rules_version = "cul-2026.11-1"
+    rule_prefix = "CUL"
     end_rule = "CUL-3.10"
     result_rule = "CUL-6.6"
     bots = {"random": bots.random_bot, "greedy": bots.greedy_bot}

@@ -1,6 +1,6 @@
 """Mister X (Ravensburger's "Mister X – Flucht durch Europa"): ``mister-x``.
 
-Rules in :mod:`.rules` (ids ``MX-*`` of ``shared/rules/mister-x.md``), boards as
+Rules in :mod:`.rules` (ids ``MX-*`` of ``docs/rules/mister-x.md``), boards as
 data in :mod:`.board` and ``boards/``, seat views in :mod:`.views`, the
 detectives' deduction in :mod:`.possible`, bots in :mod:`.bots`.
 """
@@ -23,6 +23,7 @@ class MisterX(Game):
     id = "mister-x"
     name = "Mister X"
     rules_version = "mx-1"
+    rule_prefix = "MX"
     end_rule = "MX-3.6"
     result_rule = "MX-6.11"
     bots = bots.BOTS

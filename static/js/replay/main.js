@@ -2,6 +2,7 @@
 // board of the current ply, and moves through the game by buttons, keys, the
 // move list and autoplay. The URL keeps ?ply=N&view=V so a moment can be shared.
 
+import { el } from "./dom.js";
 import * as nav from "./navigation.js";
 import { highlightMove, renderMoveList } from "./movelist.js";
 import { loadBoard } from "./boards/load.js";
@@ -25,8 +26,9 @@ async function fetchFrames(view) {
   const response = await fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" });
   if (!response.ok) {
     const body = await response.json().catch(() => ({}));
-    const why = body.message ? `: ${body.rule ? `${body.rule}: ` : ""}${body.message}` : "";
-    throw new Error(`This replay cannot be shown (HTTP ${response.status})${why}`);
+    const error = new Error(`This replay cannot be shown (HTTP ${response.status})${body.message ? ":" : "."}`);
+    error.body = body;
+    throw error;
   }
   return response.json();
 }
@@ -166,9 +168,17 @@ async function start() {
   root.dataset.ready = "true";
 }
 
+/** Say why the replay cannot be shown; a rule the server cites links to its text. */
 function fail(error) {
   const message = $("#replay-error");
-  message.textContent = String(error.message || error);
+  const body = error.body || {};
+  const parts = [String(error.message || error)];
+  if (body.rule) {
+    const id = el("code", {}, body.rule);
+    parts.push(" ", body.rule_url ? el("a", { class: "rule-link", href: body.rule_url }, id) : id, ":");
+  }
+  if (body.message) parts.push(" ", body.message);
+  message.replaceChildren(...parts);
   message.hidden = false;
 }
 

@@ -1,0 +1,38 @@
+"""``{{ upload.error_rule|rule_link }}``: a rule id as a link to its text in the reference."""
+
+from __future__ import annotations
+
+import re
+
+from django import template
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import mark_safe
+
+from reference.documents import ID_IN_TEXT as _ID_IN_TEXT
+from reference.links import rule_url
+
+register = template.Library()
+
+
+@register.filter
+def rule_link(rule: str | None) -> str:
+    """``<a class="rule-link" href="/rules/…/#CUL-3.7"><code>CUL-3.7</code></a>``; an id the
+    reference does not hold stays plain ``<code>``; nothing for no id."""
+    if not rule:
+        return ""
+    url = rule_url(rule)
+    if url is None:
+        return format_html("<code>{}</code>", rule)
+    return format_html('<a class="rule-link" href="{}" title="Read rule {}"><code>{}</code></a>', url, rule, rule)
+
+
+@register.filter
+def link_rule_ids(text: str | None) -> str:
+    """Plain text (escaped) with every rule id in it that the reference holds made a link:
+    for sentences that name a rule ("... not 120 (MX-1.3)")."""
+    if not text:
+        return ""
+    def link(found: re.Match[str]) -> str:
+        return rule_link(found.group(1)) if rule_url(found.group(1)) else found.group(0)
+
+    return mark_safe(_ID_IN_TEXT.sub(link, conditional_escape(text)))  # noqa: S308

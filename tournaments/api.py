@@ -46,7 +46,8 @@ class TournamentSerializer(serializers.ModelSerializer):
     class Meta:
         model = Tournament
         fields = ["id", "club", "name", "game", "format", "rounds", "current_round", "status",
-                  "table_size", "double", "bye_points", "tiebreaks", "options", "created_at"]
+                  "table_size", "double", "bye_points", "strict_role_parity", "tiebreaks",
+                  "options", "created_at"]
         read_only_fields = ["current_round", "status", "created_at"]
 
 

@@ -14,7 +14,9 @@ CODE = {".py", ".sh", ".js", ".html", ".toml", ".cfg", ".ini", ".md", ".json", "
 
 
 def project_files() -> list[Path]:
-    skip = {".git", ".venv", "node_modules", "artifacts", "var", "staticfiles", "__pycache__"}
+    # tool caches (.hypothesis keeps example strings from old runs) are not the project
+    skip = {".git", ".venv", "node_modules", "artifacts", "var", "staticfiles", "__pycache__",
+            ".hypothesis", ".pytest_cache", ".ruff_cache"}
     return [p for p in ROOT.rglob("*")
             if p.is_file() and not skip & set(p.relative_to(ROOT).parts) and p.suffix in CODE
             and p.stat().st_size < 2_000_000]

@@ -1,7 +1,7 @@
 // Cloak & Dagger: the 20 envelopes. All-seeing: their true contents. A seat: its check
 // sheet — what it last saw in each envelope and when, and what it learnt happened since.
 
-import { el, htmlChips, panel, seatColors, svg, svgChips, tip } from "./common.js";
+import { el, htmlChips, legendMark, panel, seatColors, svg, svgChips, tip } from "./common.js";
 
 const COLUMNS = 5;
 const CELL_W = 196;
@@ -22,6 +22,18 @@ function describeEvent(event) {
   if (event.spy) parts.push(event.spy);
   if (event.card) parts.push(event.card);
   return parts.join(" ");
+}
+
+const LEGEND_MARKS = {
+  "envelope.current": () => svg("rect", { x: 2, y: 2, width: 20, height: 12, rx: 2, fill: "none", stroke: "#b45309", "stroke-width": 2.5 }),
+  "envelope.won": () => svg("rect", { x: 2, y: 2, width: 20, height: 12, rx: 2, fill: "#fff4cc", stroke: "#b8860b", "stroke-width": 2.5 }),
+  "envelope.unknown": () => svg("text", { x: 12, y: 14, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#888" }, "?"),
+};
+
+/** The drawing of a legend mark (``engine`` legend keys), or null for a text-only entry. */
+export function swatch(mark) {
+  const draw = LEGEND_MARKS[mark];
+  return draw ? legendMark(draw()) : null;
 }
 
 export function mount(root, payload) {

@@ -7,7 +7,13 @@ from typing import Any
 from engine.core.game import FREE_FOR_ALL, Action, Game, RatingShape
 from engine.core.rng import Rng
 from engine.games.cloak import bots, notation, rules, schema, sentences, views
-from engine.games.cloak.state import ENVELOPE_NUMBERS, MAX_PLAYERS, MIN_PLAYERS, SEAT_IDS, CloakState
+from engine.games.cloak.state import (
+    ENVELOPE_NUMBERS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    SEAT_IDS,
+    CloakState,
+)
 
 
 class CloakAndDagger(Game):

@@ -216,3 +216,22 @@ def test_another_member_follows_without_controls(signed_in, live_server, club, p
     assert follower.get_by_role("button", name="Undo last action").count() == 0
     assert not follower.get_by_role("button", name="Stop recording…").is_visible()
     context.close()
+
+
+def test_a_seat_against_a_bot_opens_an_envelope_before_it_chooses(signed_in, live_server, club,
+                                                                    screenshot):
+    page = signed_in
+    cloak_draft(page, live_server, club, "greedy bot", BY_LANTERN)
+    record_any(page, random.Random(3))  # p1's first turn: the drop of its spy pair
+    wait_ready(page)
+    page.locator("#rec-entry button.rec-choice", has_text="7").first.click()
+    confirm = page.locator("#rec-entry .rec-confirm")
+    assert json.loads(confirm.get_attribute("data-action"))["type"] == "open"
+    version = page.eval_on_selector("#recorder", "e => Number(e.dataset.version)")
+    confirm.click()
+    page.wait_for_function(f"Number(document.querySelector('#recorder').dataset.version) > {version}")
+    wait_ready(page)
+    assert page.locator('[data-opened="7"]').is_visible()
+    choices = page.locator("#rec-entry").inner_text()
+    assert "open" not in choices.lower() or "7" in choices
+    screenshot(page, "bot-game-opened")

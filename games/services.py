@@ -623,8 +623,15 @@ WARM_FRAMES_FROM = 300
 
 
 def _warm_long_frames(matches: list[Match]) -> None:
+    """Queue the frames of long matches to be built on a worker. Not when tasks run in the
+    web process (``make run``): the upload would wait for it, and the first viewer's
+    request builds them anyway."""
+    from django.conf import settings
+
     from replay.tasks import warm_frames
 
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        return
     long = [match.pk for match in matches if match and match.action_count >= WARM_FRAMES_FROM]
     if long:
         send_task_on_commit(warm_frames, long)

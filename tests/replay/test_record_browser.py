@@ -100,7 +100,7 @@ def test_screenshots_at_1400_and_390(chromium, live_server, rated, game):
     middle = len(frames) // 2
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for width, height in ((1400, 1000), (390, 844)):
-        context = chromium.new_context(viewport={"width": width, "height": height})
+        context = chromium.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
         page = context.new_page()
         open_replay(page, live_server, match, f"?ply={middle}")
         if width == 390:
@@ -131,7 +131,7 @@ def test_screenshots_at_1400_and_390(chromium, live_server, rated, game):
 
 def test_copy_link_to_this_moment(chromium, live_server, rated):
     match = rated("mister-x")
-    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    context = chromium.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     page = context.new_page()
     open_replay(page, live_server, match, "?view=det1")

@@ -1,114 +1,12 @@
 """Mister X (Ravensburger's "Mister X – Flucht durch Europa"): ``mister-x``.
 
-Rules in :mod:`.rules` (ids ``MX-*`` of ``shared/rules/mister-x.md``), boards as
-data in :mod:`.board` and ``boards/``, seat views in :mod:`.views`, the
-detectives' deduction in :mod:`.possible`, bots in :mod:`.bots`.
+Rules in :mod:`.rules` (ids ``MX-*`` of ``shared/rules/mister-x.md``) over the state
+in :mod:`.state`, boards as data in :mod:`.board` and ``boards/``, seat views in
+:mod:`.views`, the detectives' deduction in :mod:`.possible`, bots in :mod:`.bots`,
+the :class:`~engine.core.game.Game` in :mod:`.game`.
 """
 
-from __future__ import annotations
-
-from typing import Any
-
-from engine.core.errors import IllegalAction, require
-from engine.core.game import Action, Draw, Game
 from engine.core.registry import register
-from engine.core.rng import Rng
-from engine.games.misterx import bots, notation, rules, schema, views
-from engine.games.misterx.board import resolve_board
-from engine.games.misterx.rules import MRX, TEAM, State
-
-
-class MisterX(Game):
-    id = "mister-x"
-    name = "Mister X"
-    rules_version = "mx-1"
-    end_rule = "MX-3.6"
-    result_rule = "MX-6.11"
-    bots = bots.BOTS
-
-    def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        out = dict(options)
-        out.setdefault("board", rules.DEFAULT_BOARD)
-        resolve_board(out["board"])  # a bad board is rejected before anything else (MX-1.2)
-        return out
-
-    def check_seats(self, seats: list[dict[str, Any]], options: dict[str, Any]) -> None:
-        ids = [entry["seat"] for entry in seats]
-        k = len(ids) - 1
-        require(1 <= k <= 5 and sorted(ids) == sorted([MRX, *rules.det_seat_ids(k)]), "MX-1.4",
-                "the seats are mrx and det1..detK for 1 to 5 detective players, not "
-                + ", ".join(map(str, ids)))
-        board = resolve_board(options.get("board", rules.DEFAULT_BOARD))
-        rules.check_pawn_shares(board, rules.det_seat_ids(k), options.get("pawns"))
-
-    def seat_ids(self, options: dict[str, Any], player_count: int | None = None) -> list[str]:
-        count = 3 if player_count is None else player_count
-        if not 2 <= count <= 6:
-            raise ValueError("Mister X has 2 to 6 players (mrx and 1 to 5 detective players)")
-        return [MRX, *rules.det_seat_ids(count - 1)]
-
-    def viewers(self, options: dict[str, Any], seats: list[str]) -> list[str]:
-        return [*seats, TEAM]
-
-    def initial_state(self, options: dict[str, Any], seats: list[str], setup: dict[str, Any],
-                      rng: Rng | None) -> State:
-        return rules.new_state(options, seats, setup, rng)
-
-    def setup_record(self, state: State) -> dict[str, Any]:
-        return rules.setup_record(state)
-
-    def random_setup_choices(self, options: dict[str, Any], seats: list[str], rng: Rng) -> dict[str, Any]:
-        board = resolve_board(options.get("board", rules.DEFAULT_BOARD))
-        mission = rng.choice(sorted(board.missions))
-        return {"mission": mission, "start": rng.choice(board.missions[mission].starts)}
-
-    def to_act(self, state: State) -> list[str]:
-        return rules.to_act(state)
-
-    def controller(self, seat: str) -> str:
-        return "det1" if seat == TEAM else seat
-
-    def legal_actions(self, state: State, seat: str) -> list[Action]:
-        return rules.legal_actions(state, seat)
-
-    def chance_options(self, state: State, action: Action) -> list[Action]:
-        return rules.chance_options(state, action)
-
-    def chance_draw(self, state: State, action: Action) -> Draw | None:
-        draw = rules.refill_draw(state, action)
-        return None if draw is None else Draw("tickets", *draw)
-
-    def apply(self, state: State, action: Action) -> Action:
-        if not isinstance(action, dict):
-            raise IllegalAction("MX-3.1", "an action must be an object")
-        return rules.apply(state, action)
-
-    def is_over(self, state: State) -> bool:
-        return state.winner is not None
-
-    def result(self, state: State) -> dict[str, Any] | None:
-        return rules.result(state)
-
-    def clone(self, state: State) -> State:
-        return state.clone()
-
-    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
-        return views.view(state, viewer)
-
-    def static_view(self, options: dict[str, Any]) -> dict[str, Any]:
-        return {"board": views.board_view(resolve_board(options.get("board", rules.DEFAULT_BOARD)))}
-
-    def action_view(self, state_after: State, action: Action, viewer: str | None) -> Action:
-        return views.action_view(state_after, action, viewer)
-
-    def notation(self, action: Action) -> str:
-        return notation.notation(action)
-
-    def render_text(self, state: State) -> str:
-        return views.render_text(state)
-
-    def json_schema(self) -> dict[str, Any]:
-        return schema.json_schema()
-
+from engine.games.misterx.game import MisterX
 
 GAME = register(MisterX())

@@ -20,7 +20,19 @@ from engine.core.rng import Rng
 from engine.games.misterx import rules
 from engine.games.misterx.board import Board
 from engine.games.misterx.possible import possible_positions
-from engine.games.misterx.rules import MRX, TEAM, State, icon_of, rack_list, rack_size
+from engine.games.misterx.state import (
+    MRX,
+    PH_MRX,
+    PH_PAWNS,
+    TEAM,
+    State,
+    icon_of,
+    rack_list,
+    rack_of,
+    rack_size,
+    remove_all,
+    remove_one,
+)
 
 _DIST: dict[Board, dict[int, dict[int, int]]] = {}
 FAR = 99
@@ -71,13 +83,13 @@ def _greedy_mrx(st: State, rng: Rng) -> dict[str, Any]:
     if rack_size(doubles) >= 3 and (best_single is None or best_single[0][0] >= 1):
         pay = rack_list(doubles)[:3]
         left = dict(rack)
-        rules.remove_all(left, rules.rack_of(pay))
+        remove_all(left, rack_of(pay))
         best = None
         for t1, to1 in rules.mrx_steps(st, st.position, left):
             if to1 in st.destinations:
                 return {"seat": MRX, "type": "double", "pay": pay, "moves": [{"ticket": t1, "to": to1}]}
             after = dict(left)
-            rules.remove_one(after, t1)
+            remove_one(after, t1)
             for t2, to2 in rules.mrx_steps(st, to1, after):
                 cost = (0, -1) if to2 in st.destinations else _mrx_cost(st, dist, to2)
                 if best is None or cost < best[0]:
@@ -92,7 +104,7 @@ def _greedy_mrx(st: State, rng: Rng) -> dict[str, Any]:
         if best_secret is not None and (best_single is None or best_secret[0] <= best_single[0]):
             pay = rack_list(secrets)[:3]
             left = dict(rack)
-            rules.remove_all(left, rules.rack_of(pay))
+            remove_all(left, rack_of(pay))
             face_down = max(sorted(left), key=lambda t: left[t])  # the most plentiful kind
             return {"seat": MRX, "type": "secret", "pay": pay, "ticket": face_down, "to": best_secret[1]}
     if best_single is not None:
@@ -148,7 +160,7 @@ def _greedy_special(st: State, rng: Rng) -> dict[str, Any] | None:
 
 def greedy_bot(game: Any, st: State, seat: str, rng: Rng) -> dict[str, Any]:
     if seat == MRX:
-        if st.phase == rules.PH_MRX:
+        if st.phase == PH_MRX:
             return _greedy_mrx(st, rng)
         return {"seat": MRX, "type": "refill"}
     if seat == TEAM:
@@ -156,7 +168,7 @@ def greedy_bot(game: Any, st: State, seat: str, rng: Rng) -> dict[str, Any]:
         if special is not None:
             return special
         seat = rules.to_act(st)[-1]
-    if st.phase == rules.PH_PAWNS:
+    if st.phase == PH_PAWNS:
         return _greedy_pawn(st, seat, rng)
     return {"seat": seat, "type": "refill"}
 

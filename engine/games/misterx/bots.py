@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.rng import Rng
+from engine.core.search import Playout, search_bot
 from engine.games.misterx import rules
 from engine.games.misterx.board import Board
 from engine.games.misterx.possible import possible_positions
@@ -173,4 +174,48 @@ def greedy_bot(game: Any, st: State, seat: str, rng: Rng) -> dict[str, Any]:
     return {"seat": seat, "type": "refill"}
 
 
-BOTS = {"random": random_bot, "greedy": greedy_bot}
+# --- search (engine.core.search) -------------------------------------------------------
+#: coalition reduction (Nijssen & Winands 2012): a detective seat is credited 1 for a
+#: capture by one of its own pawns and 1 - this for a capture by another seat's
+COALITION_REDUCTION = 0.1
+
+
+def evaluate(game: Any, st: State, seat: str) -> float:
+    """A playout cut short, scored for ``seat``: Mister X's share grows with the pawns'
+    distance to him and shrinks with his distance to a destination."""
+    dist = distances(st.board)
+    x = st.path[-1]
+    to_dest = min(dist[x].get(d, FAR) for d in st.destinations)
+    to_pawn = min(dist[p].get(x, FAR) for p in st.pawn_pos.values())
+    mrx = to_pawn / (to_pawn + to_dest) if to_pawn + to_dest else 0.5
+    return mrx if seat == MRX else 1.0 - mrx
+
+
+def reward(game: Any, st: State, seat: str, playout: Playout) -> float:
+    if st.winner is None:
+        return evaluate(game, st, seat)
+    if (st.winner == MRX) != (seat == MRX):
+        return 0.0
+    if seat == MRX or st.reason != "caught":
+        return 1.0
+    catcher = st.owner[st.occupied[st.path[-1]]]
+    return 1.0 if seat in (catcher, TEAM) else 1.0 - COALITION_REDUCTION
+
+
+#: the search level's budget: iterations per decision, and plies per playout before it
+#: is scored by :func:`evaluate` (about three rounds)
+SEARCH_PLAYOUTS = 32
+SEARCH_MAX_PLIES = 40
+
+_search = search_bot(SEARCH_PLAYOUTS, max_plies=SEARCH_MAX_PLIES, evaluate=evaluate, reward=reward)
+
+
+def search_level(game: Any, st: State, seat: str, rng: Rng) -> dict[str, Any]:
+    """Mister X's moves and the pawns' moves by search; the ticket keeping (discards,
+    refills, special actions) as ``greedy`` does it."""
+    if st.phase in (PH_MRX, PH_PAWNS) and seat != TEAM:
+        return _search(game, st, seat, rng)
+    return greedy_bot(game, st, seat, rng)
+
+
+BOTS = {"random": random_bot, "greedy": greedy_bot, "search": search_level}

@@ -8,6 +8,7 @@ from engine.core.errors import require
 from engine.core.game import Action, Draw, Game
 from engine.core.rng import Rng
 from engine.games.misterx import bots, notation, rules, schema, views
+from engine.games.misterx.beliefs import Beliefs
 from engine.games.misterx.board import resolve_board
 from engine.games.misterx.state import DEFAULT_BOARD, MRX, TEAM, State, det_seat_ids
 
@@ -83,6 +84,24 @@ class MisterX(Game):
 
     def clone(self, state: State) -> State:
         return state.clone()
+
+    def beliefs(self, state: State, viewer: str | None) -> Beliefs:
+        return Beliefs(state, viewer)
+
+    def decision(self, state: State) -> tuple[str, list[Action]]:
+        """The detectives' special action is optional: declining it is the next refill
+        (the team's bot acts for the refiller then, as :func:`engine.core.play.play` does)."""
+        acting = rules.to_act(state)
+        seat = acting[0]
+        actions = rules.legal_actions(state, seat)
+        if seat == TEAM:
+            actions += rules.legal_actions(state, acting[-1])
+        return seat, actions
+
+    def score(self, state: State, seat: str) -> float:
+        if state.winner is None:
+            return 0.0
+        return 1.0 if (state.winner == MRX) == (seat == MRX) else 0.0
 
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         return views.view(state, viewer)

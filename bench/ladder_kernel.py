@@ -73,7 +73,7 @@ def run(shape: str, count: int) -> tuple[float, float]:
             records += len(two(a, "cryptid", b, "scientist", a_won))
     if shape == "team" or shape == "mixed":
         for solo, members, solo_won in streams[-2 if shape == "mixed" else 0]:
-            records += len(team(solo, members, solo_won))
+            records += len(team(solo, members, solo_won, "mrx", "detectives"))
     if shape == "free_for_all" or shape == "mixed":
         for players, winner in streams[-1]:
             records += len(ffa(players, winner))

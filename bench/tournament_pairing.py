@@ -29,14 +29,14 @@ from tournaments.pairing import (  # noqa: E402
     pair_swiss,
     pair_swiss_tables,
 )
-from tournaments.seating import LAYOUTS  # noqa: E402
+from tournaments.seating import layout_of  # noqa: E402
 
 
 def run(players: int, rounds: int, tables: bool) -> str:
     rng = random.Random(players * 1000 + rounds)
     field = [Entrant(i, f"p{i}", 2400 - 5 * i) for i in range(players)]
     history = History()
-    layout = LAYOUTS["mister-x"]
+    layout = layout_of("mister-x")
     slowest = 0.0
     start = time.process_time()
     for round_no in range(1, rounds + 1):

@@ -7,7 +7,14 @@
 
 from engine.core.envelope import FORMAT, canonical_json, check_envelope, parse_json
 from engine.core.errors import IllegalAction
-from engine.core.game import Game
+from engine.core.game import (
+    FREE_FOR_ALL,
+    ONE_AGAINST_TEAM,
+    TWO_SEATS,
+    Game,
+    Outcome,
+    RatingShape,
+)
 from engine.core.play import play
 from engine.core.registry import all_games, get_game, register
 from engine.core.replay import ENGINE_ERROR, Replay, replay
@@ -17,8 +24,13 @@ from engine.core.schema import log_schema
 __all__ = [
     "ENGINE_ERROR",
     "FORMAT",
+    "FREE_FOR_ALL",
+    "ONE_AGAINST_TEAM",
+    "TWO_SEATS",
     "Game",
     "IllegalAction",
+    "Outcome",
+    "RatingShape",
     "Replay",
     "Rng",
     "all_games",

@@ -54,12 +54,8 @@ def seed_demo_clubs() -> list[Club]:
     return clubs
 
 
-#: Player counts the demo plays each game with (seats follow from the game's rules).
-DEMO_PLAYER_COUNTS = {
-    "cryptid-urban-legends": (2,),
-    "mister-x": (2, 3, 4),
-    "cloak-and-dagger": (2, 3, 4, 5),
-}
+#: The demo's tables seat at most this many (its smallest public club has five players).
+DEMO_MOST_PLAYERS = 5
 #: Every this-many-th demo log is cut short, so the demo shows unfinished matches too.
 UNFINISHED_EVERY = 25
 #: Demo games are spread over this many days before DEMO_EPOCH.
@@ -76,13 +72,16 @@ def demo_logs(game_id: str, count: int) -> Iterator[tuple[str, dict[str, Any]]]:
     game = engine.get_game(game_id)
     if game is None:
         return
-    counts = DEMO_PLAYER_COUNTS.get(game_id, (len(game.seat_ids(game.normalize_options({}))),))
+    options = game.normalize_options({})
+    # Every player count the game has (the engine's), up to what the demo's clubs seat.
+    counts = [n for n in game.player_counts(options) if n <= DEMO_MOST_PLAYERS] or [
+        game.min_players]
     bot = "greedy" if "greedy" in game.bots else sorted(game.bots)[0]
     chooser = engine.Rng(zlib.crc32(game_id.encode()))
     for number in range(count):
         demo = DEMO_CLUBS[chooser.below(len(DEMO_CLUBS))]
         players = min(counts[number % len(counts)], len(demo.handles))
-        seats = game.seat_ids(game.normalize_options({}), players)
+        seats = game.seat_ids(options, players)
         handles = list(demo.handles)
         chooser.shuffle(handles)
         played_at = DEMO_EPOCH - timedelta(minutes=chooser.below(DEMO_DAYS * 24 * 60))

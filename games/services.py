@@ -278,20 +278,6 @@ def played_at_of(document: dict[str, Any]) -> datetime | None:
     return moment if timezone.is_aware(moment) else moment.replace(tzinfo=UTC)
 
 
-def winning_seats(result: dict[str, Any] | None, seats: Iterable[str]) -> set[str]:
-    """The seats that won. A winner is a seat id, or a team: Mister X's ``detectives``
-    are every seat but ``mrx`` (log-format.md, MX seats ``det1``..``det5``)."""
-    seats = list(seats)
-    if not result:
-        return set()
-    winner = result.get("winner")
-    if winner in seats:
-        return {winner}
-    if winner == "detectives":
-        return {seat for seat in seats if seat.startswith("det")}
-    return set()
-
-
 def has_bot_seat(document: dict[str, Any]) -> bool:
     """Whether a seat of the log was played by a bot: its seat entry names the bot
     (``{"seat": "p2", "player": "bot-greedy", "bot": "greedy"}``, as the recorder writes
@@ -574,17 +560,14 @@ def _store(
         action_count=len(replayed.actions),
         with_bots=has_bot_seat(parsed.document),
     )
-    winners = winning_seats(result, replayed.seats)
+    # Who won is the engine's to say (a seat, or a side such as a team of seats).
+    outcomes = replayed.game.outcomes(result, replayed.seats) if finished else {}
     seats = [
         MatchSeat(
             match=match,
             seat=seat,
             player_id=known[handle],
-            outcome=(
-                MatchSeat.Outcome.NONE
-                if not finished
-                else MatchSeat.Outcome.WIN if seat in winners else MatchSeat.Outcome.LOSS
-            ),
+            outcome=MatchSeat.Outcome(outcomes.get(seat, MatchSeat.Outcome.NONE)),
         )
         for seat, handle in replayed.players.items()
     ]

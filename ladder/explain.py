@@ -1,11 +1,15 @@
 """The sum behind a rating change, written out for the player page (EL-7.1).
 
-Works from stored RatingChange rows only: the player's own record and the other
-records of the same match (for the team rating T and the pairwise terms)."""
+Works from stored RatingChange rows: the player's own record and the other records
+of the same match (for the team rating T and the pairwise terms); the engine names
+the roles (``Game.rating``) and, for a team, what its shares add up to with the
+match's options (``Game.team_total``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from engine import ONE_AGAINST_TEAM, get_game
 
 if TYPE_CHECKING:
     from ladder.models import RatingChange
@@ -21,7 +25,9 @@ def _e(value: float) -> str:
 
 
 def explain(change: RatingChange, match_changes: list[RatingChange]) -> list[str]:
-    """Lines of arithmetic, top to bottom, ending in the change itself."""
+    """Lines of arithmetic, top to bottom, ending in the change itself. ``change.match``
+    names the game; ``change.match_options`` (``selectors.player_history`` reads them)
+    are the log's options."""
     lines: list[str] = []
     delta = change.after - change.before
     if change.opponent_rating is None:  # free-for-all (EL-6)
@@ -42,23 +48,29 @@ def explain(change: RatingChange, match_changes: list[RatingChange]) -> list[str
             f"{_e(change.expected)}) = {delta:+.2f}"
         )
         return lines
-    if change.role == "detectives":  # EL-5.3
-        solo = next((c for c in match_changes if c.role == "mrx"), None)
+    game = get_game(change.match.game)
+    shape = None if game is None else game.rating
+    solo_role, team_role = shape.roles if shape and shape.kind == ONE_AGAINST_TEAM else ("", "")
+    if team_role and change.role == team_role:  # EL-5.3
+        solo = next((c for c in match_changes if c.role == solo_role), None)
         team_rating = solo.opponent_rating if solo else None
-        mrx_adv = -change.advantage
-        lines.append(_team_line(match_changes, team_rating))
+        solo_adv = -change.advantage
+        solo_name, team_name = shape.label(solo_role), shape.label(team_role)
+        options: Any = getattr(change, "match_options", None)
+        total = game.team_total(options if isinstance(options, dict) else {})
+        lines.append(_team_line(match_changes, team_rating, team_role))
         lines.append(
-            f"E(Mister X) = 1 / (1 + 10^(({_n(team_rating or 0.0)} − {_n(change.opponent_rating)}"
-            f" − ({_n(mrx_adv)})) / 400)) = {_e(1.0 - change.expected)}"
+            f"E({solo_name}) = 1 / (1 + 10^(({_n(team_rating or 0.0)} − {_n(change.opponent_rating)}"
+            f" − ({_n(solo_adv)})) / 400)) = {_e(1.0 - change.expected)}"
         )
-        lines.append(f"E(detectives) = 1 − E(Mister X) = {_e(change.expected)}")
+        lines.append(f"E({team_name}) = 1 − E({solo_name}) = {_e(change.expected)}")
         lines.append(
             f"Δ = K × w × (S − E) = {change.k:g} × {change.weight:g} × ({change.score:g} − "
-            f"{_e(change.expected)}) = {delta:+.2f}   (w = your share of the 5 pawns)"
+            f"{_e(change.expected)}) = {delta:+.2f}   (w = your share of the {total} {shape.share})"
         )
         return lines
-    if change.role == "mrx":
-        lines.append(_team_line(match_changes, change.opponent_rating))
+    if solo_role and change.role == solo_role:
+        lines.append(_team_line(match_changes, change.opponent_rating, team_role))
     lines.append(
         f"E = 1 / (1 + 10^(({_n(change.opponent_rating)} − {_n(change.before)} − "
         f"({_n(change.advantage)})) / 400)) = {_e(change.expected)}"
@@ -70,8 +82,8 @@ def explain(change: RatingChange, match_changes: list[RatingChange]) -> list[str
     return lines
 
 
-def _team_line(match_changes: list[RatingChange], team_rating: float | None) -> str:
+def _team_line(match_changes: list[RatingChange], team_rating: float | None, team_role: str) -> str:
     terms = " + ".join(
-        f"{c.weight:g} × {_n(c.before, 1)}" for c in match_changes if c.role == "detectives"
+        f"{c.weight:g} × {_n(c.before, 1)}" for c in match_changes if c.role == team_role
     )
     return f"Team rating T = Σ w × R = {terms} = {_n(team_rating or 0.0)}"

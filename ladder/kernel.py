@@ -12,11 +12,15 @@ Every change, whatever the shape, is written as one formula::
 
 - two seats (``EL-4``): weight 1, score 1 or 0, expected = E(A over B) with A's
   role advantage;
-- one against a team (``EL-5``): Mister X has weight 1 and expected E_mrx against
-  the team rating T; a detective player has weight = pawns / 5, expected
-  1 - E_mrx, score S_det;
+- one against a team (``EL-5``): the lone player (Mister X) has weight 1 and
+  expected E_solo against the team rating T; a team player has weight = their share
+  of the team (Mister X: pawns / the board's pawns), expected 1 - E_solo, score S_team;
 - free-for-all (``EL-6``): weight 1 / (N - 1), score = sum of the pairwise scores
   S_ij, expected = sum of the pairwise expectations E_ij (both over j != i).
+
+Which shape rates a game, its roles and its team shares are the engine's
+(:class:`engine.RatingShape`, ``Game.side_of``, ``Game.team_shares``): nothing here
+names a game or a seat.
 
 The kernel is written for streams of a million matches: plain floats, dict
 look-ups, no per-match objects besides the returned changes.
@@ -29,16 +33,35 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-#: Mister X has five detective pawns; a detective player's weight is their share (EL-5.1).
-PAWNS = 5
+from engine import FREE_FOR_ALL, ONE_AGAINST_TEAM, TWO_SEATS, RatingShape, all_games, get_game
 
-#: Roles whose advantage ``EL-3.3`` estimates, each with the role it plays against.
-#: The tally of a ladder is kept for the first role of the pair.
-OPPOSED_ROLES: dict[str, str] = {"cryptid": "scientist", "mrx": "detectives"}
-_OPPONENT_OF: dict[str, str] = {
-    **OPPOSED_ROLES,
-    **{other: role for role, other in OPPOSED_ROLES.items()},
-}
+
+def rating_shape(game: str) -> RatingShape | None:
+    """How a ladder rates ``game`` (the engine says), None when no ladder does."""
+    found = get_game(game)
+    return None if found is None else found.rating
+
+
+def rated_games() -> list[str]:
+    """The ids of every game a ladder rates."""
+    return sorted(game_id for game_id, game in all_games().items() if game.rating is not None)
+
+
+def opposed_roles() -> dict[str, str]:
+    """Roles whose advantage ``EL-3.3`` estimates, each with the role it plays against
+    (every rated game's ``rating.roles``). The tally of a ladder is kept for the first."""
+    return {
+        game.rating.roles[0]: game.rating.roles[1]
+        for game in all_games().values()
+        if game.rating is not None and game.rating.roles is not None
+    }
+
+
+def _opponents_of() -> dict[str, str]:
+    """Every role with an advantage, mapped to the role it plays against (both ways)."""
+    opposed = opposed_roles()
+    return {**opposed, **{other: role for role, other in opposed.items()}}
+
 
 ROLE_ADVANTAGE_MODES = ("none", "estimated")
 
@@ -132,14 +155,15 @@ def _parse_role_advantage(value: Any) -> str | dict[str, float]:
     if not isinstance(value, Mapping) or not value:
         raise OptionsError(f"EL-1.1: role_advantage must be a mode or numbers per role, not {value!r}")
     fixed: dict[str, float] = {}
+    opponent_of = _opponents_of()
     for role, number in value.items():
-        if role not in _OPPONENT_OF:
+        if role not in opponent_of:
             raise OptionsError(f"EL-3.2: no role advantage applies to role {role!r}")
         if isinstance(number, bool) or not isinstance(number, int | float) or not math.isfinite(number):
             raise OptionsError(f"EL-3.2: the advantage of {role} must be a number, not {number!r}")
         fixed[role] = float(number)
     for role, number in fixed.items():
-        other = _OPPONENT_OF[role]
+        other = opponent_of[role]
         if other in fixed and fixed[other] != -number:
             raise OptionsError(
                 f"EL-3.2: {role} {number:g} and {other} {fixed[other]:g} disagree "
@@ -169,7 +193,7 @@ class LadderState:
     ratings: dict[Hashable, float] = field(default_factory=dict)
     #: rated matches each player has played in this ladder (EL-1.4)
     games: dict[Hashable, int] = field(default_factory=dict)
-    #: per estimated role (``OPPOSED_ROLES`` key): [wins, matches] (EL-3.3)
+    #: per estimated role (an :func:`opposed_roles` key): [wins, matches] (EL-3.3)
     role_tallies: dict[str, list[int]] = field(default_factory=dict)
 
 
@@ -193,6 +217,7 @@ class RatingKernel:
         self._estimated = advantage == "estimated"
         self._fixed: Mapping[str, float] = advantage if isinstance(advantage, Mapping) else {}
         self._sides: dict[tuple[str, str], tuple[str | None, float, float]] = {}
+        self._opposed = opposed_roles()
 
     # -- queries -----------------------------------------------------------------
     def rating(self, player: Hashable) -> float:
@@ -216,9 +241,9 @@ class RatingKernel:
         Worked out once per pair of roles: a ladder has one or two such pairs."""
         side = self._sides.get((role, opponent_role))
         if side is None:
-            if role in OPPOSED_ROLES:
+            if role in self._opposed:
                 key, sign = role, 1.0
-            elif opponent_role in OPPOSED_ROLES:
+            elif opponent_role in self._opposed:
                 key, sign = opponent_role, -1.0
             else:
                 key, sign = None, 1.0
@@ -296,33 +321,38 @@ class RatingKernel:
         solo: Hashable,
         team: Sequence[tuple[Hashable, int]],
         solo_won: bool,
-        solo_role: str = "mrx",
-        team_role: str = "detectives",
+        solo_role: str,
+        team_role: str,
+        total: int | None = None,
     ) -> list[Change]:
-        """Mister X against the detective players (EL-5); ``team`` is
-        (player, pawns controlled) per detective player, pawns adding up to 5."""
+        """One player (Mister X) against a team (the detective players) (EL-5); ``team``
+        is (player, share) per team player, the shares (pawns controlled) adding up to
+        ``total`` (the board's pawns; None: whatever they add up to). A team player's
+        weight is their share / ``total``."""
         ratings, games, initial = self._ratings, self._games, self._initial
-        pawns_total = 0
+        if total is None:
+            total = sum(share for _, share in team)
+        shares_total = 0
         team_rating = 0.0
-        # (player, weight w_i, rating before) per detective player, in team order
+        # (player, weight w_i, rating before) per team player, in team order
         members = []
-        for player, pawns in team:
-            if pawns <= 0:
-                raise ValueError(f"EL-5.1: detective player {player!r} controls no pawn")
-            pawns_total += pawns
-            weight = pawns / PAWNS
+        for player, share in team:
+            if share <= 0:
+                raise ValueError(f"EL-5.1: team player {player!r} controls no pawn")
+            shares_total += share
+            weight = share / total
             rating = ratings.get(player, initial)
             team_rating += weight * rating
             members.append((player, weight, rating))
-        if pawns_total != PAWNS:
+        if shares_total != total:
             raise ValueError(
-                f"EL-5.1: the detective players control {pawns_total} pawns, not {PAWNS}"
+                f"EL-5.1: the team players control {shares_total} pawns, not {total}"
             )
         players = {player for player, _ in team}
         if len(players) != len(team):
-            raise ValueError("EL-5.1: list each detective player once, with all their pawns")
+            raise ValueError("EL-5.1: list each team player once, with all their pawns")
         if solo in players:
-            raise ValueError("EL-5: Mister X's player cannot also be a detective player")
+            raise ValueError(f"EL-5: the {solo_role} player cannot also be a {team_role} player")
         limit, k, provisional_k = self._provisional_games, self._k, self._provisional_k
         r_solo = ratings.get(solo, initial)
         games_solo = games.get(solo, 0)
@@ -420,48 +450,48 @@ class RatingKernel:
 _NO_ROLES = ("",)
 
 
-#: How each game is rated: which shape of EL-4/5/6 applies.
-GAME_SHAPES: dict[str, str] = {
-    "cryptid-urban-legends": "two_seats",
-    "mister-x": "one_against_team",
-    "cloak-and-dagger": "free_for_all",
-}
-
-
 class SeatPlayer(NamedTuple):
     """One seat of a finished match as the ladder sees it."""
 
-    seat: str  # the log's seat name: "cryptid", "mrx", "det2", "p4", ...
+    seat: str  # the log's seat id
     player: Hashable
-    pawns: int = 0  # Mister X detective seats: pawns controlled (EL-5.1)
+    share: int = 0  # a team seat's share of its team (EL-5.1: Mister X's pawns), else 0
 
 
 def rate_seats(
     kernel: RatingKernel, game: str, seats: Sequence[SeatPlayer], winner: str | None
 ) -> list[Change]:
-    """Rate one finished match from its seats and the result's ``winner`` (a seat
-    name, or ``"detectives"`` in Mister X), choosing the shape by game."""
-    shape = GAME_SHAPES.get(game)
-    if shape == "two_seats":
+    """Rate one finished match from its seats and the result's ``winner`` (a seat, or a
+    side such as Mister X's ``detectives``), in the shape the engine gives the game."""
+    found = get_game(game)
+    shape = None if found is None else found.rating
+    if shape is None:
+        raise ValueError(f"EL-1.1: no ladder rates the game {game!r}")
+    kind = shape.kind
+    if kind == TWO_SEATS:
         if len(seats) != 2:
             raise ValueError(f"EL-4: {game} has two seats, not {len(seats)}")
         a, b = seats
         if winner not in (a.seat, b.seat):
             raise ValueError(f"EL-4.1: the winner {winner!r} is not a seat of the match")
         return kernel.rate_two_seats(a.player, a.seat, b.player, b.seat, winner == a.seat)
-    if shape == "one_against_team":
-        solo = [s for s in seats if s.seat == "mrx"]
+    if kind == ONE_AGAINST_TEAM:
+        solo_role, team_role = shape.roles
+        side_of = found.side_of
+        solo = [s for s in seats if side_of(s.seat) == solo_role]
         if len(solo) != 1:
-            raise ValueError("EL-5: a Mister X match has exactly one mrx seat")
-        if winner not in ("mrx", "detectives"):
-            raise ValueError(f"EL-5: the winner must be mrx or detectives, not {winner!r}")
-        pawns: dict[Hashable, int] = {}
+            raise ValueError(f"EL-5: a {found.name} match has exactly one {solo_role} seat")
+        if winner not in (solo_role, team_role):
+            raise ValueError(f"EL-5: the winner must be {solo_role} or {team_role}, not {winner!r}")
+        shares: dict[Hashable, int] = {}
         for seat in seats:
-            if seat.seat != "mrx":
-                # One player may hold several detective seats: their pawns add up.
-                pawns[seat.player] = pawns.get(seat.player, 0) + seat.pawns
-        return kernel.rate_one_against_team(solo[0].player, list(pawns.items()), winner == "mrx")
-    if shape == "free_for_all":
+            if seat is not solo[0]:
+                # One player may hold several team seats (Game.may_hold_together): their
+                # shares add up.
+                shares[seat.player] = shares.get(seat.player, 0) + seat.share
+        return kernel.rate_one_against_team(solo[0].player, list(shares.items()), winner == solo_role,
+                                            solo_role, team_role)
+    if kind == FREE_FOR_ALL:
         by_seat = {s.seat: s.player for s in seats}
         if winner is not None and winner not in by_seat:
             raise ValueError(f"EL-6: the winner {winner!r} is not a seat of the match")

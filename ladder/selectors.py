@@ -105,11 +105,13 @@ def player_rating(ladder: Ladder, player: Player) -> Rating | None:
 
 
 def player_history(ladder: Ladder, player: Player, limit: int | None = None) -> list[RatingChange]:
-    """The player's changes, newest first, with the match and the other players'
-    changes of the same match (for the pairwise sums of a free-for-all)."""
+    """The player's changes, newest first, with the match, its log's options and the other
+    players' changes of the same match (for the pairwise sums of a free-for-all)."""
     changes = (
         RatingChange.objects.filter(ladder=ladder, player=player)
         .select_related("match")
+        # the log's options, not the log: what a team's shares add up to (ladder.explain)
+        .annotate(match_options=F("match__log__document__options"))
         .order_by("-sequence")
     )
     if limit is not None:

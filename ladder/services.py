@@ -32,15 +32,17 @@ from django.db.models.functions import Coalesce, RowNumber
 from django.utils import timezone
 
 from config.queueing import send_task, send_task_on_commit
+from engine import ONE_AGAINST_TEAM, Game, get_game
 from games.models import Match, MatchLog, MatchSeat
 from ladder.kernel import (
-    GAME_SHAPES,
-    OPPOSED_ROLES,
     Change,
     LadderState,
     RatingKernel,
     SeatPlayer,
+    opposed_roles,
     rate_seats,
+    rated_games,
+    rating_shape,
 )
 from ladder.models import Ladder, Rating, RatingChange, RecomputeJob
 
@@ -82,7 +84,7 @@ def is_rated_match(match: Match) -> bool:
         match.status == Match.Status.VALID
         and not match.is_void
         and bool(match.winner)
-        and match.game in GAME_SHAPES
+        and rating_shape(match.game) is not None
     )
 
 
@@ -97,17 +99,6 @@ class RatedMatch:
     at: datetime
     seats: tuple[SeatPlayer, ...]
     winner: str
-
-
-def detective_pawns(seats: Iterable[str], pawns_option: Any) -> dict[str, int]:
-    """Pawns per detective seat (EL-5.1): from the log's ``options.pawns``, else the
-    documented default (MX-6.10: the 5 pawns dealt in order, the first seats taking
-    one more when they do not divide evenly)."""
-    detectives = sorted((s for s in seats if s != "mrx"), key=lambda s: (len(s), s))
-    if isinstance(pawns_option, dict) and pawns_option:
-        return {seat: len(pawns_option.get(seat) or []) for seat in detectives}
-    base, extra = divmod(5, len(detectives)) if detectives else (0, 0)
-    return {seat: base + (1 if n < extra else 0) for n, seat in enumerate(detectives)}
 
 
 def read_matches(
@@ -145,27 +136,36 @@ def read_matches(
         )
     ):
         seats.setdefault(match_id, []).append((seat, player_id))
-    pawns: dict[int, Any] = {}
-    team = GAME_SHAPES[game] == "one_against_team"
-    if team:
-        pawns = dict(
-            MatchLog.objects.filter(id_filter).values_list("match_id", "document__options__pawns")
+    options: dict[int, Any] = {}
+    team = _team_game(game)
+    if team is not None:
+        options = dict(
+            MatchLog.objects.filter(id_filter).values_list("match_id", "document__options")
         )
     no_seats: list[tuple[str, int]] = []
     return [
         RatedMatch(match_id, at, seat_players(seats.get(match_id, no_seats), team,
-                                              pawns.get(match_id)), winner)
+                                              options.get(match_id)), winner)
         for match_id, at, winner in rows
     ]
 
 
-def seat_players(seats: list[tuple[str, int]], team: bool,
-                 pawns_option: Any) -> tuple[SeatPlayer, ...]:
+def _team_game(game_id: str) -> Game | None:
+    """The engine's game when it is rated one against a team (its team seats weigh by
+    their shares, which depend on the log's options), else None."""
+    game = get_game(game_id)
+    rating = None if game is None else game.rating
+    return game if rating is not None and rating.kind == ONE_AGAINST_TEAM else None
+
+
+def seat_players(seats: list[tuple[str, int]], team: Game | None,
+                 options: Any) -> tuple[SeatPlayer, ...]:
     """The kernel's seats of one match from its (seat, player id) pairs in seat order;
-    ``team``: a one-against-a-team game, whose detectives weigh by their pawns (the
-    log's ``options.pawns``)."""
-    if team:
-        shares = detective_pawns([seat for seat, _ in seats], pawns_option)
+    ``team``: the game when it is rated one against a team, whose team seats weigh by
+    their shares with the log's ``options`` (EL-5.1: ``Game.team_shares``)."""
+    if team is not None:
+        shares = team.team_shares(options if isinstance(options, dict) else {},
+                                  [seat for seat, _ in seats])
         return tuple([
             _seat_player(SeatPlayer, (seat, player, shares.get(seat, 0))) for seat, player in seats
         ])
@@ -325,7 +325,7 @@ def apply_match(match_id: int) -> Outcome:
         Match.objects.filter(pk=match_id).order_by().values_list("club_id", "game", "with_bots")
         .first()
     )
-    if found is None or found[1] not in GAME_SHAPES:
+    if found is None or rating_shape(found[1]) is None:
         return Outcome.NOT_RATED
     with transaction.atomic():
         ladder = locked_ladder(*found)
@@ -374,14 +374,14 @@ def earliest_unrated(ladder: Ladder) -> tuple[datetime, int]:
 def _rate_newest(ladder: Ladder, match: Match) -> bool:
     """Rate the ladder's newest match (a rated match: is_rated_match) from the stored
     ratings (lock held)."""
-    team = GAME_SHAPES[ladder.game] == "one_against_team"
-    pawns = (
-        MatchLog.objects.filter(match_id=match.pk).values_list("document__options__pawns", flat=True)
-        .first() if team else None
+    team = _team_game(ladder.game)
+    options = (
+        MatchLog.objects.filter(match_id=match.pk).values_list("document__options", flat=True)
+        .first() if team is not None else None
     )
     seats = list(MatchSeat.objects.filter(match_id=match.pk).order_by("id")
                  .values_list("seat", "player_id"))
-    rated = RatedMatch(match.pk, rating_time(match), seat_players(seats, team, pawns), match.winner)
+    rated = RatedMatch(match.pk, rating_time(match), seat_players(seats, team, options), match.winner)
     state = LadderState(role_tallies={role: list(t) for role, t in ladder.role_tallies.items()})
     standings = Standings()
     for player, rating, games, wins, losses, roles, last_played_at in (
@@ -459,7 +459,7 @@ def base_state(ladder: Ladder, first_sequence: int,
         record["wins" if won else "losses"] += count
     # EL-3.3 tallies: one change per match carries the tallied role (cryptid, mrx).
     for role, won, count in (
-        earlier.filter(role__in=list(OPPOSED_ROLES)).values("role", "won")
+        earlier.filter(role__in=list(opposed_roles())).values("role", "won")
         .annotate(n=Count("id")).values_list("role", "won", "n")
     ):
         tally = state.role_tallies.setdefault(role, [0, 0])
@@ -819,7 +819,7 @@ def ensure_ladders() -> None:
     """A ladder for every (club, game) with rated matches but none yet, and a bot ladder
     for every (club, game) with rated matches against bots (nightly)."""
     pairs = (
-        rated_matches().filter(game__in=list(GAME_SHAPES))
+        rated_matches().filter(game__in=rated_games())
         .values_list("club_id", "game", "with_bots").distinct()
     )
     for club_id, game, with_bots in pairs:
@@ -848,7 +848,7 @@ def unrated_matches(
     now = timezone.now()
     return (
         rated_matches()
-        .filter(game__in=list(GAME_SHAPES), uploaded_at__lte=now - older_than,
+        .filter(game__in=rated_games(), uploaded_at__lte=now - older_than,
                 uploaded_at__gt=now - within)
         .exclude(Exists(RatingChange.objects.filter(match=OuterRef("pk"))))
     )

@@ -10,7 +10,7 @@ from games.policy import can_view_club
 from ladder import selectors
 from ladder.charts import history_chart, polyline
 from ladder.explain import explain
-from ladder.kernel import GAME_SHAPES
+from ladder.kernel import rating_shape
 
 #: matches listed on a player page
 RECENT = 30
@@ -38,7 +38,7 @@ def standings(request: HttpRequest, club_slug: str, game: str) -> HttpResponse:
         {
             "ladder": ladder,
             "rows": rows,
-            "shape": GAME_SHAPES[ladder.game],
+            "shape": rating_shape(ladder.game),
             "options": ladder.rating_options,
             "jobs": selectors.latest_jobs(ladder, 3),
         },

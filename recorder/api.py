@@ -103,6 +103,8 @@ class DraftSummarySerializer(serializers.Serializer):
     club = serializers.CharField()
     game = serializers.CharField()
     game_name = serializers.CharField()
+    renderer = serializers.CharField(
+        help_text="The board drawing of the game's views: static/js/replay/boards/<renderer>.js.")
     status = serializers.ChoiceField(Draft.Status.choices)
     version = serializers.IntegerField()
     chance = serializers.ChoiceField(Draft.Chance.choices)
@@ -169,6 +171,7 @@ def summary_body(draft: Draft, request: Request) -> dict[str, Any]:
         "club": draft.club.slug,
         "game": draft.game,
         "game_name": game.name if game else draft.game,
+        "renderer": game.renderer if game else "generic",
         "status": draft.status,
         "version": draft.version,
         "chance": draft.chance,

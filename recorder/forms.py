@@ -252,8 +252,17 @@ class DraftSetupForm(forms.Form):
                 seats.append({"seat": seat, "bot": choice.removeprefix(BOT_PREFIX)})
             else:
                 seats.append({"seat": seat, "player": choice})
-        humans = [entry["player"] for entry in seats if "player" in entry]
-        if len(set(humans)) != len(humans):
-            raise ValidationError("A player can sit in only one seat.")
+        held: dict[str, list[str]] = {}
+        for entry in seats:
+            if "player" in entry:
+                held.setdefault(entry["player"], []).append(entry["seat"])
+        # Whether one person may hold several seats is the game's to say (Mister X: any
+        # detective seats; most games: one seat each).
+        for player, player_seats in held.items():
+            if not self.game.may_hold_together(player_seats):
+                raise ValidationError(
+                    f"{player} cannot hold {', '.join(player_seats)} together in {self.game.name}: "
+                    "a player can sit in only one seat, unless the game lets one player hold "
+                    "several seats of one side.")
         self.seats = seats
         return data

@@ -17,13 +17,6 @@ from recorder.models import Draft
 from recorder.services import DraftInvalid, Position, position_of
 from replay.frames import ALL, viewer_label
 
-#: Player counts offered per game (the engine's seat_ids decides the seats).
-PLAYER_COUNTS = {
-    "cryptid-urban-legends": [2],
-    "mister-x": [2, 3, 4, 5, 6],
-    "cloak-and-dagger": [2, 3, 4, 5, 6],
-}
-
 
 def draft_for(user: AnyUser, draft_id: int) -> Draft | None:
     """The draft if its club is visible to ``user`` (None: answer 404). Whether the user may
@@ -221,14 +214,15 @@ def _choose(actions: list[dict[str, Any]], prefix: Any) -> choices.Choice:
 
 
 def game_catalogue() -> list[dict[str, Any]]:
-    """Per game: seats per player count, bots, default options, the engine's schemas of
-    options and setup, and which setup fields are choices (not chance)."""
+    """Per game: seats per player count (the engine's player counts and seat ids), bots,
+    default options, the engine's schemas of options and setup, which setup fields are
+    choices (not chance), and the board drawing of its views."""
     from engine import Rng
 
     out = []
     for game_id, game in sorted(all_games().items()):
         defaults = game.normalize_options({})
-        counts = PLAYER_COUNTS.get(game_id) or [len(game.seat_ids(defaults))]
+        counts = game.player_counts(defaults)
         schema = game.json_schema()
         seats = {str(n): game.seat_ids(defaults, n) for n in counts}
         choice_fields = sorted(game.random_setup_choices(defaults, seats[str(counts[0])], Rng(0)))
@@ -241,5 +235,6 @@ def game_catalogue() -> list[dict[str, Any]]:
             "default_options": defaults,
             "schema": {"options": schema.get("options"), "setup": schema.get("setup")},
             "setup_choices": choice_fields,
+            "renderer": game.renderer,
         })
     return out

@@ -48,6 +48,8 @@ _payload = inline_serializer(
         "match": serializers.IntegerField(),
         "game": serializers.CharField(),
         "game_name": serializers.CharField(),
+        "renderer": serializers.CharField(
+            help_text="The board drawing of the game's views: static/js/replay/boards/<renderer>.js"),
         "rules_version": serializers.CharField(),
         "viewer": serializers.CharField(),
         "viewers": serializers.ListField(child=serializers.DictField()),

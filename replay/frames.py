@@ -19,7 +19,7 @@ ALL = "all"
 
 #: Bumped whenever the payload's shape changes, so cached payloads of the old shape
 #: are never served again.
-PAYLOAD_VERSION = 2
+PAYLOAD_VERSION = 3
 
 
 class UnknownViewer(ValueError):
@@ -88,6 +88,8 @@ def build_frames(log: dict[str, Any], viewer: str, match_id: int | None = None) 
         "match": match_id,
         "game": game.id,
         "game_name": game.name,
+        # which board drawing the page loads (static/js/replay/boards/<renderer>.js)
+        "renderer": game.renderer,
         "rules_version": game.rules_version,
         "viewer": viewer,
         "viewers": [{"id": v, "label": viewer_label(v, rep.players)} for v in viewers],

@@ -105,6 +105,17 @@ def user(django_user_model):
 
 
 @pytest.fixture
+def fox_hunt() -> Iterator[Any]:
+    """The toy fourth game of tests/toy_game.py, registered with the engine for one test."""
+    from engine.core import registry
+    from tests.toy_game import FoxHunt
+
+    game = registry.register(FoxHunt())
+    yield game
+    registry.unregister(game.id)
+
+
+@pytest.fixture
 def club(db):
     from games.models import Club
 

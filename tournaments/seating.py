@@ -1,14 +1,17 @@
-"""The seats of each game as an event pairs them (pure; from log-format.md).
+"""The seats of a game as an event pairs them, asked of the engine (pure).
 
-Seat ids are part of the stable ``lantern-log/1`` format, so they are written
-down here rather than asked of the engine, which need not have a game loaded
-to pair an event of it.
+The engine owns every fact about a game: how many play, its seat ids per player
+count (``Game.seat_ids``, stable ``lantern-log/1`` ids) and the side each seat plays
+on (``Game.side_of``). A :class:`SeatLayout` is those facts in the shape the pairing
+and standings code takes them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from engine import all_games, get_game
 
 
 @dataclass(frozen=True)
@@ -28,22 +31,19 @@ class SeatLayout:
         return self.max_players == 2
 
 
-def _same(seat: str) -> str:
-    return seat
+def layout_of(game_id: str) -> SeatLayout | None:
+    """The seating of ``game_id``, None for a game the engine does not have. A seat's
+    role when balancing roles is its side (Mister X: any detective seat is a detective)."""
+    game = get_game(game_id)
+    if game is None:
+        return None
+    options = game.normalize_options({})
+    return SeatLayout(
+        game.id, game.name, game.min_players, game.max_players,
+        lambda n: game.seat_ids(options, n), game.side_of, game.side_of,
+    )
 
 
-def _mrx_side(seat: str) -> str:
-    return "mrx" if seat == "mrx" else "detectives"
-
-
-LAYOUTS: dict[str, SeatLayout] = {
-    "cryptid-urban-legends": SeatLayout(
-        "cryptid-urban-legends", "Cryptid: Urban Legends", 2, 2,
-        lambda n: ["cryptid", "scientist"], _same, _same),
-    "mister-x": SeatLayout(
-        "mister-x", "Mister X", 2, 6,
-        lambda n: ["mrx"] + [f"det{i}" for i in range(1, n)], _mrx_side, _mrx_side),
-    "cloak-and-dagger": SeatLayout(
-        "cloak-and-dagger", "Cloak & Dagger", 2, 6,
-        lambda n: [f"p{i}" for i in range(1, n + 1)], _same, _same),
-}
+def game_ids() -> list[str]:
+    """Every game an event may be played in."""
+    return sorted(all_games())

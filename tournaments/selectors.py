@@ -7,7 +7,7 @@ from django.db.models import Prefetch, QuerySet
 from games.policy import AnyUser, club_visibility
 from tournaments.models import Entry, ForbiddenPairing, Pairing, PairingSeat, Tournament
 from tournaments.pairing import Bye, Entrant, History, PlayedGame
-from tournaments.seating import LAYOUTS
+from tournaments.seating import layout_of
 from tournaments.standings import Row, compute_standings
 
 
@@ -70,9 +70,10 @@ def forbidden_pairs(tournament: Tournament) -> list[frozenset[int]]:
 
 def standings(tournament: Tournament) -> list[Row]:
     """Live standings: every settled result so far, tie-breaks in the event's order."""
-    layout = LAYOUTS[tournament.game]
+    layout = layout_of(tournament.game)
+    sides = {} if layout is None else {"side_of": layout.side_of}  # no game: a seat is a side
     return compute_standings(entrants(tournament, include_withdrawn=True), history(tournament),
-                             tiebreaks=tournament.tiebreaks, side_of=layout.side_of)
+                             tiebreaks=tournament.tiebreaks, **sides)
 
 
 def round_complete(tournament: Tournament, round_number: int) -> bool:

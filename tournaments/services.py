@@ -29,7 +29,7 @@ from tournaments.pairing import (
     round_robin,
     table_sizes,
 )
-from tournaments.seating import LAYOUTS
+from tournaments.seating import SeatLayout, game_ids, layout_of
 from tournaments.standings import TIEBREAKS
 
 
@@ -60,9 +60,9 @@ def create_tournament(
     options: dict[str, Any] | None = None,
     created_by: AnyUser | None = None,
 ) -> Tournament:
-    layout = LAYOUTS.get(game)
+    layout = layout_of(game)
     if layout is None:
-        raise TournamentError(f"unknown game {game!r}; known: {', '.join(sorted(LAYOUTS))}")
+        raise TournamentError(f"unknown game {game!r}; known: {', '.join(game_ids())}")
     if format not in Tournament.Format.values:
         raise TournamentError(f"unknown format {format!r}; known: round_robin, swiss")
     size = table_size or (2 if layout.two_seat else min(4, layout.max_players))
@@ -154,7 +154,7 @@ def start_tournament(tournament: Tournament) -> Tournament:
     if tournament.status != Tournament.Status.REGISTRATION:
         raise TournamentError("the event has already started")
     count = selectors.active_entries(tournament).count()
-    layout = LAYOUTS[tournament.game]
+    layout = _layout(tournament)
     if count < 2:
         raise TournamentError(f"an event needs at least two players; it has {count}")
     if tournament.table_size > 2:
@@ -203,6 +203,13 @@ def request_next_round(tournament: Tournament) -> int:
     return tournament.current_round + 1
 
 
+def _layout(tournament: Tournament) -> SeatLayout:
+    layout = layout_of(tournament.game)
+    if layout is None:  # the engine no longer has the game (it had, to create the event)
+        raise TournamentError(f"unknown game {tournament.game!r}")
+    return layout
+
+
 def _enqueue_pairing(tournament_id: int, round_number: int) -> None:
     from tournaments.tasks import pair_round_task
 
@@ -210,7 +217,7 @@ def _enqueue_pairing(tournament_id: int, round_number: int) -> None:
 
 
 def _tables(tournament: Tournament, round_number: int) -> list[Table]:
-    layout = LAYOUTS[tournament.game]
+    layout = _layout(tournament)
     roles = tuple(layout.seats(2))
     field = selectors.entrants(tournament)
     try:

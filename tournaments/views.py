@@ -18,7 +18,7 @@ from games import policy
 from games.services import LogRejected, max_log_bytes, reject_too_large
 from tournaments import selectors, services
 from tournaments.models import Pairing, Tournament
-from tournaments.seating import LAYOUTS
+from tournaments.seating import layout_of
 from tournaments.standings import TIEBREAKS
 
 
@@ -36,7 +36,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     rows = selectors.standings(tournament)
     return render(request, "tournaments/detail.html", {
         "tournament": tournament,
-        "layout": LAYOUTS[tournament.game],
+        "layout": layout_of(tournament.game),
         "rows": rows,
         "tiebreaks": [(key, TIEBREAKS[key]) for key in tournament.tiebreaks],
         "rounds": range(1, tournament.current_round + 1),

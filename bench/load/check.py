@@ -32,7 +32,7 @@ django.setup()
 
 import engine  # noqa: E402
 from games.models import Match, MatchSeat, Upload  # noqa: E402
-from ladder.kernel import GAME_SHAPES  # noqa: E402
+from ladder.kernel import rated_games  # noqa: E402
 from ladder.models import Ladder, Rating, RatingChange  # noqa: E402
 from ladder.services import compute_ladder, rated_matches  # noqa: E402
 
@@ -94,7 +94,7 @@ def check_uploads(problems: list[str]) -> dict[str, int]:
 def check_ratings(problems: list[str], pending: list[str]) -> dict[str, int]:
     # Players, not seats: one change per player of a match (a player may hold two seats).
     seats = Counter(match_id for match_id, _ in set(MatchSeat.objects.values_list("match_id", "player_id")))
-    rated_ids = set(rated_matches().filter(game__in=list(GAME_SHAPES)).values_list("id", flat=True))
+    rated_ids = set(rated_matches().filter(game__in=rated_games()).values_list("id", flat=True))
     changes: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for ladder_id, match_id, sequence in RatingChange.objects.values_list(
         "ladder_id", "match_id", "sequence"

@@ -16,14 +16,19 @@ Viewers: ``None`` is the all-seeing view; every seat id is a viewer; a game may
 add team viewers (Mister X: ``"detectives"``). A view is one pure function of
 (state, viewer) and holds nothing that viewer could not know. The same goes for
 the action list: :meth:`Game.action_view` redacts one recorded action.
+
+Game facts: everything the rest of Lantern needs to know about a game (how many
+play, its seats, sides and teams, who won from a result, how a ladder rates it,
+which board the replay page draws) is asked of its :class:`Game`, never written
+down by game or seat name outside the engine.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, Protocol
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
 
 from engine.core.rng import Rng
 
@@ -72,6 +77,36 @@ class Spread:
     spaces: int
 
 
+#: A seat's outcome in a finished game (``MatchSeat.outcome``).
+Outcome = Literal["win", "loss"]
+
+#: The rating shapes of ``ratings.md``: two seats (EL-4), one against a team (EL-5),
+#: free-for-all with one winner (EL-6).
+TWO_SEATS = "two_seats"
+ONE_AGAINST_TEAM = "one_against_team"
+FREE_FOR_ALL = "free_for_all"
+
+
+@dataclass(frozen=True)
+class RatingShape:
+    """How a ladder rates a finished game (``ratings.md``).
+
+    ``kind``: :data:`TWO_SEATS`, :data:`ONE_AGAINST_TEAM` or :data:`FREE_FOR_ALL`.
+    ``roles``: (the role whose advantage a ladder estimates, EL-3.3, and the role it plays
+    against); for one against a team, (the lone side, the team's side) as
+    :meth:`Game.side_of` names them. None: no role advantage (EL-6). ``labels``: how the
+    rating sums name a role (default: its id). ``share``: what a team member's weight is a
+    share of (EL-5.1: :meth:`Game.team_shares` out of :meth:`Game.team_total`)."""
+
+    kind: str
+    roles: tuple[str, str] | None = None
+    labels: Mapping[str, str] = field(default_factory=dict)
+    share: str = ""
+
+    def label(self, role: str) -> str:
+        return self.labels.get(role, role)
+
+
 class Game:
     #: registry id, as in a log's ``game`` field
     id: str = ""
@@ -86,6 +121,48 @@ class Game:
     #: bots by name: ``bot(game, state, seat, rng) -> action``. A bot must decide
     #: only from what its seat knows.
     bots: dict[str, Bot] = {}
+    #: how many players a game has at least and at most (as ``seat_ids`` counts them)
+    min_players: int = 1
+    max_players: int = 1
+    #: how a ladder rates it; None: no ladder does
+    rating: RatingShape | None = None
+    #: the replay page's board drawing of this game's views
+    #: (``static/js/replay/boards/<renderer>.js``); ``generic`` shows the view as it is
+    renderer: str = "generic"
+
+    # --- seating --------------------------------------------------------------
+    def player_counts(self, options: dict[str, Any]) -> list[int]:
+        """Every number of players ``seat_ids`` seats with these options, smallest first."""
+        return list(range(self.min_players, self.max_players + 1))
+
+    def side_of(self, seat: str) -> str:
+        """The side ``seat`` plays on: opponents are seats on other sides, and a side may
+        win as one (Mister X's ``detectives``). Default: every seat is its own side."""
+        return seat
+
+    def may_hold_together(self, seats: Collection[str]) -> bool:
+        """Whether one player may hold all of ``seats`` in one game (log-format: "a player
+        may hold several seats only where a game allows it"). Default: one seat each."""
+        return len(set(seats)) <= 1
+
+    def outcomes(self, result: dict[str, Any] | None, seats: Collection[str]) -> dict[str, Outcome]:
+        """Each seat's outcome from a finished game's ``result``: a seat wins when the
+        result's ``winner`` is the seat or its side (:meth:`side_of`)."""
+        winner = result.get("winner") if result else None
+        return {
+            seat: "win" if winner is not None and winner in (seat, self.side_of(seat)) else "loss"
+            for seat in seats
+        }
+
+    def team_shares(self, options: dict[str, Any], seats: Collection[str]) -> dict[str, int]:
+        """Per seat of the team (a one-against-a-team game: the seats on the side
+        ``rating.roles[1]``), its share of the team (EL-5.1). Default: one each."""
+        team = self.rating.roles[1] if self.rating and self.rating.roles else None
+        return {seat: 1 for seat in seats if self.side_of(seat) == team}
+
+    def team_total(self, options: dict[str, Any]) -> int:
+        """What the team's shares add up to with these options (EL-5.1)."""
+        return sum(self.team_shares(options, self.seat_ids(options, self.max_players)).values())
 
     # --- envelope ---------------------------------------------------------
     def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
@@ -187,9 +264,10 @@ class Game:
         return seat, self.legal_actions(state, seat)
 
     def score(self, state: State, seat: str) -> float:
-        """``seat``'s share of a finished game's result: 1 won, 0 lost."""
+        """``seat``'s share of a finished game's result (:meth:`outcomes`): 1 won, 0 lost."""
         result = self.result(state)
-        return 1.0 if result is not None and result.get("winner") == seat else 0.0
+        winner = result.get("winner") if result else None
+        return 1.0 if winner is not None and winner in (seat, self.side_of(seat)) else 0.0
 
     # --- what leaves the engine ---------------------------------------------
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:

@@ -78,7 +78,7 @@ def renumbered(log: dict[str, Any], seat_known: set[int], seed: int) -> tuple[di
 
 
 @pytest.mark.parametrize("log", GAMES, ids=GAME_IDS)
-def test_CD_5_seat_view_is_a_function_of_what_the_seat_saw(log):
+def test_cd_5_seat_view_is_a_function_of_what_the_seat_saw(log):
     r = replay(log)
     for seat in r.seats:
         known = Knowledge(setup_observation(r.options, r.seats, r.seats.index(seat)))
@@ -90,7 +90,7 @@ def test_CD_5_seat_view_is_a_function_of_what_the_seat_saw(log):
 
 
 @pytest.mark.parametrize("log", GAMES, ids=GAME_IDS)
-def test_CD_5_check_sheet_shows_only_what_was_seen_or_told(log):
+def test_cd_5_check_sheet_shows_only_what_was_seen_or_told(log):
     r = replay(log)
     # the true contents of every envelope after each turn
     after: list[list[list[str]]] = []
@@ -121,7 +121,7 @@ def test_CD_5_check_sheet_shows_only_what_was_seen_or_told(log):
 
 
 @pytest.mark.parametrize("log", GAMES, ids=GAME_IDS)
-def test_CD_5_others_secrets_stay_out_of_action_views(log):
+def test_cd_5_others_secrets_stay_out_of_action_views(log):
     r = replay(log)
     for seat in r.seats:
         i = r.seats.index(seat)
@@ -144,7 +144,7 @@ def opening(log: dict[str, Any], turns: int = 30) -> dict[str, Any]:
 
 @pytest.mark.parametrize("log", GAMES + [opening(log) for log in GAMES],
                          ids=GAME_IDS + [f"{i}-opening" for i in GAME_IDS])
-def test_CD_5_renumbering_what_a_seat_never_learnt_changes_nothing_it_sees(log):
+def test_cd_5_renumbering_what_a_seat_never_learnt_changes_nothing_it_sees(log):
     r = replay(log)
     for seat in r.seats:
         other_log, mapping = renumbered(log, known_numbers(r, seat), log["seed"])
@@ -165,7 +165,7 @@ def test_CD_5_renumbering_what_a_seat_never_learnt_changes_nothing_it_sees(log):
                     assert decided == twin_decided
 
 
-def test_CD_5_renumbering_is_visible_to_the_all_seeing_view():
+def test_cd_5_renumbering_is_visible_to_the_all_seeing_view():
     """The counterfactual games do differ: for most games, renumbering what some seat
     never learnt changes what the all-seeing view shows."""
     differing = 0
@@ -180,7 +180,7 @@ def test_CD_5_renumbering_is_visible_to_the_all_seeing_view():
     assert differing >= len(GAMES) // 2
 
 
-def test_CD_5_a_leak_would_be_caught():
+def test_cd_5_a_leak_would_be_caught():
     """Renumbering an envelope p2 *did* learn (p1's announced place) changes p2's view."""
     log = cloak_log(WIN_ON_EXAMINE)
     r = replay(log)
@@ -188,7 +188,7 @@ def test_CD_5_a_leak_would_be_caught():
     assert [f["view"] for f in replay(leak).frames("p2")] != [f["view"] for f in r.frames("p2")]
 
 
-def test_CD_5_place_card_is_private_to_the_placer():
+def test_cd_5_place_card_is_private_to_the_placer():
     r = replay(cloak_log(["p1 drop 1", "p2 drop 2", "p1 place 3 X"]))
     p1 = r.game.view(r.final_state, "p1")["check_sheet"][2]
     p2 = r.game.view(r.final_state, "p2")["check_sheet"][2]
@@ -198,7 +198,7 @@ def test_CD_5_place_card_is_private_to_the_placer():
     assert list(r.frames("p2"))[-1]["notation"] == "p1 place 3 ?"
 
 
-def test_CD_5_check_sheet_keeps_last_seen_contents_and_events_since():
+def test_cd_5_check_sheet_keeps_last_seen_contents_and_events_since():
     turns = WIN_ON_EXAMINE[:11]  # p2 saw 4 at turn 10 (Y e), p1 dropped d X there at 11
     r = replay(cloak_log(turns))
     p2 = r.game.view(r.final_state, "p2")
@@ -214,7 +214,7 @@ def test_CD_5_check_sheet_keeps_last_seen_contents_and_events_since():
     assert p1["pile_size"] == 0 and p1["hand"] == []
 
 
-def test_CD_5_all_seeing_view_shows_the_true_contents():
+def test_cd_5_all_seeing_view_shows_the_true_contents():
     r = replay(cloak_log(WIN_ON_EXAMINE[:15]))
     view = r.game.view(r.final_state, None)
     assert view["envelopes"][4] == {"envelope": 5, "contents": ["X", "Y", "Z", "d", "e"]}
@@ -223,7 +223,7 @@ def test_CD_5_all_seeing_view_shows_the_true_contents():
     assert (view["round"], view["turn"], view["phase"], view["to_act"]) == (8, 16, "turn", "p2")
 
 
-def test_CD_5_a_spy_shown_is_placed_where_it_was_certainly_seen():
+def test_cd_5_a_spy_shown_is_placed_where_it_was_certainly_seen():
     """Each spy letter exists once and moves only when shown or taken as a hidden second
     card: p1 saw E e in envelope 2, so p2 showing E there is certainly a take from 2 —
     but after that take's hidden second card, e could be anywhere."""

@@ -153,7 +153,7 @@ def test_many_mixed_bot_games_replay():
                      "hazards": seed % 4 == 0})
 
 
-def test_CD_4_3_the_move_cap_leaves_a_game_unfinished():
+def test_cd_4_3_the_move_cap_leaves_a_game_unfinished():
     log = play("cloak-and-dagger", 3, ["random"] * 4, max_actions=40)
     assert len(log["actions"]) == 40 and log["result"] is None
     assert replay(log).status == "unfinished"

@@ -225,7 +225,8 @@ def test_el_5_mister_x_against_three_detective_players_2_2_1():
         {"X": 5, "P": 10, "Q": 12, "R": 40},
         role_advantage="none",
     )
-    changes = by_player(k.rate_one_against_team("X", [("P", 2), ("Q", 2), ("R", 1)], solo_won=False))
+    changes = by_player(k.rate_one_against_team("X", [("P", 2), ("Q", 2), ("R", 1)], solo_won=False,
+                                                   solo_role="mrx", team_role="detectives"))
     x, p, q, r = (changes[n] for n in "XPQR")
     assert (x.opponent_rating, x.expected, x.k, x.after) == (1560.0, 0.5, 64.0, 1528.0)
     assert (p.weight, q.weight, r.weight) == (0.4, 0.4, 0.2)
@@ -251,7 +252,8 @@ def test_el_5_3_team_changes_add_up_to_mister_x_with_equal_k_and_estimated_advan
         {"X": 10, "P": 10, "Q": 10, "R": 10},
         tallies={"mrx": [1, 4]},
     )
-    changes = by_player(k.rate_one_against_team("X", [("P", 2), ("Q", 2), ("R", 1)], solo_won=True))
+    changes = by_player(k.rate_one_against_team("X", [("P", 2), ("Q", 2), ("R", 1)], solo_won=True,
+                                                   solo_role="mrx", team_role="detectives"))
     x = changes["X"]
     assert x.advantage == pytest.approx(-120.411998266, abs=1e-9)
     assert changes["P"].advantage == pytest.approx(120.411998266, abs=1e-9)
@@ -287,7 +289,8 @@ def test_el_5_1_seats_of_one_player_add_their_pawns():
 def test_el_5_1_pawns_must_add_up_to_five():
     k = kernel()
     with pytest.raises(ValueError, match="control 4 pawns, not 5"):
-        k.rate_one_against_team("X", [("P", 2), ("Q", 2)], solo_won=True)
+        k.rate_one_against_team("X", [("P", 2), ("Q", 2)], solo_won=True, solo_role="mrx",
+                                team_role="detectives", total=5)
     assert k.state.ratings == {} and k.state.games == {}
 
 
@@ -417,7 +420,8 @@ def test_el_5_3_team_changes_mirror_mister_x_with_equal_k(solo, team, solo_won, 
     members = [f"d{i}" for i in range(len(team))]
     k = kernel({"X": solo, **dict(zip(members, team, strict=True))},
                {"X": 10, **{m: 10 for m in members}}, role_advantage={"mrx": advantage})
-    changes = k.rate_one_against_team("X", list(zip(members, shares, strict=True)), solo_won)
+    changes = k.rate_one_against_team("X", list(zip(members, shares, strict=True)), solo_won,
+                                        "mrx", "detectives")
     assert sum(c.after - c.before for c in changes) == pytest.approx(0.0, abs=1e-7)
     assert all(c.weight == n / 5 for c, n in zip(changes[1:], shares, strict=True))
 

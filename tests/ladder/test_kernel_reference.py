@@ -187,7 +187,7 @@ def test_kernel_equals_the_reference_to_the_last_bit(shape, options):
             got = kernel.rate_two_seats(a, "cryptid", b, "scientist", a_won)
             want = reference.two_seats(a, b, a_won)
         elif shape == "team":
-            got = kernel.rate_one_against_team(*match)
+            got = kernel.rate_one_against_team(*match, "mrx", "detectives")
             want = reference.one_against_team(*match)
         else:
             got = kernel.rate_free_for_all(*match)

@@ -8,6 +8,7 @@ from datetime import timedelta
 import pytest
 from django.db import connection
 
+import engine
 from games.models import Club, Match
 from ladder import services
 from ladder.models import Ladder, Rating, RatingChange, RecomputeJob
@@ -183,10 +184,12 @@ def test_mister_x_pawns_come_from_the_log(club):
 
 def test_mister_x_default_pawn_shares():
     # MX-6.10 default: 5 pawns over 3 seats -> 2, 2, 1 (the first seats take one more).
-    assert services.detective_pawns(["mrx", "det3", "det1", "det2"], None) == {
+    # The ladder asks the engine (Game.team_shares), which deals the board's pawns.
+    game = engine.get_game("mister-x")
+    assert game.team_shares({}, ["mrx", "det3", "det1", "det2"]) == {
         "det1": 2, "det2": 2, "det3": 1}
-    assert services.detective_pawns(["mrx", "det1", "det2"], {"det1": ["red"], "det2": [
-        "blue", "green", "yellow", "black"]}) == {"det1": 1, "det2": 4}
+    assert game.team_shares({"pawns": {"det1": ["red"], "det2": [
+        "blue", "green", "yellow", "black"]}}, ["mrx", "det1", "det2"]) == {"det1": 1, "det2": 4}
 
 
 def test_a_crash_while_swapping_leaves_the_previous_ratings(club, monkeypatch):

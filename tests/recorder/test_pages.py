@@ -168,6 +168,13 @@ def test_mister_x_dealt_at_the_table(club, people):
     assert member.post(url, form).status_code == 302
     draft = Draft.objects.get()
     assert draft.setup == setup and draft.seed is None
+    # One player may hold both detective seats (the engine's may_hold_together), never
+    # Mister X and a detective.
+    assert member.post(url, {**form, "seat.det2": "bob"}).status_code == 302
+    assert Draft.objects.latest("pk").seats[1:] == [{"seat": "det1", "player": "bob"},
+                                                    {"seat": "det2", "player": "bob"}]
+    response = member.post(url, {**form, "seat.det1": "alice"})
+    assert response.status_code == 422 and "only one seat" in response.content.decode()
 
 
 def test_an_organiser_may_seat_a_new_player(club, people):

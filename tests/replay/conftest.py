@@ -18,7 +18,7 @@ def toy_game() -> Iterator[Any]:
 
     game = registry.register(ToyGame())
     yield game
-    registry._GAMES.pop(game.id)
+    registry.unregister(game.id)
 
 
 @pytest.fixture

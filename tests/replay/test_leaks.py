@@ -14,7 +14,7 @@ from tests.replay.browsing import board_ply, open_replay
 from tests.replay.leaks import EXAMPLES, LEAK_CHECKERS, bot_logs
 
 #: The only top-level keys of a payload; all of them public (seats, options, board).
-PAYLOAD_KEYS = {"version", "match", "game", "game_name", "rules_version", "viewer", "viewers",
+PAYLOAD_KEYS = {"version", "match", "game", "game_name", "renderer", "rules_version", "viewer", "viewers",
                 "seats", "options", "static", "status", "error", "frames"}
 
 

@@ -33,6 +33,7 @@ class ToyGame(Game):
     rules_version = "toy-1"
     end_rule = "TOY-END"
     result_rule = "TOY-RESULT"
+    min_players = max_players = len(SEATS)
 
     def check_seats(self, seats: list[dict[str, Any]], options: dict[str, Any]) -> None:
         require([e["seat"] for e in seats] == list(SEATS), "TOY-SEATS", "seats are north, south")

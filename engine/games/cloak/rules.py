@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.core.game import Action, Game
+from engine.core.game import FREE_FOR_ALL, Action, Game, RatingShape
 from engine.core.rng import Rng
 from engine.games.cloak import notation, views
 from engine.games.cloak.state import (
@@ -47,6 +47,9 @@ class CloakAndDagger(Game):
     rules_version = "1"
     end_rule = "CD-7.2"
     result_rule = "CD-7.4"
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS  # CD-1.3
+    rating = RatingShape(FREE_FOR_ALL)  # EL-6: one winner, every pair a game
+    renderer = "cloak"
 
     # --- envelope -----------------------------------------------------------
     def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from engine.core.errors import require
-from engine.core.game import Action, Draw, Game
+from engine.core.game import ONE_AGAINST_TEAM, Action, Draw, Game, RatingShape
 from engine.core.rng import Rng
 from engine.games.misterx import bots, notation, rules, schema, views
 from engine.games.misterx.beliefs import Beliefs
 from engine.games.misterx.board import resolve_board
-from engine.games.misterx.state import DEFAULT_BOARD, MRX, TEAM, State, det_seat_ids
+from engine.games.misterx.state import DEFAULT_BOARD, MRX, TEAM, State, default_shares, det_seat_ids
 
 
 class MisterX(Game):
@@ -20,6 +21,33 @@ class MisterX(Game):
     end_rule = "MX-3.6"
     result_rule = "MX-6.11"
     bots = bots.BOTS
+    # MX-1.4: mrx and 1 to 5 detective players
+    min_players = 2
+    max_players = 6
+    # EL-5: Mister X against the detective players, weighed by the pawns each controls
+    rating = RatingShape(ONE_AGAINST_TEAM, (MRX, TEAM), labels={MRX: "Mister X"}, share="pawns")
+    renderer = "misterx"
+
+    def side_of(self, seat: str) -> str:
+        return MRX if seat == MRX else TEAM
+
+    def may_hold_together(self, seats: Collection[str]) -> bool:
+        """One player may control several detective seats (log-format: a detective player
+        holds one or more of the pawns), never Mister X and a detective."""
+        return len(set(seats)) <= 1 or MRX not in seats
+
+    def team_shares(self, options: dict[str, Any], seats: Collection[str]) -> dict[str, int]:
+        """Pawns per detective seat (EL-5.1): ``options.pawns``, else the documented default
+        (MX-6.10: the board's pawns dealt in seat order, the first seats taking one more)."""
+        detectives = sorted((s for s in seats if s != MRX), key=lambda s: (len(s), s))
+        pawns = options.get("pawns")
+        if isinstance(pawns, dict) and pawns:
+            return {seat: len(pawns.get(seat) or []) for seat in detectives}
+        board = resolve_board(options.get("board", DEFAULT_BOARD))
+        return {seat: len(share) for seat, share in default_shares(board.pawns, detectives).items()}
+
+    def team_total(self, options: dict[str, Any]) -> int:
+        return len(resolve_board(options.get("board", DEFAULT_BOARD)).pawns)
 
     def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
         out = dict(options)
@@ -97,11 +125,6 @@ class MisterX(Game):
         if seat == TEAM:
             actions += rules.legal_actions(state, acting[-1])
         return seat, actions
-
-    def score(self, state: State, seat: str) -> float:
-        if state.winner is None:
-            return 0.0
-        return 1.0 if (state.winner == MRX) == (seat == MRX) else 0.0
 
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         return views.view(state, viewer)

@@ -7,12 +7,7 @@ import { ApiError, DraftApi } from "./api.js";
 import { mountEntry } from "./controls.js";
 import { hintsFor } from "./games.js";
 import { el } from "../replay/dom.js";
-
-const BOARD_MODULES = {
-  "cryptid-urban-legends": "../replay/boards/cryptid.js",
-  "mister-x": "../replay/boards/misterx.js",
-  "cloak-and-dagger": "../replay/boards/cloak.js",
-};
+import { loadBoard } from "../replay/boards/load.js";
 
 const root = document.getElementById("recorder");
 const config = JSON.parse(document.getElementById("recorder-config").textContent);
@@ -32,7 +27,7 @@ const ui = {
   done: $("#rec-done"),
 };
 
-const state = { draft: null, board: null, staticView: null, hints: null, seat: null, stale: false };
+const state = { draft: null, boardModule: null, board: null, staticView: null, hints: null, seat: null, stale: false };
 
 // --- talking to the server ------------------------------------------------------
 
@@ -97,7 +92,7 @@ async function write(request, { focus = false } = {}) {
 
 async function drawBoard(draft) {
   if (!state.board) {
-    const module = await import(BOARD_MODULES[draft.game] || "../replay/boards/generic.js");
+    const module = state.boardModule;
     const payload = {
       game: draft.game,
       viewer: draft.viewer,
@@ -279,7 +274,8 @@ async function start() {
   bindButtons();
   const draft = await api.draft(true);
   state.staticView = draft.static;
-  state.hints = hintsFor(draft.game, draft.static);
+  state.boardModule = await loadBoard(draft.renderer);
+  state.hints = hintsFor(state.boardModule, draft.static);
   await render(draft);
   root.dataset.ready = "true";
 }

@@ -4,12 +4,7 @@
 
 import * as nav from "./navigation.js";
 import { highlightMove, renderMoveList } from "./movelist.js";
-
-const BOARD_MODULES = {
-  "cryptid-urban-legends": "./boards/cryptid.js",
-  "mister-x": "./boards/misterx.js",
-  "cloak-and-dagger": "./boards/cloak.js",
-};
+import { loadBoard } from "./boards/load.js";
 
 const root = document.getElementById("replay");
 const config = JSON.parse(document.getElementById("replay-config").textContent);
@@ -22,11 +17,6 @@ const playButton = $('[data-go="play"]');
 const keysDialog = document.getElementById("replay-keys");
 
 const state = { view: config.view, ply: config.ply, payload: null, board: null, timer: null };
-
-async function loadBoardModule(game) {
-  const path = BOARD_MODULES[game] || "./boards/generic.js";
-  return import(path);
-}
 
 async function fetchFrames(view) {
   const url = new URL(config.framesUrl, window.location.href);
@@ -142,7 +132,7 @@ async function setView(view) {
   stopAutoplay();
   const request = ++latestRequest;
   const payload = await fetchFrames(view);
-  const module = await loadBoardModule(payload.game);
+  const module = await loadBoard(payload.renderer);
   // Switching again before this answer came: the newer choice wins.
   if (request !== latestRequest) return;
   state.view = view;

@@ -150,3 +150,9 @@ export function mount(root, payload) {
     },
   };
 }
+
+// The recorder's entry: at the table a player picks up an envelope first, then decides
+// what to do in it.
+export function entryHints() {
+  return { order: ["envelope", "type"] };
+}

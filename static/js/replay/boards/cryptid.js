@@ -115,3 +115,8 @@ export function mount(root, payload) {
     },
   };
 }
+
+// The recorder's entry: a card, then where it acts.
+export function entryHints() {
+  return { order: ["type", "card", "as", "space", "color", "dir"] };
+}

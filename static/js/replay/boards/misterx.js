@@ -175,3 +175,16 @@ export function mount(root, payload) {
     },
   };
 }
+
+// The recorder's entry: a detective first picks which pawn moves, then where to and by
+// which ticket; a city is named beside its number.
+export function entryHints(staticView) {
+  const order = ["seat", "type", "pawn", "to", "ticket"];
+  if (!staticView || !staticView.board) return { order };
+  const names = new Map(staticView.board.cities.map((c) => [c.id, c.name]));
+  const describe = (path, value) => {
+    const last = path.split("/").pop();
+    return (last === "to" || last === "start") && names.has(value) ? `${value} ${names.get(value)}` : null;
+  };
+  return { order, describe };
+}

@@ -11,7 +11,7 @@ from engine.core.rng import Rng
 from engine.games.misterx import bots, notation, rules, schema, views
 from engine.games.misterx.beliefs import Beliefs
 from engine.games.misterx.board import resolve_board
-from engine.games.misterx.state import DEFAULT_BOARD, MRX, TEAM, State, default_shares, det_seat_ids
+from engine.games.misterx.state import DEFAULT_BOARD, MRX, TEAM, State, det_seat_ids
 
 
 class MisterX(Game):
@@ -44,7 +44,7 @@ class MisterX(Game):
         if isinstance(pawns, dict) and pawns:
             return {seat: len(pawns.get(seat) or []) for seat in detectives}
         board = resolve_board(options.get("board", DEFAULT_BOARD))
-        return {seat: len(share) for seat, share in default_shares(board.pawns, detectives).items()}
+        return {seat: len(share) for seat, share in rules.default_shares(board.pawns, detectives).items()}
 
     def team_total(self, options: dict[str, Any]) -> int:
         return len(resolve_board(options.get("board", DEFAULT_BOARD)).pawns)

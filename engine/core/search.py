@@ -89,6 +89,7 @@ class Search:
         reward: Reward | None = None,
         prior: int = 3,
         prior_value: float = 0.6,
+        max_branching: int = 64,
     ):
         self.game = game
         self.playouts = playouts
@@ -101,6 +102,8 @@ class Search:
         #: every node (Gelly & Silver's prior knowledge): with a small budget the search
         #: then departs from the policy only where its playouts say so
         self.prior, self.prior_value = prior, prior_value
+        #: below the root, a decision between more actions than this is left to the policy
+        self.max_branching = max_branching
         #: iterations run and plies applied by the last :meth:`decide` (for the benchmark)
         self.stats = {"playouts": 0, "plies": 0}
 
@@ -135,6 +138,12 @@ class Search:
         # selection and expansion: down the tree while every available action has a node
         while not game.is_over(world):
             decider, actions = game.decision(world)
+            if path and len(actions) > self.max_branching:
+                # a choice too wide to learn from a small budget (a discard of any part of
+                # a rack, a relocation of sensors): the policy makes it, as in a playout
+                game.apply(world, self.policy(game, world, game.to_act(world)[0], rng))
+                plies += 1
+                continue
             untried = []
             best, best_value = None, -1.0
             for action in actions:

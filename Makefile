@@ -2,7 +2,8 @@
 SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
-PYTHON_BOOTSTRAP ?= python3.11
+# Empty: scripts/install.sh takes the newest Python >= 3.11 it finds (set it to choose one).
+PYTHON_BOOTSTRAP ?=
 VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000

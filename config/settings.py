@@ -5,7 +5,6 @@ REDIS_URL      default: none -> Celery runs tasks eagerly in process, cache is l
 SECRET_KEY     required when DEBUG is off; a development key is used only with DEBUG on
 DEBUG          default on (development); production sets DEBUG=0
 ALLOWED_HOSTS  comma-separated; default localhost names with DEBUG on, none otherwise
-LANTERN_SHARED_DIR  the shared/ folder (rules, example logs); default <project>/../shared
 LOG_FORMAT     json (one object per line) or text; default text with DEBUG on, json otherwise
 LOG_LEVEL      default INFO
 With DEBUG off (production), HTTPS hardening; see "Production hardening" below:
@@ -56,17 +55,6 @@ ALLOWED_HOSTS = env_list(
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 
-def default_shared_dir() -> Path:
-    """<project>/../shared; failing that, the nearest shared/ beside an ancestor folder
-    (a git worktree at /work/wt/NAME finds /work/shared)."""
-    for folder in BASE_DIR.parents:
-        if (folder / "shared").is_dir():
-            return folder / "shared"
-    return BASE_DIR.parent / "shared"
-
-
-LANTERN_SHARED_DIR = Path(os.environ.get("LANTERN_SHARED_DIR") or default_shared_dir()).resolve()
-
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -86,6 +74,7 @@ INSTALLED_APPS = [
     "replay",
     "tournaments",
     "recorder",
+    "reference",
 ]
 
 MIDDLEWARE = [

@@ -1,4 +1,4 @@
-"""The pure rating kernel: Elo exactly as ``/work/shared/rules/ratings.md`` (``EL-*``).
+"""The pure rating kernel: Elo exactly as ``docs/rules/ratings.md`` (``EL-*``).
 
 No Django here: the kernel takes matches in rating order (``EL-1.3``: played_at,
 then match id — the caller sorts) and keeps the running state of one ladder

@@ -7,7 +7,6 @@ unless LANTERN_REQUIRE_SERVICES=1 (set by .ci/run), where a missing service fail
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +17,8 @@ import pytest
 from django.conf import settings
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
+
+from tests.examples import load_example
 
 # Moderate example counts by default; HYPOTHESIS_PROFILE=thorough for long runs.
 hypothesis_settings.register_profile(
@@ -81,22 +82,9 @@ def require_redis() -> str:
 
 
 @pytest.fixture(scope="session")
-def shared_dir() -> Path:
-    """The shared/ folder beside the project (rules, example logs): LANTERN_SHARED_DIR."""
-    path = Path(settings.LANTERN_SHARED_DIR)
-    if not path.is_dir():
-        pytest.fail(f"shared folder not found at {path} (set LANTERN_SHARED_DIR)")
-    return path
-
-
-@pytest.fixture(scope="session")
-def example_log(shared_dir: Path):
-    """Load one of shared/examples/*.json by file name."""
-
-    def load(name: str) -> dict[str, Any]:
-        return json.loads((shared_dir / "examples" / name).read_text(encoding="utf-8"))
-
-    return load
+def example_log():
+    """Load one of docs/examples/*.json by file name (a fresh copy each time)."""
+    return load_example
 
 
 @pytest.fixture

@@ -126,3 +126,11 @@ def test_a_fourth_game_replays_and_each_seat_sees_only_what_it_may(club, organis
     assert all("den" not in f["action"] for f in hound["frames"][1:] if f["action"]["type"] == "hide")
     page = organiser.get(f"/matches/{match.pk}/replay")
     assert page.status_code == 200 and FoxHunt.name in page.content.decode()
+
+
+def test_a_fourth_game_is_offered_for_recording_with_its_own_player_counts(organiser):
+    catalogue = {entry["id"]: entry for entry in organiser.get("/api/drafts/games/").json()}
+    toy = catalogue[GAME]
+    assert toy["player_counts"] == [2, 3, 4]
+    assert toy["seats"]["4"] == ["fox", "hound1", "hound2", "hound3"]
+    assert (toy["bots"], toy["renderer"]) == (["random"], "generic")

@@ -50,6 +50,7 @@ class FoxHunt(Game):
     id = "toy-fox-hunt"
     name = "Fox hunt (toy)"
     rules_version = "fox-1"
+    rule_prefix = "FOX"
     end_rule = "FOX-END"
     result_rule = "FOX-RESULT"
     bots = {"random": random_bot}

@@ -13,7 +13,7 @@ class EntryInline(admin.TabularInline):
 class TournamentAdmin(admin.ModelAdmin):
     list_display = ["name", "club", "game", "format", "rounds", "current_round", "status",
                     "created_at"]
-    list_filter = ["status", "format", "game", "club"]
+    list_filter = ["status", "format", "game", "strict_role_parity", "club"]
     search_fields = ["name", "club__name"]
     date_hierarchy = "created_at"
     list_select_related = ["club"]

@@ -15,7 +15,7 @@ from rest_framework.response import Response
 
 from config.converters import MAX_ID, id_field
 from games import policy
-from games.api.errors import ErrorSerializer, lantern_exception_handler
+from games.api.errors import ErrorSerializer, RuleLinks, lantern_exception_handler
 from games.models import Club, Player
 from games.services import max_log_bytes, reject_too_large
 from tournaments import selectors, services
@@ -34,7 +34,8 @@ class TournamentSerializer(serializers.ModelSerializer):
     class Meta:
         model = Tournament
         fields = ["id", "club", "name", "game", "format", "rounds", "current_round", "status",
-                  "table_size", "double", "bye_points", "tiebreaks", "options", "created_at"]
+                  "table_size", "double", "bye_points", "strict_role_parity", "tiebreaks",
+                  "options", "created_at"]
         read_only_fields = ["current_round", "status", "created_at"]
 
 
@@ -126,7 +127,7 @@ def _service(call, *args: Any, **kwargs: Any) -> Any:
         raise EventRefused(exc) from exc
 
 
-class _LanternErrors:
+class _LanternErrors(RuleLinks):
     """Errors as ``{"error", "index", "rule", "message"}``, like the rest of the API."""
 
     def get_exception_handler(self):

@@ -40,6 +40,12 @@ class Tournament(models.Model):
     double = models.BooleanField(
         default=False, help_text="Two-seat games: every pairing plays both roles.")
     bye_points = models.FloatField(default=1.0, help_text="Points for a bye, per game.")
+    strict_role_parity = models.BooleanField(
+        default=False,
+        help_text="Two-seat Swiss: keep every player's roles within one of each other "
+                  "before keeping score groups together (never at the cost of a repeat, "
+                  "a third role in a row or the bye's place). Off: roles within two, as "
+                  "colours in a chess Swiss.")
     tiebreaks = models.JSONField(
         default=list, help_text="Tie-breaks in order (tournaments.standings.TIEBREAKS).")
     options = models.JSONField(
@@ -68,6 +74,11 @@ class Tournament(models.Model):
             models.CheckConstraint(condition=Q(bye_points__gte=0), name="tournament_bye_points"),
             models.CheckConstraint(condition=Q(format="swiss") | Q(table_size=2),
                                    name="tournament_round_robin_two_seats"),
+            # Role parity is a rule of two-seat Swiss rounds with one game per pairing.
+            models.CheckConstraint(
+                condition=Q(strict_role_parity=False)
+                | Q(format="swiss", table_size=2, double=False),
+                name="tournament_strict_role_parity_two_seat_swiss"),
         ]
 
     def __str__(self) -> str:

@@ -4,17 +4,61 @@ Three formats share one vocabulary (:class:`Entrant`, :class:`PlayedGame`,
 :class:`Bye`, :class:`Table`):
 
 * :func:`round_robin` — the circle method (Berger tables), a bye for odd counts;
-* :func:`pair_swiss` — two-seat Swiss rounds: score groups, no repeat opponents
-  while a legal pairing exists, at most one bye per player, the bye in the
-  lowest score group, floats down when a group is odd, and roles balanced like
-  colours in a chess Swiss (or both roles per pairing with ``double``);
+* :func:`pair_swiss` — two-seat Swiss rounds, paired by the criteria below, in
+  the order an arbiter applies them (or both roles per pairing with ``double``);
 * :func:`pair_swiss_tables` — tables of N players (Mister X, Cloak & Dagger)
   with seats rotated across rounds.
 
-The two-seat Swiss pairing is one maximum-weight perfect matching
-(``networkx.max_weight_matching``) over a graph whose edge weights encode a
-lexicographic cost; see :data:`SWISS_COST_LEVELS`. Every table carries an
-explanation of why it was made, in words an organiser can check.
+Two-seat Swiss: the criteria, in order
+--------------------------------------
+
+They follow the FIDE Dutch system, with the two roles of the game in place of
+the colours (the first role, Cryptid's cryptid, counts as White). A player's
+*role difference* is the number of games played in the first role minus those
+in the second; games are those played over the board (byes, forfeits and absent
+rounds are skipped, a double round plays both roles).
+
+Absolute — broken only where no pairing of the round keeps them, and then the
+board says so:
+
+1. No two players meet twice (a forfeit counts as a meeting); pairs the
+   organiser keeps apart never meet at all.
+2. No player has a second bye while another player has had none.
+3. No player's role difference goes beyond 2, and no player takes the same role
+   three times in a row.
+4. The bye goes to the lowest score group from which the rest of the field can
+   be paired within 1–3 (to its lowest-ranked player, by 8).
+
+With the event option *strict role parity*, a difference beyond 1 is avoided
+next, wherever 1–4 allow it: before any score-group rule, as this module did
+before issue 23.
+
+5. Score groups: as few players as possible float out of their score group,
+   counted group by group from the top down (the leaders' group is kept whole
+   first; a float across two groups counts in both); then the smallest score
+   differences on the boards (the sum of their squares).
+6. Roles: as many players as possible get their *due role* — the role that
+   evens their difference, or, at an even difference, the one they did not play
+   last; then as many *strong* claims (a difference of one) as possible. Two
+   games in a row in one role make the other role absolute (3).
+7. On each board the players get their due roles when these differ; otherwise
+   the stronger claim wins (absolute, then strong, then mild; then the larger
+   difference), then the role history (each takes the role opposite to the one
+   they had in the last round in which their roles differed), then the
+   higher-ranked player; with no claim at all (round one) the higher-ranked
+   player takes the first role on odd boards, the second on even ones.
+8. Rating order: within a score group the top half meets the bottom half in
+   order (1st v n/2+1st, …); a player who floats down is the lowest-ranked of
+   their group and meets the highest-ranked of the group below; the bye goes to
+   the lowest-ranked player who may take it.
+
+The pairing is one maximum-weight perfect matching
+(``networkx.max_weight_matching``) over a graph whose edge weights encode these
+criteria as a lexicographic cost (:data:`SWISS_COST_LEVELS`), so it is the best
+pairing of the round by them, not a greedy approximation; roles are then given
+board by board by 6–7 (``_choose_roles``), using the same costs. Every table
+carries an explanation of why it was made, each claim of which the tests check
+against the history.
 
 Players are identified by opaque ids (``PlayerId``); the order of the entrant
 list is the seed order and breaks every remaining tie, so pairing is
@@ -26,6 +70,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
+from enum import IntEnum
 
 import networkx as nx
 
@@ -119,18 +164,19 @@ class History:
                 counts[player][role_class(seat)] += 1
         return counts
 
-    def last_roles(self, role_class: Callable[[str], str]) -> dict[PlayerId, str]:
-        last: dict[PlayerId, tuple[int, str]] = {}
+    def role_sequences(self, role_class: Callable[[str], str]
+                       ) -> dict[PlayerId, list[tuple[int, str]]]:
+        """Per player, the role (class) of each round played over the board, in round
+        order; ``""`` for a round in which they played both roles (double)."""
+        by_round: dict[PlayerId, dict[int, str]] = defaultdict(dict)
         for game in self.games:
             if game.forfeit:
                 continue
             for seat, player in game.seats:
-                # In a double round both roles are played; neither is "last".
-                if player in last and last[player][0] == game.round:
-                    last[player] = (game.round, "")
-                elif player not in last or last[player][0] < game.round:
-                    last[player] = (game.round, role_class(seat))
-        return {player: role for player, (_r, role) in last.items() if role}
+                role = role_class(seat)
+                seen = by_round[player].get(game.round)
+                by_round[player][game.round] = role if seen in (None, role) else ""
+        return {player: sorted(rounds.items()) for player, rounds in by_round.items()}
 
     def bye_count(self) -> Counter[PlayerId]:
         return Counter(bye.player for bye in self.byes)
@@ -220,24 +266,109 @@ def round_robin(
 # Swiss, two seats
 # --------------------------------------------------------------------------------------
 
-#: The cost of pairing two players (or giving one the bye), compared level by
-#: level: a pairing is better than another when it is better at the first level
-#: where they differ. Each level is an integer per edge; the levels are packed
-#: into one integer weight with a base larger than any total of the levels
-#: below, so networkx's maximum-weight perfect matching minimises them in order.
-SWISS_COST_LEVELS: tuple[tuple[str, str], ...] = (
-    ("repeat", "the pair met before (per earlier meeting); a second bye counts as one"),
-    ("role_excess", "a player's roles would differ by more than one"),
-    ("bye_group", "the bye's score group lies this many groups above the lowest"),
-    ("score_gap", "squared distance between the two players' score groups (a float)"),
-    ("role_preference", "both players are due the same role"),
-    ("order", "departure from top half v bottom half within a group; for a float, "
-              "how far the floater is from the bottom of its group and its opponent "
-              "from the top of theirs; for the bye, how far above the bottom of the "
-              "lowest group the player stands"),
+#: The criteria of the module docstring as an organiser reads them on the event page:
+#: (kind, sentence, whether it is about roles — not shown when each pairing plays both).
+#: ``{first}`` and ``{second}`` are the two roles; the ``strict`` rule only applies with
+#: the strict role parity option.
+SWISS_RULES: tuple[tuple[str, str, bool], ...] = (
+    ("absolute", "No two players meet twice (a forfeit counts as a meeting), and players "
+                 "kept apart by the organiser never meet.", False),
+    ("absolute", "No player has a second bye while someone else has had none.", False),
+    ("absolute", "No player's roles differ by more than two ({first} games minus {second} "
+                 "games), and no one plays the same role three times in a row.", True),
+    ("absolute", "The bye goes to the lowest score group from which everyone else can be "
+                 "paired by the rules above.", False),
+    ("strict", "Strict role parity (this event's option): no player's roles differ by "
+               "more than one, wherever the rules above allow it, before any score-group "
+               "rule.", True),
+    ("score groups", "As few players as possible float out of their score group, counted "
+                     "from the top group down (the leaders' group is kept whole first); "
+                     "then the smallest score differences between opponents.", False),
+    ("roles", "As many players as possible get their due role: the one that evens their "
+              "count, or with even counts the one they did not play last; a player one "
+              "role ahead (a strong claim) before one with even counts.", True),
+    ("roles", "On a board where both are due the same role: the stronger claim, then the "
+              "role history (each takes the role opposite to the one they had when their "
+              "roles last differed), then the higher-ranked player. In round one the "
+              "higher-ranked player takes {first} on odd boards, {second} on even ones.", True),
+    ("rating order", "Within a score group the top half meets the bottom half in rating "
+                     "order; a player floating down is the lowest-ranked of their group "
+                     "and meets the highest-ranked of the next; the bye goes to the "
+                     "lowest-ranked player of its group who may have it.", False),
 )
 
+
+
+def pairing_rules(*, swiss: bool, roles: tuple[str, str], table_size: int = 2,
+                  double: bool = False, strict_roles: bool = False) -> list[tuple[str, str]]:
+    """How this module pairs an event, as (kind, sentence) for its page, in the order
+    the rules are applied."""
+    if not swiss:
+        return [("round-robin", "Everyone meets everyone once, in the order of Berger tables "
+                                "(the circle method); with an odd number of players one sits "
+                                "out each round."),
+                ("roles", "Both roles in every pairing." if double else
+                          f"Berger tables alternate {roles[0]} and {roles[1]}, so every "
+                          "player's roles end within one of each other.")]
+    if table_size > 2:
+        return [("tables", f"Tables of {table_size} are cut from the standings in order (one "
+                           "smaller at the end when the count does not divide); players are "
+                           "then swapped between tables while that avoids a forbidden pair, "
+                           "a repeat meeting, or a table spread over distant score groups."),
+                ("seats", "At each table, seats go to the players who have held that role "
+                          "(then that seat) least, the higher-ranked player first.")]
+    rules = [(kind, text.format(first=roles[0], second=roles[1]))
+             for kind, text, about_roles in SWISS_RULES
+             if (kind != "strict" or strict_roles) and not (double and about_roles)]
+    if double:
+        rules.append(("roles", "Every pairing plays both roles, one game each."))
+    return rules
+
+
+#: The cost of pairing two players (or giving one the bye), compared level by
+#: level, in the order of the criteria: a pairing is better than another when it
+#: is better at the first level where they differ. Each level is an integer per
+#: edge; the levels are packed into one integer weight with a base larger than
+#: any total of the levels below, so networkx's maximum-weight perfect matching
+#: minimises them in order.
+SWISS_COST_LEVELS: tuple[tuple[str, str], ...] = (
+    ("repeat", "the pair met before (per earlier meeting)"),
+    ("role_break", "players whose role difference would pass 2 or who would play a role "
+                   "a third time in a row"),
+    ("bye_group", "the bye's score group lies this many groups above the lowest group "
+                  "holding a player who may take it"),
+    ("role_parity", "strict role parity only: how far past 1 the players' role "
+                    "differences would go"),
+    ("floats", "the score-group boundaries the pair crosses, a boundary nearer the top "
+               "weighing more than every lower one together"),
+    ("score_gap", "squared score difference of the two players, in hundredths of a point"),
+    ("due_role", "players not getting their due role"),
+    ("strong_role", "players not getting a strong (or absolute) claim"),
+    ("order", "departure from top half v bottom half within a group; for a float, how "
+              "far the floater is from the bottom of its group and its opponent from the "
+              "top of theirs; for the bye, how far above the bottom of its group the "
+              "player stands"),
+)
+_LEVEL = {name: i for i, (name, _text) in enumerate(SWISS_COST_LEVELS)}
+
+
+def _cost(**levels: int) -> tuple[int, ...]:
+    """A cost tuple in the order of :data:`SWISS_COST_LEVELS`; levels not named are 0."""
+    unknown = set(levels) - set(_LEVEL)
+    if unknown:
+        raise ValueError(f"unknown cost levels {sorted(unknown)}")
+    return tuple(levels.get(name, 0) for name, _text in SWISS_COST_LEVELS)
+
 _BYE = "__bye__"
+
+
+class Claim(IntEnum):
+    """How much a player wants their due role (the colour preferences of a chess Swiss)."""
+
+    NONE = 0  # no game played yet
+    MILD = 1  # an even difference: the role not played last
+    STRONG = 2  # one role ahead: the other role
+    ABSOLUTE = 3  # two ahead, or the same role twice running: the other breaks rule 3
 
 
 @dataclass
@@ -250,33 +381,74 @@ class _Standing:
     pos: int = 0  # position inside its group, 0 = top
     group_size: int = 0
     roles: Counter[str] = field(default_factory=Counter)
-    last_role: str | None = None
     byes: int = 0
 
-    def imbalance(self, roles: tuple[str, str]) -> int:
-        return self.roles[roles[0]] - self.roles[roles[1]]
 
-    def due(self, roles: tuple[str, str]) -> str | None:
-        """The role this player should play next, if any."""
-        d = self.imbalance(roles)
-        if d > 0:
-            return roles[1]
-        if d < 0:
-            return roles[0]
-        if self.last_role in roles:
-            return roles[1] if self.last_role == roles[0] else roles[0]
+@dataclass(frozen=True)
+class _RoleState:
+    """A player's two-seat role history: 0 is the first role, 1 the second."""
+
+    difference: int  # games in the first role minus games in the second
+    played: tuple[tuple[int, int | None], ...]  # (round, role); None: both (double)
+
+    @classmethod
+    def of(cls, sequence: Sequence[tuple[int, str]], classes: tuple[str, str]) -> _RoleState:
+        played = tuple((rnd, classes.index(role) if role in classes else None)
+                       for rnd, role in sequence)
+        difference = sum(1 if role == 0 else -1 for _r, role in played if role is not None)
+        return cls(difference, played)
+
+    @property
+    def streak(self) -> int | None:
+        """The role of the last two games when it is the same role twice."""
+        if len(self.played) >= 2 and self.played[-1][1] == self.played[-2][1]:
+            return self.played[-1][1]
         return None
+
+    @property
+    def due(self) -> tuple[int | None, Claim]:
+        """The role this player should play next, and how strongly."""
+        d, streak = self.difference, self.streak
+        if abs(d) >= 2:
+            return (1 if d > 0 else 0), Claim.ABSOLUTE
+        if streak is not None:
+            return 1 - streak, Claim.ABSOLUTE
+        if d:
+            return (1 if d > 0 else 0), Claim.STRONG
+        last = self.played[-1][1] if self.played else None
+        return (None, Claim.NONE) if last is None else (1 - last, Claim.MILD)
+
+    def breaks(self, role: int) -> bool:
+        """Playing ``role`` passes a difference of 2 or makes three in a row."""
+        return abs(self.after(role)) > 2 or self.streak == role
+
+    def after(self, role: int) -> int:
+        return self.difference + (1 if role == 0 else -1)
+
+
+def _role_costs(first: _RoleState, second: _RoleState, strict: bool) -> tuple[int, ...]:
+    """(role_break, role_parity, due_role, strong_role) when ``first`` takes the first
+    role and ``second`` the second."""
+    breaks = parity = missed = strong = 0
+    for state, role in ((first, 0), (second, 1)):
+        breaks += state.breaks(role)
+        if strict:
+            parity += max(0, abs(state.after(role)) - 1)
+        due, claim = state.due
+        if due is not None and due != role:
+            missed += 1
+            strong += claim >= Claim.STRONG
+    return breaks, parity, missed, strong
 
 
 def _standings(entrants: Sequence[Entrant], history: History,
                role_class: Callable[[str], str]) -> dict[PlayerId, _Standing]:
     points = history.points()
     seat_counts = history.seat_counts(role_class)
-    last = history.last_roles(role_class)
     byes = history.bye_count()
     rows = [
         _Standing(e, seed, points.get(e.id, 0.0), roles=seat_counts.get(e.id, Counter()),
-                  last_role=last.get(e.id), byes=byes.get(e.id, 0))
+                  byes=byes.get(e.id, 0))
         for seed, e in enumerate(entrants)
     ]
     rows.sort(key=lambda r: (-r.points, -r.entrant.rating, r.seed))
@@ -292,36 +464,15 @@ def _standings(entrants: Sequence[Entrant], history: History,
     return {r.entrant.id: r for r in rows}
 
 
-def _role_excess(a: _Standing, b: _Standing, roles: tuple[str, str], a_first: bool) -> int:
-    da, db = a.imbalance(roles), b.imbalance(roles)
-    da, db = (da + 1, db - 1) if a_first else (da - 1, db + 1)
-    return max(0, abs(da) - 1) + max(0, abs(db) - 1)
-
-
-def _pair_costs(a: _Standing, b: _Standing, meetings: int, roles: tuple[str, str],
-                double: bool) -> tuple[int, ...]:
-    hi, lo = (a, b) if a.rank < b.rank else (b, a)
-    excess = 0 if double else min(_role_excess(a, b, roles, True),
-                                  _role_excess(a, b, roles, False))
-    clash = 0
-    if not double:
-        due_a, due_b = a.due(roles), b.due(roles)
-        clash = int(due_a is not None and due_a == due_b)
+def _order_cost(hi: _Standing, lo: _Standing) -> int:
     if hi.group == lo.group:
-        order = abs((lo.pos - hi.pos) - hi.group_size // 2)
-    else:
-        order = (hi.group_size - 1 - hi.pos) + lo.pos
-    gap = (lo.group - hi.group) ** 2
-    return (meetings, excess, 0, gap, clash, order)
-
-
-def _bye_costs(p: _Standing, lowest_group: int) -> tuple[int, ...]:
-    return (p.byes, 0, lowest_group - p.group, 0, 0, p.group_size - 1 - p.pos)
+        return abs((lo.pos - hi.pos) - hi.group_size // 2)
+    return (hi.group_size - 1 - hi.pos) + lo.pos
 
 
 def _pack(costs: dict[tuple[str, str], tuple[int, ...]], matched_edges: int) -> dict:
     """Integer weights whose maximum-weight perfect matching minimises the cost levels
-    lexicographically."""
+    lexicographically (networkx computes with integers exactly)."""
     levels = len(SWISS_COST_LEVELS)
     bounds = [matched_edges * max((c[k] for c in costs.values()), default=0) + 1
               for k in range(levels)]
@@ -342,13 +493,16 @@ def pair_swiss(
     double: bool = False,
     forbidden: Collection[frozenset[PlayerId]] = (),
     role_class: Callable[[str], str] = _identity,
+    strict_roles: bool = False,
 ) -> list[Table]:
-    """Pair the next Swiss round of a two-seat game.
+    """Pair the next Swiss round of a two-seat game by the criteria of the module.
 
-    ``entrants`` are the players taking part in this round, in seed order.
-    ``forbidden`` pairs are never paired (a :class:`PairingError` when that leaves
-    no pairing). Everything else is a cost (:data:`SWISS_COST_LEVELS`): a repeat
-    or a second bye happens only when no pairing avoids it.
+    ``entrants`` are the players taking part in this round, in seed order;
+    ``roles`` the two seats, first role first (``role_class`` maps a seat to the
+    role it counts as). ``forbidden`` pairs are never paired (a
+    :class:`PairingError` when that leaves no pairing), a second bye is given only
+    when everyone has had one; everything else is a cost
+    (:data:`SWISS_COST_LEVELS`). ``strict_roles`` adds the strict role parity level.
     """
     if len(entrants) < 2:
         raise PairingError("a Swiss round needs at least two players")
@@ -356,9 +510,20 @@ def pair_swiss(
     if len(set(ids)) != len(ids):
         raise PairingError("a player is entered twice")
     rows = _standings(entrants, history, role_class)
+    classes = (role_class(roles[0]), role_class(roles[1]))
+    sequences = history.role_sequences(role_class)
+    states = {pid: _RoleState.of(sequences.get(pid, ()), classes) for pid in ids}
     meetings = history.meetings()
     forbidden_pairs = {frozenset(p) for p in forbidden}
-    lowest = max(r.group for r in rows.values())
+    group_count = max(r.group for r in rows.values()) + 1
+    boards = len(ids) // 2
+    # Float weights: crossing the boundary below group h costs base**(G-2-h), base
+    # larger than the boards of a round, so one float lower down never outweighs one
+    # higher up; prefix[g] sums the boundaries above group g.
+    base = boards + 1
+    prefix = [0]
+    for h in range(group_count - 1):
+        prefix.append(prefix[-1] + base ** (group_count - 2 - h))
 
     costs: dict[tuple[str, str], tuple[int, ...]] = {}
     key = {pid: f"p{rows[pid].seed}" for pid in ids}
@@ -366,14 +531,27 @@ def pair_swiss(
         for b in ids[i + 1 :]:
             if frozenset((a, b)) in forbidden_pairs:
                 continue
-            costs[(key[a], key[b])] = _pair_costs(
-                rows[a], rows[b], meetings.get(frozenset((a, b)), 0), roles, double)
+            hi, lo = (rows[a], rows[b]) if rows[a].rank < rows[b].rank else (rows[b], rows[a])
+            if double:
+                role = (0, 0, 0, 0)
+            else:
+                # The better way round; _choose_roles seats the board that way.
+                sa, sb = states[a], states[b]
+                role = min(_role_costs(sa, sb, strict_roles), _role_costs(sb, sa, strict_roles))
+            costs[(key[a], key[b])] = _cost(
+                repeat=meetings.get(frozenset((a, b)), 0), role_break=role[0],
+                role_parity=role[1], floats=prefix[lo.group] - prefix[hi.group],
+                score_gap=round(abs(hi.points - lo.points) * 100) ** 2,
+                due_role=role[2], strong_role=role[3], order=_order_cost(hi, lo))
+    bye_group = None
     if len(ids) % 2:
+        # At most one bye per player: only those with the fewest byes may have it.
         fewest = min(r.byes for r in rows.values())
-        for pid in ids:
-            # At most one bye per player: only those with the fewest byes may get it.
-            if rows[pid].byes == fewest:
-                costs[(key[pid], _BYE)] = _bye_costs(rows[pid], lowest)
+        eligible = [rows[pid] for pid in ids if rows[pid].byes == fewest]
+        bye_group = max(r.group for r in eligible)
+        for r in eligible:
+            costs[(key[r.entrant.id], _BYE)] = _cost(
+                bye_group=bye_group - r.group, order=r.group_size - 1 - r.pos)
     node_count = len(ids) + len(ids) % 2
     weights = _pack(costs, node_count // 2)
     graph = nx.Graph()
@@ -381,16 +559,15 @@ def pair_swiss(
     for (u, v), w in weights.items():
         graph.add_edge(u, v, weight=w)
     matching = nx.max_weight_matching(graph, maxcardinality=True, weight="weight")
+    by_key = {k: pid for pid, k in key.items()}
     if len(matching) * 2 != node_count:
         matched = {n for edge in matching for n in edge}
-        by_key = {k: pid for pid, k in key.items()}
         left = sorted(rows[by_key[k]].entrant.name for k in key.values() if k not in matched)
         raise PairingError(
             "no pairing exists that respects the forbidden pairings; left unpaired: "
             + ", ".join(left))
 
-    by_key = {k: pid for pid, k in key.items()}
-    boards: list[tuple[_Standing, _Standing, tuple[int, ...]]] = []
+    pairs: list[tuple[_Standing, _Standing, tuple[int, ...]]] = []
     bye_row: _Standing | None = None
     for u, v in matching:
         if _BYE in (u, v):
@@ -398,95 +575,209 @@ def pair_swiss(
             continue
         a, b = rows[by_key[u]], rows[by_key[v]]
         hi, lo = (a, b) if a.rank < b.rank else (b, a)
-        c = costs.get((u, v)) or costs[(v, u)]
-        boards.append((hi, lo, c))
-    boards.sort(key=lambda t: (t[0].group, min(t[0].rank, t[1].rank)))
+        pairs.append((hi, lo, costs.get((u, v)) or costs[(v, u)]))
+    pairs.sort(key=lambda t: (t[0].group, t[0].rank))
 
-    any_repeat_free = all(c[0] == 0 for _h, _l, c in boards) and (
-        bye_row is None or bye_row.byes == 0)
+    round_ = _RoundFacts(rows, pairs, bye_row, strict_roles, forbidden_pairs)
     tables: list[Table] = []
-    for board, (hi, lo, c) in enumerate(boards, start=1):
-        games, role_text = _assign_roles(hi, lo, roles, double, board)
-        text = _explain_pair(hi, lo, c, role_text, any_repeat_free)
-        tables.append(Table(board, (hi.entrant.id, lo.entrant.id), games, text))
+    for board, (hi, lo, c) in enumerate(pairs, start=1):
+        if double:
+            games: tuple[Seating, ...] = (
+                ((roles[0], hi.entrant.id), (roles[1], lo.entrant.id)),
+                ((roles[0], lo.entrant.id), (roles[1], hi.entrant.id)))
+            role_text = "double: each plays both roles"
+        else:
+            hi_first, reason = _choose_roles(hi, lo, states[hi.entrant.id],
+                                             states[lo.entrant.id], board, strict_roles)
+            first, second = (hi, lo) if hi_first else (lo, hi)
+            games = (((roles[0], first.entrant.id), (roles[1], second.entrant.id)),)
+            role_text = _explain_roles(first, second, states, roles, reason)
+        tables.append(Table(board, (hi.entrant.id, lo.entrant.id), games,
+                            round_.explain_pair(hi, lo, c, role_text)))
     if bye_row is not None:
         tables.append(Table(len(tables) + 1, (bye_row.entrant.id,), (),
-                            _explain_bye(bye_row, rows, lowest)))
+                            round_.explain_bye(bye_row, bye_group)))
     return tables
 
 
-def _assign_roles(hi: _Standing, lo: _Standing, roles: tuple[str, str], double: bool,
-                  board: int) -> tuple[tuple[Seating, ...], str]:
-    """Who plays which role, as a chess Swiss gives colours: never more than one role
-    ahead when avoidable, then both players' due roles, then the higher-ranked
-    player's, then alternating by board in the first round."""
-    if double:
-        games = (((roles[0], hi.entrant.id), (roles[1], lo.entrant.id)),
-                 ((roles[0], lo.entrant.id), (roles[1], hi.entrant.id)))
-        return games, "double: each plays both roles"
+def _choose_roles(hi: _Standing, lo: _Standing, hs: _RoleState, ls: _RoleState, board: int,
+                  strict: bool) -> tuple[bool, str]:
+    """Whether the higher-ranked player takes the first role (criterion 7), and what
+    decided it: ``costs`` (the cost levels: role limits, parity, due roles), ``claim``
+    (the stronger claim), ``history``, ``rank``, ``board`` or ``both`` (both got their
+    due roles, or neither had one to miss)."""
+    hi_due, hi_claim = hs.due
+    lo_due, lo_claim = ls.due
+    # The latest round both played in different single roles: each now takes the other.
+    lo_rounds = dict(ls.played)
+    history_hi_first = None
+    for rnd, role in reversed(hs.played):
+        other = lo_rounds.get(rnd)
+        if role is not None and other is not None and role != other:
+            history_hi_first = role == 1
+            break
 
-    def badness(hi_first: bool) -> tuple[int, int, int, int]:
-        excess = _role_excess(hi, lo, roles, hi_first)
-        hi_role = roles[0] if hi_first else roles[1]
-        lo_role = roles[1] if hi_first else roles[0]
-        hi_due, lo_due = hi.due(roles), lo.due(roles)
-        # A stronger preference (a larger imbalance) wins a clash; then rank.
-        hi_miss = int(hi_due is not None and hi_due != hi_role)
-        lo_miss = int(lo_due is not None and lo_due != lo_role)
-        strength = abs(hi.imbalance(roles)) * hi_miss + abs(lo.imbalance(roles)) * lo_miss
-        no_pref_parity = int(hi_due is None and lo_due is None and hi_first != (board % 2 == 1))
-        return (excess, hi_miss + lo_miss, strength * 2 + hi_miss, no_pref_parity)
+    def key(hi_first: bool) -> tuple:
+        hi_role, lo_role = (0, 1) if hi_first else (1, 0)
+        costs = _role_costs(hs, ls, strict) if hi_first else _role_costs(ls, hs, strict)
+        hi_miss = hi_due is not None and hi_due != hi_role
+        lo_miss = lo_due is not None and lo_due != lo_role
+        loser = (hi_claim, abs(hs.difference)) if hi_miss else (
+            (lo_claim, abs(ls.difference)) if lo_miss else (Claim.NONE, 0))
+        return (costs, loser, int(history_hi_first is not None and history_hi_first != hi_first),
+                int(hi_miss), int(hi_first != (board % 2 == 1)))
 
-    hi_first = badness(True) <= badness(False)
-    first, second = (hi, lo) if hi_first else (lo, hi)
-    games = (((roles[0], first.entrant.id), (roles[1], second.entrant.id)),)
+    with_hi, with_lo = key(True), key(False)
+    hi_first = with_hi <= with_lo
+    reasons = ("costs", "claim", "history", "rank", "board")
+    decided = next((reasons[i] for i in range(5) if with_hi[i] != with_lo[i]), "board")
+    if decided == "costs":
+        (hi_costs, lo_costs) = with_hi[0], with_lo[0]
+        if hi_costs[0] == lo_costs[0]:
+            decided = "parity" if hi_costs[1] != lo_costs[1] else (
+                # Only the due-role levels differ: both got their due roles, or a claim won.
+                "both" if min(hi_costs[2], lo_costs[2]) == 0 else "claim")
+    return hi_first, decided
 
-    def so_far(r: _Standing) -> str:
-        return f"{roles[0]} {r.roles[roles[0]]}, {roles[1]} {r.roles[roles[1]]} so far"
 
+_CLAIM_WORD = {Claim.MILD: "mild", Claim.STRONG: "strong", Claim.ABSOLUTE: "absolute"}
+
+
+def _explain_roles(first: _Standing, second: _Standing, states: dict[PlayerId, _RoleState],
+                   roles: tuple[str, str], reason: str) -> str:
     parts = []
-    for r, role in ((first, roles[0]), (second, roles[1])):
-        due = r.due(roles)
-        why = ("as due" if due == role else "no role due" if due is None
-               else f"though due {due}")
-        parts.append(f"{r.entrant.name} takes {role} ({so_far(r)}; {why})")
-    return games, "; ".join(parts)
+    pair = ((first, 0), (second, 1))
+    for i, (r, role) in enumerate(pair):
+        other = pair[1 - i][0]
+        state = states[r.entrant.id]
+        due, claim = state.due
+        if due is None:
+            why = "no role due"
+        elif due == role:
+            why = f"as due ({_CLAIM_WORD[claim]})"
+        else:
+            swapped = [x.entrant.name for x, x_role in pair
+                       if states[x.entrant.id].breaks(1 - x_role)]
+            why = f"though due {roles[due]} ({_CLAIM_WORD[claim]}): " + {
+                "costs": f"the other way round breaks a role limit for {' and '.join(swapped)}",
+                "parity": "strict role parity: the other way round leaves the roles further "
+                          "from even",
+                "claim": f"{other.entrant.name}'s claim to it is stronger",
+                "history": f"{other.entrant.name} is due it too, and had {roles[1 - due]} "
+                           "when their roles last differed",
+                "rank": f"{other.entrant.name} is due it too and ranks higher",
+            }.get(reason, f"{other.entrant.name} is due it too")
+        counts = sum(1 for _r, x in state.played if x == 0), sum(
+            1 for _r, x in state.played if x == 1)
+        text = (f"{r.entrant.name} takes {roles[role]} ({roles[0]} {counts[0]}, {roles[1]} "
+                f"{counts[1]} so far; {why})")
+        if state.breaks(role):
+            limit = ("a third time in a row" if state.streak == role
+                     else f"for a role difference of {abs(state.after(role))}")
+            text += (f" [{roles[role]} {limit}: no pairing of this round keeps every role "
+                     "limit without more repeat meetings]")
+        parts.append(text)
+    return "; ".join(parts)
 
 
-def _explain_pair(hi: _Standing, lo: _Standing, costs: tuple[int, ...], role_text: str,
-                  repeat_free: bool) -> str:
-    def who(r: _Standing) -> str:
-        return f"{r.entrant.name} (#{r.rank}, {fmt_pts(r.points)})"
+class _RoundFacts:
+    """What the explanations of one round say about the round as a whole."""
 
-    if hi.group == lo.group:
-        half = "top half v bottom half" if costs[5] == 0 else \
-            "nearest to top half v bottom half that the other constraints allow"
-        grouping = f"same score group ({fmt_pts(hi.points)}), {half}"
-    else:
-        grouping = (f"{hi.entrant.name} floats down from the {fmt_points(hi.points)}-point "
-                    f"group to meet {lo.entrant.name} of the {fmt_points(lo.points)}-point "
-                    "group (its group could not be paired wholly within itself: an odd "
-                    "count, earlier meetings or roles)")
-    if costs[0] == 0:
-        meeting = "first meeting"
-    else:
-        meeting = (f"meeting number {costs[0] + 1}: no pairing of this round avoids every "
-                   "repeat" if not repeat_free else f"meeting number {costs[0] + 1}")
-    excess = "; a role imbalance of two could not be avoided" if costs[1] else ""
-    return f"{who(hi)} v {who(lo)}: {grouping}; {meeting}; {role_text}{excess}"
+    def __init__(self, rows: dict[PlayerId, _Standing],
+                 pairs: list[tuple[_Standing, _Standing, tuple[int, ...]]],
+                 bye: _Standing | None, strict: bool,
+                 forbidden: set[frozenset[PlayerId]]):
+        self.rows, self.pairs, self.bye, self.strict = rows, pairs, bye, strict
+        self.forbidden = forbidden
+        # A rule the organiser set, not a cost: named where it may be the cause.
+        self.kept_apart = "keeping apart the players kept apart, " if forbidden else ""
+        self.violations = sum(c[_LEVEL["repeat"]] + c[_LEVEL["role_break"]]
+                              for _h, _l, c in pairs)
+
+    def explain_pair(self, hi: _Standing, lo: _Standing, costs: tuple[int, ...],
+                     role_text: str) -> str:
+        def who(r: _Standing) -> str:
+            return f"{r.entrant.name} (#{r.rank}, {fmt_pts(r.points)})"
+
+        if hi.group == lo.group:
+            half = ("top half v bottom half" if costs[_LEVEL["order"]] == 0 else
+                    "nearest to top half v bottom half that the rules above allow")
+            grouping = f"same score group ({fmt_pts(hi.points)}), {half}"
+        else:
+            grouping = (f"{hi.entrant.name} floats down from the {fmt_points(hi.points)}-point "
+                        f"group to meet {lo.entrant.name} of the {fmt_points(lo.points)}-point "
+                        f"group ({self._why_float(hi)})")
+        repeats = costs[_LEVEL["repeat"]]
+        meeting = ("first meeting" if repeats == 0 else
+                   f"meeting number {repeats + 1}: no pairing of this round avoids every "
+                   "repeat meeting")
+        parity = ("; a role difference of two could not be avoided (strict role parity)"
+                  if costs[_LEVEL["role_parity"]] else "")
+        return f"{who(hi)} v {who(lo)}: {grouping}; {meeting}; {role_text}{parity}"
+
+    def _why_float(self, hi: _Standing) -> str:
+        """Why players float out at the boundary below ``hi``'s group."""
+        at_or_above = [r for r in self.rows.values() if r.group <= hi.group and r is not self.bye]
+        crossing = sum(1 for h, lo, _c in self.pairs if h.group <= hi.group < lo.group)
+        count = len(at_or_above)
+        players = f"{count} player{'s' if count > 1 else ''} to pair stand{'' if count > 1 else 's'}"
+        if count % 2 and crossing == 1:
+            return (f"{players} at {fmt_pts(hi.points)} or more, an odd number, so one "
+                    "floats down")
+        causes = ("a kept-apart pair, " if self.forbidden else "") + (
+            "a repeat meeting, a role break, ") + (
+            "a role difference of two, " if self.strict else "") + "or more floats higher up"
+        return (f"{players} at {fmt_pts(hi.points)} or more; fewer than {crossing} of them "
+                f"floating down would need {causes}")
+
+    def explain_bye(self, r: _Standing, lowest: int | None) -> str:
+        lowest_points = next(x.points for x in self.rows.values() if x.group == lowest)
+        may = [x for x in self.rows.values() if x.byes == r.byes]
+        if r.group == lowest:
+            where = (f"the lowest score group ({fmt_pts(lowest_points)})" if lowest == max(
+                x.group for x in self.rows.values()) else
+                f"the lowest score group holding a player who may have it "
+                f"({fmt_pts(lowest_points)})")
+        else:
+            rules = ("without a repeat meeting or a role break" if self.violations == 0 else
+                     "with no more repeat meetings and role breaks than this round must have")
+            where = (f"the {fmt_points(r.points)}-point group, the lowest from which the rest "
+                     f"can be paired {self.kept_apart}{rules}")
+        below = sorted((x for x in may if x.group == r.group and x.pos > r.pos),
+                       key=lambda x: x.pos)
+        if below:
+            blocked = [x for x in below if not self._pairable_without(x)]
+            worse = [x for x in below if x not in blocked]
+            reasons = []
+            if blocked:
+                reasons.append(f"the bye to {_names(blocked)} would leave players kept apart "
+                               "to meet")
+            if worse:
+                reasons.append(f"the bye to {_names(worse)} pairs the rest worse (more "
+                               "floats, fewer due roles, or further from rating order)")
+            rank = "not the lowest-ranked there: " + "; ".join(reasons)
+        else:
+            rank = "ranked lowest there among players who may take it"
+        previous = ("has had no bye" if r.byes == 0
+                    else f"every player has had a bye already; this is {r.entrant.name}'s "
+                         f"number {r.byes + 1}")
+        return (f"bye: odd number of players; {r.entrant.name} (#{r.rank}, "
+                f"{fmt_pts(r.points)}) is in {where}, {rank}, and {previous}")
+
+    def _pairable_without(self, bye: _Standing) -> bool:
+        """Whether everyone but ``bye`` can be paired with no kept-apart pair meeting."""
+        if not self.forbidden:
+            return True
+        others = [pid for pid in self.rows if pid != bye.entrant.id]
+        graph = nx.Graph()
+        graph.add_nodes_from(others)
+        graph.add_edges_from((a, b) for i, a in enumerate(others) for b in others[i + 1 :]
+                             if frozenset((a, b)) not in self.forbidden)
+        return len(nx.max_weight_matching(graph, maxcardinality=True)) * 2 == len(others)
 
 
-def _explain_bye(r: _Standing, rows: dict[PlayerId, _Standing], lowest: int) -> str:
-    lowest_points = min(x.points for x in rows.values())
-    where = (f"the lowest score group ({fmt_pts(lowest_points)})" if r.group == lowest
-             else f"the {fmt_points(r.points)}-point group, the lowest from which a bye "
-                  "left the rest pairable")
-    previous = ("has had no bye" if r.byes == 0
-                else f"every player has had a bye already; this is {r.entrant.name}'s "
-                     f"number {r.byes + 1}")
-    return (f"bye: odd number of players; {r.entrant.name} (#{r.rank}, "
-            f"{fmt_pts(r.points)}) is in {where}, ranked lowest there among players "
-            f"who could take it, and {previous}")
+def _names(rows: Sequence[_Standing]) -> str:
+    return ", ".join(r.entrant.name for r in rows)
 
 
 # --------------------------------------------------------------------------------------

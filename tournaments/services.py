@@ -56,6 +56,7 @@ def create_tournament(
     table_size: int | None = None,
     double: bool = False,
     bye_points: float = 1.0,
+    strict_role_parity: bool = False,
     tiebreaks: Sequence[str] | None = None,
     options: dict[str, Any] | None = None,
     created_by: AnyUser | None = None,
@@ -87,9 +88,13 @@ def create_tournament(
         raise TournamentError("head-to-head is a tie-break of two-player games only")
     if bye_points < 0:
         raise TournamentError("bye points cannot be negative")
+    if strict_role_parity and (format != Tournament.Format.SWISS or size != 2 or double):
+        raise TournamentError("strict role parity is an option of two-player Swiss events "
+                              "with one game per pairing")
     return Tournament.objects.create(
         club=club, name=name.strip(), game=game, format=format, rounds=rounds or 1,
-        table_size=size, double=double, bye_points=bye_points, tiebreaks=list(tiebreaks),
+        table_size=size, double=double, bye_points=bye_points,
+        strict_role_parity=strict_role_parity, tiebreaks=list(tiebreaks),
         options=options or {}, created_by=created_by if getattr(
             created_by, "is_authenticated", False) else None)
 
@@ -231,7 +236,8 @@ def _tables(tournament: Tournament, round_number: int) -> list[Table]:
         if tournament.table_size == 2:
             return pair_swiss(field, past, roles=(roles[0], roles[1]),
                               double=tournament.double, forbidden=forbidden,
-                              role_class=layout.role_class)
+                              role_class=layout.role_class,
+                              strict_roles=tournament.strict_role_parity)
         return pair_swiss_tables(field, past, table_size=tournament.table_size,
                                  seat_names=layout.seats, role_class=layout.role_class,
                                  min_size=layout.min_players, forbidden=forbidden)

@@ -18,6 +18,7 @@ from games import policy
 from games.services import LogRejected, max_log_bytes, reject_too_large
 from tournaments import selectors, services
 from tournaments.models import Pairing, Tournament
+from tournaments.pairing import pairing_rules
 from tournaments.seating import layout_of
 from tournaments.standings import TIEBREAKS
 
@@ -34,9 +35,18 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(request, pk)
     rows = selectors.standings(tournament)
+    layout = layout_of(tournament.game)
+    # The two roles as pairing counts them (a seat's side), for the pairing rules; a game
+    # the engine no longer has names none.
+    first, second = (("first role", "second role") if layout is None or layout.min_players > 2
+                     else (layout.role_class(seat) for seat in layout.seats(2)))
     return render(request, "tournaments/detail.html", {
         "tournament": tournament,
-        "layout": layout_of(tournament.game),
+        "layout": layout,
+        "pairing_rules": pairing_rules(
+            swiss=tournament.format == Tournament.Format.SWISS, roles=(first, second),
+            table_size=tournament.table_size, double=tournament.double,
+            strict_roles=tournament.strict_role_parity),
         "rows": rows,
         "tiebreaks": [(key, TIEBREAKS[key]) for key in tournament.tiebreaks],
         "rounds": range(1, tournament.current_round + 1),

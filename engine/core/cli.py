@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.envelope import parse_json
-from engine.core.errors import IllegalAction
+from engine.core.errors import IllegalAction, rule_path
 from engine.core.play import play
 from engine.core.registry import get_game
 from engine.core.replay import Replay, replay
@@ -24,6 +24,13 @@ def _load(path: str) -> Replay:
     return replay(parse_json(text))
 
 
+def _with_rule_path(exc: IllegalAction) -> str:
+    """``action 8 (cryptid draw): CUL-3.7: ... (rule: /rules/cryptid-urban-legends/#CUL-3.7)``:
+    the rejection, and where Lantern's site shows the rule's text."""
+    url = rule_path(exc.rule)
+    return f"{exc}" + (f" (rule: {url})" if url else "")
+
+
 def cmd_validate(args: argparse.Namespace) -> int:
     rejected = 0
     for path in args.files:
@@ -32,9 +39,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
         except IllegalAction as exc:
             rejected += 1
             if args.json:
-                print(json.dumps({"file": path, "ok": False, **exc.as_dict()}))
+                print(json.dumps({"file": path, "ok": False, **exc.as_dict(), "rule_url": rule_path(exc.rule)}))
             else:
-                print(f"{path}: rejected: {exc}")
+                print(f"{path}: rejected: {_with_rule_path(exc)}")
             continue
         if args.json:
             print(json.dumps({"file": path, "ok": True, "status": r.status, "result": r.result}))
@@ -78,9 +85,9 @@ def cmd_show(args: argparse.Namespace) -> int:
         r = _load(args.file)
     except IllegalAction as exc:
         if exc.partial is None:
-            print(f"rejected: {exc}", file=sys.stderr)
+            print(f"rejected: {_with_rule_path(exc)}", file=sys.stderr)
             return 1
-        print(f"rejected: {exc}\n(showing the valid part)", file=sys.stderr)
+        print(f"rejected: {_with_rule_path(exc)}\n(showing the valid part)", file=sys.stderr)
         r = exc.partial
     ply = len(r.actions) if args.ply is None else args.ply
     print(r.game.render_text(r.state_at(ply)))
@@ -94,7 +101,7 @@ def cmd_board(args: argparse.Namespace) -> int:
     try:
         board = load_board_file(args.file)
     except BoardError as exc:
-        print(f"{args.file}: rejected: {exc.rule}: {exc.message}")
+        print(f"{args.file}: rejected: {exc.rule}: {exc.message} (rule: {rule_path(exc.rule)})")
         return 1
     if args.board_command == "check":
         print(f"{args.file}: ok: board {board.key} ({board.name}), {len(board.cities)} cities, "

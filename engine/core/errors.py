@@ -2,7 +2,38 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
+
+#: Where the site shows a rule's text: the document of ``docs/rules/`` the id belongs to,
+#: then the id as the anchor (``/rules/cryptid-urban-legends/#CUL-3.7``). The engine does
+#: not read the documents; the site's reference (``reference.documents``) does, and a test
+#: checks that every id the engine can cite has its text there.
+RULE_URL_PATH = "/rules/{document}/#{rule}"
+#: The documents of the ids that belong to no game: the log format (its ``LOG-*`` ids, the
+#: engine's own error, the recorder's own refusals) and the rating maths. A game's ids are
+#: in the document named after it (``Game.rule_prefix``, ``Game.id``).
+FORMAT_DOCUMENTS = {"LOG": "log-format", "ENGINE": "log-format", "REC": "log-format", "EL": "ratings"}
+#: A rule id: ``CUL-3.7``, ``MX-1.1a``, ``CUL-3``, ``LOG-JSON``, ``ENGINE-ERROR``.
+RULE_ID = re.compile(r"(?:[A-Z]{2,6})-(?:\d+(?:\.\d+)?[a-z]?|[A-Z]+)")
+
+
+def rule_document(rule: str | None) -> str | None:
+    """The ``docs/rules/`` document (without ``.md``) holding ``rule``, or None."""
+    if not rule or not RULE_ID.fullmatch(rule):
+        return None
+    prefix = rule.split("-", 1)[0]
+    if prefix in FORMAT_DOCUMENTS:
+        return FORMAT_DOCUMENTS[prefix]
+    from engine.core.registry import all_games  # the registry imports the games, which import this
+
+    return next((game.id for game in all_games().values() if game.rule_prefix == prefix), None)
+
+
+def rule_path(rule: str | None) -> str | None:
+    """``/rules/cryptid-urban-legends/#CUL-3.7``: where the site shows ``rule``'s text."""
+    document = rule_document(rule)
+    return None if document is None else RULE_URL_PATH.format(document=document, rule=rule)
 
 
 class IllegalAction(Exception):

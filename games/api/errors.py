@@ -3,7 +3,8 @@
 ``error`` is a stable code (``malformed``, ``too_large``, ``illegal``,
 ``unknown_players``, ``not_found``, ``forbidden``, ``not_authenticated``,
 ``throttled``, ...); ``index`` and ``rule`` are set when the engine rejected an
-action, null otherwise; ``message`` is one plain sentence.
+action, null otherwise; ``message`` is one plain sentence. An error citing a rule also
+carries ``rule_url``, the address of that rule's text in the rules reference.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView, exception_handler
 
 from games.services import LogRejected
+from reference.links import rule_url
 
 #: DRF's exception codes renamed where ours read better; the others are kept as they are
 #: (not_authenticated, not_found, throttled, method_not_allowed, unsupported_media_type)
@@ -70,7 +72,24 @@ def lantern_exception_handler(exc: Exception, context: dict[str, Any]) -> Respon
     return response
 
 
-class LanternAPIView(APIView):
+def link_rule(request: Any, response: Any) -> Any:
+    """An error citing a rule gains ``rule_url``: the rule's text, as an absolute URL."""
+    data = getattr(response, "data", None)
+    if response.status_code >= 400 and isinstance(data, dict) and data.get("rule"):
+        path = rule_url(data["rule"])
+        if path is not None:
+            data["rule_url"] = request.build_absolute_uri(path)
+    return response
+
+
+class RuleLinks:
+    """For API views: every error response citing a rule links to its text."""
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        return super().finalize_response(request, link_rule(request, response), *args, **kwargs)
+
+
+class LanternAPIView(RuleLinks, APIView):
     """Every games API view: the error shape above, whatever went wrong."""
 
     def get_exception_handler(self):
@@ -86,6 +105,11 @@ class ErrorSerializer(serializers.Serializer):
     )
     rule = serializers.CharField(
         allow_null=True, help_text="Rule id cited (CUL-3.7, LOG-JSON, ...), else null."
+    )
+    rule_url = serializers.URLField(
+        required=False,
+        help_text="With a rule: where its text is in the rules reference "
+                  "(https://host/rules/cryptid-urban-legends/#CUL-3.7).",
     )
     message = serializers.CharField(help_text="One plain sentence.")
 

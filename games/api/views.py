@@ -154,6 +154,7 @@ class ClubMatchesView(LanternAPIView):
                 status_codes=["422"],
                 response_only=True,
                 value={"error": "illegal", "index": 8, "rule": "CUL-3.7",
+                       "rule_url": "https://lantern.example.org/rules/cryptid-urban-legends/#CUL-3.7",
                        "message": "action 8 (cryptid draw): a draw is 2 cards ...", "upload": 12},
             )
         ],

@@ -1,4 +1,4 @@
-"""``python -m engine`` as ../shared/rules/log-format.md's "Command line" says."""
+"""``python -m engine`` as docs/rules/log-format.md's "Command line" says."""
 
 from __future__ import annotations
 
@@ -11,13 +11,14 @@ import pytest
 
 from engine import replay
 from engine.core.cli import main
+from tests.examples import EXAMPLES_DIR
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
-def files(tmp_path, shared_dir):
-    examples = shared_dir / "examples"
+def files(tmp_path):
+    examples = EXAMPLES_DIR
     broken = tmp_path / "broken.json"
     broken.write_text("{not json")
     return {
@@ -33,8 +34,8 @@ def test_validate_prints_one_line_per_file_and_exits_0_when_all_pass(files, caps
     assert main(["validate", files["escape"], files["timeout"]]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines == [
-        f"{files['escape']}: ok: finished, cryptid wins (escape), 19 actions",
-        f"{files['timeout']}: ok: finished, cryptid wins (timeout), 62 actions",
+        f"{files['escape']}: ok: finished, cryptid wins (escape), 46 actions",
+        f"{files['timeout']}: ok: finished, cryptid wins (timeout), 67 actions",
     ]
 
 
@@ -42,7 +43,9 @@ def test_validate_exits_1_when_any_file_is_rejected(files, capsys):
     assert main(["validate", files["escape"], files["illegal"]]) == 1
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 2
-    assert lines[1].startswith(f"{files['illegal']}: rejected: action 8 (cryptid draw): CUL-3.7: ")
+    assert lines[1].startswith(f"{files['illegal']}: rejected: action 14 (cryptid draw): CUL-3.7: ")
+    # and where the rule's text is on Lantern's site
+    assert lines[1].endswith(" (rule: /rules/cryptid-urban-legends/#CUL-3.7)")
 
 
 def test_validate_json_prints_one_object_per_line(files, capsys):
@@ -51,10 +54,12 @@ def test_validate_json_prints_one_object_per_line(files, capsys):
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert rows[0] == {"file": files["escape"], "ok": True, "status": "finished",
                        "result": {"winner": "cryptid", "reason": "escape",
-                                  "evidence": {"cryptid": 0, "scientist": 0}}}
-    assert rows[1]["ok"] is False and (rows[1]["index"], rows[1]["rule"]) == (8, "CUL-3.7")
-    assert set(rows[1]) == {"file", "ok", "index", "rule", "message"}
+                                  "evidence": {"cryptid": 2, "scientist": 0}}}
+    assert rows[1]["ok"] is False and (rows[1]["index"], rows[1]["rule"]) == (14, "CUL-3.7")
+    assert set(rows[1]) == {"file", "ok", "index", "rule", "rule_url", "message"}
+    assert rows[1]["rule_url"] == "/rules/cryptid-urban-legends/#CUL-3.7"
     assert rows[2]["ok"] is False and rows[2]["index"] is None and rows[2]["rule"] == "LOG-JSON"
+    assert rows[2]["rule_url"] == "/rules/log-format/#LOG-JSON"
     assert rows[3]["ok"] is False and rows[3]["index"] is None and rows[3]["rule"] == "LOG-JSON"
 
 
@@ -102,4 +107,4 @@ def test_schema_and_show(files, capsys):
     assert capsys.readouterr().out.startswith("Round 1, Sensor phase, cryptid to act")
     assert main(["show", files["illegal"]]) == 0  # shows the valid prefix
     captured = capsys.readouterr()
-    assert "rejected: action 8" in captured.err and captured.out.startswith("Round 2")
+    assert "rejected: action 14" in captured.err and captured.out.startswith("Round 2")

@@ -22,14 +22,16 @@ from tests.engine.cloak_helpers import (
 START = ["p1 drop 1", "p2 drop 2"]  # 1: D d, 2: E e
 
 
-def test_example_log_validates_with_its_stated_result(example_log):
+def test_cd_4_1_example_log_validates_with_its_stated_result(example_log):
     log = example_log("cloak-documents.json")
     r = replay(log)
     assert r.status == "finished"
     assert r.result == log["result"] == {"winner": "p1", "reason": "documents"}
-    assert len(r.actions) == 21
-    assert contents(r.final_state, 4) == "DXYZ"
-    assert r.final_state.hands[1] == ["e", "d"]  # p2 captured d at the last moment
+    assert len(r.actions) == 27
+    # p1's last drop puts D, X and Y into envelope 1, where Z already lay (p2 dropped it there)
+    assert r.actions[-1] == {"seat": "p1", "type": "drop", "envelope": 1}
+    assert contents(r.final_state, 1) == "DXYZ"
+    assert r.final_state.hands == [[], []]
 
 
 # --- CD-1 components and seats ------------------------------------------------

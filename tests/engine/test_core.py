@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from typing import Any
 
 import pytest
 
@@ -88,38 +89,76 @@ def _log(**changes):
     return base
 
 
+def setup_rejection(**changes: Any) -> IllegalAction:
+    """The rejection of a log with ``changes``: at no action, with no valid prefix."""
+    with pytest.raises(IllegalAction) as caught:
+        replay(_log(**changes))
+    rejection = caught.value
+    assert rejection.index is None and rejection.partial is None
+    assert str(rejection).startswith(f"setup: {rejection.rule}: ")
+    return rejection
+
+
+@pytest.mark.parametrize("value", ["lantern-log/2", None, 1])
+def test_log_format_must_be_lantern_log_1(value):
+    assert setup_rejection(format=value).rule == "LOG-FORMAT"
+
+
+@pytest.mark.parametrize("value", ["chess", None, ["cryptid-urban-legends"]])
+def test_log_game_must_name_a_known_game(value):
+    rejection = setup_rejection(game=value)
+    assert rejection.rule == "LOG-GAME" and "cryptid-urban-legends" in rejection.message
+
+
+def test_log_options_must_be_an_object_of_the_games_options():
+    assert setup_rejection(options=[]).rule == "LOG-OPTIONS"
+    assert setup_rejection(options={"colour": "red"}).rule == "LOG-OPTIONS"
+
+
+@pytest.mark.parametrize("value", [
+    [], "alice",
+    [{"seat": "cryptid", "player": ""}, {"seat": "scientist", "player": "b"}],
+    [{"seat": "cryptid", "player": "a"}, {"seat": "cryptid", "player": "b"}],
+    [{"seat": "cryptid"}, {"seat": "scientist", "player": "b"}],
+])
+def test_log_seats_must_be_distinct_seats_with_handles(value):
+    assert setup_rejection(seats=value).rule == "LOG-SEATS"
+
+
+@pytest.mark.parametrize("value", [-1, "7", True, 2**64, 1.5])
+def test_log_seed_is_null_or_an_integer_below_2_64(value):
+    assert setup_rejection(seed=value).rule == "LOG-SEED"
+
+
+def test_log_setup_must_be_an_object():
+    assert setup_rejection(setup=[]).rule == "LOG-SETUP"
+
+
+def test_log_actions_must_be_a_list():
+    assert setup_rejection(actions={}).rule == "LOG-ACTIONS"
+
+
+def test_log_result_is_null_or_an_object():
+    assert setup_rejection(result="cryptid").rule == "LOG-RESULT"
+
+
+def test_log_meta_is_an_object_when_present():
+    assert setup_rejection(meta="x").rule == "LOG-META"
+    assert replay(_log(meta=None)).status == "unfinished"
+
+
 @pytest.mark.parametrize("changes, rule", [
-    ({"format": "lantern-log/2"}, "LOG-FORMAT"),
-    ({"game": "chess"}, "LOG-GAME"),
-    ({"game": None}, "LOG-GAME"),
-    ({"options": []}, "LOG-OPTIONS"),
-    ({"seats": []}, "LOG-SEATS"),
-    ({"seats": "alice"}, "LOG-SEATS"),
-    ({"seats": [{"seat": "cryptid", "player": ""}, {"seat": "scientist", "player": "b"}]}, "LOG-SEATS"),
-    ({"seats": [{"seat": "cryptid", "player": "a"}, {"seat": "cryptid", "player": "b"}]}, "LOG-SEATS"),
     ({"seats": [{"seat": "cryptid", "player": "a"}]}, "CUL-1.1"),
-    ({"seed": -1}, "LOG-SEED"),
-    ({"seed": "7"}, "LOG-SEED"),
-    ({"seed": True}, "LOG-SEED"),
-    ({"seed": 2**64}, "LOG-SEED"),
-    ({"setup": []}, "LOG-SETUP"),
-    ({"actions": {}}, "LOG-ACTIONS"),
-    ({"result": "cryptid"}, "LOG-RESULT"),
-    ({"meta": "x"}, "LOG-META"),
     ({"options": {"decks": {"cryptid": {"split": 10, "align": 1}}}}, "CUL-1.2"),
     ({"setup": {}}, "CUL-2.3"),
 ])
-def test_envelope_and_setup_errors_have_index_none(changes, rule):
-    with pytest.raises(IllegalAction) as caught:
-        replay(_log(**changes))
-    assert caught.value.rule == rule
-    assert caught.value.index is None and caught.value.partial is None
-    assert str(caught.value).startswith(f"setup: {rule}: ")
+def test_game_setup_errors_have_index_none(changes, rule):
+    assert setup_rejection(**changes).rule == rule
 
 
 @pytest.mark.parametrize("bad", [[], "draw", None, {"seat": "cryptid"}, {"seat": 1, "type": "draw"},
                                  {"seat": "cryptid", "type": ["draw"]}])
-def test_a_malformed_action_is_rejected_at_its_index_with_the_prefix(played, bad):
+def test_log_actions_a_malformed_action_is_rejected_at_its_index_with_the_prefix(played, bad):
     log = {**played, "actions": played["actions"][:3] + [bad] + played["actions"][3:]}
     with pytest.raises(IllegalAction) as caught:
         replay(log)
@@ -127,7 +166,7 @@ def test_a_malformed_action_is_rejected_at_its_index_with_the_prefix(played, bad
     assert caught.value.partial.actions == played["actions"][:3]
 
 
-def test_not_json_or_not_an_object():
+def test_log_json_not_json_or_not_an_object():
     for text in ("{", "[1, 2]", b"\xff\xfe", "null", ""):
         with pytest.raises(IllegalAction) as caught:
             parse_json(text)
@@ -223,7 +262,7 @@ def test_frames_show_each_ply_as_the_viewer_saw_it(played):
     json.dumps(frames)  # JSON-ready
 
 
-def test_a_bug_in_a_game_is_a_rejection_not_a_traceback(played, monkeypatch):
+def test_engine_error_a_bug_in_a_game_is_a_rejection_not_a_traceback(played, monkeypatch):
     game = get_game(GAME_ID)
 
     def broken(state, action):

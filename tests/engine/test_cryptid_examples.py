@@ -1,4 +1,4 @@
-"""The shared example logs of Cryptid validate with their stated results (or are rejected)."""
+"""The example logs of Cryptid (docs/examples/) validate with their stated results (or are rejected)."""
 
 from __future__ import annotations
 
@@ -20,12 +20,13 @@ def test_example_validates_with_its_result(example_log, name, reason):
     assert len(r.actions) == len(log["actions"])
 
 
-def test_escape_example_ends_in_round_three_with_presence_on_both_ends(example_log):
+def test_cul_3_10_escape_example_ends_in_round_five_with_presence_on_both_ends(example_log):
     r = replay(example_log("cryptid-escape.json"))
     state = r.final_state
-    assert state.round == 3 and state.block_count() == 7
-    assert state.rows["scientist"] == ["N10", "N4", "N12", "N11"]
-    assert state.presence == {"N10", "N12", "N11"}
+    assert state.round == 5 and state.block_count() == 7
+    # round 5 is the cryptid's: the sensors went to the scientist row, the inactive one
+    assert state.rows["scientist"] == ["M4", "N9", "N8", "M3"]
+    assert state.presence == {"M4", "N9", "N8", "M3"}
 
 
 def test_timeout_example_counts_evidence_three_to_two(example_log):
@@ -34,12 +35,12 @@ def test_timeout_example_counts_evidence_three_to_two(example_log):
     assert state.result["evidence"] == {"cryptid": 3, "scientist": 2}
 
 
-def test_cul_3_7_illegal_draw_example_is_rejected_at_action_8(example_log):
+def test_cul_3_7_illegal_draw_example_is_rejected_at_action_14(example_log):
     log = example_log("cryptid-illegal-draw.json")
     with pytest.raises(IllegalAction) as caught:
         replay(log)
-    assert (caught.value.index, caught.value.rule) == (8, "CUL-3.7")
-    assert len(caught.value.partial.actions) == 8
+    assert (caught.value.index, caught.value.rule) == (14, "CUL-3.7")
+    assert len(caught.value.partial.actions) == 14
 
 
 def test_example_with_a_wrong_stated_result_is_rejected(example_log):

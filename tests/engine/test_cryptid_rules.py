@@ -1,4 +1,4 @@
-"""Cryptid: Urban Legends, rule by rule (ids from ../shared/rules/cryptid-urban-legends.md)."""
+"""Cryptid: Urban Legends, rule by rule (ids from docs/rules/cryptid-urban-legends.md)."""
 
 from __future__ import annotations
 

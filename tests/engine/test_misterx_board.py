@@ -49,6 +49,19 @@ def test_mx_1_1_europe_1_has_199_cities_three_transports_missions_cards_and_120_
     assert lisbon.lat < stockholm.lat and lisbon.y > stockholm.y
 
 
+def test_mx_1_0_the_default_board_is_lanterns_own_and_any_board_is_data(example_log):
+    # Not the printed board (its data is unpublished): Lantern's own, and it says so.
+    board = shipped_board("europe/1")
+    assert board.name.startswith("Europe (Lantern)") and "not the printed one" in board.name
+    # A club's own board is the same kind of data: the example log carries one inline,
+    # and the shipped board given inline is the very same board.
+    inline = load_board(example_log("misterx-destination.json")["options"]["board"])
+    assert inline.key == "practice/1" and len(inline.cities) == 42
+    europe_doc = json.loads((BOARDS_DIR / "europe-1.json").read_text(encoding="utf-8"))
+    again = load_board(europe_doc)
+    assert (again.key, again.connections, again.missions) == (board.key, board.connections, board.missions)
+
+
 def test_mx_1_1_europe_1_is_one_connected_board():
     board = shipped_board("europe/1")
     assert len(board.distances_from(1)) == 199

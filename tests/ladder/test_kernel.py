@@ -1,4 +1,4 @@
-"""The rating kernel against numbers computed by hand (``/work/shared/rules/ratings.md``).
+"""The rating kernel against numbers computed by hand (``docs/rules/ratings.md``).
 
 Each expected value is worked out in the comment above its assertion; the
 assertions compare to 1e-9 because the kernel works in floats (EL-1.3).
@@ -207,10 +207,22 @@ def test_el_3_3_estimate_uses_only_matches_before_the_current_one():
     assert estimated_advantage(2, 2) == pytest.approx(400 * math.log10(3), abs=TOL)
 
 
+def test_el_4_1_two_seats_winner_scores_one_and_each_uses_their_own_k():
+    # A 1600 (established, K 32) loses to B 1400 (provisional, K 64), no role advantage.
+    # E_A = 1 / (1 + 10^((1400 - 1600) / 400)) = 1 / (1 + 10^-0.5) = 1 / 1.316227766 = 0.759746927
+    # dA = 32 * (0 - 0.759746927) = -24.311901666; dB = 64 * (1 - 0.240253073) = +48.623803332
+    k = kernel({"A": 1600, "B": 1400}, {"A": 10, "B": 2}, role_advantage="none")
+    a, b = k.rate_two_seats("A", "cryptid", "B", "scientist", a_won=False)
+    assert (a.score, b.score) == (0.0, 1.0) and (a.k, b.k) == (32.0, 64.0)
+    assert a.expected == pytest.approx(0.759746927, abs=1e-9)
+    assert a.after - 1600 == pytest.approx(-24.311901666, abs=1e-6)
+    assert b.after - 1400 == pytest.approx(48.623803332, abs=1e-6)
+
+
 # --- EL-5 one against a team (Mister X) --------------------------------------------
 
 
-def test_el_5_mister_x_against_three_detective_players_2_2_1():
+def test_el_5_2_mister_x_against_three_detective_players_2_2_1():
     # Detective players P 1500 (2 pawns), Q 1700 (2 pawns), R 1400 (1 pawn):
     #   w = 2/5, 2/5, 1/5;  T = 0.4*1500 + 0.4*1700 + 0.2*1400 = 600 + 680 + 280 = 1560.
     # Mister X X is 1560, provisional (5 games: K 64); detectives established (K 32).
@@ -297,7 +309,7 @@ def test_el_5_1_pawns_must_add_up_to_five():
 # --- EL-6 free-for-all (Cloak & Dagger) ----------------------------------------------
 
 
-def test_el_6_six_player_cloak_and_dagger():
+def test_el_6_2_six_player_cloak_and_dagger():
     # N = 6, weight 1/(N-1) = 1/5. Ratings: A 1900, B C D E 1500, F 1100; C wins.
     # K: A 32 (20 games), B 64 (3), C 32 (10), D 64 (9), E 32 (15), F 32 (30).
     # Pairwise E_ij = 1 / (1 + 10^((R_j - R_i) / 400)):
@@ -345,7 +357,7 @@ def test_el_6_two_player_free_for_all_is_plain_elo():
     assert b.after == pytest.approx(1300 - 32 / 11, abs=TOL)
 
 
-def test_el_6_without_a_winner_every_pair_draws():
+def test_el_6_1_without_a_winner_every_pair_draws():
     # 3 players at 1500, no winner: every pair 1/2 - 1/2, S = E = 1 for each: no change.
     k = kernel({"A": 1500, "B": 1500, "C": 1500}, {"A": 10, "B": 10, "C": 10})
     assert [c.after for c in k.rate_free_for_all(["A", "B", "C"], None)] == [1500.0] * 3

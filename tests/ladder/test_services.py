@@ -79,7 +79,7 @@ def test_recompute_is_idempotent_and_equals_incremental(club):
     assert {g: (standings(club, g), history(club, g)) for g in games} == incremental
 
 
-def test_unfinished_rejected_and_void_matches_are_never_rated(club):
+def test_el_1_2_unfinished_rejected_and_void_matches_are_never_rated(club):
     unfinished = make_match(club, CRYPTID, [("cryptid", "ann"), ("scientist", "ben")], "",
                             status=Match.Status.UNFINISHED, played_at=BASE)
     rejected = make_match(club, CRYPTID, [("cryptid", "ann"), ("scientist", "ben")], "",

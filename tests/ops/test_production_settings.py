@@ -22,7 +22,7 @@ def production_env(tmp_path: Path, **extra: str) -> dict[str, str]:
     # Only what any process needs: this run's own variables (DATABASE_URL, REDIS_URL,
     # DJANGO_ALLOW_ASYNC_UNSAFE set by the browser fixture...) are not a production host's.
     env = {k: v for k, v in os.environ.items()
-           if k in {"PATH", "HOME", "LANG", "LC_ALL", "TMPDIR", "LANTERN_SHARED_DIR"}}
+           if k in {"PATH", "HOME", "LANG", "LC_ALL", "TMPDIR"}}
     env.update(
         DEBUG="0",
         SECRET_KEY=secrets.token_urlsafe(50),

@@ -130,6 +130,36 @@ def test_a_bad_setup_is_refused_with_the_engine_rule(api, club):
     assert Draft.objects.count() == 0
 
 
+@pytest.mark.parametrize("seats", [
+    [{"seat": "p2", "player": "alice"}, {"seat": "p1", "player": "bob"}],  # not in seat order
+    [{"seat": "p1", "player": "alice"}],  # one player: the game needs two to six
+    [{"seat": "p1", "bot": "greedy"}, {"seat": "p2", "bot": "random"}],  # nobody's game
+])
+def test_rec_seats_refusals_cite_the_recorders_rule_and_link_its_text(api, club, seats):
+    response = api("member").post("/api/drafts/", {"club": "riverside", "game": "cloak-and-dagger",
+                                                   "seats": seats}, format="json")
+    assert response.status_code == 422
+    assert response.json()["rule"] == "REC-SEATS"
+    assert response.json()["rule_url"] == "http://testserver/rules/log-format/#REC-SEATS"
+    assert Draft.objects.count() == 0
+
+
+def test_rec_bot_a_bots_seat_is_not_the_persons_to_play(api, club):
+    client = api("member")
+    draft = new_draft(client, chance=None, setup={},
+                      seats=[{"seat": "p1", "player": "alice"}, {"seat": "p2", "bot": "random"}])
+    first = client.get(f"/api/drafts/{draft['id']}/legal-actions/").json()["actions"][0]["action"]
+    draft = post(client, draft, "apply", version=draft["version"], action=first).json()
+    assert draft["seat"] == "p1" and draft["ply"] == 2  # the bot answered
+    response = post(client, draft, "apply", version=draft["version"],
+                    action={"seat": "p2", "type": "examine", "envelope": 1})
+    assert response.status_code == 422
+    body = response.json()
+    assert (body["rule"], body["index"]) == ("REC-BOT", 2)
+    assert body["rule_url"].endswith("/rules/log-format/#REC-BOT")
+    assert Draft.objects.get(pk=draft["id"]).actions == draft["document"]["actions"]
+
+
 def test_unknown_handles_need_an_organiser(api, club):
     seats = [{"seat": "p1", "player": "alice"}, {"seat": "p2", "player": "zed"}]
     response = api("member").post("/api/drafts/", {"club": "riverside", "game": "cloak-and-dagger",

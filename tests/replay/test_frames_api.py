@@ -133,15 +133,15 @@ def test_frames_endpoint_is_in_the_openapi_schema(client, db):
 
 
 def test_a_rejected_log_gives_the_frames_of_its_valid_part(example_log, db):
-    log = example_log("cryptid-illegal-draw.json")  # action 8 draws 1 card (CUL-3.7)
+    log = example_log("cryptid-illegal-draw.json")  # action 14 draws 1 card (CUL-3.7)
     payload = build_frames(log, "all")
     assert payload["status"] == "rejected"
-    assert [f["ply"] for f in payload["frames"]] == list(range(9))  # setup + actions 0..7
-    assert payload["error"]["index"] == 8 and payload["error"]["rule"] == "CUL-3.7"
+    assert [f["ply"] for f in payload["frames"]] == list(range(15))  # setup + actions 0..13
+    assert payload["error"]["index"] == 14 and payload["error"]["rule"] == "CUL-3.7"
     # The rejection's sentence could name hidden facts: a seat does not get it.
     seat = build_frames(log, "cryptid")
     assert seat["status"] == "rejected" and seat["error"] is None
-    assert len(seat["frames"]) == 9
+    assert len(seat["frames"]) == 15
 
 
 def test_mister_x_payload_carries_the_board_once(example_log, db):

@@ -154,4 +154,7 @@ def test_a_replay_the_engine_cannot_set_up_says_why(chromium, live_server, club,
     page.goto(f"{live_server.url}/matches/{match.pk}/replay")
     page.wait_for_selector("#replay-error:not([hidden])")
     assert "HTTP 422" in page.inner_text("#replay-error") and "CD-" in page.inner_text("#replay-error")
+    # The rule cited is a link to its text.
+    rule = page.inner_text("#replay-error a.rule-link")
+    assert page.get_attribute("#replay-error a.rule-link", "href") == f"{live_server.url}/rules/cloak-and-dagger/#{rule}"
     context.close()

@@ -13,17 +13,16 @@ from __future__ import annotations
 import copy
 import json
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
-from django.conf import settings as django_settings
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from games.models import Club, Match, MatchLog, MatchSeat, Membership, Player, Upload
 from games.services import LogRejected, ingest_log
+from tests.examples import example_text
 from tests.uploads.logs import bot_log
 
 pytestmark = pytest.mark.django_db
@@ -37,9 +36,8 @@ BOT_GAMES = [("cryptid-urban-legends", ["alice", "bob"]),
 
 @cache
 def real_logs() -> tuple[str, ...]:
-    """The shared examples and a few bot-played games, as JSON text (copied per use)."""
-    shared = Path(django_settings.LANTERN_SHARED_DIR) / "examples"
-    texts = [(shared / name).read_text(encoding="utf-8") for name in EXAMPLES]
+    """The example logs and a few bot-played games, as JSON text (copied per use)."""
+    texts = [example_text(name) for name in EXAMPLES]
     for game, players in BOT_GAMES:
         log = bot_log(game, 3, players)
         log["actions"] = log["actions"][:300]  # cloak's random bots play 2000 moves

@@ -131,6 +131,8 @@ def _value(route: Route, param: str, world: SeededClub | None) -> str:
         # Invite links are capabilities: whoever holds one is invited and may see the
         # club's name. Walking them with a real token would be a false alarm.
         "token": "no-such-invite-token",
+        # The rules reference: public documents, no club's.
+        "document": "log-format",
     }
     if param in fixed:
         return fixed[param]

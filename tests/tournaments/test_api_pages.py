@@ -30,6 +30,7 @@ def test_organiser_creates_enters_and_starts_through_the_api(api, club):
     event = response.json()
     assert event["tiebreaks"] == ["buchholz", "sonneborn_berger", "head_to_head"]
     assert event["status"] == "registration" and event["table_size"] == 2
+    assert event["strict_role_parity"] is False
     for i, handle in enumerate(["ann", "bob", "cat"]):
         r = api.post(f"/api/tournaments/{event['id']}/entries/",
                      {"player": handle, "seed_rating": 1600 - i}, format="json")
@@ -43,6 +44,17 @@ def test_organiser_creates_enters_and_starts_through_the_api(api, club):
     assert rows[0]["explanation"].startswith("ann (#1, 0 pts) v bob (#2, 0 pts)")
     standings = api.get(f"/api/tournaments/{event['id']}/standings/").json()
     assert standings[0]["player"] == "cat" and standings[0]["points"] == 1.0
+
+
+def test_strict_role_parity_through_the_api(api, club):
+    event = {"club": club.slug, "name": "Parity Swiss", "game": "cryptid-urban-legends",
+             "format": "swiss", "rounds": 4, "strict_role_parity": True}
+    response = api.post("/api/tournaments/", event, format="json")
+    assert response.status_code == 201 and response.json()["strict_role_parity"] is True
+    response = api.post("/api/tournaments/", {**event, "double": True}, format="json")
+    assert response.status_code == 400
+    assert response.json()["message"] == ("strict role parity is an option of two-player "
+                                          "Swiss events with one game per pairing")
 
 
 def test_errors_come_back_as_400_with_the_sentence(api, make_event):
@@ -139,6 +151,19 @@ def test_pages_show_pairings_explanations_and_standings(client, make_event):
     round_page = client.get(f"/tournaments/{tournament.id}/rounds/1/").content.decode()
     assert "p01 (#1, 0 pts) v p02 (#2, 0 pts)" in round_page
     assert "bye: odd number of players; p03" in round_page
+    # How pairings are made: the rules in order, this event's role parity.
+    assert "How pairings are made" in html and "as colours in chess" in html
+    assert "No player&#x27;s roles differ by more than two (cryptid games minus scientist " \
+        "games)" in html
+    assert "Strict role parity (this event" not in html
+
+
+def test_event_page_and_api_show_strict_role_parity(client, make_event):
+    tournament = make_event(4, strict_role_parity=True)
+    html = client.get(f"/tournaments/{tournament.id}/").content.decode()
+    assert ", strict role parity" in html
+    assert "Strict role parity (this event&#x27;s option)" in html
+    assert client.get(f"/api/tournaments/{tournament.id}/").json()["strict_role_parity"] is True
     assert client.get(f"/tournaments/{tournament.id}/rounds/9/").status_code == 404
     assert "Winter Open" in client.get("/tournaments/").content.decode()
 

@@ -152,7 +152,10 @@ def test_the_round_page_form_shows_why_a_log_was_refused(client, organiser, make
     upload.name = "game.json"
     response = client.post(f"/tournaments/{tournament.id}/pairings/{pairing.id}/result",
                            {"log": upload}, follow=True)
-    assert "The log was refused:" in response.content.decode()
+    text = response.content.decode()
+    assert "The log was refused:" in text
+    # the rule it cites is a link to the rule's text
+    assert '(<a class="rule-link" href="/rules/log-format/#LOG-JSON" title="LOG-JSON The document is not JSON' in text
     pairing.refresh_from_db()
     assert pairing.status == "pending"
 
@@ -195,3 +198,32 @@ def test_mister_x_tables_score_the_winning_side(make_event, organiser):
     rows = selectors.standings(tournament)
     assert all(r.played == 1 for r in rows)
     assert "head_to_head" not in rows[0].tiebreaks
+
+
+def log_won_by(pairing: Pairing, seat: str) -> dict:
+    """A bot-played log of the pairing that ``seat`` wins (the first such seed)."""
+    for seed in range(1, 200):
+        log = log_for(pairing, seed)
+        if log["result"]["winner"] == seat:
+            return log
+    raise AssertionError(f"no seed below 200 lets {seat} win")
+
+
+@pytest.mark.parametrize(("strict", "round_two"), [
+    # Both leaders won as cryptid and are due scientist: by default they meet (one goes
+    # two roles ahead, which chess allows); with strict parity they float down instead.
+    (False, [[("cryptid", "p04"), ("scientist", "p01")],
+             [("cryptid", "p02"), ("scientist", "p03")]]),
+    (True, [[("cryptid", "p02"), ("scientist", "p01")],
+            [("cryptid", "p03"), ("scientist", "p04")]]),
+])
+def test_the_events_role_parity_option_reaches_the_pairing(make_event, organiser, strict,
+                                                             round_two):
+    tournament = services.start_tournament(make_event(4, rounds=2, strict_role_parity=strict))
+    for pairing in selectors.pairings(tournament, 1):
+        services.record_result(pairing, log_won_by(pairing, "cryptid"), organiser)
+    services.pair_round(tournament.id, 2)
+    rows = selectors.pairings(tournament, 2)
+    assert [[(s.seat, s.entry.player.handle) for s in p.seats.all()] for p in rows] == round_two
+    floats = ["floats down" in p.explanation for p in rows]
+    assert floats == [strict, strict]

@@ -255,3 +255,16 @@ def test_withdrawn_players_forfeit_their_round_robin_games(make_event,
     assert len(later) == 1 and later[0].status == "forfeit"
     assert later[0].forfeit_reason == "withdrawn from the event"
     assert later[0].seats.get(entry=p02).points == 0.0
+
+
+def test_strict_role_parity_is_an_option_of_two_seat_swiss_only(make_event):
+    assert make_event(4, strict_role_parity=True).strict_role_parity is True
+    assert make_event(4).strict_role_parity is False
+    for options in [{"double": True}, {"format": "round_robin"},
+                    {"game": "mister-x", "table_size": 3}]:
+        with pytest.raises(services.TournamentError, match="strict role parity is an option "
+                           "of two-player Swiss events with one game per pairing"):
+            make_event(4, strict_role_parity=True, **options)
+    tournament = make_event(4)
+    refused(lambda: Tournament.objects.filter(pk=tournament.pk).update(
+        strict_role_parity=True, double=True))

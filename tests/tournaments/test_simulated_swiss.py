@@ -78,6 +78,7 @@ def test_simulated_37_player_8_round_swiss_through_the_api(club, django_user_mod
     opponents: dict[str, list[str]] = defaultdict(list)
     beaten: dict[str, list[str]] = defaultdict(list)
     roles: dict[str, Counter] = defaultdict(Counter)
+    sequence: dict[str, list[str]] = defaultdict(list)  # logs are in round order
     pairs: Counter = Counter()
     for log in logs:
         seat = {s["seat"]: s["player"] for s in log["seats"]}
@@ -89,15 +90,20 @@ def test_simulated_37_player_8_round_swiss_through_the_api(club, django_user_mod
         opponents[cryptid].append(scientist)
         opponents[scientist].append(cryptid)
         roles[cryptid]["cryptid"] += 1
+        sequence[cryptid].append("cryptid")
+        sequence[scientist].append("scientist")
         roles[scientist]["scientist"] += 1
         pairs[frozenset((cryptid, scientist))] += 1
     buchholz = {p: sum(points[o] for o in opponents[p]) for p in bot_of}
     sonneborn = {p: sum(points[o] for o in beaten[p]) for p in bot_of}
 
-    # Pairing rules held over all 8 rounds.
+    # Pairing rules held over all 8 rounds: no repeat, one bye each, roles within two
+    # and never three in a row (the absolute criteria of tournaments.pairing).
     assert max(pairs.values()) == 1, "no pair met twice"
     assert len(byes) == ROUNDS and set(byes.values()) == {1}, "8 different players had a bye"
-    assert all(abs(c["cryptid"] - c["scientist"]) <= 1 for c in roles.values())
+    assert all(abs(c["cryptid"] - c["scientist"]) <= 2 for c in roles.values())
+    assert not [p for p, seq in sequence.items() if any(
+        seq[i] == seq[i + 1] == seq[i + 2] for i in range(len(seq) - 2))], "a role three in a row"
     assert sum(points.values()) == 18 * ROUNDS + ROUNDS
 
     standings = api.get(f"/api/tournaments/{eid}/standings/").json()

@@ -33,7 +33,7 @@ def club(db, people) -> Club:
     club = Club.objects.create(name="Riverside Deduction Society", slug="riverside")
     Membership.objects.create(user=people["organiser"], club=club, role="organiser")
     Membership.objects.create(user=people["member"], club=club, role="member")
-    for handle in ("alice", "bob"):  # the players of shared/examples/cryptid-*.json
+    for handle in ("alice", "bob"):  # the players of docs/examples/cryptid-*.json
         Player.objects.create(club=club, handle=handle)
     return club
 

@@ -45,24 +45,24 @@ def test_a_rejected_upload_shows_the_rule_next_to_the_offending_action_and_steps
 
     page = text(client.get(response["Location"]))
     assert "Rejected: illegal action" in page
-    assert upload.error_message.startswith("action 8 (cryptid draw): ")
+    assert upload.error_message.startswith("action 14 (cryptid draw): ")
     assert f"<p class=\"plain\">A{upload.error_message[1:]}</p>" in page
     offending = re.search(r'<li class="offending" id="offending">(.*?)</li>', page, re.S).group(1)
     game = engine.get_game("cryptid-urban-legends")
-    assert game.notation(log["actions"][8]) in offending
+    assert game.notation(log["actions"][14]) in offending
     assert upload.error_message in offending and "CUL-3.7" in offending
-    # The valid part: setup + actions 0..7; the page starts at the last valid state.
-    for ply in range(9):
+    # The valid part: setup + actions 0..13; the page starts at the last valid state.
+    for ply in range(15):
         assert f'href="?ply={ply}"' in page
-    assert 'href="?ply=9"' not in page
-    assert "(8 of 8 valid)" in page
+    assert 'href="?ply=15"' not in page
+    assert "(14 of 14 valid)" in page
 
     step = text(client.get(f"/uploads/{upload.pk}/?ply=3"))
     try:
         engine.replay(log)
     except engine.IllegalAction as exc:
         expected_board = game.render_text(exc.partial.state_at(3))
-    assert "after action 2 (3 of 8 valid)" in step
+    assert "after action 2 (3 of 14 valid)" in step
     assert expected_board in step
 
 

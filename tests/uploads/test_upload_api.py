@@ -1,7 +1,7 @@
 """POST /api/clubs/{slug}/matches/ and friends, through the real HTTP stack (DRF APIClient).
 
-The logs are the shared examples (recorded at a table) whose results are stated
-in shared/examples/README.md.
+The logs are the examples of docs/examples/ (recorded at a table), whose results are
+stated in docs/examples/README.md.
 """
 
 from __future__ import annotations
@@ -68,25 +68,29 @@ def test_the_same_log_again_returns_the_existing_match_not_a_second_one(api, exa
 def test_an_illegal_action_is_422_with_index_and_rule_and_only_the_upload_is_stored(
     api, people, example_log
 ):
-    log = example_log("cryptid-illegal-draw.json")  # action 8 draws 1 card where 2 are due
+    log = example_log("cryptid-illegal-draw.json")  # action 14 draws 1 card where 2 are due
     response = post_json(api("member"), URL, json.dumps(log))
 
     assert response.status_code == 422
     body = response.json()
     assert body["error"] == "illegal"
-    assert body["index"] == 8
+    assert body["index"] == 14
     assert body["rule"] == "CUL-3.7"
-    assert body["message"].startswith("action 8 (cryptid draw): ")
+    assert body["rule_url"] == "http://testserver/rules/cryptid-urban-legends/#CUL-3.7"
+    assert body["message"].startswith("action 14 (cryptid draw): ")
     assert Match.objects.count() == 0
     assert MatchSeat.objects.count() == 0
     assert MatchLog.objects.count() == 0
     upload = Upload.objects.get()
     assert body["upload"] == upload.pk
     assert (upload.status, upload.error, upload.error_index, upload.error_rule) == (
-        "rejected", "illegal", 8, "CUL-3.7",
+        "rejected", "illegal", 14, "CUL-3.7",
     )
     assert upload.uploaded_by == people["member"]
     assert json.loads(upload.document_text) == log  # kept, to step through its valid part
+    # the upload, read again later, still links its rule
+    listed = api("member").get("/api/clubs/riverside/uploads/").json()["results"][0]
+    assert (listed["rule"], listed["rule_url"]) == ("CUL-3.7", body["rule_url"])
 
 
 @pytest.mark.parametrize(

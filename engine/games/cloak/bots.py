@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.core.game import Action, Game
 from engine.core.rng import Rng
+from engine.games.cloak import rules
 from engine.games.cloak.knowledge import Knowledge, knowledge_of
 from engine.games.cloak.state import DOCUMENTS, ENVELOPE_NUMBERS, HAZARDS, SPY_PAIRS, CloakState
 
@@ -27,7 +28,7 @@ def look_inside(state: CloakState, envelope: int) -> list[str]:
 def random_bot(game: Game, state: CloakState, seat: str, rng: Rng) -> Action:
     """Chooses an envelope uniformly, then an action uniformly among those legal there."""
     envelope = 1 + rng.below(len(ENVELOPE_NUMBERS))
-    return rng.choice(game.envelope_actions(state, seat, envelope))  # type: ignore[attr-defined]
+    return rng.choice(rules.envelope_actions(state, seat, envelope))
 
 
 class _Beliefs:

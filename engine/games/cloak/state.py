@@ -98,3 +98,23 @@ class CloakState:
     def ply(self) -> int:
         """Turns played so far."""
         return len(self.history)
+
+    def copy(self) -> CloakState:
+        """A copy to change apart from this one (``Game.clone``): its lists copied (the
+        history's entries shared: they are never changed), the knowledge caches empty."""
+        copy = CloakState.__new__(CloakState)
+        copy.options = self.options
+        copy.seats = self.seats
+        copy.envelopes = [list(cards) for cards in self.envelopes]
+        copy.hands = [list(cards) for cards in self.hands]
+        copy.pile = list(self.pile)
+        copy.setup_pile = self.setup_pile
+        copy.pile_unknown = None if self.pile_unknown is None else list(self.pile_unknown)
+        copy.turn = self.turn
+        copy.winner = self.winner
+        copy.owed = list(self.owed)
+        copy.history = list(self.history)  # entries are never mutated
+        copy.spies = self.spies
+        copy.enemies = self.enemies
+        copy.knowledge = [None] * len(self.seats)
+        return copy

@@ -11,16 +11,21 @@ from typing import Any
 from engine.core.game import Action
 from engine.games.cloak.knowledge import Knowledge, knowledge_of, observation
 from engine.games.cloak.state import (
-    DOCUMENT_COPIES,
-    DOUBLE_AGENTS,
     ENVELOPE_NUMBERS,
     ENVELOPES,
-    HAZARDS,
-    LOYAL_SPIES,
-    MAX_PLAYERS,
     SEAT_IDS,
+    SPY_PAIRS,
     CloakState,
+    deck,
 )
+
+
+def static_view(options: dict[str, Any]) -> dict[str, Any]:
+    """The components every viewer knows (CD-1): the envelopes, each seat's spy pair,
+    and the cards shuffled into the pile (not their order)."""
+    return {"envelopes": ENVELOPES,
+            "spies": dict(zip(SEAT_IDS, SPY_PAIRS, strict=True)),
+            "pile_cards": sorted(deck(options))}
 
 
 def _clock(turns: int, seats: int, to_act: int | None, hand_size: int) -> dict[str, Any]:
@@ -106,46 +111,3 @@ def render_text(state: CloakState) -> str:
         if state.envelopes[n]:
             lines.append(f"  envelope {n:2}: {''.join(sorted(state.envelopes[n]))}")
     return "\n".join(lines)
-
-
-def json_schema() -> dict[str, Any]:
-    seat = {"enum": SEAT_IDS}
-    envelope = {"type": "integer", "minimum": 1, "maximum": ENVELOPES}
-    any_card = {"enum": sorted(LOYAL_SPIES | DOUBLE_AGENTS | HAZARDS | {"X", "Y", "Z"})}
-
-    def action(kind: str, required: list[str], **fields: Any) -> dict[str, Any]:
-        return {
-            "type": "object",
-            "required": ["seat", "type", *required],
-            "properties": {"seat": seat, "type": {"const": kind}, **fields},
-        }
-
-    return {
-        "options": {
-            "type": "object",
-            "additionalProperties": False,
-            "properties": {
-                "document_copies": {"enum": list(DOCUMENT_COPIES)},
-                "double_agents": {"type": "boolean"},
-                "hazards": {"type": "boolean"},
-            },
-        },
-        "setup": {
-            "type": "object",
-            "properties": {"pile": {"type": "array", "items": any_card, "maxItems": 24}},
-        },
-        "actions": [
-            action("examine", ["envelope"], envelope=envelope),
-            action("place", ["envelope"], envelope=envelope, card=any_card),
-            action("take", ["envelope", "spy"], envelope=envelope,
-                   spy={"enum": sorted(LOYAL_SPIES | DOUBLE_AGENTS)},
-                   second={"oneOf": [{"type": "null"}, any_card]}),
-            action("drop", ["envelope"], envelope=envelope),
-            action("hazard", ["envelope", "card"], envelope=envelope, card={"enum": sorted(HAZARDS)}),
-        ],
-        "result": {
-            "type": "object",
-            "required": ["winner", "reason"],
-            "properties": {"winner": {"enum": SEAT_IDS[:MAX_PLAYERS]}, "reason": {"const": "documents"}},
-        },
-    }

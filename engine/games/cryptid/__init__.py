@@ -1,4 +1,4 @@
-"""Cryptid: Urban Legends (``../shared/rules/cryptid-urban-legends.md``, ids ``CUL-*``)."""
+"""Cryptid: Urban Legends (``docs/rules/cryptid-urban-legends.md``, ids ``CUL-*``)."""
 
 from engine.core.registry import register
 from engine.games.cryptid.game import CryptidGame

@@ -1,4 +1,4 @@
-"""The rules of Cryptid: Urban Legends (``../shared/rules/cryptid-urban-legends.md``).
+"""The rules of Cryptid: Urban Legends (``docs/rules/cryptid-urban-legends.md``).
 
 Every rejection cites the rule it enforces. ``apply`` mutates the state in
 place and returns the action as recorded, every chance outcome written in.

@@ -8,7 +8,7 @@ from typing import Any
 from engine.core.errors import require
 from engine.core.game import ONE_AGAINST_TEAM, Action, Draw, Game, RatingShape
 from engine.core.rng import Rng
-from engine.games.misterx import bots, notation, rules, schema, views
+from engine.games.misterx import bots, notation, rules, schema, sentences, views
 from engine.games.misterx.beliefs import Beliefs
 from engine.games.misterx.board import resolve_board
 from engine.games.misterx.state import DEFAULT_BOARD, MRX, TEAM, State, det_seat_ids
@@ -18,9 +18,11 @@ class MisterX(Game):
     id = "mister-x"
     name = "Mister X"
     rules_version = "mx-1"
+    rule_prefix = "MX"
     end_rule = "MX-3.6"
     result_rule = "MX-6.11"
     bots = bots.BOTS
+    sentences = sentences
     # MX-1.4: mrx and 1 to 5 detective players
     min_players = 2
     max_players = 6

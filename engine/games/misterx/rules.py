@@ -1,4 +1,4 @@
-"""Mister X: the rules (``MX-*`` in ``shared/rules/mister-x.md``).
+"""Mister X: the rules (``MX-*`` in ``docs/rules/mister-x.md``).
 
 Setup, and the checking/applying of every action. ``apply`` mutates the state in
 place and returns the action as recorded, with chance outcomes (setup racks and

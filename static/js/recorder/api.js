@@ -11,6 +11,11 @@ export class ApiError extends Error {
     this.body = body || {};
   }
 
+  /** The refusal's sentence without its rule id (the page shows the id as a link). */
+  get sentence() {
+    return this.body.message || this.message;
+  }
+
   /** Another tab (or device) wrote to the draft since this page last read it. */
   get stale() {
     return this.status === 409 && this.body.error === "stale";

@@ -31,8 +31,17 @@ const state = { draft: null, boardModule: null, board: null, staticView: null, h
 
 // --- talking to the server ------------------------------------------------------
 
-function showAlert(message, { reload = false } = {}) {
-  const parts = [el("span", {}, message)];
+/** ``rule``: the id a refusal cites, shown as a link to its text (``ruleUrl``), which
+ * opens in another tab so the game being recorded stays on screen. */
+function showAlert(message, { reload = false, rule = null, ruleUrl = null } = {}) {
+  const parts = [];
+  if (rule) {
+    const id = el("code", {}, rule);
+    parts.push(ruleUrl
+      ? el("a", { class: "rule-link", href: ruleUrl, target: "_blank", rel: "noopener", title: `Read rule ${rule}` }, id)
+      : id, ": ");
+  }
+  parts.push(el("span", {}, message));
   if (reload) {
     const button = el("button", { type: "button", class: "rec-reload" }, "Reload");
     button.addEventListener("click", () => window.location.reload());
@@ -67,7 +76,7 @@ async function busy(promise) {
       showAlert("This draft was finished or discarded elsewhere — reload to see it.", { reload: true });
       disableWrites();
     } else {
-      showAlert(error.message);
+      showAlert(error.sentence, { rule: error.body.rule, ruleUrl: error.body.rule_url });
     }
     return null;
   } finally {

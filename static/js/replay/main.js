@@ -2,9 +2,11 @@
 // board of the current ply, and moves through the game by buttons, keys, the
 // move list and autoplay. The URL keeps ?ply=N&view=V so a moment can be shared.
 
+import { el } from "./dom.js";
 import * as nav from "./navigation.js";
 import { highlightMove, renderMoveList } from "./movelist.js";
 import { loadBoard } from "./boards/load.js";
+import { mountScrub, setScrub } from "./scrub.js";
 
 const root = document.getElementById("replay");
 const config = JSON.parse(document.getElementById("replay-config").textContent);
@@ -15,6 +17,9 @@ const viewSelect = $("#replay-view");
 const speedSelect = $("#replay-speed");
 const playButton = $('[data-go="play"]');
 const keysDialog = document.getElementById("replay-keys");
+const notationToggle = $("#replay-notation-toggle");
+const scrub = $("#replay-scrub");
+const roundMarks = $("#replay-round-marks");
 
 const state = { view: config.view, ply: config.ply, payload: null, board: null, timer: null };
 
@@ -25,8 +30,9 @@ async function fetchFrames(view) {
   const response = await fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" });
   if (!response.ok) {
     const body = await response.json().catch(() => ({}));
-    const why = body.message ? `: ${body.rule ? `${body.rule}: ` : ""}${body.message}` : "";
-    throw new Error(`This replay cannot be shown (HTTP ${response.status})${why}`);
+    const error = new Error(`This replay cannot be shown (HTTP ${response.status})${body.message ? ":" : "."}`);
+    error.body = body;
+    throw error;
   }
   return response.json();
 }
@@ -39,9 +45,9 @@ function writeUrl() {
 }
 
 function describe(frame, frames) {
-  const parts = [`Ply ${frame.ply} of ${frames.length - 1}`];
+  const parts = [`Move ${frame.ply} of ${frames.length - 1}`];
   if (frame.round !== null && frame.round !== undefined) parts.push(`Round ${frame.round}`);
-  if (frame.phase) parts.push(frame.phase);
+  if (frame.phase) parts.push(state.payload.phases?.[frame.phase] || frame.phase);
   return parts.join(" · ");
 }
 
@@ -52,7 +58,15 @@ function show(ply) {
   state.board.update(frame, { frames, ply: state.ply });
   boardRoot.dataset.ply = String(state.ply);
   $("#replay-position").textContent = describe(frame, frames);
-  $("#replay-notation").textContent = frame.ply === 0 ? "Setup" : frame.notation ?? "";
+  $("#replay-sentence").textContent = frame.ply === 0 ? "Setup" : frame.sentence ?? frame.notation ?? "";
+  $("#replay-notation").textContent = frame.ply === 0 ? "" : frame.notation ?? "";
+  setScrub(scrub, state.ply, `${describe(frame, frames)}: ${$("#replay-sentence").textContent}`);
+  for (const mark of roundMarks.querySelectorAll(".round-mark")) {
+    const current = mark.dataset.round === String(frame.round) && state.ply > 0;
+    mark.classList.toggle("current", current);
+    // Labels thin out when rounds are many; the current round is always named.
+    mark.textContent = current || mark.classList.contains("labelled") ? mark.dataset.round : "";
+  }
   highlightMove(movesRoot, state.ply);
   for (const button of root.querySelectorAll("[data-go]")) {
     const go = button.dataset.go;
@@ -62,6 +76,22 @@ function show(ply) {
     button.disabled = ["first", "prev", "prev-round"].includes(go) ? atStart : atEnd;
   }
   writeUrl();
+}
+
+/** The link to this very moment: this move, this perspective. */
+async function copyLink() {
+  writeUrl();
+  const link = window.location.href;
+  const said = $("#replay-copied");
+  try {
+    await navigator.clipboard.writeText(link);
+    said.textContent = "Link copied";
+  } catch {
+    // No clipboard (an insecure origin, a refused permission): offer the link to copy by hand.
+    window.prompt("Copy this link:", link);
+    said.textContent = "";
+  }
+  window.setTimeout(() => { said.textContent = ""; }, 3000);
 }
 
 function stopAutoplay() {
@@ -126,6 +156,28 @@ function onKey(event) {
   go(where);
 }
 
+function drawMoveList() {
+  renderMoveList(movesRoot, state.payload.frames, (ply) => {
+    stopAutoplay();
+    show(ply);
+  }, { notation: notationToggle.checked, phases: state.payload.phases || {} });
+  root.classList.toggle("show-notation", notationToggle.checked);
+}
+
+/** The engine's legend of this game, each entry with the board module's drawing of its mark. */
+function renderLegend(entries, swatch) {
+  const list = $("#replay-legend-list");
+  list.replaceChildren(...entries.map((entry) => {
+    const item = document.createElement("li");
+    item.dataset.mark = entry.mark;
+    const mark = swatch ? swatch(entry.mark) : null;
+    if (mark) item.append(mark);
+    item.append(entry.text);
+    return item;
+  }));
+  $("#replay-legend").hidden = entries.length === 0;
+}
+
 let latestRequest = 0;
 
 async function setView(view) {
@@ -140,7 +192,9 @@ async function setView(view) {
   boardRoot.replaceChildren();
   boardRoot.dataset.view = view;
   state.board = module.mount(boardRoot, payload);
-  renderMoveList(movesRoot, payload.frames, (ply) => {
+  renderLegend(payload.legend || [], module.swatch);
+  drawMoveList();
+  mountScrub(scrub, roundMarks, payload.frames, (ply) => {
     stopAutoplay();
     show(ply);
   });
@@ -158,6 +212,12 @@ async function start() {
       startAutoplay();
     }
   });
+  $("#replay-copy").addEventListener("click", () => { copyLink(); });
+  notationToggle.addEventListener("change", () => {
+    if (!state.payload) return;
+    drawMoveList();
+    highlightMove(movesRoot, state.ply);
+  });
   viewSelect.addEventListener("change", () => {
     setView(viewSelect.value).catch(fail);
   });
@@ -166,9 +226,17 @@ async function start() {
   root.dataset.ready = "true";
 }
 
+/** Say why the replay cannot be shown; a rule the server cites links to its text. */
 function fail(error) {
   const message = $("#replay-error");
-  message.textContent = String(error.message || error);
+  const body = error.body || {};
+  const parts = [String(error.message || error)];
+  if (body.rule) {
+    const id = el("code", {}, body.rule);
+    parts.push(" ", body.rule_url ? el("a", { class: "rule-link", href: body.rule_url }, id) : id, ":");
+  }
+  if (body.message) parts.push(" ", body.message);
+  message.replaceChildren(...parts);
   message.hidden = false;
 }
 

@@ -1,0 +1,86 @@
+"""Cloak & Dagger plugged into the engine core (see :class:`engine.core.game.Game`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.game import FREE_FOR_ALL, Action, Game, RatingShape
+from engine.core.rng import Rng
+from engine.games.cloak import bots, notation, rules, schema, sentences, views
+from engine.games.cloak.state import MAX_PLAYERS, MIN_PLAYERS, SEAT_IDS, CloakState
+
+
+class CloakAndDagger(Game):
+    id = "cloak-and-dagger"
+    name = "Cloak & Dagger"
+    rules_version = "1"
+    rule_prefix = "CD"
+    end_rule = "CD-7.2"
+    result_rule = "CD-7.4"
+    bots = bots.BOTS
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS  # CD-1.3
+    rating = RatingShape(FREE_FOR_ALL)  # EL-6: one winner, every pair a game
+    renderer = "cloak"
+    sentences = sentences
+
+    # --- envelope -----------------------------------------------------------
+    def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        return rules.normalize_options(options)
+
+    def check_seats(self, seats: list[dict[str, Any]], options: dict[str, Any]) -> None:
+        rules.check_seats(seats, options)
+
+    def seat_ids(self, options: dict[str, Any], player_count: int | None = None) -> list[str]:
+        count = 4 if player_count is None else player_count
+        if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+            raise ValueError(f"Cloak & Dagger needs 2 to 6 players, not {count}")
+        return SEAT_IDS[:count]
+
+    # --- setup and turns ------------------------------------------------------
+    def initial_state(
+        self, options: dict[str, Any], seats: list[str], setup: dict[str, Any], rng: Rng | None
+    ) -> CloakState:
+        return rules.new_state(options, seats, setup, rng)
+
+    def setup_record(self, state: CloakState) -> dict[str, Any]:
+        return rules.setup_record(state)
+
+    def to_act(self, state: CloakState) -> list[str]:
+        return rules.to_act(state)
+
+    def legal_actions(self, state: CloakState, seat: str) -> list[Action]:
+        return rules.legal_actions(state, seat)
+
+    def chance_options(self, state: CloakState, action: Action) -> list[Action]:
+        return rules.chance_options(state, action)
+
+    #: bound straight to the rules: validation calls it once per action
+    apply = staticmethod(rules.apply)
+
+    def is_over(self, state: CloakState) -> bool:
+        return state.winner is not None
+
+    def result(self, state: CloakState) -> dict[str, Any] | None:
+        return rules.result(state)
+
+    def clone(self, state: CloakState) -> CloakState:
+        return state.copy()
+
+    # --- what leaves the engine ---------------------------------------------
+    def view(self, state: CloakState, viewer: str | None) -> dict[str, Any]:
+        return views.view(state, viewer)
+
+    def static_view(self, options: dict[str, Any]) -> dict[str, Any]:
+        return views.static_view(options)
+
+    def action_view(self, state_after: CloakState, action: Action, viewer: str | None) -> Action:
+        return views.action_view(state_after, action, viewer)
+
+    def notation(self, action: Action) -> str:
+        return notation.format_action(action)
+
+    def render_text(self, state: CloakState) -> str:
+        return views.render_text(state)
+
+    def json_schema(self) -> dict[str, Any]:
+        return schema.json_schema()

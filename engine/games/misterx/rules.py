@@ -50,6 +50,7 @@ from engine.games.misterx.state import (
     rack_of,
     rack_size,
     remove_all,
+    remove_one,
     sub_multisets,
 )
 
@@ -241,14 +242,6 @@ def _need_tickets(rack: Rack, want: Rack, rule: str, who: str) -> None:
             raise IllegalAction(rule, f"{who} does not hold {', '.join(missing)} (as many as played)")
 
 
-def _take(rack: Rack, ticket: str) -> None:
-    left = rack[ticket] - 1
-    if left:
-        rack[ticket] = left
-    else:
-        del rack[ticket]
-
-
 def mrx_move(st: State, a: dict[str, Any]) -> None:
     """MX-3.2: one ticket, one step along its transport."""
     ticket = _ticket(st.board, a.get("ticket"), "MX-3.2", "Mister X's move")
@@ -256,7 +249,7 @@ def mrx_move(st: State, a: dict[str, Any]) -> None:
     if ticket not in rack:
         _need_tickets(rack, {ticket: 1}, "MX-3.2", "Mister X")
     to = _check_mrx_step(st, st.path[-1], TRANSPORT_OF[ticket], a.get("to"), "MX-3.2")
-    _take(rack, ticket)
+    remove_one(rack, ticket)
     _mrx_step(st, ticket, True, to)
 
 
@@ -290,10 +283,10 @@ def mrx_double(st: State, a: dict[str, Any]) -> None:
         _check_mrx_step(st, first, TRANSPORT_OF[tickets[1]], moves[1].get("to"), "MX-3.3")
     out = st.out
     for t in pay:
-        _take(rack, t)
+        remove_one(rack, t)
         out[t] = out.get(t, 0) + 1
     for ticket, m in zip(tickets, moves, strict=True):
-        _take(rack, ticket)
+        remove_one(rack, ticket)
         _mrx_step(st, ticket, True, m["to"])
         if st.winner is not None:
             return
@@ -308,9 +301,9 @@ def mrx_secret(st: State, a: dict[str, Any]) -> None:
     to = _check_mrx_step(st, st.path[-1], None, a.get("to"), "MX-3.4")
     out = st.out
     for t in pay:
-        _take(rack, t)
+        remove_one(rack, t)
         out[t] = out.get(t, 0) + 1
-    _take(rack, ticket)
+    remove_one(rack, ticket)
     _mrx_step(st, ticket, False, to)
 
 
@@ -729,7 +722,7 @@ def _mrx_legal(st: State) -> list[dict[str, Any]]:
                 continue
             left = dict(rack)
             for t in paid:
-                _take(left, t)
+                remove_one(left, t)
             if icon == "secret":
                 free = [c for c in st.board.neighbours[position] if c not in occupied]
                 actions += [{"seat": MRX, "type": "secret", "pay": paid, "ticket": t, "to": to}
@@ -741,7 +734,7 @@ def _mrx_legal(st: State) -> list[dict[str, Any]]:
                     actions.append({"seat": MRX, "type": "double", "pay": paid, "moves": [first]})
                     continue
                 after = dict(left)
-                _take(after, t1)
+                remove_one(after, t1)
                 actions += [{"seat": MRX, "type": "double", "pay": paid,
                              "moves": [first, {"ticket": t2, "to": to2}]}
                             for t2, to2 in mrx_steps(st, to1, after)]

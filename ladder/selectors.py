@@ -10,8 +10,10 @@ from django.db.models import F, QuerySet, Window
 from django.db.models.functions import RowNumber
 from django.http import Http404
 
+from engine import get_game
 from games.models import Club, Player
 from games.policy import AnyUser, can_view_club
+from ladder.charts import HistoryPoint
 from ladder.models import Ladder, Rating, RatingChange, RecomputeJob
 
 #: points in a standings row's sparkline
@@ -129,17 +131,25 @@ def player_history(ladder: Ladder, player: Player, limit: int | None = None) -> 
     return changes
 
 
-def rating_series(ladder: Ladder, player: Player) -> list[tuple[Any, float]]:
-    """(played_at, rating after) of every rated match, oldest first, starting from the
-    rating before the first one."""
-    rows = list(
+def rating_points(ladder: Ladder, player: Player) -> list[HistoryPoint]:
+    """Every rated match of ``player`` on ``ladder``, oldest first, for the history chart:
+    the rating before and after and the role played, named as the rating sums name it
+    (a free-for-all has no roles: empty)."""
+    game = get_game(ladder.game)
+    shape = game.rating if game is not None else None
+
+    def role(seat: str) -> str:
+        if shape is None or shape.roles is None:
+            return ""
+        return shape.label(game.side_of(seat))
+
+    rows = (
         RatingChange.objects.filter(ladder=ladder, player=player)
         .order_by("sequence")
-        .values_list("played_at", "before", "after")
+        .values_list("played_at", "before", "after", "role", "match_id", "won")
     )
-    if not rows:
-        return []
-    return [(rows[0][0], rows[0][1])] + [(at, after) for at, _, after in rows]
+    return [HistoryPoint(at, before, after, role(seat), match_id, won)
+            for at, before, after, seat, match_id, won in rows]
 
 
 @dataclass
@@ -187,3 +197,11 @@ def head_to_head(ladder: Ladder, a: Player, b: Player) -> HeadToHead:
 
 def latest_jobs(ladder: Ladder, limit: int = 5) -> QuerySet[RecomputeJob]:
     return RecomputeJob.objects.filter(ladder=ladder).order_by("-created_at", "-id")[:limit]
+
+
+def match_changes(match_id: int) -> dict[int, RatingChange]:
+    """The rating changes of one match by player id, with their ladder (the replay's header)."""
+    return {
+        change.player_id: change
+        for change in RatingChange.objects.filter(match_id=match_id).select_related("ladder")
+    }

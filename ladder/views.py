@@ -59,7 +59,7 @@ def player(request: HttpRequest, club_slug: str, game: str, handle: str) -> Http
             "ladder": ladder,
             "person": person,
             "rating": selectors.player_rating(ladder, person),
-            "chart": history_chart(selectors.rating_series(ladder, person)),
+            "chart": history_chart(selectors.rating_points(ladder, person), until=ladder.last_rated_at),
             "changes": changes,
             "opponents": ladder.ratings.select_related("player").exclude(player=person)
             .order_by("player__handle"),

@@ -36,7 +36,14 @@ _frame = inline_serializer(
         "action": serializers.JSONField(
             allow_null=True, help_text="The action as this viewer saw it."
         ),
-        "notation": serializers.CharField(allow_null=True),
+        "notation": serializers.CharField(
+            allow_null=True, help_text="The action in the engine's compact notation."
+        ),
+        "sentence": serializers.CharField(
+            allow_null=True,
+            help_text="The action as a plain sentence (English), said from the action as "
+            "this viewer saw it (engine/README.md: sentences).",
+        ),
         "view": serializers.JSONField(help_text="The engine's view of the state for this viewer."),
     },
 )
@@ -55,6 +62,14 @@ _payload = inline_serializer(
         "viewers": serializers.ListField(child=serializers.DictField()),
         "seats": serializers.ListField(child=serializers.DictField()),
         "options": serializers.JSONField(),
+        "static": serializers.JSONField(allow_null=True),
+        "legend": serializers.ListField(
+            child=serializers.DictField(),
+            help_text="What the board's marks mean: `mark` (a key the page draws) and `text`.",
+        ),
+        "phases": serializers.DictField(
+            child=serializers.CharField(), help_text="Each phase id of the frames, as players call it."
+        ),
         "status": serializers.ChoiceField(["finished", "unfinished", "rejected"]),
         "error": serializers.JSONField(allow_null=True),
         "frames": serializers.ListField(child=_frame),

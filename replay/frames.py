@@ -13,13 +13,15 @@ from __future__ import annotations
 from typing import Any
 
 from engine import Game, IllegalAction, get_game, replay
+from engine.core.game import Table
+from engine.core.messages import DEFAULT_LOCALE, render
 
 #: The all-seeing perspective's name in URLs and payloads (the engine calls it None).
 ALL = "all"
 
 #: Bumped whenever the payload's shape changes, so cached payloads of the old shape
 #: are never served again.
-PAYLOAD_VERSION = 3
+PAYLOAD_VERSION = 4
 
 
 class UnknownViewer(ValueError):
@@ -40,14 +42,17 @@ def viewer_label(viewer: str, players: dict[str, str]) -> str:
     return f"{viewer} ({player})" if player else f"{viewer} (team)"
 
 
-def build_frames(log: dict[str, Any], viewer: str, match_id: int | None = None) -> dict[str, Any]:
+def build_frames(log: dict[str, Any], viewer: str, match_id: int | None = None,
+                 locale: str = DEFAULT_LOCALE) -> dict[str, Any]:
     """The payload of a stored (valid or rejected-after-setup) ``log`` seen by ``viewer``.
 
     Each frame: ``ply``; ``round`` and ``phase`` in which its action was taken (the
     setup frame: those of the initial state), so the move list groups an action with
     the phase it belongs to; ``seat`` that acted; ``action`` as the viewer saw it and
-    its ``notation``; ``view``, the engine's view of the state after it. The game is
-    walked once: the frames are taken while the engine validates.
+    its ``notation``; ``sentence``, the engine's plain sentence of it in ``locale``
+    (``Game.describe`` of that same redacted action, so it says no more than the action
+    does); ``view``, the engine's view of the state
+    after it. The game is walked once: the frames are taken while the engine validates.
     """
     game = get_game(log.get("game"))
     if game is None:
@@ -58,11 +63,14 @@ def build_frames(log: dict[str, Any], viewer: str, match_id: int | None = None) 
     engine_viewer = None if viewer == ALL else viewer
 
     frames: list[dict[str, Any]] = []
+    options = game.normalize_options(log.get("options") or {})
+    table = Table({e["seat"]: e["player"] for e in log["seats"]}, options)
 
     def observe(ply: int, action: dict[str, Any] | None, state: Any) -> None:
         view = game.view(state, engine_viewer)
         acted_in = frames[-1]["view"] if frames else view
         shown = None if action is None else game.action_view(state, action, engine_viewer)
+        message = None if shown is None else game.describe(shown, table)
         frames.append(
             {
                 "ply": ply,
@@ -71,6 +79,7 @@ def build_frames(log: dict[str, Any], viewer: str, match_id: int | None = None) 
                 "seat": None if shown is None else shown.get("seat"),
                 "action": shown,
                 "notation": None if shown is None else game.notation(shown),
+                "sentence": None if message is None else render(message, locale),
                 "view": view,
             }
         )
@@ -96,6 +105,11 @@ def build_frames(log: dict[str, Any], viewer: str, match_id: int | None = None) 
         "seats": [{"seat": e["seat"], "player": e["player"]} for e in log["seats"]],
         "options": rep.options,
         "static": game.static_view(rep.options),
+        "legend": [{"mark": entry["mark"], "text": render(entry["text"], locale)}
+                   for entry in game.legend(rep.options)],
+        # Each phase the frames name, as players call it.
+        "phases": {phase: render(game.phase_label(phase), locale)
+                   for phase in dict.fromkeys(f["phase"] for f in frames if f["phase"])},
         # No result here: it reaches a seat in the last frame's view, when the seat
         # learns it, not from the first frame on.
         "status": "rejected" if error is not None else rep.status,

@@ -9,10 +9,15 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.http import Http404
+from django.urls import reverse
 
 from engine import get_game
+from engine.core.game import Table
+from engine.core.messages import render
 from games.models import Match
 from games.policy import AnyUser, can_view_club
+from ladder.models import Ladder, Rating
+from ladder.selectors import match_changes
 from replay.frames import ALL, PAYLOAD_VERSION, build_frames, viewer_ids
 
 #: Frames of a stored log never change for one engine rules version, so a payload
@@ -90,3 +95,75 @@ def visible_match(user: AnyUser, match_id: int) -> Match:
     if match is None or not can_view_club(user, match.club):
         raise Http404("No such match")
     return match
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """One seat in a replay's header: its role, its player, the rating it won or lost."""
+
+    seat: str
+    role: str
+    player: str
+    player_url: str | None
+    outcome: str
+    #: the rating change of this match (after - before), None when it was not rated
+    change: float | None
+    rating_after: float | None
+
+    @property
+    def change_text(self) -> str:
+        """``+12.4`` / ``−3.0`` (a real minus sign), empty when not rated."""
+        return "" if self.change is None else f"{self.change:+.1f}".replace("-", "\u2212")
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """The header of a replay: what a game record names before its moves."""
+
+    seats: list[SeatRecord]
+    #: the result as a sentence, None while the game is unfinished or rejected
+    result: str | None
+    #: the ladder the match was rated on, None when it was not
+    ladder: Ladder | None
+
+
+def game_record(match: Match) -> GameRecord:
+    """The players by seat (with links to their ladder pages), the result as the engine
+    says it and the rating changes of ``match``: the public facts of the game, the same
+    for every perspective. Three queries: seats, the match's changes, the ladder's ratings."""
+    game = get_game(match.game)
+    seats = list(match.seats.select_related("player").order_by("id"))
+    options = game.normalize_options(match.log.document.get("options") or {}) if game else {}
+    table = Table({s.seat: s.player.handle for s in seats}, options)
+    changes = match_changes(match.pk)
+    ladder = next((c.ladder for c in changes.values()), None)
+    # A player with a rating on this game's ladder has a page there, rated in this match or not.
+    if ladder is None:
+        kind = Ladder.Kind.BOTS if match.with_bots else Ladder.Kind.STANDARD
+        ladder_rows = Ladder.objects.filter(club_id=match.club_id, game=match.game, kind=kind)
+        rated_ladder = ladder_rows.first()
+    else:
+        rated_ladder = ladder
+    rated = set()
+    if rated_ladder is not None:
+        rated = set(Rating.objects.filter(ladder=rated_ladder, player_id__in=[s.player_id for s in seats])
+                    .values_list("player_id", flat=True))
+    records = []
+    for seat in seats:
+        change = changes.get(seat.player_id)
+        url = None
+        if rated_ladder is not None and seat.player_id in rated:
+            url = reverse("ladder-player", args=[match.club.slug, rated_ladder.url_key, seat.player.handle])
+        records.append(SeatRecord(
+            seat=seat.seat,
+            role=render(game.seat_label(seat.seat, table)) if game else seat.seat,
+            player=seat.player.handle,
+            player_url=url,
+            outcome=seat.outcome,
+            change=None if change is None else change.after - change.before,
+            rating_after=None if change is None else change.after,
+        ))
+    result = None
+    if game is not None and match.result and match.status == Match.Status.VALID:
+        result = render(game.describe_result(match.result, table))
+    return GameRecord(seats=records, result=result, ladder=ladder)

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from engine import get_game
 from replay.frames import ALL, viewer_label
-from replay.selectors import match_viewers, visible_match
+from replay.selectors import game_record, match_viewers, visible_match
 
 
 def _ply(value: str | None) -> int:
@@ -25,7 +25,9 @@ def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
     if view not in viewers:
         view = ALL
     game = get_game(match.game)
-    players = {seat.seat: seat.player.handle for seat in match.seats.select_related("player")}
+    record = game_record(match)
+    players = {seat.seat: seat.player for seat in record.seats}
+    roles = {seat.seat: seat.role for seat in record.seats}
     config = {
         "match": match.pk,
         "framesUrl": reverse("api-match-frames", args=[match.pk]),
@@ -39,7 +41,10 @@ def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
         {
             "match": match,
             "game_name": game.name if game is not None else match.game,
-            "viewers": [{"id": v, "label": viewer_label(v, players)} for v in viewers],
+            "record": record,
+            # A seat by its role at the table ("Mister X (alice)"), a team as the API names it.
+            "viewers": [{"id": v, "label": f"{roles[v]} ({players[v]})" if v in roles
+                         else viewer_label(v, players)} for v in viewers],
             "view": view,
             "config": config,
         },

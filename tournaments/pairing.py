@@ -578,7 +578,7 @@ def pair_swiss(
         pairs.append((hi, lo, costs.get((u, v)) or costs[(v, u)]))
     pairs.sort(key=lambda t: (t[0].group, t[0].rank))
 
-    round_ = _RoundFacts(rows, pairs, bye_row, roles, strict_roles)
+    round_ = _RoundFacts(rows, pairs, bye_row, strict_roles, forbidden_pairs)
     tables: list[Table] = []
     for board, (hi, lo, c) in enumerate(pairs, start=1):
         if double:
@@ -685,8 +685,12 @@ class _RoundFacts:
 
     def __init__(self, rows: dict[PlayerId, _Standing],
                  pairs: list[tuple[_Standing, _Standing, tuple[int, ...]]],
-                 bye: _Standing | None, roles: tuple[str, str], strict: bool):
-        self.rows, self.pairs, self.bye, self.roles, self.strict = rows, pairs, bye, roles, strict
+                 bye: _Standing | None, strict: bool,
+                 forbidden: set[frozenset[PlayerId]]):
+        self.rows, self.pairs, self.bye, self.strict = rows, pairs, bye, strict
+        self.forbidden = forbidden
+        # A rule the organiser set, not a cost: named where it may be the cause.
+        self.kept_apart = "keeping apart the players kept apart, " if forbidden else ""
         self.violations = sum(c[_LEVEL["repeat"]] + c[_LEVEL["role_break"]]
                               for _h, _l, c in pairs)
 
@@ -720,7 +724,8 @@ class _RoundFacts:
         if count % 2 and crossing == 1:
             return (f"{players} at {fmt_pts(hi.points)} or more, an odd number, so one "
                     "floats down")
-        causes = "a repeat meeting, a role break, " + (
+        causes = ("a kept-apart pair, " if self.forbidden else "") + (
+            "a repeat meeting, a role break, ") + (
             "a role difference of two, " if self.strict else "") + "or more floats higher up"
         return (f"{players} at {fmt_pts(hi.points)} or more; fewer than {crossing} of them "
                 f"floating down would need {causes}")
@@ -737,12 +742,20 @@ class _RoundFacts:
             rules = ("without a repeat meeting or a role break" if self.violations == 0 else
                      "with no more repeat meetings and role breaks than this round must have")
             where = (f"the {fmt_points(r.points)}-point group, the lowest from which the rest "
-                     f"can be paired {rules}")
-        below = [x for x in may if x.group == r.group and x.pos > r.pos]
+                     f"can be paired {self.kept_apart}{rules}")
+        below = sorted((x for x in may if x.group == r.group and x.pos > r.pos),
+                       key=lambda x: x.pos)
         if below:
-            names = ", ".join(x.entrant.name for x in sorted(below, key=lambda x: x.pos))
-            rank = (f"not the lowest-ranked there: the bye to {names} pairs the rest worse "
-                    "(more floats, fewer due roles, or further from rating order)")
+            blocked = [x for x in below if not self._pairable_without(x)]
+            worse = [x for x in below if x not in blocked]
+            reasons = []
+            if blocked:
+                reasons.append(f"the bye to {_names(blocked)} would leave players kept apart "
+                               "to meet")
+            if worse:
+                reasons.append(f"the bye to {_names(worse)} pairs the rest worse (more "
+                               "floats, fewer due roles, or further from rating order)")
+            rank = "not the lowest-ranked there: " + "; ".join(reasons)
         else:
             rank = "ranked lowest there among players who may take it"
         previous = ("has had no bye" if r.byes == 0
@@ -750,6 +763,21 @@ class _RoundFacts:
                          f"number {r.byes + 1}")
         return (f"bye: odd number of players; {r.entrant.name} (#{r.rank}, "
                 f"{fmt_pts(r.points)}) is in {where}, {rank}, and {previous}")
+
+    def _pairable_without(self, bye: _Standing) -> bool:
+        """Whether everyone but ``bye`` can be paired with no kept-apart pair meeting."""
+        if not self.forbidden:
+            return True
+        others = [pid for pid in self.rows if pid != bye.entrant.id]
+        graph = nx.Graph()
+        graph.add_nodes_from(others)
+        graph.add_edges_from((a, b) for i, a in enumerate(others) for b in others[i + 1 :]
+                             if frozenset((a, b)) not in self.forbidden)
+        return len(nx.max_weight_matching(graph, maxcardinality=True)) * 2 == len(others)
+
+
+def _names(rows: Sequence[_Standing]) -> str:
+    return ", ".join(r.entrant.name for r in rows)
 
 
 # --------------------------------------------------------------------------------------

@@ -28,8 +28,10 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any, Literal
 
+from engine.core.messages import Message, msg
 from engine.core.rng import Rng
 
 State = Any
@@ -64,6 +66,17 @@ class Spread:
     field: str
     items: dict[str, int]
     spaces: int
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a sentence may name besides the action itself: who sat where (seat -> the
+    player's name, from the log's seats) and the match's options (a board's city names).
+    Both are public, so a sentence built from an action as a viewer saw it and the
+    table tells that viewer nothing more."""
+
+    players: dict[str, str]
+    options: dict[str, Any]
 
 
 #: A seat's outcome in a finished game (``MatchSeat.outcome``).
@@ -110,6 +123,9 @@ class Game:
     end_rule: str = ""
     #: rule cited when a log's ``result`` differs from the replay's
     result_rule: str = ""
+    #: the module saying this game's actions as sentences (``describe``, ``seat_label``,
+    #: ``phase_label``, ``describe_result``, ``legend``; see engine/README.md), or None
+    sentences: ModuleType | None = None
     #: bots by name: ``bot(game, state, seat, rng) -> action``. A bot must decide
     #: only from what its seat knows.
     bots: dict[str, Bot] = {}
@@ -257,6 +273,39 @@ class Game:
         """One short human line for an action, full or redacted."""
         fields = " ".join(f"{k}={v}" for k, v in action.items() if k not in ("seat", "type"))
         return f"{action.get('seat')} {action.get('type')} {fields}".strip()
+
+    # Sentences (engine/README.md): a game's ``sentences`` module says its actions,
+    # seats, results and board marks as messages; without one, the notation stands in.
+    def describe(self, action: Action, table: Table) -> Message:
+        """``action`` as one plain sentence (a :mod:`~engine.core.messages` message), from
+        the action *as a viewer saw it* (:meth:`action_view`) and the public ``table``
+        only, so the sentence says exactly what that viewer knew."""
+        if self.sentences is None:
+            return msg("core.action", text=self.notation(action))
+        return self.sentences.describe(action, table)
+
+    def seat_label(self, seat: str, table: Table) -> Message:
+        """What ``seat`` is called at the table ("Mister X", "Detectives red and blue")."""
+        if self.sentences is None:
+            return msg("core.seat", seat=seat)
+        return self.sentences.seat_label(seat, table)
+
+    def phase_label(self, phase: str) -> Message:
+        """A phase of a round as players call it ("Mister X's move")."""
+        if self.sentences is None:
+            return msg("core.phase", phase=phase)
+        return self.sentences.phase_label(phase)
+
+    def describe_result(self, result: dict[str, Any], table: Table) -> Message:
+        """A finished game's result document as one sentence."""
+        if self.sentences is None:
+            return msg("core.result", text=" ".join(f"{k}={v}" for k, v in result.items()))
+        return self.sentences.describe_result(result, table)
+
+    def legend(self, options: dict[str, Any]) -> list[dict[str, Any]]:
+        """What the marks of this game's board and notation mean: ``{"mark": key,
+        "text": message}`` entries; a page draws the mark named ``key`` beside the text."""
+        return [] if self.sentences is None else self.sentences.legend(options)
 
     def render_text(self, state: State) -> str:
         """The all-seeing state as text, for the command line and debugging."""

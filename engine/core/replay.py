@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.core.envelope import check_action_shape, check_envelope
 from engine.core.errors import IllegalAction
-from engine.core.game import Action, Game, State
+from engine.core.game import Action, Game, State, Table
 from engine.core.rng import Rng
 
 #: Cited when a game's code fails on input it should have rejected. Never expected:
@@ -99,12 +99,14 @@ class Replay:
     def frames(self, viewer: str | None) -> Iterator[dict[str, Any]]:
         """The setup frame and one frame per action, as ``viewer`` saw them."""
         game = self.game
+        table = Table(self.players, self.options)
         for ply, action, state in self.states():
             shown = None if action is None else game.action_view(state, action, viewer)
             yield {
                 "ply": ply,
                 "action": shown,
                 "notation": None if shown is None else game.notation(shown),
+                "message": None if shown is None else game.describe(shown, table),
                 "view": game.view(state, viewer),
             }
 

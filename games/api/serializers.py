@@ -13,6 +13,7 @@ from rest_framework import serializers
 from config.converters import id_field
 from games.models import Import, Match, MatchSeat, Upload
 from games.selectors import MatchFilters
+from reference.links import rule_url
 
 
 class FieldsOnceMixin:
@@ -152,17 +153,26 @@ class UploadSerializer(serializers.ModelSerializer):
     message = serializers.CharField(source="error_message")
     details = serializers.JSONField(source="error_details")
     page_url = serializers.SerializerMethodField()
+    rule_url = serializers.SerializerMethodField(
+        help_text="The rule's text in the rules reference, when a rule is cited; else null.")
 
     class Meta:
         model = Upload
         fields = [
             "id", "page_url", "created_at", "uploaded_by", "source", "import_run", "name",
             "size", "game", "content_hash", "status", "match", "error", "index", "rule",
-            "message", "details",
+            "rule_url", "message", "details",
         ]
 
     def get_page_url(self, upload: Upload) -> str:
-        path = reverse("upload-detail", args=[upload.pk])
+        return self._absolute(reverse("upload-detail", args=[upload.pk]))
+
+    @extend_schema_field(serializers.URLField(allow_null=True))
+    def get_rule_url(self, upload: Upload) -> str | None:
+        path = rule_url(upload.error_rule)
+        return None if path is None else self._absolute(path)
+
+    def _absolute(self, path: str) -> str:
         request = self.context.get("request")
         return request.build_absolute_uri(path) if request else path
 

@@ -51,6 +51,11 @@ def test_standings_page_ranks_players_with_provisional_marks_and_sparklines(clie
 def test_player_page_shows_history_chart_and_the_sum(client, rated):
     html = client.get("/clubs/riverside/ladders/cryptid-urban-legends/players/ben/").content.decode()
     assert 'aria-label="rating history"' in html
+    # A dot per rated match, its values on hover, coloured by the role played.
+    dots = re.findall(r'<circle class="dot role-(\d)"[^>]*data-text="([^"]+)"', html)
+    assert len(dots) == 3
+    assert {role for role, _ in dots} == {"0"}  # ben played the scientist every time
+    assert all(re.match(r"\d{4}-\d\d-\d\d: \d+ \([+−][\d.]+\), (won|lost) as (cryptid|scientist)", t) for _, t in dots)
     assert html.count("<details class=\"sum\">") == 3
     # The newest change written out (numbers from the standings test above).
     assert "E = 1 / (1 + 10^((1500.00 − 1451.55 − (-190.85)) / 400)) = 0.2014" in html

@@ -1,8 +1,9 @@
 """What a seat must not find in its replay: per game, the facts of the all-seeing frame
 that the seat could not know at that moment, looked for in the seat's frame.
 
-Each checker gets the all-seeing frame and the seat's frame of the same ply and
-returns the leaks it finds, as sentences (empty: none).
+Each checker gets the all-seeing frame and the seat's frame of the same ply (and
+the payload's ``static`` part, for the names a sentence uses) and returns the leaks
+it finds, as sentences (empty: none).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ def _walk(value: Any, path: str = "") -> list[tuple[str, Any]]:
     return found
 
 
-def cryptid_leaks(truth: Frame, seen: Frame, seat: str) -> list[str]:
+def cryptid_leaks(truth: Frame, seen: Frame, seat: str, static: Any = None) -> list[str]:
     other = "scientist" if seat == "cryptid" else "cryptid"
     view, action = seen["view"], seen["action"]
     leaks = []
@@ -46,6 +47,9 @@ def cryptid_leaks(truth: Frame, seen: Frame, seat: str) -> list[str]:
         drawn = [card for card in truth["action"]["cards"] if card in seen["notation"]]
         if drawn:
             leaks.append(f"the cards {other} drew, {drawn}, in the notation {seen['notation']!r}")
+        named = [card for card in truth["action"]["cards"] if card.capitalize() in seen["sentence"]]
+        if named:
+            leaks.append(f"the cards {other} drew, {named}, in the sentence {seen['sentence']!r}")
     return leaks
 
 
@@ -56,7 +60,7 @@ def _hidden_mrx_cities(truth: Frame, seen: Frame) -> set[int]:
     return set(path) - known
 
 
-def misterx_leaks(truth: Frame, seen: Frame, seat: str) -> list[str]:
+def misterx_leaks(truth: Frame, seen: Frame, seat: str, static: Any = None) -> list[str]:
     if seat == "mrx":
         return []
     view, action = seen["view"], seen["action"]
@@ -80,13 +84,19 @@ def misterx_leaks(truth: Frame, seen: Frame, seat: str) -> list[str]:
                 leaks.append(f"unrevealed city {value} at {path}")
         if where == "view.checklist":
             leaks += [f"ticket at {p}" for p, _ in _walk(part, where) if p.endswith(".ticket")]
+    if static and seen["sentence"] and action and action["seat"] == "mrx":
+        # ``static``: the payload's board, for the city names a sentence uses.
+        names = {c["id"]: c["name"] for c in static["board"]["cities"]}
+        for city in hidden:
+            if f" {names[city]}" in seen["sentence"]:
+                leaks.append(f"unrevealed city {names[city]} in the sentence {seen['sentence']!r}")
     for other, rack in view["racks"].items():
         if "tickets" in rack and seat not in (other, "detectives"):
             leaks.append(f"{other}'s rack")
     return leaks
 
 
-def cloak_leaks(truth: Frame, seen: Frame, seat: str) -> list[str]:
+def cloak_leaks(truth: Frame, seen: Frame, seat: str, static: Any = None) -> list[str]:
     view, action = seen["view"], seen["action"]
     leaks = [f"the all-seeing {key}" for key in ("envelopes", "hands", "pile") if key in view]
     # A sheet entry is dated by the turn it was seen; every entry is checked at the ply it
@@ -105,10 +115,14 @@ def cloak_leaks(truth: Frame, seen: Frame, seat: str) -> list[str]:
             leaks.append(f"the envelope number of {action['seat']}'s {action['type']}")
         if "saw" in action:
             leaks.append("what another seat saw inside an envelope")
+        envelope = full.get("envelope")
+        if (action["type"] in ("examine", "take", "drop") and not action.get("told")
+                and f"envelope {envelope}" in (seen["sentence"] or "")):
+            leaks.append(f"the envelope number of {action['seat']}'s {action['type']} in the sentence")
     return leaks
 
 
-LEAK_CHECKERS: dict[str, Callable[[Frame, Frame, str], list[str]]] = {
+LEAK_CHECKERS: dict[str, Callable[..., list[str]]] = {
     "cryptid-urban-legends": cryptid_leaks,
     "mister-x": misterx_leaks,
     "cloak-and-dagger": cloak_leaks,

@@ -3,6 +3,8 @@ check sheet follow the frames step by step."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from replay.frames import build_frames
@@ -48,9 +50,16 @@ def test_a_seat_sees_its_check_sheet_not_the_envelopes(page, live_server, club, 
     # p1's place into 16 was announced: p2's sheet records it there (p2 never looked in).
     assert sheet[15]["since"] == [{"seat": "p1", "type": "place", "turn": 5}]
     assert page.get_attribute('g.envelope[data-envelope="16"]', "data-since") == "1"
-    # p2 does not learn the card p1 placed: the move list shows the number only.
+    # p2 does not learn the card p1 placed: the move list says the number only...
+    moves = page.inner_text("#replay-moves")
+    p1 = log["seats"][0]["player"]
+    assert f"{p1} places the top card of the pile in envelope 16" in moves
+    assert not re.search(r"places (document|spy|double agent|hazard) \S+ from the pile in envelope 16", moves)
+    # ...and so does the compact notation, shown on request.
+    page.check("#replay-notation-toggle")
     moves = page.inner_text("#replay-moves")
     assert "p1 place 16 ?" in moves and "p1 place 16 Y" not in moves
+    page.uncheck("#replay-notation-toggle")
     screenshot(page, "cloak-p2-ply13")
     page.click('#replay-moves button[data-ply="17"]')
     assert board_ply(page) == 17

@@ -66,7 +66,9 @@ def test_a_seat_sees_its_hand_and_only_the_size_of_the_other(page, live_server, 
     assert other == ["?"] * view["hands"]["cryptid"]["size"]
     # The cryptid's draw is shown as a count in the move list, never the cards.
     assert frames[draw]["action"] == {"seat": "cryptid", "type": "draw", "count": 2}
-    assert page.inner_text(f'#replay-moves button[data-ply="{draw}"]') == frames[draw]["notation"]
+    move = f'#replay-moves button[data-ply="{draw}"]'
+    assert page.inner_text(move) == frames[draw]["sentence"] == f"Cryptid ({log['seats'][0]['player']}) draws 2 cards"
+    assert page.get_attribute(move, "title") == frames[draw]["notation"]
     screenshot(page, "cryptid-scientist-draw")
     page.select_option("#replay-view", "cryptid")
     page.wait_for_function("document.querySelector('#replay-board').dataset.view === 'cryptid'")

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from engine import replay
+from engine.core.messages import render
 from replay.frames import ALL, build_frames
 from tests.examples import load_example
 from tests.replay.browsing import board_ply, open_replay
@@ -16,7 +17,7 @@ from tests.replay.leaks import EXAMPLES, LEAK_CHECKERS, bot_logs
 
 #: The only top-level keys of a payload; all of them public (seats, options, board).
 PAYLOAD_KEYS = {"version", "match", "game", "game_name", "renderer", "rules_version", "viewer", "viewers",
-                "seats", "options", "static", "status", "error", "frames"}
+                "seats", "options", "static", "legend", "phases", "status", "error", "frames"}
 
 
 @pytest.fixture(scope="module")
@@ -45,9 +46,12 @@ def test_every_seat_payload_is_the_engines_redacted_view_and_holds_no_secret(all
             assert [f["view"] for f in payload["frames"]] == [f["view"] for f in engine_frames], name
             assert [f["action"] for f in payload["frames"]] == [f["action"] for f in engine_frames], name
             assert [f["notation"] for f in payload["frames"]] == [f["notation"] for f in engine_frames]
+            # The sentence is the engine's, of that same redacted action.
+            assert [f["sentence"] for f in payload["frames"]] == [
+                None if f["message"] is None else render(f["message"]) for f in engine_frames]
             # ...and that view holds none of the facts this seat could not know then.
             for real, seen in zip(truth["frames"], payload["frames"], strict=True):
-                leaks = checker(real, seen, viewer)
+                leaks = checker(real, seen, viewer, payload["static"])
                 assert not leaks, f"{name}, {viewer}, ply {seen['ply']}: {leaks}"
             checked += len(payload["frames"])
     assert checked > 10000
@@ -74,6 +78,19 @@ def test_a_secret_planted_in_a_seat_frame_is_found(all_logs):
             frame["view"]["hands"] = truth[ply]["view"]["hands"]
         assert LEAK_CHECKERS[game](truth[ply], frame, viewer), game
         planted[game] = True
+    # A secret planted in a sentence is found too.
+    for _name, log in all_logs:
+        if log["game"] != "mister-x":
+            continue
+        truth = build_frames(log, ALL)["frames"]
+        payload = build_frames(log, "det1")
+        seen = payload["frames"]
+        ply = next(p for p, f in enumerate(seen) if f["action"] and f["action"]["seat"] == "mrx"
+                   and f["action"]["type"] == "move" and "to" not in f["action"])
+        frame = json.loads(json.dumps(seen[ply]))
+        frame["sentence"] = truth[ply]["sentence"]
+        assert LEAK_CHECKERS["mister-x"](truth[ply], frame, "det1", payload["static"])
+        break
     assert all(planted.values())
 
 
@@ -105,9 +122,11 @@ def test_rendered_page_and_move_list_of_every_seat_hold_only_that_seats_frames(
         open_replay(page, live_server, match, f"?view={viewer}")
         # The page fetched this seat's frames and nothing else.
         assert requested and all(url.endswith(f"/frames?view={viewer}") for url in requested), requested
-        # The move list is exactly the seat's notations.
+        # The move list is exactly the seat's sentences, with its notations on hover.
         moves = page.eval_on_selector_all("#replay-moves button[data-ply]", "els => els.map(e => e.textContent)")
-        assert moves == ["Setup"] + [f["notation"] for f in frames[1:]]
+        assert moves == ["Setup"] + [f["sentence"] for f in frames[1:]]
+        hovers = page.eval_on_selector_all("#replay-moves button[data-ply]", "els => els.map(e => e.title)")
+        assert hovers[1:] == [f["notation"] for f in frames[1:]]
         for ply in range(0, len(frames), max(1, len(frames) // 12)):
             page.click(f'#replay-moves button[data-ply="{ply}"]')
             assert board_ply(page) == ply

@@ -141,13 +141,15 @@ ROLE = re.compile(
 BYE = re.compile(
     rf"^bye: odd number of players; (?P<name>\S+) \(#(?P<rank>\d+), {pts('pts')}\) is in "
     rf"(?:the lowest score group \({pts('lowest')}\)|the lowest score group holding a player "
-    rf"who may have it \({pts('eligible')}\)|the (?P<gp>[\d.]+)-point group, the lowest from which the rest can "
-    r"be paired (?P<rules>without a repeat meeting or a role break|with no more repeat "
+    rf"who may have it \({pts('eligible')}\)|the (?P<gp>[\d.]+)-point group, the lowest from "
+    r"which the rest can be paired (?P<apart>keeping apart the players kept apart, )?"
+    r"(?P<rules>without a repeat meeting or a role break|with no more repeat "
     r"meetings and role breaks than this round must have)), "
-    r"(?:ranked lowest there among players who may take it|not the lowest-ranked there: the "
-    r"bye to (?P<below>[^(]*) pairs the rest worse \(more floats, fewer due roles, or further "
-    r"from rating order\)), and (?:has had no bye|every player has had a bye already; this is "
-    r"\S+'s number (?P<num>\d+))$")
+    r"(?:ranked lowest there among players who may take it|not the lowest-ranked there: "
+    r"(?:the bye to (?P<blocked>[^;(]*) would leave players kept apart to meet(?:; )?)?"
+    r"(?:the bye to (?P<below>[^(]*) pairs the rest worse \(more floats, fewer due roles, or "
+    r"further from rating order\))?), and (?:has had no bye|every player has had a bye "
+    r"already; this is \S+'s number (?P<num>\d+))$")
 
 
 def judge_explanations(rnd: Round, tables) -> None:
@@ -177,19 +179,20 @@ def check_bye(rnd: Round, table, by_name, ours, measured) -> None:
     else:  # a higher group: every pairing with the bye lower breaks more absolute rules
         assert rnd.points[p] == float(m["gp"])
         lower = [x for x, _pairs, b in measured if rnd.group[b] > rnd.group[p]]
-        assert lower, "a lower group could have had the bye"
+        assert bool(m["apart"]) == bool(rnd.forbidden)
+        # Without a pair kept apart, a bye in a lower group was possible (at a cost).
+        assert lower or rnd.forbidden, "a lower group could have had the bye"
         if m["rules"].startswith("without"):
             assert ours[:2] == (0, 0)
         assert all(x[:2] > ours[:2] for x in lower), table.explanation
-    if m["below"] is None:
-        assert not [q for q in rnd.members[rnd.group[p]]
-                    if rnd.rank[q] > rnd.rank[p] and q in rnd.may_have_bye]
-    else:
-        named = {by_name[n] for n in m["below"].split(", ")}
-        assert named == {q for q in rnd.members[rnd.group[p]]
-                         if rnd.rank[q] > rnd.rank[p] and q in rnd.may_have_bye}
-        for q in named:
-            assert min(x for x, _pairs, b in measured if b == q) >= ours, table.explanation
+    blocked = set() if m["blocked"] is None else {by_name[n] for n in m["blocked"].split(", ")}
+    worse = set() if m["below"] is None else {by_name[n] for n in m["below"].split(", ")}
+    assert blocked | worse == {q for q in rnd.members[rnd.group[p]]
+                               if rnd.rank[q] > rnd.rank[p] and q in rnd.may_have_bye}
+    for q in blocked:  # no legal pairing gives them the bye
+        assert not [x for x, _pairs, b in measured if b == q], table.explanation
+    for q in worse:
+        assert min(x for x, _pairs, b in measured if b == q) >= ours, table.explanation
     if m["num"] is None:
         assert rnd.byes[p] == 0
     else:
@@ -223,6 +226,7 @@ def check_pair(rnd: Round, table, by_name, pairs, bye, ours, measured) -> None:
         else:
             assert int(m["k"]) == crossing
             assert ("role difference of two" in m["causes"]) == rnd.strict
+            assert ("kept-apart pair" in m["causes"]) == bool(rnd.forbidden)
             # Fewer floats across this boundary cost more at a higher criterion.
             for x, _pairs, _b in measured:
                 if x[4][boundary] < crossing:
@@ -408,3 +412,14 @@ def test_swiss_rules_shown_to_organisers_name_both_roles() -> None:
     text = " ".join(rule for _kind, rule, _about_roles in SWISS_RULES)
     assert "{first}" in text and "{second}" in text
     assert [kind for kind, _rule, _about_roles in SWISS_RULES][:4] == ["absolute"] * 4
+
+
+def test_a_pair_kept_apart_moves_the_bye_and_the_explanation_says_so() -> None:
+    # Round one of three, p0 and p1 kept apart: the bye cannot go to p2 (the lowest),
+    # since p0 and p1 would then have to meet.
+    field = [Entrant(i, f"p{i}", 2000 - 10 * i) for i in range(3)]
+    tables = pair_swiss(field, History(), roles=ROLES, forbidden=[frozenset((0, 1))])
+    assert [t.players for t in tables] == [(0, 2), (1,)]
+    assert "not the lowest-ranked there: the bye to p2 would leave players kept apart to " \
+        "meet" in tables[-1].explanation
+    judge_explanations(Round(field, History(), ROLES, [frozenset((0, 1))]), tables)

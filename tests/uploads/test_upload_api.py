@@ -88,6 +88,9 @@ def test_an_illegal_action_is_422_with_index_and_rule_and_only_the_upload_is_sto
     )
     assert upload.uploaded_by == people["member"]
     assert json.loads(upload.document_text) == log  # kept, to step through its valid part
+    # the upload, read again later, still links its rule
+    listed = api("member").get("/api/clubs/riverside/uploads/").json()["results"][0]
+    assert (listed["rule"], listed["rule_url"]) == ("CUL-3.7", body["rule_url"])
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.core.game import FREE_FOR_ALL, Action, Game, RatingShape
 from engine.core.rng import Rng
-from engine.games.cloak import bots, notation, rules, schema, views
+from engine.games.cloak import bots, notation, rules, schema, sentences, views
 from engine.games.cloak.state import MAX_PLAYERS, MIN_PLAYERS, SEAT_IDS, CloakState
 
 
@@ -21,6 +21,7 @@ class CloakAndDagger(Game):
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS  # CD-1.3
     rating = RatingShape(FREE_FOR_ALL)  # EL-6: one winner, every pair a game
     renderer = "cloak"
+    sentences = sentences
 
     # --- envelope -----------------------------------------------------------
     def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:

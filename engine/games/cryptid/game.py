@@ -7,7 +7,7 @@ from typing import Any
 from engine.core.errors import IllegalAction
 from engine.core.game import TWO_SEATS, Action, Game, RatingShape, Spread
 from engine.core.rng import Rng
-from engine.games.cryptid import bots, notation, rules, schema, views
+from engine.games.cryptid import bots, notation, rules, schema, sentences, views
 from engine.games.cryptid.state import COLORS, OTHER, SEATS, CryptidState
 
 
@@ -20,6 +20,7 @@ class CryptidGame(Game):
     end_rule = "CUL-3.10"
     result_rule = "CUL-6.6"
     bots = {"random": bots.random_bot, "greedy": bots.greedy_bot}
+    sentences = sentences
     min_players = max_players = len(SEATS)  # CUL-1.1
     # EL-4, the cryptid's advantage over the scientist estimated (EL-3.3)
     rating = RatingShape(TWO_SEATS, (SEATS[0], SEATS[1]))

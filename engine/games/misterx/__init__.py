@@ -14,7 +14,7 @@ from engine.core.errors import IllegalAction, require
 from engine.core.game import ONE_AGAINST_TEAM, Action, Draw, Game, RatingShape
 from engine.core.registry import register
 from engine.core.rng import Rng
-from engine.games.misterx import bots, notation, rules, schema, views
+from engine.games.misterx import bots, notation, rules, schema, sentences, views
 from engine.games.misterx.board import resolve_board
 from engine.games.misterx.rules import MRX, TEAM, State
 
@@ -27,6 +27,7 @@ class MisterX(Game):
     end_rule = "MX-3.6"
     result_rule = "MX-6.11"
     bots = bots.BOTS
+    sentences = sentences
     # MX-1.4: mrx and 1 to 5 detective players
     min_players = 2
     max_players = 6

@@ -6,6 +6,7 @@ import { el } from "./dom.js";
 import * as nav from "./navigation.js";
 import { highlightMove, renderMoveList } from "./movelist.js";
 import { loadBoard } from "./boards/load.js";
+import { mountScrub, setScrub } from "./scrub.js";
 
 const root = document.getElementById("replay");
 const config = JSON.parse(document.getElementById("replay-config").textContent);
@@ -16,6 +17,9 @@ const viewSelect = $("#replay-view");
 const speedSelect = $("#replay-speed");
 const playButton = $('[data-go="play"]');
 const keysDialog = document.getElementById("replay-keys");
+const notationToggle = $("#replay-notation-toggle");
+const scrub = $("#replay-scrub");
+const roundMarks = $("#replay-round-marks");
 
 const state = { view: config.view, ply: config.ply, payload: null, board: null, timer: null };
 
@@ -41,9 +45,9 @@ function writeUrl() {
 }
 
 function describe(frame, frames) {
-  const parts = [`Ply ${frame.ply} of ${frames.length - 1}`];
+  const parts = [`Move ${frame.ply} of ${frames.length - 1}`];
   if (frame.round !== null && frame.round !== undefined) parts.push(`Round ${frame.round}`);
-  if (frame.phase) parts.push(frame.phase);
+  if (frame.phase) parts.push(state.payload.phases?.[frame.phase] || frame.phase);
   return parts.join(" · ");
 }
 
@@ -54,7 +58,15 @@ function show(ply) {
   state.board.update(frame, { frames, ply: state.ply });
   boardRoot.dataset.ply = String(state.ply);
   $("#replay-position").textContent = describe(frame, frames);
-  $("#replay-notation").textContent = frame.ply === 0 ? "Setup" : frame.notation ?? "";
+  $("#replay-sentence").textContent = frame.ply === 0 ? "Setup" : frame.sentence ?? frame.notation ?? "";
+  $("#replay-notation").textContent = frame.ply === 0 ? "" : frame.notation ?? "";
+  setScrub(scrub, state.ply, `${describe(frame, frames)}: ${$("#replay-sentence").textContent}`);
+  for (const mark of roundMarks.querySelectorAll(".round-mark")) {
+    const current = mark.dataset.round === String(frame.round) && state.ply > 0;
+    mark.classList.toggle("current", current);
+    // Labels thin out when rounds are many; the current round is always named.
+    mark.textContent = current || mark.classList.contains("labelled") ? mark.dataset.round : "";
+  }
   highlightMove(movesRoot, state.ply);
   for (const button of root.querySelectorAll("[data-go]")) {
     const go = button.dataset.go;
@@ -64,6 +76,22 @@ function show(ply) {
     button.disabled = ["first", "prev", "prev-round"].includes(go) ? atStart : atEnd;
   }
   writeUrl();
+}
+
+/** The link to this very moment: this move, this perspective. */
+async function copyLink() {
+  writeUrl();
+  const link = window.location.href;
+  const said = $("#replay-copied");
+  try {
+    await navigator.clipboard.writeText(link);
+    said.textContent = "Link copied";
+  } catch {
+    // No clipboard (an insecure origin, a refused permission): offer the link to copy by hand.
+    window.prompt("Copy this link:", link);
+    said.textContent = "";
+  }
+  window.setTimeout(() => { said.textContent = ""; }, 3000);
 }
 
 function stopAutoplay() {
@@ -128,6 +156,28 @@ function onKey(event) {
   go(where);
 }
 
+function drawMoveList() {
+  renderMoveList(movesRoot, state.payload.frames, (ply) => {
+    stopAutoplay();
+    show(ply);
+  }, { notation: notationToggle.checked, phases: state.payload.phases || {} });
+  root.classList.toggle("show-notation", notationToggle.checked);
+}
+
+/** The engine's legend of this game, each entry with the board module's drawing of its mark. */
+function renderLegend(entries, swatch) {
+  const list = $("#replay-legend-list");
+  list.replaceChildren(...entries.map((entry) => {
+    const item = document.createElement("li");
+    item.dataset.mark = entry.mark;
+    const mark = swatch ? swatch(entry.mark) : null;
+    if (mark) item.append(mark);
+    item.append(entry.text);
+    return item;
+  }));
+  $("#replay-legend").hidden = entries.length === 0;
+}
+
 let latestRequest = 0;
 
 async function setView(view) {
@@ -142,7 +192,9 @@ async function setView(view) {
   boardRoot.replaceChildren();
   boardRoot.dataset.view = view;
   state.board = module.mount(boardRoot, payload);
-  renderMoveList(movesRoot, payload.frames, (ply) => {
+  renderLegend(payload.legend || [], module.swatch);
+  drawMoveList();
+  mountScrub(scrub, roundMarks, payload.frames, (ply) => {
     stopAutoplay();
     show(ply);
   });
@@ -159,6 +211,12 @@ async function start() {
       stopAutoplay();
       startAutoplay();
     }
+  });
+  $("#replay-copy").addEventListener("click", () => { copyLink(); });
+  notationToggle.addEventListener("change", () => {
+    if (!state.payload) return;
+    drawMoveList();
+    highlightMove(movesRoot, state.ply);
   });
   viewSelect.addEventListener("change", () => {
     setView(viewSelect.value).catch(fail);

@@ -1,10 +1,12 @@
-// The move list: every action in notation, grouped by round and phase; a click jumps.
+// The move list: every action as the engine's plain sentence (its compact notation on
+// hover, or shown instead when the reader asks for it), grouped by round and phase; a
+// click jumps.
 
 import { groupByRoundAndPhase } from "./navigation.js";
 import { el } from "./dom.js";
 
 /** Fill ``root`` with the grouped move list; ``onJump(ply)`` runs on a click. */
-export function renderMoveList(root, frames, onJump) {
+export function renderMoveList(root, frames, onJump, { notation = false, phases = {} } = {}) {
   root.replaceChildren();
   const start = el("button", { class: "move move-setup", type: "button", "data-ply": "0" }, "Setup");
   root.append(el("div", { class: "moves-setup" }, start));
@@ -14,17 +16,18 @@ export function renderMoveList(root, frames, onJump) {
     for (const phase of round.phases) {
       const list = el("ol", { class: "moves-phase-list" });
       for (const frame of phase.frames) {
-        // The engine's notation names the seat itself ("p2 take ? e").
+        // Both name the seat themselves ("Anna examines an envelope", "p2 examine ?").
+        const [shown, other] = notation ? [frame.notation, frame.sentence] : [frame.sentence, frame.notation];
         list.append(
           el(
             "li",
             { value: String(frame.ply) },
-            el("button", { class: "move", type: "button", "data-ply": String(frame.ply), "data-seat": frame.seat || "" },
-              frame.notation || ""),
+            el("button", { class: "move", type: "button", "data-ply": String(frame.ply), "data-seat": frame.seat || "", title: other || "" },
+              shown || ""),
           ),
         );
       }
-      const label = phase.phase ? el("h4", {}, phase.phase) : "";
+      const label = phase.phase ? el("h4", {}, phases[phase.phase] || phase.phase) : "";
       section.append(el("div", { class: "moves-phase", "data-phase": phase.phase || "" }, label, list));
     }
     root.append(section);
@@ -36,7 +39,8 @@ export function renderMoveList(root, frames, onJump) {
   };
 }
 
-/** Mark the move of ``ply`` as current and keep it in sight. */
+/** Mark the move of ``ply`` as current and keep it in sight: down the list on a wide
+ * screen, along the strip on a phone (the list scrolls by itself, never the page). */
 export function highlightMove(root, ply) {
   for (const old of root.querySelectorAll('[aria-current="step"]')) old.removeAttribute("aria-current");
   const current = root.querySelector(`button[data-ply="${ply}"]`);
@@ -46,5 +50,8 @@ export function highlightMove(root, ply) {
   const item = current.getBoundingClientRect();
   if (item.top < box.top || item.bottom > box.bottom) {
     root.scrollTop += item.top - box.top - box.height / 2;
+  }
+  if (item.left < box.left || item.right > box.right) {
+    root.scrollLeft += item.left - box.left - box.width / 2 + item.width / 2;
   }
 }

@@ -1,9 +1,12 @@
 // Cloak & Dagger: the 20 envelopes. All-seeing: their true contents. A seat: its check
 // sheet — what it last saw in each envelope and when, and what it learnt happened since.
 
-import { el, htmlChips, panel, seatColors, svg, svgChips, tip } from "./common.js";
+import { el, htmlChips, legendMark, panel, seatColors, svg, svgChips, tip } from "./common.js";
 
-const COLUMNS = 5;
+//: envelopes per row: five on a wide screen; three on a phone, so that the numbers and
+//: cards inside stay big enough to read (five to a row drew them 5 px high at 390 px)
+const WIDE_COLUMNS = 5;
+const PHONE_COLUMNS = 3;
 const CELL_W = 196;
 const CELL_H = 150;
 const PAD = 4;
@@ -24,6 +27,18 @@ function describeEvent(event) {
   return parts.join(" ");
 }
 
+const LEGEND_MARKS = {
+  "envelope.current": () => svg("rect", { x: 2, y: 2, width: 20, height: 12, rx: 2, fill: "none", stroke: "#b45309", "stroke-width": 2.5 }),
+  "envelope.won": () => svg("rect", { x: 2, y: 2, width: 20, height: 12, rx: 2, fill: "#fff4cc", stroke: "#b8860b", "stroke-width": 2.5 }),
+  "envelope.unknown": () => svg("text", { x: 12, y: 14, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#888" }, "?"),
+};
+
+/** The drawing of a legend mark (``engine`` legend keys), or null for a text-only entry. */
+export function swatch(mark) {
+  const draw = LEGEND_MARKS[mark];
+  return draw ? legendMark(draw()) : null;
+}
+
 export function mount(root, payload) {
   const colors = seatColors(payload.seats);
   // The engine's static view names each seat's spy pair (CD-1.3) and the envelope count.
@@ -31,6 +46,7 @@ export function mount(root, payload) {
   for (const [seat, pair] of Object.entries(payload.static.spies)) for (const spy of pair) ownerOf[spy] = seat;
   const envelopeCount = payload.static.envelopes;
   const chipColor = (card) => cardColor(card, colors, ownerOf);
+  const COLUMNS = (root.getBoundingClientRect().width || 1000) < 560 ? PHONE_COLUMNS : WIDE_COLUMNS;
   const rows = Math.ceil(envelopeCount / COLUMNS);
   const drawing = svg("svg", {
     viewBox: `0 0 ${COLUMNS * CELL_W + PAD * 2} ${rows * CELL_H + PAD * 2}`,

@@ -43,3 +43,8 @@ export function htmlChips(cards, hiddenCount = 0) {
 }
 
 export { el, svg, tip };
+
+/** A small inline drawing for a legend entry: ``parts`` are SVG shapes in a 24×16 box. */
+export function legendMark(...parts) {
+  return svg("svg", { class: "legend-mark", viewBox: "0 0 24 16", width: 24, height: 16, "aria-hidden": "true" }, ...parts);
+}

@@ -3,7 +3,7 @@
 // spaces, presence and evidence markers, the active row highlighted, the declared
 // trace with its matching blocks outlined, and each seat's hand, deck and wild card.
 
-import { el, htmlChips, panel, svg, tip } from "./common.js";
+import { el, htmlChips, legendMark, panel, svg, tip } from "./common.js";
 
 const CELL = 80;
 const WIDTH_CELLS = 9; // 4 + 3 blocks and their spaces: the widest the table gets (CUL-4.1)
@@ -21,12 +21,52 @@ function traceText(trace) {
   return trace.count !== undefined ? `${trace.count} sensors` : `colours ${trace.colors.join(" + ")}`;
 }
 
+// Legend marks are drawn with their own attributes, never the board's classes, so that
+// nothing that selects the board's shapes finds them.
+const LEGEND_MARKS = {
+  "sensor.red": () => svg("circle", { cx: 12, cy: 8, r: 6, fill: SENSOR_FILL.red, stroke: "#1f2328" }),
+  "sensor.white": () => svg("circle", { cx: 12, cy: 8, r: 6, fill: SENSOR_FILL.white, stroke: "#1f2328" }),
+  "sensor.black": () => svg("circle", { cx: 12, cy: 8, r: 6, fill: SENSOR_FILL.black, stroke: "#1f2328" }),
+  presence: () => svg("circle", { cx: 12, cy: 8, r: 6, fill: "#f97316", stroke: "#fff" }),
+  evidence: () => svg("rect", { x: 7, y: 3, width: 10, height: 10, transform: "rotate(45 12 8)", fill: "#facc15", stroke: "#854d0e" }),
+  mysterious: () => svg("rect", { x: 4, y: 1, width: 16, height: 14, rx: 2, fill: "#5b3f8c", stroke: "#4b463f" }),
+  active: () => svg("rect", { x: 1, y: 2, width: 22, height: 12, fill: "#f59e0b22", stroke: "#f59e0b", "stroke-width": 1.5 }),
+  match: () => svg("rect", { x: 5, y: 2, width: 14, height: 12, rx: 2, fill: "#8b8172", stroke: "#f59e0b", "stroke-width": 3 }),
+  last: () => svg("rect", { x: 3, y: 2, width: 18, height: 12, rx: 3, fill: "none", stroke: "#b45309", "stroke-width": 2.5 }),
+};
+
+/** The drawing of a legend mark (``engine`` legend keys), or null for a text-only entry. */
+export function swatch(mark) {
+  const draw = LEGEND_MARKS[mark];
+  return draw ? legendMark(draw()) : null;
+}
+
 export function mount(root, payload) {
   const drawing = svg("svg", { viewBox: `0 0 ${WIDTH_CELLS * CELL} ${2 * CELL + 80}`, class: "cul-board", role: "img", "aria-label": "The two rows of city blocks" });
   const panels = el("div", { class: "board-panels" });
   root.append(drawing, panels);
 
-  function drawRows(view) {
+  // What the last move changed: spaces whose sensors differ from the frame before, and
+  // blocks that were not on the table then (an expansion).
+  function changes(view, before) {
+    const spaces = new Set();
+    const blocks = new Set();
+    if (!before) return { spaces, blocks };
+    const had = new Set();
+    for (const seat of ["scientist", "cryptid"]) for (const b of before.rows[seat].blocks) had.add(b.id);
+    for (const seat of ["scientist", "cryptid"]) {
+      const now = view.rows[seat].spaces;
+      const then = before.rows[seat].spaces;
+      now.forEach((group, i) => {
+        if (sensorText(group) !== sensorText(then[i] || {})) spaces.add(`${seat}:${i}`);
+      });
+      for (const b of view.rows[seat].blocks) if (!had.has(b.id)) blocks.add(b.id);
+    }
+    return { spaces, blocks };
+  }
+
+  function drawRows(view, before) {
+    const changed = changes(view, before);
     const rows = view.rows;
     const longest = Math.max(rows.scientist.blocks.length, rows.cryptid.blocks.length);
     const used = 2 * longest + 1;
@@ -44,7 +84,7 @@ export function mount(root, payload) {
       parts.push(svg("text", { x: 6, y: y + 14, class: "cul-row-label" }, `${seat}${active ? " · active" : ""}`));
       row.blocks.forEach((block, j) => {
         const x = left + (longer ? 2 * j : 2 * j + 1) * CELL;
-        const cls = ["cul-block", `cul-${block.kind}`, matching.has(block.id) ? "cul-match" : ""].join(" ").trim();
+        const cls = ["cul-block", `cul-${block.kind}`, matching.has(block.id) ? "cul-match" : "", changed.blocks.has(block.id) ? "cul-last" : ""].join(" ").trim();
         const g = svg("g", { class: cls, "data-block": block.id, "data-kind": block.kind, "data-presence": String(block.presence), "data-evidence": String(block.evidence) },
           svg("rect", { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 4 }),
           svg("text", { x: x + 8, y: y + 20, class: "cul-block-id" }, block.id),
@@ -56,8 +96,11 @@ export function mount(root, payload) {
       });
       row.spaces.forEach((group, i) => {
         const x = left + (longer ? 2 * i - 1 : 2 * i) * CELL;
-        const g = svg("g", { class: "cul-space", "data-row": seat, "data-index": i, "data-sensors": sensorText(group) },
-          svg("rect", { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 4, class: "cul-space-box" }));
+        const last = changed.spaces.has(`${seat}:${i}`);
+        // Spaces are numbered from 1 on the left, as the move sentences count them.
+        const g = svg("g", { class: `cul-space${last ? " cul-last" : ""}`, "data-row": seat, "data-index": i, "data-sensors": sensorText(group) },
+          svg("rect", { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 4, class: last ? "cul-space-box cul-last-space" : "cul-space-box" }),
+          svg("text", { x: x + CELL - 8, y: y + CELL - 8, class: "cul-space-number", "text-anchor": "end" }, String(i + 1)));
         let k = 0;
         for (const color of COLOR_ORDER) {
           for (let n = 0; n < (group[color] || 0); n += 1) {
@@ -109,8 +152,8 @@ export function mount(root, payload) {
   }
 
   return {
-    update(frame) {
-      drawRows(frame.view);
+    update(frame, { frames, ply } = {}) {
+      drawRows(frame.view, frames && ply > 0 ? frames[ply - 1].view : null);
       renderPanels(frame.view);
     },
   };

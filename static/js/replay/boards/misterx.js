@@ -3,7 +3,12 @@
 // (detectives), the cities he could be in given what the detectives know, the ticket
 // board and the racks the perspective may see.
 
-import { el, htmlChips, panel, svg, tip } from "./common.js";
+import { el, htmlChips, legendMark, panel, svg, tip } from "./common.js";
+import { panZoom } from "./panzoom.js";
+
+//: City names are this many screen pixels high at every zoom; more of them show as the
+//: map is zoomed in, largest cities first, never two overlapping.
+const LABEL_PX = 12;
 
 const TRANSPORT_COLORS = { car: "#9aa0a6", train: "#d1495b", plane: "#2e86ab" };
 const PAWN_COLORS = { red: "#d62828", blue: "#1d4ed8", green: "#15803d", yellow: "#eab308", black: "#111827" };
@@ -15,6 +20,28 @@ function octagon(x, y, r) {
     points.push(`${(x + r * Math.cos(a)).toFixed(1)},${(y + r * Math.sin(a)).toFixed(1)}`);
   }
   return points.join(" ");
+}
+
+// Legend marks are drawn with their own attributes, never the board's classes, so that
+// nothing that selects the board's shapes finds them.
+const LEGEND_MARKS = {
+  "line.car": () => svg("line", { x1: 1, y1: 8, x2: 23, y2: 8, stroke: TRANSPORT_COLORS.car, "stroke-width": 2 }),
+  "line.train": () => svg("line", { x1: 1, y1: 8, x2: 23, y2: 8, stroke: TRANSPORT_COLORS.train, "stroke-width": 2.5 }),
+  "line.plane": () => svg("line", { x1: 1, y1: 8, x2: 23, y2: 8, stroke: TRANSPORT_COLORS.plane, "stroke-width": 2.5, "stroke-dasharray": "5 3" }),
+  "line.dashed": () => svg("line", { x1: 1, y1: 8, x2: 23, y2: 8, stroke: TRANSPORT_COLORS.plane, "stroke-width": 2.5, "stroke-dasharray": "5 3" }),
+  "halo.possible": () => svg("circle", { cx: 12, cy: 8, r: 7, fill: "#f59e0b", opacity: 0.5 }),
+  "city.destination": () => svg("polygon", { points: octagon(12, 8, 6.5), fill: "none", stroke: "#b42318", "stroke-width": 2 }),
+  "city.start": () => svg("circle", { cx: 12, cy: 8, r: 6, fill: "none", stroke: "#1a7f37", "stroke-width": 1.5, "stroke-dasharray": "3 2" }),
+  pawn: () => svg("circle", { cx: 12, cy: 8, r: 6, fill: PAWN_COLORS.red, stroke: "#000", "stroke-width": 1.5 }),
+  mrx: () => svg("rect", { x: 7, y: 3, width: 10, height: 10, transform: "rotate(45 12 8)", fill: "#111", stroke: "#f59e0b", "stroke-width": 1.5 }),
+  path: () => svg("line", { x1: 1, y1: 8, x2: 23, y2: 8, stroke: "#111", "stroke-width": 2.5, "stroke-dasharray": "5 3" }),
+  last: () => svg("path", { d: "M2 8 H18 M14 4 L20 8 L14 12", fill: "none", stroke: "#b45309", "stroke-width": 2.5 }),
+};
+
+/** The drawing of a legend mark (``engine`` legend keys), or null for a text-only entry. */
+export function swatch(mark) {
+  const draw = LEGEND_MARKS[mark];
+  return draw ? legendMark(draw()) : null;
 }
 
 export function mount(root, payload) {
@@ -34,11 +61,14 @@ export function mount(root, payload) {
     lines.append(svg("line", { x1: p.x, y1: p.y, x2: q.x, y2: q.y, class: `mx-line mx-${transport}`, stroke: TRANSPORT_COLORS[transport] }));
   }
   const cities = svg("g", { class: "mx-cities" });
+  const labels = new Map();
   for (const c of board.cities) {
+    const label = svg("text", { x: c.x + 6, y: c.y - 5, class: "mx-city-name", "data-city": c.id }, c.name);
+    labels.set(c.id, label);
     cities.append(
       svg("g", { class: "mx-city", "data-city": c.id },
         svg("circle", { cx: c.x, cy: c.y, r: 4.5 }),
-        svg("text", { x: c.x + 6, y: c.y - 5, class: "mx-city-name" }, c.name),
+        label,
         tip(`${c.id} ${c.name} (${c.country})`)),
     );
   }
@@ -48,9 +78,49 @@ export function mount(root, payload) {
   const pieces = svg("g", { class: "mx-pieces" });
   drawing.append(overlay, lines, mission, cities, trail, pieces);
   const panels = el("div", { class: "board-panels" });
-  root.append(drawing, panels);
+  const map = el("div", { class: "mx-map" }, drawing);
+  const caption = el("p", { class: "board-caption" },
+    `Board: ${board.name}. `,
+    "Zoom with the buttons, the mouse wheel or two fingers; drag to move.");
+  root.append(map, caption, panels);
 
   const at = (id) => city.get(id);
+
+  // Cities whose names show first: where the pieces and the mission are.
+  let important = new Set();
+
+  /** Size the names for ``scale`` (screen px per board unit) and show as many as fit:
+   * the important cities first, then by the board's order (largest first). */
+  function layoutLabels(scale) {
+    const size = LABEL_PX / scale;
+    const [vx, vy, vw, vh] = drawing.getAttribute("viewBox").split(" ").map(Number);
+    const placed = [];
+    const order = [...important].map(at).filter(Boolean).concat(board.cities.filter((c) => !important.has(c.id)));
+    const seen = new Set();
+    for (const c of order) {
+      if (seen.has(c.id)) continue;
+      seen.add(c.id);
+      const label = labels.get(c.id);
+      const dx = 7 / scale;
+      const x = c.x + dx;
+      const y = c.y - 4 / scale;
+      // Its box in screen pixels (a name is about 0.56 em per letter).
+      const left = (x - vx) * scale;
+      const top = (y - vy) * scale - LABEL_PX;
+      const box = [left, top, left + c.name.length * LABEL_PX * 0.56, top + LABEL_PX];
+      const inside = c.x >= vx && c.x <= vx + vw && c.y >= vy && c.y <= vy + vh;
+      const free = inside && placed.every((p) => box[2] < p[0] || box[0] > p[2] || box[3] < p[1] || box[1] > p[3]);
+      label.style.fontSize = `${size.toFixed(2)}px`;
+      label.setAttribute("x", x.toFixed(1));
+      label.setAttribute("y", y.toFixed(1));
+      label.classList.toggle("mx-label-hidden", !free);
+      if (free) placed.push([box[0] - 2, box[1] - 1, box[2] + 2, box[3] + 1]);
+    }
+    drawing.dataset.labels = String(placed.length);
+  }
+
+  const zoomer = panZoom(drawing, box, layoutLabels);
+  map.append(zoomer.controls);
 
   function drawMission(view) {
     const starts = new Set(board.missions[view.mission]?.starts || []);
@@ -76,6 +146,9 @@ export function mount(root, payload) {
   function drawPieces(frame, previous) {
     const view = frame.view;
     const mrx = view.mrx;
+    important = new Set([...Object.values(view.pawns), ...view.destinations,
+      ...(mrx.position !== null && mrx.position !== undefined ? [mrx.position] : []),
+      ...Object.values(mrx.known || {})]);
     const possible = new Set(mrx.possible || []);
     drawing.dataset.possible = String(possible.size);
     overlay.replaceChildren(
@@ -108,8 +181,15 @@ export function mount(root, payload) {
     const action = frame.action;
     if (action && before) {
       if (action.pawn && action.to !== undefined) items.push(arrow(before.pawns[action.pawn], action.to, "mx-move"));
-      if (action.seat === "mrx" && mrx.position !== null && before.mrx.position !== null && before.mrx.position !== undefined) {
-        items.push(arrow(before.mrx.position, mrx.position, "mx-move mx-move-x"));
+      if (action.seat === "mrx") {
+        // Mister X's move as far as this perspective knows it: each step from the slot
+        // before to the last slot this action filled (two for a double move).
+        const known = mrx.known || {};
+        for (let slot = before.slots_filled; slot < view.slots_filled; slot += 1) {
+          const from = known[String(slot)];
+          const to = known[String(slot + 1)];
+          if (from !== undefined && to !== undefined) items.push(arrow(from, to, "mx-move mx-move-x"));
+        }
       }
     }
     for (const [pawn, id] of Object.entries(view.pawns)) {
@@ -167,10 +247,13 @@ export function mount(root, payload) {
     panels.replaceChildren(...boxes);
   }
 
+  zoomer.apply();
+
   return {
     update(frame, { frames, ply }) {
       drawMission(frame.view);
       drawPieces(frame, ply > 0 ? frames[ply - 1] : null);
+      layoutLabels(zoomer.scale());
       renderPanels(frame);
     },
   };

@@ -1,0 +1,174 @@
+"""Mister X actions and results as plain sentences (messages of ``locale/*.json``).
+
+Built from an action as a viewer saw it (:func:`views.action_view`) and the public
+table: a detective reads "Mister X takes the train (move 3), destination hidden"
+where the all-seeing view names the city. Cities by their board names, detectives
+by pawn colour and player ("Detective red (Dmitri)").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.game import Table
+from engine.core.messages import Message, msg
+from engine.games.misterx.board import Board, resolve_board
+from engine.games.misterx.rules import DEFAULT_BOARD, MRX, SIREN_TRANSPORT, TEAM, default_shares
+
+TRANSPORTS = ("car", "train", "plane")
+ICONS = ("double", "secret", "investigate", "siren")
+
+
+def _board(table: Table) -> Board:
+    return resolve_board(table.options.get("board", DEFAULT_BOARD))
+
+
+def _city(board: Board, city: Any) -> str:
+    found = board.cities.get(city) if isinstance(city, int) else None
+    return found.name if found is not None else str(city)
+
+
+def _named(role: Message | str, player: str | None) -> Message | str:
+    return msg("core.named", role=role, player=player) if player else role
+
+
+def seat_name(seat: Any, table: Table) -> Message | str:
+    """``Mister X (Bob)``, ``the detectives``, ``Dmitri`` (a detective seat is its player)."""
+    if seat == MRX:
+        return _named(msg("mx.seat.mrx"), table.players.get(MRX))
+    if seat == TEAM:
+        return msg("mx.seat.detectives")
+    player = table.players.get(seat)
+    if player:
+        return player
+    number = str(seat)[3:] if str(seat).startswith("det") else str(seat)
+    return msg("mx.seat.det", number=number)
+
+
+def _shares(table: Table) -> dict[str, list[str]]:
+    """Which pawns each detective seat moves: the options', else the documented default."""
+    shares = table.options.get("pawns")
+    if isinstance(shares, dict):
+        return shares
+    det_seats = sorted((s for s in table.players if str(s).startswith("det")), key=lambda s: int(s[3:]))
+    return default_shares(_board(table).pawns, det_seats) if det_seats else {}
+
+
+def _pawn_owner(pawn: Any, table: Table) -> str | None:
+    shares = _shares(table)
+    return next((seat for seat, pawns in shares.items() if pawn in pawns), None)
+
+
+def seat_label(seat: str, table: Table) -> Message | str:
+    """``Mister X``, or a detective seat by the pawns it moves: ``Detectives red and blue``."""
+    if seat == MRX:
+        return msg("mx.seat.mrx")
+    pawns = list(_shares(table).get(seat, []))
+    return msg("mx.seat.pawns", count=len(pawns), pawns=pawns) if pawns else seat
+
+
+def pawn_name(pawn: Any, seat: Any, table: Table) -> Message | str:
+    """``Detective red (Dmitri)``: a pawn by colour, with the player who moves it."""
+    owner = seat if isinstance(seat, str) and seat.startswith("det") else _pawn_owner(pawn, table)
+    return _named(msg("mx.pawn", colour=str(pawn)), table.players.get(owner) if owner else None)
+
+
+def _transport(ticket: Any) -> Message | str:
+    transport = str(ticket).partition("/")[0]
+    return msg(f"mx.by.{transport}") if transport in TRANSPORTS else str(ticket)
+
+
+def ticket_name(ticket: Any) -> Message | str:
+    """``train (double)``: a ticket by transport and icon."""
+    transport, _, icon = str(ticket).partition("/")
+    if transport in TRANSPORTS and icon in ICONS:
+        return msg("mx.ticket", transport=msg(f"mx.transport.{transport}"), icon=msg(f"mx.icon.{icon}"))
+    return str(ticket)
+
+
+def _tickets(tickets: Any) -> Message | list[Any]:
+    """Tickets grouped: ``2 × car (double) and train (secret)``; ``nothing`` when none."""
+    if not tickets:
+        return msg("core.nothing")
+    counts: dict[str, int] = {}
+    for ticket in tickets:
+        counts[ticket] = counts.get(ticket, 0) + 1
+    return [ticket_name(t) if n == 1 else msg("mx.tickets.many", count=n, ticket=ticket_name(t))
+            for t, n in sorted(counts.items())]
+
+
+def _step(board: Board, step: dict[str, Any]) -> Message:
+    """One of Mister X's moves: by what, where (or hidden), on which ticket-board slot."""
+    if "slot" in step:
+        return msg("mx.step.slot" if "to" in step else "mx.step.hidden", by=_transport(step.get("ticket")),
+                   city=_city(board, step.get("to")), slot=step["slot"])
+    return msg("mx.step", by=_transport(step.get("ticket")), city=_city(board, step.get("to")))
+
+
+def _paid(pay: Any) -> int:
+    if isinstance(pay, dict):
+        return sum(len(v) for v in pay.values() if isinstance(v, list))
+    return len(pay) if isinstance(pay, list) else 0
+
+
+def describe(action: dict[str, Any], table: Table) -> Message:
+    board = _board(table)
+    seat, kind = action.get("seat"), action.get("type")
+    who = seat_name(seat, table)
+    if seat == MRX and kind == "move":
+        return msg("mx.move", who=who, step=_step(board, action))
+    if kind == "double":
+        steps = [_step(board, m) for m in action.get("moves") or [] if isinstance(m, dict)]
+        return msg("mx.double", who=who, count=_paid(action.get("pay")), steps=steps)
+    if kind == "secret":
+        where = (msg("mx.secret.to", city=_city(board, action["to"])) if "to" in action
+                 else msg("mx.secret.hidden"))
+        laid = ticket_name(action["ticket"]) if "ticket" in action else msg("mx.secret.face_down")
+        slot = msg("mx.slot", slot=action["slot"]) if "slot" in action else ""
+        return msg("mx.secret", who=who, count=_paid(action.get("pay")), laid=laid, where=where, slot=slot)
+    if kind == "pass":
+        return msg("mx.pass", who=who)
+    if kind == "move":
+        return msg("mx.pawn.move", who=pawn_name(action.get("pawn"), seat, table),
+                   by=_transport(action.get("ticket")), city=_city(board, action.get("to")))
+    if kind == "stay":
+        return msg("mx.pawn.stay", who=pawn_name(action.get("pawn"), seat, table))
+    if kind == "investigate":
+        count = _paid(action.get("pay"))
+        reveal = action.get("reveal")
+        if isinstance(reveal, dict):
+            return msg("mx.investigate.reveal", who=who, count=count, slot=reveal.get("slot"),
+                       city=_city(board, reveal.get("city")))
+        return msg("mx.investigate", who=who, count=count)
+    if kind == "siren":
+        count = _paid(action.get("pay"))
+        transport = SIREN_TRANSPORT.get(count)
+        return msg("mx.siren", who=who, count=count, pawn=pawn_name(action.get("pawn"), None, table),
+                   by=msg(f"mx.by.{transport}") if transport else "?", city=_city(board, action.get("to")))
+    if kind == "discard":
+        return msg("mx.discard", who=who, tickets=_tickets(action.get("tickets")))
+    if kind == "refill":
+        if "tickets" in action:
+            return msg("mx.refill.tickets", who=who, tickets=_tickets(action["tickets"]))
+        return msg("mx.refill.count", who=who, count=action.get("count") or 0)
+    return msg("core.action", text=f"{seat} {kind}")
+
+
+def phase_label(phase: str) -> Message:
+    return msg(f"mx.phase.{phase}")
+
+
+def describe_result(result: dict[str, Any], table: Table) -> Message:
+    winner = "mrx" if result.get("winner") == MRX else "detectives"
+    return msg(f"mx.result.{winner}.{result.get('reason')}", mrx=seat_name(MRX, table),
+               count=result.get("moves", 0))
+
+
+def legend(options: dict[str, Any]) -> list[dict[str, Any]]:
+    board = options.get("board", DEFAULT_BOARD)
+    # The shipped boards are Lantern's own (README: "europe/1 is Lantern's own board");
+    # a club's transcription of the printed board is not, so it gets no such note.
+    about = [{"mark": "board", "text": msg("mx.legend.board.lantern")}] if board == DEFAULT_BOARD else []
+    marks = ["line.car", "line.train", "line.plane", "line.dashed", "halo.possible", "city.destination",
+             "city.start", "pawn", "mrx", "path", "last", "notation"]
+    return about + [{"mark": mark, "text": msg(f"mx.legend.{mark}")} for mark in marks]

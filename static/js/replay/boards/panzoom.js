@@ -1,0 +1,120 @@
+// Zoom and pan for an SVG drawing by its viewBox: the mouse wheel zooms around the
+// pointer, one finger or the mouse drags, two fingers pinch, and buttons zoom in, out
+// and back to the whole drawing. ``onChange(scale)`` runs after every change with the
+// screen pixels per drawing unit, so the caller can keep labels a readable size.
+
+import { el } from "../dom.js";
+
+const MAX_ZOOM = 12;
+const STEP = 1.6;
+
+/** Make ``drawing`` (an <svg>) zoomable within ``home`` ([x, y, w, h], the whole view). */
+export function panZoom(drawing, home, onChange) {
+  let view = [...home];
+  const pointers = new Map();
+  let pinch = null;
+
+  const scale = () => (drawing.getBoundingClientRect().width || 1) / view[2];
+  const zoom = () => home[2] / view[2];
+
+  function apply() {
+    drawing.setAttribute("viewBox", view.map((v) => v.toFixed(2)).join(" "));
+    drawing.dataset.zoom = zoom().toFixed(2);
+    // At the whole view a vertical swipe scrolls the page; zoomed in, a swipe pans the map.
+    drawing.style.touchAction = zoom() > 1.01 ? "none" : "pan-y";
+    buttons.out.disabled = zoom() <= 1.01;
+    buttons.home.disabled = zoom() <= 1.01;
+    buttons.in.disabled = zoom() >= MAX_ZOOM - 0.01;
+    onChange(scale());
+  }
+
+  /** Keep the view inside the drawing (no panning off into nothing). */
+  function clamp() {
+    const [hx, hy, hw, hh] = home;
+    view[2] = Math.min(hw, Math.max(hw / MAX_ZOOM, view[2]));
+    view[3] = view[2] * (hh / hw);
+    view[0] = Math.min(hx + hw - view[2], Math.max(hx, view[0]));
+    view[1] = Math.min(hy + hh - view[3], Math.max(hy, view[1]));
+  }
+
+  /** The drawing point under screen point (clientX, clientY). */
+  function toDrawing(clientX, clientY) {
+    const r = drawing.getBoundingClientRect();
+    return [view[0] + ((clientX - r.left) / r.width) * view[2], view[1] + ((clientY - r.top) / r.height) * view[3]];
+  }
+
+  /** Zoom by ``factor`` keeping the drawing point (px, py) where it is on screen. */
+  function zoomBy(factor, px = view[0] + view[2] / 2, py = view[1] + view[3] / 2) {
+    const w = view[2] / factor;
+    const h = view[3] / factor;
+    view = [px - ((px - view[0]) * w) / view[2], py - ((py - view[1]) * h) / view[3], w, h];
+    clamp();
+    apply();
+  }
+
+  function reset() {
+    view = [...home];
+    apply();
+  }
+
+  drawing.addEventListener("wheel", (event) => {
+    event.preventDefault();
+    const [px, py] = toDrawing(event.clientX, event.clientY);
+    zoomBy(Math.exp(-event.deltaY * (event.deltaMode === 1 ? 0.05 : 0.0015)), px, py);
+  }, { passive: false });
+
+  drawing.addEventListener("pointerdown", (event) => {
+    if (event.pointerType === "mouse" && event.button !== 0) return;
+    pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    // Keep getting this pointer's moves when it leaves the drawing mid-drag.
+    if (drawing.setPointerCapture && event.isTrusted) drawing.setPointerCapture(event.pointerId);
+    if (pointers.size === 2) {
+      const [a, b] = [...pointers.values()];
+      pinch = { distance: Math.hypot(a.x - b.x, a.y - b.y), width: view[2] };
+    }
+  });
+
+  drawing.addEventListener("pointermove", (event) => {
+    const before = pointers.get(event.pointerId);
+    if (!before) return;
+    const now = { x: event.clientX, y: event.clientY };
+    pointers.set(event.pointerId, now);
+    if (pointers.size >= 2 && pinch) {
+      const [a, b] = [...pointers.values()];
+      const distance = Math.hypot(a.x - b.x, a.y - b.y);
+      const [px, py] = toDrawing((a.x + b.x) / 2, (a.y + b.y) / 2);
+      zoomBy(view[2] / (pinch.width * (pinch.distance / Math.max(1, distance))), px, py);
+      return;
+    }
+    if (zoom() <= 1.01) return; // nothing to pan at the whole view
+    const r = drawing.getBoundingClientRect();
+    view[0] -= ((now.x - before.x) / r.width) * view[2];
+    view[1] -= ((now.y - before.y) / r.height) * view[3];
+    clamp();
+    apply();
+    drawing.classList.add("mx-panning");
+  });
+
+  const release = (event) => {
+    pointers.delete(event.pointerId);
+    if (pointers.size < 2) pinch = null;
+    if (!pointers.size) drawing.classList.remove("mx-panning");
+  };
+  drawing.addEventListener("pointerup", release);
+  drawing.addEventListener("pointercancel", release);
+
+  const buttons = {
+    in: el("button", { type: "button", class: "map-zoom-in", title: "Zoom in (or the mouse wheel, or pinch)", "aria-label": "Zoom in" }, "+"),
+    out: el("button", { type: "button", class: "map-zoom-out", title: "Zoom out", "aria-label": "Zoom out" }, "−"),
+    home: el("button", { type: "button", class: "map-zoom-home", title: "Whole board", "aria-label": "Whole board" }, "⤢"),
+  };
+  buttons.in.addEventListener("click", () => zoomBy(STEP));
+  buttons.out.addEventListener("click", () => zoomBy(1 / STEP));
+  buttons.home.addEventListener("click", reset);
+  const controls = el("div", { class: "map-zoom", role: "group", "aria-label": "Zoom" }, buttons.in, buttons.out, buttons.home);
+
+  // A resized page changes the screen size of a drawing unit.
+  if (typeof ResizeObserver !== "undefined") new ResizeObserver(() => onChange(scale())).observe(drawing);
+
+  return { controls, zoomBy, reset, apply, scale };
+}

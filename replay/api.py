@@ -39,13 +39,10 @@ _frame = inline_serializer(
         "notation": serializers.CharField(
             allow_null=True, help_text="The action in the engine's compact notation."
         ),
-        "message": serializers.JSONField(
-            allow_null=True,
-            help_text="The action as a plain sentence: a message id and its parameters "
-            "(engine/core/messages.py), from the action as this viewer saw it.",
-        ),
         "sentence": serializers.CharField(
-            allow_null=True, help_text="That message in English."
+            allow_null=True,
+            help_text="The action as a plain sentence (English), said from the action as "
+            "this viewer saw it (engine/README.md: sentences).",
         ),
         "view": serializers.JSONField(help_text="The engine's view of the state for this viewer."),
     },

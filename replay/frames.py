@@ -49,9 +49,9 @@ def build_frames(log: dict[str, Any], viewer: str, match_id: int | None = None,
     Each frame: ``ply``; ``round`` and ``phase`` in which its action was taken (the
     setup frame: those of the initial state), so the move list groups an action with
     the phase it belongs to; ``seat`` that acted; ``action`` as the viewer saw it and
-    its ``notation``; ``message``, the engine's plain sentence of it (``Game.describe``
-    of that same redacted action, so it says no more than the action does) and
-    ``sentence``, that message in ``locale``; ``view``, the engine's view of the state
+    its ``notation``; ``sentence``, the engine's plain sentence of it in ``locale``
+    (``Game.describe`` of that same redacted action, so it says no more than the action
+    does); ``view``, the engine's view of the state
     after it. The game is walked once: the frames are taken while the engine validates.
     """
     game = get_game(log.get("game"))
@@ -79,7 +79,6 @@ def build_frames(log: dict[str, Any], viewer: str, match_id: int | None = None,
                 "seat": None if shown is None else shown.get("seat"),
                 "action": shown,
                 "notation": None if shown is None else game.notation(shown),
-                "message": message,
                 "sentence": None if message is None else render(message, locale),
                 "view": view,
             }

@@ -7,7 +7,8 @@ Envelope errors cite ``LOG-*`` ids (the log format has no numbered rules):
 ``LOG-FORMAT`` ``format`` is not ``lantern-log/1``
 ``LOG-GAME``   ``game`` names no game the engine knows
 ``LOG-OPTIONS`` ``options`` is not an object, or names an invalid option
-``LOG-SEATS``  ``seats`` is not a list of ``{"seat", "player"}``
+``LOG-SEATS``  ``seats`` is not a list of ``{"seat", "player"}``, or one player holds
+               seats the game does not let one player hold together
 ``LOG-SEED``   ``seed`` is neither null nor an integer in [0, 2**64)
 ``LOG-SETUP``  ``setup`` is not an object
 ``LOG-ACTIONS`` ``actions`` is not a list (index null), or one action is not an object
@@ -100,6 +101,17 @@ def check_envelope(log: Any) -> Game:
         if seat in seen:
             raise IllegalAction("LOG-SEATS", f"seat {seat!r} is listed twice")
         seen.add(seat)
+    # log-format: "a player may hold several seats only where a game allows it".
+    held: dict[str, list[str]] = {}
+    for entry in seats:
+        held.setdefault(entry["player"], []).append(entry["seat"])
+    for player, player_seats in held.items():
+        if len(player_seats) > 1 and not game.may_hold_together(player_seats):
+            raise IllegalAction(
+                "LOG-SEATS",
+                f"{player} holds {', '.join(player_seats)}: in {game.name} one player may not "
+                "hold these seats together",
+            )
     seed = log.get("seed")
     if seed is not None and (
         not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64

@@ -32,7 +32,7 @@ import copy
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from engine.core.messages import Message, msg
 from engine.core.rng import Rng
@@ -43,6 +43,17 @@ Bot = Callable[["Game", State, str, Rng], Action]
 
 #: The viewer who holds no seat: a spectator, told only what is announced to all.
 PUBLIC = "public"
+
+
+class Beliefs(Protocol):
+    """What one viewer knows of a state (:meth:`Game.beliefs`): built from what that viewer
+    may know only, it draws complete states the viewer cannot tell from the real one."""
+
+    def sample(self, rng: Rng) -> State:
+        """A complete state consistent with everything the viewer knows, with a generator
+        of its own (drawn from ``rng``) for the chance still to come. ``rng`` alone decides
+        the draw: the same viewer's knowledge and the same ``rng`` give the same state."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -290,6 +301,30 @@ class Game:
 
     def clone(self, state: State) -> State:
         return copy.deepcopy(state)
+
+    # --- beliefs and search ------------------------------------------------------
+    def beliefs(self, state: State, viewer: str | None) -> Beliefs:
+        """What ``viewer`` (a seat or team viewer; None = all-seeing) knows of ``state``,
+        as :class:`Beliefs`. Reads only what that viewer may know: the counterfactual
+        tests change every hidden fact and check the samples do not change."""
+        raise NotImplementedError
+
+    def sample_state(self, state: State, viewer: str | None, rng: Rng) -> State:
+        """One complete state drawn from ``viewer``'s beliefs about ``state``."""
+        return self.beliefs(state, viewer).sample(rng)
+
+    def decision(self, state: State) -> tuple[str, list[Action]]:
+        """Who decides now and between which actions: the first seat to act and its legal
+        actions (what :func:`engine.core.play.play` asks that seat's bot). A game whose
+        first seat may decline (Mister X's optional special action) widens the list."""
+        seat = self.to_act(state)[0]
+        return seat, self.legal_actions(state, seat)
+
+    def score(self, state: State, seat: str) -> float:
+        """``seat``'s share of a finished game's result (:meth:`outcomes`): 1 won, 0 lost."""
+        result = self.result(state)
+        winner = result.get("winner") if result else None
+        return 1.0 if winner is not None and winner in (seat, self.side_of(seat)) else 0.0
 
     # --- what leaves the engine ---------------------------------------------
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:

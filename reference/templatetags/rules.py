@@ -9,6 +9,7 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
 from reference.documents import ID_IN_TEXT as _ID_IN_TEXT
+from reference.documents import all_rules
 from reference.links import rule_url
 
 register = template.Library()
@@ -23,7 +24,13 @@ def rule_link(rule: str | None) -> str:
     url = rule_url(rule)
     if url is None:
         return format_html("<code>{}</code>", rule)
-    return format_html('<a class="rule-link" href="{}" title="Read rule {}"><code>{}</code></a>', url, rule, rule)
+    return format_html('<a class="rule-link" href="{}" title="{}"><code>{}</code></a>', url, rule_title(rule), rule)
+
+
+def rule_title(rule: str) -> str:
+    """A link's tooltip: the start of the rule's text, so a hover reads the rule."""
+    text = all_rules()[rule].text
+    return text if len(text) <= 160 else text[:159].rsplit(" ", 1)[0] + "…"
 
 
 @register.filter

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 from engine import IllegalAction, get_game, replay
-from engine.games.misterx.rules import rack_list, rack_size
+from engine.games.misterx.state import rack_list, rack_size
 
 GAME = get_game("mister-x")
 

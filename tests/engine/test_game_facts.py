@@ -83,3 +83,21 @@ def test_every_count_the_game_offers_seats_that_many(game):
         assert len(seats) == count
         game.check_seats([{"seat": s, "player": f"p{i}"} for i, s in enumerate(seats)], options)
     assert game.renderer != "generic"  # each built-in game has its own board drawing
+
+
+def test_log_seats_one_player_holds_only_seats_the_game_lets_them_hold_together():
+    # log-format: "a player may hold several seats only where a game allows it".
+    cryptid = engine.play("cryptid-urban-legends", 1, ["greedy", "greedy"], players=["alice", "alice"])
+    with pytest.raises(engine.IllegalAction) as refused:
+        engine.replay(cryptid)
+    assert refused.value.rule == "LOG-SEATS"
+    assert str(refused.value.message) == (
+        "alice holds cryptid, scientist: in Cryptid: Urban Legends one player may not hold "
+        "these seats together")
+    # Mister X: one detective player may control several detective seats, never Mister X too.
+    both_detectives = engine.play("mister-x", 2, ["greedy"] * 3, players=["xavier", "dora", "dora"])
+    assert engine.replay(both_detectives).status == "finished"
+    with pytest.raises(engine.IllegalAction, match="xavier holds mrx, det2"):
+        engine.replay({**both_detectives, "seats": [
+            {"seat": "mrx", "player": "xavier"}, {"seat": "det1", "player": "dora"},
+            {"seat": "det2", "player": "xavier"}]})

@@ -9,7 +9,7 @@ import pytest
 
 from engine import IllegalAction, replay
 from engine.games.misterx import rules
-from engine.games.misterx.rules import rack_list, rack_size
+from engine.games.misterx.state import rack_list, rack_size
 from tests.engine.misterx_helpers import GAME, PAWNS, Table, racks
 
 TOGGLE = {"red": (12, 11), "blue": (14, 15), "green": (18, 17), "yellow": (8, 9), "black": (19, 20)}

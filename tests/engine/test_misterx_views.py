@@ -14,7 +14,7 @@ import json
 import pytest
 
 from engine import play, replay
-from engine.games.misterx.rules import HIDDEN_SLOTS, MRX, TEAM, rack_list, rack_size
+from engine.games.misterx.state import HIDDEN_SLOTS, MRX, TEAM, rack_list, rack_size
 from tests.engine.misterx_helpers import GAME, Table, racks
 
 FILLER = "plane/siren"

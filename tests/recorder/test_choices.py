@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engine.games.cryptid.rules import relocations
-from engine.games.misterx.rules import add_all, rack_list, sub_multisets
+from engine.games.misterx.state import add_all, rack_list, sub_multisets
 from recorder.choices import (
     LIST_LIMIT,
     MAX_VALUES,

@@ -57,7 +57,8 @@ def test_one_click_from_a_rejected_upload_lands_on_the_rule(chromium, live_serve
 
 
 @pytest.mark.parametrize("width, height", [(1400, 900), (390, 844)])
-@pytest.mark.parametrize("path", ["/rules/", "/rules/mister-x/", "/rules/log-format/", "/rules/ratings/"])
+@pytest.mark.parametrize("path", ["/rules/", "/rules/mister-x/", "/rules/cloak-and-dagger/", "/rules/log-format/",
+                                  "/rules/ratings/"])
 def test_the_reference_pages_fit_the_screen(chromium, live_server, screenshot, path, width, height):
     context = chromium.new_context(viewport={"width": width, "height": height})
     page = context.new_page()

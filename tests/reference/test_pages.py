@@ -109,7 +109,8 @@ def test_a_rejected_upload_links_its_rule_to_the_rule_text(client, django_user_m
     upload = Upload.objects.get()
     for url in (f"/uploads/{upload.pk}/", "/clubs/riverside/uploads/"):
         text = page_text(client, url)
-        links = re.findall(r'<a class="rule-link" href="([^"]+)" title="Read rule CUL-3.7"><code>CUL-3.7</code></a>', text)
+        links = re.findall(r'<a class="rule-link" href="([^"]+)" title="CUL-3.7 Draw: take 2 movement cards[^"]*…">'
+                           r'<code>CUL-3.7</code></a>', text)
         assert links and set(links) == {"/rules/cryptid-urban-legends/#CUL-3.7"}, url
     target = page_text(client, "/rules/cryptid-urban-legends/")
     assert '<li id="CUL-3.7" class="rule">' in target
@@ -120,6 +121,8 @@ def test_a_rule_id_inside_a_message_is_a_link_too():
 
     assert link_rule_ids("the ticket counts add up to 119, not 120 (MX-1.3) <b>") == (
         'the ticket counts add up to 119, not 120 (<a class="rule-link" href="/rules/mister-x/#MX-1.3" '
-        'title="Read rule MX-1.3"><code>MX-1.3</code></a>) &lt;b&gt;')
+        'title="MX-1.3 There are 120 tickets in a bag. Each shows a transport (car, train or plane) and one '
+        'special icon: on Mister X&#x27;s tickets (blue background) double…">'
+        '<code>MX-1.3</code></a>) &lt;b&gt;')
     assert link_rule_ids("CUL-9.9 is no rule") == "CUL-9.9 is no rule"
     assert rule_link("CUL-9.9") == "<code>CUL-9.9</code>" and rule_link(None) == ""

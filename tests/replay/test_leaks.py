@@ -9,6 +9,7 @@ import json
 import pytest
 
 from engine import replay
+from engine.core.messages import render
 from replay.frames import ALL, build_frames
 from tests.examples import load_example
 from tests.replay.browsing import board_ply, open_replay
@@ -46,7 +47,8 @@ def test_every_seat_payload_is_the_engines_redacted_view_and_holds_no_secret(all
             assert [f["action"] for f in payload["frames"]] == [f["action"] for f in engine_frames], name
             assert [f["notation"] for f in payload["frames"]] == [f["notation"] for f in engine_frames]
             # The sentence is the engine's, of that same redacted action.
-            assert [f["message"] for f in payload["frames"]] == [f["message"] for f in engine_frames]
+            assert [f["sentence"] for f in payload["frames"]] == [
+                None if f["message"] is None else render(f["message"]) for f in engine_frames]
             # ...and that view holds none of the facts this seat could not know then.
             for real, seen in zip(truth["frames"], payload["frames"], strict=True):
                 leaks = checker(real, seen, viewer, payload["static"])

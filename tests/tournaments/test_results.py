@@ -155,7 +155,7 @@ def test_the_round_page_form_shows_why_a_log_was_refused(client, organiser, make
     text = response.content.decode()
     assert "The log was refused:" in text
     # the rule it cites is a link to the rule's text
-    assert '(<a class="rule-link" href="/rules/log-format/#LOG-JSON" title="Read rule LOG-JSON">' in text
+    assert '(<a class="rule-link" href="/rules/log-format/#LOG-JSON" title="LOG-JSON The document is not JSON' in text
     pairing.refresh_from_db()
     assert pairing.status == "pending"
 

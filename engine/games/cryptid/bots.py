@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.rng import Rng
+from engine.core.search import search_bot
 from engine.games.cryptid.rules import (
     block_signature,
     blockade_sides,
@@ -123,3 +124,16 @@ def greedy_bot(game: Any, state: CryptidState, seat: str, rng: Rng) -> Action:
         return _pick(rng, scored)
     return rng.choice(actions)
 
+
+
+#: the search level's budget: iterations per decision (each a greedy playout to the end)
+SEARCH_PLAYOUTS = 32
+_search = search_bot(SEARCH_PLAYOUTS)
+
+
+def search_level(game: Any, state: CryptidState, seat: str, rng: Rng) -> Action:
+    """Sensor-phase turns, declarations and blockades by search (ISMCTS over the seat's
+    beliefs, engine/core/search.py); relocations and expansions as ``greedy`` makes them."""
+    if state.phase in ("relocate", "expansion"):
+        return greedy_bot(game, state, seat, rng)
+    return _search(game, state, seat, rng)

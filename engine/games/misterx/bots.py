@@ -17,10 +17,23 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.rng import Rng
+from engine.core.search import Playout, search_bot
 from engine.games.misterx import rules
 from engine.games.misterx.board import Board
 from engine.games.misterx.possible import possible_positions
-from engine.games.misterx.rules import MRX, TEAM, State, icon_of, rack_list, rack_size
+from engine.games.misterx.state import (
+    MRX,
+    PH_MRX,
+    PH_PAWNS,
+    TEAM,
+    State,
+    icon_of,
+    rack_list,
+    rack_of,
+    rack_size,
+    remove_all,
+    remove_one,
+)
 
 _DIST: dict[Board, dict[int, dict[int, int]]] = {}
 FAR = 99
@@ -71,13 +84,13 @@ def _greedy_mrx(st: State, rng: Rng) -> dict[str, Any]:
     if rack_size(doubles) >= 3 and (best_single is None or best_single[0][0] >= 1):
         pay = rack_list(doubles)[:3]
         left = dict(rack)
-        rules.remove_all(left, rules.rack_of(pay))
+        remove_all(left, rack_of(pay))
         best = None
         for t1, to1 in rules.mrx_steps(st, st.position, left):
             if to1 in st.destinations:
                 return {"seat": MRX, "type": "double", "pay": pay, "moves": [{"ticket": t1, "to": to1}]}
             after = dict(left)
-            rules.remove_one(after, t1)
+            remove_one(after, t1)
             for t2, to2 in rules.mrx_steps(st, to1, after):
                 cost = (0, -1) if to2 in st.destinations else _mrx_cost(st, dist, to2)
                 if best is None or cost < best[0]:
@@ -92,7 +105,7 @@ def _greedy_mrx(st: State, rng: Rng) -> dict[str, Any]:
         if best_secret is not None and (best_single is None or best_secret[0] <= best_single[0]):
             pay = rack_list(secrets)[:3]
             left = dict(rack)
-            rules.remove_all(left, rules.rack_of(pay))
+            remove_all(left, rack_of(pay))
             face_down = max(sorted(left), key=lambda t: left[t])  # the most plentiful kind
             return {"seat": MRX, "type": "secret", "pay": pay, "ticket": face_down, "to": best_secret[1]}
     if best_single is not None:
@@ -148,7 +161,7 @@ def _greedy_special(st: State, rng: Rng) -> dict[str, Any] | None:
 
 def greedy_bot(game: Any, st: State, seat: str, rng: Rng) -> dict[str, Any]:
     if seat == MRX:
-        if st.phase == rules.PH_MRX:
+        if st.phase == PH_MRX:
             return _greedy_mrx(st, rng)
         return {"seat": MRX, "type": "refill"}
     if seat == TEAM:
@@ -156,9 +169,53 @@ def greedy_bot(game: Any, st: State, seat: str, rng: Rng) -> dict[str, Any]:
         if special is not None:
             return special
         seat = rules.to_act(st)[-1]
-    if st.phase == rules.PH_PAWNS:
+    if st.phase == PH_PAWNS:
         return _greedy_pawn(st, seat, rng)
     return {"seat": seat, "type": "refill"}
 
 
-BOTS = {"random": random_bot, "greedy": greedy_bot}
+# --- search (engine.core.search) -------------------------------------------------------
+#: coalition reduction (Nijssen & Winands 2012): a detective seat is credited 1 for a
+#: capture by one of its own pawns and 1 - this for a capture by another seat's
+COALITION_REDUCTION = 0.1
+
+
+def evaluate(game: Any, st: State, seat: str) -> float:
+    """A playout cut short, scored for ``seat``: Mister X's share grows with the pawns'
+    distance to him and shrinks with his distance to a destination."""
+    dist = distances(st.board)
+    x = st.path[-1]
+    to_dest = min(dist[x].get(d, FAR) for d in st.destinations)
+    to_pawn = min(dist[p].get(x, FAR) for p in st.pawn_pos.values())
+    mrx = to_pawn / (to_pawn + to_dest) if to_pawn + to_dest else 0.5
+    return mrx if seat == MRX else 1.0 - mrx
+
+
+def reward(game: Any, st: State, seat: str, playout: Playout) -> float:
+    if st.winner is None:
+        return evaluate(game, st, seat)
+    if (st.winner == MRX) != (seat == MRX):
+        return 0.0
+    if seat == MRX or st.reason != "caught":
+        return 1.0
+    catcher = st.owner[st.occupied[st.path[-1]]]
+    return 1.0 if seat in (catcher, TEAM) else 1.0 - COALITION_REDUCTION
+
+
+#: the search level's budget: iterations per decision, and plies per playout before it
+#: is scored by :func:`evaluate` (about three rounds)
+SEARCH_PLAYOUTS = 32
+SEARCH_MAX_PLIES = 40
+
+_search = search_bot(SEARCH_PLAYOUTS, max_plies=SEARCH_MAX_PLIES, evaluate=evaluate, reward=reward)
+
+
+def search_level(game: Any, st: State, seat: str, rng: Rng) -> dict[str, Any]:
+    """Mister X's moves and the pawns' moves by search; the ticket keeping (discards,
+    refills, special actions) as ``greedy`` does it."""
+    if st.phase in (PH_MRX, PH_PAWNS) and seat != TEAM:
+        return _search(game, st, seat, rng)
+    return greedy_bot(game, st, seat, rng)
+
+
+BOTS = {"random": random_bot, "greedy": greedy_bot, "search": search_level}

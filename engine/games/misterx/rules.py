@@ -1,17 +1,17 @@
 """Mister X: the rules (``MX-*`` in ``docs/rules/mister-x.md``).
 
-State and the checking/applying of every action. ``apply`` mutates the state in
+Setup, and the checking/applying of every action. ``apply`` mutates the state in
 place and returns the action as recorded, with chance outcomes (setup racks and
 start cards, refills) filled in from the seed when the log leaves them out.
-
-Tickets are strings ``transport/icon`` (``"car/double"``); racks, the bag and
-the tickets out of the game are multisets kept as ``{ticket: count}`` dicts.
-Seeded draws are exactly ``rng.draw(sorted(pile), n)`` on the expanded pile (see
-:func:`draw_from`), so another implementation can reproduce them.
 
 Order of seeded setup draws: one start card per board pawn in the board's pawn
 order (from the sorted start cards), then Mister X's rack, then each detective
 seat's rack in seat order.
+
+Speed: a search replays millions of actions, so the checks every legal action
+passes are written out in the function that applies it (table look-ups, no
+helper per field); each check still names its rule, and its sentence is built
+only when the rule is broken.
 """
 
 from __future__ import annotations
@@ -22,211 +22,47 @@ from engine.core.errors import IllegalAction, require
 from engine.core.fields import get_dict, get_int, get_list, get_str
 from engine.core.rng import Rng
 from engine.games.misterx.board import MISSION_COLOURS, Board, resolve_board
+from engine.games.misterx.state import (
+    CHECK_WINDOW,
+    DEFAULT_BOARD,
+    HIDDEN_SLOTS,
+    ICON_OF,
+    INVESTIGATE_BACK,
+    MRX,
+    MRX_RACK,
+    PH_DET_END,
+    PH_MRX,
+    PH_MRX_REFILL,
+    PH_OVER,
+    PH_PAWNS,
+    SIREN_TRANSPORT,
+    SPECIAL_FROM_ROUND,
+    TEAM,
+    TRANSPORT_OF,
+    Rack,
+    State,
+    add_all,
+    contains,
+    default_shares,
+    det_seat_ids,
+    draw_from,
+    rack_list,
+    rack_of,
+    rack_size,
+    remove_all,
+    remove_one,
+    sub_multisets,
+)
 
-DEFAULT_BOARD = "europe/1"
-MRX = "mrx"
-TEAM = "detectives"
-MRX_RACK = 8  # MX-2.1
-HIDDEN_SLOTS = 24  # MX-3.11
-CHECK_WINDOW = 5  # MX-3.10
-SPECIAL_FROM_ROUND = 5  # MX-3.7
-#: investigate: tickets paid -> how many moves back (MX-3.8)
-INVESTIGATE_BACK = {3: 4, 4: 3, 5: 2}
-#: siren: tickets paid -> transport of the extra step (MX-3.9)
-SIREN_TRANSPORT = {3: "car", 4: "train", 5: "plane"}
-
-# phases of a round
-PH_MRX = "mrx-move"  # MX-3.1 step 1
-PH_MRX_REFILL = "mrx-refill"  # MX-3.1 steps 3-4
-PH_PAWNS = "pawns"  # MX-3.7 step 1
-PH_DET_END = "detectives-end"  # MX-3.7 steps 2-3
-PH_OVER = "over"
-
-Rack = dict[str, int]
-
-
-def det_seat_ids(count: int) -> list[str]:
-    return [f"det{i}" for i in range(1, count + 1)]
-
-
-def default_shares(pawns: tuple[str, ...], det_seats: list[str]) -> dict[str, list[str]]:
-    """The documented default of ``options.pawns``: the board's pawns in order, dealt in
-    consecutive runs, the first seats taking one more when they do not divide evenly."""
-    k = len(det_seats)
-    base, extra = divmod(len(pawns), k)
-    shares, i = {}, 0
-    for n, seat in enumerate(det_seats):
-        size = base + (1 if n < extra else 0)
-        shares[seat] = list(pawns[i:i + size])
-        i += size
-    return shares
-
-
-# --- multisets -----------------------------------------------------------------------
-def rack_of(tickets: list[str]) -> Rack:
-    rack: Rack = {}
-    for t in tickets:
-        rack[t] = rack.get(t, 0) + 1
-    return rack
-
-
-def rack_size(rack: Rack) -> int:
-    return sum(rack.values())
-
-
-def rack_list(rack: Rack) -> list[str]:
-    """The sorted list of a multiset."""
-    return [t for t in sorted(rack) for _ in range(rack[t])]
-
-
-def contains(rack: Rack, want: Rack) -> bool:
-    return all(rack.get(t, 0) >= n for t, n in want.items())
-
-
-def add_all(rack: Rack, tickets: Rack) -> None:
-    for t, n in tickets.items():
-        rack[t] = rack.get(t, 0) + n
-
-
-def remove_all(rack: Rack, tickets: Rack) -> None:
-    for t, n in tickets.items():
-        left = rack[t] - n
-        if left:
-            rack[t] = left
-        else:
-            del rack[t]
-
-
-def add_one(rack: Rack, ticket: str) -> None:
-    rack[ticket] = rack.get(ticket, 0) + 1
-
-
-def remove_one(rack: Rack, ticket: str) -> None:
-    left = rack[ticket] - 1
-    if left:
-        rack[ticket] = left
-    else:
-        del rack[ticket]
-
-
-def draw_from(pile: Rack, count: int, rng: Rng) -> list[str]:
-    """Remove ``count`` tickets from ``pile`` at random: the same draws as
-    ``rng.draw(rack_list(pile), count)``, without expanding the pile."""
-    drawn = []
-    total = rack_size(pile)
-    keys = sorted(pile)  # a key whose count drops to 0 is skipped below: same order
-    for _ in range(count):
-        index = rng.below(total)
-        for t in keys:
-            n = pile.get(t, 0)
-            if index < n:
-                remove_one(pile, t)
-                drawn.append(t)
-                break
-            index -= n
-        total -= 1
-    return drawn
-
-
-# --- state ---------------------------------------------------------------------------
-class State:
-    """Everything about one game of Mister X, hidden parts included."""
-
-    __slots__ = (
-        "board", "det_seats", "pawns_of", "owner", "limit", "mission", "destinations",
-        "path", "slots", "pawn_pos", "occupied", "racks", "bag", "out", "round", "phase",
-        "moved", "discarded", "refill_next", "special_done", "revealed", "reveals",
-        "winner", "reason", "rng", "events", "possible_cache",
-    )
-
-    board: Board
-    det_seats: list[str]
-    pawns_of: dict[str, list[str]]
-    owner: dict[str, str]
-    limit: dict[str, int]
-    mission: str
-    destinations: frozenset[int]
-    #: Mister X's checklist: ``path[slot]`` is his city after that move; ``path[0]`` the start
-    path: list[int]
-    #: ``slots[slot]`` = (ticket, face_up) for slots 1.., ``slots[0]`` is None (MX-3.1)
-    slots: list[tuple[str, bool] | None]
-    pawn_pos: dict[str, int]
-    #: city -> pawn standing there
-    occupied: dict[int, str]
-    racks: dict[str, Rack]
-    bag: Rack
-    #: tickets out of the game (special actions), back into the bag when it runs dry
-    out: Rack
-    round: int
-    phase: str
-    moved: set[str]
-    discarded: set[str]
-    refill_next: int
-    special_done: bool
-    revealed: dict[int, int]
-    reveals: list[dict[str, Any]]
-    winner: str | None
-    reason: str | None
-    rng: Rng | None
-    #: the public record the detectives' deduction reads (see possible.py):
-    #: ("mx", slot, transport|None, blocked cities, public city|None),
-    #: ("not", slot, cities), ("reveal", slot, city)
-    events: list[tuple[Any, ...]]
-    possible_cache: Any
-
-    def clone(self) -> State:
-        new = State.__new__(State)
-        for name in State.__slots__:
-            setattr(new, name, getattr(self, name))
-        new.path = list(self.path)
-        new.slots = list(self.slots)
-        new.pawn_pos = dict(self.pawn_pos)
-        new.occupied = dict(self.occupied)
-        new.racks = {s: dict(r) for s, r in self.racks.items()}
-        new.bag = dict(self.bag)
-        new.out = dict(self.out)
-        new.moved = set(self.moved)
-        new.discarded = set(self.discarded)
-        new.revealed = dict(self.revealed)
-        new.reveals = [dict(r) for r in self.reveals]
-        new.events = list(self.events)
-        new.possible_cache = None
-        if self.rng is not None:
-            rng = Rng(0)
-            rng._state = self.rng._state
-            new.rng = rng
-        return new
-
-    # -- derived --------------------------------------------------------------------
-    @property
-    def position(self) -> int:
-        return self.path[-1]
-
-    @property
-    def last_slot(self) -> int:
-        return len(self.path) - 1
-
-    @property
-    def over(self) -> bool:
-        return self.winner is not None
-
-    def seats(self) -> list[str]:
-        return [MRX, *self.det_seats]
-
-    def special_open(self) -> bool:
-        """May the detectives still take their special action this round (MX-3.7, MX-6.7)?"""
-        return (self.phase == PH_DET_END and self.round >= SPECIAL_FROM_ROUND
-                and not self.special_done and self.refill_next == 0
-                and self.det_seats[0] not in self.discarded)
-
-    def is_public_slot(self, slot: int) -> bool:
-        """Is Mister X's city at ``slot`` known to everyone (MX-3.11, MX-3.10, MX-3.8)?"""
-        return slot > HIDDEN_SLOTS or slot in self.revealed
+_INT = int
+_STR = str
 
 
 # --- reading fields ------------------------------------------------------------------
 def _ticket(board: Board, value: Any, rule: str, what: str) -> str:
-    if not isinstance(value, str) or value not in board.tickets:
+    if value.__class__ is not _STR or value not in board.tickets:
+        if isinstance(value, str) and value in board.tickets:  # a str subclass: fine
+            return value
         raise IllegalAction(rule, f"{what}: {value!r} is not a ticket of this board "
                                   "(tickets are written transport/icon, e.g. 'car/double')")
     return value
@@ -234,14 +70,6 @@ def _ticket(board: Board, value: Any, rule: str, what: str) -> str:
 
 def _tickets(board: Board, obj: dict[str, Any], name: str, rule: str, what: str) -> list[str]:
     return [_ticket(board, t, rule, what) for t in get_list(obj, name, rule, what)]
-
-
-def transport_of(ticket: str) -> str:
-    return ticket.partition("/")[0]
-
-
-def icon_of(ticket: str) -> str:
-    return ticket.partition("/")[2]
 
 
 # --- setup ---------------------------------------------------------------------------
@@ -310,8 +138,7 @@ def new_state(options: dict[str, Any], seats: list[str], setup: dict[str, Any], 
     st.occupied = {c: p for p, c in st.pawn_pos.items()}
 
     # MX-2.1: racks
-    bag = dict(board.tickets)
-    bag = {t: n for t, n in bag.items() if n}
+    bag = {t: n for t, n in board.tickets.items() if n}
     given_racks = setup.get("racks")
     order = [MRX, *det_seats]
     racks: dict[str, Rack] = {}
@@ -344,8 +171,8 @@ def new_state(options: dict[str, Any], seats: list[str], setup: dict[str, Any], 
     st.out = {}
     st.round = 1
     st.phase = PH_MRX
-    st.moved = set()
-    st.discarded = set()
+    st.moved = ()
+    st.discarded = ()
     st.refill_next = 0
     st.special_done = False
     st.revealed = {}
@@ -380,7 +207,7 @@ def _check_mrx_step(st: State, frm: int, transport: str | None, to: Any, rule: s
     """One step of Mister X: along ``transport`` (any when None) to a city without a
     detective (MX-6.2; MX-3.3 names the first step of a double)."""
     board = st.board
-    if not isinstance(to, int) or isinstance(to, bool) or to not in board.cities:
+    if to.__class__ is not _INT or to not in board.cities:
         raise IllegalAction(rule, f"'to' must be a city of the board, not {to!r}")
     if transport is None:
         if to not in board.neighbours[frm]:
@@ -400,34 +227,39 @@ def _mrx_step(st: State, ticket: str, face_up: bool, to: int) -> None:
     st.path.append(to)
     st.slots.append((ticket, face_up))
     if slot > HIDDEN_SLOTS:  # open play: the ticket goes back into the bag
-        add_one(st.bag, ticket)
-    st.events.append(("mx", slot, transport_of(ticket) if face_up else None,
+        bag = st.bag
+        bag[ticket] = bag.get(ticket, 0) + 1
+    st.events.append(("mx", slot, TRANSPORT_OF[ticket] if face_up else None,
                       frozenset(st.occupied), to if slot > HIDDEN_SLOTS else None))
     if to in st.destinations:
         _end(st, MRX, "destination")
 
 
 def _need_tickets(rack: Rack, want: Rack, rule: str, who: str) -> None:
-    if not contains(rack, want):
-        missing = sorted(t for t, n in want.items() if rack.get(t, 0) < n)
-        raise IllegalAction(rule, f"{who} does not hold {', '.join(missing)} (as many as played)")
+    for t, n in want.items():
+        if rack.get(t, 0) < n:
+            missing = sorted(t for t, n in want.items() if rack.get(t, 0) < n)
+            raise IllegalAction(rule, f"{who} does not hold {', '.join(missing)} (as many as played)")
 
 
 def mrx_move(st: State, a: dict[str, Any]) -> None:
     """MX-3.2: one ticket, one step along its transport."""
     ticket = _ticket(st.board, a.get("ticket"), "MX-3.2", "Mister X's move")
     rack = st.racks[MRX]
-    _need_tickets(rack, {ticket: 1}, "MX-3.2", "Mister X")
-    to = _check_mrx_step(st, st.position, transport_of(ticket), a.get("to"), "MX-3.2")
+    if ticket not in rack:
+        _need_tickets(rack, {ticket: 1}, "MX-3.2", "Mister X")
+    to = _check_mrx_step(st, st.path[-1], TRANSPORT_OF[ticket], a.get("to"), "MX-3.2")
     remove_one(rack, ticket)
     _mrx_step(st, ticket, True, to)
 
 
 def _pay(st: State, a: dict[str, Any], icon: str, rule: str) -> list[str]:
     pay = _tickets(st.board, a, "pay", rule, f"the {a.get('type')}")
-    require(len(pay) == 3, rule, f"a {a.get('type')} costs exactly 3 tickets, not {len(pay)}")
+    if len(pay) != 3:
+        raise IllegalAction(rule, f"a {a.get('type')} costs exactly 3 tickets, not {len(pay)}")
     for t in pay:
-        require(icon_of(t) == icon, rule, f"a {a.get('type')} is paid with '{icon}' tickets, not {t}")
+        if ICON_OF[t] != icon:
+            raise IllegalAction(rule, f"a {a.get('type')} is paid with '{icon}' tickets, not {t}")
     return pay
 
 
@@ -441,20 +273,22 @@ def mrx_double(st: State, a: dict[str, Any]) -> None:
     tickets = [_ticket(st.board, m.get("ticket"), "MX-3.3", "a double move's step") for m in moves]
     rack = st.racks[MRX]
     _need_tickets(rack, rack_of(pay + tickets), "MX-3.3", "Mister X")
-    first = _check_mrx_step(st, st.position, transport_of(tickets[0]), moves[0].get("to"), "MX-3.3",
+    first = _check_mrx_step(st, st.path[-1], TRANSPORT_OF[tickets[0]], moves[0].get("to"), "MX-3.3",
                             occupied_rule="MX-3.3")
     if first in st.destinations:
         require(len(moves) == 1, "MX-6.1",
                 "the first step reaches a destination and ends the game: the double lists only that step")
     else:
         require(len(moves) == 2, "MX-3.3", "a double move makes two moves")
-        _check_mrx_step(st, first, transport_of(tickets[1]), moves[1].get("to"), "MX-3.3")
-    remove_all(rack, rack_of(pay))
-    add_all(st.out, rack_of(pay))
+        _check_mrx_step(st, first, TRANSPORT_OF[tickets[1]], moves[1].get("to"), "MX-3.3")
+    out = st.out
+    for t in pay:
+        remove_one(rack, t)
+        out[t] = out.get(t, 0) + 1
     for ticket, m in zip(tickets, moves, strict=True):
         remove_one(rack, ticket)
         _mrx_step(st, ticket, True, m["to"])
-        if st.over:
+        if st.winner is not None:
             return
 
 
@@ -464,23 +298,26 @@ def mrx_secret(st: State, a: dict[str, Any]) -> None:
     ticket = _ticket(st.board, a.get("ticket"), "MX-3.4", "the face-down ticket")
     rack = st.racks[MRX]
     _need_tickets(rack, rack_of([*pay, ticket]), "MX-6.4", "Mister X")
-    to = _check_mrx_step(st, st.position, None, a.get("to"), "MX-3.4")
-    remove_all(rack, rack_of(pay))
-    add_all(st.out, rack_of(pay))
+    to = _check_mrx_step(st, st.path[-1], None, a.get("to"), "MX-3.4")
+    out = st.out
+    for t in pay:
+        remove_one(rack, t)
+        out[t] = out.get(t, 0) + 1
     remove_one(rack, ticket)
     _mrx_step(st, ticket, False, to)
 
 
 def mrx_can_move(st: State) -> bool:
     """Does Mister X have a move or a secret move (MX-6.3)?"""
-    board, pos, rack = st.board, st.position, st.racks[MRX]
+    board, pos, rack = st.board, st.path[-1], st.racks[MRX]
     per = board.by_transport[pos]
-    for t in {transport_of(ticket) for ticket in rack}:
-        if any(c not in st.occupied for c in per.get(t, ())):
+    occupied = st.occupied
+    for t in {TRANSPORT_OF[ticket] for ticket in rack}:
+        if any(c not in occupied for c in per.get(t, ())):
             return True
-    secrets = sum(n for ticket, n in rack.items() if icon_of(ticket) == "secret")
+    secrets = sum(n for ticket, n in rack.items() if ICON_OF[ticket] == "secret")
     return (secrets >= 3 and rack_size(rack) >= 4
-            and any(c not in st.occupied for c in board.neighbours[pos]))
+            and any(c not in occupied for c in board.neighbours[pos]))
 
 
 def mrx_pass(st: State, a: dict[str, Any]) -> None:
@@ -495,37 +332,40 @@ def pawn_can_move(st: State, pawn: str) -> bool:
     """MX-6.6: does the pawn's own seat hold a ticket that moves it to a free city?
     Mister X's city counts as free (MX-6.5)."""
     per = st.board.by_transport[st.pawn_pos[pawn]]
-    rack = st.racks[st.owner[pawn]]
-    for t in {transport_of(ticket) for ticket in rack}:
-        if any(c not in st.occupied for c in per.get(t, ())):
+    occupied = st.occupied
+    for t in {TRANSPORT_OF[ticket] for ticket in st.racks[st.owner[pawn]]}:
+        if any(c not in occupied for c in per.get(t, ())):
             return True
     return False
 
 
 def _own_pawn(st: State, seat: str, a: dict[str, Any]) -> str:
-    pawn = get_str(a, "pawn", "MX-3.7")
-    if pawn not in st.owner:
-        raise IllegalAction("MX-3.7", f"there is no pawn {pawn!r} (pawns: {', '.join(st.board.pawns)})")
-    if st.owner[pawn] != seat:
-        raise IllegalAction("MX-6.10", f"pawn {pawn} is played by {st.owner[pawn]}, not {seat}")
-    if pawn in st.moved:
-        raise IllegalAction("MX-3.7", f"pawn {pawn} has already moved this round")
+    pawn = a.get("pawn")
+    if pawn.__class__ is not _STR or st.owner.get(pawn) != seat or pawn in st.moved:
+        pawn = get_str(a, "pawn", "MX-3.7")
+        if pawn not in st.owner:
+            raise IllegalAction("MX-3.7", f"there is no pawn {pawn!r} (pawns: {', '.join(st.board.pawns)})")
+        if st.owner[pawn] != seat:
+            raise IllegalAction("MX-6.10", f"pawn {pawn} is played by {st.owner[pawn]}, not {seat}")
+        if pawn in st.moved:
+            raise IllegalAction("MX-3.7", f"pawn {pawn} has already moved this round")
     return pawn
 
 
 def _pawn_to(st: State, pawn: str, to: int) -> None:
     """Move a pawn; entering Mister X's city catches him (MX-6.5, MX-4.1)."""
-    del st.occupied[st.pawn_pos[pawn]]
+    occupied = st.occupied
+    del occupied[st.pawn_pos[pawn]]
     st.pawn_pos[pawn] = to
-    st.occupied[to] = pawn
-    if to == st.position:
+    occupied[to] = pawn
+    if to == st.path[-1]:
         _end(st, TEAM, "caught")
     else:
-        st.events.append(("not", st.last_slot, frozenset((to,))))
+        st.events.append(("not", len(st.path) - 1, (to,)))
 
 
 def _check_pawn_step(st: State, pawn: str, transport: str, to: Any, rule: str) -> int:
-    if not isinstance(to, int) or isinstance(to, bool) or to not in st.board.cities:
+    if to.__class__ is not _INT or to not in st.board.cities:
         raise IllegalAction(rule, f"'to' must be a city of the board, not {to!r}")
     frm = st.pawn_pos[pawn]
     if to not in st.board.by_transport[frm].get(transport, ()):
@@ -536,19 +376,34 @@ def _check_pawn_step(st: State, pawn: str, transport: str, to: Any, rule: str) -
 
 
 def _after_pawn(st: State, pawn: str) -> None:
-    st.moved.add(pawn)
-    if len(st.moved) == len(st.pawn_pos) and not st.over:
+    moved = st.moved = (*st.moved, pawn)
+    if len(moved) == len(st.pawn_pos) and st.winner is None:
         st.phase = PH_DET_END
 
 
 def det_move(st: State, seat: str, a: dict[str, Any]) -> None:
     """MX-3.7 step 1: a pawn moves with a ticket from its seat's rack; ticket to the bag."""
-    pawn = _own_pawn(st, seat, a)
-    ticket = _ticket(st.board, a.get("ticket"), "MX-3.7", f"{pawn}'s move")
-    _need_tickets(st.racks[seat], {ticket: 1}, "MX-3.7", seat)
-    to = _check_pawn_step(st, pawn, transport_of(ticket), a.get("to"), "MX-3.7")
-    remove_one(st.racks[seat], ticket)
-    add_one(st.bag, ticket)  # MX-6.6: into the bag at once
+    pawn, ticket, to = a.get("pawn"), a.get("ticket"), a.get("to")
+    rack = st.racks[seat]
+    # The checks below in one test (the pawn is the seat's and has not moved, the seat
+    # holds the ticket, its transport leads to the free city): every legal move passes
+    # here; anything else goes through them one by one for the rule to cite.
+    if not (pawn.__class__ is _STR and st.owner.get(pawn) == seat and pawn not in st.moved
+            and ticket.__class__ is _STR and ticket in rack and to.__class__ is _INT
+            and to in st.board.by_transport[st.pawn_pos[pawn]].get(TRANSPORT_OF[ticket], ())
+            and to not in st.occupied):
+        pawn = _own_pawn(st, seat, a)
+        ticket = _ticket(st.board, ticket, "MX-3.7", f"{pawn}'s move")
+        _need_tickets(rack, {ticket: 1}, "MX-3.7", seat)
+        _check_pawn_step(st, pawn, TRANSPORT_OF[ticket], to, "MX-3.7")
+        raise AssertionError("det_move: a check above must have failed")  # pragma: no cover
+    left = rack[ticket] - 1
+    if left:
+        rack[ticket] = left
+    else:
+        del rack[ticket]
+    bag = st.bag
+    bag[ticket] = bag.get(ticket, 0) + 1  # MX-6.6: into the bag at once
     _pawn_to(st, pawn, to)
     _after_pawn(st, pawn)
 
@@ -576,7 +431,7 @@ def _special_pay(st: State, a: dict[str, Any], icon: str, rule: str) -> tuple[di
         require(isinstance(tickets, list), rule, f"pay[{seat!r}] must be a list of tickets")
         tickets = [_ticket(st.board, t, rule, f"pay[{seat!r}]") for t in tickets]
         for t in tickets:
-            require(icon_of(t) == icon, rule, f"this special action is paid with '{icon}' tickets, not {t}")
+            require(ICON_OF[t] == icon, rule, f"this special action is paid with '{icon}' tickets, not {t}")
         limit = len(st.pawns_of[seat])
         require(len(tickets) <= limit, "MX-3.7",
                 f"{seat} controls {limit} pawn(s) and may give at most {limit} ticket(s), not {len(tickets)}")
@@ -597,9 +452,9 @@ def _spend(st: State, per_seat: dict[str, Rack]) -> None:
 def reveal(st: State, slot: int, by: str) -> None:
     city = st.path[slot]
     if slot not in st.revealed:
-        st.revealed[slot] = city
+        st.revealed = {**st.revealed, slot: city}
         st.events.append(("reveal", slot, city))
-    st.reveals.append({"round": st.round, "slot": slot, "city": city, "by": by})
+    st.reveals = [*st.reveals, {"round": st.round, "slot": slot, "city": city, "by": by}]
 
 
 def det_investigate(st: State, a: dict[str, Any]) -> None:
@@ -629,8 +484,8 @@ def det_siren(st: State, a: dict[str, Any]) -> None:
 def _refill_turn(st: State, seat: str, kind: str) -> None:
     """Is it ``seat``'s time to discard/refill (MX-3.1, MX-3.7, MX-6.9, MX-6.10)?"""
     if seat == MRX:
-        require(st.phase == PH_MRX_REFILL, "MX-3.1",
-                f"Mister X may {kind} only after his move, before the detectives' turn")
+        if st.phase != PH_MRX_REFILL:
+            raise IllegalAction("MX-3.1", f"Mister X may {kind} only after his move, before the detectives' turn")
         return
     if st.phase != PH_DET_END:
         raise IllegalAction("MX-3.7", f"the detectives {kind} after all five pawns have moved"
@@ -649,53 +504,66 @@ def discard(st: State, seat: str, a: dict[str, Any]) -> None:
     _need_tickets(st.racks[seat], tickets, "MX-6.9", seat)
     remove_all(st.racks[seat], tickets)
     add_all(st.bag, tickets)
-    st.discarded.add(seat)
+    st.discarded = (*st.discarded, seat)
 
 
-def refill(st: State, seat: str, a: dict[str, Any]) -> Rack:
+def refill(st: State, seat: str, a: dict[str, Any]) -> list[str]:
     """MX-6.8 / MX-3.12: draw up to the rack limit; a dry bag takes back the tickets out of
-    the game. Returns the tickets drawn."""
-    _refill_turn(st, seat, "refill")
+    the game. Returns the tickets drawn, sorted."""
+    if seat == MRX:
+        if st.phase != PH_MRX_REFILL:
+            _refill_turn(st, seat, "refill")
+    elif st.phase != PH_DET_END or st.det_seats[st.refill_next] != seat:
+        _refill_turn(st, seat, "refill")
     rack = st.racks[seat]
-    in_bag, in_out = rack_size(st.bag), rack_size(st.out)
-    need = min(st.limit[seat] - rack_size(rack), in_bag + in_out)
+    bag = st.bag
+    in_bag = sum(bag.values())
+    need = st.limit[seat] - sum(rack.values())
+    if need > in_bag:
+        need = min(need, in_bag + sum(st.out.values()))
     given = a.get("tickets")
     if given is not None:
-        given = rack_of(_tickets(st.board, a, "tickets", "MX-6.8", f"{seat}'s refill"))
-        if rack_size(given) != need:
+        tickets = st.board.tickets
+        if given.__class__ is not list or not all(t.__class__ is _STR and t in tickets for t in given):
+            given = _tickets(st.board, a, "tickets", "MX-6.8", f"{seat}'s refill")
+        if len(given) != need:
             raise IllegalAction("MX-6.8",
-                                f"{seat} refills {need} ticket(s) to reach the rack limit, not {rack_size(given)}")
-    if st.rng is not None:
+                                f"{seat} refills {need} ticket(s) to reach the rack limit, not {len(given)}")
+        given = sorted(given)
+    rng = st.rng
+    if rng is not None:
         if in_bag >= need:
-            drawn = rack_of(draw_from(st.bag, need, st.rng))
+            drawn = sorted(draw_from(bag, need, rng)) if need else []
         else:
-            drawn = st.bag
+            drawn = rack_list(bag)
             st.bag = st.out
             st.out = {}
-            add_all(drawn, rack_of(draw_from(st.bag, need - in_bag, st.rng)))
+            drawn = sorted(drawn + draw_from(st.bag, need - in_bag, rng))
         if given is not None and given != drawn:
-            raise IllegalAction("MX-6.8",
-                                f"{seat}'s refill {rack_list(given)} differs from the seed's draw {rack_list(drawn)}")
+            raise IllegalAction("MX-6.8", f"{seat}'s refill {given} differs from the seed's draw {drawn}")
     else:
-        require(given is not None, "MX-6.8", "without a seed every refill must list the tickets drawn")
+        if given is None:
+            raise IllegalAction("MX-6.8", "without a seed every refill must list the tickets drawn")
         drawn = given
+        wanted = rack_of(drawn)
         if in_bag >= need:
-            require(contains(st.bag, drawn), "MX-6.8",
-                    f"{seat}'s refill {rack_list(drawn)} is not in the bag")
-            remove_all(st.bag, drawn)
+            if not contains(bag, wanted):
+                raise IllegalAction("MX-6.8", f"{seat}'s refill {drawn} is not in the bag")
+            remove_all(bag, wanted)
         else:
             # MX-3.12: the whole bag, then the rest from the tickets that left the game
-            require(contains(drawn, st.bag), "MX-6.8",
+            require(contains(wanted, bag), "MX-6.8",
                     f"the bag holds only {in_bag} ticket(s): the refill must take all of them")
-            rest = dict(drawn)
-            remove_all(rest, st.bag)
-            require(contains(st.out, rest), "MX-6.8",
-                    f"{seat}'s refill {rack_list(drawn)} is not in the bag or among the tickets out of the game")
+            remove_all(wanted, bag)
+            require(contains(st.out, wanted), "MX-6.8",
+                    f"{seat}'s refill {drawn} is not in the bag or among the tickets out of the game")
             st.bag = st.out
             st.out = {}
-            remove_all(st.bag, rest)
-    add_all(rack, drawn)
-    st.discarded.discard(seat)
+            remove_all(st.bag, wanted)
+    for t in drawn:
+        rack[t] = rack.get(t, 0) + 1
+    if seat in st.discarded:
+        st.discarded = tuple(s for s in st.discarded if s != seat)
     if seat == MRX:
         st.phase = PH_PAWNS
     else:
@@ -707,7 +575,7 @@ def refill(st: State, seat: str, a: dict[str, Any]) -> Rack:
 
 def position_check(st: State) -> None:
     """MX-3.10: reveal any of the 5 latest checklist cities a pawn stands on; next round."""
-    last = st.last_slot
+    last = len(st.path) - 1
     pawn_cities = frozenset(st.occupied)
     for slot in range(max(0, last - CHECK_WINDOW + 1), last + 1):
         if slot > HIDDEN_SLOTS or slot in st.revealed:
@@ -718,40 +586,42 @@ def position_check(st: State) -> None:
             st.events.append(("not", slot, pawn_cities))
     st.round += 1
     st.phase = PH_MRX
-    st.moved = set()
-    st.discarded = set()
+    st.moved = ()
+    st.discarded = ()
     st.refill_next = 0
     st.special_done = False
 
 
 # --- dispatch ------------------------------------------------------------------------
+_MRX_MOVES = {"move": mrx_move, "double": mrx_double, "secret": mrx_secret, "pass": mrx_pass}
+
+
 def apply(st: State, a: dict[str, Any]) -> dict[str, Any]:
+    """Check ``a`` against the rules, apply it to ``st`` in place, return it as recorded."""
+    if a.__class__ is not dict and not isinstance(a, dict):
+        raise IllegalAction("MX-3.1", "an action must be an object")
     seat, kind = a["seat"], a["type"]
-    require(st.winner is None, "MX-3.6", "the game is already over: nothing may follow its end")
-    if seat == MRX:
-        if kind in ("move", "double", "secret", "pass"):
-            require(st.phase == PH_MRX, "MX-3.1",
-                    "Mister X moves once, at the start of the round" if st.phase != PH_OVER
-                    else "the game is over")
-            if kind == "move":
-                mrx_move(st, a)
-            elif kind == "double":
-                mrx_double(st, a)
-            elif kind == "secret":
-                mrx_secret(st, a)
-            else:
-                mrx_pass(st, a)
-            if not st.over:
-                st.phase = PH_MRX_REFILL
-            return a
-    elif seat in st.pawns_of:
+    if st.winner is not None:
+        raise IllegalAction("MX-3.6", "the game is already over: nothing may follow its end")
+    if seat in st.pawns_of:
         if kind in ("move", "stay"):
-            require(st.phase == PH_PAWNS, "MX-3.7",
-                    "the pawns move after Mister X's turn, before the special action and refills")
+            if st.phase != PH_PAWNS:
+                raise IllegalAction("MX-3.7", "the pawns move after Mister X's turn, before the special "
+                                              "action and refills")
             if kind == "move":
                 det_move(st, seat, a)
             else:
                 det_stay(st, seat, a)
+            return a
+    elif seat == MRX:
+        move = _MRX_MOVES.get(kind)
+        if move is not None:
+            if st.phase != PH_MRX:
+                raise IllegalAction("MX-3.1", "Mister X moves once, at the start of the round"
+                                    if st.phase != PH_OVER else "the game is over")
+            move(st, a)
+            if st.winner is None:
+                st.phase = PH_MRX_REFILL
             return a
     elif seat == TEAM:
         if kind == "investigate":
@@ -763,30 +633,32 @@ def apply(st: State, a: dict[str, Any]) -> dict[str, Any]:
         raise IllegalAction("MX-3.7", f"the detectives team takes only 'investigate' or 'siren', not {kind!r}")
     else:
         raise IllegalAction("MX-6.10", f"unknown seat {seat!r} (seats: {', '.join(st.seats())}, {TEAM})")
-    if kind == "discard":
-        discard(st, seat, a)
-        return a
     if kind == "refill":
         drawn = refill(st, seat, a)
         if a.get("tickets") is None:
-            return {**a, "tickets": rack_list(drawn)}
+            return {**a, "tickets": drawn}
+        return a
+    if kind == "discard":
+        discard(st, seat, a)
         return a
     rule = "MX-3.1" if seat == MRX else "MX-3.7"
     raise IllegalAction(rule, f"{seat} has no action {kind!r}")
 
 
 def result(st: State) -> dict[str, Any] | None:
-    if not st.over:
+    if st.winner is None:
         return None
     return {"winner": st.winner, "reason": st.reason, "moves": st.last_slot}
 
 
 def to_act(st: State) -> list[str]:
-    if st.phase in (PH_MRX, PH_MRX_REFILL):
+    phase = st.phase
+    if phase == PH_PAWNS:
+        moved = st.moved
+        return [s for s, pawns in st.pawns_of.items() if any(p not in moved for p in pawns)]
+    if phase in (PH_MRX, PH_MRX_REFILL):
         return [MRX]
-    if st.phase == PH_PAWNS:
-        return [s for s in st.det_seats if any(p not in st.moved for p in st.pawns_of[s])]
-    if st.phase == PH_DET_END:
+    if phase == PH_DET_END:
         refiller = [st.det_seats[st.refill_next]]
         return [TEAM, *refiller] if special_possible(st) else refiller
     return []
@@ -798,7 +670,7 @@ def special_possible(st: State) -> bool:
         return False
     for icon in ("investigate", "siren"):
         usable = sum(min(len(st.pawns_of[seat]),
-                         sum(n for t, n in st.racks[seat].items() if icon_of(t) == icon))
+                         sum(n for t, n in st.racks[seat].items() if ICON_OF[t] == icon))
                      for seat in st.det_seats)
         for paid in range(3, min(usable, 5) + 1):
             if icon == "investigate":
@@ -810,51 +682,53 @@ def special_possible(st: State) -> bool:
                 return True
     return False
 
+
 # --- enumerating legal actions -------------------------------------------------------
-def sub_multisets(rack: Rack, size: int | None = None, max_size: int | None = None) -> list[Rack]:
-    """Every sub-multiset of ``rack`` (of exactly ``size`` tickets, or at most ``max_size``)."""
-    found: list[Rack] = [{}]
+def _sub_lists(rack: Rack, cap: int = 99) -> list[list[str]]:
+    """Every sub-multiset of ``rack`` of at most ``cap`` tickets as a sorted list, in the
+    order of :func:`~engine.games.misterx.state.sub_multisets` (built straight as lists:
+    a discard lists up to a few hundred)."""
+    found: list[list[str]] = [[]]
     for ticket in sorted(rack):
-        grown = []
-        for base in found:
-            for n in range(0, rack[ticket] + 1):
-                if n:
-                    base = {**base, ticket: n}
-                if max_size is not None and rack_size(base) > max_size:
-                    break
-                if size is not None and rack_size(base) > size:
-                    break
-                grown.append(base)
-        found = grown
-    if size is not None:
-        found = [r for r in found if rack_size(r) == size]
+        count = rack[ticket]
+        if cap >= 99:
+            found = [base + [ticket] * n for base in found for n in range(count + 1)]
+        else:
+            found = [base + [ticket] * n for base in found for n in range(min(count, cap - len(base)) + 1)]
     return found
 
 
 def mrx_steps(st: State, frm: int, rack: Rack) -> list[tuple[str, int]]:
     """(ticket, city) for every single move from ``frm`` with a ticket of ``rack``."""
     per = st.board.by_transport[frm]
+    occupied = st.occupied
     return [(ticket, to) for ticket in sorted(rack)
-            for to in per.get(transport_of(ticket), ()) if to not in st.occupied]
+            for to in per.get(TRANSPORT_OF[ticket], ()) if to not in occupied]
 
 
 def _mrx_legal(st: State) -> list[dict[str, Any]]:
     rack = st.racks[MRX]
+    position = st.path[-1]
+    occupied = st.occupied
     actions: list[dict[str, Any]] = [
-        {"seat": MRX, "type": "move", "ticket": t, "to": to} for t, to in mrx_steps(st, st.position, rack)
+        {"seat": MRX, "type": "move", "ticket": t, "to": to} for t, to in mrx_steps(st, position, rack)
     ]
-    for icon, kind in (("double", "double"), ("secret", "secret")):
-        icons = {t: n for t, n in rack.items() if icon_of(t) == icon}
-        for pay in sub_multisets(icons, size=3):
+    for icon in ("double", "secret"):
+        icons = {t: n for t, n in rack.items() if ICON_OF[t] == icon}
+        if sum(icons.values()) < 3:
+            continue
+        for paid in _sub_lists(icons, 3):
+            if len(paid) != 3:
+                continue
             left = dict(rack)
-            remove_all(left, pay)
-            paid = rack_list(pay)
-            if kind == "secret":
-                free = [c for c in st.board.neighbours[st.position] if c not in st.occupied]
+            for t in paid:
+                remove_one(left, t)
+            if icon == "secret":
+                free = [c for c in st.board.neighbours[position] if c not in occupied]
                 actions += [{"seat": MRX, "type": "secret", "pay": paid, "ticket": t, "to": to}
                             for t in sorted(left) for to in free]
                 continue
-            for t1, to1 in mrx_steps(st, st.position, left):
+            for t1, to1 in mrx_steps(st, position, left):
                 first = {"ticket": t1, "to": to1}
                 if to1 in st.destinations:
                     actions.append({"seat": MRX, "type": "double", "pay": paid, "moves": [first]})
@@ -872,29 +746,35 @@ def _mrx_legal(st: State) -> list[dict[str, Any]]:
 def _refill_legal(st: State, seat: str) -> list[dict[str, Any]]:
     actions: list[dict[str, Any]] = []
     if seat not in st.discarded:
-        actions += [{"seat": seat, "type": "discard", "tickets": rack_list(r)}
-                    for r in sub_multisets(st.racks[seat])]
+        actions = [{"seat": seat, "type": "discard", "tickets": t} for t in _sub_lists(st.racks[seat])]
     actions.append({"seat": seat, "type": "refill"})
     return actions
 
 
 def pawn_moves(st: State, pawn: str, rack: Rack) -> list[tuple[str, int]]:
     per = st.board.by_transport[st.pawn_pos[pawn]]
+    occupied = st.occupied
     return [(ticket, to) for ticket in sorted(rack)
-            for to in per.get(transport_of(ticket), ()) if to not in st.occupied]
+            for to in per.get(TRANSPORT_OF[ticket], ()) if to not in occupied]
 
 
 def _special_legal(st: State) -> list[dict[str, Any]]:
     actions: list[dict[str, Any]] = []
+    board, occupied = st.board, st.occupied
     for icon in ("investigate", "siren"):
         options_per_seat = []
+        usable = 0
         for seat in st.det_seats:
-            held = {t: n for t, n in st.racks[seat].items() if icon_of(t) == icon}
-            options_per_seat.append((seat, sub_multisets(held, max_size=len(st.pawns_of[seat]))))
+            held = {t: n for t, n in st.racks[seat].items() if ICON_OF[t] == icon}
+            cap = len(st.pawns_of[seat])
+            usable += min(cap, sum(held.values()))
+            options_per_seat.append((seat, _sub_lists(held, cap)))
+        if usable < 3:
+            continue
         pays: list[tuple[dict[str, list[str]], int]] = [({}, 0)]
         for seat, choices in options_per_seat:
-            pays = [({**pay, seat: rack_list(c)} if c else pay, total + rack_size(c))
-                    for pay, total in pays for c in choices if total + rack_size(c) <= 5]
+            pays = [({**pay, seat: c} if c else pay, total + len(c))
+                    for pay, total in pays for c in choices if total + len(c) <= 5]
         for pay, total in pays:
             if total < 3:
                 continue
@@ -903,10 +783,10 @@ def _special_legal(st: State) -> list[dict[str, Any]]:
                     actions.append({"seat": TEAM, "type": "investigate", "pay": pay})
                 continue
             transport = SIREN_TRANSPORT[total]
-            for pawn, city in st.pawn_pos.items():
-                for to in st.board.by_transport[city].get(transport, ()):
-                    if to not in st.occupied:
-                        actions.append({"seat": TEAM, "type": "siren", "pay": pay, "pawn": pawn, "to": to})
+            # one pay for all the sirens it buys (as the lists above: shared, read only)
+            actions += [{"seat": TEAM, "type": "siren", "pay": pay, "pawn": pawn, "to": to}
+                        for pawn, city in st.pawn_pos.items()
+                        for to in board.by_transport[city].get(transport, ()) if to not in occupied]
     return actions
 
 
@@ -948,30 +828,40 @@ def chance_options(st: State, action: dict[str, Any]) -> list[dict[str, Any]]:
 
 def legal_actions(st: State, seat: str) -> list[dict[str, Any]]:
     """Every action ``seat`` may take now; refills without their (chance) tickets."""
-    if st.over:
+    if st.winner is not None:
         return []
+    phase = st.phase
     if seat == MRX:
-        if st.phase == PH_MRX:
+        if phase == PH_MRX:
             return _mrx_legal(st)
-        if st.phase == PH_MRX_REFILL:
+        if phase == PH_MRX_REFILL:
             return _refill_legal(st, MRX)
         return []
     if seat == TEAM:
         return _special_legal(st) if st.special_open() else []
     if seat not in st.pawns_of:
         return []
-    if st.phase == PH_PAWNS:
-        actions = []
-        for pawn in st.pawns_of[seat]:
-            if pawn in st.moved:
-                continue
-            moves = pawn_moves(st, pawn, st.racks[seat])
-            if moves:
-                actions += [{"seat": seat, "type": "move", "pawn": pawn, "ticket": t, "to": to}
-                            for t, to in moves]
-            else:
-                actions.append({"seat": seat, "type": "stay", "pawn": pawn})
-        return actions
-    if st.phase == PH_DET_END and st.det_seats[st.refill_next] == seat:
+    if phase == PH_PAWNS:
+        return _pawn_legal(st, seat)
+    if phase == PH_DET_END and st.det_seats[st.refill_next] == seat:
         return _refill_legal(st, seat)
     return []
+
+
+def _pawn_legal(st: State, seat: str) -> list[dict[str, Any]]:
+    """The moves of the seat's pawns that have not moved (a pawn without one stays)."""
+    actions: list[dict[str, Any]] = []
+    tickets = sorted(st.racks[seat])
+    transports = [(ticket, TRANSPORT_OF[ticket]) for ticket in tickets]
+    by_transport, occupied, moved = st.board.by_transport, st.occupied, st.moved
+    for pawn in st.pawns_of[seat]:
+        if pawn in moved:
+            continue
+        per = by_transport[st.pawn_pos[pawn]]
+        moves = [{"seat": seat, "type": "move", "pawn": pawn, "ticket": ticket, "to": to}
+                 for ticket, transport in transports for to in per.get(transport, ()) if to not in occupied]
+        if moves:
+            actions += moves
+        else:
+            actions.append({"seat": seat, "type": "stay", "pawn": pawn})
+    return actions

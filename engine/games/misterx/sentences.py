@@ -13,7 +13,7 @@ from typing import Any
 from engine.core.game import Table
 from engine.core.messages import Message, msg
 from engine.games.misterx.board import Board, resolve_board
-from engine.games.misterx.rules import DEFAULT_BOARD, MRX, SIREN_TRANSPORT, TEAM, default_shares
+from engine.games.misterx.state import DEFAULT_BOARD, MRX, SIREN_TRANSPORT, TEAM, default_shares
 
 TRANSPORTS = ("car", "train", "plane")
 ICONS = ("double", "secret", "investigate", "siren")

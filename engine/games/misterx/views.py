@@ -20,7 +20,8 @@ from typing import Any
 
 from engine.games.misterx.board import Board
 from engine.games.misterx.possible import possible_positions
-from engine.games.misterx.rules import HIDDEN_SLOTS, MRX, TEAM, State, rack_list, rack_size, result
+from engine.games.misterx.rules import result
+from engine.games.misterx.state import HIDDEN_SLOTS, MRX, TEAM, State, rack_list, rack_size
 
 
 def sees_rack(viewer: str | None, seat: str) -> bool:

@@ -3,7 +3,10 @@
 
 import { el, htmlChips, legendMark, panel, seatColors, svg, svgChips, tip } from "./common.js";
 
-const COLUMNS = 5;
+//: envelopes per row: five on a wide screen; three on a phone, so that the numbers and
+//: cards inside stay big enough to read (five to a row drew them 5 px high at 390 px)
+const WIDE_COLUMNS = 5;
+const PHONE_COLUMNS = 3;
 const CELL_W = 196;
 const CELL_H = 150;
 const PAD = 4;
@@ -43,6 +46,7 @@ export function mount(root, payload) {
   for (const [seat, pair] of Object.entries(payload.static.spies)) for (const spy of pair) ownerOf[spy] = seat;
   const envelopeCount = payload.static.envelopes;
   const chipColor = (card) => cardColor(card, colors, ownerOf);
+  const COLUMNS = (root.getBoundingClientRect().width || 1000) < 560 ? PHONE_COLUMNS : WIDE_COLUMNS;
   const rows = Math.ceil(envelopeCount / COLUMNS);
   const drawing = svg("svg", {
     viewBox: `0 0 ${COLUMNS * CELL_W + PAD * 2} ${rows * CELL_H + PAD * 2}`,

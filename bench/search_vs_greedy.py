@@ -1,0 +1,127 @@
+"""Benchmark: the ``search`` bot (ISMCTS, engine/core/search.py) against ``greedy``.
+
+    .venv/bin/python bench/search_vs_greedy.py [--game mister-x] [--games 200] [--seed0 5000]
+
+For each role of the game, plays ``--games`` games (seeds seed0..) with ``search`` in
+that role and ``greedy`` everywhere else, and the same seeds with ``greedy`` in that
+role too (the baseline: what greedy itself wins there). Prints win rates with Wilson
+95% confidence intervals, the CPU time, and the search's playouts per second (timed
+apart on the positions of greedy games). The budget is each game's ``search`` level
+as registered (see the game's bots.py). A benchmark, not a test: minutes, not seconds.
+
+Roles: Mister X ``mrx`` (search plays Mister X) and ``detectives`` (search plays every
+detective seat; 2 detective seats); Cryptid ``cryptid`` and ``scientist``; Cloak &
+Dagger (4 players, default options) ``p1``..``p4`` folded into one role, ``player``:
+game k seats search at p(k mod 4 + 1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import get_game, play, replay  # noqa: E402
+from engine.core.rng import Rng  # noqa: E402
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95% by default)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def lineups(game_id: str, level: str, k: int) -> tuple[list[str], str]:
+    """(bots by seat, the seat whose win counts) for game k of a role."""
+    if game_id == "mister-x":
+        raise AssertionError("roles of mister-x are handled by role_lineup")
+    seat = k % 4
+    return ["greedy" if i != seat else level for i in range(4)], f"p{seat + 1}"
+
+
+def role_lineup(game_id: str, role: str, level: str, k: int) -> tuple[list[str], str]:
+    if game_id == "mister-x":
+        if role == "mrx":
+            return [level, "greedy", "greedy"], "mrx"
+        return ["greedy", level, level], "det1"
+    if game_id == "cryptid-urban-legends":
+        seats = ["cryptid", "scientist"]
+        return [level if s == role else "greedy" for s in seats], role
+    return lineups(game_id, level, k)
+
+
+ROLES = {"mister-x": ["mrx", "detectives"], "cryptid-urban-legends": ["cryptid", "scientist"],
+         "cloak-and-dagger": ["player"]}
+
+
+def won(game, log: dict, seat: str) -> bool:
+    state = replay(log).final_state
+    return game.is_over(state) and game.score(state, seat) == 1.0
+
+
+def playouts_per_second(game_id: str, positions: int = 40) -> tuple[float, float]:
+    """Playouts/s and plies/s of the search, on positions of greedy games."""
+    from engine.core.search import Search
+
+    game = get_game(game_id)
+    states = []
+    seed = 0
+    while len(states) < positions:
+        r = replay(play(game_id, 90000 + seed, ["greedy"] * len(game.seat_ids(game.normalize_options({})))))
+        for ply, _action, st in r.states():
+            if ply % 7 == 3 and not game.is_over(st) and len(game.decision(st)[1]) > 1:
+                states.append(game.clone(st))
+        seed += 1
+    search = Search(game, playouts=32)
+    playouts = plies = 0
+    start = time.process_time()
+    for i, st in enumerate(states[:positions]):
+        search.decide(st, game.decision(st)[0], Rng(i))
+        playouts += search.stats["playouts"]
+        plies += search.stats["plies"]
+    cpu = time.process_time() - start
+    return playouts / cpu, plies / cpu
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="mister-x", choices=sorted(ROLES))
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed0", type=int, default=5000)
+    parser.add_argument("--roles", help="comma-separated roles (default: all of the game's)")
+    args = parser.parse_args()
+    game = get_game(args.game)
+    roles = args.roles.split(",") if args.roles else ROLES[args.game]
+    for role in roles:
+        line = {}
+        for level in ("search", "greedy"):
+            wins = unfinished = 0
+            start = time.process_time()
+            for k in range(args.games):
+                bots, seat = role_lineup(args.game, role, level, k)
+                log = play(args.game, args.seed0 + k, bots)
+                if log["result"] is None:
+                    unfinished += 1
+                wins += won(game, log, seat)
+            cpu = time.process_time() - start
+            lo, hi = wilson(wins, args.games)
+            line[level] = (wins, lo, hi, cpu, unfinished)
+            print(f"{args.game} {role}: {level:6} wins {wins}/{args.games} = {wins / args.games:.1%} "
+                  f"(95% CI {lo:.1%}–{hi:.1%}), unfinished {unfinished}, CPU {cpu:.1f} s "
+                  f"({cpu / args.games:.3f} s/game)", flush=True)
+    rate, plies = playouts_per_second(args.game)
+    print(f"{args.game}: {rate:.0f} playouts/s, {plies:.0f} plies/s (32 full greedy playouts per decision, "
+          "40 positions of greedy games)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,212 @@
+"""Information-Set Monte Carlo Tree Search: a bot that decides from its seat's beliefs.
+
+Single-observer ISMCTS (Cowling, Powley & Whitehouse, "Information Set Monte Carlo
+Tree Search", IEEE TCIAIG 2012): every iteration deals one complete state from what
+the deciding seat knows (:meth:`Game.beliefs`, never the real state's hidden parts),
+walks the one tree of that seat's information set with that state — choosing among the
+actions available *in this state* by UCB1 with availability counts — adds one node,
+plays the game out with a playout policy, and credits every node on the way with the
+result for the seat that chose it. The action tried most often is played.
+
+A node's key is the action as listed by :meth:`Game.decision` (chance left out: the
+state's own generator deals refills, draws and blocks as the playout goes on).
+
+Budget: ``playouts`` iterations per decision; a decision with one legal action is not
+searched. The playout policy's own choice at a node starts with ``prior`` virtual
+visits worth ``prior_value`` each, so a small budget departs from it only on evidence. The playout policy is a bot (default: the game's ``greedy``); a playout that
+reaches ``max_plies`` without an end is scored by ``evaluate`` (default 0.5).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.game import Action, Game, State
+from engine.core.rng import Rng
+
+Evaluate = Callable[[Game, State, str], float]
+Reward = Callable[[Game, State, str, "Playout"], float]
+
+
+def action_key(action: Action) -> Any:
+    """A hashable key for an action (its fields, nested lists and objects included)."""
+    return tuple(sorted((k, _freeze(v)) for k, v in action.items()))
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, dict):
+        return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+class Node:
+    """Statistics of one action in the tree: chosen ``visits`` times, available
+    ``avail`` times, ``reward`` summed for ``seat`` (the seat that chose it)."""
+
+    __slots__ = ("action", "avail", "children", "hint", "reward", "seat", "visits")
+
+    def __init__(self, seat: str | None, action: Action | None):
+        self.seat = seat
+        self.action = action
+        self.children: dict[Any, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+        #: the key of the playout policy's choice here (asked once, in the first world)
+        self.hint: Any = None
+
+
+class Playout:
+    """What happened after the tree: the seats that moved, in order (for rewards such as
+    coalition reduction that tell apart who did it)."""
+
+    __slots__ = ("movers",)
+
+    def __init__(self) -> None:
+        self.movers: list[str] = []
+
+
+def _win(game: Game, state: State, seat: str, playout: Playout) -> float:
+    return game.score(state, seat)
+
+
+class Search:
+    """ISMCTS for ``seat`` with a fixed budget. Reusable across decisions."""
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        playouts: int = 64,
+        policy: str = "greedy",
+        exploration: float = 0.7,
+        max_plies: int = 400,
+        evaluate: Evaluate | None = None,
+        reward: Reward | None = None,
+        prior: int = 3,
+        prior_value: float = 0.6,
+        max_branching: int = 64,
+    ):
+        self.game = game
+        self.playouts = playouts
+        self.policy = game.bots[policy]
+        self.exploration = exploration
+        self.max_plies = max_plies
+        self.evaluate = evaluate
+        self.reward = reward or _win
+        #: virtual visits (and their mean value) the policy's own choice starts with at
+        #: every node (Gelly & Silver's prior knowledge): with a small budget the search
+        #: then departs from the policy only where its playouts say so
+        self.prior, self.prior_value = prior, prior_value
+        #: below the root, a decision between more actions than this is left to the policy
+        self.max_branching = max_branching
+        #: iterations run and plies applied by the last :meth:`decide` (for the benchmark)
+        self.stats = {"playouts": 0, "plies": 0}
+
+    def decide(self, state: State, viewer: str, rng: Rng) -> Action:
+        """The action to play in ``state``, decided from ``viewer``'s knowledge of it."""
+        game = self.game
+        _decider, actions = game.decision(state)
+        if len(actions) == 1:
+            return actions[0]
+        beliefs = game.beliefs(state, viewer)
+        root = Node(None, None)
+        plies = 0
+        for _ in range(self.playouts):
+            world = beliefs.sample(rng)
+            plies += self._iterate(root, world, rng)
+        self.stats = {"playouts": self.playouts, "plies": plies}
+        # only actions legal in the real state (the same list for a seat whose choices
+        # depend on what it knows, which is every seat of the games here)
+        legal = {action_key(a) for a in actions}
+        tried = [n for key, n in root.children.items() if key in legal]
+        if not tried:
+            return actions[rng.below(len(actions))]
+        best = max(tried, key=lambda n: (n.visits, n.reward))
+        assert best.action is not None
+        return best.action
+
+    def _iterate(self, root: Node, world: State, rng: Rng) -> int:
+        game = self.game
+        node = root
+        path: list[Node] = []
+        plies = 0
+        # selection and expansion: down the tree while every available action has a node
+        while not game.is_over(world):
+            decider, actions = game.decision(world)
+            if path and len(actions) > self.max_branching:
+                # a choice too wide to learn from a small budget (a discard of any part of
+                # a rack, a relocation of sensors): the policy makes it, as in a playout
+                game.apply(world, self.policy(game, world, game.to_act(world)[0], rng))
+                plies += 1
+                continue
+            untried = []
+            best, best_value = None, -1.0
+            for action in actions:
+                key = action_key(action)
+                child = node.children.get(key)
+                if child is None:
+                    untried.append((key, action))
+                    continue
+                child.avail += 1
+                value = (child.reward / child.visits
+                         + self.exploration * math.sqrt(math.log(child.avail) / child.visits))
+                if value > best_value:
+                    best, best_value = child, value
+            if untried:
+                if node.hint is None:
+                    node.hint = action_key(self.policy(game, world, game.to_act(world)[0], rng))
+                key, action = next(((k, a) for k, a in untried if k == node.hint),
+                                   untried[rng.below(len(untried))])
+                child = node.children[key] = Node(decider, action)
+                child.avail = 1
+                if key == node.hint:  # prior knowledge: the policy's move starts ahead
+                    child.visits, child.reward = self.prior, self.prior * self.prior_value
+                game.apply(world, action)
+                plies += 1
+                path.append(child)
+                break
+            assert best is not None and best.action is not None
+            game.apply(world, best.action)
+            plies += 1
+            path.append(best)
+            node = best
+        # playout
+        playout = Playout()
+        policy = self.policy
+        while not game.is_over(world) and plies < self.max_plies:
+            seat = game.to_act(world)[0]
+            playout.movers.append(seat)
+            game.apply(world, policy(game, world, seat, rng))
+            plies += 1
+        finished = game.is_over(world)
+        values: dict[str, float] = {}
+        for child in path:
+            seat = child.seat
+            assert seat is not None
+            if seat not in values:
+                if finished:
+                    values[seat] = self.reward(game, world, seat, playout)
+                else:
+                    values[seat] = 0.5 if self.evaluate is None else self.evaluate(game, world, seat)
+            child.visits += 1
+            child.reward += values[seat]
+        return plies
+
+
+def search_bot(playouts: int = 64, **options: Any) -> Callable[[Game, State, str, Rng], Action]:
+    """A bot (``bot(game, state, seat, rng)``) that searches with this budget, deciding
+    from the knowledge of the seat asked (a team seat decides from the team's)."""
+    searches: dict[int, Search] = {}
+
+    def bot(game: Game, state: State, seat: str, rng: Rng) -> Action:
+        search = searches.get(id(game))
+        if search is None:
+            search = searches[id(game)] = Search(game, playouts=playouts, **options)
+        return search.decide(state, seat, rng)
+
+    return bot

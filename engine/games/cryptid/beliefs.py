@@ -1,0 +1,80 @@
+"""Cryptid: complete states drawn from what one seat knows (belief sampling).
+
+A seat sees the table, both discard piles, the hand and deck sizes, its own hand
+and deck, and — when it is the expander — the two blocks drawn for the expansion
+(CUL-5). What it cannot know:
+
+* **The opponent's hand.** The opponent's hand and deck together are its deck mix
+  less its discards (public); a sample deals the hand's size from them at random
+  and leaves the rest as the deck (piles are unordered: draws come from the
+  generator).
+* **The blocks drawn for the expansion**, for the seat that is not expanding: they
+  go back into the block deck (all blocks less those on the table) and are drawn
+  again as the rules draw them (the first four after the setup are normal, CUL-2.3).
+* **The future**: the sample carries a new generator drawn from the caller's.
+
+Nothing else is hidden: the sample is the state with those parts redealt, and the
+opponent's opening hand (part of the setup record) left out.
+"""
+
+from __future__ import annotations
+
+from engine.core.rng import Rng
+from engine.games.cryptid.rules import _begin_expansion
+from engine.games.cryptid.state import (
+    BLOCK_ORDER,
+    BLOCK_RANK,
+    GUARANTEED_NORMAL,
+    OTHER,
+    CryptidState,
+    deck_cards,
+)
+
+#: blocks on the table before the first expansion (CUL-2.3: one cryptid row, two scientist)
+FIRST_BLOCKS = 3
+
+
+class Beliefs:
+    """What ``viewer`` knows of ``state``, ready to deal complete states from."""
+
+    def __init__(self, state: CryptidState, viewer: str | None):
+        self.state = state
+        self.viewer = viewer
+        if viewer is None:
+            return
+        opponent = OTHER[viewer]
+        self.opponent = opponent
+        unseen = deck_cards(state.options["decks"][opponent])
+        for card in state.discards[opponent]:
+            unseen.remove(card)
+        #: the opponent's hand and deck together, sorted (public: its mix less its discards)
+        self.unseen = unseen
+        self.hand_size = len(state.hands[opponent])
+        #: the expansion's blocks, when drawn and hidden from the viewer: drawn again
+        self.redraw_blocks = state.pending_blocks is not None and viewer != state.active
+        if self.redraw_blocks or (state.phase == "expansion" and state.pending_blocks is None):
+            # the block deck with the drawn blocks back in: which blocks are in one or the
+            # other is public (every block placed or removed was shown), the split is not
+            back = sorted([*state.block_pool, *(state.pending_blocks or ())], key=BLOCK_RANK.__getitem__)
+            self.block_deck = back
+            drawn_before = len(BLOCK_ORDER) - FIRST_BLOCKS - len(back)
+            self.guaranteed = max(0, GUARANTEED_NORMAL - drawn_before)
+
+    def sample(self, rng: Rng) -> CryptidState:
+        """One complete state consistent with everything the viewer knows."""
+        st = self.state
+        new = st.copy()
+        new.rng = Rng(rng.next64())
+        if self.viewer is None:
+            return new
+        opponent = self.opponent
+        cards = list(self.unseen)
+        rng.shuffle(cards)
+        new.hands[opponent] = sorted(cards[:self.hand_size])
+        new.decks[opponent] = sorted(cards[self.hand_size:])
+        new.setup = {**st.setup, "hands": {self.viewer: list(st.setup["hands"][self.viewer])}}
+        if new.phase == "expansion" and (self.redraw_blocks or new.pending_blocks is None):
+            new.block_pool = list(self.block_deck)
+            new.guaranteed = self.guaranteed
+            _begin_expansion(new)  # draws the two blocks with the sample's generator
+        return new

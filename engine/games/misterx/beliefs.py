@@ -1,0 +1,186 @@
+"""Mister X: complete states drawn from what one viewer knows (belief sampling).
+
+A search decides for one seat by playing out many complete states, each one a
+world that seat cannot tell from the real one. :class:`Beliefs` is built once per
+decision from the state and the viewer, reading only what that viewer may know
+(the fields its view shows, and the public record), and :meth:`Beliefs.sample`
+then deals any number of such worlds:
+
+* **Mister X's path** (for the detectives): every checklist city at a hidden slot,
+  drawn uniformly among the paths consistent with the public record — the
+  transports of face-up tickets, the cities he could not enter, those found empty,
+  revealed cities, his start among the mission's, no destination while the game
+  goes on (the constraints of :mod:`.possible`). Paths are counted slot by slot
+  forward over the cities still possible, then drawn backward in proportion to
+  those counts (forward filtering, backward sampling), so each consistent path is
+  equally likely.
+* **Tickets the viewer cannot place**: the 120 tickets less those it sees (its own
+  rack or racks, the tickets out of the game, the tickets on the ticket board it
+  knows) are dealt at random into the racks it does not see (their sizes are
+  public), Mister X's face-down tickets (for the detectives) and the bag.
+* **The future**: the sample carries a new generator drawn from the caller's, so
+  its refills are unknown too.
+
+Not used (as in :mod:`.possible`, documented over-approximations): a pawn that
+stays, or a Mister X who passes, shows its seat held no ticket that moves it; that
+is not held against the racks dealt.
+"""
+
+from __future__ import annotations
+
+from engine.core.rng import Rng
+from engine.games.misterx.possible import Possible, board_masks
+from engine.games.misterx.state import (
+    HIDDEN_SLOTS,
+    MRX,
+    TEAM,
+    Rack,
+    State,
+    rack_list,
+    remove_all,
+)
+
+
+def sees_rack(viewer: str | None, seat: str) -> bool:
+    """Does ``viewer`` see ``seat``'s rack (MX-5)?"""
+    if viewer is None or viewer == seat:
+        return True
+    return viewer == TEAM and seat != MRX
+
+
+def below(rng: Rng, n: int) -> int:
+    """A uniform integer in ``[0, n)`` for any positive ``n`` (path counts outgrow 64 bits)."""
+    if n <= 1 << 63:
+        return rng.below(n)
+    words = (n.bit_length() + 63) // 64
+    span = 1 << (64 * words)
+    limit = span - span % n
+    while True:
+        x = 0
+        for _ in range(words):
+            x = (x << 64) | rng.next64()
+        if x < limit:
+            return x % n
+
+
+def _weighted(rng: Rng, options: list[tuple[int, int]]) -> int:
+    """One ``city`` of ``[(city, weight), ...]``, in proportion to its weight."""
+    total = sum(w for _, w in options)
+    index = below(rng, total)
+    for city, w in options:
+        if index < w:
+            return city
+        index -= w
+    raise AssertionError("weights changed under the draw")
+
+
+class Beliefs:
+    """What ``viewer`` knows of ``state``, ready to deal complete states from."""
+
+    def __init__(self, state: State, viewer: str | None):
+        self.state = state
+        self.viewer = viewer
+        self.knows_path = viewer is None or viewer == MRX
+        self.hidden_racks = [s for s in state.seats() if not sees_rack(viewer, s)]
+        last = state.last_slot
+        # face-down tickets on the ticket board the viewer cannot read (slots 1..24)
+        self.hidden_slots = [] if self.knows_path else [
+            slot for slot in range(1, min(last, HIDDEN_SLOTS) + 1) if not state.slots[slot][1]]
+        self.unknown = self._unknown_tickets()
+        self.counts = None if self.knows_path else self._path_counts()
+
+    # -- tickets --------------------------------------------------------------------
+    def _unknown_tickets(self) -> list[str]:
+        """Every ticket the viewer cannot place, as a sorted list: the board's tickets
+        less the racks it sees, the tickets out of the game and the ticket board's
+        tickets it can read (those stay there: MX-3.11)."""
+        st = self.state
+        pool: Rack = {t: n for t, n in st.board.tickets.items() if n}
+        for seat in st.seats():
+            if seat not in self.hidden_racks:
+                remove_all(pool, st.racks[seat])
+        remove_all(pool, st.out)
+        hidden = set(self.hidden_slots)
+        for slot in range(1, min(st.last_slot, HIDDEN_SLOTS) + 1):
+            if slot not in hidden:
+                remove_all(pool, {st.slots[slot][0]: 1})
+        return rack_list(pool)
+
+    # -- Mister X's path ------------------------------------------------------------
+    def _path_counts(self) -> list[dict[int, int]]:
+        """``counts[slot][city]``: how many paths consistent with the public record up to
+        ``slot`` end in ``city`` (cities outside the forward-filtered set left out)."""
+        st = self.state
+        mission = st.board.missions[st.mission]
+        tracker = Possible(st.board, mission.starts, mission.destinations)
+        tracker.feed(st.events)
+        masks = board_masks(st.board)
+        last = st.last_slot
+        allowed = list(tracker.allowed)
+        if st.winner is None:  # the game goes on: he is on no destination now
+            allowed[last] &= tracker.not_dest
+        by_transport, neighbours = st.board.by_transport, st.board.neighbours
+        counts: list[dict[int, int]] = [{c: 1 for c in masks.cities_of(allowed[0])}]
+        for slot in range(1, last + 1):
+            transport = tracker.transports[slot]
+            prev = counts[-1]
+            here: dict[int, int] = {}
+            reach = masks.step(masks.mask(prev), transport) & allowed[slot]
+            for city in masks.cities_of(reach):
+                near = neighbours[city] if transport is None else by_transport[city].get(transport, ())
+                n = sum(prev.get(p, 0) for p in near)
+                if n:
+                    here[city] = n
+            counts.append(here)
+        self.transports = tracker.transports
+        return counts
+
+    def path_weights(self) -> dict[int, int]:
+        """Mister X's city now -> how many consistent paths end there (for a heat map)."""
+        if self.counts is None:
+            return {self.state.path[-1]: 1}
+        return dict(self.counts[-1])
+
+    def _sample_path(self, rng: Rng) -> list[int]:
+        st = self.state
+        counts = self.counts
+        assert counts is not None
+        board = st.board
+        last = st.last_slot
+        path = [0] * (last + 1)
+        city = _weighted(rng, sorted(counts[last].items()))
+        path[last] = city
+        for slot in range(last, 0, -1):
+            transport = self.transports[slot]
+            near = board.neighbours[city] if transport is None else board.by_transport[city].get(transport, ())
+            prev = counts[slot - 1]
+            city = _weighted(rng, [(p, prev[p]) for p in near if p in prev])
+            path[slot - 1] = city
+        return path
+
+    # -- sampling -------------------------------------------------------------------
+    def sample(self, rng: Rng) -> State:
+        """One complete state consistent with everything the viewer knows."""
+        st = self.state
+        new = st.clone()
+        new.rng = Rng(rng.next64())
+        if self.viewer is None:
+            return new
+        if self.counts is not None:
+            new.path = self._sample_path(rng)
+        tickets = list(self.unknown)
+        rng.shuffle(tickets)
+        for slot in self.hidden_slots:
+            new.slots[slot] = (tickets.pop(), False)
+        for seat in self.hidden_racks:
+            size = sum(st.racks[seat].values())
+            rack: Rack = {}
+            for t in tickets[len(tickets) - size:]:
+                rack[t] = rack.get(t, 0) + 1
+            del tickets[len(tickets) - size:]
+            new.racks[seat] = rack
+        bag: Rack = {}
+        for t in tickets:
+            bag[t] = bag.get(t, 0) + 1
+        new.bag = bag
+        return new

@@ -1,0 +1,181 @@
+"""Belief sampling for Mister X (engine/games/misterx/beliefs.py).
+
+Every sample must show its viewer exactly what the real state shows it, keep every
+ticket somewhere, and put Mister X on a path the public record allows (checked here
+by a plain walk over the record, not by the sampler's own filter); over many samples
+each consistent path must come up equally often (chi-square on a small position);
+and a sample must not depend on anything its viewer cannot know (counterfactual:
+every hidden fact changed, the same samples for the same generator).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from engine import play, replay
+from engine.core.rng import Rng
+from engine.games.misterx.state import HIDDEN_SLOTS, MRX, TEAM, rack_list
+from tests.engine.misterx_helpers import GAME, Table
+from tests.engine.test_misterx_rules import quiet_round
+from tests.engine.test_misterx_views import _hide_differently
+
+VIEWERS = (MRX, "det1", "det2", TEAM)
+
+
+def consistent_with_record(st, path) -> bool:
+    """Does ``path`` satisfy every public event of ``st`` (a plain reading of MX-3.10,
+    MX-3.11, MX-6.2 and the events the rules write)?"""
+    board, mission = st.board, st.board.missions[st.mission]
+    if len(path) != len(st.path) or path[0] not in mission.starts:
+        return False
+    ends = len(path) - 1 if st.winner is None else len(path) - 2
+    if any(path[s] in mission.destinations for s in range(ends + 1)):
+        return False
+    for event in st.events:
+        kind, slot = event[0], event[1]
+        if kind == "mx":
+            _, _, transport, blocked, public = event
+            near = board.neighbours[path[slot - 1]] if transport is None else \
+                board.by_transport[path[slot - 1]].get(transport, ())
+            if path[slot] not in near or path[slot] in blocked or public not in (None, path[slot]):
+                return False
+        elif kind == "not" and path[slot] in event[2] or kind == "reveal" and path[slot] != event[2]:
+            return False
+    return True
+
+
+def all_tickets(st) -> list[str]:
+    tickets = [t for rack in st.racks.values() for t in rack_list(rack)]
+    tickets += rack_list(st.bag) + rack_list(st.out)
+    tickets += [st.slots[s][0] for s in range(1, min(st.last_slot, HIDDEN_SLOTS) + 1)]
+    return sorted(tickets)
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_every_sample_shows_the_viewer_what_it_saw_and_is_a_consistent_world(seed):
+    log = play("mister-x", seed, ["greedy", "greedy", "random"])
+    checked = 0
+    for ply, _action, st in replay(log).states():
+        if ply % 4 or GAME.is_over(st):
+            continue
+        total = all_tickets(st)
+        for viewer in VIEWERS:
+            beliefs = GAME.beliefs(st, viewer)
+            rng = Rng(ply)
+            for _ in range(4):
+                sample = beliefs.sample(rng)
+                assert GAME.view(sample, viewer) == GAME.view(st, viewer)
+                assert consistent_with_record(st, sample.path)
+                assert all_tickets(sample) == total  # every ticket is somewhere, once
+                if viewer == MRX:
+                    assert sample.path == st.path  # he knows where he went
+                checked += 1
+    assert checked > 100
+
+
+def test_a_sample_plays_on_with_its_own_chance():
+    log = play("mister-x", 5, ["greedy", "greedy", "greedy"])
+    st = replay(log).state_at(12)
+    sample = GAME.sample_state(st, "det1", Rng(1))
+    assert sample.rng is not None and sample.rng._state != st.rng._state
+    while not GAME.is_over(sample):  # a sample is a complete game state: it plays to the end
+        seat, actions = GAME.decision(sample)
+        GAME.apply(sample, actions[0])
+
+
+def brute_force_paths(st) -> set[tuple[int, ...]]:
+    """Every path on the board consistent with the record, by trying all of them."""
+    board = st.board
+    starts = board.missions[st.mission].starts
+    paths = set()
+    for first in starts:
+        frontier = [(first,)]
+        for _slot in range(st.last_slot):
+            frontier = [p + (c,) for p in frontier for c in board.neighbours[p[-1]]]
+        paths |= {p for p in frontier if consistent_with_record(st, list(p))}
+    return paths
+
+
+def chi_square_critical(df: int, z: float = 3.09) -> float:
+    """The chi-square value exceeded with probability ~0.001 (Wilson-Hilferty)."""
+    return df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
+
+
+def test_each_consistent_path_appears_equally_often():
+    t = Table()  # Mister X at 2 (green starts 1, 2); he steps 2 -> 3 -> 2 -> 3 by car
+    for _ in range(3):
+        quiet_round(t)
+    st = t.state
+    paths = brute_force_paths(st)
+    assert len(paths) >= 8  # a real choice to sample from
+    beliefs = GAME.beliefs(st, "det1")
+    rng = Rng(2024)
+    draws = 400 * len(paths)
+    counts = {p: 0 for p in paths}
+    for _ in range(draws):
+        path = tuple(beliefs.sample(rng).path)
+        assert path in counts, f"sampled an inconsistent path {path}"
+        counts[path] += 1
+    expected = draws / len(paths)
+    chi2 = sum((n - expected) ** 2 / expected for n in counts.values())
+    assert min(counts.values()) > 0
+    assert chi2 < chi_square_critical(len(paths) - 1), (chi2, counts)
+
+
+def test_mister_x_rack_is_dealt_from_the_tickets_the_detectives_cannot_place():
+    t = Table()
+    quiet_round(t)
+    st = t.state
+    beliefs = GAME.beliefs(st, "det1")
+    rng = Rng(7)
+    seen: dict[str, int] = {}
+    for _ in range(300):
+        for ticket in rack_list(beliefs.sample(rng).racks[MRX]):
+            seen[ticket] = seen.get(ticket, 0) + 1
+    hidden_pool = set(beliefs.unknown)
+    assert set(seen) == hidden_pool  # every kind he could hold comes up, nothing else
+
+
+def hidden_changed(st, viewer):
+    """``st`` with everything ``viewer`` cannot know changed (the views' leak test's
+    counterfactual; Mister X knows his own path and face-down tickets)."""
+    other = _hide_differently(st, viewer)
+    if viewer == MRX:
+        other.path, other.slots = list(st.path), list(st.slots)
+    return other
+
+
+@pytest.mark.parametrize("viewer", VIEWERS)
+def test_samples_do_not_depend_on_what_the_viewer_cannot_know(viewer):
+    log = play("mister-x", 12, ["greedy", "random", "greedy"])
+    for ply, _action, st in replay(log).states():
+        if ply % 6 or GAME.is_over(st):
+            continue
+        other = hidden_changed(st, viewer)
+        for k in range(3):
+            one = GAME.sample_state(st, viewer, Rng(k))
+            two = GAME.sample_state(other, viewer, Rng(k))
+            assert GAME.view(one, None) == GAME.view(two, None), (ply, viewer)
+            assert one.rng._state == two.rng._state
+
+
+def test_the_all_seeing_sample_is_the_state_itself():
+    log = play("mister-x", 2, ["greedy", "greedy"])
+    st = replay(log).state_at(20)
+    assert GAME.view(GAME.sample_state(st, None, Rng(0)), None) == GAME.view(st, None)
+
+
+def test_path_counts_match_brute_force_for_the_heat_map():
+    t = Table()
+    for _ in range(2):
+        quiet_round(t)
+    st = t.state
+    weights = GAME.beliefs(st, TEAM).path_weights()
+    by_end: dict[int, int] = {}
+    for p in brute_force_paths(st):
+        by_end[p[-1]] = by_end.get(p[-1], 0) + 1
+    assert weights == by_end
+
+

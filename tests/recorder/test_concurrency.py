@@ -65,7 +65,7 @@ def test_two_concurrent_writes_of_one_version_one_wins(require_postgres, people,
             connection.close()
 
     threads = [threading.Thread(target=write, args=(0, "member", verbs[0])),
-               threading.Thread(target=write, args=(1, "organiser", verbs[1]))]
+               threading.Thread(target=write, args=(1, "member", verbs[1]))]
     for thread in threads:
         thread.start()
     for thread in threads:

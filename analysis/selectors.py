@@ -109,3 +109,39 @@ def _visible(game: Any, log: dict[str, Any], analysis: MatchAnalysis, viewer: st
         "moves": moves,
         "accuracy": {s: a for s, a in result["accuracy"].items() if _sees(game, viewer, s)},
     }
+
+
+#: how many of a player's latest analysed matches its page averages
+RECENT_ACCURACY = 10
+
+
+def recent_accuracy(club_id: int, game_id: str, player_id: int,
+                    limit: int = RECENT_ACCURACY) -> dict[str, Any] | None:
+    """A player's accuracy in its latest analysed matches of ``game_id`` in a club (the
+    current engine's analyses): ``{"mean", "matches": [{"match", "seat", "accuracy"}]}``,
+    None when none of its matches is analysed. Reads the stored results of at most
+    ``limit`` matches."""
+    from games.models import MatchSeat
+
+    game = get_game(game_id)
+    if game is None or game.analysis_search is None:
+        return None
+    from engine.core.analysis import engine_version
+
+    seats = dict(MatchSeat.objects.filter(
+        player_id=player_id, match__club_id=club_id, match__game=game_id,
+        match__analyses__engine_version=engine_version(game),
+        match__analyses__status=MatchAnalysis.Status.DONE,
+    ).values_list("match_id", "seat"))
+    analyses = (MatchAnalysis.objects.filter(match_id__in=seats, engine_version=engine_version(game),
+                                             status=MatchAnalysis.Status.DONE)
+                .select_related("match").order_by("-match__played_at", "-match_id")[:limit])
+    rows = []
+    for analysis in analyses:
+        seat = seats[analysis.match_id]
+        accuracy = (analysis.result or {}).get("accuracy", {}).get(seat)
+        if accuracy is not None:
+            rows.append({"match": analysis.match_id, "seat": seat, "accuracy": accuracy})
+    if not rows:
+        return None
+    return {"mean": round(sum(r["accuracy"] for r in rows) / len(rows), 1), "matches": rows}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.urls import reverse
 
 from clubs.models import Club, Membership
 
@@ -85,3 +86,26 @@ def test_cloak_and_dagger_says_analysis_is_not_available(api, club, example_log)
     assert not payload["can_request"]
     refused = api("member").post(url(cloak))
     assert refused.status_code == 400 and "cannot be analysed" in refused.json()["message"]
+
+
+def test_the_player_page_shows_accuracy_over_recent_analysed_games(client, club, example_log,
+                                                                    django_capture_on_commit_callbacks):
+    from analysis.selectors import recent_accuracy
+    from games.services import ingest_log
+    from ladder.models import Ladder
+
+    with django_capture_on_commit_callbacks(execute=True):
+        match = ingest_log(club, example_log("cryptid-escape.json"), None)
+    alice = match.seats.get(seat="cryptid").player
+    assert recent_accuracy(club.pk, match.game, alice.pk) is None  # nothing analysed yet
+    from analysis import services
+
+    with django_capture_on_commit_callbacks(execute=True):
+        services.request_analysis(match, None)
+    stored = match.analyses.get().result["accuracy"]["cryptid"]
+    assert recent_accuracy(club.pk, match.game, alice.pk) == {
+        "mean": stored, "matches": [{"match": match.pk, "seat": "cryptid", "accuracy": stored}]}
+    ladder = Ladder.objects.get(club=club, game=match.game, kind="standard")
+    page = client.get(reverse("ladder-player", args=[club.slug, ladder.url_key, alice.handle]))
+    assert page.status_code == 200
+    assert "Accuracy" in page.content.decode() and f"#{match.pk}</a> {stored:.1f}%" in page.content.decode()

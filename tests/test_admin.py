@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
+from analysis.models import MatchAnalysis
 from clubs.models import AuditEntry, Club, Invite, JoinRequest, Membership
 from config.admin_base import RecordAdmin
 from dashboard.models import DroppedTask
@@ -96,6 +97,8 @@ def populate(tag: str, django_user_model) -> None:
     Draft.objects.create(club=club, created_by=organiser, game=CRYPTID,
                          seats=[{"seat": "cryptid", "player": f"ann-{tag}"}],
                          played_at=timezone.now())
+    MatchAnalysis.objects.create(match=matches[1], engine_version="cul-test/analysis-1", budget=2,
+                                 status="running", plies_done=3, plies_total=9)
     Group.objects.get_or_create(name="operators")
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.core.envelope import parse_json
 from engine.core.errors import IllegalAction, rule_path
+from engine.core.messages import msg
 from engine.core.play import play
 from engine.core.registry import get_game
 from engine.core.replay import Replay, replay
@@ -20,7 +21,7 @@ def _load(path: str) -> Replay:
     try:
         text = Path(path).read_bytes() if path != "-" else sys.stdin.buffer.read()
     except OSError as exc:
-        raise IllegalAction("LOG-JSON", f"cannot read the file ({exc.strerror})") from None
+        raise IllegalAction("LOG-JSON", msg("core.refuse.cannot_read_file", strerror=str(exc.strerror))) from None
     return replay(parse_json(text))
 
 

@@ -27,6 +27,9 @@ from pathlib import Path
 from typing import Any
 
 Message = dict[str, Any]
+#: Words for a person: a message, or text that is the same in every language (a field
+#: path such as ``setup.racks['det1']``, a notation such as ``scientist play split``).
+Text = Message | str
 
 DEFAULT_LOCALE = "en"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.core.messages import DEFAULT_LOCALE, Message, Text, render
+from engine.core.messages import DEFAULT_LOCALE, Message, Text, msg, render
 
 #: Where the site shows a rule's text: the document of ``docs/rules/`` the id belongs to,
 #: then the id as the anchor (``/rules/cryptid-urban-legends/#CUL-3.7``). The engine does
@@ -57,7 +57,7 @@ class IllegalAction(Exception):
     def __init__(self, rule: str, message: Text, index: int | None = None):
         #: the refusal as a message; a plain string (text from outside the engine) is
         #: kept as a message that says it as is in every language
-        self.sentence: Message = message if isinstance(message, dict) else {"id": "core.text", "params": {"text": message}}
+        self.sentence: Message = _plain(message) if isinstance(message, dict) else msg("core.text", text=message)
         self.message = render(self.sentence, DEFAULT_LOCALE)
         super().__init__(self.message)
         self.rule = rule
@@ -96,6 +96,22 @@ class IllegalAction(Exception):
     def describe(self, locale: str = DEFAULT_LOCALE) -> str:
         """Where, which rule and what, in ``locale``: the one-line form of a refusal."""
         return f"{self.where(locale)}: {self.rule}: {self.text(locale)}"
+
+
+def _plain(message: Message) -> Message:
+    """``message`` with every parameter said as the English f-string would say it: text
+    and numbers as they are, nested messages kept, anything else (a list or an object
+    from the uploaded log) as ``str()``. A refusal often quotes what it refused, and a
+    quoted list must not turn into a sentence's list ("a and b") or a dict into a message."""
+    params = {}
+    for name, value in (message.get("params") or {}).items():
+        if isinstance(value, dict) and set(value) == {"id", "params"} and isinstance(value["id"], str):
+            params[name] = _plain(value)
+        elif isinstance(value, str | int | float) or value is None:
+            params[name] = value
+        else:
+            params[name] = str(value)
+    return {"id": message["id"], "params": params}
 
 
 def require(condition: bool, rule: str, message: Text) -> None:

@@ -33,7 +33,7 @@ Text = Message | str
 
 DEFAULT_LOCALE = "en"
 
-_ENGINE_DIR = Path(__file__).resolve().parent.parent
+ENGINE_DIR = Path(__file__).resolve().parent.parent
 
 
 def msg(message_id: str, **params: Any) -> Message:
@@ -66,7 +66,7 @@ PLURAL_RULES: dict[str, Callable[[int], str]] = {"en": _plural_en, "ja": _plural
 # --- catalogs ------------------------------------------------------------------------------
 def catalog_files(locale: str) -> list[Path]:
     """Every catalog file of ``locale`` in the engine, shared words first."""
-    return sorted(_ENGINE_DIR.glob(f"**/locale/{locale}.json"), key=lambda p: (p.parent.parent.name != "core", str(p)))
+    return sorted(ENGINE_DIR.glob(f"**/locale/{locale}.json"), key=lambda p: (p.parent.parent.name != "core", str(p)))
 
 
 @functools.cache
@@ -84,7 +84,7 @@ def catalog(locale: str) -> dict[str, Any]:
 
 def locales() -> list[str]:
     """The languages the engine has a catalog for."""
-    return sorted({path.stem for path in _ENGINE_DIR.glob("**/locale/*.json")})
+    return sorted({path.stem for path in ENGINE_DIR.glob("**/locale/*.json")})
 
 
 def _template(message_id: str, locale: str) -> Any:

@@ -544,7 +544,7 @@ def _blockade(state: CryptidState, seat: str, kind: str, action: dict[str, Any])
     side = get_str(action, "side", "CUL-3.11", msg("cul.what.blockade"), choices=_SIDES)
     if side not in blockade_sides(state):
         raise IllegalAction(
-            "CUL-3.11", msg("cul.refuse.pair_includes_block_with_presence", side=msg(f"cul.dir.{side}"))
+            "CUL-3.11", msg("cul.refuse.pair_includes_block_with_presence", side=msg(f"cul.side.{side}"))
         )
     end = 0 if side == "left" else -1
     inactive = OTHER[state.active]

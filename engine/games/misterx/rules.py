@@ -23,6 +23,7 @@ from engine.core.fields import get_dict, get_int, get_list, get_str
 from engine.core.messages import Text, msg
 from engine.core.rng import Rng
 from engine.games.misterx.board import MISSION_COLOURS, Board, resolve_board
+from engine.games.misterx.sentences import pawn_colour
 from engine.games.misterx.state import (
     CHECK_WINDOW,
     DEFAULT_BOARD,
@@ -111,7 +112,7 @@ def new_state(options: dict[str, Any], seats: list[str], setup: dict[str, Any], 
     st.destinations = mission.destinations
     start = get_int(setup, "start", "MX-2.3", msg("core.what.setup"))
     require(start in mission.starts, "MX-2.3",
-            msg("mx.refuse.mister_x_start_one_start", mission=str(st.mission), starts=str(list(mission.starts)), start=str(start)))
+            msg("mx.refuse.mister_x_start_one_start", mission=msg(f"mx.mission.{st.mission}"), starts=str(list(mission.starts)), start=str(start)))
     st.path = [start]
     st.slots = [None]
 
@@ -216,7 +217,7 @@ def _check_mrx_step(st: State, frm: int, transport: str | None, to: Any, rule: s
         raise IllegalAction(rule, msg("mx.refuse.there_no_connection_from_city", transport=msg(f"mx.transport.{transport}"), frm=frm, to=to))
     if to in st.occupied:
         raise IllegalAction(occupied_rule,
-                            msg("mx.refuse.mister_x_cannot_move_onto", to=to, occupant=str(st.occupied.get(to))))
+                            msg("mx.refuse.mister_x_cannot_move_onto", to=to, occupant=pawn_colour(st.occupied.get(to))))
     return to
 
 
@@ -371,7 +372,7 @@ def _check_pawn_step(st: State, pawn: str, transport: str, to: Any, rule: str) -
     if to not in st.board.by_transport[frm].get(transport, ()):
         raise IllegalAction(rule, msg("mx.refuse.there_no_connection_from_city", transport=msg(f"mx.transport.{transport}"), frm=frm, to=to))
     if to in st.occupied:
-        raise IllegalAction(rule, msg("mx.refuse.pawn_cannot_enter_city_pawn", pawn=pawn, to=to, occupant=str(st.occupied.get(to))))
+        raise IllegalAction(rule, msg("mx.refuse.pawn_cannot_enter_city_pawn", pawn=pawn, to=to, occupant=pawn_colour(st.occupied.get(to))))
     return to
 
 

@@ -64,13 +64,23 @@ def seat_label(seat: str, table: Table) -> Message | str:
     if seat == MRX:
         return msg("mx.seat.mrx")
     pawns = list(_shares(table).get(seat, []))
-    return msg("mx.seat.pawns", count=len(pawns), pawns=pawns) if pawns else seat
+    return msg("mx.seat.pawns", count=len(pawns), pawns=[pawn_colour(p) for p in pawns]) if pawns else seat
+
+
+#: The pawn colours the catalogs name (``mx.pawn_colour.*``); a board's other pawn names
+#: are said as written.
+PAWN_COLOURS = ("red", "blue", "green", "yellow", "black")
+
+
+def pawn_colour(pawn: Any) -> Message | str:
+    """``red`` as a word of the reader's language (a board's own pawn name as is)."""
+    return msg(f"mx.pawn_colour.{pawn}") if pawn in PAWN_COLOURS else str(pawn)
 
 
 def pawn_name(pawn: Any, seat: Any, table: Table) -> Message | str:
     """``Detective red (Dmitri)``: a pawn by colour, with the player who moves it."""
     owner = seat if isinstance(seat, str) and seat.startswith("det") else _pawn_owner(pawn, table)
-    return _named(msg("mx.pawn", colour=str(pawn)), table.players.get(owner) if owner else None)
+    return _named(msg("mx.pawn", colour=pawn_colour(pawn)), table.players.get(owner) if owner else None)
 
 
 def _transport(ticket: Any) -> Message | str:

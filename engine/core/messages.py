@@ -133,6 +133,13 @@ def join_list(items: list[str], locale: str = DEFAULT_LOCALE) -> str:
     return render(msg("list.end", a=head, b=items[-1]), locale)
 
 
+def localized_name(english: str, names: dict[str, str]) -> Message:
+    """A proper name (a board's city) in every language the engine speaks: ``core.name``,
+    whose template in each language is that language's own parameter (``{ja}``), so a
+    name without a translation is said as its English form."""
+    return msg("core.name", **{language: names.get(language, english) for language in locales()})
+
+
 def message_ids(message: Message) -> set[str]:
     """Every id in ``message`` and its nested parameters (tests: each has a template)."""
     found = {message["id"]}

@@ -57,6 +57,9 @@ def test_every_english_id_is_translated_with_the_same_placeholders(language):
             target = translated[key]
             forms = list(target.values()) if isinstance(target, dict) else [target]
             assert forms and all(isinstance(form, str) and form.strip() for form in forms), (language, key)
+            if key == "core.name":  # a name says the form of its own language (messages.localized_name)
+                assert target == "{" + language + "}" and source == "{en}"
+                continue
             assert _placeholders(target) == _placeholders(source), (language, key, target)
             for form in forms:  # a form may drop the count ("a card"), never invent a name
                 assert _placeholders(form) <= _placeholders(source), (language, key, form)
@@ -71,6 +74,20 @@ def test_a_number_dependent_template_gives_every_plural_form_of_its_language(lan
             assert set(target) == PLURAL_FORMS[language], (language, key, sorted(target))
             if not isinstance(english[key], dict):  # chosen by ``count``: English must carry it
                 assert "count" in _placeholders(english[key]), (language, key)
+
+
+def test_a_city_of_the_shipped_board_is_named_in_the_readers_language():
+    from engine.games.misterx.board import resolve_board
+    from engine.games.misterx.sentences import _city
+
+    board = resolve_board("europe/1")
+    moscow = next(c for c in board.cities.values() if c.name == "Moscow")
+    said = _city(board, moscow.id)
+    assert [render(said, language) for language in ("en", "ja", "ru")] == ["Moscow", "モスクワ", "Москва"]
+    # a city GeoNames gives no Japanese name keeps its board name
+    unnamed = next(c for c in board.cities.values() if "ja" not in c.names)
+    assert render(_city(board, unnamed.id), "ja") == unnamed.name
+    assert sum("ru" in c.names for c in board.cities.values()) > 190
 
 
 def test_russian_counts_choose_one_few_and_many():

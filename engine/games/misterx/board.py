@@ -46,6 +46,9 @@ class City:
     lon: float
     x: float
     y: float
+    #: the city's name in other languages (``{"ja": "モスクワ", "ru": "Москва"}``): from the
+    #: board document's ``names``, or for a shipped board from ``boards/names/``
+    names: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
 
 
 @dataclass(frozen=True)
@@ -131,8 +134,12 @@ def _read_cities(doc: dict[str, Any]) -> dict[int, City]:
                   f"city {cid}: {key!r} must be a number when given")
         country = entry.get("country", "")
         _need(isinstance(country, str), f"city {cid}: 'country' must be a string")
+        names = entry.get("names", {})
+        _need(isinstance(names, dict) and all(isinstance(k, str) and isinstance(v, str) and v.strip()
+                                              for k, v in names.items()),
+              f"city {cid}: 'names' must map languages to non-empty names")
         cities[cid] = City(cid, name, country, entry.get("lat"), entry.get("lon"),
-                           entry["x"], entry["y"])
+                           entry["x"], entry["y"], dict(names))
     return cities
 
 
@@ -274,8 +281,21 @@ def shipped_board(key: str) -> Board:
             raise BoardError(f"no shipped board {key!r} (shipped: {', '.join(shipped_board_names())})")
         board = load_board(json.loads(path.read_text(encoding="utf-8")))
         _need(board.key == key, f"{path.name} holds board {board.key}, not {key}")
+        _add_names(board, BOARDS_DIR / "names" / path.name)
         _SHIPPED[key] = board
     return board
+
+
+def _add_names(board: Board, path: Path) -> None:
+    """A shipped board's city names in other languages (``boards/names/<board>.json``,
+    built by ``boards/build_names.py``): kept beside the board so the published board
+    file never changes."""
+    if not path.is_file():
+        return
+    document = json.loads(path.read_text(encoding="utf-8"))
+    _need(document.get("board") == board.key, f"{path.name} names the cities of {document.get('board')}")
+    for cid, names in document["names"].items():
+        board.cities[int(cid)].names.update(names)
 
 
 def resolve_board(spec: Any) -> Board:

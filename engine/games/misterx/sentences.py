@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.game import Table
-from engine.core.messages import Message, msg
+from engine.core.messages import Message, localized_name, msg
 from engine.games.misterx.board import Board, resolve_board
 from engine.games.misterx.state import DEFAULT_BOARD, MRX, SIREN_TRANSPORT, TEAM, default_shares
 
@@ -23,9 +23,12 @@ def _board(table: Table) -> Board:
     return resolve_board(table.options.get("board", DEFAULT_BOARD))
 
 
-def _city(board: Board, city: Any) -> str:
+def _city(board: Board, city: Any) -> Message | str:
+    """A city by its board name, in the reader's language where the board has it."""
     found = board.cities.get(city) if isinstance(city, int) else None
-    return found.name if found is not None else str(city)
+    if found is None:
+        return str(city)
+    return localized_name(found.name, found.names) if found.names else found.name
 
 
 def _named(role: Message | str, player: str | None) -> Message | str:

@@ -103,7 +103,7 @@ def _plain(message: Message) -> Message:
     and numbers as they are, nested messages kept, anything else (a list or an object
     from the uploaded log) as ``str()``. A refusal often quotes what it refused, and a
     quoted list must not turn into a sentence's list ("a and b") or a dict into a message."""
-    params = {}
+    params: dict[str, Any] = {}
     for name, value in (message.get("params") or {}).items():
         if isinstance(value, dict) and set(value) == {"id", "params"} and isinstance(value["id"], str):
             params[name] = _plain(value)

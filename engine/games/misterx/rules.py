@@ -236,7 +236,7 @@ def _mrx_step(st: State, ticket: str, face_up: bool, to: int) -> None:
         _end(st, MRX, "destination")
 
 
-def _need_tickets(rack: Rack, want: Rack, rule: str, who: str) -> None:
+def _need_tickets(rack: Rack, want: Rack, rule: str, who: Text) -> None:
     for t, n in want.items():
         if rack.get(t, 0) < n:
             missing = sorted(t for t, n in want.items() if rack.get(t, 0) < n)

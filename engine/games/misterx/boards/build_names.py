@@ -23,7 +23,6 @@ engine loads the committed JSON; this script is how it was made:
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import sys
@@ -122,17 +121,9 @@ def render(document: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="compare with the committed file instead of writing")
-    args = parser.parse_args(argv)
-    text = render(build())
-    if args.check:
-        same = OUT.read_text(encoding="utf-8") == text
-        print("same" if same else f"{OUT.name} differs from a fresh build")
-        return 0 if same else 1
-    OUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUT}")
-    return 0
+    from build_europe import write_or_check  # the sibling script, run from this folder
+
+    return write_or_check(OUT, lambda: render(build()), __doc__.splitlines()[0], argv)
 
 
 if __name__ == "__main__":

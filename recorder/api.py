@@ -3,6 +3,8 @@ decides, selectors read, services write."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from django.http import Http404
@@ -413,16 +415,39 @@ def _json_param(request: Request, name: str) -> Any:
         raise services.DraftInvalid(f"{name} must be JSON ({exc})", field=name) from None
 
 
+def fingerprint(request: Request) -> str:
+    """The request as a sha256: endpoint, body and query. The same request posted twice
+    (a double click, a retry after a timeout) has the same fingerprint."""
+    data = request.data
+    body = {key: data.getlist(key) for key in data} if hasattr(data, "getlist") else data
+    text = json.dumps({"path": request.path, "body": body,
+                       "query": sorted(request.query_params.lists())},
+                      sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _write(request: Request, serializer_class, draft: Draft) -> services.WriteRequest:
+    body = _body(serializer_class, request)
+    return services.WriteRequest(user=request.user, version=body["version"],
+                                 fingerprint=fingerprint(request))
+
+
+def _answer(request: Request) -> services.Answer:
+    """The body of a write's answer: the draft as ``_respond`` shows it to this user."""
+    def answer(draft: Draft, position: services.Position) -> dict[str, Any]:
+        return _respond(request, draft, position).data
+    return answer
+
+
 class ApplyView(RecorderView):
     @extend_schema(tags=TAGS, operation_id="drafts_apply", request=ApplySerializer,
                    parameters=_VIEW_PARAMETERS, responses={200: DraftSerializer, **_WRITE_ERRORS},
-                   summary="Apply one action (then the bots' moves); saved at once")
+                   summary="Apply one action (then the bots' moves); saved at once; a repeat "
+                           "of the same request is answered the same, not applied twice")
     def post(self, request: Request, draft_id: int) -> Response:
         draft = _playable_draft(request, draft_id)
-        body = _body(ApplySerializer, request)
-        draft, position = services.apply_action(draft.pk, body["version"], body["action"],
-                                                request.user)
-        return _respond(request, draft, position)
+        write = _write(request, ApplySerializer, draft)
+        return Response(services.apply_action(draft.pk, write, request.data["action"], _answer(request)))
 
 
 class UndoView(RecorderView):
@@ -431,9 +456,8 @@ class UndoView(RecorderView):
                    summary="Undo the last human action (and the bot moves after it)")
     def post(self, request: Request, draft_id: int) -> Response:
         draft = _playable_draft(request, draft_id)
-        body = _body(VersionSerializer, request)
-        draft, position = services.undo(draft.pk, body["version"])
-        return _respond(request, draft, position)
+        write = _write(request, VersionSerializer, draft)
+        return Response(services.undo(draft.pk, write, _answer(request)))
 
 
 class FinishView(RecorderView):
@@ -442,10 +466,9 @@ class FinishView(RecorderView):
                    summary="Store the draft as a match, through the upload path (ingest_log)")
     def post(self, request: Request, draft_id: int) -> Response:
         draft = _writable_draft(request, draft_id)
-        body = _body(VersionSerializer, request)
+        write = _write(request, VersionSerializer, draft)
         # A LogRejected from ingest reaches the client through the exception handler.
-        draft, position, _match = services.finish(draft.pk, body["version"], request.user)
-        return _respond(request, draft, position)
+        return Response(services.finish(draft.pk, write, _answer(request)))
 
 
 class AbandonView(RecorderView):
@@ -454,6 +477,5 @@ class AbandonView(RecorderView):
                    summary="Drop the draft without a match")
     def post(self, request: Request, draft_id: int) -> Response:
         draft = _writable_draft(request, draft_id)
-        body = _body(VersionSerializer, request)
-        draft, position = services.abandon(draft.pk, body["version"])
-        return _respond(request, draft, position)
+        write = _write(request, VersionSerializer, draft)
+        return Response(services.abandon(draft.pk, write, _answer(request)))

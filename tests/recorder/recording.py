@@ -82,9 +82,10 @@ def moves(page: Any) -> list[str]:
     return page.eval_on_selector_all("#rec-moves li[data-ply] .rec-notation", "els => els.map(e => e.textContent)")
 
 
-def record(page: Any, target: dict[str, Any]) -> dict[str, Any]:
+def record(page: Any, target: dict[str, Any], double_click: bool = False) -> dict[str, Any]:
     """Enter ``target`` through the controls; returns the action the page recorded (as the
-    confirm button named it), after the server saved it."""
+    confirm button named it), after the server saved it. ``double_click``: every button
+    is double-clicked, as a hurried recorder does."""
     before = ply(page)
     # Several seats to act (Mister X's detectives): first pick whose action this is.
     seat_button = page.locator("#rec-seat-pick button.rec-seat", has_text=f"{target['seat']} (")
@@ -97,7 +98,7 @@ def record(page: Any, target: dict[str, Any]) -> dict[str, Any]:
         if confirm.count():
             action = json.loads(confirm.get_attribute("data-action"))
             chance_next = confirm.inner_text().startswith("Next:")
-            confirm.click()
+            confirm.dblclick() if double_click else confirm.click()
             if chance_next:
                 page.wait_for_selector("#rec-entry .rec-chance")
                 continue
@@ -112,7 +113,8 @@ def record(page: Any, target: dict[str, Any]) -> dict[str, Any]:
             values = [json.loads(v) for v in buttons.evaluate_all("els => els.map(e => e.dataset.value)")]
             matches = [i for i, v in enumerate(values) if same_value(v, wanted)]
             assert matches, f"{field}: the page offers {values}, not {wanted!r} of {target}"
-            buttons.nth(matches[0]).click()
+            button = buttons.nth(matches[0])
+            button.dblclick() if double_click else button.click()
         else:
             select = question.locator("select")
             options = select.locator("option").evaluate_all("els => els.map(e => e.value)")

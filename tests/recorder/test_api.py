@@ -81,8 +81,9 @@ def test_a_stale_version_is_refused_and_told_to_reload(api, club):
     draft = new_draft(client)
     first_tab = draft
     second_tab = advance(client, draft, 1)
-    response = post(client, first_tab, "apply", version=first_tab["version"],
-                    action=cloak_log()["actions"][0])
+    # The first tab, not knowing, records a different action at the same version.
+    other = {**cloak_log()["actions"][0], "envelope": cloak_log()["actions"][0]["envelope"] % 20 + 1}
+    response = post(client, first_tab, "apply", version=first_tab["version"], action=other)
     assert response.status_code == 409
     body = response.json()
     assert body["error"] == "stale" and "reload" in body["message"]

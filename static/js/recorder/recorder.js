@@ -27,7 +27,7 @@ const ui = {
   done: $("#rec-done"),
 };
 
-const state = { draft: null, boardModule: null, board: null, staticView: null, hints: null, seat: null, stale: false };
+const state = { draft: null, boardModule: null, board: null, staticView: null, hints: null, seat: null, stale: false, writing: false };
 
 // --- talking to the server ------------------------------------------------------
 
@@ -92,9 +92,17 @@ function disableWrites() {
 
 /** A write; ``focus``: the next action's entry takes the keyboard focus. */
 async function write(request, { focus = false } = {}) {
-  if (state.stale) return;
-  const draft = await busy(request(state.draft.version));
-  if (draft) render(draft, { focus });
+  // One write at a time from this page: a second one made before the first is answered
+  // would name the same version and be refused as if another tab had written. (A repeat
+  // that still reaches the server — a retry — is answered as the first: recorder/API.md.)
+  if (state.stale || state.writing) return;
+  state.writing = true;
+  try {
+    const draft = await busy(request(state.draft.version));
+    if (draft) await render(draft, { focus });
+  } finally {
+    state.writing = false;
+  }
 }
 
 // --- drawing --------------------------------------------------------------------
@@ -192,8 +200,8 @@ function startActionEntry(draft, seat, focus = false) {
     describe: state.hints.describe,
     busy,
     onDone: (entry) => {
-      if (entry.chance) startChanceEntry(draft, seat, entry);
-      else write((version) => api.apply(version, entry.action), { focus: true });
+      if (entry.chance) return startChanceEntry(draft, seat, entry);
+      return write((version) => api.apply(version, entry.action), { focus: true });
     },
   });
 }

@@ -77,6 +77,8 @@ class MoveSerializer(serializers.Serializer):
     seat = serializers.CharField(allow_null=True)
     action = serializers.JSONField()
     notation = serializers.CharField()
+    sentence = serializers.CharField(help_text="The engine's plain sentence of the action as "
+                                     "this viewer saw it (as in a replay's move list).")
     bot = serializers.BooleanField(help_text="Played by a bot.")
 
 
@@ -87,6 +89,7 @@ class FrameSerializer(serializers.Serializer):
     seat = serializers.CharField(allow_null=True)
     action = serializers.JSONField(allow_null=True)
     notation = serializers.CharField(allow_null=True)
+    sentence = serializers.CharField(allow_null=True)
     view = serializers.JSONField(help_text="game.view(state, viewer), as in a replay frame.")
 
 
@@ -130,6 +133,11 @@ class DraftSerializer(DraftSummarySerializer):
     viewer = serializers.CharField(help_text="Whose eyes this answer is seen with, chosen by the "
                                    "server: all, a seat or team, or public.")
     viewers = serializers.ListField(child=serializers.DictField())
+    phases = serializers.DictField(child=serializers.CharField(),
+                                   help_text="Each phase the moves and the position name, as "
+                                             "players call it.")
+    seat_labels = serializers.DictField(child=serializers.CharField(),
+                                        help_text="Each seat and team, as players call it.")
     static = serializers.JSONField(allow_null=True, help_text="With ?static=1: game.static_view.")
     document = serializers.JSONField(allow_null=True, help_text="The lantern-log/1 so far (all-seeing only).")
 
@@ -142,6 +150,7 @@ class ChoiceValueSerializer(serializers.Serializer):
 class ListedActionSerializer(serializers.Serializer):
     action = serializers.JSONField()
     notation = serializers.CharField()
+    sentence = serializers.CharField(help_text="The engine's plain sentence of it.")
     chance = serializers.BooleanField(help_text="Its chance outcome is still to be entered.")
 
 
@@ -203,6 +212,8 @@ def draft_body(view: selectors.DraftView, request: Request) -> dict[str, Any]:
         "frame": view.frame,
         "viewer": view.viewer,
         "viewers": view.viewers,
+        "phases": view.phases,
+        "seat_labels": view.seat_labels,
         "static": view.static,
         "document": view.document,
     }

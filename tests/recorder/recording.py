@@ -79,7 +79,9 @@ def ply(page: Any) -> int:
 
 
 def moves(page: Any) -> list[str]:
-    return page.eval_on_selector_all("#rec-moves li[data-ply] .rec-notation", "els => els.map(e => e.textContent)")
+    """The actions listed so far, in notation (each move's sentence shows, its notation
+    is kept for hover and the toggle)."""
+    return page.eval_on_selector_all("#rec-moves .move[data-ply]", "els => els.map(e => e.dataset.notation)")
 
 
 def record(page: Any, target: dict[str, Any], double_click: bool = False) -> dict[str, Any]:
@@ -88,7 +90,7 @@ def record(page: Any, target: dict[str, Any], double_click: bool = False) -> dic
     is double-clicked, as a hurried recorder does."""
     before = ply(page)
     # Several seats to act (Mister X's detectives): first pick whose action this is.
-    seat_button = page.locator("#rec-seat-pick button.rec-seat", has_text=f"{target['seat']} (")
+    seat_button = page.locator(f"#rec-seat-pick button.rec-seat[data-seat=\"{target['seat']}\"]")
     if seat_button.count() and seat_button.get_attribute("aria-pressed") != "true":
         seat_button.click()
     for _ in range(60):

@@ -67,7 +67,7 @@ def test_the_bots_moves_follow_yours(signed_in, live_server, club, screenshot):
         assert action["seat"] == "p1"
         # p1 acted, and the greedy bot answered at once for p2: two moves per turn.
         assert ply(page) == 2 * turn
-        bots = page.eval_on_selector_all("#rec-moves li[data-ply]", "els => els.map(e => e.dataset.bot)")
+        bots = page.eval_on_selector_all("#rec-moves .move[data-ply]", "els => els.map(e => String(!!e.closest('.move-by-bot')))")
         assert bots == ["false", "true"] * turn
         assert moves(page)[-1].startswith("p2 ")
     # Every answer is drawn as p1 sees it, the ones after a write too: no envelope's
@@ -168,7 +168,7 @@ def test_every_game_can_be_played_against_a_bot(signed_in, live_server, club, ga
         before = ply(page)
         action = record_any(page, rng)
         assert action["seat"] in humans
-        recorded = page.eval_on_selector_all("#rec-moves li[data-ply]", "els => els.map(e => e.dataset.bot)")
+        recorded = page.eval_on_selector_all("#rec-moves .move[data-ply]", "els => els.map(e => String(!!e.closest('.move-by-bot')))")
         # The human's action, then whatever the bots answered, all saved.
         assert recorded[before] == "false" and len(recorded) == ply(page)
     if "mrx" not in humans and "mrx" in seats:

@@ -201,8 +201,11 @@ export function mountEntry(root, { title, load, order = [], describe = () => nul
         parts.push(questionControls(question.path, question.values));
       } else {
         const entry = answer.actions[narrowing.resultIndex()];
-        const confirm = el("button", { type: "button", class: "rec-confirm", "data-action": JSON.stringify(entry.action) },
-          entry.chance ? `Next: what came out of ${entry.notation}` : `Record ${entry.notation}`);
+        // The engine's sentence of it; its notation on hover (and in data-notation).
+        const said = entry.sentence || entry.notation;
+        const confirm = el("button", { type: "button", class: "rec-confirm", "data-action": JSON.stringify(entry.action),
+          "data-notation": entry.notation, title: entry.notation },
+        entry.chance ? `Next: what came out — ${said}` : `Record: ${said}`);
         confirm.addEventListener("click", async (event) => {
           // A double click is one click; while the action is being saved the button
           // waits (the server would answer a second post the same, but once is enough).

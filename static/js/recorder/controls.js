@@ -206,15 +206,16 @@ export function mountEntry(root, { title, load, order = [], describe = () => nul
         const confirm = el("button", { type: "button", class: "rec-confirm", "data-action": JSON.stringify(entry.action),
           "data-notation": entry.notation, title: entry.notation },
         entry.chance ? `Next: what came out — ${said}` : `Record: ${said}`);
-        confirm.addEventListener("click", async (event) => {
-          // A double click is one click; while the action is being saved the button
-          // waits (the server would answer a second post the same, but once is enough).
-          if (event.detail > 1 || confirm.disabled) return;
-          confirm.disabled = true;
+        let saving = false;
+        confirm.addEventListener("click", async () => {
+          // While the action is being saved, another click waits (the server would
+          // answer a second post the same, but once is enough).
+          if (saving) return;
+          saving = true;
           try {
             await onDone(entry);
           } finally {
-            confirm.disabled = false;
+            saving = false;
           }
         });
         parts.push(confirm);
@@ -246,9 +247,6 @@ export function mountEntry(root, { title, load, order = [], describe = () => nul
   const own = (node) => node && node.closest("[data-entry]") === root;
   root.onclick = (event) => {
     const button = event.target.closest("button.rec-choice");
-    // The second click of a double click would land on the next question's button,
-    // drawn under the pointer by the first: a double click is one choice.
-    if (event.detail > 1) return;
     if (own(button) && !button.disabled) choose(button.dataset.field, button.dataset.value);
   };
   root.onchange = (event) => {

@@ -272,6 +272,14 @@ function render(draft, { focus = false } = {}) {
 // --- start ----------------------------------------------------------------------
 
 function bindButtons() {
+  // A double click is one click. Its second click would land on whatever the first one
+  // drew under the pointer (the next question, "Back", the next action's first choice).
+  root.addEventListener("click", (event) => {
+    if (event.detail > 1 && event.target.closest("button")) {
+      event.stopImmediatePropagation();
+      event.preventDefault();
+    }
+  }, true);
   ui.notation.addEventListener("change", () => drawMoves(state.draft));
   ui.undo.addEventListener("click", () => write((version) => api.undo(version), { focus: true }));
   $("#rec-stop").addEventListener("click", () => {

@@ -8,12 +8,12 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from clubs import policy
+from clubs.models import Club
+from clubs.policy import PUBLIC, AnyUser
 from engine import Game, all_games
 from engine.core.game import Table
 from engine.core.messages import render
-from games import policy
-from games.models import Club
-from games.policy import PUBLIC, AnyUser
 from recorder import choices
 from recorder.models import Draft
 from recorder.services import DraftInvalid, Position, engine_eyes, position_of

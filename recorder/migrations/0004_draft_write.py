@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('recorder', '0002_draft_opened'),
+        ('recorder', '0003_club_lives_in_clubs'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

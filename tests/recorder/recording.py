@@ -140,3 +140,22 @@ def choose_game(page: Any, live_server: Any, club: Any, game_name: str, chance_l
 def start_recording(page: Any) -> None:
     page.get_by_role("button", name="Start recording").click()
     wait_ready(page)
+
+
+def choose_seat(page: Any, seat: str, who: str) -> None:
+    """Seat ``who`` (a handle, or "greedy bot") in ``seat`` by its drop-down."""
+    page.locator(f'select[name="seat.{seat}"]').select_option(label=who)
+
+
+def fill_setup(page: Any, setup: dict[str, Any], prefix: str = "setup.") -> None:
+    """Choose ``setup`` in the form's drop-downs, field by field (a list item by item):
+    every value must be one the page offers."""
+    for key, value in setup.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            fill_setup(page, value, f"{name}.")
+        elif isinstance(value, list) and page.locator(f'select[name="{name}.1"]').count():
+            for i, item in enumerate(value, start=1):
+                page.locator(f'select[name="{name}.{i}"]').select_option(value=json.dumps(item))
+        else:
+            page.locator(f'select[name="{name}"]').select_option(value=json.dumps(value))

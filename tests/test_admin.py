@@ -169,7 +169,7 @@ def test_changelists_do_not_query_per_row(admin_client, django_user_model):
 
 @pytest.mark.parametrize(
     "model", [MatchLog, Upload, Import, AuditEntry, RatingChange, Rating, RecomputeJob, Invite,
-              JoinRequest, DraftWrite],
+              JoinRequest, DraftWrite, MatchAnalysis],
 )
 def test_stored_records_are_read_only(admin_client, django_user_model, model):
     populate("a", django_user_model)

@@ -252,3 +252,7 @@ def rejected_walkthrough(upload: Upload, ply: int | None = None) -> Walkthrough 
     last = len(partial.actions)
     shown = last if ply is None else max(0, min(ply, last))
     return Walkthrough(game.name or game.id, actions, last, shown, _state_text(game, partial.state_at(shown)))
+
+
+def voided_matches(club: Club) -> QuerySet[Match]:
+    return club.matches.filter(is_void=True).order_by("-voided_at")

@@ -17,6 +17,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q, Value
 from django.db.models.functions import Coalesce
@@ -26,9 +27,11 @@ from django.utils.dateparse import parse_datetime
 import engine
 from clubs import policy
 from clubs.models import Club, Player
+from clubs.services import ClubError, audit
 from config.errors import AppError
+from config.events import publish
 from config.queueing import send_task, send_task_on_commit
-from games import read_cache
+from games import events
 from games.bundles import (
     BundleEntry,
     BundleError,
@@ -38,7 +41,6 @@ from games.bundles import (
     read_bundle,
 )
 from games.models import Import, Match, MatchLog, MatchSeat, Upload, canonical_text_hash
-from ladder.tasks import rate_match, rate_matches
 
 #: Default upper bound of one log's size in bytes (settings.LANTERN_MAX_LOG_BYTES overrides).
 MAX_LOG_BYTES = 2 * 1024 * 1024
@@ -305,8 +307,6 @@ class ImportBatch:
         MatchSeat.objects.bulk_create(self.seats)
         MatchLog.objects.bulk_create(self.logs)
         Upload.objects.bulk_create(self.uploads)
-        for club_id in {log.match.club_id for log in self.logs}:  # new matches in its list
-            read_cache.club_changed(club_id, read_cache.MATCHES)
         self.seats, self.logs, self.uploads = [], [], []
 
 
@@ -612,10 +612,9 @@ def _store(
     MatchSeat.objects.bulk_create(seats)
     log.save(force_insert=True)
     attempt.record(Upload.Status.ACCEPTED, match=match)
-    read_cache.club_changed(club.pk, read_cache.MATCHES)  # a new match in the club's list
-    if finished:
-        # Rated once the match is committed (ladder.tasks; ratings.md EL-1.2).
-        send_task_on_commit(rate_match, match.pk)
+    # In the club's match list, and rated once committed (ladder.handlers; EL-1.2).
+    publish(events.matches_stored, club_id=club.pk, match_ids=[match.pk],
+                   finished_ids=[match.pk] if finished else [])
     _warm_long_frames([match])
     return match
 
@@ -632,13 +631,11 @@ def _warm_long_frames(matches: list[Match]) -> None:
     request builds them anyway."""
     from django.conf import settings
 
-    from replay.tasks import warm_frames
-
     if settings.CELERY_TASK_ALWAYS_EAGER:
         return
     long = [match.pk for match in matches if match and match.action_count >= WARM_FRAMES_FROM]
     if long:
-        send_task_on_commit(warm_frames, long)
+        send_task_on_commit("replay.warm_frames", long)
 
 
 # --- bulk import -------------------------------------------------------------------
@@ -712,10 +709,7 @@ def create_import(
         payload=data,
     )
     if enqueue:
-        # games.tasks imports this module, so the task is imported here, not at the top.
-        from games.tasks import run_import_task
-
-        send_task_on_commit(run_import_task, run.pk)
+        send_task_on_commit("games.run_import", run.pk)
     return run
 
 
@@ -744,12 +738,10 @@ def requeue_queued_imports(*, older_than: timedelta = REQUEUE_IMPORTS_AFTER) -> 
     stored, and for running ones silent for IMPORT_STALLED_AFTER (their worker died: the
     task resumes them). Stops when the broker is still unreachable; returns how many
     were queued."""
-    from games.tasks import run_import_task
-
     queued = 0
     stale = Import.objects.filter(_stalled_imports(older_than)).order_by("id")
     for import_id in stale.values_list("id", flat=True):
-        if not send_task(run_import_task, import_id):
+        if not send_task("games.run_import", import_id):
             break
         queued += 1
     return queued
@@ -807,11 +799,14 @@ def _run_import(run: Import) -> None:
             batch.write()
             _save_progress(run)
             _warm_long_frames([match for match in stored if match])
-            finished = [match.pk for match in stored if match and match.status == Match.Status.VALID]
-            if finished:
-                # One rating task for the batch's new finished matches, once they are
-                # committed: sending a task costs about as much as storing a match.
-                send_task_on_commit(rate_matches, finished)
+            new = [match for match in stored if match]
+            if new:
+                # One event for the batch: rated with one task (ladder.handlers).
+                publish(
+                    events.matches_stored, club_id=run.club_id, batch=True,
+                    match_ids=[match.pk for match in new],
+                    finished_ids=[m.pk for m in new if m.status == Match.Status.VALID],
+                )
     _finish(run, Import.Status.DONE)
 
 
@@ -970,3 +965,23 @@ def note_upload_read(user: Any, upload: Upload) -> None:
         audit(upload.club, user, "upload.staff_read",
               f"{user.get_username()} (site operator) read upload {upload.pk} "
               f"({upload.name or 'unnamed'}, {upload.status})", upload=upload.pk)
+
+
+# --- voiding --------------------------------------------------------------------------
+
+
+@transaction.atomic
+def void_match(actor: AbstractBaseUser, match: Match, reason: str) -> Match:
+    """Keep the match, show it with ``reason``, leave it out of the ladder (EL-1.2).
+    Rating it again makes its ladder recompute without it (ladder.handlers)."""
+    reason = reason.strip()
+    if not reason:
+        raise ClubError("Say why the match is void: the reason is shown with it.", "no_reason")
+    if match.is_void:
+        raise ClubError("This match is void already.", "already_void")
+    match.is_void, match.void_reason, match.voided_at = True, reason[:500], timezone.now()
+    match.save(update_fields=["is_void", "void_reason", "voided_at"])
+    audit(match.club, actor, "match.void", f"voided {match.game} match #{match.pk}: {reason}",
+          match=match.pk)
+    publish(events.match_voided, club_id=match.club_id, match_id=match.pk)
+    return match

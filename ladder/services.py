@@ -751,10 +751,8 @@ def is_stalled(job: RecomputeJob, now: datetime | None = None) -> bool:
 
 def queue_recompute(ladder: Ladder, reason: str) -> RecomputeJob:
     """A queued job (visible at once) and its task, sent once this transaction commits."""
-    from ladder.tasks import recompute_ladder as recompute_task
-
     job = RecomputeJob.objects.create(ladder=ladder, reason=reason)
-    send_task_on_commit(recompute_task, ladder.pk, reason, job.pk)
+    send_task_on_commit("ladder.recompute_ladder", ladder.pk, reason, job.pk)
     return job
 
 
@@ -922,7 +920,6 @@ def requeue_unrated_matches(
     earliest unrated match on; the others then find themselves rated). Matches the
     kernel refuses are left out: rating them again would only recompute for nothing.
     Stops when the broker is still unreachable. Returns how many were queued."""
-    from ladder.tasks import rate_match  # ladder.tasks imports this module
 
     per_ladder: dict[tuple[int, str], list[int]] = {}
     for match_id, club_id, game in (
@@ -936,7 +933,7 @@ def requeue_unrated_matches(
         for match in read_matches(club_id, game, match_ids=match_ids):
             if not is_rateable(game, match):
                 continue
-            if not send_task(rate_match, match.id):
+            if not send_task("ladder.rate_match", match.id):
                 log.warning("requeue stopped after %s matches: the broker is unreachable", queued)
                 return queued
             queued += 1

@@ -114,7 +114,7 @@ def _is_number(value: Any) -> bool:
 
 
 def _read_cities(doc: dict[str, Any]) -> dict[int, City]:
-    raw = doc.get("cities")
+    raw: Any = doc.get("cities")  # JSON of any shape, checked below
     _need(isinstance(raw, list) and bool(raw), "'cities' must be a non-empty list")
     cities: dict[int, City] = {}
     for i, entry in enumerate(raw):
@@ -139,7 +139,7 @@ def _read_cities(doc: dict[str, Any]) -> dict[int, City]:
 def _read_connections(
     doc: dict[str, Any], cities: dict[int, City]
 ) -> tuple[tuple[int, int, str], ...]:
-    raw = doc.get("connections")
+    raw: Any = doc.get("connections")  # JSON of any shape, checked below
     _need(isinstance(raw, list) and bool(raw), "'connections' must be a non-empty list")
     seen: set[tuple[int, int, str]] = set()
     out = []
@@ -161,7 +161,7 @@ def _read_connections(
 
 
 def _read_missions(doc: dict[str, Any], cities: dict[int, City]) -> dict[str, Mission]:
-    raw = doc.get("missions")
+    raw: Any = doc.get("missions")  # JSON of any shape, checked below
     _need(isinstance(raw, dict), "'missions' must be an object")
     _need(sorted(raw) == sorted(MISSION_COLOURS),
           f"'missions' must have exactly the colours {', '.join(MISSION_COLOURS)}")
@@ -185,7 +185,7 @@ def _read_missions(doc: dict[str, Any], cities: dict[int, City]) -> dict[str, Mi
 
 
 def _read_tickets(doc: dict[str, Any]) -> dict[str, int]:
-    raw = doc.get("tickets")
+    raw: Any = doc.get("tickets")  # JSON of any shape, checked below
     _need(isinstance(raw, list) and bool(raw), "'tickets' must be a non-empty list")
     mix: dict[str, int] = {}
     for i, entry in enumerate(raw):

@@ -115,7 +115,8 @@ class MisterX(Game):
         return None if draw is None else Draw("tickets", *draw)
 
     #: bound straight to the rules: a replay or a search calls it for every action
-    apply = staticmethod(rules.apply)
+    # (mypy: a staticmethod in place of the method, with the rules' own State type)
+    apply = staticmethod(rules.apply)  # type: ignore[assignment]
 
     def is_over(self, state: State) -> bool:
         return state.winner is not None

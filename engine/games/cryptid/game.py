@@ -95,6 +95,9 @@ class CryptidGame(Game):
     def clone(self, state: CryptidState) -> CryptidState:
         return state.copy()
 
+    #: analysis plays positions out to the end with greedy, as the search level does
+    analysis_search: dict[str, Any] | None = {}
+
     def beliefs(self, state: CryptidState, viewer: str | None) -> Beliefs:
         return Beliefs(state, viewer)
 

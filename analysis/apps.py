@@ -5,3 +5,8 @@ class AnalysisConfig(AppConfig):
     name = "analysis"
     verbose_name = "Match analysis"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from analysis import handlers
+
+        handlers.connect()

@@ -21,6 +21,10 @@ class Club(models.Model):
     is_public = models.BooleanField(
         default=True, help_text="Public clubs are listed and readable by everyone."
     )
+    auto_analysis = models.BooleanField(
+        default=False,
+        help_text="Analyse every finished match stored in the club (analysis.handlers).",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

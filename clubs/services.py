@@ -40,6 +40,17 @@ def audit(
 
 
 @transaction.atomic
+def set_auto_analysis(user: AbstractBaseUser, club: Club, on: bool) -> None:
+    """Analyse every finished match stored from now on (or stop): an organiser's setting."""
+    if club.auto_analysis == on:
+        return
+    club.auto_analysis = on
+    club.save(update_fields=["auto_analysis"])
+    audit(club, user, "club.auto_analysis",
+          "turned automatic analysis " + ("on" if on else "off"), on=on)
+
+
+@transaction.atomic
 def create_club(user: AbstractBaseUser, *, name: str, slug: str, is_public: bool) -> Club:
     """A new club, with its creator as its first organiser."""
     if Club.objects.filter(slug=slug).exists():

@@ -92,6 +92,14 @@ def club_manage(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @organiser_post
+def auto_analysis(request: HttpRequest, club: Club) -> HttpResponse | None:
+    on = request.POST.get("auto_analysis") == "on"
+    services.set_auto_analysis(request.user, club, on)
+    messages.success(request, "Every finished match stored from now on is analysed." if on
+                     else "Matches are analysed only when a member asks.")
+
+
+@organiser_post
 def invite_create(request: HttpRequest, club: Club) -> HttpResponse | None:
     form = InviteForm(request.POST)
     if form.is_valid():

@@ -158,3 +158,45 @@ def test_cloak_and_dagger_is_refused_clearly(club, example_log):
     cloak = ingest_log(club, example_log("cloak-documents.json"), None)
     with pytest.raises(services.AnalysisError, match="cannot be analysed"):
         services.request_analysis(cloak, None)
+
+
+def test_a_club_with_automatic_analysis_analyses_what_it_stores(club, example_log, django_user_model,
+                                                               django_capture_on_commit_callbacks, queued_tasks):
+    from clubs.models import AuditEntry, Membership
+    from games.services import ingest_log
+
+    organiser = django_user_model.objects.create_user(username="olga", password="pw-for-tests-only")
+    Membership.objects.create(user=organiser, club=club, role=Membership.Role.ORGANISER)
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        ingest_log(club, example_log("cryptid-escape.json"), None)
+    assert "analysis.analyse_match" not in queued_tasks(callbacks)  # off by default
+    assert not MatchAnalysis.objects.exists()
+
+    from django.test import Client
+
+    web = Client()
+    web.force_login(organiser)
+    assert web.post(f"/clubs/{club.slug}/auto-analysis/", {"auto_analysis": "on"}).status_code == 302
+    club.refresh_from_db()
+    assert club.auto_analysis and AuditEntry.objects.filter(club=club, action="club.auto_analysis").exists()
+    with django_capture_on_commit_callbacks(execute=True):
+        match = ingest_log(club, example_log("cryptid-timeout.json"), None)
+    analysis = MatchAnalysis.objects.get()
+    assert analysis.match_id == match.pk and analysis.status == "done"
+    with django_capture_on_commit_callbacks(execute=True):
+        ingest_log(club, example_log("cloak-documents.json"), None)  # not analysable: no error
+    assert MatchAnalysis.objects.count() == 1
+
+
+def test_only_organisers_change_the_setting(club, django_user_model):
+    from django.test import Client
+
+    from clubs.models import Membership
+
+    member = django_user_model.objects.create_user(username="mo", password="pw-for-tests-only")
+    Membership.objects.create(user=member, club=club, role=Membership.Role.MEMBER)
+    web = Client()
+    web.force_login(member)
+    assert web.post(f"/clubs/{club.slug}/auto-analysis/", {"auto_analysis": "on"}).status_code in (403, 404)
+    club.refresh_from_db()
+    assert not club.auto_analysis

@@ -1,0 +1,26 @@
+"""Automatic analysis: a club with ``auto_analysis`` on has every finished match it
+stores analysed (queued on the ``analysis`` queue once the matches are committed)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from analysis.services import AnalysisError, request_analysis
+from clubs.models import Club
+from games import events as match_events
+from games.models import Match
+
+
+def analyse_stored(sender: Any, *, club_id: int, finished_ids: list[int] | None = None,
+                   **kwargs: Any) -> None:
+    if not finished_ids or not Club.objects.filter(pk=club_id, auto_analysis=True).exists():
+        return
+    for match in Match.objects.filter(pk__in=finished_ids, status=Match.Status.VALID):
+        try:
+            request_analysis(match, None)
+        except AnalysisError:
+            continue  # a game the engine cannot analyse (Cloak & Dagger)
+
+
+def connect() -> None:
+    match_events.matches_stored.connect(analyse_stored, dispatch_uid="analysis.analyse_stored")

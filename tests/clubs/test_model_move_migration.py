@@ -139,7 +139,11 @@ def test_moving_clubs_players_and_memberships_keeps_every_row_and_foreign_key() 
 
     after = {model: _rows(new, label, model) for _, label, model in MODELS}
     for _, _, model in MODELS:
-        assert after[model] == before[model], model
+        # columns added by later migrations (clubs.Club.auto_analysis) are left out
+        assert len(after[model]) == len(before[model]), model
+        kept = [{column: row[column] for column in old_row}
+                for row, old_row in zip(after[model], before[model], strict=True)]
+        assert kept == before[model], model
         assert after[model], f"the test put no {model} row in"
 
     # The relations work through the new app's models: a join across every moved FK.

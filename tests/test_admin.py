@@ -97,7 +97,7 @@ def populate(tag: str, django_user_model) -> None:
                                  seats=[{"seat": "cryptid", "player": f"ann-{tag}"}],
                                  played_at=timezone.now())
     DraftWrite.objects.create(draft=draft, version=1, user=organiser, kind="apply",
-                              fingerprint="0" * 64, answer='{"version": 2}')
+                              fingerprint="0" * 64)
     Group.objects.get_or_create(name="operators")
 
 

@@ -73,6 +73,17 @@ def revoke_invite(actor: AbstractBaseUser, invite: Invite) -> None:
     audit(invite.club, actor, "invite.revoke", "revoked an invite", invite=invite.pk)
 
 
+def invite_problem(invite: Invite) -> ClubError | None:
+    """Why the invitation no longer works (withdrawn, used, expired), or None."""
+    if invite.revoked_at:
+        return ClubError("This invitation was withdrawn by the club.", "revoked")
+    if invite.used_at:
+        return ClubError("This invitation has been used already.", "used")
+    if invite.expires_at <= timezone.now():
+        return ClubError("This invitation has expired; ask the club for a new one.", "expired")
+    return None
+
+
 @transaction.atomic
 def accept_invite(user: AbstractBaseUser, token: str) -> Membership:
     """Join the invite's club. The invite works once: the row is locked, so two
@@ -82,12 +93,9 @@ def accept_invite(user: AbstractBaseUser, token: str) -> Membership:
     )
     if invite is None:
         raise ClubError("This invitation link is not valid.", "unknown_invite")
-    if invite.revoked_at:
-        raise ClubError("This invitation was withdrawn by the club.", "revoked")
-    if invite.used_at:
-        raise ClubError("This invitation has been used already.", "used")
-    if invite.expires_at <= timezone.now():
-        raise ClubError("This invitation has expired; ask the club for a new one.", "expired")
+    problem = invite_problem(invite)
+    if problem is not None:
+        raise problem
     if Membership.objects.filter(user=user, club=invite.club).exists():
         # Keep the invite for the person it was meant for.
         raise ClubError(f"You are already a member of {invite.club.name}.", "already_member")
@@ -196,6 +204,46 @@ def void_match(actor: AbstractBaseUser, match: Match, reason: str) -> Match:
           match=match.pk)
     send_task_on_commit(rate_match, match.pk)
     return match
+
+
+@transaction.atomic
+def restore_match(actor: AbstractBaseUser, match: Match, reason: str) -> Match:
+    """Undo a void: the match counts again and its ladder recomputes with it. The
+    reason goes to the audit trail (the void's reason is kept there too)."""
+    from ladder.tasks import rate_match
+
+    reason = reason.strip()
+    if not reason:
+        raise ClubError("Say why the match counts again: the reason goes to the audit trail.",
+                        "no_reason")
+    match = Match.objects.select_for_update().get(pk=match.pk)
+    if not match.is_void:
+        raise ClubError("This match is not void.", "not_void")
+    was = match.void_reason
+    match.is_void, match.void_reason, match.voided_at = False, "", None
+    match.save(update_fields=["is_void", "void_reason", "voided_at"])
+    read_cache.club_changed(match.club_id, read_cache.MATCHES)
+    audit(match.club, actor, "match.restore",
+          f"restored {match.game} match #{match.pk}: {reason[:300]}", match=match.pk,
+          void_reason=was)
+    send_task_on_commit(rate_match, match.pk)
+    return match
+
+
+@transaction.atomic
+def leave_club(user: AbstractBaseUser, membership: Membership) -> None:
+    """``user`` leaves: their handles stay (with their games), unlinked from nobody;
+    a club keeps at least one organiser."""
+    organisers = list(
+        Membership.objects.select_for_update()
+        .filter(club=membership.club, role=Membership.Role.ORGANISER)
+        .values_list("pk", flat=True)
+    )
+    if organisers == [membership.pk]:
+        raise ClubError("You are the club's only organiser: make someone else an organiser "
+                        "before you leave.", "last_organiser")
+    membership.delete()
+    audit(membership.club, user, "member.leave", f"{user.get_username()} left the club")
 
 
 @transaction.atomic

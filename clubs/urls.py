@@ -18,5 +18,9 @@ urlpatterns = [
     path("clubs/<slug:slug>/players/<id:player_id>/merge/", views.player_merge,
          name="player-merge"),
     path("clubs/<slug:slug>/matches/<id:match_id>/void/", views.match_void, name="match-void"),
+    path("clubs/<slug:slug>/matches/<id:match_id>/restore/", views.match_restore,
+         name="match-restore"),
+    path("clubs/<slug:slug>/members/", views.club_members, name="club-members"),
+    path("clubs/<slug:slug>/leave/", views.club_leave, name="club-leave"),
     path("invite/<str:token>/", views.invite_accept, name="invite-accept"),
 ]

@@ -123,9 +123,40 @@ def can_record_pairing_result(user: AnyUser, club: Club, player_user_ids: set[in
     return can_upload(user, club) and user.pk in player_user_ids
 
 
+def can_enter_player(user: AnyUser, club: Club, player_user_id: int | None) -> bool:
+    """Enter a player in (or withdraw them from) one of the club's events: an organiser,
+    or a member for the handle the club links to their own account."""
+    if is_organiser(user, club):
+        return True
+    return (user.is_authenticated and player_user_id == user.pk
+            and role_in(user, club) is not None)
+
+
 def can_manage_club(user: AnyUser, club: Club) -> bool:
-    """Invites, join requests, roles, player renames and merges, voiding matches."""
+    """Invites, join requests, roles, player renames and merges, voiding and restoring
+    matches, linking handles to accounts."""
     return role_in(user, club) == Membership.Role.ORGANISER
+
+
+def can_see_members(user: AnyUser, club: Club) -> bool:
+    """The club's member list (who has an account in it, and their role): its members.
+    Handles are public with the club's matches; accounts are not."""
+    return role_in(user, club) is not None
+
+
+def can_request_to_join(user: AnyUser, club: Club) -> bool:
+    """Ask to join: anyone signed in who can see the club and is not in it yet."""
+    return user.is_authenticated and can_view_club(user, club) and role_in(user, club) is None
+
+
+def can_leave(user: AnyUser, club: Club) -> bool:
+    """Leave a club: any member (the service keeps the last organiser in)."""
+    return user.is_authenticated and not user.is_superuser and role_in(user, club) is not None
+
+
+def can_claim_handle(user: AnyUser, club: Club) -> bool:
+    """Say which handle of the club's logs is you (an organiser confirms): its members."""
+    return role_in(user, club) is not None
 
 
 # --- recorder ----------------------------------------------------------------------

@@ -11,7 +11,6 @@ from django.utils.html import escape
 import engine
 from engine.core.game import Table
 from engine.core.messages import render
-
 from games.models import Club, Membership
 from games.services import ingest_log
 from tests.uploads.logs import bot_log

@@ -1,8 +1,7 @@
 import time
 
-from django.core.management.base import BaseCommand
-
 from django.conf import settings
+from django.core.management.base import BaseCommand
 
 from games.demo import (
     seed_demo_clubs,

@@ -12,7 +12,8 @@ from accounts import services
 from accounts.forms import SignUpForm
 from clubs import services as club_services
 from clubs.selectors import invite_in
-from games.selectors import memberships_of
+from games import policy
+from games.selectors import games_of, handles_of, memberships_of
 
 
 def _safe_next(request: HttpRequest) -> str:
@@ -67,8 +68,31 @@ def profile(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "accounts/profile.html",
-        {"token": token, "new_key": new_key, "memberships": memberships_of(request.user)},
+        {"token": token, "new_key": new_key, "memberships": memberships_of(request.user),
+         "handles": handles_of(request.user)},
     )
+
+
+def person(request: HttpRequest, username: str) -> HttpResponse:
+    """Someone's games and ratings across clubs: what the visitor may see of them (the
+    clubs the visitor can see, the handles those clubs link to the account). Someone
+    with nothing the visitor may see is not found, so the page tells nobody that an
+    account exists."""
+    from django.contrib.auth import get_user_model
+    from django.http import Http404
+
+    from ladder.selectors import ratings_of
+
+    who = get_user_model().objects.filter(username=username, is_active=True).first()
+    handles = list(handles_of(who, viewer=request.user)) if who else []
+    if who is None or not policy.can_see_person(request.user, who, bool(handles)):
+        raise Http404("no such person")
+    return render(request, "accounts/person.html", {
+        "person": who,
+        "handles": handles,
+        "games": games_of(who, limit=30, viewer=request.user),
+        "ratings": ratings_of(who, viewer=request.user),
+    })
 
 
 @login_required

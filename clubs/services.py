@@ -207,6 +207,29 @@ def void_match(actor: AbstractBaseUser, match: Match, reason: str) -> Match:
 
 
 @transaction.atomic
+def link_player(actor: AbstractBaseUser | None, player: Player,
+                user: AbstractBaseUser | None) -> Player:
+    """Say whose account the handle is (None: nobody's). Only a member of the club can
+    be linked: the handle is then theirs on ladders, in events and on their pages."""
+    if user is not None and not Membership.objects.filter(user=user, club=player.club).exists():
+        raise ClubError(f"{user.get_username()} is not a member of {player.club.name}.",
+                        "not_member")
+    before = player.user
+    if (before.pk if before else None) == (user.pk if user else None):
+        return player
+    player.user = user
+    player.save(update_fields=["user"])
+    read_cache.club_changed(player.club_id, read_cache.PLAYERS)
+    if user is None:
+        summary = f"unlinked {player.handle!r} from {before.get_username()}"
+    else:
+        summary = f"linked {player.handle!r} to {user.get_username()}"
+    audit(player.club, actor, "player.link", summary, player=player.pk,
+          user=user.pk if user else None)
+    return player
+
+
+@transaction.atomic
 def restore_match(actor: AbstractBaseUser, match: Match, reason: str) -> Match:
     """Undo a void: the match counts again and its ladder recomputes with it. The
     reason goes to the audit trail (the void's reason is kept there too)."""

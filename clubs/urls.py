@@ -17,6 +17,8 @@ urlpatterns = [
          name="player-rename"),
     path("clubs/<slug:slug>/players/<id:player_id>/merge/", views.player_merge,
          name="player-merge"),
+    path("clubs/<slug:slug>/players/<id:player_id>/account/", views.player_link,
+         name="player-link"),
     path("clubs/<slug:slug>/matches/<id:match_id>/void/", views.match_void, name="match-void"),
     path("clubs/<slug:slug>/matches/<id:match_id>/restore/", views.match_restore,
          name="match-restore"),

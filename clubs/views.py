@@ -99,7 +99,7 @@ def club_manage(request: HttpRequest, slug: str) -> HttpResponse:
             "members": selectors.members(club),
             "join_requests": selectors.pending_join_requests(club),
             "invites": selectors.open_invites(club),
-            "players": selectors.players_with_match_counts(club),
+            "players": selectors.players_with_match_counts(club).select_related("user"),
             "voided": selectors.voided_matches(club),
             "audit": selectors.audit_trail(club),
             "invite_form": InviteForm(),
@@ -208,6 +208,30 @@ def player_rename(request: HttpRequest, club: Club, player_id: int) -> HttpRespo
         _attempt(request, lambda: services.rename_player(request.user, player,
                                                          form.cleaned_data["handle"]),
                  "Player renamed.")
+
+
+@organiser_post
+def player_link(request: HttpRequest, club: Club, player_id: int) -> HttpResponse | None:
+    """Link a handle to a member's account, or unlink it (confirmed first)."""
+    player = get_object_or_404(Player.objects.select_related("user"), pk=player_id, club=club)
+    member = None
+    if request.POST.get("user"):
+        membership = Membership.objects.filter(club=club, user_id=request.POST["user"]).first()
+        if membership is None:
+            messages.error(request, "Choose a member of the club.")
+            return None
+        member = membership.user
+    elif player.user is not None:
+        asked = confirm_first(
+            request, title="Unlink a handle", button="Unlink it",
+            question=f"Unlink {player.handle!r} from {player.user.get_username()}?",
+            detail="Their games under this handle no longer show as theirs.",
+            back=reverse("club-manage", args=[club.slug]))
+        if asked:
+            return asked
+    _attempt(request, lambda: services.link_player(request.user, player, member),
+             f"{player.handle!r} is {member.get_username()}'s." if member
+             else f"{player.handle!r} is linked to no account.")
 
 
 @organiser_post

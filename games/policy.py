@@ -144,6 +144,17 @@ def can_see_members(user: AnyUser, club: Club) -> bool:
     return role_in(user, club) is not None
 
 
+def can_see_person(viewer: AnyUser, person: AbstractBaseUser, sees_handles: bool) -> bool:
+    """A person's page (their games and ratings across clubs): themselves; anyone who
+    can see a club that links a handle to them (``sees_handles``); anyone in a club
+    with them (the members page names them). To others the person does not exist."""
+    if not viewer.is_authenticated:
+        return sees_handles
+    if viewer.pk == person.pk or sees_handles or viewer.is_superuser:
+        return True
+    return Membership.objects.filter(user=person, club__memberships__user=viewer).exists()
+
+
 def can_request_to_join(user: AnyUser, club: Club) -> bool:
     """Ask to join: anyone signed in who can see the club and is not in it yet."""
     return user.is_authenticated and can_view_club(user, club) and role_in(user, club) is None

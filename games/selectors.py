@@ -50,13 +50,13 @@ def recent_matches(user: AnyUser, limit: int = 20) -> QuerySet[Match]:
     )
 
 
-def games_of(user: AnyUser, limit: int = 20) -> QuerySet[Match]:
+def games_of(user: AnyUser, limit: int = 20, viewer: AnyUser | None = None) -> QuerySet[Match]:
     """The latest played matches in which ``user`` held a seat (through the handles the
-    clubs link to their account), in the clubs they may see."""
+    clubs link to their account), in the clubs ``viewer`` (by default ``user``) may see."""
     if not user.is_authenticated:
         return Match.objects.none()
     return (
-        Match.objects.filter(club__in=visible_clubs(user),
+        Match.objects.filter(club__in=visible_clubs(viewer or user),
                              id__in=MatchSeat.objects.filter(player__user=user).values("match_id"))
         .select_related("club")
         .prefetch_related(seats_with_players())
@@ -64,11 +64,13 @@ def games_of(user: AnyUser, limit: int = 20) -> QuerySet[Match]:
     )
 
 
-def handles_of(user: AnyUser) -> QuerySet[Player]:
-    """The player handles linked to ``user``'s account, club by club."""
+def handles_of(user: AnyUser, viewer: AnyUser | None = None) -> QuerySet[Player]:
+    """The player handles linked to ``user``'s account, club by club, in the clubs
+    ``viewer`` (by default ``user``) may see."""
     if not user.is_authenticated:
         return Player.objects.none()
-    return Player.objects.filter(user=user).select_related("club").order_by("club__name", "handle")
+    return (Player.objects.filter(user=user, club__in=visible_clubs(viewer or user))
+            .select_related("club").order_by("club__name", "handle"))
 
 
 def memberships_of(user: AnyUser) -> QuerySet[Membership]:

@@ -10,9 +10,9 @@ from rest_framework.authtoken.models import Token
 
 from accounts import services
 from accounts.forms import SignUpForm
+from clubs import policy
 from clubs import services as club_services
 from clubs.selectors import invite_in
-from games import policy
 from games.selectors import games_of, handles_of, memberships_of
 
 

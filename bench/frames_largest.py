@@ -43,10 +43,10 @@ from django.core.cache import cache  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
+from clubs.models import Club  # noqa: E402
 from config.celery import app as celery_app  # noqa: E402
 from engine import play  # noqa: E402
 from engine.core.envelope import MAX_ACTIONS  # noqa: E402
-from games.models import Club  # noqa: E402
 from games.services import ingest_log  # noqa: E402
 from replay.frames import build_frames  # noqa: E402
 from replay.selectors import frames_cache_key  # noqa: E402

@@ -49,10 +49,10 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
+from clubs.models import Club, Membership, Player  # noqa: E402
 from config.celery import app as celery_app  # noqa: E402
 from engine import play  # noqa: E402
 from engine.games.cryptid.rules import relocations  # noqa: E402
-from games.models import Club, Membership, Player  # noqa: E402
 from recorder.choices import choose, choose_spread, read_path  # noqa: E402
 
 TARGET_MS = 50.0

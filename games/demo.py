@@ -11,7 +11,8 @@ from typing import Any
 from django.db import transaction
 
 import engine
-from games.models import Club, Match, Player, Upload
+from clubs.models import Club, Player
+from games.models import Match, Upload
 from games.services import ingest_log
 
 
@@ -134,7 +135,7 @@ def seed_demo_people() -> list[tuple[str, str]]:
     from django.conf import settings
     from django.contrib.auth import get_user_model
 
-    from games.models import Membership
+    from clubs.models import Membership
 
     if not settings.DEBUG:
         raise DemoRefused("demo accounts are created only with DEBUG on (a development "

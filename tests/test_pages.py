@@ -9,9 +9,9 @@ from django.db import connection
 from django.utils.html import escape
 
 import engine
+from clubs.models import Club, Membership
 from engine.core.game import Table
 from engine.core.messages import render
-from games.models import Club, Membership
 from games.services import ingest_log
 from tests.uploads.logs import bot_log
 

@@ -15,9 +15,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from clubs import policy
+from clubs.models import Club, Player
 from engine import canonical_json
-from games import policy
-from games.models import Club, Player
 from games.selectors import club_for
 from games.services import LogRejected, max_log_bytes, reject_too_large
 from tournaments import selectors, services

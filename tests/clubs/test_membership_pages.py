@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 
 from clubs import services
-from clubs.models import AuditEntry, Invite, JoinRequest
-from games.models import Club, Match, Membership, Player
+from clubs.models import AuditEntry, Club, Invite, JoinRequest, Membership, Player
+from games.models import Match
 from games.services import ingest_log
 from tests.uploads.logs import bot_log
 

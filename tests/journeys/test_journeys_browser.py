@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 import engine
-from clubs.models import AuditEntry
-from games.models import Club, Match, Membership, Player
+from clubs.models import AuditEntry, Club, Membership, Player
+from games.models import Match
 from games.services import ingest_log
 from ladder.models import Rating
 from tests.uploads.logs import bot_log

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db.models import Count, QuerySet
 from django.utils import timezone
 
-from clubs.models import AuditEntry, Club, Invite, JoinRequest, Membership, Player
+from clubs.models import AuditEntry, Club, HandleClaim, Invite, JoinRequest, Membership, Player
 from games.models import Match
 
 
@@ -43,6 +43,20 @@ def members_with_handles(club: Club) -> list[Membership]:
     return rows
 
 
+def pending_claims(club: Club) -> QuerySet[HandleClaim]:
+    return (club.handle_claims.filter(status=HandleClaim.Status.PENDING)
+            .select_related("user", "player"))
+
+
+def claims_of(user, club: Club) -> QuerySet[HandleClaim]:
+    return club.handle_claims.filter(user=user).select_related("player")
+
+
+def free_handles(club: Club) -> QuerySet[Player]:
+    """The club's handles no account is linked to, with ``match_count``."""
+    return players_with_match_counts(club).filter(user__isnull=True)
+
+
 def pending_join_requests(club: Club) -> QuerySet[JoinRequest]:
     return club.join_requests.filter(status=JoinRequest.Status.PENDING).select_related("user")
 
@@ -51,7 +65,7 @@ def open_invites(club: Club) -> QuerySet[Invite]:
     """Invites that still work: unused, not revoked, not expired."""
     return club.invites.filter(
         used_at__isnull=True, revoked_at__isnull=True, expires_at__gt=timezone.now()
-    )
+    ).select_related("player", "created_by")
 
 
 def players_with_match_counts(club: Club) -> QuerySet[Player]:

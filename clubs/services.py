@@ -14,7 +14,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from clubs.models import AuditEntry, Club, Invite, JoinRequest, Membership, Player
+from clubs.models import AuditEntry, Club, HandleClaim, Invite, JoinRequest, Membership, Player
 from config.queueing import send_task_on_commit
 from games import read_cache
 from games.models import Match
@@ -53,12 +53,17 @@ def create_club(user: AbstractBaseUser, *, name: str, slug: str, is_public: bool
 
 def create_invite(
     actor: AbstractBaseUser, club: Club, *, role: str = Membership.Role.MEMBER,
-    days: int = INVITE_DAYS,
+    days: int = INVITE_DAYS, player: Player | None = None,
 ) -> Invite:
+    """A link for one person; ``player``: the handle of the club's logs that is theirs,
+    linked to their account when they join."""
     if not 1 <= days <= 90:
         raise ClubError("An invite lasts from 1 to 90 days.", "bad_expiry")
+    if player is not None and (player.club_id != club.pk or player.user_id is not None):
+        raise ClubError(f"{player.handle!r} is not a free handle of {club.name}.", "handle_taken")
     invite = Invite.objects.create(
-        club=club, role=role, created_by=actor, expires_at=timezone.now() + timedelta(days=days)
+        club=club, role=role, created_by=actor, player=player,
+        expires_at=timezone.now() + timedelta(days=days),
     )
     audit(club, actor, "invite.create", f"created a {role} invite valid for {days} days",
           invite=invite.pk)
@@ -108,6 +113,11 @@ def accept_invite(user: AbstractBaseUser, token: str) -> Membership:
     ).update(status=JoinRequest.Status.APPROVED, decided_at=timezone.now())
     audit(invite.club, user, "invite.accept", f"{user.get_username()} joined by invitation",
           invite=invite.pk, role=invite.role)
+    if invite.player_id is not None:
+        # The handle the organiser named: theirs now, unless someone took it meanwhile.
+        player = Player.objects.select_for_update().get(pk=invite.player_id)
+        if player.user_id is None:
+            link_player(invite.created_by, player, user)
     return membership
 
 
@@ -227,6 +237,45 @@ def link_player(actor: AbstractBaseUser | None, player: Player,
     audit(player.club, actor, "player.link", summary, player=player.pk,
           user=user.pk if user else None)
     return player
+
+
+def claim_handle(user: AbstractBaseUser, player: Player) -> HandleClaim:
+    """``user`` says the handle is theirs; an organiser confirms (:func:`decide_claim`)."""
+    if not Membership.objects.filter(user=user, club=player.club).exists():
+        raise ClubError(f"Only members of {player.club.name} claim its handles.", "not_member")
+    if player.user_id == user.pk:
+        raise ClubError(f"{player.handle!r} is yours already.", "already_yours")
+    if player.user_id is not None:
+        raise ClubError(f"{player.handle!r} is linked to another member; ask an organiser.",
+                        "handle_taken")
+    try:
+        with transaction.atomic():
+            claim = HandleClaim.objects.create(club=player.club, player=player, user=user)
+    except IntegrityError:
+        raise ClubError(f"Your claim of {player.handle!r} is waiting for an organiser.",
+                        "pending") from None
+    audit(player.club, user, "handle.claim", f"{user.get_username()} claims {player.handle!r}",
+          player=player.pk)
+    return claim
+
+
+@transaction.atomic
+def decide_claim(actor: AbstractBaseUser, claim: HandleClaim, *, approve: bool) -> None:
+    claim = HandleClaim.objects.select_for_update().select_related("player", "user").get(
+        pk=claim.pk)
+    if claim.status != HandleClaim.Status.PENDING:
+        raise ClubError("This claim was already answered.", "decided")
+    if approve:
+        player = Player.objects.select_for_update().get(pk=claim.player_id)
+        if player.user_id not in (None, claim.user_id):
+            raise ClubError(f"{player.handle!r} is linked to another member now.", "handle_taken")
+        link_player(actor, player, claim.user)
+    claim.status = HandleClaim.Status.APPROVED if approve else HandleClaim.Status.DECLINED
+    claim.decided_at, claim.decided_by = timezone.now(), actor
+    claim.save(update_fields=["status", "decided_at", "decided_by"])
+    if not approve:
+        audit(claim.club, actor, "handle.decline",
+              f"declined {claim.user.get_username()}'s claim of {claim.player.handle!r}")
 
 
 @transaction.atomic

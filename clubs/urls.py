@@ -23,6 +23,9 @@ urlpatterns = [
     path("clubs/<slug:slug>/matches/<id:match_id>/restore/", views.match_restore,
          name="match-restore"),
     path("clubs/<slug:slug>/members/", views.club_members, name="club-members"),
+    path("clubs/<slug:slug>/handles/claim/", views.handle_claim, name="handle-claim"),
+    path("clubs/<slug:slug>/handles/claims/<id:claim_id>/", views.claim_decide,
+         name="claim-decide"),
     path("clubs/<slug:slug>/leave/", views.club_leave, name="club-leave"),
     path("invite/<str:token>/", views.invite_accept, name="invite-accept"),
 ]

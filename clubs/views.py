@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST
 
 from clubs import policy, selectors, services
 from clubs.forms import ClubForm, InviteForm, JoinForm, MergeForm, RenameForm, VoidForm
-from clubs.models import Club, Invite, JoinRequest, Membership, Player
+from clubs.models import Club, HandleClaim, Invite, JoinRequest, Membership, Player
 from games.models import Match
 
 
@@ -101,19 +101,31 @@ def club_manage(request: HttpRequest, slug: str) -> HttpResponse:
             "players": selectors.players_with_match_counts(club).select_related("user"),
             "voided": selectors.voided_matches(club),
             "audit": selectors.audit_trail(club),
-            "invite_form": InviteForm(),
+            "invite_form": InviteForm(handles=_free_handle_choices(club)),
+            "claims": selectors.pending_claims(club),
             "new_invite": request.session.pop("new_invite_url", None),
         },
     )
 
 
+def _free_handle_choices(club: Club) -> list[tuple[str, str]]:
+    return [(str(p.pk), p.handle) for p in selectors.free_handles(club)]
+
+
 @organiser_post
 def invite_create(request: HttpRequest, club: Club) -> HttpResponse | None:
-    form = InviteForm(request.POST)
+    form = InviteForm(request.POST, handles=_free_handle_choices(club))
     if form.is_valid():
-        invite = services.create_invite(
-            request.user, club, role=form.cleaned_data["role"], days=form.cleaned_data["days"]
-        )
+        player = (Player.objects.filter(club=club, pk=form.cleaned_data["player"]).first()
+                  if form.cleaned_data["player"] else None)
+        try:
+            invite = services.create_invite(
+                request.user, club, role=form.cleaned_data["role"],
+                days=form.cleaned_data["days"], player=player,
+            )
+        except services.ClubError as exc:
+            messages.error(request, exc.message)
+            return None
         request.session["new_invite_url"] = request.build_absolute_uri(
             reverse("invite-accept", args=[invite.token])
         )
@@ -207,6 +219,45 @@ def player_rename(request: HttpRequest, club: Club, player_id: int) -> HttpRespo
         _attempt(request, lambda: services.rename_player(request.user, player,
                                                          form.cleaned_data["handle"]),
                  "Player renamed.")
+
+
+@login_required
+def handle_claim(request: HttpRequest, slug: str) -> HttpResponse:
+    """A member says which of the club's handles is them; an organiser confirms."""
+    club = _club_for(request, slug, manage=False)
+    if not policy.can_claim_handle(request.user, club):
+        raise PermissionDenied("Only the club's members claim its handles.")
+    if request.method == "POST":
+        player = Player.objects.filter(club=club, pk=request.POST.get("player") or 0).first()
+        if player is None:
+            messages.error(request, "Choose one of the club's handles.")
+        else:
+            _attempt(request, lambda: services.claim_handle(request.user, player),
+                     f"Your claim of {player.handle!r} was sent to the organisers.")
+        return redirect("handle-claim", slug=club.slug)
+    return render(request, "clubs/claim.html", {
+        "club": club,
+        "handles": selectors.free_handles(club),
+        "mine": club.players.filter(user=request.user),
+        "claims": selectors.claims_of(request.user, club),
+    })
+
+
+@organiser_post
+def claim_decide(request: HttpRequest, club: Club, claim_id: int) -> HttpResponse | None:
+    claim = get_object_or_404(HandleClaim.objects.select_related("user", "player"),
+                              pk=claim_id, club=club)
+    approve = request.POST.get("decision") == "approve"
+    if not approve:
+        asked = confirm_first(
+            request, title="Decline a claim", button="Decline",
+            question=f"Decline {claim.user.get_username()}'s claim of {claim.player.handle!r}?",
+            back=reverse("club-manage", args=[club.slug]))
+        if asked:
+            return asked
+    _attempt(request, lambda: services.decide_claim(request.user, claim, approve=approve),
+             f"{claim.player.handle!r} is {claim.user.get_username()}'s." if approve
+             else "Claim declined.")
 
 
 @organiser_post

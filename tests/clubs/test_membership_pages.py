@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from clubs import services
-from clubs.models import AuditEntry, Club, Invite, JoinRequest, Membership, Player
+from clubs.models import AuditEntry, Club, HandleClaim, Invite, JoinRequest, Membership, Player
 from games.models import Match
 from games.services import ingest_log
 from tests.uploads.logs import bot_log
@@ -154,3 +154,38 @@ def test_void_and_restore_each_need_a_reason(client, people, club):
     assert not Match.objects.get(pk=match.pk).is_void
     client.force_login(people["member"])
     assert client.get(reverse("match-restore", args=[club.slug, match.pk])).status_code == 403
+
+
+def test_a_member_claims_a_handle_and_an_organiser_confirms(client, people, club):
+    ingest_log(club, bot_log("cryptid-urban-legends", 4, ["ann", "bob"]), None)
+    ann = Player.objects.get(club=club, handle="ann")
+    client.force_login(people["member"])
+    page = client.get(reverse("handle-claim", args=[club.slug])).content.decode()
+    assert "ann" in page and "bob" in page
+    client.post(reverse("handle-claim", args=[club.slug]), {"player": ann.pk})
+    again = client.post(reverse("handle-claim", args=[club.slug]), {"player": ann.pk}, follow=True)
+    assert "waiting for an organiser" in again.content.decode()
+    claim = HandleClaim.objects.get(player=ann, user=people["member"], status="pending")
+    client.force_login(people["outsider"])
+    assert client.post(reverse("claim-decide", args=[club.slug, claim.pk]),
+                       {"decision": "approve"}).status_code == 403
+    client.force_login(people["org"])
+    assert "says <strong>ann</strong> is them" in client.get(
+        reverse("club-manage", args=[club.slug])).content.decode()
+    client.post(reverse("claim-decide", args=[club.slug, claim.pk]), {"decision": "approve"})
+    ann.refresh_from_db()
+    assert ann.user == people["member"]
+    assert HandleClaim.objects.get(pk=claim.pk).status == "approved"
+
+
+def test_an_invitation_can_name_the_handle_it_binds(client, people, club, django_user_model):
+    ingest_log(club, bot_log("cryptid-urban-legends", 5, ["cleo", "dan"]), None)
+    cleo = Player.objects.get(club=club, handle="cleo")
+    client.force_login(people["org"])
+    client.post(reverse("invite-create", args=[club.slug]),
+                {"role": "member", "days": 7, "player": cleo.pk})
+    invite = Invite.objects.get(club=club, player=cleo)
+    client.logout()
+    signup(client, reverse("invite-accept", args=[invite.token]), username="cleo-account")
+    cleo.refresh_from_db()
+    assert cleo.user == django_user_model.objects.get(username="cleo-account")

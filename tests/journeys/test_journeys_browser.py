@@ -190,3 +190,43 @@ def test_an_organiser_voids_a_match_and_restores_it(
     assert AuditEntry.objects.filter(club=club, action="match.restore",
                                      summary__contains="after all").exists()
     assert Match.objects.filter(club=club).count() == 2
+
+
+def test_a_member_claims_a_handle_and_sees_their_games(
+        page, chromium, live_server, organiser, django_user_model, screenshot):
+    club = Club.objects.create(name="Riverside", slug="riverside")
+    Membership.objects.create(club=club, user=organiser, role="organiser")
+    member = django_user_model.objects.create_user("pavel", "pavel@example.org", PASSWORD)
+    Membership.objects.create(club=club, user=member)
+    played = ingest_log(club, bot_log(GAME, 6, ["pav", "zoe"], bot="greedy",
+                                      played_at="2026-03-03T19:00:00Z"), None)
+    sign_in_from_home(page, live_server, "pavel")
+    assert page.locator("text=No games of yours yet").count() == 1
+    page.get_by_role("link", name="Riverside").first.click()
+    page.get_by_role("link", name="Which handle is me?").click()
+    page.check("label:has-text('pav ') input[type=radio]")
+    page.get_by_role("button", name="This one is me").click()
+    page.wait_for_selector("text=waiting for an organiser")
+
+    # The organiser confirms, from their home page's Manage link.
+    other = chromium.new_context()
+    try:
+        theirs = other.new_page()
+        sign_in_from_home(theirs, live_server, "olga")
+        theirs.get_by_role("link", name="Manage").first.click()
+        theirs.wait_for_selector("text=says pav is them")
+        theirs.get_by_role("button", name="Confirm").click()
+        theirs.wait_for_selector("text='pav' is pavel's")
+    finally:
+        other.close()
+    assert Player.objects.get(club=club, handle="pav").user == member
+
+    page.locator("header a.brand").click()  # the site's name: home
+    games = page.locator("section[aria-labelledby=my-games-heading]")
+    games.locator(f"a[href='/matches/{played.pk}/']").wait_for()
+    assert page.locator("section[aria-labelledby=my-clubs-heading] table").count() == 1  # ratings
+    screenshot(page, "member-home")
+    page.get_by_role("link", name="pavel", exact=True).click()  # the header: their profile
+    page.get_by_role("link", name="Your games and ratings").click()
+    page.locator(f"a[href='/matches/{played.pk}/']").wait_for()
+    assert "pav" in page.inner_text("main")

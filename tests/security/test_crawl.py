@@ -106,12 +106,13 @@ def test_every_page_is_linked_from_a_page_reachable_from_home(public_club, peopl
     from tournaments import services as tournament_services
 
     # What some pages show only when there is one: a void match (its restore link), a
-    # failed ladder job (the dashboard's retry), an API token (revoke), an event open
-    # for entries (the entry form).
+    # failed ladder job (the dashboard's retry), an API token (revoke), a handle claim
+    # (the organiser's answer), an event open for entries (the entry form).
     club_services.void_match(people["organiser"], public_club.matches[-1], "wrong deck")
     RecomputeJob.objects.create(ladder=public_club.ladders[0], reason="changed",
                                 status="failed", error="the worker was lost")
     Token.objects.create(user=people["member"])
+    club_services.claim_handle(people["member"], public_club.players[-1])
     tournament_services.create_tournament(club=public_club.club, name="Spring Swiss",
                                           game=public_club.ladders[0].game, format="swiss",
                                           rounds=3)

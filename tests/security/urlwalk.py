@@ -82,7 +82,7 @@ def _object_for(route: Route, param: str) -> str:
 
 
 #: ``<x>_id`` parameters whose model is not named ``x``
-MODEL_OF = {"job_id": "ladder.RecomputeJob"}
+MODEL_OF = {"job_id": "ladder.RecomputeJob", "claim_id": "clubs.HandleClaim"}
 
 
 def _generic_ids(param: str, world: SeededClub) -> list[int]:

@@ -4,7 +4,7 @@ from django.http import HttpRequest, HttpResponse
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from config.api import router
+from config.api.router import router
 from config.health import healthz
 from games import views as game_views
 

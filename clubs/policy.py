@@ -14,6 +14,14 @@
   failed ladder recompute): active staff.
 - Run a club's events (create, start, pair, override, forfeits): its organisers.
   Settle a pairing with its log: organisers, and members who play in that pairing.
+  Enter a player in an event or withdraw them: organisers; a member themselves (the
+  handle the club links to their account).
+- Manage a club (invites, join requests, roles, handles: rename, merge, link to an
+  account, answer claims; void and restore matches): its organisers. See who is in
+  it (the members page): its members. Ask to join: anyone signed in who is not in
+  it. Leave: its members. Claim a handle ("this one is me"): its members.
+- A person's page (their games and ratings across clubs): themselves, anyone who can
+  see a club that links a handle to them, and anyone in a club with them.
 - Record a game at the table (a draft, ``recorder``): members of the club create
   drafts and follow the club's drafts; a draft is played (actions, undo, its
   choices) by its creator only, and finished or abandoned by its creator and the

@@ -312,34 +312,34 @@ def _back(request: HttpRequest, club: Club) -> HttpResponse:
     return redirect("club-manage", slug=club.slug)
 
 
-@login_required
-def match_void(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
-    """Void a match: the page asks for the reason and confirms; the POST voids it."""
+def _void_or_restore(request: HttpRequest, slug: str, match_id: int, *,
+                     restore: bool) -> HttpResponse:
+    """The page asks for the reason (it is the confirmation); the POST voids or restores."""
     club = _club_for(request, slug, manage=True)
     match = get_object_or_404(Match, pk=match_id, club=club)
     form = VoidForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        _attempt(request, lambda: services.void_match(request.user, match,
-                                                      form.cleaned_data["reason"]),
-                 "The match is void: kept, shown with the reason, left out of the ladder.")
+        reason = form.cleaned_data["reason"]
+        if restore:
+            _attempt(request, lambda: services.restore_match(request.user, match, reason),
+                     "The match is restored: it counts again and its ladder is recomputed.")
+        else:
+            _attempt(request, lambda: services.void_match(request.user, match, reason),
+                     "The match is void: kept, shown with the reason, left out of the ladder.")
         return redirect("match-detail", match_id=match.pk)
     return render(request, "clubs/match_void.html", {
-        "club": club, "match": match, "form": form, "restore": False})
+        "club": club, "match": match, "form": form, "restore": restore})
+
+
+@login_required
+def match_void(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+    return _void_or_restore(request, slug, match_id, restore=False)
 
 
 @login_required
 def match_restore(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
     """Restore a void match: counted and rated again, with the reason in the audit trail."""
-    club = _club_for(request, slug, manage=True)
-    match = get_object_or_404(Match, pk=match_id, club=club)
-    form = VoidForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        _attempt(request, lambda: services.restore_match(request.user, match,
-                                                         form.cleaned_data["reason"]),
-                 "The match is restored: it counts again and its ladder is recomputed.")
-        return redirect("match-detail", match_id=match.pk)
-    return render(request, "clubs/match_void.html", {
-        "club": club, "match": match, "form": form, "restore": True})
+    return _void_or_restore(request, slug, match_id, restore=True)
 
 
 @login_required

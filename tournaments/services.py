@@ -110,9 +110,11 @@ def add_entry(tournament: Tournament, player: Player, seed_rating: float | None 
         raise TournamentError(f"{player.handle} is not a player of {tournament.club.name}")
     if seed_rating is None:
         seed_rating = ladder_seed_rating(tournament, player)
-    withdrawn = Entry.objects.filter(tournament=tournament, player=player, withdrawn=True)
-    if withdrawn.update(withdrawn=False, seed_rating=seed_rating):
-        return withdrawn.get()  # withdrew, then entered again before the start
+    withdrawn = Entry.objects.filter(tournament=tournament, player=player, withdrawn=True).first()
+    if withdrawn is not None:  # withdrew, then entered again before the start
+        withdrawn.withdrawn, withdrawn.seed_rating = False, seed_rating
+        withdrawn.save(update_fields=["withdrawn", "seed_rating"])
+        return withdrawn
     try:
         with transaction.atomic():
             return Entry.objects.create(tournament=tournament, player=player,

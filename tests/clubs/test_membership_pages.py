@@ -189,3 +189,17 @@ def test_an_invitation_can_name_the_handle_it_binds(client, people, club, django
     signup(client, reverse("invite-accept", args=[invite.token]), username="cleo-account")
     cleo.refresh_from_db()
     assert cleo.user == django_user_model.objects.get(username="cleo-account")
+
+
+def test_renaming_and_merging_handles_keep_the_link_to_the_account(people, club):
+    ingest_log(club, bot_log("cryptid-urban-legends", 6, ["ann-b", "bob"]), None)
+    ingest_log(club, bot_log("cryptid-urban-legends", 7, ["ann", "bob"]), None)
+    source = Player.objects.get(club=club, handle="ann-b")
+    services.link_player(people["org"], source, people["member"])
+    services.rename_player(people["org"], source, "ann-2")
+    source.refresh_from_db()
+    assert source.user == people["member"]
+    target = Player.objects.get(club=club, handle="ann")
+    services.merge_players(people["org"], source, target)
+    target.refresh_from_db()
+    assert target.user == people["member"] and target.seats.count() == 2

@@ -104,9 +104,12 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
     match = selectors.match_for(request.user, match_id)
     if match is None:
         raise Http404("no such match")
+    from tournaments.models import Pairing
+
     match.options = selectors.match_options(match)
     return render(request, "games/match_detail.html", {
         "match": selectors.with_seats(match),
+        "pairing": Pairing.objects.select_related("tournament").filter(match=match).first(),
         "can_manage": policy.can_manage_club(request.user, match.club),
     })
 

@@ -60,3 +60,11 @@ def result_sentence(game_id: str, status: str, result: dict[str, Any] | None,
         return render(game.describe_result(result, _table(game, players, options)))
     except Exception:  # a result the engine's sentences no longer read
         return "Finished."
+
+
+def rating_role(game_id: str, role: str) -> str:
+    """A ladder's role as the game names it ("Mister X", "the detectives")."""
+    game = get_game(game_id)
+    if game is None or game.rating is None:
+        return role
+    return game.rating.label(role)

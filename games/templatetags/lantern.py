@@ -41,3 +41,9 @@ def role_in(seat: str, game_id: str) -> str:
     """``{{ seat|role_in:tournament.game }}``: a seat of ``game_id`` by its name, where no
     match is at hand (a pairing not played yet)."""
     return display.seat_role(game_id, seat, {})
+
+
+@register.filter
+def rating_role(role: str, game_id: str) -> str:
+    """``{{ role|rating_role:ladder.game }}``: a ladder's role by the game's name for it."""
+    return display.rating_role(game_id, role)

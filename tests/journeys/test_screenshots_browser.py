@@ -21,6 +21,7 @@ from games.demo import (
     seed_demo_tournaments,
 )
 from games.models import Match
+from ladder.models import Ladder
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -38,8 +39,10 @@ def test_screenshots_of_the_main_pages(chromium, live_server, settings):
     seed_demo_people()
     swiss = Tournament.objects.get(format="swiss")
     match = Match.objects.filter(club__slug="riverside", status="valid").order_by("-id").first()
+    ladder = Ladder.objects.filter(club__slug="riverside").order_by("game").first()
     pages = {
-        None: {"home-visitor": "/", "clubs": "/clubs/"},
+        None: {"home-visitor": "/", "clubs": "/clubs/",
+               "ladder": f"/clubs/riverside/ladders/{ladder.url_key}/"},
         "member": {"home-member": "/", "club": "/clubs/riverside/",
                    "match": f"/matches/{match.pk}/"},
         "organiser": {"manage": "/clubs/riverside/manage/", "tournament": f"/tournaments/{swiss.pk}/",

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from django.db.models import Count, F, Prefetch, QuerySet
+from django.db.models import Count, F, OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 
 import engine
 from clubs import policy
@@ -34,10 +35,14 @@ PLAYED_ORDER = (F("played_at").desc(nulls_last=True), "-id")
 
 def club_directory(user: AnyUser) -> QuerySet[Club]:
     """The visible clubs, each with ``player_count``, ``member_count`` and ``match_count``."""
+    # One counting subquery each: joining the three would multiply their rows.
+    def count(model: type) -> Coalesce:
+        rows = (model.objects.filter(club=OuterRef("pk")).order_by().values("club")
+                .annotate(n=Count("pk")).values("n"))
+        return Coalesce(Subquery(rows), 0)
+
     return visible_clubs(user).annotate(
-        player_count=Count("players", distinct=True),
-        member_count=Count("memberships", distinct=True),
-        match_count=Count("matches", distinct=True),
+        player_count=count(Player), member_count=count(Membership), match_count=count(Match),
     ).order_by("name")
 
 

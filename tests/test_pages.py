@@ -117,3 +117,17 @@ def test_openapi_schema_and_docs(client):
 def test_admin_login_page(client):
     response = client.get("/admin/login/")
     assert response.status_code == 200
+
+
+def test_the_club_directory_counts_members_players_and_matches(client, club, user):
+    Membership.objects.create(user=user, club=club, role="organiser")
+    for seed in range(3):
+        ingest_log(club, bot_log("cryptid-urban-legends", seed, ["ann", "bob"]), None)
+    Club.objects.create(name="Secret Circle", slug="secret", is_public=False)
+    client.force_login(user)
+    html = client.get("/clubs/").content.decode()
+    row = html.split('href="/clubs/riverside/"')[1].split("</tr>")[0]
+    assert re.findall(r'data-label="(\w+)">([^<]*)<', row) == [
+        ("Members", "1"), ("Players", "2"), ("Matches", "3"), ("You", "Organiser")]
+    assert "Secret Circle" not in html
+    assert 'href="/clubs/new/"' in html

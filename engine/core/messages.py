@@ -82,9 +82,11 @@ def catalog(locale: str) -> dict[str, Any]:
     return merged
 
 
-def locales() -> list[str]:
-    """The languages the engine has a catalog for."""
-    return sorted({path.stem for path in ENGINE_DIR.glob("**/locale/*.json")})
+@functools.cache
+def locales() -> tuple[str, ...]:
+    """The languages the engine has a catalog for (read once: every city a sentence names
+    asks for them)."""
+    return tuple(sorted({path.stem for path in ENGINE_DIR.glob("**/locale/*.json")}))
 
 
 def _template(message_id: str, locale: str) -> Any:

@@ -13,7 +13,7 @@ different logs interleaved round by round, with the peak of Python allocations
 (tracemalloc) of one cold request. ``--before`` also builds the frames of a
 38,000-action log (random bots, up to 38,000: what was accepted before the bound) straight through
 ``replay.frames.build_frames``, for comparison. Target: ≤ 100 ms per view of the
-largest accepted log: a match of ``games.services.WARM_FRAMES_FROM`` actions or more has
+largest accepted log: a match of ``games.services.ingest.WARM_FRAMES_FROM`` actions or more has
 every perspective's frames built by a worker once it is stored, so what a viewer's
 request costs is the *cached* figure; *cold* is what rebuilding costs when the cache
 has lost a payload (or after a rules version change).

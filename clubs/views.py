@@ -17,6 +17,8 @@ from django.views.decorators.http import require_POST
 from clubs import policy, selectors, services
 from clubs.forms import ClubForm, InviteForm, JoinForm, MergeForm, RenameForm, VoidForm
 from clubs.models import Club, HandleClaim, Invite, JoinRequest, Membership, Player
+from games import selectors as match_selectors
+from games import services as match_services
 from games.models import Match
 
 
@@ -99,7 +101,7 @@ def club_manage(request: HttpRequest, slug: str) -> HttpResponse:
             "join_requests": selectors.pending_join_requests(club),
             "invites": selectors.open_invites(club),
             "players": selectors.players_with_match_counts(club).select_related("user"),
-            "voided": selectors.voided_matches(club),
+            "voided": match_selectors.voided_matches(club),
             "audit": selectors.audit_trail(club),
             "invite_form": InviteForm(handles=_free_handle_choices(club)),
             "claims": selectors.pending_claims(club),
@@ -321,10 +323,10 @@ def _void_or_restore(request: HttpRequest, slug: str, match_id: int, *,
     if request.method == "POST" and form.is_valid():
         reason = form.cleaned_data["reason"]
         if restore:
-            _attempt(request, lambda: services.restore_match(request.user, match, reason),
+            _attempt(request, lambda: match_services.restore_match(request.user, match, reason),
                      "The match is restored: it counts again and its ladder is recomputed.")
         else:
-            _attempt(request, lambda: services.void_match(request.user, match, reason),
+            _attempt(request, lambda: match_services.void_match(request.user, match, reason),
                      "The match is void: kept, shown with the reason, left out of the ladder.")
         return redirect("match-detail", match_id=match.pk)
     return render(request, "clubs/match_void.html", {

@@ -30,6 +30,7 @@ urlpatterns = [
          name="api-docs"),
     path("api/auth/", include("rest_framework.urls")),
     path("", include("replay.urls")),
+    path("", include("analysis.urls")),
     path("", include("ladder.urls")),
     path("", include("recorder.urls")),
     path("api/", include("games.api.urls")),

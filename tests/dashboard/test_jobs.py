@@ -143,9 +143,9 @@ def test_a_recompute_reports_its_progress_as_it_goes(ladder, monkeypatch):
         saved = RecomputeJob.objects.get(pk=job_id)
         reports.append((saved.progress, saved.total))
 
-    monkeypatch.setattr(services, "report_progress", record)
-    monkeypatch.setattr(services, "PROGRESS_STEPS", 3)  # six matches: every second one
-    monkeypatch.setattr(services, "PROGRESS_SECONDS", 0)  # this ladder takes milliseconds
+    monkeypatch.setattr(services.recompute, "report_progress", record)
+    monkeypatch.setattr(services.recompute, "PROGRESS_STEPS", 3)  # six matches: every second one
+    monkeypatch.setattr(services.recompute, "PROGRESS_SECONDS", 0)  # this ladder takes milliseconds
     recompute_ladder(ladder.pk)
     assert reports == [(2, 6), (4, 6), (6, 6)]
 
@@ -153,8 +153,8 @@ def test_a_recompute_reports_its_progress_as_it_goes(ladder, monkeypatch):
 def test_a_short_recompute_saves_no_progress_until_the_end(ladder, monkeypatch):
     """Progress is saved at most every PROGRESS_SECONDS: milliseconds of work, no report."""
     reports: list[int] = []
-    monkeypatch.setattr(services, "report_progress", lambda job_id, done, total: reports.append(done))
-    monkeypatch.setattr(services, "PROGRESS_STEPS", 6)
+    monkeypatch.setattr(services.recompute, "report_progress", lambda job_id, done, total: reports.append(done))
+    monkeypatch.setattr(services.recompute, "PROGRESS_STEPS", 6)
     job = recompute_ladder(ladder.pk)
     assert reports == []
     assert (job.status, job.progress, job.total) == ("done", 6, 6)
@@ -175,9 +175,9 @@ def test_a_running_recompute_keeps_a_heartbeat(ladder, monkeypatch):
         real(job_id, done, total)
         beats.append(RecomputeJob.objects.get(pk=job_id).heartbeat_at)
 
-    monkeypatch.setattr(services, "report_progress", record)
-    monkeypatch.setattr(services, "PROGRESS_STEPS", 3)
-    monkeypatch.setattr(services, "PROGRESS_SECONDS", 0)
+    monkeypatch.setattr(services.recompute, "report_progress", record)
+    monkeypatch.setattr(services.recompute, "PROGRESS_STEPS", 3)
+    monkeypatch.setattr(services.recompute, "PROGRESS_SECONDS", 0)
     job = recompute_ladder(ladder.pk)
     assert len(beats) == 3 and None not in beats and beats == sorted(beats)
     assert job.started_at <= beats[0] <= job.heartbeat_at <= job.finished_at

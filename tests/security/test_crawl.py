@@ -102,13 +102,14 @@ def test_every_page_is_linked_from_a_page_reachable_from_home(public_club, peopl
     from rest_framework.authtoken.models import Token
 
     from clubs import services as club_services
+    from games import services as match_services
     from ladder.models import RecomputeJob
     from tournaments import services as tournament_services
 
     # What some pages show only when there is one: a void match (its restore link), a
     # failed ladder job (the dashboard's retry), an API token (revoke), a handle claim
     # (the organiser's answer), an event open for entries (the entry form).
-    club_services.void_match(people["organiser"], public_club.matches[-1], "wrong deck")
+    match_services.void_match(people["organiser"], public_club.matches[-1], "wrong deck")
     RecomputeJob.objects.create(ladder=public_club.ladders[0], reason="changed",
                                 status="failed", error="the worker was lost")
     Token.objects.create(user=people["member"])

@@ -52,9 +52,8 @@ def current_version(match: Match) -> str | None:
 
 
 def _queue(analysis: MatchAnalysis) -> None:
-    from analysis.tasks import analyse_match  # the task module imports this one
-
-    send_task_on_commit(analyse_match, analysis.pk)
+    # by name (analysis.tasks imports this module)
+    send_task_on_commit("analysis.analyse_match", analysis.pk)
 
 
 def _stalled(now) -> Q:

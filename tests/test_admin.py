@@ -21,7 +21,7 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from analysis.models import MatchAnalysis
-from clubs.models import AuditEntry, Club, Invite, JoinRequest, Membership
+from clubs.models import AuditEntry, Club, HandleClaim, Invite, JoinRequest, Membership
 from config.admin_base import RecordAdmin
 from dashboard.models import DroppedTask
 from games.models import Import, MatchLog, Upload
@@ -92,13 +92,14 @@ def populate(tag: str, django_user_model) -> None:
     Invite.objects.create(club=club, created_by=organiser,
                           expires_at=timezone.now() + timedelta(days=7))
     JoinRequest.objects.create(club=club, user=joiner, message="hello")
+    HandleClaim.objects.create(club=club, user=joiner, player=player(club, f"cat-{tag}"))
     AuditEntry.objects.create(club=club, actor=organiser, action="invite.create",
                               summary="invited someone")
     draft = Draft.objects.create(club=club, created_by=organiser, game=CRYPTID,
                                  seats=[{"seat": "cryptid", "player": f"ann-{tag}"}],
                                  played_at=timezone.now())
     DraftWrite.objects.create(draft=draft, version=1, user=organiser, kind="apply",
-                              fingerprint="0" * 64, answer='{"version": 2}')
+                              fingerprint="0" * 64)
     MatchAnalysis.objects.create(match=matches[1], engine_version="cul-test/analysis-1", budget=2,
                                  status="running", plies_done=3, plies_total=9)
     Group.objects.get_or_create(name="operators")

@@ -139,10 +139,9 @@ def test_moving_clubs_players_and_memberships_keeps_every_row_and_foreign_key() 
 
     after = {model: _rows(new, label, model) for _, label, model in MODELS}
     for _, _, model in MODELS:
-        # columns added by later migrations (clubs.Club.auto_analysis) are left out
-        assert len(after[model]) == len(before[model]), model
-        kept = [{column: row[column] for column in old_row}
-                for row, old_row in zip(after[model], before[model], strict=True)]
+        # Later migrations may add columns (clubs/0003: Invite.player): compare the old ones.
+        kept = [{column: row[column] for column in before[model][0]} for row in after[model]] \
+            if before[model] else after[model]
         assert kept == before[model], model
         assert after[model], f"the test put no {model} row in"
 

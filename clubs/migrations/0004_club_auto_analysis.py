@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('clubs', '0002_club_player_membership_from_games'),
+        ('clubs', '0003_handle_claims_and_invited_handles'),
     ]
 
     operations = [

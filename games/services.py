@@ -612,29 +612,7 @@ def _store(
     if finished:
         # Rated once the match is committed (ladder.tasks; ratings.md EL-1.2).
         send_task_on_commit(rate_match, match.pk)
-    _warm_long_frames([match])
     return match
-
-
-#: From this many actions a stored match's replay frames are built once, on a worker,
-#: after it is committed (replay.tasks.warm_frames): below it a cold frames request
-#: stays under 100 ms; above it, up to LOG-LENGTH's 2,000 actions, it would not.
-WARM_FRAMES_FROM = 300
-
-
-def _warm_long_frames(matches: list[Match]) -> None:
-    """Queue the frames of long matches to be built on a worker. Not when tasks run in the
-    web process (``make run``): the upload would wait for it, and the first viewer's
-    request builds them anyway."""
-    from django.conf import settings
-
-    from replay.tasks import warm_frames
-
-    if settings.CELERY_TASK_ALWAYS_EAGER:
-        return
-    long = [match.pk for match in matches if match and match.action_count >= WARM_FRAMES_FROM]
-    if long:
-        send_task_on_commit(warm_frames, long)
 
 
 # --- bulk import -------------------------------------------------------------------
@@ -810,7 +788,6 @@ def _run_import(run: Import) -> None:
             ]
             batch.write()
             _save_progress(run)
-            _warm_long_frames([match for match in stored if match])
             finished = [match.pk for match in stored if match and match.status == Match.Status.VALID]
             if finished:
                 # One rating task for the batch's new finished matches, once they are

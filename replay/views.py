@@ -31,6 +31,8 @@ def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
     config = {
         "match": match.pk,
         "framesUrl": reverse("api-match-frames", args=[match.pk]),
+        # Further pages of views, fetched as the person moves through a long game.
+        "viewsUrl": reverse("api-match-views", args=[match.pk]),
         "view": view,
         # The page clamps it to the frames it receives.
         "ply": _ply(request.GET.get("ply")),

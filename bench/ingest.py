@@ -94,7 +94,8 @@ def measure(database_url: str, logs_path: Path) -> dict:
     app.conf.task_always_eager = False
     app.conf.broker_url = "memory://"
 
-    from games.models import Club, Match
+    from clubs.models import Club
+    from games.models import Match
     from games.services import create_import, ingest_log, run_import
 
     call_command("migrate", verbosity=0)

@@ -58,7 +58,8 @@ GAMES = ("cryptid-urban-legends", "mister-x", "cloak-and-dagger")
 def seed(matches_per_game: int) -> list[int]:
     """One club, N matches of each game between PLAYERS players, one hour apart; returns
     the ladders' ids."""
-    from games.models import Club, Match, MatchLog, MatchSeat, Player
+    from clubs.models import Club, Player
+    from games.models import Match, MatchLog, MatchSeat
     from ladder.models import Ladder
 
     rng = random.Random(12)

@@ -40,7 +40,8 @@ PLAYERS = 600
 
 
 def seed(game: str, count: int) -> int:
-    from games.models import Club, Match, MatchLog, MatchSeat, Player
+    from clubs.models import Club, Player
+    from games.models import Match, MatchLog, MatchSeat
     from ladder.models import Ladder
 
     rng = random.Random(100_000)

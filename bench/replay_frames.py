@@ -38,8 +38,8 @@ start_in_memory_site()
 from django.core.cache import cache  # noqa: E402
 from django.test import Client  # noqa: E402
 
+from clubs.models import Club  # noqa: E402
 from engine import play  # noqa: E402
-from games.models import Club  # noqa: E402
 from games.services import ingest_log  # noqa: E402
 from replay.selectors import frames_cache_key  # noqa: E402
 

@@ -1,7 +1,7 @@
 from django import forms
 from django.utils.text import slugify
 
-from games.models import Membership
+from clubs.models import Membership
 
 
 class ClubForm(forms.Form):

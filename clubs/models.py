@@ -1,5 +1,10 @@
-"""How people come into a club and what organisers changed: invites, join requests,
-and the audit trail."""
+"""Clubs and the people in them: clubs, players (handles in a club's logs),
+memberships, how people come in (invites, join requests) and what organisers changed.
+
+Club, Player and Membership were born in the ``games`` app and moved here by
+``clubs/migrations/0002``; they keep their tables (``games_club``, ``games_player``,
+``games_membership``) so the move copied no row and re-pointed no foreign key.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +14,76 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from games.models import Club, Membership
+
+class Club(models.Model):
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=64, unique=True)
+    is_public = models.BooleanField(
+        default=True, help_text="Public clubs are listed and readable by everyone."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "games_club"
+        ordering = ["name"]
+        constraints = [
+            models.CheckConstraint(condition=~Q(slug=""), name="club_slug_not_empty"),
+            models.CheckConstraint(condition=~Q(name=""), name="club_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    """A handle as it appears in the club's logs, optionally linked to a site account."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    handle = models.CharField(max_length=64)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="players",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "games_player"
+        ordering = ["club", "handle"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "handle"], name="player_handle_unique_in_club"),
+            models.CheckConstraint(condition=~Q(handle=""), name="player_handle_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.handle
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        MEMBER = "member", "Member"
+        ORGANISER = "organiser", "Organiser"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=16, choices=Role.choices, default=Role.MEMBER)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "games_membership"
+        constraints = [
+            models.UniqueConstraint(fields=["user", "club"], name="membership_unique_user_club"),
+            models.CheckConstraint(
+                condition=Q(role__in=["member", "organiser"]), name="membership_role_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.club} ({self.role})"
 
 
 def new_invite_token() -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.db.models import Count, QuerySet
 from django.utils import timezone
 
-from clubs.models import AuditEntry, Invite, JoinRequest
-from games.models import Club, Match, Membership, Player
+from clubs.models import AuditEntry, Club, Invite, JoinRequest, Membership, Player
+from games.models import Match
 
 
 def members(club: Club) -> QuerySet[Membership]:

@@ -1,6 +1,6 @@
 """Club management: every change an organiser makes, each written to the audit trail.
 
-Checks of *who* may do these live in ``games.policy``; the views ask it first.
+Checks of *who* may do these live in ``clubs.policy``; the views ask it first.
 The services check what must hold whoever asks (an invite used once, a club never
 left without an organiser, two handles merged only when they never met).
 """
@@ -14,10 +14,10 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from clubs.models import AuditEntry, Invite, JoinRequest
+from clubs.models import AuditEntry, Club, Invite, JoinRequest, Membership, Player
 from config.queueing import send_task_on_commit
 from games import read_cache
-from games.models import Club, Match, Membership, Player
+from games.models import Match
 
 #: how long an invite link works unless the organiser says otherwise
 INVITE_DAYS = 7

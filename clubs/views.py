@@ -1,4 +1,4 @@
-"""Club management pages. Each view asks games.policy, calls one service, redirects."""
+"""Club management pages. Each view asks clubs.policy, calls one service, redirects."""
 
 from __future__ import annotations
 
@@ -13,11 +13,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from clubs import selectors, services
+from clubs import policy, selectors, services
 from clubs.forms import ClubForm, InviteForm, JoinForm, MergeForm, RenameForm, VoidForm
-from clubs.models import Invite, JoinRequest
-from games import policy
-from games.models import Club, Match, Membership, Player
+from clubs.models import Club, Invite, JoinRequest, Membership, Player
+from games.models import Match
 
 
 def _club_for(request: HttpRequest, slug: str, *, manage: bool) -> Club:

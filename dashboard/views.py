@@ -8,9 +8,9 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from clubs.policy import can_operate
 from dashboard import selectors
 from dashboard.charts import stacked_bars
-from games.policy import can_operate
 from ladder.services import RecomputeError, retry_recompute
 
 

@@ -1,49 +1,7 @@
 from django.contrib import admin
 
 from config.admin_base import RecordAdmin, RecordInline
-from games.models import Club, Import, Match, MatchLog, MatchSeat, Membership, Player, Upload
-
-
-class PlayerInline(admin.TabularInline):
-    model = Player
-    extra = 0
-    fields = ["handle", "user"]
-    raw_id_fields = ["user"]
-
-
-class MembershipInline(admin.TabularInline):
-    model = Membership
-    extra = 0
-    raw_id_fields = ["user"]
-
-
-@admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
-    list_display = ["name", "slug", "is_public", "created_at"]
-    list_filter = ["is_public"]
-    search_fields = ["name", "slug"]
-    date_hierarchy = "created_at"
-    prepopulated_fields = {"slug": ["name"]}
-    inlines = [MembershipInline, PlayerInline]
-
-
-@admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
-    list_display = ["handle", "club", "user", "created_at"]
-    list_filter = ["club"]
-    search_fields = ["handle", "user__username", "club__name"]
-    list_select_related = ["club", "user"]
-    raw_id_fields = ["user"]
-
-
-@admin.register(Membership)
-class MembershipAdmin(admin.ModelAdmin):
-    list_display = ["user", "club", "role", "joined_at"]
-    list_filter = ["role", "club"]
-    search_fields = ["user__username", "club__name"]
-    date_hierarchy = "joined_at"
-    list_select_related = ["user", "club"]
-    raw_id_fields = ["user"]
+from games.models import Import, Match, MatchLog, MatchSeat, Upload
 
 
 class MatchSeatInline(RecordInline):

@@ -4,4 +4,4 @@ from django.apps import AppConfig
 class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"
-    verbose_name = "Clubs and matches"
+    verbose_name = "Matches and uploads"

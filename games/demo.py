@@ -11,7 +11,8 @@ from typing import Any
 from django.db import transaction
 
 import engine
-from games.models import Club, Match, Player, Upload
+from clubs.models import Club, Player
+from games.models import Match, Upload
 from games.services import ingest_log
 
 

@@ -1,4 +1,4 @@
-"""Clubs, players and the matches they upload.
+"""The matches clubs upload: seats, logs, uploads and bulk imports.
 
 Every rule that must hold for the data lives in the database as a constraint,
 so no code path (API, admin, bulk import, a shell) can break it.
@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from clubs.models import Club, Player
 from engine import canonical_json
 
 
@@ -27,74 +28,6 @@ def log_content_hash(document: dict[str, Any]) -> str:
 def canonical_text_hash(canonical: bytes) -> str:
     """:func:`log_content_hash` of a document whose canonical text (UTF-8) is at hand."""
     return hashlib.sha256(canonical).hexdigest()
-
-
-class Club(models.Model):
-    name = models.CharField(max_length=120)
-    slug = models.SlugField(max_length=64, unique=True)
-    is_public = models.BooleanField(
-        default=True, help_text="Public clubs are listed and readable by everyone."
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["name"]
-        constraints = [
-            models.CheckConstraint(condition=~Q(slug=""), name="club_slug_not_empty"),
-            models.CheckConstraint(condition=~Q(name=""), name="club_name_not_empty"),
-        ]
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class Player(models.Model):
-    """A handle as it appears in the club's logs, optionally linked to a site account."""
-
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
-    handle = models.CharField(max_length=64)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="players",
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["club", "handle"]
-        constraints = [
-            models.UniqueConstraint(fields=["club", "handle"], name="player_handle_unique_in_club"),
-            models.CheckConstraint(condition=~Q(handle=""), name="player_handle_not_empty"),
-        ]
-
-    def __str__(self) -> str:
-        return self.handle
-
-
-class Membership(models.Model):
-    class Role(models.TextChoices):
-        MEMBER = "member", "Member"
-        ORGANISER = "organiser", "Organiser"
-
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
-    )
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
-    role = models.CharField(max_length=16, choices=Role.choices, default=Role.MEMBER)
-    joined_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["user", "club"], name="membership_unique_user_club"),
-            models.CheckConstraint(
-                condition=Q(role__in=["member", "organiser"]), name="membership_role_valid"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.user} in {self.club} ({self.role})"
 
 
 class Match(models.Model):

@@ -18,7 +18,7 @@ queries, and a writer moves them *after* its commit, so an answer read from the 
 rows is stored under the old versions, which nobody asks for again. Should a version
 change be lost (the cache unreachable at that moment), answers still expire after
 ``ANSWER_SECONDS``. Who may see a club is decided before the cache is asked
-(games.policy); the answers themselves are the same for everyone who may.
+(clubs.policy); the answers themselves are the same for everyone who may.
 
 Without a reachable cache every read is computed, as if nothing were cached.
 """

@@ -11,14 +11,15 @@ from typing import Any
 from django.db.models import Count, Prefetch, QuerySet
 
 import engine
+from clubs import policy
+from clubs.models import Club, Membership
+from clubs.policy import AnyUser, club_visibility
 from engine import canonical_json
-from games import policy
-from games.models import Club, Import, Match, MatchLog, MatchSeat, Membership, Upload
-from games.policy import AnyUser, club_visibility
+from games.models import Import, Match, MatchLog, MatchSeat, Upload
 
 
 def visible_clubs(user: AnyUser) -> QuerySet[Club]:
-    """Public clubs, plus the private ones the user is a member of (games.policy)."""
+    """Public clubs, plus the private ones the user is a member of (clubs.policy)."""
     return Club.objects.filter(club_visibility(user)).distinct()
 
 

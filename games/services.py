@@ -24,8 +24,10 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 import engine
+from clubs import policy
+from clubs.models import Club, Player
 from config.queueing import send_task, send_task_on_commit
-from games import policy, read_cache
+from games import read_cache
 from games.bundles import (
     BundleEntry,
     BundleError,
@@ -34,16 +36,7 @@ from games.bundles import (
     check_bundle,
     read_bundle,
 )
-from games.models import (
-    Club,
-    Import,
-    Match,
-    MatchLog,
-    MatchSeat,
-    Player,
-    Upload,
-    canonical_text_hash,
-)
+from games.models import Import, Match, MatchLog, MatchSeat, Upload, canonical_text_hash
 from ladder.tasks import rate_match, rate_matches
 
 #: Default upper bound of one log's size in bytes (settings.LANTERN_MAX_LOG_BYTES overrides).
@@ -393,7 +386,7 @@ def ingest_log(
     (``exc.upload``) is stored either way. ``uploaded_by`` None means the site
     itself (command line, demo data), which may create players.
 
-    The caller checks that ``uploaded_by`` may upload to ``club`` (games.policy);
+    The caller checks that ``uploaded_by`` may upload to ``club`` (clubs.policy);
     this function decides only whether unknown handles may be created.
 
     ``batch`` (a bulk import, inside its transaction): a new match's seats, log and

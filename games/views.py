@@ -1,4 +1,4 @@
-"""Server-rendered pages. Thin: games.policy decides, selectors read, services write."""
+"""Server-rendered pages. Thin: clubs.policy decides, selectors read, services write."""
 
 from __future__ import annotations
 
@@ -9,9 +9,11 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from games import policy, selectors, services
+from clubs import policy
+from clubs.models import Club
+from games import selectors, services
 from games.forms import ImportForm, MatchFilterForm, UploadForm
-from games.models import Club, Import, Upload
+from games.models import Import, Upload
 from games.selectors import clubs_with_player_counts, recent_matches
 from games.throttling import UploadThrottle
 from recorder.pages import open_draft_rows

@@ -8,9 +8,9 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers
 from rest_framework.response import Response
 
+from clubs.policy import can_view_club
 from games import read_cache
 from games.api.serializers import FieldsOnceMixin, datetime_text
-from games.policy import can_view_club
 from ladder import selectors
 from ladder.models import Ladder, Rating, RatingChange, RecomputeJob
 

@@ -12,7 +12,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 
-from games.models import Club, Match, Player
+from clubs.models import Club, Player
+from games.models import Match
 from ladder.kernel import LadderOptions, OptionsError, rated_games
 
 

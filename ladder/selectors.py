@@ -10,9 +10,9 @@ from django.db.models import F, QuerySet, Window
 from django.db.models.functions import RowNumber
 from django.http import Http404
 
+from clubs.models import Club, Player
+from clubs.policy import AnyUser, can_view_club
 from engine import get_game
-from games.models import Club, Player
-from games.policy import AnyUser, can_view_club
 from ladder.charts import HistoryPoint
 from ladder.models import Ladder, Rating, RatingChange, RecomputeJob
 

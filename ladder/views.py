@@ -5,8 +5,8 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
-from games.models import Club
-from games.policy import can_view_club
+from clubs.models import Club
+from clubs.policy import can_view_club
 from ladder import selectors
 from ladder.charts import history_chart, polyline
 from ladder.explain import explain

@@ -14,8 +14,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from clubs import policy
 from engine import get_game, parse_json_value
-from games import policy
 from games import selectors as game_selectors
 from games.api.errors import ErrorSerializer, LanternAPIView, lantern_exception_handler
 from recorder import selectors, services
@@ -230,7 +230,7 @@ def _recorder_exception_handler(exc: Exception, context: dict[str, Any]) -> Resp
 
 
 class RecorderView(LanternAPIView):
-    permission_classes = [AllowAny]  # games.policy decides (private clubs answer 404)
+    permission_classes = [AllowAny]  # clubs.policy decides (private clubs answer 404)
 
     def get_exception_handler(self):
         return _recorder_exception_handler
@@ -271,7 +271,7 @@ def _playable_draft(request: Request, draft_id: int) -> Draft:
 
 def _respond(request: Request, draft: Draft, position: services.Position | None = None,
              code: int = status.HTTP_200_OK) -> Response:
-    """The draft as the server lets this user see it (``games.policy.draft_eyes``): the
+    """The draft as the server lets this user see it (``clubs.policy.draft_eyes``): the
     ``view`` parameter is honoured only for a finished draft (a match)."""
     view = selectors.draft_view(draft, request.user, request.query_params.get("view"),
                                 position=position,

@@ -14,7 +14,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from games.models import Club, Match
+from clubs.models import Club
+from games.models import Match
 
 
 class Draft(models.Model):

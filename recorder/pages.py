@@ -1,6 +1,6 @@
 """The recorder's pages: ``/clubs/{slug}/record/`` (choose the game, options, setup and
 seats) and ``/clubs/{slug}/record/{id}/`` (the recording screen, drawn by
-``static/js/recorder/``). Thin: games.policy decides, the recorder's services write,
+``static/js/recorder/``). Thin: clubs.policy decides, the recorder's services write,
 and the screen itself talks only to the drafts API."""
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
+from clubs import policy
+from clubs.models import Club
 from engine import get_game
-from games import policy, selectors
-from games.models import Club
+from games import selectors
 from recorder import selectors as draft_selectors
 from recorder import services
 from recorder.forms import DraftSetupForm, GameChoiceForm
@@ -100,7 +101,7 @@ def record_draft(request: HttpRequest, slug: str, draft_id: int) -> HttpResponse
         "urls": urls,
         "replayUrl": reverse("match-replay", args=[0]),
         # Members may follow any draft of their club; only its creator plays it, and
-        # the club's organisers may also store or discard it (games.policy).
+        # the club's organisers may also store or discard it (clubs.policy).
         "canWrite": policy.can_play_draft(request.user, draft),
         # Undo is off against a bot (recorder.services.undo).
         "undo": not draft.bot_seats,

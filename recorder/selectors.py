@@ -8,10 +8,10 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from clubs import policy
+from clubs.models import Club
+from clubs.policy import PUBLIC, AnyUser
 from engine import Game, all_games
-from games import policy
-from games.models import Club
-from games.policy import PUBLIC, AnyUser
 from recorder import choices
 from recorder.models import Draft
 from recorder.services import DraftInvalid, Position, engine_eyes, position_of

@@ -26,12 +26,13 @@ from django.db.models import F
 from django.utils import timezone
 
 import engine
+from clubs import policy
+from clubs.models import Club, Player
 from engine import ENGINE_ERROR, FORMAT, Game, IllegalAction, Rng, Session, get_game
 from engine.core.envelope import MAX_ACTIONS
 from engine.core.play import BOT_STREAM
-from games import policy
 from games import services as game_services
-from games.models import Club, Match, Player, Upload
+from games.models import Match, Upload
 from recorder.models import Draft
 
 #: Rule ids of the recorder's own refusals (the engine's are cited as they are).
@@ -165,7 +166,7 @@ def position_of(draft: Draft) -> Position:
 
 
 def engine_eyes(user: Any, draft: Draft, position: Position) -> str | None:
-    """The engine viewer ``user`` decides and sees with (``games.policy.draft_eyes``;
+    """The engine viewer ``user`` decides and sees with (``clubs.policy.draft_eyes``;
     ``all`` is the engine's None)."""
     eyes = policy.draft_eyes(user, draft, position.game, position.to_act)
     return None if eyes == policy.ALL_SEEING else eyes

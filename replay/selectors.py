@@ -13,11 +13,11 @@ from django.core.cache import cache
 from django.http import Http404
 from django.urls import reverse
 
+from clubs.policy import AnyUser, can_view_club
 from engine import get_game
 from engine.core.game import Table
 from engine.core.messages import render
 from games.models import Match
-from games.policy import AnyUser, can_view_club
 from ladder.models import Ladder, Rating
 from ladder.selectors import match_changes
 from replay.frames import ALL, PAYLOAD_VERSION, build_frames, build_views, viewer_ids
@@ -106,7 +106,7 @@ def match_views(match: Match, viewer: str, page: int) -> Frames:
 
 
 def visible_match(user: AnyUser, match_id: int) -> Match:
-    """The match ``match_id`` when ``user`` may see its club (games.policy), else Http404:
+    """The match ``match_id`` when ``user`` may see its club (clubs.policy), else Http404:
     a private club's matches do not exist for outsiders. One plain query (and the
     policy's own for a private club): building a query around the visible clubs cost a
     cached replay more than everything else it does."""

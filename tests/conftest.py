@@ -105,7 +105,7 @@ def fox_hunt() -> Iterator[Any]:
 
 @pytest.fixture
 def club(db):
-    from games.models import Club
+    from clubs.models import Club
 
     return Club.objects.create(name="Riverside Deduction Society", slug="riverside")
 

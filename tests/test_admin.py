@@ -20,10 +20,10 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
-from clubs.models import AuditEntry, Invite, JoinRequest
+from clubs.models import AuditEntry, Club, Invite, JoinRequest, Membership
 from config.admin_base import RecordAdmin
 from dashboard.models import DroppedTask
-from games.models import Club, Import, MatchLog, Membership, Upload
+from games.models import Import, MatchLog, Upload
 from ladder.models import Ladder, Rating, RatingChange, RecomputeJob
 from ladder.services import recompute_ladder
 from recorder.models import Draft

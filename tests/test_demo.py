@@ -2,8 +2,9 @@ import pytest
 from django.core.management import call_command
 
 import engine
+from clubs.models import Club, Player
 from games.demo import DEMO_CLUBS
-from games.models import Club, Match, Player, Upload
+from games.models import Match, Upload
 
 pytestmark = pytest.mark.django_db
 

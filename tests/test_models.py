@@ -5,17 +5,9 @@ from __future__ import annotations
 import pytest
 from django.db import IntegrityError, transaction
 
+from clubs.models import Club, Membership, Player
 from engine import canonical_json
-from games.models import (
-    Club,
-    Match,
-    MatchLog,
-    MatchSeat,
-    Membership,
-    Player,
-    Upload,
-    log_content_hash,
-)
+from games.models import Match, MatchLog, MatchSeat, Upload, log_content_hash
 
 pytestmark = pytest.mark.django_db
 

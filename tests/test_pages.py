@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 
-from games.models import Club, Match, MatchSeat, Membership, Player
+from clubs.models import Club, Membership, Player
+from games.models import Match, MatchSeat
 
 pytestmark = pytest.mark.django_db
 

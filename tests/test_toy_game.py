@@ -13,8 +13,9 @@ import pytest
 from rest_framework.test import APIClient
 
 import engine
+from clubs.models import Membership, Player
 from config.celery import app
-from games.models import Match, MatchSeat, Membership, Player
+from games.models import Match, MatchSeat
 from ladder import selectors as ladder_selectors
 from ladder.explain import explain
 from ladder.models import Ladder, Rating, RatingChange

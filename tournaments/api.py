@@ -13,10 +13,10 @@ from rest_framework.exceptions import APIException, PermissionDenied, Validation
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from clubs import policy
+from clubs.models import Club, Player
 from config.converters import MAX_ID, id_field
-from games import policy
 from games.api.errors import ErrorSerializer, RuleLinks, lantern_exception_handler
-from games.models import Club, Player
 from games.services import max_log_bytes, reject_too_large
 from tournaments import selectors, services
 from tournaments.models import Entry, Pairing, PairingSeat, Tournament

@@ -13,7 +13,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
-from games.models import Club, Match, Player
+from clubs.models import Club, Player
+from games.models import Match
 
 
 class Tournament(models.Model):

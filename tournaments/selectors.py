@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db.models import Prefetch, QuerySet
 
-from games.policy import AnyUser, club_visibility
+from clubs.policy import AnyUser, club_visibility
 from tournaments.models import Entry, ForbiddenPairing, Pairing, PairingSeat, Tournament
 from tournaments.pairing import Bye, Entrant, History, PlayedGame
 from tournaments.seating import layout_of
@@ -12,12 +12,12 @@ from tournaments.standings import Row, compute_standings
 
 
 def visible_tournaments(user: AnyUser) -> QuerySet[Tournament]:
-    """Events of the clubs the user can see (games.policy)."""
+    """Events of the clubs the user can see (clubs.policy)."""
     return Tournament.objects.filter(club__in=_visible_club_ids(user)).select_related("club")
 
 
 def _visible_club_ids(user: AnyUser):
-    from games.models import Club
+    from clubs.models import Club
 
     return Club.objects.filter(club_visibility(user)).values("id")
 

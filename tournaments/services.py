@@ -13,9 +13,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 import engine
+from clubs.models import Club, Player
+from clubs.policy import AnyUser
 from config.queueing import send_task_on_commit
-from games.models import Club, Match, MatchSeat, Player
-from games.policy import AnyUser
+from games.models import Match, MatchSeat
 from games.services import ingest_log
 from ladder import selectors as ladder_selectors
 from ladder.kernel import LadderOptions

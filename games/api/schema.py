@@ -27,7 +27,7 @@ class LanternAutoSchema(AutoSchema):
         }
         method = self.method.upper()
         if method not in _SAFE:
-            errors[403] = "Not allowed to you (games.policy)."
+            errors[403] = "Not allowed to you (clubs.policy)."
             if "application/json" in self.map_parsers():
                 errors[413] = "The JSON body is larger than the API accepts."
             if self._get_request_body() is not None:

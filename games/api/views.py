@@ -21,7 +21,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 import engine
-from games import bundles, policy, read_cache, selectors, services
+from clubs import policy
+from clubs.models import Club
+from games import bundles, read_cache, selectors, services
 from games.api.errors import ErrorSerializer, LanternAPIView, error_response, rejection_response
 from games.api.serializers import (
     ImportSerializer,
@@ -32,7 +34,7 @@ from games.api.serializers import (
     UploadFilterSerializer,
     UploadSerializer,
 )
-from games.models import Club, Upload
+from games.models import Upload
 from games.throttling import UploadThrottle
 
 #: multipart framing around an uploaded file, allowed on top of the file's own limit
@@ -110,7 +112,7 @@ _LOG_BODY = {
 class ClubMatchesView(LanternAPIView):
     """A club's matches: list them, or upload one log."""
 
-    permission_classes = [AllowAny]  # games.policy decides, so private clubs can answer 404
+    permission_classes = [AllowAny]  # clubs.policy decides, so private clubs can answer 404
     parser_classes = [RawJSONParser, MultiPartParser]
 
     def get_throttles(self):

@@ -9,8 +9,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clubs import services
-from clubs.models import AuditEntry, Invite, JoinRequest
-from games.models import Club, Match, Membership, Player
+from clubs.models import AuditEntry, Club, Invite, JoinRequest, Membership, Player
+from games.models import Match
 from games.services import ingest_log
 from ladder.models import Rating, RecomputeJob
 from tests.uploads.logs import bot_log

@@ -79,7 +79,8 @@ def test_the_dashboard_does_not_query_per_row(client, django_user_model, club):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from games.models import Club, Upload
+    from clubs.models import Club
+    from games.models import Upload
     from ladder.models import Ladder, RecomputeJob
 
     staff = django_user_model.objects.create_user("op", password="x", is_staff=True)

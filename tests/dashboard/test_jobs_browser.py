@@ -15,7 +15,8 @@ from datetime import timedelta
 
 import pytest
 
-from games.models import Match, MatchSeat, Player
+from clubs.models import Player
+from games.models import Match, MatchSeat
 from ladder import services
 from ladder.models import Ladder, RecomputeJob
 from tests.ladder.factories import BASE

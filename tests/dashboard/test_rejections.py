@@ -8,13 +8,14 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from clubs.models import Club
 from dashboard.selectors import (
     frequent_rejection_rules,
     recent_rejections,
     rejection_rates,
     slowest_validations,
 )
-from games.models import Club, Match, Upload
+from games.models import Match, Upload
 
 pytestmark = pytest.mark.django_db
 

@@ -16,9 +16,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from rest_framework.test import APIClient
 
+from clubs.models import Club, Membership
 from games import services
 from games.bundles import write_json_lines
-from games.models import Club, Import, Match, Membership, Upload
+from games.models import Import, Match, Upload
 from ladder.models import Ladder, RatingChange
 from tests.faults.processes import wait_until
 from tests.uploads.logs import bot_log, compact, corrupt

@@ -75,7 +75,7 @@ def test_the_next_request_after_a_postgres_restart_succeeds(own_postgres: Postgr
                     DB_CONN_MAX_AGE="600")
     manage(env, "migrate", "--no-input")
     manage(env, "shell", "-c",
-           "from games.models import Club; Club.objects.create(name='Riverside', slug='riverside')")
+           "from clubs.models import Club; Club.objects.create(name='Riverside', slug='riverside')")
 
     with web_server(env, tmp_path / "web.log") as base:
         def matches() -> list:

@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 from rest_framework.authtoken.models import Token
 
-from games.models import Club, Match, Membership
+from clubs.models import Club, Membership
+from games.models import Match
 from ladder import services
 from ladder.models import Ladder, Rating, RatingChange
 from tests.faults.conftest import send

@@ -35,7 +35,7 @@ def test_six_identical_uploads_at_once_on_sqlite_answer_201_and_200_only(tmp_pat
     token = _manage(env, "shell", "-c", (
         "from django.contrib.auth.models import User\n"
         "from rest_framework.authtoken.models import Token\n"
-        "from games.models import Club, Membership\n"
+        "from clubs.models import Club, Membership\n"
         "u = User.objects.create_user('olga')\n"
         "c = Club.objects.create(name='Riverside', slug='riverside')\n"
         "Membership.objects.create(user=u, club=c, role='organiser')\n"

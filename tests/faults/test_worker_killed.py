@@ -29,7 +29,8 @@ from pathlib import Path
 import pytest
 from django.db import connection, transaction
 
-from games.models import Club, Match, MatchSeat, Player
+from clubs.models import Club, Player
+from games.models import Match, MatchSeat
 from ladder import services
 from ladder.models import Ladder, Rating, RatingChange, RecomputeJob
 from tests.faults.conftest import send

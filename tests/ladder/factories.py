@@ -8,7 +8,8 @@ import random
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from games.models import Club, Match, MatchLog, MatchSeat, Player
+from clubs.models import Club, Player
+from games.models import Match, MatchLog, MatchSeat
 
 _hashes = itertools.count(1)
 BASE = datetime(2026, 9, 1, 19, 0, tzinfo=UTC)

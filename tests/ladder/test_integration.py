@@ -11,7 +11,7 @@ from datetime import timedelta
 import pytest
 from django.db import connection, connections
 
-from games.models import Club
+from clubs.models import Club
 from ladder.models import Ladder, Rating, RatingChange, RecomputeJob
 from ladder.services import Outcome, apply_match
 from tests.ladder.factories import BASE, make_match, random_matches

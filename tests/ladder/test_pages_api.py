@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 
-from games.models import Club
+from clubs.models import Club
 from ladder.models import Ladder, RatingChange
 from ladder.services import apply_match
 from tests.ladder.factories import BASE, make_match

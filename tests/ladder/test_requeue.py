@@ -10,7 +10,8 @@ import kombu.exceptions
 import pytest
 from django.utils import timezone
 
-from games.models import Club, Match
+from clubs.models import Club
+from games.models import Match
 from ladder import tasks
 from ladder.models import Rating, RatingChange
 from ladder.services import apply_match, requeue_unrated_matches, unrated_matches

@@ -9,7 +9,8 @@ import pytest
 from django.db import connection
 
 import engine
-from games.models import Club, Match
+from clubs.models import Club
+from games.models import Match
 from ladder import services
 from ladder.models import Ladder, Rating, RatingChange, RecomputeJob
 from ladder.services import Outcome, apply_match, recompute_ladder

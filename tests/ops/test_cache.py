@@ -65,7 +65,7 @@ def test_the_upload_throttle_counts_in_redis_through_it(require_redis, django_us
                                                         settings):
     from rest_framework.test import APIClient
 
-    from games.models import Club, Membership
+    from clubs.models import Club, Membership
 
     settings.LANTERN_UPLOAD_RATE = "2/min"
     user = django_user_model.objects.create_user(username="cache-throttle-test")

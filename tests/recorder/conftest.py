@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from games.models import Club, Membership, Player
+from clubs.models import Club, Membership, Player
 from recorder.choices import read_path
 
 HANDLES = ("alice", "bob", "carol", "dmitri", "emi", "farah")

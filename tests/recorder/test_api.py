@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
+from clubs.models import Player
 from engine import get_game, play, replay
-from games.models import Match, Player
+from games.models import Match
 from recorder import selectors
 from recorder.models import Draft
 

@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
+from clubs.models import Club, Player
 from engine import play
-from games.models import Club, Match, Player
+from games.models import Match
 from games.services import ingest_log
 from ladder import services as ladder_services
 from ladder.models import Ladder, Rating, RatingChange

@@ -6,8 +6,9 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from clubs.models import Club, Player
 from engine.core.play import play
-from games.models import Club, Match, Player
+from games.models import Match
 from games.services import ingest_log
 from recorder.models import Draft
 

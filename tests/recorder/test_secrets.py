@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
+from clubs.models import Player
 from engine import Session, get_game
 from engine.games.cloak.state import ENVELOPES
-from games.models import Player
 from recorder import services
 from recorder.models import Draft
 

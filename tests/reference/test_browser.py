@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from games.models import Club, Membership, Player, Upload
+from clubs.models import Club, Membership, Player
+from games.models import Upload
 from games.services import LogRejected, ingest_log
 from tests.examples import load_example
 from tests.recorder.recording import sign_in

@@ -10,7 +10,8 @@ import re
 import pytest
 from django.test import Client
 
-from games.models import Club, Membership, Player, Upload
+from clubs.models import Club, Membership, Player
+from games.models import Upload
 from reference import documents
 from tests.examples import load_example
 

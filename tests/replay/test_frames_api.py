@@ -8,7 +8,7 @@ import json
 import pytest
 from django.core.cache import cache
 
-from games.models import Club, Membership
+from clubs.models import Club, Membership
 from replay.frames import build_frames
 from tests.replay.toy_game import toy_log
 

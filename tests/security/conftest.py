@@ -14,9 +14,9 @@ import pytest
 from rest_framework.authtoken.models import Token
 
 from clubs import services as club_services
-from clubs.models import Invite, JoinRequest
+from clubs.models import Club, Invite, JoinRequest, Membership, Player
 from games import services as game_services
-from games.models import Club, Import, Match, Membership, Player, Upload
+from games.models import Import, Match, Upload
 from ladder.models import Ladder
 from recorder import services as recorder_services
 from tests.uploads.logs import bot_log, corrupt

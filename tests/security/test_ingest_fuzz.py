@@ -20,7 +20,8 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from games.models import Club, Match, MatchLog, MatchSeat, Membership, Player, Upload
+from clubs.models import Club, Membership, Player
+from games.models import Match, MatchLog, MatchSeat, Upload
 from games.services import LogRejected, ingest_log
 from tests.examples import example_text
 from tests.uploads.logs import bot_log

@@ -24,7 +24,8 @@ import pytest
 from django.test import Client
 from django.urls import NoReverseMatch
 
-from games.models import Import, Match, Membership, Player, Upload
+from clubs.models import Membership, Player
+from games.models import Import, Match, Upload
 from ladder.models import Rating
 from tests.security.urlwalk import Route, fill, response_text, routes
 from tournaments.models import Entry, Pairing, Tournament

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.models import Membership, Player
+from clubs.models import Membership, Player
 from tournaments import services
 
 

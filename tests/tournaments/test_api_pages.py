@@ -8,7 +8,7 @@ import io
 import pytest
 from rest_framework.test import APIClient
 
-from games.models import Club, Membership
+from clubs.models import Club, Membership
 from tournaments import selectors, services
 from tournaments.models import Pairing, Tournament
 

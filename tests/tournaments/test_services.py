@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.db import IntegrityError, transaction
 
-from games.models import Club, Player
+from clubs.models import Club, Player
 from tournaments import selectors, services
 from tournaments.models import Entry, ForbiddenPairing, Pairing, PairingSeat, Tournament
 

@@ -19,7 +19,8 @@ import pytest
 from rest_framework.test import APIClient
 
 import engine
-from games.models import Match, Membership
+from clubs.models import Membership
+from games.models import Match
 from ladder.models import Ladder, Rating
 
 GAME = "cryptid-urban-legends"

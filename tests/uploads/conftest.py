@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.core.cache import cache
 
-from games.models import Club, Membership, Player
+from clubs.models import Club, Membership, Player
 
 
 @pytest.fixture(autouse=True)

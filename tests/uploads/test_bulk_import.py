@@ -10,8 +10,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 
+from clubs.models import Player
 from games.bundles import BundleError, BundleLimits, read_bundle, write_json_lines, write_zip
-from games.models import Import, Match, Player, Upload
+from games.models import Import, Match, Upload
 from tests.uploads.logs import bot_log, compact, corrupt
 
 pytestmark = pytest.mark.django_db

@@ -9,9 +9,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 import engine
+from clubs.models import Club
 from games import services
 from games.bundles import write_json_lines
-from games.models import Club, Match, Upload
+from games.models import Match, Upload
 from games.services import ingest_log
 from ladder.models import Rating, RatingChange
 from tests.uploads.logs import bot_log, compact

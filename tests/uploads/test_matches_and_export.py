@@ -10,8 +10,9 @@ import zipfile
 import pytest
 from django.core.management import call_command
 
+from clubs.models import Club
 from games import services
-from games.models import Club, Match, MatchLog, MatchSeat, Upload
+from games.models import Match, MatchLog, MatchSeat, Upload
 from tests.uploads.logs import bot_log, corrupt
 
 pytestmark = pytest.mark.django_db

@@ -13,7 +13,8 @@ from django.test.utils import CaptureQueriesContext
 
 import engine
 from clubs import services as club_services
-from games.models import Match, Player, Upload
+from clubs.models import Player
+from games.models import Match, Upload
 from games.services import ingest_log
 from ladder.models import Ladder
 

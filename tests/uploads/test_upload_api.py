@@ -13,7 +13,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 import engine
-from games.models import Match, MatchLog, MatchSeat, Player, Upload
+from clubs.models import Player
+from games.models import Match, MatchLog, MatchSeat, Upload
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,9 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from clubs.models import Club
 from games import services
-from games.models import Club, Import
+from games.models import Import
 
 
 class Command(BaseCommand):

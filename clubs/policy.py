@@ -29,10 +29,11 @@ from typing import TYPE_CHECKING
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Q
 
-from games.models import Club, Import, Membership, Player, Upload
+from clubs.models import Club, Membership, Player
 
 if TYPE_CHECKING:
     from engine import Game
+    from games.models import Import, Upload
     from recorder.models import Draft
 
 AnyUser = AbstractBaseUser | AnonymousUser

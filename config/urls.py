@@ -1,4 +1,6 @@
+from csp.decorators import csp_update
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.urls import include, path, re_path
 from drf_spectacular.views import (
@@ -10,6 +12,7 @@ from config.api import router
 from config.errors import api_not_found
 from config.health import healthz
 from games import views as game_views
+from games.api.parsers import BROWSABLE_API_CSP
 
 
 def no_favicon(request: HttpRequest) -> HttpResponse:
@@ -32,7 +35,13 @@ urlpatterns = [
     # inline. (ReDoc is not offered: its bundle loads its logo from cdn.redoc.ly, starts its
     # search in a blob: worker and writes style attributes, all refused by the policy.)
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
-    path("api/auth/", include("rest_framework.urls")),
+    # DRF's sign-in for the browsable API (rest_framework.urls), its page's style
+    # attributes let in by their hashes as on the browsable API's own pages.
+    path("api/auth/", include(([
+        path("login/", csp_update(BROWSABLE_API_CSP)(
+            auth_views.LoginView.as_view(template_name="rest_framework/login.html")), name="login"),
+        path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    ], "rest_framework"))),
     path("", include("replay.urls")),
     path("", include("ladder.urls")),
     path("", include("recorder.urls")),

@@ -45,8 +45,8 @@ def test_the_api_root_lists_every_resource_of_the_schema():
                                  "/api/drafts/1/nope/", "/api/"  + "x" * 300])
 def test_an_unknown_api_path_is_a_json_404_in_every_mode(url, debug):
     with override_settings(DEBUG=debug):
-        for method in ("get", "post", "delete"):
-            response = getattr(Client(), method)(url)
+        for method in ("get", "post", "delete"):  # a POST without a CSRF token too
+            response = getattr(Client(enforce_csrf_checks=True), method)(url)
             assert response.status_code == 404, (method, url)
             assert response["Content-Type"] == "application/json", (method, url)
             assert response.json()["error"] == "not_found"
@@ -80,4 +80,27 @@ def test_swagger_ui_renders_with_no_violation_and_nothing_from_elsewhere(csp_pag
     assert "200" in page.inner_text("#operations-recorder-drafts_games .live-responses-table")
     page.wait_for_load_state("networkidle")
     assert not elsewhere, elsewhere
+    assert not violations, violations
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_browsable_api_passes_the_policy(csp_page: Any, live_server, django_user_model):
+    """DRF's HTML pages are under the site's policy too: only its templates' own style
+    attributes are let in, by their hashes (games.api.parsers)."""
+    page = csp_page
+    user = django_user_model.objects.create_user("reader", password="a long pass phrase")
+    violations: list[str] = []
+    page.on("console", lambda msg: violations.append(msg.text) if msg.type == "error" else None)
+    for path in ("/api/", "/api/drafts/games/", "/api/tournaments/", "/api/auth/login/"):
+        response = page.goto(f"{live_server.url}{path}")
+        assert response.status == 200, path
+        assert "script-src 'self'" in response.headers["content-security-policy"], path
+        page.wait_for_load_state("networkidle")
+    page.fill("#id_username", user.username)
+    page.fill("#id_password", "a long pass phrase")
+    page.click("#submit-id-submit")
+    page.goto(f"{live_server.url}/api/tournaments/")
+    assert page.locator("form").count() >= 1  # the signed-in page, with its forms
+    page.click(".dropdown-toggle")  # Bootstrap's script runs under the policy
     assert not violations, violations

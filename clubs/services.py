@@ -15,6 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from clubs.models import AuditEntry, Club, Invite, JoinRequest, Membership, Player
+from config.errors import AppError
 from config.queueing import send_task_on_commit
 from games import read_cache
 from games.models import Match
@@ -23,13 +24,12 @@ from games.models import Match
 INVITE_DAYS = 7
 
 
-class ClubError(Exception):
-    """A change that cannot be made, with a sentence for the organiser."""
+class ClubError(AppError):
+    """A change that cannot be made, with a sentence for the organiser
+    (``config.errors.AppError``)."""
 
     def __init__(self, message: str, code: str = "invalid"):
-        super().__init__(message)
-        self.message = message
-        self.code = code
+        super().__init__(message, code=code)
 
 
 def audit(

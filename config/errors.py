@@ -1,11 +1,21 @@
-"""Error pages: JSON in the API's error shape under /api/, the site's pages elsewhere.
+"""Errors, one way: the application's error type, its one body shape, and Django's error pages.
 
-A URL under /api/ that matches no route (``/api/matches/abc/``) or a view that fails
-is answered by Django itself, not by DRF's exception handler; API clients must still
-get ``{"error", "index", "rule", "message"}`` rather than an HTML page.
+Services raise :class:`AppError` (or a subclass naming their domain: ``LogRejected``,
+``DraftError``, ``TournamentError``, ``ClubError``): a stable ``code`` (``malformed``,
+``too_large``, ``illegal``, ``stale``, ...), one plain sentence, and where the engine or a
+rule refused it, the ``rule`` id and action ``index``. They say nothing of HTTP: the API's
+one exception handler (``config.api.errors``) maps the code to a status, and pages show
+the sentence.
+
+Below, Django's own error pages: a URL under /api/ that matches no route
+(``/api/matches/abc/``) or a view that fails is answered by Django itself, not by DRF's
+exception handler; API clients must still get ``{"error", "index", "rule", "message"}``
+rather than an HTML page.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
@@ -17,13 +27,43 @@ from django.views.decorators.csrf import csrf_exempt
 from config.middleware import NulCharacter
 
 
+class AppError(Exception):
+    """A request the application refuses, and why: ``code`` is a stable word for clients,
+    ``message`` one plain sentence; ``rule`` and ``index`` cite the rule (and the log's
+    action) that refused it; ``details`` are further keys of the error body."""
+
+    #: the code of this kind of error, unless the raiser names another
+    code = "invalid"
+
+    def __init__(self, message: str, *, code: str | None = None, rule: str | None = None,
+                 index: int | None = None, details: dict[str, Any] | None = None):
+        super().__init__(message)
+        self.message = message
+        if code is not None:
+            self.code = code
+        self.rule = rule
+        self.index = index
+        self.details = details or {}
+
+    def as_dict(self) -> dict[str, Any]:
+        """The error body: ``{"error", "index", "rule", "message", ...details}``."""
+        return error_body(self.code, self.message, index=self.index, rule=self.rule,
+                          **self.details)
+
+
+def error_body(code: str, message: str, *, index: int | None = None, rule: str | None = None,
+               **extra: Any) -> dict[str, Any]:
+    """The one error body of the API, whoever answers: ``{"error", "index", "rule",
+    "message", ...extra}``."""
+    return {"error": code, "index": index, "rule": rule, "message": message, **extra}
+
+
 def _is_api(request: HttpRequest) -> bool:
     return request.path.startswith("/api/")
 
 
 def _error(code: str, message: str, status: int) -> JsonResponse:
-    return JsonResponse({"error": code, "index": None, "rule": None, "message": message},
-                        status=status)
+    return JsonResponse(error_body(code, message), status=status)
 
 
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:

@@ -307,17 +307,17 @@ REST_FRAMEWORK = {
     # DRF's three, with JSON that refuses absurd nesting as a 400 (not a RecursionError).
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",
-        "games.api.parsers.BrowsableAPIRenderer",
+        "config.api.parsers.BrowsableAPIRenderer",
     ],
     "DEFAULT_PARSER_CLASSES": [
-        "games.api.parsers.BoundedJSONParser",
+        "config.api.parsers.BoundedJSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
     # Every API error in one shape, {"error", "index", "rule", "message"}, whichever app.
-    "EXCEPTION_HANDLER": "games.api.errors.lantern_exception_handler",
+    "EXCEPTION_HANDLER": "config.api.errors.lantern_exception_handler",
     # Documents the errors every operation can answer (401 bad token, 404 unknown id, ...).
-    "DEFAULT_SCHEMA_CLASS": "games.api.schema.LanternAutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "config.api.schema.LanternAutoSchema",
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
 }

@@ -8,11 +8,11 @@ from drf_spectacular.views import (
     SpectacularSwaggerSplitView,
 )
 
-from config.api import router
+from config.api.parsers import BROWSABLE_API_CSP
+from config.api.router import router
 from config.errors import api_not_found
 from config.health import healthz
 from games import views as game_views
-from games.api.parsers import BROWSABLE_API_CSP
 
 
 def no_favicon(request: HttpRequest) -> HttpResponse:

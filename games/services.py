@@ -26,6 +26,7 @@ from django.utils.dateparse import parse_datetime
 import engine
 from clubs import policy
 from clubs.models import Club, Player
+from config.errors import AppError
 from config.queueing import send_task, send_task_on_commit
 from games import read_cache
 from games.bundles import (
@@ -47,19 +48,12 @@ def max_log_bytes() -> int:
     return int(getattr(settings, "LANTERN_MAX_LOG_BYTES", MAX_LOG_BYTES))
 
 
-class LogRejected(Exception):
-    """A log that did not become a match, and why, in the API's error shape.
+class LogRejected(AppError):
+    """A log that did not become a match, and why (``config.errors.AppError``).
 
     ``code`` is one of :attr:`Upload.Error` values. ``upload`` is the record
-    kept of the attempt.
+    kept of the attempt; the error body names it.
     """
-
-    HTTP_STATUS = {
-        Upload.Error.MALFORMED: 400,
-        Upload.Error.TOO_LARGE: 413,
-        Upload.Error.ILLEGAL: 422,
-        Upload.Error.UNKNOWN_PLAYERS: 422,
-    }
 
     def __init__(
         self,
@@ -70,27 +64,15 @@ class LogRejected(Exception):
         rule: str | None = None,
         details: dict[str, Any] | None = None,
     ):
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.index = index
-        self.rule = rule
-        self.details = details or {}
+        super().__init__(message, code=code, index=index, rule=rule, details=details)
         self.upload: Upload | None = None
 
-    @property
-    def http_status(self) -> int:
-        return self.HTTP_STATUS[self.code]
-
     def as_dict(self) -> dict[str, Any]:
-        """``{"error": code, "index", "rule", "message", ...details}``: the API's error body."""
-        return {
-            "error": self.code,
-            "index": self.index,
-            "rule": self.rule,
-            "message": self.message,
-            **self.details,
-        }
+        """``{"error": code, "index", "rule", "message", ...details, "upload"}``."""
+        body = super().as_dict()
+        if self.upload is not None:
+            body["upload"] = self.upload.pk
+        return body
 
 
 @dataclass
@@ -449,6 +431,35 @@ def reject_too_large(
     return exc
 
 
+def accept_log_size(
+    club: Club, size: int, uploaded_by: Any, *, source: str = Upload.Source.API, name: str = "",
+    allowance: int = 0,
+) -> None:
+    """Refuse, before reading it, a log whose size (a file's, or a request's
+    Content-Length with ``allowance`` bytes of framing) is over the limit: LogRejected
+    ``too_large``, the attempt recorded. Every way a log arrives asks this first."""
+    if size > max_log_bytes() + allowance:
+        raise reject_too_large(club, size, uploaded_by, source=source, name=name)
+
+
+def read_log_file(
+    club: Club, file: Any, uploaded_by: Any, *, source: str = Upload.Source.API
+) -> tuple[bytes, str]:
+    """The bytes and name of an uploaded log file (a Django ``UploadedFile``), read only
+    once :func:`accept_log_size` accepts its size."""
+    name = file.name or ""
+    accept_log_size(club, file.size, uploaded_by, source=source, name=name)
+    return file.read(), name
+
+
+def accept_import_size(size: int, *, allowance: int = 0) -> None:
+    """Refuse, before reading it, a bulk import file over the limit: ImportRefused
+    ``too_large`` (nothing is recorded: no import exists yet)."""
+    limit = max_import_file_bytes()
+    if size > limit + allowance:
+        raise ImportRefused(f"at most {limit} bytes are accepted", size=size, limit=limit)
+
+
 def _ingest(attempt: _Attempt, document: bytes | str | dict[str, Any]) -> Match:
     club = attempt.club
     parsed = _parse(document)
@@ -638,24 +649,16 @@ def bundle_limits() -> BundleLimits:
     )
 
 
-class ImportRefused(Exception):
+class ImportRefused(AppError):
     """The bundle file itself is refused before any import is created: ``code``
-    ``too_large`` (413: the file, or what its directory declares, breaks a limit) or
-    ``malformed`` (400: a zip that cannot be read)."""
-
-    HTTP_STATUS = {Upload.Error.TOO_LARGE: 413, Upload.Error.MALFORMED: 400}
+    ``too_large`` (the file, or what its directory declares, breaks a limit) or
+    ``malformed`` (a zip that cannot be read)."""
 
     def __init__(self, message: str, *, size: int, limit: int | None = None,
                  code: str = Upload.Error.TOO_LARGE):
-        super().__init__(message)
-        self.message = message
+        super().__init__(message, code=code)
         self.size = size
         self.limit = limit
-        self.code = code
-
-    @property
-    def http_status(self) -> int:
-        return self.HTTP_STATUS[self.code]
 
 
 def create_import(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -97,13 +99,8 @@ def upload_form(request: HttpRequest, slug: str) -> HttpResponse:
         form.add_error(None, f"Too many uploads: try again in {throttle.wait():.0f} seconds.")
         return render(request, "games/upload.html", {"club": club, "form": form}, status=429)
     if request.method == "POST" and form.is_valid():
-        document, name = _uploaded_document(form)
         try:
-            if document is None:
-                raise services.reject_too_large(
-                    club, form.cleaned_data["file"].size, request.user,
-                    source=Upload.Source.FORM, name=name,
-                )
+            document, name = _uploaded_document(club, form, request.user)
             match = services.ingest_log(club, document, request.user, source=Upload.Source.FORM, name=name)
         except services.LogRejected as exc:
             return redirect("upload-detail", exc.upload.pk)
@@ -115,14 +112,12 @@ def upload_form(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "games/upload.html", {"club": club, "form": form})
 
 
-def _uploaded_document(form: UploadForm) -> tuple[bytes | str | None, str]:
-    """The log from the form (None when the file is over the size limit) and its name."""
+def _uploaded_document(club: Club, form: UploadForm, user: Any) -> tuple[bytes | str, str]:
+    """The log from the form (pasted, or a file read once its size is accepted) and its name."""
     upload = form.cleaned_data.get("file")
     if upload is None:
         return form.cleaned_data["log"], ""
-    if upload.size > services.max_log_bytes():
-        return None, upload.name
-    return upload.read(), upload.name
+    return services.read_log_file(club, upload, user, source=Upload.Source.FORM)
 
 
 def upload_detail(request: HttpRequest, upload_id: int) -> HttpResponse:

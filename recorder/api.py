@@ -15,9 +15,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from clubs import policy
+from config.api.errors import ErrorSerializer, LanternAPIView
 from engine import get_game, parse_json_value
 from games import selectors as game_selectors
-from games.api.errors import ErrorSerializer, LanternAPIView, lantern_exception_handler
 from recorder import selectors, services
 from recorder.models import Draft
 
@@ -223,17 +223,8 @@ def choice_body(step: selectors.ActionChoice) -> dict[str, Any]:
 # --- views ----------------------------------------------------------------------------------
 
 
-def _recorder_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    if isinstance(exc, services.DraftError):
-        return Response(exc.as_dict(), status=exc.http_status)
-    return lantern_exception_handler(exc, context)
-
-
 class RecorderView(LanternAPIView):
     permission_classes = [AllowAny]  # clubs.policy decides (private clubs answer 404)
-
-    def get_exception_handler(self):
-        return _recorder_exception_handler
 
 
 def _require(allowed: bool, request: Request) -> None:

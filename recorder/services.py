@@ -28,6 +28,7 @@ from django.utils import timezone
 import engine
 from clubs import policy
 from clubs.models import Club, Player
+from config.errors import AppError
 from engine import ENGINE_ERROR, FORMAT, Game, IllegalAction, Rng, Session, get_game
 from engine.core.envelope import MAX_ACTIONS
 from engine.core.play import BOT_STREAM
@@ -45,53 +46,40 @@ MAX_BOT_MOVES = 2000
 SEED_LIMIT = 2**63
 
 
-class DraftError(Exception):
-    """A refused request, in the API's error shape (``games.api.errors``)."""
+class DraftError(AppError):
+    """A refused request (``config.errors.AppError``; its code says which kind)."""
 
     code = "malformed"
-    http_status = 400
 
     def __init__(self, message: str, *, rule: str | None = None, index: int | None = None,
                  **details: Any):
-        super().__init__(message)
-        self.message = message
-        self.rule = rule
-        self.index = index
-        self.details = details
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"error": self.code, "index": self.index, "rule": self.rule,
-                "message": self.message, **self.details}
+        super().__init__(message, rule=rule, index=index, details=details)
 
 
 class DraftInvalid(DraftError):
-    """A malformed request (400)."""
+    """A malformed request."""
 
 
 class DraftIllegal(DraftError):
-    """The engine (or the recorder's seat rules) refused it (422, with the rule id)."""
+    """The engine (or the recorder's seat rules) refused it (with the rule id)."""
 
     code = "illegal"
-    http_status = 422
 
 
 class UnknownPlayers(DraftError):
     code = "unknown_players"
-    http_status = 422
 
 
 class StaleDraft(DraftError):
-    """The draft changed since the version the client sent (409)."""
+    """The draft changed since the version the client sent."""
 
     code = "stale"
-    http_status = 409
 
 
 class ClosedDraft(DraftError):
-    """The draft is finished or abandoned (409)."""
+    """The draft is finished or abandoned."""
 
     code = "closed"
-    http_status = 409
 
 
 class NothingToUndo(DraftError):

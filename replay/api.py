@@ -17,8 +17,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api.errors import ErrorSerializer, RuleLinks
+from config.errors import error_body
 from engine import IllegalAction
-from games.api.errors import ErrorSerializer, RuleLinks, error_body
 from replay.frames import ALL, PAGE_SIZE, UnknownPage, UnknownViewer, page_of
 from replay.selectors import Frames, frames_etag, match_frames, match_views, visible_match
 

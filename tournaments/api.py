@@ -9,15 +9,15 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import APIException, PermissionDenied, ValidationError
+from rest_framework.exceptions import PermissionDenied, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from clubs import policy
 from clubs.models import Club, Player
+from config.api.errors import ErrorSerializer, RuleLinks
 from config.converters import MAX_ID, id_field
-from games.api.errors import ErrorSerializer, RuleLinks, lantern_exception_handler
-from games.services import max_log_bytes, reject_too_large
+from games.services import read_log_file
 from tournaments import selectors, services
 from tournaments.models import Entry, Pairing, PairingSeat, Tournament
 from tournaments.standings import TIEBREAKS
@@ -120,33 +120,7 @@ class TwoEntriesSerializer(serializers.Serializer):
     reason = serializers.CharField()
 
 
-
-
-class EventRefused(APIException):
-    """A TournamentError in the API's one error shape (games.api.errors)."""
-
-    status_code = status.HTTP_400_BAD_REQUEST
-
-    def __init__(self, exc: services.TournamentError):
-        super().__init__(detail=str(exc), code=exc.code)
-        self.default_code = exc.code
-
-
-def _service(call, *args: Any, **kwargs: Any) -> Any:
-    try:
-        return call(*args, **kwargs)
-    except services.TournamentError as exc:
-        raise EventRefused(exc) from exc
-
-
-class _LanternErrors(RuleLinks):
-    """Errors as ``{"error", "index", "rule", "message"}``, like the rest of the API."""
-
-    def get_exception_handler(self):
-        return lantern_exception_handler
-
-
-class TournamentViewSet(_LanternErrors, mixins.CreateModelMixin,
+class TournamentViewSet(RuleLinks, mixins.CreateModelMixin,
                         viewsets.ReadOnlyModelViewSet):
     """Events of the clubs you can see. Organisers of the club create and run them."""
 
@@ -174,7 +148,7 @@ class TournamentViewSet(_LanternErrors, mixins.CreateModelMixin,
         club = data.pop("club")
         if not policy.can_manage_tournament(self.request.user, club):
             raise PermissionDenied("only the club's organisers create its events")
-        serializer.instance = _service(services.create_tournament, club=club,
+        serializer.instance = services.create_tournament(club=club,
                                        created_by=self.request.user, **data)
 
     @extend_schema(request=EntrySerializer, responses={201: EntrySerializer,
@@ -191,7 +165,7 @@ class TournamentViewSet(_LanternErrors, mixins.CreateModelMixin,
         serializer.is_valid(raise_exception=True)
         handle = serializer.validated_data["player"]["handle"].strip()
         player, _created = Player.objects.get_or_create(club=tournament.club, handle=handle)
-        entry = _service(services.add_entry, tournament, player,
+        entry = services.add_entry(tournament, player,
                          serializer.validated_data.get("seed_rating"))
         return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
@@ -199,7 +173,7 @@ class TournamentViewSet(_LanternErrors, mixins.CreateModelMixin,
     @action(detail=True, methods=["post"])
     def start(self, request: Request, pk: str | None = None) -> Response:
         """Close entries and pair round 1."""
-        tournament = _service(services.start_tournament, self._managed())
+        tournament = services.start_tournament(self._managed())
         return Response(TournamentSerializer(tournament).data)
 
     @extend_schema(request=None, responses=inline_serializer(
@@ -208,7 +182,7 @@ class TournamentViewSet(_LanternErrors, mixins.CreateModelMixin,
     def next_round(self, request: Request, pk: str | None = None) -> Response:
         """Pair the next round now (it is also paired by itself when the last result
         of the round is in)."""
-        round_number = _service(services.request_next_round, self._managed())
+        round_number = services.request_next_round(self._managed())
         return Response({"round": round_number}, status=status.HTTP_202_ACCEPTED)
 
     @extend_schema(responses=StandingSerializer(many=True))
@@ -223,7 +197,7 @@ class TournamentViewSet(_LanternErrors, mixins.CreateModelMixin,
     def forbid(self, request: Request, pk: str | None = None) -> Response:
         """Keep two entries from ever being paired (family, same team)."""
         tournament, first, second, reason = self._two_entries(request)
-        _service(services.forbid_pairing, tournament, first, second, reason)
+        services.forbid_pairing(tournament, first, second, reason)
         return Response(status=status.HTTP_201_CREATED)
 
     @extend_schema(request=inline_serializer("Withdraw", {"entry": serializers.IntegerField()}),
@@ -244,7 +218,7 @@ class TournamentViewSet(_LanternErrors, mixins.CreateModelMixin,
     def swap(self, request: Request, pk: str | None = None) -> Response:
         """Manual override: exchange two players' places in the current round."""
         tournament, first, second, reason = self._two_entries(request)
-        changed = _service(services.swap_entries, tournament, first, second, reason)
+        changed = services.swap_entries(tournament, first, second, reason)
         return Response(PairingSerializer(changed, many=True).data)
 
 
@@ -254,7 +228,7 @@ def _valid(serializer_class: type[serializers.Serializer], request: Request) -> 
     return serializer.validated_data
 
 
-class PairingViewSet(_LanternErrors, viewsets.ReadOnlyModelViewSet):
+class PairingViewSet(RuleLinks, viewsets.ReadOnlyModelViewSet):
     """Pairings of the events you can see; filter with ?tournament=ID&round=N."""
 
     serializer_class = PairingSerializer
@@ -288,14 +262,12 @@ class PairingViewSet(_LanternErrors, viewsets.ReadOnlyModelViewSet):
                                    "upload its result")
         data = _valid(ResultSerializer, request)
         if "file" in data:
-            if data["file"].size > max_log_bytes():
-                raise reject_too_large(club, data["file"].size, request.user)
-            document = data["file"].read()
+            document, _name = read_log_file(club, data["file"], request.user)
         elif "log" in data:
             document = data["log"]
         else:
             raise ValidationError({"log": "send the log as JSON ('log') or a file ('file')"})
-        _service(services.record_result, pairing, document, request.user)
+        services.record_result(pairing, document, request.user)
         pairing.refresh_from_db()
         return Response(PairingSerializer(pairing).data, status=status.HTTP_201_CREATED)
 
@@ -308,6 +280,6 @@ class PairingViewSet(_LanternErrors, viewsets.ReadOnlyModelViewSet):
             raise PermissionDenied("only the club's organisers record forfeits")
         data = _valid(ForfeitSerializer, request)
         absent = list(Entry.objects.filter(tournament=pairing.tournament, pk__in=data["absent"]))
-        _service(services.record_forfeit, pairing, absent, data["reason"])
+        services.record_forfeit(pairing, absent, data["reason"])
         pairing.refresh_from_db()
         return Response(PairingSerializer(pairing).data)

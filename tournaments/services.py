@@ -15,6 +15,7 @@ from django.utils import timezone
 import engine
 from clubs.models import Club, Player
 from clubs.policy import AnyUser
+from config.errors import AppError
 from config.queueing import send_task_on_commit
 from games.models import Match, MatchSeat
 from games.services import ingest_log
@@ -34,14 +35,14 @@ from tournaments.seating import SeatLayout, game_ids, layout_of
 from tournaments.standings import TIEBREAKS
 
 
-class TournamentError(Exception):
-    """An organiser's or uploader's request that the event's rules do not allow.
+class TournamentError(AppError):
+    """An organiser's or uploader's request that the event's rules do not allow
+    (``config.errors.AppError``; ``code`` is ``refused`` unless more is known)."""
 
-    ``code`` is a stable word for the API (``refused`` unless more is known)."""
+    code = "refused"
 
     def __init__(self, message: str, code: str = "refused"):
-        super().__init__(message)
-        self.code = code
+        super().__init__(message, code=code)
 
 
 # --- setting up -------------------------------------------------------------------------

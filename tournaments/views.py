@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from clubs import policy
 from engine import canonical_json
-from games.services import LogRejected, max_log_bytes, reject_too_large
+from games.services import LogRejected, read_log_file
 from tournaments import selectors, services
 from tournaments.models import Pairing, Tournament
 from tournaments.pairing import pairing_rules
@@ -98,9 +98,8 @@ def upload_result(request: HttpRequest, pk: int, pairing_id: int) -> HttpRespons
     try:
         if upload is None:
             raise services.TournamentError("choose the log file of the game")
-        if upload.size > max_log_bytes():
-            raise reject_too_large(tournament.club, upload.size, request.user, name=upload.name)
-        services.record_result(pairing, upload.read(), request.user)
+        document, _name = read_log_file(tournament.club, upload, request.user)
+        services.record_result(pairing, document, request.user)
         messages.success(request, f"Result of board {pairing.board} recorded.")
     except services.TournamentError as exc:
         messages.error(request, str(exc))

@@ -23,8 +23,9 @@ from rest_framework.response import Response
 import engine
 from clubs import policy
 from clubs.models import Club
+from config.api.errors import ErrorSerializer, LanternAPIView
+from config.errors import AppError
 from games import bundles, read_cache, selectors, services
-from games.api.errors import ErrorSerializer, LanternAPIView, error_response, rejection_response
 from games.api.serializers import (
     ImportSerializer,
     LogFileSerializer,
@@ -165,27 +166,18 @@ class ClubMatchesView(LanternAPIView):
     def post(self, request: Request, slug: str) -> Response:
         club = _club_or_404(request, slug)
         _require(policy.can_upload(request.user, club), request)
-        limit = services.max_log_bytes()
         length = _content_length(request)
         if request.content_type.startswith("multipart/"):
-            if length > limit + _MULTIPART_SLACK:
-                return rejection_response(services.reject_too_large(club, length, request.user))
+            services.accept_log_size(club, length, request.user, allowance=_MULTIPART_SLACK)
             upload = request.FILES.get("file")
             if upload is None:
-                return error_response("malformed", "send the log as JSON, or as a multipart field 'file'", 400)
-            if upload.size > limit:
-                return rejection_response(
-                    services.reject_too_large(club, upload.size, request.user, name=upload.name)
-                )
-            body, name = upload.read(), upload.name or ""
+                raise AppError("send the log as JSON, or as a multipart field 'file'",
+                               code="malformed")
+            body, name = services.read_log_file(club, upload, request.user)
         else:
-            if length > limit:
-                return rejection_response(services.reject_too_large(club, length, request.user))
+            services.accept_log_size(club, length, request.user)
             body, name = request.data, ""
-        try:
-            match = services.ingest_log(club, body, request.user, source=Upload.Source.API, name=name)
-        except services.LogRejected as exc:
-            return rejection_response(exc)
+        match = services.ingest_log(club, body, request.user, source=Upload.Source.API, name=name)
         data = MatchSummarySerializer(selectors.with_seats(match), context={"request": request}).data
         code = status.HTTP_201_CREATED if match.created else status.HTTP_200_OK
         return Response(data, status=code, headers={"Location": data["url"]})
@@ -293,18 +285,12 @@ class ClubImportsView(LanternAPIView):
     def post(self, request: Request, slug: str) -> Response:
         club = _club_or_404(request, slug)
         _require(policy.can_import(request.user, club), request)
-        limit = services.max_import_file_bytes()
-        if _content_length(request) > limit + _MULTIPART_SLACK:
-            return error_response("too_large", f"at most {limit} bytes are accepted", 413)
+        services.accept_import_size(_content_length(request), allowance=_MULTIPART_SLACK)
         upload = request.FILES.get("file")
         if upload is None:
-            return error_response("malformed", "send the logs as a multipart field 'file'", 400)
-        if upload.size > limit:
-            return error_response("too_large", f"at most {limit} bytes are accepted", 413)
-        try:
-            run = services.create_import(club, upload.read(), upload.name or "", request.user)
-        except services.ImportRefused as exc:
-            return error_response(exc.code, exc.message, exc.http_status)
+            raise AppError("send the logs as a multipart field 'file'", code="malformed")
+        services.accept_import_size(upload.size)
+        run = services.create_import(club, upload.read(), upload.name or "", request.user)
         run.refresh_from_db()  # without a worker the task already ran, on commit
         data = ImportSerializer(run, context={"request": request}).data
         return Response(data, status=status.HTTP_202_ACCEPTED, headers={"Location": data["url"]})

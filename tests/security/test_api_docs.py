@@ -87,7 +87,7 @@ def test_swagger_ui_renders_with_no_violation_and_nothing_from_elsewhere(csp_pag
 @pytest.mark.django_db(transaction=True)
 def test_the_browsable_api_passes_the_policy(csp_page: Any, live_server, django_user_model):
     """DRF's HTML pages are under the site's policy too: only its templates' own style
-    attributes are let in, by their hashes (games.api.parsers)."""
+    attributes are let in, by their hashes (config.api.parsers)."""
     page = csp_page
     user = django_user_model.objects.create_user("reader", password="a long pass phrase")
     violations: list[str] = []

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from clubs.models import Club, Membership, Player
+from config.api.errors import http_status
 from games.models import Match, MatchLog, MatchSeat, Upload
 from games.services import LogRejected, ingest_log
 from tests.examples import example_text
@@ -170,7 +171,7 @@ def test_ingest_log_accepts_or_rejects_and_never_leaves_partial_rows(fuzz_club, 
         match = ingest_log(club, document, people[who])
     except LogRejected as exc:
         event(f"rejected: {exc.code} {exc.rule}")
-        assert exc.http_status in (400, 413, 422)
+        assert http_status(exc) in (400, 413, 422)
         assert exc.message
         assert exc.upload is not None and exc.upload.status == Upload.Status.REJECTED
         assert exc.upload.error == exc.code

@@ -1,10 +1,14 @@
-"""One error shape for the whole games API: ``{"error", "index", "rule", "message"}``.
+"""The API's one exception handler: every error, whichever app, in one shape,
+``{"error", "index", "rule", "message"}`` (``config.errors.error_body``).
 
 ``error`` is a stable code (``malformed``, ``too_large``, ``illegal``,
 ``unknown_players``, ``not_found``, ``forbidden``, ``not_authenticated``,
 ``throttled``, ...); ``index`` and ``rule`` are set when the engine rejected an
 action, null otherwise; ``message`` is one plain sentence. An error citing a rule also
 carries ``rule_url``, the address of that rule's text in the rules reference.
+
+Services raise ``config.errors.AppError`` with a code; :data:`HTTP_STATUS` is the one
+place a code becomes an HTTP status.
 """
 
 from __future__ import annotations
@@ -16,8 +20,26 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView, exception_handler
 
-from games.services import LogRejected
+from config.errors import AppError, error_body
 from reference.links import rule_url
+
+#: the HTTP status of each application error code (config.errors.AppError); 400 otherwise
+HTTP_STATUS = {
+    "malformed": status.HTTP_400_BAD_REQUEST,
+    "invalid": status.HTTP_400_BAD_REQUEST,
+    "refused": status.HTTP_400_BAD_REQUEST,
+    "forbidden": status.HTTP_403_FORBIDDEN,
+    "not_found": status.HTTP_404_NOT_FOUND,
+    "stale": status.HTTP_409_CONFLICT,
+    "closed": status.HTTP_409_CONFLICT,
+    "too_large": status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+    "illegal": status.HTTP_422_UNPROCESSABLE_ENTITY,
+    "unknown_players": status.HTTP_422_UNPROCESSABLE_ENTITY,
+}
+
+
+def http_status(exc: AppError) -> int:
+    return HTTP_STATUS.get(exc.code, status.HTTP_400_BAD_REQUEST)
 
 #: DRF's exception codes renamed where ours read better; the others are kept as they are
 #: (not_authenticated, not_found, throttled, method_not_allowed, unsupported_media_type)
@@ -28,19 +50,8 @@ _CODES = {
 }
 
 
-def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
-    return {"error": code, "index": None, "rule": None, "message": message, **extra}
-
-
-def error_response(code: str, message: str, http_status: int, **extra: Any) -> Response:
-    return Response(error_body(code, message, **extra), status=http_status)
-
-
-def rejection_response(exc: LogRejected) -> Response:
-    body = exc.as_dict()
-    if exc.upload is not None:
-        body["upload"] = exc.upload.pk
-    return Response(body, status=exc.http_status)
+def app_error_response(exc: AppError) -> Response:
+    return Response(exc.as_dict(), status=http_status(exc))
 
 
 def _message(detail: Any) -> str:
@@ -53,8 +64,8 @@ def _message(detail: Any) -> str:
 
 
 def lantern_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    if isinstance(exc, LogRejected):
-        return rejection_response(exc)
+    if isinstance(exc, AppError):
+        return app_error_response(exc)
     response = exception_handler(exc, context)  # Http404 / PermissionDenied become DRF errors
     if response is None:
         return None
@@ -90,10 +101,8 @@ class RuleLinks:
 
 
 class LanternAPIView(RuleLinks, APIView):
-    """Every games API view: the error shape above, whatever went wrong."""
-
-    def get_exception_handler(self):
-        return lantern_exception_handler
+    """An API view whose errors citing a rule link to its text (the error shape itself is
+    the project's exception handler's, settings.REST_FRAMEWORK)."""
 
 
 class ErrorSerializer(serializers.Serializer):

@@ -1,6 +1,6 @@
 """The OpenAPI schema documents the errors every operation can really answer.
 
-Every API view answers errors in one shape (games.api.errors, the project's DRF
+Every API view answers errors in one shape (config.api.errors, the project's DRF
 exception handler), and some errors do not depend on the view at all: a bad API
 token is 401 anywhere, a path id that names nothing is 404, a write by someone the
 policy refuses is 403. Rather than repeat them on every ``extend_schema``, this
@@ -13,7 +13,7 @@ from __future__ import annotations
 from drf_spectacular.openapi import AutoSchema
 from rest_framework.pagination import PageNumberPagination
 
-from games.api.errors import ErrorSerializer
+from config.api.errors import ErrorSerializer
 
 _SAFE = {"GET", "HEAD", "OPTIONS"}
 

@@ -7,13 +7,16 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from engine import get_game
+from engine.core.envelope import MAX_ACTIONS
 from replay.frames import ALL, viewer_label
 from replay.selectors import game_record, match_viewers, visible_match
 
 
 def _ply(value: str | None) -> int:
+    """The ply of the link, within what any log can have (the page clamps it to the
+    frames; the frames API asks for a number it can read)."""
     try:
-        return max(0, int(value or 0))
+        return min(max(0, int(value or 0)), MAX_ACTIONS)
     except ValueError:
         return 0
 

@@ -91,6 +91,9 @@ def test_the_page_fetches_the_views_it_needs_as_the_person_moves(page, live_serv
         page.wait_for_selector(f'#replay-board[data-ply="{ply}"]')
         assert contents() == [",".join(e["contents"]) for e in frames[ply]["view"]["envelopes"]], ply
 
+    open_replay(page, live_server, match, "?ply=99999999999999")  # past the end: the last move
+    shows(ACTIONS)
+    requested.clear()
     open_replay(page, live_server, match, "?ply=150")
     shows(150)
     # The first answer carried page 1; page 0 came too only if the board needed ply 99.

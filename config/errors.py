@@ -85,7 +85,7 @@ def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
 
 
 @csrf_exempt  # it changes nothing; a POST to no route is a 404 like any other, not a CSRF 403
-def api_not_found(request: HttpRequest, rest: str = "") -> HttpResponse:
+def api_not_found(request: HttpRequest, url: str = "") -> HttpResponse:
     """The last route of all: any /api/... path no other route matched. Django's handler404
     is not used with DEBUG on (it shows its own HTML page), so without this route the
     API's 404s would be HTML in development. A GET of a path that exists with a slash

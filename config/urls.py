@@ -52,7 +52,7 @@ urlpatterns = [
     path("", include("recorder.page_urls")),
     path("", include("games.urls")),
     # Last: an /api/ path nothing above matched is a JSON 404, with DEBUG on too.
-    re_path(r"^api/(?P<rest>.*)$", api_not_found),
+    re_path(r"^api/(?P<url>.*)$", api_not_found, name="api-not-found"),
 ]
 
 # /api/... answers errors as JSON in the API's error shape even when no view was reached.

@@ -14,7 +14,9 @@ passed through.
 
 Languages: ``docs/rules/<document>.md`` is the English text. A translation is
 ``<document>.<lang>.md`` beside it, with the same ids (and so the same anchors);
-:func:`source_path` picks it when it exists and falls back to English otherwise.
+:func:`source_path` picks it when it exists and falls back to English otherwise. A heading
+that is not a rule takes its anchor from its English text; a translation writes that
+anchor at the end of its heading (``## Mister X のアクション {#mister-x-actions}``).
 """
 
 from __future__ import annotations
@@ -86,6 +88,23 @@ def heading_slug(text: str) -> str:
     """``Cloak & Dagger actions`` -> ``cloak-dagger-actions``: the anchor of a heading
     that is not a rule."""
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+#: ``## Mister X のアクション {#mister-x-actions}``: a heading's own anchor, written at its end.
+_ANCHOR_MARK = re.compile(r"\s*\{#([a-z0-9-]+)\}\s*$")
+
+
+def _explicit_anchor(inline: Token) -> str | None:
+    """The anchor a heading names itself (and the mark taken out of its text), or None.
+    A translation names the English heading's anchor this way, so a link such as
+    ``log-format.md#mister-x-actions`` lands on the same section in every language."""
+    found = _ANCHOR_MARK.search(inline.content)
+    last = inline.children[-1] if inline.children else None
+    if found is None or last is None or last.type != "text" or not _ANCHOR_MARK.search(last.content):
+        return None
+    inline.content = inline.content[:found.start()]
+    last.content = _ANCHOR_MARK.sub("", last.content)
+    return found.group(1)
 
 
 @dataclass
@@ -162,7 +181,7 @@ def parse(slug: str, language: str = DEFAULT_LANGUAGE) -> Document:
             token.attrJoin("class", "rule")
             token.meta["rule"] = rule_id
         elif token.type == "heading_open":
-            token.attrSet("id", heading_slug(_plain(inline)))
+            token.attrSet("id", _explicit_anchor(inline) or heading_slug(_plain(inline)))
         if token.type == "heading_open" and token.tag in ("h2", "h3"):
             document.sections.append((token.attrGet("id") or "", _plain(inline), int(token.tag[1])))
     return document

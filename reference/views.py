@@ -42,8 +42,16 @@ def index(request: HttpRequest) -> HttpResponse:
 @cache
 def _body(document: documents.Document) -> str:
     """The document's HTML, rendered once per parsed document (the files change only
-    with a release)."""
-    return documents.render(document, rule_url, lambda other: reverse("reference:document", args=[other]))
+    with a release). A translation's links to rules and to the other documents stay in
+    its language (``/rules/mister-x/?lang=ja#MX-3.7``); a document not translated into
+    it falls back to English there as here."""
+    suffix = "" if document.language == documents.DEFAULT_LANGUAGE else f"?lang={document.language}"
+
+    def url_of(rule: str) -> str | None:
+        url = rule_url(rule)
+        return url.replace("/#", f"/{suffix}#", 1) if url and suffix else url
+
+    return documents.render(document, url_of, lambda other: reverse("reference:document", args=[other]) + suffix)
 
 
 @require_safe

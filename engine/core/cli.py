@@ -1,4 +1,6 @@
-"""``python -m engine``: validate logs, let bots play, print the schema, show a state."""
+"""``python -m engine``: validate logs, let bots play, print the schema, show a state or a
+game's moves as sentences. English by default; ``--lang ja`` (any language the engine has
+catalogs for, :func:`engine.core.messages.locales`) says refusals and moves in that language."""
 
 from __future__ import annotations
 
@@ -10,6 +12,8 @@ from typing import Any
 
 from engine.core.envelope import parse_json
 from engine.core.errors import IllegalAction, rule_path
+from engine.core.game import Table
+from engine.core.messages import DEFAULT_LOCALE, locales, msg, render
 from engine.core.play import play
 from engine.core.registry import get_game
 from engine.core.replay import Replay, replay
@@ -20,15 +24,19 @@ def _load(path: str) -> Replay:
     try:
         text = Path(path).read_bytes() if path != "-" else sys.stdin.buffer.read()
     except OSError as exc:
-        raise IllegalAction("LOG-JSON", f"cannot read the file ({exc.strerror})") from None
+        raise IllegalAction("LOG-JSON", msg("core.refuse.cannot_read_file", strerror=str(exc.strerror))) from None
     return replay(parse_json(text))
 
 
-def _with_rule_path(exc: IllegalAction) -> str:
+def _with_rule_path(exc: IllegalAction, lang: str = DEFAULT_LOCALE) -> str:
     """``action 8 (cryptid draw): CUL-3.7: ... (rule: /rules/cryptid-urban-legends/#CUL-3.7)``:
-    the rejection, and where Lantern's site shows the rule's text."""
+    the rejection in ``lang``, and where Lantern's site shows the rule's text (in that
+    language: ``?lang=ja``, as the site's rules reference takes it)."""
     url = rule_path(exc.rule)
-    return f"{exc}" + (f" (rule: {url})" if url else "")
+    if url and lang != DEFAULT_LOCALE:
+        path, anchor = url.split("#", 1)
+        url = f"{path}?lang={lang}#{anchor}"
+    return exc.describe(lang) + (f" (rule: {url})" if url else "")
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -39,9 +47,13 @@ def cmd_validate(args: argparse.Namespace) -> int:
         except IllegalAction as exc:
             rejected += 1
             if args.json:
-                print(json.dumps({"file": path, "ok": False, **exc.as_dict(), "rule_url": rule_path(exc.rule)}))
+                said = {"message_id": exc.message_id, "params": exc.sentence["params"]}
+                if args.lang != DEFAULT_LOCALE:
+                    said["text"] = exc.text(args.lang)
+                print(json.dumps({"file": path, "ok": False, **exc.as_dict(), **said, "rule_url": rule_path(exc.rule)},
+                                 ensure_ascii=False, default=str))
             else:
-                print(f"{path}: rejected: {_with_rule_path(exc)}")
+                print(f"{path}: rejected: {_with_rule_path(exc, args.lang)}")
             continue
         if args.json:
             print(json.dumps({"file": path, "ok": True, "status": r.status, "result": r.result}))
@@ -85,12 +97,30 @@ def cmd_show(args: argparse.Namespace) -> int:
         r = _load(args.file)
     except IllegalAction as exc:
         if exc.partial is None:
-            print(f"rejected: {_with_rule_path(exc)}", file=sys.stderr)
+            print(f"rejected: {_with_rule_path(exc, args.lang)}", file=sys.stderr)
             return 1
-        print(f"rejected: {_with_rule_path(exc)}\n(showing the valid part)", file=sys.stderr)
+        print(f"rejected: {_with_rule_path(exc, args.lang)}\n(showing the valid part)", file=sys.stderr)
         r = exc.partial
     ply = len(r.actions) if args.ply is None else args.ply
     print(r.game.render_text(r.state_at(ply)))
+    return 0
+
+
+def cmd_moves(args: argparse.Namespace) -> int:
+    """Every move of a log as a sentence in ``--lang``, then its result: the log as the
+    site's replay says it (the whole log is read, so every hidden fact is shown)."""
+    try:
+        r = _load(args.file)
+    except IllegalAction as exc:
+        print(f"rejected: {_with_rule_path(exc, args.lang)}", file=sys.stderr)
+        if exc.partial is None:
+            return 1
+        r = exc.partial
+    for frame in r.frames(None):
+        if frame["message"] is not None:
+            print(f"{frame['ply']}. {render(frame['message'], args.lang)}")
+    if r.result:
+        print(render(r.game.describe_result(r.result, Table(r.players, r.options)), args.lang))
     return 0
 
 
@@ -113,9 +143,16 @@ def cmd_board(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
+    # ``--lang`` is taken before or after the command (``--lang ja validate f`` or
+    # ``validate --lang ja f``); SUPPRESS keeps a subcommand from resetting the first.
+    lang = argparse.ArgumentParser(add_help=False)
+    lang.add_argument("--lang", choices=locales(), default=argparse.SUPPRESS,
+                      help="the language of refusals and sentences (default: en)")
+    parser.add_argument("--lang", choices=locales(), default=DEFAULT_LOCALE,
+                        help="the language of refusals and sentences (default: en)")
     sub = parser.add_subparsers(dest="command", required=True)
 
-    p = sub.add_parser("validate", help="replay logs; exit 1 when any is rejected")
+    p = sub.add_parser("validate", parents=[lang], help="replay logs; exit 1 when any is rejected")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.add_argument("files", nargs="+", metavar="FILE")
     p.set_defaults(func=cmd_validate)
@@ -134,10 +171,14 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("schema", help="print the JSON Schema of lantern-log/1")
     p.set_defaults(func=cmd_schema)
 
-    p = sub.add_parser("show", help="print a log's state as text")
+    p = sub.add_parser("show", parents=[lang], help="print a log's state as text")
     p.add_argument("file", metavar="FILE")
     p.add_argument("--ply", type=int, help="after this many actions (default: the end)")
     p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("moves", parents=[lang], help="print a log's moves as sentences, then its result")
+    p.add_argument("file", metavar="FILE")
+    p.set_defaults(func=cmd_moves)
 
     p = sub.add_parser("board", help="check or summarise a Mister X board file")
     p.add_argument("board_command", choices=["check", "show"])

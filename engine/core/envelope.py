@@ -29,6 +29,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.game import Game
+from engine.core.messages import msg
 from engine.core.registry import all_games, get_game
 
 FORMAT = "lantern-log/1"
@@ -45,9 +46,9 @@ def parse_json(text: str | bytes) -> dict[str, Any]:
     try:
         document = json.loads(text)
     except (ValueError, RecursionError) as exc:
-        raise IllegalAction("LOG-JSON", f"the document is not valid JSON ({exc})") from None
+        raise IllegalAction("LOG-JSON", msg("core.refuse.document_valid_json", exc=str(exc))) from None
     if not isinstance(document, dict):
-        raise IllegalAction("LOG-JSON", "the document must be a JSON object")
+        raise IllegalAction("LOG-JSON", msg("core.refuse.document_json_object"))
     return document
 
 
@@ -76,30 +77,30 @@ def parse_json_value(text: str | bytes, max_depth: int = MAX_VALUE_DEPTH) -> Any
 def check_envelope(log: Any) -> Game:
     """Check the envelope's shape; return the game it names."""
     if not isinstance(log, dict):
-        raise IllegalAction("LOG-JSON", "the document must be a JSON object")
+        raise IllegalAction("LOG-JSON", msg("core.refuse.document_json_object"))
     if log.get("format") != FORMAT:
-        raise IllegalAction("LOG-FORMAT", f"format must be {FORMAT!r}, not {log.get('format')!r}")
+        raise IllegalAction("LOG-FORMAT", msg("core.refuse.format", format=repr(FORMAT), format2=repr(log.get('format'))))
     game_id = log.get("game")
     game = get_game(game_id) if isinstance(game_id, str) else None
     if game is None:
         known = ", ".join(sorted(all_games()))
-        raise IllegalAction("LOG-GAME", f"unknown game {game_id!r} (known: {known})")
+        raise IllegalAction("LOG-GAME", msg("core.refuse.unknown_game_known", game_id=repr(game_id), known=known))
     if not isinstance(log.get("options", {}), dict):
-        raise IllegalAction("LOG-OPTIONS", "options must be an object")
+        raise IllegalAction("LOG-OPTIONS", msg("core.refuse.options_object"))
     seats = log.get("seats")
     if not isinstance(seats, list) or not seats:
-        raise IllegalAction("LOG-SEATS", "seats must be a non-empty list")
+        raise IllegalAction("LOG-SEATS", msg("core.refuse.seats_non_empty_list"))
     seen: set[str] = set()
     for i, entry in enumerate(seats):
         if not isinstance(entry, dict):
-            raise IllegalAction("LOG-SEATS", f"seat entry {i} must be an object")
+            raise IllegalAction("LOG-SEATS", msg("core.refuse.seat_entry_object", i=i))
         seat, player = entry.get("seat"), entry.get("player")
         if not isinstance(seat, str) or not seat:
-            raise IllegalAction("LOG-SEATS", f"seat entry {i} needs a seat id")
+            raise IllegalAction("LOG-SEATS", msg("core.refuse.seat_entry_needs_seat_id", i=i))
         if not isinstance(player, str) or not player.strip():
-            raise IllegalAction("LOG-SEATS", f"seat {seat!r} needs a player handle")
+            raise IllegalAction("LOG-SEATS", msg("core.refuse.seat_needs_player_handle", seat=repr(seat)))
         if seat in seen:
-            raise IllegalAction("LOG-SEATS", f"seat {seat!r} is listed twice")
+            raise IllegalAction("LOG-SEATS", msg("core.refuse.seat_listed_twice", seat=repr(seat)))
         seen.add(seat)
     # log-format: "a player may hold several seats only where a game allows it".
     held: dict[str, list[str]] = {}
@@ -109,38 +110,36 @@ def check_envelope(log: Any) -> Game:
         if len(player_seats) > 1 and not game.may_hold_together(player_seats):
             raise IllegalAction(
                 "LOG-SEATS",
-                f"{player} holds {', '.join(player_seats)}: in {game.name} one player may not "
-                "hold these seats together",
+                msg("core.refuse.holds_one_player_may_hold", player=player, player_seats=', '.join(player_seats), name=str(game.name)),
             )
     seed = log.get("seed")
     if seed is not None and (
         not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64
     ):
-        raise IllegalAction("LOG-SEED", f"seed must be null or an integer in [0, 2**64), not {seed!r}")
+        raise IllegalAction("LOG-SEED", msg("core.refuse.seed_null_integer", seed=repr(seed)))
     if not isinstance(log.get("setup", {}), dict):
-        raise IllegalAction("LOG-SETUP", "setup must be an object")
+        raise IllegalAction("LOG-SETUP", msg("core.refuse.setup_object"))
     actions = log.get("actions")
     if not isinstance(actions, list):
-        raise IllegalAction("LOG-ACTIONS", "actions must be a list")
+        raise IllegalAction("LOG-ACTIONS", msg("core.refuse.actions_list"))
     if len(actions) > MAX_ACTIONS:
-        raise IllegalAction("LOG-LENGTH", f"a log holds at most {MAX_ACTIONS} actions, not "
-                            f"{len(actions)} (no game played at a club comes near it)")
+        raise IllegalAction("LOG-LENGTH", msg("core.refuse.log_holds_most_actions_no", max_actions=MAX_ACTIONS, count=len(actions)))
     # Each action's own shape is checked as the replay reaches it (check_action_shape), so
     # that a malformed action is reported at its index with the valid prefix before it.
     result = log.get("result")
     if result is not None and not isinstance(result, dict):
-        raise IllegalAction("LOG-RESULT", "result must be null or an object")
+        raise IllegalAction("LOG-RESULT", msg("core.refuse.result_null_object"))
     if "meta" in log and log["meta"] is not None and not isinstance(log["meta"], dict):
-        raise IllegalAction("LOG-META", "meta must be an object")
+        raise IllegalAction("LOG-META", msg("core.refuse.meta_object"))
     return game
 
 
 def check_action_shape(action: Any) -> None:
     """IllegalAction(LOG-ACTIONS) unless ``action`` is an object with string seat and type."""
     if not isinstance(action, dict):
-        raise IllegalAction("LOG-ACTIONS", "an action must be an object")
+        raise IllegalAction("LOG-ACTIONS", msg("core.refuse.action_object"))
     if not isinstance(action.get("seat"), str) or not isinstance(action.get("type"), str):
-        raise IllegalAction("LOG-ACTIONS", "an action needs string fields 'seat' and 'type'")
+        raise IllegalAction("LOG-ACTIONS", msg("core.refuse.action_needs_string_fields_seat"))
 
 
 def canonical_json(document: Any) -> str:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine.core.messages import DEFAULT_LOCALE, Message, Text, msg, render
+
 #: Where the site shows a rule's text: the document of ``docs/rules/`` the id belongs to,
 #: then the id as the anchor (``/rules/cryptid-urban-legends/#CUL-3.7``). The engine does
 #: not read the documents; the site's reference (``reference.documents``) does, and a test
@@ -44,31 +46,75 @@ class IllegalAction(Exception):
     for the envelope, a ``LOG-*`` id from :mod:`engine.core.envelope`.
     ``partial`` is the valid prefix (a :class:`~engine.core.replay.Replay`) when
     the setup was valid, so a viewer can show the game up to the error.
+
+    The refusal itself is a message (``msg("mx.refuse.city_neighbour_city", to=58,
+    frm=12)``, see :mod:`engine.core.messages`): ``sentence`` keeps it, ``text(locale)``
+    says it in a language, and ``message`` is the English text (what logs, tests and the
+    API's ``detail`` show). Its parameters are only what the English sentence already said,
+    so a refusal in any language tells a seat exactly as much as the English one.
     """
 
-    def __init__(self, rule: str, message: str, index: int | None = None):
-        super().__init__(message)
+    def __init__(self, rule: str, message: Text, index: int | None = None):
+        #: the refusal as a message; a plain string (text from outside the engine) is
+        #: kept as a message that says it as is in every language
+        self.sentence: Message = _plain(message) if isinstance(message, dict) else msg("core.text", text=message)
+        self.message = render(self.sentence, DEFAULT_LOCALE)
+        super().__init__(self.message)
         self.rule = rule
-        self.message = message
         self.index = index
         self.partial: Any = None
         #: ``scientist play shuffle``: the action stopped at, named as a rejection shows it
         self.action_desc: str | None = None
 
-    def where(self) -> str:
+    @property
+    def message_id(self) -> str:
+        return str(self.sentence["id"])
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return dict(self.sentence.get("params") or {})
+
+    def text(self, locale: str = DEFAULT_LOCALE) -> str:
+        """The refusal said in ``locale`` (English where that language lacks the id)."""
+        return render(self.sentence, locale)
+
+    def where(self, locale: str = DEFAULT_LOCALE) -> str:
         if self.index is None:
-            return "setup"
-        return f"action {self.index}" + (f" ({self.action_desc})" if self.action_desc else "")
+            return render({"id": "core.where.setup", "params": {}}, locale)
+        where = {"id": "core.where.action", "params": {"index": self.index}}
+        if self.action_desc:
+            where = {"id": "core.where.action_desc", "params": {"index": self.index, "action": self.action_desc}}
+        return render(where, locale)
 
     def as_dict(self) -> dict[str, Any]:
         return {"index": self.index, "rule": self.rule, "message": self.message}
 
     def __str__(self) -> str:
         """``action 17 (scientist play shuffle): CUL-3.4: ...``, as the log format shows."""
-        return f"{self.where()}: {self.rule}: {self.message}"
+        return self.describe()
+
+    def describe(self, locale: str = DEFAULT_LOCALE) -> str:
+        """Where, which rule and what, in ``locale``: the one-line form of a refusal."""
+        return f"{self.where(locale)}: {self.rule}: {self.text(locale)}"
 
 
-def require(condition: bool, rule: str, message: str) -> None:
+def _plain(message: Message) -> Message:
+    """``message`` with every parameter said as the English f-string would say it: text
+    and numbers as they are, nested messages kept, anything else (a list or an object
+    from the uploaded log) as ``str()``. A refusal often quotes what it refused, and a
+    quoted list must not turn into a sentence's list ("a and b") or a dict into a message."""
+    params: dict[str, Any] = {}
+    for name, value in (message.get("params") or {}).items():
+        if isinstance(value, dict) and set(value) == {"id", "params"} and isinstance(value["id"], str):
+            params[name] = _plain(value)
+        elif isinstance(value, str | int | float) or value is None:
+            params[name] = value
+        else:
+            params[name] = str(value)
+    return {"id": message["id"], "params": params}
+
+
+def require(condition: bool, rule: str, message: Text) -> None:
     """Raise :class:`IllegalAction` with ``rule`` unless ``condition`` holds."""
     if not condition:
         raise IllegalAction(rule, message)

@@ -12,53 +12,57 @@ from collections.abc import Collection
 from typing import Any
 
 from engine.core.errors import IllegalAction
+from engine.core.messages import Text, msg
+
+#: What a field belongs to when a caller names nothing else.
+THIS_ACTION = msg("core.what.action")
 
 _MISSING = object()
 
 
-def _get(obj: dict[str, Any], name: str, rule: str, what: str) -> Any:
+def _get(obj: dict[str, Any], name: str, rule: str, what: Text) -> Any:
     value = obj.get(name, _MISSING)
     if value is _MISSING:
-        raise IllegalAction(rule, f"{what} needs the field {name!r}")
+        raise IllegalAction(rule, msg("core.refuse.needs_field", what=what, name=repr(name)))
     return value
 
 
 def get_int(
-    obj: dict[str, Any], name: str, rule: str, what: str = "this action",
+    obj: dict[str, Any], name: str, rule: str, what: Text = THIS_ACTION,
     *, lo: int | None = None, hi: int | None = None,
 ) -> int:
     value = _get(obj, name, rule, what)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise IllegalAction(rule, f"{what}: {name!r} must be a whole number, not {value!r}")
+        raise IllegalAction(rule, msg("core.refuse.whole_number", what=what, name=repr(name), value=repr(value)))
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise IllegalAction(rule, f"{what}: {name!r} must be between {lo} and {hi}, not {value}")
+        raise IllegalAction(rule, msg("core.refuse.between", what=what, name=repr(name), lo=lo, hi=hi, value=str(value)))
     return value
 
 
 def get_str(
-    obj: dict[str, Any], name: str, rule: str, what: str = "this action",
+    obj: dict[str, Any], name: str, rule: str, what: Text = THIS_ACTION,
     *, choices: Collection[str] | None = None,
 ) -> str:
     value = _get(obj, name, rule, what)
     if not isinstance(value, str):
-        raise IllegalAction(rule, f"{what}: {name!r} must be a string, not {value!r}")
+        raise IllegalAction(rule, msg("core.refuse.string", what=what, name=repr(name), value=repr(value)))
     if choices is not None and value not in choices:
         listed = ", ".join(sorted(choices))
-        raise IllegalAction(rule, f"{what}: {name!r} must be one of {listed}, not {value!r}")
+        raise IllegalAction(rule, msg("core.refuse.one_of", what=what, name=repr(name), listed=listed, value=repr(value)))
     return value
 
 
-def get_list(obj: dict[str, Any], name: str, rule: str, what: str = "this action") -> list[Any]:
+def get_list(obj: dict[str, Any], name: str, rule: str, what: Text = THIS_ACTION) -> list[Any]:
     value = _get(obj, name, rule, what)
     if not isinstance(value, list):
-        raise IllegalAction(rule, f"{what}: {name!r} must be a list, not {value!r}")
+        raise IllegalAction(rule, msg("core.refuse.list", what=what, name=repr(name), value=repr(value)))
     return value
 
 
-def get_dict(obj: dict[str, Any], name: str, rule: str, what: str = "this action") -> dict[str, Any]:
+def get_dict(obj: dict[str, Any], name: str, rule: str, what: Text = THIS_ACTION) -> dict[str, Any]:
     value = _get(obj, name, rule, what)
     if not isinstance(value, dict):
-        raise IllegalAction(rule, f"{what}: {name!r} must be an object, not {value!r}")
+        raise IllegalAction(rule, msg("core.refuse.object", what=what, name=repr(name), value=repr(value)))
     return value
 
 

@@ -27,10 +27,13 @@ from pathlib import Path
 from typing import Any
 
 Message = dict[str, Any]
+#: Words for a person: a message, or text that is the same in every language (a field
+#: path such as ``setup.racks['det1']``, a notation such as ``scientist play split``).
+Text = Message | str
 
 DEFAULT_LOCALE = "en"
 
-_ENGINE_DIR = Path(__file__).resolve().parent.parent
+ENGINE_DIR = Path(__file__).resolve().parent.parent
 
 
 def msg(message_id: str, **params: Any) -> Message:
@@ -63,7 +66,7 @@ PLURAL_RULES: dict[str, Callable[[int], str]] = {"en": _plural_en, "ja": _plural
 # --- catalogs ------------------------------------------------------------------------------
 def catalog_files(locale: str) -> list[Path]:
     """Every catalog file of ``locale`` in the engine, shared words first."""
-    return sorted(_ENGINE_DIR.glob(f"**/locale/{locale}.json"), key=lambda p: (p.parent.parent.name != "core", str(p)))
+    return sorted(ENGINE_DIR.glob(f"**/locale/{locale}.json"), key=lambda p: (p.parent.parent.name != "core", str(p)))
 
 
 @functools.cache
@@ -79,9 +82,11 @@ def catalog(locale: str) -> dict[str, Any]:
     return merged
 
 
-def locales() -> list[str]:
-    """The languages the engine has a catalog for."""
-    return sorted({path.stem for path in _ENGINE_DIR.glob("**/locale/*.json")})
+@functools.cache
+def locales() -> tuple[str, ...]:
+    """The languages the engine has a catalog for (read once: every city a sentence names
+    asks for them)."""
+    return tuple(sorted({path.stem for path in ENGINE_DIR.glob("**/locale/*.json")}))
 
 
 def _template(message_id: str, locale: str) -> Any:
@@ -128,6 +133,13 @@ def join_list(items: list[str], locale: str = DEFAULT_LOCALE) -> str:
     for item in items[1:-1]:
         head = render(msg("list.start", a=head, b=item), locale)
     return render(msg("list.end", a=head, b=items[-1]), locale)
+
+
+def localized_name(english: str, names: dict[str, str]) -> Message:
+    """A proper name (a board's city) in every language the engine speaks: ``core.name``,
+    whose template in each language is that language's own parameter (``{ja}``), so a
+    name without a translation is said as its English form."""
+    return msg("core.name", **{language: names.get(language, english) for language in locales()})
 
 
 def message_ids(message: Message) -> set[str]:

@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.core.envelope import FORMAT
 from engine.core.errors import IllegalAction
+from engine.core.messages import msg
 from engine.core.registry import get_game
 from engine.core.rng import Rng
 
@@ -54,7 +55,7 @@ def play(
     while not game.is_over(state) and len(actions) < max_actions:
         acting = game.to_act(state)
         if not acting:
-            raise IllegalAction(game.end_rule, "no seat can act but the game is not over")
+            raise IllegalAction(game.end_rule, msg("core.refuse.no_seat_can_act_but"))
         seat = acting[0]
         bot = game.bots[bot_of[game.controller(seat)]]
         action = bot(game, state, seat, bot_rng)

@@ -9,6 +9,7 @@ from typing import Any
 from engine.core.envelope import check_action_shape, check_envelope
 from engine.core.errors import IllegalAction
 from engine.core.game import Action, Game, State, Table
+from engine.core.messages import msg
 from engine.core.rng import Rng
 
 #: Cited when a game's code fails on input it should have rejected. Never expected:
@@ -144,7 +145,7 @@ def replay(log: Any, observe: Observer | None = None) -> Replay:
         exc.index = None
         raise
     except Exception as exc:  # noqa: BLE001 - see ENGINE_ERROR
-        raise IllegalAction(ENGINE_ERROR, f"the engine could not read the setup ({exc!r})") from exc
+        raise IllegalAction(ENGINE_ERROR, msg("core.refuse.engine_could_read_setup", exc=repr(exc))) from exc
 
     recorded: list[Action] = []
     if observe is not None:
@@ -153,11 +154,11 @@ def replay(log: Any, observe: Observer | None = None) -> Replay:
         try:
             check_action_shape(action)
             if game.is_over(state):
-                raise IllegalAction(game.end_rule, "the game is already over: nothing may follow its end")
+                raise IllegalAction(game.end_rule, msg("core.refuse.game_already_over_nothing_may"))
             recorded.append(game.apply(state, action))
         except Exception as exc:  # noqa: BLE001 - IllegalAction, or see ENGINE_ERROR
             if not isinstance(exc, IllegalAction):
-                exc = IllegalAction(ENGINE_ERROR, f"the engine could not read this action ({exc!r})")
+                exc = IllegalAction(ENGINE_ERROR, msg("core.refuse.engine_could_read_action", exc=repr(exc)))
             exc.index = index
             exc.action_desc = describe_action(action)
             exc.partial = Replay(game, log, options, seats, recorded)
@@ -170,10 +171,10 @@ def replay(log: Any, observe: Observer | None = None) -> Replay:
     if claimed is not None:
         computed = done.result
         if computed is None:
-            error = IllegalAction(game.result_rule, "the log states a result but the game is not over")
+            error = IllegalAction(game.result_rule, msg("core.refuse.log_states_result_but_game"))
         elif any(claimed.get(key) != value for key, value in computed.items()):
             error = IllegalAction(
-                game.result_rule, f"the log's result {claimed} differs from the replay's {computed}"
+                game.result_rule, msg("core.refuse.log_s_result_differs_from", claimed=str(claimed), computed=str(computed))
             )
         else:
             return done

@@ -32,6 +32,7 @@ from typing import Any
 from engine.core.envelope import FORMAT, check_action_shape
 from engine.core.errors import IllegalAction
 from engine.core.game import Action, Game, Spread, State
+from engine.core.messages import msg
 from engine.core.replay import ENGINE_ERROR, replay
 from engine.core.rng import Rng
 
@@ -178,7 +179,7 @@ class Session:
         game = self.game
         check_action_shape(action)
         if self.is_over:
-            raise IllegalAction(game.end_rule, "the game is already over: nothing may follow its end")
+            raise IllegalAction(game.end_rule, msg("core.refuse.game_already_over_nothing_may"))
         seat = action["seat"]
         if viewer is not ALL_SEEING:
             if not self.acts_for(viewer, seat):
@@ -186,8 +187,7 @@ class Session:
             if self.deals:
                 for field, rule in game.chance_fields(self.state, action).items():
                     if field in action:
-                        raise IllegalAction(rule, f"{field!r} is dealt from the shuffled components, "
-                                            "not named: leave it out")
+                        raise IllegalAction(rule, msg("core.refuse.dealt_from_shuffled_components_named", field=repr(field)))
             openings = game.openings(self.state, seat) if seat in self.to_act else None
             if openings is not None and self._picked(seat, openings, action):
                 return None
@@ -197,7 +197,7 @@ class Session:
         except IllegalAction:
             raise
         except Exception as exc:  # noqa: BLE001 - a game's bug is a refusal, not a crash
-            raise IllegalAction(ENGINE_ERROR, f"the engine could not read this action ({exc!r})") from exc
+            raise IllegalAction(ENGINE_ERROR, msg("core.refuse.engine_could_read_action", exc=repr(exc))) from exc
         self.state = candidate
         self.actions.append(recorded)
         self.opened.pop(seat, None)
@@ -233,17 +233,14 @@ class Session:
         rule = game.opening_rule
         if any(_same(action, pick) for pick in openings):
             if opened is not None and not _same(action, opened):
-                raise IllegalAction(rule, f"{seat} has already picked ({game.notation(opened)}): "
-                                    "its turn is played there")
+                raise IllegalAction(rule, msg("core.refuse.has_already_picked_turn_played", seat=seat, notation=str(game.notation(opened))))
             self.opened[seat] = dict(action)
             return True
         if opened is None:
             kinds = ", ".join(sorted({pick["type"] for pick in openings}))
-            raise IllegalAction(rule, f"{seat} first picks ({kinds}) and sees inside before "
-                                "choosing what to do there")
+            raise IllegalAction(rule, msg("core.refuse.first_picks_sees_inside_before", seat=seat, kinds=str(kinds)))
         if not _same(game.opening_of(action), opened):
-            raise IllegalAction(rule, f"{seat} has picked ({game.notation(opened)}): its turn is "
-                                "played there")
+            raise IllegalAction(rule, msg("core.refuse.has_picked_turn_played_there", seat=seat, notation=str(game.notation(opened))))
         return False
 
     def undo(self) -> Action:

@@ -56,7 +56,8 @@ def test_validate_json_prints_one_object_per_line(files, capsys):
                        "result": {"winner": "cryptid", "reason": "escape",
                                   "evidence": {"cryptid": 2, "scientist": 0}}}
     assert rows[1]["ok"] is False and (rows[1]["index"], rows[1]["rule"]) == (14, "CUL-3.7")
-    assert set(rows[1]) == {"file", "ok", "index", "rule", "rule_url", "message"}
+    assert set(rows[1]) == {"file", "ok", "index", "rule", "rule_url", "message", "message_id", "params"}
+    assert rows[1]["message_id"] == "cul.refuse.exactly_cards" and rows[1]["params"]["count"] == 2
     assert rows[1]["rule_url"] == "/rules/cryptid-urban-legends/#CUL-3.7"
     assert rows[2]["ok"] is False and rows[2]["index"] is None and rows[2]["rule"] == "LOG-JSON"
     assert rows[2]["rule_url"] == "/rules/log-format/#LOG-JSON"
@@ -108,3 +109,38 @@ def test_schema_and_show(files, capsys):
     assert main(["show", files["illegal"]]) == 0  # shows the valid prefix
     captured = capsys.readouterr()
     assert "rejected: action 14" in captured.err and captured.out.startswith("Round 2")
+
+
+# --- --lang: English by default, the engine's other catalogs on request ----------------
+def test_validate_says_a_rejection_in_the_language_asked_with_the_same_rule(files, capsys):
+    assert main(["validate", files["illegal"]]) == 1
+    english = capsys.readouterr().out
+    assert main(["validate", "--lang", "ja", files["illegal"]]) == 1
+    japanese = capsys.readouterr().out.strip()
+    assert japanese == (f"{files['illegal']}: rejected: アクション 14（cryptid draw）: CUL-3.7: cryptid draw: "
+                        "'cards'はちょうど2枚のカードでなければなりません（1枚ではなく） "
+                        "(rule: /rules/cryptid-urban-legends/?lang=ja#CUL-3.7)")
+    assert main(["--lang", "ru", "validate", "--json", files["illegal"]]) == 1  # before the command too
+    row = json.loads(capsys.readouterr().out)
+    assert row["rule"] == "CUL-3.7" and row["message"] in english
+    assert row["text"] == "cryptid draw: 'cards': должно быть ровно 2 карты, а не 1"
+
+
+def test_moves_prints_each_move_as_a_sentence_in_the_language(files, capsys):
+    assert main(["moves", files["escape"]]) == 0
+    english = capsys.readouterr().out.splitlines()
+    assert main(["moves", "--lang", "ru", files["escape"]]) == 0
+    russian = capsys.readouterr().out.splitlines()
+    assert len(english) == len(russian) == 46 + 1  # every action, then the result
+    assert english[0] == "1. Cryptid (alice) plays Split from space 1: red and white to the left, red, white and black to the right"
+    assert russian[0] == ("1. Криптид (alice) разыгрывает Разделение из места 1: 1 красный и 1 белый влево, "
+                          "1 красный, 1 белый и 1 чёрный вправо")
+    assert english[-1].startswith("Cryptid (alice) wins: the cryptid escaped")
+    assert russian[-1].startswith("Криптид (alice) побеждает: Криптид сбежал")
+
+
+def test_an_unknown_language_is_a_usage_error(files, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["validate", "--lang", "xx", files["escape"]])
+    assert stop.value.code == 2
+    assert "invalid choice: 'xx'" in capsys.readouterr().err

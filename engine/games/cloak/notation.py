@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalAction
+from engine.core.messages import msg
 
 HIDDEN = "?"
 
@@ -45,17 +46,17 @@ def parse(text: str) -> dict[str, Any]:
     """The action written as ``text`` (full notation); IllegalAction(CD-3) when unreadable."""
     words = text.split()
     if len(words) < 3:
-        raise IllegalAction("CD-3", f"cannot read {text!r}: expected 'SEAT TYPE ENVELOPE ...'")
+        raise IllegalAction("CD-3", msg("cd.refuse.cannot_read_expected_seat_type", text=repr(text)))
     seat, kind, envelope = words[:3]
     rest = words[3:]
     action: dict[str, Any] = {"seat": seat, "type": kind}
     if envelope != HIDDEN:
         if not envelope.isdigit():
-            raise IllegalAction("CD-1.1", f"cannot read the envelope number {envelope!r} in {text!r}")
+            raise IllegalAction("CD-1.1", msg("cd.refuse.cannot_read_envelope_number", envelope=repr(envelope), text=repr(text)))
         action["envelope"] = int(envelope)
     expected = 1 if kind in ("place", "take", "hazard") else 0
     if len(rest) != expected and not (kind == "place" and not rest):
-        raise IllegalAction("CD-3", f"cannot read {text!r}: {kind} takes {expected} more word(s)")
+        raise IllegalAction("CD-3", msg("cd.refuse.cannot_read_takes_more_word", text=repr(text), kind=kind, count=expected))
     if kind in ("place", "hazard") and rest and rest[0] != HIDDEN:
         action["card"] = rest[0]
     elif kind == "take":

@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.game import Action
+from engine.core.messages import msg
 from engine.core.rng import Rng
 from engine.games.cloak.state import (
     DOCUMENT_COPIES,
@@ -37,31 +38,31 @@ ACTION_TYPES = ("examine", "place", "take", "drop", "hazard")
 def _envelope(action: Action) -> int:
     n = action.get("envelope")
     if type(n) is not int or not 1 <= n <= ENVELOPES:
-        raise IllegalAction("CD-1.1", f"'envelope' must be a number from 1 to {ENVELOPES}, not {n!r}")
+        raise IllegalAction("CD-1.1", msg("cd.refuse.envelope_number_from", envelopes=ENVELOPES, n=repr(n)))
     return n
 
 
 def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
     unknown = sorted(set(options) - set(DEFAULT_OPTIONS))
     if unknown:
-        raise IllegalAction("LOG-OPTIONS", f"unknown Cloak & Dagger option(s) {unknown}")
+        raise IllegalAction("LOG-OPTIONS", msg("cd.refuse.unknown_cloak_dagger_option_s", unknown=str(unknown)))
     merged = {**DEFAULT_OPTIONS, **options}
     copies = merged["document_copies"]
     if type(copies) is not int or copies not in DOCUMENT_COPIES:
-        raise IllegalAction("CD-1.2", f"document_copies must be 1 or 3, not {copies!r}")
+        raise IllegalAction("CD-1.2", msg("cd.refuse.document_copies", copies=repr(copies)))
     for flag in ("double_agents", "hazards"):
         if not isinstance(merged[flag], bool):
-            raise IllegalAction("CD-6", f"{flag} must be true or false, not {merged[flag]!r}")
+            raise IllegalAction("CD-6", msg("cd.refuse.true_false", flag=flag, merged=repr(merged[flag])))
     return merged
 
 
 def check_seats(seats: list[dict[str, Any]], options: dict[str, Any]) -> None:
     ids = [entry["seat"] for entry in seats]
     if not MIN_PLAYERS <= len(ids) <= MAX_PLAYERS:
-        raise IllegalAction("CD-1.3", f"Cloak & Dagger needs 2 to 6 players, not {len(ids)}")
+        raise IllegalAction("CD-1.3", msg("cd.refuse.cloak_dagger_needs_players", count=len(ids)))
     if ids != SEAT_IDS[: len(ids)]:
         expected = ", ".join(SEAT_IDS[: len(ids)])
-        raise IllegalAction("CD-1.3", f"the seats must be {expected} in turn order, not {', '.join(ids)}")
+        raise IllegalAction("CD-1.3", msg("cd.refuse.seats_turn_order", expected=expected, ids=', '.join(ids)))
 
 
 def new_state(
@@ -78,14 +79,13 @@ def new_state(
     ):
         raise IllegalAction(
             "CD-2.2",
-            f"the pile must hold exactly the cards {''.join(sorted(cards))} with these options, "
-            f"not {recorded!r}",
+            msg("cd.refuse.pile_hold_exactly_cards_with", cards=''.join(sorted(cards)), recorded=repr(recorded)),
         )
     if rng is not None:
         pile = list(cards)
         rng.shuffle(pile)
         if recorded is not None and recorded != pile:
-            raise IllegalAction("CD-2.2", f"the pile {recorded} disagrees with the seed's shuffle {pile}")
+            raise IllegalAction("CD-2.2", msg("cd.refuse.pile_disagrees_with_seed_s", recorded=str(recorded), pile=str(pile)))
         return CloakState(options, seats, pile, None)
     if recorded is not None:
         return CloakState(options, seats, list(recorded), None)
@@ -154,26 +154,24 @@ def chance_options(state: CloakState, action: Action) -> list[Action]:
 
 def apply(state: CloakState, action: Action) -> Action:
     if state.winner is not None:
-        raise IllegalAction("CD-7.2", "the game is already over: nothing may follow a win")
+        raise IllegalAction("CD-7.2", msg("cd.refuse.game_already_over_nothing_may"))
     i = state.turn
     seat = state.seats[i]
     if action.get("seat") != seat:
-        raise IllegalAction("CD-1.3", f"it is {seat}'s turn, not {action.get('seat')}'s")
+        raise IllegalAction("CD-1.3", msg("cd.refuse.s_turn_s", seat=seat, seat2=str(action.get('seat'))))
     kind = action.get("type")
     if kind not in ACTION_TYPES:
-        raise IllegalAction("CD-3.5", f"unknown action type {kind!r}: a turn is one of "
-                            "examine, place, take, drop, hazard")
+        raise IllegalAction("CD-3.5", msg("cd.refuse.unknown_action_type_turn_one", kind=repr(kind)))
     n = _envelope(action)
     hand = state.hands[i]
     if hand and kind != "drop":
-        raise IllegalAction("CD-3.5", f"{seat} holds {len(hand)} card(s) and must finish the "
-                            f"transfer with a drop, not {kind}")
+        raise IllegalAction("CD-3.5", msg("cd.refuse.holds_card_s_finish_transfer", seat=seat, count=len(hand), kind=kind))
     contents = state.envelopes[n]
     saw = tuple(contents)
     cards = 0
     if kind == "drop":
         if not hand:
-            raise IllegalAction("CD-7.1", f"{seat} holds no cards: there is no transfer to finish")
+            raise IllegalAction("CD-7.1", msg("cd.refuse.holds_no_cards_there_no", seat=seat))
         cards = len(hand)
         contents.extend(hand)
         hand.clear()
@@ -206,24 +204,22 @@ def apply(state: CloakState, action: Action) -> Action:
 
 def _draw(state: CloakState, n: int, contents: list[str], card: Any) -> str:
     if contents:
-        raise IllegalAction("CD-3.2", f"envelope {n} is not empty: a card is placed only into "
-                            "an empty envelope")
+        raise IllegalAction("CD-3.2", msg("cd.refuse.envelope_empty_card_placed_only", n=n))
     if card is not None and not isinstance(card, str):
-        raise IllegalAction("CD-3.2", f"'card' must be a card letter, not {card!r}")
+        raise IllegalAction("CD-3.2", msg("cd.refuse.card_card_letter", card=repr(card)))
     unknown = state.pile_unknown
     if unknown:
         if card is None:
-            raise IllegalAction("CD-3.2", "without a seed or a recorded pile, a place must name "
-                                "the card drawn")
+            raise IllegalAction("CD-3.2", msg("cd.refuse.without_seed_recorded_pile_place"))
         if card not in unknown:
-            raise IllegalAction("CD-3.2", f"the pile holds no {card!r} any more")
+            raise IllegalAction("CD-3.2", msg("cd.refuse.pile_holds_no_any_more", card=repr(card)))
         unknown.remove(card)
     else:
         if not state.pile:
-            raise IllegalAction("CD-3.2", "the pile is empty: nothing can be placed")
+            raise IllegalAction("CD-3.2", msg("cd.refuse.pile_empty_nothing_can_placed"))
         top = state.pile[0]
         if card is not None and card != top:
-            raise IllegalAction("CD-3.2", f"the top card of the pile is {top!r}, not {card!r}")
+            raise IllegalAction("CD-3.2", msg("cd.refuse.top_card_pile", top=repr(top), card=repr(card)))
         card = state.pile.pop(0)
     contents.append(card)
     return card
@@ -235,24 +231,19 @@ def _take(state: CloakState, i: int, n: int, contents: list[str], hand: list[str
     spy = action.get("spy")
     second = action.get("second")
     if isinstance(second, list):
-        raise IllegalAction("CD-3.3", f"never more than 2 cards: a transfer takes the spy and at "
-                            f"most one more card, not {second!r}")
+        raise IllegalAction("CD-3.3", msg("cd.refuse.never_more_than_cards_transfer", second=repr(second)))
     if not isinstance(spy, str):
-        raise IllegalAction("CD-3.3", f"'spy' must be the letter of the spy shown, not {spy!r}")
+        raise IllegalAction("CD-3.3", msg("cd.refuse.spy_letter_spy_shown", spy=repr(spy)))
     if spy in DOUBLE_AGENTS and not state.options["double_agents"]:
-        raise IllegalAction("CD-6.1", f"double agents are not in this game (options.double_agents "
-                            f"is false): {spy!r} cannot start a transfer")
+        raise IllegalAction("CD-6.1", msg("cd.refuse.double_agents_game_options_double", spy=repr(spy)))
     if spy not in state.spies[i] and spy not in DOUBLE_AGENTS:
-        raise IllegalAction("CD-3.3", f"{seat} can start a transfer only with their own spy "
-                            f"({', '.join(sorted(state.spies[i]))}), not {spy!r}")
+        raise IllegalAction("CD-3.3", msg("cd.refuse.can_start_transfer_only_with", seat=seat, spies=', '.join(sorted(state.spies[i])), spy=repr(spy)))
     if spy not in contents:
-        raise IllegalAction("CD-3.3", f"envelope {n} holds no {spy!r}: a transfer starts from an "
-                            "envelope holding one's own spy")
+        raise IllegalAction("CD-3.3", msg("cd.refuse.envelope_holds_no_transfer_starts", n=n, spy=repr(spy)))
     if second is not None and (
         not isinstance(second, str) or contents.count(second) < 1 + (second == spy)
     ):
-        raise IllegalAction("CD-3.3", f"envelope {n} holds no {second!r} besides {spy!r} "
-                            "to take as the second card")
+        raise IllegalAction("CD-3.3", msg("cd.refuse.envelope_holds_no_besides_take", n=n, second=repr(second), spy=repr(spy)))
     contents.remove(spy)
     hand.append(spy)
     if second is not None:
@@ -263,12 +254,12 @@ def _take(state: CloakState, i: int, n: int, contents: list[str], hand: list[str
 
 def _hazard(state: CloakState, i: int, n: int, contents: list[str], action: Action) -> Action:
     if not state.options["hazards"]:
-        raise IllegalAction("CD-6.2", "hazard cards are not in this game (options.hazards is false)")
+        raise IllegalAction("CD-6.2", msg("cd.refuse.hazard_cards_game_options_hazards"))
     card = action.get("card")
     if not isinstance(card, str) or card not in HAZARDS:
-        raise IllegalAction("CD-6.2", f"{card!r} is not a hazard card")
+        raise IllegalAction("CD-6.2", msg("cd.refuse.hazard_card", card=repr(card)))
     if card not in contents:
-        raise IllegalAction("CD-6.2", f"envelope {n} holds no {card!r} to reveal")
+        raise IllegalAction("CD-6.2", msg("cd.refuse.envelope_holds_no_reveal", n=n, card=repr(card)))
     contents.remove(card)
     state.pile.append(card)
     for j, hand in enumerate(state.hands):

@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.game import TWO_SEATS, Action, Game, RatingShape, Spread
+from engine.core.messages import msg
 from engine.core.rng import Rng
 from engine.games.cryptid import bots, notation, rules, schema, sentences, views
 from engine.games.cryptid.beliefs import Beliefs
@@ -33,7 +34,7 @@ class CryptidGame(Game):
     def check_seats(self, seats: list[dict[str, Any]], options: dict[str, Any]) -> None:
         named = sorted(entry.get("seat") for entry in seats)
         if named != sorted(SEATS):
-            raise IllegalAction("CUL-1.1", f"the seats must be exactly cryptid and scientist, not {named}")
+            raise IllegalAction("CUL-1.1", msg("cul.refuse.seats_exactly_cryptid_scientist", named=str(named)))
 
     def seat_ids(self, options: dict[str, Any], player_count: int | None = None) -> list[str]:
         return list(SEATS)

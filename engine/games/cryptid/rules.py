@@ -19,6 +19,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.fields import get_dict, get_int, get_str
+from engine.core.messages import Message, Text, msg
 from engine.core.rng import Rng
 from engine.games.cryptid.state import (
     BLOCK_ORDER,
@@ -49,53 +50,53 @@ def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
     """``{"decks": {seat: {card: n}}}`` with the documented default filled in (CUL-1.2)."""
     unknown = sorted(set(options) - {"decks"})
     if unknown:
-        raise IllegalAction("LOG-OPTIONS", f"unknown option(s) {unknown}; this game has 'decks'")
+        raise IllegalAction("LOG-OPTIONS", msg("cul.refuse.unknown_option_s_game_has", unknown=str(unknown)))
     decks = options.get("decks", {})
     if not isinstance(decks, dict):
-        raise IllegalAction("CUL-1.2", "options.decks must be an object of seat: deck mix")
+        raise IllegalAction("CUL-1.2", msg("cul.refuse.options_decks_object_seat_deck"))
     extra = sorted(set(decks) - set(SEATS))
     if extra:
-        raise IllegalAction("CUL-1.2", f"options.decks names no seat {extra}; seats are cryptid, scientist")
+        raise IllegalAction("CUL-1.2", msg("cul.refuse.options_decks_names_no_seat", extra=str(extra)))
     normalized: dict[str, dict[str, int]] = {}
     for seat in SEATS:
         mix = decks.get(seat, DEFAULT_DECK)
         if not isinstance(mix, dict):
-            raise IllegalAction("CUL-1.2", f"options.decks.{seat} must be an object of card: count")
+            raise IllegalAction("CUL-1.2", msg("cul.refuse.options_decks_object_card_count", seat=seat))
         bad = sorted(set(mix) - set(EFFECTS))
         if bad:
-            raise IllegalAction("CUL-1.2", f"options.decks.{seat}: unknown card(s) {bad}; cards are align, shuffle, split")
+            raise IllegalAction("CUL-1.2", msg("cul.refuse.options_decks_unknown_card_s", seat=seat, bad=str(bad)))
         counts = {}
         for card in ("split", "shuffle", "align"):
             n = mix.get(card, 0)
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                raise IllegalAction("CUL-1.2", f"options.decks.{seat}.{card} must be a whole number >= 0, not {n!r}")
+                raise IllegalAction("CUL-1.2", msg("cul.refuse.options_decks_whole_number", seat=seat, card=card, n=repr(n)))
             counts[card] = n
         if sum(counts.values()) != CARDS_PER_DECK:
             raise IllegalAction(
-                "CUL-1.2", f"options.decks.{seat} holds {sum(counts.values())} cards; a deck holds {CARDS_PER_DECK}"
+                "CUL-1.2", msg("cul.refuse.options_decks_holds_cards_deck", seat=seat, count=sum(counts.values()), cards_per_deck=CARDS_PER_DECK)
             )
         normalized[seat] = counts
     return {"decks": normalized}
 
 
 # --------------------------------------------------------------------------- setup
-def _take_cards(pile: list[str], cards: list[str], rule: str, what: str) -> None:
+def _take_cards(pile: list[str], cards: list[str], rule: str, what: Text) -> None:
     """Remove the multiset ``cards`` from the sorted ``pile``; IllegalAction if it cannot hold them."""
     for card in cards:
         try:
             pile.remove(card)
         except ValueError:
-            raise IllegalAction(rule, f"{what}: the deck holds no more {card!r} cards") from None
+            raise IllegalAction(rule, msg("cul.refuse.deck_holds_no_more_cards", what=what, card=repr(card))) from None
 
 
-def _read_cards(value: Any, count: int, rule: str, what: str) -> list[str]:
+def _read_cards(value: Any, count: int, rule: str, what: Text) -> list[str]:
     if not isinstance(value, list):
-        raise IllegalAction(rule, f"{what} must be a list of movement cards, not {value!r}")
+        raise IllegalAction(rule, msg("cul.refuse.list_movement_cards", what=what, value=repr(value)))
     if len(value) != count:
-        raise IllegalAction(rule, f"{what} must be exactly {count} cards, not {len(value)}")
+        raise IllegalAction(rule, msg("cul.refuse.exactly_cards", what=what, count=count, n_value=len(value)))
     for card in value:
         if card not in EFFECTS:
-            raise IllegalAction("CUL-1.2", f"{what}: unknown movement card {card!r} (align, shuffle, split)")
+            raise IllegalAction("CUL-1.2", msg("cul.refuse.unknown_movement_card_align_shuffle", what=what, card=repr(card)))
     return value
 
 
@@ -105,12 +106,12 @@ def _same_cards(a: list[str], b: list[str]) -> bool:
 
 def new_game(options: dict[str, Any], setup: dict[str, Any], rng: Rng | None) -> CryptidState:
     """The table after the setup of CUL-2.3, from the log's ``setup`` and the seed."""
-    side = get_str(setup, "sensors_2r2w1b", "CUL-2.3", "the setup", choices=_SIDES)
+    side = get_str(setup, "sensors_2r2w1b", "CUL-2.3", msg("core.what.setup"), choices=_SIDES)
     decks = {seat: deck_cards(options["decks"][seat]) for seat in SEATS}
 
     given_hands = setup.get("hands")
     if given_hands is not None and not isinstance(given_hands, dict):
-        raise IllegalAction("CUL-2.3", "setup.hands must be an object of seat: cards")
+        raise IllegalAction("CUL-2.3", msg("cul.refuse.setup_hands_object_seat_cards"))
     hands: dict[str, list[str]] = {}
     for seat in SEATS:
         given = None if given_hands is None else given_hands.get(seat)
@@ -119,11 +120,11 @@ def new_game(options: dict[str, Any], setup: dict[str, Any], rng: Rng | None) ->
         if rng is not None:
             drawn = rng.draw(decks[seat], 3)
             if given is not None and not _same_cards(given, drawn):
-                raise IllegalAction("CUL-2.4", f"setup.hands.{seat} {given} differs from the seed's deal {sorted(drawn)}")
+                raise IllegalAction("CUL-2.4", msg("cul.refuse.setup_hands_differs_from_seed", seat=seat, given=str(given), drawn=str(sorted(drawn))))
             hands[seat] = sorted(drawn)
         else:
             if given is None:
-                raise IllegalAction("CUL-2.4", f"without a seed the setup must record the {seat}'s opening hand")
+                raise IllegalAction("CUL-2.4", msg("cul.refuse.without_seed_setup_record_s", who=msg(f"cul.seat_word.{seat}")))
             _take_cards(decks[seat], given, "CUL-2.4", f"setup.hands.{seat}")
             hands[seat] = sorted(given)
 
@@ -136,15 +137,15 @@ def new_game(options: dict[str, Any], setup: dict[str, Any], rng: Rng | None) ->
         or len(set(given_blocks)) != 3
     ):
         raise IllegalAction(
-            "CUL-2.3", f"setup.first_blocks must be 3 different normal blocks (N1..N12), not {given_blocks!r}"
+            "CUL-2.3", msg("cul.refuse.setup_first_blocks_different_normal", given_blocks=repr(given_blocks))
         )
     if rng is not None:
         first = rng.draw(normals, 3)
         if given_blocks is not None and given_blocks != first:
-            raise IllegalAction("CUL-2.4", f"setup.first_blocks {given_blocks} differs from the seed's {first}")
+            raise IllegalAction("CUL-2.4", msg("cul.refuse.setup_first_blocks_differs_from", given_blocks=str(given_blocks), first=str(first)))
     else:
         if given_blocks is None:
-            raise IllegalAction("CUL-2.4", "without a seed the setup must record first_blocks")
+            raise IllegalAction("CUL-2.4", msg("cul.refuse.without_seed_setup_record_first"))
         first = list(given_blocks)
 
     state = CryptidState()
@@ -194,19 +195,19 @@ def to_act(state: CryptidState) -> list[str]:
 
 
 # --------------------------------------------------------------------------- reading fields
-def read_group(obj: dict[str, Any], name: str, rule: str, what: str) -> list[int]:
+def read_group(obj: dict[str, Any], name: str, rule: str, what: Text) -> list[int]:
     """A sensor group written as colour counts (``{"red": 2, "black": 1}``) as [r, w, b]."""
-    return group_from(get_dict(obj, name, rule, what), rule, f"{what}: {name!r}")
+    return group_from(get_dict(obj, name, rule, what), rule, msg("core.what.field", what=what, name=repr(name)))
 
 
-def group_from(value: dict[str, Any], rule: str, what: str) -> list[int]:
+def group_from(value: dict[str, Any], rule: str, what: Text) -> list[int]:
     counts = [0, 0, 0]
     for colour, n in value.items():
         i = COLOR_INDEX.get(colour)
         if i is None:
-            raise IllegalAction(rule, f"{what}: unknown sensor colour {colour!r} (red, white, black)")
+            raise IllegalAction(rule, msg("cul.refuse.unknown_sensor_colour_red_white", what=what, colour=repr(colour)))
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise IllegalAction(rule, f"{what}: the count of {colour} must be a whole number >= 0, not {n!r}")
+            raise IllegalAction(rule, msg("cul.refuse.count_whole_number", what=what, colour=colour, n=repr(n)))
         counts[i] = n
     return counts
 
@@ -216,12 +217,19 @@ def group_dict(group: list[int]) -> dict[str, int]:
     return {COLORS[i]: n for i, n in enumerate(group) if n}
 
 
-def describe_group(group: list[int]) -> str:
-    return ", ".join(f"{n} {COLORS[i]}" for i, n in enumerate(group) if n) or "no sensors"
+def describe_group(group: list[int]) -> Message:
+    """``2 red, 1 black`` (``no sensors``): colour counts as a message, items joined by commas."""
+    items = [msg(f"cul.group.{COLORS[i]}", count=n) for i, n in enumerate(group) if n]
+    if not items:
+        return msg("cul.group.none")
+    said = items[0]
+    for item in items[1:]:
+        said = msg("cul.group.more", a=said, b=item)
+    return said
 
 
 # --------------------------------------------------------------------------- movement effects
-def _split(state: CryptidState, action: dict[str, Any], what: str) -> None:
+def _split(state: CryptidState, action: dict[str, Any], what: Text) -> None:
     active = state.sensors[state.active]
     inactive = state.sensors[OTHER[state.active]]
     space = action.get("space")
@@ -230,19 +238,18 @@ def _split(state: CryptidState, action: dict[str, Any], what: str) -> None:
     here = active[space]
     total = here[0] + here[1] + here[2]
     if not total:
-        raise IllegalAction("CUL-3.3", f"{what}: active-row space {space} holds no sensors")
+        raise IllegalAction("CUL-3.3", msg("cul.refuse.active_row_space_holds_no", what=what, space=space))
     left = read_group(action, "left", "CUL-3.3", what)
     right = read_group(action, "right", "CUL-3.3", what)
     for i in range(3):
         if left[i] + right[i] != here[i]:
             raise IllegalAction(
                 "CUL-3.3",
-                f"{what}: space {space} holds {describe_group(here)}; a split moves exactly those, "
-                f"not {describe_group([left[0] + right[0], left[1] + right[1], left[2] + right[2]])}",
+                msg("cul.refuse.space_holds_split_moves_exactly", what=what, space=space, here=describe_group(here), value=describe_group([left[0] + right[0], left[1] + right[1], left[2] + right[2]])),
             )
     if total > 1 and (not any(left) or not any(right)):
         raise IllegalAction(
-            "CUL-3.3", f"{what}: a split of {total} sensors sends at least one to each side"
+            "CUL-3.3", msg("cul.refuse.split_sensors_sends_least_one", what=what, count=total)
         )
     down_left, down_right = inactive[space], inactive[space + 1]
     for i in range(3):
@@ -252,7 +259,7 @@ def _split(state: CryptidState, action: dict[str, Any], what: str) -> None:
     state.active_sensors -= total
 
 
-def _shuffle(state: CryptidState, action: dict[str, Any], what: str) -> None:
+def _shuffle(state: CryptidState, action: dict[str, Any], what: Text) -> None:
     active = state.sensors[state.active]
     inactive = state.sensors[OTHER[state.active]]
     last = len(active) - 1
@@ -265,21 +272,21 @@ def _shuffle(state: CryptidState, action: dict[str, Any], what: str) -> None:
     if direction != "left" and direction != "right":
         get_str(action, "dir", "CUL-3.4", what, choices=_SIDES)
     if not active[space][c]:
-        raise IllegalAction("CUL-3.4", f"{what}: active-row space {space} holds no {colour} sensor")
+        raise IllegalAction("CUL-3.4", msg("cul.refuse.active_row_space_holds_no2", what=what, space=space, colour=msg(f"cul.colour.{colour}")))
     if direction == "left":
         if space == 0:
-            raise IllegalAction("CUL-3.4", f"{what}: the sensor at the left end of the active row cannot shuffle left")
+            raise IllegalAction("CUL-3.4", msg("cul.refuse.sensor_left_end_active_row", what=what))
         target = space - 1
     else:
         if space == last:
-            raise IllegalAction("CUL-3.4", f"{what}: the sensor at the right end of the active row cannot shuffle right")
+            raise IllegalAction("CUL-3.4", msg("cul.refuse.sensor_right_end_active_row", what=what))
         target = space + 2
     active[space][c] -= 1
     inactive[target][c] += 1
     state.active_sensors -= 1
 
 
-def _align(state: CryptidState, action: dict[str, Any], what: str) -> None:
+def _align(state: CryptidState, action: dict[str, Any], what: Text) -> None:
     active = state.sensors[state.active]
     inactive = state.sensors[OTHER[state.active]]
     colour, direction = action.get("color"), action.get("dir")
@@ -297,7 +304,7 @@ def _align(state: CryptidState, action: dict[str, Any], what: str) -> None:
             inactive[i + shift][c] += n
             moved += n
     if not moved:
-        raise IllegalAction("CUL-3.5", f"{what}: no {colour} sensor is left in the active row")
+        raise IllegalAction("CUL-3.5", msg("cul.refuse.no_sensor_left_active_row", what=what, colour=msg(f"cul.colour.{colour}")))
     state.active_sensors -= moved
 
 
@@ -318,11 +325,11 @@ def _draw(state: CryptidState, seat: str, action: dict[str, Any]) -> dict[str, A
     hand = state.hands[seat]
     size = len(hand)
     if size >= HAND_LIMIT:
-        raise IllegalAction("CUL-3.7", f"{what}: a hand of {size} cards cannot draw (the limit is {HAND_LIMIT})")
+        raise IllegalAction("CUL-3.7", msg("cul.refuse.hand_cards_cannot_draw_limit", what=what, count=size, hand_limit=HAND_LIMIT))
     count = 1 if size == HAND_LIMIT - 1 else 2
     given = action.get("cards")
     if given is not None:
-        given = _read_cards(given, count, "CUL-3.7", f"{what}: 'cards'")
+        given = _read_cards(given, count, "CUL-3.7", msg("core.what.field", what=what, name="'cards'"))
     if state.rng is not None:
         rng = state.rng
         drawn = []
@@ -331,11 +338,11 @@ def _draw(state: CryptidState, seat: str, action: dict[str, Any]) -> dict[str, A
                 _reshuffle(state, seat)
             drawn += rng.draw(state.decks[seat])
         if given is not None and not _same_cards(given, drawn):
-            raise IllegalAction("CUL-2.4", f"{what}: the cards {given} differ from the seed's draw {drawn}")
+            raise IllegalAction("CUL-2.4", msg("cul.refuse.cards_differ_from_seed_s", what=what, given=str(given), drawn=str(drawn)))
         recorded = action if given is not None else {**action, "cards": drawn}
     else:
         if given is None:
-            raise IllegalAction("CUL-2.4", f"{what}: without a seed a draw must list the cards drawn")
+            raise IllegalAction("CUL-2.4", msg("cul.refuse.without_seed_draw_list_cards", what=what))
         deck = state.decks[seat]
         if count <= len(deck):
             _take_cards(deck, given, "CUL-2.4", what)
@@ -347,11 +354,10 @@ def _draw(state: CryptidState, seat: str, action: dict[str, Any]) -> dict[str, A
                 except ValueError:
                     raise IllegalAction(
                         "CUL-6.1",
-                        f"{what}: the deck ran out mid-draw, so its last cards {deck} must be among "
-                        f"those drawn, not {given}",
+                        msg("cul.refuse.deck_ran_out_mid_draw", what=what, deck=str(deck), given=str(given)),
                     ) from None
             _reshuffle(state, seat)
-            _take_cards(state.decks[seat], rest, "CUL-6.1", f"{what} (from the reshuffled discards)")
+            _take_cards(state.decks[seat], rest, "CUL-6.1", msg("cul.what.reshuffled", what=what))
         drawn = given
         recorded = action
     for card in drawn:
@@ -362,27 +368,27 @@ def _draw(state: CryptidState, seat: str, action: dict[str, Any]) -> dict[str, A
 # --------------------------------------------------------------------------- Sensor phase
 def _sensor_phase(state: CryptidState, seat: str, kind: str, action: dict[str, Any]) -> dict[str, Any]:
     if seat != state.turn:
-        raise IllegalAction("CUL-3.1", f"it is the {state.turn}'s turn in the Sensor phase, not the {seat}'s")
+        raise IllegalAction("CUL-3.1", msg("cul.refuse.s_turn_sensor_phase_s", turn=msg(f"cul.seat_word.{state.turn}"), seat=msg(f"cul.seat_word.{seat}")))
     recorded = action
     if kind == "play":
         hand = state.hands[seat]
         if not hand:
-            raise IllegalAction("CUL-3.2", f"{seat} play: the {seat} has no card in hand")
+            raise IllegalAction("CUL-3.2", msg("cul.refuse.play_has_no_card_hand", seat=seat, who=msg(f"cul.seat_word.{seat}")))
         card = action.get("card")
         if card not in EFFECTS:
-            raise IllegalAction("CUL-1.2", f"{seat} play: unknown movement card {card!r} (align, shuffle, split)")
+            raise IllegalAction("CUL-1.2", msg("cul.refuse.play_unknown_movement_card_align", seat=seat, card=repr(card)))
         if card not in hand:
-            raise IllegalAction("CUL-3.2", f"{seat} play: the {seat} holds no {card} card")
+            raise IllegalAction("CUL-3.2", msg("cul.refuse.play_holds_no_card", seat=seat, who=msg(f"cul.seat_word.{seat}"), card=msg(f"cul.card_word.{card}")))
         _EFFECTS[card](state, action, _PLAY_WHAT[seat, card])
         hand.remove(card)
         insort(state.discards[seat], card)
     elif kind == "wild":
         if not state.wild[seat]:
-            raise IllegalAction("CUL-3.6", f"{seat} wild: the {seat}'s wild card is down")
+            raise IllegalAction("CUL-3.6", msg("cul.refuse.wild_s_wild_card_down", seat=seat, who=msg(f"cul.seat_word.{seat}")))
         effect = action.get("as")
         if effect not in EFFECTS:
             raise IllegalAction(
-                "CUL-3.6", f"{seat} wild: 'as' must be one of align, shuffle, split, not {effect!r}"
+                "CUL-3.6", msg("cul.refuse.wild_as_one_align_shuffle", seat=seat, effect=repr(effect))
             )
         _EFFECTS[effect](state, action, _WILD_WHAT[seat, effect])
         state.wild[seat] = False
@@ -393,7 +399,7 @@ def _sensor_phase(state: CryptidState, seat: str, kind: str, action: dict[str, A
     else:
         raise IllegalAction(
             "CUL-3.1",
-            f"the Sensor phase goes on while sensors remain in the active row: play, wild or draw, not {kind!r}",
+            msg("cul.refuse.sensor_phase_goes_while_sensors", kind=repr(kind)),
         )
     if state.active_sensors:
         state.turn = OTHER[seat]
@@ -407,19 +413,19 @@ def read_trace(action: dict[str, Any]) -> tuple[int | None, int]:
     """(count, 0) or (None, colour mask) of a declaration (CUL-6.3)."""
     has_count, has_colors = "count" in action, "colors" in action
     if has_count == has_colors:
-        raise IllegalAction("CUL-6.3", "a trace has exactly one of 'count' or 'colors'")
+        raise IllegalAction("CUL-6.3", msg("cul.refuse.trace_has_exactly_one_count"))
     if has_count:
-        return get_int(action, "count", "CUL-6.3", "the declaration", lo=0, hi=10), 0
+        return get_int(action, "count", "CUL-6.3", msg("cul.what.declaration"), lo=0, hi=10), 0
     colours = action["colors"]
     if not isinstance(colours, list) or not colours:
-        raise IllegalAction("CUL-6.3", f"'colors' must be a non-empty list of colours, not {colours!r}")
+        raise IllegalAction("CUL-6.3", msg("cul.refuse.colors_non_empty_list_colours", colours=repr(colours)))
     mask = 0
     for colour in colours:
         i = COLOR_INDEX.get(colour) if isinstance(colour, str) else None
         if i is None:
-            raise IllegalAction("CUL-6.3", f"unknown sensor colour {colour!r} (red, white, black)")
+            raise IllegalAction("CUL-6.3", msg("cul.refuse.unknown_sensor_colour_red_white2", colour=repr(colour)))
         if mask & (1 << i):
-            raise IllegalAction("CUL-6.3", f"'colors' names {colour} twice")
+            raise IllegalAction("CUL-6.3", msg("cul.refuse.colors_names_twice", colour=msg(f"cul.colour.{colour}")))
         mask |= 1 << i
     return None, mask
 
@@ -460,14 +466,14 @@ def _gain_evidence(state: CryptidState, seat: str, count: int) -> None:
 
 def _declare(state: CryptidState, seat: str, kind: str, action: dict[str, Any]) -> None:
     if seat != "cryptid" or kind != "declare":
-        raise IllegalAction("CUL-3.9", "in the Hiding phase the cryptid declares a trace; nothing else happens")
+        raise IllegalAction("CUL-3.9", msg("cul.refuse.hiding_phase_cryptid_declares_trace"))
     count, mask = read_trace(action)
     targets = matching_blocks(state, count, mask)
     active_row, inactive_row = state.rows[state.active], state.rows[OTHER[state.active]]
     presence = state.presence
     presence.difference_update(active_row)  # returned to supply (or moved, when it runs out)
     if len(presence) + len(targets) > PRESENCE_MARKERS:  # CUL-4.4 says this cannot happen
-        raise IllegalAction("CUL-4.4", "the hiding phase would need more than 4 presence markers")
+        raise IllegalAction("CUL-4.4", msg("cul.refuse.hiding_phase_would_need_more"))
     gained = 0
     for j in targets:
         block = inactive_row[j]
@@ -534,11 +540,11 @@ def blockade_sides(state: CryptidState) -> list[str]:
 
 def _blockade(state: CryptidState, seat: str, kind: str, action: dict[str, Any]) -> None:
     if seat != "scientist" or kind != "blockade":
-        raise IllegalAction("CUL-3.11", "in the Blockade phase the scientist removes a pair of blocks (blockade)")
-    side = get_str(action, "side", "CUL-3.11", "the blockade", choices=_SIDES)
+        raise IllegalAction("CUL-3.11", msg("cul.refuse.blockade_phase_scientist_removes_pair"))
+    side = get_str(action, "side", "CUL-3.11", msg("cul.what.blockade"), choices=_SIDES)
     if side not in blockade_sides(state):
         raise IllegalAction(
-            "CUL-3.11", f"the {side} pair includes a block with a presence marker; the other side must be chosen"
+            "CUL-3.11", msg("cul.refuse.pair_includes_block_with_presence", side=msg(f"cul.side.{side}"))
         )
     end = 0 if side == "left" else -1
     inactive = OTHER[state.active]
@@ -560,28 +566,27 @@ def _blockade(state: CryptidState, seat: str, kind: str, action: dict[str, Any])
 
 def _relocate(state: CryptidState, seat: str, kind: str, action: dict[str, Any]) -> None:
     if seat != "cryptid" or kind != "relocate":
-        raise IllegalAction("CUL-6.4", "after this blockade the cryptid relocates the displaced sensors")
+        raise IllegalAction("CUL-6.4", msg("cul.refuse.after_blockade_cryptid_relocates_displaced"))
     spaces = state.sensors[OTHER[state.active]]
-    target = get_dict(action, "to", "CUL-6.4", "the relocation")
+    target = get_dict(action, "to", "CUL-6.4", msg("cul.what.relocation"))
     moves = []
     total = [0, 0, 0]
     for key, value in target.items():
         index = int(key) if isinstance(key, str) and key.isascii() and key.isdigit() else -1
         if not 0 <= index < len(spaces):
             raise IllegalAction(
-                "CUL-6.4", f"the relocation names space {key!r}; the inactive row has spaces 0..{len(spaces) - 1}"
+                "CUL-6.4", msg("cul.refuse.relocation_names_space_inactive_row", key=repr(key), n_spaces=str(len(spaces) - 1))
             )
         if not isinstance(value, dict):
-            raise IllegalAction("CUL-6.4", f"the relocation to space {key} must be colour counts, not {value!r}")
-        group = group_from(value, "CUL-6.4", f"the relocation to space {key}")
+            raise IllegalAction("CUL-6.4", msg("cul.refuse.relocation_space_colour_counts", key=key, value=repr(value)))
+        group = group_from(value, "CUL-6.4", msg("cul.what.relocation_to", space=key))
         moves.append((index, group))
         for i in range(3):
             total[i] += group[i]
     if total != state.displaced:
         raise IllegalAction(
             "CUL-6.4",
-            f"the relocation places {describe_group(total)}; it must place exactly the displaced "
-            f"{describe_group(state.displaced)}",
+            msg("cul.refuse.relocation_places_place_exactly_displaced", total=describe_group(total), displaced=describe_group(state.displaced)),
         )
     for index, group in moves:
         for i in range(3):
@@ -618,7 +623,7 @@ def _expand(state: CryptidState, seat: str, kind: str, action: dict[str, Any]) -
     expander = state.active
     if seat != expander or kind != "expand":
         raise IllegalAction(
-            "CUL-3.12", f"in the Expansion phase the {expander} (nearer the active row) places two blocks (expand)"
+            "CUL-3.12", msg("cul.refuse.expansion_phase_nearer_active_row", expander=msg(f"cul.seat_word.{expander}"))
         )
     left, right = action.get("left"), action.get("right")
     recorded = action
@@ -628,24 +633,24 @@ def _expand(state: CryptidState, seat: str, kind: str, action: dict[str, Any]) -
             left, right = drawn
             recorded = {**action, "left": left, "right": right}
         elif sorted((str(left), str(right))) != sorted(drawn):
-            raise IllegalAction("CUL-2.4", f"the blocks placed ({left}, {right}) differ from the seed's draw {drawn}")
+            raise IllegalAction("CUL-2.4", msg("cul.refuse.blocks_placed_differ_from_seed", left=left, right=right, drawn=str(drawn)))
         state.pending_blocks = None
     else:
         if left is None or right is None:
-            raise IllegalAction("CUL-2.4", "without a seed an expand must name both blocks drawn ('left', 'right')")
+            raise IllegalAction("CUL-2.4", msg("cul.refuse.without_seed_expand_name_both"))
         for block in (left, right):
             if block not in BLOCK_ORDER:
-                raise IllegalAction("CUL-1.4", f"unknown city block {block!r} (N1..N12, M1..M5)")
+                raise IllegalAction("CUL-1.4", msg("cul.refuse.unknown_city_block_n_n", block=repr(block)))
         if left == right:
-            raise IllegalAction("CUL-2.4", f"the same block {left} cannot be drawn twice")
+            raise IllegalAction("CUL-2.4", msg("cul.refuse.same_block_cannot_drawn_twice", left=left))
         possible = possible_blocks(state)
         for block in (left, right):
             if block not in possible:
                 if block in MYSTERIOUS and state.guaranteed:
-                    reason = f"the first {GUARANTEED_NORMAL} blocks drawn are normal (CUL-2.3)"
+                    reason = msg("cul.refuse.reason.first_normal", count=GUARANTEED_NORMAL)
                 else:
-                    reason = "it is no longer in the block deck"
-                raise IllegalAction("CUL-2.4", f"block {block} cannot be drawn: {reason}")
+                    reason = msg("cul.refuse.reason.not_in_deck")
+                raise IllegalAction("CUL-2.4", msg("cul.refuse.block_cannot_drawn", block=block, reason=reason))
         state.block_pool.remove(left)
         state.block_pool.remove(right)
         state.guaranteed = max(0, state.guaranteed - 2)
@@ -670,10 +675,10 @@ def _expand(state: CryptidState, seat: str, kind: str, action: dict[str, Any]) -
 # --------------------------------------------------------------------------- apply
 def apply(state: CryptidState, action: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(action, dict):
-        raise IllegalAction("CUL-3.1", "an action must be an object")
+        raise IllegalAction("CUL-3.1", msg("cul.refuse.action_object"))
     seat = action.get("seat")
     if seat not in SEATS:
-        raise IllegalAction("CUL-1.1", f"unknown seat {seat!r}; the seats are cryptid and scientist")
+        raise IllegalAction("CUL-1.1", msg("cul.refuse.unknown_seat_seats_cryptid_scientist", seat=repr(seat)))
     kind = action.get("type")
     phase = state.phase
     if phase == "sensor":
@@ -687,7 +692,7 @@ def apply(state: CryptidState, action: dict[str, Any]) -> dict[str, Any]:
     elif phase == "relocate":
         _relocate(state, seat, kind, action)
     else:
-        raise IllegalAction("CUL-3.10", "the game is over: nothing may follow its end")
+        raise IllegalAction("CUL-3.10", msg("cul.refuse.game_over_nothing_may_follow"))
     return action
 
 

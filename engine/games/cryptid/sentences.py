@@ -35,7 +35,8 @@ def _sensors(group: Any) -> Message | list[Message]:
     """``2 red and white``: a group of sensors, or ``nothing`` for an empty side."""
     if not isinstance(group, dict):
         return msg("cul.sensors.unknown")
-    parts = [msg("cul.sensors", count=group[c], colour=_colour(c)) for c in COLORS if group.get(c)]
+    # one id per colour, so a language can agree the colour word with the count
+    parts = [msg(f"cul.sensors.{c}", count=group[c]) for c in COLORS if group.get(c)]
     return parts or msg("core.nothing")
 
 
@@ -77,7 +78,8 @@ def describe(action: dict[str, Any], table: Table) -> Message:
         return msg("cul.declare.colours", who=who,
                    colours=[_colour(c) for c in action.get("colors") or []])
     if kind == "blockade":
-        return msg("cul.blockade", who=who, side=_direction(action.get("side")))
+        side = action.get("side")
+        return msg("cul.blockade", who=who, side=msg(f"cul.side.{side}") if side in ("left", "right") else str(side))
     if kind == "relocate":
         to = action.get("to") if isinstance(action.get("to"), dict) else {}
         placed = [msg("cul.relocate.space", sensors=_sensors(group), space=_space(int(space)))

@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.core.envelope import canonical_json
 from engine.core.errors import IllegalAction
+from engine.core.messages import Message, msg
 
 TRANSPORTS = ("car", "train", "plane")
 MRX_ICONS = ("double", "secret")
@@ -33,8 +34,8 @@ BOARDS_DIR = Path(__file__).parent / "boards"
 class BoardError(IllegalAction):
     """A board document that is not a valid board (MX-1.2)."""
 
-    def __init__(self, message: str):
-        super().__init__("MX-1.2", f"bad board: {message}")
+    def __init__(self, message: Message):
+        super().__init__("MX-1.2", msg("mx.refuse.board.bad", problem=message))
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,9 @@ class City:
     lon: float
     x: float
     y: float
+    #: the city's name in other languages (``{"ja": "モスクワ", "ru": "Москва"}``): from the
+    #: board document's ``names``, or for a shipped board from ``boards/names/``
+    names: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
 
 
 @dataclass(frozen=True)
@@ -100,7 +104,7 @@ def ticket_name(transport: str, icon: str) -> str:
     return f"{transport}/{icon}"
 
 
-def _need(condition: bool, message: str) -> None:
+def _need(condition: bool, message: Message) -> None:
     if not condition:
         raise BoardError(message)
 
@@ -115,24 +119,28 @@ def _is_number(value: Any) -> bool:
 
 def _read_cities(doc: dict[str, Any]) -> dict[int, City]:
     raw = doc.get("cities")
-    _need(isinstance(raw, list) and bool(raw), "'cities' must be a non-empty list")
+    _need(isinstance(raw, list) and bool(raw), msg("mx.refuse.board.cities_non_empty_list"))
     cities: dict[int, City] = {}
     for i, entry in enumerate(raw):
-        _need(isinstance(entry, dict), f"city entry {i} must be an object")
+        _need(isinstance(entry, dict), msg("mx.refuse.board.city_entry_object", i=i))
         cid = entry.get("id")
-        _need(_is_int(cid) and cid > 0, f"city entry {i}: 'id' must be a positive whole number")
-        _need(cid not in cities, f"city {cid} is listed twice")
+        _need(_is_int(cid) and cid > 0, msg("mx.refuse.board.city_entry_id_positive_whole", i=i))
+        _need(cid not in cities, msg("mx.refuse.board.city_listed_twice", cid=str(cid)))
         name = entry.get("name")
-        _need(isinstance(name, str) and bool(name.strip()), f"city {cid}: 'name' must be a non-empty string")
+        _need(isinstance(name, str) and bool(name.strip()), msg("mx.refuse.board.city_name_non_empty_string", cid=str(cid)))
         for key in ("x", "y"):
-            _need(_is_number(entry.get(key)), f"city {cid}: {key!r} must be a number")
+            _need(_is_number(entry.get(key)), msg("mx.refuse.board.city_number", cid=str(cid), key=repr(key)))
         for key in ("lat", "lon"):
             _need(entry.get(key) is None or _is_number(entry.get(key)),
-                  f"city {cid}: {key!r} must be a number when given")
+                  msg("mx.refuse.board.city_number_when_given", cid=str(cid), key=repr(key)))
         country = entry.get("country", "")
-        _need(isinstance(country, str), f"city {cid}: 'country' must be a string")
+        _need(isinstance(country, str), msg("mx.refuse.board.city_country_string", cid=str(cid)))
+        names = entry.get("names", {})
+        _need(isinstance(names, dict) and all(isinstance(k, str) and isinstance(v, str) and v.strip()
+                                              for k, v in names.items()),
+              msg("mx.refuse.board.city_names_map_languages_non", cid=str(cid)))
         cities[cid] = City(cid, name, country, entry.get("lat"), entry.get("lon"),
-                           entry["x"], entry["y"])
+                           entry["x"], entry["y"], dict(names))
     return cities
 
 
@@ -140,21 +148,21 @@ def _read_connections(
     doc: dict[str, Any], cities: dict[int, City]
 ) -> tuple[tuple[int, int, str], ...]:
     raw = doc.get("connections")
-    _need(isinstance(raw, list) and bool(raw), "'connections' must be a non-empty list")
+    _need(isinstance(raw, list) and bool(raw), msg("mx.refuse.board.connections_non_empty_list"))
     seen: set[tuple[int, int, str]] = set()
     out = []
     for i, entry in enumerate(raw):
         _need(isinstance(entry, list) and len(entry) == 3,
-              f"connection {i} must be [city, city, transport]")
+              msg("mx.refuse.board.connection_city_city_transport", i=i))
         a, b, transport = entry
-        _need(_is_int(a) and _is_int(b), f"connection {i}: cities must be whole numbers")
+        _need(_is_int(a) and _is_int(b), msg("mx.refuse.board.connection_cities_whole_numbers", i=i))
         _need(transport in TRANSPORTS,
-              f"connection {i}: transport must be one of {', '.join(TRANSPORTS)}, not {transport!r}")
+              msg("mx.refuse.board.connection_transport_one", i=i, transports=', '.join(TRANSPORTS), transport=repr(transport)))
         for c in (a, b):
-            _need(c in cities, f"connection {i} ({a}-{b} {transport}) names unknown city {c}")
-        _need(a != b, f"connection {i} is a self-loop ({a}-{b} {transport})")
+            _need(c in cities, msg("mx.refuse.board.connection_names_unknown_city", i=i, a=str(a), b=str(b), transport=transport, c=str(c)))
+        _need(a != b, msg("mx.refuse.board.connection_self_loop", i=i, a=str(a), b=str(b), transport=transport))
         key = (min(a, b), max(a, b), transport)
-        _need(key not in seen, f"connection {i} duplicates {key[0]}-{key[1]} {transport}")
+        _need(key not in seen, msg("mx.refuse.board.connection_duplicates", i=i, key=str(key[0]), key2=str(key[1]), transport=transport))
         seen.add(key)
         out.append(key)
     return tuple(out)
@@ -162,73 +170,73 @@ def _read_connections(
 
 def _read_missions(doc: dict[str, Any], cities: dict[int, City]) -> dict[str, Mission]:
     raw = doc.get("missions")
-    _need(isinstance(raw, dict), "'missions' must be an object")
+    _need(isinstance(raw, dict), msg("mx.refuse.board.missions_object"))
     _need(sorted(raw) == sorted(MISSION_COLOURS),
-          f"'missions' must have exactly the colours {', '.join(MISSION_COLOURS)}")
+          msg("mx.refuse.board.missions_have_exactly_colours", mission_colours=', '.join(MISSION_COLOURS)))
     missions = {}
     for colour in MISSION_COLOURS:
         entry = raw[colour]
-        _need(isinstance(entry, dict), f"mission {colour} must be an object")
+        _need(isinstance(entry, dict), msg("mx.refuse.board.mission_object", colour=colour))
         parts = {}
         for key in ("starts", "destinations"):
             values = entry.get(key)
             _need(isinstance(values, list) and bool(values),
-                  f"mission {colour}: {key!r} must be a non-empty list of cities")
+                  msg("mx.refuse.board.mission_non_empty_list_cities", colour=colour, key=repr(key)))
             for c in values:
-                _need(_is_int(c) and c in cities, f"mission {colour}: {key} names unknown city {c!r}")
-            _need(len(set(values)) == len(values), f"mission {colour}: {key} lists a city twice")
+                _need(_is_int(c) and c in cities, msg("mx.refuse.board.mission_names_unknown_city", colour=colour, key=key, c=repr(c)))
+            _need(len(set(values)) == len(values), msg("mx.refuse.board.mission_lists_city_twice", colour=colour, key=key))
             parts[key] = values
         both = set(parts["starts"]) & set(parts["destinations"])
-        _need(not both, f"mission {colour}: city {min(both) if both else ''} is both a start and a destination")
+        _need(not both, msg("mx.refuse.board.mission_city_both_start_destination", colour=colour, value=str(min(both) if both else '')))
         missions[colour] = Mission(tuple(parts["starts"]), frozenset(parts["destinations"]))
     return missions
 
 
 def _read_tickets(doc: dict[str, Any]) -> dict[str, int]:
     raw = doc.get("tickets")
-    _need(isinstance(raw, list) and bool(raw), "'tickets' must be a non-empty list")
+    _need(isinstance(raw, list) and bool(raw), msg("mx.refuse.board.tickets_non_empty_list"))
     mix: dict[str, int] = {}
     for i, entry in enumerate(raw):
-        _need(isinstance(entry, dict), f"ticket entry {i} must be an object")
+        _need(isinstance(entry, dict), msg("mx.refuse.board.ticket_entry_object", i=i))
         transport, icon, count = entry.get("transport"), entry.get("icon"), entry.get("count")
-        _need(transport in TRANSPORTS, f"ticket entry {i}: unknown transport {transport!r}")
-        _need(icon in ICONS, f"ticket entry {i}: unknown icon {icon!r} (icons: {', '.join(ICONS)})")
-        _need(_is_int(count) and count >= 0, f"ticket entry {i}: 'count' must be a whole number >= 0")
+        _need(transport in TRANSPORTS, msg("mx.refuse.board.ticket_entry_unknown_transport", i=i, transport=repr(transport)))
+        _need(icon in ICONS, msg("mx.refuse.board.ticket_entry_unknown_icon_icons", i=i, icon=repr(icon), icons=', '.join(ICONS)))
+        _need(_is_int(count) and count >= 0, msg("mx.refuse.board.ticket_entry_count_whole_number", i=i))
         name = ticket_name(transport, icon)
-        _need(name not in mix, f"ticket entry {i}: {name} is listed twice")
+        _need(name not in mix, msg("mx.refuse.board.ticket_entry_listed_twice", i=i, name=str(name)))
         mix[name] = count
     total = sum(mix.values())
-    _need(total == TICKET_TOTAL, f"the ticket counts add up to {total}, not {TICKET_TOTAL} (MX-1.3)")
+    _need(total == TICKET_TOTAL, msg("mx.refuse.board.ticket_counts_add_up_mx", total=total, ticket_total=str(TICKET_TOTAL)))
     return mix
 
 
 def load_board(doc: Any) -> Board:
     """Validate a board document and build its :class:`Board`; BoardError when invalid."""
-    _need(isinstance(doc, dict), "a board must be a JSON object")
+    _need(isinstance(doc, dict), msg("mx.refuse.board.board_json_object"))
     bid, version, name = doc.get("id"), doc.get("version"), doc.get("name")
-    _need(isinstance(bid, str) and bool(bid) and "/" not in bid, "'id' must be a non-empty string without '/'")
-    _need(_is_int(version) and version >= 1, "'version' must be a whole number >= 1")
-    _need(isinstance(name, str) and bool(name.strip()), "'name' must be a non-empty string")
+    _need(isinstance(bid, str) and bool(bid) and "/" not in bid, msg("mx.refuse.board.id_non_empty_string_without"))
+    _need(_is_int(version) and version >= 1, msg("mx.refuse.board.version_whole_number"))
+    _need(isinstance(name, str) and bool(name.strip()), msg("mx.refuse.board.name_non_empty_string"))
     cities = _read_cities(doc)
     connections = _read_connections(doc, cities)
     missions = _read_missions(doc, cities)
 
     cards = doc.get("start_cards")
-    _need(isinstance(cards, list), "'start_cards' must be a list of cities")
+    _need(isinstance(cards, list), msg("mx.refuse.board.start_cards_list_cities"))
     _need(len(cards) == START_CARD_COUNT,
-          f"there must be {START_CARD_COUNT} start cards, not {len(cards)}")
+          msg("mx.refuse.board.there_start_cards", start_card_count=str(START_CARD_COUNT), n_cards=len(cards)))
     mission_cities = {c for m in missions.values() for c in (*m.starts, *m.destinations)}
     for c in cards:
-        _need(_is_int(c) and c in cities, f"start card names unknown city {c!r}")
-        _need(c not in mission_cities, f"start card {c} is on a mission city")
-    _need(len(set(cards)) == len(cards), "a start card city is listed twice")
+        _need(_is_int(c) and c in cities, msg("mx.refuse.board.start_card_names_unknown_city", c=repr(c)))
+        _need(c not in mission_cities, msg("mx.refuse.board.start_card_mission_city", c=str(c)))
+    _need(len(set(cards)) == len(cards), msg("mx.refuse.board.start_card_city_listed_twice"))
 
     tickets = _read_tickets(doc)
 
     pawns = doc.get("pawns")
     _need(isinstance(pawns, list) and len(pawns) == PAWN_COUNT
           and all(isinstance(p, str) and p for p in pawns) and len(set(pawns)) == PAWN_COUNT,
-          f"'pawns' must list {PAWN_COUNT} distinct pawn names (MX-1.4)")
+          msg("mx.refuse.board.pawns_list_distinct_pawn_names", pawn_count=str(PAWN_COUNT)))
 
     by_transport: dict[int, dict[str, list[int]]] = {c: {} for c in cities}
     for a, b, t in connections:
@@ -244,7 +252,7 @@ def load_board(doc: Any) -> Board:
             reach = board.distances_from(start)
             missing = sorted(d for d in mission.destinations if d not in reach)
             _need(not missing,
-                  f"mission {colour}: destination {missing[0] if missing else ''} is unreachable from start {start}")
+                  msg("mx.refuse.board.mission_destination_unreachable_from_start", colour=colour, value=str(missing[0] if missing else ''), start=str(start)))
     return board
 
 
@@ -271,11 +279,24 @@ def shipped_board(key: str) -> Board:
         bid, _, version = key.partition("/")
         path = BOARDS_DIR / f"{bid}-{version}.json"
         if not (bid and version.isdigit() and "/" not in version and path.is_file()):
-            raise BoardError(f"no shipped board {key!r} (shipped: {', '.join(shipped_board_names())})")
+            raise BoardError(msg("mx.refuse.board.no_shipped_board_shipped", key=repr(key), shipped_board_names=', '.join(shipped_board_names())))
         board = load_board(json.loads(path.read_text(encoding="utf-8")))
-        _need(board.key == key, f"{path.name} holds board {board.key}, not {key}")
+        _need(board.key == key, msg("mx.refuse.board.holds_board", name=str(path.name), key=str(board.key), key2=key))
+        _add_names(board, BOARDS_DIR / "names" / path.name)
         _SHIPPED[key] = board
     return board
+
+
+def _add_names(board: Board, path: Path) -> None:
+    """A shipped board's city names in other languages (``boards/names/<board>.json``,
+    built by ``boards/build_names.py``): kept beside the board so the published board
+    file never changes."""
+    if not path.is_file():
+        return
+    document = json.loads(path.read_text(encoding="utf-8"))
+    _need(document.get("board") == board.key, msg("mx.refuse.board.names_cities", name=str(path.name), board=str(document.get('board'))))
+    for cid, names in document["names"].items():
+        board.cities[int(cid)].names.update(names)
 
 
 def resolve_board(spec: Any) -> Board:
@@ -287,7 +308,7 @@ def resolve_board(spec: Any) -> Board:
     if isinstance(spec, str):
         return shipped_board(spec)
     if not isinstance(spec, dict):
-        raise BoardError("options.board must be a board name such as 'europe/1' or a board document")
+        raise BoardError(msg("mx.refuse.board.options_board_board_name_such"))
     text = canonical_json(spec)
     board = _INLINE.get(text)
     if board is None:
@@ -306,11 +327,11 @@ def load_board_file(path: str | Path) -> Board:
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
-        raise BoardError(f"cannot read {path} ({exc.strerror})") from None
+        raise BoardError(msg("mx.refuse.board.cannot_read", path=str(path), strerror=str(exc.strerror))) from None
     try:
         doc = json.loads(text)
     except ValueError as exc:
-        raise BoardError(f"{path} is not valid JSON ({exc})") from None
+        raise BoardError(msg("mx.refuse.board.valid_json", path=str(path), exc=str(exc))) from None
     return load_board(doc)
 
 

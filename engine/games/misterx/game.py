@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core.errors import require
 from engine.core.game import ONE_AGAINST_TEAM, Action, Draw, Game, RatingShape
+from engine.core.messages import msg
 from engine.core.rng import Rng
 from engine.games.misterx import bots, notation, rules, schema, sentences, views
 from engine.games.misterx.beliefs import Beliefs
@@ -61,8 +62,7 @@ class MisterX(Game):
         ids = [entry["seat"] for entry in seats]
         k = len(ids) - 1
         require(1 <= k <= 5 and sorted(ids) == sorted([MRX, *det_seat_ids(k)]), "MX-1.4",
-                "the seats are mrx and det1..detK for 1 to 5 detective players, not "
-                + ", ".join(map(str, ids)))
+                msg("mx.refuse.seats_mrx_det_detk_detective", seats=', '.join(map(str, ids))))
         board = resolve_board(options.get("board", DEFAULT_BOARD))
         rules.check_pawn_shares(board, det_seat_ids(k), options.get("pawns"))
 

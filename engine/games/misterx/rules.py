@@ -20,8 +20,10 @@ from typing import Any
 
 from engine.core.errors import IllegalAction, require
 from engine.core.fields import get_dict, get_int, get_list, get_str
+from engine.core.messages import Text, msg
 from engine.core.rng import Rng
 from engine.games.misterx.board import MISSION_COLOURS, Board, resolve_board
+from engine.games.misterx.sentences import pawn_colour
 from engine.games.misterx.state import (
     CHECK_WINDOW,
     DEFAULT_BOARD,
@@ -59,16 +61,15 @@ _STR = str
 
 
 # --- reading fields ------------------------------------------------------------------
-def _ticket(board: Board, value: Any, rule: str, what: str) -> str:
+def _ticket(board: Board, value: Any, rule: str, what: Text) -> str:
     if value.__class__ is not _STR or value not in board.tickets:
         if isinstance(value, str) and value in board.tickets:  # a str subclass: fine
             return value
-        raise IllegalAction(rule, f"{what}: {value!r} is not a ticket of this board "
-                                  "(tickets are written transport/icon, e.g. 'car/double')")
+        raise IllegalAction(rule, msg("mx.refuse.ticket_board_tickets_written_transport", what=what, value=repr(value)))
     return value
 
 
-def _tickets(board: Board, obj: dict[str, Any], name: str, rule: str, what: str) -> list[str]:
+def _tickets(board: Board, obj: dict[str, Any], name: str, rule: str, what: Text) -> list[str]:
     return [_ticket(board, t, rule, what) for t in get_list(obj, name, rule, what)]
 
 
@@ -77,20 +78,20 @@ def check_pawn_shares(board: Board, det_seats: list[str], pawns_opt: Any) -> dic
     """``options.pawns`` checked (MX-6.10), or the default shares when absent."""
     if pawns_opt is None:
         return default_shares(board.pawns, det_seats)
-    require(isinstance(pawns_opt, dict), "MX-6.10", "options.pawns must map each detective seat to its pawns")
+    require(isinstance(pawns_opt, dict), "MX-6.10", msg("mx.refuse.options_pawns_map_each_detective"))
     require(sorted(pawns_opt) == sorted(det_seats), "MX-6.10",
-            f"options.pawns must name exactly the detective seats {', '.join(det_seats)}")
+            msg("mx.refuse.options_pawns_name_exactly_detective", det_seats=', '.join(det_seats)))
     given: list[str] = []
     for seat in det_seats:
         share = pawns_opt[seat]
         require(isinstance(share, list) and bool(share) and all(isinstance(p, str) for p in share),
-                "MX-6.10", f"options.pawns[{seat!r}] must be a non-empty list of pawns")
+                "MX-6.10", msg("mx.refuse.options_pawns_non_empty_list", seat=repr(seat)))
         given.extend(share)
     require(sorted(given) == sorted(board.pawns), "MX-6.10",
-            f"options.pawns must give each of the board's pawns ({', '.join(board.pawns)}) to exactly one seat")
+            msg("mx.refuse.options_pawns_give_each_board", pawns=', '.join(board.pawns)))
     sizes = [len(pawns_opt[s]) for s in det_seats]
     require(max(sizes) - min(sizes) <= 1, "MX-6.10",
-            "the pawns must be shared out as evenly as possible (shares differ by at most one)")
+            msg("mx.refuse.pawns_shared_out_as_evenly"))
     return {s: list(pawns_opt[s]) for s in det_seats}
 
 
@@ -106,12 +107,12 @@ def new_state(options: dict[str, Any], seats: list[str], setup: dict[str, Any], 
     st.limit = {MRX: MRX_RACK, **{s: 4 + len(ps) for s, ps in pawns_of.items()}}
 
     # MX-2.3: the mission colour and Mister X's start (choices, never chance)
-    st.mission = get_str(setup, "mission", "MX-2.3", "the setup", choices=MISSION_COLOURS)
+    st.mission = get_str(setup, "mission", "MX-2.3", msg("core.what.setup"), choices=MISSION_COLOURS)
     mission = board.missions[st.mission]
     st.destinations = mission.destinations
-    start = get_int(setup, "start", "MX-2.3", "the setup")
+    start = get_int(setup, "start", "MX-2.3", msg("core.what.setup"))
     require(start in mission.starts, "MX-2.3",
-            f"Mister X must start on one of the {st.mission} start cities {list(mission.starts)}, not {start}")
+            msg("mx.refuse.mister_x_start_one_start", mission=msg(f"mx.mission.{st.mission}"), starts=str(list(mission.starts)), start=str(start)))
     st.path = [start]
     st.slots = [None]
 
@@ -122,18 +123,18 @@ def new_state(options: dict[str, Any], seats: list[str], setup: dict[str, Any], 
         pawn_pos = {p: c for p, c in zip(board.pawns, rng.draw(cards, len(board.pawns)), strict=True)}
         if given_pawns is not None:
             require(given_pawns == pawn_pos, "MX-2.2",
-                    f"the setup's pawn cities {given_pawns} differ from the seed's {pawn_pos}")
+                    msg("mx.refuse.setup_s_pawn_cities_differ", given_pawns=str(given_pawns), pawn_pos=str(pawn_pos)))
     else:
         require(given_pawns is not None, "MX-2.2",
-                "without a seed the setup must record each pawn's start city ('pawns')")
-        pawn_pos = dict(get_dict(setup, "pawns", "MX-2.2", "the setup"))
+                msg("mx.refuse.without_seed_setup_record_each"))
+        pawn_pos = dict(get_dict(setup, "pawns", "MX-2.2", msg("core.what.setup")))
         require(sorted(pawn_pos) == sorted(board.pawns), "MX-2.2",
-                f"setup.pawns must give a start city to each pawn ({', '.join(board.pawns)})")
+                msg("mx.refuse.setup_pawns_give_start_city", pawns=', '.join(board.pawns)))
         for pawn, city in pawn_pos.items():
             require(isinstance(city, int) and city in board.start_cards, "MX-2.2",
-                    f"pawn {pawn} must start on a start card city, not {city!r}")
+                    msg("mx.refuse.pawn_start_start_card_city", pawn=pawn, city=repr(city)))
         require(len(set(pawn_pos.values())) == len(pawn_pos), "MX-2.2",
-                "two pawns cannot start on the same start card")
+                msg("mx.refuse.two_pawns_cannot_start_same"))
     st.pawn_pos = {p: pawn_pos[p] for p in board.pawns}
     st.occupied = {c: p for p, c in st.pawn_pos.items()}
 
@@ -146,24 +147,24 @@ def new_state(options: dict[str, Any], seats: list[str], setup: dict[str, Any], 
         for seat in order:
             racks[seat] = rack_of(draw_from(bag, st.limit[seat], rng))
         if given_racks is not None:
-            require(isinstance(given_racks, dict), "MX-2.1", "setup.racks must be an object")
+            require(isinstance(given_racks, dict), "MX-2.1", msg("mx.refuse.setup_racks_object"))
             for seat in order:
                 mine = given_racks.get(seat)
                 require(isinstance(mine, list) and rack_of(mine) == racks[seat], "MX-2.1",
-                        f"setup.racks[{seat!r}] differs from the seed's draw {rack_list(racks[seat])}")
+                        msg("mx.refuse.setup_racks_differs_from_seed", seat=repr(seat), racks=rack_list(racks[seat])))
     else:
         require(given_racks is not None, "MX-2.1",
-                "without a seed the setup must record every rack ('racks')")
-        given = get_dict(setup, "racks", "MX-2.1", "the setup")
+                msg("mx.refuse.without_seed_setup_record_every"))
+        given = get_dict(setup, "racks", "MX-2.1", msg("core.what.setup"))
         require(sorted(given) == sorted(order), "MX-2.1",
-                f"setup.racks must have exactly the seats {', '.join(order)}")
+                msg("mx.refuse.setup_racks_have_exactly_seats", order=', '.join(order)))
         for seat in order:
             tickets = _tickets(board, given, seat, "MX-2.1", f"setup.racks[{seat!r}]")
             require(len(tickets) == st.limit[seat], "MX-2.1",
-                    f"{seat} draws {st.limit[seat]} tickets at the start, not {len(tickets)}")
+                    msg("mx.refuse.draws_tickets_start", seat=seat, count=st.limit[seat], n_tickets=len(tickets)))
             rack = rack_of(tickets)
             require(contains(bag, rack), "MX-2.1",
-                    f"the racks hold more tickets than the bag has (at {seat})")
+                    msg("mx.refuse.racks_hold_more_tickets_than", seat=seat))
             remove_all(bag, rack)
             racks[seat] = rack
     st.racks = racks
@@ -208,15 +209,15 @@ def _check_mrx_step(st: State, frm: int, transport: str | None, to: Any, rule: s
     detective (MX-6.2; MX-3.3 names the first step of a double)."""
     board = st.board
     if to.__class__ is not _INT or to not in board.cities:
-        raise IllegalAction(rule, f"'to' must be a city of the board, not {to!r}")
+        raise IllegalAction(rule, msg("mx.refuse.city_board", to=repr(to)))
     if transport is None:
         if to not in board.neighbours[frm]:
-            raise IllegalAction(rule, f"city {to} is not a neighbour of city {frm}")
+            raise IllegalAction(rule, msg("mx.refuse.city_neighbour_city", to=to, frm=frm))
     elif to not in board.by_transport[frm].get(transport, ()):
-        raise IllegalAction(rule, f"there is no {transport} connection from city {frm} to city {to}")
+        raise IllegalAction(rule, msg("mx.refuse.there_no_connection_from_city", transport=msg(f"mx.transport.{transport}"), frm=frm, to=to))
     if to in st.occupied:
         raise IllegalAction(occupied_rule,
-                            f"Mister X cannot move onto city {to}: the {st.occupied.get(to)} detective stands there")
+                            msg("mx.refuse.mister_x_cannot_move_onto", to=to, occupant=pawn_colour(st.occupied.get(to))))
     return to
 
 
@@ -235,31 +236,31 @@ def _mrx_step(st: State, ticket: str, face_up: bool, to: int) -> None:
         _end(st, MRX, "destination")
 
 
-def _need_tickets(rack: Rack, want: Rack, rule: str, who: str) -> None:
+def _need_tickets(rack: Rack, want: Rack, rule: str, who: Text) -> None:
     for t, n in want.items():
         if rack.get(t, 0) < n:
             missing = sorted(t for t, n in want.items() if rack.get(t, 0) < n)
-            raise IllegalAction(rule, f"{who} does not hold {', '.join(missing)} (as many as played)")
+            raise IllegalAction(rule, msg("mx.refuse.does_hold_as_many_as", who=who, missing=', '.join(missing)))
 
 
 def mrx_move(st: State, a: dict[str, Any]) -> None:
     """MX-3.2: one ticket, one step along its transport."""
-    ticket = _ticket(st.board, a.get("ticket"), "MX-3.2", "Mister X's move")
+    ticket = _ticket(st.board, a.get("ticket"), "MX-3.2", msg("mx.what.mrx_move"))
     rack = st.racks[MRX]
     if ticket not in rack:
-        _need_tickets(rack, {ticket: 1}, "MX-3.2", "Mister X")
+        _need_tickets(rack, {ticket: 1}, "MX-3.2", msg("mx.seat.mrx"))
     to = _check_mrx_step(st, st.path[-1], TRANSPORT_OF[ticket], a.get("to"), "MX-3.2")
     remove_one(rack, ticket)
     _mrx_step(st, ticket, True, to)
 
 
 def _pay(st: State, a: dict[str, Any], icon: str, rule: str) -> list[str]:
-    pay = _tickets(st.board, a, "pay", rule, f"the {a.get('type')}")
+    pay = _tickets(st.board, a, "pay", rule, msg(f"mx.what.pay.{icon}"))
     if len(pay) != 3:
-        raise IllegalAction(rule, f"a {a.get('type')} costs exactly 3 tickets, not {len(pay)}")
+        raise IllegalAction(rule, msg("mx.refuse.costs_exactly_tickets", type=msg(f"mx.kind.{icon}"), n_pay=len(pay)))
     for t in pay:
         if ICON_OF[t] != icon:
-            raise IllegalAction(rule, f"a {a.get('type')} is paid with '{icon}' tickets, not {t}")
+            raise IllegalAction(rule, msg("mx.refuse.paid_with_tickets", type=msg(f"mx.kind.{icon}"), icon=icon, t=t))
     return pay
 
 
@@ -267,19 +268,19 @@ def mrx_double(st: State, a: dict[str, Any]) -> None:
     """MX-3.3 / MX-6.1: 3 ``double`` tickets out of the game, then two moves."""
     pay = _pay(st, a, "double", "MX-3.3")
     moves = get_list(a, "moves", "MX-3.3")
-    require(len(moves) in (1, 2), "MX-3.3", "a double move lists its two moves")
+    require(len(moves) in (1, 2), "MX-3.3", msg("mx.refuse.double_move_lists_two_moves"))
     for m in moves:
-        require(isinstance(m, dict), "MX-3.3", "each move of a double is an object with 'ticket' and 'to'")
-    tickets = [_ticket(st.board, m.get("ticket"), "MX-3.3", "a double move's step") for m in moves]
+        require(isinstance(m, dict), "MX-3.3", msg("mx.refuse.each_move_double_object_with"))
+    tickets = [_ticket(st.board, m.get("ticket"), "MX-3.3", msg("mx.what.double_step")) for m in moves]
     rack = st.racks[MRX]
-    _need_tickets(rack, rack_of(pay + tickets), "MX-3.3", "Mister X")
+    _need_tickets(rack, rack_of(pay + tickets), "MX-3.3", msg("mx.seat.mrx"))
     first = _check_mrx_step(st, st.path[-1], TRANSPORT_OF[tickets[0]], moves[0].get("to"), "MX-3.3",
                             occupied_rule="MX-3.3")
     if first in st.destinations:
         require(len(moves) == 1, "MX-6.1",
-                "the first step reaches a destination and ends the game: the double lists only that step")
+                msg("mx.refuse.first_step_reaches_destination_ends"))
     else:
-        require(len(moves) == 2, "MX-3.3", "a double move makes two moves")
+        require(len(moves) == 2, "MX-3.3", msg("mx.refuse.double_move_makes_two_moves"))
         _check_mrx_step(st, first, TRANSPORT_OF[tickets[1]], moves[1].get("to"), "MX-3.3")
     out = st.out
     for t in pay:
@@ -295,9 +296,9 @@ def mrx_double(st: State, a: dict[str, Any]) -> None:
 def mrx_secret(st: State, a: dict[str, Any]) -> None:
     """MX-3.4 / MX-6.4: 3 ``secret`` tickets out of the game, a 4th face down, any line."""
     pay = _pay(st, a, "secret", "MX-3.4")
-    ticket = _ticket(st.board, a.get("ticket"), "MX-3.4", "the face-down ticket")
+    ticket = _ticket(st.board, a.get("ticket"), "MX-3.4", msg("mx.what.face_down"))
     rack = st.racks[MRX]
-    _need_tickets(rack, rack_of([*pay, ticket]), "MX-6.4", "Mister X")
+    _need_tickets(rack, rack_of([*pay, ticket]), "MX-6.4", msg("mx.seat.mrx"))
     to = _check_mrx_step(st, st.path[-1], None, a.get("to"), "MX-3.4")
     out = st.out
     for t in pay:
@@ -322,7 +323,7 @@ def mrx_can_move(st: State) -> bool:
 
 def mrx_pass(st: State, a: dict[str, Any]) -> None:
     """MX-3.5 / MX-6.3: only without any move; the whole rack goes into the bag."""
-    require(not mrx_can_move(st), "MX-6.3", "Mister X may pass only when he has no move and no secret move")
+    require(not mrx_can_move(st), "MX-6.3", msg("mx.refuse.mister_x_may_pass_only"))
     add_all(st.bag, st.racks[MRX])
     st.racks[MRX] = {}
 
@@ -344,11 +345,11 @@ def _own_pawn(st: State, seat: str, a: dict[str, Any]) -> str:
     if pawn.__class__ is not _STR or st.owner.get(pawn) != seat or pawn in st.moved:
         pawn = get_str(a, "pawn", "MX-3.7")
         if pawn not in st.owner:
-            raise IllegalAction("MX-3.7", f"there is no pawn {pawn!r} (pawns: {', '.join(st.board.pawns)})")
+            raise IllegalAction("MX-3.7", msg("mx.refuse.there_no_pawn_pawns", pawn=repr(pawn), pawns=', '.join(st.board.pawns)))
         if st.owner[pawn] != seat:
-            raise IllegalAction("MX-6.10", f"pawn {pawn} is played by {st.owner[pawn]}, not {seat}")
+            raise IllegalAction("MX-6.10", msg("mx.refuse.pawn_played_by", pawn=pawn, owner=str(st.owner[pawn]), seat=seat))
         if pawn in st.moved:
-            raise IllegalAction("MX-3.7", f"pawn {pawn} has already moved this round")
+            raise IllegalAction("MX-3.7", msg("mx.refuse.pawn_has_already_moved_round", pawn=pawn))
     return pawn
 
 
@@ -366,12 +367,12 @@ def _pawn_to(st: State, pawn: str, to: int) -> None:
 
 def _check_pawn_step(st: State, pawn: str, transport: str, to: Any, rule: str) -> int:
     if to.__class__ is not _INT or to not in st.board.cities:
-        raise IllegalAction(rule, f"'to' must be a city of the board, not {to!r}")
+        raise IllegalAction(rule, msg("mx.refuse.city_board", to=repr(to)))
     frm = st.pawn_pos[pawn]
     if to not in st.board.by_transport[frm].get(transport, ()):
-        raise IllegalAction(rule, f"there is no {transport} connection from city {frm} to city {to}")
+        raise IllegalAction(rule, msg("mx.refuse.there_no_connection_from_city", transport=msg(f"mx.transport.{transport}"), frm=frm, to=to))
     if to in st.occupied:
-        raise IllegalAction(rule, f"pawn {pawn} cannot enter city {to}: the {st.occupied.get(to)} pawn stands there")
+        raise IllegalAction(rule, msg("mx.refuse.pawn_cannot_enter_city_pawn", pawn=pawn, to=to, occupant=pawn_colour(st.occupied.get(to))))
     return to
 
 
@@ -393,7 +394,7 @@ def det_move(st: State, seat: str, a: dict[str, Any]) -> None:
             and to in st.board.by_transport[st.pawn_pos[pawn]].get(TRANSPORT_OF[ticket], ())
             and to not in st.occupied):
         pawn = _own_pawn(st, seat, a)
-        ticket = _ticket(st.board, ticket, "MX-3.7", f"{pawn}'s move")
+        ticket = _ticket(st.board, ticket, "MX-3.7", msg("mx.what.pawn_move", pawn=pawn))
         _need_tickets(rack, {ticket: 1}, "MX-3.7", seat)
         _check_pawn_step(st, pawn, TRANSPORT_OF[ticket], to, "MX-3.7")
         raise AssertionError("det_move: a check above must have failed")  # pragma: no cover
@@ -412,34 +413,34 @@ def det_stay(st: State, seat: str, a: dict[str, Any]) -> None:
     """MX-3.7 / MX-6.6: a pawn stays only when its seat holds no ticket that moves it."""
     pawn = _own_pawn(st, seat, a)
     require(not pawn_can_move(st, pawn), "MX-3.7",
-            f"pawn {pawn} must move: {seat} holds a ticket that takes it to a free neighbour")
+            msg("mx.refuse.pawn_move_holds_ticket_that", pawn=pawn, seat=seat))
     _after_pawn(st, pawn)
 
 
 def _special_pay(st: State, a: dict[str, Any], icon: str, rule: str) -> tuple[dict[str, Rack], int]:
     require(st.phase == PH_DET_END, "MX-3.7",
-            "the detectives' special action comes after all five pawns have moved")
+            msg("mx.refuse.detectives_special_action_comes_after"))
     require(st.round >= SPECIAL_FROM_ROUND, "MX-3.7",
-            f"special actions are allowed from round {SPECIAL_FROM_ROUND} on (this is round {st.round})")
-    require(not st.special_done, "MX-6.7", "at most one special action per round")
-    require(st.special_open(), "MX-3.7", "the special action comes before the detectives discard and refill")
+            msg("mx.refuse.special_actions_allowed_from_round", special_from_round=SPECIAL_FROM_ROUND, round=str(st.round)))
+    require(not st.special_done, "MX-6.7", msg("mx.refuse.most_one_special_action_per"))
+    require(st.special_open(), "MX-3.7", msg("mx.refuse.special_action_comes_before_detectives"))
     pay = get_dict(a, "pay", rule)
     per_seat: dict[str, Rack] = {}
     total = 0
     for seat, tickets in pay.items():
-        require(seat in st.det_seats, "MX-6.10", f"{seat!r} is not a detective seat")
-        require(isinstance(tickets, list), rule, f"pay[{seat!r}] must be a list of tickets")
+        require(seat in st.det_seats, "MX-6.10", msg("mx.refuse.detective_seat", seat=repr(seat)))
+        require(isinstance(tickets, list), rule, msg("mx.refuse.pay_list_tickets", seat=repr(seat)))
         tickets = [_ticket(st.board, t, rule, f"pay[{seat!r}]") for t in tickets]
         for t in tickets:
-            require(ICON_OF[t] == icon, rule, f"this special action is paid with '{icon}' tickets, not {t}")
+            require(ICON_OF[t] == icon, rule, msg("mx.refuse.special_action_paid_with_tickets2", icon=icon, t=t))
         limit = len(st.pawns_of[seat])
         require(len(tickets) <= limit, "MX-3.7",
-                f"{seat} controls {limit} pawn(s) and may give at most {limit} ticket(s), not {len(tickets)}")
+                msg("mx.refuse.controls_pawn_s_may_give", seat=seat, count=limit, n_tickets=len(tickets)))
         rack = rack_of(tickets)
         _need_tickets(st.racks[seat], rack, rule, seat)
         per_seat[seat] = rack
         total += len(tickets)
-    require(total in (3, 4, 5), "MX-6.7", f"a special action is paid with 3, 4 or 5 tickets, not {total}")
+    require(total in (3, 4, 5), "MX-6.7", msg("mx.refuse.special_action_paid_with_tickets", count=total))
     return per_seat, total
 
 
@@ -462,8 +463,7 @@ def det_investigate(st: State, a: dict[str, Any]) -> None:
     per_seat, total = _special_pay(st, a, "investigate", "MX-3.8")
     slot = st.last_slot - INVESTIGATE_BACK[total]
     require(slot >= 0, "MX-6.7",
-            f"{total} tickets aim {INVESTIGATE_BACK[total]} moves back, before the start (only "
-            f"{st.last_slot} moves made)")
+            msg("mx.refuse.tickets_aim_moves_back_before", total=total, investigate_back=str(INVESTIGATE_BACK[total]), last_slot=str(st.last_slot)))
     _spend(st, per_seat)
     st.special_done = True
     reveal(st, slot, "investigate")
@@ -473,7 +473,7 @@ def det_siren(st: State, a: dict[str, Any]) -> None:
     """MX-3.9: 3/4/5 ``siren`` tickets move one pawn a step by car/train/plane."""
     per_seat, total = _special_pay(st, a, "siren", "MX-3.9")
     pawn = get_str(a, "pawn", "MX-3.9")
-    require(pawn in st.pawn_pos, "MX-3.9", f"there is no pawn {pawn!r}")
+    require(pawn in st.pawn_pos, "MX-3.9", msg("mx.refuse.there_no_pawn", pawn=repr(pawn)))
     to = _check_pawn_step(st, pawn, SIREN_TRANSPORT[total], a.get("to"), "MX-3.9")
     _spend(st, per_seat)
     st.special_done = True
@@ -485,22 +485,21 @@ def _refill_turn(st: State, seat: str, kind: str) -> None:
     """Is it ``seat``'s time to discard/refill (MX-3.1, MX-3.7, MX-6.9, MX-6.10)?"""
     if seat == MRX:
         if st.phase != PH_MRX_REFILL:
-            raise IllegalAction("MX-3.1", f"Mister X may {kind} only after his move, before the detectives' turn")
+            raise IllegalAction("MX-3.1", msg("mx.refuse.mister_x_may_only_after", kind=msg(f"mx.verb.{kind}")))
         return
     if st.phase != PH_DET_END:
-        raise IllegalAction("MX-3.7", f"the detectives {kind} after all five pawns have moved"
-                            if st.phase == PH_PAWNS else f"it is not the detectives' time to {kind}")
+        raise IllegalAction("MX-3.7", msg("mx.refuse.detectives_after_all_five_pawns", kind=msg(f"mx.verb.{kind}")) if st.phase == PH_PAWNS else msg("mx.refuse.detectives_time", kind=msg(f"mx.verb.{kind}")))
     expected = st.det_seats[st.refill_next]
     if seat != expected:
-        raise IllegalAction("MX-6.10", f"{expected} discards and refills before {seat}")
+        raise IllegalAction("MX-6.10", msg("mx.refuse.discards_refills_before", expected=expected, seat=seat))
 
 
 def discard(st: State, seat: str, a: dict[str, Any]) -> None:
     """MX-3.1 step 3 / MX-3.7 step 3 / MX-6.9: tickets back into the bag, once, before the refill."""
     _refill_turn(st, seat, "discard")
     if seat in st.discarded:
-        raise IllegalAction("MX-6.9", f"{seat} has already discarded this round")
-    tickets = rack_of(_tickets(st.board, a, "tickets", "MX-6.9", f"{seat}'s discard"))
+        raise IllegalAction("MX-6.9", msg("mx.refuse.has_already_discarded_round", seat=seat))
+    tickets = rack_of(_tickets(st.board, a, "tickets", "MX-6.9", msg("mx.what.discard", seat=seat)))
     _need_tickets(st.racks[seat], tickets, "MX-6.9", seat)
     remove_all(st.racks[seat], tickets)
     add_all(st.bag, tickets)
@@ -525,10 +524,10 @@ def refill(st: State, seat: str, a: dict[str, Any]) -> list[str]:
     if given is not None:
         tickets = st.board.tickets
         if given.__class__ is not list or not all(t.__class__ is _STR and t in tickets for t in given):
-            given = _tickets(st.board, a, "tickets", "MX-6.8", f"{seat}'s refill")
+            given = _tickets(st.board, a, "tickets", "MX-6.8", msg("mx.what.refill", seat=seat))
         if len(given) != need:
             raise IllegalAction("MX-6.8",
-                                f"{seat} refills {need} ticket(s) to reach the rack limit, not {len(given)}")
+                                msg("mx.refuse.refills_ticket_s_reach_rack", seat=seat, count=need, n_given=len(given)))
         given = sorted(given)
     rng = st.rng
     if rng is not None:
@@ -540,23 +539,23 @@ def refill(st: State, seat: str, a: dict[str, Any]) -> list[str]:
             st.out = {}
             drawn = sorted(drawn + draw_from(st.bag, need - in_bag, rng))
         if given is not None and given != drawn:
-            raise IllegalAction("MX-6.8", f"{seat}'s refill {given} differs from the seed's draw {drawn}")
+            raise IllegalAction("MX-6.8", msg("mx.refuse.s_refill_differs_from_seed", seat=seat, given=str(given), drawn=str(drawn)))
     else:
         if given is None:
-            raise IllegalAction("MX-6.8", "without a seed every refill must list the tickets drawn")
+            raise IllegalAction("MX-6.8", msg("mx.refuse.without_seed_every_refill_list"))
         drawn = given
         wanted = rack_of(drawn)
         if in_bag >= need:
             if not contains(bag, wanted):
-                raise IllegalAction("MX-6.8", f"{seat}'s refill {drawn} is not in the bag")
+                raise IllegalAction("MX-6.8", msg("mx.refuse.s_refill_bag", seat=seat, drawn=str(drawn)))
             remove_all(bag, wanted)
         else:
             # MX-3.12: the whole bag, then the rest from the tickets that left the game
             require(contains(wanted, bag), "MX-6.8",
-                    f"the bag holds only {in_bag} ticket(s): the refill must take all of them")
+                    msg("mx.refuse.bag_holds_only_ticket_s", count=in_bag))
             remove_all(wanted, bag)
             require(contains(st.out, wanted), "MX-6.8",
-                    f"{seat}'s refill {drawn} is not in the bag or among the tickets out of the game")
+                    msg("mx.refuse.s_refill_bag_among_tickets", seat=seat, drawn=str(drawn)))
             st.bag = st.out
             st.out = {}
             remove_all(st.bag, wanted)
@@ -599,15 +598,14 @@ _MRX_MOVES = {"move": mrx_move, "double": mrx_double, "secret": mrx_secret, "pas
 def apply(st: State, a: dict[str, Any]) -> dict[str, Any]:
     """Check ``a`` against the rules, apply it to ``st`` in place, return it as recorded."""
     if a.__class__ is not dict and not isinstance(a, dict):
-        raise IllegalAction("MX-3.1", "an action must be an object")
+        raise IllegalAction("MX-3.1", msg("mx.refuse.action_object"))
     seat, kind = a["seat"], a["type"]
     if st.winner is not None:
-        raise IllegalAction("MX-3.6", "the game is already over: nothing may follow its end")
+        raise IllegalAction("MX-3.6", msg("mx.refuse.game_already_over_nothing_may"))
     if seat in st.pawns_of:
         if kind in ("move", "stay"):
             if st.phase != PH_PAWNS:
-                raise IllegalAction("MX-3.7", "the pawns move after Mister X's turn, before the special "
-                                              "action and refills")
+                raise IllegalAction("MX-3.7", msg("mx.refuse.pawns_move_after_mister_x"))
             if kind == "move":
                 det_move(st, seat, a)
             else:
@@ -617,8 +615,7 @@ def apply(st: State, a: dict[str, Any]) -> dict[str, Any]:
         move = _MRX_MOVES.get(kind)
         if move is not None:
             if st.phase != PH_MRX:
-                raise IllegalAction("MX-3.1", "Mister X moves once, at the start of the round"
-                                    if st.phase != PH_OVER else "the game is over")
+                raise IllegalAction("MX-3.1", msg("mx.refuse.mister_x_moves_once_start") if st.phase != PH_OVER else msg("mx.refuse.game_over"))
             move(st, a)
             if st.winner is None:
                 st.phase = PH_MRX_REFILL
@@ -630,9 +627,9 @@ def apply(st: State, a: dict[str, Any]) -> dict[str, Any]:
         if kind == "siren":
             det_siren(st, a)
             return a
-        raise IllegalAction("MX-3.7", f"the detectives team takes only 'investigate' or 'siren', not {kind!r}")
+        raise IllegalAction("MX-3.7", msg("mx.refuse.detectives_team_takes_only_investigate", kind=repr(kind)))
     else:
-        raise IllegalAction("MX-6.10", f"unknown seat {seat!r} (seats: {', '.join(st.seats())}, {TEAM})")
+        raise IllegalAction("MX-6.10", msg("mx.refuse.unknown_seat_seats", seat=repr(seat), seats=', '.join(st.seats()), team=str(TEAM)))
     if kind == "refill":
         drawn = refill(st, seat, a)
         if a.get("tickets") is None:
@@ -642,7 +639,7 @@ def apply(st: State, a: dict[str, Any]) -> dict[str, Any]:
         discard(st, seat, a)
         return a
     rule = "MX-3.1" if seat == MRX else "MX-3.7"
-    raise IllegalAction(rule, f"{seat} has no action {kind!r}")
+    raise IllegalAction(rule, msg("mx.refuse.has_no_action", seat=seat, kind=repr(kind)))
 
 
 def result(st: State) -> dict[str, Any] | None:

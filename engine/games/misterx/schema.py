@@ -24,7 +24,8 @@ BOARD = {
             "type": "object", "required": ["id", "name", "x", "y"],
             "properties": {"id": CITY, "name": {"type": "string"}, "country": {"type": "string"},
                            "lat": {"type": "number"}, "lon": {"type": "number"},
-                           "x": {"type": "number"}, "y": {"type": "number"}}}},
+                           "x": {"type": "number"}, "y": {"type": "number"},
+                           "names": {"type": "object", "additionalProperties": {"type": "string", "minLength": 1}}}}},
         "connections": {"type": "array", "items": {
             "type": "array", "prefixItems": [CITY, CITY, {"enum": ["car", "train", "plane"]}],
             "minItems": 3, "maxItems": 3}},

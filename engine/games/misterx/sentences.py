@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.game import Table
-from engine.core.messages import Message, msg
+from engine.core.messages import Message, localized_name, msg
 from engine.games.misterx.board import Board, resolve_board
 from engine.games.misterx.state import DEFAULT_BOARD, MRX, SIREN_TRANSPORT, TEAM, default_shares
 
@@ -23,9 +23,12 @@ def _board(table: Table) -> Board:
     return resolve_board(table.options.get("board", DEFAULT_BOARD))
 
 
-def _city(board: Board, city: Any) -> str:
+def _city(board: Board, city: Any) -> Message | str:
+    """A city by its board name, in the reader's language where the board has it."""
     found = board.cities.get(city) if isinstance(city, int) else None
-    return found.name if found is not None else str(city)
+    if found is None:
+        return str(city)
+    return localized_name(found.name, found.names) if found.names else found.name
 
 
 def _named(role: Message | str, player: str | None) -> Message | str:
@@ -64,13 +67,23 @@ def seat_label(seat: str, table: Table) -> Message | str:
     if seat == MRX:
         return msg("mx.seat.mrx")
     pawns = list(_shares(table).get(seat, []))
-    return msg("mx.seat.pawns", count=len(pawns), pawns=pawns) if pawns else seat
+    return msg("mx.seat.pawns", count=len(pawns), pawns=[pawn_colour(p) for p in pawns]) if pawns else seat
+
+
+#: The pawn colours the catalogs name (``mx.pawn_colour.*``); a board's other pawn names
+#: are said as written.
+PAWN_COLOURS = ("red", "blue", "green", "yellow", "black")
+
+
+def pawn_colour(pawn: Any) -> Message | str:
+    """``red`` as a word of the reader's language (a board's own pawn name as is)."""
+    return msg(f"mx.pawn_colour.{pawn}") if pawn in PAWN_COLOURS else str(pawn)
 
 
 def pawn_name(pawn: Any, seat: Any, table: Table) -> Message | str:
     """``Detective red (Dmitri)``: a pawn by colour, with the player who moves it."""
     owner = seat if isinstance(seat, str) and seat.startswith("det") else _pawn_owner(pawn, table)
-    return _named(msg("mx.pawn", colour=str(pawn)), table.players.get(owner) if owner else None)
+    return _named(msg("mx.pawn", colour=pawn_colour(pawn)), table.players.get(owner) if owner else None)
 
 
 def _transport(ticket: Any) -> Message | str:

@@ -51,6 +51,7 @@ import json
 import math
 import sys
 from collections import deque
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -352,18 +353,24 @@ def render(board: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def write_or_check(out: Path, make: Callable[[], str], description: str, argv: list[str] | None) -> int:
+    """``--check``: is ``out`` what ``make()`` builds now? Otherwise write it. The board
+    scripts' one command line (``build_names.py`` uses it too)."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--check", action="store_true", help="compare with the committed file")
     args = parser.parse_args(argv)
-    text = render(build())
+    text = make()
     if args.check:
-        same = OUT.exists() and OUT.read_text(encoding="utf-8") == text
-        print(f"{OUT.name}: {'up to date' if same else 'DIFFERS from a fresh build'}")
+        same = out.exists() and out.read_text(encoding="utf-8") == text
+        print(f"{out.name}: {'up to date' if same else 'DIFFERS from a fresh build'}")
         return 0 if same else 1
-    OUT.write_text(text, encoding="utf-8")
-    print(f"wrote {OUT}")
+    out.write_text(text, encoding="utf-8")
+    print(f"wrote {out}")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return write_or_check(OUT, lambda: render(build()), __doc__.split("\n\n")[0], argv)
 
 
 if __name__ == "__main__":

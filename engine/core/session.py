@@ -213,13 +213,13 @@ class Session:
         for index, action in enumerate(actions):
             try:
                 if game.is_over(self.state):
-                    raise IllegalAction(game.end_rule, "the game is already over: nothing may follow its end")
+                    raise IllegalAction(game.end_rule, msg("core.refuse.game_already_over_nothing_may"))
                 recorded = game.apply(self.state, action)
             except IllegalAction as exc:
                 exc.index = index
                 raise
             except Exception as exc:  # noqa: BLE001 - a game's bug is a refusal, not a crash
-                raise IllegalAction(ENGINE_ERROR, f"the engine could not read this action ({exc!r})",
+                raise IllegalAction(ENGINE_ERROR, msg("core.refuse.engine_could_read_action", exc=repr(exc)),
                                     index=index) from exc
             self.actions.append(recorded)
             yield recorded

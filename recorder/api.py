@@ -3,6 +3,8 @@ decides, selectors read, services write."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from django.http import Http404
@@ -75,6 +77,8 @@ class MoveSerializer(serializers.Serializer):
     seat = serializers.CharField(allow_null=True)
     action = serializers.JSONField()
     notation = serializers.CharField()
+    sentence = serializers.CharField(help_text="The engine's plain sentence of the action as "
+                                     "this viewer saw it (as in a replay's move list).")
     bot = serializers.BooleanField(help_text="Played by a bot.")
 
 
@@ -85,6 +89,7 @@ class FrameSerializer(serializers.Serializer):
     seat = serializers.CharField(allow_null=True)
     action = serializers.JSONField(allow_null=True)
     notation = serializers.CharField(allow_null=True)
+    sentence = serializers.CharField(allow_null=True)
     view = serializers.JSONField(help_text="game.view(state, viewer), as in a replay frame.")
 
 
@@ -128,6 +133,11 @@ class DraftSerializer(DraftSummarySerializer):
     viewer = serializers.CharField(help_text="Whose eyes this answer is seen with, chosen by the "
                                    "server: all, a seat or team, or public.")
     viewers = serializers.ListField(child=serializers.DictField())
+    phases = serializers.DictField(child=serializers.CharField(),
+                                   help_text="Each phase the moves and the position name, as "
+                                             "players call it.")
+    seat_labels = serializers.DictField(child=serializers.CharField(),
+                                        help_text="Each seat and team, as players call it.")
     static = serializers.JSONField(allow_null=True, help_text="With ?static=1: game.static_view.")
     document = serializers.JSONField(allow_null=True, help_text="The lantern-log/1 so far (all-seeing only).")
 
@@ -140,6 +150,7 @@ class ChoiceValueSerializer(serializers.Serializer):
 class ListedActionSerializer(serializers.Serializer):
     action = serializers.JSONField()
     notation = serializers.CharField()
+    sentence = serializers.CharField(help_text="The engine's plain sentence of it.")
     chance = serializers.BooleanField(help_text="Its chance outcome is still to be entered.")
 
 
@@ -201,6 +212,8 @@ def draft_body(view: selectors.DraftView, request: Request) -> dict[str, Any]:
         "frame": view.frame,
         "viewer": view.viewer,
         "viewers": view.viewers,
+        "phases": view.phases,
+        "seat_labels": view.seat_labels,
         "static": view.static,
         "document": view.document,
     }
@@ -404,16 +417,39 @@ def _json_param(request: Request, name: str) -> Any:
         raise services.DraftInvalid(f"{name} must be JSON ({exc})", field=name) from None
 
 
+def fingerprint(request: Request) -> str:
+    """The request as a sha256: endpoint, body and query. The same request posted twice
+    (a double click, a retry after a timeout) has the same fingerprint."""
+    data = request.data
+    body = {key: data.getlist(key) for key in data} if hasattr(data, "getlist") else data
+    text = json.dumps({"path": request.path, "body": body,
+                       "query": sorted(request.query_params.lists())},
+                      sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _write(request: Request, serializer_class, draft: Draft) -> services.WriteRequest:
+    body = _body(serializer_class, request)
+    return services.WriteRequest(user=request.user, version=body["version"],
+                                 fingerprint=fingerprint(request))
+
+
+def _answer(request: Request) -> services.Answer:
+    """The body of a write's answer: the draft as ``_respond`` shows it to this user."""
+    def answer(draft: Draft, position: services.Position) -> dict[str, Any]:
+        return _respond(request, draft, position).data
+    return answer
+
+
 class ApplyView(RecorderView):
     @extend_schema(tags=TAGS, operation_id="drafts_apply", request=ApplySerializer,
                    parameters=_VIEW_PARAMETERS, responses={200: DraftSerializer, **_WRITE_ERRORS},
-                   summary="Apply one action (then the bots' moves); saved at once")
+                   summary="Apply one action (then the bots' moves); saved at once; a repeat "
+                           "of the same request is answered the same, not applied twice")
     def post(self, request: Request, draft_id: int) -> Response:
         draft = _playable_draft(request, draft_id)
-        body = _body(ApplySerializer, request)
-        draft, position = services.apply_action(draft.pk, body["version"], body["action"],
-                                                request.user)
-        return _respond(request, draft, position)
+        write = _write(request, ApplySerializer, draft)
+        return Response(services.apply_action(draft.pk, write, request.data["action"], _answer(request)))
 
 
 class UndoView(RecorderView):
@@ -422,9 +458,8 @@ class UndoView(RecorderView):
                    summary="Undo the last human action (and the bot moves after it)")
     def post(self, request: Request, draft_id: int) -> Response:
         draft = _playable_draft(request, draft_id)
-        body = _body(VersionSerializer, request)
-        draft, position = services.undo(draft.pk, body["version"])
-        return _respond(request, draft, position)
+        write = _write(request, VersionSerializer, draft)
+        return Response(services.undo(draft.pk, write, _answer(request)))
 
 
 class FinishView(RecorderView):
@@ -433,10 +468,9 @@ class FinishView(RecorderView):
                    summary="Store the draft as a match, through the upload path (ingest_log)")
     def post(self, request: Request, draft_id: int) -> Response:
         draft = _writable_draft(request, draft_id)
-        body = _body(VersionSerializer, request)
+        write = _write(request, VersionSerializer, draft)
         # A LogRejected from ingest reaches the client through the exception handler.
-        draft, position, _match = services.finish(draft.pk, body["version"], request.user)
-        return _respond(request, draft, position)
+        return Response(services.finish(draft.pk, write, _answer(request)))
 
 
 class AbandonView(RecorderView):
@@ -445,6 +479,5 @@ class AbandonView(RecorderView):
                    summary="Drop the draft without a match")
     def post(self, request: Request, draft_id: int) -> Response:
         draft = _writable_draft(request, draft_id)
-        body = _body(VersionSerializer, request)
-        draft, position = services.abandon(draft.pk, body["version"])
-        return _respond(request, draft, position)
+        write = _write(request, VersionSerializer, draft)
+        return Response(services.abandon(draft.pk, write, _answer(request)))

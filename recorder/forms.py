@@ -1,13 +1,14 @@
 """The recorder's setup forms: which game, how chance is dealt, options, setup, seats.
 
 Nothing here is written per game: the player counts, seats and setup choices come from
-the drafts API's game catalogue (the engine's ``seat_ids`` and so on), the option
-and setup fields from the game's JSON Schemas (booleans, enums, integers, nested
-objects and fixed-length lists of enums get their own fields; anything richer, such
-as an inline Mister X board or its racks, is one JSON text field), the defaults from
-``Game.normalize_options({})``, and the engine judges the result (the options here,
-the setup when the draft is created), so the form refuses exactly what the engine
-refuses, with the engine's sentence.
+the drafts API's game catalogue (the engine's ``seat_ids`` and so on), the seats' names
+from ``Game.seat_label``, the option and setup fields from ``Game.form_schema`` (what a
+person sets up at this table, titled, with labelled choices: a board by name, a city by
+name, counters, a list item by item, picks as checkboxes — never JSON for a person; the
+JSON stays the API's door), the defaults from ``Game.normalize_options({})`` and the
+schema's, and the engine judges the result (the options here, the setup when the draft
+is created), so the form refuses exactly what the engine refuses, with the engine's
+sentence.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from engine import Game, IllegalAction, all_games, parse_json_value
+from engine.core.game import Table
+from engine.core.messages import render
 
 #: A seat's choice that is a bot, not a player: ``bot:greedy``.
 BOT_PREFIX = "bot:"
@@ -95,43 +98,89 @@ def _json_field(label: str, initial: Any, required: bool) -> forms.CharField:
     return field
 
 
+def _choices(schema: dict[str, Any]) -> list[tuple[Any, str]] | None:
+    """``[(value, label)]`` of a choice: ``oneOf`` of ``{"const", "title"}`` (the other
+    alternatives, an inline board, are the API's), else a bare ``enum``; None otherwise."""
+    consts = [option for option in schema.get("oneOf") or [] if isinstance(option, dict) and "const" in option]
+    if consts:
+        return [(option["const"], option.get("title") or str(option["const"])) for option in consts]
+    if "enum" in schema:
+        return [(value, str(value)) for value in schema["enum"]]
+    return None
+
+
 def schema_fields(
-    schema: dict[str, Any], default: Any, path: list[str], prefix: str, required: bool = True
+    schema: dict[str, Any], default: Any, path: list[str], prefix: str, required: bool = True,
+    group: str = "",
 ) -> list[tuple[str, forms.Field]]:
-    """Form fields for one value of ``schema`` at ``path``, named ``prefix`` + dotted path
-    (a fixed-length list's items as ``….0``, ``….1``)."""
+    """Form fields for one value of ``schema`` (``Game.form_schema``: titles, labelled
+    choices) at ``path``, named ``prefix`` + dotted path (a fixed-length list's items as
+    ``….1``, ``….2``). The parts of a titled whole (a deck, a rack, the pawns' cities)
+    are a ``group`` (set on each field) under that title, each labelled by its own."""
     name = prefix + ".".join(path)
-    label = _label(path)
+    label = schema.get("title") or _label(path[-1:])
+    help_text = schema.get("description") or ""
+    default = schema.get("default", default)
     kind = schema.get("type")
     if kind == "object" and "properties" in schema:
         fields = []
         inner = default if isinstance(default, dict) else {}
+        inner_group = _join(group, schema.get("title"))
         for key, sub in schema["properties"].items():
-            fields += schema_fields(sub, inner.get(key), [*path, key], prefix, required)
+            fields += schema_fields(sub, inner.get(key), [*path, key], prefix, required, inner_group)
         return fields
+    fields = _leaf_fields(schema, default, path, name, label, help_text, required, group)
+    for _name, field in fields:
+        field.group = getattr(field, "group", group)  # type: ignore[attr-defined]
+    return fields
+
+
+def _join(outer: str, inner: str | None) -> str:
+    return f"{outer}: {inner}" if outer and inner else outer or inner or ""
+
+
+def _leaf_fields(schema: dict[str, Any], default: Any, path: list[str], name: str, label: str,
+                 help_text: str, required: bool, group: str) -> list[tuple[str, forms.Field]]:
+    kind = schema.get("type")
+    prefix = name[: len(name) - len(".".join(path))]
     if kind == "boolean":
-        return [(name, forms.BooleanField(label=label, required=False, initial=bool(default)))]
-    if "enum" in schema:
-        choices = [(json.dumps(v), str(v)) for v in schema["enum"]]
+        return [(name, forms.BooleanField(label=label, required=False, initial=bool(default),
+                                          help_text=help_text))]
+    choices = _choices(schema)
+    if choices is not None:
+        options = [(json.dumps(value), text) for value, text in choices]
         if not required or default is None:
-            choices = [("", "choose…"), *choices]
+            options = [("", "choose…"), *options]
         initial = "" if default is None else json.dumps(default)
-        return [(name, forms.ChoiceField(label=label, choices=choices, initial=initial, required=required))]
+        return [(name, forms.ChoiceField(label=label, choices=options, initial=initial, required=required,
+                                         help_text=help_text))]
     if kind == "integer":
-        return [(name, forms.IntegerField(label=label, initial=default, required=required,
+        # A counter: a number box with its bounds (steppers, and the phone's number pad).
+        return [(name, forms.IntegerField(label=label, initial=default, required=required, help_text=help_text,
                                           min_value=schema.get("minimum"), max_value=schema.get("maximum")))]
     items = schema.get("items") or {}
+    item_choices = _choices(items)
     size = schema.get("minItems")
-    if kind == "array" and "enum" in items and size and size == schema.get("maxItems"):
-        # A hand of 3 cards, 3 first blocks: one drop-down per item, no JSON to type.
+    if kind == "array" and item_choices is not None and size and size == schema.get("maxItems"):
+        # A hand of 3 cards, 3 first blocks, a rack of tickets: one drop-down per item.
         fields = []
+        item_name = items.get("title") or "item"
         for i in range(size):
             item_default = default[i] if isinstance(default, list) and i < len(default) else None
-            fields += schema_fields(items, item_default, [*path, str(i + 1)], prefix, required)
+            fields += schema_fields({**items, "title": f"{item_name} {i + 1}"}, item_default,
+                                    [*path, str(i + 1)], prefix, required, _join(group, label))
         return fields
+    if kind == "array" and item_choices is not None and schema.get("uniqueItems"):
+        # Distinct picks (the pawns a detective player moves): one checkbox per choice.
+        field = forms.MultipleChoiceField(
+            label=label, required=False, help_text=help_text, widget=forms.CheckboxSelectMultiple,
+            choices=[(json.dumps(value), text) for value, text in item_choices],
+            initial=[json.dumps(v) for v in default] if isinstance(default, list) else [])
+        field.is_picks = True  # type: ignore[attr-defined]
+        return [(name, field)]
     if kind == "string" and isinstance(default, str):
-        return [(name, forms.CharField(label=label, initial=default, required=required))]
-    # Anything richer (a board given inline or by id, racks of tickets) is JSON.
+        return [(name, forms.CharField(label=label, initial=default, required=required, help_text=help_text))]
+    # Anything a game's form schema does not ask (it should ask everything a person sets).
     return [(name, _json_field(label, default, required))]
 
 
@@ -143,7 +192,11 @@ def collect(form: forms.Form, data: dict[str, Any], prefix: str) -> dict[str, An
         if not name.startswith(prefix) or name not in data:
             continue
         value = data[name]
-        if isinstance(field, forms.ChoiceField) and not isinstance(field, forms.TypedChoiceField):
+        if getattr(field, "is_picks", False):
+            if not value:
+                continue  # none picked: left out (all left out: the game's default)
+            value = [_json_or_text(item) for item in value]
+        elif isinstance(field, forms.ChoiceField) and not isinstance(field, forms.TypedChoiceField):
             if value == "":
                 continue
             value = _json_or_text(value)
@@ -184,7 +237,8 @@ class DraftSetupForm(forms.Form):
         self.chance = chance
         defaults = game.normalize_options({})
         self.seat_ids = seat_ids
-        schemas = game.json_schema()
+        # What a person sets up at this table, in a person's words (the engine's).
+        schemas = game.form_schema(defaults, seat_ids)
         option_schema = schemas.get("options") or {}
         for key, sub in (option_schema.get("properties") or {}).items():
             default = defaults.get(key)
@@ -205,6 +259,10 @@ class DraftSetupForm(forms.Form):
                 self.fields[name] = field
         bots = [(f"{BOT_PREFIX}{bot}", f"{bot} bot") for bot in sorted(game.bots)] if chance == SERVER else []
         players = [(handle, handle) for handle in handles]
+        # Each seat as players call it: "Mister X", "Player 2 (spies E/e)".
+        table = Table(dict.fromkeys(seat_ids, ""), defaults)
+        labels = {seat: render(game.seat_label(seat, table)) for seat in seat_ids}
+        self.seat_labels = labels
         for seat in self.seat_ids:
             choices: list[Any] = [("", "choose…")]
             if players:
@@ -213,10 +271,10 @@ class DraftSetupForm(forms.Form):
                 choices.append(("Bots", bots))
             # An organiser may seat someone the club has no handle for yet (as an upload may).
             self.fields[SEAT_PREFIX + seat] = forms.ChoiceField(
-                label=f"Seat {seat}", choices=choices, required=not new_players)
+                label=labels[seat], choices=choices, required=not new_players)
             if new_players:
                 self.fields[NEW_PREFIX + seat] = forms.CharField(
-                    label=f"or a new player in seat {seat}", required=False, max_length=64,
+                    label=f"or a new player as {labels[seat]}", required=False, max_length=64,
                     help_text="A handle the club does not have yet.")
 
     def names(self, prefix: str) -> list[str]:
@@ -227,6 +285,23 @@ class DraftSetupForm(forms.Form):
 
     def setup_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.names(SETUP_PREFIX)]
+
+    def _groups(self, prefix: str) -> list[tuple[str, list[forms.BoundField]]]:
+        """The fields under ``prefix`` in runs of one group: ``[(title, fields)]`` (title
+        empty for the fields that stand alone)."""
+        groups: list[tuple[str, list[forms.BoundField]]] = []
+        for name in self.names(prefix):
+            title = getattr(self.fields[name], "group", "")
+            if not groups or groups[-1][0] != title:
+                groups.append((title, []))
+            groups[-1][1].append(self[name])
+        return groups
+
+    def option_groups(self) -> list[tuple[str, list[forms.BoundField]]]:
+        return self._groups(OPTION_PREFIX)
+
+    def setup_groups(self) -> list[tuple[str, list[forms.BoundField]]]:
+        return self._groups(SETUP_PREFIX)
 
     def seat_fields(self) -> list[forms.BoundField]:
         """Each seat's drop-down, followed by its new-handle field when there is one."""

@@ -95,3 +95,45 @@ class Draft(models.Model):
     def bot_seats(self) -> dict[str, str]:
         """{seat: bot name} of the seats a bot plays."""
         return {entry["seat"]: entry["bot"] for entry in self.seats if entry.get("bot")}
+
+
+class DraftWrite(models.Model):
+    """One write to a draft (apply, undo, finish, abandon), made against ``version``.
+
+    Each version of a draft is written from at most once (the unique constraint): that
+    is what keeps two tabs from forking a draft, in the database itself. The write
+    also keeps who made it and a fingerprint of the request, and the latest write of a
+    draft keeps its answer, so that the same request posted again (a double click, a
+    retry after a timeout) is answered exactly as the first was, without being applied
+    twice — while a different request against that version is stale (409). Only the
+    same person gets that answer again: it was drawn with that person's eyes.
+    """
+
+    class Kind(models.TextChoices):
+        APPLY = "apply", "Apply an action"
+        UNDO = "undo", "Undo the last action"
+        FINISH = "finish", "Store as a match"
+        ABANDON = "abandon", "Discard"
+
+    draft = models.ForeignKey(Draft, on_delete=models.CASCADE, related_name="writes")
+    version = models.PositiveIntegerField(help_text="The draft's version this write was made against.")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    #: sha256 (hex) of the request: endpoint, body and query (recorder.api.fingerprint)
+    fingerprint = models.CharField(max_length=64)
+    #: the answer's JSON text as first sent (kept as text: its key order is the body's);
+    #: empty once a later write has been made (an older request is stale, not repeated)
+    answer = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["draft", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["draft", "version"], name="draft_write_once_per_version"),
+            models.CheckConstraint(condition=Q(kind__in=["apply", "undo", "finish", "abandon"]),
+                                   name="draft_write_kind_valid"),
+            models.CheckConstraint(condition=~Q(fingerprint=""), name="draft_write_fingerprint_set"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} of draft {self.draft_id} at version {self.version}"

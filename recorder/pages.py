@@ -15,6 +15,8 @@ from django.urls import reverse
 from clubs import policy
 from clubs.models import Club
 from engine import get_game
+from engine.core.game import Table
+from engine.core.messages import render as render_message
 from games import selectors
 from recorder import selectors as draft_selectors
 from recorder import services
@@ -34,14 +36,26 @@ def _member_club(request: HttpRequest, slug: str) -> Club | HttpResponse:
     return club
 
 
+def seat_rows(draft) -> list[dict[str, str]]:
+    """Each seat of ``draft`` as players call it (the engine's ``seat_label``: "Mister X",
+    "Player 2 (spies E/e)") with who plays it."""
+    game = get_game(draft.game)
+    if game is None:
+        return [{"label": e["seat"], "player": e["player"], "bot": e.get("bot") or ""} for e in draft.seats]
+    table = Table({e["seat"]: e["player"] for e in draft.seats}, draft.options)
+    return [{"label": render_message(game.seat_label(e["seat"], table)), "player": e["player"],
+             "bot": e.get("bot") or ""} for e in draft.seats]
+
+
 def open_draft_rows(club: Club, user) -> list:
-    """The club's drafts still being recorded, each with ``game_name``, for the club
-    page's and the setup page's "resume" lists."""
+    """The club's drafts still being recorded, each with ``game_name`` and ``seat_rows``,
+    for the club page's and the setup page's "resume" lists."""
     drafts = list(draft_selectors.open_drafts(club, user))
     for draft in drafts:
         draft.can_write = policy.can_write_draft(user, draft)
         game = get_game(draft.game)
         draft.game_name = game.name if game is not None else draft.game
+        draft.seat_rows = seat_rows(draft)
     return drafts
 
 
@@ -107,11 +121,16 @@ def record_draft(request: HttpRequest, slug: str, draft_id: int) -> HttpResponse
         "undo": not draft.bot_seats,
         "csrfToken": get_token(request),
     }
+    labels = {e["seat"]: row["label"] for e, row in zip(draft.seats, seat_rows(draft), strict=True)}
+    if game is not None and view not in labels and view not in ("all", "public"):
+        labels[view] = render_message(game.seat_label(view, Table({}, draft.options)))  # a team
     return render(request, "recorder/record.html", {
         "club": club,
         "draft": draft,
         "game_name": game.name if game is not None else draft.game,
+        "seats": seat_rows(draft),
         "view": view,
+        "view_label": labels.get(view, view),
         "config": config,
         "can_write": config["canWrite"],
         "undo": config["undo"],

@@ -12,6 +12,8 @@ from clubs import policy
 from clubs.models import Club
 from clubs.policy import PUBLIC, AnyUser
 from engine import Game, all_games
+from engine.core.game import Table
+from engine.core.messages import render
 from recorder import choices
 from recorder.models import Draft
 from recorder.services import DraftInvalid, Position, engine_eyes, position_of
@@ -63,6 +65,10 @@ class DraftView:
     moves: list[dict[str, Any]]
     frame: dict[str, Any]
     viewers: list[dict[str, str]]
+    #: each phase the moves name, as players call it (as the replay payload's)
+    phases: dict[str, str]
+    #: each seat and team as players call it ("Mister X", "Player 2 (spies E/e)")
+    seat_labels: dict[str, str]
     static: dict[str, Any] | None
     document: dict[str, Any] | None
 
@@ -88,12 +94,16 @@ def draft_view(draft: Draft, user: AnyUser, asked: str | None = None, *,
         viewer = asked
     eyes = None if viewer == ALL else viewer
     shown = position.session.history(eyes)
+    players = {entry["seat"]: entry["player"] for entry in draft.seats}
+    table = Table(players, draft.options)
     moves = []
     for ply, (action, move) in enumerate(zip(shown, draft.moves, strict=True), start=1):
         moves.append({
             "ply": ply, "round": move["round"], "phase": move["phase"], "seat": action.get("seat"),
             "action": action,
             "notation": move["notation"] if eyes is None else game.notation(action),
+            # Told from the action as these eyes saw it (as the replay tells it): no more.
+            "sentence": render(game.describe(action, table)),
             "bot": move["bot"],
         })
     view = position.session.view(eyes)
@@ -105,9 +115,9 @@ def draft_view(draft: Draft, user: AnyUser, asked: str | None = None, *,
         "seat": last["seat"] if last else None,
         "action": last["action"] if last else None,
         "notation": last["notation"] if last else None,
+        "sentence": last["sentence"] if last else None,
         "view": view,
     }
-    players = {entry["seat"]: entry["player"] for entry in draft.seats}
     return DraftView(
         draft=draft,
         position=position,
@@ -115,6 +125,10 @@ def draft_view(draft: Draft, user: AnyUser, asked: str | None = None, *,
         moves=moves,
         frame=frame,
         viewers=[{"id": v, "label": _label(v, players)} for v in choosable],
+        phases={phase: render(game.phase_label(phase))
+                for phase in dict.fromkeys([*(m["phase"] for m in moves), view.get("phase")]) if phase},
+        seat_labels={seat: render(game.seat_label(seat, table))
+                     for seat in game.viewers(draft.options, list(players))},
         static=game.static_view(draft.options) if with_static else None,
         document=draft_document(draft, position) if eyes is None else None,
     )
@@ -142,6 +156,8 @@ def _listed(draft: Draft, position: Position, actions: list[dict[str, Any]],
             with_chance: bool) -> list[dict[str, Any]]:
     game = position.game
     table = draft.chance == Draft.Chance.TABLE
+    # The seat's own choices, so its sentence may say all of it.
+    names = Table({entry["seat"]: entry["player"] for entry in draft.seats}, draft.options)
     out = []
     for action in actions:
         chance = False
@@ -149,7 +165,8 @@ def _listed(draft: Draft, position: Position, actions: list[dict[str, Any]],
             # A big draw is described rather than listed (a Mister X refill: 70k outcomes).
             chance = (game.chance_draw(position.state, action) is not None
                       or game.chance_options(position.state, action) != [action])
-        out.append({"action": action, "notation": game.notation(action), "chance": chance})
+        out.append({"action": action, "notation": game.notation(action),
+                    "sentence": render(game.describe(action, names)), "chance": chance})
     return out
 
 

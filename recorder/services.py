@@ -15,12 +15,16 @@ succeeds and the other is told to reload.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import json
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -33,8 +37,8 @@ from engine import ENGINE_ERROR, FORMAT, Game, IllegalAction, Rng, Session, get_
 from engine.core.envelope import MAX_ACTIONS
 from engine.core.play import BOT_STREAM
 from games import services as game_services
-from games.models import Match, Upload
-from recorder.models import Draft
+from games.models import Upload
+from recorder.models import Draft, DraftWrite
 
 #: Rule ids of the recorder's own refusals (the engine's are cited as they are).
 REC_BOT = "REC-BOT"  # an action for a seat a bot plays
@@ -358,12 +362,59 @@ def create_draft(
 # --- writing a draft ------------------------------------------------------------------------
 
 
-def _locked(draft_id: int, version: Any) -> Draft:
-    """The draft, locked, if it is still at ``version`` and recording (call inside atomic)."""
+@dataclass(frozen=True)
+class WriteRequest:
+    """A write as it was asked: by ``user``, against the draft's ``version``, and the
+    request's ``fingerprint`` (recorder.api.fingerprint: endpoint, body and query), by
+    which the same request posted twice is known."""
+
+    user: Any
+    version: Any
+    fingerprint: str
+
+
+#: Draws the answer to a write (the draft resource as the writer may see it: the API's
+#: body), inside the write's transaction, so a repeat finds it stored.
+Answer = Callable[[Draft, "Position"], dict[str, Any]]
+
+
+class _AnsweredBefore(Exception):  # noqa: N818 - not an error: the way out of a repeat
+    """This request was made (and answered) already: its answer, as first sent."""
+
+    def __init__(self, answer: dict[str, Any]):
+        super().__init__("answered before")
+        self.answer = answer
+
+
+def _answered_once(service: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
+    """A write service that answers a repeated request with the first answer."""
+
+    @functools.wraps(service)
+    def once(*args: Any, **kwargs: Any) -> dict[str, Any]:
+        try:
+            return service(*args, **kwargs)
+        except _AnsweredBefore as repeat:
+            return repeat.answer
+
+    return once
+
+
+def _locked(draft_id: int, request: WriteRequest) -> Draft:
+    """The draft, locked, if it is still at the request's version and recording (call
+    inside atomic). A request already answered at that version — the same person, the
+    same endpoint, body and query — is answered again as it was (``_AnsweredBefore``);
+    any other request against an old version is stale."""
+    version = request.version
     if type(version) is not int:
         raise DraftInvalid("version (an integer: the draft's current version) is required",
                            field="version")
     draft = Draft.objects.select_for_update().get(pk=draft_id)
+    if draft.version != version:
+        # Only the latest write keeps its answer: a request older than that is stale.
+        before = (DraftWrite.objects.filter(draft=draft, version=version).exclude(answer="")
+                  .values_list("user_id", "fingerprint", "answer").first())
+        if before is not None and before[:2] == (request.user.pk, request.fingerprint):
+            raise _AnsweredBefore(json.loads(before[2]))
     if draft.status != Draft.Status.RECORDING:
         raise ClosedDraft(f"this draft is {draft.status}: it cannot change any more")
     if draft.version != version:
@@ -388,16 +439,31 @@ def _save(draft: Draft, version: int, **fields: Any) -> Draft:
     return draft
 
 
-def apply_action(draft_id: int, version: Any, action: Any, user: Any) -> tuple[Draft, Position]:
-    """Apply an action decided with ``user``'s eyes (``engine_eyes``: all-seeing, or a seat
-    or team, told only what it knows: engine.Session), then the bots' replies; save.
-    A pick (Cloak & Dagger's ``open``) is saved in ``opened``, never as an action. Nothing
-    changes when it is refused (DraftIllegal with the rule id)."""
+def _answer(draft: Draft, position: Position, request: WriteRequest, kind: str,
+            answer: Answer) -> dict[str, Any]:
+    """Draw the answer to the write just saved and keep it (and drop the previous write's:
+    a repeat of that one is stale now). The row is unique per (draft, version)."""
+    body = answer(draft, position)
+    DraftWrite.objects.filter(draft=draft).exclude(answer="").update(answer="")
+    DraftWrite.objects.create(draft=draft, version=request.version, user=request.user, kind=kind,
+                              fingerprint=request.fingerprint,
+                              answer=json.dumps(body, cls=DjangoJSONEncoder))
+    return body
+
+
+@_answered_once
+def apply_action(draft_id: int, request: WriteRequest, action: Any, answer: Answer) -> dict[str, Any]:
+    """Apply an action decided with the writer's eyes (``engine_eyes``: all-seeing, or a
+    seat or team, told only what it knows: engine.Session), then the bots' replies; save;
+    return ``answer`` of the result. A pick (Cloak & Dagger's ``open``) is saved in
+    ``opened``, never as an action. Nothing changes when it is refused (DraftIllegal with
+    the rule id)."""
     with transaction.atomic():
-        draft = _locked(draft_id, version)
+        draft = _locked(draft_id, request)
+        version = request.version
         position = position_of(draft)
         session = position.session
-        viewer = engine_eyes(user, draft, position)
+        viewer = engine_eyes(request.user, draft, position)
         ply = len(draft.actions)
         seat = action.get("seat") if isinstance(action, dict) else None
         if isinstance(seat, str) and position.is_bot(seat):
@@ -411,21 +477,22 @@ def apply_action(draft_id: int, version: Any, action: Any, user: Any) -> tuple[D
         recorded = _step(session, action, viewer)
         if recorded is None:  # a pick: the seat now sees inside, and is committed to it
             _save(draft, version, opened=session.opened)
-            return draft, position
-        actions = [*draft.actions, recorded]
-        moves = [*draft.moves, _move(position.game, before, recorded, bot=False)]
-        _play_bots(draft, position, actions, moves)
-        _save(draft, version, actions=actions, moves=moves, opened=session.opened)
-    return draft, position
+        else:
+            actions = [*draft.actions, recorded]
+            moves = [*draft.moves, _move(position.game, before, recorded, bot=False)]
+            _play_bots(draft, position, actions, moves)
+            _save(draft, version, actions=actions, moves=moves, opened=session.opened)
+        return _answer(draft, position, request, DraftWrite.Kind.APPLY, answer)
 
 
-def undo(draft_id: int, version: Any) -> tuple[Draft, Position]:
+@_answered_once
+def undo(draft_id: int, request: WriteRequest, answer: Answer) -> dict[str, Any]:
     """Take back the last human action and the bot moves that followed it. Off in a game
     with a bot: once a move is answered (and in a bot game, seen), it stays. A seat that
     had picked before the move taken back (Cloak & Dagger's envelope) stays committed to
     that pick: it has looked inside."""
     with transaction.atomic():
-        draft = _locked(draft_id, version)
+        draft = _locked(draft_id, request)
         if draft.bot_seats:
             raise DraftIllegal("undo is off in a game against a bot: a move once made is not "
                                "taken back (the bot's reply, or what the move showed, is seen)",
@@ -435,9 +502,9 @@ def undo(draft_id: int, version: Any) -> tuple[Draft, Position]:
         position = position_of(draft)
         position.session.undo()
         keep = len(position.session.actions)
-        _save(draft, version, actions=draft.actions[:keep], moves=draft.moves[:keep],
+        _save(draft, request.version, actions=draft.actions[:keep], moves=draft.moves[:keep],
               opened=position.session.opened)
-    return draft, position
+        return _answer(draft, position, request, DraftWrite.Kind.UNDO, answer)
 
 
 def draft_document(draft: Draft, position: Position | None = None) -> dict[str, Any]:
@@ -456,32 +523,35 @@ def draft_document(draft: Draft, position: Position | None = None) -> dict[str, 
     }
 
 
-def finish(draft_id: int, version: Any, user: Any) -> tuple[Draft, Position, Match]:
+@_answered_once
+def finish(draft_id: int, request: WriteRequest, answer: Answer) -> dict[str, Any]:
     """Ingest the draft's log as an upload would be (a finished game becomes a rated
     match, one stopped early an unfinished match). A refusal (LogRejected, with its
     Upload record kept) leaves the draft recording."""
     rejected: game_services.LogRejected | None = None
     with transaction.atomic():
-        draft = _locked(draft_id, version)
+        draft = _locked(draft_id, request)
         position = position_of(draft)
         try:
             # No savepoint around it: a refusal's Upload record must be kept.
             match = game_services.ingest_log(
-                draft.club, draft_document(draft, position), user,
+                draft.club, draft_document(draft, position), request.user,
                 source=Upload.Source.RECORDER, name=f"draft {draft.pk}",
             )
         except game_services.LogRejected as exc:
             rejected = exc
         else:
-            _save(draft, version, status=Draft.Status.FINISHED, match=match)
+            _save(draft, request.version, status=Draft.Status.FINISHED, match=match)
+            body = _answer(draft, position, request, DraftWrite.Kind.FINISH, answer)
     if rejected is not None:
         raise rejected
-    return draft, position, match
+    return body
 
 
-def abandon(draft_id: int, version: Any) -> tuple[Draft, Position]:
+@_answered_once
+def abandon(draft_id: int, request: WriteRequest, answer: Answer) -> dict[str, Any]:
     """Drop the draft without a match."""
     with transaction.atomic():
-        draft = _locked(draft_id, version)
-        _save(draft, version, status=Draft.Status.ABANDONED)
-    return draft, position_of(draft)
+        draft = _locked(draft_id, request)
+        _save(draft, request.version, status=Draft.Status.ABANDONED)
+        return _answer(draft, position_of(draft), request, DraftWrite.Kind.ABANDON, answer)

@@ -26,7 +26,7 @@ from dashboard.models import DroppedTask
 from games.models import Import, MatchLog, Upload
 from ladder.models import Ladder, Rating, RatingChange, RecomputeJob
 from ladder.services import recompute_ladder
-from recorder.models import Draft
+from recorder.models import Draft, DraftWrite
 from tests.ladder.factories import BASE, make_match, player
 from tournaments.models import Entry, ForbiddenPairing, Pairing, PairingSeat, Tournament
 
@@ -93,9 +93,11 @@ def populate(tag: str, django_user_model) -> None:
     JoinRequest.objects.create(club=club, user=joiner, message="hello")
     AuditEntry.objects.create(club=club, actor=organiser, action="invite.create",
                               summary="invited someone")
-    Draft.objects.create(club=club, created_by=organiser, game=CRYPTID,
-                         seats=[{"seat": "cryptid", "player": f"ann-{tag}"}],
-                         played_at=timezone.now())
+    draft = Draft.objects.create(club=club, created_by=organiser, game=CRYPTID,
+                                 seats=[{"seat": "cryptid", "player": f"ann-{tag}"}],
+                                 played_at=timezone.now())
+    DraftWrite.objects.create(draft=draft, version=1, user=organiser, kind="apply",
+                              fingerprint="0" * 64, answer='{"version": 2}')
     Group.objects.get_or_create(name="operators")
 
 
@@ -164,7 +166,7 @@ def test_changelists_do_not_query_per_row(admin_client, django_user_model):
 
 @pytest.mark.parametrize(
     "model", [MatchLog, Upload, Import, AuditEntry, RatingChange, Rating, RecomputeJob, Invite,
-              JoinRequest],
+              JoinRequest, DraftWrite],
 )
 def test_stored_records_are_read_only(admin_client, django_user_model, model):
     populate("a", django_user_model)

@@ -395,3 +395,16 @@ class Game:
         """JSON Schemas of this game's ``options``, ``setup``, ``actions`` (a list, one
         per action type) and ``result``."""
         raise NotImplementedError
+
+    def form_schema(self, options: dict[str, Any], seats: list[str]) -> dict[str, Any]:
+        """What a person sets up for a table with these normalized ``options`` and
+        ``seats``: ``{"options": …, "setup": …}``, JSON Schemas of the same values as
+        :meth:`json_schema`'s, narrowed to this table and said in a person's words —
+        every field with a ``title``; choices as ``oneOf`` of ``{"const", "title"}`` (a
+        board by its name, a city by its name; other alternatives, such as an inline
+        board, are left to the API); fixed-length lists asked item by item; a list of
+        distinct picks as ``uniqueItems``; a ``default`` where the options' defaults do
+        not say it. A form is built from it and nothing else, so no page names a game's
+        parts. Default: the log's schemas as they are."""
+        schema = self.json_schema()
+        return {"options": schema.get("options") or {}, "setup": schema.get("setup") or {}}

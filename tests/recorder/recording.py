@@ -79,15 +79,18 @@ def ply(page: Any) -> int:
 
 
 def moves(page: Any) -> list[str]:
-    return page.eval_on_selector_all("#rec-moves li[data-ply] .rec-notation", "els => els.map(e => e.textContent)")
+    """The actions listed so far, in notation (each move's sentence shows, its notation
+    is kept for hover and the toggle)."""
+    return page.eval_on_selector_all("#rec-moves .move[data-ply]", "els => els.map(e => e.dataset.notation)")
 
 
-def record(page: Any, target: dict[str, Any]) -> dict[str, Any]:
+def record(page: Any, target: dict[str, Any], double_click: bool = False) -> dict[str, Any]:
     """Enter ``target`` through the controls; returns the action the page recorded (as the
-    confirm button named it), after the server saved it."""
+    confirm button named it), after the server saved it. ``double_click``: every button
+    is double-clicked, as a hurried recorder does."""
     before = ply(page)
     # Several seats to act (Mister X's detectives): first pick whose action this is.
-    seat_button = page.locator("#rec-seat-pick button.rec-seat", has_text=f"{target['seat']} (")
+    seat_button = page.locator(f"#rec-seat-pick button.rec-seat[data-seat=\"{target['seat']}\"]")
     if seat_button.count() and seat_button.get_attribute("aria-pressed") != "true":
         seat_button.click()
     for _ in range(60):
@@ -97,7 +100,7 @@ def record(page: Any, target: dict[str, Any]) -> dict[str, Any]:
         if confirm.count():
             action = json.loads(confirm.get_attribute("data-action"))
             chance_next = confirm.inner_text().startswith("Next:")
-            confirm.click()
+            confirm.dblclick() if double_click else confirm.click()
             if chance_next:
                 page.wait_for_selector("#rec-entry .rec-chance")
                 continue
@@ -112,7 +115,8 @@ def record(page: Any, target: dict[str, Any]) -> dict[str, Any]:
             values = [json.loads(v) for v in buttons.evaluate_all("els => els.map(e => e.dataset.value)")]
             matches = [i for i, v in enumerate(values) if same_value(v, wanted)]
             assert matches, f"{field}: the page offers {values}, not {wanted!r} of {target}"
-            buttons.nth(matches[0]).click()
+            button = buttons.nth(matches[0])
+            button.dblclick() if double_click else button.click()
         else:
             select = question.locator("select")
             options = select.locator("option").evaluate_all("els => els.map(e => e.value)")
@@ -136,3 +140,22 @@ def choose_game(page: Any, live_server: Any, club: Any, game_name: str, chance_l
 def start_recording(page: Any) -> None:
     page.get_by_role("button", name="Start recording").click()
     wait_ready(page)
+
+
+def choose_seat(page: Any, seat: str, who: str) -> None:
+    """Seat ``who`` (a handle, or "greedy bot") in ``seat`` by its drop-down."""
+    page.locator(f'select[name="seat.{seat}"]').select_option(label=who)
+
+
+def fill_setup(page: Any, setup: dict[str, Any], prefix: str = "setup.") -> None:
+    """Choose ``setup`` in the form's drop-downs, field by field (a list item by item):
+    every value must be one the page offers."""
+    for key, value in setup.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            fill_setup(page, value, f"{name}.")
+        elif isinstance(value, list) and page.locator(f'select[name="{name}.1"]').count():
+            for i, item in enumerate(value, start=1):
+                page.locator(f'select[name="{name}.{i}"]').select_option(value=json.dumps(item))
+        else:
+            page.locator(f'select[name="{name}"]').select_option(value=json.dumps(value))

@@ -82,8 +82,9 @@ def test_a_stale_version_is_refused_and_told_to_reload(api, club):
     draft = new_draft(client)
     first_tab = draft
     second_tab = advance(client, draft, 1)
-    response = post(client, first_tab, "apply", version=first_tab["version"],
-                    action=cloak_log()["actions"][0])
+    # The first tab, not knowing, records a different action at the same version.
+    other = {**cloak_log()["actions"][0], "envelope": cloak_log()["actions"][0]["envelope"] % 20 + 1}
+    response = post(client, first_tab, "apply", version=first_tab["version"], action=other)
     assert response.status_code == 409
     body = response.json()
     assert body["error"] == "stale" and "reload" in body["message"]
@@ -285,8 +286,9 @@ def test_the_frame_has_the_replay_viewer_shape(api, club):
     client = api("member")
     draft = advance(client, new_draft(client), 2)
     frame = draft["frame"]
-    assert set(frame) == {"ply", "round", "phase", "seat", "action", "notation", "view"}
+    assert set(frame) == {"ply", "round", "phase", "seat", "action", "notation", "sentence", "view"}
     assert frame["ply"] == 2 and frame["action"] == cloak_log()["actions"][1]
+    assert frame["sentence"] == draft["moves"][-1]["sentence"]
     assert draft["static"] is None
     mx = new_draft(client, game="mister-x", chance="server", setup={},
                    seats=[{"seat": "mrx", "player": "alice"}, {"seat": "det1", "player": "bob"}])
@@ -416,3 +418,35 @@ def test_mister_x_against_bots_to_the_end(api, club, human):
     match = Match.objects.get(pk=done["match"])
     assert match.with_bots and match.status == Match.Status.VALID
     assert replay(match.log.document).status == "finished"
+
+
+def test_moves_read_as_the_engines_sentences_for_each_viewer(api, club):
+    """The move list says each action as the replay does: the engine's sentence of the
+    action as these eyes saw it, with the seats' and phases' names."""
+    from engine.core.game import Table
+    from engine.core.messages import render
+
+    client = api("member")
+    draft = advance(client, new_draft(client), 4)
+    game = get_game("cloak-and-dagger")
+    table = Table({"p1": "alice", "p2": "bob"}, draft["options"])
+    assert [m["sentence"] for m in draft["moves"]] == [
+        render(game.describe(action, table)) for action in cloak_log()["actions"][:4]]
+    assert draft["moves"][0]["sentence"].startswith("alice ")
+    assert draft["seat_labels"]["p1"] == render(game.seat_label("p1", table))
+    assert draft["phases"][draft["moves"][0]["phase"]] == render(game.phase_label(draft["moves"][0]["phase"]))
+    # A member who follows the game sees the public sentences: no envelope's contents.
+    follower = api("other").get(f"/api/drafts/{draft['id']}/").json()
+    assert follower["viewer"] != "all"
+    hidden = [m for m in follower["moves"] if m["action"] != cloak_log()["actions"][m["ply"] - 1]]
+    assert hidden, "the follower sees every action whole"
+    for move in hidden:
+        assert move["sentence"] == render(game.describe(move["action"], table))
+        assert move["sentence"] != render(game.describe(cloak_log()["actions"][move["ply"] - 1], table))
+    # The listed choices say themselves too.
+    choice = client.get(f"/api/drafts/{draft['id']}/legal-actions/").json()
+    while choice["field"] is not None:
+        choice = client.get(f"/api/drafts/{draft['id']}/legal-actions/", {"prefix": json.dumps(
+            {**choice["prefix"], choice["field"]: choice["values"][0]["value"]})}).json()
+    assert all(entry["sentence"] == render(game.describe(entry["action"], table))
+               for entry in choice["actions"])

@@ -1,5 +1,7 @@
 """Two tabs writing one draft at once: exactly one write wins, the other is refused (409:
-stale, or closed where the winning write finished the draft) and told to reload.
+stale, or closed where the winning write finished the draft) and told to reload — unless
+the two are the same request (a double click), which is applied once and answered twice
+the same.
 
 On PostgreSQL (marker ``integration``) two requests with the same version are held just
 before they take the draft's row lock, then released together. The conditional UPDATE
@@ -31,11 +33,8 @@ def _create(client: APIClient) -> dict:
     return response.json()
 
 
-@pytest.mark.integration
-@pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("verbs", [("apply", "apply"), ("apply", "undo"), ("finish", "apply")])
-def test_two_concurrent_writes_of_one_version_one_wins(require_postgres, people, club, monkeypatch,
-                                                       verbs):
+def _race(people, monkeypatch, verbs: tuple[str, str]) -> tuple[dict, int, list]:
+    """Two writes of one version, held until both have read the draft, then let go."""
     creator = APIClient()
     creator.force_authenticate(people["member"])
     draft = _create(creator)
@@ -46,9 +45,9 @@ def test_two_concurrent_writes_of_one_version_one_wins(require_postgres, people,
     both_ready = threading.Barrier(2, timeout=30)
     real_locked = services._locked
 
-    def wait_then_lock(draft_id, version):
+    def wait_then_lock(draft_id, request):
         both_ready.wait()  # neither takes the lock before both have read the draft
-        return real_locked(draft_id, version)
+        return real_locked(draft_id, request)
 
     monkeypatch.setattr(services, "_locked", wait_then_lock)
     responses = [None, None]
@@ -58,9 +57,13 @@ def test_two_concurrent_writes_of_one_version_one_wins(require_postgres, people,
             client = APIClient()
             client.force_authenticate(people[who])
             body = {"version": version}
-            if verb == "apply":
-                body["action"] = LOG["actions"][2]
-            responses[slot] = client.post(f"/api/drafts/{draft['id']}/{verb}/", body, format="json")
+            if verb.startswith("apply"):
+                # "apply-other": another action than the first tab's (a real conflict).
+                action = LOG["actions"][2]
+                body["action"] = {**action, "envelope": action["envelope"] % 20 + 1} \
+                    if verb == "apply-other" else action
+            responses[slot] = client.post(f"/api/drafts/{draft['id']}/{verb.split('-')[0]}/", body,
+                                          format="json")
         finally:
             connection.close()
 
@@ -70,7 +73,15 @@ def test_two_concurrent_writes_of_one_version_one_wins(require_postgres, people,
         thread.start()
     for thread in threads:
         thread.join(timeout=60)
+    return draft, version, responses
 
+
+@pytest.mark.integration
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("verbs", [("apply", "apply-other"), ("apply", "undo"), ("finish", "apply")])
+def test_two_concurrent_writes_of_one_version_one_wins(require_postgres, people, club, monkeypatch,
+                                                       verbs):
+    draft, version, responses = _race(people, monkeypatch, verbs)
     codes = sorted(r.status_code for r in responses)
     assert codes == [200, 409], [r.json() for r in responses]
     loser = next(r for r in responses if r.status_code == 409).json()
@@ -87,6 +98,21 @@ def test_two_concurrent_writes_of_one_version_one_wins(require_postgres, people,
     assert stored.version == version + 1
     assert stored.status == winner["status"]
     assert stored.actions == winner["document"]["actions"]
+
+
+@pytest.mark.integration
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("verb", ["apply", "undo", "finish"])
+def test_the_same_write_twice_at_once_is_applied_once(require_postgres, people, club, monkeypatch,
+                                                      verb):
+    """A double click: the second request waits for the first's row lock, then finds its
+    own request answered and gets that answer."""
+    draft, version, responses = _race(people, monkeypatch, (verb, verb))
+    assert [r.status_code for r in responses] == [200, 200], [r.json() for r in responses]
+    assert responses[0].content == responses[1].content
+    stored = Draft.objects.get(pk=draft["id"])
+    assert stored.version == version + 1
+    assert stored.actions == responses[0].json()["document"]["actions"]
 
 
 @pytest.mark.django_db

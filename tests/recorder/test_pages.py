@@ -152,17 +152,25 @@ def test_the_club_page_lists_games_to_resume(club, people):
 
 
 def test_mister_x_dealt_at_the_table(club, people):
-    """Fields the form cannot list (a board, racks of tickets) are JSON, judged by the engine."""
+    """Nothing is JSON for a person: the board from the boards the engine ships, by name;
+    the pawns shared out by checkboxes; cities by name; the racks ticket by ticket."""
     setup = play("mister-x", 4, ["greedy"] * 3)["setup"]
     member = client_for(people["member"])
     url = f"{SETUP}?game=mister-x&players=3&chance=table"
     page = member.get(url).content.decode()
-    assert 'name="setup.racks"' in page and 'value="europe/1"' in page
-    form = {"option.board": "europe/1", "setup.mission": json.dumps(setup["mission"]),
-            "setup.start": setup["start"], "setup.pawns": json.dumps(setup["pawns"]),
-            "setup.racks": json.dumps(setup["racks"]),
+    assert "JSON" not in page
+    assert '<option value="&quot;europe/1&quot;" selected>Europe' in page
+    assert 'type="checkbox" name="option.pawns.det1" value="&quot;red&quot;"' in page
+    assert "Madrid" in page and 'name="setup.racks.mrx.8"' in page and 'name="setup.racks.mrx.9"' not in page
+    assert ">Mister X</label>" in page and ">Detectives red, blue and green</label>" in page
+    form = {"option.board": '"europe/1"', "setup.mission": json.dumps(setup["mission"]),
+            "setup.start": json.dumps(setup["start"]),
+            **{f"setup.pawns.{pawn}": json.dumps(city) for pawn, city in setup["pawns"].items()},
+            **{f"setup.racks.{seat}.{i}": json.dumps(ticket) for seat, rack in setup["racks"].items()
+               for i, ticket in enumerate(rack, start=1)},
             "seat.mrx": "alice", "seat.det1": "bob", "seat.det2": "carol"}
-    bad = {**form, "setup.racks": json.dumps({**setup["racks"], "mrx": setup["racks"]["mrx"][:-1]})}
+    # A drawn ticket the bag does not hold that many of: the engine's rule, said.
+    bad = {**form, **{f"setup.racks.mrx.{i}": '"plane/secret"' for i in range(1, 9)}}
     response = member.post(url, bad)
     assert response.status_code == 422 and "MX-2.1" in response.content.decode()
     assert member.post(url, form).status_code == 302
@@ -193,3 +201,17 @@ def test_an_organiser_may_seat_a_new_player(club, people):
     response = organiser.post(url, {"option.document_copies": "1", "seat.p1": "alice"})
     assert response.status_code == 422 and "Choose who plays this seat" in response.content.decode()
     assert Draft.objects.count() == 1
+
+
+def test_the_pawns_are_shared_out_by_checkboxes(club, people):
+    member = client_for(people["member"])
+    url = f"{SETUP}?game=mister-x&players=3&chance=server"
+    form = {"option.board": '"europe/1"', "option.pawns.det1": ['"red"', '"blue"'],
+            "option.pawns.det2": ['"green"', '"yellow"', '"black"'],
+            "seat.mrx": "alice", "seat.det1": "bob", "seat.det2": "carol"}
+    assert member.post(url, form).status_code == 302
+    assert Draft.objects.get().options["pawns"] == {"det1": ["red", "blue"], "det2": ["green", "yellow", "black"]}
+    # Shared out unevenly: the engine's rule, said.
+    response = member.post(url, {**form, "option.pawns.det1": ['"red"'],
+                                 "option.pawns.det2": ['"blue"', '"green"', '"yellow"', '"black"']})
+    assert response.status_code == 422 and "MX-6.10" in response.content.decode()

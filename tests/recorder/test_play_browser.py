@@ -10,7 +10,15 @@ from typing import Any
 import pytest
 
 from games.models import Match
-from tests.recorder.recording import choose_game, moves, ply, sign_in, start_recording, wait_ready
+from tests.recorder.recording import (
+    choose_game,
+    choose_seat,
+    moves,
+    ply,
+    sign_in,
+    start_recording,
+    wait_ready,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -51,8 +59,8 @@ def record_any(page: Any, rng: random.Random) -> dict[str, Any]:
 
 def cloak_draft(page: Any, live_server: Any, club: Any, p2: str, chance: str) -> None:
     choose_game(page, live_server, club, "Cloak & Dagger", chance, players=2)
-    page.get_by_label("Seat p1", exact=True).select_option(label="alice")
-    page.get_by_label("Seat p2", exact=True).select_option(label=p2)
+    choose_seat(page, "p1", "alice")
+    choose_seat(page, "p2", p2)
     start_recording(page)
 
 
@@ -67,7 +75,7 @@ def test_the_bots_moves_follow_yours(signed_in, live_server, club, screenshot):
         assert action["seat"] == "p1"
         # p1 acted, and the greedy bot answered at once for p2: two moves per turn.
         assert ply(page) == 2 * turn
-        bots = page.eval_on_selector_all("#rec-moves li[data-ply]", "els => els.map(e => e.dataset.bot)")
+        bots = page.eval_on_selector_all("#rec-moves .move[data-ply]", "els => els.map(e => String(!!e.closest('.move-by-bot')))")
         assert bots == ["false", "true"] * turn
         assert moves(page)[-1].startswith("p2 ")
     # Every answer is drawn as p1 sees it, the ones after a write too: no envelope's
@@ -158,7 +166,7 @@ def test_every_game_can_be_played_against_a_bot(signed_in, live_server, club, ga
     page = signed_in
     choose_game(page, live_server, club, game, BY_LANTERN, players=players)
     for seat, who in seats.items():
-        page.get_by_label(f"Seat {seat}", exact=True).select_option(label=who)
+        choose_seat(page, seat, who)
     start_recording(page)
     humans = {seat for seat, who in seats.items() if not who.endswith(" bot")}
     rng = random.Random(3)
@@ -168,7 +176,7 @@ def test_every_game_can_be_played_against_a_bot(signed_in, live_server, club, ga
         before = ply(page)
         action = record_any(page, rng)
         assert action["seat"] in humans
-        recorded = page.eval_on_selector_all("#rec-moves li[data-ply]", "els => els.map(e => e.dataset.bot)")
+        recorded = page.eval_on_selector_all("#rec-moves .move[data-ply]", "els => els.map(e => String(!!e.closest('.move-by-bot')))")
         # The human's action, then whatever the bots answered, all saved.
         assert recorded[before] == "false" and len(recorded) == ply(page)
     if "mrx" not in humans and "mrx" in seats:

@@ -5,7 +5,6 @@ are exactly the ones clicked."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -15,6 +14,7 @@ from games.models import Match
 from tests.recorder.recording import (
     agrees,
     choose_game,
+    fill_setup,
     moves,
     ply,
     record,
@@ -98,14 +98,14 @@ def test_record_a_whole_cryptid_game(signed_in, live_server, club, screenshot):
     )
     choose_game(page, live_server, club, "Cryptid: Urban Legends", AT_THE_TABLE)
     setup = log["setup"]
-    page.get_by_label("sensors 2r2w1b", exact=True).select_option(label=setup["sensors_2r2w1b"])
-    for seat in ("cryptid", "scientist"):
-        for i, card in enumerate(setup["hands"][seat], start=1):
-            page.get_by_label(f"hands {seat} {i}", exact=True).select_option(label=card)
-    for i, block in enumerate(setup["first_blocks"], start=1):
-        page.get_by_label(f"first blocks {i}", exact=True).select_option(label=block)
-    page.get_by_label("Seat cryptid", exact=True).select_option(label="alice")
-    page.get_by_label("Seat scientist", exact=True).select_option(label="bob")
+    # Said as players say it: which side the 2 red, 2 white, 1 black sensors go; cards by name.
+    page.get_by_label("Sensors beside the cryptid row's block").select_option(
+        label=f"2 red, 2 white, 1 black on the {setup['sensors_2r2w1b']}")
+    hand = page.get_by_role("group", name="Cryptid's hand")
+    hand.get_by_label("card 1", exact=True).select_option(label=setup["hands"]["cryptid"][0].capitalize())
+    fill_setup(page, {"hands": setup["hands"], "first_blocks": setup["first_blocks"]})
+    page.get_by_label("Cryptid", exact=True).select_option(label="alice")
+    page.get_by_label("Scientist", exact=True).select_option(label="bob")
     screenshot(page, "cryptid-setup")
     start_recording(page)
     screenshot(page, "cryptid-start")
@@ -122,8 +122,8 @@ def test_record_a_whole_cloak_and_dagger_game(signed_in, live_server, club, scre
     page = signed_in
     log = scripted_game("cloak-and-dagger", 2, lambda log: "place" in types(log))
     choose_game(page, live_server, club, "Cloak & Dagger", AT_THE_TABLE, players=2)
-    page.get_by_label("Seat p1", exact=True).select_option(label="alice")
-    page.get_by_label("Seat p2", exact=True).select_option(label="bob")
+    page.get_by_label("Player 1 (spies D/d)", exact=True).select_option(label="alice")
+    page.get_by_label("Player 2 (spies E/e)", exact=True).select_option(label="bob")
     start_recording(page)
     assert page.locator("#rec-board g.envelope").count() == 20
 
@@ -143,15 +143,14 @@ def test_record_mister_x_at_the_table(signed_in, live_server, club, screenshot):
     log = scripted_game("mister-x", 3, lambda log: log["actions"][1]["type"] == "refill", seeds=range(4, 50))
     choose_game(page, live_server, club, "Mister X", AT_THE_TABLE, players=3)
     setup = log["setup"]
-    # Options and setup both have "pawns" (shares of the pawns; their start cities): the
-    # fieldsets' legends tell them apart.
-    dealt = page.get_by_role("group", name="Setup: as it was dealt at the table")
-    dealt.get_by_label("mission", exact=True).select_option(label=setup["mission"])
-    dealt.get_by_label("start", exact=True).fill(str(setup["start"]))
-    dealt.get_by_label("pawns (JSON)", exact=True).fill(json.dumps(setup["pawns"]))
-    dealt.get_by_label("racks (JSON)", exact=True).fill(json.dumps(setup["racks"]))
-    for seat, player in zip(("mrx", "det1", "det2"), ("alice", "bob", "carol"), strict=True):
-        page.get_by_label(f"Seat {seat}", exact=True).select_option(label=player)
+    # The board by name; the mission, the cities and every ticket from drop-downs.
+    assert page.get_by_label("Board").locator("option:checked").inner_text().startswith("Europe")
+    assert "JSON" not in page.locator("#rec-setup").inner_text()
+    page.get_by_label("Mission card").select_option(label=f"{setup['mission'].capitalize()} mission")
+    fill_setup(page, {key: value for key, value in setup.items() if key != "mission"})
+    page.get_by_label("Mister X", exact=True).select_option(label="alice")
+    page.get_by_label("Detectives red, blue and green", exact=True).select_option(label="bob")
+    page.get_by_label("Detectives yellow and black", exact=True).select_option(label="carol")
     start_recording(page)
     opening = log["actions"][:12]
     assert {"refill", "move"} <= {action["type"] for action in opening}
@@ -167,3 +166,33 @@ def test_record_mister_x_at_the_table(signed_in, live_server, club, screenshot):
     assert match.status == Match.Status.UNFINISHED
     assert match.log.document["actions"] == clicked
     assert match.log.document["setup"] == setup
+
+
+def test_options_are_set_by_clicking(signed_in, live_server, club):
+    """Options as choices: Cloak & Dagger's documents and optional cards; Mister X's pawns
+    shared out among the detective players by checkboxes (MX-6.10), the seats then named
+    by the pawns they move."""
+    from recorder.models import Draft
+
+    page = signed_in
+    choose_game(page, live_server, club, "Cloak & Dagger", "dealt by Lantern (needed to play against a bot)",
+                players=3)
+    page.get_by_label("Copies of each document (X, Y, Z)").select_option(label="3 of each (9 document cards)")
+    page.get_by_label("Play with the hazard cards (CD-6.2)").check()
+    page.get_by_label("Player 1 (spies D/d)", exact=True).select_option(label="alice")
+    page.get_by_label("Player 2 (spies E/e)", exact=True).select_option(label="greedy bot")
+    page.get_by_label("Player 3 (spies F/f)", exact=True).select_option(label="random bot")
+    start_recording(page)
+    assert Draft.objects.get().options == {"document_copies": 3, "double_agents": False, "hazards": True}
+
+    choose_game(page, live_server, club, "Mister X", "dealt by Lantern (needed to play against a bot)", players=3)
+    pawns = page.get_by_role("group", name="Pawns of each detective player")
+    pawns.get_by_role("group", name="Detective player 1").get_by_label("Green").uncheck()
+    pawns.get_by_role("group", name="Detective player 2").get_by_label("Green").check()
+    page.get_by_label("Mister X", exact=True).select_option(label="greedy bot")
+    page.get_by_label("Detectives red, blue and green", exact=True).select_option(label="bob")
+    page.get_by_label("Detectives yellow and black", exact=True).select_option(label="carol")
+    start_recording(page)
+    draft = Draft.objects.latest("pk")
+    assert draft.options["pawns"] == {"det1": ["red", "blue"], "det2": ["green", "yellow", "black"]}
+    assert "Detectives red and blue: bob" in page.locator(".rec-head").inner_text()

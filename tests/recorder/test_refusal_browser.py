@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from tests.recorder.recording import choose_game, sign_in, start_recording, wait_ready
+from tests.recorder.recording import choose_game, choose_seat, sign_in, start_recording, wait_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -25,8 +25,8 @@ def test_a_refusal_links_its_rule_to_the_rule_text(chromium, live_server, club, 
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     sign_in(page, live_server, people["member"])
     choose_game(page, live_server, club, "Cloak & Dagger", "dealt at the table: I enter what came out", players=2)
-    page.get_by_label("Seat p1", exact=True).select_option(label="alice")
-    page.get_by_label("Seat p2", exact=True).select_option(label="bob")
+    choose_seat(page, "p1", "alice")
+    choose_seat(page, "p2", "bob")
     start_recording(page)
     draft = page.get_attribute("#recorder", "data-draft")
     # The server's own answer to an illegal action: p1's first turn must be a drop, so an

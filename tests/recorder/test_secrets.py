@@ -206,8 +206,11 @@ def _answers(client, user, monkeypatch, deal: Deal, game_id: str, seats: list[di
         elif verb == "chance":
             keep(post(client, draft_id, "chance-options", action=arg))
         elif verb == "apply":
+            last = (version, arg)
             body = keep(post(client, draft_id, "apply", version=version, action=arg))
             version = body.get("version", version)
+        elif verb == "repeat":  # the last apply sent again: its stored answer, as first sent
+            keep(post(client, draft_id, "apply", version=last[0], action=last[1]))
         elif verb == "undo":
             body = keep(post(client, draft_id, "undo", version=version))
             version = body.get("version", version)
@@ -267,7 +270,7 @@ def test_cloak_probes_tell_nothing_about_unopened_envelopes(api, club, people, m
             ("chance", {"seat": "p1", "type": "place", "envelope": n}),
         ]
     probes += [("undo", None), ("page", None),
-               ("apply", {"seat": "p1", "type": "open", "envelope": 1}), ("legal", None),
+               ("apply", {"seat": "p1", "type": "open", "envelope": 1}), ("repeat", None), ("legal", None),
                ("apply", {"seat": "p1", "type": "open", "envelope": 2}),
                ("apply", {"seat": "p1", "type": "place", "envelope": 2}),
                ("apply", {"seat": "p1", "type": "examine", "envelope": 1}), ("get", None),
@@ -280,6 +283,9 @@ def test_cloak_probes_tell_nothing_about_unopened_envelopes(api, club, people, m
         assert a == b
     # The probes were really answered (not all refused for some other reason).
     assert any(line.startswith("200 ") and '"type": "open"' in line for line in one)
+    # The repeated open was answered as the first (the same text), not refused as stale.
+    opened = one.index(next(line for line in one if line.startswith("200 ") and '"opened"' in line))
+    assert one[opened + 1] == one[opened]
     assert any('"rule": "CD-3"' in line for line in one)
     assert any('"rule": "REC-UNDO"' in line for line in one)
 

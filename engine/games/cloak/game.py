@@ -117,3 +117,6 @@ class CloakAndDagger(Game):
 
     def json_schema(self) -> dict[str, Any]:
         return schema.json_schema()
+
+    def form_schema(self, options: dict[str, Any], seats: list[str]) -> dict[str, Any]:
+        return schema.form_schema(options, seats)

@@ -57,3 +57,18 @@ def json_schema() -> dict[str, Any]:
             "properties": {"winner": {"enum": SEAT_IDS[:MAX_PLAYERS]}, "reason": {"const": "documents"}},
         },
     }
+
+
+def form_schema(options: dict[str, Any], seats: list[str]) -> dict[str, Any]:
+    """The options as a person chooses them (CD-1.2, CD-6); the setup has nothing to ask:
+    the envelopes' cards are entered as they come out."""
+    return {
+        "options": {"type": "object", "properties": {
+            "document_copies": {"title": "Copies of each document (X, Y, Z)", "oneOf": [
+                {"const": 1, "title": "1 of each (the book)"},
+                {"const": 3, "title": "3 of each (9 document cards)"}]},
+            "double_agents": {"type": "boolean", "title": "Play with the double agents a, b, c (CD-6.1)"},
+            "hazards": {"type": "boolean", "title": "Play with the hazard cards (CD-6.2)"},
+        }},
+        "setup": {"type": "object", "properties": {}},
+    }

@@ -87,6 +87,8 @@ def _turn(action: dict[str, Any], table: Table) -> Message:
         return msg("cd.drop", who=who, where=where)
     if kind == "hazard":
         return msg("cd.hazard", who=who, where=where, card=card_name(action.get("card"), table, actor))
+    if kind == "open":  # a seat's pick (Game.openings): never logged, said to its seat only
+        return msg("cd.open", who=who, where=where)
     return msg("core.action", text=f"{action.get('seat')} {kind}")
 
 

@@ -114,3 +114,6 @@ class CryptidGame(Game):
 
     def json_schema(self) -> dict[str, Any]:
         return schema.json_schema()
+
+    def form_schema(self, options: dict[str, Any], seats: list[str]) -> dict[str, Any]:
+        return schema.form_schema(options, seats)

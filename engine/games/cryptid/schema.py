@@ -94,3 +94,41 @@ def json_schema() -> dict[str, Any]:
             },
         },
     }
+
+
+#: What the players call the seats and cards in a form.
+_SEAT_NAMES = {"cryptid": "Cryptid", "scientist": "Scientist"}
+_CARD_CHOICES = [{"const": card, "title": card.capitalize()} for card in ("align", "shuffle", "split")]
+
+
+def form_schema(options: dict[str, Any], seats: list[str]) -> dict[str, Any]:
+    """The decks as counters, the sensor groups' sides as a choice (CUL-2.3), the hands and
+    the first blocks card by card."""
+    from engine.games.cryptid.state import MYSTERIOUS, NORMAL_BLOCKS
+
+    def deck(seat: str) -> dict[str, Any]:
+        return {"type": "object", "title": f"{_SEAT_NAMES[seat]}'s deck (10 cards)", "properties": {
+            card["const"]: {"type": "integer", "minimum": 0, "maximum": 10, "title": f"{card['title']} cards"}
+            for card in _CARD_CHOICES}}
+
+    blocks = [{"const": b, "title": f"{b} (mysterious)" if b in MYSTERIOUS else f"{b} (normal)"}
+              for b in (*NORMAL_BLOCKS, *sorted(MYSTERIOUS, key=lambda b: int(b[1:])))]
+    return {
+        "options": {"type": "object", "properties": {
+            "decks": {"type": "object", "properties": {seat: deck(seat) for seat in SEATS}}}},
+        "setup": {"type": "object", "required": ["sensors_2r2w1b"], "properties": {
+            "sensors_2r2w1b": {
+                "title": "Sensors beside the cryptid row's block",
+                "description": "CUL-2.3: one side gets 2 red, 2 white and 1 black sensor, "
+                               "the other 2 red, 1 white and 2 black.",
+                "oneOf": [{"const": "left", "title": "2 red, 2 white, 1 black on the left"},
+                          {"const": "right", "title": "2 red, 2 white, 1 black on the right"}]},
+            "hands": {"type": "object", "properties": {
+                seat: {"type": "array", "title": f"{_SEAT_NAMES[seat]}'s hand", "minItems": 3, "maxItems": 3,
+                       "items": {"title": "card", "oneOf": _CARD_CHOICES}} for seat in SEATS}},
+            "first_blocks": {"type": "array", "title": "Blocks on the table", "minItems": 3, "maxItems": 3,
+                             "description": "CUL-2.3: the first in the cryptid row, the other two in "
+                                            "the scientist row.",
+                             "items": {"title": "block", "oneOf": blocks}},
+        }},
+    }

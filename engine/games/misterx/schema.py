@@ -85,3 +85,59 @@ def json_schema() -> dict[str, Any]:
             "moves": {"type": "integer", "minimum": 0},
         }},
     }
+
+
+_TRANSPORTS = ("car", "train", "plane")
+_ICONS = ("double", "secret", "investigate", "siren")
+
+
+def form_schema(options: dict[str, Any], seats: list[str]) -> dict[str, Any]:
+    """The board from the shipped boards by name; the pawns shared out among the detective
+    players (MX-6.10); the mission, Mister X's start city and the pawns' start cities by
+    city name (MX-2.2, MX-2.3); the racks ticket by ticket (MX-2.1)."""
+    from engine.games.misterx.board import resolve_board, shipped_board, shipped_board_names
+    from engine.games.misterx.state import DEFAULT_BOARD, MRX, MRX_RACK, default_shares
+
+    board = resolve_board(options.get("board", DEFAULT_BOARD))
+    names = {number: city.name for number, city in board.cities.items()}
+    detectives = [seat for seat in seats if seat != MRX]
+
+    def city(number: int) -> str:
+        return names.get(number, str(number))
+
+    pawn_choices = [{"const": pawn, "title": pawn.capitalize()} for pawn in board.pawns]
+    shares = options.get("pawns") or default_shares(board.pawns, detectives)
+    option_props: dict[str, Any] = {"board": {"title": "Board", "oneOf": [
+        *({"const": key, "title": shipped_board(key).name} for key in shipped_board_names()),
+        BOARD]}}
+    if len(detectives) > 1:
+        option_props["pawns"] = {
+            "type": "object", "title": "Pawns of each detective player",
+            "description": "MX-6.10: every pawn to one player, as evenly as they share out.",
+            "properties": {seat: {"type": "array", "uniqueItems": True, "items": {"oneOf": pawn_choices},
+                                  "title": f"Detective player {n}", "default": shares.get(seat, [])}
+                           for n, seat in enumerate(detectives, start=1)}}
+    starts = [{"const": c, "title": f"{city(c)} ({mission})"}
+              for mission, m in sorted(board.missions.items()) for c in m.starts]
+    start_cards = [{"const": c, "title": city(c)} for c in sorted(board.start_cards, key=city)]
+    tickets = [{"const": f"{t}/{i}", "title": f"{t} ({i})"} for t in _TRANSPORTS for i in _ICONS
+               if board.tickets.get(f"{t}/{i}", 0)]
+    sizes = {MRX: MRX_RACK, **{seat: 4 + len(shares.get(seat, [])) for seat in detectives}}
+    rack_titles = {MRX: "Mister X's tickets",
+                   **{seat: f"Detective player {n}'s tickets" for n, seat in enumerate(detectives, start=1)}}
+    return {
+        "options": {"type": "object", "properties": option_props},
+        "setup": {"type": "object", "required": ["mission", "start"], "properties": {
+            "mission": {"title": "Mission card", "oneOf": [
+                {"const": m, "title": f"{m.capitalize()} mission"} for m in sorted(board.missions)]},
+            "start": {"title": "Mister X's start city", "description": "MX-2.3: one of the mission's start cities.",
+                      "oneOf": starts},
+            "pawns": {"type": "object", "title": "Start cities of the pawns", "properties": {
+                pawn: {"title": f"{pawn.capitalize()} pawn starts in", "oneOf": start_cards}
+                for pawn in board.pawns}},
+            "racks": {"type": "object", "title": "Tickets drawn at the start", "properties": {
+                seat: {"type": "array", "title": rack_titles[seat], "minItems": sizes[seat],
+                       "maxItems": sizes[seat], "items": {"title": "ticket", "oneOf": tickets}}
+                for seat in [MRX, *detectives]}},
+        }},
+    }

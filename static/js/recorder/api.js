@@ -1,6 +1,7 @@
 // The drafts API (recorder/API.md) as the page uses it. Every write sends the version
 // the page last saw, so a write made against an old state is refused (409) instead of
-// forking the game; the page then tells the recorder to reload.
+// forking the game; the page then tells the recorder to reload. The same write sent
+// again (a retry) is answered as the first time and applied once.
 
 /** The API refused a request; ``status`` and ``body`` are its answer. */
 export class ApiError extends Error {
@@ -36,21 +37,32 @@ export class DraftApi {
     this.csrfToken = csrfToken;
   }
 
-  async request(url, { method = "GET", body } = {}) {
+  /** ``retries``: how many times a request that got no answer is sent again. Safe for
+   * the writes too: the server answers a repeated write as it answered the first,
+   * without applying it twice (recorder/API.md), so a write whose answer was lost on
+   * the way back is not made twice. */
+  async request(url, { method = "GET", body, retries = 1 } = {}) {
     const headers = { Accept: "application/json" };
     if (body !== undefined) {
       headers["Content-Type"] = "application/json";
       headers["X-CSRFToken"] = this.csrfToken;
     }
     let response;
-    try {
-      response = await fetch(url, {
-        method, headers, credentials: "same-origin",
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-    } catch (error) {
-      // Nothing was saved; the draft on the server is as it was.
-      throw new ApiError(0, { message: "The server could not be reached; nothing was lost. Try again." });
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        response = await fetch(url, {
+          method, headers, credentials: "same-origin",
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        break;
+      } catch (error) {
+        if (attempt < retries) {
+          await new Promise((resolve) => setTimeout(resolve, 800));
+          continue;
+        }
+        // Either nothing was saved, or it was and sending it again gets its answer.
+        throw new ApiError(0, { message: "The server could not be reached; nothing was lost. Try again." });
+      }
     }
     const data = await response.json().catch(() => ({}));
     if (!response.ok) throw new ApiError(response.status, data);

@@ -122,7 +122,7 @@ let controlCount = 0;
  * One action's entry in ``root``. ``load(prefix)`` asks the API for a choice (the shape of
  * legal-actions and chance-options: ``field`` and ``values`` while the server narrows,
  * else ``actions``); ``onDone(entry)`` gets the listed ``{action, notation, chance}``
- * picked. ``describe(path, value)`` may name a value better than its raw text (a city's
+ * picked (it may return a promise: the confirm button waits for it). ``describe(path, value)`` may name a value better than its raw text (a city's
  * name for its number). ``busy(promise)`` wraps every request (the page shows progress
  * and reports failures). ``focus``: put the keyboard focus on the first control once
  * drawn (after an action entered from the keyboard, the next one starts there).
@@ -136,8 +136,17 @@ export function mountEntry(root, { title, load, order = [], describe = () => nul
 
   const prefix = () => Object.fromEntries(serverSteps.map(({ path, value }) => [path, value]));
 
+  /** A request for the next choice is on its way: further clicks wait for it. */
+  let loading = false;
+
   async function fetchAnswer(focus) {
-    const got = await busy(load(prefix()));
+    loading = true;
+    let got;
+    try {
+      got = await busy(load(prefix()));
+    } finally {
+      loading = false;
+    }
     if (!got) return;
     answer = got;
     narrowing = answer.field ? null : new Narrowing(answer.actions.map((entry) => entry.action), { order });
@@ -192,9 +201,23 @@ export function mountEntry(root, { title, load, order = [], describe = () => nul
         parts.push(questionControls(question.path, question.values));
       } else {
         const entry = answer.actions[narrowing.resultIndex()];
-        const confirm = el("button", { type: "button", class: "rec-confirm", "data-action": JSON.stringify(entry.action) },
-          entry.chance ? `Next: what came out of ${entry.notation}` : `Record ${entry.notation}`);
-        confirm.addEventListener("click", () => onDone(entry));
+        // The engine's sentence of it; its notation on hover (and in data-notation).
+        const said = entry.sentence || entry.notation;
+        const confirm = el("button", { type: "button", class: "rec-confirm", "data-action": JSON.stringify(entry.action),
+          "data-notation": entry.notation, title: entry.notation },
+        entry.chance ? `Next: what came out — ${said}` : `Record: ${said}`);
+        let saving = false;
+        confirm.addEventListener("click", async () => {
+          // While the action is being saved, another click waits (the server would
+          // answer a second post the same, but once is enough).
+          if (saving) return;
+          saving = true;
+          try {
+            await onDone(entry);
+          } finally {
+            saving = false;
+          }
+        });
         parts.push(confirm);
       }
     }
@@ -207,6 +230,7 @@ export function mountEntry(root, { title, load, order = [], describe = () => nul
   }
 
   function choose(path, key) {
+    if (loading) return;
     if (answer.field) {
       serverSteps.push({ path, value: JSON.parse(key) });
       fetchAnswer(true);

@@ -8,6 +8,7 @@ import { mountEntry } from "./controls.js";
 import { hintsFor } from "./games.js";
 import { el } from "../replay/dom.js";
 import { loadBoard } from "../replay/boards/load.js";
+import { renderMoveList } from "../replay/movelist.js";
 
 const root = document.getElementById("recorder");
 const config = JSON.parse(document.getElementById("recorder-config").textContent);
@@ -22,12 +23,13 @@ const ui = {
   entry: $("#rec-entry"),
   entryBox: $("#rec-entry-box"),
   moves: $("#rec-moves"),
+  notation: $("#rec-notation-toggle"),
   undo: $("#rec-undo"),
   finish: $("#rec-finish"),
   done: $("#rec-done"),
 };
 
-const state = { draft: null, boardModule: null, board: null, staticView: null, hints: null, seat: null, stale: false };
+const state = { draft: null, boardModule: null, board: null, staticView: null, hints: null, seat: null, stale: false, writing: false };
 
 // --- talking to the server ------------------------------------------------------
 
@@ -92,9 +94,17 @@ function disableWrites() {
 
 /** A write; ``focus``: the next action's entry takes the keyboard focus. */
 async function write(request, { focus = false } = {}) {
-  if (state.stale) return;
-  const draft = await busy(request(state.draft.version));
-  if (draft) render(draft, { focus });
+  // One write at a time from this page: a second one made before the first is answered
+  // would name the same version and be refused as if another tab had written. (A repeat
+  // that still reaches the server — a retry — is answered as the first: recorder/API.md.)
+  if (state.stale || state.writing) return;
+  state.writing = true;
+  try {
+    const draft = await busy(request(state.draft.version));
+    if (draft) await render(draft, { focus });
+  } finally {
+    state.writing = false;
+  }
 }
 
 // --- drawing --------------------------------------------------------------------
@@ -117,10 +127,18 @@ async function drawBoard(draft) {
   ui.board.dataset.ply = String(draft.ply);
 }
 
+/** "alice as Mister X", "greedy bot as Player 2 (spies E/e)": who plays the seat and the
+ * engine's name of it. */
 function playerOf(draft, seat) {
+  const label = (draft.seat_labels || {})[seat] || seat;
   const entry = draft.seats.find((s) => s.seat === seat);
-  if (!entry) return seat;
-  return entry.bot ? `${seat} (${entry.bot} bot)` : `${seat} (${entry.player})`;
+  if (!entry) return label;
+  return `${entry.bot ? `${entry.bot} bot` : entry.player} as ${label}`;
+}
+
+function lastSentence(draft) {
+  const move = draft.moves[draft.moves.length - 1];
+  return (move.sentence || move.notation).replace(/\.$/, "");
 }
 
 function describeStatus(draft) {
@@ -132,20 +150,22 @@ function describeStatus(draft) {
   }
   const view = draft.frame.view;
   const round = view.round !== null && view.round !== undefined ? `Round ${view.round} · ` : "";
-  const phase = view.phase ? `${view.phase} · ` : "";
+  const phase = view.phase ? `${(draft.phases || {})[view.phase] || view.phase} · ` : "";
   // The last action first: what a recorder checks against the table after each entry.
-  const last = draft.moves.length ? `Recorded ${draft.moves[draft.moves.length - 1].notation}. ` : "";
+  const last = draft.moves.length ? `Last: ${lastSentence(draft)}. ` : "";
   return `${last}${round}${phase}${draft.to_act.map((s) => playerOf(draft, s)).join(", ")} to act`;
 }
 
+/** The actions so far as the replay lists them: the engine's sentences (as this person's
+ * eyes saw each action), grouped by round and phase, the notation on hover or toggle. */
 function drawMoves(draft) {
-  const items = draft.moves.map((move) =>
-    el("li", { value: String(move.ply), "data-ply": String(move.ply), "data-bot": move.bot ? "true" : "false", class: move.bot ? "rec-move rec-move-bot" : "rec-move" },
-      el("span", { class: "rec-notation" }, move.notation),
-      move.bot ? el("span", { class: "badge" }, "bot") : ""));
-  ui.moves.replaceChildren(...items);
-  if (!items.length) ui.moves.append(el("li", { class: "muted rec-empty" }, "No action yet."));
+  const notation = ui.notation.checked;
+  renderMoveList(ui.moves, draft.moves, null, { notation, phases: draft.phases || {} });
+  ui.moves.parentElement.classList.toggle("show-notation", notation);
+  if (!draft.moves.length) ui.moves.append(el("p", { class: "muted rec-empty" }, "No action yet."));
+  // The latest action in sight: at the bottom of the list, or the end of the phone's strip.
   ui.moves.scrollTop = ui.moves.scrollHeight;
+  ui.moves.scrollLeft = ui.moves.scrollWidth;
   const humanMoves = draft.moves.some((m) => !m.bot);
   ui.undo.disabled = state.stale || draft.status !== "recording" || !humanMoves;
   ui.undo.hidden = !config.canWrite || !config.undo;
@@ -171,7 +191,7 @@ function drawEntry(draft, focus = false) {
     const group = el("div", { role: "group", "aria-labelledby": "rec-seat-label", class: "rec-choices" });
     ui.seatPick.append(el("p", { id: "rec-seat-label", class: "rec-question-label" }, "Whose action?"));
     for (const seat of seats) {
-      const button = el("button", { type: "button", class: "rec-seat secondary", "aria-pressed": String(seat === state.seat) }, playerOf(draft, seat));
+      const button = el("button", { type: "button", class: "rec-seat secondary", "data-seat": seat, "aria-pressed": String(seat === state.seat) }, playerOf(draft, seat));
       button.addEventListener("click", () => {
         state.seat = seat;
         drawEntry(state.draft);
@@ -192,18 +212,19 @@ function startActionEntry(draft, seat, focus = false) {
     describe: state.hints.describe,
     busy,
     onDone: (entry) => {
-      if (entry.chance) startChanceEntry(draft, seat, entry);
-      else write((version) => api.apply(version, entry.action), { focus: true });
+      if (entry.chance) return startChanceEntry(draft, seat, entry);
+      return write((version) => api.apply(version, entry.action), { focus: true });
     },
   });
 }
 
 /** The chance in ``entry`` (cards drawn, blocks, an envelope's card): what came out. */
 function startChanceEntry(draft, seat, entry) {
-  const back = el("button", { type: "button", class: "secondary rec-back" }, `Back: not ${entry.notation}`);
+  const said = entry.sentence || entry.notation;
+  const back = el("button", { type: "button", class: "secondary rec-back" }, `Back: not this action`);
   back.addEventListener("click", () => startActionEntry(draft, seat, true));
   const box = el("div", { class: "rec-chance" });
-  ui.entry.replaceChildren(el("p", { class: "rec-chance-head" }, `What came out for ${entry.notation}?`), box, back);
+  ui.entry.replaceChildren(el("p", { class: "rec-chance-head", title: entry.notation }, `What came out? ${said}`), box, back);
   mountEntry(box, {
     focus: true,
     title: "Came out",
@@ -251,6 +272,15 @@ function render(draft, { focus = false } = {}) {
 // --- start ----------------------------------------------------------------------
 
 function bindButtons() {
+  // A double click is one click. Its second click would land on whatever the first one
+  // drew under the pointer (the next question, "Back", the next action's first choice).
+  root.addEventListener("click", (event) => {
+    if (event.detail > 1 && event.target.closest("button")) {
+      event.stopImmediatePropagation();
+      event.preventDefault();
+    }
+  }, true);
+  ui.notation.addEventListener("change", () => drawMoves(state.draft));
   ui.undo.addEventListener("click", () => write((version) => api.undo(version), { focus: true }));
   $("#rec-stop").addEventListener("click", () => {
     $("#rec-stop-confirm").hidden = false;

@@ -5,25 +5,34 @@
 import { groupByRoundAndPhase } from "./navigation.js";
 import { el } from "./dom.js";
 
-/** Fill ``root`` with the grouped move list; ``onJump(ply)`` runs on a click. */
+/** Fill ``root`` with the grouped move list; ``onJump(ply)`` runs on a click. Without
+ * ``onJump`` (the recorder, which shows where the game stands, not its history) the
+ * moves are text, not buttons, and there is no "Setup" entry; ``frames`` may then be
+ * the actions alone. A frame with ``bot`` set is marked as a bot's move. */
 export function renderMoveList(root, frames, onJump, { notation = false, phases = {} } = {}) {
   root.replaceChildren();
-  const start = el("button", { class: "move move-setup", type: "button", "data-ply": "0" }, "Setup");
-  root.append(el("div", { class: "moves-setup" }, start));
+  if (onJump) {
+    const start = el("button", { class: "move move-setup", type: "button", "data-ply": "0" }, "Setup");
+    root.append(el("div", { class: "moves-setup" }, start));
+  }
   for (const round of groupByRoundAndPhase(frames)) {
     const section = el("section", { class: "moves-round", "data-round": String(round.round) });
-    section.append(el("h3", {}, `Round ${round.round}`));
+    // A game without rounds (Cloak & Dagger's turns) has no round headings.
+    if (round.round !== null && round.round !== undefined) section.append(el("h3", {}, `Round ${round.round}`));
     for (const phase of round.phases) {
       const list = el("ol", { class: "moves-phase-list" });
       for (const frame of phase.frames) {
         // Both name the seat themselves ("Anna examines an envelope", "p2 examine ?").
         const [shown, other] = notation ? [frame.notation, frame.sentence] : [frame.sentence, frame.notation];
+        const attributes = { class: "move", "data-ply": String(frame.ply), "data-seat": frame.seat || "", "data-notation": frame.notation || "", title: other || "" };
+        const badge = frame.bot ? el("span", { class: "badge move-bot" }, "bot") : "";
         list.append(
           el(
             "li",
-            { value: String(frame.ply) },
-            el("button", { class: "move", type: "button", "data-ply": String(frame.ply), "data-seat": frame.seat || "", title: other || "" },
-              shown || ""),
+            { value: String(frame.ply), class: frame.bot ? "move-by-bot" : "" },
+            onJump
+              ? el("button", { ...attributes, type: "button" }, shown || "", badge)
+              : el("span", attributes, shown || "", badge),
           ),
         );
       }
@@ -33,10 +42,10 @@ export function renderMoveList(root, frames, onJump, { notation = false, phases 
     root.append(section);
   }
   // A property, not addEventListener: the list is rebuilt on every change of perspective.
-  root.onclick = (event) => {
+  root.onclick = onJump ? (event) => {
     const button = event.target.closest("button[data-ply]");
     if (button && root.contains(button)) onJump(Number(button.dataset.ply));
-  };
+  } : null;
 }
 
 /** Mark the move of ``ply`` as current and keep it in sight: down the list on a wide

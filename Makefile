@@ -12,7 +12,7 @@ PORT ?= 8000
 
 help:
 	@echo "make run       install (when needed), migrate, load demo data, serve on 127.0.0.1:$(PORT)"
-	@echo "make test      ruff, then the whole pytest suite"
+	@echo "make test      ruff, the import contracts, mypy on the engine, then the whole pytest suite"
 	@echo "make services  install and start PostgreSQL and Redis on 127.0.0.1, print the URLs"
 	@echo "make worker    a Celery worker (export REDIS_URL first)"
 	@echo "make bench     run every bench/*.py"
@@ -30,6 +30,8 @@ run: install
 
 test: install
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports --no-cache
+	$(VENV)/bin/mypy
 	$(VENV)/bin/pytest
 
 services:

@@ -19,6 +19,8 @@
   choices) by its creator only, and finished or abandoned by its creator and the
   club's organisers. Whose eyes each person sees a draft with is decided here too
   (:func:`draft_eyes`), never by the client: see the README's table.
+- Analyse a match (queue its analysis, engine.core.analysis): members of its club
+  (either role). Reading a done analysis follows the replay: whoever sees the match.
 Superusers count as organisers of every club.
 """
 
@@ -62,6 +64,11 @@ def can_view_club(user: AnyUser, club: Club) -> bool:
 
 
 def can_upload(user: AnyUser | None, club: Club) -> bool:
+    return user is None or role_in(user, club) is not None
+
+
+def can_analyse(user: AnyUser | None, club: Club) -> bool:
+    """Queue a match's analysis: members of its club (it costs minutes of a worker)."""
     return user is None or role_in(user, club) is not None
 
 

@@ -6,7 +6,6 @@ from django.db.models import Count, QuerySet
 from django.utils import timezone
 
 from clubs.models import AuditEntry, Club, Invite, JoinRequest, Membership, Player
-from games.models import Match
 
 
 def members(club: Club) -> QuerySet[Membership]:
@@ -26,10 +25,6 @@ def open_invites(club: Club) -> QuerySet[Invite]:
 
 def players_with_match_counts(club: Club) -> QuerySet[Player]:
     return club.players.annotate(match_count=Count("seats")).order_by("handle")
-
-
-def voided_matches(club: Club) -> QuerySet[Match]:
-    return club.matches.filter(is_void=True).order_by("-voided_at")
 
 
 def audit_trail(club: Club, limit: int = 50) -> QuerySet[AuditEntry]:

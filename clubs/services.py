@@ -14,11 +14,10 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from clubs import events
 from clubs.models import AuditEntry, Club, Invite, JoinRequest, Membership, Player
 from config.errors import AppError
-from config.queueing import send_task_on_commit
-from games import read_cache
-from games.models import Match
+from config.events import publish
 
 #: how long an invite link works unless the organiser says otherwise
 INVITE_DAYS = 7
@@ -172,40 +171,18 @@ def rename_player(actor: AbstractBaseUser, player: Player, handle: str) -> Playe
     before = player.handle
     player.handle = handle
     player.save(update_fields=["handle"])
-    read_cache.club_changed(player.club_id, read_cache.PLAYERS)
+    publish(events.players_changed, club_id=player.club_id)
     audit(player.club, actor, "player.rename", f"renamed player {before!r} to {handle!r}",
           player=player.pk)
     return player
 
 
 @transaction.atomic
-def void_match(actor: AbstractBaseUser, match: Match, reason: str) -> Match:
-    """Keep the match, show it with ``reason``, leave it out of the ladder (EL-1.2).
-    Rating it again makes its ladder recompute without it."""
-    from ladder.tasks import rate_match
-
-    reason = reason.strip()
-    if not reason:
-        raise ClubError("Say why the match is void: the reason is shown with it.", "no_reason")
-    if match.is_void:
-        raise ClubError("This match is void already.", "already_void")
-    match.is_void, match.void_reason, match.voided_at = True, reason[:500], timezone.now()
-    match.save(update_fields=["is_void", "void_reason", "voided_at"])
-    read_cache.club_changed(match.club_id, read_cache.MATCHES)
-    audit(match.club, actor, "match.void", f"voided {match.game} match #{match.pk}: {reason}",
-          match=match.pk)
-    send_task_on_commit(rate_match, match.pk)
-    return match
-
-
-@transaction.atomic
 def merge_players(actor: AbstractBaseUser, source: Player, target: Player) -> Player:
     """Fold ``source`` into ``target`` (two handles of one person): every seat of
     ``source`` becomes ``target``'s, then the club's ladders recompute from scratch,
-    so ratings and their history are as if the logs had named ``target`` all along."""
-    from ladder.models import Ladder, RecomputeJob
-    from ladder.services import queue_recompute
-
+    so ratings and their history are as if the logs had named ``target`` all along
+    (ladder.handlers)."""
     if source.club_id != target.club_id:
         raise ClubError("Both handles must belong to the same club.", "other_club")
     if source.pk == target.pk:
@@ -225,11 +202,7 @@ def merge_players(actor: AbstractBaseUser, source: Player, target: Player) -> Pl
         target.save(update_fields=["user"])
     handle = source.handle
     source.delete()
-    read_cache.club_changed(target.club_id, read_cache.MATCHES, read_cache.PLAYERS)
     audit(target.club, actor, "player.merge",
           f"merged {handle!r} into {target.handle!r} ({moved} seats)", player=target.pk)
-    for ladder in Ladder.objects.filter(club=target.club):
-        # A job per ladder, visible at once and passed to the task: a task run again
-        # after its worker was lost finishes this job rather than leaving it "running".
-        queue_recompute(ladder, RecomputeJob.Reason.CHANGED)
+    publish(events.players_changed, club_id=target.club_id, merged=True)
     return target

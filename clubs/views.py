@@ -16,6 +16,8 @@ from django.views.decorators.http import require_POST
 from clubs import policy, selectors, services
 from clubs.forms import ClubForm, InviteForm, JoinForm, MergeForm, RenameForm, VoidForm
 from clubs.models import Club, Invite, JoinRequest, Membership, Player
+from games import selectors as match_selectors
+from games import services as match_services
 from games.models import Match
 
 
@@ -81,7 +83,7 @@ def club_manage(request: HttpRequest, slug: str) -> HttpResponse:
             "join_requests": selectors.pending_join_requests(club),
             "invites": selectors.open_invites(club),
             "players": selectors.players_with_match_counts(club),
-            "voided": selectors.voided_matches(club),
+            "voided": match_selectors.voided_matches(club),
             "audit": selectors.audit_trail(club),
             "invite_form": InviteForm(),
             "new_invite": request.session.pop("new_invite_url", None),
@@ -182,7 +184,7 @@ def match_void(request: HttpRequest, club: Club, match_id: int) -> HttpResponse 
     if not form.is_valid():
         messages.error(request, "Say why the match is void: the reason is shown with it.")
     else:
-        _attempt(request, lambda: services.void_match(request.user, match,
-                                                      form.cleaned_data["reason"]),
+        _attempt(request, lambda: match_services.void_match(request.user, match,
+                                                            form.cleaned_data["reason"]),
                  "The match is void: kept, shown with the reason, left out of the ladder.")
     return redirect("match-detail", match_id=match.pk)

@@ -33,10 +33,27 @@ BROKER_ERRORS: tuple[type[BaseException], ...] = (
 )
 
 
-def send_task(task: Task, *args: Any, **kwargs: Any) -> bool:
-    """Send ``task`` with these arguments. Returns False, with a warning in the log,
-    when the broker is unreachable; anything else the task raises (when it runs
-    eagerly, without Redis) propagates."""
+def registered(task: Task | str) -> Task:
+    """The task itself, given it or the name it is registered under (``"ladder.rate_match"``).
+
+    Services queue their own app's tasks by name: the tasks module imports the services
+    (tasks are thin), so a service importing it back would be an import cycle. A name
+    not registered yet has Celery import every app's tasks module (its autodiscovery,
+    which a worker does at start), as a web process has not."""
+    if not isinstance(task, str):
+        return task
+    from config.celery import app
+
+    if task not in app.tasks:
+        app.loader.import_default_modules()
+    return app.tasks[task]
+
+
+def send_task(task: Task | str, *args: Any, **kwargs: Any) -> bool:
+    """Send ``task`` (or the task of that name) with these arguments. Returns False, with
+    a warning in the log, when the broker is unreachable; anything else the task raises
+    (when it runs eagerly, without Redis) propagates."""
+    task = registered(task)
     try:
         task.apply_async(args, kwargs, ignore_result=True)
     except BROKER_ERRORS as exc:
@@ -45,6 +62,6 @@ def send_task(task: Task, *args: Any, **kwargs: Any) -> bool:
     return True
 
 
-def send_task_on_commit(task: Task, *args: Any, **kwargs: Any) -> None:
+def send_task_on_commit(task: Task | str, *args: Any, **kwargs: Any) -> None:
     """:func:`send_task` once the current transaction commits (at once outside one)."""
     transaction.on_commit(partial(send_task, task, *args, **kwargs))

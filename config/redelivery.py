@@ -6,8 +6,8 @@ task that itself kills the worker (out of memory on one enormous ladder, a crash
 library) would then be delivered again, kill the next worker, and so on for ever.
 :class:`BoundedRedeliveryTask` counts each delivery of a task id in the cache (Redis in
 production: shared by every worker, and it survives the dead one); past
-:data:`MAX_DELIVERIES` without finishing it is not run again but recorded as a
-:class:`dashboard.models.DroppedTask`, which the operator's dashboard lists.
+:data:`MAX_DELIVERIES` without finishing it is not run again but announced
+(:data:`task_given_up`); the dashboard records it as a ``DroppedTask`` and lists it.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import Any
 
 from celery import Task
 from django.core.cache import cache
+from django.dispatch import Signal
 
 log = logging.getLogger(__name__)
 
@@ -25,6 +26,9 @@ log = logging.getLogger(__name__)
 MAX_DELIVERIES = 3
 #: How long a delivery count is kept: far longer than a redelivery takes.
 COUNT_SECONDS = 24 * 3600
+
+#: A task was given up: ``task_id``, ``name``, ``deliveries``, ``arguments`` (its repr).
+task_given_up = Signal()
 
 
 def _key(task_id: str) -> str:
@@ -55,10 +59,7 @@ class BoundedRedeliveryTask(Task):
 
     def _give_up(self, task_id: str, args: tuple[Any, ...], kwargs: dict[str, Any],
                  deliveries: int) -> None:
-        from dashboard.models import DroppedTask
-
         log.error("task %s %s started %d times without finishing: given up", self.name,
                   task_id, deliveries)
-        DroppedTask.objects.get_or_create(task_id=task_id, defaults={
-            "name": self.name, "deliveries": deliveries,
-            "arguments": repr((args, kwargs))[:2000]})
+        task_given_up.send(sender=type(self), task_id=task_id, name=self.name,
+                           deliveries=deliveries, arguments=repr((args, kwargs))[:2000])

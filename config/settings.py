@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "tournaments",
     "recorder",
     "reference",
+    "analysis",
 ]
 
 MIDDLEWARE = [
@@ -258,20 +259,23 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # before and after it), so CONN_MAX_AGE and the health checks apply as on the web.
 CELERY_DB_REUSE_MAX = 1_000_000_000
 # Queues: `ingest` (bulk imports, revalidation: replaying logs), `ratings` (rating and
-# recomputing ladders), `celery` (the rest). A worker started without -Q consumes all
-# three; on several hosts, `celery -A config worker -Q ingest` / `-Q ratings` split them.
+# recomputing ladders), `analysis` (match analysis: minutes of CPU per match, so it may
+# get machines of its own), `celery` (the rest). A worker started without -Q consumes all
+# four; on several hosts, `celery -A config worker -Q ingest` / `-Q ratings` /
+# `-Q analysis` split them.
 # Ratings need no queue of their own for correctness: ladder.services locks the ladder
 # row, so workers on any number of hosts never rate one ladder at once.
 CELERY_TASK_DEFAULT_QUEUE = "celery"
 # Each queue with a routing key of its own: bound with Celery's default key, a task
 # sent to one queue would be delivered to all three.
-CELERY_TASK_QUEUES = [Queue(name, routing_key=name) for name in ("celery", "ingest", "ratings")]
+CELERY_TASK_QUEUES = [Queue(name, routing_key=name) for name in ("celery", "ingest", "ratings", "analysis")]
 CELERY_TASK_ROUTES = {
     "games.run_import": {"queue": "ingest"},
     "games.requeue_queued_imports": {"queue": "ingest"},
     "games.revalidate": {"queue": "ingest"},
     "ladder.*": {"queue": "ratings"},  # rate, recompute, requeue unrated matches
     "replay.*": {"queue": "ingest"},  # frames of long matches built once they are stored
+    "analysis.*": {"queue": "analysis"},
 }
 # Tasks acknowledged late (ladder.tasks) stay in Redis until they finish; when a whole
 # worker dies, another worker takes them back once they have been out this long. It
@@ -294,6 +298,8 @@ CELERY_BEAT_SCHEDULE = {
     "games-requeue-queued-imports": {"task": "games.requeue_queued_imports", "schedule": 300.0},
     # Recomputes whose worker died: marked failed and queued again, a bounded number of times.
     "ladder-retry-stalled": {"task": "ladder.retry_stalled_recomputes", "schedule": 300.0},
+    # Analyses whose worker died, or whose task was lost.
+    "analysis-requeue-stalled": {"task": "analysis.requeue_stalled", "schedule": 300.0},
 }
 
 # --- API ---------------------------------------------------------------------

@@ -43,6 +43,7 @@ urlpatterns = [
         path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     ], "rest_framework"))),
     path("", include("replay.urls")),
+    path("", include("analysis.urls")),
     path("", include("ladder.urls")),
     path("", include("recorder.urls")),
     path("api/", include("games.api.urls")),

@@ -5,9 +5,9 @@ its matches) and ``players`` (their handles, shown by every read). An answer is 
 under the current versions of what it shows (and the URL asked, and for standings the
 ladder's own ``version``), so it is never served once something it shows has changed:
 
-- every service that changes what these reads show calls :func:`club_changed` with
-  what it changed (a match stored or voided: ``MATCHES``; a player renamed:
-  ``PLAYERS``; merged: both), and the club gets new versions of those when the
+- every change to what these reads show is a domain event (``config.events``) this
+  module subscribes to (a match stored or voided: ``MATCHES``; a player renamed:
+  ``PLAYERS``; merged: both), and the club gets new versions of those once the
   transaction commits;
 - a rating changes ``Ladder.version`` in the same transaction as the ratings, and
   standings are keyed by it (and by ``players`` only: a match stored in one ladder
@@ -57,6 +57,24 @@ def club_changed(club_id: int, *kinds: str) -> None:
     the reads showing it are computed afresh once the current transaction commits (at
     once outside a transaction)."""
     transaction.on_commit(partial(_new_versions, club_id, kinds))
+
+
+def _matches_changed(*, club_id: int, **_: Any) -> None:
+    _new_versions(club_id, (MATCHES,))
+
+
+def _players_changed(*, club_id: int, merged: bool = False, **_: Any) -> None:
+    _new_versions(club_id, (MATCHES, PLAYERS) if merged else (PLAYERS,))
+
+
+def connect() -> None:
+    """Subscribe to the domain events (sent after commit) that change what reads show."""
+    from clubs import events as club_events
+    from games import events as match_events
+
+    match_events.matches_stored.connect(_matches_changed, dispatch_uid="read_cache.stored")
+    match_events.match_voided.connect(_matches_changed, dispatch_uid="read_cache.voided")
+    club_events.players_changed.connect(_players_changed, dispatch_uid="read_cache.players")
 
 
 def _new_versions(club_id: int, kinds: tuple[str, ...]) -> None:

@@ -251,4 +251,11 @@ def rejected_walkthrough(upload: Upload, ply: int | None = None) -> Walkthrough 
         actions.append(StepAction(error.index, _notation(game, raw_actions[error.index]), True))
     last = len(partial.actions)
     shown = last if ply is None else max(0, min(ply, last))
-    return Walkthrough(game.name or game.id, actions, last, shown, _state_text(game, partial.state_at(shown)))
+    # The valid prefix stepped again through the engine's one stepper, up to the ply shown.
+    session = engine.Session(game, partial.options, partial.seats, partial.log.get("setup") or {},
+                             partial.log.get("seed"), partial.actions[:shown])
+    return Walkthrough(game.name or game.id, actions, last, shown, _state_text(game, session.state))
+
+
+def voided_matches(club: Club) -> QuerySet[Match]:
+    return club.matches.filter(is_void=True).order_by("-voided_at")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
+from analysis.selectors import recent_accuracy
 from clubs.models import Club
 from clubs.policy import can_view_club
 from ladder import selectors
@@ -63,6 +64,7 @@ def player(request: HttpRequest, club_slug: str, game: str, handle: str) -> Http
             "changes": changes,
             "opponents": ladder.ratings.select_related("player").exclude(player=person)
             .order_by("player__handle"),
+            "accuracy": recent_accuracy(ladder.club_id, ladder.game, person.pk),
         },
     )
 

@@ -192,14 +192,33 @@ def api(people):
 
 
 @pytest.fixture
-def queued_tasks():
-    """``queued_tasks(callbacks)``: the names of the Celery tasks among the on-commit
-    callbacks a test captured (config.queueing); the others (games.read_cache moving a
-    club's read version) are not tasks."""
-    from config.queueing import send_task
+def queued_tasks(monkeypatch):
+    """``queued_tasks(callbacks)``: the names of the Celery tasks the on-commit callbacks a
+    test captured would send (config.queueing), those sent directly and those the
+    receivers of a domain event (games.events) would send; the other effects of an event
+    (games.read_cache moving a club's read version) are not tasks."""
+    from django.dispatch import Signal
+
+    from config import queueing
+
+    send_task = queueing.send_task
 
     def tasks(callbacks) -> list[str]:
-        return [c.args[0].name for c in callbacks if getattr(c, "func", None) is send_task]
+        names: list[str] = []
+
+        def record(task, *args, **kwargs) -> bool:
+            names.append(queueing.registered(task).name)
+            return True
+
+        with monkeypatch.context() as patched:
+            patched.setattr(queueing, "send_task", record)
+            for callback in callbacks:
+                func = getattr(callback, "func", None)
+                if func is send_task:
+                    names.append(queueing.registered(callback.args[0]).name)
+                elif isinstance(getattr(func, "__self__", None), Signal):
+                    callback()  # the event's receivers, sending through ``record``
+        return names
 
     return tasks
 

@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
+from analysis.models import MatchAnalysis
 from clubs.models import AuditEntry, Club, Invite, JoinRequest, Membership
 from config.admin_base import RecordAdmin
 from dashboard.models import DroppedTask
@@ -98,6 +99,8 @@ def populate(tag: str, django_user_model) -> None:
                                  played_at=timezone.now())
     DraftWrite.objects.create(draft=draft, version=1, user=organiser, kind="apply",
                               fingerprint="0" * 64, answer='{"version": 2}')
+    MatchAnalysis.objects.create(match=matches[1], engine_version="cul-test/analysis-1", budget=2,
+                                 status="running", plies_done=3, plies_total=9)
     Group.objects.get_or_create(name="operators")
 
 
@@ -166,7 +169,7 @@ def test_changelists_do_not_query_per_row(admin_client, django_user_model):
 
 @pytest.mark.parametrize(
     "model", [MatchLog, Upload, Import, AuditEntry, RatingChange, Rating, RecomputeJob, Invite,
-              JoinRequest, DraftWrite],
+              JoinRequest, DraftWrite, MatchAnalysis],
 )
 def test_stored_records_are_read_only(admin_client, django_user_model, model):
     populate("a", django_user_model)

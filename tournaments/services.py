@@ -218,9 +218,7 @@ def _layout(tournament: Tournament) -> SeatLayout:
 
 
 def _enqueue_pairing(tournament_id: int, round_number: int) -> None:
-    from tournaments.tasks import pair_round_task
-
-    send_task_on_commit(pair_round_task, tournament_id, round_number)
+    send_task_on_commit("tournaments.pair_round", tournament_id, round_number)
 
 
 def _tables(tournament: Tournament, round_number: int) -> list[Table]:

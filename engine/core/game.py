@@ -309,6 +309,11 @@ class Game:
         tests change every hidden fact and check the samples do not change."""
         raise NotImplementedError
 
+    #: How :mod:`engine.core.analysis` plays a position out for this game: options of
+    #: :class:`engine.core.search.Search` (``max_plies``, ``evaluate``). None: the game
+    #: has no belief sampler, so its matches cannot be analysed.
+    analysis_search: dict[str, Any] | None = None
+
     def sample_state(self, state: State, viewer: str | None, rng: Rng) -> State:
         """One complete state drawn from ``viewer``'s beliefs about ``state``."""
         return self.beliefs(state, viewer).sample(rng)

@@ -186,15 +186,15 @@ class Search:
         finished = game.is_over(world)
         values: dict[str, float] = {}
         for child in path:
-            seat = child.seat
-            assert seat is not None
-            if seat not in values:
+            mover = child.seat
+            assert mover is not None
+            if mover not in values:
                 if finished:
-                    values[seat] = self.reward(game, world, seat, playout)
+                    values[mover] = self.reward(game, world, mover, playout)
                 else:
-                    values[seat] = 0.5 if self.evaluate is None else self.evaluate(game, world, seat)
+                    values[mover] = 0.5 if self.evaluate is None else self.evaluate(game, world, mover)
             child.visits += 1
-            child.reward += values[seat]
+            child.reward += values[mover]
         return plies
 
 

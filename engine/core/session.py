@@ -254,6 +254,7 @@ class Session:
         self.opened = {}
         seat = undone.get("seat")
         within = self.game.opening_of(undone)
-        if within is not None and self.game.openings(self.state, seat) is not None:
+        if (within is not None and isinstance(seat, str)
+                and self.game.openings(self.state, seat) is not None):
             self.opened[seat] = within
         return undone

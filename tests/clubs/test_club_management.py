@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from clubs import services
 from clubs.models import AuditEntry, Club, Invite, JoinRequest, Membership, Player
+from games import services as match_services
 from games.models import Match
 from games.services import ingest_log
 from ladder.models import Rating, RecomputeJob
@@ -193,7 +194,7 @@ def test_creating_a_club_makes_its_creator_organiser(client, people):
 
 def test_void_reason_is_shown_on_the_match_page(client, people, club):
     match = ingest_log(club, bot_log("cryptid-urban-legends", 5, ["ann", "bob"]), None)
-    services.void_match(people["org"], match, "played with <b>wrong</b> deck")
+    match_services.void_match(people["org"], match, "played with <b>wrong</b> deck")
     client.force_login(people["member"])
     page = client.get(reverse("match-detail", args=[match.pk])).content.decode()
     assert "played with &lt;b&gt;wrong&lt;/b&gt; deck" in page

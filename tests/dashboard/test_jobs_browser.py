@@ -71,8 +71,8 @@ def test_staff_sees_a_recompute_progress_bar_move(
     assert page.inner_text("h1") == "Operator dashboard"
     assert page.locator('#jobs tbody[data-group="active"] tr[data-job-id]').count() == 0
 
-    monkeypatch.setattr(services, "PROGRESS_STEPS", REPORTS)
-    monkeypatch.setattr(services, "PROGRESS_SECONDS", 0)
+    monkeypatch.setattr(services.recompute, "PROGRESS_STEPS", REPORTS)
+    monkeypatch.setattr(services.recompute, "PROGRESS_SECONDS", 0)
     real_report = services.report_progress
     reports: list[int] = []
     seen: list[tuple[int, int]] = []  # (value, max) of the bar in the page
@@ -86,7 +86,7 @@ def test_staff_sees_a_recompute_progress_bar_move(
             if len(reports) == 4:
                 screenshot(page, "dashboard-recompute-running")
 
-    monkeypatch.setattr(services, "report_progress", report_and_watch)
+    monkeypatch.setattr(services.recompute, "report_progress", report_and_watch)
     job = services.recompute_ladder(ladder.pk, reason=RecomputeJob.Reason.MANUAL)
 
     assert (job.status, job.total) == ("done", MATCHES)

@@ -45,14 +45,14 @@ def test_one_file_imported_twice_at_once_makes_one_match_per_log(
     bundle = write_json_lines(lines)
 
     both_read = threading.Barrier(2, timeout=60)
-    read_bundle = services.read_bundle
+    read_bundle = services.imports.read_bundle
 
     def read_then_wait(*args, **kwargs):
         entries = read_bundle(*args, **kwargs)
         both_read.wait()  # neither stores a log before both are under way
         return entries
 
-    monkeypatch.setattr(services, "read_bundle", read_then_wait)
+    monkeypatch.setattr(services.imports, "read_bundle", read_then_wait)
 
     responses: list = [None, None]
     both_posting = threading.Barrier(2, timeout=30)

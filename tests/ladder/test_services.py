@@ -198,13 +198,13 @@ def test_a_crash_while_swapping_leaves_the_previous_ratings(club, monkeypatch):
         apply_match(make_match(club, **spec).pk)
     before = {g: (standings(club, g), history(club, g)) for g in (CRYPTID, "mister-x")}
     ladder = Ladder.objects.get(club=club, game=CRYPTID)
-    real_insert = services.insert_changes
+    real_insert = services.recompute.insert_changes
 
     def crash_after_changes(rows):
         real_insert(rows)  # the new history is in (inside the swap's transaction)...
         raise RuntimeError("worker lost")  # ...and the worker dies before the ratings
 
-    monkeypatch.setattr(services, "insert_changes", crash_after_changes)
+    monkeypatch.setattr(services.recompute, "insert_changes", crash_after_changes)
     with pytest.raises(RuntimeError, match="worker lost"):
         recompute_ladder(ladder.pk)
     assert {g: (standings(club, g), history(club, g)) for g in (CRYPTID, "mister-x")} == before
@@ -350,7 +350,7 @@ def test_a_back_dated_match_is_computed_once_holding_the_ladder_lock(club, monke
         apply_match(make_match(club, CRYPTID, [("cryptid", "ann"), ("scientist", "ben")],
                                "cryptid", played_at=BASE + timedelta(days=d)).pk)
     calls = []
-    compute = services.compute_ladder
+    compute = services.recompute.compute_ladder
 
     def watched(ladder, progress=None, since=None):
         # Inside the test's transaction, one more atomic block (a savepoint) is the
@@ -358,7 +358,7 @@ def test_a_back_dated_match_is_computed_once_holding_the_ladder_lock(club, monke
         calls.append(len(connection.savepoint_ids))
         return compute(ladder, progress, since)
 
-    monkeypatch.setattr(services, "compute_ladder", watched)
+    monkeypatch.setattr(services.recompute, "compute_ladder", watched)
     late = make_match(club, CRYPTID, [("cryptid", "cat"), ("scientist", "ann")], "scientist",
                       played_at=BASE + timedelta(hours=12))
     assert apply_match(late.pk) == Outcome.RECOMPUTED

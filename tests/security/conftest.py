@@ -85,7 +85,7 @@ def seed_club(name: str, slug: str, handles: list[str], people: dict, *, public:
     uploads = list(Upload.objects.filter(club=club).order_by("id"))
     assert refused.value.upload in uploads
     run = game_services.create_import(
-        club, (game_services.engine.canonical_json(rejected) + "\n").encode(),
+        club, (game_services.ingest.engine.canonical_json(rejected) + "\n").encode(),
         "night.jsonl", people["organiser"], enqueue=False)
     game_services.run_import(run.pk)
     event = tournament_services.create_tournament(

@@ -192,7 +192,7 @@ def test_an_internal_error_fails_the_import_keeping_the_batches_already_stored(
             raise RuntimeError("disk on fire")
         return real_ingest(*args, **kwargs)
 
-    monkeypatch.setattr(services, "ingest_log", ingest_then_break)
+    monkeypatch.setattr(services.imports, "ingest_log", ingest_then_break)
     run = services.create_import(club, write_json_lines(logs), "s.jsonl", None, enqueue=False)
     with pytest.raises(RuntimeError):
         services.run_import(run.pk)

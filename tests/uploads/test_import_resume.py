@@ -27,7 +27,7 @@ def _bundle(count: int) -> bytes:
 
 
 def _killed_after(monkeypatch, entries: int) -> None:
-    real = services._import_entry
+    real = services.imports._import_entry
     seen = {"n": 0}
 
     def entry(run, item, batch):
@@ -36,7 +36,7 @@ def _killed_after(monkeypatch, entries: int) -> None:
             raise WorkerKilled
         return real(run, item, batch)
 
-    monkeypatch.setattr(services, "_import_entry", entry)
+    monkeypatch.setattr(services.imports, "_import_entry", entry)
 
 
 def _silent_for(run: Import, minutes: int) -> None:

@@ -73,7 +73,7 @@ def test_a_stored_log_the_engine_now_refuses_is_still_a_duplicate(club, monkeypa
     def refuse(log):
         raise engine.IllegalAction("CUL-1.1", "refused by newer rules", index=0)
 
-    monkeypatch.setattr(services.engine, "replay", refuse)
+    monkeypatch.setattr(services.ingest.engine, "replay", refuse)
     again = ingest_log(club, text, None)
 
     assert (again.pk, again.created) == (first.pk, False)

@@ -34,7 +34,7 @@ def test_two_concurrent_uploads_of_the_same_log_make_one_match(
         both_replayed.wait()  # neither stores before both are about to
         return replayed
 
-    monkeypatch.setattr(services.engine, "replay", replay_then_wait)
+    monkeypatch.setattr(services.ingest.engine, "replay", replay_then_wait)
     responses = [None, None]
 
     def upload(slot: int, who: str) -> None:

@@ -14,6 +14,7 @@ from django.test.utils import CaptureQueriesContext
 import engine
 from clubs import services as club_services
 from clubs.models import Player
+from games import services as game_services
 from games.models import Match, Upload
 from games.services import ingest_log
 from ladder.models import Ladder
@@ -125,7 +126,7 @@ def test_a_merge_and_a_void_show_at_once(api, club, people, django_capture_on_co
     games_after = {r["handle"]: r["games"] for r in listed(api(None), standings_url)[0]["results"]}
     assert games_after == {"alice": 2, "bob": 2}
     with django_capture_on_commit_callbacks(execute=True):
-        club_services.void_match(people["organiser"], first, "wrong table")
+        game_services.void_match(people["organiser"], first, "wrong table")
     games_voided = {r["handle"]: r["games"] for r in listed(api(None), standings_url)[0]["results"]}
     assert games_voided == {"alice": 1, "bob": 1}
 

@@ -1,5 +1,5 @@
 """The storability check reads the canonical text of a document instead of walking every
-string of it (games.services._storable_canonical_text). It must refuse exactly what the
+string of it (games.services.storable._storable_canonical_text). It must refuse exactly what the
 walk (_storable_problem) refuses, with the walk's message, and accept the rest."""
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ deep_documents = st.builds(
 
 
 def verdict_of_the_walk(document: dict[str, Any]) -> tuple[str, Any]:
-    problem = services._storable_problem(document)
+    problem = services.storable._storable_problem(document)
     if problem:
         return "refused", problem
     return "stored", log_content_hash(document)
@@ -60,11 +60,11 @@ def verdict_of_the_walk(document: dict[str, Any]) -> tuple[str, Any]:
 
 def verdict_of_the_shortcut(document: dict[str, Any]) -> tuple[str, Any]:
     try:
-        canonical = services._storable_canonical_text(document)
+        canonical = services.storable._storable_canonical_text(document)
     except LogRejected as exc:
         assert (exc.code, exc.rule) == ("malformed", "LOG-JSON")
         return "refused", exc.message
-    return "stored", services.canonical_text_hash(canonical)
+    return "stored", services.storable.canonical_text_hash(canonical)
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
@@ -79,7 +79,7 @@ def test_uploaded_as_text_the_same_documents_are_refused_with_the_same_message(d
     """Through _parse, as an upload's body arrives (lone surrogates and NaN survive
     json.dumps as escapes and words)."""
     try:
-        parsed = services._parse(json.dumps(document).encode())
+        parsed = services.storable._parse(json.dumps(document).encode())
     except LogRejected as exc:
         assert ("refused", exc.message) == verdict_of_the_walk(json.loads(json.dumps(document)))
     else:
@@ -88,9 +88,9 @@ def test_uploaded_as_text_the_same_documents_are_refused_with_the_same_message(d
 
 def test_nesting_to_the_limit_is_stored_and_one_level_more_is_refused():
     """The document itself is the first level: {"meta": nested(n)} nests n + 1 deep."""
-    services._parse(json.dumps({"meta": nested(MAX_LOG_DEPTH - 1)}).encode())
+    services.storable._parse(json.dumps({"meta": nested(MAX_LOG_DEPTH - 1)}).encode())
     with pytest.raises(LogRejected, match=f"more than {MAX_LOG_DEPTH} deep"):
-        services._parse(json.dumps({"meta": nested(MAX_LOG_DEPTH)}).encode())
+        services.storable._parse(json.dumps({"meta": nested(MAX_LOG_DEPTH)}).encode())
 
 
 @pytest.mark.parametrize("game, players", [
@@ -101,8 +101,8 @@ def test_nesting_to_the_limit_is_stored_and_one_level_more_is_refused():
 def test_a_real_log_is_proved_storable_without_walking_it(game, players, monkeypatch):
     log = bot_log(game, 7, players)
     walked = []
-    monkeypatch.setattr(services, "_storable_problem", lambda doc: walked.append(doc))
-    parsed = services._parse(json.dumps(log).encode())
+    monkeypatch.setattr(services.storable, "_storable_problem", lambda doc: walked.append(doc))
+    parsed = services.storable._parse(json.dumps(log).encode())
     assert walked == []
     assert parsed.content_hash == log_content_hash(log)
     assert parsed.document == log
@@ -118,12 +118,12 @@ def test_a_real_log_is_proved_storable_without_walking_it(game, players, monkeyp
 ])
 def test_each_problem_is_refused_with_the_walks_message(text, message):
     with pytest.raises(LogRejected, match=message):
-        services._parse(text.encode())
+        services.storable._parse(text.encode())
 
 
 def test_a_false_alarm_is_walked_and_stored():
     """Words and brackets inside strings that look like problems are only text."""
     document = {"meta": {"note": 'NaN Infinity \\u0000 ]]]] [[[[ \\"', "n": 1.5}}
     assert canonical_json(document).count("\\\\u0000") == 1
-    parsed = services._parse(json.dumps(document).encode())
+    parsed = services.storable._parse(json.dumps(document).encode())
     assert parsed.document == document

@@ -26,7 +26,7 @@ def slow_engine(monkeypatch):
         time.sleep(PAUSE_S)
         return real_replay(log)
 
-    monkeypatch.setattr(services.engine, "replay", replay)
+    monkeypatch.setattr(services.ingest.engine, "replay", replay)
 
 
 def test_an_accepted_upload_records_the_time_of_the_replay(club, example_log, slow_engine):

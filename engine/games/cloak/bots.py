@@ -9,6 +9,7 @@ do there. The greedy bot's knowledge is its
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from engine.core.game import Action, Game
@@ -54,7 +55,7 @@ class _Beliefs:
         cards = self.contents[n]
         return cards is not None and n not in self.placed and any(c in letters for c in cards)
 
-    def target(self, extra: set[str] = frozenset()) -> int | None:  # type: ignore[assignment]
+    def target(self, extra: AbstractSet[str] = frozenset()) -> int | None:
         """The envelope to gather the documents in: the most documents (with ``extra``
         added), then no enemy spy, then fresh knowledge, then the lowest number."""
         best, best_key = None, None
@@ -67,7 +68,7 @@ class _Beliefs:
                 best, best_key = n, key
         return best
 
-    def sources(self, missing: set[str], besides: int | None) -> list[int]:
+    def sources(self, missing: AbstractSet[str], besides: int | None) -> list[int]:
         return [n for n in ENVELOPE_NUMBERS if n != besides and self.docs(n) & missing]
 
     def spy_homes(self) -> list[int]:
@@ -94,12 +95,12 @@ class _Beliefs:
 def _plan_drop(beliefs: _Beliefs, hand: list[str], rng: Rng) -> int:
     """Where to finish the transfer: documents to the target, a lone spy to a document."""
     carried = set(hand) & ALL_DOCUMENTS
-    if carried or not beliefs.target():
+    target = beliefs.target()
+    if carried or not target:
         target = beliefs.target(carried) if carried else None
         if target is not None and not (set(hand) & beliefs.enemies):
             return target
         return rng.choice(beliefs.empty_guesses() or list(ENVELOPE_NUMBERS))
-    target = beliefs.target()
     missing = ALL_DOCUMENTS - beliefs.docs(target)
     if set(hand) & beliefs.enemies:  # a captured spy: take it away from the target
         spare = [n for n in beliefs.empty_guesses() if n != target]
@@ -155,7 +156,8 @@ def _act_inside(beliefs: _Beliefs, seat: str, n: int, inside: list[str], plan: d
             second = next((c for c in rest if c in beliefs.enemies), None)
         else:
             target = beliefs.target()
-            missing = ALL_DOCUMENTS - (beliefs.docs(target) if target not in (None, n) else set())
+            missing = ALL_DOCUMENTS - (
+                beliefs.docs(target) if target is not None and target != n else set())
             second = next((c for c in sorted(rest) if c in missing), None)
         return {"seat": seat, "type": "take", "envelope": n, "spy": spy, "second": second}
     if own_here and plan["do"] == "examine":

@@ -138,6 +138,7 @@ class Knowledge:
 
         n = seen.get("envelope")
         if actor == self.viewer:
+            assert n is not None, "the viewer's own turns name their envelope"
             self._own_turn(seen, n)
         elif n is not None:
             event = {key: value for key, value in seen.items() if key not in ("envelope", "win")}
@@ -145,6 +146,7 @@ class Knowledge:
         if "win" in seen:
             self.winner = actor
             self.win = {"turn": turn, "seat": seen["seat"], "envelope": n, "contents": seen["win"]}
+            assert n is not None, "a win opens an envelope"
             self._saw(n, list(seen["win"]), turn)
 
     def _own_turn(self, seen: Observation, n: int) -> None:
@@ -184,7 +186,7 @@ class Knowledge:
         certain = sighting is not None and self.secret_take <= sighting[1]
         if seen["cards"] == 2:
             self.secret_take = turn
-        if certain and "envelope" not in seen:  # (a number told is already noted)
+        if certain and sighting is not None and "envelope" not in seen:  # (a number told is already noted)
             self.since[sighting[0]].append({"seat": seen["seat"], "type": "take", "spy": spy,
                                             "cards": seen["cards"], "deduced": True,
                                             "turn": turn})
@@ -203,7 +205,7 @@ class Knowledge:
         it can place there for certain (``"deduced": True``)."""
         return [
             {"envelope": n,
-             "seen": None if self.seen[n] is None else list(self.seen[n]),
+             "seen": None if (seen := self.seen[n]) is None else list(seen),
              "seen_turn": self.seen_turn[n],
              "since": [dict(event) for event in self.since[n]]}
             for n in range(1, ENVELOPES + 1)

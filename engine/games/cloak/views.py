@@ -90,9 +90,9 @@ def _all_seeing(state: CloakState) -> dict[str, Any]:
         "pile_size": state.pile_size,
         "must_tell": _must_tell(seats, state.owed),
         "winner": None if state.winner is None else seats[state.winner],
-        "win": None if state.winner is None else {
+        "win": None if state.winner is None or last is None else {
             "turn": state.ply, "seat": seats[state.winner], "envelope": last.action["envelope"],
-            "contents": sorted(last.win)},
+            "contents": sorted(last.win or ())},
     }
 
 

@@ -40,7 +40,12 @@ class Beliefs:
     def __init__(self, state: CryptidState, viewer: str | None):
         self.state = state
         self.viewer = viewer
+        #: an expansion whose blocks are not drawn (a log without a seed records them only
+        #: when placed): the sample draws them, as the rules would with a seed
+        self.undrawn = state.phase == "expansion" and state.pending_blocks is None
         if viewer is None:
+            if self.undrawn:
+                self._block_deck(state)
             return
         opponent = OTHER[viewer]
         self.opponent = opponent
@@ -52,13 +57,16 @@ class Beliefs:
         self.hand_size = len(state.hands[opponent])
         #: the expansion's blocks, when drawn and hidden from the viewer: drawn again
         self.redraw_blocks = state.pending_blocks is not None and viewer != state.active
-        if self.redraw_blocks or (state.phase == "expansion" and state.pending_blocks is None):
-            # the block deck with the drawn blocks back in: which blocks are in one or the
-            # other is public (every block placed or removed was shown), the split is not
-            back = sorted([*state.block_pool, *(state.pending_blocks or ())], key=BLOCK_RANK.__getitem__)
-            self.block_deck = back
-            drawn_before = len(BLOCK_ORDER) - FIRST_BLOCKS - len(back)
-            self.guaranteed = max(0, GUARANTEED_NORMAL - drawn_before)
+        if self.redraw_blocks or self.undrawn:
+            self._block_deck(state)
+
+    def _block_deck(self, state: CryptidState) -> None:
+        # the block deck with the drawn blocks back in: which blocks are in one or the
+        # other is public (every block placed or removed was shown), the split is not
+        back = sorted([*state.block_pool, *(state.pending_blocks or ())], key=BLOCK_RANK.__getitem__)
+        self.block_deck = back
+        drawn_before = len(BLOCK_ORDER) - FIRST_BLOCKS - len(back)
+        self.guaranteed = max(0, GUARANTEED_NORMAL - drawn_before)
 
     def sample(self, rng: Rng) -> CryptidState:
         """One complete state consistent with everything the viewer knows."""
@@ -66,6 +74,10 @@ class Beliefs:
         new = st.copy()
         new.rng = Rng(rng.next64())
         if self.viewer is None:
+            if self.undrawn:
+                new.block_pool = list(self.block_deck)
+                new.guaranteed = self.guaranteed
+                _begin_expansion(new)
             return new
         opponent = self.opponent
         cards = list(self.unseen)
@@ -73,7 +85,7 @@ class Beliefs:
         new.hands[opponent] = sorted(cards[:self.hand_size])
         new.decks[opponent] = sorted(cards[self.hand_size:])
         new.setup = {**st.setup, "hands": {self.viewer: list(st.setup["hands"][self.viewer])}}
-        if new.phase == "expansion" and (self.redraw_blocks or new.pending_blocks is None):
+        if self.redraw_blocks or self.undrawn:
             new.block_pool = list(self.block_deck)
             new.guaranteed = self.guaranteed
             _begin_expansion(new)  # draws the two blocks with the sample's generator

@@ -93,7 +93,7 @@ def greedy_bot(game: Any, state: CryptidState, seat: str, rng: Rng) -> Action:
     sign = 1 if seat == "cryptid" else -1
     if phase == "sensor":
         now = best_trace_size(state, state.sensors[OTHER[state.active]])
-        scored = []
+        scored: list[tuple[Any, Action]] = []
         for action in actions:
             kind = action["type"]
             if kind == "draw":

@@ -32,7 +32,7 @@ class CryptidGame(Game):
         return rules.normalize_options(options)
 
     def check_seats(self, seats: list[dict[str, Any]], options: dict[str, Any]) -> None:
-        named = sorted(entry.get("seat") for entry in seats)
+        named = sorted(str(entry.get("seat")) for entry in seats)
         if named != sorted(SEATS):
             raise IllegalAction("CUL-1.1", msg("cul.refuse.seats_exactly_cryptid_scientist", named=str(named)))
 
@@ -65,6 +65,7 @@ class CryptidGame(Game):
         placements; :func:`rules.relocations` lists the same ones)."""
         if state.phase != "relocate" or seat not in rules.to_act(state):
             return None
+        assert state.displaced is not None, "the relocate phase keeps the sensors it displaced"
         items = {COLORS[c]: n for c, n in enumerate(state.displaced) if n}
         spaces = len(state.sensors[OTHER[state.active]])
         return Spread({"seat": seat, "type": "relocate"}, "to", items, spaces)
@@ -93,6 +94,9 @@ class CryptidGame(Game):
 
     def clone(self, state: CryptidState) -> CryptidState:
         return state.copy()
+
+    #: analysis plays positions out to the end with greedy, as the search level does
+    analysis_search: dict[str, Any] | None = {}
 
     def beliefs(self, state: CryptidState, viewer: str | None) -> Beliefs:
         return Beliefs(state, viewer)

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-_SEAT = {"cryptid": "C", "scientist": "S"}
-_DIR = {"left": "<", "right": ">"}
+# Looked up with whatever a log holds there (a notation is written for any action).
+_SEAT: dict[Any, str] = {"cryptid": "C", "scientist": "S"}
+_DIR: dict[Any, str] = {"left": "<", "right": ">"}
 _COLOR_ORDER = ("red", "white", "black")
 
 

@@ -234,7 +234,7 @@ def _split(state: CryptidState, action: dict[str, Any], what: Text) -> None:
     inactive = state.sensors[OTHER[state.active]]
     space = action.get("space")
     if type(space) is not int or not 0 <= space < len(active):
-        get_int(action, "space", "CUL-3.3", what, lo=0, hi=len(active) - 1)
+        space = get_int(action, "space", "CUL-3.3", what, lo=0, hi=len(active) - 1)
     here = active[space]
     total = here[0] + here[1] + here[2]
     if not total:
@@ -265,10 +265,10 @@ def _shuffle(state: CryptidState, action: dict[str, Any], what: Text) -> None:
     last = len(active) - 1
     space, colour, direction = action.get("space"), action.get("color"), action.get("dir")
     if type(space) is not int or not 0 <= space <= last:
-        get_int(action, "space", "CUL-3.4", what, lo=0, hi=last)
+        space = get_int(action, "space", "CUL-3.4", what, lo=0, hi=last)
     c = COLOR_INDEX.get(colour) if type(colour) is str else None
     if c is None:
-        get_str(action, "color", "CUL-3.4", what, choices=COLOR_INDEX)
+        c = COLOR_INDEX[get_str(action, "color", "CUL-3.4", what, choices=COLOR_INDEX)]
     if direction != "left" and direction != "right":
         get_str(action, "dir", "CUL-3.4", what, choices=_SIDES)
     if not active[space][c]:
@@ -292,7 +292,7 @@ def _align(state: CryptidState, action: dict[str, Any], what: Text) -> None:
     colour, direction = action.get("color"), action.get("dir")
     c = COLOR_INDEX.get(colour) if type(colour) is str else None
     if c is None:
-        get_str(action, "color", "CUL-3.5", what, choices=COLOR_INDEX)
+        c = COLOR_INDEX[get_str(action, "color", "CUL-3.5", what, choices=COLOR_INDEX)]
     if direction != "left" and direction != "right":
         get_str(action, "dir", "CUL-3.5", what, choices=_SIDES)
     shift = 1 if direction == "right" else 0
@@ -366,7 +366,7 @@ def _draw(state: CryptidState, seat: str, action: dict[str, Any]) -> dict[str, A
 
 
 # --------------------------------------------------------------------------- Sensor phase
-def _sensor_phase(state: CryptidState, seat: str, kind: str, action: dict[str, Any]) -> dict[str, Any]:
+def _sensor_phase(state: CryptidState, seat: str, kind: object, action: dict[str, Any]) -> dict[str, Any]:
     if seat != state.turn:
         raise IllegalAction("CUL-3.1", msg("cul.refuse.s_turn_sensor_phase_s", turn=msg(f"cul.seat_word.{state.turn}"), seat=msg(f"cul.seat_word.{seat}")))
     recorded = action
@@ -464,7 +464,7 @@ def _gain_evidence(state: CryptidState, seat: str, count: int) -> None:
         state.wild[OTHER[seat]] = True  # CUL-3.8
 
 
-def _declare(state: CryptidState, seat: str, kind: str, action: dict[str, Any]) -> None:
+def _declare(state: CryptidState, seat: str, kind: object, action: dict[str, Any]) -> None:
     if seat != "cryptid" or kind != "declare":
         raise IllegalAction("CUL-3.9", msg("cul.refuse.hiding_phase_cryptid_declares_trace"))
     count, mask = read_trace(action)
@@ -538,7 +538,7 @@ def blockade_sides(state: CryptidState) -> list[str]:
     return sides
 
 
-def _blockade(state: CryptidState, seat: str, kind: str, action: dict[str, Any]) -> None:
+def _blockade(state: CryptidState, seat: str, kind: object, action: dict[str, Any]) -> None:
     if seat != "scientist" or kind != "blockade":
         raise IllegalAction("CUL-3.11", msg("cul.refuse.blockade_phase_scientist_removes_pair"))
     side = get_str(action, "side", "CUL-3.11", msg("cul.what.blockade"), choices=_SIDES)
@@ -564,7 +564,7 @@ def _blockade(state: CryptidState, seat: str, kind: str, action: dict[str, Any])
         _begin_expansion(state)
 
 
-def _relocate(state: CryptidState, seat: str, kind: str, action: dict[str, Any]) -> None:
+def _relocate(state: CryptidState, seat: str, kind: object, action: dict[str, Any]) -> None:
     if seat != "cryptid" or kind != "relocate":
         raise IllegalAction("CUL-6.4", msg("cul.refuse.after_blockade_cryptid_relocates_displaced"))
     spaces = state.sensors[OTHER[state.active]]
@@ -583,10 +583,12 @@ def _relocate(state: CryptidState, seat: str, kind: str, action: dict[str, Any])
         moves.append((index, group))
         for i in range(3):
             total[i] += group[i]
-    if total != state.displaced:
+    displaced = state.displaced
+    assert displaced is not None, "the relocate phase keeps the sensors it displaced"
+    if total != displaced:
         raise IllegalAction(
             "CUL-6.4",
-            msg("cul.refuse.relocation_places_place_exactly_displaced", total=describe_group(total), displaced=describe_group(state.displaced)),
+            msg("cul.refuse.relocation_places_place_exactly_displaced", total=describe_group(total), displaced=describe_group(displaced)),
         )
     for index, group in moves:
         for i in range(3):
@@ -619,7 +621,7 @@ def possible_blocks(state: CryptidState) -> list[str]:
     return list(state.block_pool)
 
 
-def _expand(state: CryptidState, seat: str, kind: str, action: dict[str, Any]) -> dict[str, Any]:
+def _expand(state: CryptidState, seat: str, kind: object, action: dict[str, Any]) -> dict[str, Any]:
     expander = state.active
     if seat != expander or kind != "expand":
         raise IllegalAction(
@@ -655,8 +657,9 @@ def _expand(state: CryptidState, seat: str, kind: str, action: dict[str, Any]) -
         state.block_pool.remove(right)
         state.guaranteed = max(0, state.guaranteed - 2)
     row = state.rows[expander]
-    row.insert(0, left)
-    row.append(right)
+    # Both are block names by now (the seed's draw, or checked against BLOCK_ORDER).
+    row.insert(0, str(left))
+    row.append(str(right))
     spaces = state.sensors[expander]
     spaces.insert(0, [0, 0, 0])
     spaces.append([0, 0, 0])
@@ -781,6 +784,7 @@ def legal_actions(state: CryptidState, seat: str) -> list[dict[str, Any]]:
         return [{"seat": seat, "type": "blockade", "side": side} for side in blockade_sides(state)]
     if phase == "relocate":
         spaces = len(state.sensors[OTHER[state.active]])
+        assert state.displaced is not None, "the relocate phase keeps the sensors it displaced"
         return [{"seat": seat, "type": "relocate", "to": to} for to in relocations(state.displaced, spaces)]
     if phase == "expansion":
         if state.pending_blocks is not None:

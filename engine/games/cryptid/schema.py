@@ -18,7 +18,7 @@ _GROUP = {
     "propertyNames": _COLOR,
     "additionalProperties": {"type": "integer", "minimum": 0},
 }
-_EFFECT_FIELDS = {
+_EFFECT_FIELDS: dict[str, tuple[dict[str, Any], list[str]]] = {
     "split": ({"space": _INDEX, "left": _GROUP, "right": _GROUP}, ["space", "left", "right"]),
     "shuffle": ({"space": _INDEX, "color": _COLOR, "dir": _DIR}, ["space", "color", "dir"]),
     "align": ({"color": _COLOR, "dir": _DIR}, ["color", "dir"]),

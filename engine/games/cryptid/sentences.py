@@ -15,7 +15,7 @@ from engine.core.messages import Message, msg
 from engine.games.cryptid.state import COLORS
 
 
-def seat_name(seat: Any, table: Table) -> Message:
+def seat_name(seat: Any, table: Table) -> Message | str:
     """``Cryptid (Anna)``; the role alone when the log names no player."""
     role = msg(f"cul.seat.{seat}") if seat in ("cryptid", "scientist") else str(seat)
     player = table.players.get(seat) if isinstance(seat, str) else None
@@ -81,7 +81,9 @@ def describe(action: dict[str, Any], table: Table) -> Message:
         side = action.get("side")
         return msg("cul.blockade", who=who, side=msg(f"cul.side.{side}") if side in ("left", "right") else str(side))
     if kind == "relocate":
-        to = action.get("to") if isinstance(action.get("to"), dict) else {}
+        to = action.get("to")
+        if not isinstance(to, dict):
+            to = {}
         placed = [msg("cul.relocate.space", sensors=_sensors(group), space=_space(int(space)))
                   for space, group in sorted(to.items(), key=lambda item: int(item[0]))]
         return msg("cul.relocate", who=who, placed=placed or msg("core.nothing"))

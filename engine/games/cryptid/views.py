@@ -44,7 +44,7 @@ def view(state: CryptidState, viewer: str | None) -> dict[str, Any]:
     hands: dict[str, Any] = {}
     decks: dict[str, Any] = {}
     for seat in SEATS:
-        hand = {"size": len(state.hands[seat])}
+        hand: dict[str, Any] = {"size": len(state.hands[seat])}
         deck: dict[str, Any] = {"size": len(state.decks[seat])}
         if viewer is None or viewer == seat:
             hand["cards"] = list(state.hands[seat])

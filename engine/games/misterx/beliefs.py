@@ -41,7 +41,7 @@ from engine.games.misterx.state import (
 )
 
 
-def sees_rack(viewer: str | None, seat: str) -> bool:
+def sees_rack(viewer: str | None, seat: str | None) -> bool:
     """Does ``viewer`` see ``seat``'s rack (MX-5)?"""
     if viewer is None or viewer == seat:
         return True
@@ -85,7 +85,7 @@ class Beliefs:
         last = state.last_slot
         # face-down tickets on the ticket board the viewer cannot read (slots 1..24)
         self.hidden_slots = [] if self.knows_path else [
-            slot for slot in range(1, min(last, HIDDEN_SLOTS) + 1) if not state.slots[slot][1]]
+            slot for slot in range(1, min(last, HIDDEN_SLOTS) + 1) if not state.slot(slot)[1]]
         self.unknown = self._unknown_tickets()
         self.counts = None if self.knows_path else self._path_counts()
 
@@ -103,7 +103,7 @@ class Beliefs:
         hidden = set(self.hidden_slots)
         for slot in range(1, min(st.last_slot, HIDDEN_SLOTS) + 1):
             if slot not in hidden:
-                remove_all(pool, {st.slots[slot][0]: 1})
+                remove_all(pool, {st.slot(slot)[0]: 1})
         return rack_list(pool)
 
     # -- Mister X's path ------------------------------------------------------------

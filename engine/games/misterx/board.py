@@ -118,7 +118,7 @@ def _is_number(value: Any) -> bool:
 
 
 def _read_cities(doc: dict[str, Any]) -> dict[int, City]:
-    raw = doc.get("cities")
+    raw: Any = doc.get("cities")  # JSON of any shape, checked below
     _need(isinstance(raw, list) and bool(raw), msg("mx.refuse.board.cities_non_empty_list"))
     cities: dict[int, City] = {}
     for i, entry in enumerate(raw):
@@ -147,7 +147,7 @@ def _read_cities(doc: dict[str, Any]) -> dict[int, City]:
 def _read_connections(
     doc: dict[str, Any], cities: dict[int, City]
 ) -> tuple[tuple[int, int, str], ...]:
-    raw = doc.get("connections")
+    raw: Any = doc.get("connections")  # JSON of any shape, checked below
     _need(isinstance(raw, list) and bool(raw), msg("mx.refuse.board.connections_non_empty_list"))
     seen: set[tuple[int, int, str]] = set()
     out = []
@@ -169,7 +169,7 @@ def _read_connections(
 
 
 def _read_missions(doc: dict[str, Any], cities: dict[int, City]) -> dict[str, Mission]:
-    raw = doc.get("missions")
+    raw: Any = doc.get("missions")  # JSON of any shape, checked below
     _need(isinstance(raw, dict), msg("mx.refuse.board.missions_object"))
     _need(sorted(raw) == sorted(MISSION_COLOURS),
           msg("mx.refuse.board.missions_have_exactly_colours", mission_colours=', '.join(MISSION_COLOURS)))
@@ -193,7 +193,7 @@ def _read_missions(doc: dict[str, Any], cities: dict[int, City]) -> dict[str, Mi
 
 
 def _read_tickets(doc: dict[str, Any]) -> dict[str, int]:
-    raw = doc.get("tickets")
+    raw: Any = doc.get("tickets")  # JSON of any shape, checked below
     _need(isinstance(raw, list) and bool(raw), msg("mx.refuse.board.tickets_non_empty_list"))
     mix: dict[str, int] = {}
     for i, entry in enumerate(raw):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.game import Bot
 from engine.core.rng import Rng
 from engine.core.search import Playout, search_bot
 from engine.games.misterx import rules
@@ -218,4 +219,4 @@ def search_level(game: Any, st: State, seat: str, rng: Rng) -> dict[str, Any]:
     return greedy_bot(game, st, seat, rng)
 
 
-BOTS = {"random": random_bot, "greedy": greedy_bot, "search": search_level}
+BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "search": search_level}

@@ -12,6 +12,8 @@ from engine.core.rng import Rng
 from engine.games.misterx import bots, notation, rules, schema, sentences, views
 from engine.games.misterx.beliefs import Beliefs
 from engine.games.misterx.board import resolve_board
+from engine.games.misterx.bots import SEARCH_MAX_PLIES
+from engine.games.misterx.bots import evaluate as search_evaluate
 from engine.games.misterx.state import DEFAULT_BOARD, MRX, TEAM, State, det_seat_ids
 
 
@@ -113,7 +115,8 @@ class MisterX(Game):
         return None if draw is None else Draw("tickets", *draw)
 
     #: bound straight to the rules: a replay or a search calls it for every action
-    apply = staticmethod(rules.apply)
+    # (mypy: a staticmethod in place of the method, with the rules' own State type)
+    apply = staticmethod(rules.apply)  # type: ignore[assignment]
 
     def is_over(self, state: State) -> bool:
         return state.winner is not None
@@ -123,6 +126,11 @@ class MisterX(Game):
 
     def clone(self, state: State) -> State:
         return state.clone()
+
+    #: analysis cuts playouts as the search level does (about three rounds, then the
+    #: distances score the position)
+    analysis_search: dict[str, Any] | None = {
+        "max_plies": SEARCH_MAX_PLIES, "evaluate": search_evaluate}
 
     def beliefs(self, state: State, viewer: str | None) -> Beliefs:
         return Beliefs(state, viewer)

@@ -235,8 +235,8 @@ class State:
         new.reveals = self.reveals
         new.winner = self.winner
         new.reason = self.reason
-        rng = self.rng
-        if rng is not None:
+        rng = None
+        if self.rng is not None:
             rng = _new_rng(Rng)
             rng._state = self.rng._state
         new.rng = rng
@@ -265,6 +265,12 @@ class State:
         return (self.phase == PH_DET_END and self.round >= SPECIAL_FROM_ROUND
                 and not self.special_done and self.refill_next == 0
                 and self.det_seats[0] not in self.discarded)
+
+    def slot(self, slot: int) -> tuple[str, bool]:
+        """(ticket, face_up) of a filled slot of the checklist (1..``last_slot``)."""
+        entry = self.slots[slot]
+        assert entry is not None, f"slot {slot} is not filled yet"
+        return entry
 
     def is_public_slot(self, slot: int) -> bool:
         """Is Mister X's city at ``slot`` known to everyone (MX-3.11, MX-3.10, MX-3.8)?"""

@@ -24,7 +24,7 @@ from engine.games.misterx.rules import result
 from engine.games.misterx.state import HIDDEN_SLOTS, MRX, TEAM, State, rack_list, rack_size
 
 
-def sees_rack(viewer: str | None, seat: str) -> bool:
+def sees_rack(viewer: str | None, seat: str | None) -> bool:
     if viewer is None or viewer == seat:
         return True
     return viewer == TEAM and seat != MRX
@@ -39,7 +39,7 @@ def _checklist(st: State, viewer: str | None) -> list[dict[str, Any]]:
     full = _knows_path(viewer)
     rows = []
     for slot in range(1, len(st.path)):
-        ticket, face_up = st.slots[slot]
+        ticket, face_up = st.slot(slot)
         row: dict[str, Any] = {"slot": slot, "on_board": slot <= HIDDEN_SLOTS, "face_up": face_up,
                                "transport": ticket.partition("/")[0] if face_up else None}
         if full:
@@ -161,7 +161,7 @@ def render_text(st: State) -> str:
         lines.append(f"  {seat}: {pawns}; rack {' '.join(rack_list(st.racks[seat])) or '-'}")
     board_row = []
     for slot in range(1, min(len(st.path), HIDDEN_SLOTS + 1)):
-        ticket, face_up = st.slots[slot]
+        ticket, face_up = st.slot(slot)
         board_row.append(f"{slot}:{ticket.partition('/')[0] if face_up else '##'}")
     lines.append(f"  ticket board: {' '.join(board_row) or '-'}")
     if st.reveals:

@@ -82,7 +82,7 @@ ISLANDS = {
 ISLAND_CITIES = {"Isle of Lewis": "Lewis"}
 EXCLUDED_REGIONS = {("ES", "ML"), ("ES", "CE")}  # Melilla, Ceuta: Africa
 
-MISSIONS = {
+MISSIONS: dict[str, dict[str, Any]] = {
     "green": {"destinations": ["Rome", "Vienna", "Warsaw"], "moves": (3, 4)},
     "yellow": {"destinations": ["Stockholm", "Athens"], "moves": (5, 6)},
     "orange": {"destinations": ["Lisbon", "Moscow"], "moves": (6, 7)},

@@ -1,0 +1,70 @@
+"""``/api/matches/{id}/analysis?view=all|<seat>``: a match's analysis, its status and
+progress (GET), and a request to analyse it (POST, the club's members)."""
+
+from __future__ import annotations
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from analysis.selectors import analysis_payload
+from analysis.services import AnalysisError, request_analysis
+from clubs.policy import can_analyse
+from config.api.errors import ErrorSerializer
+from config.errors import error_body
+from replay.frames import ALL, UnknownViewer
+from replay.selectors import visible_match
+
+_VIEW = OpenApiParameter("view", OpenApiTypes.STR, description="`all` (default) or a seat/team id.")
+
+
+class MatchAnalysisView(APIView):
+    def _payload(self, request: Request, match_id: int, status: int = 200) -> Response:
+        match = visible_match(request.user, match_id)
+        try:
+            payload = analysis_payload(match, request.query_params.get("view") or ALL, request.user)
+        except UnknownViewer as exc:
+            return Response(error_body("unknown_view", str(exc)), status=400)
+        return Response(payload, status=status)
+
+    @extend_schema(
+        operation_id="match_analysis",
+        summary="A match's analysis from one perspective",
+        description=(
+            "Status (`none`, `queued`, `running`, `done`, `failed`), progress in plies, and "
+            "when done the win-chance lines, rated moves (lichess labels: inaccuracy 5, "
+            "mistake 10, blunder 15 points of the mover's own win chance), best moves and "
+            "accuracy. A seat's perspective gets only figures from that seat's own "
+            "information and its own decisions; the all-seeing figures and the 'could not "
+            "have known' marks go to `all`. `available` is false (with `reason`) for a game "
+            "the engine cannot analyse (Cloak & Dagger) or a match that is not valid."
+        ),
+        parameters=[_VIEW],
+        responses={200: OpenApiTypes.OBJECT,
+                   400: OpenApiResponse(ErrorSerializer, description="Unknown perspective."),
+                   404: OpenApiResponse(ErrorSerializer, description="No such match, or not visible to you.")},
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        return self._payload(request, match_id)
+
+    @extend_schema(
+        operation_id="match_analysis_request",
+        summary="Analyse a match",
+        description=("Queues the match's analysis (the `analysis` Celery queue) unless the "
+                     "current engine's analysis is stored or under way; the club's members only. "
+                     "Answers as GET does."),
+        parameters=[_VIEW],
+        request=None,
+        responses={202: OpenApiTypes.OBJECT,
+                   400: OpenApiResponse(ErrorSerializer, description="The match cannot be analysed."),
+                   403: OpenApiResponse(ErrorSerializer, description="Not a member of the match's club."),
+                   404: OpenApiResponse(ErrorSerializer, description="No such match, or not visible to you.")},
+    )
+    def post(self, request: Request, match_id: int) -> Response:
+        match = visible_match(request.user, match_id)
+        if not request.user.is_authenticated or not can_analyse(request.user, match.club):
+            raise AnalysisError("only the club's members may analyse its matches", code="forbidden")
+        request_analysis(match, request.user)
+        return self._payload(request, match_id, status=202)

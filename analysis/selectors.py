@@ -1,0 +1,147 @@
+"""Reads of match analysis: the stored analysis of a match, and what one perspective
+of the replay may see of it.
+
+The replay's rule (replay.frames): a seat's perspective holds only what that seat could
+know. So a seat's perspective gets the win chances *from its own information* of the
+seats it plays (a team perspective: the team's seats), and the labels, accuracy and best
+moves of the decisions it made; the all-seeing figures, other seats' own figures (Mister
+X's own chance says where he is) and the "could not have known" marks (made from the
+all-seeing position) go to the all-seeing perspective only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from analysis.models import MatchAnalysis
+from analysis.services import current_version
+from clubs.policy import AnyUser, can_analyse
+from engine import get_game
+from engine.core.analysis import BLUNDER, INACCURACY, MISTAKE
+from engine.core.game import Table
+from engine.core.messages import render
+from games.models import Match
+from replay.frames import ALL, UnknownViewer, viewer_ids
+
+
+def stored_analysis(match: Match) -> MatchAnalysis | None:
+    """The analysis of ``match`` by the current engine version, if one was requested."""
+    version = current_version(match)
+    if version is None:
+        return None
+    return MatchAnalysis.objects.filter(match=match, engine_version=version).first()
+
+
+def _sees(game: Any, viewer: str, seat: str) -> bool:
+    return viewer == ALL or seat == viewer or game.acts_for(viewer, seat)
+
+
+def analysis_payload(match: Match, viewer: str, user: AnyUser) -> dict[str, Any]:
+    """The analysis of ``match`` as ``viewer`` (``all``, a seat or a team) may see it,
+    with its status and progress. UnknownViewer for a perspective the match lacks."""
+    game = get_game(match.game)
+    log = match.log.document
+    if game is None or viewer not in viewer_ids(game, log):
+        raise UnknownViewer(f"unknown perspective {viewer!r}")
+    version = current_version(match)
+    payload: dict[str, Any] = {
+        "match": match.pk,
+        "viewer": viewer,
+        "available": version is not None and match.status == Match.Status.VALID,
+        "reason": None,
+        "status": "none",
+        "progress": None,
+        "can_request": False,
+        "error": None,
+        "thresholds": {"inaccuracy": INACCURACY, "mistake": MISTAKE, "blunder": BLUNDER},
+        "result": None,
+    }
+    if version is None:
+        payload["reason"] = (f"{game.name} matches cannot be analysed yet: the engine has no "
+                             "belief sampler for this game.")
+        return payload
+    if match.status != Match.Status.VALID:
+        payload["reason"] = "Only a finished, valid match can be analysed."
+        return payload
+    analysis = MatchAnalysis.objects.filter(match=match, engine_version=version).first()
+    payload["can_request"] = bool(user.is_authenticated and can_analyse(user, match.club)) and (
+        analysis is None or analysis.status == MatchAnalysis.Status.FAILED)
+    if analysis is None:
+        return payload
+    payload["status"] = analysis.status
+    payload["progress"] = {"done": analysis.plies_done, "total": analysis.plies_total}
+    if analysis.status == MatchAnalysis.Status.FAILED:
+        payload["error"] = "The analysis failed; it can be requested again."
+    if analysis.status == MatchAnalysis.Status.DONE:
+        payload["result"] = _visible(game, log, analysis, viewer)
+    return payload
+
+
+def _visible(game: Any, log: dict[str, Any], analysis: MatchAnalysis, viewer: str) -> dict[str, Any]:
+    result = analysis.result
+    assert result is not None
+    seats = [s for s in result["seats"] if _sees(game, viewer, s)]
+    lines = [{"seat": s, "kind": "own", "points": [p["own"][s] for p in result["plies"]]} for s in seats]
+    if viewer == ALL:
+        lines += [{"seat": s, "kind": "all", "points": [p["all"][s] for p in result["plies"]]}
+                  for s in result["seats"]]
+    options = game.normalize_options(log.get("options") or {})
+    table = Table({e["seat"]: e["player"] for e in log["seats"]}, options)
+    moves = []
+    for move in result["moves"]:
+        if not move["rated"] or not _sees(game, viewer, move["seat"]):
+            continue
+        best = move.get("best")
+        shown = {
+            "ply": move["ply"], "seat": move["seat"], "label": move["label"], "drop": move["drop"],
+            "played_value": move["played_value"], "best_value": move["best_value"],
+            "best": None if best is None else game.notation(best),
+            "best_sentence": None if best is None else render(game.describe(best, table)),
+        }
+        if viewer == ALL:
+            shown["unknowable"] = move["unknowable"]
+            shown["all_seeing_drop"] = move["all_seeing_drop"]
+        moves.append(shown)
+    return {
+        "engine": result["engine"],
+        "budget": result["budget"],
+        "lines": lines,
+        "moves": moves,
+        "accuracy": {s: a for s, a in result["accuracy"].items() if _sees(game, viewer, s)},
+    }
+
+
+#: how many of a player's latest analysed matches its page averages
+RECENT_ACCURACY = 10
+
+
+def recent_accuracy(club_id: int, game_id: str, player_id: int,
+                    limit: int = RECENT_ACCURACY) -> dict[str, Any] | None:
+    """A player's accuracy in its latest analysed matches of ``game_id`` in a club (the
+    current engine's analyses): ``{"mean", "matches": [{"match", "seat", "accuracy"}]}``,
+    None when none of its matches is analysed. Reads the stored results of at most
+    ``limit`` matches."""
+    from games.models import MatchSeat
+
+    game = get_game(game_id)
+    if game is None or game.analysis_search is None:
+        return None
+    from engine.core.analysis import engine_version
+
+    seats = dict(MatchSeat.objects.filter(
+        player_id=player_id, match__club_id=club_id, match__game=game_id,
+        match__analyses__engine_version=engine_version(game),
+        match__analyses__status=MatchAnalysis.Status.DONE,
+    ).values_list("match_id", "seat"))
+    analyses = (MatchAnalysis.objects.filter(match_id__in=seats, engine_version=engine_version(game),
+                                             status=MatchAnalysis.Status.DONE)
+                .select_related("match").order_by("-match__played_at", "-match_id")[:limit])
+    rows = []
+    for analysis in analyses:
+        seat = seats[analysis.match_id]
+        accuracy = (analysis.result or {}).get("accuracy", {}).get(seat)
+        if accuracy is not None:
+            rows.append({"match": analysis.match_id, "seat": seat, "accuracy": accuracy})
+    if not rows:
+        return None
+    return {"mean": round(sum(r["accuracy"] for r in rows) / len(rows), 1), "matches": rows}

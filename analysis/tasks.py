@@ -1,0 +1,23 @@
+"""Celery tasks of match analysis, on the ``analysis`` queue (config/settings.py): a
+worker started with ``-Q analysis`` may run on another machine."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from analysis import services
+from config.redelivery import BoundedRedeliveryTask
+
+
+#: acknowledged when done and handed back when its worker is lost: rerunning is safe
+#: (services._claim skips a done or running analysis; one row per match and version)
+@shared_task(name="analysis.analyse_match", acks_late=True, reject_on_worker_lost=True,
+             base=BoundedRedeliveryTask)
+def analyse_match(analysis_id: int) -> str:
+    return services.run_analysis(analysis_id)
+
+
+@shared_task(name="analysis.requeue_stalled")
+def requeue_stalled() -> int:
+    """Every few minutes (beat): analyses whose worker died are queued again."""
+    return services.requeue_stalled()

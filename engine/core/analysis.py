@@ -1,0 +1,249 @@
+"""Match analysis: each seat's win chance, its mistakes and its accuracy, ply by ply.
+
+For a replayed log (:class:`engine.core.replay.Replay`), :func:`analyse` estimates, after
+every ply (0 = the setup):
+
+* **each seat's win chance from its own information**: ``budget`` states dealt from that
+  seat's beliefs (:meth:`Game.beliefs`, which read only what the seat may know), each
+  played out by the game's ``greedy`` bot to the end (or, for a game whose search cuts
+  playouts, to ``max_plies`` and then scored by its ``evaluate``); the chance is the mean
+  score. It is the chance *under greedy play from here*, not under perfect play;
+* **each seat's win chance from the all-seeing position**: the same, from the real state.
+
+And for every action that was a choice (more than one legal action):
+
+* **the best move found** for the seat that decided: ISMCTS (:class:`Search`) from that
+  seat's information set with ``budget`` iterations;
+* **the move played against it**: both moves are scored from the seat's own information
+  with the same ``budget`` dealt worlds and the same generators (common random numbers,
+  so that a difference comes from the move and not from the deal); ``drop`` is how much
+  the played move's chance is below the best one's, in points (0-100), never negative
+  (a played move that scores higher *is* the best found);
+* **a label** by that drop, as lichess labels a move by the drop in winning chances
+  (lichess ``lila`` ``modules/tree/src/main/Advice.scala``: 0.1 / 0.2 / 0.3 on its -1..1
+  scale, that is 5 / 10 / 15 points of win chance): ``inaccuracy`` from 5 points,
+  ``mistake`` from 10, ``blunder`` from 15. **Reading for hidden information**: the drop
+  is measured in the mover's *own* information set, so a label says "with what you knew
+  then, another move was better", never "the hidden facts punished you";
+* **"could not have known"** (``unknowable``): the all-seeing drop — the real position's
+  chance before the move (all-seeing, the same generators) less the real position's chance
+  after the played move — is at least the mistake threshold (10 points) while the mover's
+  own drop is below the inaccuracy threshold: a move that lost chances in the real game
+  but was sound on what the seat knew;
+* **an accuracy per seat**: the mean over its rated moves of lichess's per-move accuracy
+  from win-chance loss (lichess ``lila`` ``modules/analyse/src/main/AccuracyPercent.scala``,
+  "Accuracy": ``103.1668 * exp(-0.04354 * (before - after)) - 3.1669``, clamped to
+  0..100, before and after in points), with before = the best move's chance and after =
+  the played move's. lichess then weights moves by the position's volatility; here the
+  plain mean (estimates at a small budget are too noisy for a volatility weight).
+
+Noise: an estimate of ``budget`` playouts has a standard error up to ``50 / sqrt(budget)``
+points; the common random numbers make the *difference* of two moves much steadier than
+that, but a label at a small budget is a hint, not a verdict.
+
+Deterministic: every estimate draws from a generator derived from (``seed``, ply, viewer,
+purpose) only — never from the state, so a seat's figures read nothing of what it could
+not know, and the same log, budget and seed give the same analysis.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Callable
+from typing import Any
+
+from engine.core.game import Action, Game, State
+from engine.core.replay import Replay
+from engine.core.rng import Rng
+from engine.core.search import Search, action_key
+
+#: bump when the method or the result's shape changes: stored analyses are recomputed
+ANALYSIS_VERSION = "1"
+#: playouts per estimate and ISMCTS iterations per best-move search (bench/analysis.py)
+DEFAULT_BUDGET = 24
+#: lichess's thresholds, in points of win chance (see the module's docstring)
+INACCURACY, MISTAKE, BLUNDER = 5.0, 10.0, 15.0
+
+#: ``progress(done, total)``: plies analysed so far, out of all of them
+Progress = Callable[[int, int], None]
+
+
+def engine_version(game: Game) -> str:
+    """What an analysis depends on: the game's rules reading and this method."""
+    return f"{game.rules_version}/analysis-{ANALYSIS_VERSION}"
+
+
+def analysable(game: Game) -> bool:
+    """Can matches of ``game`` be analysed (it has a belief sampler)?"""
+    return game.analysis_search is not None
+
+
+def label(drop: float) -> str | None:
+    """The lichess label of a drop of ``drop`` points in the mover's own win chance."""
+    if drop >= BLUNDER:
+        return "blunder"
+    if drop >= MISTAKE:
+        return "mistake"
+    if drop >= INACCURACY:
+        return "inaccuracy"
+    return None
+
+
+def unknowable(own_drop: float, all_seeing_drop: float) -> bool:
+    """The all-seeing chance fell by a mistake's worth while the mover's own did not fall
+    by an inaccuracy's: it could not have known."""
+    return all_seeing_drop >= MISTAKE and own_drop < INACCURACY
+
+
+def move_accuracy(before: float, after: float) -> float:
+    """lichess's accuracy of one move from the mover's win chance before and after it (points)."""
+    if after >= before:
+        return 100.0
+    raw = 103.1668100711649 * math.exp(-0.04354415386753951 * (before - after)) - 3.166924740191411
+    return min(100.0, max(0.0, raw))
+
+
+def _rng(seed: int, *parts: Any) -> Rng:
+    """A generator derived from the seed and the coordinates of an estimate only."""
+    digest = hashlib.blake2b(repr((seed, *parts)).encode(), digest_size=8).digest()
+    return Rng(int.from_bytes(digest, "big"))
+
+
+class Analyst:
+    """Estimates for one game at one budget (see the module's docstring)."""
+
+    def __init__(self, game: Game, budget: int = DEFAULT_BUDGET, seed: int = 0):
+        if game.analysis_search is None:
+            raise ValueError(f"{game.name} has no belief sampler: its matches cannot be analysed")
+        self.game = game
+        self.budget = budget
+        self.seed = seed
+        options = game.analysis_search
+        self.max_plies: int = options.get("max_plies", 400)
+        self.evaluate = options.get("evaluate")
+        self.policy = game.bots["greedy"]
+        self.search = Search(game, playouts=budget, **options)
+
+    # -- one playout ----------------------------------------------------------------
+    def _play_out(self, world: State, rng: Rng, seats: list[str]) -> list[float]:
+        game = self.game
+        plies = 0
+        while not game.is_over(world) and plies < self.max_plies:
+            seat = game.to_act(world)[0]
+            game.apply(world, self.policy(game, world, seat, rng))
+            plies += 1
+        if game.is_over(world):
+            return [game.score(world, s) for s in seats]
+        if self.evaluate is None:
+            return [0.5 for _ in seats]
+        return [self.evaluate(game, world, s) for s in seats]
+
+    def chances(self, state: State, viewer: str | None, seats: list[str], ply: int,
+                move: Action | None = None, purpose: str = "chance") -> list[float]:
+        """Win chances of ``seats`` (points) from ``viewer``'s information about ``state``,
+        after ``move`` when given (a move of the listed form: chance left to the world)."""
+        game = self.game
+        if move is None and game.is_over(state):
+            return [100.0 * game.score(state, s) for s in seats]
+        beliefs = game.beliefs(state, viewer)
+        totals = [0.0] * len(seats)
+        for i in range(self.budget):
+            rng = _rng(self.seed, ply, viewer, purpose, i)
+            world = beliefs.sample(rng)
+            if move is not None:
+                game.apply(world, dict(move))
+            for k, value in enumerate(self._play_out(world, rng, seats)):
+                totals[k] += value
+        return [round(100.0 * t / self.budget, 1) for t in totals]
+
+    def listed(self, state: State, action: Action) -> tuple[str, Action | None, list[Action]]:
+        """Who decided ``action`` (as recorded) and the listed action it is (its chance
+        fields left out), with every listed choice."""
+        game = self.game
+        decider, actions = game.decision(state)
+        chance = game.chance_fields(state, action)
+        key = action_key({k: v for k, v in action.items() if k not in chance})
+        played = next((a for a in actions if action_key(a) == key), None)
+        return decider, played, actions
+
+    def judge(self, state: State, action: Action, ply: int) -> dict[str, Any]:
+        """The decision before ply ``ply`` (``action`` as recorded, ``state`` before it)."""
+        game = self.game
+        decider, played, actions = self.listed(state, action)
+        entry: dict[str, Any] = {"ply": ply, "seat": decider, "rated": False}
+        if played is None or len(actions) < 2:
+            return entry
+        best = self.search.decide(game.clone(state), decider, _rng(self.seed, ply, decider, "search"))
+        played_value = self.chances(state, decider, [decider], ply, played, "move")[0]
+        if action_key(best) == action_key(played):
+            best_value = played_value
+        else:
+            best_value = self.chances(state, decider, [decider], ply, best, "move")[0]
+        if played_value >= best_value:
+            best, best_value = played, played_value
+        drop = round(best_value - played_value, 1)
+        # the real position: its chance before (the policy's own move) and after the played
+        # move, with the same generators
+        side = [decider]
+        before_all = self.chances(state, None, side, ply, None, "real")[0]
+        after_all = self.chances(state, None, side, ply, played, "real")[0]
+        all_drop = round(max(0.0, before_all - after_all), 1)
+        entry.update(
+            rated=True,
+            played_value=played_value,
+            best_value=best_value,
+            drop=drop,
+            label=label(drop),
+            all_seeing_drop=all_drop,
+            unknowable=unknowable(drop, all_drop),
+            accuracy=round(move_accuracy(best_value, played_value), 1),
+            best=None if action_key(best) == action_key(played) else best,
+        )
+        return entry
+
+
+def analyse(replay: Replay, *, budget: int = DEFAULT_BUDGET, seed: int = 0,
+            progress: Progress | None = None) -> dict[str, Any]:
+    """The analysis of a replayed log (JSON-ready; see the module's docstring)::
+
+        {"engine": ..., "budget": ..., "seed": ..., "seats": [...],
+         "plies": [{"ply": 0, "own": {seat: points}, "all": {seat: points}}, ...],
+         "moves": [{"ply": 1, "seat": decider, "rated": bool, "played_value", "best_value",
+                    "drop", "label", "all_seeing_drop", "unknowable", "accuracy",
+                    "best": listed action or None}, ...],
+         "accuracy": {seat: points or None}}
+
+    ``moves[i]`` is the action that led to ``plies[i + 1]``; ``best`` is the all-seeing
+    form of the move found (a page shows it to a viewer through :meth:`Game.action_view`).
+    """
+    game = replay.game
+    analyst = Analyst(game, budget, seed)
+    seats = list(replay.seats)
+    total = len(replay.actions) + 1
+    plies: list[dict[str, Any]] = []
+    moves: list[dict[str, Any]] = []
+    before: State | None = None
+    for ply, action, state in replay.states():
+        if action is not None:
+            assert before is not None
+            moves.append(analyst.judge(before, action, ply))
+        own = {seat: analyst.chances(state, seat, [seat], ply)[0] for seat in seats}
+        all_seeing = dict(zip(seats, analyst.chances(state, None, seats, ply), strict=True))
+        plies.append({"ply": ply, "own": own, "all": all_seeing})
+        before = game.clone(state)
+        if progress is not None:
+            progress(ply + 1, total)
+    accuracy: dict[str, float | None] = {}
+    for seat in seats + sorted({m["seat"] for m in moves} - set(seats)):
+        rated = [m["accuracy"] for m in moves if m["rated"] and m["seat"] == seat]
+        accuracy[seat] = round(sum(rated) / len(rated), 1) if rated else None
+    return {
+        "engine": engine_version(game),
+        "budget": budget,
+        "seed": seed,
+        "seats": seats,
+        "plies": plies,
+        "moves": moves,
+        "accuracy": accuracy,
+    }

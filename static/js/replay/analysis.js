@@ -1,0 +1,186 @@
+// The analysis of a replayed match (engine/core/analysis.py, /api/matches/{id}/analysis):
+// a win-chance graph under the board (one line per seat, from this perspective's own
+// information; the all-seeing perspective adds the all-seeing lines, dashed), marks on
+// the moves of the move list, the better move on request, and "Analyse" for members.
+//
+// A module of its own: it follows the replay page through the board's data-ply and
+// data-view attributes and the move list's buttons, and jumps by clicking those buttons,
+// so the page's own modules know nothing of it.
+
+import { el, svg, tip } from "./dom.js";
+
+const panel = document.getElementById("replay-analysis");
+const boardRoot = document.getElementById("replay-board");
+const movesRoot = document.getElementById("replay-moves");
+
+const SYMBOLS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+const WORDS = { inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
+const COLORS = ["#b45309", "#2563eb", "#15803d", "#9333ea", "#be123c", "#0f766e", "#4b5563"];
+const W = 600;
+const H = 120;
+
+const state = { view: null, payload: null, timer: null, request: 0 };
+
+function seatName(seat) {
+  const item = document.querySelector(`.replay-players li[data-seat="${CSS.escape(seat)}"]`);
+  if (!item) return seat;
+  const role = item.querySelector(".replay-role")?.textContent.trim();
+  const player = item.querySelector("a, .replay-player")?.textContent.trim();
+  return role && player ? `${role} (${player})` : seat;
+}
+
+async function load(method = "GET") {
+  const view = boardRoot.dataset.view || "all";
+  const request = ++state.request;
+  const url = new URL(panel.dataset.url, window.location.href);
+  url.searchParams.set("view", view);
+  const headers = { Accept: "application/json" };
+  if (method === "POST") headers["X-CSRFToken"] = panel.dataset.csrf;
+  const response = await fetch(url, { method, headers, credentials: "same-origin" });
+  const body = await response.json().catch(() => ({}));
+  if (request !== state.request) return;
+  if (!response.ok) {
+    say(body.message || `The analysis cannot be shown (HTTP ${response.status}).`);
+    return;
+  }
+  state.view = view;
+  state.payload = body;
+  draw();
+  window.clearTimeout(state.timer);
+  if (body.status === "queued" || body.status === "running") state.timer = window.setTimeout(() => load(), 2000);
+}
+
+function say(text) {
+  panel.querySelector(".analysis-status").textContent = text;
+}
+
+function draw() {
+  const p = state.payload;
+  const status = panel.querySelector(".analysis-status");
+  const button = panel.querySelector(".analysis-request");
+  const body = panel.querySelector(".analysis-body");
+  button.hidden = !p.can_request;
+  body.replaceChildren();
+  if (!p.available) status.textContent = p.reason;
+  else if (p.status === "none") status.textContent = p.can_request ? "Not analysed yet." : "Not analysed yet: the club's members can analyse it.";
+  else if (p.status === "queued") status.textContent = "Waiting for an analysis worker…";
+  else if (p.status === "running") status.textContent = `Analysing… ${p.progress.done} of ${p.progress.total} positions`;
+  else if (p.status === "failed") status.textContent = p.error;
+  else status.textContent = "";
+  markMoves();
+  if (p.status !== "done") return;
+  const result = p.result;
+  body.append(graph(result), legend(result), accuracy(result), el("div", { class: "analysis-best" }));
+  follow();
+}
+
+function graph(result) {
+  const n = Math.max(1, result.lines[0].points.length - 1);
+  const x = (ply) => (ply / n) * W;
+  const y = (points) => H - (points / 100) * H;
+  const seats = [...new Set(result.lines.map((line) => line.seat))];
+  const chart = svg("svg", { class: "analysis-graph", viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: "none", role: "img",
+    "aria-label": "Win chance of each seat after every move" });
+  chart.append(svg("rect", { class: "analysis-bg", x: 0, y: 0, width: W, height: H }));
+  chart.append(svg("line", { class: "analysis-mid", x1: 0, x2: W, y1: H / 2, y2: H / 2 }));
+  for (const line of result.lines) {
+    const d = line.points.map((v, ply) => `${ply ? "L" : "M"}${x(ply).toFixed(1)},${y(v).toFixed(1)}`).join("");
+    chart.append(svg("path", { class: `analysis-line analysis-${line.kind}`, d, "data-seat": line.seat,
+      stroke: COLORS[seats.indexOf(line.seat) % COLORS.length] }, tip(`${seatName(line.seat)}: ${line.kind === "own" ? "own information" : "all-seeing"}`)));
+  }
+  for (const move of result.moves) {
+    if (!move.label) continue;
+    const line = result.lines.find((l) => l.seat === move.seat && l.kind === "own") || result.lines[0];
+    chart.append(svg("circle", { class: `analysis-dot analysis-${move.label}`, cx: x(move.ply), cy: y(line.points[move.ply]), r: 3.5 },
+      tip(`${WORDS[move.label]} at move ${move.ply}: −${move.drop} points`)));
+  }
+  chart.append(svg("line", { class: "analysis-cursor", x1: 0, x2: 0, y1: 0, y2: H }));
+  chart.addEventListener("click", (event) => {
+    const box = chart.getBoundingClientRect();
+    jump(Math.round(((event.clientX - box.left) / box.width) * n));
+  });
+  return chart;
+}
+
+function legend(result) {
+  const seats = [...new Set(result.lines.map((line) => line.seat))];
+  const all = result.lines.some((line) => line.kind === "all");
+  const items = seats.map((seat, i) => el("li", {},
+    el("span", { class: "analysis-swatch", style: `background:${COLORS[i % COLORS.length]}` }), seatName(seat)));
+  const note = all ? "Solid: each seat's chance from its own information; dashed: from the all-seeing position."
+    : "Your chance from what you knew at each moment.";
+  return el("div", { class: "analysis-legend" }, el("ul", {}, ...items),
+    el("p", { class: "muted" }, `${note} Chances under greedy play, ${result.budget} playouts each.`));
+}
+
+function accuracy(result) {
+  const entries = Object.entries(result.accuracy).filter(([, value]) => value !== null);
+  if (!entries.length) return "";
+  return el("p", { class: "analysis-accuracy" }, "Accuracy: ",
+    ...entries.map(([seat, value], i) => el("span", {}, i ? " · " : "", `${seatName(seat)} ${value}%`)));
+}
+
+function moveAt(ply) {
+  return state.payload?.result?.moves.find((m) => m.ply === ply);
+}
+
+/** The marks in the move list (rebuilt by the page on every change of perspective). */
+function markMoves() {
+  for (const old of movesRoot.querySelectorAll(".analysis-mark")) old.remove();
+  const result = state.payload?.status === "done" ? state.payload.result : null;
+  if (!result) return;
+  for (const move of result.moves) {
+    const button = movesRoot.querySelector(`button[data-ply="${move.ply}"]`);
+    if (!button) continue;
+    if (move.label) {
+      button.append(el("span", { class: `analysis-mark analysis-${move.label}`,
+        title: `${WORDS[move.label]}: ${move.drop} points below the best move found, on what ${seatName(move.seat)} knew` },
+      SYMBOLS[move.label]));
+    }
+    if (move.unknowable) {
+      button.append(el("span", { class: "analysis-mark analysis-unknowable",
+        title: `Could not have known: the real position lost ${move.all_seeing_drop} points, but on what ${seatName(move.seat)} knew the move was sound` }, "◇"));
+    }
+  }
+}
+
+/** The cursor and the current move's verdict follow the board. */
+function follow() {
+  const chart = panel.querySelector(".analysis-graph");
+  if (!chart) return;
+  const ply = Number(boardRoot.dataset.ply || 0);
+  const n = Math.max(1, state.payload.result.lines[0].points.length - 1);
+  const cursor = chart.querySelector(".analysis-cursor");
+  cursor.setAttribute("x1", String((ply / n) * W));
+  cursor.setAttribute("x2", String((ply / n) * W));
+  const box = panel.querySelector(".analysis-best");
+  box.replaceChildren();
+  const move = moveAt(ply);
+  if (!move) return;
+  const verdict = move.label ? `${WORDS[move.label]}: −${move.drop} points.` : "Move as good as the best found.";
+  box.append(el("span", {}, `${seatName(move.seat)}: ${verdict} `));
+  if (move.best) {
+    const show = el("button", { type: "button", class: "link analysis-show-best" }, "Show the better move");
+    show.addEventListener("click", () => {
+      show.replaceWith(el("span", { class: "analysis-better" },
+        `Better: ${move.best_sentence || move.best} (${move.best_value}% against ${move.played_value}%)`));
+    });
+    box.append(show);
+  }
+}
+
+function jump(ply) {
+  movesRoot.querySelector(`button[data-ply="${ply}"]`)?.click();
+}
+
+if (panel && boardRoot && movesRoot) {
+  panel.querySelector(".analysis-request").addEventListener("click", () => load("POST"));
+  new MutationObserver(() => {
+    if ((boardRoot.dataset.view || "all") !== state.view) load();
+    else follow();
+  }).observe(boardRoot, { attributes: true, attributeFilter: ["data-ply", "data-view"] });
+  new MutationObserver(() => {
+    if (!movesRoot.querySelector(".analysis-mark")) markMoves();
+  }).observe(movesRoot, { childList: true });
+  load();
+}

@@ -1,0 +1,160 @@
+"""The analysis job (analysis.services, analysis.tasks): queued on its own queue once
+committed, progress stored, one result per match and engine version however often it
+runs, cached, recomputed when the engine changes, retried when its worker died."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from analysis import services
+from analysis.models import MatchAnalysis
+from analysis.tasks import analyse_match
+from config.celery import app
+from engine.core import analysis as engine_analysis
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _small_budget(settings):
+    settings.LANTERN_ANALYSIS_BUDGET = 2
+
+
+@pytest.fixture
+def match(club, example_log):
+    from games.services import ingest_log
+
+    return ingest_log(club, example_log("cryptid-escape.json"), None)
+
+
+def test_the_job_is_routed_to_the_analysis_queue():
+    route = app.amqp.router.route({}, analyse_match.name)
+    assert route["queue"].name == "analysis" and route["queue"].routing_key == "analysis"
+    assert "analysis" in {q.name for q in app.conf.task_queues}
+
+
+def test_a_request_queues_the_job_on_commit_and_it_stores_the_result(match, django_capture_on_commit_callbacks,
+                                                                     queued_tasks):
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        analysis = services.request_analysis(match, None)
+    assert queued_tasks(callbacks) == ["analysis.analyse_match"]
+    assert analysis.status == "queued" and analysis.result is None
+    for callback in callbacks:
+        callback()
+    analysis.refresh_from_db()
+    plies = len(match.log.document["actions"]) + 1
+    assert analysis.status == "done" and analysis.attempts == 1
+    assert (analysis.plies_done, analysis.plies_total) == (plies, plies)
+    assert len(analysis.result["plies"]) == plies
+    assert analysis.engine_version == engine_analysis.engine_version(engine_analysis_game(match))
+
+
+def engine_analysis_game(match):
+    from engine import get_game
+
+    return get_game(match.game)
+
+
+def test_progress_is_stored_while_it_runs(match, monkeypatch):
+    monkeypatch.setattr(services, "PROGRESS_EVERY", timedelta(0))
+    seen: list[tuple[int, int, str]] = []
+    real = services.analyse
+
+    def spy(replay, *, budget, progress):
+        def watched(done, total):
+            progress(done, total)
+            row = MatchAnalysis.objects.get()
+            seen.append((row.plies_done, row.plies_total, row.status))
+        return real(replay, budget=budget, progress=watched)
+
+    monkeypatch.setattr(services, "analyse", spy)
+    analysis = MatchAnalysis.objects.create(match=match, engine_version=services.current_version(match), budget=1)
+    assert services.run_analysis(analysis.pk) == "done"
+    total = len(match.log.document["actions"]) + 1
+    assert seen == [(k, total, "running") for k in range(1, total + 1)]
+
+
+def test_a_duplicated_or_retried_job_stores_one_result(match, monkeypatch):
+    analysis = MatchAnalysis.objects.create(match=match, engine_version=services.current_version(match), budget=1)
+    assert services.run_analysis(analysis.pk) == "done"
+    first = MatchAnalysis.objects.get().result
+    calls = []
+    monkeypatch.setattr(services, "analyse", lambda *a, **k: calls.append(1))
+    assert services.run_analysis(analysis.pk) == "skipped"  # the duplicate: done already
+    assert analyse_match.apply(args=[analysis.pk]).get() == "skipped"
+    assert calls == [] and MatchAnalysis.objects.count() == 1 and MatchAnalysis.objects.get().result == first
+
+
+def test_a_duplicate_arriving_while_it_runs_does_nothing(match, monkeypatch):
+    analysis = MatchAnalysis.objects.create(
+        match=match, engine_version=services.current_version(match), budget=1,
+        status="running", heartbeat_at=timezone.now())
+    monkeypatch.setattr(services, "analyse", lambda *a, **k: pytest.fail("ran twice"))
+    assert services.run_analysis(analysis.pk) == "skipped"
+    assert MatchAnalysis.objects.get().status == "running"
+
+
+def test_the_database_keeps_one_analysis_per_match_and_engine_version(match):
+    from django.db import IntegrityError, transaction
+
+    version = services.current_version(match)
+    MatchAnalysis.objects.create(match=match, engine_version=version, budget=1)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        MatchAnalysis.objects.create(match=match, engine_version=version, budget=1)
+
+
+def test_a_second_request_is_served_from_the_stored_analysis(match, django_capture_on_commit_callbacks,
+                                                             queued_tasks, monkeypatch):
+    with django_capture_on_commit_callbacks(execute=True):
+        services.request_analysis(match, None)
+    monkeypatch.setattr(services, "analyse", lambda *a, **k: pytest.fail("analysed again"))
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        again = services.request_analysis(match, None)
+    assert queued_tasks(callbacks) == [] and again.status == "done"
+    assert MatchAnalysis.objects.count() == 1
+
+
+def test_a_new_engine_version_is_analysed_again(match, django_capture_on_commit_callbacks, monkeypatch):
+    with django_capture_on_commit_callbacks(execute=True):
+        old = services.request_analysis(match, None)
+    monkeypatch.setattr(engine_analysis, "ANALYSIS_VERSION", "test-next")
+    with django_capture_on_commit_callbacks(execute=True):
+        new = services.request_analysis(match, None)
+    new.refresh_from_db()
+    assert new.pk != old.pk and new.status == "done" and new.engine_version.endswith("analysis-test-next")
+    assert MatchAnalysis.objects.count() == 2
+
+
+def test_an_analysis_whose_worker_died_is_queued_again_and_finishes(match, django_capture_on_commit_callbacks,
+                                                                   queued_tasks):
+    long_ago = timezone.now() - services.STALLED_AFTER - timedelta(seconds=1)
+    analysis = MatchAnalysis.objects.create(
+        match=match, engine_version=services.current_version(match), budget=1,
+        status="running", heartbeat_at=long_ago, attempts=1, plies_done=7)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        assert services.requeue_stalled() == 1
+    assert queued_tasks(callbacks) == ["analysis.analyse_match"]
+    for callback in callbacks:
+        callback()
+    analysis.refresh_from_db()
+    assert analysis.status == "done" and analysis.attempts == 2
+
+
+def test_one_that_keeps_killing_its_worker_is_left_failed(match):
+    long_ago = timezone.now() - services.STALLED_AFTER - timedelta(seconds=1)
+    MatchAnalysis.objects.create(
+        match=match, engine_version=services.current_version(match), budget=1,
+        status="running", heartbeat_at=long_ago, attempts=services.MAX_ATTEMPTS)
+    assert services.requeue_stalled() == 0
+    assert MatchAnalysis.objects.get().status == "failed"
+
+
+def test_cloak_and_dagger_is_refused_clearly(club, example_log):
+    from games.services import ingest_log
+
+    cloak = ingest_log(club, example_log("cloak-documents.json"), None)
+    with pytest.raises(services.AnalysisError, match="cannot be analysed"):
+        services.request_analysis(cloak, None)

@@ -5,7 +5,7 @@ from accounts import views
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
-    path("login/", auth_views.LoginView.as_view(redirect_authenticated_user=True), name="login"),
+    path("login/", views.SignInView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password/change/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path(
@@ -30,6 +30,7 @@ urlpatterns = [
         name="password_reset_complete",
     ),
     path("profile/", views.profile, name="profile"),
+    path("people/<str:username>/", views.person, name="person"),
     path("profile/token/", views.create_token, name="token-create"),
     path("profile/token/revoke/", views.revoke_token, name="token-revoke"),
 ]

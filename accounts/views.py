@@ -1,26 +1,64 @@
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import LoginView
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
 
 from accounts import services
 from accounts.forms import SignUpForm
-from games.selectors import memberships_of
+from clubs import policy
+from clubs import services as club_services
+from clubs.selectors import invite_in
+from games.selectors import games_of, handles_of, memberships_of
+
+
+def _safe_next(request: HttpRequest) -> str:
+    """``next`` of the form or the query, if it points into this site; else ''."""
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
+                                       require_https=request.is_secure()):
+        return target
+    return ""
+
+
+class SignInView(LoginView):
+    """Django's sign-in, saying which invitation (if any) the visitor is on the way to."""
+
+    redirect_authenticated_user = True
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["invite"] = invite_in(context.get("next"))
+        return context
 
 
 def signup(request: HttpRequest) -> HttpResponse:
+    """A new account; when it was made on the way to an invitation, the invitation is
+    taken up at once and the newcomer lands in the club."""
+    next_url = _safe_next(request)
+    invite = invite_in(next_url)
     if request.user.is_authenticated:
-        return redirect("profile")
+        return redirect(next_url or "index")
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, f"Welcome to Lantern, {user.username}.")
-        return redirect("profile")
-    return render(request, "registration/signup.html", {"form": form})
+        if invite is not None:
+            try:
+                club_services.accept_invite(user, invite.token)
+            except club_services.ClubError as exc:
+                messages.error(request, exc.message)
+            else:
+                messages.success(request, f"You joined {invite.club.name}.")
+                return redirect("club", slug=invite.club.slug)
+        return redirect(next_url or "index")
+    return render(request, "registration/signup.html",
+                  {"form": form, "next": next_url, "invite": invite})
 
 
 @login_required
@@ -30,8 +68,31 @@ def profile(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "accounts/profile.html",
-        {"token": token, "new_key": new_key, "memberships": memberships_of(request.user)},
+        {"token": token, "new_key": new_key, "memberships": memberships_of(request.user),
+         "handles": handles_of(request.user)},
     )
+
+
+def person(request: HttpRequest, username: str) -> HttpResponse:
+    """Someone's games and ratings across clubs: what the visitor may see of them (the
+    clubs the visitor can see, the handles those clubs link to the account). Someone
+    with nothing the visitor may see is not found, so the page tells nobody that an
+    account exists."""
+    from django.contrib.auth import get_user_model
+    from django.http import Http404
+
+    from ladder.selectors import ratings_of
+
+    who = get_user_model().objects.filter(username=username, is_active=True).first()
+    handles = list(handles_of(who, viewer=request.user)) if who else []
+    if who is None or not policy.can_see_person(request.user, who, bool(handles)):
+        raise Http404("no such person")
+    return render(request, "accounts/person.html", {
+        "person": who,
+        "handles": handles,
+        "games": games_of(who, limit=30, viewer=request.user),
+        "ratings": ratings_of(who, viewer=request.user),
+    })
 
 
 @login_required

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from clubs.models import AuditEntry, Club, Invite, JoinRequest, Membership, Player
+from clubs.models import AuditEntry, Club, HandleClaim, Invite, JoinRequest, Membership, Player
 from config.admin_base import RecordAdmin
 
 
@@ -68,6 +68,18 @@ class JoinRequestAdmin(RecordAdmin):
     search_fields = ["club__name", "user__username", "message"]
     date_hierarchy = "created_at"
     list_select_related = ["club", "user", "decided_by"]
+
+
+@admin.register(HandleClaim)
+class HandleClaimAdmin(RecordAdmin):
+    """Answered on the club's manage page (audited there)."""
+
+    list_display = ["club", "player", "user", "status", "created_at", "decided_at",
+                    "decided_by"]
+    list_filter = ["status", "club"]
+    search_fields = ["club__name", "user__username", "player__handle"]
+    date_hierarchy = "created_at"
+    list_select_related = ["club", "player", "user", "decided_by"]
 
 
 @admin.register(AuditEntry)

@@ -27,6 +27,11 @@ class ClubForm(forms.Form):
 class InviteForm(forms.Form):
     role = forms.ChoiceField(choices=Membership.Role.choices, initial=Membership.Role.MEMBER)
     days = forms.IntegerField(min_value=1, max_value=90, initial=7, label="Valid for (days)")
+    player = forms.ChoiceField(required=False, label="Their handle (optional)")
+
+    def __init__(self, *args, handles=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = [("", "— none yet —"), *handles]
 
 
 class RenameForm(forms.Form):

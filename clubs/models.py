@@ -109,6 +109,11 @@ class Invite(models.Model):
         related_name="+",
     )
     revoked_at = models.DateTimeField(null=True, blank=True)
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        help_text="The handle in the club's logs that is the invitee's: linked to their "
+                  "account when they join.",
+    )
 
     class Meta:
         ordering = ["-created_at"]
@@ -162,6 +167,45 @@ class JoinRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} asks to join {self.club} ({self.status})"
+
+
+class HandleClaim(models.Model):
+    """A member says "this handle of the club's logs is me"; an organiser answers. An
+    approved claim links the handle to the member's account (``Player.user``)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Pending"
+        APPROVED = "approved", "Approved"
+        DECLINED = "declined", "Declined"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="handle_claims")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="claims")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="handle_claims"
+    )
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "user"], condition=Q(status="pending"),
+                name="handleclaim_one_pending_per_handle_and_user",
+            ),
+            models.CheckConstraint(
+                condition=Q(status__in=["pending", "approved", "declined"]),
+                name="handleclaim_status_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} claims {self.player} ({self.status})"
 
 
 class AuditEntry(models.Model):

@@ -14,6 +14,14 @@
   failed ladder recompute): active staff.
 - Run a club's events (create, start, pair, override, forfeits): its organisers.
   Settle a pairing with its log: organisers, and members who play in that pairing.
+  Enter a player in an event or withdraw them: organisers; a member themselves (the
+  handle the club links to their account).
+- Manage a club (invites, join requests, roles, handles: rename, merge, link to an
+  account, answer claims; void and restore matches): its organisers. See who is in
+  it (the members page): its members. Ask to join: anyone signed in who is not in
+  it. Leave: its members. Claim a handle ("this one is me"): its members.
+- A person's page (their games and ratings across clubs): themselves, anyone who can
+  see a club that links a handle to them, and anyone in a club with them.
 - Record a game at the table (a draft, ``recorder``): members of the club create
   drafts and follow the club's drafts; a draft is played (actions, undo, its
   choices) by its creator only, and finished or abandoned by its creator and the
@@ -131,9 +139,51 @@ def can_record_pairing_result(user: AnyUser, club: Club, player_user_ids: set[in
     return can_upload(user, club) and user.pk in player_user_ids
 
 
+def can_enter_player(user: AnyUser, club: Club, player_user_id: int | None) -> bool:
+    """Enter a player in (or withdraw them from) one of the club's events: an organiser,
+    or a member for the handle the club links to their own account."""
+    if is_organiser(user, club):
+        return True
+    return (user.is_authenticated and player_user_id == user.pk
+            and role_in(user, club) is not None)
+
+
 def can_manage_club(user: AnyUser, club: Club) -> bool:
-    """Invites, join requests, roles, player renames and merges, voiding matches."""
+    """Invites, join requests, roles, player renames and merges, voiding and restoring
+    matches, linking handles to accounts."""
     return role_in(user, club) == Membership.Role.ORGANISER
+
+
+def can_see_members(user: AnyUser, club: Club) -> bool:
+    """The club's member list (who has an account in it, and their role): its members.
+    Handles are public with the club's matches; accounts are not."""
+    return role_in(user, club) is not None
+
+
+def can_see_person(viewer: AnyUser, person: AbstractBaseUser, sees_handles: bool) -> bool:
+    """A person's page (their games and ratings across clubs): themselves; anyone who
+    can see a club that links a handle to them (``sees_handles``); anyone in a club
+    with them (the members page names them). To others the person does not exist."""
+    if not viewer.is_authenticated:
+        return sees_handles
+    if viewer.pk == person.pk or sees_handles or viewer.is_superuser:
+        return True
+    return Membership.objects.filter(user=person, club__memberships__user=viewer).exists()
+
+
+def can_request_to_join(user: AnyUser, club: Club) -> bool:
+    """Ask to join: anyone signed in who can see the club and is not in it yet."""
+    return user.is_authenticated and can_view_club(user, club) and role_in(user, club) is None
+
+
+def can_leave(user: AnyUser, club: Club) -> bool:
+    """Leave a club: any member (the service keeps the last organiser in)."""
+    return user.is_authenticated and not user.is_superuser and role_in(user, club) is not None
+
+
+def can_claim_handle(user: AnyUser, club: Club) -> bool:
+    """Say which handle of the club's logs is you (an organiser confirms): its members."""
+    return role_in(user, club) is not None
 
 
 # --- recorder ----------------------------------------------------------------------

@@ -15,7 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from clubs import events
-from clubs.models import AuditEntry, Club, Invite, JoinRequest, Membership, Player
+from clubs.models import AuditEntry, Club, HandleClaim, Invite, JoinRequest, Membership, Player
 from config.errors import AppError
 from config.events import publish
 
@@ -52,12 +52,17 @@ def create_club(user: AbstractBaseUser, *, name: str, slug: str, is_public: bool
 
 def create_invite(
     actor: AbstractBaseUser, club: Club, *, role: str = Membership.Role.MEMBER,
-    days: int = INVITE_DAYS,
+    days: int = INVITE_DAYS, player: Player | None = None,
 ) -> Invite:
+    """A link for one person; ``player``: the handle of the club's logs that is theirs,
+    linked to their account when they join."""
     if not 1 <= days <= 90:
         raise ClubError("An invite lasts from 1 to 90 days.", "bad_expiry")
+    if player is not None and (player.club_id != club.pk or player.user_id is not None):
+        raise ClubError(f"{player.handle!r} is not a free handle of {club.name}.", "handle_taken")
     invite = Invite.objects.create(
-        club=club, role=role, created_by=actor, expires_at=timezone.now() + timedelta(days=days)
+        club=club, role=role, created_by=actor, player=player,
+        expires_at=timezone.now() + timedelta(days=days),
     )
     audit(club, actor, "invite.create", f"created a {role} invite valid for {days} days",
           invite=invite.pk)
@@ -72,6 +77,17 @@ def revoke_invite(actor: AbstractBaseUser, invite: Invite) -> None:
     audit(invite.club, actor, "invite.revoke", "revoked an invite", invite=invite.pk)
 
 
+def invite_problem(invite: Invite) -> ClubError | None:
+    """Why the invitation no longer works (withdrawn, used, expired), or None."""
+    if invite.revoked_at:
+        return ClubError("This invitation was withdrawn by the club.", "revoked")
+    if invite.used_at:
+        return ClubError("This invitation has been used already.", "used")
+    if invite.expires_at <= timezone.now():
+        return ClubError("This invitation has expired; ask the club for a new one.", "expired")
+    return None
+
+
 @transaction.atomic
 def accept_invite(user: AbstractBaseUser, token: str) -> Membership:
     """Join the invite's club. The invite works once: the row is locked, so two
@@ -81,12 +97,9 @@ def accept_invite(user: AbstractBaseUser, token: str) -> Membership:
     )
     if invite is None:
         raise ClubError("This invitation link is not valid.", "unknown_invite")
-    if invite.revoked_at:
-        raise ClubError("This invitation was withdrawn by the club.", "revoked")
-    if invite.used_at:
-        raise ClubError("This invitation has been used already.", "used")
-    if invite.expires_at <= timezone.now():
-        raise ClubError("This invitation has expired; ask the club for a new one.", "expired")
+    problem = invite_problem(invite)
+    if problem is not None:
+        raise problem
     if Membership.objects.filter(user=user, club=invite.club).exists():
         # Keep the invite for the person it was meant for.
         raise ClubError(f"You are already a member of {invite.club.name}.", "already_member")
@@ -99,6 +112,11 @@ def accept_invite(user: AbstractBaseUser, token: str) -> Membership:
     ).update(status=JoinRequest.Status.APPROVED, decided_at=timezone.now())
     audit(invite.club, user, "invite.accept", f"{user.get_username()} joined by invitation",
           invite=invite.pk, role=invite.role)
+    if invite.player_id is not None:
+        # The handle the organiser named: theirs now, unless someone took it meanwhile.
+        player = Player.objects.select_for_update().get(pk=invite.player_id)
+        if player.user_id is None:
+            link_player(invite.created_by, player, user)
     return membership
 
 
@@ -175,6 +193,84 @@ def rename_player(actor: AbstractBaseUser, player: Player, handle: str) -> Playe
     audit(player.club, actor, "player.rename", f"renamed player {before!r} to {handle!r}",
           player=player.pk)
     return player
+
+
+@transaction.atomic
+def link_player(actor: AbstractBaseUser | None, player: Player,
+                user: AbstractBaseUser | None) -> Player:
+    """Say whose account the handle is (None: nobody's). Only a member of the club can
+    be linked: the handle is then theirs on ladders, in events and on their pages."""
+    if user is not None and not Membership.objects.filter(user=user, club=player.club).exists():
+        raise ClubError(f"{user.get_username()} is not a member of {player.club.name}.",
+                        "not_member")
+    before = player.user
+    if (before.pk if before else None) == (user.pk if user else None):
+        return player
+    player.user = user
+    player.save(update_fields=["user"])
+    publish(events.players_changed, club_id=player.club_id)
+    if user is None:
+        summary = f"unlinked {player.handle!r} from {before.get_username()}"
+    else:
+        summary = f"linked {player.handle!r} to {user.get_username()}"
+    audit(player.club, actor, "player.link", summary, player=player.pk,
+          user=user.pk if user else None)
+    return player
+
+
+def claim_handle(user: AbstractBaseUser, player: Player) -> HandleClaim:
+    """``user`` says the handle is theirs; an organiser confirms (:func:`decide_claim`)."""
+    if not Membership.objects.filter(user=user, club=player.club).exists():
+        raise ClubError(f"Only members of {player.club.name} claim its handles.", "not_member")
+    if player.user_id == user.pk:
+        raise ClubError(f"{player.handle!r} is yours already.", "already_yours")
+    if player.user_id is not None:
+        raise ClubError(f"{player.handle!r} is linked to another member; ask an organiser.",
+                        "handle_taken")
+    try:
+        with transaction.atomic():
+            claim = HandleClaim.objects.create(club=player.club, player=player, user=user)
+    except IntegrityError:
+        raise ClubError(f"Your claim of {player.handle!r} is waiting for an organiser.",
+                        "pending") from None
+    audit(player.club, user, "handle.claim", f"{user.get_username()} claims {player.handle!r}",
+          player=player.pk)
+    return claim
+
+
+@transaction.atomic
+def decide_claim(actor: AbstractBaseUser, claim: HandleClaim, *, approve: bool) -> None:
+    claim = HandleClaim.objects.select_for_update().select_related("player", "user").get(
+        pk=claim.pk)
+    if claim.status != HandleClaim.Status.PENDING:
+        raise ClubError("This claim was already answered.", "decided")
+    if approve:
+        player = Player.objects.select_for_update().get(pk=claim.player_id)
+        if player.user_id not in (None, claim.user_id):
+            raise ClubError(f"{player.handle!r} is linked to another member now.", "handle_taken")
+        link_player(actor, player, claim.user)
+    claim.status = HandleClaim.Status.APPROVED if approve else HandleClaim.Status.DECLINED
+    claim.decided_at, claim.decided_by = timezone.now(), actor
+    claim.save(update_fields=["status", "decided_at", "decided_by"])
+    if not approve:
+        audit(claim.club, actor, "handle.decline",
+              f"declined {claim.user.get_username()}'s claim of {claim.player.handle!r}")
+
+
+@transaction.atomic
+def leave_club(user: AbstractBaseUser, membership: Membership) -> None:
+    """``user`` leaves: their handles stay (with their games), unlinked from nobody;
+    a club keeps at least one organiser."""
+    organisers = list(
+        Membership.objects.select_for_update()
+        .filter(club=membership.club, role=Membership.Role.ORGANISER)
+        .values_list("pk", flat=True)
+    )
+    if organisers == [membership.pk]:
+        raise ClubError("You are the club's only organiser: make someone else an organiser "
+                        "before you leave.", "last_organiser")
+    membership.delete()
+    audit(membership.club, user, "member.leave", f"{user.get_username()} left the club")
 
 
 @transaction.atomic

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -15,7 +16,7 @@ from django.views.decorators.http import require_POST
 
 from clubs import policy, selectors, services
 from clubs.forms import ClubForm, InviteForm, JoinForm, MergeForm, RenameForm, VoidForm
-from clubs.models import Club, Invite, JoinRequest, Membership, Player
+from clubs.models import Club, HandleClaim, Invite, JoinRequest, Membership, Player
 from games import selectors as match_selectors
 from games import services as match_services
 from games.models import Match
@@ -37,6 +38,23 @@ def _attempt(request: HttpRequest, change: Callable[[], object], done: str) -> N
         messages.error(request, exc.message)
     else:
         messages.success(request, done)
+
+
+def confirm_first(request: HttpRequest, *, title: str, question: str, button: str,
+                  back: str, detail: str = "", reason: str | None = None) -> HttpResponse | None:
+    """The confirmation page of a destructive action, unless this POST confirms it.
+
+    The page posts the same fields again with ``confirmed=yes``; ``reason`` (a label)
+    asks for a reason on the page itself. None: confirmed, go ahead."""
+    if request.method == "POST" and request.POST.get("confirmed") == "yes":
+        return None
+    fields = [(k, v) for k, v in request.POST.items()
+              if k not in ("csrfmiddlewaretoken", "confirmed", "reason")]
+    return render(request, "clubs/confirm.html", {
+        "title": title, "question": question, "detail": detail, "button": button,
+        "back": back, "fields": fields, "reason_label": reason,
+        "reason": request.POST.get("reason", ""),
+    })
 
 
 def organiser_post(view: Callable[..., HttpResponse | None]) -> Callable[..., HttpResponse]:
@@ -82,22 +100,34 @@ def club_manage(request: HttpRequest, slug: str) -> HttpResponse:
             "members": selectors.members(club),
             "join_requests": selectors.pending_join_requests(club),
             "invites": selectors.open_invites(club),
-            "players": selectors.players_with_match_counts(club),
+            "players": selectors.players_with_match_counts(club).select_related("user"),
             "voided": match_selectors.voided_matches(club),
             "audit": selectors.audit_trail(club),
-            "invite_form": InviteForm(),
+            "invite_form": InviteForm(handles=_free_handle_choices(club)),
+            "claims": selectors.pending_claims(club),
             "new_invite": request.session.pop("new_invite_url", None),
         },
     )
 
 
+def _free_handle_choices(club: Club) -> list[tuple[str, str]]:
+    return [(str(p.pk), p.handle) for p in selectors.free_handles(club)]
+
+
 @organiser_post
 def invite_create(request: HttpRequest, club: Club) -> HttpResponse | None:
-    form = InviteForm(request.POST)
+    form = InviteForm(request.POST, handles=_free_handle_choices(club))
     if form.is_valid():
-        invite = services.create_invite(
-            request.user, club, role=form.cleaned_data["role"], days=form.cleaned_data["days"]
-        )
+        player = (Player.objects.filter(club=club, pk=form.cleaned_data["player"]).first()
+                  if form.cleaned_data["player"] else None)
+        try:
+            invite = services.create_invite(
+                request.user, club, role=form.cleaned_data["role"],
+                days=form.cleaned_data["days"], player=player,
+            )
+        except services.ClubError as exc:
+            messages.error(request, exc.message)
+            return None
         request.session["new_invite_url"] = request.build_absolute_uri(
             reverse("invite-accept", args=[invite.token])
         )
@@ -109,13 +139,23 @@ def invite_create(request: HttpRequest, club: Club) -> HttpResponse | None:
 @organiser_post
 def invite_revoke(request: HttpRequest, club: Club, invite_id: int) -> HttpResponse | None:
     invite = get_object_or_404(Invite, pk=invite_id, club=club)
+    asked = confirm_first(
+        request, title="Withdraw the invitation", button="Withdraw it",
+        question=f"Withdraw this {invite.get_role_display().lower()} invitation?",
+        detail="Whoever has the link can no longer join with it.",
+        back=reverse("club-manage", args=[club.slug]))
+    if asked:
+        return asked
     services.revoke_invite(request.user, invite)
     messages.success(request, "The invitation no longer works.")
 
 
-@login_required
 def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
+    """The invitation: to a visitor, the way in through sign-up or sign-in (the link
+    goes along as ``next``); to someone signed in, a button that joins."""
     invite = get_object_or_404(Invite.objects.select_related("club"), token=token)
+    if request.method == "POST" and not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
     if request.method == "POST":
         try:
             services.accept_invite(request.user, token)
@@ -124,7 +164,10 @@ def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
         else:
             messages.success(request, f"Welcome to {invite.club.name}.")
             return redirect("club", slug=invite.club.slug)
-    return render(request, "clubs/invite.html", {"invite": invite})
+    return render(request, "clubs/invite.html", {
+        "invite": invite, "problem": services.invite_problem(invite),
+        "member": request.user.is_authenticated
+        and Membership.objects.filter(user=request.user, club=invite.club).exists()})
 
 
 @login_required
@@ -142,6 +185,13 @@ def club_join(request: HttpRequest, slug: str) -> HttpResponse:
 def join_decide(request: HttpRequest, club: Club, request_id: int) -> HttpResponse | None:
     join_request = get_object_or_404(JoinRequest, pk=request_id, club=club)
     approve = request.POST.get("decision") == "approve"
+    if not approve:
+        asked = confirm_first(
+            request, title="Decline the request", button="Decline",
+            question=f"Decline {join_request.user.get_username()}'s request to join?",
+            detail="They can ask again later.", back=reverse("club-manage", args=[club.slug]))
+        if asked:
+            return asked
     _attempt(request, lambda: services.decide_join_request(request.user, join_request,
                                                            approve=approve),
              "Request approved." if approve else "Request declined.")
@@ -151,7 +201,16 @@ def join_decide(request: HttpRequest, club: Club, request_id: int) -> HttpRespon
 def member_role(request: HttpRequest, club: Club, membership_id: int) -> HttpResponse | None:
     membership = get_object_or_404(Membership, pk=membership_id, club=club)
     role = request.POST.get("role", "")
+    if role == Membership.Role.MEMBER and membership.role == Membership.Role.ORGANISER:
+        asked = confirm_first(
+            request, title="Remove an organiser", button="Make them a member",
+            question=f"Make {membership.user.get_username()} a member rather than an organiser?",
+            detail="They will no longer manage the club or its events.",
+            back=reverse("club-members", args=[club.slug]))
+        if asked:
+            return asked
     _attempt(request, lambda: services.set_role(request.user, membership, role), "Role changed.")
+    return _back(request, club)
 
 
 @organiser_post
@@ -164,6 +223,69 @@ def player_rename(request: HttpRequest, club: Club, player_id: int) -> HttpRespo
                  "Player renamed.")
 
 
+@login_required
+def handle_claim(request: HttpRequest, slug: str) -> HttpResponse:
+    """A member says which of the club's handles is them; an organiser confirms."""
+    club = _club_for(request, slug, manage=False)
+    if not policy.can_claim_handle(request.user, club):
+        raise PermissionDenied("Only the club's members claim its handles.")
+    if request.method == "POST":
+        player = Player.objects.filter(club=club, pk=request.POST.get("player") or 0).first()
+        if player is None:
+            messages.error(request, "Choose one of the club's handles.")
+        else:
+            _attempt(request, lambda: services.claim_handle(request.user, player),
+                     f"Your claim of {player.handle!r} was sent to the organisers.")
+        return redirect("handle-claim", slug=club.slug)
+    return render(request, "clubs/claim.html", {
+        "club": club,
+        "handles": selectors.free_handles(club),
+        "mine": club.players.filter(user=request.user),
+        "claims": selectors.claims_of(request.user, club),
+    })
+
+
+@organiser_post
+def claim_decide(request: HttpRequest, club: Club, claim_id: int) -> HttpResponse | None:
+    claim = get_object_or_404(HandleClaim.objects.select_related("user", "player"),
+                              pk=claim_id, club=club)
+    approve = request.POST.get("decision") == "approve"
+    if not approve:
+        asked = confirm_first(
+            request, title="Decline a claim", button="Decline",
+            question=f"Decline {claim.user.get_username()}'s claim of {claim.player.handle!r}?",
+            back=reverse("club-manage", args=[club.slug]))
+        if asked:
+            return asked
+    _attempt(request, lambda: services.decide_claim(request.user, claim, approve=approve),
+             f"{claim.player.handle!r} is {claim.user.get_username()}'s." if approve
+             else "Claim declined.")
+
+
+@organiser_post
+def player_link(request: HttpRequest, club: Club, player_id: int) -> HttpResponse | None:
+    """Link a handle to a member's account, or unlink it (confirmed first)."""
+    player = get_object_or_404(Player.objects.select_related("user"), pk=player_id, club=club)
+    member = None
+    if request.POST.get("user"):
+        membership = Membership.objects.filter(club=club, user_id=request.POST["user"]).first()
+        if membership is None:
+            messages.error(request, "Choose a member of the club.")
+            return None
+        member = membership.user
+    elif player.user is not None:
+        asked = confirm_first(
+            request, title="Unlink a handle", button="Unlink it",
+            question=f"Unlink {player.handle!r} from {player.user.get_username()}?",
+            detail="Their games under this handle no longer show as theirs.",
+            back=reverse("club-manage", args=[club.slug]))
+        if asked:
+            return asked
+    _attempt(request, lambda: services.link_player(request.user, player, member),
+             f"{player.handle!r} is {member.get_username()}'s." if member
+             else f"{player.handle!r} is linked to no account.")
+
+
 @organiser_post
 def player_merge(request: HttpRequest, club: Club, player_id: int) -> HttpResponse | None:
     player = get_object_or_404(Player, pk=player_id, club=club)
@@ -172,19 +294,87 @@ def player_merge(request: HttpRequest, club: Club, player_id: int) -> HttpRespon
         target = Player.objects.filter(club=club, handle=form.cleaned_data["into"].strip()).first()
         if target is None:
             messages.error(request, f"{form.cleaned_data['into']!r} is not a player of this club.")
+        elif target.pk != player.pk and (asked := confirm_first(
+                request, title="Merge two handles", button="Merge them",
+                question=f"Merge {player.handle!r} into {target.handle!r}?",
+                detail=f"Every game of {player.handle!r} becomes {target.handle!r}'s, "
+                       f"{player.handle!r} disappears and the ladders are recomputed. "
+                       "It cannot be undone.",
+                back=reverse("club-manage", args=[club.slug]))):
+            return asked
         else:
             _attempt(request, lambda: services.merge_players(request.user, player, target),
                      f"{player.handle!r} merged into {target.handle!r}; ladders are recomputed.")
 
 
-@organiser_post
-def match_void(request: HttpRequest, club: Club, match_id: int) -> HttpResponse | None:
+def _back(request: HttpRequest, club: Club) -> HttpResponse:
+    """Back to the page the form was on (the members page or the manage page)."""
+    if request.POST.get("back") == "members":
+        return redirect("club-members", slug=club.slug)
+    return redirect("club-manage", slug=club.slug)
+
+
+def _void_or_restore(request: HttpRequest, slug: str, match_id: int, *,
+                     restore: bool) -> HttpResponse:
+    """The page asks for the reason (it is the confirmation); the POST voids or restores."""
+    club = _club_for(request, slug, manage=True)
     match = get_object_or_404(Match, pk=match_id, club=club)
-    form = VoidForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, "Say why the match is void: the reason is shown with it.")
-    else:
-        _attempt(request, lambda: match_services.void_match(request.user, match,
-                                                            form.cleaned_data["reason"]),
-                 "The match is void: kept, shown with the reason, left out of the ladder.")
-    return redirect("match-detail", match_id=match.pk)
+    form = VoidForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        reason = form.cleaned_data["reason"]
+        if restore:
+            _attempt(request, lambda: match_services.restore_match(request.user, match, reason),
+                     "The match is restored: it counts again and its ladder is recomputed.")
+        else:
+            _attempt(request, lambda: match_services.void_match(request.user, match, reason),
+                     "The match is void: kept, shown with the reason, left out of the ladder.")
+        return redirect("match-detail", match_id=match.pk)
+    return render(request, "clubs/match_void.html", {
+        "club": club, "match": match, "form": form, "restore": restore})
+
+
+@login_required
+def match_void(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+    return _void_or_restore(request, slug, match_id, restore=False)
+
+
+@login_required
+def match_restore(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
+    """Restore a void match: counted and rated again, with the reason in the audit trail."""
+    return _void_or_restore(request, slug, match_id, restore=True)
+
+
+@login_required
+def club_members(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club_for(request, slug, manage=False)
+    if not policy.can_see_members(request.user, club):
+        raise PermissionDenied("Only the club's members see who is in it.")
+    return render(request, "clubs/members.html", {
+        "club": club,
+        "members": selectors.members_with_handles(club),
+        "can_manage": policy.can_manage_club(request.user, club),
+    })
+
+
+@login_required
+def club_leave(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club_for(request, slug, manage=False)
+    membership = Membership.objects.filter(user=request.user, club=club).first()
+    if membership is None:
+        messages.info(request, f"You are not a member of {club.name}.")
+        return redirect("club", slug=club.slug)
+    asked = confirm_first(
+        request, title=f"Leave {club.name}", button="Leave the club",
+        question=f"Leave {club.name}?",
+        detail="Your games stay in the club's records. To come back you need a new "
+               "invitation or an organiser's approval.",
+        back=reverse("club", args=[club.slug]))
+    if asked:
+        return asked
+    try:
+        services.leave_club(request.user, membership)
+    except services.ClubError as exc:
+        messages.error(request, exc.message)
+        return redirect("club", slug=club.slug)
+    messages.success(request, f"You left {club.name}.")
+    return redirect("index") if not club.is_public else redirect("club", slug=club.slug)

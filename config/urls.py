@@ -49,6 +49,7 @@ urlpatterns = [
     path("api/", include("games.api.urls")),
     path("api/", include(router.urls)),
     path("tournaments/", include("tournaments.urls")),
+    path("", include("tournaments.club_urls")),
     path("rules/", include("reference.urls")),
     path("", include("recorder.page_urls")),
     path("", include("games.urls")),

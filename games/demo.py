@@ -113,3 +113,114 @@ def seed_demo_matches(per_game: int) -> dict[str, int]:
                 match = ingest_log(clubs[slug], log, None, source=Upload.Source.SITE)
                 added[game_id] += int(match.created)
     return added
+
+
+# --- people and events a newcomer can step into (make run) --------------------------
+
+#: The demo's accounts: (username, role in the demo clubs, handle linked in Riverside).
+DEMO_PEOPLE = (("organiser", "organiser", "carol"), ("member", "member", "alice"))
+#: Their password: printed by ``make run``; the accounts exist only with DEBUG on.
+DEMO_PASSWORD = "lantern-demo"
+
+
+class DemoRefused(Exception):
+    """Demo accounts with a known password are for a development server only."""
+
+
+@transaction.atomic
+def seed_demo_people() -> list[tuple[str, str]]:
+    """The demo organiser and member: organisers/members of the public demo clubs, each
+    with a Riverside handle linked to the account. Returns (username, password) pairs.
+    Refused unless ``settings.DEBUG`` (a known password must never reach production)."""
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+
+    from clubs.models import Membership
+
+    if not settings.DEBUG:
+        raise DemoRefused("demo accounts are created only with DEBUG on (a development "
+                          "server): their password is public")
+    clubs = list(Club.objects.filter(slug__in=[d.slug for d in DEMO_CLUBS if d.is_public]))
+    riverside = next(c for c in clubs if c.slug == DEMO_CLUBS[0].slug)
+    users = get_user_model().objects
+    for username, role, handle in DEMO_PEOPLE:
+        user = users.filter(username=username).first()
+        if user is None:
+            user = users.create_user(username=username, password=DEMO_PASSWORD,
+                                     email=f"{username}@lantern.invalid")
+        for club in clubs:
+            Membership.objects.get_or_create(user=user, club=club, defaults={"role": role})
+        Player.objects.filter(club=riverside, handle=handle, user__isnull=True).update(user=user)
+    return [(username, DEMO_PASSWORD) for username, _, _ in DEMO_PEOPLE]
+
+
+def _play_pairing(pairing: Any, seed: int) -> dict[str, Any]:
+    """A bot-played log of ``pairing``'s game with its players in its seats."""
+    tournament = pairing.tournament
+    game = engine.get_game(tournament.game)
+    seats = {s.seat: s.entry.player.handle
+             for s in pairing.seats.select_related("entry__player")}
+    options = game.normalize_options(tournament.options or {})
+    order = game.seat_ids(options, len(seats))
+    bot = "greedy" if "greedy" in game.bots else sorted(game.bots)[0]
+    log = engine.play(tournament.game, seed, [bot] * len(order),
+                      players=[seats[seat] for seat in order])
+    log["meta"] = {"played_at": (DEMO_EPOCH + timedelta(days=1, hours=pairing.round))
+                   .isoformat().replace("+00:00", "Z"), "event": tournament.name}
+    return log
+
+
+def _play_round(tournament: Any, seed: int) -> None:
+    from tournaments import services
+    from tournaments.models import Pairing
+
+    for pairing in tournament.pairings.filter(round=tournament.current_round,
+                                              status=Pairing.Status.PENDING):
+        for attempt in range(20):  # a bot game may end unfinished; another seed will not
+            log = _play_pairing(pairing, seed + 100 * attempt + pairing.board)
+            if log.get("result"):
+                break
+        services.record_result(pairing, log, None)
+
+
+def seed_demo_tournaments() -> list[str]:
+    """A finished round-robin in Riverside and a Swiss event halfway through in Harbour
+    Lights, played by bots through the same services as the site. Idempotent."""
+    from tournaments import services
+    from tournaments.models import Tournament
+
+    made = []
+    plans = [
+        # (club, name, game, format, rounds, handles, rounds to play)
+        (DEMO_CLUBS[0], "Riverside autumn round-robin", 0, Tournament.Format.ROUND_ROBIN,
+         None, ("alice", "bob", "carol", "dmitri"), None),
+        (DEMO_CLUBS[1], "Harbour Lights winter Swiss", 1, Tournament.Format.SWISS,
+         3, ("gus", "hana", "ivan", "jo", "kenji"), 1),
+    ]
+    two_player = sorted(g for g, game in engine.all_games().items() if game.min_players == 2
+                        and 2 in game.player_counts(game.normalize_options({})))
+    for demo, name, which, format, rounds, handles, play in plans:
+        club = Club.objects.get(slug=demo.slug)
+        if Tournament.objects.filter(club=club, name=name).exists():
+            continue
+        game_id = two_player[which % len(two_player)]
+        tournament = services.create_tournament(club=club, name=name, game=game_id,
+                                                format=format, rounds=rounds, table_size=2)
+        for handle in handles:
+            services.add_entry(tournament, Player.objects.get(club=club, handle=handle))
+        tournament = services.start_tournament(tournament)
+        seed = zlib.crc32(name.encode()) % 10_000
+        while tournament.status == Tournament.Status.RUNNING and (
+                play is None or tournament.current_round <= play):
+            number = tournament.current_round
+            _play_round(tournament, seed + number)
+            tournament.refresh_from_db()
+            if tournament.current_round == number and tournament.status == "running":
+                # The next round is paired after commit (a task); inside a transaction
+                # (tests), pair it now. Pairing a paired round is a no-op.
+                services.pair_round(tournament.pk, number + 1)
+                tournament.refresh_from_db()
+            if play is not None and number >= play:
+                break
+        made.append(name)
+    return made

@@ -11,3 +11,6 @@ matches_stored = Signal()
 
 #: An organiser voided a match (``club_id``, ``match_id``): shown, never rated.
 match_voided = Signal()
+
+#: An organiser restored a voided match (``club_id``, ``match_id``): rated again.
+match_restored = Signal()

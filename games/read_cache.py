@@ -74,6 +74,7 @@ def connect() -> None:
 
     match_events.matches_stored.connect(_matches_changed, dispatch_uid="read_cache.stored")
     match_events.match_voided.connect(_matches_changed, dispatch_uid="read_cache.voided")
+    match_events.match_restored.connect(_matches_changed, dispatch_uid="read_cache.restored")
     club_events.players_changed.connect(_players_changed, dispatch_uid="read_cache.players")
 
 

@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from django.db.models import Count, Prefetch, QuerySet
+from django.db.models import Count, F, OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 
 import engine
 from clubs import policy
-from clubs.models import Club, Membership
+from clubs.models import Club, Membership, Player
 from clubs.policy import AnyUser, club_visibility
 from engine import canonical_json
 from games.models import Import, Match, MatchLog, MatchSeat, Upload
@@ -28,14 +29,54 @@ def clubs_with_player_counts(user: AnyUser) -> QuerySet[Club]:
     return visible_clubs(user).annotate(player_count=Count("players", distinct=True))
 
 
+#: Lists of matches on pages: the latest played first, those of unknown date last.
+PLAYED_ORDER = (F("played_at").desc(nulls_last=True), "-id")
+
+
+def club_directory(user: AnyUser) -> QuerySet[Club]:
+    """The visible clubs, each with ``player_count``, ``member_count`` and ``match_count``."""
+    # One counting subquery each: joining the three would multiply their rows.
+    def count(model: type) -> Coalesce:
+        rows = (model.objects.filter(club=OuterRef("pk")).order_by().values("club")
+                .annotate(n=Count("pk")).values("n"))
+        return Coalesce(Subquery(rows), 0)
+
+    return visible_clubs(user).annotate(
+        player_count=count(Player), member_count=count(Membership), match_count=count(Match),
+    ).order_by("name")
+
+
 def recent_matches(user: AnyUser, limit: int = 20) -> QuerySet[Match]:
-    """The newest matches of the clubs the user can see, seats and players prefetched."""
+    """The latest played matches of the clubs the user can see, seats and players prefetched."""
     return (
         Match.objects.filter(club__in=visible_clubs(user))
         .select_related("club")
-        .prefetch_related("seats__player")
-        .order_by("-uploaded_at", "-id")[:limit]
+        .prefetch_related(seats_with_players())
+        .order_by(*PLAYED_ORDER)[:limit]
     )
+
+
+def games_of(user: AnyUser, limit: int = 20, viewer: AnyUser | None = None) -> QuerySet[Match]:
+    """The latest played matches in which ``user`` held a seat (through the handles the
+    clubs link to their account), in the clubs ``viewer`` (by default ``user``) may see."""
+    if not user.is_authenticated:
+        return Match.objects.none()
+    return (
+        Match.objects.filter(club__in=visible_clubs(viewer or user),
+                             id__in=MatchSeat.objects.filter(player__user=user).values("match_id"))
+        .select_related("club")
+        .prefetch_related(seats_with_players())
+        .order_by(*PLAYED_ORDER)[:limit]
+    )
+
+
+def handles_of(user: AnyUser, viewer: AnyUser | None = None) -> QuerySet[Player]:
+    """The player handles linked to ``user``'s account, club by club, in the clubs
+    ``viewer`` (by default ``user``) may see."""
+    if not user.is_authenticated:
+        return Player.objects.none()
+    return (Player.objects.filter(user=user, club__in=visible_clubs(viewer or user))
+            .select_related("club").order_by("club__name", "handle"))
 
 
 def memberships_of(user: AnyUser) -> QuerySet[Membership]:
@@ -43,6 +84,23 @@ def memberships_of(user: AnyUser) -> QuerySet[Membership]:
     if not user.is_authenticated:
         return Membership.objects.none()
     return Membership.objects.filter(user=user).select_related("club").order_by("club__name")
+
+
+def membership(user: AnyUser, club: Club) -> Membership | None:
+    """``user``'s membership of ``club`` (their role, since when), or None."""
+    if not user.is_authenticated:
+        return None
+    return Membership.objects.filter(user=user, club=club).first()
+
+
+def pending_join_request(user: AnyUser, club: Club):
+    """``user``'s request to join ``club`` that waits for an organiser, or None."""
+    from clubs.models import JoinRequest
+
+    if not user.is_authenticated:
+        return None
+    return JoinRequest.objects.filter(user=user, club=club,
+                                      status=JoinRequest.Status.PENDING).first()
 
 
 def club_for(user: AnyUser, slug: str) -> Club | None:
@@ -114,6 +172,11 @@ def club_matches(club: Club, filters: MatchFilters | None = None) -> QuerySet[Ma
     return club_match_rows(club, filters).prefetch_related(seats_with_players())
 
 
+def club_matches_played(club: Club, filters: MatchFilters | None = None) -> QuerySet[Match]:
+    """The club's matches for its pages: the latest played first, unknown dates last."""
+    return club_matches(club, filters).order_by(*PLAYED_ORDER)
+
+
 def club_match_rows(club: Club, filters: MatchFilters | None = None) -> QuerySet[Match]:
     """The club's matches, newest upload first, without their seats (the API pages
     them, then adds ``with_seat_summaries``). Each match's ``club`` is ``club`` itself
@@ -130,6 +193,13 @@ def match_for(user: AnyUser, match_id: int) -> Match | None:
     if match is None or not policy.can_view_club(user, match.club):
         return None
     return match
+
+
+def match_options(match: Match) -> dict[str, Any]:
+    """The rule options the match's log was played with (its seats' names depend on them)."""
+    options = (MatchLog.objects.filter(match=match)
+               .values_list("document__options", flat=True).first())
+    return options if isinstance(options, dict) else {}
 
 
 def match_document(match: Match) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 
 from clubs import policy
 from clubs.models import Club
-from games import selectors, services
+from games import display, selectors, services
 from games.forms import ImportForm, MatchFilterForm, UploadForm
 from games.models import Import, Upload
 from games.selectors import clubs_with_player_counts, recent_matches
@@ -22,14 +22,31 @@ from recorder.pages import open_draft_rows
 
 
 def index(request: HttpRequest) -> HttpResponse:
+    """What Lantern is and what is happening, for a visitor; for a member also their
+    clubs, their latest games and their ratings."""
+    from ladder.selectors import ratings_of
+
     return render(
         request,
         "games/index.html",
         {
             "clubs": clubs_with_player_counts(request.user),
-            "matches": recent_matches(request.user),
+            "matches": recent_matches(request.user, limit=12),
+            "memberships": selectors.memberships_of(request.user),
+            "my_games": selectors.games_of(request.user, limit=8),
+            "my_ratings": ratings_of(request.user),
+            "game_names": display.game_names(),
         },
     )
+
+
+def club_directory(request: HttpRequest) -> HttpResponse:
+    """Every club the visitor may see, with what each holds."""
+    roles = {m.club_id: m.get_role_display() for m in selectors.memberships_of(request.user)}
+    clubs = list(selectors.club_directory(request.user))
+    for club in clubs:
+        club.my_role = roles.get(club.pk, "")
+    return render(request, "games/club_directory.html", {"clubs": clubs})
 
 
 def _club_or_404(request: HttpRequest, slug: str) -> Club:
@@ -44,12 +61,24 @@ def _paginate(request: HttpRequest, items, per_page: int = 50):
 
 
 def club_page(request: HttpRequest, slug: str) -> HttpResponse:
+    from ladder.selectors import ladders_of_club
+    from tournaments.models import Tournament
+
     club = _club_or_404(request, slug)
+    role = policy.role_in(request.user, club)
     can_record = request.user.is_authenticated and policy.can_record(request.user, club)
+    matches = selectors.club_matches_played(club)
     return render(request, "games/club.html", {
         "club": club,
-        "matches": selectors.club_matches(club)[:20],
-        "match_count": selectors.club_matches(club).count(),
+        "role": role,
+        "membership": selectors.membership(request.user, club),
+        "pending_request": selectors.pending_join_request(request.user, club),
+        "matches": matches[:15],
+        "match_count": matches.count(),
+        "ladders": ladders_of_club(club),
+        "tournaments": Tournament.objects.filter(club=club)[:10],
+        "can_manage": policy.can_manage_club(request.user, club),
+        "can_see_members": policy.can_see_members(request.user, club),
         "can_upload": policy.can_upload(request.user, club) and request.user.is_authenticated,
         "can_import": policy.can_import(request.user, club) and request.user.is_authenticated,
         "can_record": can_record,
@@ -60,7 +89,7 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
 def match_list(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club_or_404(request, slug)
     form = MatchFilterForm(request.GET or None, games=selectors.club_games(club))
-    matches = selectors.club_matches(club, form.filters())
+    matches = selectors.club_matches_played(club, form.filters())
     query = request.GET.copy()
     query.pop("page", None)
     return render(request, "games/match_list.html", {
@@ -75,7 +104,14 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
     match = selectors.match_for(request.user, match_id)
     if match is None:
         raise Http404("no such match")
-    return render(request, "games/match_detail.html", {"match": selectors.with_seats(match)})
+    from tournaments.models import Pairing
+
+    match.options = selectors.match_options(match)
+    return render(request, "games/match_detail.html", {
+        "match": selectors.with_seats(match),
+        "pairing": Pairing.objects.select_related("tournament").filter(match=match).first(),
+        "can_manage": policy.can_manage_club(request.user, match.club),
+    })
 
 
 def _signed_in_member(request: HttpRequest, club: Club, allowed: bool) -> HttpResponse | None:

@@ -25,7 +25,8 @@ def rate_stored(*, finished_ids: list[int], batch: bool = False, **_: Any) -> No
 
 
 def rate_voided(*, match_id: int, **_: Any) -> None:
-    """Rating a voided match makes its ladder recompute without it (EL-1.2)."""
+    """Rating a voided match makes its ladder recompute without it (EL-1.2); rating a
+    restored one, with it."""
     queueing.send_task("ladder.rate_match", match_id)
 
 
@@ -46,4 +47,5 @@ def recompute_merged(*, club_id: int, merged: bool = False, **_: Any) -> None:
 def connect() -> None:
     match_events.matches_stored.connect(rate_stored, dispatch_uid="ladder.rate_stored")
     match_events.match_voided.connect(rate_voided, dispatch_uid="ladder.rate_voided")
+    match_events.match_restored.connect(rate_voided, dispatch_uid="ladder.rate_restored")
     club_events.players_changed.connect(recompute_merged, dispatch_uid="ladder.recompute_merged")

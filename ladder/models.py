@@ -90,10 +90,13 @@ class Ladder(models.Model):
 
     @property
     def title(self) -> str:
-        """``mister-x ladder``, or ``mister-x bot ladder (games against bots only)``."""
+        """``Mister X ladder``, or ``Mister X bot ladder (games against bots only)``:
+        the game by the engine's name for it."""
+        from games.display import game_name
+
         if self.with_bots:
-            return f"{self.game} bot ladder (games against bots only)"
-        return f"{self.game} ladder"
+            return f"{game_name(self.game)} bot ladder (games against bots only)"
+        return f"{game_name(self.game)} ladder"
 
     @property
     def url_key(self) -> str:

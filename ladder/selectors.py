@@ -205,3 +205,17 @@ def match_changes(match_id: int) -> dict[int, RatingChange]:
         change.player_id: change
         for change in RatingChange.objects.filter(match_id=match_id).select_related("ladder")
     }
+
+
+def ratings_of(user: AnyUser, viewer: AnyUser | None = None) -> QuerySet[Rating]:
+    """Every rating of the handles linked to ``user``'s account, in the clubs ``viewer``
+    (by default ``user``) may see: their ratings across clubs (home page, profiles)."""
+    if not user.is_authenticated:
+        return Rating.objects.none()
+    from games.selectors import visible_clubs
+
+    return (
+        Rating.objects.filter(player__user=user, ladder__club__in=visible_clubs(viewer or user))
+        .select_related("ladder__club", "player")
+        .order_by("ladder__club__name", "ladder__game", "ladder__kind")
+    )

@@ -21,7 +21,7 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from analysis.models import MatchAnalysis
-from clubs.models import AuditEntry, Club, Invite, JoinRequest, Membership
+from clubs.models import AuditEntry, Club, HandleClaim, Invite, JoinRequest, Membership
 from config.admin_base import RecordAdmin
 from dashboard.models import DroppedTask
 from games.models import Import, MatchLog, Upload
@@ -92,6 +92,7 @@ def populate(tag: str, django_user_model) -> None:
     Invite.objects.create(club=club, created_by=organiser,
                           expires_at=timezone.now() + timedelta(days=7))
     JoinRequest.objects.create(club=club, user=joiner, message="hello")
+    HandleClaim.objects.create(club=club, user=joiner, player=player(club, f"cat-{tag}"))
     AuditEntry.objects.create(club=club, actor=organiser, action="invite.create",
                               summary="invited someone")
     draft = Draft.objects.create(club=club, created_by=organiser, game=CRYPTID,

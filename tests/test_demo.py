@@ -1,10 +1,12 @@
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 import engine
-from clubs.models import Club, Player
-from games.demo import DEMO_CLUBS
+from clubs.models import Club, Membership, Player
+from games.demo import DEMO_CLUBS, DEMO_PASSWORD, DEMO_PEOPLE, DemoRefused, seed_demo_people
 from games.models import Match, Upload
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -36,13 +38,46 @@ def test_demo_clubs_show_on_the_home_page(client):
 def test_seed_demo_ingests_bot_played_matches_of_every_game_once(capsys):
     call_command("seed_demo", matches_per_game=4)
     games = sorted(engine.all_games())
-    counts = {g: Match.objects.filter(game=g).count() for g in games}
+    # The demo events' games are matches too (tests below); these are the others.
+    loose = Match.objects.filter(tournament_pairing__isnull=True)
+    counts = {g: loose.filter(game=g).count() for g in games}
     assert counts == {g: 4 for g in games}
     # Through ingest_log: one accepted upload each, by the site, every log replayed.
-    assert Upload.objects.filter(status="accepted", source="site").count() == 4 * len(games)
+    assert Upload.objects.filter(status="accepted", source="site",
+                                 match__tournament_pairing__isnull=True).count() == 4 * len(games)
     assert not Match.objects.exclude(rules_version__gt="").exists()
     assert not Player.objects.exclude(handle__in=[h for d in DEMO_CLUBS for h in d.handles]).exists()
 
+    stored = Match.objects.count()
     call_command("seed_demo", matches_per_game=4)
-    assert Match.objects.count() == 4 * len(games)
+    assert Match.objects.count() == stored
     assert f"{games[0]}: 0 new demo matches" in capsys.readouterr().out
+
+
+def test_the_demo_holds_a_finished_round_robin_and_a_swiss_event_in_progress():
+    call_command("seed_demo", matches_per_game=0)
+    events = {t.format: t for t in Tournament.objects.all()}
+    assert events["round_robin"].status == "finished"
+    assert not events["round_robin"].pairings.filter(status="pending").exists()
+    swiss = events["swiss"]
+    assert swiss.status == "running" and 1 < swiss.current_round < swiss.rounds + 1
+    assert swiss.pairings.filter(round=1, status="played").exists()
+    assert swiss.pairings.filter(round=swiss.current_round, status="pending").exists()
+
+
+def test_demo_accounts_are_made_only_with_debug_on(settings, capsys):
+    settings.DEBUG = False
+    call_command("seed_demo", matches_per_game=0)
+    assert "no demo accounts" in capsys.readouterr().out
+    assert not get_user_model().objects.filter(username__in=[p[0] for p in DEMO_PEOPLE]).exists()
+    with pytest.raises(DemoRefused):
+        seed_demo_people()
+    settings.DEBUG = True
+    call_command("seed_demo", matches_per_game=0)
+    out = capsys.readouterr().out
+    for username, role, handle in DEMO_PEOPLE:
+        assert f"{username} / {DEMO_PASSWORD}" in out
+        user = get_user_model().objects.get(username=username)
+        assert Membership.objects.filter(user=user, role=role).count() == 2  # the public clubs
+        assert Player.objects.get(club__slug="riverside", handle=handle).user == user
+        assert user.check_password(DEMO_PASSWORD)

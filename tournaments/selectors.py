@@ -22,6 +22,27 @@ def _visible_club_ids(user: AnyUser):
     return Club.objects.filter(club_visibility(user)).values("id")
 
 
+def player_choices(tournament: Tournament) -> list[tuple[str, str]]:
+    """The club's players not entered yet, as (id, label) for a picker: the handle, and
+    the member's account name where the club links one ("alice — Alice Smith")."""
+    from clubs.models import Player
+
+    entered = tournament.entries.filter(withdrawn=False).values("player_id")
+    players = (Player.objects.filter(club=tournament.club).exclude(pk__in=entered)
+               .select_related("user").order_by("handle"))
+    return [(str(p.pk), p.handle if p.user is None or p.user.get_username() == p.handle
+             else f"{p.handle} ({p.user.get_username()})") for p in players]
+
+
+def own_players(user: AnyUser, tournament: Tournament):
+    """The club's handles linked to ``user`` (what they may enter themselves with)."""
+    from clubs.models import Player
+
+    if not user.is_authenticated:
+        return Player.objects.none()
+    return Player.objects.filter(club=tournament.club, user=user)
+
+
 def active_entries(tournament: Tournament) -> QuerySet[Entry]:
     return tournament.entries.filter(withdrawn=False).select_related("player")
 
@@ -86,3 +107,32 @@ def played_matches(tournament: Tournament) -> QuerySet[Pairing]:
     return (tournament.pairings.filter(status=Pairing.Status.PLAYED)
             .select_related("match__log").prefetch_related("seats__entry__player")
             .order_by("round", "board", "leg"))
+
+
+def crosstable(tournament: Tournament, rows: list[Row]) -> list[tuple[Row, list[str]]]:
+    """Each standings row with one cell per round: ``W3`` beat the player ranked 3rd,
+    ``L3`` lost to them, ``D3`` neither beat the other, ``+``/``−`` a forfeit won or
+    lost, ``bye``; several opponents (a table) are listed with ``/``. Empty: not
+    played (yet, or withdrawn)."""
+    rank = {row.entrant.id: row.rank for row in rows}
+    settled = history(tournament)
+    cells: dict[int, dict[int, list[str]]] = {row.entrant.id: {} for row in rows}
+    layout = layout_of(tournament.game)
+    side_of = layout.side_of if layout is not None else (lambda seat: seat)
+    for bye in settled.byes:
+        cells.setdefault(bye.player, {}).setdefault(bye.round, []).append("bye")
+    for game in settled.games:
+        sides = {player: side_of(seat) for seat, player in game.seats}
+        for player in sides:
+            mine = game.points.get(player, 0.0)
+            if game.forfeit:
+                cells[player].setdefault(game.round, []).append("+" if mine > 0 else "−")
+                continue
+            for other, side in sides.items():
+                if other == player or side == sides[player]:
+                    continue
+                theirs = game.points.get(other, 0.0)
+                mark = "W" if mine > theirs else "L" if mine < theirs else "D"
+                cells[player].setdefault(game.round, []).append(f"{mark}{rank.get(other, '?')}")
+    return [(row, [" ".join(cells[row.entrant.id].get(n, [])) for n in
+                   range(1, tournament.current_round + 1)]) for row in rows]

@@ -110,12 +110,29 @@ def add_entry(tournament: Tournament, player: Player, seed_rating: float | None 
         raise TournamentError(f"{player.handle} is not a player of {tournament.club.name}")
     if seed_rating is None:
         seed_rating = ladder_seed_rating(tournament, player)
+    withdrawn = Entry.objects.filter(tournament=tournament, player=player, withdrawn=True).first()
+    if withdrawn is not None:  # withdrew, then entered again before the start
+        withdrawn.withdrawn, withdrawn.seed_rating = False, seed_rating
+        withdrawn.save(update_fields=["withdrawn", "seed_rating"])
+        return withdrawn
     try:
         with transaction.atomic():
             return Entry.objects.create(tournament=tournament, player=player,
                                         seed_rating=seed_rating)
     except IntegrityError as exc:
         raise TournamentError(f"{player.handle} is already entered") from exc
+
+
+def enter_handle(tournament: Tournament, handle: str) -> Entry:
+    """Enter the club's player of this handle, created when the club has none yet (an
+    organiser entering a newcomer before their first game is stored)."""
+    handle = handle.strip()
+    if not handle:
+        raise TournamentError("type the player's handle")
+    if len(handle) > 64:
+        raise TournamentError("a handle has at most 64 characters")
+    player, _ = Player.objects.get_or_create(club=tournament.club, handle=handle)
+    return add_entry(tournament, player)
 
 
 def ladder_seed_rating(tournament: Tournament, player: Player) -> float:

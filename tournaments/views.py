@@ -8,15 +8,20 @@ import re
 import zipfile
 
 from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from clubs import policy
+from clubs.models import Club, Player
 from engine import canonical_json
+from games.selectors import club_for
 from games.services import LogRejected, read_log_file
 from tournaments import selectors, services
+from tournaments.forms import EntryForm, TournamentForm
 from tournaments.models import Pairing, Tournament
 from tournaments.pairing import pairing_rules
 from tournaments.seating import layout_of
@@ -32,6 +37,89 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
                   {"tournaments": selectors.visible_tournaments(request.user)})
 
 
+def _club(request: HttpRequest, slug: str) -> Club:
+    club = club_for(request.user, slug)
+    if club is None:
+        raise Http404("no such club")
+    return club
+
+
+def club_tournaments(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club(request, slug)
+    return render(request, "tournaments/list.html", {
+        "club": club,
+        "tournaments": selectors.visible_tournaments(request.user).filter(club=club),
+        "can_manage": policy.can_manage_tournament(request.user, club),
+    })
+
+
+def tournament_create(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club(request, slug)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not policy.can_manage_tournament(request.user, club):
+        raise PermissionDenied("only the club's organisers create its events")
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            tournament = services.create_tournament(
+                club=club, name=data["name"], game=data["game"], format=data["format"],
+                rounds=data["rounds"], table_size=data["table_size"], double=data["double"],
+                strict_role_parity=data["strict_role_parity"], bye_points=data["bye_points"],
+                created_by=request.user)
+        except services.TournamentError as exc:
+            form.add_error(None, str(exc)[:1].upper() + str(exc)[1:] + ".")
+        else:
+            messages.success(request, f"{tournament.name} is open for entries: enter the players.")
+            return redirect("tournaments:detail", pk=tournament.pk)
+    return render(request, "tournaments/create.html", {"club": club, "form": form})
+
+
+@require_POST
+def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _tournament(request, pk)
+    club = tournament.club
+    form = EntryForm(request.POST, players=selectors.player_choices(tournament))
+    if not form.is_valid():
+        messages.error(request, " ".join(form.non_field_errors()) or "Choose a player.")
+        return redirect("tournaments:detail", pk=tournament.pk)
+    player = None
+    if form.cleaned_data["player"]:
+        player = get_object_or_404(Player, club=club, pk=form.cleaned_data["player"])
+    if not policy.can_enter_player(request.user, club, player.user_id if player else None):
+        raise PermissionDenied("only an organiser enters others; members enter themselves")
+    try:
+        entry = (services.add_entry(tournament, player) if player is not None
+                 else services.enter_handle(tournament, form.cleaned_data["handle"]))
+        messages.success(request, f"{entry.player.handle} is entered.")
+    except services.TournamentError as exc:
+        messages.error(request, str(exc)[:1].upper() + str(exc)[1:] + ".")
+    return redirect("tournaments:detail", pk=tournament.pk)
+
+
+@require_POST
+def entry_withdraw(request: HttpRequest, pk: int, entry_id: int) -> HttpResponse:
+    from clubs.views import confirm_first
+
+    tournament = _tournament(request, pk)
+    entry = get_object_or_404(tournament.entries.select_related("player"), pk=entry_id)
+    if not policy.can_enter_player(request.user, tournament.club, entry.player.user_id):
+        raise PermissionDenied("only an organiser withdraws others; members withdraw themselves")
+    asked = confirm_first(
+        request, title="Withdraw from the event", button="Withdraw",
+        question=f"Withdraw {entry.player.handle} from {tournament.name}?",
+        detail="Results so far stay; no later round pairs them." if
+        tournament.status != Tournament.Status.REGISTRATION else "They can be entered again "
+        "until the event starts.",
+        back=reverse("tournaments:detail", args=[tournament.pk]))
+    if asked:
+        return asked
+    services.withdraw_entry(entry)
+    messages.success(request, f"{entry.player.handle} is withdrawn.")
+    return redirect("tournaments:detail", pk=tournament.pk)
+
+
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(request, pk)
     rows = selectors.standings(tournament)
@@ -40,8 +128,17 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     # the engine no longer has names none.
     first, second = (("first role", "second role") if layout is None or layout.min_players > 2
                      else (layout.role_class(seat) for seat in layout.seats(2)))
+    can_manage = policy.can_manage_tournament(request.user, tournament.club)
+    own = selectors.own_players(request.user, tournament)
     return render(request, "tournaments/detail.html", {
         "tournament": tournament,
+        "crosstable": selectors.crosstable(tournament, rows),
+        "entries": tournament.entries.select_related("player__user").order_by(
+            "withdrawn", "-seed_rating", "id"),
+        "entry_form": EntryForm(players=selectors.player_choices(tournament)) if can_manage
+        else None,
+        "own_players": own,
+        "own_entry_ids": {e.pk for e in tournament.entries.filter(player__in=own)},
         "layout": layout,
         "pairing_rules": pairing_rules(
             swiss=tournament.format == Tournament.Format.SWISS, roles=(first, second),
@@ -51,9 +148,20 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "tiebreaks": [(key, TIEBREAKS[key]) for key in tournament.tiebreaks],
         "rounds": range(1, tournament.current_round + 1),
         "round_complete": selectors.round_complete(tournament, tournament.current_round),
-        "can_manage": policy.can_manage_tournament(request.user, tournament.club),
+        "can_manage": can_manage,
         "forbidden": tournament.forbidden_pairings.select_related("first__player",
                                                                    "second__player"),
+    })
+
+
+def round_print(request: HttpRequest, pk: int, round_number: int) -> HttpResponse:
+    """The round's pairings on one sheet, to pin up at the venue."""
+    tournament = _tournament(request, pk)
+    if not 1 <= round_number <= tournament.current_round:
+        raise Http404("this round has not been paired")
+    return render(request, "tournaments/round_print.html", {
+        "tournament": tournament, "round_number": round_number,
+        "pairings": selectors.pairings(tournament, round_number),
     })
 
 

@@ -5,7 +5,8 @@
   recorded game, a tournament result), and the size check every way in asks first;
 - :mod:`~games.services.imports`: bulk imports, run in batches by a worker;
 - :mod:`~games.services.revalidation`: stored logs replayed with the current engine;
-- :mod:`~games.services.oversight`: an organiser voids a match, an operator reads an upload.
+- :mod:`~games.services.oversight`: an organiser voids and restores a match, an operator
+  reads an upload.
 
 Callers import from here; the names below are the public ones.
 """
@@ -31,7 +32,7 @@ from games.services.ingest import (
     read_log_file,
     reject_too_large,
 )
-from games.services.oversight import note_upload_read, void_match
+from games.services.oversight import note_upload_read, restore_match, void_match
 from games.services.revalidation import Revalidation, RevalidationReport, revalidate_matches
 from games.services.storable import (
     MAX_LOG_BYTES,
@@ -47,5 +48,6 @@ __all__ = [
     "RevalidationReport", "accept_import_size", "accept_log_size", "bundle_limits",
     "create_import", "has_bot_seat", "ingest_log", "max_import_file_bytes", "max_log_bytes",
     "note_upload_read", "played_at_of", "read_log_file", "reject_too_large",
-    "requeue_queued_imports", "revalidate_matches", "run_import", "storable_text", "void_match",
+    "requeue_queued_imports", "restore_match", "revalidate_matches", "run_import", "storable_text",
+    "void_match",
 ]

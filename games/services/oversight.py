@@ -1,4 +1,5 @@
-"""What organisers and operators do to what is stored: void a match, read an upload."""
+"""What organisers and operators do to what is stored: void and restore a match, read an
+upload."""
 
 from __future__ import annotations
 
@@ -42,4 +43,25 @@ def void_match(actor: AbstractBaseUser, match: Match, reason: str) -> Match:
     audit(match.club, actor, "match.void", f"voided {match.game} match #{match.pk}: {reason}",
           match=match.pk)
     publish(events.match_voided, club_id=match.club_id, match_id=match.pk)
+    return match
+
+
+@transaction.atomic
+def restore_match(actor: AbstractBaseUser, match: Match, reason: str) -> Match:
+    """Undo a void: the match counts again and its ladder recomputes with it
+    (ladder.handlers). The reason goes to the audit trail, with the void's."""
+    reason = reason.strip()
+    if not reason:
+        raise ClubError("Say why the match counts again: the reason goes to the audit trail.",
+                        "no_reason")
+    match = Match.objects.select_for_update().select_related("club").get(pk=match.pk)
+    if not match.is_void:
+        raise ClubError("This match is not void.", "not_void")
+    was = match.void_reason
+    match.is_void, match.void_reason, match.voided_at = False, "", None
+    match.save(update_fields=["is_void", "void_reason", "voided_at"])
+    audit(match.club, actor, "match.restore",
+          f"restored {match.game} match #{match.pk}: {reason[:300]}", match=match.pk,
+          void_reason=was)
+    publish(events.match_restored, club_id=match.club_id, match_id=match.pk)
     return match

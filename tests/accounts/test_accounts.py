@@ -24,7 +24,7 @@ def test_sign_up_creates_the_account_and_logs_in(client, django_user_model):
         },
     )
     assert response.status_code == 302
-    assert response["Location"] == reverse("profile")
+    assert response["Location"] == reverse("index")  # the home page: their clubs and games
     user = django_user_model.objects.get(username="grace")
     assert user.email == "grace@example.org"
     assert client.get(reverse("profile")).context["user"] == user

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from clubs.models import Club, Player
-from engine import play
+from engine import get_game, play
 from games.models import Match
 from games.services import ingest_log
 from ladder import services as ladder_services
@@ -86,7 +86,8 @@ def test_the_bot_ladder_is_labelled_on_its_pages(riverside, client, ingest):
     ingest(riverside, _log(8, ["alice", "bob"]))
     ingest(riverside, _log(9, ["alice", "bot-greedy"], 1))
     listing = client.get("/clubs/riverside/ladders/").content.decode()
-    assert f"{GAME} ladder" in listing and f"{GAME} bot ladder (games against bots only)" in listing
+    name = get_game(GAME).name
+    assert f"{name} ladder" in listing and f"{name} bot ladder (games against bots only)" in listing
     assert f'href="/clubs/riverside/ladders/{GAME}-bots/"' in listing
     page = client.get(f"/clubs/riverside/ladders/{GAME}-bots/").content.decode()
     assert "bot ladder" in page and "bot-greedy" in page

@@ -82,7 +82,7 @@ def _object_for(route: Route, param: str) -> str:
 
 
 #: ``<x>_id`` parameters whose model is not named ``x``
-MODEL_OF = {"job_id": "ladder.RecomputeJob"}
+MODEL_OF = {"job_id": "ladder.RecomputeJob", "claim_id": "clubs.HandleClaim"}
 
 
 def _generic_ids(param: str, world: SeededClub) -> list[int]:
@@ -143,13 +143,15 @@ def _value(route: Route, param: str, world: SeededClub | None) -> str:
     if world is None:
         if param in ("slug", "club_slug"):
             return MISSING_SLUG
-        if param in ("handle", "a", "b"):
+        if param in ("handle", "a", "b", "username"):
             return MISSING_HANDLE
         return str(MISSING_ID)
     if param in ("slug", "club_slug"):
         return world.club.slug
     if param in ("handle", "a"):
         return world.handles[0]
+    if param == "username":  # a person page: a member of the club (the last membership)
+        return world.memberships[-1].user.get_username()
     if param == "b":
         return world.handles[1]
     by_name = {

@@ -86,7 +86,8 @@ def test_a_valid_upload_by_file_goes_to_the_match_page(signed_in, example_log):
     assert response["Location"] == f"/matches/{match.pk}/"
     page = text(client.get(response["Location"]))
     assert f"Stored as match {match.pk}." in page
-    assert "cryptid won by escape" in re.sub(r"<[^>]+>", "", page)
+    # The result in the engine's words (games.display), not its document.
+    assert "Cryptid (alice) wins: the cryptid escaped" in re.sub(r"<[^>]+>", "", page)
     assert f'href="/matches/{match.pk}/replay"' in page
     assert "alice" in page and "bob" in page
 
@@ -123,7 +124,8 @@ def test_club_page_match_list_with_filters_and_match_detail(client, club):
     assert f'href="/matches/{cryptid.pk}/"' not in by_player
 
     detail = text(client.get(f"/matches/{mister_x.pk}/"))
-    assert "carl" in detail and "det1" in detail
+    assert "carl" in detail and "Mister X" in detail and "Detectives" in detail
+    assert ">det1<" not in detail  # seats by the names the game gives them
     assert f'href="/matches/{mister_x.pk}/replay"' in detail
 
 

@@ -1,8 +1,14 @@
 import time
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from games.demo import seed_demo_clubs, seed_demo_matches
+from games.demo import (
+    seed_demo_clubs,
+    seed_demo_matches,
+    seed_demo_people,
+    seed_demo_tournaments,
+)
 
 #: "a few hundred bot-played matches of every game"
 DEFAULT_MATCHES_PER_GAME = 200
@@ -29,3 +35,13 @@ class Command(BaseCommand):
         for game_id, count in added.items():
             self.stdout.write(f"{game_id}: {count} new demo matches")
         self.stdout.write(f"demo matches ready in {time.perf_counter() - started:.1f} s")
+        for name in seed_demo_tournaments():
+            self.stdout.write(f"demo tournament: {name}")
+        if not settings.DEBUG:
+            self.stdout.write("no demo accounts: DEBUG is off (their password is public)")
+            return
+        people = seed_demo_people()
+        self.stdout.write(self.style.SUCCESS(
+            "\nTry Lantern as someone: sign in at /accounts/login/ with\n"
+            + "\n".join(f"  {username} / {password}" for username, password in people)
+            + "\n(development only: these accounts are never made with DEBUG off)\n"))

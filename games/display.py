@@ -1,0 +1,70 @@
+"""How a game and a match are named on pages: always in the engine's words (its game
+names, seat labels and result sentences), never as ids or Python values."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import all_games, get_game
+from engine.core.game import Table
+from engine.core.messages import render
+
+
+def game_name(game_id: str) -> str:
+    """The game's name ("Mister X"); a game the engine no longer has keeps its id."""
+    game = get_game(game_id) if game_id else None
+    return (game.name or game.id) if game is not None else game_id
+
+
+def game_names() -> list[str]:
+    """Every game the engine has, by name, alphabetically."""
+    return sorted(game_name(game_id) for game_id in all_games())
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """(id, name) of every game, for a form's choices."""
+    return sorted(((game_id, game_name(game_id)) for game_id in all_games()), key=lambda c: c[1])
+
+
+def _table(game: Any, players: dict[str, str], options: dict[str, Any] | None) -> Table:
+    try:
+        normalized = game.normalize_options(options or {})
+    except Exception:  # a stored log's options the engine no longer accepts: defaults
+        normalized = game.normalize_options({})
+    return Table(players, normalized)
+
+
+def seat_role(game_id: str, seat: str, players: dict[str, str],
+              options: dict[str, Any] | None = None) -> str:
+    """What ``seat`` is called at the table ("Mister X", "Scientist")."""
+    game = get_game(game_id)
+    if game is None:
+        return seat
+    try:
+        return render(game.seat_label(seat, _table(game, players, options)))
+    except Exception:  # an old log's seat the sentences do not know: its id
+        return seat
+
+
+def result_sentence(game_id: str, status: str, result: dict[str, Any] | None,
+                    players: dict[str, str], options: dict[str, Any] | None = None) -> str:
+    """The result as one sentence, or what became of a match that has none."""
+    if status == "rejected":
+        return "Rejected: the log breaks a rule."
+    if status == "unfinished":
+        return "Unfinished: the log stops before the game ends."
+    game = get_game(game_id)
+    if game is None or not result:
+        return "Finished."
+    try:
+        return render(game.describe_result(result, _table(game, players, options)))
+    except Exception:  # a result the engine's sentences no longer read
+        return "Finished."
+
+
+def rating_role(game_id: str, role: str) -> str:
+    """A ladder's role as the game names it ("Mister X", "the detectives")."""
+    game = get_game(game_id)
+    if game is None or game.rating is None:
+        return role
+    return game.rating.label(role)

@@ -1,0 +1,46 @@
+from django import forms
+
+from games.display import game_choices
+from tournaments.models import Tournament
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(max_length=120)
+    game = forms.ChoiceField(choices=())
+    format = forms.ChoiceField(choices=Tournament.Format.choices, initial=Tournament.Format.SWISS,
+                               widget=forms.RadioSelect)
+    rounds = forms.IntegerField(
+        min_value=1, max_value=30, required=False,
+        help_text="Swiss: how many rounds. A round-robin plays everyone once and sets it itself.")
+    table_size = forms.IntegerField(
+        min_value=2, max_value=6, required=False, label="Players per game",
+        help_text="Left empty: 2 for two-player games, else up to 4 at a table.")
+    double = forms.BooleanField(
+        required=False, label="Both roles per pairing",
+        help_text="Two-player games: each pairing plays twice, swapping roles.")
+    strict_role_parity = forms.BooleanField(
+        required=False, label="Strict role balance",
+        help_text="Two-player Swiss, one game per pairing: keep every player's roles within "
+                  "one of each other (off: within two, as colours in a chess Swiss).")
+    bye_points = forms.FloatField(min_value=0, initial=1.0, label="Points for a bye")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = game_choices()
+
+
+class EntryForm(forms.Form):
+    """Enter a player: one of the club's handles, or a new handle."""
+
+    player = forms.ChoiceField(required=False, label="A player of the club")
+    handle = forms.CharField(max_length=64, required=False, label="or a new handle")
+
+    def __init__(self, *args, players=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = [("", "—"), *players]
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("player") and not (data.get("handle") or "").strip():
+            raise forms.ValidationError("Choose a player or type a new handle.")
+        return data

@@ -449,7 +449,7 @@ class ApplyView(RecorderView):
     def post(self, request: Request, draft_id: int) -> Response:
         draft = _playable_draft(request, draft_id)
         write = _write(request, ApplySerializer, draft)
-        return Response(services.apply_action(draft.pk, write, request.data["action"], _answer(request)))
+        return Response(services.apply_action(draft.pk, write, request.data["action"], answer=_answer(request)))
 
 
 class UndoView(RecorderView):
@@ -459,7 +459,7 @@ class UndoView(RecorderView):
     def post(self, request: Request, draft_id: int) -> Response:
         draft = _playable_draft(request, draft_id)
         write = _write(request, VersionSerializer, draft)
-        return Response(services.undo(draft.pk, write, _answer(request)))
+        return Response(services.undo(draft.pk, write, answer=_answer(request)))
 
 
 class FinishView(RecorderView):
@@ -470,7 +470,7 @@ class FinishView(RecorderView):
         draft = _writable_draft(request, draft_id)
         write = _write(request, VersionSerializer, draft)
         # A LogRejected from ingest reaches the client through the exception handler.
-        return Response(services.finish(draft.pk, write, _answer(request)))
+        return Response(services.finish(draft.pk, write, answer=_answer(request)))
 
 
 class AbandonView(RecorderView):
@@ -480,4 +480,4 @@ class AbandonView(RecorderView):
     def post(self, request: Request, draft_id: int) -> Response:
         draft = _writable_draft(request, draft_id)
         write = _write(request, VersionSerializer, draft)
-        return Response(services.abandon(draft.pk, write, _answer(request)))
+        return Response(services.abandon(draft.pk, write, answer=_answer(request)))

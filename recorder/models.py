@@ -102,11 +102,12 @@ class DraftWrite(models.Model):
 
     Each version of a draft is written from at most once (the unique constraint): that
     is what keeps two tabs from forking a draft, in the database itself. The write
-    also keeps who made it and a fingerprint of the request, and the latest write of a
-    draft keeps its answer, so that the same request posted again (a double click, a
-    retry after a timeout) is answered exactly as the first was, without being applied
-    twice — while a different request against that version is stale (409). Only the
-    same person gets that answer again: it was drawn with that person's eyes.
+    also keeps who made it and a fingerprint of the request, so that the draft's latest
+    write posted again (a double click, a retry after a timeout) is answered exactly as
+    the first time — drawn again from the draft as that write left it, nothing having
+    changed since — without being applied twice, while a different request against that
+    version is stale (409). Only the same person gets that answer: it is drawn with that
+    person's eyes.
     """
 
     class Kind(models.TextChoices):
@@ -121,9 +122,6 @@ class DraftWrite(models.Model):
     kind = models.CharField(max_length=8, choices=Kind.choices)
     #: sha256 (hex) of the request: endpoint, body and query (recorder.api.fingerprint)
     fingerprint = models.CharField(max_length=64)
-    #: the answer's JSON text as first sent (kept as text: its key order is the body's);
-    #: empty once a later write has been made (an older request is stale, not repeated)
-    answer = models.TextField(blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

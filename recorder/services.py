@@ -17,14 +17,12 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import json
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.core.serializers.json import DjangoJSONEncoder
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -373,48 +371,47 @@ class WriteRequest:
     fingerprint: str
 
 
-#: Draws the answer to a write (the draft resource as the writer may see it: the API's
-#: body), inside the write's transaction, so a repeat finds it stored.
+#: Draws the answer to a write: the draft resource as the writer may see it (the API's
+#: body).
 Answer = Callable[[Draft, "Position"], dict[str, Any]]
 
 
 class _AnsweredBefore(Exception):  # noqa: N818 - not an error: the way out of a repeat
-    """This request was made (and answered) already: its answer, as first sent."""
+    """This request is the draft's latest write, made already: nothing has changed since,
+    so its answer, drawn again from the draft as that write left it, is the same."""
 
-    def __init__(self, answer: dict[str, Any]):
+    def __init__(self, draft: Draft):
         super().__init__("answered before")
-        self.answer = answer
+        self.draft = draft
 
 
 def _answered_once(service: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
-    """A write service that answers a repeated request with the first answer."""
+    """A write service (``answer`` given by keyword) that answers a repeat of the draft's
+    latest write as it was first answered, without applying it again."""
 
     @functools.wraps(service)
-    def once(*args: Any, **kwargs: Any) -> dict[str, Any]:
+    def once(*args: Any, answer: Answer, **kwargs: Any) -> dict[str, Any]:
         try:
-            return service(*args, **kwargs)
+            return service(*args, answer=answer, **kwargs)
         except _AnsweredBefore as repeat:
-            return repeat.answer
+            return answer(repeat.draft, position_of(repeat.draft))
 
     return once
 
 
 def _locked(draft_id: int, request: WriteRequest) -> Draft:
     """The draft, locked, if it is still at the request's version and recording (call
-    inside atomic). A request already answered at that version — the same person, the
-    same endpoint, body and query — is answered again as it was (``_AnsweredBefore``);
-    any other request against an old version is stale."""
+    inside atomic). The draft's latest write asked again — the same person, the same
+    endpoint, body and query — is answered again (``_AnsweredBefore``); any other request
+    against an old version (a repeat of an older write too) is stale."""
     version = request.version
     if type(version) is not int:
         raise DraftInvalid("version (an integer: the draft's current version) is required",
                            field="version")
     draft = Draft.objects.select_for_update().get(pk=draft_id)
-    if draft.version != version:
-        # Only the latest write keeps its answer: a request older than that is stale.
-        before = (DraftWrite.objects.filter(draft=draft, version=version).exclude(answer="")
-                  .values_list("user_id", "fingerprint", "answer").first())
-        if before is not None and before[:2] == (request.user.pk, request.fingerprint):
-            raise _AnsweredBefore(json.loads(before[2]))
+    if draft.version == version + 1 and DraftWrite.objects.filter(
+            draft=draft, version=version, user=request.user, fingerprint=request.fingerprint).exists():
+        raise _AnsweredBefore(draft)
     if draft.status != Draft.Status.RECORDING:
         raise ClosedDraft(f"this draft is {draft.status}: it cannot change any more")
     if draft.version != version:
@@ -441,18 +438,15 @@ def _save(draft: Draft, version: int, **fields: Any) -> Draft:
 
 def _answer(draft: Draft, position: Position, request: WriteRequest, kind: str,
             answer: Answer) -> dict[str, Any]:
-    """Draw the answer to the write just saved and keep it (and drop the previous write's:
-    a repeat of that one is stale now). The row is unique per (draft, version)."""
-    body = answer(draft, position)
-    DraftWrite.objects.filter(draft=draft).exclude(answer="").update(answer="")
+    """Note the write just saved (unique per draft and version: each version is written
+    from once) and draw its answer."""
     DraftWrite.objects.create(draft=draft, version=request.version, user=request.user, kind=kind,
-                              fingerprint=request.fingerprint,
-                              answer=json.dumps(body, cls=DjangoJSONEncoder))
-    return body
+                              fingerprint=request.fingerprint)
+    return answer(draft, position)
 
 
 @_answered_once
-def apply_action(draft_id: int, request: WriteRequest, action: Any, answer: Answer) -> dict[str, Any]:
+def apply_action(draft_id: int, request: WriteRequest, action: Any, *, answer: Answer) -> dict[str, Any]:
     """Apply an action decided with the writer's eyes (``engine_eyes``: all-seeing, or a
     seat or team, told only what it knows: engine.Session), then the bots' replies; save;
     return ``answer`` of the result. A pick (Cloak & Dagger's ``open``) is saved in
@@ -486,7 +480,7 @@ def apply_action(draft_id: int, request: WriteRequest, action: Any, answer: Answ
 
 
 @_answered_once
-def undo(draft_id: int, request: WriteRequest, answer: Answer) -> dict[str, Any]:
+def undo(draft_id: int, request: WriteRequest, *, answer: Answer) -> dict[str, Any]:
     """Take back the last human action and the bot moves that followed it. Off in a game
     with a bot: once a move is answered (and in a bot game, seen), it stays. A seat that
     had picked before the move taken back (Cloak & Dagger's envelope) stays committed to
@@ -524,7 +518,7 @@ def draft_document(draft: Draft, position: Position | None = None) -> dict[str, 
 
 
 @_answered_once
-def finish(draft_id: int, request: WriteRequest, answer: Answer) -> dict[str, Any]:
+def finish(draft_id: int, request: WriteRequest, *, answer: Answer) -> dict[str, Any]:
     """Ingest the draft's log as an upload would be (a finished game becomes a rated
     match, one stopped early an unfinished match). A refusal (LogRejected, with its
     Upload record kept) leaves the draft recording."""
@@ -549,7 +543,7 @@ def finish(draft_id: int, request: WriteRequest, answer: Answer) -> dict[str, An
 
 
 @_answered_once
-def abandon(draft_id: int, request: WriteRequest, answer: Answer) -> dict[str, Any]:
+def abandon(draft_id: int, request: WriteRequest, *, answer: Answer) -> dict[str, Any]:
     """Drop the draft without a match."""
     with transaction.atomic():
         draft = _locked(draft_id, request)

@@ -99,7 +99,7 @@ def populate(tag: str, django_user_model) -> None:
                                  seats=[{"seat": "cryptid", "player": f"ann-{tag}"}],
                                  played_at=timezone.now())
     DraftWrite.objects.create(draft=draft, version=1, user=organiser, kind="apply",
-                              fingerprint="0" * 64, answer='{"version": 2}')
+                              fingerprint="0" * 64)
     MatchAnalysis.objects.create(match=matches[1], engine_version="cul-test/analysis-1", budget=2,
                                  status="running", plies_done=3, plies_total=9)
     Group.objects.get_or_create(name="operators")

@@ -29,7 +29,7 @@ def test_an_action_posted_twice_is_applied_once_and_answered_the_same(api, club)
     action = cloak_log()["actions"][1]
     first, second = twice(client, draft, "apply", version=draft["version"], action=action)
     assert (first.status_code, second.status_code) == (200, 200), second.json()
-    assert second.content == first.content
+    assert second.json() == first.json()
     stored = Draft.objects.get(pk=draft["id"])
     assert stored.actions == cloak_log()["actions"][:2]
     assert stored.version == draft["version"] + 1 == first.json()["version"]
@@ -62,9 +62,6 @@ def test_only_the_latest_write_is_answered_again(api, club):
     response = post(client, draft, "apply", version=draft["version"], action=actions[0])
     assert response.status_code == 409 and response.json()["error"] == "stale"
     assert Draft.objects.get(pk=draft["id"]).actions == actions[:2]
-    # Only the latest write keeps its answer.
-    assert list(DraftWrite.objects.filter(draft_id=draft["id"]).exclude(answer="")
-                .values_list("version", flat=True)) == [draft["version"] + 1]
 
 
 def test_undo_posted_twice_takes_back_one_action(api, club):
@@ -72,7 +69,7 @@ def test_undo_posted_twice_takes_back_one_action(api, club):
     draft = advance(client, new_draft(client), 3)
     first, second = twice(client, draft, "undo", version=draft["version"])
     assert (first.status_code, second.status_code) == (200, 200)
-    assert second.content == first.content
+    assert second.json() == first.json()
     assert Draft.objects.get(pk=draft["id"]).actions == cloak_log()["actions"][:2]
 
 
@@ -81,7 +78,7 @@ def test_finish_posted_twice_stores_one_match(api, club):
     draft = advance(client, new_draft(client), 2)
     first, second = twice(client, draft, "finish", version=draft["version"])
     assert (first.status_code, second.status_code) == (200, 200), second.json()
-    assert second.content == first.content
+    assert second.json() == first.json()
     assert Match.objects.count() == 1
     assert first.json()["match"] == Match.objects.get().pk
 
@@ -91,7 +88,7 @@ def test_abandon_posted_twice_is_answered_the_same(api, club):
     draft = new_draft(client)
     first, second = twice(client, draft, "abandon", version=draft["version"])
     assert (first.status_code, second.status_code) == (200, 200)
-    assert second.content == first.content
+    assert second.json() == first.json()
     assert Draft.objects.get(pk=draft["id"]).version == draft["version"] + 1
 
 

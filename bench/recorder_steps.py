@@ -38,19 +38,15 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-os.environ["DATABASE_URL"] = "sqlite://:memory:"
 
-import django  # noqa: E402
+from bench.common.site import start_in_memory_site  # noqa: E402
 
-django.setup()
+start_in_memory_site()
 
 from django.contrib.auth import get_user_model  # noqa: E402
-from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
 from clubs.models import Club, Membership, Player  # noqa: E402
-from config.celery import app as celery_app  # noqa: E402
 from engine import play  # noqa: E402
 from engine.games.cryptid.rules import relocations  # noqa: E402
 from recorder.choices import choose, choose_spread, read_path  # noqa: E402
@@ -173,10 +169,7 @@ def main() -> int:
     parser.add_argument("--freeze-gc", action="store_true",
                         help="gc.freeze() after the warm-up, as a server process may after boot")
     args = parser.parse_args()
-    celery_app.conf.task_always_eager = True
-    logging.getLogger("celery").setLevel(logging.WARNING)
     logging.disable(logging.WARNING)  # 4xx/5xx would stop the run anyway
-    call_command("migrate", verbosity=0)
     user = get_user_model().objects.create_user("bench")
     club = Club.objects.create(name="Bench", slug="bench")
     Membership.objects.create(user=user, club=club, role="organiser")

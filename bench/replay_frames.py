@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import logging
 import os
 import statistics
 import sys
@@ -31,19 +30,15 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-os.environ["DATABASE_URL"] = "sqlite://:memory:"
 
-import django  # noqa: E402
+from bench.common.site import start_in_memory_site  # noqa: E402
 
-django.setup()
+start_in_memory_site()
 
 from django.core.cache import cache  # noqa: E402
-from django.core.management import call_command  # noqa: E402
 from django.test import Client  # noqa: E402
 
 from clubs.models import Club  # noqa: E402
-from config.celery import app as celery_app  # noqa: E402
 from engine import play  # noqa: E402
 from games.services import ingest_log  # noqa: E402
 from replay.selectors import frames_cache_key  # noqa: E402
@@ -73,11 +68,6 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=15)
     args = parser.parse_args()
-    # Storing a match enqueues its rating: run it here, never into a configured Redis
-    # broker, where a real worker would rate this throwaway database's match ids.
-    celery_app.conf.task_always_eager = True
-    logging.getLogger("celery").setLevel(logging.WARNING)
-    call_command("migrate", verbosity=0)
     club = Club.objects.create(name="Bench", slug="bench")
     client = Client()
     backend = "Redis" if os.environ.get("REDIS_URL") else "local memory"

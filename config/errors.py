@@ -17,9 +17,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect, JsonResponse
+from django.urls import Resolver404, resolve
 from django.views import defaults
+from django.views.decorators.csrf import csrf_exempt
 
 from config.middleware import NulCharacter
 
@@ -79,6 +82,25 @@ def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     if _is_api(request):
         return _error("not_found", "not found", 404)
     return defaults.page_not_found(request, exception)
+
+
+@csrf_exempt  # it changes nothing; a POST to no route is a 404 like any other, not a CSRF 403
+def api_not_found(request: HttpRequest, url: str = "") -> HttpResponse:
+    """The last route of all: any /api/... path no other route matched. Django's handler404
+    is not used with DEBUG on (it shows its own HTML page), so without this route the
+    API's 404s would be HTML in development. A GET of a path that exists with a slash
+    appended is redirected there, as APPEND_SLASH does for the site's pages (a route
+    matching every /api/ path would otherwise keep CommonMiddleware from doing it)."""
+    path = request.path_info
+    if settings.APPEND_SLASH and not path.endswith("/") and request.method in ("GET", "HEAD"):
+        try:
+            found = resolve(path + "/")
+        except Resolver404:
+            found = None
+        if found is not None and found.func is not api_not_found:
+            query = request.META.get("QUERY_STRING", "")
+            return HttpResponsePermanentRedirect(request.path + "/" + (f"?{query}" if query else ""))
+    return _error("not_found", "not found", 404)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:

@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI served by the site itself
     "axes",
     "csp",
     "accounts",
@@ -117,8 +118,9 @@ AXES_DISABLE_ACCESS_LOG = True
 
 # --- Content-Security-Policy (django-csp) -------------------------------------------------
 # The site's pages load only their own scripts (ES modules), styles and images; page data
-# reaches scripts as json_script blocks (type application/json, never executed). Swagger
-# UI (/api/docs/, loaded from its CDN by drf-spectacular) is the one page exempt.
+# reaches scripts as json_script blocks (type application/json, never executed). The API's
+# documentation page passes it too: Swagger UI is served by the site
+# (drf-spectacular-sidecar), its start-up script is a file (config.urls).
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
@@ -331,6 +333,12 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Clubs, players, match logs (lantern-log/1), replays, ladders.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI from the site (drf-spectacular-sidecar), not from a CDN: the page stays
+    # within the site's Content-Security-Policy, and works offline.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    # No badge from the public validator (a request to another site, refused by the CSP).
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
     # The <slug:...> converter's real constraint, so clients (and schemathesis) know it.
     # <id:...> (config/converters.py) is an integer of at most 18 digits.
     "PATH_CONVERTER_OVERRIDES": {

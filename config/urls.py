@@ -1,10 +1,16 @@
-from csp.decorators import csp_exempt
+from csp.decorators import csp_update
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
-from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from django.urls import include, path, re_path
+from drf_spectacular.views import (
+    SpectacularAPIView,
+    SpectacularSwaggerSplitView,
+)
 
+from config.api.parsers import BROWSABLE_API_CSP
 from config.api.router import router
+from config.errors import api_not_found
 from config.health import healthz
 from games import views as game_views
 
@@ -24,11 +30,18 @@ urlpatterns = [
     path("", include("dashboard.urls")),
     path("", include("clubs.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    # Swagger UI comes with an inline script and its CDN's files: the one page without
-    # the site's Content-Security-Policy (config.settings).
-    path("api/docs/", csp_exempt()(SpectacularSwaggerView.as_view(url_name="api-schema")),
-         name="api-docs"),
-    path("api/auth/", include("rest_framework.urls")),
+    # Under the site's Content-Security-Policy: Swagger UI's files are the site's
+    # (drf-spectacular-sidecar) and its start-up script a second request (?script), not
+    # inline. (ReDoc is not offered: its bundle loads its logo from cdn.redoc.ly, starts its
+    # search in a blob: worker and writes style attributes, all refused by the policy.)
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
+    # DRF's sign-in for the browsable API (rest_framework.urls), its page's style
+    # attributes let in by their hashes as on the browsable API's own pages.
+    path("api/auth/", include(([
+        path("login/", csp_update(BROWSABLE_API_CSP)(
+            auth_views.LoginView.as_view(template_name="rest_framework/login.html")), name="login"),
+        path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    ], "rest_framework"))),
     path("", include("replay.urls")),
     path("", include("analysis.urls")),
     path("", include("ladder.urls")),
@@ -40,6 +53,8 @@ urlpatterns = [
     path("rules/", include("reference.urls")),
     path("", include("recorder.page_urls")),
     path("", include("games.urls")),
+    # Last: an /api/ path nothing above matched is a JSON 404, with DEBUG on too.
+    re_path(r"^api/(?P<url>.*)$", api_not_found, name="api-not-found"),
 ]
 
 # /api/... answers errors as JSON in the API's error shape even when no view was reached.

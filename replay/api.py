@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -18,8 +20,8 @@ from rest_framework.views import APIView
 from config.api.errors import ErrorSerializer, RuleLinks
 from config.errors import error_body
 from engine import IllegalAction
-from replay.frames import ALL, UnknownViewer
-from replay.selectors import frames_etag, match_frames, visible_match
+from replay.frames import ALL, PAGE_SIZE, UnknownPage, UnknownViewer, page_of
+from replay.selectors import Frames, frames_etag, match_frames, match_views, visible_match
 
 _frame = inline_serializer(
     "ReplayFrame",
@@ -45,7 +47,11 @@ _frame = inline_serializer(
             help_text="The action as a plain sentence (English), said from the action as "
             "this viewer saw it (engine/README.md: sentences).",
         ),
-        "view": serializers.JSONField(help_text="The engine's view of the state for this viewer."),
+        "view": serializers.JSONField(
+            required=False,
+            help_text="The engine's view of the state for this viewer: in the frames of the "
+            "page asked for (`page`) only; any other page's come from /frames/views.",
+        ),
     },
 )
 
@@ -73,9 +79,73 @@ _payload = inline_serializer(
         ),
         "status": serializers.ChoiceField(["finished", "unfinished", "rejected"]),
         "error": serializers.JSONField(allow_null=True),
+        "page_size": serializers.IntegerField(help_text="Plies per page of views."),
+        "page": serializers.IntegerField(
+            allow_null=True, help_text="The page whose frames carry their view (plies "
+            "page × page_size to page × page_size + page_size − 1)."),
         "frames": serializers.ListField(child=_frame),
     },
 )
+
+_views = inline_serializer(
+    "ReplayViews",
+    {
+        "version": serializers.IntegerField(),
+        "viewer": serializers.CharField(),
+        "page": serializers.IntegerField(),
+        "from": serializers.IntegerField(help_text="The ply of the first view."),
+        "views": serializers.ListField(
+            child=serializers.JSONField(),
+            help_text="The views of plies from, from + 1, … (up to page_size, fewer on the last page)."),
+    },
+)
+
+_VIEW = OpenApiParameter("view", OpenApiTypes.STR, description="`all` (default) or a seat/team id.")
+_CACHED_RESPONSES = {
+    304: OpenApiResponse(description="Not modified (ETag matched)."),
+    422: OpenApiResponse(
+        ErrorSerializer, description="The current engine cannot replay this log's setup."
+    ),
+    404: OpenApiResponse(ErrorSerializer, description="No such match, or not visible to you."),
+}
+
+
+def _number(request: Request, name: str) -> int:
+    """A non-negative integer query parameter (0 when absent)."""
+    raw = request.query_params.get(name) or "0"
+    if not raw.isdigit() or len(raw) > 9:
+        raise ValueError(f"{name} must be a whole number from 0, not {raw[:20]!r}")
+    return int(raw)
+
+
+def _serve(request: Request, etag: str, build: Callable[[], Frames]) -> HttpResponse:
+    """A cached payload with its ETag: 304 when the client has it, else the gzipped JSON
+    (or plain for a client that does not take gzip)."""
+    # Revalidation, the common case of a browser stepping back to a match, needs
+    # neither the cache nor the log.
+    headers = {
+        "ETag": etag,
+        "Cache-Control": "private, no-cache",
+        "Vary": "Accept-Encoding, Cookie, Authorization",
+    }
+    if etag in _etags(request.headers.get("If-None-Match", "")):
+        return HttpResponse(status=304, headers=headers)
+    try:
+        frames = build()
+    except UnknownViewer as exc:
+        return Response(error_body("unknown_view", str(exc)), status=400)
+    except UnknownPage as exc:
+        return Response(error_body("unknown_page", str(exc)), status=404)
+    except IllegalAction as exc:
+        # A stored log the current engine cannot even set up (a game removed, a rule
+        # changed since it was stored): say so rather than fail.
+        return Response(error_body("unreplayable", exc.message, index=exc.index, rule=exc.rule),
+                        status=422)
+    # Already JSON (gzipped): served as cached, no re-encoding through a renderer.
+    if _accepts_gzip(request.headers.get("Accept-Encoding", "")):
+        headers["Content-Encoding"] = "gzip"
+        return HttpResponse(frames.gzipped, content_type="application/json", headers=headers)
+    return HttpResponse(frames.body(), content_type="application/json", headers=headers)
 
 
 class MatchFramesView(RuleLinks, APIView):
@@ -83,53 +153,58 @@ class MatchFramesView(RuleLinks, APIView):
         operation_id="match_frames",
         summary="Replay frames of a match from one perspective",
         description=(
-            "The setup frame and one frame per action, each the engine's view of the state "
-            "for the chosen perspective: `all` (all-seeing) or a seat or team id. A seat's "
-            "frames hold only what that seat could know at that moment. Cached; send "
-            "`If-None-Match` with the ETag to get 304."
+            "The setup frame and one frame per action (its move: seat, action, notation, "
+            "sentence, round and phase), for the chosen perspective: `all` (all-seeing) or a "
+            "seat or team id. The frames of one page (the one holding `ply`) carry the "
+            f"engine's view of the state; any other page's views ({PAGE_SIZE} plies each) come "
+            "from /frames/views. A seat's frames hold only what that seat could know at that "
+            "moment. Cached; send `If-None-Match` with the ETag to get 304."
         ),
         parameters=[
-            OpenApiParameter(
-                "view", OpenApiTypes.STR, description="`all` (default) or a seat/team id."
-            )
+            _VIEW,
+            OpenApiParameter("ply", OpenApiTypes.INT, description="The frames of the page "
+                             "holding this ply carry their views (default 0)."),
         ],
         responses={
             200: _payload,
-            304: OpenApiResponse(description="Not modified (ETag matched)."),
-            400: OpenApiResponse(ErrorSerializer, description="Unknown perspective."),
-            422: OpenApiResponse(
-                ErrorSerializer, description="The current engine cannot replay this log's setup."
-            ),
-            404: OpenApiResponse(ErrorSerializer, description="No such match, or not visible to you."),
+            400: OpenApiResponse(ErrorSerializer, description="Unknown perspective, or a ply "
+                                 "that is not a number."),
+            **_CACHED_RESPONSES,
         },
     )
     def get(self, request: Request, match_id: int) -> HttpResponse:
         match = visible_match(request.user, match_id)
         viewer = request.query_params.get("view") or ALL
-        etag = frames_etag(match, viewer)
-        # Revalidation, the common case of a browser stepping back to a match, needs
-        # neither the cache nor the log.
-        headers = {
-            "ETag": etag,
-            "Cache-Control": "private, no-cache",
-            "Vary": "Accept-Encoding, Cookie, Authorization",
-        }
-        if etag in _etags(request.headers.get("If-None-Match", "")):
-            return HttpResponse(status=304, headers=headers)
         try:
-            frames = match_frames(match, viewer)
-        except UnknownViewer as exc:
-            return Response(error_body("unknown_view", str(exc)), status=400)
-        except IllegalAction as exc:
-            # A stored log the current engine cannot even set up (a game removed, a rule
-            # changed since it was stored): say so rather than fail.
-            return Response(error_body("unreplayable", exc.message, index=exc.index, rule=exc.rule),
-                            status=422)
-        # Already JSON (gzipped): served as cached, no re-encoding through a renderer.
-        if _accepts_gzip(request.headers.get("Accept-Encoding", "")):
-            headers["Content-Encoding"] = "gzip"
-            return HttpResponse(frames.gzipped, content_type="application/json", headers=headers)
-        return HttpResponse(frames.body(), content_type="application/json", headers=headers)
+            page = page_of(_number(request, "ply"))
+        except ValueError as exc:
+            return Response(error_body("malformed", str(exc)), status=400)
+        return _serve(request, frames_etag(match, viewer, page),
+                      lambda: match_frames(match, viewer, page))
+
+
+class MatchViewsView(RuleLinks, APIView):
+    @extend_schema(
+        operation_id="match_frame_views",
+        summary="One page of a match's frame views, from one perspective",
+        description=(
+            f"The views of plies page × {PAGE_SIZE} on (up to {PAGE_SIZE}), as the frames "
+            "payload carries them for its own page: a replay client fetches these as a "
+            "person moves through a long game. Cached; ETag and 304 as for the frames."
+        ),
+        parameters=[_VIEW, OpenApiParameter("page", OpenApiTypes.INT, description="From 0.")],
+        responses={200: _views, 400: OpenApiResponse(ErrorSerializer, description="Unknown "
+                   "perspective, or a page that is not a number."), **_CACHED_RESPONSES},
+    )
+    def get(self, request: Request, match_id: int) -> HttpResponse:
+        match = visible_match(request.user, match_id)
+        viewer = request.query_params.get("view") or ALL
+        try:
+            page = _number(request, "page")
+        except ValueError as exc:
+            return Response(error_body("malformed", str(exc)), status=400)
+        return _serve(request, frames_etag(match, viewer, page, views_only=True),
+                      lambda: match_views(match, viewer, page))
 
 
 def _etags(header: str) -> set[str]:

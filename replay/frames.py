@@ -6,13 +6,22 @@ ply — the setup (ply 0) and the state after each action, each exactly as the
 engine shows it to that viewer (``Game.view`` and ``Game.action_view``). Nothing
 else about the game goes into a seat's payload, so the page cannot leak what the
 engine hides.
+
+Views are served by pages of :data:`PAGE_SIZE` plies. A frame's move (seat, action,
+notation, sentence, round and phase) is cheap and comes for every ply, so the move
+list and the scrub bar know the whole game at once; its ``view`` (most of a frame's
+weight and of its cost) comes for one page at a time: the payload carries the views
+of the page asked for, and :func:`build_views` any other page, stepping the game
+(``engine.Session``) to the page's first ply without building a view on the way.
+The cost of a request is then bounded by the log's length (at most LOG-LENGTH
+actions, applied once) plus one page of views, whatever the page.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine import Game, IllegalAction, get_game, replay
+from engine import Game, IllegalAction, Session, get_game, replay
 from engine.core.game import Table
 from engine.core.messages import DEFAULT_LOCALE, render
 
@@ -21,7 +30,11 @@ ALL = "all"
 
 #: Bumped whenever the payload's shape changes, so cached payloads of the old shape
 #: are never served again.
-PAYLOAD_VERSION = 4
+PAYLOAD_VERSION = 5
+
+#: Plies per page of views: a Mister X game between people (about 100 actions) fits in
+#: one; the longest accepted log (2,000 actions) has 21.
+PAGE_SIZE = 100
 
 
 class UnknownViewer(ValueError):
@@ -42,8 +55,24 @@ def viewer_label(viewer: str, players: dict[str, str]) -> str:
     return f"{viewer} ({player})" if player else f"{viewer} (team)"
 
 
+def page_of(ply: int) -> int:
+    """The page of views holding ``ply``."""
+    return max(0, ply) // PAGE_SIZE
+
+
+def _perspective(log: dict[str, Any], viewer: str) -> tuple[Game, str | None]:
+    """The game of ``log`` and the engine's name of ``viewer`` (None: all-seeing)."""
+    game = get_game(log.get("game"))
+    if game is None:
+        raise IllegalAction("LOG-GAME", f"unknown game {log.get('game')!r}")
+    viewers = viewer_ids(game, log)
+    if viewer not in viewers:
+        raise UnknownViewer(f"unknown perspective {viewer!r}; this match has {', '.join(viewers)}")
+    return game, None if viewer == ALL else viewer
+
+
 def build_frames(log: dict[str, Any], viewer: str, match_id: int | None = None,
-                 locale: str = DEFAULT_LOCALE) -> dict[str, Any]:
+                 locale: str = DEFAULT_LOCALE, page: int | None = None) -> dict[str, Any]:
     """The payload of a stored (valid or rejected-after-setup) ``log`` seen by ``viewer``.
 
     Each frame: ``ply``; ``round`` and ``phase`` in which its action was taken (the
@@ -51,38 +80,37 @@ def build_frames(log: dict[str, Any], viewer: str, match_id: int | None = None,
     the phase it belongs to; ``seat`` that acted; ``action`` as the viewer saw it and
     its ``notation``; ``sentence``, the engine's plain sentence of it in ``locale``
     (``Game.describe`` of that same redacted action, so it says no more than the action
-    does); ``view``, the engine's view of the state
-    after it. The game is walked once: the frames are taken while the engine validates.
+    does); ``view``, the engine's view of the state after it — for every frame, or with
+    ``page`` only for the frames of that page (``page_of``). The game is walked once:
+    the frames are taken while the engine validates.
     """
-    game = get_game(log.get("game"))
-    if game is None:
-        raise IllegalAction("LOG-GAME", f"unknown game {log.get('game')!r}")
-    viewers = viewer_ids(game, log)
-    if viewer not in viewers:
-        raise UnknownViewer(f"unknown perspective {viewer!r}; this match has {', '.join(viewers)}")
-    engine_viewer = None if viewer == ALL else viewer
+    game, engine_viewer = _perspective(log, viewer)
+    first = 0 if page is None else page * PAGE_SIZE
+    last = None if page is None else first + PAGE_SIZE
 
     frames: list[dict[str, Any]] = []
     options = game.normalize_options(log.get("options") or {})
     table = Table({e["seat"]: e["player"] for e in log["seats"]}, options)
+    clock: dict[str, Any] = {}
 
     def observe(ply: int, action: dict[str, Any] | None, state: Any) -> None:
-        view = game.view(state, engine_viewer)
-        acted_in = frames[-1]["view"] if frames else view
+        nonlocal clock
+        acted_in = clock  # the state before the action (the setup: its own)
+        clock = game.clock(state)
         shown = None if action is None else game.action_view(state, action, engine_viewer)
         message = None if shown is None else game.describe(shown, table)
-        frames.append(
-            {
-                "ply": ply,
-                "round": acted_in.get("round"),
-                "phase": acted_in.get("phase"),
-                "seat": None if shown is None else shown.get("seat"),
-                "action": shown,
-                "notation": None if shown is None else game.notation(shown),
-                "sentence": None if message is None else render(message, locale),
-                "view": view,
-            }
-        )
+        frame = {
+            "ply": ply,
+            "round": (acted_in or clock).get("round"),
+            "phase": (acted_in or clock).get("phase"),
+            "seat": None if shown is None else shown.get("seat"),
+            "action": shown,
+            "notation": None if shown is None else game.notation(shown),
+            "sentence": None if message is None else render(message, locale),
+        }
+        if first <= ply and (last is None or ply < last):
+            frame["view"] = game.view(state, engine_viewer)
+        frames.append(frame)
 
     error: IllegalAction | None = None
     try:
@@ -101,7 +129,7 @@ def build_frames(log: dict[str, Any], viewer: str, match_id: int | None = None,
         "renderer": game.renderer,
         "rules_version": game.rules_version,
         "viewer": viewer,
-        "viewers": [{"id": v, "label": viewer_label(v, rep.players)} for v in viewers],
+        "viewers": [{"id": v, "label": viewer_label(v, rep.players)} for v in viewer_ids(game, log)],
         "seats": [{"seat": e["seat"], "player": e["player"]} for e in log["seats"]],
         "options": rep.options,
         "static": game.static_view(rep.options),
@@ -116,5 +144,40 @@ def build_frames(log: dict[str, Any], viewer: str, match_id: int | None = None,
         # A rejection's sentence may name hidden facts ("a detective is on 87"), so
         # only the all-seeing perspective gets it.
         "error": None if error is None or viewer != ALL else {**error.as_dict(), "text": str(error)},
+        # Which frames carry their view: all of them (page None), or one page's.
+        "page_size": PAGE_SIZE,
+        "page": page,
         "frames": frames,
     }
+
+
+class UnknownPage(ValueError):
+    """A page of views past the frames of the log."""
+
+
+def build_views(log: dict[str, Any], viewer: str, page: int) -> dict[str, Any]:
+    """The views of the frames of ``page`` (plies ``page * PAGE_SIZE`` on), as
+    :func:`build_frames` gives them: the game is stepped through the engine's
+    :class:`~engine.Session` to the page's first ply without a view on the way, then one
+    view per ply up to the page's end or the log's last valid action (``Session.advance``:
+    in place, so what a game caches on its state as it goes, such as Cloak & Dagger's
+    folded knowledge, is kept from ply to ply). The log was
+    replayed when it was stored; a page past its frames is :class:`UnknownPage`."""
+    game, engine_viewer = _perspective(log, viewer)
+    first = page * PAGE_SIZE
+    actions = log["actions"]
+    if page < 0 or first > len(actions):
+        raise UnknownPage(f"page {page} is past the last frame of this log ({len(actions)} actions)")
+    options = game.normalize_options(log.get("options") or {})
+    seats = [entry["seat"] for entry in log["seats"]]
+    try:
+        session = Session(game, options, seats, log.get("setup") or {}, log.get("seed"), actions[:first])
+    except IllegalAction:  # a rejected log's frames end before this page
+        raise UnknownPage(f"page {page} is past the last frame of this log") from None
+    views = [game.view(session.state, engine_viewer)]
+    try:
+        for _ in session.advance(actions[first:first + PAGE_SIZE - 1]):
+            views.append(game.view(session.state, engine_viewer))
+    except IllegalAction:  # a rejected log's frames end at its last valid action
+        pass
+    return {"version": PAYLOAD_VERSION, "viewer": viewer, "page": page, "from": first, "views": views}

@@ -5,7 +5,9 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from django.core.cache import cache
 from django.http import Http404
@@ -18,7 +20,7 @@ from engine.core.messages import render
 from games.models import Match
 from ladder.models import Ladder, Rating
 from ladder.selectors import match_changes
-from replay.frames import ALL, PAYLOAD_VERSION, build_frames, viewer_ids
+from replay.frames import ALL, PAYLOAD_VERSION, build_frames, build_views, viewer_ids
 
 #: Frames of a stored log never change for one engine rules version, so a payload
 #: can stay cached as long as the cache likes; a week bounds dead entries.
@@ -43,24 +45,29 @@ class Frames:
         return gzip.decompress(self.gzipped)
 
 
-def _digest(match: Match, viewer: str) -> str:
+def _digest(match: Match, viewer: str, part: str) -> str:
     game = get_game(match.game)
     rules_version = game.rules_version if game is not None else ""
     material = (
-        f"{PAYLOAD_VERSION}|{match.pk}|{match.content_hash}|{match.game}|{rules_version}|{viewer}"
+        f"{PAYLOAD_VERSION}|{match.pk}|{match.content_hash}|{match.game}|{rules_version}|{viewer}|{part}"
     )
     return hashlib.sha256(material.encode()).hexdigest()[:32]
 
 
-def frames_etag(match: Match, viewer: str) -> str:
-    """The ETag of ``match``'s frames for ``viewer``, known without replaying: it changes
-    exactly when the log, the game's rules version or the payload's shape does. Weak,
-    since the gzipped and the plain representation share it."""
-    return f'W/"{_digest(match, viewer)}"'
+def _part(page: int, views_only: bool) -> str:
+    return f"views{page}" if views_only else f"frames{page}"
 
 
-def frames_cache_key(match: Match, viewer: str) -> str:
-    return f"replay:frames:{_digest(match, viewer)}"
+def frames_etag(match: Match, viewer: str, page: int = 0, views_only: bool = False) -> str:
+    """The ETag of ``match``'s frames for ``viewer`` with the views of ``page`` (or that
+    page's views alone), known without replaying: it changes exactly when the log, the
+    game's rules version or the payload's shape does. Weak, since the gzipped and the
+    plain representation share it."""
+    return f'W/"{_digest(match, viewer, _part(page, views_only))}"'
+
+
+def frames_cache_key(match: Match, viewer: str, page: int = 0, views_only: bool = False) -> str:
+    return f"replay:frames:{_digest(match, viewer, _part(page, views_only))}"
 
 
 def match_viewers(match: Match) -> list[str]:
@@ -69,21 +76,33 @@ def match_viewers(match: Match) -> list[str]:
     return [ALL] if game is None else viewer_ids(game, match.log.document)
 
 
-def match_frames(match: Match, viewer: str) -> Frames:
-    """The frames of ``match`` as ``viewer`` (``all``, a seat or a team) saw them.
+def _cached(key: str, etag: str, build: Callable[[], dict[str, Any]]) -> Frames:
+    gzipped = cache.get(key)
+    if gzipped is None:
+        body = json.dumps(build(), separators=(",", ":"), ensure_ascii=False).encode()
+        gzipped = gzip.compress(body, compresslevel=GZIP_LEVEL, mtime=0)
+        cache.set(key, gzipped, CACHE_SECONDS)
+    return Frames(etag=etag, gzipped=gzipped)
+
+
+def match_frames(match: Match, viewer: str, page: int = 0) -> Frames:
+    """The frames of ``match`` as ``viewer`` (``all``, a seat or a team) saw them, those of
+    ``page`` with their views (``replay.frames``).
 
     Served from the Django cache (Redis when configured); on a miss the stored log
     is replayed through the engine. Raises ``replay.frames.UnknownViewer`` for a
     perspective the match does not have.
     """
-    key = frames_cache_key(match, viewer)
-    gzipped = cache.get(key)
-    if gzipped is None:
-        payload = build_frames(match.log.document, viewer, match_id=match.pk)
-        body = json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode()
-        gzipped = gzip.compress(body, compresslevel=GZIP_LEVEL, mtime=0)
-        cache.set(key, gzipped, CACHE_SECONDS)
-    return Frames(etag=frames_etag(match, viewer), gzipped=gzipped)
+    return _cached(frames_cache_key(match, viewer, page), frames_etag(match, viewer, page),
+                   lambda: build_frames(match.log.document, viewer, match_id=match.pk, page=page))
+
+
+def match_views(match: Match, viewer: str, page: int) -> Frames:
+    """The views of one page of ``match``'s frames (``replay.frames.build_views``), cached
+    as :func:`match_frames`. Raises ``UnknownViewer`` and ``UnknownPage``."""
+    return _cached(frames_cache_key(match, viewer, page, views_only=True),
+                   frames_etag(match, viewer, page, views_only=True),
+                   lambda: build_views(match.log.document, viewer, page))
 
 
 def visible_match(user: AnyUser, match_id: int) -> Match:

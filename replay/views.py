@@ -7,13 +7,16 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from engine import get_game
+from engine.core.envelope import MAX_ACTIONS
 from replay.frames import ALL, viewer_label
 from replay.selectors import game_record, match_viewers, visible_match
 
 
 def _ply(value: str | None) -> int:
+    """The ply of the link, within what any log can have (the page clamps it to the
+    frames; the frames API asks for a number it can read)."""
     try:
-        return max(0, int(value or 0))
+        return min(max(0, int(value or 0)), MAX_ACTIONS)
     except ValueError:
         return 0
 
@@ -31,6 +34,8 @@ def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
     config = {
         "match": match.pk,
         "framesUrl": reverse("api-match-frames", args=[match.pk]),
+        # Further pages of views, fetched as the person moves through a long game.
+        "viewsUrl": reverse("api-match-views", args=[match.pk]),
         "view": view,
         # The page clamps it to the frames it receives.
         "ply": _ply(request.GET.get("ply")),

@@ -1,9 +1,48 @@
-"""The API router: every app registers its viewsets here, so /api/ lists them all."""
+"""The API router: every app registers its viewsets here; /api/ lists every resource of
+the API (the viewsets' and every other view's)."""
 
-from rest_framework.routers import DefaultRouter
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from drf_spectacular.generators import EndpointEnumerator, SchemaGenerator
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.reverse import reverse
+from rest_framework.routers import APIRootView, DefaultRouter
 
 import config.converters  # noqa: F401 (registers the <id:...> path converter)
 from tournaments.api import PairingViewSet, TournamentViewSet
+
+
+@cache
+def api_paths() -> list[tuple[str, list[str]]]:
+    """Every path of the API (as the schema writes them: ``/api/matches/{match_id}/``)
+    with its methods, in order; found once, from the URLconf, as drf-spectacular does."""
+    methods: dict[str, list[str]] = {}
+    generator = SchemaGenerator()
+    for path, _regex, method, view in EndpointEnumerator().get_api_endpoints():
+        # ``{pk}`` named as the schema names it (``{id}``)
+        methods.setdefault(generator.coerce_path(path, method, view), []).append(method)
+    return sorted(methods.items())
+
+
+class LanternAPIRoot(APIRootView):
+    """Every resource of the Lantern API. A path with `{…}` needs a club's slug or an id;
+    the others are links. The schema (`/api/schema/`) describes each one, Swagger UI
+    (`/api/docs/`) shows it."""
+
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        resources = {}
+        for path, methods in api_paths():
+            resources[path] = {
+                "methods": methods,
+                "url": None if "{" in path else request.build_absolute_uri(path),
+            }
+        return Response({"schema": reverse("api-schema", request=request),
+                         "docs": reverse("api-docs", request=request),
+                         "resources": resources})
 
 
 class LanternRouter(DefaultRouter):
@@ -12,6 +51,7 @@ class LanternRouter(DefaultRouter):
     passed (GET /api/tournaments/1/entries.json was a TypeError, a 500)."""
 
     include_format_suffixes = False
+    APIRootView = LanternAPIRoot
 
     def get_lookup_regex(self, viewset: type, lookup_prefix: str = "") -> str:
         """``<id:pk>`` unless the viewset names another converter: DRF's default

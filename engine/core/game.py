@@ -336,6 +336,13 @@ class Game:
         """JSON-ready view of ``state`` for ``viewer``; always has ``round`` and ``phase``."""
         raise NotImplementedError
 
+    def clock(self, state: State) -> dict[str, Any]:
+        """The ``round`` and ``phase`` of ``state``: public, the same in every viewer's view.
+        A replay's move list needs them at every ply, where a whole view would cost far
+        more; a game answers from its state. Default: read from the all-seeing view."""
+        view = self.view(state, None)
+        return {"round": view.get("round"), "phase": view.get("phase")}
+
     def static_view(self, options: dict[str, Any]) -> dict[str, Any] | None:
         """What every viewer may see and nothing in the match changes (Mister X: the
         board's cities, connections and missions), so a replay sends it once instead of

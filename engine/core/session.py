@@ -26,7 +26,7 @@ replay, frames and the rejected-upload walkthrough will use the same stepping.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from engine.core.envelope import FORMAT, check_action_shape
@@ -74,12 +74,8 @@ class Session:
         self.state: State = game.initial_state(options, self.seats, setup,
                                                Rng(seed) if seed is not None else None)
         self.actions: list[Action] = []
-        for index, action in enumerate(actions):
-            try:
-                self.actions.append(game.apply(self.state, action))
-            except IllegalAction as exc:
-                exc.index = index
-                raise
+        for _ in self.advance(actions):
+            pass
         self.opened: dict[str, Action] = dict(opened or {})
 
     @classmethod
@@ -206,6 +202,27 @@ class Session:
         self.actions.append(recorded)
         self.opened.pop(seat, None)
         return recorded
+
+    def advance(self, actions: Iterable[Action]) -> Iterator[Action]:
+        """Apply actions already known to be legal (a stored log's, as recorded), in place:
+        yields each as recorded once the state is after it, so a caller can look at every
+        state on the way (a replay's views) without the copy that :meth:`step` makes to
+        leave the state untouched by a refusal. IllegalAction (its ``index`` counted
+        from this call's first action) ends it; the state is not to be used after that."""
+        game = self.game
+        for index, action in enumerate(actions):
+            try:
+                if game.is_over(self.state):
+                    raise IllegalAction(game.end_rule, msg("core.refuse.game_already_over_nothing_may"))
+                recorded = game.apply(self.state, action)
+            except IllegalAction as exc:
+                exc.index = index
+                raise
+            except Exception as exc:  # noqa: BLE001 - a game's bug is a refusal, not a crash
+                raise IllegalAction(ENGINE_ERROR, msg("core.refuse.engine_could_read_action", exc=repr(exc)),
+                                    index=index) from exc
+            self.actions.append(recorded)
+            yield recorded
 
     def _picked(self, seat: str, openings: list[Action], action: Action) -> bool:
         """For a seat that picks before it chooses: True when ``action`` is the pick (now

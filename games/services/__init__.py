@@ -23,7 +23,6 @@ from games.services.imports import (
     run_import,
 )
 from games.services.ingest import (
-    WARM_FRAMES_FROM,
     ImportBatch,
     PlayedAtOutOfRange,
     accept_log_size,
@@ -44,7 +43,7 @@ from games.services.storable import (
 )
 
 __all__ = [
-    "IMPORT_BATCH", "MAX_IMPORT_ATTEMPTS", "MAX_LOG_BYTES", "MAX_LOG_DEPTH", "WARM_FRAMES_FROM",
+    "IMPORT_BATCH", "MAX_IMPORT_ATTEMPTS", "MAX_LOG_BYTES", "MAX_LOG_DEPTH",
     "ImportBatch", "ImportRefused", "LogRejected", "PlayedAtOutOfRange", "Revalidation",
     "RevalidationReport", "accept_import_size", "accept_log_size", "bundle_limits",
     "create_import", "has_bot_seat", "ingest_log", "max_import_file_bytes", "max_log_bytes",

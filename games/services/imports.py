@@ -26,7 +26,7 @@ from games.bundles import (
     read_bundle,
 )
 from games.models import Import, Match, Upload
-from games.services.ingest import ImportBatch, _warm_long_frames, ingest_log, reject_too_large
+from games.services.ingest import ImportBatch, ingest_log, reject_too_large
 from games.services.storable import LogRejected, max_log_bytes
 
 #: Defaults for bulk imports (settings.LANTERN_IMPORT_* override).
@@ -195,7 +195,6 @@ def _run_import(run: Import) -> None:
             ]
             batch.write()
             _save_progress(run)
-            _warm_long_frames([match for match in stored if match])
             new = [match for match in stored if match]
             if new:
                 # One event for the batch: rated with one task (ladder.handlers).

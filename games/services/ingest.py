@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -24,7 +23,6 @@ import engine
 from clubs import policy
 from clubs.models import Club, Player
 from config.events import publish
-from config.queueing import send_task_on_commit
 from games import events
 from games.models import Import, Match, MatchLog, MatchSeat, Upload
 from games.services.storable import (
@@ -410,23 +408,4 @@ def _store(
     # In the club's match list, and rated once committed (ladder.handlers; EL-1.2).
     publish(events.matches_stored, club_id=club.pk, match_ids=[match.pk],
                    finished_ids=[match.pk] if finished else [])
-    _warm_long_frames([match])
     return match
-
-
-#: From this many actions a stored match's replay frames are built once, on a worker,
-#: after it is committed (replay.tasks.warm_frames): below it a cold frames request
-#: stays under 100 ms; above it, up to LOG-LENGTH's 2,000 actions, it would not.
-WARM_FRAMES_FROM = 300
-
-
-def _warm_long_frames(matches: list[Match]) -> None:
-    """Queue the frames of long matches to be built on a worker. Not when tasks run in the
-    web process (``make run``): the upload would wait for it, and the first viewer's
-    request builds them anyway."""
-
-    if settings.CELERY_TASK_ALWAYS_EAGER:
-        return
-    long = [match.pk for match in matches if match and match.action_count >= WARM_FRAMES_FROM]
-    if long:
-        send_task_on_commit("replay.warm_frames", long)

@@ -114,12 +114,14 @@ def _seat_transcript(game_id: str, seats: list[dict[str, Any]], human: str, seed
     viewer = human
     seen: list[Any] = []
     made = 0
-    while made < turns and not session.is_over:
+    while not session.is_over:
         seat = session.to_act[0]
-        if game.controller(seat) in bots:
+        if game.controller(seat) in bots:  # the bots answer at once, as in the recorder
             bot = game.bots[bots[game.controller(seat)]]
             session.step(bot(game, session.state, seat, services.bot_rng(seed, session.ply)))
             continue
+        if made == turns:
+            break
         choices = session.legal_actions(seat, viewer)
         seen.append([session.view(viewer), session.history(viewer), choices])
         if session.step(policy(choices), viewer) is not None:
@@ -134,9 +136,14 @@ Deal = tuple[int, dict[str, Any]]  # a seed, and the setup choices given with it
 def _twins(game_id: str, seats: list[dict[str, Any]], human: str, turns: int,
            policy: Callable[[list[dict[str, Any]]], dict[str, Any]],
            deals: list[Deal]) -> tuple[Deal, Deal]:
-    """Two deals whose games the person cannot tell apart but whose hidden state differs."""
-    by_transcript: dict[str, tuple[Deal, str]] = {}
+    """Two deals whose games the person cannot tell apart but whose hidden state differs.
+    Deals are first grouped by what the person sees before any move (cheap), and only
+    deals that share their start are played on."""
+    starts: dict[str, list[Deal]] = {}
     for deal in deals:
+        starts.setdefault(_seat_transcript(game_id, seats, human, *deal, 0, policy)[0], []).append(deal)
+    by_transcript: dict[str, tuple[Deal, str]] = {}
+    for deal in [deal for group in starts.values() if len(group) > 1 for deal in group]:
         seen, hidden = _seat_transcript(game_id, seats, human, *deal, turns, policy)
         if seen in by_transcript and by_transcript[seen][1] != hidden:
             return by_transcript[seen][0], deal
@@ -175,7 +182,24 @@ def _answers(client, user, monkeypatch, deal: Deal, game_id: str, seats: list[di
 
     version = draft["version"]
     for verb, arg in script:
-        if verb == "get":
+        if verb == "play":  # the first value of every field, then the first action listed
+            prefix: dict[str, Any] = {}
+            while True:
+                step = keep(client.get(f"{url}legal-actions/", {"prefix": json.dumps(prefix)}))
+                if step["field"] is None:
+                    break
+                prefix = {**step["prefix"], step["field"]: step["values"][0]["value"]}
+            if step["seat"] is None:  # the game is over
+                continue
+            body = keep(post(client, draft_id, "apply", version=version,
+                             action=step["actions"][0]["action"]))
+            version = body.get("version", version)
+        elif verb == "raw":  # a body as a hostile client might send it
+            path, payload = arg
+            keep(client.post(f"{url}{path}/", payload, format="json"))
+        elif verb == "stale":
+            keep(post(client, draft_id, "apply", version=version - 1, action=arg))
+        elif verb == "get":
             version = keep(client.get(url))["version"]
         elif verb == "legal":
             keep(client.get(f"{url}legal-actions/", {"prefix": json.dumps(arg)} if arg else {}))
@@ -193,6 +217,31 @@ def _answers(client, user, monkeypatch, deal: Deal, game_id: str, seats: list[di
         elif verb == "page":
             out.append(_normal(page_of(user, draft_id), draft_id))
     return out
+
+
+def _first_walked(listed: list[dict[str, Any]]) -> dict[str, Any]:
+    """The action the ``play`` probe picks through the API: the first value of every field
+    the chooser asks for, then the first action listed (recorder.choices)."""
+    from recorder.choices import choose
+
+    prefix: dict[str, Any] = {}
+    while True:
+        step = choose(listed, prefix)
+        if step.field is None:
+            return step.actions[0]
+        prefix = {**step.prefix, step.field: step.values[0]["value"]}
+
+
+def _same_answers(api, people, monkeypatch, game_id: str, seats: list[dict[str, Any]],
+                  twins: tuple[Deal, Deal], probes: list[tuple[str, Any]]) -> list[str]:
+    """Play ``probes`` in both twin drafts as the member; every answer must be the same."""
+    client = api("member")
+    one = _answers(client, people["member"], monkeypatch, twins[0], game_id, seats, probes)
+    two = _answers(client, people["member"], monkeypatch, twins[1], game_id, seats, probes)
+    assert len(one) == len(two)
+    for a, b in zip(one, two, strict=True):
+        assert a == b
+    return one
 
 
 def _first_open_then_examine(choices: list[dict[str, Any]]) -> dict[str, Any]:
@@ -268,7 +317,44 @@ def test_picking_an_envelope_is_opening_it(api, club, monkeypatch):
     assert took.status_code == 200 and Draft.objects.get(pk=draft_id).opened == {}
 
 
+def _mister_x_probes() -> list[tuple[str, Any]]:
+    """Every endpoint a detective can call, refused and accepted alike."""
+    probes: list[tuple[str, Any]] = [("get", None), ("legal", None), ("page", None),
+                                     ("legal", {"type": "move"}), ("legal", {"type": "stay"})]
+    for pawn in ("red", "blue", "green", "yellow", "black"):
+        probes += [
+            ("legal", {"pawn": pawn}),
+            ("legal", {"pawn": pawn, "ticket": "car/double"}),
+            ("apply", {"seat": "det1", "type": "move", "pawn": pawn, "ticket": "car/double", "to": 1}),
+            ("apply", {"seat": "det1", "type": "move", "pawn": pawn, "ticket": "plane/siren",
+                       "to": 199}),
+            ("apply", {"seat": "det1", "type": "move", "pawn": pawn, "ticket": "bus/1", "to": 2}),
+            ("apply", {"seat": "det1", "type": "stay", "pawn": pawn}),
+            ("chance", {"seat": "det1", "type": "move", "pawn": pawn, "ticket": "car/double",
+                        "to": 1}),
+        ]
+    probes += [
+        ("apply", {"seat": "mrx", "type": "move", "ticket": "car/double", "to": 1}),
+        ("apply", {"seat": "det1", "type": "refill", "tickets": ["car/siren"]}),
+        ("apply", {"seat": "det1", "type": "refill"}),
+        ("apply", {"seat": "det1", "type": "discard", "tickets": []}),
+        ("apply", {"seat": "detectives", "type": "investigate",
+                   "pay": {"det1": ["car/investigate"] * 3}}),
+        ("apply", {"seat": "det1", "type": "fly"}),
+        ("chance", {"seat": "det1", "type": "refill"}),
+        ("stale", {"seat": "det1", "type": "stay", "pawn": "red"}),
+        ("raw", ("apply", {"version": 1, "action": "move"})),
+        ("raw", ("apply", {"action": {"seat": "det1"}})),
+        ("raw", ("chance-options", {"action": {"seat": "mrx", "type": "move"}})),
+        ("undo", None),
+    ]
+    return probes
+
+
 def test_mister_x_probes_tell_the_detectives_nothing_hidden(api, club, people, monkeypatch):
+    """Detail, create, legal actions (with prefixes), apply (legal and refused), chance
+    options, errors, undo and the page: the same for the detectives whatever city Mister X
+    started from and whatever his mission (MX-5: his position and rack are his)."""
     seats = [{"seat": "mrx", "bot": "greedy"}, {"seat": "det1", "player": "alice"}]
     from engine.games.misterx.board import resolve_board
 
@@ -276,13 +362,16 @@ def test_mister_x_probes_tell_the_detectives_nothing_hidden(api, club, people, m
     # The same deal (seed) for the detectives; Mister X starts in another city.
     deals = [(seed, {"mission": colour, "start": start}) for seed in range(1, 30)
              for colour, mission in sorted(board.missions.items()) for start in mission.starts]
-    first, second = _twins(MX, seats, "detectives", 3, lambda choices: choices[0], deals)
-    client = api("member")
-    probes: list[tuple[str, Any]] = [("get", None), ("legal", None), ("page", None)]
-    one = _answers(client, people["member"], monkeypatch, first, MX, seats, probes)
-    two = _answers(client, people["member"], monkeypatch, second, MX, seats, probes)
-    for a, b in zip(one, two, strict=True):
-        assert a == b
+    twins = _twins(MX, seats, "detectives", 7, _first_walked, deals)
+    probes = _mister_x_probes()
+    for _ in range(7):  # the moves the twins were found with, each followed by every probe
+        probes += [("play", None), *_mister_x_probes()]
+    one = _same_answers(api, people, monkeypatch, MX, seats, twins, probes)
+    # The probes were really answered: moves made, refusals citing the rules.
+    assert sum(line.startswith("200 ") and '"type": "move"' in line for line in one) >= 7
+    for rule in ("MX-3.7", "MX-6.8", "REC-BOT", "REC-UNDO"):
+        assert any(f'"rule": "{rule}"' in line for line in one), rule
+    assert any(line.startswith("409 ") for line in one)
 
 
 def test_a_seat_never_names_what_chance_deals(api, club):
@@ -312,3 +401,62 @@ def test_cryptid_a_named_draw_is_refused_the_same_whatever_the_deck_holds(api, c
         answers.add(json.dumps(response.json(), sort_keys=True))
     assert len(answers) == 1 and '"rule": "CUL-2.4"' in answers.pop()
     assert Draft.objects.get(pk=draft["id"]).version == draft["version"]
+
+
+CRYPTID = "cryptid-urban-legends"
+
+
+def _cryptid_probes(seat: str) -> list[tuple[str, Any]]:
+    other = "scientist" if seat == "cryptid" else "cryptid"
+    probes: list[tuple[str, Any]] = [("get", None), ("legal", None), ("page", None)]
+    for kind in ("play", "wild", "draw", "declare", "blockade", "relocate", "expand"):
+        probes.append(("legal", {"type": kind}))
+    for card in ("split", "shuffle", "align"):
+        probes += [
+            ("legal", {"card": card}),
+            ("legal", {"type": "play", "card": card}),
+            ("apply", {"seat": seat, "type": "play", "card": card}),
+            ("apply", {"seat": seat, "type": "play", "card": card, "from": 0, "to": 9}),
+            ("apply", {"seat": seat, "type": "wild", "as": card}),
+            ("apply", {"seat": seat, "type": "draw", "cards": [card]}),
+            ("chance", {"seat": seat, "type": "play", "card": card}),
+        ]
+    probes += [
+        ("apply", {"seat": seat, "type": "draw", "cards": []}),
+        ("apply", {"seat": seat, "type": "expand", "left": "A1", "right": "B2"}),
+        ("apply", {"seat": seat, "type": "declare"}),
+        ("apply", {"seat": seat, "type": "blockade", "side": "left"}),
+        ("apply", {"seat": seat, "type": "relocate", "to": {}}),
+        ("apply", {"seat": other, "type": "draw"}),
+        ("apply", {"seat": seat, "type": "teleport"}),
+        ("chance", {"seat": seat, "type": "draw"}),
+        ("chance", {"seat": seat, "type": "expand"}),
+        ("stale", {"seat": seat, "type": "draw"}),
+        ("raw", ("apply", {"version": 1, "action": ["draw"]})),
+        ("raw", ("chance-options", {"action": {"seat": other, "type": "draw"}})),
+        ("undo", None),
+    ]
+    return probes
+
+
+@pytest.mark.parametrize("human", ["cryptid", "scientist"])
+def test_cryptid_probes_tell_a_seat_nothing_of_the_decks_or_the_other_hand(api, club, people,
+                                                                          monkeypatch, human):
+    """Every endpoint, for either seat against a bot: the same answers whatever order the
+    decks were shuffled into and whatever the other seat holds (CUL-5), as long as what
+    the seat saw (its own hand and draws, the public table) is the same."""
+    bot = "scientist" if human == "cryptid" else "cryptid"
+    seats = sorted([{"seat": human, "player": "alice"}, {"seat": bot, "bot": "greedy"}],
+                   key=lambda entry: entry["seat"] != "cryptid")
+    # Twins get rarer with every move the bot makes from its own draws: 20,000 seeds give
+    # hundreds of pairs alike for the cryptid's first five moves, dozens for the scientist's two.
+    turns = 5 if human == "cryptid" else 2
+    twins = _twins(CRYPTID, seats, human, turns, _first_walked, [(seed, {}) for seed in range(1, 20000)])
+    probes = _cryptid_probes(human)
+    for _ in range(turns):
+        probes += [("play", None), *_cryptid_probes(human)]
+    one = _same_answers(api, people, monkeypatch, CRYPTID, seats, twins, probes)
+    assert sum(line.startswith("200 ") and '"frame"' in line for line in one) >= turns
+    for rule in ("CUL-2.4", "REC-BOT", "REC-UNDO"):
+        assert any(f'"rule": "{rule}"' in line for line in one), rule
+

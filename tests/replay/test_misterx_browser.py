@@ -48,7 +48,8 @@ def test_all_seeing_board_follows_the_frames(page, live_server, club, store_matc
         page.keyboard.press("ArrowRight")
         ply += 1
         assert board_ply(page) == ply
-    page.keyboard.press("End")
+    page.keyboard.press("End")  # a later page of views: drawn once it has come
+    page.wait_for_selector(f'#replay-board[data-ply="{len(frames) - 1}"]')
     result = frames[-1]["view"]["result"]
     assert f"{result['winner']} won ({result['reason']})" in page.inner_text(".board-panels")
     screenshot(page, "misterx-all-last")

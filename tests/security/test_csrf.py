@@ -107,6 +107,9 @@ def test_a_post_to_any_url_without_the_token_is_refused(public_club, people):
     for route in routes():
         url = fill(route, public_club)
         response = strict.post(url, {"name": "x", "reason": "x", "handle": "x"})
+        if route.name == "api-not-found":  # no route: nothing to refuse, a JSON 404 for any client
+            assert response.status_code == 404 and response.json()["error"] == "not_found"
+            continue
         if response.status_code != 403:
             accepted.append(f"POST {url} ({route.name}): {response.status_code}")
     assert not accepted, "\n".join(accepted)

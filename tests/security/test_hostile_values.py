@@ -134,6 +134,7 @@ def test_log_length_a_log_of_more_actions_than_any_club_game_is_refused(
         people, public_club, django_capture_on_commit_callbacks):
     from engine import play
     from engine.core.envelope import MAX_ACTIONS
+    from replay.selectors import match_viewers
 
     log = play("cloak-and-dagger", 2, ["random", "random"], max_actions=MAX_ACTIONS + 1,
                players=public_club.handles[:2])
@@ -149,16 +150,13 @@ def test_log_length_a_log_of_more_actions_than_any_club_game_is_refused(
             f"/api/clubs/{public_club.club.slug}/matches/", data=json.dumps(log),
             content_type="application/json")
     assert accepted.status_code == 201, accepted.content[:300]
-    # So long a match has its frames built on a worker once it is stored (with a broker;
-    # here the task is run by hand): viewers are then served from the cache.
-    from django.core.cache import cache
-
-    from replay.selectors import frames_cache_key, match_viewers
-    from replay.tasks import warm_frames
-
+    # Its replay is served by pages of views (replay.frames): every perspective, its end too.
     match = Match.objects.get(pk=accepted.json()["id"])
-    assert warm_frames([match.pk]) == len(match_viewers(match))
-    assert all(cache.get(frames_cache_key(match, viewer)) for viewer in match_viewers(match))
+    client = api_as(people["member"])
+    for viewer in match_viewers(match):
+        frames = client.get(f"/api/matches/{match.pk}/frames?view={viewer}&ply={MAX_ACTIONS}")
+        assert frames.status_code == 200 and len(frames.json()["frames"]) == MAX_ACTIONS + 1
+        assert "view" in frames.json()["frames"][MAX_ACTIONS]
 
 
 def test_log_length_the_recorder_stops_a_draft_at_the_bound(people, public_club, monkeypatch):

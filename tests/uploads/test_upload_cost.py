@@ -40,14 +40,6 @@ def queued(monkeypatch) -> list[tuple]:
     return sent
 
 
-@pytest.fixture(autouse=True)
-def no_frames_warming(monkeypatch):
-    """These tests count an upload's own statements; a long log (300+ actions) also queues
-    its frames to be warmed where a worker exists (games.services._warm_long_frames), which
-    adds a read on PostgreSQL runs. Counted apart from the upload here."""
-    monkeypatch.setattr("games.services.ingest.WARM_FRAMES_FROM", 10**9)
-
-
 def token_client(user) -> APIClient:
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")

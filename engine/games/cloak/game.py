@@ -100,6 +100,9 @@ class CloakAndDagger(Game):
     def view(self, state: CloakState, viewer: str | None) -> dict[str, Any]:
         return views.view(state, viewer)
 
+    def clock(self, state: CloakState) -> dict[str, Any]:
+        return views.clock(state)
+
     def static_view(self, options: dict[str, Any]) -> dict[str, Any]:
         return views.static_view(options)
 

@@ -34,6 +34,13 @@ def _clock(turns: int, seats: int, to_act: int | None, hand_size: int) -> dict[s
     return {"round": turns // seats + 1, "turn": turns + 1, "phase": phase}
 
 
+def clock(state: CloakState) -> dict[str, Any]:
+    """The public round and phase of ``state`` (as every view has them)."""
+    to_act = None if state.winner is not None else state.turn
+    shown = _clock(state.ply, len(state.seats), to_act, 0 if to_act is None else len(state.hands[to_act]))
+    return {"round": shown["round"], "phase": shown["phase"]}
+
+
 def view(state: CloakState, viewer: str | None) -> dict[str, Any]:
     if viewer is None:
         return _all_seeing(state)

@@ -104,6 +104,9 @@ class CryptidGame(Game):
     def view(self, state: CryptidState, viewer: str | None) -> dict[str, Any]:
         return views.view(state, viewer)
 
+    def clock(self, state: CryptidState) -> dict[str, Any]:
+        return {"round": state.round, "phase": state.phase}
+
     def action_view(self, state_after: CryptidState, action: Action, viewer: str | None) -> Action:
         return views.action_view(action, viewer)
 

@@ -148,6 +148,9 @@ class MisterX(Game):
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         return views.view(state, viewer)
 
+    def clock(self, state: State) -> dict[str, Any]:
+        return {"round": state.round, "phase": state.phase}
+
     def static_view(self, options: dict[str, Any]) -> dict[str, Any]:
         return {"board": views.board_view(resolve_board(options.get("board", DEFAULT_BOARD)))}
 

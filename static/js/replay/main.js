@@ -1,6 +1,11 @@
 // The replay page: loads the frames of one match for one perspective, draws the
 // board of the current ply, and moves through the game by buttons, keys, the
 // move list and autoplay. The URL keeps ?ply=N&view=V so a moment can be shared.
+//
+// Every frame's move comes at once (the move list and the scrub bar cover the whole
+// game); the board views come by pages (replay/frames.py): the first answer carries
+// the page of the ply asked for, and the page of any other ply is fetched when the
+// person goes there (and the next one ahead of them, as they near a page's end).
 
 import { el } from "./dom.js";
 import * as nav from "./navigation.js";
@@ -21,11 +26,11 @@ const notationToggle = $("#replay-notation-toggle");
 const scrub = $("#replay-scrub");
 const roundMarks = $("#replay-round-marks");
 
-const state = { view: config.view, ply: config.ply, payload: null, board: null, timer: null };
+const state = { view: config.view, ply: config.ply, payload: null, board: null, timer: null, pages: new Map() };
 
-async function fetchFrames(view) {
-  const url = new URL(config.framesUrl, window.location.href);
-  url.searchParams.set("view", view);
+async function fetchJson(path, params) {
+  const url = new URL(path, window.location.href);
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, String(value));
   // The server answers with an ETag; the browser revalidates and gets 304s.
   const response = await fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" });
   if (!response.ok) {
@@ -35,6 +40,45 @@ async function fetchFrames(view) {
     throw error;
   }
   return response.json();
+}
+
+const fetchFrames = (view, ply) => fetchJson(config.framesUrl, { view, ply });
+
+/** The page of views holding ``ply`` (fetched once per perspective); resolves when its
+ * frames carry their views. */
+function loadPage(ply) {
+  const payload = state.payload;
+  const frames = payload.frames;
+  if (ply < 0 || ply >= frames.length || payload.page === null) return Promise.resolve();
+  const page = Math.floor(ply / payload.page_size);
+  if (!state.pages.has(page)) {
+    const loading = fetchJson(config.viewsUrl, { view: payload.viewer, page }).then((body) => {
+      body.views.forEach((view, i) => { frames[body.from + i].view = view; });
+    });
+    // A failed page is asked for again next time.
+    loading.catch(() => state.pages.delete(page));
+    state.pages.set(page, loading);
+  }
+  return state.pages.get(page);
+}
+
+let latestMove = 0;
+
+/** Go to ``ply`` once its view (and the one before it, which boards compare with) is here;
+ * a later move made while a page was on its way wins. */
+async function goTo(ply) {
+  const frames = state.payload.frames;
+  const target = nav.clampPly(frames, ply);
+  const move = ++latestMove;
+  const payload = state.payload;
+  await Promise.all([loadPage(target - 1), loadPage(target)]);
+  if (move !== latestMove || payload !== state.payload) return;
+  show(target);
+  // The next page ahead of a person moving forward (or back) through the game.
+  const size = payload.page_size;
+  const within = target % size;
+  if (within >= size - 20) loadPage(target + size - within).catch(() => {});
+  else if (within < 20 && target >= size) loadPage(target - within - 1).catch(() => {});
 }
 
 function writeUrl() {
@@ -103,10 +147,10 @@ function stopAutoplay() {
 
 function startAutoplay() {
   const frames = state.payload.frames;
-  if (state.ply >= frames.length - 1) show(0);
+  if (state.ply >= frames.length - 1) goTo(0).catch(fail);
   state.timer = window.setInterval(() => {
     if (state.ply >= state.payload.frames.length - 1) stopAutoplay();
-    else show(state.ply + 1);
+    else goTo(state.ply + 1).catch(fail);
   }, Number(speedSelect.value));
   playButton.setAttribute("aria-pressed", "true");
   playButton.title = "Pause (space)";
@@ -130,7 +174,7 @@ function go(where) {
   if (where === "play") return toggleAutoplay();
   if (where === "keys") return keysDialog.showModal();
   stopAutoplay();
-  show(MOVES[where](state.payload.frames, state.ply));
+  goTo(MOVES[where](state.payload.frames, state.ply)).catch(fail);
 }
 
 // Keys as on chess sites (lichess: ←/k back, →/j forward); ↑/↓ move by round here.
@@ -159,7 +203,7 @@ function onKey(event) {
 function drawMoveList() {
   renderMoveList(movesRoot, state.payload.frames, (ply) => {
     stopAutoplay();
-    show(ply);
+    goTo(ply).catch(fail);
   }, { notation: notationToggle.checked, phases: state.payload.phases || {} });
   root.classList.toggle("show-notation", notationToggle.checked);
 }
@@ -183,12 +227,14 @@ let latestRequest = 0;
 async function setView(view) {
   stopAutoplay();
   const request = ++latestRequest;
-  const payload = await fetchFrames(view);
+  const payload = await fetchFrames(view, state.ply);
   const module = await loadBoard(payload.renderer);
   // Switching again before this answer came: the newer choice wins.
   if (request !== latestRequest) return;
   state.view = view;
   state.payload = payload;
+  // The page the answer carries is here; the others come as they are needed.
+  state.pages = new Map(payload.page === null ? [] : [[payload.page, Promise.resolve()]]);
   boardRoot.replaceChildren();
   boardRoot.dataset.view = view;
   state.board = module.mount(boardRoot, payload);
@@ -196,10 +242,10 @@ async function setView(view) {
   drawMoveList();
   mountScrub(scrub, roundMarks, payload.frames, (ply) => {
     stopAutoplay();
-    show(ply);
+    goTo(ply).catch(fail);
   });
   viewSelect.value = view;
-  show(state.ply);
+  await goTo(state.ply);
 }
 
 async function start() {

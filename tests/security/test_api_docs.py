@@ -1,0 +1,106 @@
+"""The API as a second door (issue #17): its documentation page is served by the site
+under the site's Content-Security-Policy, /api/ lists every resource, and an /api/ path
+that matches nothing is a JSON 404 whether DEBUG is on or off."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from django.test import Client, override_settings
+
+pytestmark = pytest.mark.django_db
+
+
+def test_swagger_ui_is_the_sites_own_under_its_policy():
+    page = Client().get("/api/docs/")
+    assert page.status_code == 200
+    policy = page["Content-Security-Policy"]
+    assert "script-src 'self'" in policy and "unsafe-inline" not in policy
+    html = page.content.decode()
+    assert "cdn.jsdelivr.net" not in html and "<style" not in html
+    assert "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js" in html
+    assert "<script>" not in html  # every script is a file, the start-up one too
+    script = Client().get("/api/docs/?script=")
+    assert script.status_code == 200 and script["Content-Type"].startswith("application/javascript")
+    assert "SwaggerUIBundle" in script.content.decode()
+
+
+def test_the_api_root_lists_every_resource_of_the_schema():
+    client = Client()
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    root = client.get("/api/", HTTP_ACCEPT="application/json").json()
+    for path, operations in schema["paths"].items():
+        assert path in root["resources"], path
+        listed = root["resources"][path]
+        assert {m.lower() for m in listed["methods"]} >= set(operations) - {"parameters"}, path
+        assert (listed["url"] is None) == ("{" in path)
+    assert urlsplit(root["resources"]["/api/drafts/"]["url"]).path == "/api/drafts/"
+    assert urlsplit(root["docs"]).path == "/api/docs/"
+
+
+@pytest.mark.parametrize("debug", [False, True])
+@pytest.mark.parametrize("url", ["/api/nothing-here", "/api/nothing/here/", "/api/matches/abc/",
+                                 "/api/drafts/1/nope/", "/api/"  + "x" * 300])
+def test_an_unknown_api_path_is_a_json_404_in_every_mode(url, debug):
+    with override_settings(DEBUG=debug):
+        for method in ("get", "post", "delete"):  # a POST without a CSRF token too
+            response = getattr(Client(enforce_csrf_checks=True), method)(url)
+            assert response.status_code == 404, (method, url)
+            assert response["Content-Type"] == "application/json", (method, url)
+            assert response.json()["error"] == "not_found"
+
+
+def test_a_path_that_exists_with_a_slash_is_redirected_there():
+    response = Client().get("/api/drafts?club=riverside")
+    assert response.status_code == 301 and response["Location"] == "/api/drafts/?club=riverside"
+    assert Client().post("/api/drafts").status_code == 404  # a body is never redirected
+
+
+@pytest.mark.browser
+def test_swagger_ui_renders_with_no_violation_and_nothing_from_elsewhere(csp_page: Any, live_server):
+    """The ``csp_page`` fixture fails the test on any console error (a refused script or
+    style is one); every request must go to the site itself."""
+    page = csp_page
+    elsewhere: list[str] = []
+    violations: list[str] = []
+    page.on("request", lambda request: elsewhere.append(request.url)
+            if not request.url.startswith(live_server.url) and not request.url.startswith("data:") else None)
+    page.on("console", lambda msg: violations.append(msg.text) if msg.type == "error" else None)
+    page.goto(f"{live_server.url}/api/docs/")
+    page.wait_for_selector(".swagger-ui .opblock-tag", timeout=30_000)
+    assert page.locator(".swagger-ui .opblock").count() > 40  # every operation listed
+    assert "Lantern API" in page.inner_text(".swagger-ui .info")
+    # Trying an operation out works under the policy too.
+    page.click("#operations-recorder-drafts_games button.opblock-summary-control")
+    page.click("#operations-recorder-drafts_games .try-out__btn")
+    page.click("#operations-recorder-drafts_games .execute")
+    page.wait_for_selector("#operations-recorder-drafts_games .live-responses-table .response-col_status")
+    assert "200" in page.inner_text("#operations-recorder-drafts_games .live-responses-table")
+    page.wait_for_load_state("networkidle")
+    assert not elsewhere, elsewhere
+    assert not violations, violations
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_browsable_api_passes_the_policy(csp_page: Any, live_server, django_user_model):
+    """DRF's HTML pages are under the site's policy too: only its templates' own style
+    attributes are let in, by their hashes (config.api.parsers)."""
+    page = csp_page
+    user = django_user_model.objects.create_user("reader", password="a long pass phrase")
+    violations: list[str] = []
+    page.on("console", lambda msg: violations.append(msg.text) if msg.type == "error" else None)
+    for path in ("/api/", "/api/drafts/games/", "/api/tournaments/", "/api/auth/login/"):
+        response = page.goto(f"{live_server.url}{path}")
+        assert response.status == 200, path
+        assert "script-src 'self'" in response.headers["content-security-policy"], path
+        page.wait_for_load_state("networkidle")
+    page.fill("#id_username", user.username)
+    page.fill("#id_password", "a long pass phrase")
+    page.click("#submit-id-submit")
+    page.goto(f"{live_server.url}/api/tournaments/")
+    assert page.locator("form").count() >= 1  # the signed-in page, with its forms
+    page.click(".dropdown-toggle")  # Bootstrap's script runs under the policy
+    assert not violations, violations

@@ -374,6 +374,96 @@ def test_mister_x_probes_tell_the_detectives_nothing_hidden(api, club, people, m
     assert any(line.startswith("409 ") for line in one)
 
 
+def _detective_racks_dealt_from(alt: int) -> Callable[..., Any]:
+    """``draw_from`` as the Mister X rules call it, except that the detectives' starting
+    racks (MX-2.1) come from another stream: the pawns' cities and Mister X's own rack are
+    dealt as the seed deals them, so Mister X starts from the same table but the
+    detectives hold other tickets (and the bag holds the rest)."""
+    import sys
+
+    from engine.core.rng import Rng
+    from engine.games.misterx import rules
+
+    real = rules.draw_from
+
+    def draw_from(bag, count, rng):
+        dealing = sys._getframe(1)  # the initial deal loops ``for seat in order``
+        if dealing.f_code.co_name == "new_state" and dealing.f_locals.get("seat") not in (None, "mrx"):
+            rng = Rng(alt)
+        return real(bag, count, rng)
+
+    return draw_from
+
+
+def _mister_x_seat_probes() -> list[tuple[str, Any]]:
+    """Every endpoint Mister X can call, refused and accepted alike. (An unnamed refill is
+    left out: where it is legal it draws, and Mister X sees what he draws — from a bag that
+    differs between the twins, as the table's bag would.)"""
+    probes: list[tuple[str, Any]] = [("get", None), ("legal", None), ("page", None),
+                                     ("legal", {"type": "move"}), ("legal", {"type": "secret"})]
+    for ticket in ("car/double", "car/secret", "train/siren", "plane/investigate", "bus/1"):
+        probes += [
+            ("legal", {"ticket": ticket}),
+            ("apply", {"seat": "mrx", "type": "move", "ticket": ticket, "to": 1}),
+            ("apply", {"seat": "mrx", "type": "secret", "ticket": ticket, "to": 199}),
+            ("chance", {"seat": "mrx", "type": "move", "ticket": ticket, "to": 1}),
+        ]
+    probes += [
+        ("apply", {"seat": "det1", "type": "move", "pawn": "red", "ticket": "car/double", "to": 1}),
+        ("apply", {"seat": "detectives", "type": "investigate", "pay": {"det1": ["car/investigate"] * 3}}),
+        ("apply", {"seat": "mrx", "type": "refill", "tickets": ["car/siren"]}),
+        ("apply", {"seat": "mrx", "type": "pass"}),
+        ("chance", {"seat": "mrx", "type": "refill"}),
+        ("chance", {"seat": "det1", "type": "refill"}),
+        ("stale", {"seat": "mrx", "type": "pass"}),
+        ("raw", ("apply", {"version": 1, "action": "move"})),
+        ("raw", ("chance-options", {"action": {"seat": "det1", "type": "move"}})),
+        ("undo", None),
+    ]
+    return probes
+
+
+def test_mister_x_probes_tell_mister_x_nothing_of_the_detectives_racks(api, club, people, monkeypatch):
+    """Mister X against bot detectives: the detectives' racks and the bag are theirs
+    (MX-5). Two games dealt alike except for the detectives' tickets, whose public history
+    (the tickets the detectives lay, their pawns' cities) is the same for the moves played,
+    answer Mister X identically on every endpoint."""
+    from engine.games.misterx import rules
+    from engine.games.misterx.board import resolve_board
+
+    seats = [{"seat": "mrx", "player": "alice"}, {"seat": "det1", "bot": "greedy"}]
+    board = resolve_board(get_game(MX).normalize_options({})["board"])
+    colour = sorted(board.missions)[0]
+    deal: Deal = (7, {"mission": colour, "start": board.missions[colour].starts[0]})
+    turns = 2
+    seen, hidden = _seat_transcript(MX, seats, "mrx", *deal, turns, _first_walked)
+    for alt in range(1, 400):
+        with monkeypatch.context() as patched:
+            patched.setattr(rules, "draw_from", _detective_racks_dealt_from(alt))
+            other_seen, other_hidden = _seat_transcript(MX, seats, "mrx", *deal, turns, _first_walked)
+        if other_seen == seen and other_hidden != hidden:
+            break
+    else:
+        raise AssertionError("no other deal of the detectives' racks gives the same public history")
+    probes = _mister_x_seat_probes()
+    for _ in range(turns):
+        probes += [("play", None), *_mister_x_seat_probes()]
+    client = api("member")
+    one = _answers(client, people["member"], monkeypatch, deal, MX, seats, probes)
+    with monkeypatch.context() as patched:
+        patched.setattr(rules, "draw_from", _detective_racks_dealt_from(alt))
+        two = _answers(client, people["member"], monkeypatch, deal, MX, seats, probes)
+    assert len(one) == len(two)
+    for a, b in zip(one, two, strict=True):
+        assert a == b
+    # The probes were really answered: moves made, refusals citing the rules, and the two
+    # games really differ where Mister X cannot look.
+    assert sum(line.startswith("200 ") and '"type": "move"' in line for line in one) >= turns
+    for rule in ("MX-6.8", "REC-UNDO"):
+        assert any(f'"rule": "{rule}"' in line for line in one), rule
+    assert any(line.startswith("409 ") for line in one)
+
+
 def test_a_seat_never_names_what_chance_deals(api, club):
     """A named chance outcome is refused whatever its value: right or wrong, the same answer."""
     client = api("member")

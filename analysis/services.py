@@ -113,7 +113,7 @@ def _claim(analysis_id: int) -> MatchAnalysis | None:
     """Mark the analysis running for this worker, unless it is done or another worker
     is running it (a duplicated task): then None, and nothing is done."""
     with transaction.atomic():
-        analysis = (MatchAnalysis.objects.select_for_update().select_related("match__log")
+        analysis = (MatchAnalysis.objects.select_for_update(of=("self",)).select_related("match__log")
                     .filter(pk=analysis_id).first())
         if analysis is None or analysis.status == MatchAnalysis.Status.DONE:
             return None

@@ -182,5 +182,8 @@ if (panel && boardRoot && movesRoot) {
   new MutationObserver(() => {
     if (!movesRoot.querySelector(".analysis-mark")) markMoves();
   }).observe(movesRoot, { childList: true });
-  load();
+  // The perspective is the board's once the replay has drawn it (main.js sets data-view,
+  // and the observer above loads then): loading before would fetch the all-seeing lines
+  // and draw them until the perspective's own arrive.
+  if (boardRoot.dataset.view) load();
 }

@@ -12,8 +12,14 @@ from games.models import Match
 
 
 def analyse_stored(sender: Any, *, club_id: int, finished_ids: list[int] | None = None,
-                   **kwargs: Any) -> None:
-    if not finished_ids or not Club.objects.filter(pk=club_id, auto_analysis=True).exists():
+                   auto_analysis: bool | None = None, **kwargs: Any) -> None:
+    """``auto_analysis`` is the club's setting when the sender has the club in hand (a
+    single upload), so storing a match costs no extra read; otherwise it is read here."""
+    if not finished_ids:
+        return
+    if auto_analysis is None:
+        auto_analysis = Club.objects.filter(pk=club_id, auto_analysis=True).exists()
+    if not auto_analysis:
         return
     for match in Match.objects.filter(pk__in=finished_ids, status=Match.Status.VALID):
         try:

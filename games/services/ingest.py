@@ -407,5 +407,5 @@ def _store(
     attempt.record(Upload.Status.ACCEPTED, match=match)
     # In the club's match list, and rated once committed (ladder.handlers; EL-1.2).
     publish(events.matches_stored, club_id=club.pk, match_ids=[match.pk],
-                   finished_ids=[match.pk] if finished else [])
+            finished_ids=[match.pk] if finished else [], auto_analysis=club.auto_analysis)
     return match

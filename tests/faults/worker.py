@@ -18,9 +18,11 @@ import django  # noqa: E402
 django.setup()
 
 from config.celery import app  # noqa: E402
-from ladder import services  # noqa: E402
+from ladder.services import recompute  # noqa: E402
 
-services.PROGRESS_SECONDS = 0.0
+# Save a recompute's progress at every check, so a test can catch it part-way (the module
+# that reads the setting, not the package that re-exports it).
+recompute.PROGRESS_SECONDS = 0.0
 
 if __name__ == "__main__":
     app.worker_main(sys.argv[1:])

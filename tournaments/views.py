@@ -184,7 +184,19 @@ def round_detail(request: HttpRequest, pk: int, round_number: int) -> HttpRespon
 
 @require_POST
 def next_round(request: HttpRequest, pk: int) -> HttpResponse:
+    from clubs.views import confirm_first
+
     tournament = _managed(request, pk)
+    if tournament.status == Tournament.Status.REGISTRATION:
+        # Starting closes the entries for good: asked first, as every step not undone is.
+        entered = selectors.active_entries(tournament).count()
+        asked = confirm_first(
+            request, title="Start the event", button="Start and pair round 1",
+            question=f"Start {tournament.name} with {entered} entrants and pair round 1?",
+            detail="Entries close: no one can be entered after the start.",
+            back=reverse("tournaments:detail", args=[tournament.pk]))
+        if asked:
+            return asked
     try:
         number = (services.start_tournament(tournament).current_round
                   if tournament.status == Tournament.Status.REGISTRATION

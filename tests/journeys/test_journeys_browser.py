@@ -138,6 +138,8 @@ def test_an_organiser_runs_a_four_player_swiss_of_two_rounds_to_its_crosstable(
     assert tournament.strict_role_parity and tournament.format == "swiss"
     assert tournament.entries.count() == 4
     page.get_by_role("button", name="Start and pair round 1").click()
+    page.wait_for_selector("text=Entries close")  # starting is asked first
+    page.get_by_role("button", name="Start and pair round 1").click()
     page.wait_for_selector("text=Round 1 is being paired")
     upload_round(page, tournament, 1, tmp_path)
     tournament.refresh_from_db()

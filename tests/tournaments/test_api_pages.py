@@ -189,7 +189,11 @@ def test_organiser_page_button_starts_the_event(client, organiser, make_event):
     client.force_login(organiser)
     html = client.get(f"/tournaments/{tournament.id}/").content.decode()
     assert "Start and pair round 1" in html
-    client.post(f"/tournaments/{tournament.id}/next-round")
+    asked = client.post(f"/tournaments/{tournament.id}/next-round")  # entries close: asked first
+    assert asked.status_code == 200 and "Entries close" in asked.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.REGISTRATION
+    client.post(f"/tournaments/{tournament.id}/next-round", {"confirmed": "yes"})
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.RUNNING
     assert Pairing.objects.filter(tournament=tournament).count() == 1

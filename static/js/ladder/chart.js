@@ -41,6 +41,9 @@ if (figure) {
     if (best) show(best);
   });
   drawing.addEventListener("pointerleave", hide);
+  // The tip is placed for the layout it was shown in: a turned phone or a resized window
+  // would leave it where the dot no longer is (and past the screen's edge).
+  window.addEventListener("resize", hide);
   for (const dot of drawing.querySelectorAll(".dot")) {
     dot.addEventListener("focus", () => show(dot));
     dot.addEventListener("blur", hide);

@@ -6,7 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from games.models import Match
+from matches.models import Match
 
 
 class MatchAnalysis(models.Model):

@@ -20,7 +20,7 @@ from engine import get_game
 from engine.core.analysis import BLUNDER, INACCURACY, MISTAKE
 from engine.core.game import Table
 from engine.core.messages import render
-from games.models import Match
+from matches.models import Match
 from replay.frames import ALL, UnknownViewer, viewer_ids
 
 
@@ -121,7 +121,7 @@ def recent_accuracy(club_id: int, game_id: str, player_id: int,
     current engine's analyses): ``{"mean", "matches": [{"match", "seat", "accuracy"}]}``,
     None when none of its matches is analysed. Reads the stored results of at most
     ``limit`` matches."""
-    from games.models import MatchSeat
+    from matches.models import MatchSeat
 
     game = get_game(game_id)
     if game is None or game.analysis_search is None:

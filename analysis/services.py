@@ -22,7 +22,7 @@ from config.errors import AppError
 from config.queueing import send_task_on_commit
 from engine import get_game, replay
 from engine.core.analysis import DEFAULT_BUDGET, analysable, analyse, engine_version
-from games.models import Match
+from matches.models import Match
 
 log = logging.getLogger(__name__)
 

@@ -17,9 +17,9 @@ from django.views.decorators.http import require_POST
 from clubs import policy, selectors, services
 from clubs.forms import ClubForm, InviteForm, JoinForm, MergeForm, RenameForm, VoidForm
 from clubs.models import Club, HandleClaim, Invite, JoinRequest, Membership, Player
-from games import selectors as match_selectors
-from games import services as match_services
-from games.models import Match
+from matches import selectors as match_selectors
+from matches import services as match_services
+from matches.models import Match
 
 
 def _club_for(request: HttpRequest, slug: str, *, manage: bool) -> Club:

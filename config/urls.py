@@ -12,7 +12,7 @@ from config.api.parsers import BROWSABLE_API_CSP
 from config.api.router import router
 from config.errors import api_not_found
 from config.health import healthz
-from games import views as game_views
+from matches import views as game_views
 
 
 def no_favicon(request: HttpRequest) -> HttpResponse:
@@ -46,13 +46,13 @@ urlpatterns = [
     path("", include("analysis.urls")),
     path("", include("ladder.urls")),
     path("", include("recorder.urls")),
-    path("api/", include("games.api.urls")),
+    path("api/", include("matches.api.urls")),
     path("api/", include(router.urls)),
     path("tournaments/", include("tournaments.urls")),
     path("", include("tournaments.club_urls")),
     path("rules/", include("reference.urls")),
     path("", include("recorder.page_urls")),
-    path("", include("games.urls")),
+    path("", include("matches.urls")),
     # Last: an /api/ path nothing above matched is a JSON 404, with DEBUG on too.
     re_path(r"^api/(?P<url>.*)$", api_not_found, name="api-not-found"),
 ]

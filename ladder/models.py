@@ -13,8 +13,8 @@ from django.db import models
 from django.db.models import Q
 
 from clubs.models import Club, Player
-from games.models import Match
 from ladder.kernel import LadderOptions, OptionsError, rated_games
+from matches.models import Match
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -92,7 +92,7 @@ class Ladder(models.Model):
     def title(self) -> str:
         """``Mister X ladder``, or ``Mister X bot ladder (games against bots only)``:
         the game by the engine's name for it."""
-        from games.display import game_name
+        from matches.display import game_name
 
         if self.with_bots:
             return f"{game_name(self.game)} bot ladder (games against bots only)"

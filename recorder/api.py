@@ -19,7 +19,7 @@ from rest_framework.response import Response
 from clubs import policy
 from config.api.errors import ErrorSerializer, LanternAPIView
 from engine import get_game, parse_json_value
-from games import selectors as game_selectors
+from matches import selectors as game_selectors
 from recorder import selectors, services
 from recorder.models import Draft
 

@@ -5,7 +5,7 @@ seed, setup, actions) and is saved after every action, so a closed tab loses
 nothing. ``version`` is bumped by every write: a write names the version it was
 made against, and the row is updated only if that is still the current one (see
 ``recorder.services``), so two tabs can never fork a draft. Once finished the draft
-points at the match its log became (through ``games.services.ingest_log``).
+points at the match its log became (through ``matches.services.ingest_log``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from django.db import models
 from django.db.models import Q
 
 from clubs.models import Club
-from games.models import Match
+from matches.models import Match
 
 
 class Draft(models.Model):

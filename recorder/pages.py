@@ -17,7 +17,7 @@ from clubs.models import Club
 from engine import get_game
 from engine.core.game import Table
 from engine.core.messages import render as render_message
-from games import selectors
+from matches import selectors
 from recorder import selectors as draft_selectors
 from recorder import services
 from recorder.forms import DraftSetupForm, GameChoiceForm

@@ -1,5 +1,5 @@
 """Writes of the recorder: create a draft, apply an action (and the bots' replies), undo,
-finish (ingest through ``games.services.ingest_log``, the path every log takes), abandon.
+finish (ingest through ``matches.services.ingest_log``, the path every log takes), abandon.
 
 A draft stores its log's parts (setup, actions as recorded); the position is rebuilt
 from them through the engine for every request (a few milliseconds: validation runs
@@ -34,8 +34,8 @@ from config.errors import AppError
 from engine import ENGINE_ERROR, FORMAT, Game, IllegalAction, Rng, Session, get_game
 from engine.core.envelope import MAX_ACTIONS
 from engine.core.play import BOT_STREAM
-from games import services as game_services
-from games.models import Upload
+from matches import services as game_services
+from matches.models import Upload
 from recorder.models import Draft, DraftWrite
 
 #: Rule ids of the recorder's own refusals (the engine's are cited as they are).

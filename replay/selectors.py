@@ -17,9 +17,9 @@ from clubs.policy import AnyUser, can_view_club
 from engine import get_game
 from engine.core.game import Table
 from engine.core.messages import render
-from games.models import Match
 from ladder.models import Ladder, Rating
 from ladder.selectors import match_changes
+from matches.models import Match
 from replay.frames import ALL, PAYLOAD_VERSION, build_frames, build_views, viewer_ids
 
 #: Frames of a stored log never change for one engine rules version, so a payload

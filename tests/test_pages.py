@@ -12,7 +12,7 @@ import engine
 from clubs.models import Club, Membership
 from engine.core.game import Table
 from engine.core.messages import render
-from games.services import ingest_log
+from matches.services import ingest_log
 from tests.uploads.logs import bot_log
 
 pytestmark = pytest.mark.django_db

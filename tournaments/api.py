@@ -17,7 +17,7 @@ from clubs import policy
 from clubs.models import Club, Player
 from config.api.errors import ErrorSerializer, RuleLinks
 from config.converters import MAX_ID, id_field
-from games.services import read_log_file
+from matches.services import read_log_file
 from tournaments import selectors, services
 from tournaments.models import Entry, Pairing, PairingSeat, Tournament
 from tournaments.standings import TIEBREAKS

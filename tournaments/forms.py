@@ -1,6 +1,6 @@
 from django import forms
 
-from games.display import game_choices
+from matches.display import game_choices
 from tournaments.models import Tournament
 
 

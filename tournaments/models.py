@@ -3,7 +3,7 @@
 A :class:`Pairing` is one game to play (a leg: two per board with ``double``)
 or one bye; its :class:`PairingSeat` rows say who sits where and, once the
 result is in, the points each player took. A played pairing points at the
-ordinary :class:`games.models.Match` its log created, so tournament games are
+ordinary :class:`matches.models.Match` its log created, so tournament games are
 rated on the club ladder like any other match.
 """
 
@@ -14,7 +14,7 @@ from django.db import models
 from django.db.models import F, Q
 
 from clubs.models import Club, Player
-from games.models import Match
+from matches.models import Match
 
 
 class Tournament(models.Model):

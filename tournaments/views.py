@@ -18,8 +18,8 @@ from django.views.decorators.http import require_POST
 from clubs import policy
 from clubs.models import Club, Player
 from engine import canonical_json
-from games.selectors import club_for
-from games.services import LogRejected, read_log_file
+from matches.selectors import club_for
+from matches.services import LogRejected, read_log_file
 from tournaments import selectors, services
 from tournaments.forms import EntryForm, TournamentForm
 from tournaments.models import Pairing, Tournament

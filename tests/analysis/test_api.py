@@ -28,7 +28,7 @@ def people(django_user_model, club):
 
 @pytest.fixture
 def match(club, example_log):
-    from games.services import ingest_log
+    from matches.services import ingest_log
 
     return ingest_log(club, example_log("cryptid-escape.json"), None)
 
@@ -78,7 +78,7 @@ def test_a_private_club_match_does_not_exist_for_outsiders(api, match):
 
 
 def test_cloak_and_dagger_says_analysis_is_not_available(api, club, example_log):
-    from games.services import ingest_log
+    from matches.services import ingest_log
 
     cloak = ingest_log(club, example_log("cloak-documents.json"), None)
     payload = api("member").get(url(cloak)).json()
@@ -91,8 +91,8 @@ def test_cloak_and_dagger_says_analysis_is_not_available(api, club, example_log)
 def test_the_player_page_shows_accuracy_over_recent_analysed_games(client, club, example_log,
                                                                     django_capture_on_commit_callbacks):
     from analysis.selectors import recent_accuracy
-    from games.services import ingest_log
     from ladder.models import Ladder
+    from matches.services import ingest_log
 
     with django_capture_on_commit_callbacks(execute=True):
         match = ingest_log(club, example_log("cryptid-escape.json"), None)

@@ -25,7 +25,7 @@ def _small_budget(settings):
 
 @pytest.fixture
 def match(club, example_log):
-    from games.services import ingest_log
+    from matches.services import ingest_log
 
     return ingest_log(club, example_log("cryptid-escape.json"), None)
 
@@ -153,7 +153,7 @@ def test_one_that_keeps_killing_its_worker_is_left_failed(match):
 
 
 def test_cloak_and_dagger_is_refused_clearly(club, example_log):
-    from games.services import ingest_log
+    from matches.services import ingest_log
 
     cloak = ingest_log(club, example_log("cloak-documents.json"), None)
     with pytest.raises(services.AnalysisError, match="cannot be analysed"):
@@ -163,7 +163,7 @@ def test_cloak_and_dagger_is_refused_clearly(club, example_log):
 def test_a_club_with_automatic_analysis_analyses_what_it_stores(club, example_log, django_user_model,
                                                                django_capture_on_commit_callbacks, queued_tasks):
     from clubs.models import AuditEntry, Membership
-    from games.services import ingest_log
+    from matches.services import ingest_log
 
     organiser = django_user_model.objects.create_user(username="olga", password="pw-for-tests-only")
     Membership.objects.create(user=organiser, club=club, role=Membership.Role.ORGANISER)

@@ -15,7 +15,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture
 def analysed(club, example_log):
-    from games.services import ingest_log
+    from matches.services import ingest_log
 
     match = ingest_log(club, example_log("cryptid-escape.json"), None)
     analysis = MatchAnalysis.objects.create(match=match, engine_version=services.current_version(match), budget=2)

@@ -20,9 +20,9 @@ import pytest
 from rest_framework.authtoken.models import Token
 
 from clubs.models import Club, Membership
-from games.models import Match
 from ladder import services
 from ladder.models import Ladder, Rating, RatingChange
+from matches.models import Match
 from tests.faults.conftest import send
 from tests.faults.processes import (
     RedisServer,

@@ -13,15 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from games.demo import (
+from ladder.models import Ladder
+from matches.demo import (
     DEMO_PASSWORD,
     seed_demo_clubs,
     seed_demo_matches,
     seed_demo_people,
     seed_demo_tournaments,
 )
-from games.models import Match
-from ladder.models import Ladder
+from matches.models import Match
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

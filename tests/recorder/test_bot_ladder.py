@@ -12,10 +12,10 @@ import pytest
 
 from clubs.models import Club, Player
 from engine import get_game, play
-from games.models import Match
-from games.services import ingest_log
 from ladder import services as ladder_services
 from ladder.models import Ladder, Rating, RatingChange
+from matches.models import Match
+from matches.services import ingest_log
 
 pytestmark = pytest.mark.django_db
 GAME = "cryptid-urban-legends"

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from games.models import Match
+from matches.models import Match
 from tests.recorder.recording import (
     choose_game,
     choose_seat,

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.services import LogRejected, ingest_log
+from matches.services import LogRejected, ingest_log
 from tests.security.conftest import seed_club
 from tests.uploads.logs import bot_log
 

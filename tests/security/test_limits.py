@@ -12,7 +12,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from rest_framework.test import APIClient
 
-from games.models import Import, Match, Upload
+from matches.models import Import, Match, Upload
 from tests.uploads.logs import bot_log, compact
 
 pytestmark = pytest.mark.django_db

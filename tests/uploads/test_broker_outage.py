@@ -1,7 +1,7 @@
 """Redis down while a club uploads (the integration twin, with a real Redis stopped,
 is tests/faults/test_redis_outage.py): the upload is stored and answered 201, its rating
 is left for ladder.requeue_unrated_matches; an import waits for
-games.requeue_queued_imports."""
+matches.requeue_queued_imports."""
 
 from __future__ import annotations
 
@@ -14,13 +14,13 @@ import pytest
 import redis.exceptions
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from games import services
-from games.bundles import write_json_lines
-from games.models import Import, Match
-from games.tasks import run_import_task
-from games.throttling import UploadThrottle
 from ladder.models import RatingChange
 from ladder.tasks import rate_match
+from matches import services
+from matches.bundles import write_json_lines
+from matches.models import Import, Match
+from matches.tasks import run_import_task
+from matches.throttling import UploadThrottle
 from tests.uploads.logs import bot_log, compact
 
 pytestmark = pytest.mark.django_db

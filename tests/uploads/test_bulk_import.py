@@ -11,8 +11,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 
 from clubs.models import Player
-from games.bundles import BundleError, BundleLimits, read_bundle, write_json_lines, write_zip
-from games.models import Import, Match, Upload
+from matches.bundles import BundleError, BundleLimits, read_bundle, write_json_lines, write_zip
+from matches.models import Import, Match, Upload
 from tests.uploads.logs import bot_log, compact, corrupt
 
 pytestmark = pytest.mark.django_db
@@ -180,7 +180,7 @@ def test_import_logs_command_refuses_an_unknown_club(tmp_path):
 def test_an_internal_error_fails_the_import_keeping_the_batches_already_stored(
     club, monkeypatch
 ):
-    from games import services
+    from matches import services
 
     logs = [compact(bot_log(CRYPTID, seed, ["ann", "ben"])) for seed in range(services.IMPORT_BATCH + 5)]
     real_ingest = services.ingest_log

@@ -8,9 +8,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import services
-from games.bundles import write_json_lines
-from games.models import Import, Match, Upload
+from matches import services
+from matches.bundles import write_json_lines
+from matches.models import Import, Match, Upload
 from tests.uploads.logs import bot_log, compact
 
 pytestmark = pytest.mark.django_db

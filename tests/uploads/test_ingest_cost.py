@@ -10,11 +10,11 @@ from django.test.utils import CaptureQueriesContext
 
 import engine
 from clubs.models import Club
-from games import services
-from games.bundles import write_json_lines
-from games.models import Match, Upload
-from games.services import ingest_log
 from ladder.models import Rating, RatingChange
+from matches import services
+from matches.bundles import write_json_lines
+from matches.models import Match, Upload
+from matches.services import ingest_log
 from tests.uploads.logs import bot_log, compact
 
 pytestmark = pytest.mark.django_db

@@ -16,8 +16,8 @@ from django.db import connection
 from rest_framework.test import APIClient
 
 import engine
-from games import services
-from games.models import Match, Upload
+from matches import services
+from matches.models import Match, Upload
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -69,10 +69,10 @@ def test_a_bulk_import_runs_on_a_worker_through_redis(route_to_test_worker, peop
 
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    from games.bundles import write_json_lines
+    from matches.bundles import write_json_lines
     from tests.uploads.logs import bot_log, compact, corrupt
 
-    route_to_test_worker("games.run_import", "ladder.rate_matches")
+    route_to_test_worker("matches.run_import", "ladder.rate_matches")
     logs = [bot_log("cryptid-urban-legends", seed, ["ann", "ben"]) for seed in range(30)]
     lines = [compact(corrupt(log) if seed % 10 == 3 else log) for seed, log in enumerate(logs)]
     client = APIClient()

@@ -15,10 +15,10 @@ from rest_framework.request import Request
 from rest_framework.test import APIRequestFactory
 
 import engine
-from games.api.serializers import MatchSummarySerializer
-from games.models import Match, Upload
-from games.selectors import with_seat_summaries
-from games.services import ingest_log
+from matches.api.serializers import MatchSummarySerializer
+from matches.models import Match, Upload
+from matches.selectors import with_seat_summaries
+from matches.services import ingest_log
 
 pytestmark = pytest.mark.django_db
 
@@ -72,7 +72,7 @@ def test_two_requests_answer_the_same_body(api, club, store_bot_matches):
     """Fields are worked out once per serializer class: the second list is the first."""
     store_bot_matches(club, 5)
     _, first = queries_for_list(api(None))
-    cache.clear()  # computed again, not read from games.read_cache
+    cache.clear()  # computed again, not read from matches.read_cache
     _, second = queries_for_list(api("member"))
     assert first == second
 

@@ -11,8 +11,8 @@ import pytest
 from django.core.management import call_command
 
 from clubs.models import Club
-from games import services
-from games.models import Match, MatchLog, MatchSeat, Upload
+from matches import services
+from matches.models import Match, MatchLog, MatchSeat, Upload
 from tests.uploads.logs import bot_log, corrupt
 
 pytestmark = pytest.mark.django_db
@@ -160,6 +160,6 @@ def test_revalidate_reports_what_changed_and_changes_nothing(season, capsys):
 
 
 def test_revalidate_task_returns_the_report(season):
-    from games.tasks import revalidate_task
+    from matches.tasks import revalidate_task
 
     assert revalidate_task.delay(CRYPTID).get() == {"checked": 3, "changed": []}

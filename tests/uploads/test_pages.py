@@ -11,8 +11,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 import engine
-from games import services
-from games.models import Match, Upload
+from matches import services
+from matches.models import Match, Upload
 from tests.uploads.logs import bot_log
 
 pytestmark = pytest.mark.django_db
@@ -86,7 +86,7 @@ def test_a_valid_upload_by_file_goes_to_the_match_page(signed_in, example_log):
     assert response["Location"] == f"/matches/{match.pk}/"
     page = text(client.get(response["Location"]))
     assert f"Stored as match {match.pk}." in page
-    # The result in the engine's words (games.display), not its document.
+    # The result in the engine's words (matches.display), not its document.
     assert "Cryptid (alice) wins: the cryptid escaped" in re.sub(r"<[^>]+>", "", page)
     assert f'href="/matches/{match.pk}/replay"' in page
     assert "alice" in page and "bob" in page

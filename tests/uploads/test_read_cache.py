@@ -1,4 +1,4 @@
-"""A club's match list and its ladders' standings are cached (games.read_cache) and
+"""A club's match list and its ladders' standings are cached (matches.read_cache) and
 never served once something they show has changed: a stored match, a rename, a merge,
 a void, a rating. The version moves when the change commits, not before."""
 
@@ -14,10 +14,10 @@ from django.test.utils import CaptureQueriesContext
 import engine
 from clubs import services as club_services
 from clubs.models import Player
-from games import services as game_services
-from games.models import Match, Upload
-from games.services import ingest_log
 from ladder.models import Ladder
+from matches import services as game_services
+from matches.models import Match, Upload
+from matches.services import ingest_log
 
 pytestmark = pytest.mark.django_db
 

@@ -1,5 +1,5 @@
 """The storability check reads the canonical text of a document instead of walking every
-string of it (games.services.storable._storable_canonical_text). It must refuse exactly what the
+string of it (matches.services.storable._storable_canonical_text). It must refuse exactly what the
 walk (_storable_problem) refuses, with the walk's message, and accept the rest."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import canonical_json
-from games import services
-from games.models import log_content_hash
-from games.services import MAX_LOG_DEPTH, LogRejected
+from matches import services
+from matches.models import log_content_hash
+from matches.services import MAX_LOG_DEPTH, LogRejected
 from tests.uploads.logs import bot_log
 
 #: Text that looks like each problem, or like what the quick reading trips over, from

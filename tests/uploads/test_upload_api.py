@@ -14,7 +14,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 import engine
 from clubs.models import Player
-from games.models import Match, MatchLog, MatchSeat, Upload
+from matches.models import Match, MatchLog, MatchSeat, Upload
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,8 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from games.models import Match
 from ladder.tasks import rate_match
+from matches.models import Match
 from tests.uploads.logs import bot_log
 
 # A transaction of its own per test: the upload's transaction is then BEGIN ... COMMIT,

@@ -7,9 +7,9 @@ import time
 import pytest
 
 import engine
-from games import services
-from games.models import Upload
-from games.services import LogRejected, ingest_log
+from matches import services
+from matches.models import Upload
+from matches.services import LogRejected, ingest_log
 from tests.uploads.logs import corrupt
 
 pytestmark = pytest.mark.django_db

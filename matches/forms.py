@@ -1,0 +1,51 @@
+"""Forms of the server-rendered pages (the API has its serializers)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from matches.selectors import MatchFilters
+
+
+class UploadForm(forms.Form):
+    log = forms.CharField(
+        label="Paste the log (lantern-log/1 JSON)",
+        widget=forms.Textarea(attrs={"rows": 10, "spellcheck": "false", "class": "mono"}),
+        required=False,
+    )
+    file = forms.FileField(label="…or choose a file", required=False)
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("log", "").strip() and not data.get("file"):
+            raise ValidationError("Paste a log or choose a file.")
+        if data.get("log", "").strip() and data.get("file"):
+            raise ValidationError("Paste a log or choose a file, not both.")
+        return data
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label="A JSON-lines file (one log per line) or a zip of .json logs")
+
+
+class MatchFilterForm(forms.Form):
+    game = forms.ChoiceField(required=False)
+    player = forms.CharField(required=False, label="Player handle")
+    status = forms.ChoiceField(
+        required=False, choices=[("", "any"), ("valid", "finished"), ("unfinished", "unfinished")]
+    )
+    played_from = forms.DateField(required=False, label="Played from",
+                                  widget=forms.DateInput(attrs={"type": "date"}))
+    played_to = forms.DateField(required=False, label="to",
+                                widget=forms.DateInput(attrs={"type": "date"}))
+
+    def __init__(self, *args, games: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [("", "any"), *((g, g) for g in games)]
+
+    def filters(self) -> MatchFilters:
+        """The filters of a valid form (an invalid one filters nothing)."""
+        if not self.is_valid():
+            return MatchFilters()
+        return MatchFilters(**{k: v or None for k, v in self.cleaned_data.items()})

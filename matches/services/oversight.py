@@ -1,0 +1,67 @@
+"""What organisers and operators do to what is stored: void and restore a match, read an
+upload."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from clubs import policy
+from clubs.services import ClubError, audit
+from config.events import publish
+from matches import events
+from matches.models import Match, Upload
+
+
+def note_upload_read(user: Any, upload: Upload) -> None:
+    """Write an operator's reading of a private club's upload to the club's audit trail
+    (``policy.is_staff_reading_private_upload``); nothing for anyone else."""
+    from clubs.services import audit
+
+    if policy.is_staff_reading_private_upload(user, upload):
+        audit(upload.club, user, "upload.staff_read",
+              f"{user.get_username()} (site operator) read upload {upload.pk} "
+              f"({upload.name or 'unnamed'}, {upload.status})", upload=upload.pk)
+
+
+
+
+@transaction.atomic
+def void_match(actor: AbstractBaseUser, match: Match, reason: str) -> Match:
+    """Keep the match, show it with ``reason``, leave it out of the ladder (EL-1.2).
+    Rating it again makes its ladder recompute without it (ladder.handlers)."""
+    reason = reason.strip()
+    if not reason:
+        raise ClubError("Say why the match is void: the reason is shown with it.", "no_reason")
+    if match.is_void:
+        raise ClubError("This match is void already.", "already_void")
+    match.is_void, match.void_reason, match.voided_at = True, reason[:500], timezone.now()
+    match.save(update_fields=["is_void", "void_reason", "voided_at"])
+    audit(match.club, actor, "match.void", f"voided {match.game} match #{match.pk}: {reason}",
+          match=match.pk)
+    publish(events.match_voided, club_id=match.club_id, match_id=match.pk)
+    return match
+
+
+@transaction.atomic
+def restore_match(actor: AbstractBaseUser, match: Match, reason: str) -> Match:
+    """Undo a void: the match counts again and its ladder recomputes with it
+    (ladder.handlers). The reason goes to the audit trail, with the void's."""
+    reason = reason.strip()
+    if not reason:
+        raise ClubError("Say why the match counts again: the reason goes to the audit trail.",
+                        "no_reason")
+    match = Match.objects.select_for_update().select_related("club").get(pk=match.pk)
+    if not match.is_void:
+        raise ClubError("This match is not void.", "not_void")
+    was = match.void_reason
+    match.is_void, match.void_reason, match.voided_at = False, "", None
+    match.save(update_fields=["is_void", "void_reason", "voided_at"])
+    audit(match.club, actor, "match.restore",
+          f"restored {match.game} match #{match.pk}: {reason[:300]}", match=match.pk,
+          void_reason=was)
+    publish(events.match_restored, club_id=match.club_id, match_id=match.pk)
+    return match

@@ -1,0 +1,49 @@
+"""Filters that name games, seats and results as the engine does (matches.display)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from matches import display
+
+register = template.Library()
+
+
+def _players(match: Any) -> dict[str, str]:
+    summaries = getattr(match, "seat_summaries", None)
+    if summaries is not None:
+        return {s["seat"]: s["player"] for s in summaries}
+    return {s.seat: s.player.handle for s in match.seats.all()}
+
+
+@register.filter
+def game_name(game_id: str) -> str:
+    return display.game_name(game_id)
+
+
+@register.filter
+def result_sentence(match: Any) -> str:
+    """``{{ match|result_sentence }}``: "Mister X (alice) escaped after 24 moves."."""
+    return display.result_sentence(match.game, match.status, match.result, _players(match),
+                                   getattr(match, "options", None))
+
+
+@register.filter
+def seat_role(seat: str, match: Any) -> str:
+    """``{{ seat.seat|seat_role:match }}``: the seat as the game calls it."""
+    return display.seat_role(match.game, seat, _players(match), getattr(match, "options", None))
+
+
+@register.filter
+def role_in(seat: str, game_id: str) -> str:
+    """``{{ seat|role_in:tournament.game }}``: a seat of ``game_id`` by its name, where no
+    match is at hand (a pairing not played yet)."""
+    return display.seat_role(game_id, seat, {})
+
+
+@register.filter
+def rating_role(role: str, game_id: str) -> str:
+    """``{{ role|rating_role:ladder.game }}``: a ladder's role by the game's name for it."""
+    return display.rating_role(game_id, role)

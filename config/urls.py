@@ -3,6 +3,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.urls import include, path, re_path
+from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import (
     SpectacularAPIView,
     SpectacularSwaggerSplitView,
@@ -25,6 +26,8 @@ urlpatterns = [
     path("", game_views.index, name="index"),
     path("favicon.ico", no_favicon),
     path("healthz", healthz, name="healthz"),
+    # The djangojs catalog of the active language (?lang=), for the JS modules (static/js/i18n.js).
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("", include("dashboard.urls")),

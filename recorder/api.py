@@ -129,6 +129,8 @@ class DraftSerializer(DraftSummarySerializer):
     controller = serializers.CharField(allow_null=True, help_text="Who decides for `seat`.")
     is_over = serializers.BooleanField()
     result = serializers.JSONField(allow_null=True)
+    result_sentence = serializers.CharField(
+        allow_null=True, help_text="The result as a plain sentence in the reader's language.")
     frame = FrameSerializer()
     viewer = serializers.CharField(help_text="Whose eyes this answer is seen with, chosen by the "
                                    "server: all, a seat or team, or public.")
@@ -209,6 +211,7 @@ def draft_body(view: selectors.DraftView, request: Request) -> dict[str, Any]:
         "controller": position.game.controller(seat) if seat else None,
         "is_over": position.is_over,
         "result": position.game.result(position.state) if position.is_over else None,
+        "result_sentence": view.result_sentence,
         "frame": view.frame,
         "viewer": view.viewer,
         "viewers": view.viewers,

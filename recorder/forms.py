@@ -18,7 +18,10 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
+from config.language import reader_locale
 from engine import Game, IllegalAction, all_games, parse_json_value
 from engine.core.game import Table
 from engine.core.messages import render
@@ -41,15 +44,15 @@ class GameChoiceForm(forms.Form):
     """Step one (a GET, so the second step's address says what it is for). ``catalogue``:
     the drafts API's game catalogue (``recorder.selectors.game_catalogue``)."""
 
-    game = forms.ChoiceField(label="Game")
+    game = forms.ChoiceField(label=_("Game"))
     players = forms.IntegerField(
-        label="Players", required=False, min_value=1,
-        help_text="For games with a choice of player count; left blank, the game's smallest.",
+        label=_("Players"), required=False, min_value=1,
+        help_text=_("For games with a choice of player count; left blank, the game's smallest."),
     )
     chance = forms.ChoiceField(
-        label="Cards, blocks and tickets",
-        choices=[(TABLE, "dealt at the table: I enter what came out"),
-                 (SERVER, "dealt by Lantern (needed to play against a bot)")],
+        label=_("Cards, blocks and tickets"),
+        choices=[(TABLE, _("dealt at the table: I enter what came out")),
+                 (SERVER, _("dealt by Lantern (needed to play against a bot)"))],
         initial=TABLE, widget=forms.RadioSelect,
     )
 
@@ -257,25 +260,27 @@ class DraftSetupForm(forms.Form):
             required = chance == TABLE
             for name, field in schema_fields(sub, None, [key], SETUP_PREFIX, required=required):
                 self.fields[name] = field
-        bots = [(f"{BOT_PREFIX}{bot}", f"{bot} bot") for bot in sorted(game.bots)] if chance == SERVER else []
+        bots = [(f"{BOT_PREFIX}{bot}", gettext("%(bot)s bot") % {"bot": bot})
+                for bot in sorted(game.bots)] if chance == SERVER else []
         players = [(handle, handle) for handle in handles]
         # Each seat as players call it: "Mister X", "Player 2 (spies E/e)".
         table = Table(dict.fromkeys(seat_ids, ""), defaults)
-        labels = {seat: render(game.seat_label(seat, table)) for seat in seat_ids}
+        labels = {seat: render(game.seat_label(seat, table), reader_locale()) for seat in seat_ids}
         self.seat_labels = labels
         for seat in self.seat_ids:
-            choices: list[Any] = [("", "choose…")]
+            choices: list[Any] = [("", gettext("choose…"))]
             if players:
-                choices.append(("Club players", players))
+                choices.append((gettext("Club players"), players))
             if bots:
-                choices.append(("Bots", bots))
+                choices.append((gettext("Bots"), bots))
             # An organiser may seat someone the club has no handle for yet (as an upload may).
             self.fields[SEAT_PREFIX + seat] = forms.ChoiceField(
                 label=labels[seat], choices=choices, required=not new_players)
             if new_players:
                 self.fields[NEW_PREFIX + seat] = forms.CharField(
-                    label=f"or a new player as {labels[seat]}", required=False, max_length=64,
-                    help_text="A handle the club does not have yet.")
+                    label=gettext("or a new player as %(seat)s") % {"seat": labels[seat]},
+                    required=False, max_length=64,
+                    help_text=gettext("A handle the club does not have yet."))
 
     def names(self, prefix: str) -> list[str]:
         return [name for name in self.fields if name.startswith(prefix)]
@@ -313,21 +318,21 @@ class DraftSetupForm(forms.Form):
         try:
             self.options = self.game.normalize_options(collect(self, data, OPTION_PREFIX))
         except IllegalAction as exc:
-            raise ValidationError(f"{exc.rule}: {exc.message}") from exc
+            raise ValidationError(f"{exc.rule}: {exc.text(reader_locale())}") from exc
         self.setup = collect(self, data, SETUP_PREFIX)
         seats = []
         for seat in self.seat_ids:
             choice = data.get(SEAT_PREFIX + seat)
             new = (data.get(NEW_PREFIX + seat) or "").strip()
             if new and choice:
-                self.add_error(NEW_PREFIX + seat, "Choose a player or name a new one, not both.")
+                self.add_error(NEW_PREFIX + seat, gettext("Choose a player or name a new one, not both."))
                 continue
             if new:
                 seats.append({"seat": seat, "player": new})
                 continue
             if not choice:
                 if SEAT_PREFIX + seat not in self.errors:
-                    self.add_error(SEAT_PREFIX + seat, "Choose who plays this seat.")
+                    self.add_error(SEAT_PREFIX + seat, gettext("Choose who plays this seat."))
                 continue
             if choice.startswith(BOT_PREFIX):
                 seats.append({"seat": seat, "bot": choice.removeprefix(BOT_PREFIX)})
@@ -342,8 +347,9 @@ class DraftSetupForm(forms.Form):
         for player, player_seats in held.items():
             if not self.game.may_hold_together(player_seats):
                 raise ValidationError(
-                    f"{player} cannot hold {', '.join(player_seats)} together in {self.game.name}: "
-                    "a player can sit in only one seat, unless the game lets one player hold "
-                    "several seats of one side.")
+                    gettext("%(player)s cannot hold %(seats)s together in %(game)s: a player can sit "
+                            "in only one seat, unless the game lets one player hold several seats "
+                            "of one side.")
+                    % {"player": player, "seats": ", ".join(player_seats), "game": self.game.name})
         self.seats = seats
         return data

@@ -13,6 +13,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
 from matches.models import Match
@@ -20,13 +21,13 @@ from matches.models import Match
 
 class Draft(models.Model):
     class Status(models.TextChoices):
-        RECORDING = "recording", "Recording"
-        FINISHED = "finished", "Finished"
-        ABANDONED = "abandoned", "Abandoned"
+        RECORDING = "recording", _("Recording")
+        FINISHED = "finished", _("Finished")
+        ABANDONED = "abandoned", _("Abandoned")
 
     class Chance(models.TextChoices):
-        TABLE = "table", "Entered as it came out at the table"
-        SERVER = "server", "Dealt by the server from a seed"
+        TABLE = "table", _("Entered as it came out at the table")
+        SERVER = "server", _("Dealt by the server from a seed")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="drafts")
     created_by = models.ForeignKey(

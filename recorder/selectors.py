@@ -7,10 +7,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext
 
 from clubs import policy
 from clubs.models import Club
 from clubs.policy import PUBLIC, AnyUser
+from config.language import reader_locale
 from engine import Game, all_games
 from engine.core.game import Table
 from engine.core.messages import render
@@ -71,6 +73,8 @@ class DraftView:
     seat_labels: dict[str, str]
     static: dict[str, Any] | None
     document: dict[str, Any] | None
+    #: the result as the engine says it, in the reader's language (None while playing)
+    result_sentence: str | None = None
 
 
 def draft_view(draft: Draft, user: AnyUser, asked: str | None = None, *,
@@ -89,7 +93,8 @@ def draft_view(draft: Draft, user: AnyUser, asked: str | None = None, *,
         else [viewer]
     if asked and draft.status == Draft.Status.FINISHED:
         if asked not in choosable:
-            raise DraftInvalid(f"unknown perspective {asked!r}; this draft has {', '.join(choosable)}",
+            raise DraftInvalid(gettext("unknown perspective %(view)s; this draft has %(views)s")
+                               % {"view": repr(asked), "views": ", ".join(choosable)},
                                field="view")
         viewer = asked
     eyes = None if viewer == ALL else viewer
@@ -103,7 +108,7 @@ def draft_view(draft: Draft, user: AnyUser, asked: str | None = None, *,
             "action": action,
             "notation": move["notation"] if eyes is None else game.notation(action),
             # Told from the action as these eyes saw it (as the replay tells it): no more.
-            "sentence": render(game.describe(action, table)),
+            "sentence": render(game.describe(action, table), reader_locale()),
             "bot": move["bot"],
         })
     view = position.session.view(eyes)
@@ -125,17 +130,19 @@ def draft_view(draft: Draft, user: AnyUser, asked: str | None = None, *,
         moves=moves,
         frame=frame,
         viewers=[{"id": v, "label": _label(v, players)} for v in choosable],
-        phases={phase: render(game.phase_label(phase))
+        phases={phase: render(game.phase_label(phase), reader_locale())
                 for phase in dict.fromkeys([*(m["phase"] for m in moves), view.get("phase")]) if phase},
-        seat_labels={seat: render(game.seat_label(seat, table))
+        seat_labels={seat: render(game.seat_label(seat, table), reader_locale())
                      for seat in game.viewers(draft.options, list(players))},
         static=game.static_view(draft.options) if with_static else None,
         document=draft_document(draft, position) if eyes is None else None,
+        result_sentence=(render(game.describe_result(game.result(position.state), table), reader_locale())
+                         if position.is_over else None),
     )
 
 
 def _label(viewer: str, players: dict[str, str]) -> str:
-    return "Public (no seat)" if viewer == PUBLIC else viewer_label(viewer, players)
+    return gettext("Public (no seat)") if viewer == PUBLIC else viewer_label(viewer, players)
 
 
 # --- choosing the next action ---------------------------------------------------------------------
@@ -166,7 +173,7 @@ def _listed(draft: Draft, position: Position, actions: list[dict[str, Any]],
             chance = (game.chance_draw(position.state, action) is not None
                       or game.chance_options(position.state, action) != [action])
         out.append({"action": action, "notation": game.notation(action),
-                    "sentence": render(game.describe(action, names)), "chance": chance})
+                    "sentence": render(game.describe(action, names), reader_locale()), "chance": chance})
     return out
 
 
@@ -210,7 +217,7 @@ def chance_choice(draft: Draft, user: AnyUser, action: Any, prefix: Any = None,
     (in a server-dealt draft the server deals: the action comes back alone). Only the
     all-seeing recorder enters what came out; a seat's eyes get the action back alone."""
     if not isinstance(action, dict) or not isinstance(action.get("seat"), str):
-        raise DraftInvalid("action must be an object with a seat and a type", field="action")
+        raise DraftInvalid(gettext("action must be an object with a seat and a type"), field="action")
     position = position or position_of(draft)
     game = position.game
     viewer = engine_eyes(user, draft, position)

@@ -26,11 +26,13 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 
 import engine
 from clubs import policy
 from clubs.models import Club, Player
 from config.errors import AppError
+from config.language import reader_locale
 from engine import ENGINE_ERROR, FORMAT, Game, IllegalAction, Rng, Session, get_game
 from engine.core.envelope import MAX_ACTIONS
 from engine.core.play import BOT_STREAM
@@ -144,7 +146,8 @@ class Position:
 def game_of(draft: Draft) -> Game:
     game = get_game(draft.game)
     if game is None:  # a game removed from the engine since the draft began
-        raise DraftIllegal(f"the engine no longer knows the game {draft.game!r}", rule="LOG-GAME")
+        raise DraftIllegal(gettext("the engine no longer knows the game %(game)s") % {"game": repr(draft.game)},
+                           rule="LOG-GAME")
     return game
 
 
@@ -184,18 +187,18 @@ def _step(session: Session, action: Any, viewer: str | None) -> dict[str, Any] |
     try:
         return session.step(action, viewer)
     except IllegalAction as exc:
-        raise DraftIllegal(exc.message, rule=exc.rule, index=ply) from None
+        raise DraftIllegal(exc.text(reader_locale()), rule=exc.rule, index=ply) from None
     except Exception as exc:  # noqa: BLE001 - a game's bug is a refusal, not a 500
-        raise DraftIllegal(f"the engine could not read this action ({exc!r})",
+        raise DraftIllegal(gettext("the engine could not read this action (%(error)s)") % {"error": repr(exc)},
                            rule=ENGINE_ERROR, index=ply) from None
 
 
 def _check_length(ply: int) -> None:
     """DraftIllegal(LOG-LENGTH) when the log already holds the most actions a log may."""
     if ply >= MAX_ACTIONS:
-        raise DraftIllegal(f"a log holds at most {MAX_ACTIONS} actions: store this game "
-                           "(as an unfinished match if it has not ended)", rule="LOG-LENGTH",
-                           index=ply)
+        raise DraftIllegal(gettext("a log holds at most %(count)s actions: store this game "
+                                   "(as an unfinished match if it has not ended)") % {"count": MAX_ACTIONS},
+                           rule="LOG-LENGTH", index=ply)
 
 
 def _play_bots(draft: Draft, position: Position, actions: list[dict[str, Any]],
@@ -215,7 +218,7 @@ def _play_bots(draft: Draft, position: Position, actions: list[dict[str, Any]],
         recorded = _step(session, action, None)  # a bot decides from its seat's knowledge
         actions.append(recorded)
         moves.append(_move(game, before, recorded, bot=True))
-    raise DraftIllegal(f"the bots made {MAX_BOT_MOVES} moves without a human's turn",
+    raise DraftIllegal(gettext("the bots made %(count)s moves without a human's turn") % {"count": MAX_BOT_MOVES},
                        rule=game.end_rule)
 
 
@@ -235,24 +238,26 @@ def bot_handles(bots: list[str]) -> list[str]:
 def _read_seats(game: Game, options: dict[str, Any], seats: Any) -> list[dict[str, Any]]:
     """The seat entries as the log will have them, bots given their club handles."""
     if not isinstance(seats, list) or not seats:
-        raise DraftInvalid("seats must be a non-empty list of {seat, player} or {seat, bot}")
+        raise DraftInvalid(gettext("seats must be a non-empty list of {seat, player} or {seat, bot}"))
     entries: list[dict[str, Any]] = []
     bots: list[str] = []
     for i, entry in enumerate(seats):
         if not isinstance(entry, dict) or not isinstance(entry.get("seat"), str):
-            raise DraftInvalid(f"seat entry {i} must be an object with a seat id")
+            raise DraftInvalid(gettext("seat entry %(index)s must be an object with a seat id") % {"index": i})
         player, bot = entry.get("player"), entry.get("bot")
         if (player is None) == (bot is None):
-            raise DraftInvalid(f"seat {entry['seat']!r} needs exactly one of player and bot")
+            raise DraftInvalid(gettext("seat %(seat)s needs exactly one of player and bot")
+                               % {"seat": repr(entry["seat"])})
         if bot is not None:
             if bot not in game.bots:
-                raise DraftIllegal(f"{game.name} has no bot {bot!r} (it has {', '.join(sorted(game.bots))})",
+                raise DraftIllegal(gettext("%(game)s has no bot %(bot)s (it has %(bots)s)")
+                                   % {"game": game.name, "bot": repr(bot), "bots": ", ".join(sorted(game.bots))},
                                    rule=REC_SEATS)
             bots.append(bot)
             entries.append({"seat": entry["seat"], "bot": bot})
         else:
             if not isinstance(player, str) or not player.strip():
-                raise DraftInvalid(f"seat {entry['seat']!r} needs a player handle")
+                raise DraftInvalid(gettext("seat %(seat)s needs a player handle") % {"seat": repr(entry["seat"])})
             entries.append({"seat": entry["seat"], "player": player.strip()})
     for entry, handle in zip([e for e in entries if "bot" in e], bot_handles(bots), strict=True):
         entry["player"] = handle
@@ -263,15 +268,18 @@ def _read_seats(game: Game, options: dict[str, Any], seats: Any) -> list[dict[st
     except ValueError as exc:
         raise DraftIllegal(str(exc), rule=REC_SEATS) from None
     if [e["seat"] for e in entries] != expected:
-        raise DraftIllegal(f"{game.name} with {len(entries)} players has the seats "
-                           f"{', '.join(expected)}, in that order", rule=REC_SEATS)
+        raise DraftIllegal(ngettext("%(game)s with %(count)s player has the seats %(seats)s, in that order",
+                                    "%(game)s with %(count)s players has the seats %(seats)s, in that order",
+                                    len(entries))
+                           % {"game": game.name, "count": len(entries), "seats": ", ".join(expected)},
+                           rule=REC_SEATS)
     try:
         engine.check_envelope({"format": FORMAT, "game": game.id, "seats": entries, "actions": []})
         game.check_seats(entries, options)
     except IllegalAction as exc:
-        raise DraftIllegal(exc.message, rule=exc.rule) from None
+        raise DraftIllegal(exc.text(reader_locale()), rule=exc.rule) from None
     if all("bot" in e for e in entries):
-        raise DraftIllegal("at least one seat must be a person's", rule=REC_SEATS)
+        raise DraftIllegal(gettext("at least one seat must be a person's"), rule=REC_SEATS)
     return entries
 
 
@@ -283,11 +291,11 @@ def _check_players(club: Club, user: Any, entries: list[dict[str, Any]]) -> None
     missing = [h for h in humans if h not in known]
     longest = Player._meta.get_field("handle").max_length
     if any(len(h) > longest for h in humans):
-        raise DraftInvalid(f"a player handle may have at most {longest} characters")
+        raise DraftInvalid(gettext("a player handle may have at most %(count)s characters") % {"count": longest})
     if missing and not policy.can_create_players(user, club):
         raise UnknownPlayers(
-            f"these players are not in {club.name}: {', '.join(missing)} "
-            "(an organiser can record with new players)",
+            gettext("these players are not in %(club)s: %(players)s (an organiser can record with new players)")
+            % {"club": club.name, "players": ", ".join(missing)},
             handles=missing,
         )
     for entry in entries:
@@ -310,25 +318,25 @@ def create_draft(
     The caller checks ``policy.can_record(user, club)``."""
     game = get_game(game_id) if isinstance(game_id, str) else None
     if game is None:
-        raise DraftInvalid(f"unknown game {game_id!r}", field="game")
+        raise DraftInvalid(gettext("unknown game %(game)s") % {"game": repr(game_id)}, field="game")
     options = {} if options is None else options
     setup = {} if setup is None else setup
     if not isinstance(options, dict):
-        raise DraftInvalid("options must be an object", field="options")
+        raise DraftInvalid(gettext("options must be an object"), field="options")
     if not isinstance(setup, dict):
-        raise DraftInvalid("setup must be an object", field="setup")
+        raise DraftInvalid(gettext("setup must be an object"), field="setup")
     try:
         options = game.normalize_options(options)
     except IllegalAction as exc:
-        raise DraftIllegal(exc.message, rule=exc.rule) from None
+        raise DraftIllegal(exc.text(reader_locale()), rule=exc.rule) from None
     entries = _read_seats(game, options, seats)
     has_bots = any("bot" in e for e in entries)
     chance = chance or (Draft.Chance.SERVER if has_bots else Draft.Chance.TABLE)
     if chance not in Draft.Chance.values:
-        raise DraftInvalid("chance must be 'table' or 'server'", field="chance")
+        raise DraftInvalid(gettext("chance must be 'table' or 'server'"), field="chance")
     if has_bots and chance == Draft.Chance.TABLE:
-        raise DraftInvalid("a game with a bot is dealt by the server (chance 'server'): "
-                           "a bot cannot tell what came out at a table", field="chance")
+        raise DraftInvalid(gettext("a game with a bot is dealt by the server (chance 'server'): "
+                                   "a bot cannot tell what came out at a table"), field="chance")
     seat_ids = [e["seat"] for e in entries]
     seed = secrets.randbelow(SEED_LIMIT) if chance == Draft.Chance.SERVER else None
     if seed is not None:
@@ -338,9 +346,10 @@ def create_draft(
         session = Session(game, options, seat_ids, setup, seed)
         recorded_setup = game.setup_record(session.state)
     except IllegalAction as exc:
-        raise DraftIllegal(exc.message, rule=exc.rule) from None
+        raise DraftIllegal(exc.text(reader_locale()), rule=exc.rule) from None
     except Exception as exc:  # noqa: BLE001 - see engine.ENGINE_ERROR
-        raise DraftIllegal(f"the engine could not read the setup ({exc!r})", rule=ENGINE_ERROR) from None
+        raise DraftIllegal(gettext("the engine could not read the setup (%(error)s)") % {"error": repr(exc)},
+                           rule=ENGINE_ERROR) from None
 
     with transaction.atomic():
         _check_players(club, user, entries)
@@ -406,18 +415,21 @@ def _locked(draft_id: int, request: WriteRequest) -> Draft:
     against an old version (a repeat of an older write too) is stale."""
     version = request.version
     if type(version) is not int:
-        raise DraftInvalid("version (an integer: the draft's current version) is required",
+        raise DraftInvalid(gettext("version (an integer: the draft's current version) is required"),
                            field="version")
     draft = Draft.objects.select_for_update().get(pk=draft_id)
     if draft.version == version + 1 and DraftWrite.objects.filter(
             draft=draft, version=version, user=request.user, fingerprint=request.fingerprint).exists():
         raise _AnsweredBefore(draft)
     if draft.status != Draft.Status.RECORDING:
-        raise ClosedDraft(f"this draft is {draft.status}: it cannot change any more")
+        raise ClosedDraft(gettext("this draft is finished: it cannot change any more")
+                          if draft.status == Draft.Status.FINISHED
+                          else gettext("this draft is abandoned: it cannot change any more"))
     if draft.version != version:
         raise StaleDraft(
-            f"this draft changed since version {version} (it is at version {draft.version} "
-            "now, perhaps from another tab): reload it", version=draft.version,
+            gettext("this draft changed since version %(version)s (it is at version %(now)s "
+                    "now, perhaps from another tab): reload it") % {"version": version, "now": draft.version},
+            version=draft.version,
         )
     return draft
 
@@ -429,7 +441,7 @@ def _save(draft: Draft, version: int, **fields: Any) -> Draft:
         version=F("version") + 1, updated_at=now, **fields
     )
     if written != 1:
-        raise StaleDraft("this draft changed while this write was made: reload it")
+        raise StaleDraft(gettext("this draft changed while this write was made: reload it"))
     for name, value in fields.items():
         setattr(draft, name, value)
     draft.version, draft.updated_at = version + 1, now
@@ -461,10 +473,11 @@ def apply_action(draft_id: int, request: WriteRequest, action: Any, *, answer: A
         ply = len(draft.actions)
         seat = action.get("seat") if isinstance(action, dict) else None
         if isinstance(seat, str) and position.is_bot(seat):
-            raise DraftIllegal(f"{seat} is played by a bot: its moves are made by the server",
+            raise DraftIllegal(gettext("%(seat)s is played by a bot: its moves are made by the server") % {"seat": seat},
                                rule=REC_BOT, index=ply)
         if isinstance(seat, str) and not session.acts_for(viewer, seat):
-            raise DraftIllegal(f"{seat} is not played from this device (it plays {viewer})",
+            raise DraftIllegal(gettext("%(seat)s is not played from this device (it plays %(viewer)s)")
+                               % {"seat": seat, "viewer": viewer},
                                rule=REC_SEATS, index=ply)
         _check_length(ply)
         before = position.game.view(session.state, None)
@@ -488,11 +501,11 @@ def undo(draft_id: int, request: WriteRequest, *, answer: Answer) -> dict[str, A
     with transaction.atomic():
         draft = _locked(draft_id, request)
         if draft.bot_seats:
-            raise DraftIllegal("undo is off in a game against a bot: a move once made is not "
-                               "taken back (the bot's reply, or what the move showed, is seen)",
+            raise DraftIllegal(gettext("undo is off in a game against a bot: a move once made is not "
+                                       "taken back (the bot's reply, or what the move showed, is seen)"),
                                rule=REC_UNDO)
         if not draft.actions:
-            raise NothingToUndo("there is no action of a person to undo")
+            raise NothingToUndo(gettext("there is no action of a person to undo"))
         position = position_of(draft)
         position.session.undo()
         keep = len(position.session.actions)

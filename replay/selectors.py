@@ -14,6 +14,7 @@ from django.http import Http404
 from django.urls import reverse
 
 from clubs.policy import AnyUser, can_view_club
+from config.language import reader_locale
 from engine import get_game
 from engine.core.game import Table
 from engine.core.messages import render
@@ -45,11 +46,14 @@ class Frames:
         return gzip.decompress(self.gzipped)
 
 
-def _digest(match: Match, viewer: str, part: str) -> str:
+def _digest(match: Match, viewer: str, part: str, locale: str) -> str:
     game = get_game(match.game)
     rules_version = game.rules_version if game is not None else ""
+    # The language is part of every key and tag: a Japanese reader never gets the
+    # cached English sentences, nor a 304 for them.
     material = (
         f"{PAYLOAD_VERSION}|{match.pk}|{match.content_hash}|{match.game}|{rules_version}|{viewer}|{part}"
+        f"|{locale}"
     )
     return hashlib.sha256(material.encode()).hexdigest()[:32]
 
@@ -58,16 +62,19 @@ def _part(page: int, views_only: bool) -> str:
     return f"views{page}" if views_only else f"frames{page}"
 
 
-def frames_etag(match: Match, viewer: str, page: int = 0, views_only: bool = False) -> str:
+def frames_etag(match: Match, viewer: str, page: int = 0, views_only: bool = False,
+                locale: str | None = None) -> str:
     """The ETag of ``match``'s frames for ``viewer`` with the views of ``page`` (or that
-    page's views alone), known without replaying: it changes exactly when the log, the
-    game's rules version or the payload's shape does. Weak, since the gzipped and the
-    plain representation share it."""
-    return f'W/"{_digest(match, viewer, _part(page, views_only))}"'
+    page's views alone) in ``locale`` (the reader's language by default), known without
+    replaying: it changes exactly when the log, the game's rules version, the payload's
+    shape or the language does. Weak, since the gzipped and the plain representation
+    share it."""
+    return f'W/"{_digest(match, viewer, _part(page, views_only), locale or reader_locale())}"'
 
 
-def frames_cache_key(match: Match, viewer: str, page: int = 0, views_only: bool = False) -> str:
-    return f"replay:frames:{_digest(match, viewer, _part(page, views_only))}"
+def frames_cache_key(match: Match, viewer: str, page: int = 0, views_only: bool = False,
+                     locale: str | None = None) -> str:
+    return f"replay:frames:{_digest(match, viewer, _part(page, views_only), locale or reader_locale())}"
 
 
 def match_viewers(match: Match) -> list[str]:
@@ -93,15 +100,19 @@ def match_frames(match: Match, viewer: str, page: int = 0) -> Frames:
     is replayed through the engine. Raises ``replay.frames.UnknownViewer`` for a
     perspective the match does not have.
     """
-    return _cached(frames_cache_key(match, viewer, page), frames_etag(match, viewer, page),
-                   lambda: build_frames(match.log.document, viewer, match_id=match.pk, page=page))
+    locale = reader_locale()
+    return _cached(frames_cache_key(match, viewer, page, locale=locale),
+                   frames_etag(match, viewer, page, locale=locale),
+                   lambda: build_frames(match.log.document, viewer, match_id=match.pk,
+                                        locale=locale, page=page))
 
 
 def match_views(match: Match, viewer: str, page: int) -> Frames:
     """The views of one page of ``match``'s frames (``replay.frames.build_views``), cached
     as :func:`match_frames`. Raises ``UnknownViewer`` and ``UnknownPage``."""
-    return _cached(frames_cache_key(match, viewer, page, views_only=True),
-                   frames_etag(match, viewer, page, views_only=True),
+    locale = reader_locale()
+    return _cached(frames_cache_key(match, viewer, page, views_only=True, locale=locale),
+                   frames_etag(match, viewer, page, views_only=True, locale=locale),
                    lambda: build_views(match.log.document, viewer, page))
 
 
@@ -175,7 +186,7 @@ def game_record(match: Match) -> GameRecord:
             url = reverse("ladder-player", args=[match.club.slug, rated_ladder.url_key, seat.player.handle])
         records.append(SeatRecord(
             seat=seat.seat,
-            role=render(game.seat_label(seat.seat, table)) if game else seat.seat,
+            role=render(game.seat_label(seat.seat, table), reader_locale()) if game else seat.seat,
             player=seat.player.handle,
             player_url=url,
             outcome=seat.outcome,
@@ -184,5 +195,5 @@ def game_record(match: Match) -> GameRecord:
         ))
     result = None
     if game is not None and match.result and match.status == Match.Status.VALID:
-        result = render(game.describe_result(match.result, table))
+        result = render(game.describe_result(match.result, table), reader_locale())
     return GameRecord(seats=records, result=result, ladder=ladder)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.translation import gettext, pgettext
 
 from engine import get_game
 from engine.core.envelope import MAX_ACTIONS
-from replay.frames import ALL, viewer_label
+from replay.frames import ALL
 from replay.selectors import game_record, match_viewers, visible_match
 
 
@@ -19,6 +20,16 @@ def _ply(value: str | None) -> int:
         return min(max(0, int(value or 0)), MAX_ACTIONS)
     except ValueError:
         return 0
+
+
+def _viewer_label(viewer: str, roles: dict[str, str], players: dict[str, str]) -> str:
+    """A seat by its role at the table ("Mister X (alice)"), a team by its id, the
+    all-seeing view by its name, in the reader's language."""
+    if viewer == ALL:
+        return gettext("All-seeing")
+    if viewer in roles:
+        return f"{roles[viewer]} ({players[viewer]})"
+    return pgettext("a perspective of a replay", "%(team)s (team)") % {"team": viewer}
 
 
 def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
@@ -48,8 +59,7 @@ def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
             "game_name": game.name if game is not None else match.game,
             "record": record,
             # A seat by its role at the table ("Mister X (alice)"), a team as the API names it.
-            "viewers": [{"id": v, "label": f"{roles[v]} ({players[v]})" if v in roles
-                         else viewer_label(v, players)} for v in viewers],
+            "viewers": [{"id": v, "label": _viewer_label(v, roles, players)} for v in viewers],
             "view": view,
             "config": config,
         },

@@ -103,7 +103,10 @@ def board_view(board: Board) -> dict[str, Any]:
     return {
         "key": board.key,
         "name": board.name,
-        "cities": [{"id": c.id, "name": c.name, "country": c.country, "x": c.x, "y": c.y}
+        # ``names``: the city in other languages (``{"ja": …, "ru": …}``), so a page draws
+        # the map in its reader's language; ``name`` is the board's (English) name.
+        "cities": [{"id": c.id, "name": c.name, "names": dict(c.names), "country": c.country,
+                    "x": c.x, "y": c.y}
                    for c in sorted(board.cities.values(), key=lambda c: c.id)],
         "connections": [list(edge) for edge in board.connections],
         "missions": {colour: {"starts": list(m.starts), "destinations": sorted(m.destinations)}

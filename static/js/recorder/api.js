@@ -3,11 +3,13 @@
 // forking the game; the page then tells the recorder to reload. The same write sent
 // again (a retry) is answered as the first time and applied once.
 
+import { gettext, interpolate } from "../i18n.js";
+
 /** The API refused a request; ``status`` and ``body`` are its answer. */
 export class ApiError extends Error {
   constructor(status, body) {
     const rule = body && body.rule ? `${body.rule}: ` : "";
-    super(body && body.message ? `${rule}${body.message}` : `The server answered ${status}.`);
+    super(body && body.message ? `${rule}${body.message}` : interpolate(gettext("The server answered %(status)s."), { status }));
     this.status = status;
     this.body = body || {};
   }
@@ -61,7 +63,7 @@ export class DraftApi {
           continue;
         }
         // Either nothing was saved, or it was and sending it again gets its answer.
-        throw new ApiError(0, { message: "The server could not be reached; nothing was lost. Try again." });
+        throw new ApiError(0, { message: gettext("The server could not be reached; nothing was lost. Try again.") });
       }
     }
     const data = await response.json().catch(() => ({}));

@@ -7,6 +7,7 @@
 // cannot be made; when one candidate is left, one button records it.
 
 import { el } from "../replay/dom.js";
+import { gettext, interpolate } from "../i18n.js";
 
 /** Up to this many values are buttons (20 envelopes fit); more become a drop-down. */
 const MAX_BUTTONS = 24;
@@ -35,19 +36,19 @@ export function valueKey(value) {
 
 /** A value as the recorder reads it on a button. */
 export function valueText(value) {
-  if (value === undefined || value === null) return "none";
-  if (Array.isArray(value)) return value.length ? value.map(valueText).join(" + ") : "none";
+  if (value === undefined || value === null) return gettext("none");
+  if (Array.isArray(value)) return value.length ? value.map(valueText).join(" + ") : gettext("none");
   if (typeof value === "object") {
     const parts = Object.entries(value).map(([k, v]) => `${k} ${valueText(v)}`);
-    return parts.length ? parts.join(", ") : "none";
+    return parts.length ? parts.join(", ") : gettext("none");
   }
-  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (typeof value === "boolean") return value ? gettext("yes") : gettext("no");
   return String(value);
 }
 
 /** "left/red" → "left red"; "type" → "action". */
 export function fieldText(path) {
-  if (path === "type") return "action";
+  if (path === "type") return gettext("action");
   return path.split(SEP).join(" ").replaceAll("_", " ");
 }
 
@@ -156,7 +157,7 @@ export function mountEntry(root, { title, load, order = [], describe = () => nul
   function questionControls(path, values) {
     const id = `rec-q-${(controlCount += 1)}`;
     const name = fieldText(path);
-    const text = `${title}: ${name}?`;
+    const text = interpolate(gettext("%(title)s: %(field)s?"), { title, field: name });
     if (values.length <= MAX_BUTTONS) {
       const group = el("div", { role: "group", class: "rec-question", "aria-labelledby": id, "data-field": path },
         el("p", { id, class: "rec-question-label" }, text));
@@ -168,7 +169,7 @@ export function mountEntry(root, { title, load, order = [], describe = () => nul
       return group;
     }
     const select = el("select", { id, "data-field": path },
-      el("option", { value: "" }, `choose…`),
+      el("option", { value: "" }, gettext("choose…")),
       ...values.map((v) => el("option", { value: valueKey(v.value) }, label(path, v.value))));
     return el("div", { class: "rec-question", "data-field": path },
       el("label", { for: id, class: "rec-question-label" }, text), " ", select);
@@ -181,10 +182,10 @@ export function mountEntry(root, { title, load, order = [], describe = () => nul
       ...(narrowing ? narrowing.chosen.map((step, i) => ({ ...step, undo: () => { narrowing.backTo(i); draw(true); } })) : []),
     ];
     if (steps.length) {
-      const trail = el("ol", { class: "rec-trail", "aria-label": `${title}: chosen so far` });
+      const trail = el("ol", { class: "rec-trail", "aria-label": interpolate(gettext("%(title)s: chosen so far"), { title }) });
       steps.forEach((step) => {
         const button = el("button", { type: "button", class: "rec-step secondary", "data-field": step.path,
-          "aria-label": `Change ${fieldText(step.path)} (${label(step.path, step.value)})` },
+          "aria-label": interpolate(gettext("Change %(field)s (%(value)s)"), { field: fieldText(step.path), value: label(step.path, step.value) }) },
         `${fieldText(step.path)}: ${label(step.path, step.value)} ✕`);
         button.addEventListener("click", step.undo);
         trail.append(el("li", {}, button));
@@ -194,7 +195,7 @@ export function mountEntry(root, { title, load, order = [], describe = () => nul
     if (answer.field) {
       parts.push(questionControls(answer.field, answer.values));
     } else if (!answer.actions.length) {
-      parts.push(el("p", { class: "rec-none" }, "Nothing is legal here."));
+      parts.push(el("p", { class: "rec-none" }, gettext("Nothing is legal here.")));
     } else {
       const question = narrowing.question();
       if (question) {
@@ -205,7 +206,7 @@ export function mountEntry(root, { title, load, order = [], describe = () => nul
         const said = entry.sentence || entry.notation;
         const confirm = el("button", { type: "button", class: "rec-confirm", "data-action": JSON.stringify(entry.action),
           "data-notation": entry.notation, title: entry.notation },
-        entry.chance ? `Next: what came out — ${said}` : `Record: ${said}`);
+        interpolate(entry.chance ? gettext("Next: what came out — %(action)s") : gettext("Record: %(action)s"), { action: said }));
         let saving = false;
         confirm.addEventListener("click", async () => {
           // While the action is being saved, another click waits (the server would

@@ -9,6 +9,7 @@ import { hintsFor } from "./games.js";
 import { el } from "../replay/dom.js";
 import { loadBoard } from "../replay/boards/load.js";
 import { renderMoveList } from "../replay/movelist.js";
+import { gettext, interpolate, ngettext } from "../i18n.js";
 
 const root = document.getElementById("recorder");
 const config = JSON.parse(document.getElementById("recorder-config").textContent);
@@ -40,12 +41,12 @@ function showAlert(message, { reload = false, rule = null, ruleUrl = null } = {}
   if (rule) {
     const id = el("code", {}, rule);
     parts.push(ruleUrl
-      ? el("a", { class: "rule-link", href: ruleUrl, target: "_blank", rel: "noopener", title: `Read rule ${rule}` }, id)
+      ? el("a", { class: "rule-link", href: ruleUrl, target: "_blank", rel: "noopener", title: interpolate(gettext("Read rule %(rule)s"), { rule }) }, id)
       : id, ": ");
   }
   parts.push(el("span", {}, message));
   if (reload) {
-    const button = el("button", { type: "button", class: "rec-reload" }, "Reload");
+    const button = el("button", { type: "button", class: "rec-reload" }, gettext("Reload"));
     button.addEventListener("click", () => window.location.reload());
     parts.push(" ", button);
   }
@@ -71,11 +72,11 @@ async function busy(promise) {
       // Another tab wrote first. Writing on would fork the game: stop and say so.
       state.stale = true;
       root.dataset.stale = "true";
-      showAlert("This game changed in another tab or device — reload to see it before recording more.", { reload: true });
+      showAlert(gettext("This game changed in another tab or device — reload to see it before recording more."), { reload: true });
       disableWrites();
     } else if (error.closed) {
       state.stale = true;
-      showAlert("This draft was finished or discarded elsewhere — reload to see it.", { reload: true });
+      showAlert(gettext("This draft was finished or discarded elsewhere — reload to see it."), { reload: true });
       disableWrites();
     } else {
       showAlert(error.sentence, { rule: error.body.rule, ruleUrl: error.body.rule_url });
@@ -142,18 +143,19 @@ function lastSentence(draft) {
 }
 
 function describeStatus(draft) {
-  if (draft.status === "finished") return "Stored.";
-  if (draft.status === "abandoned") return "Discarded.";
+  if (draft.status === "finished") return gettext("Stored.");
+  if (draft.status === "abandoned") return gettext("Discarded.");
   if (draft.is_over) {
-    const result = draft.result || {};
-    return `Game over${result.winner ? `: ${result.winner} won` : ""}${result.reason ? ` (${result.reason})` : ""}.`;
+    // The engine's sentence of the result, in the reader's language (recorder.selectors).
+    return draft.result_sentence ? interpolate(gettext("Game over: %(result)s"), { result: draft.result_sentence }) : gettext("Game over.");
   }
   const view = draft.frame.view;
-  const round = view.round !== null && view.round !== undefined ? `Round ${view.round} · ` : "";
+  const round = view.round !== null && view.round !== undefined ? `${interpolate(gettext("Round %(round)s"), { round: view.round })} · ` : "";
   const phase = view.phase ? `${(draft.phases || {})[view.phase] || view.phase} · ` : "";
   // The last action first: what a recorder checks against the table after each entry.
-  const last = draft.moves.length ? `Last: ${lastSentence(draft)}. ` : "";
-  return `${last}${round}${phase}${draft.to_act.map((s) => playerOf(draft, s)).join(", ")} to act`;
+  const last = draft.moves.length ? `${interpolate(gettext("Last: %(action)s."), { action: lastSentence(draft) })} ` : "";
+  const seats = draft.to_act.map((s) => playerOf(draft, s));
+  return `${last}${round}${phase}${interpolate(ngettext("%(seats)s to act", "%(seats)s to act", seats.length), { seats: seats.join(", ") })}`;
 }
 
 /** The actions so far as the replay lists them: the engine's sentences (as this person's
@@ -162,7 +164,7 @@ function drawMoves(draft) {
   const notation = ui.notation.checked;
   renderMoveList(ui.moves, draft.moves, null, { notation, phases: draft.phases || {} });
   ui.moves.parentElement.classList.toggle("show-notation", notation);
-  if (!draft.moves.length) ui.moves.append(el("p", { class: "muted rec-empty" }, "No action yet."));
+  if (!draft.moves.length) ui.moves.append(el("p", { class: "muted rec-empty" }, gettext("No action yet.")));
   // The latest action in sight: at the bottom of the list, or the end of the phone's strip.
   ui.moves.scrollTop = ui.moves.scrollHeight;
   ui.moves.scrollLeft = ui.moves.scrollWidth;
@@ -189,7 +191,7 @@ function drawEntry(draft, focus = false) {
   if (!seats.includes(state.seat)) state.seat = draft.seat;
   if (seats.length > 1) {
     const group = el("div", { role: "group", "aria-labelledby": "rec-seat-label", class: "rec-choices" });
-    ui.seatPick.append(el("p", { id: "rec-seat-label", class: "rec-question-label" }, "Whose action?"));
+    ui.seatPick.append(el("p", { id: "rec-seat-label", class: "rec-question-label" }, gettext("Whose action?")));
     for (const seat of seats) {
       const button = el("button", { type: "button", class: "rec-seat secondary", "data-seat": seat, "aria-pressed": String(seat === state.seat) }, playerOf(draft, seat));
       button.addEventListener("click", () => {
@@ -221,13 +223,13 @@ function startActionEntry(draft, seat, focus = false) {
 /** The chance in ``entry`` (cards drawn, blocks, an envelope's card): what came out. */
 function startChanceEntry(draft, seat, entry) {
   const said = entry.sentence || entry.notation;
-  const back = el("button", { type: "button", class: "secondary rec-back" }, `Back: not this action`);
+  const back = el("button", { type: "button", class: "secondary rec-back" }, gettext("Back: not this action"));
   back.addEventListener("click", () => startActionEntry(draft, seat, true));
   const box = el("div", { class: "rec-chance" });
-  ui.entry.replaceChildren(el("p", { class: "rec-chance-head", title: entry.notation }, `What came out? ${said}`), box, back);
+  ui.entry.replaceChildren(el("p", { class: "rec-chance-head", title: entry.notation }, interpolate(gettext("What came out? %(action)s"), { action: said })), box, back);
   mountEntry(box, {
     focus: true,
-    title: "Came out",
+    title: gettext("Came out"),
     load: (prefix) => api.chance(entry.action, prefix),
     order: state.hints.order,
     describe: state.hints.describe,
@@ -241,16 +243,16 @@ function drawFinish(draft) {
   ui.done.hidden = draft.status === "recording";
   if (draft.status === "finished" && draft.match) {
     ui.done.replaceChildren(
-      el("p", {}, `This game is stored as match #${draft.match}.`),
+      el("p", {}, interpolate(gettext("This game is stored as match #%(match)s."), { match: draft.match })),
       el("p", { class: "actions" },
-        el("a", { class: "button", href: draft.match_url, "data-link": "match" }, `Match #${draft.match}`), " ",
-        el("a", { href: config.replayUrl.replace("/0/", `/${draft.match}/`), "data-link": "replay" }, "Watch the replay")),
+        el("a", { class: "button", href: draft.match_url, "data-link": "match" }, interpolate(gettext("Match #%(match)s"), { match: draft.match })), " ",
+        el("a", { href: config.replayUrl.replace("/0/", `/${draft.match}/`), "data-link": "replay" }, gettext("Watch the replay"))),
     );
   } else if (draft.status === "abandoned") {
-    ui.done.replaceChildren(el("p", {}, "This draft was discarded; nothing was stored."));
+    ui.done.replaceChildren(el("p", {}, gettext("This draft was discarded; nothing was stored.")));
   }
   const store = $("#rec-store");
-  store.textContent = draft.is_over ? "Store the match" : "Stop here and store as an unfinished match";
+  store.textContent = draft.is_over ? gettext("Store the match") : gettext("Stop here and store as an unfinished match");
   store.classList.toggle("secondary", !draft.is_over);
   $("#rec-stop-confirm").hidden = true;
   $("#rec-stop").hidden = draft.is_over;

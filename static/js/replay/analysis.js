@@ -8,13 +8,14 @@
 // so the page's own modules know nothing of it.
 
 import { el, svg, tip } from "./dom.js";
+import { gettext, interpolate, ngettext } from "../i18n.js";
 
 const panel = document.getElementById("replay-analysis");
 const boardRoot = document.getElementById("replay-board");
 const movesRoot = document.getElementById("replay-moves");
 
 const SYMBOLS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
-const WORDS = { inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
+const WORDS = { inaccuracy: gettext("Inaccuracy"), mistake: gettext("Mistake"), blunder: gettext("Blunder") };
 const COLORS = ["#b45309", "#2563eb", "#15803d", "#9333ea", "#be123c", "#0f766e", "#4b5563"];
 const W = 600;
 const H = 120;
@@ -40,7 +41,7 @@ async function load(method = "GET") {
   const body = await response.json().catch(() => ({}));
   if (request !== state.request) return;
   if (!response.ok) {
-    say(body.message || `The analysis cannot be shown (HTTP ${response.status}).`);
+    say(body.message || interpolate(gettext("The analysis cannot be shown (HTTP %(status)s)."), { status: response.status }));
     return;
   }
   state.view = view;
@@ -62,9 +63,9 @@ function draw() {
   button.hidden = !p.can_request;
   body.replaceChildren();
   if (!p.available) status.textContent = p.reason;
-  else if (p.status === "none") status.textContent = p.can_request ? "Not analysed yet." : "Not analysed yet: the club's members can analyse it.";
-  else if (p.status === "queued") status.textContent = "Waiting for an analysis worker…";
-  else if (p.status === "running") status.textContent = `Analysing… ${p.progress.done} of ${p.progress.total} positions`;
+  else if (p.status === "none") status.textContent = p.can_request ? gettext("Not analysed yet.") : gettext("Not analysed yet: the club's members can analyse it.");
+  else if (p.status === "queued") status.textContent = gettext("Waiting for an analysis worker…");
+  else if (p.status === "running") status.textContent = interpolate(ngettext("Analysing… %(done)s of %(total)s position", "Analysing… %(done)s of %(total)s positions", p.progress.total), p.progress);
   else if (p.status === "failed") status.textContent = p.error;
   else status.textContent = "";
   markMoves();
@@ -80,19 +81,19 @@ function graph(result) {
   const y = (points) => H - (points / 100) * H;
   const seats = [...new Set(result.lines.map((line) => line.seat))];
   const chart = svg("svg", { class: "analysis-graph", viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: "none", role: "img",
-    "aria-label": "Win chance of each seat after every move" });
+    "aria-label": gettext("Win chance of each seat after every move") });
   chart.append(svg("rect", { class: "analysis-bg", x: 0, y: 0, width: W, height: H }));
   chart.append(svg("line", { class: "analysis-mid", x1: 0, x2: W, y1: H / 2, y2: H / 2 }));
   for (const line of result.lines) {
     const d = line.points.map((v, ply) => `${ply ? "L" : "M"}${x(ply).toFixed(1)},${y(v).toFixed(1)}`).join("");
     chart.append(svg("path", { class: `analysis-line analysis-${line.kind}`, d, "data-seat": line.seat,
-      stroke: COLORS[seats.indexOf(line.seat) % COLORS.length] }, tip(`${seatName(line.seat)}: ${line.kind === "own" ? "own information" : "all-seeing"}`)));
+      stroke: COLORS[seats.indexOf(line.seat) % COLORS.length] }, tip(`${seatName(line.seat)}: ${line.kind === "own" ? gettext("own information") : gettext("all-seeing")}`)));
   }
   for (const move of result.moves) {
     if (!move.label) continue;
     const line = result.lines.find((l) => l.seat === move.seat && l.kind === "own") || result.lines[0];
     chart.append(svg("circle", { class: `analysis-dot analysis-${move.label}`, cx: x(move.ply), cy: y(line.points[move.ply]), r: 3.5 },
-      tip(`${WORDS[move.label]} at move ${move.ply}: −${move.drop} points`)));
+      tip(interpolate(gettext("%(verdict)s at move %(ply)s: −%(drop)s points"), { verdict: WORDS[move.label], ply: move.ply, drop: move.drop }))));
   }
   chart.append(svg("line", { class: "analysis-cursor", x1: 0, x2: 0, y1: 0, y2: H }));
   chart.addEventListener("click", (event) => {
@@ -107,16 +108,18 @@ function legend(result) {
   const all = result.lines.some((line) => line.kind === "all");
   const items = seats.map((seat, i) => el("li", {},
     el("span", { class: "analysis-swatch", style: `background:${COLORS[i % COLORS.length]}` }), seatName(seat)));
-  const note = all ? "Solid: each seat's chance from its own information; dashed: from the all-seeing position."
-    : "Your chance from what you knew at each moment.";
+  const note = all ? gettext("Solid: each seat's chance from its own information; dashed: from the all-seeing position.")
+    : gettext("Your chance from what you knew at each moment.");
+  const budget = interpolate(ngettext("Chances under greedy play, %(budget)s playout each.",
+    "Chances under greedy play, %(budget)s playouts each.", result.budget), { budget: result.budget });
   return el("div", { class: "analysis-legend" }, el("ul", {}, ...items),
-    el("p", { class: "muted" }, `${note} Chances under greedy play, ${result.budget} playouts each.`));
+    el("p", { class: "muted" }, `${note} ${budget}`));
 }
 
 function accuracy(result) {
   const entries = Object.entries(result.accuracy).filter(([, value]) => value !== null);
   if (!entries.length) return "";
-  return el("p", { class: "analysis-accuracy" }, "Accuracy: ",
+  return el("p", { class: "analysis-accuracy" }, gettext("Accuracy:"), " ",
     ...entries.map(([seat, value], i) => el("span", {}, i ? " · " : "", `${seatName(seat)} ${value}%`)));
 }
 
@@ -134,12 +137,14 @@ function markMoves() {
     if (!button) continue;
     if (move.label) {
       button.append(el("span", { class: `analysis-mark analysis-${move.label}`,
-        title: `${WORDS[move.label]}: ${move.drop} points below the best move found, on what ${seatName(move.seat)} knew` },
+        title: interpolate(gettext("%(verdict)s: %(drop)s points below the best move found, on what %(seat)s knew"),
+          { verdict: WORDS[move.label], drop: move.drop, seat: seatName(move.seat) }) },
       SYMBOLS[move.label]));
     }
     if (move.unknowable) {
       button.append(el("span", { class: "analysis-mark analysis-unknowable",
-        title: `Could not have known: the real position lost ${move.all_seeing_drop} points, but on what ${seatName(move.seat)} knew the move was sound` }, "◇"));
+        title: interpolate(gettext("Could not have known: the real position lost %(drop)s points, but on what %(seat)s knew the move was sound"),
+          { drop: move.all_seeing_drop, seat: seatName(move.seat) }) }, "◇"));
     }
   }
 }
@@ -157,13 +162,15 @@ function follow() {
   box.replaceChildren();
   const move = moveAt(ply);
   if (!move) return;
-  const verdict = move.label ? `${WORDS[move.label]}: −${move.drop} points.` : "Move as good as the best found.";
+  const verdict = move.label ? interpolate(gettext("%(verdict)s: −%(drop)s points."), { verdict: WORDS[move.label], drop: move.drop })
+    : gettext("Move as good as the best found.");
   box.append(el("span", {}, `${seatName(move.seat)}: ${verdict} `));
   if (move.best) {
-    const show = el("button", { type: "button", class: "link analysis-show-best" }, "Show the better move");
+    const show = el("button", { type: "button", class: "link analysis-show-best" }, gettext("Show the better move"));
     show.addEventListener("click", () => {
       show.replaceWith(el("span", { class: "analysis-better" },
-        `Better: ${move.best_sentence || move.best} (${move.best_value}% against ${move.played_value}%)`));
+        interpolate(gettext("Better: %(move)s (%(best)s against %(played)s)"),
+          { move: move.best_sentence || move.best, best: `${move.best_value}%`, played: `${move.played_value}%` })));
     });
     box.append(show);
   }

@@ -8,6 +8,7 @@
 // person goes there (and the next one ahead of them, as they near a page's end).
 
 import { el } from "./dom.js";
+import { gettext, interpolate } from "../i18n.js";
 import * as nav from "./navigation.js";
 import { highlightMove, renderMoveList } from "./movelist.js";
 import { loadBoard } from "./boards/load.js";
@@ -35,7 +36,8 @@ async function fetchJson(path, params) {
   const response = await fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" });
   if (!response.ok) {
     const body = await response.json().catch(() => ({}));
-    const error = new Error(`This replay cannot be shown (HTTP ${response.status})${body.message ? ":" : "."}`);
+    const error = new Error(interpolate(body.message ? gettext("This replay cannot be shown (HTTP %(status)s):")
+      : gettext("This replay cannot be shown (HTTP %(status)s)."), { status: response.status }));
     error.body = body;
     throw error;
   }
@@ -89,8 +91,8 @@ function writeUrl() {
 }
 
 function describe(frame, frames) {
-  const parts = [`Move ${frame.ply} of ${frames.length - 1}`];
-  if (frame.round !== null && frame.round !== undefined) parts.push(`Round ${frame.round}`);
+  const parts = [interpolate(gettext("Move %(ply)s of %(last)s"), { ply: frame.ply, last: frames.length - 1 })];
+  if (frame.round !== null && frame.round !== undefined) parts.push(interpolate(gettext("Round %(round)s"), { round: frame.round }));
   if (frame.phase) parts.push(state.payload.phases?.[frame.phase] || frame.phase);
   return parts.join(" · ");
 }
@@ -102,7 +104,7 @@ function show(ply) {
   state.board.update(frame, { frames, ply: state.ply });
   boardRoot.dataset.ply = String(state.ply);
   $("#replay-position").textContent = describe(frame, frames);
-  $("#replay-sentence").textContent = frame.ply === 0 ? "Setup" : frame.sentence ?? frame.notation ?? "";
+  $("#replay-sentence").textContent = frame.ply === 0 ? gettext("Setup") : frame.sentence ?? frame.notation ?? "";
   $("#replay-notation").textContent = frame.ply === 0 ? "" : frame.notation ?? "";
   setScrub(scrub, state.ply, `${describe(frame, frames)}: ${$("#replay-sentence").textContent}`);
   for (const mark of roundMarks.querySelectorAll(".round-mark")) {
@@ -129,10 +131,10 @@ async function copyLink() {
   const said = $("#replay-copied");
   try {
     await navigator.clipboard.writeText(link);
-    said.textContent = "Link copied";
+    said.textContent = gettext("Link copied");
   } catch {
     // No clipboard (an insecure origin, a refused permission): offer the link to copy by hand.
-    window.prompt("Copy this link:", link);
+    window.prompt(gettext("Copy this link:"), link);
     said.textContent = "";
   }
   window.setTimeout(() => { said.textContent = ""; }, 3000);
@@ -142,7 +144,7 @@ function stopAutoplay() {
   if (state.timer !== null) window.clearInterval(state.timer);
   state.timer = null;
   playButton.setAttribute("aria-pressed", "false");
-  playButton.title = "Autoplay (space)";
+  playButton.title = gettext("Autoplay (space)");
 }
 
 function startAutoplay() {
@@ -153,7 +155,7 @@ function startAutoplay() {
     else goTo(state.ply + 1).catch(fail);
   }, Number(speedSelect.value));
   playButton.setAttribute("aria-pressed", "true");
-  playButton.title = "Pause (space)";
+  playButton.title = gettext("Pause (space)");
 }
 
 function toggleAutoplay() {

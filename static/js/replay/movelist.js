@@ -4,6 +4,7 @@
 
 import { groupByRoundAndPhase } from "./navigation.js";
 import { el } from "./dom.js";
+import { gettext, interpolate } from "../i18n.js";
 
 /** Fill ``root`` with the grouped move list; ``onJump(ply)`` runs on a click. Without
  * ``onJump`` (the recorder, which shows where the game stands, not its history) the
@@ -12,20 +13,20 @@ import { el } from "./dom.js";
 export function renderMoveList(root, frames, onJump, { notation = false, phases = {} } = {}) {
   root.replaceChildren();
   if (onJump) {
-    const start = el("button", { class: "move move-setup", type: "button", "data-ply": "0" }, "Setup");
+    const start = el("button", { class: "move move-setup", type: "button", "data-ply": "0" }, gettext("Setup"));
     root.append(el("div", { class: "moves-setup" }, start));
   }
   for (const round of groupByRoundAndPhase(frames)) {
     const section = el("section", { class: "moves-round", "data-round": String(round.round) });
     // A game without rounds (Cloak & Dagger's turns) has no round headings.
-    if (round.round !== null && round.round !== undefined) section.append(el("h3", {}, `Round ${round.round}`));
+    if (round.round !== null && round.round !== undefined) section.append(el("h3", {}, interpolate(gettext("Round %(round)s"), { round: round.round })));
     for (const phase of round.phases) {
       const list = el("ol", { class: "moves-phase-list" });
       for (const frame of phase.frames) {
         // Both name the seat themselves ("Anna examines an envelope", "p2 examine ?").
         const [shown, other] = notation ? [frame.notation, frame.sentence] : [frame.sentence, frame.notation];
         const attributes = { class: "move", "data-ply": String(frame.ply), "data-seat": frame.seat || "", "data-notation": frame.notation || "", title: other || "" };
-        const badge = frame.bot ? el("span", { class: "badge move-bot" }, "bot") : "";
+        const badge = frame.bot ? el("span", { class: "badge move-bot" }, gettext("bot")) : "";
         list.append(
           el(
             "li",

@@ -2,6 +2,7 @@
 // (a click on a marker jumps there). Labels thin out so they never overlap.
 
 import { el } from "./dom.js";
+import { gettext, interpolate } from "../i18n.js";
 
 /** Round starts: [{round, ply}] for the first action of each round. */
 export function roundStarts(frames) {
@@ -30,8 +31,8 @@ export function mountScrub(input, marks, frames, onJump) {
       style: `left: ${(100 * ply) / last}%`,
       "data-ply": String(ply),
       "data-round": String(round),
-      title: `Round ${round}`,
-      "aria-label": `Round ${round}`,
+      title: interpolate(gettext("Round %(round)s"), { round }),
+      "aria-label": interpolate(gettext("Round %(round)s"), { round }),
     }, labelled ? String(round) : "");
   }));
   marks.onclick = (event) => {

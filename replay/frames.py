@@ -30,7 +30,7 @@ ALL = "all"
 
 #: Bumped whenever the payload's shape changes, so cached payloads of the old shape
 #: are never served again.
-PAYLOAD_VERSION = 5
+PAYLOAD_VERSION = 6
 
 #: Plies per page of views: a Mister X game between people (about 100 actions) fits in
 #: one; the longest accepted log (2,000 actions) has 21.
@@ -131,6 +131,8 @@ def build_frames(log: dict[str, Any], viewer: str, match_id: int | None = None,
         "viewer": viewer,
         "viewers": [{"id": v, "label": viewer_label(v, rep.players)} for v in viewer_ids(game, log)],
         "seats": [{"seat": e["seat"], "player": e["player"]} for e in log["seats"]],
+        # Each seat and team as players call it, in ``locale`` (the boards' panels name them).
+        "seat_labels": {v: render(game.seat_label(v, table), locale) for v in viewer_ids(game, log) if v != ALL},
         "options": rep.options,
         "static": game.static_view(rep.options),
         "legend": [{"mark": entry["mark"], "text": render(entry["text"], locale)}

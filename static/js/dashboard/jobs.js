@@ -4,6 +4,7 @@
 // keeps it fresh. Rows are built with text nodes, never HTML strings: names are data.
 
 import { el } from "../replay/dom.js";
+import { gettext, interpolate } from "../i18n.js";
 
 // how often to ask while a job is queued or running, and while none is (milliseconds)
 const ACTIVE_EVERY = 1000;
@@ -39,7 +40,7 @@ function progressCell(job) {
 
 function retryForm(job) {
   const token = el("input", { type: "hidden", name: "csrfmiddlewaretoken", value: section.dataset.csrf });
-  return el("form", { method: "post", action: job.retry_url, class: "inline" }, token, el("button", { type: "submit" }, "Retry"));
+  return el("form", { method: "post", action: job.retry_url, class: "inline" }, token, el("button", { type: "submit" }, gettext("Retry")));
 }
 
 const ROWS = {
@@ -76,7 +77,7 @@ function render(jobs) {
     const rows = (jobs[group] || []).map((job) =>
       el("tr", { "data-job-id": job.id, "data-status": job.status }, ...build(job)),
     );
-    if (!rows.length) rows.push(el("tr", { class: "empty" }, el("td", { colspan: columns, class: "muted" }, "None.")));
+    if (!rows.length) rows.push(el("tr", { class: "empty" }, el("td", { colspan: columns, class: "muted" }, gettext("None."))));
     body.replaceChildren(...rows);
   }
 }
@@ -99,7 +100,7 @@ async function poll() {
     note("");
     if (jobs.active.length) wait = ACTIVE_EVERY;
   } catch (error) {
-    note(`(not refreshed: ${error.message})`);
+    note(interpolate(gettext("(not refreshed: %(error)s)"), { error: error.message }));
     wait = ERROR_EVERY;
   }
   setTimeout(schedule, wait);

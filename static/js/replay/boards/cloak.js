@@ -2,6 +2,7 @@
 // sheet — what it last saw in each envelope and when, and what it learnt happened since.
 
 import { el, htmlChips, legendMark, panel, seatColors, svg, svgChips, tip } from "./common.js";
+import { gettext, interpolate, ngettext } from "../../i18n.js";
 
 //: envelopes per row: five on a wide screen; three on a phone, so that the numbers and
 //: cards inside stay big enough to read (five to a row drew them 5 px high at 390 px)
@@ -18,6 +19,10 @@ function cardColor(card, colors, ownerOf) {
   if (ownerOf[card] && colors[ownerOf[card]]) return colors[ownerOf[card]];
   if (DOUBLE_AGENTS.has(card)) return "#5b2a86";
   return "#777"; // hazards, and the spies of pairs out of the game
+}
+
+function cardCount(count) {
+  return interpolate(ngettext("%(count)s card", "%(count)s cards", count), { count });
 }
 
 function describeEvent(event) {
@@ -52,7 +57,8 @@ export function mount(root, payload) {
     viewBox: `0 0 ${COLUMNS * CELL_W + PAD * 2} ${rows * CELL_H + PAD * 2}`,
     class: "cloak-board",
     role: "img",
-    "aria-label": payload.viewer === "all" ? `The ${envelopeCount} envelopes and their contents` : `${payload.viewer}'s check sheet`,
+    "aria-label": payload.viewer === "all" ? interpolate(gettext("The %(count)s envelopes and their contents"), { count: envelopeCount })
+      : interpolate(gettext("%(seat)s's check sheet"), { seat: payload.viewer }),
   });
   const panels = el("div", { class: "board-panels" });
   const sheet = el("div", { class: "cloak-sheet" });
@@ -75,7 +81,7 @@ export function mount(root, payload) {
       const contents = view.envelopes[i].contents;
       group.setAttribute("data-contents", contents.join(","));
       group.append(svgChips(contents, x + 12, y + 42, { colorOf: chipColor }));
-      if (!contents.length) group.append(svg("text", { x: x + 12, y: y + 62, class: "env-note" }, "empty"));
+      if (!contents.length) group.append(svg("text", { x: x + 12, y: y + 62, class: "env-note" }, gettext("empty")));
       return group;
     }
     const entry = view.check_sheet[i];
@@ -84,17 +90,17 @@ export function mount(root, payload) {
     if (entry.seen === null) {
       group.append(svg("text", { x: x + CELL_W / 2, y: y + 80, class: "env-unknown", "text-anchor": "middle" }, "?"));
     } else {
-      group.append(svg("text", { x: x + CELL_W - 12, y: y + 28, class: "env-note", "text-anchor": "end" }, `seen t${entry.seen_turn}`));
+      group.append(svg("text", { x: x + CELL_W - 12, y: y + 28, class: "env-note", "text-anchor": "end" }, interpolate(gettext("seen t%(turn)s"), { turn: entry.seen_turn })));
       group.append(svgChips(entry.seen, x + 12, y + 42, { colorOf: chipColor }));
-      if (!entry.seen.length) group.append(svg("text", { x: x + 12, y: y + 62, class: "env-note" }, "empty"));
+      if (!entry.seen.length) group.append(svg("text", { x: x + 12, y: y + 62, class: "env-note" }, gettext("empty")));
     }
     if (entry.since.length) {
       const lines = entry.since.map(describeEvent);
       const shown = lines.slice(-2);
       const more = lines.length - shown.length;
-      const since = svg("g", { class: "env-since" }, tip(`Since: ${lines.join("; ")}`));
+      const since = svg("g", { class: "env-since" }, tip(interpolate(gettext("Since: %(events)s"), { events: lines.join("; ") })));
       shown.forEach((line, k) => since.append(svg("text", { x: x + 12, y: y + 112 + k * 18, class: "env-event" }, line)));
-      if (more) since.append(svg("text", { x: x + CELL_W - 12, y: y + 28 + 18, class: "env-note", "text-anchor": "end" }, `+${more} more`));
+      if (more) since.append(svg("text", { x: x + CELL_W - 12, y: y + 28 + 18, class: "env-note", "text-anchor": "end" }, interpolate(gettext("+%(count)s more"), { count: more })));
       group.append(since);
     }
     return group;
@@ -103,37 +109,38 @@ export function mount(root, payload) {
   function renderPanels(frame) {
     const view = frame.view;
     const boxes = [];
-    boxes.push(panel("To act", view.winner ? el("strong", {}, `${view.winner} won`) : view.to_act || "—"));
+    boxes.push(panel(gettext("To act"), view.winner ? el("strong", {}, interpolate(gettext("%(seat)s won"), { seat: view.winner })) : view.to_act || "—"));
     // A live game: the envelope the seat to act has picked up and looked into (CD-3).
     for (const [seat, opened] of Object.entries(view.opened || {})) {
-      boxes.push(panel(`${seat} opened envelope ${opened.envelope}`,
-        el("span", { "data-opened": String(opened.envelope) }, ...(opened.contents.length ? htmlChips(opened.contents) : ["empty"]))));
+      boxes.push(panel(interpolate(gettext("%(seat)s opened envelope %(envelope)s"), { seat, envelope: opened.envelope }),
+        el("span", { "data-opened": String(opened.envelope) }, ...(opened.contents.length ? htmlChips(opened.contents) : [gettext("empty")]))));
     }
     if (view.hands) {
       const list = el("ul", {});
       for (const [seat, cards] of Object.entries(view.hands)) {
         list.append(el("li", { "data-hand": seat }, el("span", { style: `color:${colors[seat]}` }, `${seat} `), ...htmlChips(cards)));
       }
-      boxes.push(panel("Hands", list));
-      boxes.push(panel("Pile", view.pile ? htmlChips(view.pile) : `${view.pile_size} cards`));
+      boxes.push(panel(gettext("Hands"), list));
+      boxes.push(panel(gettext("Pile"), view.pile ? htmlChips(view.pile) : cardCount(view.pile_size)));
     } else {
       if (view.viewer !== "public") {
-        boxes.push(panel(`${view.viewer}'s hand`, el("span", { "data-hand": view.viewer }, ...htmlChips(view.hand))));
+        boxes.push(panel(interpolate(gettext("%(seat)s's hand"), { seat: view.viewer }), el("span", { "data-hand": view.viewer }, ...htmlChips(view.hand))));
       }
       const sizes = el("ul", {});
       for (const [seat, size] of Object.entries(view.hand_sizes)) {
-        if (seat !== view.viewer) sizes.append(el("li", {}, `${seat}: ${size} card${size === 1 ? "" : "s"}`));
+        if (seat !== view.viewer) sizes.append(el("li", {}, `${seat}: ${cardCount(size)}`));
       }
-      boxes.push(panel("Others' hands", sizes));
-      boxes.push(panel("Pile", `${view.pile_size} cards`));
+      boxes.push(panel(gettext("Others' hands"), sizes));
+      boxes.push(panel(gettext("Pile"), cardCount(view.pile_size)));
       if (view.spies_shown.length) {
-        const shown = view.spies_shown.slice(-4).map((e) => el("li", {}, `t${e.turn} ${e.seat} showed ${e.spy}`));
-        boxes.push(panel("Spies shown", el("ul", {}, ...shown)));
+        const shown = view.spies_shown.slice(-4).map((e) => el("li", {}, interpolate(gettext("t%(turn)s %(seat)s showed %(spy)s"), { turn: e.turn, seat: e.seat, spy: e.spy })));
+        boxes.push(panel(gettext("Spies shown"), el("ul", {}, ...shown)));
       }
     }
     const owed = Object.entries(view.must_tell || {});
-    if (owed.length) boxes.push(panel("Must tell", el("ul", {}, ...owed.map(([s, to]) => el("li", {}, `${s} → ${to.join(", ")}`)))));
-    if (view.win) boxes.push(panel("Win", `${view.win.seat}: envelope ${view.win.envelope} holds ${view.win.contents.join(" ")}`));
+    if (owed.length) boxes.push(panel(gettext("Must tell"), el("ul", {}, ...owed.map(([s, to]) => el("li", {}, `${s} → ${to.join(", ")}`)))));
+    if (view.win) boxes.push(panel(gettext("Win"), interpolate(gettext("%(seat)s: envelope %(envelope)s holds %(contents)s"),
+      { seat: view.win.seat, envelope: view.win.envelope, contents: view.win.contents.join(" ") })));
     panels.replaceChildren(...boxes);
   }
 
@@ -148,17 +155,17 @@ export function mount(root, payload) {
       body.append(
         el("tr", { "data-envelope": entry.envelope },
           el("td", {}, String(entry.envelope)),
-          el("td", {}, entry.seen === null ? el("span", { class: "muted" }, "never opened") : entry.seen.join(" ") || "empty"),
-          el("td", {}, entry.seen_turn === null ? "" : `turn ${entry.seen_turn}`),
+          el("td", {}, entry.seen === null ? el("span", { class: "muted" }, gettext("never opened")) : entry.seen.join(" ") || gettext("empty")),
+          el("td", {}, entry.seen_turn === null ? "" : interpolate(gettext("turn %(turn)s"), { turn: entry.seen_turn })),
           el("td", {}, entry.since.map(describeEvent).join("; ")),
         ),
       );
     }
     sheet.replaceChildren(
       el("details", { class: "cloak-sheet-table" },
-        el("summary", {}, `${view.viewer}'s check sheet as a table`),
+        el("summary", {}, interpolate(gettext("%(seat)s's check sheet as a table"), { seat: view.viewer })),
         el("table", { class: "table" },
-          el("thead", {}, el("tr", {}, el("th", {}, "Envelope"), el("th", {}, "Last seen"), el("th", {}, "When"), el("th", {}, "Since then"))),
+          el("thead", {}, el("tr", {}, el("th", {}, gettext("Envelope")), el("th", {}, gettext("Last seen")), el("th", {}, gettext("When")), el("th", {}, gettext("Since then")))),
           body)),
     );
   }

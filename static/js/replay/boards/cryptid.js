@@ -4,6 +4,7 @@
 // trace with its matching blocks outlined, and each seat's hand, deck and wild card.
 
 import { el, htmlChips, legendMark, panel, svg, tip } from "./common.js";
+import { gettext, interpolate, ngettext } from "../../i18n.js";
 
 const CELL = 80;
 const WIDTH_CELLS = 9; // 4 + 3 blocks and their spaces: the widest the table gets (CUL-4.1)
@@ -17,8 +18,9 @@ function sensorText(group) {
 }
 
 function traceText(trace) {
-  if (!trace) return "none yet";
-  return trace.count !== undefined ? `${trace.count} sensors` : `colours ${trace.colors.join(" + ")}`;
+  if (!trace) return gettext("none yet");
+  return trace.count !== undefined ? interpolate(ngettext("%(count)s sensor", "%(count)s sensors", trace.count), { count: trace.count })
+    : interpolate(gettext("colours %(colours)s"), { colours: trace.colors.join(" + ") });
 }
 
 // Legend marks are drawn with their own attributes, never the board's classes, so that
@@ -42,9 +44,11 @@ export function swatch(mark) {
 }
 
 export function mount(root, payload) {
-  const drawing = svg("svg", { viewBox: `0 0 ${WIDTH_CELLS * CELL} ${2 * CELL + 80}`, class: "cul-board", role: "img", "aria-label": "The two rows of city blocks" });
+  const drawing = svg("svg", { viewBox: `0 0 ${WIDTH_CELLS * CELL} ${2 * CELL + 80}`, class: "cul-board", role: "img", "aria-label": gettext("The two rows of city blocks") });
   const panels = el("div", { class: "board-panels" });
   root.append(drawing, panels);
+  // A seat as players call it, in the reader's language (the frames' seat_labels).
+  const seatLabel = (seat) => payload.seat_labels?.[seat] || seat;
 
   // What the last move changed: spaces whose sensors differ from the frame before, and
   // blocks that were not on the table then (an expansion).
@@ -81,14 +85,14 @@ export function mount(root, payload) {
       const y = ROW_Y[seat];
       const active = view.active_row === seat;
       parts.push(svg("rect", { x: 0, y, width: WIDTH_CELLS * CELL, height: CELL, class: `cul-row-band${active ? " cul-active" : ""}`, "data-row": seat, "data-role": row.role }));
-      parts.push(svg("text", { x: 6, y: y + 14, class: "cul-row-label" }, `${seat}${active ? " · active" : ""}`));
+      parts.push(svg("text", { x: 6, y: y + 14, class: "cul-row-label" }, active ? interpolate(gettext("%(seat)s · active"), { seat: seatLabel(seat) }) : seatLabel(seat)));
       row.blocks.forEach((block, j) => {
         const x = left + (longer ? 2 * j : 2 * j + 1) * CELL;
         const cls = ["cul-block", `cul-${block.kind}`, matching.has(block.id) ? "cul-match" : "", changed.blocks.has(block.id) ? "cul-last" : ""].join(" ").trim();
         const g = svg("g", { class: cls, "data-block": block.id, "data-kind": block.kind, "data-presence": String(block.presence), "data-evidence": String(block.evidence) },
           svg("rect", { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 4 }),
           svg("text", { x: x + 8, y: y + 20, class: "cul-block-id" }, block.id),
-          tip(`${block.id} (${block.kind})${block.presence ? ", presence marker" : ""}${block.evidence ? ", evidence marker" : ""}`));
+          tip(`${block.id} (${block.kind === "mysterious" ? gettext("mysterious block") : gettext("normal block")})${block.presence ? gettext(", presence marker") : ""}${block.evidence ? gettext(", evidence marker") : ""}`));
         if (block.kind === "mysterious") g.append(svg("text", { x: x + CELL - 10, y: y + 22, class: "cul-mystery", "text-anchor": "end" }, "?"));
         if (block.presence) g.append(svg("circle", { cx: x + CELL / 2 - 12, cy: y + CELL / 2 + 12, r: 12, class: "cul-presence" }));
         if (block.evidence) g.append(svg("rect", { x: x + CELL / 2 + 2, y: y + CELL / 2 + 2, width: 20, height: 20, class: "cul-evidence", transform: `rotate(45 ${x + CELL / 2 + 12} ${y + CELL / 2 + 12})` }));
@@ -110,13 +114,13 @@ export function mount(root, payload) {
             k += 1;
           }
         }
-        if (k) g.append(tip(`${k} sensor${k === 1 ? "" : "s"}: ${COLOR_ORDER.filter((c) => group[c]).map((c) => `${group[c]} ${c}`).join(", ")}`));
+        if (k) g.append(tip(`${interpolate(ngettext("%(count)s sensor", "%(count)s sensors", k), { count: k })}: ${COLOR_ORDER.filter((c) => group[c]).map((c) => `${group[c]} ${c}`).join(", ")}`));
         parts.push(g);
       });
     }
     const caption = showTrace
-      ? `Trace: ${traceText(view.trace)} — matching ${view.trace.matching?.length ? view.trace.matching.join(", ") : "no block"}`
-      : `Round ${view.round}`;
+      ? interpolate(gettext("Trace: %(trace)s — matching %(blocks)s"), { trace: traceText(view.trace), blocks: view.trace.matching?.length ? view.trace.matching.join(", ") : gettext("no block") })
+      : interpolate(gettext("Round %(round)s"), { round: view.round });
     parts.push(svg("text", { x: 6, y: 2 * CELL + 68, class: "cul-caption", "data-trace": showTrace ? "shown" : "" }, caption));
     drawing.replaceChildren(...parts);
   }
@@ -125,29 +129,31 @@ export function mount(root, payload) {
     const hand = view.hands[seat];
     const deck = view.decks[seat];
     const held = view.evidence_held[seat];
-    return panel(seat,
-      el("div", { "data-hand": seat }, "Hand: ", ...(hand.cards ? htmlChips(hand.cards) : htmlChips([], hand.size))),
-      el("div", {}, `Deck: ${deck.size}`, deck.cards ? el("span", { class: "muted" }, ` (${deck.cards.join(", ") || "empty"})`) : ""),
-      el("div", {}, "Discards: ", ...htmlChips(view.discards[seat])),
-      el("div", { "data-wild": seat }, `Wild card: ${view.wild[seat]}`),
-      el("div", {}, `Evidence held: ${held}`));
+    return panel(seatLabel(seat),
+      el("div", { "data-hand": seat }, gettext("Hand:"), " ", ...(hand.cards ? htmlChips(hand.cards) : htmlChips([], hand.size))),
+      el("div", {}, interpolate(gettext("Deck: %(count)s"), { count: deck.size }), deck.cards ? el("span", { class: "muted" }, ` (${deck.cards.join(", ") || gettext("empty")})`) : ""),
+      el("div", {}, gettext("Discards:"), " ", ...htmlChips(view.discards[seat])),
+      el("div", { "data-wild": seat }, interpolate(gettext("Wild card: %(card)s"), { card: view.wild[seat] })),
+      el("div", {}, interpolate(gettext("Evidence held: %(count)s"), { count: held })));
   }
 
   function renderPanels(view) {
     const boxes = [];
     const status = view.result
-      ? `${view.result.winner} won (${view.result.reason}); evidence ${Object.entries(view.result.evidence).map(([s, n]) => `${s} ${n}`).join(", ")}`
-      : `Round ${view.round}, ${view.phase}; ${view.to_act.join(", ") || "nobody"} to act`;
-    boxes.push(panel("Game", el("span", {}, status)));
+      ? interpolate(gettext("%(seat)s won (%(reason)s); evidence %(evidence)s"), { seat: seatLabel(view.result.winner), reason: view.result.reason,
+        evidence: Object.entries(view.result.evidence).map(([s, n]) => `${seatLabel(s)} ${n}`).join(", ") })
+      : interpolate(gettext("Round %(round)s, %(phase)s; to act: %(seats)s"), { round: view.round, phase: payload.phases?.[view.phase] || view.phase,
+        seats: view.to_act.map(seatLabel).join(", ") || gettext("nobody") });
+    boxes.push(panel(gettext("Game"), el("span", {}, status)));
     boxes.push(seatPanel(view, "cryptid"), seatPanel(view, "scientist"));
     const blocks = view.block_deck;
-    boxes.push(panel("Supply",
-      el("div", {}, `Block deck: ${blocks.size} (${blocks.normal_on_top} normal on top)`),
+    boxes.push(panel(gettext("Supply"),
+      el("div", {}, interpolate(gettext("Block deck: %(count)s (%(normal)s normal on top)"), { count: blocks.size, normal: blocks.normal_on_top })),
       blocks.blocks ? el("div", { class: "muted" }, blocks.blocks.join(" ")) : "",
-      view.drawn_blocks ? el("div", {}, `Drawn: ${view.drawn_blocks.join(", ")}`) : "",
-      el("div", {}, `Presence markers in supply: ${view.presence_supply}`),
-      view.displaced ? el("div", {}, `To relocate: ${sensorText(view.displaced)}`) : "",
-      el("div", {}, `Last trace: ${traceText(view.trace)}`)));
+      view.drawn_blocks ? el("div", {}, interpolate(gettext("Drawn: %(blocks)s"), { blocks: view.drawn_blocks.join(", ") })) : "",
+      el("div", {}, interpolate(gettext("Presence markers in supply: %(count)s"), { count: view.presence_supply })),
+      view.displaced ? el("div", {}, interpolate(gettext("To relocate: %(sensors)s"), { sensors: sensorText(view.displaced) })) : "",
+      el("div", {}, interpolate(gettext("Last trace: %(trace)s"), { trace: traceText(view.trace) }))));
     panels.replaceChildren(...boxes);
   }
 

@@ -5,6 +5,7 @@
 
 import { el, htmlChips, legendMark, panel, svg, tip } from "./common.js";
 import { panZoom } from "./panzoom.js";
+import { gettext, interpolate, ngettext, pageLanguage } from "../../i18n.js";
 
 //: City names are this many screen pixels high at every zoom; more of them show as the
 //: map is zoomed in, largest cities first, never two overlapping.
@@ -45,7 +46,10 @@ export function swatch(mark) {
 }
 
 export function mount(root, payload) {
-  const board = payload.static.board;
+  // Each city by its name in the page's language where the board has one (GeoNames').
+  const language = pageLanguage();
+  const board = { ...payload.static.board,
+    cities: payload.static.board.cities.map((c) => ({ ...c, name: c.names?.[language] || c.name })) };
   const city = new Map(board.cities.map((c) => [c.id, c]));
   const xs = board.cities.map((c) => c.x);
   const ys = board.cities.map((c) => c.y);
@@ -80,11 +84,15 @@ export function mount(root, payload) {
   const panels = el("div", { class: "board-panels" });
   const map = el("div", { class: "mx-map" }, drawing);
   const caption = el("p", { class: "board-caption" },
-    `Board: ${board.name}. `,
-    "Zoom with the buttons, the mouse wheel or two fingers; drag to move.");
+    interpolate(gettext("Board: %(board)s."), { board: board.name }), " ",
+    gettext("Zoom with the buttons, the mouse wheel or two fingers; drag to move."));
   root.append(map, caption, panels);
 
   const at = (id) => city.get(id);
+  // A seat as players call it, in the reader's language (the frames' seat_labels).
+  const seatLabel = (seat) => payload.seat_labels?.[seat] || seat;
+  const ticketCount = (count) => interpolate(ngettext("%(count)s ticket", "%(count)s tickets", count), { count });
+  const transportName = (transport) => ({ car: gettext("car"), train: gettext("train"), plane: gettext("plane") })[transport] || transport;
 
   // Cities whose names show first: where the pieces and the mission are.
   let important = new Set();
@@ -127,11 +135,11 @@ export function mount(root, payload) {
     const marks = [];
     for (const id of view.destinations) {
       const c = at(id);
-      marks.push(svg("polygon", { points: octagon(c.x, c.y, 11), class: "mx-destination", "data-city": id }, tip(`Destination ${c.name}`)));
+      marks.push(svg("polygon", { points: octagon(c.x, c.y, 11), class: "mx-destination", "data-city": id }, tip(interpolate(gettext("Destination %(city)s"), { city: c.name }))));
     }
     for (const id of starts) {
       const c = at(id);
-      marks.push(svg("circle", { cx: c.x, cy: c.y, r: 10, class: "mx-start", "data-city": id }, tip(`Mister X start city ${c.name}`)));
+      marks.push(svg("circle", { cx: c.x, cy: c.y, r: 10, class: "mx-start", "data-city": id }, tip(interpolate(gettext("Mister X start city %(city)s"), { city: c.name }))));
     }
     mission.replaceChildren(...marks);
   }
@@ -172,7 +180,7 @@ export function mount(root, payload) {
       marks.push(svg("g", { class: "mx-known", "data-slot": slot, "data-city": id },
         svg("rect", { x: at(id).x - 8, y: at(id).y - 8, width: 16, height: 16, rx: 3 }),
         svg("text", { x: at(id).x, y: at(id).y + 4, "text-anchor": "middle" }, String(slot)),
-        tip(`Mister X was in ${at(id).name} at slot ${slot}`)));
+        tip(interpolate(gettext("Mister X was in %(city)s at slot %(slot)s"), { city: at(id).name, slot }))));
     }
     trail.replaceChildren(...marks);
 
@@ -204,7 +212,7 @@ export function mount(root, payload) {
       items.push(svg("g", { class: "mx-x", "data-city": mrx.position },
         svg("rect", { x: c.x - 10, y: c.y - 10, width: 20, height: 20, transform: `rotate(45 ${c.x} ${c.y})` }),
         svg("text", { x: c.x, y: c.y + 5, "text-anchor": "middle" }, "X"),
-        tip(`Mister X in ${c.name}`)));
+        tip(interpolate(gettext("Mister X in %(city)s"), { city: c.name }))));
     }
     pieces.replaceChildren(
       svg("defs", {}, svg("marker", { id: "mx-arrow", viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto-start-reverse" },
@@ -217,33 +225,38 @@ export function mount(root, payload) {
     const list = el("ol", { class: "mx-ticket-board" });
     for (const row of view.checklist) {
       const where = row.city !== undefined ? at(row.city).name : "?";
-      const ticket = row.face_up ? row.transport : "face down";
+      const ticket = row.face_up ? transportName(row.transport) : gettext("face down");
       list.append(el("li", { value: String(row.slot), class: `mx-slot-${row.face_up ? row.transport : "hidden"}`, "data-slot": row.slot, "data-city": row.city ?? "" },
         `${ticket} → ${where}`));
     }
-    return list.children.length ? list : el("span", { class: "muted" }, "no move yet");
+    return list.children.length ? list : el("span", { class: "muted" }, gettext("no move yet"));
   }
 
   function renderPanels(frame) {
     const view = frame.view;
     const boxes = [];
-    const status = view.result ? `${view.result.winner} won (${view.result.reason})` : `round ${view.round}, ${view.phase}`;
-    boxes.push(panel("Game", el("span", {}, status), el("br"), `Mission ${view.mission}${view.open_play ? " · open play" : ""}`));
-    boxes.push(panel("Ticket board", ticketBoard(view)));
+    const status = view.result ? interpolate(gettext("%(seat)s won (%(reason)s)"), { seat: seatLabel(view.result.winner), reason: view.result.reason })
+      : interpolate(gettext("round %(round)s, %(phase)s"), { round: view.round, phase: payload.phases?.[view.phase] || view.phase });
+    const missionText = interpolate(gettext("Mission %(mission)s"), { mission: view.mission });
+    boxes.push(panel(gettext("Game"), el("span", {}, status), el("br"), view.open_play ? interpolate(gettext("%(mission)s · open play"), { mission: missionText }) : missionText));
+    boxes.push(panel(gettext("Ticket board"), ticketBoard(view)));
     if (view.mrx.possible) {
       const names = view.mrx.possible.map((id) => at(id).name);
-      boxes.push(panel(`Could be in (${names.length})`, el("span", { class: "mx-possible-list" }, names.join(", "))));
+      boxes.push(panel(interpolate(gettext("Could be in (%(count)s)"), { count: names.length }), el("span", { class: "mx-possible-list" }, names.join(", "))));
     }
     if (view.reveals.length) {
-      boxes.push(panel("Reveals", el("ul", {}, ...view.reveals.map((r) => el("li", {}, `slot ${r.slot}: ${at(r.city).name} (round ${r.round}, ${r.by})`)))));
+      boxes.push(panel(gettext("Reveals"), el("ul", {}, ...view.reveals.map((r) => el("li", {},
+        interpolate(gettext("slot %(slot)s: %(city)s (round %(round)s, %(by)s)"), { slot: r.slot, city: at(r.city).name, round: r.round, by: r.by }))))));
     }
     const racks = el("ul", { class: "mx-racks" });
-    racks.append(el("li", { "data-rack": "mrx" }, "mrx: ", ...(view.mrx.rack ? htmlChips(view.mrx.rack) : [`${view.mrx.rack_size} tickets`])));
+    racks.append(el("li", { "data-rack": "mrx" }, "mrx: ", ...(view.mrx.rack ? htmlChips(view.mrx.rack) : [ticketCount(view.mrx.rack_size)])));
     for (const [seat, rack] of Object.entries(view.racks)) {
-      racks.append(el("li", { "data-rack": seat }, `${seat} (${rack.pawns.join(", ")}): `, ...(rack.tickets ? htmlChips(rack.tickets) : [`${rack.size} tickets`])));
+      racks.append(el("li", { "data-rack": seat }, `${seat} (${rack.pawns.join(", ")}): `, ...(rack.tickets ? htmlChips(rack.tickets) : [ticketCount(rack.size)])));
     }
-    boxes.push(panel("Racks", racks));
-    boxes.push(panel("Bag", `${view.bag_size} tickets${view.out_of_game.length ? `, ${view.out_of_game.length} out of the game` : ""}`));
+    boxes.push(panel(gettext("Racks"), racks));
+    boxes.push(panel(gettext("Bag"), view.out_of_game.length
+      ? interpolate(gettext("%(tickets)s, %(count)s out of the game"), { tickets: ticketCount(view.bag_size), count: view.out_of_game.length })
+      : ticketCount(view.bag_size)));
     panels.replaceChildren(...boxes);
   }
 

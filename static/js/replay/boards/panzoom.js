@@ -4,6 +4,7 @@
 // screen pixels per drawing unit, so the caller can keep labels a readable size.
 
 import { el } from "../dom.js";
+import { gettext } from "../../i18n.js";
 
 const MAX_ZOOM = 12;
 const STEP = 1.6;
@@ -104,14 +105,14 @@ export function panZoom(drawing, home, onChange) {
   drawing.addEventListener("pointercancel", release);
 
   const buttons = {
-    in: el("button", { type: "button", class: "map-zoom-in", title: "Zoom in (or the mouse wheel, or pinch)", "aria-label": "Zoom in" }, "+"),
-    out: el("button", { type: "button", class: "map-zoom-out", title: "Zoom out", "aria-label": "Zoom out" }, "−"),
-    home: el("button", { type: "button", class: "map-zoom-home", title: "Whole board", "aria-label": "Whole board" }, "⤢"),
+    in: el("button", { type: "button", class: "map-zoom-in", title: gettext("Zoom in (or the mouse wheel, or pinch)"), "aria-label": gettext("Zoom in") }, "+"),
+    out: el("button", { type: "button", class: "map-zoom-out", title: gettext("Zoom out"), "aria-label": gettext("Zoom out") }, "−"),
+    home: el("button", { type: "button", class: "map-zoom-home", title: gettext("Whole board"), "aria-label": gettext("Whole board") }, "⤢"),
   };
   buttons.in.addEventListener("click", () => zoomBy(STEP));
   buttons.out.addEventListener("click", () => zoomBy(1 / STEP));
   buttons.home.addEventListener("click", reset);
-  const controls = el("div", { class: "map-zoom", role: "group", "aria-label": "Zoom" }, buttons.in, buttons.out, buttons.home);
+  const controls = el("div", { class: "map-zoom", role: "group", "aria-label": gettext("Zoom") }, buttons.in, buttons.out, buttons.home);
 
   // A resized page changes the screen size of a drawing unit.
   if (typeof ResizeObserver !== "undefined") new ResizeObserver(() => onChange(scale())).observe(drawing);

@@ -3,6 +3,7 @@ progress (GET), and a request to analyse it (POST, the club's members)."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.request import Request
@@ -65,6 +66,6 @@ class MatchAnalysisView(APIView):
     def post(self, request: Request, match_id: int) -> Response:
         match = visible_match(request.user, match_id)
         if not request.user.is_authenticated or not can_analyse(request.user, match.club):
-            raise AnalysisError("only the club's members may analyse its matches", code="forbidden")
+            raise AnalysisError(gettext("only the club's members may analyse its matches"), code="forbidden")
         request_analysis(match, request.user)
         return self._payload(request, match_id, status=202)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from matches.models import Match
 
@@ -15,10 +16,10 @@ class MatchAnalysis(models.Model):
     makes a retried or duplicated job store one result; a new engine version is a new row."""
 
     class Status(models.TextChoices):
-        QUEUED = "queued", "Queued"
-        RUNNING = "running", "Running"
-        DONE = "done", "Done"
-        FAILED = "failed", "Failed"
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="analyses")
     engine_version = models.CharField(

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
+
 from analysis.models import MatchAnalysis
 from analysis.services import current_version
 from clubs.policy import AnyUser, can_analyse
@@ -58,11 +60,11 @@ def analysis_payload(match: Match, viewer: str, user: AnyUser) -> dict[str, Any]
         "result": None,
     }
     if version is None:
-        payload["reason"] = (f"{game.name} matches cannot be analysed yet: the engine has no "
-                             "belief sampler for this game.")
+        payload["reason"] = (gettext("%(game)s matches cannot be analysed yet: the engine has no "
+                                     "belief sampler for this game.") % {"game": game.name})
         return payload
     if match.status != Match.Status.VALID:
-        payload["reason"] = "Only a finished, valid match can be analysed."
+        payload["reason"] = gettext("Only a finished, valid match can be analysed.")
         return payload
     analysis = MatchAnalysis.objects.filter(match=match, engine_version=version).first()
     payload["can_request"] = bool(user.is_authenticated and can_analyse(user, match.club)) and (
@@ -72,7 +74,7 @@ def analysis_payload(match: Match, viewer: str, user: AnyUser) -> dict[str, Any]
     payload["status"] = analysis.status
     payload["progress"] = {"done": analysis.plies_done, "total": analysis.plies_total}
     if analysis.status == MatchAnalysis.Status.FAILED:
-        payload["error"] = "The analysis failed; it can be requested again."
+        payload["error"] = gettext("The analysis failed; it can be requested again.")
     if analysis.status == MatchAnalysis.Status.DONE:
         payload["result"] = _visible(game, log, analysis, viewer)
     return payload

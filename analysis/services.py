@@ -16,6 +16,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from analysis.models import MatchAnalysis
 from config.errors import AppError
@@ -70,7 +71,7 @@ def request_analysis(match: Match, user: AbstractBaseUser | None) -> MatchAnalys
         name = game.name if game is not None else match.game
         raise AnalysisError(f"{name} matches cannot be analysed: the engine has no belief sampler for it yet")
     if match.status != Match.Status.VALID:
-        raise AnalysisError("only a finished, valid match can be analysed")
+        raise AnalysisError(gettext("only a finished, valid match can be analysed"))
     with transaction.atomic():
         analysis, created = MatchAnalysis.objects.get_or_create(
             match=match, engine_version=version,
@@ -148,7 +149,7 @@ def run_analysis(analysis_id: int) -> str:
     try:
         game = get_game(analysis.match.game)
         if game is None or engine_version(game) != analysis.engine_version:
-            raise AnalysisError("the engine changed since this analysis was requested")
+            raise AnalysisError(gettext("the engine changed since this analysis was requested"))
         rows.update(plies_total=len(analysis.match.log.document["actions"]) + 1)
         result = analyse(replay(analysis.match.log.document), budget=analysis.budget, progress=progress)
     except Exception as exc:  # noqa: BLE001 - stored, for the page to say, and logged

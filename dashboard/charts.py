@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import date
 from html import escape
 
+from django.utils.translation import gettext
+
 #: one colour per series, colour-blind friendly (Okabe–Ito)
 PALETTE = ["#E69F00", "#0072B2", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442"]
 
@@ -23,7 +25,7 @@ def stacked_bars(
     bar_w = plot_w / max(len(days), 1)
     parts = [
         f'<svg class="chart" viewBox="0 0 {width} {height + 22}" role="img" '
-        f'aria-label="Matches uploaded per day and game" xmlns="http://www.w3.org/2000/svg">',
+        f'aria-label="{escape(gettext("Matches uploaded per day and game"))}" xmlns="http://www.w3.org/2000/svg">',
         f'<text x="{pad_left - 4}" y="{pad_top + 8}" text-anchor="end" class="axis">{peak}</text>',
         f'<text x="{pad_left - 4}" y="{pad_top + plot_h}" text-anchor="end" class="axis">0</text>',
         f'<line x1="{pad_left}" y1="{pad_top + plot_h}" x2="{width - 4}" '

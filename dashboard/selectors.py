@@ -11,6 +11,7 @@ from django.db import connection
 from django.db.models import Count, Exists, OuterRef, QuerySet
 from django.db.models.functions import TruncDate
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from config.health import check_redis
 from ladder.models import RecomputeJob
@@ -65,7 +66,7 @@ def queue_health() -> dict[str, Any]:
             "mode": "eager",
             "redis": None,
             "workers": [],
-            "note": "No REDIS_URL: tasks run in the web process; there is no worker to watch.",
+            "note": gettext("No REDIS_URL: tasks run in the web process; there is no worker to watch."),
         }
     from config.celery import app
 

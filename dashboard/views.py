@@ -6,6 +6,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs.policy import can_operate
@@ -92,5 +93,5 @@ def retry_job(request: HttpRequest, job_id: int) -> HttpResponse:
     except RecomputeError as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, f"Recompute queued again as job {retry.pk}.")
+        messages.success(request, gettext("Recompute queued again as job %(job)s.") % {"job": retry.pk})
     return redirect(reverse("dashboard") + "#jobs")

@@ -13,6 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from django.utils import dateformat
+from django.utils.translation import gettext, pgettext
+
 
 def _scale(values: list[float], low: float, high: float) -> tuple[float, float]:
     lo, hi = min(values), max(values)
@@ -67,10 +70,16 @@ class Dot:
     @property
     def text(self) -> str:
         """What hovering the point says."""
-        outcome = "won" if self.point.won else "lost"
-        role = f" as {self.point.role}" if self.point.role else ""
-        return (f"{self.point.played_at:%Y-%m-%d}: {self.point.after:.0f} ({self.change}), "
-                f"{outcome}{role}, match #{self.point.match_id}")
+        values = {"date": f"{self.point.played_at:%Y-%m-%d}", "rating": f"{self.point.after:.0f}",
+                  "change": self.change, "role": self.point.role, "match": self.point.match_id}
+        if self.point.role:
+            text = (gettext("%(date)s: %(rating)s (%(change)s), won as %(role)s, match #%(match)s")
+                    if self.point.won else
+                    gettext("%(date)s: %(rating)s (%(change)s), lost as %(role)s, match #%(match)s"))
+        else:
+            text = (gettext("%(date)s: %(rating)s (%(change)s), won, match #%(match)s") if self.point.won
+                    else gettext("%(date)s: %(rating)s (%(change)s), lost, match #%(match)s"))
+        return text % values
 
 
 @dataclass
@@ -100,7 +109,8 @@ def _nice_step(span: float, count: int) -> float:
 
 
 def _day_month(at: datetime) -> str:
-    return f"{at.day} {at:%b}"
+    # Month names in the reader's language (Django's date formats), in its order.
+    return dateformat.format(at, pgettext("a date on a chart's axis: Django date format", "j M"))
 
 
 def _date_ticks(start: datetime, end: datetime) -> tuple[list[datetime], Callable[[datetime], str]]:
@@ -131,7 +141,8 @@ def _date_ticks(start: datetime, end: datetime) -> tuple[list[datetime], Callabl
                 continue
             tick = start.replace(year=year, month=month, day=1, hour=0, minute=0, second=0, microsecond=0)
             if tick > end:
-                return ticks, lambda at: f"{at:%b %Y}"
+                return ticks, lambda at: dateformat.format(
+                    at, pgettext("a month on a chart's axis: Django date format", "M Y"))
             ticks.append(tick)
     return [start.replace(year=y, month=1, day=1, hour=0, minute=0, second=0, microsecond=0)
             for y in range(start.year + 1, end.year + 1)], lambda at: f"{at:%Y}"

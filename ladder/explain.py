@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from django.utils.translation import gettext
+
 from engine import ONE_AGAINST_TEAM, get_game
 
 if TYPE_CHECKING:
@@ -32,14 +34,15 @@ def explain(change: RatingChange, match_changes: list[RatingChange]) -> list[str
     delta = change.after - change.before
     if change.opponent_rating is None:  # free-for-all (EL-6)
         n = len(match_changes)
-        lines.append(f"Free-for-all, N = {n}: every other player is one pairwise game (EL-6).")
+        lines.append(gettext("Free-for-all, N = %(n)s: every other player is one pairwise game (EL-6).") % {"n": n})
         for other in match_changes:
             if other.player_id == change.player_id:
                 continue
             e = 1.0 / (1.0 + 10.0 ** ((other.before - change.before) / 400.0))
             s = 1.0 if change.won else (0.0 if other.won else 0.5)
             lines.append(
-                f"vs {other.player} ({_n(other.before, 1)}): E = 1 / (1 + 10^(({_n(other.before, 1)}"
+                gettext("vs %(player)s") % {"player": other.player}
+                + f" ({_n(other.before, 1)}): E = 1 / (1 + 10^(({_n(other.before, 1)}"
                 f" − {_n(change.before, 1)}) / 400)) = {_e(e)}, S = {s:g}"
             )
         lines.append(f"ΣE = {_e(change.expected)}, ΣS = {change.score:g}")
@@ -66,7 +69,8 @@ def explain(change: RatingChange, match_changes: list[RatingChange]) -> list[str
         lines.append(f"E({team_name}) = 1 − E({solo_name}) = {_e(change.expected)}")
         lines.append(
             f"Δ = K × w × (S − E) = {change.k:g} × {change.weight:g} × ({change.score:g} − "
-            f"{_e(change.expected)}) = {delta:+.2f}   (w = your share of the {total} {shape.share})"
+            f"{_e(change.expected)}) = {delta:+.2f}   "
+            + gettext("(w = your share of the %(total)s %(share)s)") % {"total": total, "share": shape.share}
         )
         return lines
     if solo_role and change.role == solo_role:
@@ -74,7 +78,7 @@ def explain(change: RatingChange, match_changes: list[RatingChange]) -> list[str
     lines.append(
         f"E = 1 / (1 + 10^(({_n(change.opponent_rating)} − {_n(change.before)} − "
         f"({_n(change.advantage)})) / 400)) = {_e(change.expected)}"
-        + ("   (role advantage, EL-3)" if change.advantage else "")
+        + ("   " + gettext("(role advantage, EL-3)") if change.advantage else "")
     )
     lines.append(
         f"Δ = K × (S − E) = {change.k:g} × ({change.score:g} − {_e(change.expected)}) = {delta:+.2f}"
@@ -86,4 +90,4 @@ def _team_line(match_changes: list[RatingChange], team_rating: float | None, tea
     terms = " + ".join(
         f"{c.weight:g} × {_n(c.before, 1)}" for c in match_changes if c.role == team_role
     )
-    return f"Team rating T = Σ w × R = {terms} = {_n(team_rating or 0.0)}"
+    return gettext("Team rating") + f" T = Σ w × R = {terms} = {_n(team_rating or 0.0)}"

@@ -11,6 +11,8 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
 from ladder.kernel import LadderOptions, OptionsError, rated_games
@@ -36,8 +38,8 @@ class Ladder(models.Model):
     against the recorder's bots, ``Match.with_bots``), which never count on the other."""
 
     class Kind(models.TextChoices):
-        STANDARD = "standard", "Ladder"
-        BOTS = "bots", "Bot ladder"
+        STANDARD = "standard", _("Ladder")
+        BOTS = "bots", _("Bot ladder")
 
     #: the bot ladder's page is ``…/ladders/<game>-bots/``
     BOTS_SUFFIX = "-bots"
@@ -95,8 +97,8 @@ class Ladder(models.Model):
         from matches.display import game_name
 
         if self.with_bots:
-            return f"{game_name(self.game)} bot ladder (games against bots only)"
-        return f"{game_name(self.game)} ladder"
+            return gettext("%(game)s bot ladder (games against bots only)") % {"game": game_name(self.game)}
+        return gettext("%(game)s ladder") % {"game": game_name(self.game)}
 
     @property
     def url_key(self) -> str:
@@ -202,16 +204,16 @@ class RecomputeJob(models.Model):
     """A full recompute of one ladder: queued, running (with progress), done or failed."""
 
     class Status(models.TextChoices):
-        QUEUED = "queued", "Queued"
-        RUNNING = "running", "Running"
-        DONE = "done", "Done"
-        FAILED = "failed", "Failed"
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
 
     class Reason(models.TextChoices):
-        BACKDATED = "backdated", "A back-dated match"
-        CHANGED = "changed", "A rated match changed (void, options)"
-        NIGHTLY = "nightly", "Nightly"
-        MANUAL = "manual", "Manual"
+        BACKDATED = "backdated", _("A back-dated match")
+        CHANGED = "changed", _("A rated match changed (void, options)")
+        NIGHTLY = "nightly", _("Nightly")
+        MANUAL = "manual", _("Manual")
 
     ladder = models.ForeignKey(Ladder, on_delete=models.CASCADE, related_name="recompute_jobs")
     reason = models.CharField(max_length=16, choices=Reason.choices)

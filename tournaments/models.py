@@ -12,6 +12,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club, Player
 from matches.models import Match
@@ -19,13 +21,13 @@ from matches.models import Match
 
 class Tournament(models.Model):
     class Format(models.TextChoices):
-        ROUND_ROBIN = "round_robin", "Round-robin"
-        SWISS = "swiss", "Swiss"
+        ROUND_ROBIN = "round_robin", _("Round-robin")
+        SWISS = "swiss", _("Swiss")
 
     class Status(models.TextChoices):
-        REGISTRATION = "registration", "Registration"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
+        REGISTRATION = "registration", _("Registration")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")
     name = models.CharField(max_length=120)
@@ -134,10 +136,10 @@ class ForbiddenPairing(models.Model):
 
 class Pairing(models.Model):
     class Status(models.TextChoices):
-        PENDING = "pending", "Pending"
-        PLAYED = "played", "Played"
-        FORFEIT = "forfeit", "Forfeit"
-        BYE = "bye", "Bye"
+        PENDING = "pending", _("Pending")
+        PLAYED = "played", pgettext_lazy("a pairing's game", "Played")
+        FORFEIT = "forfeit", _("Forfeit")
+        BYE = "bye", _("Bye")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pairings")
     round = models.PositiveSmallIntegerField()

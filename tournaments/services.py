@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 import engine
 from clubs.models import Club, Player
@@ -65,34 +66,37 @@ def create_tournament(
 ) -> Tournament:
     layout = layout_of(game)
     if layout is None:
-        raise TournamentError(f"unknown game {game!r}; known: {', '.join(game_ids())}")
+        raise TournamentError(gettext("unknown game %(game)s; known: %(known)s")
+                              % {"game": repr(game), "known": ", ".join(game_ids())})
     if format not in Tournament.Format.values:
-        raise TournamentError(f"unknown format {format!r}; known: round_robin, swiss")
+        raise TournamentError(gettext("unknown format %(format)s; known: round_robin, swiss") % {"format": repr(format)})
     size = table_size or (2 if layout.two_seat else min(4, layout.max_players))
     if not layout.min_players <= size <= layout.max_players:
-        raise TournamentError(f"{layout.name} is played by {layout.min_players} to "
-                              f"{layout.max_players} players, not {size}")
+        raise TournamentError(gettext("%(game)s is played by %(min)s to %(max)s players, not %(size)s")
+                              % {"game": layout.name, "min": layout.min_players, "max": layout.max_players,
+                                 "size": size})
     if double and size != 2:
-        raise TournamentError("the double option needs games of two players")
+        raise TournamentError(gettext("the double option needs games of two players"))
     if format == Tournament.Format.ROUND_ROBIN and size != 2:
-        raise TournamentError("a round-robin pairs two players per game; for tables of "
-                              f"{size} use the Swiss format")
+        raise TournamentError(gettext("a round-robin pairs two players per game; for tables of "
+                                      "%(size)s use the Swiss format") % {"size": size})
     if format == Tournament.Format.SWISS and not rounds:
-        raise TournamentError("a Swiss event needs its number of rounds")
+        raise TournamentError(gettext("a Swiss event needs its number of rounds"))
     if rounds is not None and rounds < 1:
-        raise TournamentError("the number of rounds must be at least 1")
+        raise TournamentError(gettext("the number of rounds must be at least 1"))
     if tiebreaks is None:
         tiebreaks = ["buchholz", "sonneborn_berger"] + (["head_to_head"] if size == 2 else [])
     unknown = [t for t in tiebreaks if t not in TIEBREAKS]
     if unknown:
-        raise TournamentError(f"unknown tie-break(s) {unknown}; known: {sorted(TIEBREAKS)}")
+        raise TournamentError(gettext("unknown tie-break(s) %(unknown)s; known: %(known)s")
+                              % {"unknown": unknown, "known": sorted(TIEBREAKS)})
     if "head_to_head" in tiebreaks and size != 2:
-        raise TournamentError("head-to-head is a tie-break of two-player games only")
+        raise TournamentError(gettext("head-to-head is a tie-break of two-player games only"))
     if bye_points < 0:
-        raise TournamentError("bye points cannot be negative")
+        raise TournamentError(gettext("bye points cannot be negative"))
     if strict_role_parity and (format != Tournament.Format.SWISS or size != 2 or double):
-        raise TournamentError("strict role parity is an option of two-player Swiss events "
-                              "with one game per pairing")
+        raise TournamentError(gettext("strict role parity is an option of two-player Swiss events "
+                                      "with one game per pairing"))
     return Tournament.objects.create(
         club=club, name=name.strip(), game=game, format=format, rounds=rounds or 1,
         table_size=size, double=double, bye_points=bye_points,
@@ -105,9 +109,10 @@ def add_entry(tournament: Tournament, player: Player, seed_rating: float | None 
     """Enter ``player``; without a seed rating, their current rating on the club's ladder
     of this game seeds them (the ladder's initial rating when they have none)."""
     if tournament.status != Tournament.Status.REGISTRATION:
-        raise TournamentError("entries close when the event starts")
+        raise TournamentError(gettext("entries close when the event starts"))
     if player.club_id != tournament.club_id:
-        raise TournamentError(f"{player.handle} is not a player of {tournament.club.name}")
+        raise TournamentError(gettext("%(player)s is not a player of %(club)s")
+                              % {"player": player.handle, "club": tournament.club.name})
     if seed_rating is None:
         seed_rating = ladder_seed_rating(tournament, player)
     withdrawn = Entry.objects.filter(tournament=tournament, player=player, withdrawn=True).first()
@@ -120,7 +125,7 @@ def add_entry(tournament: Tournament, player: Player, seed_rating: float | None 
             return Entry.objects.create(tournament=tournament, player=player,
                                         seed_rating=seed_rating)
     except IntegrityError as exc:
-        raise TournamentError(f"{player.handle} is already entered") from exc
+        raise TournamentError(gettext("%(player)s is already entered") % {"player": player.handle}) from exc
 
 
 def enter_handle(tournament: Tournament, handle: str) -> Entry:
@@ -128,9 +133,9 @@ def enter_handle(tournament: Tournament, handle: str) -> Entry:
     organiser entering a newcomer before their first game is stored)."""
     handle = handle.strip()
     if not handle:
-        raise TournamentError("type the player's handle")
+        raise TournamentError(gettext("type the player's handle"))
     if len(handle) > 64:
-        raise TournamentError("a handle has at most 64 characters")
+        raise TournamentError(gettext("a handle has at most 64 characters"))
     player, _ = Player.objects.get_or_create(club=tournament.club, handle=handle)
     return add_entry(tournament, player)
 
@@ -153,19 +158,19 @@ def withdraw_entry(entry: Entry) -> Entry:
 def forbid_pairing(tournament: Tournament, first: Entry, second: Entry,
                    reason: str) -> ForbiddenPairing:
     if first.tournament_id != tournament.id or second.tournament_id != tournament.id:
-        raise TournamentError("both entries must belong to this event")
+        raise TournamentError(gettext("both entries must belong to this event"))
     if first.id == second.id:
-        raise TournamentError("a forbidden pairing needs two different players")
+        raise TournamentError(gettext("a forbidden pairing needs two different players"))
     if not reason.strip():
-        raise TournamentError("say why the pairing is forbidden (family, same team, …)")
+        raise TournamentError(gettext("say why the pairing is forbidden (family, same team, …)"))
     a, b = sorted((first, second), key=lambda e: e.id)
     try:
         with transaction.atomic():
             return ForbiddenPairing.objects.create(tournament=tournament, first=a, second=b,
                                                    reason=reason.strip())
     except IntegrityError as exc:
-        raise TournamentError(f"{a.player.handle} and {b.player.handle} are already kept "
-                              "apart") from exc
+        raise TournamentError(gettext("%(first)s and %(second)s are already kept apart")
+                              % {"first": a.player.handle, "second": b.player.handle}) from exc
 
 
 # --- running ----------------------------------------------------------------------------
@@ -176,11 +181,11 @@ def start_tournament(tournament: Tournament) -> Tournament:
     """Close entries, fix a round-robin's number of rounds, and pair round 1."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status != Tournament.Status.REGISTRATION:
-        raise TournamentError("the event has already started")
+        raise TournamentError(gettext("the event has already started"))
     count = selectors.active_entries(tournament).count()
     layout = _layout(tournament)
     if count < 2:
-        raise TournamentError(f"an event needs at least two players; it has {count}")
+        raise TournamentError(gettext("an event needs at least two players; it has %(count)s") % {"count": count})
     if tournament.table_size > 2:
         try:
             table_sizes(count, tournament.table_size, layout.min_players)
@@ -210,7 +215,7 @@ def pair_round(tournament_id: int, round_number: int) -> bool:
             return False
         if not selectors.round_complete(tournament, tournament.current_round):
             raise TournamentError(
-                f"round {tournament.current_round} still has results to come")
+                gettext("round %(round)s still has results to come") % {"round": tournament.current_round})
         _pair(tournament, round_number)
         return True
 
@@ -218,11 +223,12 @@ def pair_round(tournament_id: int, round_number: int) -> bool:
 def request_next_round(tournament: Tournament) -> int:
     """The organiser asks for the next round now: enqueued once this transaction commits."""
     if tournament.status != Tournament.Status.RUNNING:
-        raise TournamentError("the event is not running")
+        raise TournamentError(gettext("the event is not running"))
     if tournament.current_round >= tournament.rounds:
-        raise TournamentError("every round has been paired")
+        raise TournamentError(gettext("every round has been paired"))
     if not selectors.round_complete(tournament, tournament.current_round):
-        raise TournamentError(f"round {tournament.current_round} still has results to come")
+        raise TournamentError(gettext("round %(round)s still has results to come")
+                              % {"round": tournament.current_round})
     _enqueue_pairing(tournament.id, tournament.current_round + 1)
     return tournament.current_round + 1
 
@@ -230,7 +236,7 @@ def request_next_round(tournament: Tournament) -> int:
 def _layout(tournament: Tournament) -> SeatLayout:
     layout = layout_of(tournament.game)
     if layout is None:  # the engine no longer has the game (it had, to create the event)
-        raise TournamentError(f"unknown game {tournament.game!r}")
+        raise TournamentError(gettext("unknown game %(game)s") % {"game": repr(tournament.game)})
     return layout
 
 
@@ -259,7 +265,8 @@ def _tables(tournament: Tournament, round_number: int) -> list[Table]:
                                  seat_names=layout.seats, role_class=layout.role_class,
                                  min_size=layout.min_players, forbidden=forbidden)
     except PairingError as exc:
-        raise TournamentError(f"round {round_number} cannot be paired: {exc}") from exc
+        raise TournamentError(gettext("round %(round)s cannot be paired: %(reason)s")
+                              % {"round": round_number, "reason": exc}) from exc
 
 
 def _pair(tournament: Tournament, round_number: int) -> None:
@@ -316,15 +323,18 @@ def _lock_pending(pairing: Pairing) -> tuple[Pairing, Tournament]:
 
 def _pending(pairing: Pairing) -> None:
     if pairing.status != Pairing.Status.PENDING:
-        raise TournamentError(f"{_name(pairing)} already has its result ({pairing.status})",
+        raise TournamentError(gettext("%(pairing)s already has its result (%(status)s)")
+                              % {"pairing": _name(pairing), "status": str(pairing.get_status_display()).lower()},
                               code="settled")
     if pairing.tournament.status != Tournament.Status.RUNNING:
-        raise TournamentError("the event is not running")
+        raise TournamentError(gettext("the event is not running"))
 
 
 def _name(pairing: Pairing) -> str:
-    leg = f", game {pairing.leg}" if pairing.tournament.double else ""
-    return f"round {pairing.round}, board {pairing.board}{leg}"
+    if pairing.tournament.double:
+        return gettext("round %(round)s, board %(board)s, game %(leg)s") % {
+            "round": pairing.round, "board": pairing.board, "leg": pairing.leg}
+    return gettext("round %(round)s, board %(board)s") % {"round": pairing.round, "board": pairing.board}
 
 
 def _seat_text(seats: Sequence[tuple[str, str]]) -> str:
@@ -336,22 +346,24 @@ def check_log_matches_pairing(pairing: Pairing, document: Any) -> None:
     pairing's seats; a clear error otherwise."""
     tournament = pairing.tournament
     if not isinstance(document, dict):
-        raise TournamentError("the log must be a JSON object (lantern-log/1)")
+        raise TournamentError(gettext("the log must be a JSON object (lantern-log/1)"))
     if document.get("game") != tournament.game:
-        raise TournamentError(f"the log is a game of {document.get('game')!r}, but this event "
-                              f"plays {tournament.game!r}", code="wrong_game")
+        raise TournamentError(gettext("the log is a game of %(logged)s, but this event plays %(game)s")
+                              % {"logged": repr(document.get("game")), "game": repr(tournament.game)},
+                              code="wrong_game")
     expected = [(s.seat, s.entry.player.handle)
                 for s in pairing.seats.select_related("entry__player").order_by("order")]
     seats = document.get("seats")
     try:
         given = [(str(s["seat"]), str(s["player"])) for s in seats]
     except (TypeError, KeyError) as exc:
-        raise TournamentError("the log's seats must be a list of {seat, player}",
+        raise TournamentError(gettext("the log's seats must be a list of {seat, player}"),
                               code="seats_mismatch") from exc
     if sorted(given) != sorted(expected):
         raise TournamentError(
-            f"the log seats {_seat_text(given)}, but {_name(pairing)} seats "
-            f"{_seat_text(expected)}", code="seats_mismatch")
+            gettext("the log seats %(given)s, but %(pairing)s seats %(expected)s")
+            % {"given": _seat_text(given), "pairing": _name(pairing), "expected": _seat_text(expected)},
+            code="seats_mismatch")
 
 
 def record_result(pairing: Pairing, document: Any, uploaded_by: AnyUser) -> Match:
@@ -381,12 +393,14 @@ def record_result(pairing: Pairing, document: Any, uploaded_by: AnyUser) -> Matc
         pairing, tournament = _lock_pending(pairing)
         if match.status != Match.Status.VALID:
             raise TournamentError(
-                f"the log is stored as match {match.pk}, but it is {match.status}: a "
-                "pairing is settled by a finished game", code="unfinished")
+                gettext("the log is stored as match %(match)s, but it is %(status)s: a "
+                        "pairing is settled by a finished game")
+                % {"match": match.pk, "status": str(match.get_status_display()).lower()}, code="unfinished")
         other = Pairing.objects.filter(match=match).first()
         if other is not None:
-            raise TournamentError(f"this log already settles {_name(other)} of "
-                                  f"{other.tournament.name}", code="duplicate")
+            raise TournamentError(gettext("this log already settles %(pairing)s of %(event)s")
+                                  % {"pairing": _name(other), "event": other.tournament.name},
+                                  code="duplicate")
         outcome = {s.seat: s.outcome for s in match.seats.all()}
         for seat in pairing.seats.all():
             seat.points = 1.0 if outcome.get(seat.seat) == MatchSeat.Outcome.WIN else 0.0
@@ -402,7 +416,7 @@ def record_result(pairing: Pairing, document: Any, uploaded_by: AnyUser) -> Matc
 def record_forfeit(pairing: Pairing, absent: Sequence[Entry], reason: str) -> Pairing:
     """A game not played: the absent players score 0, the others 1 (all absent: all 0)."""
     if not reason.strip():
-        raise TournamentError("say why the game was forfeited")
+        raise TournamentError(gettext("say why the game was forfeited"))
     with transaction.atomic():
         pairing, tournament = _lock_pending(pairing)
         _settle_forfeit(pairing, absent, reason)
@@ -415,7 +429,8 @@ def _settle_forfeit(pairing: Pairing, absent: Sequence[Entry], reason: str) -> N
     absent_ids = {e.id for e in absent}
     strangers = absent_ids - {s.entry_id for s in seats}
     if strangers or not absent_ids:
-        raise TournamentError(f"name the absent players among those of {_name(pairing)}")
+        raise TournamentError(gettext("name the absent players among those of %(pairing)s")
+                              % {"pairing": _name(pairing)})
     everyone_absent = absent_ids == {s.entry_id for s in seats}
     for seat in seats:
         seat.points = 0.0 if everyone_absent or seat.entry_id in absent_ids else 1.0
@@ -432,20 +447,20 @@ def swap_entries(tournament: Tournament, first: Entry, second: Entry, reason: st
     boards, or the bye), in every leg. The pairing program's explanation is kept
     and the reason is recorded on each changed pairing."""
     if not reason.strip():
-        raise TournamentError("a manual override needs its reason")
+        raise TournamentError(gettext("a manual override needs its reason"))
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status != Tournament.Status.RUNNING:
-        raise TournamentError("the event is not running")
+        raise TournamentError(gettext("the event is not running"))
     if first.id == second.id:
-        raise TournamentError("choose two different players")
+        raise TournamentError(gettext("choose two different players"))
     round_seats = list(PairingSeat.objects.select_related("pairing", "entry__player").filter(
         pairing__tournament=tournament, pairing__round=tournament.current_round,
         entry__in=[first, second]))
     for seat in round_seats:
         if seat.pairing.status not in (Pairing.Status.PENDING, Pairing.Status.BYE):
-            raise TournamentError(f"{_name(seat.pairing)} already has its result")
+            raise TournamentError(gettext("%(pairing)s already has its result") % {"pairing": _name(seat.pairing)})
     if {s.entry_id for s in round_seats} != {first.id, second.id}:
-        raise TournamentError("both players must be paired in the current round")
+        raise TournamentError(gettext("both players must be paired in the current round"))
     changed = {seat.pairing_id: seat.pairing for seat in round_seats}
     # Every seat one of them held now holds the other: that swaps seats within one
     # pairing, boards between two, or who has the bye. Rows are recreated because the
@@ -473,4 +488,4 @@ def _check_forbidden(tournament: Tournament, changed) -> None:
         for i, a in enumerate(ids):
             for b in ids[i + 1 :]:
                 if frozenset((a, b)) in forbidden:
-                    raise TournamentError("the swap would pair players who are kept apart")
+                    raise TournamentError(gettext("the swap would pair players who are kept apart"))

@@ -23,12 +23,13 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from tournaments.pairing import Entrant, History, PlayedGame, PlayerId, fmt_points
+from tournaments.pairing import Entrant, History, PlayedGame, PlayerId, fmt_points, gettext_noop
 
+#: Each tie-break by its name (marked for the site's catalog; the pages translate it).
 TIEBREAKS: dict[str, str] = {
-    "buchholz": "Buchholz",
-    "sonneborn_berger": "Sonneborn–Berger",
-    "head_to_head": "Head-to-head",
+    "buchholz": gettext_noop("Buchholz"),
+    "sonneborn_berger": gettext_noop("Sonneborn–Berger"),
+    "head_to_head": gettext_noop("Head-to-head"),
 }
 
 

@@ -13,6 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 
 from clubs import policy
@@ -69,9 +70,10 @@ def tournament_create(request: HttpRequest, slug: str) -> HttpResponse:
                 strict_role_parity=data["strict_role_parity"], bye_points=data["bye_points"],
                 created_by=request.user)
         except services.TournamentError as exc:
-            form.add_error(None, str(exc)[:1].upper() + str(exc)[1:] + ".")
+            form.add_error(None, _sentence(exc))
         else:
-            messages.success(request, f"{tournament.name} is open for entries: enter the players.")
+            messages.success(request, gettext("%(event)s is open for entries: enter the players.")
+                             % {"event": tournament.name})
             return redirect("tournaments:detail", pk=tournament.pk)
     return render(request, "tournaments/create.html", {"club": club, "form": form})
 
@@ -82,7 +84,7 @@ def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
     club = tournament.club
     form = EntryForm(request.POST, players=selectors.player_choices(tournament))
     if not form.is_valid():
-        messages.error(request, " ".join(form.non_field_errors()) or "Choose a player.")
+        messages.error(request, " ".join(form.non_field_errors()) or gettext("Choose a player."))
         return redirect("tournaments:detail", pk=tournament.pk)
     player = None
     if form.cleaned_data["player"]:
@@ -92,9 +94,9 @@ def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         entry = (services.add_entry(tournament, player) if player is not None
                  else services.enter_handle(tournament, form.cleaned_data["handle"]))
-        messages.success(request, f"{entry.player.handle} is entered.")
+        messages.success(request, gettext("%(player)s is entered.") % {"player": entry.player.handle})
     except services.TournamentError as exc:
-        messages.error(request, str(exc)[:1].upper() + str(exc)[1:] + ".")
+        messages.error(request, _sentence(exc))
     return redirect("tournaments:detail", pk=tournament.pk)
 
 
@@ -107,16 +109,17 @@ def entry_withdraw(request: HttpRequest, pk: int, entry_id: int) -> HttpResponse
     if not policy.can_enter_player(request.user, tournament.club, entry.player.user_id):
         raise PermissionDenied("only an organiser withdraws others; members withdraw themselves")
     asked = confirm_first(
-        request, title="Withdraw from the event", button="Withdraw",
-        question=f"Withdraw {entry.player.handle} from {tournament.name}?",
-        detail="Results so far stay; no later round pairs them." if
-        tournament.status != Tournament.Status.REGISTRATION else "They can be entered again "
-        "until the event starts.",
+        request, title=gettext("Withdraw from the event"), button=gettext("Withdraw"),
+        question=gettext("Withdraw %(player)s from %(event)s?")
+        % {"player": entry.player.handle, "event": tournament.name},
+        detail=gettext("Results so far stay; no later round pairs them.") if
+        tournament.status != Tournament.Status.REGISTRATION
+        else gettext("They can be entered again until the event starts."),
         back=reverse("tournaments:detail", args=[tournament.pk]))
     if asked:
         return asked
     services.withdraw_entry(entry)
-    messages.success(request, f"{entry.player.handle} is withdrawn.")
+    messages.success(request, gettext("%(player)s is withdrawn.") % {"player": entry.player.handle})
     return redirect("tournaments:detail", pk=tournament.pk)
 
 
@@ -126,7 +129,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     layout = layout_of(tournament.game)
     # The two roles as pairing counts them (a seat's side), for the pairing rules; a game
     # the engine no longer has names none.
-    first, second = (("first role", "second role") if layout is None or layout.min_players > 2
+    first, second = ((gettext("first role"), gettext("second role")) if layout is None or layout.min_players > 2
                      else (layout.role_class(seat) for seat in layout.seats(2)))
     can_manage = policy.can_manage_tournament(request.user, tournament.club)
     own = selectors.own_players(request.user, tournament)
@@ -143,9 +146,9 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "pairing_rules": pairing_rules(
             swiss=tournament.format == Tournament.Format.SWISS, roles=(first, second),
             table_size=tournament.table_size, double=tournament.double,
-            strict_roles=tournament.strict_role_parity),
+            strict_roles=tournament.strict_role_parity, translate=gettext),
         "rows": rows,
-        "tiebreaks": [(key, TIEBREAKS[key]) for key in tournament.tiebreaks],
+        "tiebreaks": [(key, gettext(TIEBREAKS[key])) for key in tournament.tiebreaks],
         "rounds": range(1, tournament.current_round + 1),
         "round_complete": selectors.round_complete(tournament, tournament.current_round),
         "can_manage": can_manage,
@@ -191,9 +194,11 @@ def next_round(request: HttpRequest, pk: int) -> HttpResponse:
         # Starting closes the entries for good: asked first, as every step not undone is.
         entered = selectors.active_entries(tournament).count()
         asked = confirm_first(
-            request, title="Start the event", button="Start and pair round 1",
-            question=f"Start {tournament.name} with {entered} entrants and pair round 1?",
-            detail="Entries close: no one can be entered after the start.",
+            request, title=gettext("Start the event"), button=gettext("Start and pair round 1"),
+            question=ngettext("Start %(event)s with %(count)s entrant and pair round 1?",
+                              "Start %(event)s with %(count)s entrants and pair round 1?", entered)
+            % {"event": tournament.name, "count": entered},
+            detail=gettext("Entries close: no one can be entered after the start."),
             back=reverse("tournaments:detail", args=[tournament.pk]))
         if asked:
             return asked
@@ -201,7 +206,7 @@ def next_round(request: HttpRequest, pk: int) -> HttpResponse:
         number = (services.start_tournament(tournament).current_round
                   if tournament.status == Tournament.Status.REGISTRATION
                   else services.request_next_round(tournament))
-        messages.success(request, f"Round {number} is being paired.")
+        messages.success(request, gettext("Round %(round)s is being paired.") % {"round": number})
     except services.TournamentError as exc:
         messages.error(request, str(exc))
     return redirect("tournaments:detail", pk=tournament.pk)
@@ -217,14 +222,14 @@ def upload_result(request: HttpRequest, pk: int, pairing_id: int) -> HttpRespons
     upload = request.FILES.get("log")
     try:
         if upload is None:
-            raise services.TournamentError("choose the log file of the game")
+            raise services.TournamentError(gettext("choose the log file of the game"))
         document, _name = read_log_file(tournament.club, upload, request.user)
         services.record_result(pairing, document, request.user)
-        messages.success(request, f"Result of board {pairing.board} recorded.")
+        messages.success(request, gettext("Result of board %(board)s recorded.") % {"board": pairing.board})
     except services.TournamentError as exc:
         messages.error(request, str(exc))
     except LogRejected as exc:
-        messages.error(request, f"The log was refused: {exc.message}"
+        messages.error(request, gettext("The log was refused: %(reason)s") % {"reason": exc.message}
                        + (f" ({exc.rule})" if exc.rule else ""))
     return redirect("tournaments:round", pk=tournament.pk, round_number=pairing.round)
 
@@ -243,7 +248,7 @@ def record_forfeit(request: HttpRequest, pk: int, pairing_id: int) -> HttpRespon
     absent = list(tournament.entries.filter(pk__in=request.POST.getlist("absent")))
     try:
         services.record_forfeit(pairing, absent, request.POST.get("reason", ""))
-        messages.success(request, f"Forfeit on board {pairing.board} recorded.")
+        messages.success(request, gettext("Forfeit on board %(board)s recorded.") % {"board": pairing.board})
     except services.TournamentError as exc:
         messages.error(request, str(exc))
     return redirect("tournaments:round", pk=tournament.pk, round_number=pairing.round)
@@ -256,7 +261,8 @@ def swap_entries(request: HttpRequest, pk: int) -> HttpResponse:
     second = get_object_or_404(tournament.entries, pk=request.POST.get("second") or 0)
     try:
         services.swap_entries(tournament, first, second, request.POST.get("reason", ""))
-        messages.success(request, f"{first.player.handle} and {second.player.handle} swapped.")
+        messages.success(request, gettext("%(first)s and %(second)s swapped.")
+                         % {"first": first.player.handle, "second": second.player.handle})
     except services.TournamentError as exc:
         messages.error(request, str(exc))
     return redirect("tournaments:round", pk=tournament.pk, round_number=tournament.current_round)
@@ -293,3 +299,10 @@ def games_zip(request: HttpRequest, pk: int) -> HttpResponse:
     response = HttpResponse(buffer.getvalue(), content_type="application/zip")
     response["Content-Disposition"] = f'attachment; filename="event-{tournament.pk}-games.zip"'
     return response
+
+
+def _sentence(exc: Exception) -> str:
+    """A service's refusal (a clause: "the event has started") as a sentence on a page."""
+    text = str(exc)
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "。", "!", "?")) else text + "."

@@ -1,6 +1,7 @@
 // Pieces every board module uses: seat colours, card chips, side panels.
 
 import { el, svg, tip } from "../dom.js";
+import { gettext } from "../../i18n.js";
 
 /** One colour per seat in seat order, distinguishable on light and dark backgrounds. */
 export const SEAT_PALETTE = ["#d1495b", "#2e86ab", "#3a9d5d", "#e0a100", "#7b4fa0", "#6b6b6b"];
@@ -39,7 +40,7 @@ export function panel(title, ...body) {
 export function htmlChips(cards, hiddenCount = 0) {
   const chips = cards.map((card) => el("span", { class: "card-chip", "data-card": card }, card));
   for (let i = 0; i < hiddenCount; i += 1) chips.push(el("span", { class: "card-chip hidden-card" }, "?"));
-  return chips.length ? chips : [el("span", { class: "muted" }, "none")];
+  return chips.length ? chips : [el("span", { class: "muted" }, gettext("none"))];
 }
 
 export { el, svg, tip };

@@ -17,10 +17,14 @@ function sensorText(group) {
   return COLOR_ORDER.filter((c) => group[c]).map((c) => `${c[0]}${group[c]}`).join("");
 }
 
+function colourName(colour) {
+  return ({ red: gettext("red"), white: gettext("white"), black: gettext("black") })[colour] || colour;
+}
+
 function traceText(trace) {
   if (!trace) return gettext("none yet");
   return trace.count !== undefined ? interpolate(ngettext("%(count)s sensor", "%(count)s sensors", trace.count), { count: trace.count })
-    : interpolate(gettext("colours %(colours)s"), { colours: trace.colors.join(" + ") });
+    : interpolate(gettext("colours %(colours)s"), { colours: trace.colors.map(colourName).join(" + ") });
 }
 
 // Legend marks are drawn with their own attributes, never the board's classes, so that
@@ -133,7 +137,7 @@ export function mount(root, payload) {
       el("div", { "data-hand": seat }, gettext("Hand:"), " ", ...(hand.cards ? htmlChips(hand.cards) : htmlChips([], hand.size))),
       el("div", {}, interpolate(gettext("Deck: %(count)s"), { count: deck.size }), deck.cards ? el("span", { class: "muted" }, ` (${deck.cards.join(", ") || gettext("empty")})`) : ""),
       el("div", {}, gettext("Discards:"), " ", ...htmlChips(view.discards[seat])),
-      el("div", { "data-wild": seat }, interpolate(gettext("Wild card: %(card)s"), { card: view.wild[seat] })),
+      el("div", { "data-wild": seat }, interpolate(gettext("Wild card: %(card)s"), { card: ({ up: gettext("face up"), down: gettext("face down") })[view.wild[seat]] || view.wild[seat] })),
       el("div", {}, interpolate(gettext("Evidence held: %(count)s"), { count: held })));
   }
 

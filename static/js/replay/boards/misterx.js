@@ -92,6 +92,8 @@ export function mount(root, payload) {
   // A seat as players call it, in the reader's language (the frames' seat_labels).
   const seatLabel = (seat) => payload.seat_labels?.[seat] || seat;
   const ticketCount = (count) => interpolate(ngettext("%(count)s ticket", "%(count)s tickets", count), { count });
+  const colourName = (pawn) => ({ red: gettext("red"), blue: gettext("blue"), green: gettext("green"),
+    yellow: gettext("yellow"), black: gettext("black") })[pawn] || pawn;
   const transportName = (transport) => ({ car: gettext("car"), train: gettext("train"), plane: gettext("plane") })[transport] || transport;
 
   // Cities whose names show first: where the pieces and the mission are.
@@ -237,7 +239,8 @@ export function mount(root, payload) {
     const boxes = [];
     const status = view.result ? interpolate(gettext("%(seat)s won (%(reason)s)"), { seat: seatLabel(view.result.winner), reason: view.result.reason })
       : interpolate(gettext("round %(round)s, %(phase)s"), { round: view.round, phase: payload.phases?.[view.phase] || view.phase });
-    const missionText = interpolate(gettext("Mission %(mission)s"), { mission: view.mission });
+    const missionText = ({ green: gettext("Green mission"), yellow: gettext("Yellow mission"), orange: gettext("Orange mission") })[view.mission]
+      || interpolate(gettext("Mission %(mission)s"), { mission: view.mission });
     boxes.push(panel(gettext("Game"), el("span", {}, status), el("br"), view.open_play ? interpolate(gettext("%(mission)s · open play"), { mission: missionText }) : missionText));
     boxes.push(panel(gettext("Ticket board"), ticketBoard(view)));
     if (view.mrx.possible) {
@@ -249,9 +252,9 @@ export function mount(root, payload) {
         interpolate(gettext("slot %(slot)s: %(city)s (round %(round)s, %(by)s)"), { slot: r.slot, city: at(r.city).name, round: r.round, by: r.by }))))));
     }
     const racks = el("ul", { class: "mx-racks" });
-    racks.append(el("li", { "data-rack": "mrx" }, "mrx: ", ...(view.mrx.rack ? htmlChips(view.mrx.rack) : [ticketCount(view.mrx.rack_size)])));
+    racks.append(el("li", { "data-rack": "mrx" }, `${seatLabel("mrx")}: `, ...(view.mrx.rack ? htmlChips(view.mrx.rack) : [ticketCount(view.mrx.rack_size)])));
     for (const [seat, rack] of Object.entries(view.racks)) {
-      racks.append(el("li", { "data-rack": seat }, `${seat} (${rack.pawns.join(", ")}): `, ...(rack.tickets ? htmlChips(rack.tickets) : [ticketCount(rack.size)])));
+      racks.append(el("li", { "data-rack": seat }, payload.seat_labels?.[seat] ? `${seatLabel(seat)}: ` : `${seat} (${rack.pawns.map(colourName).join(", ")}): `, ...(rack.tickets ? htmlChips(rack.tickets) : [ticketCount(rack.size)])));
     }
     boxes.push(panel(gettext("Racks"), racks));
     boxes.push(panel(gettext("Bag"), view.out_of_game.length

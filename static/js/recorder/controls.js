@@ -7,7 +7,7 @@
 // cannot be made; when one candidate is left, one button records it.
 
 import { el } from "../replay/dom.js";
-import { gettext, interpolate } from "../i18n.js";
+import { gettext, interpolate, pgettext } from "../i18n.js";
 
 /** Up to this many values are buttons (20 envelopes fit); more become a drop-down. */
 const MAX_BUTTONS = 24;
@@ -49,8 +49,21 @@ export function valueText(value) {
 /** "left/red" → "left red"; "type" → "action". */
 export function fieldText(path) {
   if (path === "type") return gettext("action");
-  return path.split(SEP).join(" ").replaceAll("_", " ");
+  return path.split(SEP).map((part) => FIELD_WORDS[part] || part.replaceAll("_", " ")).join(" ");
 }
+
+// The fields of the games' actions (and their parts: "left/red"), as the question names
+// them in the reader's language; a field no game had when this was written is said as
+// its id, as the log writes it.
+const FIELD_WORDS = {
+  card: gettext("card"), cards: gettext("cards"), color: gettext("colour"), colors: gettext("colours"),
+  dir: gettext("direction"), left: gettext("left"), right: gettext("right"), side: gettext("side"),
+  space: gettext("space"), as: pgettext("a card played as another", "as"),
+  red: gettext("red"), white: gettext("white"), black: gettext("black"),
+  pawn: gettext("pawn"), pay: gettext("pay"), ticket: gettext("ticket"), tickets: gettext("tickets"),
+  to: pgettext("where a pawn moves to", "to"), envelope: gettext("envelope"), second: gettext("second envelope"),
+  spy: gettext("spy"), seat: gettext("seat"),
+};
 
 /**
  * The step-by-step choice among a list of actions, in the page. ``order`` names the fields

@@ -134,7 +134,8 @@ function playerOf(draft, seat) {
   const label = (draft.seat_labels || {})[seat] || seat;
   const entry = draft.seats.find((s) => s.seat === seat);
   if (!entry) return label;
-  return `${entry.bot ? `${entry.bot} bot` : entry.player} as ${label}`;
+  const who = entry.bot ? interpolate(gettext("%(bot)s bot"), { bot: entry.bot }) : entry.player;
+  return interpolate(gettext("%(player)s as %(seat)s"), { player: who, seat: label });
 }
 
 function lastSentence(draft) {

@@ -280,7 +280,8 @@ export function mount(root, payload) {
 export function entryHints(staticView) {
   const order = ["seat", "type", "pawn", "to", "ticket"];
   if (!staticView || !staticView.board) return { order };
-  const names = new Map(staticView.board.cities.map((c) => [c.id, c.name]));
+  const language = pageLanguage();
+  const names = new Map(staticView.board.cities.map((c) => [c.id, c.names?.[language] || c.name]));
   const describe = (path, value) => {
     const last = path.split("/").pop();
     return (last === "to" || last === "start") && names.has(value) ? `${value} ${names.get(value)}` : null;

@@ -26,7 +26,7 @@ class Tournament(models.Model):
 
     class Status(models.TextChoices):
         REGISTRATION = "registration", _("Registration")
-        RUNNING = "running", _("Running")
+        RUNNING = "running", pgettext_lazy("a tournament's status", "Running")
         FINISHED = "finished", _("Finished")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tournaments")

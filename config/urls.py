@@ -12,7 +12,6 @@ from config.api.parsers import BROWSABLE_API_CSP
 from config.api.router import router
 from config.errors import api_not_found
 from config.health import healthz
-from matches import views as game_views
 
 
 def no_favicon(request: HttpRequest) -> HttpResponse:
@@ -22,7 +21,6 @@ def no_favicon(request: HttpRequest) -> HttpResponse:
 
 
 urlpatterns = [
-    path("", game_views.index, name="index"),
     path("favicon.ico", no_favicon),
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
@@ -53,6 +51,8 @@ urlpatterns = [
     path("rules/", include("reference.urls")),
     path("", include("recorder.page_urls")),
     path("", include("matches.urls")),
+    # After clubs.urls: its "clubs/<slug>/" would take "clubs/new/".
+    path("", include("pages.urls")),
     # Last: an /api/ path nothing above matched is a JSON 404, with DEBUG on too.
     re_path(r"^api/(?P<url>.*)$", api_not_found, name="api-not-found"),
 ]

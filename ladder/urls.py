@@ -1,19 +1,12 @@
-from django.urls import path, register_converter
+from django.urls import path
 
 import config.converters  # noqa: F401 (registers the <id:...> path converter)
+import ladder.converters  # noqa: F401 (registers the <handle:...> path converter)
 from ladder import api, views
-from ladder.converters import HandleConverter
-
-register_converter(HandleConverter, "handle")
 
 urlpatterns = [
     path("clubs/<slug:club_slug>/ladders/", views.club_ladders, name="club-ladders"),
     path("clubs/<slug:club_slug>/ladders/<slug:game>/", views.standings, name="ladder-standings"),
-    path(
-        "clubs/<slug:club_slug>/ladders/<slug:game>/players/<handle:handle>/",
-        views.player,
-        name="ladder-player",
-    ),
     path(
         "clubs/<slug:club_slug>/ladders/<slug:game>/h2h/<handle:a>/",
         views.head_to_head,

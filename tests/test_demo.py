@@ -1,10 +1,10 @@
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from pages.demo import DEMO_CLUBS, DEMO_PASSWORD, DEMO_PEOPLE, DemoRefused, seed_demo_people
 
 import engine
 from clubs.models import Club, Membership, Player
-from matches.demo import DEMO_CLUBS, DEMO_PASSWORD, DEMO_PEOPLE, DemoRefused, seed_demo_people
 from matches.models import Match, Upload
 from tournaments.models import Tournament
 

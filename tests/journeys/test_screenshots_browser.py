@@ -12,15 +12,15 @@ import os
 from pathlib import Path
 
 import pytest
-
-from ladder.models import Ladder
-from matches.demo import (
+from pages.demo import (
     DEMO_PASSWORD,
     seed_demo_clubs,
     seed_demo_matches,
     seed_demo_people,
     seed_demo_tournaments,
 )
+
+from ladder.models import Ladder
 from matches.models import Match
 from tournaments.models import Tournament
 

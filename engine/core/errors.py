@@ -27,7 +27,7 @@ def rule_document(rule: str | None) -> str | None:
     prefix = rule.split("-", 1)[0]
     if prefix in FORMAT_DOCUMENTS:
         return FORMAT_DOCUMENTS[prefix]
-    from engine.core.registry import all_games  # the registry imports the games, which import this
+    from engine.core.registry import all_games  # the registry imports game.py, which imports this
 
     return next((game.id for game in all_games().values() if game.rule_prefix == prefix), None)
 

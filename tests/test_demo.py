@@ -1,11 +1,11 @@
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
-from pages.demo import DEMO_CLUBS, DEMO_PASSWORD, DEMO_PEOPLE, DemoRefused, seed_demo_people
 
 import engine
 from clubs.models import Club, Membership, Player
 from matches.models import Match, Upload
+from pages.demo import DEMO_CLUBS, DEMO_PASSWORD, DEMO_PEOPLE, DemoRefused, seed_demo_people
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db

@@ -12,6 +12,9 @@ import os
 from pathlib import Path
 
 import pytest
+
+from ladder.models import Ladder
+from matches.models import Match
 from pages.demo import (
     DEMO_PASSWORD,
     seed_demo_clubs,
@@ -19,9 +22,6 @@ from pages.demo import (
     seed_demo_people,
     seed_demo_tournaments,
 )
-
-from ladder.models import Ladder
-from matches.models import Match
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

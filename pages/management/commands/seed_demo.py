@@ -2,6 +2,7 @@ import time
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
+
 from pages.demo import (
     seed_demo_clubs,
     seed_demo_matches,

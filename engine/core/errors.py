@@ -38,6 +38,12 @@ def rule_path(rule: str | None) -> str | None:
     return None if document is None else RULE_URL_PATH.format(document=document, rule=rule)
 
 
+#: Cited when a game's code fails on input it should have rejected. Never expected:
+#: the property tests assert it does not occur; it exists so that a bug in one
+#: game shows up as a clear rejection rather than a traceback in a web request.
+ENGINE_ERROR = "ENGINE-ERROR"
+
+
 class IllegalAction(Exception):
     """A log (or one action of it) breaks a rule.
 

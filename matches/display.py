@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext
+
+from config.language import reader_locale
 from engine import all_games, get_game
 from engine.core.game import Table
 from engine.core.messages import render
@@ -41,7 +44,7 @@ def seat_role(game_id: str, seat: str, players: dict[str, str],
     if game is None:
         return seat
     try:
-        return render(game.seat_label(seat, _table(game, players, options)))
+        return render(game.seat_label(seat, _table(game, players, options)), reader_locale())
     except Exception:  # an old log's seat the sentences do not know: its id
         return seat
 
@@ -50,16 +53,16 @@ def result_sentence(game_id: str, status: str, result: dict[str, Any] | None,
                     players: dict[str, str], options: dict[str, Any] | None = None) -> str:
     """The result as one sentence, or what became of a match that has none."""
     if status == "rejected":
-        return "Rejected: the log breaks a rule."
+        return gettext("Rejected: the log breaks a rule.")
     if status == "unfinished":
-        return "Unfinished: the log stops before the game ends."
+        return gettext("Unfinished: the log stops before the game ends.")
     game = get_game(game_id)
     if game is None or not result:
-        return "Finished."
+        return gettext("Finished.")
     try:
-        return render(game.describe_result(result, _table(game, players, options)))
+        return render(game.describe_result(result, _table(game, players, options)), reader_locale())
     except Exception:  # a result the engine's sentences no longer read
-        return "Finished."
+        return gettext("Finished.")
 
 
 def rating_role(game_id: str, role: str) -> str:

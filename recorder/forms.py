@@ -18,7 +18,7 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from config.language import reader_locale
@@ -67,8 +67,12 @@ class GameChoiceForm(forms.Form):
         count = data.get("players")
         if entry is not None and count is not None and count not in entry["player_counts"]:
             counts = entry["player_counts"]
-            self.add_error("players", f"{entry['name']} is played by {counts[0]} to {counts[-1]} players."
-                           if len(counts) > 1 else f"{entry['name']} is played by {counts[0]} players.")
+            self.add_error("players", gettext("%(game)s is played by %(min)s to %(max)s players.")
+                           % {"game": entry["name"], "min": counts[0], "max": counts[-1]}
+                           if len(counts) > 1 else
+                           ngettext("%(game)s is played by %(count)s player.",
+                                    "%(game)s is played by %(count)s players.", counts[0])
+                           % {"game": entry["name"], "count": counts[0]})
         return data
 
     def chosen(self) -> tuple[Game, dict[str, Any], int, str] | None:
@@ -153,7 +157,7 @@ def _leaf_fields(schema: dict[str, Any], default: Any, path: list[str], name: st
     if choices is not None:
         options = [(json.dumps(value), text) for value, text in choices]
         if not required or default is None:
-            options = [("", "choose…"), *options]
+            options = [("", gettext("choose…")), *options]
         initial = "" if default is None else json.dumps(default)
         return [(name, forms.ChoiceField(label=label, choices=options, initial=initial, required=required,
                                          help_text=help_text))]
@@ -241,7 +245,7 @@ class DraftSetupForm(forms.Form):
         defaults = game.normalize_options({})
         self.seat_ids = seat_ids
         # What a person sets up at this table, in a person's words (the engine's).
-        schemas = game.form_schema(defaults, seat_ids)
+        schemas = game.form_schema(defaults, seat_ids, reader_locale())
         option_schema = schemas.get("options") or {}
         for key, sub in (option_schema.get("properties") or {}).items():
             default = defaults.get(key)

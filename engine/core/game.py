@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Literal, Protocol
 
-from engine.core.messages import Message, msg
+from engine.core.messages import DEFAULT_LOCALE, Message, msg
 from engine.core.rng import Rng
 
 State = Any
@@ -401,7 +401,8 @@ class Game:
         per action type) and ``result``."""
         raise NotImplementedError
 
-    def form_schema(self, options: dict[str, Any], seats: list[str]) -> dict[str, Any]:
+    def form_schema(self, options: dict[str, Any], seats: list[str],
+                    locale: str = DEFAULT_LOCALE) -> dict[str, Any]:
         """What a person sets up for a table with these normalized ``options`` and
         ``seats``: ``{"options": …, "setup": …}``, JSON Schemas of the same values as
         :meth:`json_schema`'s, narrowed to this table and said in a person's words —
@@ -410,6 +411,7 @@ class Game:
         board, are left to the API); fixed-length lists asked item by item; a list of
         distinct picks as ``uniqueItems``; a ``default`` where the options' defaults do
         not say it. A form is built from it and nothing else, so no page names a game's
-        parts. Default: the log's schemas as they are."""
+        parts. Titles and descriptions are said in ``locale`` (the game's catalogs).
+        Default: the log's schemas as they are."""
         schema = self.json_schema()
         return {"options": schema.get("options") or {}, "setup": schema.get("setup") or {}}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.game import FREE_FOR_ALL, Action, Game, RatingShape
+from engine.core.messages import DEFAULT_LOCALE
 from engine.core.rng import Rng
 from engine.games.cloak import bots, notation, rules, schema, sentences, views
 from engine.games.cloak.state import (
@@ -118,5 +119,6 @@ class CloakAndDagger(Game):
     def json_schema(self) -> dict[str, Any]:
         return schema.json_schema()
 
-    def form_schema(self, options: dict[str, Any], seats: list[str]) -> dict[str, Any]:
-        return schema.form_schema(options, seats)
+    def form_schema(self, options: dict[str, Any], seats: list[str],
+                    locale: str = DEFAULT_LOCALE) -> dict[str, Any]:
+        return schema.form_schema(options, seats, locale)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.messages import DEFAULT_LOCALE, msg, render
 from engine.games.cloak.state import (
     DOCUMENT_COPIES,
     DOUBLE_AGENTS,
@@ -59,16 +60,19 @@ def json_schema() -> dict[str, Any]:
     }
 
 
-def form_schema(options: dict[str, Any], seats: list[str]) -> dict[str, Any]:
+def form_schema(options: dict[str, Any], seats: list[str], locale: str = DEFAULT_LOCALE) -> dict[str, Any]:
     """The options as a person chooses them (CD-1.2, CD-6); the setup has nothing to ask:
     the envelopes' cards are entered as they come out."""
+    def say(message_id: str) -> str:
+        return render(msg(message_id), locale)
+
     return {
         "options": {"type": "object", "properties": {
-            "document_copies": {"title": "Copies of each document (X, Y, Z)", "oneOf": [
-                {"const": 1, "title": "1 of each (the book)"},
-                {"const": 3, "title": "3 of each (9 document cards)"}]},
-            "double_agents": {"type": "boolean", "title": "Play with the double agents a, b, c (CD-6.1)"},
-            "hazards": {"type": "boolean", "title": "Play with the hazard cards (CD-6.2)"},
+            "document_copies": {"title": say("cd.form.copies"), "oneOf": [
+                {"const": 1, "title": say("cd.form.copies.one")},
+                {"const": 3, "title": say("cd.form.copies.three")}]},
+            "double_agents": {"type": "boolean", "title": say("cd.form.double_agents")},
+            "hazards": {"type": "boolean", "title": say("cd.form.hazards")},
         }},
         "setup": {"type": "object", "properties": {}},
     }

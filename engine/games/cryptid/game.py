@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.game import TWO_SEATS, Action, Game, RatingShape, Spread
-from engine.core.messages import msg
+from engine.core.messages import DEFAULT_LOCALE, msg
 from engine.core.rng import Rng
 from engine.games.cryptid import bots, notation, rules, schema, sentences, views
 from engine.games.cryptid.beliefs import Beliefs
@@ -119,5 +119,6 @@ class CryptidGame(Game):
     def json_schema(self) -> dict[str, Any]:
         return schema.json_schema()
 
-    def form_schema(self, options: dict[str, Any], seats: list[str]) -> dict[str, Any]:
-        return schema.form_schema(options, seats)
+    def form_schema(self, options: dict[str, Any], seats: list[str],
+                    locale: str = DEFAULT_LOCALE) -> dict[str, Any]:
+        return schema.form_schema(options, seats, locale)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.messages import DEFAULT_LOCALE, msg, render
 from engine.games.cryptid.state import BLOCK_ORDER, CARDS, COLORS, SEATS
 
 _SEAT = {"enum": list(SEATS)}
@@ -96,39 +97,44 @@ def json_schema() -> dict[str, Any]:
     }
 
 
-#: What the players call the seats and cards in a form.
-_SEAT_NAMES = {"cryptid": "Cryptid", "scientist": "Scientist"}
-_CARD_CHOICES = [{"const": card, "title": card.capitalize()} for card in ("align", "shuffle", "split")]
+#: The cards a form offers, in this order.
+_FORM_CARDS = ("align", "shuffle", "split")
 
 
-def form_schema(options: dict[str, Any], seats: list[str]) -> dict[str, Any]:
+def form_schema(options: dict[str, Any], seats: list[str], locale: str = DEFAULT_LOCALE) -> dict[str, Any]:
     """The decks as counters, the sensor groups' sides as a choice (CUL-2.3), the hands and
     the first blocks card by card."""
     from engine.games.cryptid.state import MYSTERIOUS, NORMAL_BLOCKS
 
-    def deck(seat: str) -> dict[str, Any]:
-        return {"type": "object", "title": f"{_SEAT_NAMES[seat]}'s deck (10 cards)", "properties": {
-            card["const"]: {"type": "integer", "minimum": 0, "maximum": 10, "title": f"{card['title']} cards"}
-            for card in _CARD_CHOICES}}
+    def say(message_id: str, **params: Any) -> str:
+        return render(msg(message_id, **params), locale)
 
-    blocks = [{"const": b, "title": f"{b} (mysterious)" if b in MYSTERIOUS else f"{b} (normal)"}
+    cards = [{"const": card, "title": say(f"cul.card.{card}")} for card in _FORM_CARDS]
+
+    def deck(seat: str) -> dict[str, Any]:
+        return {"type": "object", "title": say("cul.form.deck", seat=msg(f"cul.seat.{seat}")), "properties": {
+            card["const"]: {"type": "integer", "minimum": 0, "maximum": 10,
+                            "title": say("cul.form.deck_cards", card=card["title"])}
+            for card in cards}}
+
+    blocks = [{"const": b, "title": say("cul.form.block.mysterious" if b in MYSTERIOUS else "cul.form.block.normal",
+                                        block=b)}
               for b in (*NORMAL_BLOCKS, *sorted(MYSTERIOUS, key=lambda b: int(b[1:])))]
     return {
         "options": {"type": "object", "properties": {
             "decks": {"type": "object", "properties": {seat: deck(seat) for seat in SEATS}}}},
         "setup": {"type": "object", "required": ["sensors_2r2w1b"], "properties": {
             "sensors_2r2w1b": {
-                "title": "Sensors beside the cryptid row's block",
-                "description": "CUL-2.3: one side gets 2 red, 2 white and 1 black sensor, "
-                               "the other 2 red, 1 white and 2 black.",
-                "oneOf": [{"const": "left", "title": "2 red, 2 white, 1 black on the left"},
-                          {"const": "right", "title": "2 red, 2 white, 1 black on the right"}]},
+                "title": say("cul.form.sensors"),
+                "description": say("cul.form.sensors.help"),
+                "oneOf": [{"const": "left", "title": say("cul.form.sensors.left")},
+                          {"const": "right", "title": say("cul.form.sensors.right")}]},
             "hands": {"type": "object", "properties": {
-                seat: {"type": "array", "title": f"{_SEAT_NAMES[seat]}'s hand", "minItems": 3, "maxItems": 3,
-                       "items": {"title": "card", "oneOf": _CARD_CHOICES}} for seat in SEATS}},
-            "first_blocks": {"type": "array", "title": "Blocks on the table", "minItems": 3, "maxItems": 3,
-                             "description": "CUL-2.3: the first in the cryptid row, the other two in "
-                                            "the scientist row.",
-                             "items": {"title": "block", "oneOf": blocks}},
+                seat: {"type": "array", "title": say("cul.form.hand", seat=msg(f"cul.seat.{seat}")),
+                       "minItems": 3, "maxItems": 3,
+                       "items": {"title": say("cul.form.card"), "oneOf": cards}} for seat in SEATS}},
+            "first_blocks": {"type": "array", "title": say("cul.form.first_blocks"), "minItems": 3, "maxItems": 3,
+                             "description": say("cul.form.first_blocks.help"),
+                             "items": {"title": say("cul.form.block"), "oneOf": blocks}},
         }},
     }

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.core.errors import require
 from engine.core.game import ONE_AGAINST_TEAM, Action, Draw, Game, RatingShape
-from engine.core.messages import msg
+from engine.core.messages import DEFAULT_LOCALE, msg
 from engine.core.rng import Rng
 from engine.games.misterx import bots, notation, rules, schema, sentences, views
 from engine.games.misterx.beliefs import Beliefs
@@ -166,6 +166,7 @@ class MisterX(Game):
     def json_schema(self) -> dict[str, Any]:
         return schema.json_schema()
 
-    def form_schema(self, options: dict[str, Any], seats: list[str]) -> dict[str, Any]:
-        return schema.form_schema(options, seats)
+    def form_schema(self, options: dict[str, Any], seats: list[str],
+                    locale: str = DEFAULT_LOCALE) -> dict[str, Any]:
+        return schema.form_schema(options, seats, locale)
 

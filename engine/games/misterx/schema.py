@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.messages import DEFAULT_LOCALE, msg, render
+
 TICKET = {"type": "string", "pattern": "^(car|train|plane)/(double|secret|investigate|siren)$"}
 TICKETS = {"type": "array", "items": TICKET}
 CITY = {"type": "integer", "minimum": 1}
@@ -91,53 +93,62 @@ _TRANSPORTS = ("car", "train", "plane")
 _ICONS = ("double", "secret", "investigate", "siren")
 
 
-def form_schema(options: dict[str, Any], seats: list[str]) -> dict[str, Any]:
+def form_schema(options: dict[str, Any], seats: list[str], locale: str = DEFAULT_LOCALE) -> dict[str, Any]:
     """The board from the shipped boards by name; the pawns shared out among the detective
     players (MX-6.10); the mission, Mister X's start city and the pawns' start cities by
     city name (MX-2.2, MX-2.3); the racks ticket by ticket (MX-2.1)."""
     from engine.games.misterx.board import resolve_board, shipped_board, shipped_board_names
     from engine.games.misterx.state import DEFAULT_BOARD, MRX, MRX_RACK, default_shares
 
+    def say(message_id: str, **params: Any) -> str:
+        return render(msg(message_id, **params), locale)
+
     board = resolve_board(options.get("board", DEFAULT_BOARD))
-    names = {number: city.name for number, city in board.cities.items()}
+    # Each city by its name in ``locale`` where the board has one (GeoNames').
+    names = {number: city.names.get(locale, city.name) for number, city in board.cities.items()}
     detectives = [seat for seat in seats if seat != MRX]
 
     def city(number: int) -> str:
         return names.get(number, str(number))
 
-    pawn_choices = [{"const": pawn, "title": pawn.capitalize()} for pawn in board.pawns]
+    def colour(pawn: str) -> str:
+        return say(f"mx.pawn_colour.{pawn}") if pawn in ("red", "blue", "green", "yellow", "black") else pawn
+
+    pawn_choices = [{"const": pawn, "title": colour(pawn)} for pawn in board.pawns]
     shares = options.get("pawns") or default_shares(board.pawns, detectives)
-    option_props: dict[str, Any] = {"board": {"title": "Board", "oneOf": [
+    option_props: dict[str, Any] = {"board": {"title": say("mx.form.board"), "oneOf": [
         *({"const": key, "title": shipped_board(key).name} for key in shipped_board_names()),
         BOARD]}}
     if len(detectives) > 1:
         option_props["pawns"] = {
-            "type": "object", "title": "Pawns of each detective player",
-            "description": "MX-6.10: every pawn to one player, as evenly as they share out.",
+            "type": "object", "title": say("mx.form.pawns"),
+            "description": say("mx.form.pawns.help"),
             "properties": {seat: {"type": "array", "uniqueItems": True, "items": {"oneOf": pawn_choices},
-                                  "title": f"Detective player {n}", "default": shares.get(seat, [])}
+                                  "title": say("mx.seat.det", number=n), "default": shares.get(seat, [])}
                            for n, seat in enumerate(detectives, start=1)}}
-    starts = [{"const": c, "title": f"{city(c)} ({mission})"}
+    starts = [{"const": c, "title": say("mx.form.start_choice", city=city(c), mission=msg(f"mx.mission.{mission}"))}
               for mission, m in sorted(board.missions.items()) for c in m.starts]
     start_cards = [{"const": c, "title": city(c)} for c in sorted(board.start_cards, key=city)]
-    tickets = [{"const": f"{t}/{i}", "title": f"{t} ({i})"} for t in _TRANSPORTS for i in _ICONS
+    tickets = [{"const": f"{t}/{i}", "title": say("mx.ticket", transport=msg(f"mx.transport.{t}"), icon=msg(f"mx.icon.{i}"))}
+               for t in _TRANSPORTS for i in _ICONS
                if board.tickets.get(f"{t}/{i}", 0)]
     sizes = {MRX: MRX_RACK, **{seat: 4 + len(shares.get(seat, [])) for seat in detectives}}
-    rack_titles = {MRX: "Mister X's tickets",
-                   **{seat: f"Detective player {n}'s tickets" for n, seat in enumerate(detectives, start=1)}}
+    rack_titles = {MRX: say("mx.form.rack.mrx"),
+                   **{seat: say("mx.form.rack.det", number=n) for n, seat in enumerate(detectives, start=1)}}
     return {
         "options": {"type": "object", "properties": option_props},
         "setup": {"type": "object", "required": ["mission", "start"], "properties": {
-            "mission": {"title": "Mission card", "oneOf": [
-                {"const": m, "title": f"{m.capitalize()} mission"} for m in sorted(board.missions)]},
-            "start": {"title": "Mister X's start city", "description": "MX-2.3: one of the mission's start cities.",
+            "mission": {"title": say("mx.form.mission"), "oneOf": [
+                {"const": m, "title": say("mx.form.mission_choice", colour=msg(f"mx.mission.{m}"))}
+                for m in sorted(board.missions)]},
+            "start": {"title": say("mx.form.start"), "description": say("mx.form.start.help"),
                       "oneOf": starts},
-            "pawns": {"type": "object", "title": "Start cities of the pawns", "properties": {
-                pawn: {"title": f"{pawn.capitalize()} pawn starts in", "oneOf": start_cards}
+            "pawns": {"type": "object", "title": say("mx.form.pawn_starts"), "properties": {
+                pawn: {"title": say("mx.form.pawn_start", colour=colour(pawn)), "oneOf": start_cards}
                 for pawn in board.pawns}},
-            "racks": {"type": "object", "title": "Tickets drawn at the start", "properties": {
+            "racks": {"type": "object", "title": say("mx.form.racks"), "properties": {
                 seat: {"type": "array", "title": rack_titles[seat], "minItems": sizes[seat],
-                       "maxItems": sizes[seat], "items": {"title": "ticket", "oneOf": tickets}}
+                       "maxItems": sizes[seat], "items": {"title": say("mx.form.ticket"), "oneOf": tickets}}
                 for seat in [MRX, *detectives]}},
         }},
     }

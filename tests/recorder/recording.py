@@ -159,3 +159,31 @@ def fill_setup(page: Any, setup: dict[str, Any], prefix: str = "setup.") -> None
                 page.locator(f'select[name="{name}.{i}"]').select_option(value=json.dumps(item))
         else:
             page.locator(f'select[name="{name}"]').select_option(value=json.dumps(value))
+
+
+def enter_first_choices(page: Any) -> list[str]:
+    """Enter the seat's action as a person would who takes the first choice at each
+    question, up to its confirm button (not clicked); the questions' labels, in order."""
+    entry = page.locator("#rec-entry")
+    labels = []
+    for _ in range(10):
+        wait_ready(page)
+        if entry.locator(".rec-confirm").count():
+            return labels
+        question = entry.locator(".rec-question").last
+        labels.append(question.locator(".rec-question-label").inner_text())
+        if question.locator("button.rec-choice").count():
+            question.locator("button.rec-choice").first.click()
+        else:
+            question.locator("select").select_option(index=1)
+    raise AssertionError(f"no confirm button after the questions {labels}")
+
+
+def open_rule_link(page: Any, link: Any) -> Any:
+    """Click a refusal's rule link (it opens in a tab of its own, the game staying on
+    screen): the rule's page, loaded, showing the rule (``:target``)."""
+    with page.context.expect_page() as opened:
+        link.click()
+    rule_page = opened.value
+    rule_page.wait_for_load_state()
+    return rule_page

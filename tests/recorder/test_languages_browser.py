@@ -12,7 +12,7 @@ import pytest
 from django.conf import settings
 
 from recorder import services
-from tests.recorder.recording import sign_in, wait_ready
+from tests.recorder.recording import enter_first_choices, open_rule_link, sign_in, wait_ready
 from tests.recorder.test_api import cloak_log
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -58,18 +58,9 @@ def test_a_refused_move_is_shown_in_the_readers_language(chromium, live_server, 
 
     page.route("**/apply/**", lambda route: route.fulfill(status=422, content_type="application/json",
                                                           body=json.dumps(body)))
-    entry = page.locator("#rec-entry")
-    for _ in range(10):
-        wait_ready(page)
-        if entry.locator(".rec-confirm").count():
-            break
-        question = entry.locator(".rec-question").last
-        assert script.search(question.locator(".rec-question-label").inner_text())
-        if question.locator("button.rec-choice").count():
-            question.locator("button.rec-choice").first.click()
-        else:
-            question.locator("select").select_option(index=1)
-    confirm = entry.locator(".rec-confirm")
+    questions = enter_first_choices(page)
+    assert questions and all(script.search(label) for label in questions), questions
+    confirm = page.locator("#rec-entry .rec-confirm")
     assert script.search(confirm.inner_text())
     confirm.click()
     page.wait_for_selector("#rec-alert:not([hidden]) a.rule-link")
@@ -81,10 +72,7 @@ def test_a_refused_move_is_shown_in_the_readers_language(chromium, live_server, 
     screenshot(page, f"recorder-{language}-{width}")
     page.unroute("**/apply/**")
     # The rule's text opens in the reader's language, at the rule.
-    with page.context.expect_page() as opened:
-        link.click()
-    rule_page = opened.value
-    rule_page.wait_for_load_state()
+    rule_page = open_rule_link(page, link)
     assert rule_page.evaluate("document.querySelector(':target').id") == "CD-3.5"
     assert rule_page.get_attribute("article.reference-body", "lang") == language
     context.close()

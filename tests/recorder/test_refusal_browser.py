@@ -11,7 +11,14 @@ import json
 
 import pytest
 
-from tests.recorder.recording import choose_game, choose_seat, sign_in, start_recording, wait_ready
+from tests.recorder.recording import (
+    choose_game,
+    choose_seat,
+    enter_first_choices,
+    open_rule_link,
+    sign_in,
+    start_recording,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -46,17 +53,8 @@ def test_a_refusal_links_its_rule_to_the_rule_text(chromium, live_server, club, 
 
     page.route("**/apply/**", refuse)
     # Enter p1's first action as a person would: the first choice at each question, then confirm.
-    entry = page.locator("#rec-entry")
-    for _ in range(10):
-        wait_ready(page)
-        if entry.locator(".rec-confirm").count():
-            break
-        question = entry.locator(".rec-question").last
-        if question.locator("button.rec-choice").count():
-            question.locator("button.rec-choice").first.click()
-        else:
-            question.locator("select").select_option(index=1)
-    entry.locator(".rec-confirm").click()
+    enter_first_choices(page)
+    page.locator("#rec-entry .rec-confirm").click()
     page.wait_for_selector("#rec-alert:not([hidden]) a.rule-link")
     link = page.locator("#rec-alert a.rule-link")
     assert link.inner_text() == "CD-3.5"
@@ -65,10 +63,7 @@ def test_a_refusal_links_its_rule_to_the_rule_text(chromium, live_server, club, 
     screenshot(page, "refusal-rule-link")
     page.unroute("**/apply/**")
     # One click opens the rule's text (in a tab of its own: the game stays on screen).
-    with page.context.expect_page() as opened:
-        link.click()
-    rule_page = opened.value
-    rule_page.wait_for_load_state()
+    rule_page = open_rule_link(page, link)
     assert rule_page.evaluate("document.querySelector(':target').id") == "CD-3.5"
     context.close()
     assert not errors, errors

@@ -77,3 +77,23 @@ def test_a_refused_move_is_shown_in_the_readers_language(chromium, live_server, 
     assert rule_page.get_attribute("article.reference-body", "lang") == language
     context.close()
     assert not errors, errors
+
+
+@pytest.mark.parametrize(("language", "width"), [("ja", 1400), ("ru", 390)])
+def test_the_setup_form_asks_in_the_readers_language(chromium, live_server, club, people, screenshot,
+                                                     language, width):
+    """The game's own setup (the engine's form schema: boards, missions, cities, tickets)
+    in the reader's words, the Mister X cities by their local names."""
+    script = SCRIPTS[language]
+    context = chromium.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    sign_in(page, live_server, people["member"])
+    page.goto(f"{live_server.url}/clubs/{club.slug}/record/?game=mister-x&players=3&chance=table&lang={language}")
+    form = page.locator("#rec-setup")
+    legends = form.locator("legend, label").all_inner_texts()
+    english = [text for text in legends if text.strip() and not script.search(text)]
+    assert english == [], english
+    cities = form.locator("select[name$='start'] option").all_inner_texts()
+    assert sum(bool(script.search(c)) for c in cities) > len(cities) // 2, cities
+    screenshot(page, f"setup-{language}-{width}")
+    context.close()

@@ -393,6 +393,7 @@ if not DEBUG:
     SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", LANTERN_HTTPS)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", LANTERN_HTTPS)
+    LANGUAGE_COOKIE_SECURE = env_bool("SECURE_COOKIES", LANTERN_HTTPS)
     SESSION_COOKIE_HTTPONLY = True
     # Sent only on https responses; a year, as check --deploy asks. Start lower
     # (SECURE_HSTS_SECONDS=3600) when moving an existing site to https.

@@ -14,6 +14,7 @@ from django.db import models
 from django.db.models import F, Q
 
 from clubs.models import Club, Player
+from config.sentences import Sentence
 from engine import canonical_json
 
 
@@ -276,7 +277,9 @@ class Upload(models.Model):
     error = models.CharField(max_length=32, choices=Error.choices, blank=True)
     error_index = models.PositiveIntegerField(null=True, blank=True)
     error_rule = models.CharField(max_length=32, blank=True)
-    error_message = models.TextField(blank=True)
+    error_message = models.TextField(blank=True, help_text="Why, in English (for logs and search).")
+    # Why, as what to say (config.sentences.Sentence): shown in each reader's language.
+    error_sentence = models.JSONField(default=dict, blank=True)
     error_details = models.JSONField(default=dict, blank=True)
     document_text = models.TextField(blank=True)
     validation_ms = models.FloatField(
@@ -305,3 +308,10 @@ class Upload(models.Model):
 
     def __str__(self) -> str:
         return f"upload {self.pk} to {self.club} ({self.status})"
+
+    @property
+    def error_text(self) -> str:
+        """Why it was refused, in the active language (the reader's)."""
+        if not self.error:
+            return ""
+        return Sentence.from_json(self.error_sentence, self.error_message).text()

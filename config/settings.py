@@ -201,6 +201,8 @@ LANGUAGES = [
     ("ru", "Русский"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Dates in each language's own form (pages use SHORT_DATE_FORMAT / SHORT_DATETIME_FORMAT).
+FORMAT_MODULE_PATH = ["config.formats"]
 LANGUAGE_COOKIE_NAME = "django_language"
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"

@@ -12,6 +12,8 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club, Player
 from config.sentences import Sentence
@@ -33,9 +35,9 @@ def canonical_text_hash(canonical: bytes) -> str:
 
 class Match(models.Model):
     class Status(models.TextChoices):
-        VALID = "valid", "Valid"
-        REJECTED = "rejected", "Rejected"
-        UNFINISHED = "unfinished", "Unfinished"
+        VALID = "valid", _("Valid")
+        REJECTED = "rejected", _("Rejected")
+        UNFINISHED = "unfinished", _("Unfinished")
 
     # No index of its own: (club, content_hash) and (club, -played_at) start with it,
     # and every index is one more write per stored match.
@@ -110,9 +112,9 @@ class Match(models.Model):
 
 class MatchSeat(models.Model):
     class Outcome(models.TextChoices):
-        WIN = "win", "Win"
-        LOSS = "loss", "Loss"
-        NONE = "none", "None"
+        WIN = "win", _("Win")
+        LOSS = "loss", _("Loss")
+        NONE = "none", pgettext_lazy("outcome", "None")
 
     # No index of its own: the unique (match, seat) starts with it.
     match = models.ForeignKey(
@@ -161,10 +163,10 @@ class Import(models.Model):
     """
 
     class Status(models.TextChoices):
-        QUEUED = "queued", "Queued"
-        RUNNING = "running", "Running"
-        DONE = "done", "Done"
-        FAILED = "failed", "Failed"
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="imports")
     created_by = models.ForeignKey(
@@ -233,22 +235,22 @@ class Upload(models.Model):
     """
 
     class Source(models.TextChoices):
-        API = "api", "API"
-        FORM = "form", "Web form"
-        IMPORT = "import", "Bulk import"
-        SITE = "site", "Command line / demo data"
-        RECORDER = "recorder", "Recorded at the table"
+        API = "api", _("API")
+        FORM = "form", _("Web form")
+        IMPORT = "import", _("Bulk import")
+        SITE = "site", _("Command line / demo data")
+        RECORDER = "recorder", _("Recorded at the table")
 
     class Status(models.TextChoices):
-        ACCEPTED = "accepted", "Accepted"
-        DUPLICATE = "duplicate", "Already stored"
-        REJECTED = "rejected", "Rejected"
+        ACCEPTED = "accepted", _("Accepted")
+        DUPLICATE = "duplicate", _("Already stored")
+        REJECTED = "rejected", _("Rejected")
 
     class Error(models.TextChoices):
-        MALFORMED = "malformed", "Malformed"
-        TOO_LARGE = "too_large", "Too large"
-        ILLEGAL = "illegal", "Illegal action"
-        UNKNOWN_PLAYERS = "unknown_players", "Unknown players"
+        MALFORMED = "malformed", _("Malformed")
+        TOO_LARGE = "too_large", _("Too large")
+        ILLEGAL = "illegal", _("Illegal action")
+        UNKNOWN_PLAYERS = "unknown_players", _("Unknown players")
 
     # No index of its own: (club, status, -created_at) starts with it.
     club = models.ForeignKey(

@@ -55,7 +55,7 @@ def set_auto_analysis(user: AbstractBaseUser, club: Club, on: bool) -> None:
 def create_club(user: AbstractBaseUser, *, name: str, slug: str, is_public: bool) -> Club:
     """A new club, with its creator as its first organiser."""
     if Club.objects.filter(slug=slug).exists():
-        raise ClubError(_("The address “%(slug)s” is taken; choose another.") % {"slug": slug}, "slug_taken")
+        raise ClubError(_("The address '%(slug)s' is taken; choose another.") % {"slug": slug}, "slug_taken")
     club = Club.objects.create(name=name, slug=slug, is_public=is_public)
     Membership.objects.create(user=user, club=club, role=Membership.Role.ORGANISER)
     audit(club, user, "club.create", f"created the club {name!r}", public=is_public)
@@ -71,7 +71,7 @@ def create_invite(
     if not 1 <= days <= 90:
         raise ClubError(_("An invite lasts from 1 to 90 days."), "bad_expiry")
     if player is not None and (player.club_id != club.pk or player.user_id is not None):
-        raise ClubError(_("“%(handle)s” is not a free handle of %(club)s.") % {
+        raise ClubError(_("'%(handle)s' is not a free handle of %(club)s.") % {
             "handle": player.handle, "club": club.name}, "handle_taken")
     invite = Invite.objects.create(
         club=club, role=role, created_by=actor, player=player,
@@ -167,7 +167,7 @@ def decide_join_request(actor: AbstractBaseUser, request: JoinRequest, *, approv
 def set_role(actor: AbstractBaseUser, membership: Membership, role: str) -> Membership:
     """Promote a member to organiser or demote an organiser; a club keeps at least one."""
     if role not in Membership.Role.values:
-        raise ClubError(_("Unknown role “%(role)s”.") % {"role": role}, "bad_role")
+        raise ClubError(_("Unknown role '%(role)s'.") % {"role": role}, "bad_role")
     # Lock the club's organiser rows so two demotions at once cannot empty it.
     organisers = list(
         Membership.objects.select_for_update()
@@ -197,7 +197,7 @@ def rename_player(actor: AbstractBaseUser, player: Player, handle: str) -> Playe
         return player
     if Player.objects.filter(club=player.club, handle=handle).exists():
         raise ClubError(
-            _("“%(handle)s” is already a player of this club: merge the two handles instead.") % {
+            _("'%(handle)s' is already a player of this club: merge the two handles instead.") % {
                 "handle": handle},
             "handle_taken",
         )
@@ -240,16 +240,16 @@ def claim_handle(user: AbstractBaseUser, player: Player) -> HandleClaim:
         raise ClubError(_("Only members of %(club)s claim its handles.") % {"club": player.club.name},
                         "not_member")
     if player.user_id == user.pk:
-        raise ClubError(_("“%(handle)s” is yours already.") % {"handle": player.handle}, "already_yours")
+        raise ClubError(_("'%(handle)s' is yours already.") % {"handle": player.handle}, "already_yours")
     if player.user_id is not None:
-        raise ClubError(_("“%(handle)s” is linked to another member; ask an organiser.") % {
+        raise ClubError(_("'%(handle)s' is linked to another member; ask an organiser.") % {
             "handle": player.handle},
                         "handle_taken")
     try:
         with transaction.atomic():
             claim = HandleClaim.objects.create(club=player.club, player=player, user=user)
     except IntegrityError:
-        raise ClubError(_("Your claim of “%(handle)s” is waiting for an organiser.") % {"handle": player.handle},
+        raise ClubError(_("Your claim of '%(handle)s' is waiting for an organiser.") % {"handle": player.handle},
                         "pending") from None
     audit(player.club, user, "handle.claim", f"{user.get_username()} claims {player.handle!r}",
           player=player.pk)
@@ -265,7 +265,7 @@ def decide_claim(actor: AbstractBaseUser, claim: HandleClaim, *, approve: bool) 
     if approve:
         player = Player.objects.select_for_update().get(pk=claim.player_id)
         if player.user_id not in (None, claim.user_id):
-            raise ClubError(_("“%(handle)s” is linked to another member now.") % {"handle": player.handle},
+            raise ClubError(_("'%(handle)s' is linked to another member now.") % {"handle": player.handle},
                             "handle_taken")
         link_player(actor, player, claim.user)
     claim.status = HandleClaim.Status.APPROVED if approve else HandleClaim.Status.DECLINED
@@ -308,7 +308,7 @@ def merge_players(actor: AbstractBaseUser, source: Player, target: Player) -> Pl
     )
     if shared:
         raise ClubError(
-            _("“%(handle)s” and “%(into)s” played in the same match (#%(match)s): they are two "
+            _("'%(handle)s' and '%(into)s' played in the same match (#%(match)s): they are two "
               "people, not one.") % {"handle": source.handle, "into": target.handle, "match": shared[0]},
             "played_together",
         )

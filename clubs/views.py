@@ -246,7 +246,7 @@ def handle_claim(request: HttpRequest, slug: str) -> HttpResponse:
             messages.error(request, _("Choose one of the club's handles."))
         else:
             _attempt(request, lambda: services.claim_handle(request.user, player),
-                     _("Your claim of “%(handle)s” was sent to the organisers.") % {"handle": player.handle})
+                     _("Your claim of '%(handle)s' was sent to the organisers.") % {"handle": player.handle})
         return redirect("handle-claim", slug=club.slug)
     return render(request, "clubs/claim.html", {
         "club": club,
@@ -264,13 +264,13 @@ def claim_decide(request: HttpRequest, club: Club, claim_id: int) -> HttpRespons
     if not approve:
         asked = confirm_first(
             request, title=_("Decline a claim"), button=_("Decline"),
-            question=_("Decline %(user)s's claim of “%(handle)s”?") % {
+            question=_("Decline %(user)s's claim of '%(handle)s'?") % {
                 "user": claim.user.get_username(), "handle": claim.player.handle},
             back=reverse("club-manage", args=[club.slug]))
         if asked:
             return asked
     _attempt(request, lambda: services.decide_claim(request.user, claim, approve=approve),
-             _("“%(handle)s” is %(user)s's.") % {"handle": claim.player.handle,
+             _("'%(handle)s' is %(user)s's.") % {"handle": claim.player.handle,
                                                  "user": claim.user.get_username()} if approve
              else _("Claim declined."))
 
@@ -289,15 +289,15 @@ def player_link(request: HttpRequest, club: Club, player_id: int) -> HttpRespons
     elif player.user is not None:
         asked = confirm_first(
             request, title=_("Unlink a handle"), button=_("Unlink it"),
-            question=_("Unlink “%(handle)s” from %(user)s?") % {
+            question=_("Unlink '%(handle)s' from %(user)s?") % {
                 "handle": player.handle, "user": player.user.get_username()},
             detail=_("Their games under this handle no longer show as theirs."),
             back=reverse("club-manage", args=[club.slug]))
         if asked:
             return asked
     _attempt(request, lambda: services.link_player(request.user, player, member),
-             _("“%(handle)s” is %(user)s's.") % {"handle": player.handle, "user": member.get_username()}
-             if member else _("“%(handle)s” is linked to no account.") % {"handle": player.handle})
+             _("'%(handle)s' is %(user)s's.") % {"handle": player.handle, "user": member.get_username()}
+             if member else _("'%(handle)s' is linked to no account.") % {"handle": player.handle})
 
 
 @organiser_post
@@ -307,20 +307,20 @@ def player_merge(request: HttpRequest, club: Club, player_id: int) -> HttpRespon
     if form.is_valid():
         target = Player.objects.filter(club=club, handle=form.cleaned_data["into"].strip()).first()
         if target is None:
-            messages.error(request, _("“%(handle)s” is not a player of this club.") % {
+            messages.error(request, _("'%(handle)s' is not a player of this club.") % {
                 "handle": form.cleaned_data["into"]})
         elif target.pk != player.pk and (asked := confirm_first(
                 request, title=_("Merge two handles"), button=_("Merge them"),
-                question=_("Merge “%(handle)s” into “%(into)s”?") % {
+                question=_("Merge '%(handle)s' into '%(into)s'?") % {
                     "handle": player.handle, "into": target.handle},
-                detail=_("Every game of “%(handle)s” becomes “%(into)s”'s, “%(handle)s” disappears "
+                detail=_("Every game of '%(handle)s' becomes '%(into)s''s, '%(handle)s' disappears "
                          "and the ladders are recomputed. It cannot be undone.") % {
                     "handle": player.handle, "into": target.handle},
                 back=reverse("club-manage", args=[club.slug]))):
             return asked
         else:
             _attempt(request, lambda: services.merge_players(request.user, player, target),
-                     _("“%(handle)s” merged into “%(into)s”; ladders are recomputed.") % {
+                     _("'%(handle)s' merged into '%(into)s'; ladders are recomputed.") % {
                          "handle": player.handle, "into": target.handle})
 
 

@@ -80,7 +80,7 @@ def test_home_and_club_pages_in_the_readers_language(chromium, live_server, club
     check_page(page, language, width)
     screenshot(page, f"home-{language}-{width}")
     # A link followed from a ?lang= page keeps the language.
-    page.click(f"a.club-name[href^='/clubs/riverside/']")
+    page.click("a.club-name[href^='/clubs/riverside/']")
     page.wait_for_url(re.compile(rf".*/clubs/riverside/\?lang={language}$"))
     check_page(page, language, width)
     screenshot(page, f"club-{language}-{width}")

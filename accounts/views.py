@@ -49,14 +49,14 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome to Lantern, {user.username}.")
+        messages.success(request, _("Welcome to Lantern, %(name)s.") % {"name": user.username})
         if invite is not None:
             try:
                 club_services.accept_invite(user, invite.token)
             except club_services.ClubError as exc:
                 messages.error(request, exc.message)
             else:
-                messages.success(request, f"You joined {invite.club.name}.")
+                messages.success(request, _("You joined %(club)s.") % {"club": invite.club.name})
                 return redirect("club", slug=invite.club.slug)
         return redirect(next_url or "index")
     return render(request, "registration/signup.html",
@@ -103,7 +103,7 @@ def create_token(request: HttpRequest) -> HttpResponse:
     token = services.issue_api_token(request.user)
     # Shown once, on the next page; afterwards only its first characters are.
     request.session["new_api_token"] = token.key
-    messages.success(request, "A new API token was created. Any previous token no longer works.")
+    messages.success(request, _("A new API token was created. Any previous token no longer works."))
     return redirect("profile")
 
 
@@ -111,7 +111,7 @@ def create_token(request: HttpRequest) -> HttpResponse:
 @require_POST
 def revoke_token(request: HttpRequest) -> HttpResponse:
     if services.revoke_api_token(request.user):
-        messages.success(request, "Your API token was revoked.")
+        messages.success(request, _("Your API token was revoked."))
     return redirect("profile")
 
 

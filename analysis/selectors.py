@@ -18,7 +18,7 @@ from django.utils.translation import gettext
 from analysis.models import MatchAnalysis
 from analysis.services import AnalysisError, current_version
 from clubs.policy import AnyUser, can_analyse
-from config.language import reader_locale
+from config.sentences import engine_locale
 from engine import get_game
 from engine.core.analysis import BLUNDER, INACCURACY, MISTAKE
 from engine.core.game import Table
@@ -100,7 +100,7 @@ def _visible(game: Any, log: dict[str, Any], analysis: MatchAnalysis, viewer: st
             "ply": move["ply"], "seat": move["seat"], "label": move["label"], "drop": move["drop"],
             "played_value": move["played_value"], "best_value": move["best_value"],
             "best": None if best is None else game.notation(best),
-            "best_sentence": None if best is None else render(game.describe(best, table), reader_locale()),
+            "best_sentence": None if best is None else render(game.describe(best, table), engine_locale()),
         }
         if viewer == ALL:
             shown["unknowable"] = move["unknowable"]

@@ -202,6 +202,8 @@ LANGUAGES = [
     ("ru", "Русский"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Dates in each language's own form (pages use SHORT_DATE_FORMAT / SHORT_DATETIME_FORMAT).
+FORMAT_MODULE_PATH = ["config.formats"]
 LANGUAGE_COOKIE_NAME = "django_language"
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"
@@ -394,6 +396,7 @@ if not DEBUG:
     SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", LANTERN_HTTPS)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", LANTERN_HTTPS)
+    LANGUAGE_COOKIE_SECURE = env_bool("SECURE_COOKIES", LANTERN_HTTPS)
     SESSION_COOKIE_HTTPONLY = True
     # Sent only on https responses; a year, as check --deploy asks. Start lower
     # (SECURE_HSTS_SECONDS=3600) when moving an existing site to https.

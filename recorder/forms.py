@@ -21,7 +21,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from config.language import reader_locale
+from config.sentences import engine_locale
 from engine import Game, IllegalAction, all_games, parse_json_value
 from engine.core.game import Table
 from engine.core.messages import render
@@ -245,7 +245,7 @@ class DraftSetupForm(forms.Form):
         defaults = game.normalize_options({})
         self.seat_ids = seat_ids
         # What a person sets up at this table, in a person's words (the engine's).
-        schemas = game.form_schema(defaults, seat_ids, reader_locale())
+        schemas = game.form_schema(defaults, seat_ids, engine_locale())
         option_schema = schemas.get("options") or {}
         for key, sub in (option_schema.get("properties") or {}).items():
             default = defaults.get(key)
@@ -269,7 +269,7 @@ class DraftSetupForm(forms.Form):
         players = [(handle, handle) for handle in handles]
         # Each seat as players call it: "Mister X", "Player 2 (spies E/e)".
         table = Table(dict.fromkeys(seat_ids, ""), defaults)
-        labels = {seat: render(game.seat_label(seat, table), reader_locale()) for seat in seat_ids}
+        labels = {seat: render(game.seat_label(seat, table), engine_locale()) for seat in seat_ids}
         self.seat_labels = labels
         for seat in self.seat_ids:
             choices: list[Any] = [("", gettext("choose…"))]
@@ -322,7 +322,7 @@ class DraftSetupForm(forms.Form):
         try:
             self.options = self.game.normalize_options(collect(self, data, OPTION_PREFIX))
         except IllegalAction as exc:
-            raise ValidationError(f"{exc.rule}: {exc.text(reader_locale())}") from exc
+            raise ValidationError(f"{exc.rule}: {exc.text(engine_locale())}") from exc
         self.setup = collect(self, data, SETUP_PREFIX)
         seats = []
         for seat in self.seat_ids:

@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from clubs import policy
 from clubs.models import Club
-from config.language import reader_locale
+from config.sentences import engine_locale
 from engine import get_game
 from engine.core.game import Table
 from engine.core.messages import render as render_message
@@ -44,7 +44,7 @@ def seat_rows(draft) -> list[dict[str, str]]:
     if game is None:
         return [{"label": e["seat"], "player": e["player"], "bot": e.get("bot") or ""} for e in draft.seats]
     table = Table({e["seat"]: e["player"] for e in draft.seats}, draft.options)
-    return [{"label": render_message(game.seat_label(e["seat"], table), reader_locale()), "player": e["player"],
+    return [{"label": render_message(game.seat_label(e["seat"], table), engine_locale()), "player": e["player"],
              "bot": e.get("bot") or ""} for e in draft.seats]
 
 
@@ -124,7 +124,7 @@ def record_draft(request: HttpRequest, slug: str, draft_id: int) -> HttpResponse
     }
     labels = {e["seat"]: row["label"] for e, row in zip(draft.seats, seat_rows(draft), strict=True)}
     if game is not None and view not in labels and view not in ("all", "public"):
-        labels[view] = render_message(game.seat_label(view, Table({}, draft.options)), reader_locale())  # a team
+        labels[view] = render_message(game.seat_label(view, Table({}, draft.options)), engine_locale())  # a team
     return render(request, "recorder/record.html", {
         "club": club,
         "draft": draft,

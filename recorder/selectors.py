@@ -12,7 +12,7 @@ from django.utils.translation import gettext
 from clubs import policy
 from clubs.models import Club
 from clubs.policy import PUBLIC, AnyUser
-from config.language import reader_locale
+from config.sentences import engine_locale
 from engine import Game, all_games
 from engine.core.game import Table
 from engine.core.messages import render
@@ -108,7 +108,7 @@ def draft_view(draft: Draft, user: AnyUser, asked: str | None = None, *,
             "action": action,
             "notation": move["notation"] if eyes is None else game.notation(action),
             # Told from the action as these eyes saw it (as the replay tells it): no more.
-            "sentence": render(game.describe(action, table), reader_locale()),
+            "sentence": render(game.describe(action, table), engine_locale()),
             "bot": move["bot"],
         })
     view = position.session.view(eyes)
@@ -130,13 +130,13 @@ def draft_view(draft: Draft, user: AnyUser, asked: str | None = None, *,
         moves=moves,
         frame=frame,
         viewers=[{"id": v, "label": _label(v, players)} for v in choosable],
-        phases={phase: render(game.phase_label(phase), reader_locale())
+        phases={phase: render(game.phase_label(phase), engine_locale())
                 for phase in dict.fromkeys([*(m["phase"] for m in moves), view.get("phase")]) if phase},
-        seat_labels={seat: render(game.seat_label(seat, table), reader_locale())
+        seat_labels={seat: render(game.seat_label(seat, table), engine_locale())
                      for seat in game.viewers(draft.options, list(players))},
         static=game.static_view(draft.options) if with_static else None,
         document=draft_document(draft, position) if eyes is None else None,
-        result_sentence=(render(game.describe_result(game.result(position.state), table), reader_locale())
+        result_sentence=(render(game.describe_result(game.result(position.state), table), engine_locale())
                          if position.is_over else None),
     )
 
@@ -173,7 +173,7 @@ def _listed(draft: Draft, position: Position, actions: list[dict[str, Any]],
             chance = (game.chance_draw(position.state, action) is not None
                       or game.chance_options(position.state, action) != [action])
         out.append({"action": action, "notation": game.notation(action),
-                    "sentence": render(game.describe(action, names), reader_locale()), "chance": chance})
+                    "sentence": render(game.describe(action, names), engine_locale()), "chance": chance})
     return out
 
 

@@ -32,7 +32,7 @@ import engine
 from clubs import policy
 from clubs.models import Club, Player
 from config.errors import AppError
-from config.language import reader_locale
+from config.sentences import engine_locale
 from engine import ENGINE_ERROR, FORMAT, Game, IllegalAction, Rng, Session, get_game
 from engine.core.envelope import MAX_ACTIONS
 from engine.core.play import BOT_STREAM
@@ -187,7 +187,7 @@ def _step(session: Session, action: Any, viewer: str | None) -> dict[str, Any] |
     try:
         return session.step(action, viewer)
     except IllegalAction as exc:
-        raise DraftIllegal(exc.text(reader_locale()), rule=exc.rule, index=ply) from None
+        raise DraftIllegal(exc.text(engine_locale()), rule=exc.rule, index=ply) from None
     except Exception as exc:  # noqa: BLE001 - a game's bug is a refusal, not a 500
         raise DraftIllegal(gettext("the engine could not read this action (%(error)s)") % {"error": repr(exc)},
                            rule=ENGINE_ERROR, index=ply) from None
@@ -277,7 +277,7 @@ def _read_seats(game: Game, options: dict[str, Any], seats: Any) -> list[dict[st
         engine.check_envelope({"format": FORMAT, "game": game.id, "seats": entries, "actions": []})
         game.check_seats(entries, options)
     except IllegalAction as exc:
-        raise DraftIllegal(exc.text(reader_locale()), rule=exc.rule) from None
+        raise DraftIllegal(exc.text(engine_locale()), rule=exc.rule) from None
     if all("bot" in e for e in entries):
         raise DraftIllegal(gettext("at least one seat must be a person's"), rule=REC_SEATS)
     return entries
@@ -328,7 +328,7 @@ def create_draft(
     try:
         options = game.normalize_options(options)
     except IllegalAction as exc:
-        raise DraftIllegal(exc.text(reader_locale()), rule=exc.rule) from None
+        raise DraftIllegal(exc.text(engine_locale()), rule=exc.rule) from None
     entries = _read_seats(game, options, seats)
     has_bots = any("bot" in e for e in entries)
     chance = chance or (Draft.Chance.SERVER if has_bots else Draft.Chance.TABLE)
@@ -346,7 +346,7 @@ def create_draft(
         session = Session(game, options, seat_ids, setup, seed)
         recorded_setup = game.setup_record(session.state)
     except IllegalAction as exc:
-        raise DraftIllegal(exc.text(reader_locale()), rule=exc.rule) from None
+        raise DraftIllegal(exc.text(engine_locale()), rule=exc.rule) from None
     except Exception as exc:  # noqa: BLE001 - see engine.ENGINE_ERROR
         raise DraftIllegal(gettext("the engine could not read the setup (%(error)s)") % {"error": repr(exc)},
                            rule=ENGINE_ERROR) from None

@@ -7,18 +7,19 @@ from functools import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language, get_language_info
+from django.utils.translation import get_language_info
 from django.views.decorators.http import require_safe
 
 from reference import documents
 from reference.links import rule_url
 
 
-def _language(slug: str) -> str:
-    """The reader's language (``?lang=``, the account's, the cookie's, the browser's: the
-    language middleware chose it) when the document has that translation, else English."""
-    wanted = get_language() or documents.DEFAULT_LANGUAGE
+def _language(request: HttpRequest, slug: str) -> str:
+    """``?lang=``, else the reader's language (accounts.middleware), when the document
+    has that translation; else English."""
+    wanted = request.GET.get("lang") or (translation.get_language() or documents.DEFAULT_LANGUAGE).split("-")[0]
     return wanted if wanted in documents.languages(slug) else documents.DEFAULT_LANGUAGE
 
 
@@ -33,7 +34,7 @@ def _language_name(code: str) -> str:
 
 @require_safe
 def index(request: HttpRequest) -> HttpResponse:
-    entries = [(info, documents.document(info.slug, _language(info.slug))) for info in documents.documents()]
+    entries = [(info, documents.document(info.slug, _language(request, info.slug))) for info in documents.documents()]
     return render(request, "reference/index.html", {
         "games": [(i, d) for i, d in entries if i.kind == "game"],
         "others": [(i, d) for i, d in entries if i.kind != "game"],
@@ -60,13 +61,14 @@ def document_page(request: HttpRequest, document: str) -> HttpResponse:
     slug = document
     if documents.info(slug) is None:
         raise Http404("no such document")
-    language = _language(slug)
+    language = _language(request, slug)
     parsed = documents.document(slug, language)
     written_in = documents.languages(slug)
     return render(request, "reference/document.html", {
         "document": parsed,
         "body": mark_safe(_body(parsed)),  # noqa: S308 - markdown-it with raw HTML off escapes the source
-        "others": [documents.document(i.slug, _language(i.slug)) for i in documents.documents() if i.slug != slug],
+        "others": [documents.document(i.slug, _language(request, i.slug)) for i in documents.documents()
+                   if i.slug != slug],
         # the languages this document is written in, when there is more than one
         "languages": [(code, _language_name(code)) for code in written_in] if len(written_in) > 1 else [],
     })

@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from clubs.policy import AnyUser, can_view_club
 from config.errors import AppError
-from config.language import reader_locale
+from config.sentences import engine_locale
 from engine import IllegalAction, get_game
 from engine.core.game import Table
 from engine.core.messages import render
@@ -78,12 +78,12 @@ def frames_etag(match: Match, viewer: str, page: int = 0, views_only: bool = Fal
     replaying: it changes exactly when the log, the game's rules version, the payload's
     shape or the language does. Weak, since the gzipped and the plain representation
     share it."""
-    return f'W/"{_digest(match, viewer, _part(page, views_only), locale or reader_locale())}"'
+    return f'W/"{_digest(match, viewer, _part(page, views_only), locale or engine_locale())}"'
 
 
 def frames_cache_key(match: Match, viewer: str, page: int = 0, views_only: bool = False,
                      locale: str | None = None) -> str:
-    return f"replay:frames:{_digest(match, viewer, _part(page, views_only), locale or reader_locale())}"
+    return f"replay:frames:{_digest(match, viewer, _part(page, views_only), locale or engine_locale())}"
 
 
 def match_viewers(match: Match) -> list[str]:
@@ -118,7 +118,7 @@ def _refusing(build: Callable[[], dict[str, Any]]) -> Callable[[], dict[str, Any
         except UnknownPage as exc:
             raise ReplayRefused(str(exc), code="unknown_page") from None
         except IllegalAction as exc:
-            raise ReplayRefused(exc.text(reader_locale()), code="unreplayable", rule=exc.rule,
+            raise ReplayRefused(exc.text(engine_locale()), code="unreplayable", rule=exc.rule,
                                 index=exc.index) from None
 
     return built
@@ -131,7 +131,7 @@ def match_frames(match: Match, viewer: str, page: int = 0) -> Frames:
     Served from the Django cache (Redis when configured); on a miss the stored log
     is replayed through the engine. Raises :class:`ReplayRefused`.
     """
-    locale = reader_locale()
+    locale = engine_locale()
     return _cached(frames_cache_key(match, viewer, page, locale=locale),
                    frames_etag(match, viewer, page, locale=locale),
                    _refusing(lambda: build_frames(match.log.document, viewer, match_id=match.pk,
@@ -141,7 +141,7 @@ def match_frames(match: Match, viewer: str, page: int = 0) -> Frames:
 def match_views(match: Match, viewer: str, page: int) -> Frames:
     """The views of one page of ``match``'s frames (``replay.frames.build_views``), cached
     as :func:`match_frames`. Raises :class:`ReplayRefused`."""
-    locale = reader_locale()
+    locale = engine_locale()
     return _cached(frames_cache_key(match, viewer, page, views_only=True, locale=locale),
                    frames_etag(match, viewer, page, views_only=True, locale=locale),
                    _refusing(lambda: build_views(match.log.document, viewer, page)))
@@ -217,7 +217,7 @@ def game_record(match: Match) -> GameRecord:
             url = reverse("ladder-player", args=[match.club.slug, rated_ladder.url_key, seat.player.handle])
         records.append(SeatRecord(
             seat=seat.seat,
-            role=render(game.seat_label(seat.seat, table), reader_locale()) if game else seat.seat,
+            role=render(game.seat_label(seat.seat, table), engine_locale()) if game else seat.seat,
             player=seat.player.handle,
             player_url=url,
             outcome=seat.outcome,
@@ -226,5 +226,5 @@ def game_record(match: Match) -> GameRecord:
         ))
     result = None
     if game is not None and match.result and match.status == Match.Status.VALID:
-        result = render(game.describe_result(match.result, table), reader_locale())
+        result = render(game.describe_result(match.result, table), engine_locale())
     return GameRecord(seats=records, result=result, ladder=ladder)

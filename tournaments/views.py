@@ -13,7 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 from django.views.decorators.http import require_POST
 
 from clubs import policy
@@ -109,7 +109,7 @@ def entry_withdraw(request: HttpRequest, pk: int, entry_id: int) -> HttpResponse
     if not policy.can_enter_player(request.user, tournament.club, entry.player.user_id):
         raise PermissionDenied("only an organiser withdraws others; members withdraw themselves")
     asked = confirm_first(
-        request, title=gettext("Withdraw from the event"), button=gettext("Withdraw"),
+        request, title=gettext("Withdraw from the event"), button=pgettext("withdraw from a tournament", "Withdraw"),
         question=gettext("Withdraw %(player)s from %(event)s?")
         % {"player": entry.player.handle, "event": tournament.name},
         detail=gettext("Results so far stay; no later round pairs them.") if

@@ -40,23 +40,12 @@ PROPER_NAMES = {
     "zip",  # a file format, named so in every language
 }
 
-# Areas still being marked, by the helper marking them ("i18n-play", issue #22): each is
-# checked once it leaves this list; the list must be empty when that work has landed.
-PENDING: set[str] = {
-    # i18n-core's own areas, marked piece by piece in this branch
-}
-
 _RULE_ID = re.compile(r"\b[A-Z]{2,4}-\d+(?:\.\d+)*[a-z]?\b")
 _WORD = re.compile(r"[^\W_]+")
 _DIGIT = re.compile(r"\d")
 _PLACEHOLDER = "\x00"
 _READ_ATTRIBUTES = {"title", "aria-label", "placeholder", "alt", "aria-description", "data-label"}
 _LITERAL_TAGS = {"code", "pre", "kbd", "samp", "script", "style"}
-
-
-def _pending(path: Path) -> bool:
-    relative = path.relative_to(ROOT).as_posix()
-    return any(relative == area or relative.startswith(area + "/") for area in PENDING)
 
 
 def _words(text: str) -> list[str]:
@@ -234,11 +223,11 @@ def unmarked_in_script(source: str) -> list[str]:
 
 
 def _templates() -> list[Path]:
-    return sorted(p for p in TEMPLATES.rglob("*") if p.suffix in {".html", ".txt"} and not _pending(p))
+    return sorted(p for p in TEMPLATES.rglob("*") if p.suffix in {".html", ".txt"})
 
 
 def _scripts() -> list[Path]:
-    return sorted(p for p in SCRIPTS.rglob("*.js") if not _pending(p))
+    return sorted(SCRIPTS.rglob("*.js"))
 
 
 @pytest.mark.parametrize("path", _templates(), ids=lambda p: str(p.relative_to(ROOT)))
@@ -249,12 +238,6 @@ def test_template_has_no_unmarked_words(path: Path):
 @pytest.mark.parametrize("path", _scripts(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_script_puts_no_unmarked_words_into_the_page(path: Path):
     assert unmarked_in_script(path.read_text(encoding="utf-8")) == []
-
-
-def test_pending_areas_exist():
-    """A pending area that no longer exists (renamed, moved) would hide nothing but
-    silently stay in the list."""
-    assert [area for area in PENDING if not (ROOT / area).exists()] == []
 
 
 # The checker itself: what it must catch and what it must let through.

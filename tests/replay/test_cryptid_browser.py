@@ -29,7 +29,8 @@ def expected_table(view: dict) -> tuple[list[str], list[str], list[str]]:
 def test_all_seeing_table_follows_every_action(page, live_server, club, store_match, example_log, screenshot):
     log = example_log("cryptid-escape.json")
     match = store_match(club, log)
-    frames = build_frames(log, "all")["frames"]
+    payload = build_frames(log, "all")
+    frames = payload["frames"]
     open_replay(page, live_server, match)
     declared = []
     for ply, frame in enumerate(frames):
@@ -49,7 +50,8 @@ def test_all_seeing_table_follows_every_action(page, live_server, club, store_ma
         if ply < len(frames) - 1:
             page.keyboard.press("ArrowRight")
     assert declared, "the example declares traces"
-    assert "cryptid won (escape)" in page.inner_text(".board-panels")
+    # The winner as players call the seat (the payload's seat_labels): "Cryptid won (escape)".
+    assert f"{payload['seat_labels']['cryptid']} won (escape)" in page.inner_text(".board-panels")
     screenshot(page, "cryptid-all-last")
 
 

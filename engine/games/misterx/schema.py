@@ -112,7 +112,9 @@ def form_schema(options: dict[str, Any], seats: list[str], locale: str = DEFAULT
         return names.get(number, str(number))
 
     def colour(pawn: str) -> str:
-        return say(f"mx.pawn_colour.{pawn}") if pawn in ("red", "blue", "green", "yellow", "black") else pawn
+        """A pawn by its colour, as a label writes it ("Green")."""
+        said = say(f"mx.pawn_colour.{pawn}") if pawn in ("red", "blue", "green", "yellow", "black") else pawn
+        return said[:1].upper() + said[1:]
 
     pawn_choices = [{"const": pawn, "title": colour(pawn)} for pawn in board.pawns]
     shares = options.get("pawns") or default_shares(board.pawns, detectives)
@@ -139,8 +141,8 @@ def form_schema(options: dict[str, Any], seats: list[str], locale: str = DEFAULT
         "options": {"type": "object", "properties": option_props},
         "setup": {"type": "object", "required": ["mission", "start"], "properties": {
             "mission": {"title": say("mx.form.mission"), "oneOf": [
-                {"const": m, "title": say("mx.form.mission_choice", colour=msg(f"mx.mission.{m}"))}
-                for m in sorted(board.missions)]},
+                {"const": m, "title": say(f"mx.form.mission.{m}") if m in ("green", "yellow", "orange")
+                 else m} for m in sorted(board.missions)]},
             "start": {"title": say("mx.form.start"), "description": say("mx.form.start.help"),
                       "oneOf": starts},
             "pawns": {"type": "object", "title": say("mx.form.pawn_starts"), "properties": {

@@ -36,7 +36,8 @@ def drawn_pawns(page) -> dict[str, int]:
 
 def test_all_seeing_board_follows_the_frames(page, live_server, club, store_match, greedy_log, screenshot):
     match = store_match(club, greedy_log)
-    frames = build_frames(greedy_log, "all")["frames"]
+    payload = build_frames(greedy_log, "all")
+    frames = payload["frames"]
     open_replay(page, live_server, match)
     assert page.locator("g.mx-city").count() == 199
     ply = 0
@@ -51,7 +52,9 @@ def test_all_seeing_board_follows_the_frames(page, live_server, club, store_matc
     page.keyboard.press("End")  # a later page of views: drawn once it has come
     page.wait_for_selector(f'#replay-board[data-ply="{len(frames) - 1}"]')
     result = frames[-1]["view"]["result"]
-    assert f"{result['winner']} won ({result['reason']})" in page.inner_text(".board-panels")
+    # The winner as players call the seat (the payload's seat_labels): "Mister X won (destination)".
+    winner = payload["seat_labels"].get(result["winner"], result["winner"])
+    assert f"{winner} won ({result['reason']})" in page.inner_text(".board-panels")
     screenshot(page, "misterx-all-last")
 
 

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import all_games, get_game
-from engine.core.game import Table
-from engine.core.messages import render
+from engine import Table, all_games, get_game, render
 
 
 def game_name(game_id: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core.errors import rule_document, rule_path
+from engine import rule_document, rule_path
 from reference.documents import all_rules
 
 

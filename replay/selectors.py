@@ -15,9 +15,7 @@ from django.urls import reverse
 
 from clubs.policy import AnyUser, can_view_club
 from config.errors import AppError
-from engine import IllegalAction, get_game
-from engine.core.game import Table
-from engine.core.messages import render
+from engine import IllegalAction, Table, get_game, render
 from ladder.models import Ladder, Rating
 from ladder.selectors import match_changes
 from matches.models import Match

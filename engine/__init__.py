@@ -28,7 +28,7 @@ from engine.core.game import (
     RatingShape,
     Table,
 )
-from engine.core.messages import DEFAULT_LOCALE, render
+from engine.core.messages import DEFAULT_LOCALE, Message, join_list, locales, render
 from engine.core.play import BOT_STREAM, play
 from engine.core.registry import all_games, get_game, register
 from engine.core.replay import ENGINE_ERROR, Replay, replay
@@ -48,6 +48,7 @@ __all__ = [
     "Game",
     "IllegalAction",
     "MAX_ACTIONS",
+    "Message",
     "Outcome",
     "PUBLIC",
     "RULE_ID",
@@ -60,6 +61,8 @@ __all__ = [
     "canonical_json",
     "check_envelope",
     "get_game",
+    "join_list",
+    "locales",
     "log_schema",
     "parse_json",
     "parse_json_value",

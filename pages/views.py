@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 
 from analysis.selectors import recent_accuracy
 from clubs import policy
@@ -119,10 +120,10 @@ def _void_or_restore(request: HttpRequest, slug: str, match_id: int, *,
         try:
             if restore:
                 match_services.restore_match(request.user, match, reason)
-                done = "The match is restored: it counts again and its ladder is recomputed."
+                done = _("The match is restored: it counts again and its ladder is recomputed.")
             else:
                 match_services.void_match(request.user, match, reason)
-                done = "The match is void: kept, shown with the reason, left out of the ladder."
+                done = _("The match is void: kept, shown with the reason, left out of the ladder.")
         except ClubError as exc:
             messages.error(request, exc.message)
         else:

@@ -15,6 +15,7 @@ from django.urls import reverse
 
 from clubs.policy import AnyUser, can_view_club
 from config.errors import AppError
+from config.sentences import Sentence
 from engine import IllegalAction, Table, get_game, render
 from ladder.models import Ladder, Rating
 from ladder.selectors import match_changes
@@ -109,8 +110,8 @@ def _refusing(build: Callable[[], dict[str, Any]]) -> Callable[[], dict[str, Any
         except UnknownPage as exc:
             raise ReplayRefused(str(exc), code="unknown_page") from None
         except IllegalAction as exc:
-            raise ReplayRefused(exc.message, code="unreplayable", rule=exc.rule,
-                                index=exc.index) from None
+            raise ReplayRefused(Sentence.of_engine(exc.sentence), code="unreplayable",
+                                rule=exc.rule, index=exc.index) from None
 
     return built
 

@@ -19,10 +19,8 @@ from analysis.models import MatchAnalysis
 from analysis.services import AnalysisError, current_version
 from clubs.policy import AnyUser, can_analyse
 from config.sentences import engine_locale
-from engine import get_game
+from engine import Table, get_game, render
 from engine.core.analysis import BLUNDER, INACCURACY, MISTAKE
-from engine.core.game import Table
-from engine.core.messages import render
 from matches.models import Match
 from replay.frames import ALL, viewer_ids
 

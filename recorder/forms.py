@@ -22,9 +22,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from config.sentences import engine_locale
-from engine import Game, IllegalAction, all_games, parse_json_value
-from engine.core.game import Table
-from engine.core.messages import render
+from engine import Game, IllegalAction, Table, all_games, parse_json_value, render
 
 #: A seat's choice that is a bot, not a player: ``bot:greedy``.
 BOT_PREFIX = "bot:"

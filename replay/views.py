@@ -7,8 +7,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext, pgettext
 
-from engine import get_game
-from engine.core.envelope import MAX_ACTIONS
+from engine import MAX_ACTIONS, get_game
 from replay.frames import ALL
 from replay.selectors import game_record, match_viewers, visible_match
 

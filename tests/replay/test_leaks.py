@@ -16,9 +16,11 @@ from tests.examples import load_example
 from tests.replay.browsing import board_ply, open_replay
 from tests.replay.leaks import EXAMPLES, LEAK_CHECKERS, bot_logs
 
-#: The only top-level keys of a payload; all of them public (seats, options, board).
+#: The only top-level keys of a payload; all of them public (seats, options, board; the
+#: seats' labels are said from the players' names and the options alone).
 PAYLOAD_KEYS = {"version", "match", "game", "game_name", "renderer", "rules_version", "viewer", "viewers",
-                "seats", "options", "static", "legend", "phases", "status", "error", "page_size", "page", "frames"}
+                "seats", "seat_labels", "options", "static", "legend", "phases", "status", "error", "page_size",
+                "page", "frames"}
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,66 @@
+"""Dates in the reader's time zone and their language's form; error pages and the API's
+own errors in the reader's language."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from django.urls import reverse
+
+from accounts.models import AccountSettings
+from clubs.models import Club, Membership
+from tests.test_models import make_match
+
+pytestmark = pytest.mark.django_db
+
+PLAYED = datetime(2026, 11, 25, 22, 30, tzinfo=UTC)  # 26 Nov 07:30 in Tokyo
+
+
+@pytest.fixture
+def club_with_a_match(user):
+    club = Club.objects.create(name="Riverside", slug="riverside")
+    Membership.objects.create(user=user, club=club, role="member")
+    return club, make_match(club, played_at=PLAYED)
+
+
+def test_a_visitor_sees_dates_in_utc_in_their_languages_form(client, club_with_a_match):
+    club, _match = club_with_a_match
+    assert "2026-11-25 22:30" in client.get(reverse("club", args=[club.slug])).content.decode()
+    assert "2026年11月25日 22:30" in client.get(
+        reverse("club", args=[club.slug]), HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert "25.11.2026 22:30" in client.get(
+        reverse("club", args=[club.slug]), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+
+
+def test_an_account_sees_dates_in_its_own_time_zone(client, user, club_with_a_match):
+    club, _match = club_with_a_match
+    AccountSettings.objects.create(user=user, language="ja", time_zone="Asia/Tokyo")
+    client.force_login(user)
+    body = client.get(reverse("club", args=[club.slug])).content.decode()
+    assert "2026年11月26日 7:30" in body
+    assert "2026年11月25日" not in body
+
+
+@pytest.mark.parametrize(("language", "title"), [("en", "Page not found"), ("ja", "ページが見つかりません"),
+                                                 ("ru", "Страница не найдена")])
+def test_the_not_found_page_speaks_the_readers_language(client, language, title):
+    response = client.get("/no-such-page/", HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 404
+    assert f"<h1>{title}</h1>" in response.content.decode()
+
+
+@pytest.mark.parametrize(("language", "message"), [("en", "not found"), ("ja", "見つかりません"),
+                                                   ("ru", "не найдено")])
+def test_the_apis_own_errors_speak_the_readers_language(client, language, message):
+    response = client.get("/api/no-such-thing/", HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 404
+    assert response.json() == {"error": "not_found", "index": None, "rule": None, "message": message}
+
+
+def test_drf_s_own_refusals_come_in_the_readers_language_too(client):
+    Club.objects.create(name="Riverside", slug="riverside")
+    body = client.post("/api/clubs/riverside/matches/", data="{}", content_type="application/json",
+                       HTTP_ACCEPT_LANGUAGE="ru").json()
+    assert body["error"] == "not_authenticated"
+    assert body["message"].isascii() is False

@@ -64,3 +64,20 @@ def test_drf_s_own_refusals_come_in_the_readers_language_too(client):
                        HTTP_ACCEPT_LANGUAGE="ru").json()
     assert body["error"] == "not_authenticated"
     assert body["message"].isascii() is False
+
+
+def test_the_audit_trail_reads_in_the_organisers_language(client, user, django_user_model):
+    from clubs.models import Membership as Member
+    from clubs.services import create_club, set_role
+
+    club = create_club(user, name="Owls", slug="owls", is_public=True)
+    other = django_user_model.objects.create_user("bea")
+    membership = Member.objects.create(user=other, club=club, role="member")
+    set_role(user, membership, "organiser")
+    client.force_login(user)
+    english = client.get(reverse("club-manage", args=["owls"])).content.decode()
+    assert "made bea an organiser" in english and "created the club &#x27;Owls&#x27;" in english
+    japanese = client.get(reverse("club-manage", args=["owls"]) + "?lang=ja").content.decode()
+    assert "bea を主催者にした" in japanese and "made bea" not in japanese
+    russian = client.get(reverse("club-manage", args=["owls"]) + "?lang=ru").content.decode()
+    assert "сделал bea организатором" in russian

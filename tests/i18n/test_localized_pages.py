@@ -81,3 +81,15 @@ def test_the_audit_trail_reads_in_the_organisers_language(client, user, django_u
     assert "bea を主催者にした" in japanese and "made bea" not in japanese
     russian = client.get(reverse("club-manage", args=["owls"]) + "?lang=ru").content.decode()
     assert "сделал bea организатором" in russian
+
+
+def test_the_password_reset_mail_is_in_the_language_it_was_asked_in(client, user):
+    from django.core import mail
+
+    user.email = "ada@example.org"
+    user.save()
+    client.post(reverse("password_reset"), {"email": "ada@example.org"}, HTTP_ACCEPT_LANGUAGE="ru")
+    (message,) = mail.outbox
+    assert message.subject == "Lantern: новый пароль"
+    assert "учётной записи Lantern «ada»" in message.body
+    assert "/accounts/password/reset/" in message.body

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import Game, IllegalAction, Session, get_game, replay
+from engine.core.beliefs import belief_track
 from engine.core.game import Table
 from engine.core.messages import DEFAULT_LOCALE, render
 
@@ -181,3 +182,11 @@ def build_views(log: dict[str, Any], viewer: str, page: int) -> dict[str, Any]:
     except IllegalAction:  # a rejected log's frames end at its last valid action
         pass
     return {"version": PAYLOAD_VERSION, "viewer": viewer, "page": page, "from": first, "views": views}
+
+
+def build_beliefs(log: dict[str, Any], viewer: str) -> dict[str, Any]:
+    """The beliefs ``viewer`` may be shown after every ply of ``log``
+    (:func:`engine.core.beliefs.belief_track`): a seat's own, or built from public facts
+    only; the all-seeing perspective's, every seat's."""
+    game, engine_viewer = _perspective(log, viewer)
+    return {"viewer": viewer, "game": game.id, **belief_track(game, log, engine_viewer)}

@@ -15,12 +15,13 @@ from django.urls import reverse
 
 from clubs.policy import AnyUser, can_view_club
 from engine import get_game
+from engine.core.beliefs import BELIEFS_VERSION
 from engine.core.game import Table
 from engine.core.messages import render
 from ladder.models import Ladder, Rating
 from ladder.selectors import match_changes
 from matches.models import Match
-from replay.frames import ALL, PAYLOAD_VERSION, build_frames, build_views, viewer_ids
+from replay.frames import ALL, PAYLOAD_VERSION, build_beliefs, build_frames, build_views, viewer_ids
 
 #: Frames of a stored log never change for one engine rules version, so a payload
 #: can stay cached as long as the cache likes; a week bounds dead entries.
@@ -103,6 +104,19 @@ def match_views(match: Match, viewer: str, page: int) -> Frames:
     return _cached(frames_cache_key(match, viewer, page, views_only=True),
                    frames_etag(match, viewer, page, views_only=True),
                    lambda: build_views(match.log.document, viewer, page))
+
+
+def beliefs_etag(match: Match, viewer: str) -> str:
+    """The ETag of ``match``'s belief track for ``viewer``: it changes with the log, the
+    rules version and the beliefs' method (``BELIEFS_VERSION``)."""
+    return f'W/"{_digest(match, viewer, f"beliefs{BELIEFS_VERSION}")}"'
+
+
+def match_beliefs(match: Match, viewer: str) -> Frames:
+    """The beliefs ``viewer`` may see after every ply of ``match``
+    (``replay.frames.build_beliefs``), cached as the frames are. Raises ``UnknownViewer``."""
+    key = f"replay:beliefs:{_digest(match, viewer, f'beliefs{BELIEFS_VERSION}')}"
+    return _cached(key, beliefs_etag(match, viewer), lambda: build_beliefs(match.log.document, viewer))
 
 
 def visible_match(user: AnyUser, match_id: int) -> Match:

@@ -111,7 +111,7 @@ def test_cloak_check_sheet_proofs(page, live_server, club, screenshot):
     page.wait_for_selector(".beliefs-envelopes")
     belief = track["plies"][ply]["beliefs"][0]
     exact = page.eval_on_selector_all(".beliefs-envelopes li.exact", "els => els.map(e => Number(e.dataset.envelope))")
-    assert exact == [e["envelope"] for e in belief["envelopes"] if e["exact"]]
+    assert exact == [n for n, known in enumerate(belief["exact"], 1) if known]
     assert "not probabilities" in page.text_content(".beliefs-body")
     assert _marks(page) == _expected_marks(track, "p2")
     _at_widths(page, screenshot, "beliefs-cloak-p2")

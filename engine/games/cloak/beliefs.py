@@ -125,25 +125,31 @@ class Proofs:
                 self.exact[m] = False
 
     def summary(self) -> dict[str, Any]:
-        envelopes = [{"envelope": n, "certain": sorted(c for c, k in self.low[n].items() for _ in range(k)),
-                      "exact": self.exact[n], "seen_turn": self.knowledge.seen_turn[n]}
-                     for n in range(1, ENVELOPES + 1)]
-        located = sum(len(e["certain"]) for e in envelopes)
-        doubt = sum(1 for e in envelopes if not e["exact"])
+        """``certain[n - 1]``: the cards certainly in envelope n, as one sorted string of
+        card letters (compact: a long game's track holds one per envelope, seat and ply);
+        ``exact[n - 1]``: nothing else is in it."""
+        certain = ["".join(sorted(c for c, k in self.low[n].items() for _ in range(k)))
+                   for n in range(1, ENVELOPES + 1)]
+        exact = self.exact[1:]
         return {
             "holder": self.seats[self.viewer],
             "kind": "envelopes",
-            "envelopes": envelopes,
-            "located": located,
-            "measure": measure(doubt, "envelopes in doubt"),
+            "certain": certain,
+            "exact": exact,
+            "located": sum(len(cards) for cards in certain),
+            "measure": measure(exact.count(False), "envelopes in doubt"),
         }
 
 
 def proofs_of(state: CloakState, viewer: int) -> Proofs:
-    """Seat ``viewer``'s proofs after the turns played so far, from its observations only."""
-    proofs = Proofs(state.options, state.seats, viewer)
-    for index, entry in enumerate(state.history):
-        proofs.observe(observation(entry, index + 1, viewer, state.seats))
+    """Seat ``viewer``'s proofs after the turns played so far, from its observations only
+    (cached on the state and extended as the game goes on, as its knowledge is)."""
+    proofs = state.proofs[viewer]
+    if proofs is None:
+        proofs = state.proofs[viewer] = Proofs(state.options, state.seats, viewer)
+    history = state.history
+    for index in range(proofs.turns, len(history)):
+        proofs.observe(observation(history[index], index + 1, viewer, state.seats))
     return proofs
 
 

@@ -206,17 +206,18 @@ function hand(belief) {
 // --- Cloak & Dagger: what the check sheet proves ----------------------------------------
 
 function envelopes(belief) {
-  const known = belief.envelopes.filter((e) => e.exact).length;
+  const known = belief.exact.filter(Boolean).length;
   const grid = el("ol", { class: "beliefs-envelopes" });
-  for (const e of belief.envelopes) {
-    const cards = e.certain.join(" ");
+  for (const [i, letters] of belief.certain.entries()) {
+    const e = { envelope: i + 1, exact: belief.exact[i] };
+    const cards = [...letters].join(" ");
     const label = e.exact ? (cards ? `holds exactly ${cards}` : "known empty") : cards ? `holds ${cards} for certain, maybe more` : "unknown";
     grid.append(el("li", { class: e.exact ? "exact" : "doubt", "data-envelope": String(e.envelope), title: `Envelope ${e.envelope}: ${label}` },
       el("span", { class: "beliefs-env-n" }, String(e.envelope)),
       el("span", { class: "beliefs-env-cards" }, e.exact ? cards || "∅" : `${cards}${cards ? " " : ""}+?`)));
   }
   return [
-    el("p", {}, `Known exactly: ${known} of ${belief.envelopes.length} envelopes; ${belief.located} card${belief.located === 1 ? "" : "s"} placed for certain.`),
+    el("p", {}, `Known exactly: ${known} of ${belief.exact.length} envelopes; ${belief.located} card${belief.located === 1 ? "" : "s"} placed for certain.`),
     grid,
     el("p", { class: "muted beliefs-note" },
       "Certainties, not probabilities: where the other players went on turns nobody announced is their choice, not chance, so no honest odds can be put on it. "

@@ -1,10 +1,14 @@
 """Beliefs on the replay page in headless Chromium, at 1400 and 390 px: Mister X's possible
 cities as a heat layer on the map (one spot per city of the engine's belief, the likeliest
 the most opaque), the Cryptid opponent's hand, a Cloak & Dagger check sheet's proofs, and
-in the move list how each move changed the belief. A seat's perspective shows its own."""
+in the move list how each move changed the belief. A seat's perspective shows its own.
+Screenshots go to artifacts/replay/ (and to ``$LANTERN_SCREENSHOTS``: ``docs/screenshots``
+refreshes the committed ones)."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +22,7 @@ from tests.replay.browsing import open_replay
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 WIDTHS = (1400, 390)
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _analysed(club: Any, log: dict[str, Any], analyse: bool = True) -> Any:
@@ -53,6 +58,8 @@ def _at_widths(page, screenshot, name: str) -> None:
         assert overflow <= 1, f"{name} at {width} px is {overflow} px wider than the window"
         path = screenshot(page, f"{name}-{width}")
         page.locator("#replay-beliefs").screenshot(path=str(path.with_name(f"{name}-{width}-panel.png")))
+        if os.environ.get("LANTERN_SCREENSHOTS"):  # =docs/screenshots refreshes the committed ones
+            page.screenshot(path=str(ROOT / os.environ["LANTERN_SCREENSHOTS"] / f"{name}-{width}.png"), full_page=True)
 
 
 def test_mister_x_heat_layer_and_the_changes_in_the_move_list(page, live_server, club, screenshot):
@@ -85,8 +92,9 @@ def test_cryptid_each_seat_sees_its_own_belief_of_the_other_hand(page, live_serv
     log = example_log("cryptid-escape.json")
     match = _analysed(club, log)
     track = build_beliefs(log, "scientist")
-    # a moment where the cryptid's hand is most uncertain
-    ply = max(range(len(track["plies"])), key=lambda p: track["plies"][p]["beliefs"][0]["measure"]["bits"])
+    # the moment of the middle of the game where the cryptid's hand is most uncertain
+    plies = len(track["plies"])
+    ply = max(range(plies // 3, plies), key=lambda p: track["plies"][p]["beliefs"][0]["measure"]["bits"])
     open_replay(page, live_server, match, f"?view=scientist&ply={ply}")
     page.wait_for_selector(".beliefs-hand")
     assert page.query_selector(".beliefs-chooser select") is None  # its own belief only

@@ -127,3 +127,14 @@ def test_cloak_check_sheet_proofs(page, live_server, club, screenshot):
     open_replay(page, live_server, match, f"?view={ALL}&ply={ply}")
     page.wait_for_selector(".beliefs-chooser select")
     assert len(page.query_selector_all(".beliefs-chooser option")) == 4
+
+
+def test_beliefs_draw_under_the_sites_content_security_policy(csp_page, live_server, club):
+    """Bars, heat spots and envelope cells are drawn without a refused inline style."""
+    log = play("mister-x", 7, ["greedy", "greedy", "greedy"])
+    match = _analysed(club, log, analyse=False)
+    open_replay(csp_page, live_server, match, "?view=det1&ply=40")
+    csp_page.wait_for_selector(".belief-heat-spot")
+    csp_page.wait_for_selector(".beliefs-fill")
+    width = csp_page.eval_on_selector(".beliefs-fill", "e => e.style.width")
+    assert width.endswith("%") and width != "0%"

@@ -8,6 +8,7 @@
 // and data-view attributes and the move list's buttons; the board modules know nothing of it.
 
 import { el, svg, tip } from "./dom.js";
+import { seatName } from "./names.js";
 
 const panel = document.getElementById("replay-beliefs");
 const boardRoot = document.getElementById("replay-board");
@@ -15,14 +16,6 @@ const movesRoot = document.getElementById("replay-moves");
 
 const state = { view: null, payload: null, holder: null, request: 0 };
 
-function seatName(seat) {
-  if (seat === "detectives") return "The detectives";
-  const item = document.querySelector(`.replay-players li[data-seat="${CSS.escape(seat)}"]`);
-  if (!item) return seat;
-  const role = item.querySelector(".replay-role")?.textContent.trim();
-  const player = item.querySelector("a, .replay-player")?.textContent.trim();
-  return role && player ? `${role} (${player})` : seat;
-}
 
 function percent(p) {
   if (p > 0 && p < 0.005) return "<1%";

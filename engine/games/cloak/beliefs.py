@@ -93,16 +93,19 @@ class Proofs:
         self.turns += 1
         actor = self.seats.index(seen["seat"])
         kind = seen["type"]
-        n = seen.get("envelope")
-        if "win" in seen:
-            self._set(n, list(seen["win"]), True)
+        n: int | None = seen.get("envelope")
+        if "win" in seen or actor == self.viewer or kind == "place":
+            # a win shows the envelope to all (CD-7.2), the seat's own turns name theirs,
+            # and a place is announced (CD-3.2)
+            assert n is not None, "this turn's envelope is known"
+            if "win" in seen:
+                self._set(n, list(seen["win"]), True)
+            elif actor == self.viewer:
+                self._set(n, list(self.knowledge.seen[n] or []), True)
+            else:
+                self._set(n, [], False)  # an empty envelope, one card unseen put in
             return
-        if actor == self.viewer:
-            self._set(n, list(self.knowledge.seen[n] or []), True)
-            return
-        if kind == "place":
-            self._set(n, [], False)  # an empty envelope, one card unseen put in (CD-3.2)
-        elif kind == "take":
+        if kind == "take":
             where = n if n is not None else self._locate(seen["spy"])
             if where is not None:
                 self._remove(where, seen["spy"])

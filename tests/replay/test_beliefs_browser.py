@@ -36,8 +36,9 @@ def _analysed(club: Any, log: dict[str, Any], analyse: bool = True) -> Any:
 
 
 def _marks(page) -> dict[int, str]:
+    """The move list's marks (drawn by CSS from data-belief, outside the move's text)."""
     return dict(page.eval_on_selector_all(
-        "#replay-moves .belief-mark", "els => els.map(e => [Number(e.closest('button').dataset.ply), e.textContent])"))
+        "#replay-moves button[data-belief]", "els => els.map(e => [Number(e.dataset.ply), e.dataset.belief])"))
 
 
 def _expected_marks(track: dict[str, Any], holder: str) -> dict[int, str]:

@@ -83,9 +83,13 @@ function drawChooser(holders) {
   box.append(el("label", {}, "Whose ", select));
 }
 
-/** The move list: beside each move, how it changed the chosen belief. */
+/** The move list: beside each move, how it changed the chosen belief. Drawn by CSS from
+ * the button's data-belief (generated content), so that the move's text stays its sentence. */
 function markMoves() {
-  for (const old of movesRoot.querySelectorAll(".belief-mark")) old.remove();
+  for (const old of movesRoot.querySelectorAll("[data-belief]")) {
+    delete old.dataset.belief;
+    old.classList.remove("belief-narrower", "belief-wider");
+  }
   if (!state.payload) return;
   for (const entry of state.payload.plies) {
     const belief = entry.beliefs.find((b) => b.holder === state.holder);
@@ -93,17 +97,14 @@ function markMoves() {
     if (!change || change.from === change.to) continue;
     const button = movesRoot.querySelector(`button[data-ply="${entry.ply}"]`);
     if (!button) continue;
-    const narrower = change.to < change.from;
-    button.append(el("span", {
-      class: `belief-mark ${narrower ? "belief-narrower" : "belief-wider"}`,
-      title: `${describeHolder(belief)}: ${changeText(change, belief.measure.unit)}`,
-    }, `${change.from}→${change.to}`));
+    button.dataset.belief = `${change.from}→${change.to}`;
+    button.classList.add(change.to < change.from ? "belief-narrower" : "belief-wider");
   }
 }
 
 function describeHolder(belief) {
   if (belief.kind === "position") {
-    return boardRoot.dataset.view === "mrx" ? "Where the detectives can place you" : "Where Mister X can be";
+    return boardRoot.dataset.view === belief.about ? "Where the others can place you" : `Where ${seatName(belief.about)} can be`;
   }
   if (belief.kind === "hand") return `What ${seatName(belief.holder)} can tell of the hand of ${seatName(belief.about)}`;
   return `What ${seatName(belief.holder)}'s check sheet proves`;
@@ -125,7 +126,8 @@ function follow() {
   status.textContent = `${describeHolder(belief)}: ${unitText(m.count, m.unit)}${bits}.`;
   const change = belief.changed;
   body.append(el("p", { class: "beliefs-change" }, ply === 0 ? "At the setup."
-    : change ? `This move: ${changeText(change, m.unit)}.` : "This move changed nothing here."));
+    : change ? `This move: ${changeText(change, m.unit)}.` : "This move changed nothing here.",
+  el("span", { class: "muted" }, " In the move list, beside each move: what it did to the count (red: narrowed it).")));
   if (belief.kind === "position") body.append(...position(belief));
   else if (belief.kind === "hand") body.append(hand(belief));
   else if (belief.kind === "envelopes") body.append(...envelopes(belief));
@@ -225,7 +227,7 @@ if (panel && boardRoot && movesRoot) {
     else follow();
   }).observe(boardRoot, { attributes: true, attributeFilter: ["data-ply", "data-view"] });
   new MutationObserver(() => {
-    if (!movesRoot.querySelector(".belief-mark")) markMoves();
+    if (!movesRoot.querySelector("[data-belief]")) markMoves();
   }).observe(movesRoot, { childList: true });
   if (boardRoot.dataset.view) load();
 }

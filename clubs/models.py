@@ -13,6 +13,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 
 class Club(models.Model):
@@ -67,8 +68,8 @@ class Player(models.Model):
 
 class Membership(models.Model):
     class Role(models.TextChoices):
-        MEMBER = "member", "Member"
-        ORGANISER = "organiser", "Organiser"
+        MEMBER = "member", _("Member")
+        ORGANISER = "organiser", _("Organiser")
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
@@ -138,9 +139,9 @@ class Invite(models.Model):
 
 class JoinRequest(models.Model):
     class Status(models.TextChoices):
-        PENDING = "pending", "Pending"
-        APPROVED = "approved", "Approved"
-        DECLINED = "declined", "Declined"
+        PENDING = "pending", _("Pending")
+        APPROVED = "approved", _("Approved")
+        DECLINED = "declined", _("Declined")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="join_requests")
     user = models.ForeignKey(
@@ -178,9 +179,9 @@ class HandleClaim(models.Model):
     approved claim links the handle to the member's account (``Player.user``)."""
 
     class Status(models.TextChoices):
-        PENDING = "pending", "Pending"
-        APPROVED = "approved", "Approved"
-        DECLINED = "declined", "Declined"
+        PENDING = "pending", _("Pending")
+        APPROVED = "approved", _("Approved")
+        DECLINED = "declined", _("Declined")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="handle_claims")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="claims")

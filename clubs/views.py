@@ -12,17 +12,15 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs import policy, selectors, services
-from clubs.forms import ClubForm, InviteForm, JoinForm, MergeForm, RenameForm, VoidForm
+from clubs.forms import ClubForm, InviteForm, JoinForm, MergeForm, RenameForm
 from clubs.models import Club, HandleClaim, Invite, JoinRequest, Membership, Player
-from matches import selectors as match_selectors
-from matches import services as match_services
-from matches.models import Match
 
 
-def _club_for(request: HttpRequest, slug: str, *, manage: bool) -> Club:
+def club_for(request: HttpRequest, slug: str, *, manage: bool) -> Club:
     club = get_object_or_404(Club, slug=slug)
     if not policy.can_view_club(request.user, club):
         raise Http404("No such club.")  # a private club does not exist to outsiders
@@ -66,7 +64,7 @@ def organiser_post(view: Callable[..., HttpResponse | None]) -> Callable[..., Ht
     @require_POST
     @functools.wraps(view)
     def wrapper(request: HttpRequest, slug: str, **kwargs: object) -> HttpResponse:
-        club = _club_for(request, slug, manage=True)
+        club = club_for(request, slug, manage=True)
         return view(request, club, **kwargs) or redirect("club-manage", slug=club.slug)
 
     return wrapper
@@ -89,28 +87,7 @@ def club_new(request: HttpRequest) -> HttpResponse:
     return render(request, "clubs/new.html", {"form": form})
 
 
-@login_required
-def club_manage(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _club_for(request, slug, manage=True)
-    return render(
-        request,
-        "clubs/manage.html",
-        {
-            "club": club,
-            "members": selectors.members(club),
-            "join_requests": selectors.pending_join_requests(club),
-            "invites": selectors.open_invites(club),
-            "players": selectors.players_with_match_counts(club).select_related("user"),
-            "voided": match_selectors.voided_matches(club),
-            "audit": selectors.audit_trail(club),
-            "invite_form": InviteForm(handles=_free_handle_choices(club)),
-            "claims": selectors.pending_claims(club),
-            "new_invite": request.session.pop("new_invite_url", None),
-        },
-    )
-
-
-def _free_handle_choices(club: Club) -> list[tuple[str, str]]:
+def free_handle_choices(club: Club) -> list[tuple[str, str]]:
     return [(str(p.pk), p.handle) for p in selectors.free_handles(club)]
 
 
@@ -118,13 +95,13 @@ def _free_handle_choices(club: Club) -> list[tuple[str, str]]:
 def auto_analysis(request: HttpRequest, club: Club) -> HttpResponse | None:
     on = request.POST.get("auto_analysis") == "on"
     services.set_auto_analysis(request.user, club, on)
-    messages.success(request, "Every finished match stored from now on is analysed." if on
-                     else "Matches are analysed only when a member asks.")
+    messages.success(request, _("Every finished match stored from now on is analysed.") if on
+                     else _("Matches are analysed only when a member asks."))
 
 
 @organiser_post
 def invite_create(request: HttpRequest, club: Club) -> HttpResponse | None:
-    form = InviteForm(request.POST, handles=_free_handle_choices(club))
+    form = InviteForm(request.POST, handles=free_handle_choices(club))
     if form.is_valid():
         player = (Player.objects.filter(club=club, pk=form.cleaned_data["player"]).first()
                   if form.cleaned_data["player"] else None)
@@ -139,23 +116,24 @@ def invite_create(request: HttpRequest, club: Club) -> HttpResponse | None:
         request.session["new_invite_url"] = request.build_absolute_uri(
             reverse("invite-accept", args=[invite.token])
         )
-        messages.success(request, "Invitation created: send the link to one person.")
+        messages.success(request, _("Invitation created: send the link to one person."))
     else:
-        messages.error(request, "Choose a role and a validity of 1 to 90 days.")
+        messages.error(request, _("Choose a role and a validity of 1 to 90 days."))
 
 
 @organiser_post
 def invite_revoke(request: HttpRequest, club: Club, invite_id: int) -> HttpResponse | None:
     invite = get_object_or_404(Invite, pk=invite_id, club=club)
     asked = confirm_first(
-        request, title="Withdraw the invitation", button="Withdraw it",
-        question=f"Withdraw this {invite.get_role_display().lower()} invitation?",
-        detail="Whoever has the link can no longer join with it.",
+        request, title=_("Withdraw the invitation"), button=_("Withdraw it"),
+        question=(_("Withdraw this organiser invitation?") if invite.role == Membership.Role.ORGANISER
+                  else _("Withdraw this member invitation?")),
+        detail=_("Whoever has the link can no longer join with it."),
         back=reverse("club-manage", args=[club.slug]))
     if asked:
         return asked
     services.revoke_invite(request.user, invite)
-    messages.success(request, "The invitation no longer works.")
+    messages.success(request, _("The invitation no longer works."))
 
 
 def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
@@ -170,7 +148,7 @@ def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
         except services.ClubError as exc:
             messages.error(request, exc.message)
         else:
-            messages.success(request, f"Welcome to {invite.club.name}.")
+            messages.success(request, _("Welcome to %(club)s.") % {"club": invite.club.name})
             return redirect("club", slug=invite.club.slug)
     return render(request, "clubs/invite.html", {
         "invite": invite, "problem": services.invite_problem(invite),
@@ -181,11 +159,11 @@ def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
 @login_required
 @require_POST
 def club_join(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _club_for(request, slug, manage=False)
+    club = club_for(request, slug, manage=False)
     form = JoinForm(request.POST)
     message = form.cleaned_data["message"] if form.is_valid() else ""
     _attempt(request, lambda: services.request_to_join(request.user, club, message),
-             "Your request was sent to the club's organisers.")
+             _("Your request was sent to the club's organisers."))
     return redirect("club", slug=club.slug)
 
 
@@ -195,14 +173,14 @@ def join_decide(request: HttpRequest, club: Club, request_id: int) -> HttpRespon
     approve = request.POST.get("decision") == "approve"
     if not approve:
         asked = confirm_first(
-            request, title="Decline the request", button="Decline",
-            question=f"Decline {join_request.user.get_username()}'s request to join?",
-            detail="They can ask again later.", back=reverse("club-manage", args=[club.slug]))
+            request, title=_("Decline the request"), button=_("Decline"),
+            question=_("Decline %(user)s's request to join?") % {"user": join_request.user.get_username()},
+            detail=_("They can ask again later."), back=reverse("club-manage", args=[club.slug]))
         if asked:
             return asked
     _attempt(request, lambda: services.decide_join_request(request.user, join_request,
                                                            approve=approve),
-             "Request approved." if approve else "Request declined.")
+             _("Request approved.") if approve else _("Request declined."))
 
 
 @organiser_post
@@ -211,13 +189,14 @@ def member_role(request: HttpRequest, club: Club, membership_id: int) -> HttpRes
     role = request.POST.get("role", "")
     if role == Membership.Role.MEMBER and membership.role == Membership.Role.ORGANISER:
         asked = confirm_first(
-            request, title="Remove an organiser", button="Make them a member",
-            question=f"Make {membership.user.get_username()} a member rather than an organiser?",
-            detail="They will no longer manage the club or its events.",
+            request, title=_("Remove an organiser"), button=_("Make them a member"),
+            question=_("Make %(user)s a member rather than an organiser?") % {
+                "user": membership.user.get_username()},
+            detail=_("They will no longer manage the club or its events."),
             back=reverse("club-members", args=[club.slug]))
         if asked:
             return asked
-    _attempt(request, lambda: services.set_role(request.user, membership, role), "Role changed.")
+    _attempt(request, lambda: services.set_role(request.user, membership, role), _("Role changed."))
     return _back(request, club)
 
 
@@ -228,22 +207,22 @@ def player_rename(request: HttpRequest, club: Club, player_id: int) -> HttpRespo
     if form.is_valid():
         _attempt(request, lambda: services.rename_player(request.user, player,
                                                          form.cleaned_data["handle"]),
-                 "Player renamed.")
+                 _("Player renamed."))
 
 
 @login_required
 def handle_claim(request: HttpRequest, slug: str) -> HttpResponse:
     """A member says which of the club's handles is them; an organiser confirms."""
-    club = _club_for(request, slug, manage=False)
+    club = club_for(request, slug, manage=False)
     if not policy.can_claim_handle(request.user, club):
         raise PermissionDenied("Only the club's members claim its handles.")
     if request.method == "POST":
         player = Player.objects.filter(club=club, pk=request.POST.get("player") or 0).first()
         if player is None:
-            messages.error(request, "Choose one of the club's handles.")
+            messages.error(request, _("Choose one of the club's handles."))
         else:
             _attempt(request, lambda: services.claim_handle(request.user, player),
-                     f"Your claim of {player.handle!r} was sent to the organisers.")
+                     _("Your claim of '%(handle)s' was sent to the organisers.") % {"handle": player.handle})
         return redirect("handle-claim", slug=club.slug)
     return render(request, "clubs/claim.html", {
         "club": club,
@@ -260,14 +239,16 @@ def claim_decide(request: HttpRequest, club: Club, claim_id: int) -> HttpRespons
     approve = request.POST.get("decision") == "approve"
     if not approve:
         asked = confirm_first(
-            request, title="Decline a claim", button="Decline",
-            question=f"Decline {claim.user.get_username()}'s claim of {claim.player.handle!r}?",
+            request, title=_("Decline a claim"), button=_("Decline"),
+            question=_("Decline %(user)s's claim of '%(handle)s'?") % {
+                "user": claim.user.get_username(), "handle": claim.player.handle},
             back=reverse("club-manage", args=[club.slug]))
         if asked:
             return asked
     _attempt(request, lambda: services.decide_claim(request.user, claim, approve=approve),
-             f"{claim.player.handle!r} is {claim.user.get_username()}'s." if approve
-             else "Claim declined.")
+             _("'%(handle)s' is %(user)s's.") % {"handle": claim.player.handle,
+                                                 "user": claim.user.get_username()} if approve
+             else _("Claim declined."))
 
 
 @organiser_post
@@ -278,20 +259,21 @@ def player_link(request: HttpRequest, club: Club, player_id: int) -> HttpRespons
     if request.POST.get("user"):
         membership = Membership.objects.filter(club=club, user_id=request.POST["user"]).first()
         if membership is None:
-            messages.error(request, "Choose a member of the club.")
+            messages.error(request, _("Choose a member of the club."))
             return None
         member = membership.user
     elif player.user is not None:
         asked = confirm_first(
-            request, title="Unlink a handle", button="Unlink it",
-            question=f"Unlink {player.handle!r} from {player.user.get_username()}?",
-            detail="Their games under this handle no longer show as theirs.",
+            request, title=_("Unlink a handle"), button=_("Unlink it"),
+            question=_("Unlink '%(handle)s' from %(user)s?") % {
+                "handle": player.handle, "user": player.user.get_username()},
+            detail=_("Their games under this handle no longer show as theirs."),
             back=reverse("club-manage", args=[club.slug]))
         if asked:
             return asked
     _attempt(request, lambda: services.link_player(request.user, player, member),
-             f"{player.handle!r} is {member.get_username()}'s." if member
-             else f"{player.handle!r} is linked to no account.")
+             _("'%(handle)s' is %(user)s's.") % {"handle": player.handle, "user": member.get_username()}
+             if member else _("'%(handle)s' is linked to no account.") % {"handle": player.handle})
 
 
 @organiser_post
@@ -301,18 +283,21 @@ def player_merge(request: HttpRequest, club: Club, player_id: int) -> HttpRespon
     if form.is_valid():
         target = Player.objects.filter(club=club, handle=form.cleaned_data["into"].strip()).first()
         if target is None:
-            messages.error(request, f"{form.cleaned_data['into']!r} is not a player of this club.")
+            messages.error(request, _("'%(handle)s' is not a player of this club.") % {
+                "handle": form.cleaned_data["into"]})
         elif target.pk != player.pk and (asked := confirm_first(
-                request, title="Merge two handles", button="Merge them",
-                question=f"Merge {player.handle!r} into {target.handle!r}?",
-                detail=f"Every game of {player.handle!r} becomes {target.handle!r}'s, "
-                       f"{player.handle!r} disappears and the ladders are recomputed. "
-                       "It cannot be undone.",
+                request, title=_("Merge two handles"), button=_("Merge them"),
+                question=_("Merge '%(handle)s' into '%(into)s'?") % {
+                    "handle": player.handle, "into": target.handle},
+                detail=_("Every game of '%(handle)s' becomes '%(into)s''s, '%(handle)s' disappears "
+                         "and the ladders are recomputed. It cannot be undone.") % {
+                    "handle": player.handle, "into": target.handle},
                 back=reverse("club-manage", args=[club.slug]))):
             return asked
         else:
             _attempt(request, lambda: services.merge_players(request.user, player, target),
-                     f"{player.handle!r} merged into {target.handle!r}; ladders are recomputed.")
+                     _("'%(handle)s' merged into '%(into)s'; ladders are recomputed.") % {
+                         "handle": player.handle, "into": target.handle})
 
 
 def _back(request: HttpRequest, club: Club) -> HttpResponse:
@@ -322,39 +307,9 @@ def _back(request: HttpRequest, club: Club) -> HttpResponse:
     return redirect("club-manage", slug=club.slug)
 
 
-def _void_or_restore(request: HttpRequest, slug: str, match_id: int, *,
-                     restore: bool) -> HttpResponse:
-    """The page asks for the reason (it is the confirmation); the POST voids or restores."""
-    club = _club_for(request, slug, manage=True)
-    match = get_object_or_404(Match, pk=match_id, club=club)
-    form = VoidForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        reason = form.cleaned_data["reason"]
-        if restore:
-            _attempt(request, lambda: match_services.restore_match(request.user, match, reason),
-                     "The match is restored: it counts again and its ladder is recomputed.")
-        else:
-            _attempt(request, lambda: match_services.void_match(request.user, match, reason),
-                     "The match is void: kept, shown with the reason, left out of the ladder.")
-        return redirect("match-detail", match_id=match.pk)
-    return render(request, "clubs/match_void.html", {
-        "club": club, "match": match, "form": form, "restore": restore})
-
-
-@login_required
-def match_void(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
-    return _void_or_restore(request, slug, match_id, restore=False)
-
-
-@login_required
-def match_restore(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
-    """Restore a void match: counted and rated again, with the reason in the audit trail."""
-    return _void_or_restore(request, slug, match_id, restore=True)
-
-
 @login_required
 def club_members(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _club_for(request, slug, manage=False)
+    club = club_for(request, slug, manage=False)
     if not policy.can_see_members(request.user, club):
         raise PermissionDenied("Only the club's members see who is in it.")
     return render(request, "clubs/members.html", {
@@ -366,16 +321,16 @@ def club_members(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 def club_leave(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _club_for(request, slug, manage=False)
+    club = club_for(request, slug, manage=False)
     membership = Membership.objects.filter(user=request.user, club=club).first()
     if membership is None:
-        messages.info(request, f"You are not a member of {club.name}.")
+        messages.info(request, _("You are not a member of %(club)s.") % {"club": club.name})
         return redirect("club", slug=club.slug)
     asked = confirm_first(
-        request, title=f"Leave {club.name}", button="Leave the club",
-        question=f"Leave {club.name}?",
-        detail="Your games stay in the club's records. To come back you need a new "
-               "invitation or an organiser's approval.",
+        request, title=_("Leave %(club)s") % {"club": club.name}, button=_("Leave the club"),
+        question=_("Leave %(club)s?") % {"club": club.name},
+        detail=_("Your games stay in the club's records. To come back you need a new "
+                 "invitation or an organiser's approval."),
         back=reverse("club", args=[club.slug]))
     if asked:
         return asked
@@ -384,5 +339,5 @@ def club_leave(request: HttpRequest, slug: str) -> HttpResponse:
     except services.ClubError as exc:
         messages.error(request, exc.message)
         return redirect("club", slug=club.slug)
-    messages.success(request, f"You left {club.name}.")
+    messages.success(request, _("You left %(club)s.") % {"club": club.name})
     return redirect("index") if not club.is_public else redirect("club", slug=club.slug)

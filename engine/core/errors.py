@@ -27,7 +27,7 @@ def rule_document(rule: str | None) -> str | None:
     prefix = rule.split("-", 1)[0]
     if prefix in FORMAT_DOCUMENTS:
         return FORMAT_DOCUMENTS[prefix]
-    from engine.core.registry import all_games  # the registry imports the games, which import this
+    from engine.core.registry import all_games  # the registry imports game.py, which imports this
 
     return next((game.id for game in all_games().values() if game.rule_prefix == prefix), None)
 
@@ -36,6 +36,12 @@ def rule_path(rule: str | None) -> str | None:
     """``/rules/cryptid-urban-legends/#CUL-3.7``: where the site shows ``rule``'s text."""
     document = rule_document(rule)
     return None if document is None else RULE_URL_PATH.format(document=document, rule=rule)
+
+
+#: Cited when a game's code fails on input it should have rejected. Never expected:
+#: the property tests assert it does not occur; it exists so that a bug in one
+#: game shows up as a clear rejection rather than a traceback in a web request.
+ENGINE_ERROR = "ENGINE-ERROR"
 
 
 class IllegalAction(Exception):
@@ -78,13 +84,16 @@ class IllegalAction(Exception):
         """The refusal said in ``locale`` (English where that language lacks the id)."""
         return render(self.sentence, locale)
 
-    def where(self, locale: str = DEFAULT_LOCALE) -> str:
+    def where_message(self) -> Message:
+        """Where the refusal happened (the setup, or action N), as a message."""
         if self.index is None:
-            return render({"id": "core.where.setup", "params": {}}, locale)
-        where = {"id": "core.where.action", "params": {"index": self.index}}
+            return {"id": "core.where.setup", "params": {}}
         if self.action_desc:
-            where = {"id": "core.where.action_desc", "params": {"index": self.index, "action": self.action_desc}}
-        return render(where, locale)
+            return {"id": "core.where.action_desc", "params": {"index": self.index, "action": self.action_desc}}
+        return {"id": "core.where.action", "params": {"index": self.index}}
+
+    def where(self, locale: str = DEFAULT_LOCALE) -> str:
+        return render(self.where_message(), locale)
 
     def as_dict(self) -> dict[str, Any]:
         return {"index": self.index, "rule": self.rule, "message": self.message}

@@ -9,14 +9,16 @@
 
 # The built-in games register themselves on import: importing the engine loads them.
 import engine.games  # noqa: F401
+from engine.core.beliefs import BELIEFS_VERSION, belief_track
 from engine.core.envelope import (
     FORMAT,
+    MAX_ACTIONS,
     canonical_json,
     check_envelope,
     parse_json,
     parse_json_value,
 )
-from engine.core.errors import IllegalAction
+from engine.core.errors import RULE_ID, IllegalAction, rule_document, rule_path
 from engine.core.game import (
     FREE_FOR_ALL,
     ONE_AGAINST_TEAM,
@@ -25,8 +27,10 @@ from engine.core.game import (
     Game,
     Outcome,
     RatingShape,
+    Table,
 )
-from engine.core.play import play
+from engine.core.messages import DEFAULT_LOCALE, Message, join_list, locales, render
+from engine.core.play import BOT_STREAM, play
 from engine.core.registry import all_games, get_game, register
 from engine.core.replay import ENGINE_ERROR, Replay, replay
 from engine.core.rng import Rng
@@ -35,6 +39,9 @@ from engine.core.session import ALL_SEEING, Session
 
 __all__ = [
     "ALL_SEEING",
+    "BELIEFS_VERSION",
+    "BOT_STREAM",
+    "DEFAULT_LOCALE",
     "ENGINE_ERROR",
     "FORMAT",
     "FREE_FOR_ALL",
@@ -42,20 +49,30 @@ __all__ = [
     "TWO_SEATS",
     "Game",
     "IllegalAction",
+    "MAX_ACTIONS",
+    "Message",
     "Outcome",
     "PUBLIC",
+    "RULE_ID",
     "RatingShape",
     "Replay",
     "Rng",
     "Session",
+    "Table",
     "all_games",
+    "belief_track",
     "canonical_json",
     "check_envelope",
     "get_game",
+    "join_list",
+    "locales",
     "log_schema",
     "parse_json",
     "parse_json_value",
     "play",
     "register",
+    "render",
     "replay",
+    "rule_document",
+    "rule_path",
 ]

@@ -14,9 +14,8 @@ from django.urls import reverse
 
 from clubs import policy
 from clubs.models import Club
-from engine import get_game
-from engine.core.game import Table
-from engine.core.messages import render as render_message
+from engine import Table, get_game
+from engine import render as render_message
 from matches import selectors
 from recorder import selectors as draft_selectors
 from recorder import services

@@ -54,11 +54,12 @@ class Frames:
         return gzip.decompress(self.gzipped)
 
 
-def _digest(match: Match, viewer: str, part: str, locale: str) -> str:
+def _digest(match: Match, viewer: str, part: str, locale: str = "") -> str:
     game = get_game(match.game)
     rules_version = game.rules_version if game is not None else ""
-    # The language is part of every key and tag: a Japanese reader never gets the
-    # cached English sentences, nor a 304 for them.
+    # The language is part of the key and tag of every payload with words (the frames):
+    # a Japanese reader never gets the cached English sentences, nor a 304 for them. A
+    # payload of numbers alone (the beliefs) is one for every language (``locale`` "").
     material = (
         f"{PAYLOAD_VERSION}|{match.pk}|{match.content_hash}|{match.game}|{rules_version}|{viewer}|{part}"
         f"|{locale}"

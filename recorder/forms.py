@@ -230,16 +230,23 @@ class DraftSetupForm(forms.Form):
 
     def __init__(
         self, *args: Any, game: Game, seat_ids: list[str], chance: str,
-        handles: list[str], setup_choices: list[str], new_players: bool = False, **kwargs: Any,
+        handles: list[str], setup_choices: list[str], new_players: bool = False,
+        options: dict[str, Any] | None = None, seated: dict[str, str] | None = None,
+        **kwargs: Any,
     ) -> None:
+        """``options`` and ``seated`` ({seat: handle}) fix the options and who sits where
+        (a tournament pairing's game: its event's options, its players in their seats):
+        those are then shown, not asked."""
         super().__init__(*args, **kwargs)
         self.game = game
         self.chance = chance
-        defaults = game.normalize_options({})
+        self.fixed_options = options
+        self.seated = seated
+        defaults = game.normalize_options({}) if options is None else options
         self.seat_ids = seat_ids
         # What a person sets up at this table, in a person's words (the engine's).
         schemas = game.form_schema(defaults, seat_ids)
-        option_schema = schemas.get("options") or {}
+        option_schema = (schemas.get("options") or {}) if options is None else {}
         for key, sub in (option_schema.get("properties") or {}).items():
             default = defaults.get(key)
             for name, field in schema_fields(sub, default, [key], OPTION_PREFIX, required=default is not None):
@@ -260,10 +267,10 @@ class DraftSetupForm(forms.Form):
         bots = [(f"{BOT_PREFIX}{bot}", f"{bot} bot") for bot in sorted(game.bots)] if chance == SERVER else []
         players = [(handle, handle) for handle in handles]
         # Each seat as players call it: "Mister X", "Player 2 (spies E/e)".
-        table = Table(dict.fromkeys(seat_ids, ""), defaults)
+        table = Table(seated or dict.fromkeys(seat_ids, ""), defaults)
         labels = {seat: render(game.seat_label(seat, table)) for seat in seat_ids}
         self.seat_labels = labels
-        for seat in self.seat_ids:
+        for seat in [] if seated is not None else self.seat_ids:
             choices: list[Any] = [("", "choose…")]
             if players:
                 choices.append(("Club players", players))
@@ -308,13 +315,21 @@ class DraftSetupForm(forms.Form):
         return [self[name] for seat in self.seat_ids for name in (SEAT_PREFIX + seat, NEW_PREFIX + seat)
                 if name in self.fields]
 
+    def seated_rows(self) -> list[tuple[str, str]]:
+        """``[(seat label, handle)]`` of fixed seats, in seat order."""
+        return [(self.seat_labels[seat], self.seated[seat]) for seat in self.seat_ids] if self.seated else []
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         try:
-            self.options = self.game.normalize_options(collect(self, data, OPTION_PREFIX))
+            self.options = self.game.normalize_options(
+                collect(self, data, OPTION_PREFIX) if self.fixed_options is None else self.fixed_options)
         except IllegalAction as exc:
             raise ValidationError(f"{exc.rule}: {exc.message}") from exc
         self.setup = collect(self, data, SETUP_PREFIX)
+        if self.seated is not None:
+            self.seats = [{"seat": seat, "player": self.seated[seat]} for seat in self.seat_ids]
+            return data
         seats = []
         for seat in self.seat_ids:
             choice = data.get(SEAT_PREFIX + seat)

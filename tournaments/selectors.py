@@ -58,7 +58,7 @@ def entrants(tournament: Tournament, include_withdrawn: bool = False) -> list[En
 def pairings(tournament: Tournament, round_number: int | None = None) -> QuerySet[Pairing]:
     qs = tournament.pairings.prefetch_related(
         Prefetch("seats", queryset=PairingSeat.objects.select_related("entry__player"))
-    ).select_related("match")
+    ).select_related("match", "draft__created_by")
     if round_number is not None:
         qs = qs.filter(round=round_number)
     return qs.order_by("round", "board", "leg")

@@ -17,9 +17,12 @@ from django.views.decorators.http import require_POST
 
 from clubs import policy
 from clubs.models import Club, Player
-from engine import canonical_json
+from engine import canonical_json, get_game
 from matches.selectors import club_for
 from matches.services import LogRejected, read_log_file
+from recorder.forms import TABLE, DraftSetupForm
+from recorder.models import Draft
+from recorder.services import DraftError
 from tournaments import selectors, services
 from tournaments.forms import EntryForm, TournamentForm
 from tournaments.models import Pairing, Tournament
@@ -171,10 +174,18 @@ def round_detail(request: HttpRequest, pk: int, round_number: int) -> HttpRespon
         return render(request, "tournaments/round.html", {
             "tournament": tournament, "round_number": round_number, "pairings": []},
             status=404)
+    pairings = list(selectors.pairings(tournament, round_number))
+    for pairing in pairings:
+        # Upload or record its game (clubs.policy): an organiser, or one of its players.
+        pairing.may_settle = request.user.is_authenticated and policy.can_record_pairing_result(
+            request.user, tournament.club,
+            {s.entry.player.user_id for s in pairing.seats.all()} - {None})
+        pairing.recording = (pairing.draft if pairing.draft is not None
+                             and pairing.draft.status == Draft.Status.RECORDING else None)
     return render(request, "tournaments/round.html", {
         "tournament": tournament,
         "round_number": round_number,
-        "pairings": selectors.pairings(tournament, round_number),
+        "pairings": pairings,
         "can_manage": policy.can_manage_tournament(request.user, tournament.club),
         "entries": selectors.active_entries(tournament).order_by("player__handle"),
         "previous": round_number - 1 if round_number > 1 else None,
@@ -227,6 +238,48 @@ def upload_result(request: HttpRequest, pk: int, pairing_id: int) -> HttpRespons
         messages.error(request, f"The log was refused: {exc.message}"
                        + (f" ({exc.rule})" if exc.rule else ""))
     return redirect("tournaments:round", pk=tournament.pk, round_number=pairing.round)
+
+
+def record_pairing(request: HttpRequest, pk: int, pairing_id: int) -> HttpResponse:
+    """Record a pairing's game at the table: the recorder's setup with the event's game
+    and options and the pairing's players in their seats fixed (only what was dealt is
+    asked), then the recorder itself; a game being recorded already is resumed."""
+    tournament = _tournament(request, pk)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    pairing = get_object_or_404(Pairing.objects.select_related("draft"), tournament=tournament,
+                                pk=pairing_id)
+    seats = list(pairing.seats.select_related("entry__player").order_by("order"))
+    club = tournament.club
+    if not policy.can_record_pairing_result(request.user, club,
+                                            {s.entry.player.user_id for s in seats} - {None}):
+        raise PermissionDenied("only an organiser or a player of this pairing may record it")
+    back = redirect("tournaments:round", pk=tournament.pk, round_number=pairing.round)
+    if pairing.draft is not None and pairing.draft.status == Draft.Status.RECORDING:
+        messages.info(request, f"Board {pairing.board}'s game is being recorded: here it is.")
+        return redirect("record-draft", club.slug, pairing.draft_id)
+    game = get_game(tournament.game)
+    if (pairing.status != Pairing.Status.PENDING or tournament.status != Tournament.Status.RUNNING
+            or game is None):
+        messages.error(request, f"Board {pairing.board} has no game to record.")
+        return back
+    form = DraftSetupForm(
+        request.POST if request.method == "POST" else None, game=game, seat_ids=[s.seat for s in seats], chance=TABLE,
+        handles=[], setup_choices=[], options=tournament.options,
+        seated={s.seat: s.entry.player.handle for s in seats})
+    if request.method == "POST" and form.is_valid():
+        try:
+            draft, _new = services.record_at_the_table(pairing, request.user, form.setup)
+        except services.TournamentError as exc:
+            messages.error(request, str(exc)[:1].upper() + str(exc)[1:] + ".")
+            return back
+        except DraftError as exc:
+            form.add_error(None, f"{exc.rule}: {exc.message}" if exc.rule else exc.message)
+        else:
+            return redirect("record-draft", club.slug, draft.pk)
+    return render(request, "tournaments/record.html", {
+        "tournament": tournament, "pairing": pairing, "form": form, "game": game,
+    }, status=422 if form.errors else 200)
 
 
 def _managed(request: HttpRequest, pk: int) -> Tournament:

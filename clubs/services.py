@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from clubs import events
 from clubs.models import AuditEntry, Club, HandleClaim, Invite, JoinRequest, Membership, Player
+from clubs.selectors import free_handle
 from config.errors import AppError
 from config.events import publish
 
@@ -226,6 +227,28 @@ def link_player(actor: AbstractBaseUser | None, player: Player,
         summary = f"linked {player.handle!r} to {user.get_username()}"
     audit(player.club, actor, "player.link", summary, player=player.pk,
           user=user.pk if user else None)
+    return player
+
+
+@transaction.atomic
+def handle_for_member(actor: AbstractBaseUser | None, club: Club, user_id: int) -> Player:
+    """The handle a member plays as, for a seat picked by their name: one linked to their
+    account already, else a new one, their user name (``-2``… when the club has that
+    handle for someone else), linked to them. A member needs no one to type it."""
+    membership = (Membership.objects.select_related("user")
+                  .filter(club=club, user_id=user_id).first())
+    if membership is None:
+        raise ClubError(f"that person is not a member of {club.name}", "not_member")
+    existing = club.players.filter(user_id=user_id).order_by("handle").first()
+    if existing is not None:
+        return existing
+    taken = set(club.players.values_list("handle", flat=True))
+    player = Player.objects.create(
+        club=club, user=membership.user,
+        handle=free_handle(membership.user.get_username(), taken))
+    audit(club, actor, "player.create",
+          f"made the handle {player.handle!r} for {membership.user.get_username()}",
+          player=player.pk, user=user_id)
     return player
 
 

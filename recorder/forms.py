@@ -230,11 +230,14 @@ class DraftSetupForm(forms.Form):
 
     def __init__(
         self, *args: Any, game: Game, seat_ids: list[str], chance: str,
-        handles: list[str], setup_choices: list[str], new_players: bool = False,
+        players: list[tuple[str, list[tuple[str, str]]]], setup_choices: list[str],
+        new_players: bool = False,
         options: dict[str, Any] | None = None, seated: dict[str, str] | None = None,
         **kwargs: Any,
     ) -> None:
-        """``options`` and ``seated`` ({seat: handle}) fix the options and who sits where
+        """``players``: who may sit in a seat, in groups (``clubs.selectors.seat_picks``:
+        members by name, other handles). ``options`` and ``seated`` ({seat: handle}) fix
+        the options and who sits where
         (a tournament pairing's game: its event's options, its players in their seats):
         those are then shown, not asked."""
         super().__init__(*args, **kwargs)
@@ -265,15 +268,12 @@ class DraftSetupForm(forms.Form):
             for name, field in schema_fields(sub, None, [key], SETUP_PREFIX, required=required):
                 self.fields[name] = field
         bots = [(f"{BOT_PREFIX}{bot}", f"{bot} bot") for bot in sorted(game.bots)] if chance == SERVER else []
-        players = [(handle, handle) for handle in handles]
         # Each seat as players call it: "Mister X", "Player 2 (spies E/e)".
         table = Table(seated or dict.fromkeys(seat_ids, ""), defaults)
         labels = {seat: render(game.seat_label(seat, table)) for seat in seat_ids}
         self.seat_labels = labels
         for seat in [] if seated is not None else self.seat_ids:
-            choices: list[Any] = [("", "choose…")]
-            if players:
-                choices.append(("Club players", players))
+            choices: list[Any] = [("", "choose…"), *players]
             if bots:
                 choices.append(("Bots", bots))
             # An organiser may seat someone the club has no handle for yet (as an upload may).

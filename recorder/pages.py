@@ -7,13 +7,17 @@ from __future__ import annotations
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from clubs import policy
+from clubs import selectors as club_selectors
+from clubs import services as club_services
 from clubs.models import Club
+from clubs.services import ClubError
 from engine import get_game
 from engine.core.game import Table
 from engine.core.messages import render as render_message
@@ -59,6 +63,21 @@ def open_draft_rows(club: Club, user) -> list:
     return drafts
 
 
+def members_seated(user, club: Club, seats: list[dict]) -> list[dict]:
+    """The form's seats with each member picked by name (``member:<id>``) as the handle
+    they play as, made for them when they have none (``clubs.services.handle_for_member``)."""
+    out = []
+    for entry in seats:
+        player = entry.get("player", "")
+        if player.startswith(club_selectors.MEMBER_PICK):
+            user_id = player.removeprefix(club_selectors.MEMBER_PICK)
+            if not user_id.isdigit():
+                raise ClubError("choose who plays each seat from the list", "invalid")
+            entry = {**entry, "player": club_services.handle_for_member(user, club, int(user_id)).handle}
+        out.append(entry)
+    return out
+
+
 def record_setup(request: HttpRequest, slug: str) -> HttpResponse:
     club = _member_club(request, slug)
     if isinstance(club, HttpResponse):
@@ -70,19 +89,20 @@ def record_setup(request: HttpRequest, slug: str) -> HttpResponse:
     if chosen is None:
         return render(request, "recorder/setup.html", context)
     game, entry, player_count, chance = chosen
-    handles = list(club.players.order_by("handle").values_list("handle", flat=True))
     form = DraftSetupForm(
         request.POST or None, game=game, seat_ids=entry["seats"][str(player_count)], chance=chance,
-        handles=handles, setup_choices=entry["setup_choices"],
+        players=club_selectors.seat_picks(club), setup_choices=entry["setup_choices"],
         new_players=policy.can_create_players(request.user, club),
     )
     if request.method == "POST" and form.is_valid():
         try:
-            draft, _position = services.create_draft(
-                club, request.user, game_id=game.id, options=form.options, seats=form.seats,
-                chance=chance, setup=form.setup,
-            )
-        except services.DraftError as exc:
+            with transaction.atomic():
+                draft, _position = services.create_draft(
+                    club, request.user, game_id=game.id, options=form.options,
+                    seats=members_seated(request.user, club, form.seats), chance=chance,
+                    setup=form.setup,
+                )
+        except (services.DraftError, ClubError) as exc:
             # The engine's own sentence and rule id (a hand that cannot have been dealt…).
             form.add_error(None, f"{exc.rule}: {exc.message}" if exc.rule else exc.message)
         else:

@@ -10,13 +10,17 @@ import zipfile
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from clubs import policy
+from clubs import services as club_services
 from clubs.models import Club, Player
+from clubs.selectors import MEMBER_PICK
+from clubs.services import ClubError
 from engine import canonical_json, get_game
 from matches.selectors import club_for
 from matches.services import LogRejected, read_log_file
@@ -87,16 +91,23 @@ def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, " ".join(form.non_field_errors()) or "Choose a player.")
         return redirect("tournaments:detail", pk=tournament.pk)
-    player = None
-    if form.cleaned_data["player"]:
-        player = get_object_or_404(Player, club=club, pk=form.cleaned_data["player"])
-    if not policy.can_enter_player(request.user, club, player.user_id if player else None):
+    picked = form.cleaned_data["player"]
+    player = member_id = None
+    if picked.startswith(MEMBER_PICK):  # a member with no handle yet, by name
+        member_id = int(picked.removeprefix(MEMBER_PICK))
+    elif picked:
+        player = get_object_or_404(Player, club=club, pk=picked)
+    if not policy.can_enter_player(request.user, club,
+                                   member_id or (player.user_id if player else None)):
         raise PermissionDenied("only an organiser enters others; members enter themselves")
     try:
-        entry = (services.add_entry(tournament, player) if player is not None
-                 else services.enter_handle(tournament, form.cleaned_data["handle"]))
+        with transaction.atomic():
+            if member_id is not None:
+                player = club_services.handle_for_member(request.user, club, member_id)
+            entry = (services.add_entry(tournament, player) if player is not None
+                     else services.enter_handle(tournament, form.cleaned_data["handle"]))
         messages.success(request, f"{entry.player.handle} is entered.")
-    except services.TournamentError as exc:
+    except (services.TournamentError, ClubError) as exc:
         messages.error(request, str(exc)[:1].upper() + str(exc)[1:] + ".")
     return redirect("tournaments:detail", pk=tournament.pk)
 
@@ -141,6 +152,8 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "entry_form": EntryForm(players=selectors.player_choices(tournament)) if can_manage
         else None,
         "own_players": own,
+        "may_enter_self": request.user.is_authenticated and policy.can_enter_player(
+            request.user, tournament.club, request.user.pk),
         "own_entry_ids": {e.pk for e in tournament.entries.filter(player__in=own)},
         "layout": layout,
         "pairing_rules": pairing_rules(
@@ -265,7 +278,7 @@ def record_pairing(request: HttpRequest, pk: int, pairing_id: int) -> HttpRespon
         return back
     form = DraftSetupForm(
         request.POST if request.method == "POST" else None, game=game, seat_ids=[s.seat for s in seats], chance=TABLE,
-        handles=[], setup_choices=[], options=tournament.options,
+        players=[], setup_choices=[], options=tournament.options,
         seated={s.seat: s.entry.player.handle for s in seats})
     if request.method == "POST" and form.is_valid():
         try:

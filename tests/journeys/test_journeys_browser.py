@@ -288,3 +288,29 @@ def test_an_organiser_records_a_pairings_game_at_the_table_and_sees_it_in_the_st
         cells = standings.locator("tbody tr", has_text=handle).locator("td").all_inner_texts()
         assert cells[1:4] == [handle, f"{scored:g}", "1"], cells  # player, points, played
     screenshot(page, "pairing-recorded-standings")
+
+
+def test_a_member_who_joined_is_offered_by_name_in_the_seat_picker(
+        page, live_server, organiser, django_user_model, screenshot):
+    club = Club.objects.create(name="Riverside", slug="riverside")
+    Membership.objects.create(club=club, user=organiser, role="organiser")
+    pavel = django_user_model.objects.create_user("pavel", "p@example.org", PASSWORD,
+                                                  first_name="Pavel", last_name="Novak")
+    Membership.objects.create(club=club, user=pavel)  # joined; no one typed a handle
+    Player.objects.create(club=club, handle="zoe")
+    sign_in_from_home(page, live_server, "olga")
+    page.get_by_role("link", name="Riverside").first.click()
+    page.get_by_role("link", name="Record a game").click()
+    page.get_by_label("Game").select_option(label="Cryptid: Urban Legends")
+    page.get_by_label("dealt by Lantern").check()
+    page.get_by_role("button", name="Continue").click()
+    page.wait_for_selector("#rec-setup")
+    page.get_by_label("Cryptid", exact=True).select_option(label="Pavel Novak (new handle pavel)")
+    page.get_by_label("Scientist", exact=True).select_option(label="zoe")
+    screenshot(page, "seat-picker-members")
+    page.get_by_role("button", name="Start recording").click()
+    page.wait_for_selector('#recorder[data-ready="true"]')
+    from recorder.models import Draft
+
+    assert [s["player"] for s in Draft.objects.get().seats] == ["pavel", "zoe"]
+    assert Player.objects.get(club=club, handle="pavel").user == pavel

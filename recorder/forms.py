@@ -225,6 +225,14 @@ def _lists(value: Any) -> Any:
     return value
 
 
+def seat_labels(game: Game, seat_ids: list[str], options: dict[str, Any],
+                seated: dict[str, str] | None = None) -> dict[str, str]:
+    """Each seat as players call it with these options (``Game.seat_label``: "Mister X",
+    "Detectives red and blue", "Player 2 (spies E/e)")."""
+    table = Table(seated or dict.fromkeys(seat_ids, ""), options)
+    return {seat: render(game.seat_label(seat, table)) for seat in seat_ids}
+
+
 class DraftSetupForm(forms.Form):
     """Step two (a POST): options, the setup, and who plays each seat."""
 
@@ -269,8 +277,7 @@ class DraftSetupForm(forms.Form):
                 self.fields[name] = field
         bots = [(f"{BOT_PREFIX}{bot}", f"{bot} bot") for bot in sorted(game.bots)] if chance == SERVER else []
         # Each seat as players call it: "Mister X", "Player 2 (spies E/e)".
-        table = Table(seated or dict.fromkeys(seat_ids, ""), defaults)
-        labels = {seat: render(game.seat_label(seat, table)) for seat in seat_ids}
+        labels = seat_labels(game, seat_ids, defaults, seated)
         self.seat_labels = labels
         for seat in [] if seated is not None else self.seat_ids:
             choices: list[Any] = [("", "choose…"), *players]
@@ -314,6 +321,17 @@ class DraftSetupForm(forms.Form):
         """Each seat's drop-down, followed by its new-handle field when there is one."""
         return [self[name] for seat in self.seat_ids for name in (SEAT_PREFIX + seat, NEW_PREFIX + seat)
                 if name in self.fields]
+
+    def labels_for_given_options(self) -> dict[str, str]:
+        """The seats' names with the options as the (bound) form gives them, so far as
+        the engine accepts them (the defaults otherwise): what the setup page shows as
+        a person changes an option (Mister X's pawns shared out among the players)."""
+        self.is_valid()  # cleans every field; the options are read even if seats are not
+        try:
+            options = self.game.normalize_options(collect(self, self.cleaned_data, OPTION_PREFIX))
+        except IllegalAction:
+            options = self.game.normalize_options({})
+        return seat_labels(self.game, self.seat_ids, options, self.seated)
 
     def seated_rows(self) -> list[tuple[str, str]]:
         """``[(seat label, handle)]`` of fixed seats, in seat order."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -110,6 +110,23 @@ def record_setup(request: HttpRequest, slug: str) -> HttpResponse:
     context.update(form=form, game=game, player_count=player_count, chance=chance,
                    several_counts=len(entry["player_counts"]) > 1)
     return render(request, "recorder/setup.html", context, status=422 if form.errors else 200)
+
+
+def record_seat_labels(request: HttpRequest, slug: str) -> HttpResponse:
+    """The seats' names for the options the setup form holds now (its query: the game,
+    players and chance of step one, the ``option.*`` fields): JSON the setup page's
+    script asks whenever an option changes, so a seat's label follows (Mister X's
+    detective seats are named by the pawns they move)."""
+    club = _member_club(request, slug)
+    if isinstance(club, HttpResponse):
+        return club
+    chosen = GameChoiceForm(request.GET, catalogue=draft_selectors.game_catalogue()).chosen()
+    if chosen is None:
+        return JsonResponse({"error": "malformed", "message": "choose a game first"}, status=400)
+    game, entry, player_count, chance = chosen
+    form = DraftSetupForm(request.GET, game=game, seat_ids=entry["seats"][str(player_count)],
+                          chance=chance, players=[], setup_choices=entry["setup_choices"])
+    return JsonResponse({"labels": form.labels_for_given_options()})
 
 
 def record_draft(request: HttpRequest, slug: str, draft_id: int) -> HttpResponse:

@@ -32,6 +32,7 @@ NOT_LINKED = {
     "password_reset_complete": "where setting a new password leads",
     "password_change_done": "where changing the password leads",
     "dashboard-jobs": "JSON the dashboard's script polls",
+    "record-seat-labels": "JSON the recorder's setup form asks as its options change",
     "api-not-found": "the API's answer to an unknown /api/ path (a JSON 404), not a page",
 }
 

@@ -8,14 +8,23 @@ left without an organiser, two handles merged only when they never met).
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from clubs import events
-from clubs.models import AuditEntry, Club, HandleClaim, Invite, JoinRequest, Membership, Player
+from clubs.models import (
+    Ask,
+    AuditEntry,
+    Club,
+    HandleClaim,
+    Invite,
+    JoinRequest,
+    Membership,
+    Player,
+)
 from clubs.selectors import free_handle
 from config.errors import AppError
 from config.events import publish
@@ -132,27 +141,43 @@ def accept_invite(user: AbstractBaseUser, token: str) -> Membership:
     return membership
 
 
+AskT = TypeVar("AskT", bound=Ask)
+
+
+def ask(model: type[AskT], waiting: str, **fields: Any) -> AskT:
+    """A new ask (a join request, a handle claim); ``waiting``, the sentence when the
+    same one is waiting already (the database's one-pending constraint says so)."""
+    try:
+        with transaction.atomic():
+            return model.objects.create(**fields)
+    except IntegrityError:
+        raise ClubError(waiting, "pending") from None
+
+
+def answer(actor: AbstractBaseUser, asked: AskT, *, approve: bool, answered: str) -> AskT:
+    """Note an organiser's answer to a pending ask (locked; call inside atomic);
+    ``answered``, the sentence when someone answered it first."""
+    asked = type(asked).objects.select_for_update().get(pk=asked.pk)
+    if asked.status != Ask.Status.PENDING:
+        raise ClubError(answered, "decided")
+    asked.status = Ask.Status.APPROVED if approve else Ask.Status.DECLINED
+    asked.decided_at, asked.decided_by = timezone.now(), actor
+    asked.save(update_fields=["status", "decided_at", "decided_by"])
+    return asked
+
+
 def request_to_join(user: AbstractBaseUser, club: Club, message: str = "") -> JoinRequest:
     if Membership.objects.filter(user=user, club=club).exists():
         raise ClubError(f"You are already a member of {club.name}.", "already_member")
-    try:
-        with transaction.atomic():
-            request = JoinRequest.objects.create(club=club, user=user, message=message[:500])
-    except IntegrityError:
-        raise ClubError("Your request is already waiting for an organiser.", "pending") from None
+    request = ask(JoinRequest, "Your request is already waiting for an organiser.",
+                  club=club, user=user, message=message[:500])
     audit(club, user, "join.request", f"{user.get_username()} asked to join")
     return request
 
 
 @transaction.atomic
 def decide_join_request(actor: AbstractBaseUser, request: JoinRequest, *, approve: bool) -> None:
-    request = JoinRequest.objects.select_for_update().get(pk=request.pk)
-    if request.status != JoinRequest.Status.PENDING:
-        raise ClubError("This request was already decided.", "decided")
-    request.status = JoinRequest.Status.APPROVED if approve else JoinRequest.Status.DECLINED
-    request.decided_at = timezone.now()
-    request.decided_by = actor
-    request.save(update_fields=["status", "decided_at", "decided_by"])
+    request = answer(actor, request, approve=approve, answered="This request was already decided.")
     name = request.user.get_username()
     if approve:
         Membership.objects.get_or_create(user=request.user, club=request.club)
@@ -261,12 +286,8 @@ def claim_handle(user: AbstractBaseUser, player: Player) -> HandleClaim:
     if player.user_id is not None:
         raise ClubError(f"{player.handle!r} is linked to another member; ask an organiser.",
                         "handle_taken")
-    try:
-        with transaction.atomic():
-            claim = HandleClaim.objects.create(club=player.club, player=player, user=user)
-    except IntegrityError:
-        raise ClubError(f"Your claim of {player.handle!r} is waiting for an organiser.",
-                        "pending") from None
+    claim = ask(HandleClaim, f"Your claim of {player.handle!r} is waiting for an organiser.",
+                club=player.club, player=player, user=user)
     audit(player.club, user, "handle.claim", f"{user.get_username()} claims {player.handle!r}",
           player=player.pk)
     return claim
@@ -274,19 +295,13 @@ def claim_handle(user: AbstractBaseUser, player: Player) -> HandleClaim:
 
 @transaction.atomic
 def decide_claim(actor: AbstractBaseUser, claim: HandleClaim, *, approve: bool) -> None:
-    claim = HandleClaim.objects.select_for_update().select_related("player", "user").get(
-        pk=claim.pk)
-    if claim.status != HandleClaim.Status.PENDING:
-        raise ClubError("This claim was already answered.", "decided")
+    claim = answer(actor, claim, approve=approve, answered="This claim was already answered.")
     if approve:
         player = Player.objects.select_for_update().get(pk=claim.player_id)
         if player.user_id not in (None, claim.user_id):
             raise ClubError(f"{player.handle!r} is linked to another member now.", "handle_taken")
         link_player(actor, player, claim.user)
-    claim.status = HandleClaim.Status.APPROVED if approve else HandleClaim.Status.DECLINED
-    claim.decided_at, claim.decided_by = timezone.now(), actor
-    claim.save(update_fields=["status", "decided_at", "decided_by"])
-    if not approve:
+    else:
         audit(claim.club, actor, "handle.decline",
               f"declined {claim.user.get_username()}'s claim of {claim.player.handle!r}")
 

@@ -189,20 +189,30 @@ def club_join(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("club", slug=club.slug)
 
 
+def _answer(request: HttpRequest, club: Club, *, decide: Callable[[bool], object],
+            title: str, question: str, approved: str, declined: str,
+            detail: str = "") -> HttpResponse | None:
+    """An organiser's answer to what a member asked (a request to join, a handle claim):
+    approved at once, declined once confirmed."""
+    approve = request.POST.get("decision") == "approve"
+    if not approve and (asked := confirm_first(
+            request, title=title, button="Decline", question=question, detail=detail,
+            back=reverse("club-manage", args=[club.slug]))):
+        return asked
+    _attempt(request, lambda: decide(approve), approved if approve else declined)
+    return None
+
+
 @organiser_post
 def join_decide(request: HttpRequest, club: Club, request_id: int) -> HttpResponse | None:
     join_request = get_object_or_404(JoinRequest, pk=request_id, club=club)
-    approve = request.POST.get("decision") == "approve"
-    if not approve:
-        asked = confirm_first(
-            request, title="Decline the request", button="Decline",
-            question=f"Decline {join_request.user.get_username()}'s request to join?",
-            detail="They can ask again later.", back=reverse("club-manage", args=[club.slug]))
-        if asked:
-            return asked
-    _attempt(request, lambda: services.decide_join_request(request.user, join_request,
-                                                           approve=approve),
-             "Request approved." if approve else "Request declined.")
+    return _answer(
+        request, club, title="Decline the request",
+        question=f"Decline {join_request.user.get_username()}'s request to join?",
+        detail="They can ask again later.", approved="Request approved.",
+        declined="Request declined.",
+        decide=lambda approve: services.decide_join_request(request.user, join_request,
+                                                            approve=approve))
 
 
 @organiser_post
@@ -257,17 +267,12 @@ def handle_claim(request: HttpRequest, slug: str) -> HttpResponse:
 def claim_decide(request: HttpRequest, club: Club, claim_id: int) -> HttpResponse | None:
     claim = get_object_or_404(HandleClaim.objects.select_related("user", "player"),
                               pk=claim_id, club=club)
-    approve = request.POST.get("decision") == "approve"
-    if not approve:
-        asked = confirm_first(
-            request, title="Decline a claim", button="Decline",
-            question=f"Decline {claim.user.get_username()}'s claim of {claim.player.handle!r}?",
-            back=reverse("club-manage", args=[club.slug]))
-        if asked:
-            return asked
-    _attempt(request, lambda: services.decide_claim(request.user, claim, approve=approve),
-             f"{claim.player.handle!r} is {claim.user.get_username()}'s." if approve
-             else "Claim declined.")
+    return _answer(
+        request, club, title="Decline a claim",
+        question=f"Decline {claim.user.get_username()}'s claim of {claim.player.handle!r}?",
+        approved=f"{claim.player.handle!r} is {claim.user.get_username()}'s.",
+        declined="Claim declined.",
+        decide=lambda approve: services.decide_claim(request.user, claim, approve=approve))
 
 
 @organiser_post

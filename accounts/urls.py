@@ -1,9 +1,9 @@
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
 from accounts import views
 
-urlpatterns = [
+account_patterns = [
     path("signup/", views.signup, name="signup"),
     path("login/", views.SignInView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
@@ -33,4 +33,8 @@ urlpatterns = [
     path("people/<str:username>/", views.person, name="person"),
     path("profile/token/", views.create_token, name="token-create"),
     path("profile/token/revoke/", views.revoke_token, name="token-revoke"),
+]
+
+urlpatterns = [
+    path("accounts/", include(account_patterns)),
 ]

@@ -13,8 +13,7 @@ from analysis.selectors import analysis_payload
 from analysis.services import AnalysisError, request_analysis
 from clubs.policy import can_analyse
 from config.api.errors import ErrorSerializer
-from config.errors import error_body
-from replay.frames import ALL, UnknownViewer
+from replay.frames import ALL
 from replay.selectors import visible_match
 
 _VIEW = OpenApiParameter("view", OpenApiTypes.STR, description="`all` (default) or a seat/team id.")
@@ -23,10 +22,7 @@ _VIEW = OpenApiParameter("view", OpenApiTypes.STR, description="`all` (default) 
 class MatchAnalysisView(APIView):
     def _payload(self, request: Request, match_id: int, status: int = 200) -> Response:
         match = visible_match(request.user, match_id)
-        try:
-            payload = analysis_payload(match, request.query_params.get("view") or ALL, request.user)
-        except UnknownViewer as exc:
-            return Response(error_body("unknown_view", str(exc)), status=400)
+        payload = analysis_payload(match, request.query_params.get("view") or ALL, request.user)
         return Response(payload, status=status)
 
     @extend_schema(

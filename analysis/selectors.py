@@ -14,14 +14,14 @@ from __future__ import annotations
 from typing import Any
 
 from analysis.models import MatchAnalysis
-from analysis.services import current_version
+from analysis.services import AnalysisError, current_version
 from clubs.policy import AnyUser, can_analyse
 from engine import get_game
 from engine.core.analysis import BLUNDER, INACCURACY, MISTAKE
 from engine.core.game import Table
 from engine.core.messages import render
 from matches.models import Match
-from replay.frames import ALL, UnknownViewer, viewer_ids
+from replay.frames import ALL, viewer_ids
 
 
 def stored_analysis(match: Match) -> MatchAnalysis | None:
@@ -38,11 +38,12 @@ def _sees(game: Any, viewer: str, seat: str) -> bool:
 
 def analysis_payload(match: Match, viewer: str, user: AnyUser) -> dict[str, Any]:
     """The analysis of ``match`` as ``viewer`` (``all``, a seat or a team) may see it,
-    with its status and progress. UnknownViewer for a perspective the match lacks."""
+    with its status and progress. AnalysisError ``unknown_view`` for a perspective the
+    match lacks."""
     game = get_game(match.game)
     log = match.log.document
     if game is None or viewer not in viewer_ids(game, log):
-        raise UnknownViewer(f"unknown perspective {viewer!r}")
+        raise AnalysisError(f"unknown perspective {viewer!r}", code="unknown_view")
     version = current_version(match)
     payload: dict[str, Any] = {
         "match": match.pk,

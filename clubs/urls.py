@@ -5,7 +5,6 @@ from clubs import views
 
 urlpatterns = [
     path("clubs/new/", views.club_new, name="club-new"),
-    path("clubs/<slug:slug>/manage/", views.club_manage, name="club-manage"),
     path("clubs/<slug:slug>/join/", views.club_join, name="club-join"),
     path("clubs/<slug:slug>/invites/", views.invite_create, name="invite-create"),
     path("clubs/<slug:slug>/auto-analysis/", views.auto_analysis, name="club-auto-analysis"),
@@ -20,9 +19,6 @@ urlpatterns = [
          name="player-merge"),
     path("clubs/<slug:slug>/players/<id:player_id>/account/", views.player_link,
          name="player-link"),
-    path("clubs/<slug:slug>/matches/<id:match_id>/void/", views.match_void, name="match-void"),
-    path("clubs/<slug:slug>/matches/<id:match_id>/restore/", views.match_restore,
-         name="match-restore"),
     path("clubs/<slug:slug>/members/", views.club_members, name="club-members"),
     path("clubs/<slug:slug>/handles/claim/", views.handle_claim, name="handle-claim"),
     path("clubs/<slug:slug>/handles/claims/<id:claim_id>/", views.claim_decide,

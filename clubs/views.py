@@ -15,14 +15,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from clubs import policy, selectors, services
-from clubs.forms import ClubForm, InviteForm, JoinForm, MergeForm, RenameForm, VoidForm
+from clubs.forms import ClubForm, InviteForm, JoinForm, MergeForm, RenameForm
 from clubs.models import Club, HandleClaim, Invite, JoinRequest, Membership, Player
-from matches import selectors as match_selectors
-from matches import services as match_services
-from matches.models import Match
 
 
-def _club_for(request: HttpRequest, slug: str, *, manage: bool) -> Club:
+def club_for(request: HttpRequest, slug: str, *, manage: bool) -> Club:
     club = get_object_or_404(Club, slug=slug)
     if not policy.can_view_club(request.user, club):
         raise Http404("No such club.")  # a private club does not exist to outsiders
@@ -66,7 +63,7 @@ def organiser_post(view: Callable[..., HttpResponse | None]) -> Callable[..., Ht
     @require_POST
     @functools.wraps(view)
     def wrapper(request: HttpRequest, slug: str, **kwargs: object) -> HttpResponse:
-        club = _club_for(request, slug, manage=True)
+        club = club_for(request, slug, manage=True)
         return view(request, club, **kwargs) or redirect("club-manage", slug=club.slug)
 
     return wrapper
@@ -89,28 +86,7 @@ def club_new(request: HttpRequest) -> HttpResponse:
     return render(request, "clubs/new.html", {"form": form})
 
 
-@login_required
-def club_manage(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _club_for(request, slug, manage=True)
-    return render(
-        request,
-        "clubs/manage.html",
-        {
-            "club": club,
-            "members": selectors.members(club),
-            "join_requests": selectors.pending_join_requests(club),
-            "invites": selectors.open_invites(club),
-            "players": selectors.players_with_match_counts(club).select_related("user"),
-            "voided": match_selectors.voided_matches(club),
-            "audit": selectors.audit_trail(club),
-            "invite_form": InviteForm(handles=_free_handle_choices(club)),
-            "claims": selectors.pending_claims(club),
-            "new_invite": request.session.pop("new_invite_url", None),
-        },
-    )
-
-
-def _free_handle_choices(club: Club) -> list[tuple[str, str]]:
+def free_handle_choices(club: Club) -> list[tuple[str, str]]:
     return [(str(p.pk), p.handle) for p in selectors.free_handles(club)]
 
 
@@ -124,7 +100,7 @@ def auto_analysis(request: HttpRequest, club: Club) -> HttpResponse | None:
 
 @organiser_post
 def invite_create(request: HttpRequest, club: Club) -> HttpResponse | None:
-    form = InviteForm(request.POST, handles=_free_handle_choices(club))
+    form = InviteForm(request.POST, handles=free_handle_choices(club))
     if form.is_valid():
         player = (Player.objects.filter(club=club, pk=form.cleaned_data["player"]).first()
                   if form.cleaned_data["player"] else None)
@@ -181,7 +157,7 @@ def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
 @login_required
 @require_POST
 def club_join(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _club_for(request, slug, manage=False)
+    club = club_for(request, slug, manage=False)
     form = JoinForm(request.POST)
     message = form.cleaned_data["message"] if form.is_valid() else ""
     _attempt(request, lambda: services.request_to_join(request.user, club, message),
@@ -244,7 +220,7 @@ def player_rename(request: HttpRequest, club: Club, player_id: int) -> HttpRespo
 @login_required
 def handle_claim(request: HttpRequest, slug: str) -> HttpResponse:
     """A member says which of the club's handles is them; an organiser confirms."""
-    club = _club_for(request, slug, manage=False)
+    club = club_for(request, slug, manage=False)
     if not policy.can_claim_handle(request.user, club):
         raise PermissionDenied("Only the club's members claim its handles.")
     if request.method == "POST":
@@ -327,39 +303,9 @@ def _back(request: HttpRequest, club: Club) -> HttpResponse:
     return redirect("club-manage", slug=club.slug)
 
 
-def _void_or_restore(request: HttpRequest, slug: str, match_id: int, *,
-                     restore: bool) -> HttpResponse:
-    """The page asks for the reason (it is the confirmation); the POST voids or restores."""
-    club = _club_for(request, slug, manage=True)
-    match = get_object_or_404(Match, pk=match_id, club=club)
-    form = VoidForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        reason = form.cleaned_data["reason"]
-        if restore:
-            _attempt(request, lambda: match_services.restore_match(request.user, match, reason),
-                     "The match is restored: it counts again and its ladder is recomputed.")
-        else:
-            _attempt(request, lambda: match_services.void_match(request.user, match, reason),
-                     "The match is void: kept, shown with the reason, left out of the ladder.")
-        return redirect("match-detail", match_id=match.pk)
-    return render(request, "clubs/match_void.html", {
-        "club": club, "match": match, "form": form, "restore": restore})
-
-
-@login_required
-def match_void(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
-    return _void_or_restore(request, slug, match_id, restore=False)
-
-
-@login_required
-def match_restore(request: HttpRequest, slug: str, match_id: int) -> HttpResponse:
-    """Restore a void match: counted and rated again, with the reason in the audit trail."""
-    return _void_or_restore(request, slug, match_id, restore=True)
-
-
 @login_required
 def club_members(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _club_for(request, slug, manage=False)
+    club = club_for(request, slug, manage=False)
     if not policy.can_see_members(request.user, club):
         raise PermissionDenied("Only the club's members see who is in it.")
     return render(request, "clubs/members.html", {
@@ -371,7 +317,7 @@ def club_members(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 def club_leave(request: HttpRequest, slug: str) -> HttpResponse:
-    club = _club_for(request, slug, manage=False)
+    club = club_for(request, slug, manage=False)
     membership = Membership.objects.filter(user=request.user, club=club).first()
     if membership is None:
         messages.info(request, f"You are not a member of {club.name}.")

@@ -4,8 +4,9 @@ Services raise :class:`AppError` (or a subclass naming their domain: ``LogReject
 ``DraftError``, ``TournamentError``, ``ClubError``): a stable ``code`` (``malformed``,
 ``too_large``, ``illegal``, ``stale``, ...), one plain sentence, and where the engine or a
 rule refused it, the ``rule`` id and action ``index``. They say nothing of HTTP: the API's
-one exception handler (``config.api.errors``) maps the code to a status, and pages show
-the sentence.
+one exception handler (``config.api.errors``) answers them, :data:`HTTP_STATUS` is the
+one place a code becomes a status (:func:`error_response` for the few JSON answers made
+outside DRF), and pages show the sentence.
 
 Below, Django's own error pages: a URL under /api/ that matches no route
 (``/api/matches/abc/``) or a view that fails is answered by Django itself, not by DRF's
@@ -51,6 +52,36 @@ class AppError(Exception):
                           **self.details)
 
 
+#: the HTTP status of each application error code; 400 otherwise
+HTTP_STATUS = {
+    "malformed": 400,
+    "invalid": 400,
+    "refused": 400,
+    "unknown_view": 400,
+    "forbidden": 403,
+    "not_found": 404,
+    "unknown_page": 404,
+    "stale": 409,
+    "closed": 409,
+    "too_large": 413,
+    "illegal": 422,
+    "unknown_players": 422,
+    # a stored log the current engine cannot replay (a game removed, a rule changed)
+    "unreplayable": 422,
+    "server_error": 500,
+}
+
+
+def http_status(exc: AppError) -> int:
+    return HTTP_STATUS.get(exc.code, 400)
+
+
+def error_response(exc: AppError) -> JsonResponse:
+    """An application error as JSON outside DRF (Django's error handlers, a plain view
+    read by a script): the body and status the API's exception handler gives it."""
+    return JsonResponse(exc.as_dict(), status=http_status(exc))
+
+
 def error_body(code: str, message: str, *, index: int | None = None, rule: str | None = None,
                **extra: Any) -> dict[str, Any]:
     """The one error body of the API, whoever answers: ``{"error", "index", "rule",
@@ -62,8 +93,8 @@ def _is_api(request: HttpRequest) -> bool:
     return request.path.startswith("/api/")
 
 
-def _error(code: str, message: str, status: int) -> JsonResponse:
-    return JsonResponse(error_body(code, message), status=status)
+def _error(code: str, message: str) -> JsonResponse:
+    return error_response(AppError(message, code=code))
 
 
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
@@ -71,16 +102,16 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
     a disallowed host, a malformed request."""
     if _is_api(request):
         if isinstance(exception, RequestDataTooBig):
-            return _error("too_large", "the request body is larger than the API accepts", 413)
+            return _error("too_large", "the request body is larger than the API accepts")
         if isinstance(exception, NulCharacter):
-            return _error("malformed", str(exception), 400)
-        return _error("malformed", "the request could not be read", 400)
+            return _error("malformed", str(exception))
+        return _error("malformed", "the request could not be read")
     return defaults.bad_request(request, exception)
 
 
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     if _is_api(request):
-        return _error("not_found", "not found", 404)
+        return _error("not_found", "not found")
     return defaults.page_not_found(request, exception)
 
 
@@ -100,10 +131,10 @@ def api_not_found(request: HttpRequest, url: str = "") -> HttpResponse:
         if found is not None and found.func is not api_not_found:
             query = request.META.get("QUERY_STRING", "")
             return HttpResponsePermanentRedirect(request.path + "/" + (f"?{query}" if query else ""))
-    return _error("not_found", "not found", 404)
+    return _error("not_found", "not found")
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
     if _is_api(request):
-        return _error("server_error", "the server failed on this request; it has been logged", 500)
+        return _error("server_error", "the server failed on this request; it has been logged")
     return defaults.server_error(request)

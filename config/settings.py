@@ -80,6 +80,7 @@ INSTALLED_APPS = [
     "recorder",
     "reference",
     "analysis",
+    "pages",
 ]
 
 MIDDLEWARE = [

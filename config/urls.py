@@ -10,10 +10,9 @@ from drf_spectacular.views import (
 )
 
 from config.api.parsers import BROWSABLE_API_CSP
-from config.api.router import router
+from config.api.router import LanternAPIRoot
 from config.errors import api_not_found
 from config.health import healthz
-from matches import views as game_views
 
 #: What ReDoc's bundle needs beyond the site's policy, on its page only: it styles itself
 #: with <style> elements and style attributes it writes as it draws (styled-components),
@@ -30,14 +29,16 @@ def no_favicon(request: HttpRequest) -> HttpResponse:
     return HttpResponse(status=204)
 
 
+# Each app has at most two route modules, each mounted here once: ``<app>/api_urls.py``,
+# its API (under /api/), and ``<app>/urls.py``, its pages (at the root, each path
+# written in full, so a URL is found by searching for it). tests/ops/test_architecture.py
+# holds every app to this, and checks that no route hides another.
 urlpatterns = [
-    path("", game_views.index, name="index"),
     path("favicon.ico", no_favicon),
     path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
-    path("accounts/", include("accounts.urls")),
-    path("", include("dashboard.urls")),
-    path("", include("clubs.urls")),
+    # The API: its root lists every resource; the schema and Swagger UI describe them.
+    path("api/", LanternAPIRoot.as_view(), name="api-root"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # Under the site's Content-Security-Policy: Swagger UI's files are the site's
     # (drf-spectacular-sidecar) and its start-up script a second request (?script), not
@@ -53,19 +54,26 @@ urlpatterns = [
             auth_views.LoginView.as_view(template_name="rest_framework/login.html")), name="login"),
         path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     ], "rest_framework"))),
-    path("", include("replay.urls")),
-    path("", include("analysis.urls")),
-    path("", include("ladder.urls")),
-    path("", include("recorder.urls")),
-    path("api/", include("matches.api.urls")),
-    path("api/", include(router.urls)),
-    path("tournaments/", include("tournaments.urls")),
-    path("", include("tournaments.club_urls")),
-    path("rules/", include("reference.urls")),
-    path("", include("recorder.page_urls")),
-    path("", include("matches.urls")),
-    # Last: an /api/ path nothing above matched is a JSON 404, with DEBUG on too.
+    path("api/", include("analysis.api_urls")),
+    path("api/", include("ladder.api_urls")),
+    path("api/", include("matches.api_urls")),
+    path("api/", include("recorder.api_urls")),
+    path("api/", include("replay.api_urls")),
+    path("api/", include("tournaments.api_urls")),
+    # An /api/ path no API route matched is a JSON 404, with DEBUG on too.
     re_path(r"^api/(?P<url>.*)$", api_not_found, name="api-not-found"),
+    # The pages.
+    path("", include("accounts.urls")),
+    path("", include("clubs.urls")),
+    path("", include("dashboard.urls")),
+    path("", include("ladder.urls")),
+    path("", include("matches.urls")),
+    path("", include("recorder.urls")),
+    path("", include("reference.urls")),
+    path("", include("replay.urls")),
+    path("", include("tournaments.urls")),
+    # Last: its club page (clubs/<slug>/) would take clubs.urls' clubs/new/.
+    path("", include("pages.urls")),
 ]
 
 # /api/... answers errors as JSON in the API's error shape even when no view was reached.

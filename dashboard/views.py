@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs.policy import can_operate
-from config.errors import error_body
+from config.errors import AppError, error_response
 from dashboard import selectors
 from dashboard.charts import stacked_bars
 from ladder.services import RecomputeError, retry_recompute
@@ -77,7 +77,7 @@ def jobs_json(request: HttpRequest) -> JsonResponse:
     """The ladder jobs, polled by static/js/dashboard/jobs.js while the page is open.
     Refused with 403 (not a redirect to the login page: a script reads it)."""
     if not can_operate(request.user):
-        return JsonResponse(error_body("forbidden", "operators only"), status=403)
+        return error_response(AppError("operators only", code="forbidden"))
     response = JsonResponse({"jobs": _jobs()})
     response["Cache-Control"] = "no-store"
     return response

@@ -7,6 +7,8 @@
     s.legal_actions("p1", viewer="p1"); s.step(action, viewer="p1"); s.view("p1")
 """
 
+# The built-in games register themselves on import: importing the engine loads them.
+import engine.games  # noqa: F401
 from engine.core.envelope import (
     FORMAT,
     canonical_json,

@@ -1,5 +1,5 @@
 import sys
 
-from engine.core.cli import main
+from engine.cli import main
 
 sys.exit(main())

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from django.urls import register_converter
+
 _ESCAPED = re.compile(r"~(.)")
 
 
@@ -22,3 +24,8 @@ class HandleConverter:
 
     def to_url(self, value: str) -> str:
         return value.replace("~", "~~").replace("/", "~s")
+
+
+# Registered on import, like config.converters: every URL module using <handle:...>
+# imports this one.
+register_converter(HandleConverter, "handle")

@@ -1,19 +1,12 @@
-from django.urls import path, register_converter
+from django.urls import path
 
 import config.converters  # noqa: F401 (registers the <id:...> path converter)
-from ladder import api, views
-from ladder.converters import HandleConverter
-
-register_converter(HandleConverter, "handle")
+import ladder.converters  # noqa: F401 (registers the <handle:...> path converter)
+from ladder import views
 
 urlpatterns = [
     path("clubs/<slug:club_slug>/ladders/", views.club_ladders, name="club-ladders"),
     path("clubs/<slug:club_slug>/ladders/<slug:game>/", views.standings, name="ladder-standings"),
-    path(
-        "clubs/<slug:club_slug>/ladders/<slug:game>/players/<handle:handle>/",
-        views.player,
-        name="ladder-player",
-    ),
     path(
         "clubs/<slug:club_slug>/ladders/<slug:game>/h2h/<handle:a>/",
         views.head_to_head,
@@ -24,13 +17,4 @@ urlpatterns = [
         views.head_to_head,
         name="ladder-h2h",
     ),
-    path("api/ladders/", api.LadderList.as_view(), name="api-ladders"),
-    path("api/ladders/<id:ladder_id>/standings/", api.Standings.as_view(),
-         name="api-ladder-standings"),
-    path(
-        "api/ladders/<id:ladder_id>/players/<id:player_id>/history/",
-        api.History.as_view(),
-        name="api-ladder-history",
-    ),
-    path("api/ladders/<id:ladder_id>/jobs/", api.Jobs.as_view(), name="api-ladder-jobs"),
 ]

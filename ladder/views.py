@@ -5,16 +5,11 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
-from analysis.selectors import recent_accuracy
 from clubs.models import Club
 from clubs.policy import can_view_club
 from ladder import selectors
-from ladder.charts import history_chart, polyline
-from ladder.explain import explain
+from ladder.charts import polyline
 from ladder.kernel import rating_shape
-
-#: matches listed on a player page
-RECENT = 30
 
 
 def club_ladders(request: HttpRequest, club_slug: str) -> HttpResponse:
@@ -42,29 +37,6 @@ def standings(request: HttpRequest, club_slug: str, game: str) -> HttpResponse:
             "shape": rating_shape(ladder.game),
             "options": ladder.rating_options,
             "jobs": selectors.latest_jobs(ladder, 3),
-        },
-    )
-
-
-def player(request: HttpRequest, club_slug: str, game: str, handle: str) -> HttpResponse:
-    ladder = selectors.visible_ladder(request.user, club_slug, game)
-    person = selectors.ladder_player(ladder, handle)
-    changes = selectors.player_history(ladder, person, limit=RECENT)
-    for change in changes:
-        change.sum_lines = explain(change, change.match_changes)
-        change.others = [c for c in change.match_changes if c.player_id != person.pk]
-    return render(
-        request,
-        "ladder/player.html",
-        {
-            "ladder": ladder,
-            "person": person,
-            "rating": selectors.player_rating(ladder, person),
-            "chart": history_chart(selectors.rating_points(ladder, person), until=ladder.last_rated_at),
-            "changes": changes,
-            "opponents": ladder.ratings.select_related("player").exclude(player=person)
-            .order_by("player__handle"),
-            "accuracy": recent_accuracy(ladder.club_id, ladder.game, person.pk),
         },
     )
 

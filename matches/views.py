@@ -13,31 +13,10 @@ from django.shortcuts import redirect, render
 
 from clubs import policy
 from clubs.models import Club
-from matches import display, selectors, services
+from matches import selectors, services
 from matches.forms import ImportForm, MatchFilterForm, UploadForm
 from matches.models import Import, Upload
-from matches.selectors import clubs_with_player_counts, recent_matches
 from matches.throttling import UploadThrottle
-from recorder.pages import open_draft_rows
-
-
-def index(request: HttpRequest) -> HttpResponse:
-    """What Lantern is and what is happening, for a visitor; for a member also their
-    clubs, their latest games and their ratings."""
-    from ladder.selectors import ratings_of
-
-    return render(
-        request,
-        "matches/index.html",
-        {
-            "clubs": clubs_with_player_counts(request.user),
-            "matches": recent_matches(request.user, limit=12),
-            "memberships": selectors.memberships_of(request.user),
-            "my_games": selectors.games_of(request.user, limit=8),
-            "my_ratings": ratings_of(request.user),
-            "game_names": display.game_names(),
-        },
-    )
 
 
 def club_directory(request: HttpRequest) -> HttpResponse:
@@ -60,32 +39,6 @@ def _paginate(request: HttpRequest, items, per_page: int = 50):
     return Paginator(items, per_page).get_page(request.GET.get("page"))
 
 
-def club_page(request: HttpRequest, slug: str) -> HttpResponse:
-    from ladder.selectors import ladders_of_club
-    from tournaments.models import Tournament
-
-    club = _club_or_404(request, slug)
-    role = policy.role_in(request.user, club)
-    can_record = request.user.is_authenticated and policy.can_record(request.user, club)
-    matches = selectors.club_matches_played(club)
-    return render(request, "matches/club.html", {
-        "club": club,
-        "role": role,
-        "membership": selectors.membership(request.user, club),
-        "pending_request": selectors.pending_join_request(request.user, club),
-        "matches": matches[:15],
-        "match_count": matches.count(),
-        "ladders": ladders_of_club(club),
-        "tournaments": Tournament.objects.filter(club=club)[:10],
-        "can_manage": policy.can_manage_club(request.user, club),
-        "can_see_members": policy.can_see_members(request.user, club),
-        "can_upload": policy.can_upload(request.user, club) and request.user.is_authenticated,
-        "can_import": policy.can_import(request.user, club) and request.user.is_authenticated,
-        "can_record": can_record,
-        "drafts": open_draft_rows(club, request.user) if can_record else [],
-    })
-
-
 def match_list(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club_or_404(request, slug)
     form = MatchFilterForm(request.GET or None, games=selectors.club_games(club))
@@ -97,20 +50,6 @@ def match_list(request: HttpRequest, slug: str) -> HttpResponse:
         "form": form,
         "page": _paginate(request, matches),
         "query": query.urlencode(),
-    })
-
-
-def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
-    match = selectors.match_for(request.user, match_id)
-    if match is None:
-        raise Http404("no such match")
-    from tournaments.models import Pairing
-
-    match.options = selectors.match_options(match)
-    return render(request, "matches/match_detail.html", {
-        "match": selectors.with_seats(match),
-        "pairing": Pairing.objects.select_related("tournament").filter(match=match).first(),
-        "can_manage": policy.can_manage_club(request.user, match.club),
     })
 
 

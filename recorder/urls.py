@@ -1,18 +1,10 @@
 from django.urls import path
 
 import config.converters  # noqa: F401 (registers the <id:...> path converter)
-from recorder import api
+from recorder import pages
 
 urlpatterns = [
-    path("api/drafts/", api.DraftListView.as_view(), name="api-drafts"),
-    path("api/drafts/games/", api.GameCatalogueView.as_view(), name="api-draft-games"),
-    path("api/drafts/<id:draft_id>/", api.DraftDetailView.as_view(), name="api-draft"),
-    path("api/drafts/<id:draft_id>/legal-actions/", api.LegalActionsView.as_view(),
-         name="api-draft-legal-actions"),
-    path("api/drafts/<id:draft_id>/chance-options/", api.ChanceOptionsView.as_view(),
-         name="api-draft-chance-options"),
-    path("api/drafts/<id:draft_id>/apply/", api.ApplyView.as_view(), name="api-draft-apply"),
-    path("api/drafts/<id:draft_id>/undo/", api.UndoView.as_view(), name="api-draft-undo"),
-    path("api/drafts/<id:draft_id>/finish/", api.FinishView.as_view(), name="api-draft-finish"),
-    path("api/drafts/<id:draft_id>/abandon/", api.AbandonView.as_view(), name="api-draft-abandon"),
+    path("clubs/<slug:slug>/record/", pages.record_setup, name="record"),
+    path("clubs/<slug:slug>/record/seats", pages.record_seat_labels, name="record-seat-labels"),
+    path("clubs/<slug:slug>/record/<id:draft_id>/", pages.record_draft, name="record-draft"),
 ]

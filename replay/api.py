@@ -14,13 +14,11 @@ from drf_spectacular.utils import (
 )
 from rest_framework import serializers
 from rest_framework.request import Request
-from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api.errors import ErrorSerializer, RuleLinks
-from config.errors import error_body
-from engine import IllegalAction
-from replay.frames import ALL, PAGE_SIZE, UnknownPage, UnknownViewer, page_of
+from config.errors import AppError
+from replay.frames import ALL, PAGE_SIZE, page_of
 from replay.selectors import Frames, frames_etag, match_frames, match_views, visible_match
 
 _frame = inline_serializer(
@@ -114,7 +112,7 @@ def _number(request: Request, name: str) -> int:
     """A non-negative integer query parameter (0 when absent)."""
     raw = request.query_params.get(name) or "0"
     if not raw.isdigit() or len(raw) > 9:
-        raise ValueError(f"{name} must be a whole number from 0, not {raw[:20]!r}")
+        raise AppError(f"{name} must be a whole number from 0, not {raw[:20]!r}", code="malformed")
     return int(raw)
 
 
@@ -130,17 +128,7 @@ def _serve(request: Request, etag: str, build: Callable[[], Frames]) -> HttpResp
     }
     if etag in _etags(request.headers.get("If-None-Match", "")):
         return HttpResponse(status=304, headers=headers)
-    try:
-        frames = build()
-    except UnknownViewer as exc:
-        return Response(error_body("unknown_view", str(exc)), status=400)
-    except UnknownPage as exc:
-        return Response(error_body("unknown_page", str(exc)), status=404)
-    except IllegalAction as exc:
-        # A stored log the current engine cannot even set up (a game removed, a rule
-        # changed since it was stored): say so rather than fail.
-        return Response(error_body("unreplayable", exc.message, index=exc.index, rule=exc.rule),
-                        status=422)
+    frames = build()  # ReplayRefused: answered by the API's exception handler
     # Already JSON (gzipped): served as cached, no re-encoding through a renderer.
     if _accepts_gzip(request.headers.get("Accept-Encoding", "")):
         headers["Content-Encoding"] = "gzip"
@@ -175,10 +163,7 @@ class MatchFramesView(RuleLinks, APIView):
     def get(self, request: Request, match_id: int) -> HttpResponse:
         match = visible_match(request.user, match_id)
         viewer = request.query_params.get("view") or ALL
-        try:
-            page = page_of(_number(request, "ply"))
-        except ValueError as exc:
-            return Response(error_body("malformed", str(exc)), status=400)
+        page = page_of(_number(request, "ply"))
         return _serve(request, frames_etag(match, viewer, page),
                       lambda: match_frames(match, viewer, page))
 
@@ -199,10 +184,7 @@ class MatchViewsView(RuleLinks, APIView):
     def get(self, request: Request, match_id: int) -> HttpResponse:
         match = visible_match(request.user, match_id)
         viewer = request.query_params.get("view") or ALL
-        try:
-            page = _number(request, "page")
-        except ValueError as exc:
-            return Response(error_body("malformed", str(exc)), status=400)
+        page = _number(request, "page")
         return _serve(request, frames_etag(match, viewer, page, views_only=True),
                       lambda: match_views(match, viewer, page))
 

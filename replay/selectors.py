@@ -14,13 +14,22 @@ from django.http import Http404
 from django.urls import reverse
 
 from clubs.policy import AnyUser, can_view_club
-from engine import get_game
+from config.errors import AppError
+from engine import IllegalAction, get_game
 from engine.core.game import Table
 from engine.core.messages import render
 from ladder.models import Ladder, Rating
 from ladder.selectors import match_changes
 from matches.models import Match
-from replay.frames import ALL, PAYLOAD_VERSION, build_frames, build_views, viewer_ids
+from replay.frames import (
+    ALL,
+    PAYLOAD_VERSION,
+    UnknownPage,
+    UnknownViewer,
+    build_frames,
+    build_views,
+    viewer_ids,
+)
 
 #: Frames of a stored log never change for one engine rules version, so a payload
 #: can stay cached as long as the cache likes; a week bounds dead entries.
@@ -85,24 +94,47 @@ def _cached(key: str, etag: str, build: Callable[[], dict[str, Any]]) -> Frames:
     return Frames(etag=etag, gzipped=gzipped)
 
 
+class ReplayRefused(AppError):
+    """Frames that cannot be given: ``unknown_view`` (a perspective the match does not
+    have), ``unknown_page`` (a page past its frames) or ``unreplayable`` (a stored log the
+    current engine cannot even set up: a game removed, a rule changed since it was stored)."""
+
+
+def _refusing(build: Callable[[], dict[str, Any]]) -> Callable[[], dict[str, Any]]:
+    """``build``, its refusals (replay.frames is plain Python) as :class:`ReplayRefused`."""
+
+    def built() -> dict[str, Any]:
+        try:
+            return build()
+        except UnknownViewer as exc:
+            raise ReplayRefused(str(exc), code="unknown_view") from None
+        except UnknownPage as exc:
+            raise ReplayRefused(str(exc), code="unknown_page") from None
+        except IllegalAction as exc:
+            raise ReplayRefused(exc.message, code="unreplayable", rule=exc.rule,
+                                index=exc.index) from None
+
+    return built
+
+
 def match_frames(match: Match, viewer: str, page: int = 0) -> Frames:
     """The frames of ``match`` as ``viewer`` (``all``, a seat or a team) saw them, those of
     ``page`` with their views (``replay.frames``).
 
     Served from the Django cache (Redis when configured); on a miss the stored log
-    is replayed through the engine. Raises ``replay.frames.UnknownViewer`` for a
-    perspective the match does not have.
+    is replayed through the engine. Raises :class:`ReplayRefused`.
     """
     return _cached(frames_cache_key(match, viewer, page), frames_etag(match, viewer, page),
-                   lambda: build_frames(match.log.document, viewer, match_id=match.pk, page=page))
+                   _refusing(lambda: build_frames(match.log.document, viewer,
+                                                  match_id=match.pk, page=page)))
 
 
 def match_views(match: Match, viewer: str, page: int) -> Frames:
     """The views of one page of ``match``'s frames (``replay.frames.build_views``), cached
-    as :func:`match_frames`. Raises ``UnknownViewer`` and ``UnknownPage``."""
+    as :func:`match_frames`. Raises :class:`ReplayRefused`."""
     return _cached(frames_cache_key(match, viewer, page, views_only=True),
                    frames_etag(match, viewer, page, views_only=True),
-                   lambda: build_views(match.log.document, viewer, page))
+                   _refusing(lambda: build_views(match.log.document, viewer, page)))
 
 
 def visible_match(user: AnyUser, match_id: int) -> Match:

@@ -4,8 +4,8 @@ from django.core.management import call_command
 
 import engine
 from clubs.models import Club, Membership, Player
-from matches.demo import DEMO_CLUBS, DEMO_PASSWORD, DEMO_PEOPLE, DemoRefused, seed_demo_people
 from matches.models import Match, Upload
+from pages.demo import DEMO_CLUBS, DEMO_PASSWORD, DEMO_PEOPLE, DemoRefused, seed_demo_people
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db

@@ -1,11 +1,10 @@
-from django.urls import path
+from django.urls import include, path
 
 import config.converters  # noqa: F401 (registers the <id:...> path converter)
 from tournaments import views
 
-app_name = "tournaments"
-
-urlpatterns = [
+# One event's pages, under /tournaments/ and named tournaments:<name>.
+event_patterns = [
     path("", views.tournament_list, name="list"),
     path("<id:pk>/", views.tournament_detail, name="detail"),
     path("<id:pk>/rounds/<id:round_number>/", views.round_detail, name="round"),
@@ -19,4 +18,10 @@ urlpatterns = [
     path("<id:pk>/swap", views.swap_entries, name="swap"),
     path("<id:pk>/standings.csv", views.standings_csv, name="standings-csv"),
     path("<id:pk>/games.zip", views.games_zip, name="games-zip"),
+]
+
+urlpatterns = [
+    path("clubs/<slug:slug>/tournaments/", views.club_tournaments, name="club-tournaments"),
+    path("clubs/<slug:slug>/tournaments/new/", views.tournament_create, name="tournament-create"),
+    path("tournaments/", include((event_patterns, "tournaments"))),
 ]

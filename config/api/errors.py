@@ -7,8 +7,8 @@
 action, null otherwise; ``message`` is one plain sentence. An error citing a rule also
 carries ``rule_url``, the address of that rule's text in the rules reference.
 
-Services raise ``config.errors.AppError`` with a code; :data:`HTTP_STATUS` is the one
-place a code becomes an HTTP status.
+Services raise ``config.errors.AppError`` with a code; ``config.errors.HTTP_STATUS`` is the
+one place a code becomes an HTTP status.
 """
 
 from __future__ import annotations
@@ -20,26 +20,8 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView, exception_handler
 
-from config.errors import AppError, error_body
+from config.errors import AppError, error_body, http_status
 from reference.links import rule_url
-
-#: the HTTP status of each application error code (config.errors.AppError); 400 otherwise
-HTTP_STATUS = {
-    "malformed": status.HTTP_400_BAD_REQUEST,
-    "invalid": status.HTTP_400_BAD_REQUEST,
-    "refused": status.HTTP_400_BAD_REQUEST,
-    "forbidden": status.HTTP_403_FORBIDDEN,
-    "not_found": status.HTTP_404_NOT_FOUND,
-    "stale": status.HTTP_409_CONFLICT,
-    "closed": status.HTTP_409_CONFLICT,
-    "too_large": status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
-    "illegal": status.HTTP_422_UNPROCESSABLE_ENTITY,
-    "unknown_players": status.HTTP_422_UNPROCESSABLE_ENTITY,
-}
-
-
-def http_status(exc: AppError) -> int:
-    return HTTP_STATUS.get(exc.code, status.HTTP_400_BAD_REQUEST)
 
 #: DRF's exception codes renamed where ours read better; the others are kept as they are
 #: (not_authenticated, not_found, throttled, method_not_allowed, unsupported_media_type)

@@ -1,5 +1,5 @@
-"""The API router: every app registers its viewsets here; /api/ lists every resource of
-the API (the viewsets' and every other view's)."""
+"""The API's root (/api/ lists every resource, found from the URL tree) and the router an
+app's ``api_urls.py`` registers its viewsets on."""
 
 from __future__ import annotations
 
@@ -10,10 +10,9 @@ from drf_spectacular.generators import EndpointEnumerator, SchemaGenerator
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
-from rest_framework.routers import APIRootView, DefaultRouter
+from rest_framework.routers import APIRootView, SimpleRouter
 
 import config.converters  # noqa: F401 (registers the <id:...> path converter)
-from tournaments.api import PairingViewSet, TournamentViewSet
 
 
 @cache
@@ -46,13 +45,16 @@ class LanternAPIRoot(APIRootView):
                          "resources": resources})
 
 
-class LanternRouter(DefaultRouter):
-    """No ".json" suffix routes: the rest of the API has none, the schema documents none,
-    and the viewsets' extra actions do not take the ``format`` argument they would be
-    passed (GET /api/tournaments/1/entries.json was a TypeError, a 500)."""
+class LanternRouter(SimpleRouter):
+    """An app's viewsets' routes, mounted under /api/ with its other API routes. A
+    SimpleRouter: the API has one root (``LanternAPIRoot``, mounted by config.urls), and
+    no ".json" suffix routes: the rest of the API has none, the schema documents none, and
+    the viewsets' extra actions do not take the ``format`` argument they would be passed
+    (GET /api/tournaments/1/entries.json was a TypeError, a 500). Its paths use converters
+    (``use_regex_path=False``), so a lookup is an ``<id:...>`` like elsewhere."""
 
-    include_format_suffixes = False
-    APIRootView = LanternAPIRoot
+    def __init__(self) -> None:
+        super().__init__(use_regex_path=False)
 
     def get_lookup_regex(self, viewset: type, lookup_prefix: str = "") -> str:
         """``<id:pk>`` unless the viewset names another converter: DRF's default
@@ -62,8 +64,3 @@ class LanternRouter(DefaultRouter):
         converter = getattr(viewset, "lookup_value_converter", "id")
         return f"<{converter}:{lookup_prefix}{lookup_url_kwarg}>"
 
-
-# Paths with converters (use_regex_path=False), so the lookup is an <id:...> like elsewhere.
-router = LanternRouter(use_regex_path=False)
-router.register("tournaments", TournamentViewSet, basename="tournament")
-router.register("pairings", PairingViewSet, basename="pairing")

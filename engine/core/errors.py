@@ -27,7 +27,7 @@ def rule_document(rule: str | None) -> str | None:
     prefix = rule.split("-", 1)[0]
     if prefix in FORMAT_DOCUMENTS:
         return FORMAT_DOCUMENTS[prefix]
-    from engine.core.registry import all_games  # the registry imports the games, which import this
+    from engine.core.registry import all_games  # the registry imports game.py, which imports this
 
     return next((game.id for game in all_games().values() if game.rule_prefix == prefix), None)
 
@@ -36,6 +36,12 @@ def rule_path(rule: str | None) -> str | None:
     """``/rules/cryptid-urban-legends/#CUL-3.7``: where the site shows ``rule``'s text."""
     document = rule_document(rule)
     return None if document is None else RULE_URL_PATH.format(document=document, rule=rule)
+
+
+#: Cited when a game's code fails on input it should have rejected. Never expected:
+#: the property tests assert it does not occur; it exists so that a bug in one
+#: game shows up as a clear rejection rather than a traceback in a web request.
+ENGINE_ERROR = "ENGINE-ERROR"
 
 
 class IllegalAction(Exception):

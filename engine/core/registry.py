@@ -1,11 +1,15 @@
-"""Games by id."""
+"""Games by id.
+
+The core holds the table and knows no game: each game package registers itself on
+import, and the ``engine`` package imports the built-in ones (``engine.games``) when it
+is first imported, so every look-up through ``engine`` (or any of its modules) finds
+them. An import-linter contract keeps ``engine.core`` from importing ``engine.games``."""
 
 from __future__ import annotations
 
 from engine.core.game import Game
 
 _GAMES: dict[str, Game] = {}
-_loaded = False
 
 
 def register(game: Game) -> Game:
@@ -20,21 +24,9 @@ def unregister(game_id: str) -> None:
     _GAMES.pop(game_id, None)
 
 
-def _load_builtin() -> None:
-    # Imported for their side effect: each game module registers itself. The flag spares
-    # the import machinery on every look-up (a ladder recompute asks once per match).
-    global _loaded
-    if not _loaded:
-        import engine.games  # noqa: F401
-
-        _loaded = True
-
-
 def get_game(game_id: str) -> Game | None:
-    _load_builtin()
     return _GAMES.get(game_id)
 
 
 def all_games() -> dict[str, Game]:
-    _load_builtin()
     return dict(_GAMES)

@@ -1,4 +1,9 @@
-"""Replaying a log through its game: the one path every log takes into Lantern."""
+"""Replaying a log through its game: the one path every log takes into Lantern.
+
+A replay steps the log through a :class:`~engine.core.session.Session`, the engine's one
+stepper (the recorder, the replay page's views and the rejected-upload walkthrough
+step through it too); a :class:`Replay` is what it leaves: the log's valid actions as
+recorded, its status and result, and any state again on demand."""
 
 from __future__ import annotations
 
@@ -6,16 +11,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.envelope import check_action_shape, check_envelope
-from engine.core.errors import IllegalAction
+from engine.core.errors import ENGINE_ERROR, IllegalAction
 from engine.core.game import Action, Game, State, Table
 from engine.core.messages import msg
-from engine.core.rng import Rng
+from engine.core.session import Session
 
-#: Cited when a game's code fails on input it should have rejected. Never expected:
-#: the property tests assert it does not occur; it exists so that a bug in one
-#: game shows up as a clear rejection rather than a traceback in a web request.
-ENGINE_ERROR = "ENGINE-ERROR"
+__all__ = ["ENGINE_ERROR", "Observer", "Replay", "describe_action", "replay"]
 
 
 def describe_action(action: Any) -> str:
@@ -34,8 +35,9 @@ def describe_action(action: Any) -> str:
 class Replay:
     """A replayed log: its valid actions as recorded, and any state on demand.
 
-    Validation keeps only the final state; ``state_at`` replays from the setup
-    again, and ``frames`` walks the game once.
+    Validation keeps only the final state; ``state_at`` steps from the setup again
+    through a :class:`Session`, and ``frames`` walks the game once (the ``moves`` command
+    of ``python -m engine`` prints them).
     """
 
     game: Game
@@ -73,20 +75,22 @@ class Replay:
         return self.game.result(self.final_state) if self.finished else None
 
     # -- states -----------------------------------------------------------------
+    def session(self) -> Session:
+        """A session at this log's setup, to step through its actions again."""
+        return Session(self.game, self.options, self.seats, self.log.get("setup") or {},
+                       self.log.get("seed"))
+
     def initial_state(self) -> State:
-        seed = self.log.get("seed")
-        rng = Rng(seed) if seed is not None else None
-        return self.game.initial_state(self.options, self.seats, self.log.get("setup") or {}, rng)
+        return self.session().state
 
     def states(self) -> Iterator[tuple[int, Action | None, State]]:
         """Yield ``(ply, action, state)`` for the setup (ply 0, no action) and after each
         valid action. The state object is live and changes on the next step: read it
         before advancing, or clone it."""
-        state = self.initial_state()
-        yield 0, None, state
-        for ply, action in enumerate(self.actions, start=1):
-            self.game.apply(state, action)
-            yield ply, action, state
+        session = self.session()
+        yield 0, None, session.state
+        for recorded in session.advance(self.actions):
+            yield session.ply, recorded, session.state
 
     def state_at(self, ply: int) -> State:
         """The state after ``ply`` actions (0 = the setup)."""
@@ -112,17 +116,6 @@ class Replay:
             }
 
 
-def _start(log: Any) -> tuple[Game, dict[str, Any], list[str], State]:
-    game = check_envelope(log)
-    options = game.normalize_options(log.get("options") or {})
-    game.check_seats(log["seats"], options)
-    seats = [entry["seat"] for entry in log["seats"]]
-    seed = log.get("seed")
-    rng = Rng(seed) if seed is not None else None
-    state = game.initial_state(options, seats, log.get("setup") or {}, rng)
-    return game, options, seats, state
-
-
 #: ``observe(ply, action, state)``: see :func:`replay`.
 Observer = Callable[[int, Action | None, State], None]
 
@@ -139,34 +132,22 @@ def replay(log: Any, observe: Observer | None = None) -> Replay:
     must read at once: a caller that needs every state, like the replay viewer, walks
     the game once instead of validating and then replaying again.
     """
-    try:
-        game, options, seats, state = _start(log)
-    except IllegalAction as exc:
-        exc.index = None
-        raise
-    except Exception as exc:  # noqa: BLE001 - see ENGINE_ERROR
-        raise IllegalAction(ENGINE_ERROR, msg("core.refuse.engine_could_read_setup", exc=repr(exc))) from exc
-
-    recorded: list[Action] = []
+    session = Session.start(log)
+    game, options, seats = session.game, session.options, session.seats
+    actions = log["actions"]
     if observe is not None:
-        observe(0, None, state)
-    for index, action in enumerate(log["actions"]):
-        try:
-            check_action_shape(action)
-            if game.is_over(state):
-                raise IllegalAction(game.end_rule, msg("core.refuse.game_already_over_nothing_may"))
-            recorded.append(game.apply(state, action))
-        except Exception as exc:  # noqa: BLE001 - IllegalAction, or see ENGINE_ERROR
-            if not isinstance(exc, IllegalAction):
-                exc = IllegalAction(ENGINE_ERROR, msg("core.refuse.engine_could_read_action", exc=repr(exc)))
-            exc.index = index
-            exc.action_desc = describe_action(action)
-            exc.partial = Replay(game, log, options, seats, recorded)
-            raise exc from None
-        if observe is not None:
-            observe(index + 1, recorded[-1], state)
+        observe(0, None, session.state)
+    try:
+        for recorded in session.advance(actions):
+            if observe is not None:
+                observe(session.ply, recorded, session.state)
+    except IllegalAction as exc:
+        assert exc.index is not None
+        exc.action_desc = describe_action(actions[exc.index])
+        exc.partial = Replay(game, log, options, seats, session.actions)
+        raise exc from None
 
-    done = Replay(game, log, options, seats, recorded, _final=state)
+    done = Replay(game, log, options, seats, session.actions, _final=session.state)
     claimed = log.get("result")
     if claimed is not None:
         computed = done.result
@@ -181,4 +162,3 @@ def replay(log: Any, observe: Observer | None = None) -> Replay:
         error.partial = done
         raise error
     return done
-

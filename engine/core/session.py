@@ -20,8 +20,10 @@ X's ``detectives``) is offered and told only what that seat knows at the table:
   engine, whose messages then name only what the seat knows (each game's README
   says why; the counterfactual tests check it).
 
-The recorder keeps a session per draft (its actions and ``opened`` are stored);
-replay, frames and the rejected-upload walkthrough will use the same stepping.
+It is the engine's one stepper: :func:`~engine.core.replay.replay` validates a log by
+stepping it through a session (:meth:`Session.start`, :meth:`Session.advance`), the
+recorder keeps a session per draft (its actions and ``opened`` are stored), and the
+replay page's views and the rejected-upload walkthrough step a stored log through one.
 """
 
 from __future__ import annotations
@@ -29,11 +31,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from engine.core.envelope import FORMAT, check_action_shape
-from engine.core.errors import IllegalAction
+from engine.core.envelope import FORMAT, check_action_shape, check_envelope
+from engine.core.errors import ENGINE_ERROR, IllegalAction
 from engine.core.game import Action, Game, Spread, State
 from engine.core.messages import msg
-from engine.core.replay import ENGINE_ERROR, replay
 from engine.core.rng import Rng
 
 #: The all-seeing viewer, as the engine names it.
@@ -79,8 +80,27 @@ class Session:
         self.opened: dict[str, Action] = dict(opened or {})
 
     @classmethod
+    def start(cls, log: Any) -> Session:
+        """A session at the setup of ``log``, its envelope, options and seats checked first
+        (IllegalAction without an ``index``; a game's failure on the setup is ENGINE_ERROR).
+        Its actions are then taken with :meth:`advance`."""
+        try:
+            game = check_envelope(log)
+            options = game.normalize_options(log.get("options") or {})
+            game.check_seats(log["seats"], options)
+            return cls(game, options, [entry["seat"] for entry in log["seats"]],
+                       log.get("setup") or {}, log.get("seed"))
+        except IllegalAction as exc:
+            exc.index = None
+            raise
+        except Exception as exc:  # noqa: BLE001 - see ENGINE_ERROR
+            raise IllegalAction(ENGINE_ERROR, msg("core.refuse.engine_could_read_setup", exc=repr(exc))) from exc
+
+    @classmethod
     def from_log(cls, log: Any) -> Session:
         """A session at the end of ``log`` (IllegalAction as :func:`replay` raises it)."""
+        from engine.core.replay import replay  # replay steps through a Session
+
         done = replay(log)
         session = cls.__new__(cls)
         session.game = done.game
@@ -203,15 +223,16 @@ class Session:
         self.opened.pop(seat, None)
         return recorded
 
-    def advance(self, actions: Iterable[Action]) -> Iterator[Action]:
-        """Apply actions already known to be legal (a stored log's, as recorded), in place:
-        yields each as recorded once the state is after it, so a caller can look at every
-        state on the way (a replay's views) without the copy that :meth:`step` makes to
-        leave the state untouched by a refusal. IllegalAction (its ``index`` counted
-        from this call's first action) ends it; the state is not to be used after that."""
+    def advance(self, actions: Iterable[Any]) -> Iterator[Action]:
+        """Apply a log's actions in place, as a replay does: yields each as recorded once
+        the state is after it, so a caller can look at every state on the way (a replay's
+        views) without the copy that :meth:`step` makes to leave the state untouched by a
+        refusal. IllegalAction (its ``index`` counted from this call's first action) ends
+        it; the state is then after the last action taken, and ``actions`` holds those."""
         game = self.game
         for index, action in enumerate(actions):
             try:
+                check_action_shape(action)
                 if game.is_over(self.state):
                     raise IllegalAction(game.end_rule, msg("core.refuse.game_already_over_nothing_may"))
                 recorded = game.apply(self.state, action)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine import replay
-from engine.core.cli import main
+from engine.cli import main
 from tests.examples import EXAMPLES_DIR
 
 ROOT = Path(__file__).resolve().parents[2]

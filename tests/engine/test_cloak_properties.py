@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine import ENGINE_ERROR, IllegalAction, get_game, play, replay
-from engine.core.cli import main as cli_main
+from engine.cli import main as cli_main
 from engine.core.rng import Rng
 from engine.games.cloak.notation import format_action, parse
 from engine.games.cloak.state import SPY_PAIRS, deck

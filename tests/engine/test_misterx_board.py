@@ -204,7 +204,7 @@ def test_mx_1_2_board_file_errors_are_clear(tmp_path):
 
 # --- the command line ----------------------------------------------------------------------
 def test_mx_1_2_cli_board_check_and_show(tmp_path, capsys, europe_doc):
-    from engine.core.cli import main
+    from engine.cli import main
 
     good = tmp_path / "club.json"
     good.write_text(json.dumps(europe_doc))
@@ -221,7 +221,7 @@ def test_mx_1_2_cli_board_check_and_show(tmp_path, capsys, europe_doc):
 
 
 def test_mx_cli_play_writes_a_log_that_validates(tmp_path, capsys):
-    from engine.core.cli import main
+    from engine.cli import main
 
     out = tmp_path / "game.json"
     assert main(["play", "--game", "mister-x", "--seed", "4", "--bots", "greedy,random,greedy",

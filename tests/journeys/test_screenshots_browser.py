@@ -14,14 +14,14 @@ from pathlib import Path
 import pytest
 
 from ladder.models import Ladder
-from matches.demo import (
+from matches.models import Match
+from pages.demo import (
     DEMO_PASSWORD,
     seed_demo_clubs,
     seed_demo_matches,
     seed_demo_people,
     seed_demo_tournaments,
 )
-from matches.models import Match
 from tournaments.models import Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

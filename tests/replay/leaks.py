@@ -133,11 +133,11 @@ EXAMPLES = ["cryptid-escape.json", "cryptid-timeout.json", "misterx-destination.
 
 
 def bot_logs() -> list[tuple[str, dict[str, Any]]]:
-    """The demo data's bot-played matches of every game (``matches.demo.demo_logs``: the
+    """The demo data's bot-played matches of every game (``pages.demo.demo_logs``: the
     first ``LANTERN_DEMO_LEAK_MATCHES`` of each, 25 by default, which includes one cut
     short; ``LANTERN_SLOW=1`` takes all 200), and games the demo does not play: other
     bots, six Mister X players, Cloak & Dagger's optional rules."""
-    from matches.demo import demo_logs
+    from pages.demo import demo_logs
 
     slow = os.environ.get("LANTERN_SLOW", "").lower() in {"1", "true", "yes"}
     per_game = int(os.environ.get("LANTERN_DEMO_LEAK_MATCHES", 200 if slow else 25))

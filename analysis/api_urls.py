@@ -4,5 +4,5 @@ import config.converters  # noqa: F401 (registers the <id:...> path converter)
 from analysis.api import MatchAnalysisView
 
 urlpatterns = [
-    path("api/matches/<id:match_id>/analysis", MatchAnalysisView.as_view(), name="api-match-analysis"),
+    path("matches/<id:match_id>/analysis", MatchAnalysisView.as_view(), name="api-match-analysis"),
 ]

@@ -3,7 +3,7 @@ import time
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from matches.demo import (
+from pages.demo import (
     seed_demo_clubs,
     seed_demo_matches,
     seed_demo_people,

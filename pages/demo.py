@@ -8,12 +8,16 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 
 import engine
-from clubs.models import Club, Player
+from clubs.models import Club, Membership, Player
 from matches.models import Match, Upload
 from matches.services import ingest_log
+from tournaments import services as tournament_services
+from tournaments.models import Pairing, Tournament
 
 
 @dataclass(frozen=True)
@@ -132,11 +136,6 @@ def seed_demo_people() -> list[tuple[str, str]]:
     """The demo organiser and member: organisers/members of the public demo clubs, each
     with a Riverside handle linked to the account. Returns (username, password) pairs.
     Refused unless ``settings.DEBUG`` (a known password must never reach production)."""
-    from django.conf import settings
-    from django.contrib.auth import get_user_model
-
-    from clubs.models import Membership
-
     if not settings.DEBUG:
         raise DemoRefused("demo accounts are created only with DEBUG on (a development "
                           "server): their password is public")
@@ -171,24 +170,18 @@ def _play_pairing(pairing: Any, seed: int) -> dict[str, Any]:
 
 
 def _play_round(tournament: Any, seed: int) -> None:
-    from tournaments import services
-    from tournaments.models import Pairing
-
     for pairing in tournament.pairings.filter(round=tournament.current_round,
                                               status=Pairing.Status.PENDING):
         for attempt in range(20):  # a bot game may end unfinished; another seed will not
             log = _play_pairing(pairing, seed + 100 * attempt + pairing.board)
             if log.get("result"):
                 break
-        services.record_result(pairing, log, None)
+        tournament_services.record_result(pairing, log, None)
 
 
 def seed_demo_tournaments() -> list[str]:
     """A finished round-robin in Riverside and a Swiss event halfway through in Harbour
     Lights, played by bots through the same services as the site. Idempotent."""
-    from tournaments import services
-    from tournaments.models import Tournament
-
     made = []
     plans = [
         # (club, name, game, format, rounds, handles, rounds to play)
@@ -204,11 +197,11 @@ def seed_demo_tournaments() -> list[str]:
         if Tournament.objects.filter(club=club, name=name).exists():
             continue
         game_id = two_player[which % len(two_player)]
-        tournament = services.create_tournament(club=club, name=name, game=game_id,
+        tournament = tournament_services.create_tournament(club=club, name=name, game=game_id,
                                                 format=format, rounds=rounds, table_size=2)
         for handle in handles:
-            services.add_entry(tournament, Player.objects.get(club=club, handle=handle))
-        tournament = services.start_tournament(tournament)
+            tournament_services.add_entry(tournament, Player.objects.get(club=club, handle=handle))
+        tournament = tournament_services.start_tournament(tournament)
         seed = zlib.crc32(name.encode()) % 10_000
         while tournament.status == Tournament.Status.RUNNING and (
                 play is None or tournament.current_round <= play):
@@ -218,7 +211,7 @@ def seed_demo_tournaments() -> list[str]:
             if tournament.current_round == number and tournament.status == "running":
                 # The next round is paired after commit (a task); inside a transaction
                 # (tests), pair it now. Pairing a paired round is a no-op.
-                services.pair_round(tournament.pk, number + 1)
+                tournament_services.pair_round(tournament.pk, number + 1)
                 tournament.refresh_from_db()
             if play is not None and number >= play:
                 break

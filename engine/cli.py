@@ -18,6 +18,7 @@ from engine.core.play import play
 from engine.core.registry import get_game
 from engine.core.replay import Replay, replay
 from engine.core.schema import log_schema
+from engine.games.misterx.board import BoardError, board_summary, load_board_file
 
 
 def _load(path: str) -> Replay:
@@ -126,8 +127,6 @@ def cmd_moves(args: argparse.Namespace) -> int:
 
 def cmd_board(args: argparse.Namespace) -> int:
     """``board check FILE`` / ``board show FILE``: a Mister X board file (or ``europe/1``)."""
-    from engine.games.misterx.board import BoardError, board_summary, load_board_file
-
     try:
         board = load_board_file(args.file)
     except BoardError as exc:

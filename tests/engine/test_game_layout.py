@@ -1,0 +1,71 @@
+"""The game packages share one layout, and their rule tests one naming (issue #19).
+
+A newcomer who knows one game package knows where everything is in the others: the
+Game in ``game.py``, the rules in ``rules.py`` over the state in ``state.py``, the seat
+views in ``views.py``, notation, sentences, the log schema and bots each in their own
+module, the catalogs in ``locale/``, and ``__init__`` registering ``GAME``. A game may
+add modules of its own (a board, a deduction); it may not move the common ones.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine.core.game import Game
+
+GAMES_DIR = Path(engine.__file__).parent / "games"
+TESTS_DIR = Path(__file__).resolve().parent.parent
+
+#: What every game package holds.
+COMMON = {"README.md", "__init__.py", "game.py", "rules.py", "state.py", "views.py",
+          "notation.py", "sentences.py", "schema.py", "bots.py", "locale"}
+
+PACKAGES = sorted(p.name for p in GAMES_DIR.iterdir() if (p / "__init__.py").exists())
+
+
+def test_every_built_in_game_is_a_package_here() -> None:
+    modules = {type(game).__module__.split(".")[2] for game in engine.all_games().values()
+               if type(game).__module__.startswith("engine.games.")}
+    assert modules == set(PACKAGES) and len(PACKAGES) == 3
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_a_game_package_has_the_common_layout(package: str) -> None:
+    present = {p.name for p in (GAMES_DIR / package).iterdir()}
+    assert present >= COMMON, f"engine/games/{package} lacks {sorted(COMMON - present)}"
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_a_game_package_registers_its_game_from_game_py(package: str) -> None:
+    module = importlib.import_module(f"engine.games.{package}")
+    game = module.GAME
+    assert isinstance(game, Game)
+    assert type(game).__module__ == f"engine.games.{package}.game"
+    assert engine.get_game(game.id) is game
+
+
+def test_every_game_speaks_the_same_languages() -> None:
+    catalogs = {package: sorted(p.name for p in (GAMES_DIR / package / "locale").glob("*.json"))
+                for package in PACKAGES}
+    assert len({tuple(names) for names in catalogs.values()}) == 1, catalogs
+
+
+def test_rule_tests_are_named_by_the_rule_id_in_lower_case() -> None:
+    """``test_cul_3_4_...``, ``test_mx_6_10_...``, ``test_cd_4_1_...``: a rule's test is
+    found by its id, whichever game; never ``test_CD_`` beside ``test_cul_``."""
+    prefixes = {game.rule_prefix for game in engine.all_games().values()}
+    named = re.compile(r"def (test_(" + "|".join(prefixes) + r")_\d)", re.IGNORECASE)
+    found: dict[str, int] = {}
+    off: list[str] = []
+    for path in TESTS_DIR.rglob("test_*.py"):
+        for match in named.finditer(path.read_text(encoding="utf-8")):
+            found[match.group(2).lower()] = found.get(match.group(2).lower(), 0) + 1
+            if match.group(2) != match.group(2).lower():
+                off.append(f"{path.name}: {match.group(1)}")
+    assert off == []
+    assert set(found) == {prefix.lower() for prefix in prefixes}  # each game has rule tests

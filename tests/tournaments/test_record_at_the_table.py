@@ -186,3 +186,24 @@ def test_a_paired_member_records_their_own_game_from_the_form(running, club, dja
     refused = client.post(record, {})  # nothing dealt entered: the form asks again
     assert refused.status_code == 422 and not Draft.objects.exists()
     assert signed_in(member).get(f"/tournaments/{running.pk}/pairings/0/record").status_code == 404
+
+
+def test_the_api_starts_or_resumes_a_pairings_recording(running, organiser, club, django_user_model):
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.force_authenticate(organiser)
+    pairing = selectors.pairings(running, 1).first()
+    setup = bot_game(pairing)["setup"]
+    first = api.post(f"/api/pairings/{pairing.pk}/record/", {"setup": setup}, format="json")
+    assert first.status_code == 201, first.json()
+    draft = first.json()["draft"]
+    again = api.post(f"/api/pairings/{pairing.pk}/record/", {}, format="json")
+    assert again.status_code == 200 and again.json() == {"draft": draft, "created": False}
+    assert api.get(f"/api/pairings/{pairing.pk}/").json()["recording"] == draft
+    bad = api.post(f"/api/pairings/{selectors.pairings(running, 1).last().pk}/record/",
+                   {"setup": {"hands": "nonsense"}}, format="json")
+    assert 400 <= bad.status_code < 500 and bad.json()["error"]
+    outsider = django_user_model.objects.create_user("otto", password="pw-for-tests-only")
+    api.force_authenticate(outsider)
+    assert api.post(f"/api/pairings/{pairing.pk}/record/", {}, format="json").status_code in (403, 404)

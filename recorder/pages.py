@@ -12,6 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 
 from clubs import policy
 from clubs import selectors as club_selectors
@@ -161,7 +162,13 @@ def record_draft(request: HttpRequest, slug: str, draft_id: int) -> HttpResponse
     labels = {e["seat"]: row["label"] for e, row in zip(draft.seats, seat_rows(draft), strict=True)}
     if game is not None and view not in labels and view not in ("all", "public"):
         labels[view] = render_message(game.seat_label(view, Table({}, draft.options)))  # a team
+    # Where the game was started from (a tournament's round): a link back, on this site only.
+    back = request.GET.get("back", "")
+    if not (back.startswith("/") and url_has_allowed_host_and_scheme(
+            back, allowed_hosts={request.get_host()}, require_https=request.is_secure())):
+        back = ""
     return render(request, "recorder/record.html", {
+        "back": back,
         "club": club,
         "draft": draft,
         "game_name": game.name if game is not None else draft.game,

@@ -6,6 +6,7 @@ import csv
 import io
 import re
 import zipfile
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
@@ -267,10 +268,16 @@ def record_pairing(request: HttpRequest, pk: int, pairing_id: int) -> HttpRespon
     if not policy.can_record_pairing_result(request.user, club,
                                             {s.entry.player.user_id for s in seats} - {None}):
         raise PermissionDenied("only an organiser or a player of this pairing may record it")
-    back = redirect("tournaments:round", pk=tournament.pk, round_number=pairing.round)
+    round_url = reverse("tournaments:round", args=[tournament.pk, pairing.round])
+    back = redirect(round_url)
+
+    def recorder(draft_id: int) -> HttpResponse:
+        return redirect(f"{reverse('record-draft', args=[club.slug, draft_id])}?"
+                        f"{urlencode({'back': round_url})}")
+
     if pairing.draft is not None and pairing.draft.status == Draft.Status.RECORDING:
         messages.info(request, f"Board {pairing.board}'s game is being recorded: here it is.")
-        return redirect("record-draft", club.slug, pairing.draft_id)
+        return recorder(pairing.draft_id)
     game = get_game(tournament.game)
     if (pairing.status != Pairing.Status.PENDING or tournament.status != Tournament.Status.RUNNING
             or game is None):
@@ -289,7 +296,7 @@ def record_pairing(request: HttpRequest, pk: int, pairing_id: int) -> HttpRespon
         except DraftError as exc:
             form.add_error(None, f"{exc.rule}: {exc.message}" if exc.rule else exc.message)
         else:
-            return redirect("record-draft", club.slug, draft.pk)
+            return recorder(draft.pk)
     return render(request, "tournaments/record.html", {
         "tournament": tournament, "pairing": pairing, "form": form, "game": game,
     }, status=422 if form.errors else 200)

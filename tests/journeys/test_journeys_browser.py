@@ -277,9 +277,9 @@ def test_an_organiser_records_a_pairings_game_at_the_table_and_sees_it_in_the_st
     pairing.refresh_from_db()
     assert pairing.status == "played" and pairing.match is not None
 
-    page.locator("header a.brand").click()
-    page.get_by_role("link", name="Harbour Lights").first.click()
-    page.locator("main").get_by_role("link", name="Winter Swiss").first.click()
+    page.locator('[data-link="back"]').click()  # back to the round, its result in
+    page.locator(f"#pairing-{pairing.pk}").get_by_role("link", name="replay").wait_for()
+    page.locator("main h1").get_by_role("link", name="Winter Swiss").click()
     standings = page.locator("section[aria-labelledby=standings-heading] table.standings")
     standings.wait_for()
     points = {s.entry.player.handle: s.points for s in pairing.seats.select_related("entry__player")}

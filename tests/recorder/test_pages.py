@@ -233,3 +233,17 @@ def test_the_seat_names_follow_the_options_given(client, club, people):
     assert client.get(f"/clubs/{club.slug}/record/seats").status_code == 400
     client.logout()
     assert client.get(url).status_code == 302  # signed out: to the sign-in page
+
+
+@pytest.mark.parametrize(("back", "shown"), [
+    ("/tournaments/1/rounds/1/", True), ("https://elsewhere.example/", False),
+    ("//elsewhere.example/x", False), ("javascript:alert(1)", False)])
+def test_the_recording_links_back_only_within_the_site(client, club, people, back, shown):
+    from recorder.services import create_draft
+
+    draft, _ = create_draft(club, people["member"], game_id="cloak-and-dagger", chance="server",
+                            seats=[{"seat": "p1", "player": "alice"}, {"seat": "p2", "bot": "greedy"}])
+    client.force_login(people["member"])
+    html = client.get(f"/clubs/{club.slug}/record/{draft.pk}/", {"back": back}).content.decode()
+    assert ('data-link="back"' in html) == shown
+    assert ("elsewhere" in html or "javascript:" in html) is False

@@ -18,7 +18,6 @@ from clubs.models import Club, Player
 from config.api.errors import ErrorSerializer, RuleLinks
 from config.converters import MAX_ID, id_field
 from matches.services import read_log_file
-from recorder.models import Draft
 from tournaments import selectors, services
 from tournaments.models import Entry, Pairing, PairingSeat, Tournament
 from tournaments.standings import TIEBREAKS
@@ -85,8 +84,7 @@ class PairingSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(serializers.IntegerField(allow_null=True))
     def get_recording(self, pairing: Pairing) -> int | None:
-        draft = pairing.draft
-        return draft.pk if draft is not None and draft.status == Draft.Status.RECORDING else None
+        return pairing.recording.pk if pairing.recording is not None else None
 
 
 class StandingSerializer(serializers.Serializer):

@@ -191,6 +191,12 @@ class Pairing(models.Model):
     def is_bye(self) -> bool:
         return self.status == self.Status.BYE
 
+    @property
+    def recording(self) -> Draft | None:
+        """The draft its game is being recorded in now, if any."""
+        draft = self.draft
+        return draft if draft is not None and draft.status == Draft.Status.RECORDING else None
+
 
 class PairingSeat(models.Model):
     pairing = models.ForeignKey(Pairing, on_delete=models.CASCADE, related_name="seats")

@@ -420,9 +420,8 @@ def record_at_the_table(pairing: Pairing, user: AnyUser, setup: dict[str, Any]) 
     DraftError (the engine's sentence about the setup)."""
     with transaction.atomic():
         pairing, tournament = _lock_pending(pairing)
-        draft = pairing.draft
-        if draft is not None and draft.status == Draft.Status.RECORDING:
-            return draft, False
+        if pairing.recording is not None:
+            return pairing.recording, False
         seats = [{"seat": s.seat, "player": s.entry.player.handle}
                  for s in pairing.seats.select_related("entry__player").order_by("order")]
         draft, _position = create_draft(

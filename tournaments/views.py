@@ -26,7 +26,6 @@ from engine import canonical_json, get_game
 from matches.selectors import club_for
 from matches.services import LogRejected, read_log_file
 from recorder.forms import TABLE, DraftSetupForm
-from recorder.models import Draft
 from recorder.services import DraftError
 from tournaments import selectors, services
 from tournaments.forms import EntryForm, TournamentForm
@@ -194,8 +193,6 @@ def round_detail(request: HttpRequest, pk: int, round_number: int) -> HttpRespon
         pairing.may_settle = request.user.is_authenticated and policy.can_record_pairing_result(
             request.user, tournament.club,
             {s.entry.player.user_id for s in pairing.seats.all()} - {None})
-        pairing.recording = (pairing.draft if pairing.draft is not None
-                             and pairing.draft.status == Draft.Status.RECORDING else None)
     return render(request, "tournaments/round.html", {
         "tournament": tournament,
         "round_number": round_number,
@@ -275,7 +272,7 @@ def record_pairing(request: HttpRequest, pk: int, pairing_id: int) -> HttpRespon
         return redirect(f"{reverse('record-draft', args=[club.slug, draft_id])}?"
                         f"{urlencode({'back': round_url})}")
 
-    if pairing.draft is not None and pairing.draft.status == Draft.Status.RECORDING:
+    if pairing.recording is not None:
         messages.info(request, f"Board {pairing.board}'s game is being recorded: here it is.")
         return recorder(pairing.draft_id)
     game = get_game(tournament.game)

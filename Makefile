@@ -8,7 +8,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: help install run test services worker bench prod load
+.PHONY: help install run test services worker bench prod load messages
 
 help:
 	@echo "make run       install (when needed), migrate, load demo data, serve on 127.0.0.1:$(PORT)"
@@ -16,6 +16,8 @@ help:
 	@echo "make services  install and start PostgreSQL and Redis on 127.0.0.1, print the URLs"
 	@echo "make worker    a Celery worker (export REDIS_URL first)"
 	@echo "make bench     run every bench/*.py"
+	@echo "make messages  the ja and ru catalogs (locale/) brought up to date with the marked"
+	@echo "               strings and compiled (needs GNU gettext); then translate what is new"
 	@echo "make prod      production on this machine: gunicorn + Celery worker + beat, DEBUG off,"
 	@echo "               PostgreSQL and Redis on loopback, JSON logs; Ctrl-C stops all (README)"
 	@echo "make load      the load test (bench/load/): seeds, runs make prod, wrk, checks ratings"
@@ -33,6 +35,9 @@ test: install
 	$(VENV)/bin/lint-imports --no-cache
 	$(VENV)/bin/mypy
 	$(VENV)/bin/pytest
+
+messages:
+	$(PY) -m config.catalogs
 
 services:
 	@source scripts/services.sh && services_install && services_start && services_create_database \

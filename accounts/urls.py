@@ -30,6 +30,8 @@ account_patterns = [
         name="password_reset_complete",
     ),
     path("profile/", views.profile, name="profile"),
+    path("settings/", views.account_settings, name="account-settings"),
+    path("language/", views.set_language, name="set-language"),
     path("people/<str:username>/", views.person, name="person"),
     path("profile/token/", views.create_token, name="token-create"),
     path("profile/token/revoke/", views.revoke_token, name="token-revoke"),

@@ -4,12 +4,14 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from rest_framework.authtoken.models import Token
 
-from accounts import services
-from accounts.forms import SignUpForm
+from accounts import preferences, services
+from accounts.forms import PreferencesForm, SignUpForm
 from clubs import policy
 from clubs import services as club_services
 from clubs.selectors import invite_in
@@ -47,14 +49,14 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome to Lantern, {user.username}.")
+        messages.success(request, _("Welcome to Lantern, %(name)s.") % {"name": user.username})
         if invite is not None:
             try:
                 club_services.accept_invite(user, invite.token)
             except club_services.ClubError as exc:
                 messages.error(request, exc.message)
             else:
-                messages.success(request, f"You joined {invite.club.name}.")
+                messages.success(request, _("You joined %(club)s.") % {"club": invite.club.name})
                 return redirect("club", slug=invite.club.slug)
         return redirect(next_url or "index")
     return render(request, "registration/signup.html",
@@ -101,7 +103,7 @@ def create_token(request: HttpRequest) -> HttpResponse:
     token = services.issue_api_token(request.user)
     # Shown once, on the next page; afterwards only its first characters are.
     request.session["new_api_token"] = token.key
-    messages.success(request, "A new API token was created. Any previous token no longer works.")
+    messages.success(request, _("A new API token was created. Any previous token no longer works."))
     return redirect("profile")
 
 
@@ -109,5 +111,51 @@ def create_token(request: HttpRequest) -> HttpResponse:
 @require_POST
 def revoke_token(request: HttpRequest) -> HttpResponse:
     if services.revoke_api_token(request.user):
-        messages.success(request, "Your API token was revoked.")
+        messages.success(request, _("Your API token was revoked."))
     return redirect("profile")
+
+
+def _without_lang(url: str) -> str:
+    """``url`` with any ``lang=`` taken out of its query: after a choice the page must not
+    keep overriding it."""
+    from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "lang"]
+    return urlunsplit(parts._replace(query=urlencode(query)))
+
+
+@require_POST
+def set_language(request: HttpRequest) -> HttpResponse:
+    """The header's language switcher: the cookie for everyone, and the account's saved
+    language for someone signed in; back to the page it was chosen on."""
+    language = request.POST.get("language", "")
+    back = _without_lang(_safe_next(request) or "/")
+    response = redirect(back)
+    if language not in preferences.LANGUAGE_CODES:
+        return response
+    if request.user.is_authenticated:
+        row = services.save_preferences(request.user, language=language)
+        preferences.remember(request, {"language": row.language, "time_zone": row.time_zone})
+    preferences.set_language_cookie(response, language)
+    return response
+
+
+@login_required
+def account_settings(request: HttpRequest) -> HttpResponse:
+    """Language and time zone of the signed-in account."""
+    saved = preferences.stored(request.user)
+    form = PreferencesForm(request.POST or None, initial=saved)
+    if request.method == "POST" and form.is_valid():
+        row = services.save_preferences(request.user, language=form.cleaned_data["language"],
+                                        time_zone=form.cleaned_data["time_zone"])
+        preferences.remember(request, {"language": row.language, "time_zone": row.time_zone})
+        response = redirect("account-settings")
+        if row.language:
+            preferences.set_language_cookie(response, row.language)
+            with translation.override(row.language):
+                messages.success(request, _("Your settings were saved."))
+        else:
+            messages.success(request, _("Your settings were saved."))
+        return response
+    return render(request, "accounts/settings.html", {"form": form})

@@ -1,18 +1,19 @@
 from django import forms
 from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Membership
 
 
 class ClubForm(forms.Form):
-    name = forms.CharField(max_length=120)
+    name = forms.CharField(max_length=120, label=_("Name"))
     slug = forms.SlugField(
-        max_length=64, required=False,
-        help_text="The club's address: /clubs/<slug>/. Left empty, it is made from the name.",
+        max_length=64, required=False, label=_("Address"),
+        help_text=_("The club's address: /clubs/<slug>/. Left empty, it is made from the name."),
     )
     is_public = forms.BooleanField(
-        required=False, initial=True, label="Public",
-        help_text="Public clubs are listed and readable by everyone; private ones only by members.",
+        required=False, initial=True, label=_("Public"),
+        help_text=_("Public clubs are listed and readable by everyone; private ones only by members."),
     )
 
     def clean(self):
@@ -20,31 +21,32 @@ class ClubForm(forms.Form):
         if data.get("name") and not data.get("slug"):
             data["slug"] = slugify(data["name"])[:64]
         if not data.get("slug"):
-            raise forms.ValidationError("Give the club an address (letters, digits, dashes).")
+            raise forms.ValidationError(_("Give the club an address (letters, digits, dashes)."))
         return data
 
 
 class InviteForm(forms.Form):
-    role = forms.ChoiceField(choices=Membership.Role.choices, initial=Membership.Role.MEMBER)
-    days = forms.IntegerField(min_value=1, max_value=90, initial=7, label="Valid for (days)")
-    player = forms.ChoiceField(required=False, label="Their handle (optional)")
+    role = forms.ChoiceField(choices=Membership.Role.choices, initial=Membership.Role.MEMBER, label=_("Role"))
+    days = forms.IntegerField(min_value=1, max_value=90, initial=7, label=_("Valid for (days)"))
+    player = forms.ChoiceField(required=False, label=_("Their handle (optional)"))
 
     def __init__(self, *args, handles=(), **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["player"].choices = [("", "— none yet —"), *handles]
+        self.fields["player"].choices = [("", _("— none yet —")), *handles]
 
 
 class RenameForm(forms.Form):
-    handle = forms.CharField(max_length=64)
+    handle = forms.CharField(max_length=64, label=_("Handle"))
 
 
 class MergeForm(forms.Form):
-    into = forms.CharField(max_length=64, label="Merge into handle")
+    into = forms.CharField(max_length=64, label=_("Merge into handle"))
 
 
 class VoidForm(forms.Form):
-    reason = forms.CharField(max_length=500, widget=forms.Textarea(attrs={"rows": 2}))
+    reason = forms.CharField(max_length=500, label=_("Reason"), widget=forms.Textarea(attrs={"rows": 2}))
 
 
 class JoinForm(forms.Form):
-    message = forms.CharField(max_length=500, required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    message = forms.CharField(max_length=500, required=False, label=_("Message"),
+                              widget=forms.Textarea(attrs={"rows": 2}))

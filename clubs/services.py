@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clubs import events
 from clubs.models import (
@@ -64,7 +65,7 @@ def set_auto_analysis(user: AbstractBaseUser, club: Club, on: bool) -> None:
 def create_club(user: AbstractBaseUser, *, name: str, slug: str, is_public: bool) -> Club:
     """A new club, with its creator as its first organiser."""
     if Club.objects.filter(slug=slug).exists():
-        raise ClubError(f"The address {slug!r} is taken; choose another.", "slug_taken")
+        raise ClubError(_("The address '%(slug)s' is taken; choose another.") % {"slug": slug}, "slug_taken")
     club = Club.objects.create(name=name, slug=slug, is_public=is_public)
     Membership.objects.create(user=user, club=club, role=Membership.Role.ORGANISER)
     audit(club, user, "club.create", f"created the club {name!r}", public=is_public)
@@ -78,9 +79,10 @@ def create_invite(
     """A link for one person; ``player``: the handle of the club's logs that is theirs,
     linked to their account when they join."""
     if not 1 <= days <= 90:
-        raise ClubError("An invite lasts from 1 to 90 days.", "bad_expiry")
+        raise ClubError(_("An invite lasts from 1 to 90 days."), "bad_expiry")
     if player is not None and (player.club_id != club.pk or player.user_id is not None):
-        raise ClubError(f"{player.handle!r} is not a free handle of {club.name}.", "handle_taken")
+        raise ClubError(_("'%(handle)s' is not a free handle of %(club)s.") % {
+            "handle": player.handle, "club": club.name}, "handle_taken")
     invite = Invite.objects.create(
         club=club, role=role, created_by=actor, player=player,
         expires_at=timezone.now() + timedelta(days=days),
@@ -101,11 +103,11 @@ def revoke_invite(actor: AbstractBaseUser, invite: Invite) -> None:
 def invite_problem(invite: Invite) -> ClubError | None:
     """Why the invitation no longer works (withdrawn, used, expired), or None."""
     if invite.revoked_at:
-        return ClubError("This invitation was withdrawn by the club.", "revoked")
+        return ClubError(_("This invitation was withdrawn by the club."), "revoked")
     if invite.used_at:
-        return ClubError("This invitation has been used already.", "used")
+        return ClubError(_("This invitation has been used already."), "used")
     if invite.expires_at <= timezone.now():
-        return ClubError("This invitation has expired; ask the club for a new one.", "expired")
+        return ClubError(_("This invitation has expired; ask the club for a new one."), "expired")
     return None
 
 
@@ -117,13 +119,14 @@ def accept_invite(user: AbstractBaseUser, token: str) -> Membership:
         Invite.objects.select_for_update().select_related("club").filter(token=token).first()
     )
     if invite is None:
-        raise ClubError("This invitation link is not valid.", "unknown_invite")
+        raise ClubError(_("This invitation link is not valid."), "unknown_invite")
     problem = invite_problem(invite)
     if problem is not None:
         raise problem
     if Membership.objects.filter(user=user, club=invite.club).exists():
         # Keep the invite for the person it was meant for.
-        raise ClubError(f"You are already a member of {invite.club.name}.", "already_member")
+        raise ClubError(_("You are already a member of %(club)s.") % {"club": invite.club.name},
+                        "already_member")
     membership = Membership.objects.create(user=user, club=invite.club, role=invite.role)
     invite.used_at = timezone.now()
     invite.used_by = user
@@ -168,8 +171,8 @@ def answer(actor: AbstractBaseUser, asked: AskT, *, approve: bool, answered: str
 
 def request_to_join(user: AbstractBaseUser, club: Club, message: str = "") -> JoinRequest:
     if Membership.objects.filter(user=user, club=club).exists():
-        raise ClubError(f"You are already a member of {club.name}.", "already_member")
-    request = ask(JoinRequest, "Your request is already waiting for an organiser.",
+        raise ClubError(_("You are already a member of %(club)s.") % {"club": club.name}, "already_member")
+    request = ask(JoinRequest, _("Your request is already waiting for an organiser."),
                   club=club, user=user, message=message[:500])
     audit(club, user, "join.request", f"{user.get_username()} asked to join")
     return request
@@ -177,7 +180,8 @@ def request_to_join(user: AbstractBaseUser, club: Club, message: str = "") -> Jo
 
 @transaction.atomic
 def decide_join_request(actor: AbstractBaseUser, request: JoinRequest, *, approve: bool) -> None:
-    request = answer(actor, request, approve=approve, answered="This request was already decided.")
+    request = answer(actor, request, approve=approve,
+                     answered=_("This request was already decided."))
     name = request.user.get_username()
     if approve:
         Membership.objects.get_or_create(user=request.user, club=request.club)
@@ -190,7 +194,7 @@ def decide_join_request(actor: AbstractBaseUser, request: JoinRequest, *, approv
 def set_role(actor: AbstractBaseUser, membership: Membership, role: str) -> Membership:
     """Promote a member to organiser or demote an organiser; a club keeps at least one."""
     if role not in Membership.Role.values:
-        raise ClubError(f"Unknown role {role!r}.", "bad_role")
+        raise ClubError(_("Unknown role '%(role)s'.") % {"role": role}, "bad_role")
     # Lock the club's organiser rows so two demotions at once cannot empty it.
     organisers = list(
         Membership.objects.select_for_update()
@@ -200,7 +204,7 @@ def set_role(actor: AbstractBaseUser, membership: Membership, role: str) -> Memb
     if role == membership.role:
         return membership
     if role == Membership.Role.MEMBER and organisers == [membership.pk]:
-        raise ClubError("A club needs at least one organiser: promote someone else first.",
+        raise ClubError(_("A club needs at least one organiser: promote someone else first."),
                         "last_organiser")
     before = membership.role
     membership.role = role
@@ -215,12 +219,13 @@ def set_role(actor: AbstractBaseUser, membership: Membership, role: str) -> Memb
 def rename_player(actor: AbstractBaseUser, player: Player, handle: str) -> Player:
     handle = handle.strip()
     if not handle:
-        raise ClubError("A handle cannot be empty.", "empty_handle")
+        raise ClubError(_("A handle cannot be empty."), "empty_handle")
     if handle == player.handle:
         return player
     if Player.objects.filter(club=player.club, handle=handle).exists():
         raise ClubError(
-            f"{handle!r} is already a player of this club: merge the two handles instead.",
+            _("'%(handle)s' is already a player of this club: merge the two handles instead.") % {
+                "handle": handle},
             "handle_taken",
         )
     before = player.handle
@@ -238,7 +243,8 @@ def link_player(actor: AbstractBaseUser | None, player: Player,
     """Say whose account the handle is (None: nobody's). Only a member of the club can
     be linked: the handle is then theirs on ladders, in events and on their pages."""
     if user is not None and not Membership.objects.filter(user=user, club=player.club).exists():
-        raise ClubError(f"{user.get_username()} is not a member of {player.club.name}.",
+        raise ClubError(_("%(user)s is not a member of %(club)s.") % {
+            "user": user.get_username(), "club": player.club.name},
                         "not_member")
     before = player.user
     if (before.pk if before else None) == (user.pk if user else None):
@@ -263,7 +269,8 @@ def handle_for_member(actor: AbstractBaseUser | None, club: Club, user_id: int) 
     membership = (Membership.objects.select_related("user")
                   .filter(club=club, user_id=user_id).first())
     if membership is None:
-        raise ClubError(f"that person is not a member of {club.name}", "not_member")
+        raise ClubError(_("That person is not a member of %(club)s.") % {"club": club.name},
+                        "not_member")
     existing = club.players.filter(user_id=user_id).order_by("handle").first()
     if existing is not None:
         return existing
@@ -280,14 +287,16 @@ def handle_for_member(actor: AbstractBaseUser | None, club: Club, user_id: int) 
 def claim_handle(user: AbstractBaseUser, player: Player) -> HandleClaim:
     """``user`` says the handle is theirs; an organiser confirms (:func:`decide_claim`)."""
     if not Membership.objects.filter(user=user, club=player.club).exists():
-        raise ClubError(f"Only members of {player.club.name} claim its handles.", "not_member")
+        raise ClubError(_("Only members of %(club)s claim its handles.") % {"club": player.club.name},
+                        "not_member")
     if player.user_id == user.pk:
-        raise ClubError(f"{player.handle!r} is yours already.", "already_yours")
+        raise ClubError(_("'%(handle)s' is yours already.") % {"handle": player.handle}, "already_yours")
     if player.user_id is not None:
-        raise ClubError(f"{player.handle!r} is linked to another member; ask an organiser.",
+        raise ClubError(_("'%(handle)s' is linked to another member; ask an organiser.") % {
+            "handle": player.handle},
                         "handle_taken")
-    claim = ask(HandleClaim, f"Your claim of {player.handle!r} is waiting for an organiser.",
-                club=player.club, player=player, user=user)
+    claim = ask(HandleClaim, _("Your claim of '%(handle)s' is waiting for an organiser.") % {
+        "handle": player.handle}, club=player.club, player=player, user=user)
     audit(player.club, user, "handle.claim", f"{user.get_username()} claims {player.handle!r}",
           player=player.pk)
     return claim
@@ -295,11 +304,12 @@ def claim_handle(user: AbstractBaseUser, player: Player) -> HandleClaim:
 
 @transaction.atomic
 def decide_claim(actor: AbstractBaseUser, claim: HandleClaim, *, approve: bool) -> None:
-    claim = answer(actor, claim, approve=approve, answered="This claim was already answered.")
+    claim = answer(actor, claim, approve=approve, answered=_("This claim was already answered."))
     if approve:
         player = Player.objects.select_for_update().get(pk=claim.player_id)
         if player.user_id not in (None, claim.user_id):
-            raise ClubError(f"{player.handle!r} is linked to another member now.", "handle_taken")
+            raise ClubError(_("'%(handle)s' is linked to another member now.") % {"handle": player.handle},
+                            "handle_taken")
         link_player(actor, player, claim.user)
     else:
         audit(claim.club, actor, "handle.decline",
@@ -316,8 +326,8 @@ def leave_club(user: AbstractBaseUser, membership: Membership) -> None:
         .values_list("pk", flat=True)
     )
     if organisers == [membership.pk]:
-        raise ClubError("You are the club's only organiser: make someone else an organiser "
-                        "before you leave.", "last_organiser")
+        raise ClubError(_("You are the club's only organiser: make someone else an organiser "
+                          "before you leave."), "last_organiser")
     membership.delete()
     audit(membership.club, user, "member.leave", f"{user.get_username()} left the club")
 
@@ -329,17 +339,18 @@ def merge_players(actor: AbstractBaseUser, source: Player, target: Player) -> Pl
     so ratings and their history are as if the logs had named ``target`` all along
     (ladder.handlers)."""
     if source.club_id != target.club_id:
-        raise ClubError("Both handles must belong to the same club.", "other_club")
+        raise ClubError(_("Both handles must belong to the same club."), "other_club")
     if source.pk == target.pk:
-        raise ClubError("Choose two different handles.", "same_player")
+        raise ClubError(_("Choose two different handles."), "same_player")
     shared = sorted(
         set(source.seats.values_list("match_id", flat=True))
         & set(target.seats.values_list("match_id", flat=True))
     )
     if shared:
         raise ClubError(
-            f"{source.handle!r} and {target.handle!r} played in the same match "
-            f"(#{shared[0]}): they are two people, not one.", "played_together",
+            _("'%(handle)s' and '%(into)s' played in the same match (#%(match)s): they are two "
+              "people, not one.") % {"handle": source.handle, "into": target.handle, "match": shared[0]},
+            "played_together",
         )
     moved = source.seats.update(player=target)
     if target.user_id is None and source.user_id is not None:

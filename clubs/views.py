@@ -12,6 +12,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs import policy, selectors, services
@@ -94,8 +95,8 @@ def free_handle_choices(club: Club) -> list[tuple[str, str]]:
 def auto_analysis(request: HttpRequest, club: Club) -> HttpResponse | None:
     on = request.POST.get("auto_analysis") == "on"
     services.set_auto_analysis(request.user, club, on)
-    messages.success(request, "Every finished match stored from now on is analysed." if on
-                     else "Matches are analysed only when a member asks.")
+    messages.success(request, _("Every finished match stored from now on is analysed.") if on
+                     else _("Matches are analysed only when a member asks."))
 
 
 @organiser_post
@@ -115,23 +116,24 @@ def invite_create(request: HttpRequest, club: Club) -> HttpResponse | None:
         request.session["new_invite_url"] = request.build_absolute_uri(
             reverse("invite-accept", args=[invite.token])
         )
-        messages.success(request, "Invitation created: send the link to one person.")
+        messages.success(request, _("Invitation created: send the link to one person."))
     else:
-        messages.error(request, "Choose a role and a validity of 1 to 90 days.")
+        messages.error(request, _("Choose a role and a validity of 1 to 90 days."))
 
 
 @organiser_post
 def invite_revoke(request: HttpRequest, club: Club, invite_id: int) -> HttpResponse | None:
     invite = get_object_or_404(Invite, pk=invite_id, club=club)
     asked = confirm_first(
-        request, title="Withdraw the invitation", button="Withdraw it",
-        question=f"Withdraw this {invite.get_role_display().lower()} invitation?",
-        detail="Whoever has the link can no longer join with it.",
+        request, title=_("Withdraw the invitation"), button=_("Withdraw it"),
+        question=(_("Withdraw this organiser invitation?") if invite.role == Membership.Role.ORGANISER
+                  else _("Withdraw this member invitation?")),
+        detail=_("Whoever has the link can no longer join with it."),
         back=reverse("club-manage", args=[club.slug]))
     if asked:
         return asked
     services.revoke_invite(request.user, invite)
-    messages.success(request, "The invitation no longer works.")
+    messages.success(request, _("The invitation no longer works."))
 
 
 def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
@@ -146,7 +148,7 @@ def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
         except services.ClubError as exc:
             messages.error(request, exc.message)
         else:
-            messages.success(request, f"Welcome to {invite.club.name}.")
+            messages.success(request, _("Welcome to %(club)s.") % {"club": invite.club.name})
             return redirect("club", slug=invite.club.slug)
     return render(request, "clubs/invite.html", {
         "invite": invite, "problem": services.invite_problem(invite),
@@ -161,7 +163,7 @@ def club_join(request: HttpRequest, slug: str) -> HttpResponse:
     form = JoinForm(request.POST)
     message = form.cleaned_data["message"] if form.is_valid() else ""
     _attempt(request, lambda: services.request_to_join(request.user, club, message),
-             "Your request was sent to the club's organisers.")
+             _("Your request was sent to the club's organisers."))
     return redirect("club", slug=club.slug)
 
 
@@ -172,7 +174,7 @@ def _answer(request: HttpRequest, club: Club, *, decide: Callable[[bool], object
     approved at once, declined once confirmed."""
     approve = request.POST.get("decision") == "approve"
     if not approve and (asked := confirm_first(
-            request, title=title, button="Decline", question=question, detail=detail,
+            request, title=title, button=_("Decline"), question=question, detail=detail,
             back=reverse("club-manage", args=[club.slug]))):
         return asked
     _attempt(request, lambda: decide(approve), approved if approve else declined)
@@ -183,10 +185,10 @@ def _answer(request: HttpRequest, club: Club, *, decide: Callable[[bool], object
 def join_decide(request: HttpRequest, club: Club, request_id: int) -> HttpResponse | None:
     join_request = get_object_or_404(JoinRequest, pk=request_id, club=club)
     return _answer(
-        request, club, title="Decline the request",
-        question=f"Decline {join_request.user.get_username()}'s request to join?",
-        detail="They can ask again later.", approved="Request approved.",
-        declined="Request declined.",
+        request, club, title=_("Decline the request"),
+        question=_("Decline %(user)s's request to join?") % {"user": join_request.user.get_username()},
+        detail=_("They can ask again later."), approved=_("Request approved."),
+        declined=_("Request declined."),
         decide=lambda approve: services.decide_join_request(request.user, join_request,
                                                             approve=approve))
 
@@ -197,13 +199,14 @@ def member_role(request: HttpRequest, club: Club, membership_id: int) -> HttpRes
     role = request.POST.get("role", "")
     if role == Membership.Role.MEMBER and membership.role == Membership.Role.ORGANISER:
         asked = confirm_first(
-            request, title="Remove an organiser", button="Make them a member",
-            question=f"Make {membership.user.get_username()} a member rather than an organiser?",
-            detail="They will no longer manage the club or its events.",
+            request, title=_("Remove an organiser"), button=_("Make them a member"),
+            question=_("Make %(user)s a member rather than an organiser?") % {
+                "user": membership.user.get_username()},
+            detail=_("They will no longer manage the club or its events."),
             back=reverse("club-members", args=[club.slug]))
         if asked:
             return asked
-    _attempt(request, lambda: services.set_role(request.user, membership, role), "Role changed.")
+    _attempt(request, lambda: services.set_role(request.user, membership, role), _("Role changed."))
     return _back(request, club)
 
 
@@ -214,7 +217,7 @@ def player_rename(request: HttpRequest, club: Club, player_id: int) -> HttpRespo
     if form.is_valid():
         _attempt(request, lambda: services.rename_player(request.user, player,
                                                          form.cleaned_data["handle"]),
-                 "Player renamed.")
+                 _("Player renamed."))
 
 
 @login_required
@@ -226,10 +229,10 @@ def handle_claim(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST":
         player = Player.objects.filter(club=club, pk=request.POST.get("player") or 0).first()
         if player is None:
-            messages.error(request, "Choose one of the club's handles.")
+            messages.error(request, _("Choose one of the club's handles."))
         else:
             _attempt(request, lambda: services.claim_handle(request.user, player),
-                     f"Your claim of {player.handle!r} was sent to the organisers.")
+                     _("Your claim of '%(handle)s' was sent to the organisers.") % {"handle": player.handle})
         return redirect("handle-claim", slug=club.slug)
     return render(request, "clubs/claim.html", {
         "club": club,
@@ -244,10 +247,12 @@ def claim_decide(request: HttpRequest, club: Club, claim_id: int) -> HttpRespons
     claim = get_object_or_404(HandleClaim.objects.select_related("user", "player"),
                               pk=claim_id, club=club)
     return _answer(
-        request, club, title="Decline a claim",
-        question=f"Decline {claim.user.get_username()}'s claim of {claim.player.handle!r}?",
-        approved=f"{claim.player.handle!r} is {claim.user.get_username()}'s.",
-        declined="Claim declined.",
+        request, club, title=_("Decline a claim"),
+        question=_("Decline %(user)s's claim of '%(handle)s'?") % {
+            "user": claim.user.get_username(), "handle": claim.player.handle},
+        approved=_("'%(handle)s' is %(user)s's.") % {"handle": claim.player.handle,
+                                                     "user": claim.user.get_username()},
+        declined=_("Claim declined."),
         decide=lambda approve: services.decide_claim(request.user, claim, approve=approve))
 
 
@@ -259,20 +264,21 @@ def player_link(request: HttpRequest, club: Club, player_id: int) -> HttpRespons
     if request.POST.get("user"):
         membership = Membership.objects.filter(club=club, user_id=request.POST["user"]).first()
         if membership is None:
-            messages.error(request, "Choose a member of the club.")
+            messages.error(request, _("Choose a member of the club."))
             return None
         member = membership.user
     elif player.user is not None:
         asked = confirm_first(
-            request, title="Unlink a handle", button="Unlink it",
-            question=f"Unlink {player.handle!r} from {player.user.get_username()}?",
-            detail="Their games under this handle no longer show as theirs.",
+            request, title=_("Unlink a handle"), button=_("Unlink it"),
+            question=_("Unlink '%(handle)s' from %(user)s?") % {
+                "handle": player.handle, "user": player.user.get_username()},
+            detail=_("Their games under this handle no longer show as theirs."),
             back=reverse("club-manage", args=[club.slug]))
         if asked:
             return asked
     _attempt(request, lambda: services.link_player(request.user, player, member),
-             f"{player.handle!r} is {member.get_username()}'s." if member
-             else f"{player.handle!r} is linked to no account.")
+             _("'%(handle)s' is %(user)s's.") % {"handle": player.handle, "user": member.get_username()}
+             if member else _("'%(handle)s' is linked to no account.") % {"handle": player.handle})
 
 
 @organiser_post
@@ -282,18 +288,21 @@ def player_merge(request: HttpRequest, club: Club, player_id: int) -> HttpRespon
     if form.is_valid():
         target = Player.objects.filter(club=club, handle=form.cleaned_data["into"].strip()).first()
         if target is None:
-            messages.error(request, f"{form.cleaned_data['into']!r} is not a player of this club.")
+            messages.error(request, _("'%(handle)s' is not a player of this club.") % {
+                "handle": form.cleaned_data["into"]})
         elif target.pk != player.pk and (asked := confirm_first(
-                request, title="Merge two handles", button="Merge them",
-                question=f"Merge {player.handle!r} into {target.handle!r}?",
-                detail=f"Every game of {player.handle!r} becomes {target.handle!r}'s, "
-                       f"{player.handle!r} disappears and the ladders are recomputed. "
-                       "It cannot be undone.",
+                request, title=_("Merge two handles"), button=_("Merge them"),
+                question=_("Merge '%(handle)s' into '%(into)s'?") % {
+                    "handle": player.handle, "into": target.handle},
+                detail=_("Every game of '%(handle)s' becomes '%(into)s''s, '%(handle)s' disappears "
+                         "and the ladders are recomputed. It cannot be undone.") % {
+                    "handle": player.handle, "into": target.handle},
                 back=reverse("club-manage", args=[club.slug]))):
             return asked
         else:
             _attempt(request, lambda: services.merge_players(request.user, player, target),
-                     f"{player.handle!r} merged into {target.handle!r}; ladders are recomputed.")
+                     _("'%(handle)s' merged into '%(into)s'; ladders are recomputed.") % {
+                         "handle": player.handle, "into": target.handle})
 
 
 def _back(request: HttpRequest, club: Club) -> HttpResponse:
@@ -320,13 +329,13 @@ def club_leave(request: HttpRequest, slug: str) -> HttpResponse:
     club = club_for(request, slug, manage=False)
     membership = Membership.objects.filter(user=request.user, club=club).first()
     if membership is None:
-        messages.info(request, f"You are not a member of {club.name}.")
+        messages.info(request, _("You are not a member of %(club)s.") % {"club": club.name})
         return redirect("club", slug=club.slug)
     asked = confirm_first(
-        request, title=f"Leave {club.name}", button="Leave the club",
-        question=f"Leave {club.name}?",
-        detail="Your games stay in the club's records. To come back you need a new "
-               "invitation or an organiser's approval.",
+        request, title=_("Leave %(club)s") % {"club": club.name}, button=_("Leave the club"),
+        question=_("Leave %(club)s?") % {"club": club.name},
+        detail=_("Your games stay in the club's records. To come back you need a new "
+                 "invitation or an organiser's approval."),
         back=reverse("club", args=[club.slug]))
     if asked:
         return asked
@@ -335,5 +344,5 @@ def club_leave(request: HttpRequest, slug: str) -> HttpResponse:
     except services.ClubError as exc:
         messages.error(request, exc.message)
         return redirect("club", slug=club.slug)
-    messages.success(request, f"You left {club.name}.")
+    messages.success(request, _("You left %(club)s.") % {"club": club.name})
     return redirect("index") if not club.is_public else redirect("club", slug=club.slug)

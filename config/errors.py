@@ -22,34 +22,70 @@ from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect, JsonResponse
 from django.urls import Resolver404, resolve
+from django.utils import translation
+from django.utils.functional import Promise
 from django.views import defaults
 from django.views.decorators.csrf import csrf_exempt
 
 from config.middleware import NulCharacter
+from config.sentences import Sentence
 
 
 class AppError(Exception):
     """A request the application refuses, and why: ``code`` is a stable word for clients,
     ``message`` one plain sentence; ``rule`` and ``index`` cite the rule (and the log's
-    action) that refused it; ``details`` are further keys of the error body."""
+    action) that refused it; ``details`` are further keys of the error body.
+
+    The sentence is said in the reader's language when it is read: raise with a
+    ``gettext_lazy`` / ``format_lazy`` string or a :class:`~config.sentences.Sentence`
+    (an engine refusal, or what a stored row keeps); ``message`` is it in the active
+    language, ``english`` in English (for the logs)."""
 
     #: the code of this kind of error, unless the raiser names another
     code = "invalid"
 
-    def __init__(self, message: str, *, code: str | None = None, rule: str | None = None,
-                 index: int | None = None, details: dict[str, Any] | None = None):
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str | Promise | Sentence, *, code: str | None = None,
+                 rule: str | None = None, index: int | None = None,
+                 details: dict[str, Any] | None = None):
+        self.sentence = message if isinstance(message, Sentence) else None
+        self._text = None if isinstance(message, Sentence) else message
+        super().__init__(self.english)
         if code is not None:
             self.code = code
         self.rule = rule
         self.index = index
         self.details = details or {}
 
+    @property
+    def message(self) -> str:
+        """The sentence in the active language."""
+        if self.sentence is not None:
+            return self.sentence.text()
+        return str(self._text)
+
+    @property
+    def english(self) -> str:
+        if self.sentence is not None:
+            return self.sentence.english()
+        with translation.override("en"):
+            return str(self._text)
+
+    def as_sentence(self) -> Sentence:
+        """What to keep to say this again later, in whichever language."""
+        if self.sentence is not None:
+            return self.sentence
+        if isinstance(self._text, Promise):
+            # A lazy site string (its parameters already in it): kept in English.
+            return Sentence(plain=self.english)
+        return Sentence(plain=str(self._text))
+
     def as_dict(self) -> dict[str, Any]:
         """The error body: ``{"error", "index", "rule", "message", ...details}``."""
         return error_body(self.code, self.message, index=self.index, rule=self.rule,
                           **self.details)
+
+    def __str__(self) -> str:
+        return self.message
 
 
 #: the HTTP status of each application error code; 400 otherwise

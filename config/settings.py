@@ -92,6 +92,10 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After the session and the user: the language is the URL's ?lang=, then the account's,
+    # then the cookie, then Accept-Language (accounts/middleware.py); then the time zone.
+    "accounts.middleware.LanguageMiddleware",
+    "accounts.middleware.TimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -189,7 +193,20 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LANGUAGE_CODE = "en-us"
+# English is the source language; Japanese and Russian catalogs live in locale/ (compiled
+# .mo files committed, so the site speaks them without gettext installed).
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("ja", "日本語"),
+    ("ru", "Русский"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# Dates in each language's own form (pages use SHORT_DATE_FORMAT / SHORT_DATETIME_FORMAT).
+FORMAT_MODULE_PATH = ["config.formats"]
+LANGUAGE_COOKIE_NAME = "django_language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -381,6 +398,7 @@ if not DEBUG:
     SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", LANTERN_HTTPS)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", LANTERN_HTTPS)
+    LANGUAGE_COOKIE_SECURE = env_bool("SECURE_COOKIES", LANTERN_HTTPS)
     SESSION_COOKIE_HTTPONLY = True
     # Sent only on https responses; a year, as check --deploy asks. Start lower
     # (SECURE_HSTS_SECONDS=3600) when moving an existing site to https.

@@ -92,11 +92,13 @@ class Ladder(models.Model):
     def title(self) -> str:
         """``Mister X ladder``, or ``Mister X bot ladder (games against bots only)``:
         the game by the engine's name for it."""
+        from django.utils.translation import gettext as _
+
         from matches.display import game_name
 
         if self.with_bots:
-            return f"{game_name(self.game)} bot ladder (games against bots only)"
-        return f"{game_name(self.game)} ladder"
+            return _("%(game)s bot ladder (games against bots only)") % {"game": game_name(self.game)}
+        return _("%(game)s ladder") % {"game": game_name(self.game)}
 
     @property
     def url_key(self) -> str:

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
+from config.sentences import engine_locale, say
 from engine import all_games, get_game
 from engine.core.game import Table
-from engine.core.messages import render
+from engine.core.messages import join_list
 
 
 def game_name(game_id: str) -> str:
@@ -19,6 +22,11 @@ def game_name(game_id: str) -> str:
 def game_names() -> list[str]:
     """Every game the engine has, by name, alphabetically."""
     return sorted(game_name(game_id) for game_id in all_games())
+
+
+def words(items: list[str]) -> str:
+    """``a, b and c`` as the reader's language joins a list (the engine's list words)."""
+    return join_list([str(item) for item in items], engine_locale())
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -41,7 +49,7 @@ def seat_role(game_id: str, seat: str, players: dict[str, str],
     if game is None:
         return seat
     try:
-        return render(game.seat_label(seat, _table(game, players, options)))
+        return say(game.seat_label(seat, _table(game, players, options)))
     except Exception:  # an old log's seat the sentences do not know: its id
         return seat
 
@@ -50,16 +58,16 @@ def result_sentence(game_id: str, status: str, result: dict[str, Any] | None,
                     players: dict[str, str], options: dict[str, Any] | None = None) -> str:
     """The result as one sentence, or what became of a match that has none."""
     if status == "rejected":
-        return "Rejected: the log breaks a rule."
+        return _("Rejected: the log breaks a rule.")
     if status == "unfinished":
-        return "Unfinished: the log stops before the game ends."
+        return _("Unfinished: the log stops before the game ends.")
     game = get_game(game_id)
     if game is None or not result:
-        return "Finished."
+        return _("Finished.")
     try:
-        return render(game.describe_result(result, _table(game, players, options)))
+        return say(game.describe_result(result, _table(game, players, options)))
     except Exception:  # a result the engine's sentences no longer read
-        return "Finished."
+        return _("Finished.")
 
 
 def rating_role(game_id: str, role: str) -> str:

@@ -12,8 +12,11 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club, Player
+from config.sentences import Sentence
 from engine import canonical_json
 
 
@@ -32,9 +35,9 @@ def canonical_text_hash(canonical: bytes) -> str:
 
 class Match(models.Model):
     class Status(models.TextChoices):
-        VALID = "valid", "Valid"
-        REJECTED = "rejected", "Rejected"
-        UNFINISHED = "unfinished", "Unfinished"
+        VALID = "valid", _("Valid")
+        REJECTED = "rejected", _("Rejected")
+        UNFINISHED = "unfinished", _("Unfinished")
 
     # No index of its own: (club, content_hash) and (club, -played_at) start with it,
     # and every index is one more write per stored match.
@@ -109,9 +112,9 @@ class Match(models.Model):
 
 class MatchSeat(models.Model):
     class Outcome(models.TextChoices):
-        WIN = "win", "Win"
-        LOSS = "loss", "Loss"
-        NONE = "none", "None"
+        WIN = "win", _("Win")
+        LOSS = "loss", _("Loss")
+        NONE = "none", pgettext_lazy("outcome", "None")
 
     # No index of its own: the unique (match, seat) starts with it.
     match = models.ForeignKey(
@@ -160,10 +163,10 @@ class Import(models.Model):
     """
 
     class Status(models.TextChoices):
-        QUEUED = "queued", "Queued"
-        RUNNING = "running", "Running"
-        DONE = "done", "Done"
-        FAILED = "failed", "Failed"
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Running")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="imports")
     created_by = models.ForeignKey(
@@ -232,22 +235,22 @@ class Upload(models.Model):
     """
 
     class Source(models.TextChoices):
-        API = "api", "API"
-        FORM = "form", "Web form"
-        IMPORT = "import", "Bulk import"
-        SITE = "site", "Command line / demo data"
-        RECORDER = "recorder", "Recorded at the table"
+        API = "api", _("API")
+        FORM = "form", _("Web form")
+        IMPORT = "import", _("Bulk import")
+        SITE = "site", _("Command line / demo data")
+        RECORDER = "recorder", _("Recorded at the table")
 
     class Status(models.TextChoices):
-        ACCEPTED = "accepted", "Accepted"
-        DUPLICATE = "duplicate", "Already stored"
-        REJECTED = "rejected", "Rejected"
+        ACCEPTED = "accepted", _("Accepted")
+        DUPLICATE = "duplicate", _("Already stored")
+        REJECTED = "rejected", _("Rejected")
 
     class Error(models.TextChoices):
-        MALFORMED = "malformed", "Malformed"
-        TOO_LARGE = "too_large", "Too large"
-        ILLEGAL = "illegal", "Illegal action"
-        UNKNOWN_PLAYERS = "unknown_players", "Unknown players"
+        MALFORMED = "malformed", _("Malformed")
+        TOO_LARGE = "too_large", _("Too large")
+        ILLEGAL = "illegal", _("Illegal action")
+        UNKNOWN_PLAYERS = "unknown_players", _("Unknown players")
 
     # No index of its own: (club, status, -created_at) starts with it.
     club = models.ForeignKey(
@@ -276,7 +279,9 @@ class Upload(models.Model):
     error = models.CharField(max_length=32, choices=Error.choices, blank=True)
     error_index = models.PositiveIntegerField(null=True, blank=True)
     error_rule = models.CharField(max_length=32, blank=True)
-    error_message = models.TextField(blank=True)
+    error_message = models.TextField(blank=True, help_text="Why, in English (for logs and search).")
+    # Why, as what to say (config.sentences.Sentence): shown in each reader's language.
+    error_sentence = models.JSONField(default=dict, blank=True)
     error_details = models.JSONField(default=dict, blank=True)
     document_text = models.TextField(blank=True)
     validation_ms = models.FloatField(
@@ -305,3 +310,10 @@ class Upload(models.Model):
 
     def __str__(self) -> str:
         return f"upload {self.pk} to {self.club} ({self.status})"
+
+    @property
+    def error_text(self) -> str:
+        """Why it was refused, in the active language (the reader's)."""
+        if not self.error:
+            return ""
+        return Sentence.from_json(self.error_sentence, self.error_message).text()

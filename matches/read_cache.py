@@ -35,6 +35,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db import transaction
 from django.http import HttpRequest
+from django.utils import translation
 
 log = logging.getLogger(__name__)
 
@@ -100,10 +101,12 @@ def cached_answer(club_id: int, request: HttpRequest, compute: Callable[[], Any]
                   shows: tuple[str, ...] = (MATCHES, PLAYERS), part: str = "") -> Any:
     """The answer ``compute()`` gives to this request (its absolute URL: path, query,
     host), from the cache when what it ``shows`` of the club has not changed since it
-    was computed. ``part`` names a narrower version of what it shows (a ladder's)."""
+    was computed. ``part`` names a narrower version of what it shows (a ladder's).
+    Answers say results and seats in the reader's language: the language is in the key."""
     url = hashlib.sha256(request.build_absolute_uri().encode()).hexdigest()
+    language = translation.get_language() or ""
     try:
-        key = f"club-read:{club_id}:{_club_versions(club_id, shows)}:{part}:{url}"
+        key = f"club-read:{club_id}:{_club_versions(club_id, shows)}:{part}:{language}:{url}"
         answer = cache.get(key)
     except Exception:
         log.warning("read cache unreachable; answering uncached", exc_info=True)

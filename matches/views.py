@@ -10,6 +10,8 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs import policy
 from clubs.models import Club
@@ -62,6 +64,12 @@ def _signed_in_member(request: HttpRequest, club: Club, allowed: bool) -> HttpRe
     raise PermissionDenied("only members of this club may do this")
 
 
+def _too_many(wait: float | None) -> str:
+    seconds = round(wait or 0)
+    return ngettext("Too many uploads: try again in %(count)s second.",
+                    "Too many uploads: try again in %(count)s seconds.", seconds) % {"count": seconds}
+
+
 def upload_form(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club_or_404(request, slug)
     refused = _signed_in_member(
@@ -71,7 +79,7 @@ def upload_form(request: HttpRequest, slug: str) -> HttpResponse:
         return refused
     form = UploadForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and not (throttle := UploadThrottle()).allow_request(request, None):
-        form.add_error(None, f"Too many uploads: try again in {throttle.wait():.0f} seconds.")
+        form.add_error(None, _too_many(throttle.wait()))
         return render(request, "matches/upload.html", {"club": club, "form": form}, status=429)
     if request.method == "POST" and form.is_valid():
         try:
@@ -80,9 +88,10 @@ def upload_form(request: HttpRequest, slug: str) -> HttpResponse:
         except services.LogRejected as exc:
             return redirect("upload-detail", exc.upload.pk)
         if match.created:
-            messages.success(request, f"Stored as match {match.pk}.")
+            messages.success(request, _("Stored as match %(number)s.") % {"number": match.pk})
         else:
-            messages.info(request, f"This log was already stored as match {match.pk}; nothing was added.")
+            messages.info(request, _("This log was already stored as match %(number)s; nothing was added.")
+                          % {"number": match.pk})
         return redirect("match-detail", match.pk)
     return render(request, "matches/upload.html", {"club": club, "form": form})
 
@@ -142,7 +151,7 @@ def import_form(request: HttpRequest, slug: str) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and not (throttle := UploadThrottle()).allow_request(request, None):
         # One budget with the API and the upload form (settings.LANTERN_UPLOAD_RATE).
-        form.add_error(None, f"Too many uploads: try again in {throttle.wait():.0f} seconds.")
+        form.add_error(None, _too_many(throttle.wait()))
         return render(request, "matches/import_form.html", {
             "club": club, "form": form, "imports": selectors.club_imports(club)[:20],
         }, status=429)

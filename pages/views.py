@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 
 from analysis.selectors import recent_accuracy
 from clubs import policy
@@ -26,7 +27,7 @@ from matches import selectors as match_selectors
 from matches import services as match_services
 from matches.models import Match
 from recorder.pages import open_draft_rows
-from tournaments.models import Pairing, Tournament
+from tournaments import selectors as tournament_selectors
 
 #: matches listed on a ladder player's page
 RECENT = 30
@@ -63,7 +64,7 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
         "matches": matches[:15],
         "match_count": matches.count(),
         "ladders": ladder_selectors.ladders_of_club(club),
-        "tournaments": Tournament.objects.filter(club=club)[:10],
+        "tournaments": tournament_selectors.club_tournaments(club, 10),
         "can_manage": policy.can_manage_club(request.user, club),
         "can_see_members": policy.can_see_members(request.user, club),
         "can_upload": policy.can_upload(request.user, club) and request.user.is_authenticated,
@@ -81,7 +82,7 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
     match.options = match_selectors.match_options(match)
     return render(request, "matches/match_detail.html", {
         "match": match_selectors.with_seats(match),
-        "pairing": Pairing.objects.select_related("tournament").filter(match=match).first(),
+        "pairing": tournament_selectors.pairing_of(match),
         "can_manage": policy.can_manage_club(request.user, match.club),
     })
 
@@ -119,10 +120,10 @@ def _void_or_restore(request: HttpRequest, slug: str, match_id: int, *,
         try:
             if restore:
                 match_services.restore_match(request.user, match, reason)
-                done = "The match is restored: it counts again and its ladder is recomputed."
+                done = _("The match is restored: it counts again and its ladder is recomputed.")
             else:
                 match_services.void_match(request.user, match, reason)
-                done = "The match is void: kept, shown with the reason, left out of the ladder."
+                done = _("The match is void: kept, shown with the reason, left out of the ladder.")
         except ClubError as exc:
             messages.error(request, exc.message)
         else:

@@ -7,6 +7,7 @@ from functools import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language_info
 from django.views.decorators.http import require_safe
@@ -16,8 +17,9 @@ from reference.links import rule_url
 
 
 def _language(request: HttpRequest, slug: str) -> str:
-    """``?lang=`` when the document has that translation, else English."""
-    wanted = request.GET.get("lang", documents.DEFAULT_LANGUAGE)
+    """``?lang=``, else the reader's language (accounts.middleware), when the document
+    has that translation; else English."""
+    wanted = request.GET.get("lang") or (translation.get_language() or documents.DEFAULT_LANGUAGE).split("-")[0]
     return wanted if wanted in documents.languages(slug) else documents.DEFAULT_LANGUAGE
 
 

@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
+from accounts.models import AccountSettings
 from analysis.models import MatchAnalysis
 from clubs.models import AuditEntry, Club, HandleClaim, Invite, JoinRequest, Membership
 from config.admin_base import RecordAdmin
@@ -56,6 +57,7 @@ def populate(tag: str, django_user_model) -> None:
     organiser = django_user_model.objects.create_user(f"org-{tag}", password="x")
     joiner = django_user_model.objects.create_user(f"joiner-{tag}")
     Token.objects.create(user=organiser)
+    AccountSettings.objects.create(user=organiser, language="ja", time_zone="Asia/Tokyo")
     club = Club.objects.create(name=f"Club {tag}", slug=f"club-{tag}")
     Membership.objects.create(user=organiser, club=club, role="organiser")
     matches = [

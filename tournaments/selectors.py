@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.db.models import Prefetch, QuerySet
 
 from clubs.policy import AnyUser, club_visibility
@@ -10,10 +12,25 @@ from tournaments.pairing import Bye, Entrant, History, PlayedGame
 from tournaments.seating import layout_of
 from tournaments.standings import Row, compute_standings
 
+if TYPE_CHECKING:
+    from clubs.models import Club
+    from matches.models import Match
+
 
 def visible_tournaments(user: AnyUser) -> QuerySet[Tournament]:
     """Events of the clubs the user can see (clubs.policy)."""
     return Tournament.objects.filter(club__in=_visible_club_ids(user)).select_related("club")
+
+
+def club_tournaments(club: Club, limit: int) -> QuerySet[Tournament]:
+    """A club's latest events (its page lists them)."""
+    return Tournament.objects.filter(club=club)[:limit]
+
+
+def pairing_of(match: Match) -> Pairing | None:
+    """The tournament pairing ``match`` was played for, with its event; None for a match
+    played outside any event."""
+    return Pairing.objects.select_related("tournament").filter(match=match).first()
 
 
 def _visible_club_ids(user: AnyUser):

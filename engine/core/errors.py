@@ -84,13 +84,16 @@ class IllegalAction(Exception):
         """The refusal said in ``locale`` (English where that language lacks the id)."""
         return render(self.sentence, locale)
 
-    def where(self, locale: str = DEFAULT_LOCALE) -> str:
+    def where_message(self) -> Message:
+        """Where the refusal happened (the setup, or action N), as a message."""
         if self.index is None:
-            return render({"id": "core.where.setup", "params": {}}, locale)
-        where = {"id": "core.where.action", "params": {"index": self.index}}
+            return {"id": "core.where.setup", "params": {}}
         if self.action_desc:
-            where = {"id": "core.where.action_desc", "params": {"index": self.index, "action": self.action_desc}}
-        return render(where, locale)
+            return {"id": "core.where.action_desc", "params": {"index": self.index, "action": self.action_desc}}
+        return {"id": "core.where.action", "params": {"index": self.index}}
+
+    def where(self, locale: str = DEFAULT_LOCALE) -> str:
+        return render(self.where_message(), locale)
 
     def as_dict(self) -> dict[str, Any]:
         return {"index": self.index, "rule": self.rule, "message": self.message}

@@ -150,7 +150,8 @@ class UploadSerializer(serializers.ModelSerializer):
         help_text="Null when the site itself stored it (command line, demo data).")
     index = serializers.IntegerField(source="error_index", allow_null=True)
     rule = serializers.CharField(source="error_rule")
-    message = serializers.CharField(source="error_message")
+    message = serializers.CharField(source="error_text", read_only=True,
+                                    help_text="Why it was refused, in the reader's language.")
     details = serializers.JSONField(source="error_details")
     page_url = serializers.SerializerMethodField()
     rule_url = serializers.SerializerMethodField(

@@ -18,11 +18,13 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext_noop
 
 import engine
 from clubs import policy
 from clubs.models import Club, Player
 from config.events import publish
+from config.sentences import Sentence
 from matches import events
 from matches.models import Import, Match, MatchLog, MatchSeat, Upload
 from matches.services.storable import (
@@ -39,8 +41,12 @@ from matches.services.storable import (
 def _rejection_from_engine(exc: engine.IllegalAction) -> LogRejected:
     """Envelope errors (``LOG-*``) mean a malformed document; anything else broke a rule."""
     code = Upload.Error.MALFORMED if exc.rule.startswith("LOG-") else Upload.Error.ILLEGAL
-    message = f"{exc.where()}: {exc.message}" if exc.index is not None else exc.message
-    return LogRejected(code, message, index=exc.index, rule=exc.rule)
+    # Said in the reader's language whenever it is read: the engine's own messages.
+    if exc.index is not None:
+        sentence = Sentence.of_engine(exc.where_message(), exc.sentence)
+    else:
+        sentence = Sentence.of_engine(exc.sentence)
+    return LogRejected(code, sentence, index=exc.index, rule=exc.rule)
 
 
 class PlayedAtOutOfRange(ValueError):
@@ -76,8 +82,9 @@ def _check_played_at(log: dict[str, Any]) -> None:
     except PlayedAtOutOfRange as exc:
         raise LogRejected(
             Upload.Error.MALFORMED,
-            f"meta.played_at {exc.args[0]!r} is outside the calendar once its offset is applied "
-            "(years 1 to 9999 in UTC)", rule="LOG-META",
+            Sentence.site(gettext_noop("meta.played_at %(value)s is outside the calendar once its offset is "
+                                "applied (years 1 to 9999 in UTC)"), value=repr(exc.args[0])),
+            rule="LOG-META",
         ) from None
 
 
@@ -210,7 +217,8 @@ def _record_rejection(attempt: _Attempt, exc: LogRejected, document_text: str) -
         error=exc.code,
         error_index=exc.index,
         error_rule=exc.rule or "",
-        error_message=exc.message,
+        error_message=exc.english,
+        error_sentence=exc.as_sentence().as_json(),
         error_details=exc.details,
         document_text=document_text,
     )
@@ -306,7 +314,8 @@ def _validate(
     if too_long:
         raise LogRejected(
             Upload.Error.MALFORMED,
-            f"a player handle may have at most {longest} characters: {too_long[0][:80]!r}",
+            Sentence.site(gettext_noop("a player handle may have at most %(longest)s characters: %(handle)s"),
+                          longest=longest, handle=repr(too_long[0][:80])),
             rule="LOG-SEATS",
         )
     cached = attempt.batch.player_ids if attempt.batch is not None else {}
@@ -317,8 +326,8 @@ def _validate(
     if missing and not policy.can_create_players(attempt.uploaded_by, club):
         raise LogRejected(
             Upload.Error.UNKNOWN_PLAYERS,
-            f"these players are not in {club.name}: {', '.join(missing)} "
-            "(an organiser can upload the log to add them)",
+            Sentence.site(gettext_noop("these players are not in %(club)s: %(handles)s (an organiser can "
+                                "upload the log to add them)"), club=club.name, handles=", ".join(missing)),
             details={"handles": missing},
         )
 

@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clubs import policy
 from clubs.services import ClubError, audit
@@ -35,9 +36,9 @@ def void_match(actor: AbstractBaseUser, match: Match, reason: str) -> Match:
     Rating it again makes its ladder recompute without it (ladder.handlers)."""
     reason = reason.strip()
     if not reason:
-        raise ClubError("Say why the match is void: the reason is shown with it.", "no_reason")
+        raise ClubError(_("Say why the match is void: the reason is shown with it."), "no_reason")
     if match.is_void:
-        raise ClubError("This match is void already.", "already_void")
+        raise ClubError(_("This match is void already."), "already_void")
     match.is_void, match.void_reason, match.voided_at = True, reason[:500], timezone.now()
     match.save(update_fields=["is_void", "void_reason", "voided_at"])
     audit(match.club, actor, "match.void", f"voided {match.game} match #{match.pk}: {reason}",
@@ -52,11 +53,11 @@ def restore_match(actor: AbstractBaseUser, match: Match, reason: str) -> Match:
     (ladder.handlers). The reason goes to the audit trail, with the void's."""
     reason = reason.strip()
     if not reason:
-        raise ClubError("Say why the match counts again: the reason goes to the audit trail.",
+        raise ClubError(_("Say why the match counts again: the reason goes to the audit trail."),
                         "no_reason")
     match = Match.objects.select_for_update().select_related("club").get(pk=match.pk)
     if not match.is_void:
-        raise ClubError("This match is not void.", "not_void")
+        raise ClubError(_("This match is not void."), "not_void")
     was = match.void_reason
     match.is_void, match.void_reason, match.voided_at = False, "", None
     match.save(update_fields=["is_void", "void_reason", "voided_at"])

@@ -8,9 +8,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
+from django.utils.translation import gettext_noop
 
 import engine
 from config.errors import AppError
+from config.sentences import Sentence
 from matches.models import Upload, canonical_text_hash
 
 #: Default upper bound of one log's size in bytes (settings.LANTERN_MAX_LOG_BYTES overrides).
@@ -31,7 +33,7 @@ class LogRejected(AppError):
     def __init__(
         self,
         code: str,
-        message: str,
+        message: str | Sentence,
         *,
         index: int | None = None,
         rule: str | None = None,
@@ -58,7 +60,7 @@ class _Parsed:
 def _too_large(size: int, limit: int) -> LogRejected:
     return LogRejected(
         Upload.Error.TOO_LARGE,
-        f"the log is larger than the {limit} bytes accepted",
+        Sentence.site(gettext_noop("the log is larger than the %(limit)s bytes accepted"), limit=limit),
         details={"size": size, "limit": limit},
     )
 
@@ -69,7 +71,7 @@ def _too_large(size: int, limit: int) -> LogRejected:
 MAX_LOG_DEPTH = 64
 
 
-def _storable_problem(document: Any) -> str | None:
+def _storable_problem(document: Any) -> Sentence | None:
     """Why a parsed document cannot be stored as it is, or None.
 
     JSON text may hold what PostgreSQL and UTF-8 cannot keep: NaN and Infinity (not
@@ -82,7 +84,8 @@ def _storable_problem(document: Any) -> str | None:
         node, depth = stack.pop()
         if isinstance(node, dict | list):
             if depth > MAX_LOG_DEPTH:
-                return f"the document nests arrays and objects more than {MAX_LOG_DEPTH} deep"
+                return Sentence.site(gettext_noop("the document nests arrays and objects more than %(depth)s deep"),
+                                     depth=MAX_LOG_DEPTH)
             if isinstance(node, dict):
                 for key, value in node.items():
                     problem = _text_problem(key)
@@ -96,19 +99,19 @@ def _storable_problem(document: Any) -> str | None:
             if problem:
                 return problem
         elif isinstance(node, float) and not math.isfinite(node):
-            return f"{node} is not a JSON number"
+            return Sentence.site(gettext_noop("%(number)s is not a JSON number"), number=str(node))
     return None
 
 
-def _text_problem(text: str) -> str | None:
+def _text_problem(text: str) -> Sentence | None:
     if "\x00" in text:
-        return "a string holds the NUL character (\\u0000), which cannot be stored"
+        return Sentence.site(gettext_noop("a string holds the NUL character (\\u0000), which cannot be stored"))
     if text.isascii():
         return None
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        return "a string holds an unpaired surrogate (\\ud800-\\udfff), which is not Unicode text"
+        return Sentence.site(gettext_noop("a string holds an unpaired surrogate (\\ud800-\\udfff), which is not Unicode text"))
     return None
 
 
@@ -190,7 +193,7 @@ def _parse(document: bytes | str | dict[str, Any]) -> _Parsed:
     try:
         parsed = engine.parse_json(raw)
     except engine.IllegalAction as exc:
-        raise LogRejected(Upload.Error.MALFORMED, exc.message, rule=exc.rule) from None
+        raise LogRejected(Upload.Error.MALFORMED, Sentence.of_engine(exc.sentence), rule=exc.rule) from None
     canonical = _storable_canonical_text(parsed)
     return _Parsed(parsed, canonical_text_hash(canonical), len(raw))
 

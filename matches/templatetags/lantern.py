@@ -24,6 +24,12 @@ def game_name(game_id: str) -> str:
 
 
 @register.filter
+def join_words(items: list[str]) -> str:
+    """``{{ names|join_words }}``: "a, b and c" in the reader's language."""
+    return display.words(list(items))
+
+
+@register.filter
 def result_sentence(match: Any) -> str:
     """``{{ match|result_sentence }}``: "Mister X (alice) escaped after 24 moves."."""
     return display.result_sentence(match.game, match.status, match.result, _players(match),

@@ -9,8 +9,7 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
 from reference.documents import ID_IN_TEXT as _ID_IN_TEXT
-from reference.documents import all_rules
-from reference.links import rule_url
+from reference.links import rule_text, rule_url
 
 register = template.Library()
 
@@ -29,7 +28,7 @@ def rule_link(rule: str | None) -> str:
 
 def rule_title(rule: str) -> str:
     """A link's tooltip: the start of the rule's text, so a hover reads the rule."""
-    text = all_rules()[rule].text
+    text = rule_text(rule)
     return text if len(text) <= 160 else text[:159].rsplit(" ", 1)[0] + "…"
 
 

@@ -3,8 +3,9 @@ a plain pytest run catches a break too):
 
 - import-linter (``[tool.importlinter]`` in pyproject.toml): the engine imports no Django
   and no app; no import cycle inside an app; the apps in layers, each importing only the
-  apps below it (only the URL tree, the composition root, is excused); inside the
-  engine, the games above the core;
+  apps below it (only the URL tree, the composition root, is excused); no app imports a
+  game's package (``engine.games.*``): they ask the ``Game``; inside the engine, the
+  games above the core;
 - mypy on ``engine/`` (``[tool.mypy]``);
 - the routes' convention, checked here: each app's pages in ``<app>/urls.py``, its API
   in ``<app>/api_urls.py``, each mounted once by config/urls.py, and no route hidden by

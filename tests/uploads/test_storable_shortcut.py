@@ -54,7 +54,7 @@ deep_documents = st.builds(
 def verdict_of_the_walk(document: dict[str, Any]) -> tuple[str, Any]:
     problem = services.storable._storable_problem(document)
     if problem:
-        return "refused", problem
+        return "refused", problem.text()
     return "stored", log_content_hash(document)
 
 

@@ -1,0 +1,95 @@
+"""The language and the time zone a request is answered in.
+
+Language, first that applies: ``?lang=`` in the URL (a shared link opens in the language it
+names), the signed-in account's saved choice, the ``django_language`` cookie (the switcher
+sets it), the browser's ``Accept-Language``, English. A query parameter rather than a
+``/ja/`` prefix keeps every URL, bookmark and API path as it was.
+
+The account's choices ride in the session (put there at sign-in and when saved), so a
+page costs no query for them.
+"""
+
+from __future__ import annotations
+
+import zoneinfo
+from collections.abc import Callable
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone, translation
+from django.utils.cache import patch_vary_headers
+
+from accounts import preferences
+
+
+def language_in_query(request: HttpRequest) -> str | None:
+    """The language ``?lang=`` names, when the site speaks it."""
+    wanted = request.GET.get("lang", "")
+    return wanted if wanted in preferences.LANGUAGE_CODES else None
+
+
+def request_language(request: HttpRequest) -> str:
+    """The language to answer ``request`` in (see the module's docstring for the order)."""
+    chosen = language_in_query(request)
+    if chosen:
+        return chosen
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        saved = preferences.of_session(request)["language"]
+        if saved:
+            return saved
+    # Django's own order from here: the cookie, then Accept-Language, then LANGUAGE_CODE.
+    return translation.get_language_from_request(request)
+
+
+class LanguageMiddleware:
+    """Activates the request's language for everything that answers it (pages, the API's
+    errors, e-mails sent while answering), and says it in ``Content-Language``."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        language = request_language(request)
+        translation.activate(language)
+        request.LANGUAGE_CODE = language
+        try:
+            response = self.get_response(request)
+        finally:
+            translation.deactivate()
+        response.headers.setdefault("Content-Language", language)
+        # A cache in front must not hand a Japanese reader the English answer.
+        patch_vary_headers(response, ("Accept-Language", "Cookie"))
+        if (
+            language_in_query(request)
+            and not (request.user.is_authenticated)
+            and request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME) != language
+            and not request.path.startswith("/api/")
+        ):
+            # A visitor who came by a ?lang= link goes on reading in it from page to page.
+            preferences.set_language_cookie(response, language)
+        return response
+
+
+class TimeZoneMiddleware:
+    """Shows dates and times in the account's time zone (the site's for visitors)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        zone_name = ""
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            zone_name = preferences.of_session(request)["time_zone"]
+        if zone_name:
+            try:
+                timezone.activate(zoneinfo.ZoneInfo(zone_name))
+            except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+                timezone.deactivate()
+        else:
+            timezone.deactivate()
+        try:
+            return self.get_response(request)
+        finally:
+            timezone.deactivate()

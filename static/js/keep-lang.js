@@ -1,0 +1,29 @@
+// A page opened with ?lang=ja (a shared link) keeps that language as the reader moves on:
+// every link and search form of this site on the page carries the same ?lang=. Without
+// ?lang= in the address nothing changes (the account, the cookie or the browser decide).
+const lang = new URLSearchParams(window.location.search).get("lang");
+
+function keep(root) {
+  for (const link of root.querySelectorAll("a[href]")) {
+    const url = new URL(link.getAttribute("href"), window.location.href);
+    if (url.origin !== window.location.origin || url.pathname.startsWith("/api/") || url.searchParams.has("lang")) continue;
+    url.searchParams.set("lang", lang);
+    link.setAttribute("href", url.pathname + url.search + url.hash);
+  }
+  for (const form of root.querySelectorAll('form[method="get"], form:not([method])')) {
+    if (form.querySelector('input[name="lang"]')) continue;
+    const input = document.createElement("input");
+    input.type = "hidden";
+    input.name = "lang";
+    input.value = lang;
+    form.append(input);
+  }
+}
+
+if (lang) {
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", () => keep(document));
+  } else {
+    keep(document);
+  }
+}

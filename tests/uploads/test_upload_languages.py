@@ -1,0 +1,81 @@
+"""A refused upload says why in the reader's language (Accept-Language or ?lang=): the
+same error code, index and rule id in every language, the sentence the engine's own, the
+rule link on the rule's translation; read again later, in the later reader's language."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import engine
+from config.sentences import Sentence
+from matches.models import Upload
+
+pytestmark = pytest.mark.django_db
+
+URL = "/api/clubs/riverside/matches/"
+
+
+def _refusal(example_log):
+    log = example_log("cryptid-illegal-draw.json")  # action 14 draws 1 card where 2 are due
+    with pytest.raises(engine.IllegalAction) as refused:
+        engine.replay(log)
+    return log, refused.value
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "ru"])
+def test_a_rejected_upload_is_explained_in_the_readers_language(api, people, example_log, language):
+    log, refusal = _refusal(example_log)
+    response = api("member").post(URL, data=json.dumps(log), content_type="application/json",
+                                  HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 422
+    body = response.json()
+    assert (body["error"], body["index"], body["rule"]) == ("illegal", 14, "CUL-3.7")
+    assert body["message"] == f"{refusal.where(language)}: {refusal.text(language)}"
+    assert refusal.text(language) in body["message"]
+    suffix = "" if language == "en" else f"?lang={language}"
+    assert body["rule_url"] == f"http://testserver/rules/cryptid-urban-legends/{suffix}#CUL-3.7"
+    assert response["Content-Language"] == language
+
+
+def test_the_three_languages_differ_and_the_english_is_kept_on_the_row(api, people, example_log):
+    log, refusal = _refusal(example_log)
+    bodies = {}
+    for language in ("en", "ja", "ru"):
+        Upload.objects.all().delete()
+        bodies[language] = api("member").post(
+            URL, data=json.dumps(log), content_type="application/json", HTTP_ACCEPT_LANGUAGE=language).json()
+    assert len({body["message"] for body in bodies.values()}) == 3
+    assert "アクション 14" in bodies["ja"]["message"]
+    assert "действие 14" in bodies["ru"]["message"]
+    # Uploaded by a Russian reader, read by a Japanese one: in Japanese.
+    upload = Upload.objects.get()
+    assert upload.error_message == bodies["en"]["message"]
+    listed = api("member").get("/api/clubs/riverside/uploads/", HTTP_ACCEPT_LANGUAGE="ja").json()
+    assert listed["results"][0]["message"] == bodies["ja"]["message"]
+    assert api("member").get("/api/clubs/riverside/uploads/?lang=ru").json()["results"][0]["message"] == (
+        bodies["ru"]["message"])
+
+
+def test_a_refusal_of_the_site_itself_is_translated_too(api, people, example_log):
+    log = example_log("cryptid-escape.json")
+    log["seats"][0]["player"] = "zoe"
+    body = api("member").post(URL, data=json.dumps(log), content_type="application/json",
+                              HTTP_ACCEPT_LANGUAGE="ru").json()
+    assert body["error"] == "unknown_players"
+    assert body["message"].startswith("этих игроков нет в клубе Riverside Deduction Society: zoe")
+    assert Upload.objects.get().error_message.startswith("these players are not in Riverside")
+
+
+def test_a_malformed_document_is_explained_in_japanese(api, people):
+    body = api("member").post(URL, data=b'{"format": "lantern-log/1", "game": ',
+                              content_type="application/json", HTTP_ACCEPT_LANGUAGE="ja").json()
+    assert body["rule"] == "LOG-JSON"
+    assert body["message"] and body["message"].isascii() is False
+
+
+def test_a_stored_sentence_without_a_kept_form_reads_as_its_english():
+    assert Sentence.from_json({}, "old text").text("ja") == "old text"
+    assert Sentence.from_json({"msgid": "the log is larger than the %(limit)s bytes accepted",
+                               "params": {"limit": 5}}).text("en") == "the log is larger than the 5 bytes accepted"

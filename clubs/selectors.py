@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clubs.models import AuditEntry, Club, HandleClaim, Invite, JoinRequest, Membership, Player
 
@@ -116,7 +117,9 @@ def seat_picks(club: Club) -> list[tuple[str, list[tuple[str, str]]]]:
             picks.append((handle, handle if handle == name else f"{name} ({handle})"))
         if membership.user_id not in linked:
             handle = free_handle(membership.user.get_username(), taken)
-            picks.append((f"{MEMBER_PICK}{membership.user_id}", f"{name} (new handle {handle})"))
+            picks.append((f"{MEMBER_PICK}{membership.user_id}",
+                          _("%(name)s (new handle %(handle)s)") % {"name": name, "handle": handle}))
     others = [(p.handle, p.handle if p.user is None else f"{p.handle} ({person_name(p.user)})")
               for p in players if p.user_id not in member_ids]
-    return [(group, rows) for group, rows in (("Members", picks), ("Other handles", others)) if rows]
+    return [(group, rows) for group, rows in ((_("Members"), picks), (_("Other handles"), others))
+            if rows]

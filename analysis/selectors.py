@@ -16,10 +16,8 @@ from typing import Any
 from analysis.models import MatchAnalysis
 from analysis.services import AnalysisError, current_version
 from clubs.policy import AnyUser, can_analyse
-from engine import get_game
+from engine import Table, get_game, render
 from engine.core.analysis import BLUNDER, INACCURACY, MISTAKE
-from engine.core.game import Table
-from engine.core.messages import render
 from matches.models import Match
 from replay.frames import ALL, viewer_ids
 

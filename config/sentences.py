@@ -15,7 +15,7 @@ from typing import Any
 
 from django.utils import translation
 
-from engine.core.messages import DEFAULT_LOCALE, Message, locales, render
+from engine import DEFAULT_LOCALE, Message, locales, render
 
 
 def engine_locale(language: str | None = None) -> str:

@@ -11,12 +11,13 @@
 import engine.games  # noqa: F401
 from engine.core.envelope import (
     FORMAT,
+    MAX_ACTIONS,
     canonical_json,
     check_envelope,
     parse_json,
     parse_json_value,
 )
-from engine.core.errors import IllegalAction
+from engine.core.errors import RULE_ID, IllegalAction, rule_document, rule_path
 from engine.core.game import (
     FREE_FOR_ALL,
     ONE_AGAINST_TEAM,
@@ -25,8 +26,10 @@ from engine.core.game import (
     Game,
     Outcome,
     RatingShape,
+    Table,
 )
-from engine.core.play import play
+from engine.core.messages import DEFAULT_LOCALE, Message, join_list, locales, render
+from engine.core.play import BOT_STREAM, play
 from engine.core.registry import all_games, get_game, register
 from engine.core.replay import ENGINE_ERROR, Replay, replay
 from engine.core.rng import Rng
@@ -35,6 +38,8 @@ from engine.core.session import ALL_SEEING, Session
 
 __all__ = [
     "ALL_SEEING",
+    "BOT_STREAM",
+    "DEFAULT_LOCALE",
     "ENGINE_ERROR",
     "FORMAT",
     "FREE_FOR_ALL",
@@ -42,20 +47,29 @@ __all__ = [
     "TWO_SEATS",
     "Game",
     "IllegalAction",
+    "MAX_ACTIONS",
+    "Message",
     "Outcome",
     "PUBLIC",
+    "RULE_ID",
     "RatingShape",
     "Replay",
     "Rng",
     "Session",
+    "Table",
     "all_games",
     "canonical_json",
     "check_envelope",
     "get_game",
+    "join_list",
+    "locales",
     "log_schema",
     "parse_json",
     "parse_json_value",
     "play",
     "register",
+    "render",
     "replay",
+    "rule_document",
+    "rule_path",
 ]

@@ -8,9 +8,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from config.sentences import engine_locale, say
-from engine import all_games, get_game
-from engine.core.game import Table
-from engine.core.messages import join_list
+from engine import Table, all_games, get_game, join_list
 
 
 def game_name(game_id: str) -> str:

@@ -19,9 +19,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
-from engine import Game, IllegalAction, all_games, parse_json_value
-from engine.core.game import Table
-from engine.core.messages import render
+from engine import Game, IllegalAction, Table, all_games, parse_json_value, render
 
 #: A seat's choice that is a bot, not a player: ``bot:greedy``.
 BOT_PREFIX = "bot:"

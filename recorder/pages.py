@@ -19,9 +19,8 @@ from clubs import selectors as club_selectors
 from clubs import services as club_services
 from clubs.models import Club
 from clubs.services import ClubError
-from engine import get_game
-from engine.core.game import Table
-from engine.core.messages import render as render_message
+from engine import Table, get_game
+from engine import render as render_message
 from matches import selectors
 from recorder import selectors as draft_selectors
 from recorder import services

@@ -11,9 +11,7 @@ from django.db.models import QuerySet
 from clubs import policy
 from clubs.models import Club
 from clubs.policy import PUBLIC, AnyUser
-from engine import Game, all_games
-from engine.core.game import Table
-from engine.core.messages import render
+from engine import Game, Table, all_games, render
 from recorder import choices
 from recorder.models import Draft
 from recorder.services import DraftInvalid, Position, engine_eyes, position_of

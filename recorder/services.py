@@ -33,9 +33,17 @@ from clubs import policy
 from clubs.models import Club, Player
 from config.errors import AppError
 from config.events import publish
-from engine import ENGINE_ERROR, FORMAT, Game, IllegalAction, Rng, Session, get_game
-from engine.core.envelope import MAX_ACTIONS
-from engine.core.play import BOT_STREAM
+from engine import (
+    BOT_STREAM,
+    ENGINE_ERROR,
+    FORMAT,
+    MAX_ACTIONS,
+    Game,
+    IllegalAction,
+    Rng,
+    Session,
+    get_game,
+)
 from matches import services as game_services
 from matches.models import Upload
 from recorder import events

@@ -30,8 +30,7 @@ from pathlib import Path
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from engine.core.errors import RULE_ID
-from engine.core.registry import all_games
+from engine import RULE_ID, all_games
 
 DOCS_DIR = Path(__file__).resolve().parents[1] / "docs" / "rules"
 DEFAULT_LANGUAGE = "en"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils import translation
 
-from engine.core.errors import rule_document, rule_path
+from engine import rule_document, rule_path
 from reference.documents import DEFAULT_LANGUAGE, all_rules, document, languages
 
 

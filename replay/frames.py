@@ -21,9 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import Game, IllegalAction, Session, get_game, replay
-from engine.core.game import Table
-from engine.core.messages import DEFAULT_LOCALE, render
+from engine import DEFAULT_LOCALE, Game, IllegalAction, Session, Table, get_game, render, replay
 
 #: The all-seeing perspective's name in URLs and payloads (the engine calls it None).
 ALL = "all"

@@ -15,9 +15,8 @@ from django.urls import reverse
 
 from clubs.policy import AnyUser, can_view_club
 from config.errors import AppError
-from engine import IllegalAction, get_game
-from engine.core.game import Table
-from engine.core.messages import render
+from config.sentences import Sentence
+from engine import IllegalAction, Table, get_game, render
 from ladder.models import Ladder, Rating
 from ladder.selectors import match_changes
 from matches.models import Match
@@ -111,8 +110,8 @@ def _refusing(build: Callable[[], dict[str, Any]]) -> Callable[[], dict[str, Any
         except UnknownPage as exc:
             raise ReplayRefused(str(exc), code="unknown_page") from None
         except IllegalAction as exc:
-            raise ReplayRefused(exc.message, code="unreplayable", rule=exc.rule,
-                                index=exc.index) from None
+            raise ReplayRefused(Sentence.of_engine(exc.sentence), code="unreplayable",
+                                rule=exc.rule, index=exc.index) from None
 
     return built
 

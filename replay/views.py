@@ -6,8 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
-from engine import get_game
-from engine.core.envelope import MAX_ACTIONS
+from engine import MAX_ACTIONS, get_game
 from replay.frames import ALL, viewer_label
 from replay.selectors import game_record, match_viewers, visible_match
 

@@ -161,6 +161,10 @@ def test_a_log_the_engine_can_no_longer_set_up_is_a_clear_422(client, club, stor
     assert response.status_code == 422
     body = response.json()
     assert body["error"] == "unreplayable" and body["rule"].startswith("CD-") and body["index"] is None
+    # Said in the reader's language, like every engine refusal.
+    in_japanese = client.get(f"/api/matches/{match.pk}/frames?view=p1",
+                             HTTP_ACCEPT_LANGUAGE="ja").json()
+    assert in_japanese["rule"] == body["rule"] and in_japanese["message"] != body["message"]
     # The page itself still opens and says what went wrong.
     assert client.get(f"/matches/{match.pk}/replay").status_code == 200
 

@@ -15,6 +15,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from config.sentences import Sentence
+
 
 class Club(models.Model):
     name = models.CharField(max_length=120)
@@ -219,7 +221,9 @@ class AuditEntry(models.Model):
         related_name="+",
     )
     action = models.CharField(max_length=48)
-    summary = models.CharField(max_length=500)
+    summary = models.CharField(max_length=500, help_text="What changed, in English (for logs and search).")
+    # What changed, as what to say (config.sentences.Sentence): shown in each reader's language.
+    summary_sentence = models.JSONField(default=dict, blank=True)
     details = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -230,3 +234,8 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.action}: {self.summary}"
+
+    @property
+    def summary_text(self) -> str:
+        """What changed, in the active language (the reader's)."""
+        return Sentence.from_json(self.summary_sentence, self.summary).text()

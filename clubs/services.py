@@ -14,6 +14,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from clubs import events
 from clubs.models import (
@@ -29,6 +30,7 @@ from clubs.models import (
 from clubs.selectors import free_handle
 from config.errors import AppError
 from config.events import publish
+from config.sentences import Sentence
 
 #: how long an invite link works unless the organiser says otherwise
 INVITE_DAYS = 7
@@ -43,10 +45,14 @@ class ClubError(AppError):
 
 
 def audit(
-    club: Club, actor: AbstractBaseUser | None, action: str, summary: str, **details: Any
+    club: Club, actor: AbstractBaseUser | None, action: str, summary: str | Sentence, **details: Any
 ) -> AuditEntry:
+    """An entry of the club's audit trail; ``summary`` as a Sentence is shown to each
+    organiser in their language (its English kept as ``summary`` for logs and search)."""
+    sentence = summary if isinstance(summary, Sentence) else Sentence(plain=summary)
     return AuditEntry.objects.create(
-        club=club, actor=actor, action=action, summary=summary, details=details
+        club=club, actor=actor, action=action, summary=sentence.english()[:500],
+        summary_sentence=sentence.as_json(), details=details,
     )
 
 
@@ -58,7 +64,8 @@ def set_auto_analysis(user: AbstractBaseUser, club: Club, on: bool) -> None:
     club.auto_analysis = on
     club.save(update_fields=["auto_analysis"])
     audit(club, user, "club.auto_analysis",
-          "turned automatic analysis " + ("on" if on else "off"), on=on)
+          Sentence.site(gettext_noop("turned automatic analysis on")) if on
+          else Sentence.site(gettext_noop("turned automatic analysis off")), on=on)
 
 
 @transaction.atomic
@@ -68,7 +75,8 @@ def create_club(user: AbstractBaseUser, *, name: str, slug: str, is_public: bool
         raise ClubError(_("The address '%(slug)s' is taken; choose another.") % {"slug": slug}, "slug_taken")
     club = Club.objects.create(name=name, slug=slug, is_public=is_public)
     Membership.objects.create(user=user, club=club, role=Membership.Role.ORGANISER)
-    audit(club, user, "club.create", f"created the club {name!r}", public=is_public)
+    audit(club, user, "club.create", Sentence.site(gettext_noop("created the club %(name)s"), name=repr(name)),
+          public=is_public)
     return club
 
 
@@ -87,7 +95,10 @@ def create_invite(
         club=club, role=role, created_by=actor, player=player,
         expires_at=timezone.now() + timedelta(days=days),
     )
-    audit(club, actor, "invite.create", f"created a {role} invite valid for {days} days",
+    audit(club, actor, "invite.create",
+          Sentence.site(gettext_noop("created an organiser invite valid for %(days)s days"), days=days)
+          if role == Membership.Role.ORGANISER else
+          Sentence.site(gettext_noop("created a member invite valid for %(days)s days"), days=days),
           invite=invite.pk)
     return invite
 
@@ -97,7 +108,8 @@ def revoke_invite(actor: AbstractBaseUser, invite: Invite) -> None:
         return
     invite.revoked_at = timezone.now()
     invite.save(update_fields=["revoked_at"])
-    audit(invite.club, actor, "invite.revoke", "revoked an invite", invite=invite.pk)
+    audit(invite.club, actor, "invite.revoke", Sentence.site(gettext_noop("revoked an invite")),
+          invite=invite.pk)
 
 
 def invite_problem(invite: Invite) -> ClubError | None:
@@ -134,7 +146,7 @@ def accept_invite(user: AbstractBaseUser, token: str) -> Membership:
     JoinRequest.objects.filter(
         club=invite.club, user=user, status=JoinRequest.Status.PENDING
     ).update(status=JoinRequest.Status.APPROVED, decided_at=timezone.now())
-    audit(invite.club, user, "invite.accept", f"{user.get_username()} joined by invitation",
+    audit(invite.club, user, "invite.accept", Sentence.site(gettext_noop("%(user)s joined by invitation"), user=user.get_username()),
           invite=invite.pk, role=invite.role)
     if invite.player_id is not None:
         # The handle the organiser named: theirs now, unless someone took it meanwhile.
@@ -174,7 +186,8 @@ def request_to_join(user: AbstractBaseUser, club: Club, message: str = "") -> Jo
         raise ClubError(_("You are already a member of %(club)s.") % {"club": club.name}, "already_member")
     request = ask(JoinRequest, _("Your request is already waiting for an organiser."),
                   club=club, user=user, message=message[:500])
-    audit(club, user, "join.request", f"{user.get_username()} asked to join")
+    audit(club, user, "join.request", Sentence.site(gettext_noop("%(user)s asked to join"),
+                                                    user=user.get_username()))
     return request
 
 
@@ -185,9 +198,11 @@ def decide_join_request(actor: AbstractBaseUser, request: JoinRequest, *, approv
     name = request.user.get_username()
     if approve:
         Membership.objects.get_or_create(user=request.user, club=request.club)
-        audit(request.club, actor, "join.approve", f"approved {name}'s request to join")
+        audit(request.club, actor, "join.approve",
+              Sentence.site(gettext_noop("approved %(user)s's request to join"), user=name))
     else:
-        audit(request.club, actor, "join.decline", f"declined {name}'s request to join")
+        audit(request.club, actor, "join.decline",
+              Sentence.site(gettext_noop("declined %(user)s's request to join"), user=name))
 
 
 @transaction.atomic
@@ -211,7 +226,9 @@ def set_role(actor: AbstractBaseUser, membership: Membership, role: str) -> Memb
     membership.save(update_fields=["role"])
     verb = "promoted" if role == Membership.Role.ORGANISER else "demoted"
     audit(membership.club, actor, f"member.{verb}",
-          f"{verb} {membership.user.get_username()} from {before} to {role}")
+          Sentence.site(gettext_noop("made %(user)s an organiser") if verb == "promoted"
+                        else gettext_noop("made %(user)s a member rather than an organiser"),
+                        user=membership.user.get_username()), before=before, role=role)
     return membership
 
 
@@ -232,7 +249,8 @@ def rename_player(actor: AbstractBaseUser, player: Player, handle: str) -> Playe
     player.handle = handle
     player.save(update_fields=["handle"])
     publish(events.players_changed, club_id=player.club_id)
-    audit(player.club, actor, "player.rename", f"renamed player {before!r} to {handle!r}",
+    audit(player.club, actor, "player.rename", Sentence.site(gettext_noop("renamed player %(before)s to %(handle)s"),
+                                                          before=repr(before), handle=repr(handle)),
           player=player.pk)
     return player
 
@@ -253,9 +271,11 @@ def link_player(actor: AbstractBaseUser | None, player: Player,
     player.save(update_fields=["user"])
     publish(events.players_changed, club_id=player.club_id)
     if user is None:
-        summary = f"unlinked {player.handle!r} from {before.get_username()}"
+        summary = Sentence.site(gettext_noop("unlinked %(handle)s from %(user)s"),
+                                handle=repr(player.handle), user=before.get_username())
     else:
-        summary = f"linked {player.handle!r} to {user.get_username()}"
+        summary = Sentence.site(gettext_noop("linked %(handle)s to %(user)s"),
+                                handle=repr(player.handle), user=user.get_username())
     audit(player.club, actor, "player.link", summary, player=player.pk,
           user=user.pk if user else None)
     return player
@@ -279,7 +299,8 @@ def handle_for_member(actor: AbstractBaseUser | None, club: Club, user_id: int) 
         club=club, user=membership.user,
         handle=free_handle(membership.user.get_username(), taken))
     audit(club, actor, "player.create",
-          f"made the handle {player.handle!r} for {membership.user.get_username()}",
+          Sentence.site(gettext_noop("made the handle %(handle)s for %(user)s"),
+                        handle=repr(player.handle), user=membership.user.get_username()),
           player=player.pk, user=user_id)
     return player
 
@@ -297,7 +318,8 @@ def claim_handle(user: AbstractBaseUser, player: Player) -> HandleClaim:
                         "handle_taken")
     claim = ask(HandleClaim, _("Your claim of '%(handle)s' is waiting for an organiser.") % {
         "handle": player.handle}, club=player.club, player=player, user=user)
-    audit(player.club, user, "handle.claim", f"{user.get_username()} claims {player.handle!r}",
+    audit(player.club, user, "handle.claim", Sentence.site(gettext_noop("%(user)s claims %(handle)s"),
+                                                          user=user.get_username(), handle=repr(player.handle)),
           player=player.pk)
     return claim
 
@@ -313,7 +335,8 @@ def decide_claim(actor: AbstractBaseUser, claim: HandleClaim, *, approve: bool) 
         link_player(actor, player, claim.user)
     else:
         audit(claim.club, actor, "handle.decline",
-              f"declined {claim.user.get_username()}'s claim of {claim.player.handle!r}")
+              Sentence.site(gettext_noop("declined %(user)s's claim of %(handle)s"),
+                            user=claim.user.get_username(), handle=repr(claim.player.handle)))
 
 
 @transaction.atomic
@@ -329,7 +352,8 @@ def leave_club(user: AbstractBaseUser, membership: Membership) -> None:
         raise ClubError(_("You are the club's only organiser: make someone else an organiser "
                           "before you leave."), "last_organiser")
     membership.delete()
-    audit(membership.club, user, "member.leave", f"{user.get_username()} left the club")
+    audit(membership.club, user, "member.leave",
+          Sentence.site(gettext_noop("%(user)s left the club"), user=user.get_username()))
 
 
 @transaction.atomic
@@ -359,6 +383,7 @@ def merge_players(actor: AbstractBaseUser, source: Player, target: Player) -> Pl
     handle = source.handle
     source.delete()
     audit(target.club, actor, "player.merge",
-          f"merged {handle!r} into {target.handle!r} ({moved} seats)", player=target.pk)
+          Sentence.site(gettext_noop("merged %(handle)s into %(into)s (%(moved)s seats)"),
+                        handle=repr(handle), into=repr(target.handle), moved=moved), player=target.pk)
     publish(events.players_changed, club_id=target.club_id, merged=True)
     return target

@@ -24,6 +24,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.urls import Resolver404, resolve
 from django.utils import translation
 from django.utils.functional import Promise
+from django.utils.translation import gettext as _
 from django.views import defaults
 from django.views.decorators.csrf import csrf_exempt
 
@@ -138,16 +139,16 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
     a disallowed host, a malformed request."""
     if _is_api(request):
         if isinstance(exception, RequestDataTooBig):
-            return _error("too_large", "the request body is larger than the API accepts")
+            return _error("too_large", _("the request body is larger than the API accepts"))
         if isinstance(exception, NulCharacter):
             return _error("malformed", str(exception))
-        return _error("malformed", "the request could not be read")
+        return _error("malformed", _("the request could not be read"))
     return defaults.bad_request(request, exception)
 
 
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     if _is_api(request):
-        return _error("not_found", "not found")
+        return _error("not_found", _("not found"))
     return defaults.page_not_found(request, exception)
 
 
@@ -167,10 +168,10 @@ def api_not_found(request: HttpRequest, url: str = "") -> HttpResponse:
         if found is not None and found.func is not api_not_found:
             query = request.META.get("QUERY_STRING", "")
             return HttpResponsePermanentRedirect(request.path + "/" + (f"?{query}" if query else ""))
-    return _error("not_found", "not found")
+    return _error("not_found", _("not found"))
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
     if _is_api(request):
-        return _error("server_error", "the server failed on this request; it has been logged")
+        return _error("server_error", _("the server failed on this request; it has been logged"))
     return defaults.server_error(request)

@@ -9,6 +9,7 @@
 
 # The built-in games register themselves on import: importing the engine loads them.
 import engine.games  # noqa: F401
+from engine.core.beliefs import BELIEFS_VERSION, belief_track
 from engine.core.envelope import (
     FORMAT,
     MAX_ACTIONS,
@@ -38,6 +39,7 @@ from engine.core.session import ALL_SEEING, Session
 
 __all__ = [
     "ALL_SEEING",
+    "BELIEFS_VERSION",
     "BOT_STREAM",
     "DEFAULT_LOCALE",
     "ENGINE_ERROR",
@@ -58,6 +60,7 @@ __all__ = [
     "Session",
     "Table",
     "all_games",
+    "belief_track",
     "canonical_json",
     "check_envelope",
     "get_game",

@@ -19,7 +19,15 @@ from rest_framework.views import APIView
 from config.api.errors import ErrorSerializer, RuleLinks
 from config.errors import AppError
 from replay.frames import ALL, PAGE_SIZE, page_of
-from replay.selectors import Frames, frames_etag, match_frames, match_views, visible_match
+from replay.selectors import (
+    Frames,
+    beliefs_etag,
+    frames_etag,
+    match_beliefs,
+    match_frames,
+    match_views,
+    visible_match,
+)
 
 _frame = inline_serializer(
     "ReplayFrame",
@@ -187,6 +195,54 @@ class MatchViewsView(RuleLinks, APIView):
         page = _number(request, "page")
         return _serve(request, frames_etag(match, viewer, page, views_only=True),
                       lambda: match_views(match, viewer, page))
+
+
+_belief = inline_serializer(
+    "Belief",
+    {
+        "holder": serializers.CharField(help_text="The seat (or team) holding the belief."),
+        "kind": serializers.CharField(help_text="`position` (Mister X's city), `hand` (the Cryptid "
+                                      "opponent's hand) or `envelopes` (a Cloak & Dagger check sheet's proofs)."),
+        "measure": serializers.JSONField(help_text="`count` still possible (of `unit`), `bits`: entropy, if any."),
+        "changed": serializers.JSONField(allow_null=True, help_text="What this ply changed in the measure: "
+                                          "`from`, `to` (and `bits_from`, `bits_to`), or null."),
+    },
+)
+
+_beliefs = inline_serializer(
+    "ReplayBeliefs",
+    {
+        "version": serializers.IntegerField(),
+        "viewer": serializers.CharField(),
+        "game": serializers.CharField(),
+        "plies": serializers.ListField(child=inline_serializer("BeliefPly", {
+            "ply": serializers.IntegerField(),
+            "beliefs": serializers.ListField(child=_belief),
+        })),
+    },
+)
+
+
+class MatchBeliefsView(RuleLinks, APIView):
+    @extend_schema(
+        operation_id="match_beliefs",
+        summary="What each seat could believe of the hidden facts, after every ply",
+        description=(
+            "Per ply, the beliefs this perspective may see (engine/core/beliefs.py): Mister X's "
+            "possible cities weighted by the paths consistent with the public record (public, "
+            "so every perspective), the cards likely in the Cryptid opponent's hand (a seat: its "
+            "own), what a Cloak & Dagger check sheet proves about the envelopes (a seat: its own; "
+            "certainties, not probabilities). `all` gets every seat's. Each belief says how the "
+            "ply changed it (narrowed or widened). Cached; ETag and 304 as for the frames."
+        ),
+        parameters=[_VIEW],
+        responses={200: _beliefs, 400: OpenApiResponse(ErrorSerializer, description="Unknown perspective."),
+                   **_CACHED_RESPONSES},
+    )
+    def get(self, request: Request, match_id: int) -> HttpResponse:
+        match = visible_match(request.user, match_id)
+        viewer = request.query_params.get("view") or ALL
+        return _serve(request, beliefs_etag(match, viewer), lambda: match_beliefs(match, viewer))
 
 
 def _etags(header: str) -> set[str]:

@@ -21,7 +21,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import DEFAULT_LOCALE, Game, IllegalAction, Session, Table, get_game, render, replay
+from engine import (
+    DEFAULT_LOCALE,
+    Game,
+    IllegalAction,
+    Session,
+    Table,
+    belief_track,
+    get_game,
+    render,
+    replay,
+)
 
 #: The all-seeing perspective's name in URLs and payloads (the engine calls it None).
 ALL = "all"
@@ -179,3 +189,11 @@ def build_views(log: dict[str, Any], viewer: str, page: int) -> dict[str, Any]:
     except IllegalAction:  # a rejected log's frames end at its last valid action
         pass
     return {"version": PAYLOAD_VERSION, "viewer": viewer, "page": page, "from": first, "views": views}
+
+
+def build_beliefs(log: dict[str, Any], viewer: str) -> dict[str, Any]:
+    """The beliefs ``viewer`` may be shown after every ply of ``log``
+    (:func:`engine.core.beliefs.belief_track`): a seat's own, or built from public facts
+    only; the all-seeing perspective's, every seat's."""
+    game, engine_viewer = _perspective(log, viewer)
+    return {"viewer": viewer, "game": game.id, **belief_track(game, log, engine_viewer)}

@@ -16,7 +16,7 @@ from django.urls import reverse
 from clubs.policy import AnyUser, can_view_club
 from config.errors import AppError
 from config.sentences import Sentence
-from engine import IllegalAction, Table, get_game, render
+from engine import BELIEFS_VERSION, IllegalAction, Table, get_game, render
 from ladder.models import Ladder, Rating
 from ladder.selectors import match_changes
 from matches.models import Match
@@ -25,6 +25,7 @@ from replay.frames import (
     PAYLOAD_VERSION,
     UnknownPage,
     UnknownViewer,
+    build_beliefs,
     build_frames,
     build_views,
     viewer_ids,
@@ -134,6 +135,20 @@ def match_views(match: Match, viewer: str, page: int) -> Frames:
     return _cached(frames_cache_key(match, viewer, page, views_only=True),
                    frames_etag(match, viewer, page, views_only=True),
                    _refusing(lambda: build_views(match.log.document, viewer, page)))
+
+
+def beliefs_etag(match: Match, viewer: str) -> str:
+    """The ETag of ``match``'s belief track for ``viewer``: it changes with the log, the
+    rules version and the beliefs' method (``BELIEFS_VERSION``)."""
+    return f'W/"{_digest(match, viewer, f"beliefs{BELIEFS_VERSION}")}"'
+
+
+def match_beliefs(match: Match, viewer: str) -> Frames:
+    """The beliefs ``viewer`` may see after every ply of ``match``
+    (``replay.frames.build_beliefs``), cached as the frames are. Raises :class:`ReplayRefused`."""
+    key = f"replay:beliefs:{_digest(match, viewer, f'beliefs{BELIEFS_VERSION}')}"
+    return _cached(key, beliefs_etag(match, viewer),
+                   _refusing(lambda: build_beliefs(match.log.document, viewer)))
 
 
 def visible_match(user: AnyUser, match_id: int) -> Match:

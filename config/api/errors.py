@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404
+from django.utils.translation import gettext as _
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView, exception_handler
@@ -54,7 +55,7 @@ def lantern_exception_handler(exc: Exception, context: dict[str, Any]) -> Respon
     if isinstance(exc, exceptions.APIException):
         code, message = exc.default_code, _message(exc.detail)
     elif isinstance(exc, Http404):
-        code, message = "not_found", "not found"
+        code, message = "not_found", _("not found")
     else:  # Django's PermissionDenied
         code, message = "permission_denied", _message(response.data)
     code = _CODES.get(code, code)

@@ -314,6 +314,15 @@ class Game:
     #: has no belief sampler, so its matches cannot be analysed.
     analysis_search: dict[str, Any] | None = None
 
+    def belief_summary(self, state: State, viewer: str | None) -> list[dict[str, Any]]:
+        """What ``viewer`` (a seat or team; None = all-seeing) may be shown of the beliefs
+        held at ``state`` (:mod:`engine.core.beliefs`): a list of beliefs, each
+        ``{"holder": seat or team, "kind": ..., "measure": {"count", "unit", "bits"}, ...}``.
+        A seat's list holds only beliefs made of what that seat knows (its own, and
+        beliefs built from public facts only); the all-seeing list holds every seat's.
+        A pure function of (state, viewer). Default: none."""
+        return []
+
     def sample_state(self, state: State, viewer: str | None, rng: Rng) -> State:
         """One complete state drawn from ``viewer``'s beliefs about ``state``."""
         return self.beliefs(state, viewer).sample(rng)

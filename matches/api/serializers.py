@@ -6,6 +6,7 @@ import copy
 from typing import Any
 
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -137,7 +138,7 @@ class MatchFilterSerializer(serializers.Serializer):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs.get("played_from") and attrs.get("played_to") and attrs["played_from"] > attrs["played_to"]:
-            raise serializers.ValidationError("played_from is after played_to")
+            raise serializers.ValidationError(_("played_from is after played_to"))
         return attrs
 
     def filters(self) -> MatchFilters:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiExample,
@@ -171,7 +172,7 @@ class ClubMatchesView(LanternAPIView):
             services.accept_log_size(club, length, request.user, allowance=_MULTIPART_SLACK)
             upload = request.FILES.get("file")
             if upload is None:
-                raise AppError("send the log as JSON, or as a multipart field 'file'",
+                raise AppError(_("send the log as JSON, or as a multipart field 'file'"),
                                code="malformed")
             body, name = services.read_log_file(club, upload, request.user)
         else:
@@ -288,7 +289,7 @@ class ClubImportsView(LanternAPIView):
         services.accept_import_size(_content_length(request), allowance=_MULTIPART_SLACK)
         upload = request.FILES.get("file")
         if upload is None:
-            raise AppError("send the logs as a multipart field 'file'", code="malformed")
+            raise AppError(_("send the logs as a multipart field 'file'"), code="malformed")
         services.accept_import_size(upload.size)
         run = services.create_import(club, upload.read(), upload.name or "", request.user)
         run.refresh_from_db()  # without a worker the task already ran, on commit

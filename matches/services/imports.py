@@ -11,6 +11,7 @@ from django.db import transaction
 from django.db.models import F, Q, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clubs.models import Club
 from config.errors import AppError
@@ -74,7 +75,7 @@ def accept_import_size(size: int, *, allowance: int = 0) -> None:
     ``too_large`` (nothing is recorded: no import exists yet)."""
     limit = max_import_file_bytes()
     if size > limit + allowance:
-        raise ImportRefused(f"at most {limit} bytes are accepted", size=size, limit=limit)
+        raise ImportRefused(_("at most %(limit)s bytes are accepted") % {"limit": limit}, size=size, limit=limit)
 
 
 def create_import(
@@ -88,7 +89,8 @@ def create_import(
     limit = max_import_file_bytes()
     if len(data) > limit:
         raise ImportRefused(
-            f"the file is {len(data)} bytes; at most {limit} bytes are accepted",
+            _("the file is %(size)s bytes; at most %(limit)s bytes are accepted") % {
+                "size": len(data), "limit": limit},
             size=len(data),
             limit=limit,
         )

@@ -9,10 +9,12 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from clubs import policy
 from clubs.services import ClubError, audit
 from config.events import publish
+from config.sentences import Sentence
 from matches import events
 from matches.models import Match, Upload
 
@@ -24,8 +26,9 @@ def note_upload_read(user: Any, upload: Upload) -> None:
 
     if policy.is_staff_reading_private_upload(user, upload):
         audit(upload.club, user, "upload.staff_read",
-              f"{user.get_username()} (site operator) read upload {upload.pk} "
-              f"({upload.name or 'unnamed'}, {upload.status})", upload=upload.pk)
+              Sentence.site(gettext_noop("%(user)s (site operator) read upload %(upload)s (%(name)s, %(status)s)"),
+                            user=user.get_username(), upload=upload.pk, name=upload.name or "unnamed",
+                            status=upload.status), upload=upload.pk)
 
 
 
@@ -41,7 +44,8 @@ def void_match(actor: AbstractBaseUser, match: Match, reason: str) -> Match:
         raise ClubError(_("This match is void already."), "already_void")
     match.is_void, match.void_reason, match.voided_at = True, reason[:500], timezone.now()
     match.save(update_fields=["is_void", "void_reason", "voided_at"])
-    audit(match.club, actor, "match.void", f"voided {match.game} match #{match.pk}: {reason}",
+    audit(match.club, actor, "match.void", Sentence.site(gettext_noop("voided %(game)s match #%(match)s: %(reason)s"),
+                                                      game=match.game, match=match.pk, reason=reason),
           match=match.pk)
     publish(events.match_voided, club_id=match.club_id, match_id=match.pk)
     return match
@@ -62,7 +66,8 @@ def restore_match(actor: AbstractBaseUser, match: Match, reason: str) -> Match:
     match.is_void, match.void_reason, match.voided_at = False, "", None
     match.save(update_fields=["is_void", "void_reason", "voided_at"])
     audit(match.club, actor, "match.restore",
-          f"restored {match.game} match #{match.pk}: {reason[:300]}", match=match.pk,
+          Sentence.site(gettext_noop("restored %(game)s match #%(match)s: %(reason)s"),
+                        game=match.game, match=match.pk, reason=reason[:300]), match=match.pk,
           void_reason=was)
     publish(events.match_restored, club_id=match.club_id, match_id=match.pk)
     return match

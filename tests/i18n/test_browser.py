@@ -51,7 +51,7 @@ def english_left(page: Any, allowed: frozenset[str] = frozenset()) -> list[str]:
     """Latin words a person reads on the page (not in code, not a name or a rule id)."""
     text = page.evaluate("""() => {
         const copy = document.body.cloneNode(true);
-        copy.querySelectorAll('code, pre, script, style, .lang-switch').forEach(n => n.remove());
+        copy.querySelectorAll("code, pre, script, style, .lang-switch, select").forEach(n => n.remove());
         return copy.innerText;
     }""")
     text = re.sub(r"\b[A-Z]{2,4}-\d+(?:\.\d+)*\b", " ", text)

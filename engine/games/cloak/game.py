@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.core.game import FREE_FOR_ALL, Action, Game, RatingShape
 from engine.core.rng import Rng
-from engine.games.cloak import bots, notation, rules, schema, sentences, views
+from engine.games.cloak import beliefs, bots, notation, rules, schema, sentences, views
 from engine.games.cloak.state import (
     ENVELOPE_NUMBERS,
     MAX_PLAYERS,
@@ -97,6 +97,9 @@ class CloakAndDagger(Game):
         return state.copy()
 
     # --- what leaves the engine ---------------------------------------------
+    def belief_summary(self, state: CloakState, viewer: str | None) -> list[dict[str, Any]]:
+        return beliefs.summary(state, viewer)
+
     def view(self, state: CloakState, viewer: str | None) -> dict[str, Any]:
         return views.view(state, viewer)
 

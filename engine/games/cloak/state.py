@@ -61,7 +61,7 @@ class CloakState:
 
     __slots__ = (
         "options", "seats", "envelopes", "hands", "pile", "pile_unknown", "setup_pile", "turn",
-        "winner", "owed", "history", "spies", "enemies", "knowledge",
+        "winner", "owed", "history", "spies", "enemies", "knowledge", "proofs",
     )
 
     def __init__(self, options: dict[str, Any], seats: list[str], pile: list[str],
@@ -90,6 +90,8 @@ class CloakState:
         #: per seat, then the public (index len(seats)): a cache of its knowledge folded over
         #: the history, see knowledge.py
         self.knowledge: list[Any] = [None] * (len(seats) + 1)
+        #: per seat: a cache of what its check sheet proves (beliefs.py), folded as knowledge is
+        self.proofs: list[Any] = [None] * len(seats)
 
     @property
     def pile_size(self) -> int:
@@ -118,4 +120,5 @@ class CloakState:
         copy.spies = self.spies
         copy.enemies = self.enemies
         copy.knowledge = [None] * (len(self.seats) + 1)
+        copy.proofs = [None] * len(self.seats)
         return copy

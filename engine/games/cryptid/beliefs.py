@@ -19,13 +19,19 @@ opponent's opening hand (part of the setup record) left out.
 
 from __future__ import annotations
 
+from math import comb
+from typing import Any
+
+from engine.core.beliefs import entropy, measure
 from engine.core.rng import Rng
 from engine.games.cryptid.rules import _begin_expansion
 from engine.games.cryptid.state import (
     BLOCK_ORDER,
     BLOCK_RANK,
+    CARDS,
     GUARANTEED_NORMAL,
     OTHER,
+    SEATS,
     CryptidState,
     deck_cards,
 )
@@ -90,3 +96,59 @@ class Beliefs:
             new.guaranteed = self.guaranteed
             _begin_expansion(new)  # draws the two blocks with the sample's generator
         return new
+
+
+def hand_distribution(unseen: list[str], hand_size: int) -> list[tuple[dict[str, int], float]]:
+    """Every possible hand (card -> how many) of ``hand_size`` cards dealt at random from
+    ``unseen``, with its probability (multivariate hypergeometric: the opponent's hand is
+    a uniform draw from its hand and deck together, as :meth:`Beliefs.sample` deals it)."""
+    available = {card: unseen.count(card) for card in CARDS if card in unseen}
+    kinds = list(available)
+    ways_total = comb(len(unseen), hand_size)
+    hands: list[tuple[dict[str, int], float]] = []
+
+    def build(i: int, left: int, hand: dict[str, int], ways: int) -> None:
+        if i == len(kinds):
+            if left == 0:
+                hands.append((dict(hand), ways / ways_total))
+            return
+        card = kinds[i]
+        for k in range(min(left, available[card]) + 1):
+            hand[card] = k
+            build(i + 1, left - k, hand, ways * comb(available[card], k))
+        del hand[card]
+
+    build(0, hand_size, {}, 1)
+    return [(h, p) for h, p in hands if p > 0]
+
+
+def summary(state: CryptidState, viewer: str | None) -> list[dict[str, Any]]:
+    """Each seat's belief about its opponent's hand (:meth:`Game.belief_summary`): per
+    card, the chance the hand holds at least one and how many it holds on average, from
+    the cards unseen by that seat (the opponent's deck mix less its discards: public).
+    A seat's perspective gets its own belief; the all-seeing one both seats'."""
+    beliefs = []
+    for holder in SEATS:
+        if viewer is not None and viewer != holder:
+            continue
+        known = Beliefs(state, holder)
+        hands = hand_distribution(known.unseen, known.hand_size)
+        cards = []
+        for card in CARDS:
+            if card not in known.unseen:
+                continue
+            cards.append({
+                "card": card,
+                "at_least_one": round(float(sum(p for h, p in hands if h.get(card, 0) > 0)), 4),
+                "expected": round(sum(p * h.get(card, 0) for h, p in hands), 3),
+            })
+        beliefs.append({
+            "holder": holder,
+            "kind": "hand",
+            "about": known.opponent,
+            "hand_size": known.hand_size,
+            "unseen": len(known.unseen),
+            "cards": cards,
+            "measure": measure(len(hands), "hands", entropy(p for _, p in hands)),
+        })
+    return beliefs

@@ -9,7 +9,7 @@ from engine.core.game import TWO_SEATS, Action, Game, RatingShape, Spread
 from engine.core.messages import msg
 from engine.core.rng import Rng
 from engine.games.cryptid import bots, notation, rules, schema, sentences, views
-from engine.games.cryptid.beliefs import Beliefs
+from engine.games.cryptid.beliefs import Beliefs, summary
 from engine.games.cryptid.state import COLORS, OTHER, SEATS, CryptidState
 
 
@@ -100,6 +100,9 @@ class CryptidGame(Game):
 
     def beliefs(self, state: CryptidState, viewer: str | None) -> Beliefs:
         return Beliefs(state, viewer)
+
+    def belief_summary(self, state: CryptidState, viewer: str | None) -> list[dict[str, Any]]:
+        return summary(state, viewer)
 
     def view(self, state: CryptidState, viewer: str | None) -> dict[str, Any]:
         return views.view(state, viewer)

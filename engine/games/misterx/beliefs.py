@@ -28,6 +28,9 @@ is not held against the racks dealt.
 
 from __future__ import annotations
 
+from typing import Any
+
+from engine.core.beliefs import entropy, measure
 from engine.core.rng import Rng
 from engine.games.misterx.possible import Possible, board_masks
 from engine.games.misterx.state import (
@@ -184,3 +187,21 @@ class Beliefs:
             bag[t] = bag.get(t, 0) + 1
         new.bag = bag
         return new
+
+
+def summary(state: State, viewer: str | None) -> list[dict[str, Any]]:
+    """The detectives' belief about Mister X's city now (:meth:`Game.belief_summary`):
+    each city still possible, with the share of the paths consistent with the public
+    record that end there — the weights the detectives' samples draw by. Made of public
+    facts only, so every perspective may see it (Mister X's: where the detectives can
+    place him)."""
+    weights = Beliefs(state, TEAM).path_weights()
+    total = sum(weights.values())
+    cities = sorted(((city, n / total) for city, n in weights.items()), key=lambda item: (-item[1], item[0]))
+    return [{
+        "holder": TEAM,
+        "kind": "position",
+        "about": MRX,
+        "cities": [[city, round(p, 4)] for city, p in cities],
+        "measure": measure(len(cities), "cities", entropy(weights.values())),
+    }]

@@ -10,7 +10,7 @@ from engine.core.game import ONE_AGAINST_TEAM, Action, Draw, Game, RatingShape
 from engine.core.messages import msg
 from engine.core.rng import Rng
 from engine.games.misterx import bots, notation, rules, schema, sentences, views
-from engine.games.misterx.beliefs import Beliefs
+from engine.games.misterx.beliefs import Beliefs, summary
 from engine.games.misterx.board import resolve_board
 from engine.games.misterx.bots import SEARCH_MAX_PLIES
 from engine.games.misterx.bots import evaluate as search_evaluate
@@ -134,6 +134,9 @@ class MisterX(Game):
 
     def beliefs(self, state: State, viewer: str | None) -> Beliefs:
         return Beliefs(state, viewer)
+
+    def belief_summary(self, state: State, viewer: str | None) -> list[dict[str, Any]]:
+        return summary(state, viewer)
 
     def decision(self, state: State) -> tuple[str, list[Action]]:
         """The detectives' special action is optional: declining it is the next refill

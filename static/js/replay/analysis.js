@@ -8,6 +8,7 @@
 // so the page's own modules know nothing of it.
 
 import { el, svg, tip } from "./dom.js";
+import { seatName } from "./names.js";
 
 const panel = document.getElementById("replay-analysis");
 const boardRoot = document.getElementById("replay-board");
@@ -21,13 +22,6 @@ const H = 120;
 
 const state = { view: null, payload: null, timer: null, request: 0 };
 
-function seatName(seat) {
-  const item = document.querySelector(`.replay-players li[data-seat="${CSS.escape(seat)}"]`);
-  if (!item) return seat;
-  const role = item.querySelector(".replay-role")?.textContent.trim();
-  const player = item.querySelector("a, .replay-player")?.textContent.trim();
-  return role && player ? `${role} (${player})` : seat;
-}
 
 async function load(method = "GET") {
   const view = boardRoot.dataset.view || "all";

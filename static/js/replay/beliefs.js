@@ -1,0 +1,233 @@
+// Beliefs on the board (engine/core/beliefs.py, /api/matches/{id}/beliefs): what a seat
+// could believe of the hidden facts at each move, from this perspective's information
+// only — Mister X's possible cities as a heat layer on the map, the cards likely in the
+// Cryptid opponent's hand, what a Cloak & Dagger check sheet proves about the envelopes —
+// and, in the move list, how each move narrowed (or widened) it.
+//
+// A module of its own, as analysis.js: it follows the page through the board's data-ply
+// and data-view attributes and the move list's buttons; the board modules know nothing of it.
+
+import { el, svg, tip } from "./dom.js";
+import { seatName } from "./names.js";
+
+const panel = document.getElementById("replay-beliefs");
+const boardRoot = document.getElementById("replay-board");
+const movesRoot = document.getElementById("replay-moves");
+
+const state = { view: null, payload: null, holder: null, request: 0 };
+
+
+function percent(p) {
+  if (p > 0 && p < 0.005) return "<1%";
+  return `${Math.round(p * 100)}%`;
+}
+
+function unitText(count, unit) {
+  const singular = { cities: "city", hands: "hand", "envelopes in doubt": "envelope in doubt" }[unit];
+  return `${count} ${count === 1 && singular ? singular : unit}`;
+}
+
+/** "23 → 7 cities (4.52 → 2.81 bits)": what one move did to a belief. */
+function changeText(change, unit) {
+  const bits = change.bits_from !== undefined ? ` (${change.bits_from.toFixed(2)} → ${change.bits_to.toFixed(2)} bits)` : "";
+  return `${change.from} → ${unitText(change.to, unit)}${bits}`;
+}
+
+async function load() {
+  const view = boardRoot.dataset.view || "all";
+  const request = ++state.request;
+  const url = new URL(panel.dataset.url, window.location.href);
+  url.searchParams.set("view", view);
+  const response = await fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" });
+  const body = await response.json().catch(() => ({}));
+  if (request !== state.request) return;
+  state.view = view;
+  if (!response.ok) {
+    state.payload = null;
+    panel.querySelector(".beliefs-status").textContent = body.message || `Beliefs cannot be shown (HTTP ${response.status}).`;
+    return;
+  }
+  state.payload = body;
+  const holders = holdersOf(body);
+  if (!holders.includes(state.holder)) state.holder = holders[0] ?? null;
+  panel.hidden = holders.length === 0;
+  drawChooser(holders);
+  markMoves();
+  follow();
+}
+
+function holdersOf(payload) {
+  const first = payload.plies[0];
+  return first ? first.beliefs.map((b) => b.holder) : [];
+}
+
+function beliefAt(ply) {
+  const plies = state.payload?.plies;
+  if (!plies || !plies.length) return null;
+  const entry = plies[Math.min(ply, plies.length - 1)];
+  return entry.beliefs.find((b) => b.holder === state.holder) || null;
+}
+
+function drawChooser(holders) {
+  const box = panel.querySelector(".beliefs-chooser");
+  box.replaceChildren();
+  if (holders.length < 2) return;
+  const select = el("select", { "aria-label": "Whose belief" },
+    ...holders.map((h) => el("option", { value: h }, seatName(h))));
+  select.value = state.holder;
+  select.addEventListener("change", () => {
+    state.holder = select.value;
+    markMoves();
+    follow();
+  });
+  box.append(el("label", {}, "Whose ", select));
+}
+
+/** The move list: beside each move, how it changed the chosen belief. Drawn by CSS from
+ * the button's data-belief (generated content), so that the move's text stays its sentence. */
+function markMoves() {
+  for (const old of movesRoot.querySelectorAll("[data-belief]")) {
+    delete old.dataset.belief;
+    old.classList.remove("belief-narrower", "belief-wider");
+  }
+  if (!state.payload) return;
+  for (const entry of state.payload.plies) {
+    const belief = entry.beliefs.find((b) => b.holder === state.holder);
+    const change = belief?.changed;
+    if (!change || change.from === change.to) continue;
+    const button = movesRoot.querySelector(`button[data-ply="${entry.ply}"]`);
+    if (!button) continue;
+    button.dataset.belief = `${change.from}→${change.to}`;
+    button.classList.add(change.to < change.from ? "belief-narrower" : "belief-wider");
+  }
+}
+
+function describeHolder(belief) {
+  if (belief.kind === "position") {
+    return boardRoot.dataset.view === belief.about ? "Where the others can place you" : `Where ${seatName(belief.about)} can be`;
+  }
+  if (belief.kind === "hand") return `What ${seatName(belief.holder)} can tell of the hand of ${seatName(belief.about)}`;
+  return `What ${seatName(belief.holder)}'s check sheet proves`;
+}
+
+function follow() {
+  const body = panel.querySelector(".beliefs-body");
+  const status = panel.querySelector(".beliefs-status");
+  const ply = Number(boardRoot.dataset.ply || 0);
+  const belief = beliefAt(ply);
+  body.replaceChildren();
+  clearHeat();
+  if (!belief) {
+    status.textContent = state.payload ? "Nothing hidden to believe here." : status.textContent;
+    return;
+  }
+  const m = belief.measure;
+  const bits = m.bits === null ? "" : m.bits > 0 ? `, ${m.bits.toFixed(2)} bits of uncertainty` : ", certain";
+  status.textContent = `${describeHolder(belief)}: ${unitText(m.count, m.unit)}${bits}.`;
+  const change = belief.changed;
+  body.append(el("p", { class: "beliefs-change" }, ply === 0 ? "At the setup."
+    : change ? `This move: ${changeText(change, m.unit)}.` : "This move changed nothing here.",
+  el("span", { class: "muted" }, " In the move list, beside each move: what it did to the count (red: narrowed it).")));
+  if (belief.kind === "position") body.append(...position(belief));
+  else if (belief.kind === "hand") body.append(hand(belief));
+  else if (belief.kind === "envelopes") body.append(...envelopes(belief));
+}
+
+// --- Mister X: a heat layer of his possible cities -----------------------------------
+
+function drawing() {
+  return boardRoot.querySelector(".mx-map svg");
+}
+
+function cityName(id) {
+  return boardRoot.querySelector(`.mx-city-name[data-city="${id}"]`)?.textContent || String(id);
+}
+
+function clearHeat() {
+  const map = drawing();
+  map?.querySelector(".belief-heat")?.remove();
+  map?.classList.remove("belief-heat-on");
+}
+
+function position(belief) {
+  const toggle = panel.querySelector(".beliefs-heat-toggle");
+  toggle.hidden = false;
+  const map = drawing();
+  const top = belief.cities[0]?.[1] || 1;
+  if (map && toggle.querySelector("input").checked) {
+    const layer = svg("g", { class: "belief-heat", "data-cities": String(belief.cities.length) });
+    for (const [id, p] of belief.cities) {
+      const dot = map.querySelector(`.mx-city[data-city="${id}"] circle`);
+      if (!dot) continue;
+      const share = p / top;
+      layer.append(svg("circle", {
+        cx: dot.getAttribute("cx"), cy: dot.getAttribute("cy"), r: (9 + 13 * Math.sqrt(share)).toFixed(1),
+        class: "belief-heat-spot", "data-city": id, "data-p": String(p),
+        "fill-opacity": (0.18 + 0.6 * share).toFixed(2),
+      }, tip(`${cityName(id)}: ${percent(p)} of the paths consistent with what is public end here`)));
+    }
+    map.querySelector(".mx-possible-layer")?.after(layer);
+    map.classList.add("belief-heat-on");
+  }
+  const list = el("ol", { class: "beliefs-cities" });
+  for (const [id, p] of belief.cities.slice(0, 8)) {
+    list.append(el("li", {}, el("span", { class: "beliefs-name" }, cityName(id)), bar(p), el("span", { class: "beliefs-p" }, percent(p))));
+  }
+  const more = belief.cities.length > 8 ? el("p", { class: "muted" }, `…and ${belief.cities.length - 8} more.`) : "";
+  return [list, more, el("p", { class: "muted beliefs-note" },
+    "Each city weighted by how many of Mister X's paths consistent with the public record (tickets shown, cities he could not enter, cities found empty, reveals) end there.")];
+}
+
+function bar(p) {
+  return el("span", { class: "beliefs-bar", "aria-hidden": "true" },
+    el("span", { class: "beliefs-fill", style: `width:${(100 * p).toFixed(1)}%` }));
+}
+
+// --- Cryptid: the opponent's hand ------------------------------------------------------
+
+function hand(belief) {
+  const capital = (card) => card.charAt(0).toUpperCase() + card.slice(1);
+  const rows = belief.cards.map((c) => el("tr", {},
+    el("th", { scope: "row" }, capital(c.card)), el("td", {}, bar(c.at_least_one)),
+    el("td", { class: "beliefs-p" }, percent(c.at_least_one)), el("td", { class: "beliefs-p" }, c.expected.toFixed(1))));
+  if (!belief.hand_size) return el("p", {}, `${seatName(belief.about)} holds no cards.`);
+  return el("div", {},
+    el("p", {}, `${seatName(belief.about)} holds ${belief.hand_size} card${belief.hand_size === 1 ? "" : "s"}, any ${belief.hand_size} of the ${belief.unseen} in its hand and deck (its deck mix less its discards, which are public).`),
+    el("table", { class: "beliefs-hand" },
+      el("thead", {}, el("tr", {}, el("th", {}, "Card"), el("th", {}, "Chance of at least one"), el("th", {}, ""), el("th", {}, "On average"))),
+      el("tbody", {}, ...rows)));
+}
+
+// --- Cloak & Dagger: what the check sheet proves ----------------------------------------
+
+function envelopes(belief) {
+  const known = belief.exact.filter(Boolean).length;
+  const grid = el("ol", { class: "beliefs-envelopes" });
+  for (const [i, letters] of belief.certain.entries()) {
+    const e = { envelope: i + 1, exact: belief.exact[i] };
+    const cards = [...letters].join(" ");
+    const label = e.exact ? (cards ? `holds exactly ${cards}` : "known empty") : cards ? `holds ${cards} for certain, maybe more` : "unknown";
+    grid.append(el("li", { class: e.exact ? "exact" : "doubt", "data-envelope": String(e.envelope), title: `Envelope ${e.envelope}: ${label}` },
+      el("span", { class: "beliefs-env-n" }, String(e.envelope)),
+      el("span", { class: "beliefs-env-cards" }, e.exact ? cards || "∅" : `${cards}${cards ? " " : ""}+?`)));
+  }
+  return [
+    el("p", {}, `Known exactly: ${known} of ${belief.exact.length} envelopes; ${belief.located} card${belief.located === 1 ? "" : "s"} placed for certain.`),
+    grid,
+    el("p", { class: "muted beliefs-note" },
+      "Certainties, not probabilities: where the other players went on turns nobody announced is their choice, not chance, so no honest odds can be put on it. "
+      + "“+?” marks an envelope an unseen turn may have changed."),
+  ];
+}
+
+if (panel && boardRoot && movesRoot) {
+  panel.querySelector(".beliefs-heat-toggle input").addEventListener("change", follow);
+  new MutationObserver(() => {
+    if ((boardRoot.dataset.view || "all") !== state.view) load();
+    else follow();
+  }).observe(boardRoot, { attributes: true, attributeFilter: ["data-ply", "data-view"] });
+  new MutationObserver(() => {
+    if (!movesRoot.querySelector("[data-belief]")) markMoves();
+  }).observe(movesRoot, { childList: true });
+  if (boardRoot.dataset.view) load();
+}

@@ -1,0 +1,8 @@
+// How the replay page names a seat or a team: as its perspective list does
+// ("Mister X (alice)", "detectives (team)"), which the server wrote from the engine's roles.
+
+/** The page's name of ``seat`` (a seat or team id), or the id itself. */
+export function seatName(seat) {
+  const option = document.querySelector(`#replay-view option[value="${CSS.escape(seat)}"]`);
+  return option ? option.textContent.trim() : seat;
+}

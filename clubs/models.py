@@ -139,17 +139,16 @@ class Invite(models.Model):
         return f"invite to {self.club} ({self.role})"
 
 
-class JoinRequest(models.Model):
+class Ask(models.Model):
+    """Someone asks and an organiser answers, once: a request to join, a handle claim.
+    The shared part (abstract: each kind keeps its own table): the answer, when and by
+    whom; ``clubs.services.ask`` and ``answer`` write it."""
+
     class Status(models.TextChoices):
         PENDING = "pending", _("Pending")
         APPROVED = "approved", _("Approved")
         DECLINED = "declined", _("Declined")
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="join_requests")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="join_requests"
-    )
-    message = models.CharField(max_length=500, blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
     created_at = models.DateTimeField(auto_now_add=True)
     decided_at = models.DateTimeField(null=True, blank=True)
@@ -159,16 +158,30 @@ class JoinRequest(models.Model):
     )
 
     class Meta:
+        abstract = True
         ordering = ["-created_at"]
         constraints = [
+            models.CheckConstraint(
+                condition=Q(status__in=["pending", "approved", "declined"]),
+                name="%(class)s_status_valid",
+            ),
+        ]
+
+
+class JoinRequest(Ask):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="join_requests")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="join_requests"
+    )
+    message = models.CharField(max_length=500, blank=True)
+
+    class Meta(Ask.Meta):
+        constraints = [
+            *Ask.Meta.constraints,
             models.UniqueConstraint(
                 fields=["club", "user"],
                 condition=Q(status="pending"),
                 name="joinrequest_one_pending_per_user",
-            ),
-            models.CheckConstraint(
-                condition=Q(status__in=["pending", "approved", "declined"]),
-                name="joinrequest_status_valid",
             ),
         ]
 
@@ -176,38 +189,22 @@ class JoinRequest(models.Model):
         return f"{self.user} asks to join {self.club} ({self.status})"
 
 
-class HandleClaim(models.Model):
+class HandleClaim(Ask):
     """A member says "this handle of the club's logs is me"; an organiser answers. An
     approved claim links the handle to the member's account (``Player.user``)."""
-
-    class Status(models.TextChoices):
-        PENDING = "pending", _("Pending")
-        APPROVED = "approved", _("Approved")
-        DECLINED = "declined", _("Declined")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="handle_claims")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="claims")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="handle_claims"
     )
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
-    created_at = models.DateTimeField(auto_now_add=True)
-    decided_at = models.DateTimeField(null=True, blank=True)
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-        related_name="+",
-    )
 
-    class Meta:
-        ordering = ["-created_at"]
+    class Meta(Ask.Meta):
         constraints = [
+            *Ask.Meta.constraints,
             models.UniqueConstraint(
                 fields=["player", "user"], condition=Q(status="pending"),
                 name="handleclaim_one_pending_per_handle_and_user",
-            ),
-            models.CheckConstraint(
-                condition=Q(status__in=["pending", "approved", "declined"]),
-                name="handleclaim_status_valid",
             ),
         ]
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Count, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clubs.models import AuditEntry, Club, HandleClaim, Invite, JoinRequest, Membership, Player
 
@@ -73,3 +75,51 @@ def players_with_match_counts(club: Club) -> QuerySet[Player]:
 
 def audit_trail(club: Club, limit: int = 50) -> QuerySet[AuditEntry]:
     return club.audit_entries.select_related("actor")[:limit]
+
+
+#: A seat picker's value for a member the club has no handle for yet: ``member:<user id>``
+#: (``clubs.services.handle_for_member`` gives them one when the game is set up).
+MEMBER_PICK = "member:"
+
+
+def person_name(user: AbstractBaseUser) -> str:
+    """How a person is called on the site: their full name, else their user name."""
+    return user.get_full_name() or user.get_username()
+
+
+def free_handle(wanted: str, taken: set[str]) -> str:
+    """``wanted``, or ``wanted-2``, ``wanted-3``… the first the club has no player for."""
+    handle, n = wanted, 1
+    while handle in taken:
+        n += 1
+        handle = f"{wanted}-{n}"
+    return handle
+
+
+def seat_picks(club: Club) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Who may sit in a seat, for a picker, as ``[(group, [(value, label)])]``: the
+    members by name with the handle each plays as (one linked to their account, a
+    claimed one too; several: each), a member with no handle yet by name (value
+    ``member:<id>``: they get one, their user name, when picked), then the club's other
+    handles. Values are handles otherwise."""
+    players = list(club.players.select_related("user").order_by("handle"))
+    taken = {p.handle for p in players}
+    linked: dict[int, list[str]] = {}
+    for player in players:
+        if player.user_id is not None:
+            linked.setdefault(player.user_id, []).append(player.handle)
+    member_rows = sorted(members(club), key=lambda m: person_name(m.user).casefold())
+    member_ids = {m.user_id for m in member_rows}
+    picks: list[tuple[str, str]] = []
+    for membership in member_rows:
+        name = person_name(membership.user)
+        for handle in linked.get(membership.user_id, []):
+            picks.append((handle, handle if handle == name else f"{name} ({handle})"))
+        if membership.user_id not in linked:
+            handle = free_handle(membership.user.get_username(), taken)
+            picks.append((f"{MEMBER_PICK}{membership.user_id}",
+                          _("%(name)s (new handle %(handle)s)") % {"name": name, "handle": handle}))
+    others = [(p.handle, p.handle if p.user is None else f"{p.handle} ({person_name(p.user)})")
+              for p in players if p.user_id not in member_ids]
+    return [(group, rows) for group, rows in ((_("Members"), picks), (_("Other handles"), others))
+            if rows]

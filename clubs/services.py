@@ -8,7 +8,7 @@ left without an organiser, two handles merged only when they never met).
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
@@ -17,7 +17,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from clubs import events
-from clubs.models import AuditEntry, Club, HandleClaim, Invite, JoinRequest, Membership, Player
+from clubs.models import (
+    Ask,
+    AuditEntry,
+    Club,
+    HandleClaim,
+    Invite,
+    JoinRequest,
+    Membership,
+    Player,
+)
+from clubs.selectors import free_handle
 from config.errors import AppError
 from config.events import publish
 from config.sentences import Sentence
@@ -146,14 +156,36 @@ def accept_invite(user: AbstractBaseUser, token: str) -> Membership:
     return membership
 
 
+AskT = TypeVar("AskT", bound=Ask)
+
+
+def ask(model: type[AskT], waiting: str, **fields: Any) -> AskT:
+    """A new ask (a join request, a handle claim); ``waiting``, the sentence when the
+    same one is waiting already (the database's one-pending constraint says so)."""
+    try:
+        with transaction.atomic():
+            return model.objects.create(**fields)
+    except IntegrityError:
+        raise ClubError(waiting, "pending") from None
+
+
+def answer(actor: AbstractBaseUser, asked: AskT, *, approve: bool, answered: str) -> AskT:
+    """Note an organiser's answer to a pending ask (locked; call inside atomic);
+    ``answered``, the sentence when someone answered it first."""
+    asked = type(asked).objects.select_for_update().get(pk=asked.pk)
+    if asked.status != Ask.Status.PENDING:
+        raise ClubError(answered, "decided")
+    asked.status = Ask.Status.APPROVED if approve else Ask.Status.DECLINED
+    asked.decided_at, asked.decided_by = timezone.now(), actor
+    asked.save(update_fields=["status", "decided_at", "decided_by"])
+    return asked
+
+
 def request_to_join(user: AbstractBaseUser, club: Club, message: str = "") -> JoinRequest:
     if Membership.objects.filter(user=user, club=club).exists():
         raise ClubError(_("You are already a member of %(club)s.") % {"club": club.name}, "already_member")
-    try:
-        with transaction.atomic():
-            request = JoinRequest.objects.create(club=club, user=user, message=message[:500])
-    except IntegrityError:
-        raise ClubError(_("Your request is already waiting for an organiser."), "pending") from None
+    request = ask(JoinRequest, _("Your request is already waiting for an organiser."),
+                  club=club, user=user, message=message[:500])
     audit(club, user, "join.request", Sentence.site(gettext_noop("%(user)s asked to join"),
                                                     user=user.get_username()))
     return request
@@ -161,13 +193,8 @@ def request_to_join(user: AbstractBaseUser, club: Club, message: str = "") -> Jo
 
 @transaction.atomic
 def decide_join_request(actor: AbstractBaseUser, request: JoinRequest, *, approve: bool) -> None:
-    request = JoinRequest.objects.select_for_update().get(pk=request.pk)
-    if request.status != JoinRequest.Status.PENDING:
-        raise ClubError(_("This request was already decided."), "decided")
-    request.status = JoinRequest.Status.APPROVED if approve else JoinRequest.Status.DECLINED
-    request.decided_at = timezone.now()
-    request.decided_by = actor
-    request.save(update_fields=["status", "decided_at", "decided_by"])
+    request = answer(actor, request, approve=approve,
+                     answered=_("This request was already decided."))
     name = request.user.get_username()
     if approve:
         Membership.objects.get_or_create(user=request.user, club=request.club)
@@ -254,6 +281,30 @@ def link_player(actor: AbstractBaseUser | None, player: Player,
     return player
 
 
+@transaction.atomic
+def handle_for_member(actor: AbstractBaseUser | None, club: Club, user_id: int) -> Player:
+    """The handle a member plays as, for a seat picked by their name: one linked to their
+    account already, else a new one, their user name (``-2``… when the club has that
+    handle for someone else), linked to them. A member needs no one to type it."""
+    membership = (Membership.objects.select_related("user")
+                  .filter(club=club, user_id=user_id).first())
+    if membership is None:
+        raise ClubError(_("That person is not a member of %(club)s.") % {"club": club.name},
+                        "not_member")
+    existing = club.players.filter(user_id=user_id).order_by("handle").first()
+    if existing is not None:
+        return existing
+    taken = set(club.players.values_list("handle", flat=True))
+    player = Player.objects.create(
+        club=club, user=membership.user,
+        handle=free_handle(membership.user.get_username(), taken))
+    audit(club, actor, "player.create",
+          Sentence.site(gettext_noop("made the handle %(handle)s for %(user)s"),
+                        handle=repr(player.handle), user=membership.user.get_username()),
+          player=player.pk, user=user_id)
+    return player
+
+
 def claim_handle(user: AbstractBaseUser, player: Player) -> HandleClaim:
     """``user`` says the handle is theirs; an organiser confirms (:func:`decide_claim`)."""
     if not Membership.objects.filter(user=user, club=player.club).exists():
@@ -265,12 +316,8 @@ def claim_handle(user: AbstractBaseUser, player: Player) -> HandleClaim:
         raise ClubError(_("'%(handle)s' is linked to another member; ask an organiser.") % {
             "handle": player.handle},
                         "handle_taken")
-    try:
-        with transaction.atomic():
-            claim = HandleClaim.objects.create(club=player.club, player=player, user=user)
-    except IntegrityError:
-        raise ClubError(_("Your claim of '%(handle)s' is waiting for an organiser.") % {"handle": player.handle},
-                        "pending") from None
+    claim = ask(HandleClaim, _("Your claim of '%(handle)s' is waiting for an organiser.") % {
+        "handle": player.handle}, club=player.club, player=player, user=user)
     audit(player.club, user, "handle.claim", Sentence.site(gettext_noop("%(user)s claims %(handle)s"),
                                                           user=user.get_username(), handle=repr(player.handle)),
           player=player.pk)
@@ -279,20 +326,14 @@ def claim_handle(user: AbstractBaseUser, player: Player) -> HandleClaim:
 
 @transaction.atomic
 def decide_claim(actor: AbstractBaseUser, claim: HandleClaim, *, approve: bool) -> None:
-    claim = HandleClaim.objects.select_for_update().select_related("player", "user").get(
-        pk=claim.pk)
-    if claim.status != HandleClaim.Status.PENDING:
-        raise ClubError(_("This claim was already answered."), "decided")
+    claim = answer(actor, claim, approve=approve, answered=_("This claim was already answered."))
     if approve:
         player = Player.objects.select_for_update().get(pk=claim.player_id)
         if player.user_id not in (None, claim.user_id):
             raise ClubError(_("'%(handle)s' is linked to another member now.") % {"handle": player.handle},
                             "handle_taken")
         link_player(actor, player, claim.user)
-    claim.status = HandleClaim.Status.APPROVED if approve else HandleClaim.Status.DECLINED
-    claim.decided_at, claim.decided_by = timezone.now(), actor
-    claim.save(update_fields=["status", "decided_at", "decided_by"])
-    if not approve:
+    else:
         audit(claim.club, actor, "handle.decline",
               Sentence.site(gettext_noop("declined %(user)s's claim of %(handle)s"),
                             user=claim.user.get_username(), handle=repr(claim.player.handle)))

@@ -167,20 +167,30 @@ def club_join(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("club", slug=club.slug)
 
 
+def _answer(request: HttpRequest, club: Club, *, decide: Callable[[bool], object],
+            title: str, question: str, approved: str, declined: str,
+            detail: str = "") -> HttpResponse | None:
+    """An organiser's answer to what a member asked (a request to join, a handle claim):
+    approved at once, declined once confirmed."""
+    approve = request.POST.get("decision") == "approve"
+    if not approve and (asked := confirm_first(
+            request, title=title, button=_("Decline"), question=question, detail=detail,
+            back=reverse("club-manage", args=[club.slug]))):
+        return asked
+    _attempt(request, lambda: decide(approve), approved if approve else declined)
+    return None
+
+
 @organiser_post
 def join_decide(request: HttpRequest, club: Club, request_id: int) -> HttpResponse | None:
     join_request = get_object_or_404(JoinRequest, pk=request_id, club=club)
-    approve = request.POST.get("decision") == "approve"
-    if not approve:
-        asked = confirm_first(
-            request, title=_("Decline the request"), button=_("Decline"),
-            question=_("Decline %(user)s's request to join?") % {"user": join_request.user.get_username()},
-            detail=_("They can ask again later."), back=reverse("club-manage", args=[club.slug]))
-        if asked:
-            return asked
-    _attempt(request, lambda: services.decide_join_request(request.user, join_request,
-                                                           approve=approve),
-             _("Request approved.") if approve else _("Request declined."))
+    return _answer(
+        request, club, title=_("Decline the request"),
+        question=_("Decline %(user)s's request to join?") % {"user": join_request.user.get_username()},
+        detail=_("They can ask again later."), approved=_("Request approved."),
+        declined=_("Request declined."),
+        decide=lambda approve: services.decide_join_request(request.user, join_request,
+                                                            approve=approve))
 
 
 @organiser_post
@@ -236,19 +246,14 @@ def handle_claim(request: HttpRequest, slug: str) -> HttpResponse:
 def claim_decide(request: HttpRequest, club: Club, claim_id: int) -> HttpResponse | None:
     claim = get_object_or_404(HandleClaim.objects.select_related("user", "player"),
                               pk=claim_id, club=club)
-    approve = request.POST.get("decision") == "approve"
-    if not approve:
-        asked = confirm_first(
-            request, title=_("Decline a claim"), button=_("Decline"),
-            question=_("Decline %(user)s's claim of '%(handle)s'?") % {
-                "user": claim.user.get_username(), "handle": claim.player.handle},
-            back=reverse("club-manage", args=[club.slug]))
-        if asked:
-            return asked
-    _attempt(request, lambda: services.decide_claim(request.user, claim, approve=approve),
-             _("'%(handle)s' is %(user)s's.") % {"handle": claim.player.handle,
-                                                 "user": claim.user.get_username()} if approve
-             else _("Claim declined."))
+    return _answer(
+        request, club, title=_("Decline a claim"),
+        question=_("Decline %(user)s's claim of '%(handle)s'?") % {
+            "user": claim.user.get_username(), "handle": claim.player.handle},
+        approved=_("'%(handle)s' is %(user)s's.") % {"handle": claim.player.handle,
+                                                     "user": claim.user.get_username()},
+        declined=_("Claim declined."),
+        decide=lambda approve: services.decide_claim(request.user, claim, approve=approve))
 
 
 @organiser_post

@@ -355,6 +355,8 @@ SPECTACULAR_SETTINGS = {
     # within the site's Content-Security-Policy, and works offline.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    # ReDoc (/api/redoc/) from the site too; its page's policy: config.urls REDOC_CSP.
+    "REDOC_DIST": "SIDECAR",
     # No badge from the public validator (a request to another site, refused by the CSP).
     "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
     # The <slug:...> converter's real constraint, so clients (and schemathesis) know it.

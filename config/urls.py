@@ -6,6 +6,7 @@ from django.urls import include, path, re_path
 from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import (
     SpectacularAPIView,
+    SpectacularRedocView,
     SpectacularSwaggerSplitView,
 )
 
@@ -13,6 +14,14 @@ from config.api.parsers import BROWSABLE_API_CSP
 from config.api.router import LanternAPIRoot
 from config.errors import api_not_found
 from config.health import healthz
+
+#: What ReDoc's bundle needs beyond the site's policy, on its page only: it styles itself
+#: with <style> elements and style attributes it writes as it draws (styled-components),
+#: and runs its search in a worker made from a blob: URL. Its scripts stay the site's
+#: files ('self'), and its "API docs by Redocly" logo from cdn.redoc.ly stays refused
+#: (img-src: the bundle hides the image when it fails). The page shows only the public
+#: schema, the same document /api/schema/ serves to anyone.
+REDOC_CSP = {"style-src": ["'unsafe-inline'"], "worker-src": ["'self'", "blob:"]}
 
 
 def no_favicon(request: HttpRequest) -> HttpResponse:
@@ -36,9 +45,11 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # Under the site's Content-Security-Policy: Swagger UI's files are the site's
     # (drf-spectacular-sidecar) and its start-up script a second request (?script), not
-    # inline. (ReDoc is not offered: its bundle loads its logo from cdn.redoc.ly, starts its
-    # search in a blob: worker and writes style attributes, all refused by the policy.)
+    # inline.
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
+    # ReDoc, the site's copy too, under the policy relaxed for this one page (REDOC_CSP).
+    path("api/redoc/", csp_update(REDOC_CSP)(SpectacularRedocView.as_view(url_name="api-schema")),
+         name="api-redoc"),
     # DRF's sign-in for the browsable API (rest_framework.urls), its page's style
     # attributes let in by their hashes as on the browsable API's own pages.
     path("api/auth/", include(([

@@ -230,21 +230,39 @@ def _lists(value: Any) -> Any:
     return value
 
 
+def seat_labels(game: Game, seat_ids: list[str], options: dict[str, Any],
+                seated: dict[str, str] | None = None) -> dict[str, str]:
+    """Each seat as players call it with these options (``Game.seat_label``: "Mister X",
+    "Detectives red and blue", "Player 2 (spies E/e)")."""
+    table = Table(seated or dict.fromkeys(seat_ids, ""), options)
+    return {seat: render(game.seat_label(seat, table), engine_locale()) for seat in seat_ids}
+
+
 class DraftSetupForm(forms.Form):
     """Step two (a POST): options, the setup, and who plays each seat."""
 
     def __init__(
         self, *args: Any, game: Game, seat_ids: list[str], chance: str,
-        handles: list[str], setup_choices: list[str], new_players: bool = False, **kwargs: Any,
+        players: list[tuple[str, list[tuple[str, str]]]], setup_choices: list[str],
+        new_players: bool = False,
+        options: dict[str, Any] | None = None, seated: dict[str, str] | None = None,
+        **kwargs: Any,
     ) -> None:
+        """``players``: who may sit in a seat, in groups (``clubs.selectors.seat_picks``:
+        members by name, other handles). ``options`` and ``seated`` ({seat: handle}) fix
+        the options and who sits where
+        (a tournament pairing's game: its event's options, its players in their seats):
+        those are then shown, not asked."""
         super().__init__(*args, **kwargs)
         self.game = game
         self.chance = chance
-        defaults = game.normalize_options({})
+        self.fixed_options = options
+        self.seated = seated
+        defaults = game.normalize_options({}) if options is None else options
         self.seat_ids = seat_ids
         # What a person sets up at this table, in a person's words (the engine's).
         schemas = game.form_schema(defaults, seat_ids, engine_locale())
-        option_schema = schemas.get("options") or {}
+        option_schema = (schemas.get("options") or {}) if options is None else {}
         for key, sub in (option_schema.get("properties") or {}).items():
             default = defaults.get(key)
             for name, field in schema_fields(sub, default, [key], OPTION_PREFIX, required=default is not None):
@@ -262,17 +280,12 @@ class DraftSetupForm(forms.Form):
             required = chance == TABLE
             for name, field in schema_fields(sub, None, [key], SETUP_PREFIX, required=required):
                 self.fields[name] = field
-        bots = [(f"{BOT_PREFIX}{bot}", gettext("%(bot)s bot") % {"bot": bot})
-                for bot in sorted(game.bots)] if chance == SERVER else []
-        players = [(handle, handle) for handle in handles]
+        bots = [(f"{BOT_PREFIX}{bot}", gettext("%(bot)s bot") % {"bot": bot}) for bot in sorted(game.bots)] if chance == SERVER else []
         # Each seat as players call it: "Mister X", "Player 2 (spies E/e)".
-        table = Table(dict.fromkeys(seat_ids, ""), defaults)
-        labels = {seat: render(game.seat_label(seat, table), engine_locale()) for seat in seat_ids}
+        labels = seat_labels(game, seat_ids, defaults, seated)
         self.seat_labels = labels
-        for seat in self.seat_ids:
-            choices: list[Any] = [("", gettext("choose…"))]
-            if players:
-                choices.append((gettext("Club players"), players))
+        for seat in [] if seated is not None else self.seat_ids:
+            choices: list[Any] = [("", gettext("choose…")), *players]
             if bots:
                 choices.append((gettext("Bots"), bots))
             # An organiser may seat someone the club has no handle for yet (as an upload may).
@@ -315,13 +328,32 @@ class DraftSetupForm(forms.Form):
         return [self[name] for seat in self.seat_ids for name in (SEAT_PREFIX + seat, NEW_PREFIX + seat)
                 if name in self.fields]
 
+    def labels_for_given_options(self) -> dict[str, str]:
+        """The seats' names with the options as the (bound) form gives them, so far as
+        the engine accepts them (the defaults otherwise): what the setup page shows as
+        a person changes an option (Mister X's pawns shared out among the players)."""
+        self.is_valid()  # cleans every field; the options are read even if seats are not
+        try:
+            options = self.game.normalize_options(collect(self, self.cleaned_data, OPTION_PREFIX))
+        except IllegalAction:
+            options = self.game.normalize_options({})
+        return seat_labels(self.game, self.seat_ids, options, self.seated)
+
+    def seated_rows(self) -> list[tuple[str, str]]:
+        """``[(seat label, handle)]`` of fixed seats, in seat order."""
+        return [(self.seat_labels[seat], self.seated[seat]) for seat in self.seat_ids] if self.seated else []
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         try:
-            self.options = self.game.normalize_options(collect(self, data, OPTION_PREFIX))
+            self.options = self.game.normalize_options(
+                collect(self, data, OPTION_PREFIX) if self.fixed_options is None else self.fixed_options)
         except IllegalAction as exc:
             raise ValidationError(f"{exc.rule}: {exc.text(engine_locale())}") from exc
         self.setup = collect(self, data, SETUP_PREFIX)
+        if self.seated is not None:
+            self.seats = [{"seat": seat, "player": self.seated[seat]} for seat in self.seat_ids]
+            return data
         seats = []
         for seat in self.seat_ids:
             choice = data.get(SEAT_PREFIX + seat)

@@ -7,13 +7,18 @@ from __future__ import annotations
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 
 from clubs import policy
+from clubs import selectors as club_selectors
+from clubs import services as club_services
 from clubs.models import Club
+from clubs.services import ClubError
 from config.sentences import engine_locale
 from engine import Table, get_game
 from engine import render as render_message
@@ -59,6 +64,21 @@ def open_draft_rows(club: Club, user) -> list:
     return drafts
 
 
+def members_seated(user, club: Club, seats: list[dict]) -> list[dict]:
+    """The form's seats with each member picked by name (``member:<id>``) as the handle
+    they play as, made for them when they have none (``clubs.services.handle_for_member``)."""
+    out = []
+    for entry in seats:
+        player = entry.get("player", "")
+        if player.startswith(club_selectors.MEMBER_PICK):
+            user_id = player.removeprefix(club_selectors.MEMBER_PICK)
+            if not user_id.isdigit():
+                raise ClubError("choose who plays each seat from the list", "invalid")
+            entry = {**entry, "player": club_services.handle_for_member(user, club, int(user_id)).handle}
+        out.append(entry)
+    return out
+
+
 def record_setup(request: HttpRequest, slug: str) -> HttpResponse:
     club = _member_club(request, slug)
     if isinstance(club, HttpResponse):
@@ -70,19 +90,20 @@ def record_setup(request: HttpRequest, slug: str) -> HttpResponse:
     if chosen is None:
         return render(request, "recorder/setup.html", context)
     game, entry, player_count, chance = chosen
-    handles = list(club.players.order_by("handle").values_list("handle", flat=True))
     form = DraftSetupForm(
         request.POST or None, game=game, seat_ids=entry["seats"][str(player_count)], chance=chance,
-        handles=handles, setup_choices=entry["setup_choices"],
+        players=club_selectors.seat_picks(club), setup_choices=entry["setup_choices"],
         new_players=policy.can_create_players(request.user, club),
     )
     if request.method == "POST" and form.is_valid():
         try:
-            draft, _position = services.create_draft(
-                club, request.user, game_id=game.id, options=form.options, seats=form.seats,
-                chance=chance, setup=form.setup,
-            )
-        except services.DraftError as exc:
+            with transaction.atomic():
+                draft, _position = services.create_draft(
+                    club, request.user, game_id=game.id, options=form.options,
+                    seats=members_seated(request.user, club, form.seats), chance=chance,
+                    setup=form.setup,
+                )
+        except (services.DraftError, ClubError) as exc:
             # The engine's own sentence and rule id (a hand that cannot have been dealt…).
             form.add_error(None, f"{exc.rule}: {exc.message}" if exc.rule else exc.message)
         else:
@@ -90,6 +111,23 @@ def record_setup(request: HttpRequest, slug: str) -> HttpResponse:
     context.update(form=form, game=game, player_count=player_count, chance=chance,
                    several_counts=len(entry["player_counts"]) > 1)
     return render(request, "recorder/setup.html", context, status=422 if form.errors else 200)
+
+
+def record_seat_labels(request: HttpRequest, slug: str) -> HttpResponse:
+    """The seats' names for the options the setup form holds now (its query: the game,
+    players and chance of step one, the ``option.*`` fields): JSON the setup page's
+    script asks whenever an option changes, so a seat's label follows (Mister X's
+    detective seats are named by the pawns they move)."""
+    club = _member_club(request, slug)
+    if isinstance(club, HttpResponse):
+        return club
+    chosen = GameChoiceForm(request.GET, catalogue=draft_selectors.game_catalogue()).chosen()
+    if chosen is None:
+        return JsonResponse({"error": "malformed", "message": "choose a game first"}, status=400)
+    game, entry, player_count, chance = chosen
+    form = DraftSetupForm(request.GET, game=game, seat_ids=entry["seats"][str(player_count)],
+                          chance=chance, players=[], setup_choices=entry["setup_choices"])
+    return JsonResponse({"labels": form.labels_for_given_options()})
 
 
 def record_draft(request: HttpRequest, slug: str, draft_id: int) -> HttpResponse:
@@ -124,7 +162,13 @@ def record_draft(request: HttpRequest, slug: str, draft_id: int) -> HttpResponse
     labels = {e["seat"]: row["label"] for e, row in zip(draft.seats, seat_rows(draft), strict=True)}
     if game is not None and view not in labels and view not in ("all", "public"):
         labels[view] = render_message(game.seat_label(view, Table({}, draft.options)), engine_locale())  # a team
+    # Where the game was started from (a tournament's round): a link back, on this site only.
+    back = request.GET.get("back", "")
+    if not (back.startswith("/") and url_has_allowed_host_and_scheme(
+            back, allowed_hosts={request.get_host()}, require_https=request.is_secure())):
+        back = ""
     return render(request, "recorder/record.html", {
+        "back": back,
         "club": club,
         "draft": draft,
         "game_name": game.name if game is not None else draft.game,

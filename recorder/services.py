@@ -1,5 +1,6 @@
 """Writes of the recorder: create a draft, apply an action (and the bots' replies), undo,
-finish (ingest through ``matches.services.ingest_log``, the path every log takes), abandon.
+finish (ingest through ``matches.services.ingest_log``, the path every log takes, then
+``recorder.events.draft_stored``), abandon.
 
 A draft stores its log's parts (setup, actions as recorded); the position is rebuilt
 from them through the engine for every request (a few milliseconds: validation runs
@@ -32,6 +33,7 @@ import engine
 from clubs import policy
 from clubs.models import Club, Player
 from config.errors import AppError
+from config.events import publish
 from config.sentences import engine_locale
 from engine import (
     BOT_STREAM,
@@ -46,6 +48,7 @@ from engine import (
 )
 from matches import services as game_services
 from matches.models import Upload
+from recorder import events
 from recorder.models import Draft, DraftWrite
 
 #: Rule ids of the recorder's own refusals (the engine's are cited as they are).
@@ -557,6 +560,7 @@ def finish(draft_id: int, request: WriteRequest, *, answer: Answer) -> dict[str,
             rejected = exc
         else:
             _save(draft, request.version, status=Draft.Status.FINISHED, match=match)
+            publish(events.draft_stored, draft_id=draft.pk, match_id=match.pk, club_id=draft.club_id)
             body = _answer(draft, position, request, DraftWrite.Kind.FINISH, answer)
     if rejected is not None:
         raise rejected

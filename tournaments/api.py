@@ -6,7 +6,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema, extend_schema_field, inline_serializer
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied, ValidationError
@@ -73,12 +73,18 @@ class PairingSeatSerializer(serializers.ModelSerializer):
 
 class PairingSerializer(serializers.ModelSerializer):
     seats = PairingSeatSerializer(many=True, read_only=True)
+    recording = serializers.SerializerMethodField(
+        help_text="The draft (/api/drafts/{id}/) its game is being recorded in, or null.")
 
     class Meta:
         model = Pairing
         fields = ["id", "tournament", "round", "board", "leg", "status", "seats", "match",
-                  "explanation", "overridden", "override_reason", "forfeit_reason",
+                  "recording", "explanation", "overridden", "override_reason", "forfeit_reason",
                   "completed_at"]
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_recording(self, pairing: Pairing) -> int | None:
+        return pairing.recording.pk if pairing.recording is not None else None
 
 
 class StandingSerializer(serializers.Serializer):
@@ -106,6 +112,18 @@ class ResultSerializer(serializers.Serializer):
     log = serializers.JSONField(required=False,
                                 help_text="The lantern-log/1 document of the game.")
     file = serializers.FileField(required=False, help_text="Or the log as a multipart file.")
+
+
+class RecordSerializer(serializers.Serializer):
+    setup = serializers.JSONField(
+        required=False, help_text="The setup as dealt at the table (the game's setup object); "
+                                  "read only when a new draft is started.")
+
+
+RecordedSerializer = inline_serializer("PairingRecording", {
+    "draft": serializers.IntegerField(help_text="The draft (/api/drafts/{id}/) to record in."),
+    "created": serializers.BooleanField(help_text="False: the draft was being recorded already."),
+})
 
 
 class ForfeitSerializer(serializers.Serializer):
@@ -236,8 +254,8 @@ class PairingViewSet(RuleLinks, viewsets.ReadOnlyModelViewSet):
     def get_queryset(self) -> QuerySet[Pairing]:
         qs = Pairing.objects.filter(
             tournament__in=selectors.visible_tournaments(self.request.user)
-        ).prefetch_related("seats__entry__player").order_by("tournament", "round", "board",
-                                                             "leg")
+        ).select_related("draft").prefetch_related("seats__entry__player").order_by(
+            "tournament", "round", "board", "leg")
         filters = PairingFilterSerializer(data=self.request.query_params)
         filters.is_valid(raise_exception=True)
         return qs.filter(**filters.validated_data)
@@ -270,6 +288,26 @@ class PairingViewSet(RuleLinks, viewsets.ReadOnlyModelViewSet):
         services.record_result(pairing, document, request.user)
         pairing.refresh_from_db()
         return Response(PairingSerializer(pairing).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=RecordSerializer, responses={
+        201: RecordedSerializer, 200: RecordedSerializer,
+        422: ErrorSerializer})  # a setup the engine refuses, with its rule
+    @action(detail=True, methods=["post"])
+    def record(self, request: Request, pk: str | None = None) -> Response:
+        """Record the pairing's game at the table: a draft of the event's game with the
+        pairing's players in its seats (201), or the one being recorded already (200).
+        Its match settles the pairing once stored (POST /api/drafts/{id}/finish/)."""
+        pairing = self.get_object()
+        club = pairing.tournament.club
+        users = {s.entry.player.user_id for s in pairing.seats.all() if s.entry.player.user_id}
+        if not policy.can_record_pairing_result(request.user, club, users):
+            raise PermissionDenied("only an organiser or a player of this pairing may record it")
+        setup = _valid(RecordSerializer, request).get("setup")
+        if setup is not None and not isinstance(setup, dict):
+            raise ValidationError({"setup": "the setup must be an object"})
+        draft, created = services.record_at_the_table(pairing, request.user, setup or {})
+        return Response({"draft": draft.pk, "created": created},
+                        status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
     @extend_schema(request=ForfeitSerializer, responses=PairingSerializer)
     @action(detail=True, methods=["post"])

@@ -37,6 +37,7 @@ class EntryForm(forms.Form):
     handle = forms.CharField(max_length=64, required=False, label=_("or a new handle"))
 
     def __init__(self, *args, players=(), **kwargs):
+        """``players``: grouped choices (``tournaments.selectors.player_choices``)."""
         super().__init__(*args, **kwargs)
         self.fields["player"].choices = [("", "—"), *players]
 

@@ -1,4 +1,5 @@
-"""Events: round-robin and Swiss tournaments whose games are uploaded logs.
+"""Events: round-robin and Swiss tournaments whose games are uploaded logs or games
+recorded at the table.
 
 A :class:`Pairing` is one game to play (a leg: two per board with ``double``)
 or one bye; its :class:`PairingSeat` rows say who sits where and, once the
@@ -17,6 +18,7 @@ from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club, Player
 from matches.models import Match
+from recorder.models import Draft
 
 
 class Tournament(models.Model):
@@ -148,6 +150,12 @@ class Pairing(models.Model):
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
     match = models.OneToOneField(Match, null=True, blank=True, on_delete=models.PROTECT,
                                  related_name="tournament_pairing")
+    #: The game recorded at the table for this pairing (``recorder``): one column, so a
+    #: pairing has one draft at a time (a second "Record" resumes it), and one-to-one, so
+    #: a draft settles no other pairing. Its match becomes the result once stored
+    #: (``tournaments.handlers``); an abandoned draft is replaced by the next one.
+    draft = models.OneToOneField(Draft, null=True, blank=True, on_delete=models.SET_NULL,
+                                 related_name="pairing")
     explanation = models.TextField(help_text="Why the pairing program made this pairing.")
     overridden = models.BooleanField(default=False)
     override_reason = models.TextField(blank=True)
@@ -184,6 +192,12 @@ class Pairing(models.Model):
     @property
     def is_bye(self) -> bool:
         return self.status == self.Status.BYE
+
+    @property
+    def recording(self) -> Draft | None:
+        """The draft its game is being recorded in now, if any."""
+        draft = self.draft
+        return draft if draft is not None and draft.status == Draft.Status.RECORDING else None
 
 
 class PairingSeat(models.Model):

@@ -39,16 +39,23 @@ def _visible_club_ids(user: AnyUser):
     return Club.objects.filter(club_visibility(user)).values("id")
 
 
-def player_choices(tournament: Tournament) -> list[tuple[str, str]]:
-    """The club's players not entered yet, as (id, label) for a picker: the handle, and
-    the member's account name where the club links one ("alice — Alice Smith")."""
-    from clubs.models import Player
+def player_choices(tournament: Tournament) -> list[tuple[str, list[tuple[str, str]]]]:
+    """Who may be entered, for the organiser's picker, as ``clubs.selectors.seat_picks``
+    offers a seat (members by name and handle, a member with no handle yet as
+    ``member:<id>``, then the other handles), without those entered already; a handle's
+    value is its player's id."""
+    from clubs.selectors import MEMBER_PICK, seat_picks
 
-    entered = tournament.entries.filter(withdrawn=False).values("player_id")
-    players = (Player.objects.filter(club=tournament.club).exclude(pk__in=entered)
-               .select_related("user").order_by("handle"))
-    return [(str(p.pk), p.handle if p.user is None or p.user.get_username() == p.handle
-             else f"{p.handle} ({p.user.get_username()})") for p in players]
+    entered = set(tournament.entries.filter(withdrawn=False)
+                  .values_list("player__handle", flat=True))
+    ids = dict(tournament.club.players.values_list("handle", "pk"))
+    groups = []
+    for group, picks in seat_picks(tournament.club):
+        rows = [(value if value.startswith(MEMBER_PICK) else str(ids[value]), label)
+                for value, label in picks if value not in entered]
+        if rows:
+            groups.append((group, rows))
+    return groups
 
 
 def own_players(user: AnyUser, tournament: Tournament):
@@ -75,7 +82,7 @@ def entrants(tournament: Tournament, include_withdrawn: bool = False) -> list[En
 def pairings(tournament: Tournament, round_number: int | None = None) -> QuerySet[Pairing]:
     qs = tournament.pairings.prefetch_related(
         Prefetch("seats", queryset=PairingSeat.objects.select_related("entry__player"))
-    ).select_related("match")
+    ).select_related("match", "draft__created_by")
     if round_number is not None:
         qs = qs.filter(round=round_number)
     return qs.order_by("round", "board", "leg")

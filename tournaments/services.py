@@ -6,6 +6,7 @@ comes back as a :class:`TournamentError` with one plain sentence.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,6 +23,8 @@ from ladder import selectors as ladder_selectors
 from ladder.kernel import LadderOptions
 from matches.models import Match, MatchSeat
 from matches.services import ingest_log
+from recorder.models import Draft
+from recorder.services import create_draft
 from tournaments import selectors
 from tournaments.models import Entry, ForbiddenPairing, Pairing, PairingSeat, Tournament
 from tournaments.pairing import (
@@ -34,6 +37,8 @@ from tournaments.pairing import (
 )
 from tournaments.seating import SeatLayout, game_ids, layout_of
 from tournaments.standings import TIEBREAKS
+
+logger = logging.getLogger(__name__)
 
 
 class TournamentError(AppError):
@@ -389,6 +394,12 @@ def record_result(pairing: Pairing, document: Any, uploaded_by: AnyUser) -> Matc
         check_log_matches_pairing(pairing, parsed)
     match = ingest_log(pairing.tournament.club, document if parsed is None else parsed,
                        uploaded_by)
+    return _settle_played(pairing, match)
+
+
+def _settle_played(pairing: Pairing, match: Match) -> Match:
+    """Settle ``pairing`` with ``match``, stored already (an upload or a recorded game):
+    each seat's points from the match's outcomes, then the next round or the end."""
     with transaction.atomic():
         pairing, tournament = _lock_pending(pairing)
         if match.status != Match.Status.VALID:
@@ -411,6 +422,48 @@ def record_result(pairing: Pairing, document: Any, uploaded_by: AnyUser) -> Matc
         pairing.save(update_fields=["match", "status", "completed_at"])
         _after_result(tournament)
     return match
+
+
+def record_at_the_table(pairing: Pairing, user: AnyUser, setup: dict[str, Any]) -> tuple[Draft, bool]:
+    """The draft recording ``pairing``'s game: the one being recorded already (resumed:
+    ``(draft, False)``), else a new one (``(draft, True)``) of the event's game and
+    options, the pairing's players in the pairing's seats (its role balance), chance
+    entered as it came out at the table and ``setup`` as dealt there. Its match settles
+    the pairing once stored (``settle_recorded``). The caller checks
+    ``policy.can_record_pairing_result``; refusals are TournamentError or the recorder's
+    DraftError (the engine's sentence about the setup)."""
+    with transaction.atomic():
+        pairing, tournament = _lock_pending(pairing)
+        if pairing.recording is not None:
+            return pairing.recording, False
+        seats = [{"seat": s.seat, "player": s.entry.player.handle}
+                 for s in pairing.seats.select_related("entry__player").order_by("order")]
+        draft, _position = create_draft(
+            tournament.club, user, game_id=tournament.game, options=tournament.options,
+            seats=seats, chance=Draft.Chance.TABLE, setup=setup)
+        pairing.draft = draft
+        pairing.save(update_fields=["draft"])
+    return draft, True
+
+
+def settle_recorded(draft_id: int, match_id: int) -> Pairing | None:
+    """A stored draft's match settles the pairing it was recorded for, as an uploaded
+    log does (the same checks: the event's game, the pairing's players in their seats,
+    a finished game). A match that cannot settle it (stopped early; the pairing
+    forfeited or swapped meanwhile) stays a match of the club and the pairing stays
+    pending, to be recorded again or uploaded. None when the draft was no pairing's."""
+    pairing = Pairing.objects.filter(draft_id=draft_id).select_related("tournament").first()
+    if pairing is None:
+        return None
+    match = Match.objects.select_related("log").get(pk=match_id)
+    try:
+        _pending(pairing)
+        check_log_matches_pairing(pairing, match.log.document)
+        _settle_played(pairing, match)
+    except TournamentError as exc:
+        logger.info("recorded match %s does not settle %s: %s", match_id, pairing, exc)
+    pairing.refresh_from_db()
+    return pairing
 
 
 def record_forfeit(pairing: Pairing, absent: Sequence[Entry], reason: str) -> Pairing:

@@ -13,6 +13,7 @@ event_patterns = [
     path("<id:pk>/entries/<id:entry_id>/withdraw/", views.entry_withdraw, name="entry-withdraw"),
     path("<id:pk>/next-round", views.next_round, name="next-round"),
     path("<id:pk>/pairings/<id:pairing_id>/result", views.upload_result, name="upload-result"),
+    path("<id:pk>/pairings/<id:pairing_id>/record", views.record_pairing, name="record"),
     path("<id:pk>/pairings/<id:pairing_id>/forfeit", views.record_forfeit, name="forfeit"),
     path("<id:pk>/swap", views.swap_entries, name="swap"),
     path("<id:pk>/standings.csv", views.standings_csv, name="standings-csv"),

@@ -6,10 +6,12 @@ import csv
 import io
 import re
 import zipfile
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -17,10 +19,15 @@ from django.utils.translation import gettext, ngettext, pgettext
 from django.views.decorators.http import require_POST
 
 from clubs import policy
+from clubs import services as club_services
 from clubs.models import Club, Player
-from engine import canonical_json
+from clubs.selectors import MEMBER_PICK
+from clubs.services import ClubError
+from engine import canonical_json, get_game
 from matches.selectors import club_for
 from matches.services import LogRejected, read_log_file
+from recorder.forms import TABLE, DraftSetupForm
+from recorder.services import DraftError
 from tournaments import selectors, services
 from tournaments.forms import EntryForm, TournamentForm
 from tournaments.models import Pairing, Tournament
@@ -86,16 +93,23 @@ def entry_add(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, " ".join(form.non_field_errors()) or gettext("Choose a player."))
         return redirect("tournaments:detail", pk=tournament.pk)
-    player = None
-    if form.cleaned_data["player"]:
-        player = get_object_or_404(Player, club=club, pk=form.cleaned_data["player"])
-    if not policy.can_enter_player(request.user, club, player.user_id if player else None):
+    picked = form.cleaned_data["player"]
+    player = member_id = None
+    if picked.startswith(MEMBER_PICK):  # a member with no handle yet, by name
+        member_id = int(picked.removeprefix(MEMBER_PICK))
+    elif picked:
+        player = get_object_or_404(Player, club=club, pk=picked)
+    if not policy.can_enter_player(request.user, club,
+                                   member_id or (player.user_id if player else None)):
         raise PermissionDenied("only an organiser enters others; members enter themselves")
     try:
-        entry = (services.add_entry(tournament, player) if player is not None
-                 else services.enter_handle(tournament, form.cleaned_data["handle"]))
+        with transaction.atomic():
+            if member_id is not None:
+                player = club_services.handle_for_member(request.user, club, member_id)
+            entry = (services.add_entry(tournament, player) if player is not None
+                     else services.enter_handle(tournament, form.cleaned_data["handle"]))
         messages.success(request, gettext("%(player)s is entered.") % {"player": entry.player.handle})
-    except services.TournamentError as exc:
+    except (services.TournamentError, ClubError) as exc:
         messages.error(request, _sentence(exc))
     return redirect("tournaments:detail", pk=tournament.pk)
 
@@ -141,6 +155,8 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "entry_form": EntryForm(players=selectors.player_choices(tournament)) if can_manage
         else None,
         "own_players": own,
+        "may_enter_self": request.user.is_authenticated and policy.can_enter_player(
+            request.user, tournament.club, request.user.pk),
         "own_entry_ids": {e.pk for e in tournament.entries.filter(player__in=own)},
         "layout": layout,
         "pairing_rules": pairing_rules(
@@ -174,10 +190,16 @@ def round_detail(request: HttpRequest, pk: int, round_number: int) -> HttpRespon
         return render(request, "tournaments/round.html", {
             "tournament": tournament, "round_number": round_number, "pairings": []},
             status=404)
+    pairings = list(selectors.pairings(tournament, round_number))
+    for pairing in pairings:
+        # Upload or record its game (clubs.policy): an organiser, or one of its players.
+        pairing.may_settle = request.user.is_authenticated and policy.can_record_pairing_result(
+            request.user, tournament.club,
+            {s.entry.player.user_id for s in pairing.seats.all()} - {None})
     return render(request, "tournaments/round.html", {
         "tournament": tournament,
         "round_number": round_number,
-        "pairings": selectors.pairings(tournament, round_number),
+        "pairings": pairings,
         "can_manage": policy.can_manage_tournament(request.user, tournament.club),
         "entries": selectors.active_entries(tournament).order_by("player__handle"),
         "previous": round_number - 1 if round_number > 1 else None,
@@ -232,6 +254,54 @@ def upload_result(request: HttpRequest, pk: int, pairing_id: int) -> HttpRespons
         messages.error(request, gettext("The log was refused: %(reason)s") % {"reason": exc.message}
                        + (f" ({exc.rule})" if exc.rule else ""))
     return redirect("tournaments:round", pk=tournament.pk, round_number=pairing.round)
+
+
+def record_pairing(request: HttpRequest, pk: int, pairing_id: int) -> HttpResponse:
+    """Record a pairing's game at the table: the recorder's setup with the event's game
+    and options and the pairing's players in their seats fixed (only what was dealt is
+    asked), then the recorder itself; a game being recorded already is resumed."""
+    tournament = _tournament(request, pk)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    pairing = get_object_or_404(Pairing.objects.select_related("draft"), tournament=tournament,
+                                pk=pairing_id)
+    seats = list(pairing.seats.select_related("entry__player").order_by("order"))
+    club = tournament.club
+    if not policy.can_record_pairing_result(request.user, club,
+                                            {s.entry.player.user_id for s in seats} - {None}):
+        raise PermissionDenied("only an organiser or a player of this pairing may record it")
+    round_url = reverse("tournaments:round", args=[tournament.pk, pairing.round])
+    back = redirect(round_url)
+
+    def recorder(draft_id: int) -> HttpResponse:
+        return redirect(f"{reverse('record-draft', args=[club.slug, draft_id])}?"
+                        f"{urlencode({'back': round_url})}")
+
+    if pairing.recording is not None:
+        messages.info(request, gettext("Board %(board)s's game is being recorded: here it is.") % {"board": pairing.board})
+        return recorder(pairing.draft_id)
+    game = get_game(tournament.game)
+    if (pairing.status != Pairing.Status.PENDING or tournament.status != Tournament.Status.RUNNING
+            or game is None):
+        messages.error(request, gettext("Board %(board)s has no game to record.") % {"board": pairing.board})
+        return back
+    form = DraftSetupForm(
+        request.POST if request.method == "POST" else None, game=game, seat_ids=[s.seat for s in seats], chance=TABLE,
+        players=[], setup_choices=[], options=tournament.options,
+        seated={s.seat: s.entry.player.handle for s in seats})
+    if request.method == "POST" and form.is_valid():
+        try:
+            draft, _new = services.record_at_the_table(pairing, request.user, form.setup)
+        except services.TournamentError as exc:
+            messages.error(request, str(exc)[:1].upper() + str(exc)[1:] + ".")
+            return back
+        except DraftError as exc:
+            form.add_error(None, f"{exc.rule}: {exc.message}" if exc.rule else exc.message)
+        else:
+            return recorder(draft.pk)
+    return render(request, "tournaments/record.html", {
+        "tournament": tournament, "pairing": pairing, "form": form, "game": game,
+    }, status=422 if form.errors else 200)
 
 
 def _managed(request: HttpRequest, pk: int) -> Tournament:

@@ -30,7 +30,7 @@ def api_paths() -> list[tuple[str, list[str]]]:
 class LanternAPIRoot(APIRootView):
     """Every resource of the Lantern API. A path with `{…}` needs a club's slug or an id;
     the others are links. The schema (`/api/schema/`) describes each one, Swagger UI
-    (`/api/docs/`) shows it."""
+    (`/api/docs/`) and ReDoc (`/api/redoc/`) show it."""
 
     def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         resources = {}
@@ -41,6 +41,7 @@ class LanternAPIRoot(APIRootView):
             }
         return Response({"schema": reverse("api-schema", request=request),
                          "docs": reverse("api-docs", request=request),
+                         "redoc": reverse("api-redoc", request=request),
                          "resources": resources})
 
 

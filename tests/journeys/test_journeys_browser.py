@@ -232,3 +232,85 @@ def test_a_member_claims_a_handle_and_sees_their_games(
     page.get_by_role("link", name="Your games and ratings").click()
     page.locator(f"a[href='/matches/{played.pk}/']").wait_for()
     assert "pav" in page.inner_text("main")
+
+
+def test_an_organiser_records_a_pairings_game_at_the_table_and_sees_it_in_the_standings(
+        page, live_server, organiser, screenshot):
+    from tests.recorder.recording import fill_setup, record, scripted_game, start_recording
+    from tournaments import services as events
+
+    club = Club.objects.create(name="Harbour Lights", slug="harbour")
+    Membership.objects.create(club=club, user=organiser, role="organiser")
+    tournament = events.create_tournament(club=club, name="Winter Swiss", game=GAME,
+                                          format="swiss", rounds=2, created_by=organiser)
+    for handle in ("gus", "hana", "ivan", "jo"):
+        events.add_entry(tournament, Player.objects.create(club=club, handle=handle))
+    events.start_tournament(tournament)
+    pairing = Pairing.objects.filter(tournament=tournament, round=1).first()
+    log = scripted_game(GAME, None, lambda log: len(log["actions"]) <= 30)
+
+    sign_in_from_home(page, live_server, "olga")
+    page.get_by_role("link", name="Harbour Lights").first.click()
+    page.locator("main").get_by_role("link", name="Winter Swiss").first.click()
+    page.get_by_role("link", name="Round 1", exact=True).first.click()
+    page.locator(f"#pairing-{pairing.pk}").get_by_role("link", name="Record this game").click()
+    page.wait_for_selector("text=Seats, as the pairing says")
+    seated = page.inner_text(".rec-seated")
+    for seat in pairing.seats.select_related("entry__player"):
+        assert seat.entry.player.handle in seated  # filled from the pairing, roles as paired
+    fill_setup(page, log["setup"])
+    screenshot(page, "pairing-record-setup")
+    start_recording(page)
+    draft = Pairing.objects.get(pk=pairing.pk).draft
+    assert draft is not None and draft.status == "recording"
+
+    # Meanwhile the round page says the board is being recorded.
+    other = page.context.new_page()
+    other.goto(f"{live_server.url}/tournaments/{tournament.pk}/rounds/1/")
+    assert "being recorded" in other.inner_text(f"#pairing-{pairing.pk}")
+    other.close()
+
+    for action in log["actions"]:
+        record(page, action)
+    page.get_by_role("button", name="Store the match").click()
+    page.wait_for_selector('[data-link="match"]')
+    pairing.refresh_from_db()
+    assert pairing.status == "played" and pairing.match is not None
+
+    page.locator('[data-link="back"]').click()  # back to the round, its result in
+    page.locator(f"#pairing-{pairing.pk}").get_by_role("link", name="replay").wait_for()
+    page.locator("main h1").get_by_role("link", name="Winter Swiss").click()
+    standings = page.locator("section[aria-labelledby=standings-heading] table.standings")
+    standings.wait_for()
+    points = {s.entry.player.handle: s.points for s in pairing.seats.select_related("entry__player")}
+    assert sorted(points.values()) == [0.0, 1.0]
+    for handle, scored in points.items():
+        cells = standings.locator("tbody tr", has_text=handle).locator("td").all_inner_texts()
+        assert cells[1:4] == [handle, f"{scored:g}", "1"], cells  # player, points, played
+    screenshot(page, "pairing-recorded-standings")
+
+
+def test_a_member_who_joined_is_offered_by_name_in_the_seat_picker(
+        page, live_server, organiser, django_user_model, screenshot):
+    club = Club.objects.create(name="Riverside", slug="riverside")
+    Membership.objects.create(club=club, user=organiser, role="organiser")
+    pavel = django_user_model.objects.create_user("pavel", "p@example.org", PASSWORD,
+                                                  first_name="Pavel", last_name="Novak")
+    Membership.objects.create(club=club, user=pavel)  # joined; no one typed a handle
+    Player.objects.create(club=club, handle="zoe")
+    sign_in_from_home(page, live_server, "olga")
+    page.get_by_role("link", name="Riverside").first.click()
+    page.get_by_role("link", name="Record a game").click()
+    page.get_by_label("Game").select_option(label="Cryptid: Urban Legends")
+    page.get_by_label("dealt by Lantern").check()
+    page.get_by_role("button", name="Continue").click()
+    page.wait_for_selector("#rec-setup")
+    page.get_by_label("Cryptid", exact=True).select_option(label="Pavel Novak (new handle pavel)")
+    page.get_by_label("Scientist", exact=True).select_option(label="zoe")
+    screenshot(page, "seat-picker-members")
+    page.get_by_role("button", name="Start recording").click()
+    page.wait_for_selector('#recorder[data-ready="true"]')
+    from recorder.models import Draft
+
+    assert [s["player"] for s in Draft.objects.get().seats] == ["pavel", "zoe"]
+    assert Player.objects.get(club=club, handle="pavel").user == pavel

@@ -40,13 +40,15 @@ def test_screenshots_of_the_main_pages(chromium, live_server, settings):
     swiss = Tournament.objects.get(format="swiss")
     match = Match.objects.filter(club__slug="riverside", status="valid").order_by("-id").first()
     ladder = Ladder.objects.filter(club__slug="riverside").order_by("game").first()
+    pending = swiss.pairings.filter(status="pending").order_by("board").first()
     pages = {
         None: {"home-visitor": "/", "clubs": "/clubs/",
                "ladder": f"/clubs/riverside/ladders/{ladder.url_key}/"},
         "member": {"home-member": "/", "club": "/clubs/riverside/",
                    "match": f"/matches/{match.pk}/"},
         "organiser": {"manage": "/clubs/riverside/manage/", "tournament": f"/tournaments/{swiss.pk}/",
-                      "round": f"/tournaments/{swiss.pk}/rounds/{swiss.current_round}/"},
+                      "round": f"/tournaments/{swiss.pk}/rounds/{swiss.current_round}/",
+                      "pairing-record": f"/tournaments/{swiss.pk}/pairings/{pending.pk}/record"},
     }
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for who, named in pages.items():

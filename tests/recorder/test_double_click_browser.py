@@ -68,3 +68,24 @@ def test_a_write_sent_twice_by_the_page_is_applied_once(signed_in, live_server, 
     assert answers[0]["ply"] == 1 and answers[0]["version"] == draft["version"] + 1
     stored = Draft.objects.get(pk=draft["id"])
     assert stored.actions == log["actions"][:1] and stored.version == draft["version"] + 1
+
+
+def test_start_recording_is_sent_once(signed_in, live_server, club):
+    from tests.recorder.recording import choose_game
+
+    page = signed_in
+    choose_game(page, live_server, club, "Cloak & Dagger", "dealt at the table: I enter what came out",
+                players=2)
+    page.get_by_label("Player 1 (spies D/d)", exact=True).select_option(label="alice")
+    page.get_by_label("Player 2 (spies E/e)", exact=True).select_option(label="bob")
+    # Count the sendings the page lets through, holding them here (no navigation), as
+    # a slow answer would: the second click lands while the first is on its way.
+    page.evaluate("""() => { window.sent = 0; window.addEventListener("submit", (event) => {
+        if (!event.defaultPrevented) window.sent += 1; event.preventDefault(); }); }""")
+    button = page.get_by_role("button", name="Start recording")
+    button.click()
+    page.wait_for_function("document.querySelector('#rec-setup button[type=submit]').disabled")
+    assert page.get_attribute("#rec-setup", "aria-busy") == "true"
+    page.evaluate("document.querySelector('#rec-setup').requestSubmit()")  # Enter, once more
+    assert page.evaluate("window.sent") == 1
+    assert Draft.objects.count() == 0  # nothing was sent: the test held it

@@ -215,3 +215,35 @@ def test_the_pawns_are_shared_out_by_checkboxes(club, people):
     response = member.post(url, {**form, "option.pawns.det1": ['"red"'],
                                  "option.pawns.det2": ['"blue"', '"green"', '"yellow"', '"black"']})
     assert response.status_code == 422 and "MX-6.10" in response.content.decode()
+
+
+def test_the_seat_names_follow_the_options_given(client, club, people):
+    """Mister X's detective seats are named by the pawns they move: the setup page asks
+    for the names as the pawns are shared out, before anything is submitted."""
+    client.force_login(people["member"])
+    url = f"/clubs/{club.slug}/record/seats?game=mister-x&players=3&chance=table"
+    default = client.get(url).json()["labels"]
+    assert default["mrx"] == "Mister X"
+    shares = {"option.pawns.det1": ['"red"'], "option.pawns.det2": ['"blue"', '"green"', '"yellow"', '"black"']}
+    query = "&".join(f"{name}={value}" for name, values in shares.items() for value in values)
+    labels = client.get(f"{url}&{query}").json()["labels"]
+    assert "red" in labels["det1"] and "blue" not in labels["det1"]
+    assert all(colour in labels["det2"] for colour in ("blue", "green", "yellow", "black"))
+    assert labels != default
+    assert client.get(f"/clubs/{club.slug}/record/seats").status_code == 400
+    client.logout()
+    assert client.get(url).status_code == 302  # signed out: to the sign-in page
+
+
+@pytest.mark.parametrize(("back", "shown"), [
+    ("/tournaments/1/rounds/1/", True), ("https://elsewhere.example/", False),
+    ("//elsewhere.example/x", False), ("javascript:alert(1)", False)])
+def test_the_recording_links_back_only_within_the_site(client, club, people, back, shown):
+    from recorder.services import create_draft
+
+    draft, _ = create_draft(club, people["member"], game_id="cloak-and-dagger", chance="server",
+                            seats=[{"seat": "p1", "player": "alice"}, {"seat": "p2", "bot": "greedy"}])
+    client.force_login(people["member"])
+    html = client.get(f"/clubs/{club.slug}/record/{draft.pk}/", {"back": back}).content.decode()
+    assert ('data-link="back"' in html) == shown
+    assert (f'href="{back}"' in html) == shown  # no link leads off the site

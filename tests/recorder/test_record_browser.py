@@ -190,9 +190,31 @@ def test_options_are_set_by_clicking(signed_in, live_server, club):
     pawns.get_by_role("group", name="Detective player 1").get_by_label("Green").uncheck()
     pawns.get_by_role("group", name="Detective player 2").get_by_label("Green").check()
     page.get_by_label("Mister X", exact=True).select_option(label="greedy bot")
-    page.get_by_label("Detectives red, blue and green", exact=True).select_option(label="bob")
-    page.get_by_label("Detectives yellow and black", exact=True).select_option(label="carol")
+    # The seats are named by their pawns as the pawns are shared out, before submitting.
+    page.get_by_label("Detectives red and blue", exact=True).select_option(label="bob")
+    page.get_by_label("Detectives green, yellow and black", exact=True).select_option(label="carol")
     start_recording(page)
     draft = Draft.objects.latest("pk")
     assert draft.options["pawns"] == {"det1": ["red", "blue"], "det2": ["green", "yellow", "black"]}
     assert "Detectives red and blue: bob" in page.locator(".rec-head").inner_text()
+
+
+def test_mister_x_seat_names_follow_the_pawns_as_they_are_shared_out(signed_in, live_server, club,
+                                                                    screenshot):
+    page = signed_in
+    choose_game(page, live_server, club, "Mister X", AT_THE_TABLE, players=3)
+    second = page.locator('label[for="id_seat.det2"]')
+    before = second.inner_text()
+    # Every pawn to the second detective player but red: its seat's name says so at once.
+    first_pawns = page.get_by_role("group", name="Detective player 1")
+    second_pawns = page.get_by_role("group", name="Detective player 2")
+    for colour in ("Blue", "Green", "Yellow", "Black"):
+        first_pawns.get_by_label(colour, exact=True).uncheck()
+        second_pawns.get_by_label(colour, exact=True).check()
+    page.wait_for_function("""() => !document.querySelector('label[for="id_seat.det1"]')
+                              .textContent.includes('blue')""")
+    assert second.inner_text() != before
+    for colour in ("blue", "green", "yellow", "black"):
+        assert colour in second.inner_text().lower()
+    assert "blue" not in page.locator('label[for="id_seat.det1"]').inner_text().lower()
+    screenshot(page, "mister-x-seats-follow-pawns")

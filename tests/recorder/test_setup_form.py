@@ -22,7 +22,8 @@ GAMES = [(game_id, count) for game_id, game in sorted(all_games().items())
 def setup_form(game_id: str, count: int, chance: str = "table", data: Any = None) -> DraftSetupForm:
     game = get_game(game_id)
     seats = game.seat_ids(game.normalize_options({}), count)
-    return DraftSetupForm(data, game=game, seat_ids=seats, chance=chance, handles=["alice", "bob"],
+    return DraftSetupForm(data, game=game, seat_ids=seats, chance=chance,
+                          players=[("Other handles", [("alice", "alice"), ("bob", "bob")])],
                           setup_choices=[])
 
 

@@ -104,3 +104,63 @@ def test_the_browsable_api_passes_the_policy(csp_page: Any, live_server, django_
     assert page.locator("form").count() >= 1  # the signed-in page, with its forms
     page.click(".dropdown-toggle")  # Bootstrap's script runs under the policy
     assert not violations, violations
+
+
+def directives(header: str) -> dict[str, list[str]]:
+    return {name: sources for name, *sources in (part.split() for part in header.split(";")
+                                                  if part.strip())}
+
+
+def test_redoc_alone_gets_the_relaxed_policy_and_every_other_page_keeps_the_strict_one(club):
+    strict = directives(Client().get("/").headers["Content-Security-Policy"])
+    page = Client().get("/api/redoc/")
+    assert page.status_code == 200
+    relaxed = directives(page["Content-Security-Policy"])
+    # What the bundle needs, nothing more: its styles and its search worker.
+    assert relaxed["style-src"] == ["'self'", "'unsafe-inline'"]
+    assert relaxed["worker-src"] == ["'self'", "blob:"]
+    assert {k: v for k, v in relaxed.items() if k not in ("style-src", "worker-src")} == {
+        k: v for k, v in strict.items() if k != "style-src"}
+    assert relaxed["script-src"] == ["'self'"] and relaxed["img-src"] == ["'self'", "data:"]
+    html = page.content.decode()
+    assert "/static/drf_spectacular_sidecar/redoc/bundles/redoc.standalone.js" in html
+    assert "<script>" not in html and "<style" not in html and "fonts.googleapis" not in html
+    assert 'data-spec-url="/api/schema/"' in html
+    for path in ("/", "/api/docs/", f"/clubs/{club.slug}/", "/rules/", "/accounts/login/"):
+        header = Client().get(path).headers["Content-Security-Policy"]
+        assert directives(header) == strict, path
+        assert "unsafe-inline" not in header and "blob:" not in header, path
+
+
+def test_the_api_docs_link_to_redoc():
+    home = Client().get("/").content.decode()
+    assert 'href="/api/docs/"' in home and 'href="/api/redoc/"' in home
+    root = Client().get("/api/", HTTP_ACCEPT="application/json").json()
+    assert urlsplit(root["redoc"]).path == "/api/redoc/"
+
+
+@pytest.mark.browser
+def test_redoc_renders_from_the_site_with_only_the_logo_refused(chromium: Any, live_server):
+    """Under the page's own policy, every request but the bundle's Redocly logo goes to the
+    site itself, and the only policy violation is that logo's (the bundle then hides it).
+    (Not ``csp_page``: that fixture fails on the logo's console error.)"""
+    elsewhere: list[str] = []
+    errors: list[str] = []
+    context = chromium.new_context(viewport={"width": 1400, "height": 900})
+    page = context.new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    elsewhere: list[str] = []
+    errors: list[str] = []
+    page.on("request", lambda request: elsewhere.append(request.url)
+            if not request.url.startswith((live_server.url, "data:", "blob:")) else None)
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.goto(f"{live_server.url}/api/redoc/")
+    page.wait_for_selector("#redoc-container .menu-content", timeout=30_000)
+    page.wait_for_selector("text=Lantern API")
+    assert page.locator("#redoc-container [data-section-id^='operation/']").count() > 40
+    page.fill("#redoc-container input[placeholder='Search...']", "drafts")  # the blob: worker
+    page.wait_for_selector("#redoc-container [data-role='search:results']")
+    page.wait_for_load_state("networkidle")
+    context.close()
+    assert set(elsewhere) <= {"https://cdn.redoc.ly/redoc/logo-mini.svg"}, elsewhere
+    assert all("cdn.redoc.ly" in error for error in errors), errors

@@ -33,6 +33,7 @@ NOT_LINKED = {
     "password_change_done": "where changing the password leads",
     "dashboard-jobs": "JSON the dashboard's script polls",
     "javascript-catalog": "the JS modules' words (a <script src>, not a link), static/js/i18n.js",
+    "record-seat-labels": "JSON the recorder's setup form asks as its options change",
     "api-not-found": "the API's answer to an unknown /api/ path (a JSON 404), not a page",
 }
 

@@ -1,0 +1,29 @@
+// The setup form's seat names follow its options as they change (Mister X names each
+// detective seat by the pawns its player moves): the server names them as the engine
+// does (recorder.pages.record_seat_labels), from step one's query and the options now.
+
+import { gettext, interpolate } from "../i18n.js";
+
+const form = document.getElementById("rec-setup");
+
+async function followOptions() {
+  const query = new URLSearchParams(location.search);
+  for (const [name, value] of new FormData(form)) {
+    if (name.startsWith("option.")) query.append(name, value);
+  }
+  const response = await fetch(`${form.dataset.seatsUrl}?${query}`, {headers: {Accept: "application/json"}});
+  if (!response.ok) return;
+  const {labels} = await response.json();
+  for (const [seat, label] of Object.entries(labels)) {
+    const pick = form.querySelector(`label[for="${CSS.escape(`id_seat.${seat}`)}"]`);
+    if (pick) pick.textContent = label;
+    const typed = form.querySelector(`label[for="${CSS.escape(`id_new.${seat}`)}"]`);
+    if (typed) typed.textContent = interpolate(gettext("or a new player as %(seat)s"), { seat: label });
+  }
+}
+
+if (form?.dataset.seatsUrl) {
+  form.addEventListener("change", (event) => {
+    if (event.target.name?.startsWith("option.")) followOptions();
+  });
+}

@@ -226,14 +226,8 @@ def _templates() -> list[Path]:
     return sorted(p for p in TEMPLATES.rglob("*") if p.suffix in {".html", ".txt"})
 
 
-#: A module landed after the languages work (#22) whose words are still to be marked:
-#: the replay's beliefs panel (static/js/replay/beliefs.js, from the beliefs work). It
-#: leaves this list when it reads its words through static/js/i18n.js.
-NOT_YET_MARKED = {"static/js/replay/beliefs.js"}
-
-
 def _scripts() -> list[Path]:
-    return sorted(p for p in SCRIPTS.rglob("*.js") if p.relative_to(ROOT).as_posix() not in NOT_YET_MARKED)
+    return sorted(SCRIPTS.rglob("*.js"))
 
 
 @pytest.mark.parametrize("path", _templates(), ids=lambda p: str(p.relative_to(ROOT)))

@@ -139,3 +139,26 @@ def test_beliefs_draw_under_the_sites_content_security_policy(csp_page, live_ser
     csp_page.wait_for_selector(".beliefs-fill")
     width = csp_page.eval_on_selector(".beliefs-fill", "e => e.style.width")
     assert width.endswith("%") and width != "0%"
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("ja", ("から見た", "の手札", "1枚以上ある確率")),
+    ("ru", ("может сказать о руке", "Вероятность хотя бы одной", "В среднем")),
+])
+def test_the_beliefs_panel_speaks_the_readers_language(page, live_server, club, example_log, screenshot,
+                                                      lang, words):
+    """The panel's words come from the djangojs catalog: a Japanese or Russian reader reads
+    the Cryptid hand's belief in their language, with the count's plural form."""
+    log = example_log("cryptid-escape.json")
+    match = _analysed(club, log, analyse=False)
+    track = build_beliefs(log, "scientist")
+    plies = len(track["plies"])
+    ply = max(range(plies // 3, plies), key=lambda p: track["plies"][p]["beliefs"][0]["measure"]["bits"])
+    open_replay(page, live_server, match, f"?view=scientist&ply={ply}&lang={lang}")
+    page.wait_for_selector(".beliefs-hand")
+    panel = page.text_content("#replay-beliefs")
+    for word in words:
+        assert word in panel
+    for english in ("can tell of the hand", "Chance of at least one", "On average", "holds"):
+        assert english not in panel
+    _at_widths(page, screenshot, f"beliefs-cryptid-scientist-{lang}")

@@ -9,6 +9,7 @@
 
 import { el, svg, tip } from "./dom.js";
 import { seatName } from "./names.js";
+import { gettext, interpolate, ngettext } from "../i18n.js";
 
 const panel = document.getElementById("replay-beliefs");
 const boardRoot = document.getElementById("replay-board");
@@ -22,14 +23,21 @@ function percent(p) {
   return `${Math.round(p * 100)}%`;
 }
 
+// The engine names a belief's unit in English (engine/core/beliefs.py ``measure``); said
+// here in the reader's language, with the plural the count asks for.
 function unitText(count, unit) {
-  const singular = { cities: "city", hands: "hand", "envelopes in doubt": "envelope in doubt" }[unit];
-  return `${count} ${count === 1 && singular ? singular : unit}`;
+  const said = {
+    cities: ngettext("%(count)s city", "%(count)s cities", count),
+    hands: ngettext("%(count)s hand", "%(count)s hands", count),
+    "envelopes in doubt": ngettext("%(count)s envelope in doubt", "%(count)s envelopes in doubt", count),
+  }[unit];
+  return said ? interpolate(said, { count }) : `${count} ${unit}`;
 }
 
 /** "23 → 7 cities (4.52 → 2.81 bits)": what one move did to a belief. */
 function changeText(change, unit) {
-  const bits = change.bits_from !== undefined ? ` (${change.bits_from.toFixed(2)} → ${change.bits_to.toFixed(2)} bits)` : "";
+  const bits = change.bits_from !== undefined
+    ? ` (${interpolate(gettext("%(from)s → %(to)s bits"), { from: change.bits_from.toFixed(2), to: change.bits_to.toFixed(2) })})` : "";
   return `${change.from} → ${unitText(change.to, unit)}${bits}`;
 }
 
@@ -44,7 +52,7 @@ async function load() {
   state.view = view;
   if (!response.ok) {
     state.payload = null;
-    panel.querySelector(".beliefs-status").textContent = body.message || `Beliefs cannot be shown (HTTP ${response.status}).`;
+    panel.querySelector(".beliefs-status").textContent = body.message || interpolate(gettext("Beliefs cannot be shown (HTTP %(status)s)."), { status: response.status });
     return;
   }
   state.payload = body;
@@ -72,7 +80,7 @@ function drawChooser(holders) {
   const box = panel.querySelector(".beliefs-chooser");
   box.replaceChildren();
   if (holders.length < 2) return;
-  const select = el("select", { "aria-label": "Whose belief" },
+  const select = el("select", { "aria-label": gettext("Whose belief") },
     ...holders.map((h) => el("option", { value: h }, seatName(h))));
   select.value = state.holder;
   select.addEventListener("change", () => {
@@ -80,7 +88,7 @@ function drawChooser(holders) {
     markMoves();
     follow();
   });
-  box.append(el("label", {}, "Whose ", select));
+  box.append(el("label", {}, gettext("Whose belief:"), " ", select));
 }
 
 /** The move list: beside each move, how it changed the chosen belief. Drawn by CSS from
@@ -104,10 +112,14 @@ function markMoves() {
 
 function describeHolder(belief) {
   if (belief.kind === "position") {
-    return boardRoot.dataset.view === belief.about ? "Where the others can place you" : `Where ${seatName(belief.about)} can be`;
+    return boardRoot.dataset.view === belief.about ? gettext("Where the others can place you")
+      : interpolate(gettext("Where %(seat)s can be"), { seat: seatName(belief.about) });
   }
-  if (belief.kind === "hand") return `What ${seatName(belief.holder)} can tell of the hand of ${seatName(belief.about)}`;
-  return `What ${seatName(belief.holder)}'s check sheet proves`;
+  if (belief.kind === "hand") {
+    return interpolate(gettext("What %(holder)s can tell of the hand of %(seat)s"),
+      { holder: seatName(belief.holder), seat: seatName(belief.about) });
+  }
+  return interpolate(gettext("What the check sheet of %(holder)s proves"), { holder: seatName(belief.holder) });
 }
 
 function follow() {
@@ -118,16 +130,18 @@ function follow() {
   body.replaceChildren();
   clearHeat();
   if (!belief) {
-    status.textContent = state.payload ? "Nothing hidden to believe here." : status.textContent;
+    status.textContent = state.payload ? gettext("Nothing hidden to believe here.") : status.textContent;
     return;
   }
   const m = belief.measure;
-  const bits = m.bits === null ? "" : m.bits > 0 ? `, ${m.bits.toFixed(2)} bits of uncertainty` : ", certain";
+  const bits = m.bits === null ? "" : m.bits > 0
+    ? interpolate(gettext(", %(bits)s bits of uncertainty"), { bits: m.bits.toFixed(2) }) : gettext(", certain");
   status.textContent = `${describeHolder(belief)}: ${unitText(m.count, m.unit)}${bits}.`;
   const change = belief.changed;
-  body.append(el("p", { class: "beliefs-change" }, ply === 0 ? "At the setup."
-    : change ? `This move: ${changeText(change, m.unit)}.` : "This move changed nothing here.",
-  el("span", { class: "muted" }, " In the move list, beside each move: what it did to the count (red: narrowed it).")));
+  body.append(el("p", { class: "beliefs-change" }, ply === 0 ? gettext("At the setup.")
+    : change ? interpolate(gettext("This move: %(change)s."), { change: changeText(change, m.unit) })
+      : gettext("This move changed nothing here."),
+  " ", el("span", { class: "muted" }, gettext("In the move list, beside each move: what it did to the count (red: narrowed it)."))));
   if (belief.kind === "position") body.append(...position(belief));
   else if (belief.kind === "hand") body.append(hand(belief));
   else if (belief.kind === "envelopes") body.append(...envelopes(belief));
@@ -164,7 +178,7 @@ function position(belief) {
         cx: dot.getAttribute("cx"), cy: dot.getAttribute("cy"), r: (9 + 13 * Math.sqrt(share)).toFixed(1),
         class: "belief-heat-spot", "data-city": id, "data-p": String(p),
         "fill-opacity": (0.18 + 0.6 * share).toFixed(2),
-      }, tip(`${cityName(id)}: ${percent(p)} of the paths consistent with what is public end here`)));
+      }, tip(interpolate(gettext("%(city)s: %(share)s of the paths consistent with what is public end here"), { city: cityName(id), share: percent(p) }))));
     }
     map.querySelector(".mx-possible-layer")?.after(layer);
     map.classList.add("belief-heat-on");
@@ -173,9 +187,9 @@ function position(belief) {
   for (const [id, p] of belief.cities.slice(0, 8)) {
     list.append(el("li", {}, el("span", { class: "beliefs-name" }, cityName(id)), bar(p), el("span", { class: "beliefs-p" }, percent(p))));
   }
-  const more = belief.cities.length > 8 ? el("p", { class: "muted" }, `…and ${belief.cities.length - 8} more.`) : "";
+  const more = belief.cities.length > 8 ? el("p", { class: "muted" }, interpolate(gettext("…and %(count)s more."), { count: belief.cities.length - 8 })) : "";
   return [list, more, el("p", { class: "muted beliefs-note" },
-    "Each city weighted by how many of Mister X's paths consistent with the public record (tickets shown, cities he could not enter, cities found empty, reveals) end there.")];
+    gettext("Each city weighted by how many of Mister X's paths consistent with the public record (tickets shown, cities he could not enter, cities found empty, reveals) end there."))];
 }
 
 function bar(p) {
@@ -190,11 +204,14 @@ function hand(belief) {
   const rows = belief.cards.map((c) => el("tr", {},
     el("th", { scope: "row" }, capital(c.card)), el("td", {}, bar(c.at_least_one)),
     el("td", { class: "beliefs-p" }, percent(c.at_least_one)), el("td", { class: "beliefs-p" }, c.expected.toFixed(1))));
-  if (!belief.hand_size) return el("p", {}, `${seatName(belief.about)} holds no cards.`);
+  if (!belief.hand_size) return el("p", {}, interpolate(gettext("%(seat)s holds no cards."), { seat: seatName(belief.about) }));
   return el("div", {},
-    el("p", {}, `${seatName(belief.about)} holds ${belief.hand_size} card${belief.hand_size === 1 ? "" : "s"}, any ${belief.hand_size} of the ${belief.unseen} in its hand and deck (its deck mix less its discards, which are public).`),
+    el("p", {}, interpolate(ngettext(
+      "%(seat)s holds %(count)s card, any %(count)s of the %(unseen)s in its hand and deck (its deck mix less its discards, which are public).",
+      "%(seat)s holds %(count)s cards, any %(count)s of the %(unseen)s in its hand and deck (its deck mix less its discards, which are public).",
+      belief.hand_size), { seat: seatName(belief.about), count: belief.hand_size, unseen: belief.unseen })),
     el("table", { class: "beliefs-hand" },
-      el("thead", {}, el("tr", {}, el("th", {}, "Card"), el("th", {}, "Chance of at least one"), el("th", {}, ""), el("th", {}, "On average"))),
+      el("thead", {}, el("tr", {}, el("th", {}, gettext("Card")), el("th", {}, gettext("Chance of at least one")), el("th", {}, ""), el("th", {}, gettext("On average")))),
       el("tbody", {}, ...rows)));
 }
 
@@ -206,17 +223,19 @@ function envelopes(belief) {
   for (const [i, letters] of belief.certain.entries()) {
     const e = { envelope: i + 1, exact: belief.exact[i] };
     const cards = [...letters].join(" ");
-    const label = e.exact ? (cards ? `holds exactly ${cards}` : "known empty") : cards ? `holds ${cards} for certain, maybe more` : "unknown";
-    grid.append(el("li", { class: e.exact ? "exact" : "doubt", "data-envelope": String(e.envelope), title: `Envelope ${e.envelope}: ${label}` },
+    const label = e.exact ? (cards ? interpolate(gettext("holds exactly %(cards)s"), { cards }) : gettext("known empty"))
+      : cards ? interpolate(gettext("holds %(cards)s for certain, maybe more"), { cards }) : gettext("unknown");
+    grid.append(el("li", { class: e.exact ? "exact" : "doubt", "data-envelope": String(e.envelope), title: interpolate(gettext("Envelope %(number)s: %(label)s"), { number: e.envelope, label }) },
       el("span", { class: "beliefs-env-n" }, String(e.envelope)),
       el("span", { class: "beliefs-env-cards" }, e.exact ? cards || "∅" : `${cards}${cards ? " " : ""}+?`)));
   }
   return [
-    el("p", {}, `Known exactly: ${known} of ${belief.exact.length} envelopes; ${belief.located} card${belief.located === 1 ? "" : "s"} placed for certain.`),
+    el("p", {}, interpolate(gettext("Known exactly: %(known)s of %(total)s envelopes."), { known, total: belief.exact.length }), " ",
+      interpolate(ngettext("%(count)s card placed for certain.", "%(count)s cards placed for certain.", belief.located), { count: belief.located })),
     grid,
     el("p", { class: "muted beliefs-note" },
-      "Certainties, not probabilities: where the other players went on turns nobody announced is their choice, not chance, so no honest odds can be put on it. "
-      + "“+?” marks an envelope an unseen turn may have changed."),
+      gettext("Certainties, not probabilities: where the other players went on turns nobody announced is their choice, not chance, so no honest odds can be put on it."),
+      " ", gettext("“+?” marks an envelope an unseen turn may have changed.")),
   ];
 }
 

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from rest_framework.authtoken.models import Token
 
 from accounts.models import AccountSettings, time_zone_names
 from accounts.preferences import LANGUAGE_CODES
+
+
+def create_account(*, username: str, email: str, password: str) -> AbstractBaseUser:
+    """A new account (the sign-up page's write; the form has checked the name is free and
+    the password good enough)."""
+    return get_user_model().objects.create_user(username=username, email=email, password=password)
 
 
 @transaction.atomic

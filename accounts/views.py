@@ -47,7 +47,9 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect(next_url or "index")
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
+        user = services.create_account(username=form.cleaned_data["username"],
+                                       email=form.cleaned_data["email"],
+                                       password=form.cleaned_data["password1"])
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome to Lantern, %(name)s.") % {"name": user.username})
         if invite is not None:

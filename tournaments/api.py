@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from clubs import policy
-from clubs.models import Club, Player
+from clubs.models import Club
 from config.api.errors import ErrorSerializer, RuleLinks
 from config.converters import MAX_ID, id_field
 from matches.services import read_log_file
@@ -181,10 +181,8 @@ class TournamentViewSet(RuleLinks, mixins.CreateModelMixin,
         tournament = self._managed()
         serializer = EntrySerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        handle = serializer.validated_data["player"]["handle"].strip()
-        player, _created = Player.objects.get_or_create(club=tournament.club, handle=handle)
-        entry = services.add_entry(tournament, player,
-                         serializer.validated_data.get("seed_rating"))
+        entry = services.enter_handle(tournament, serializer.validated_data["player"]["handle"],
+                                      serializer.validated_data.get("seed_rating"))
         return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses=TournamentSerializer)

@@ -133,7 +133,7 @@ def add_entry(tournament: Tournament, player: Player, seed_rating: float | None 
         raise TournamentError(gettext("%(player)s is already entered") % {"player": player.handle}) from exc
 
 
-def enter_handle(tournament: Tournament, handle: str) -> Entry:
+def enter_handle(tournament: Tournament, handle: str, seed_rating: float | None = None) -> Entry:
     """Enter the club's player of this handle, created when the club has none yet (an
     organiser entering a newcomer before their first game is stored)."""
     handle = handle.strip()
@@ -142,7 +142,7 @@ def enter_handle(tournament: Tournament, handle: str) -> Entry:
     if len(handle) > 64:
         raise TournamentError(gettext("a handle has at most 64 characters"))
     player, _ = Player.objects.get_or_create(club=tournament.club, handle=handle)
-    return add_entry(tournament, player)
+    return add_entry(tournament, player, seed_rating)
 
 
 def ladder_seed_rating(tournament: Tournament, player: Player) -> float:

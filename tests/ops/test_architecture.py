@@ -130,3 +130,51 @@ def test_a_route_mounted_too_early_is_found_hiding_another() -> None:
     wrong_order = URLResolver(RegexPattern(r"^/"), [
         path("", include("pages.urls")), path("", include("clubs.urls"))])
     assert ("clubs/new/", "clubs/<slug:slug>/") in _hidden_routes(wrong_order)
+
+
+#: The ORM's writes. A page or API module that calls one writes past the services (a
+#: ``.update(`` is a write only on a query: ``dict.update`` and ``set.update`` are not).
+ORM_WRITES = {"save", "delete", "create", "get_or_create", "update_or_create", "bulk_create",
+              "bulk_update"}
+
+
+def _page_and_api_modules() -> list[Path]:
+    root = Path(settings.BASE_DIR)
+    apps = [p.parent for p in root.glob("*/apps.py")]
+    modules: list[Path] = []
+    for app in apps:
+        modules += [p for p in (app / "views.py", app / "api.py") if p.exists()]
+        modules += sorted((app / "api").glob("*.py")) if (app / "api").is_dir() else []
+    return sorted(modules)
+
+
+def orm_writes_in(source: str) -> list[str]:
+    """``name:line`` of each ORM write called in ``source`` (a module's text)."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+            continue
+        name = node.func.attr
+        receiver = ast.unparse(node.func.value)
+        if name in ORM_WRITES or (name == "update" and (".objects" in receiver or "filter(" in receiver)):
+            found.append(f"{name}:{node.lineno}")
+    return found
+
+
+def test_pages_and_apis_write_only_through_services() -> None:
+    """The styleguide's rule, held: a page or an API view reads (selectors, a serializer)
+    and asks a service to write; it never calls the ORM's writes itself (a form's or a
+    serializer's ``save`` included: the service does the saving)."""
+    modules = _page_and_api_modules()
+    assert len(modules) >= 10, modules  # the walk finds the apps' views and APIs
+    writes = {str(m.relative_to(settings.BASE_DIR)): orm_writes_in(m.read_text(encoding="utf-8"))
+              for m in modules}
+    assert {m: w for m, w in writes.items() if w} == {}
+
+
+def test_an_orm_write_in_a_view_is_found() -> None:
+    view = ("def signup(request):\n    user = form.save()\n"
+            "    Player.objects.filter(club=club).update(handle='x')\n    options.update(x=1)\n")
+    assert orm_writes_in(view) == ["save:2", "update:3"]

@@ -8,9 +8,8 @@ from django.utils import translation
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
-from rest_framework.authtoken.models import Token
 
-from accounts import preferences, services
+from accounts import preferences, selectors, services
 from accounts.forms import PreferencesForm, SignUpForm
 from clubs import policy
 from clubs import services as club_services
@@ -67,7 +66,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def profile(request: HttpRequest) -> HttpResponse:
-    token = Token.objects.filter(user=request.user).first()
+    token = selectors.api_token_of(request.user)
     new_key = request.session.pop("new_api_token", None)
     return render(
         request,
@@ -82,12 +81,11 @@ def person(request: HttpRequest, username: str) -> HttpResponse:
     clubs the visitor can see, the handles those clubs link to the account). Someone
     with nothing the visitor may see is not found, so the page tells nobody that an
     account exists."""
-    from django.contrib.auth import get_user_model
     from django.http import Http404
 
     from ladder.selectors import ratings_of
 
-    who = get_user_model().objects.filter(username=username, is_active=True).first()
+    who = selectors.active_account(username)
     handles = list(handles_of(who, viewer=request.user)) if who else []
     if who is None or not policy.can_see_person(request.user, who, bool(handles)):
         raise Http404("no such person")

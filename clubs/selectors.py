@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, QuerySet
+from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubs import policy
 from clubs.models import AuditEntry, Club, HandleClaim, Invite, JoinRequest, Membership, Player
 
 
@@ -123,3 +125,55 @@ def seat_picks(club: Club) -> list[tuple[str, list[tuple[str, str]]]]:
               for p in players if p.user_id not in member_ids]
     return [(group, rows) for group, rows in ((_("Members"), picks), (_("Other handles"), others))
             if rows]
+
+
+def player_of(club: Club, player_id: object) -> Player | None:
+    """The club's player of this id (as a form posts it), or None."""
+    try:
+        pk = int(player_id)  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        return None
+    return Player.objects.filter(club=club, pk=pk).first()
+
+
+def player_by_handle(club: Club, handle: str) -> Player | None:
+    """The club's player of this handle, or None."""
+    return Player.objects.filter(club=club, handle=handle.strip()).first()
+
+
+def membership_of(user: AbstractBaseUser | AnonymousUser, club: Club) -> Membership | None:
+    """``user``'s membership of ``club``, or None (a visitor has none)."""
+    if not user.is_authenticated:
+        return None
+    return Membership.objects.filter(user=user, club=club).first()
+
+
+def membership_by_user_id(club: Club, user_id: object) -> Membership | None:
+    """The club's membership of the account with this id (as a form posts it), or None."""
+    try:
+        pk = int(user_id)  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        return None
+    return Membership.objects.filter(club=club, user_id=pk).select_related("user").first()
+
+
+def visible_clubs(user: AbstractBaseUser | AnonymousUser | None) -> QuerySet[Club]:
+    """The clubs ``user`` may see (public ones, and their own); none without a user (a
+    serializer used outside a request)."""
+    if user is None:
+        return Club.objects.none()
+    return Club.objects.filter(policy.club_visibility(user)).distinct()
+
+
+# The one object a page's URL names, with what the page shows of it (404 when there is none).
+
+def invite_by_token(token: str) -> Invite:
+    return get_object_or_404(Invite.objects.select_related("club"), token=token)
+
+
+def claim_of(club: Club, claim_id: int) -> HandleClaim:
+    return get_object_or_404(HandleClaim.objects.select_related("user", "player"), pk=claim_id, club=club)
+
+
+def player_with_account(club: Club, player_id: int) -> Player:
+    return get_object_or_404(Player.objects.select_related("user"), pk=player_id, club=club)

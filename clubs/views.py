@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from clubs import policy, selectors, services
 from clubs.forms import ClubForm, InviteForm, JoinForm, MergeForm, RenameForm
-from clubs.models import Club, HandleClaim, Invite, JoinRequest, Membership, Player
+from clubs.models import Club, Invite, JoinRequest, Membership, Player
 
 
 def club_for(request: HttpRequest, slug: str, *, manage: bool) -> Club:
@@ -103,8 +103,7 @@ def auto_analysis(request: HttpRequest, club: Club) -> HttpResponse | None:
 def invite_create(request: HttpRequest, club: Club) -> HttpResponse | None:
     form = InviteForm(request.POST, handles=free_handle_choices(club))
     if form.is_valid():
-        player = (Player.objects.filter(club=club, pk=form.cleaned_data["player"]).first()
-                  if form.cleaned_data["player"] else None)
+        player = selectors.player_of(club, form.cleaned_data["player"])
         try:
             invite = services.create_invite(
                 request.user, club, role=form.cleaned_data["role"],
@@ -139,7 +138,7 @@ def invite_revoke(request: HttpRequest, club: Club, invite_id: int) -> HttpRespo
 def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
     """The invitation: to a visitor, the way in through sign-up or sign-in (the link
     goes along as ``next``); to someone signed in, a button that joins."""
-    invite = get_object_or_404(Invite.objects.select_related("club"), token=token)
+    invite = selectors.invite_by_token(token)
     if request.method == "POST" and not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     if request.method == "POST":
@@ -153,7 +152,7 @@ def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "clubs/invite.html", {
         "invite": invite, "problem": services.invite_problem(invite),
         "member": request.user.is_authenticated
-        and Membership.objects.filter(user=request.user, club=invite.club).exists()})
+        and selectors.membership_of(request.user, invite.club) is not None})
 
 
 @login_required
@@ -227,7 +226,7 @@ def handle_claim(request: HttpRequest, slug: str) -> HttpResponse:
     if not policy.can_claim_handle(request.user, club):
         raise PermissionDenied("Only the club's members claim its handles.")
     if request.method == "POST":
-        player = Player.objects.filter(club=club, pk=request.POST.get("player") or 0).first()
+        player = selectors.player_of(club, request.POST.get("player"))
         if player is None:
             messages.error(request, _("Choose one of the club's handles."))
         else:
@@ -244,8 +243,7 @@ def handle_claim(request: HttpRequest, slug: str) -> HttpResponse:
 
 @organiser_post
 def claim_decide(request: HttpRequest, club: Club, claim_id: int) -> HttpResponse | None:
-    claim = get_object_or_404(HandleClaim.objects.select_related("user", "player"),
-                              pk=claim_id, club=club)
+    claim = selectors.claim_of(club, claim_id)
     return _answer(
         request, club, title=_("Decline a claim"),
         question=_("Decline %(user)s's claim of '%(handle)s'?") % {
@@ -259,10 +257,10 @@ def claim_decide(request: HttpRequest, club: Club, claim_id: int) -> HttpRespons
 @organiser_post
 def player_link(request: HttpRequest, club: Club, player_id: int) -> HttpResponse | None:
     """Link a handle to a member's account, or unlink it (confirmed first)."""
-    player = get_object_or_404(Player.objects.select_related("user"), pk=player_id, club=club)
+    player = selectors.player_with_account(club, player_id)
     member = None
     if request.POST.get("user"):
-        membership = Membership.objects.filter(club=club, user_id=request.POST["user"]).first()
+        membership = selectors.membership_by_user_id(club, request.POST["user"])
         if membership is None:
             messages.error(request, _("Choose a member of the club."))
             return None
@@ -286,7 +284,7 @@ def player_merge(request: HttpRequest, club: Club, player_id: int) -> HttpRespon
     player = get_object_or_404(Player, pk=player_id, club=club)
     form = MergeForm(request.POST)
     if form.is_valid():
-        target = Player.objects.filter(club=club, handle=form.cleaned_data["into"].strip()).first()
+        target = selectors.player_by_handle(club, form.cleaned_data["into"])
         if target is None:
             messages.error(request, _("'%(handle)s' is not a player of this club.") % {
                 "handle": form.cleaned_data["into"]})
@@ -327,7 +325,7 @@ def club_members(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def club_leave(request: HttpRequest, slug: str) -> HttpResponse:
     club = club_for(request, slug, manage=False)
-    membership = Membership.objects.filter(user=request.user, club=club).first()
+    membership = selectors.membership_of(request.user, club)
     if membership is None:
         messages.info(request, _("You are not a member of %(club)s.") % {"club": club.name})
         return redirect("club", slug=club.slug)

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from django.http import Http404
 from django.utils.functional import cached_property
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers
 from rest_framework.response import Response
 
-from clubs.policy import can_view_club
 from ladder import selectors
 from ladder.models import Ladder, Rating, RatingChange, RecomputeJob
 from matches import read_cache
@@ -78,11 +76,7 @@ class RecomputeJobSerializer(serializers.ModelSerializer):
 
 
 def _ladder(request, ladder_id: int) -> Ladder:
-    # order_by(): not Ladder's default ordering, which joins the club again to sort.
-    ladder = Ladder.objects.select_related("club").filter(pk=ladder_id).order_by().first()
-    if ladder is None or not can_view_club(request.user, ladder.club):
-        raise Http404("No such ladder")
-    return ladder
+    return selectors.ladder_by_id(request.user, ladder_id)
 
 
 class LadderList(generics.ListAPIView):
@@ -114,11 +108,7 @@ class Standings(generics.ListAPIView):
         return Response(answer)
 
     def get_queryset(self):
-        return (
-            Rating.objects.filter(ladder=self.ladder)
-            .select_related("player")
-            .order_by("-rating", "player__handle")
-        )
+        return selectors.ratings_by_rank(self.ladder)
 
     def paginate_queryset(self, queryset):
         page = super().paginate_queryset(queryset)
@@ -139,9 +129,7 @@ class History(generics.ListAPIView):
 
     def get_queryset(self):
         ladder = _ladder(self.request, self.kwargs["ladder_id"])
-        return RatingChange.objects.filter(
-            ladder=ladder, player_id=self.kwargs["player_id"]
-        ).order_by("-sequence")
+        return selectors.rating_changes(ladder, self.kwargs["player_id"])
 
 
 @extend_schema(description="Recompute jobs of a ladder, newest first: status and progress.")
@@ -150,4 +138,4 @@ class Jobs(generics.ListAPIView):
 
     def get_queryset(self):
         ladder = _ladder(self.request, self.kwargs["ladder_id"])
-        return RecomputeJob.objects.filter(ladder=ladder).order_by("-created_at", "-id")
+        return selectors.recompute_jobs(ladder)

@@ -219,3 +219,27 @@ def ratings_of(user: AnyUser, viewer: AnyUser | None = None) -> QuerySet[Rating]
         .select_related("ladder__club", "player")
         .order_by("ladder__club__name", "ladder__game", "ladder__kind")
     )
+
+
+def ladder_by_id(user: AnyUser, ladder_id: int) -> Ladder:
+    """The ladder ``user`` may see, by id (the API's): 404 otherwise, as if none."""
+    # order_by(): not Ladder's default ordering, which joins the club again to sort.
+    ladder = Ladder.objects.select_related("club").filter(pk=ladder_id).order_by().first()
+    if ladder is None or not can_view_club(user, ladder.club):
+        raise Http404("No such ladder")
+    return ladder
+
+
+def ratings_by_rank(ladder: Ladder) -> QuerySet[Rating]:
+    """A ladder's ratings, highest first (ties by handle): the API's standings."""
+    return Rating.objects.filter(ladder=ladder).select_related("player").order_by("-rating", "player__handle")
+
+
+def rating_changes(ladder: Ladder, player_id: int) -> QuerySet[RatingChange]:
+    """A player's rating changes in a ladder, newest first."""
+    return RatingChange.objects.filter(ladder=ladder, player_id=player_id).order_by("-sequence")
+
+
+def recompute_jobs(ladder: Ladder) -> QuerySet[RecomputeJob]:
+    """A ladder's recompute jobs, newest first."""
+    return RecomputeJob.objects.filter(ladder=ladder).order_by("-created_at", "-id")

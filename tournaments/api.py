@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from clubs import policy
-from clubs.models import Club
+from clubs import selectors as clubs_selectors
 from config.api.errors import ErrorSerializer, RuleLinks
 from config.converters import MAX_ID, id_field
 from matches.services import read_log_file
@@ -30,13 +30,11 @@ class VisibleClubField(serializers.SlugRelatedField):
     def get_queryset(self):
         request = self.context.get("request")
         user = getattr(request, "user", None)
-        if user is None:
-            return Club.objects.none()
-        return Club.objects.filter(policy.club_visibility(user)).distinct()
+        return clubs_selectors.visible_clubs(user)
 
 
 class TournamentSerializer(serializers.ModelSerializer):
-    club = VisibleClubField(slug_field="slug", queryset=Club.objects.all())
+    club = VisibleClubField(slug_field="slug")
     rounds = serializers.IntegerField(required=False, min_value=1,
                                       help_text="Swiss: required. Round-robin: set at start.")
     table_size = serializers.IntegerField(required=False, min_value=2, max_value=6)
@@ -250,10 +248,7 @@ class PairingViewSet(RuleLinks, viewsets.ReadOnlyModelViewSet):
     serializer_class = PairingSerializer
 
     def get_queryset(self) -> QuerySet[Pairing]:
-        qs = Pairing.objects.filter(
-            tournament__in=selectors.visible_tournaments(self.request.user)
-        ).select_related("draft").prefetch_related("seats__entry__player").order_by(
-            "tournament", "round", "board", "leg")
+        qs = selectors.visible_pairings(self.request.user)
         filters = PairingFilterSerializer(data=self.request.query_params)
         filters.is_valid(raise_exception=True)
         return qs.filter(**filters.validated_data)
@@ -315,7 +310,7 @@ class PairingViewSet(RuleLinks, viewsets.ReadOnlyModelViewSet):
         if not policy.can_manage_tournament(request.user, pairing.tournament.club):
             raise PermissionDenied("only the club's organisers record forfeits")
         data = _valid(ForfeitSerializer, request)
-        absent = list(Entry.objects.filter(tournament=pairing.tournament, pk__in=data["absent"]))
+        absent = selectors.entries_by_ids(pairing.tournament, data["absent"])
         services.record_forfeit(pairing, absent, data["reason"])
         pairing.refresh_from_db()
         return Response(PairingSerializer(pairing).data)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from django.db.models import Prefetch, QuerySet
+from django.shortcuts import get_object_or_404
 
 from clubs.policy import AnyUser, club_visibility
 from tournaments.models import Entry, ForbiddenPairing, Pairing, PairingSeat, Tournament
@@ -160,3 +161,20 @@ def crosstable(tournament: Tournament, rows: list[Row]) -> list[tuple[Row, list[
                 cells[player].setdefault(game.round, []).append(f"{mark}{rank.get(other, '?')}")
     return [(row, [" ".join(cells[row.entrant.id].get(n, [])) for n in
                    range(1, tournament.current_round + 1)]) for row in rows]
+
+
+def visible_pairings(user: AnyUser) -> QuerySet[Pairing]:
+    """The pairings of the events ``user`` can see, in event, round and board order."""
+    return (Pairing.objects.filter(tournament__in=visible_tournaments(user))
+            .select_related("draft").prefetch_related("seats__entry__player")
+            .order_by("tournament", "round", "board", "leg"))
+
+
+def entries_by_ids(tournament: Tournament, entry_ids: list[int]) -> list[Entry]:
+    """The event's entries among these ids (others, of other events, left out)."""
+    return list(Entry.objects.filter(tournament=tournament, pk__in=entry_ids))
+
+
+def pairing_with_draft(tournament: Tournament, pairing_id: int) -> Pairing:
+    """The event's pairing the URL names, with the draft recording it (404 otherwise)."""
+    return get_object_or_404(Pairing.objects.select_related("draft"), tournament=tournament, pk=pairing_id)

@@ -263,8 +263,7 @@ def record_pairing(request: HttpRequest, pk: int, pairing_id: int) -> HttpRespon
     tournament = _tournament(request, pk)
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    pairing = get_object_or_404(Pairing.objects.select_related("draft"), tournament=tournament,
-                                pk=pairing_id)
+    pairing = selectors.pairing_with_draft(tournament, pairing_id)
     seats = list(pairing.seats.select_related("entry__player").order_by("order"))
     club = tournament.club
     if not policy.can_record_pairing_result(request.user, club,

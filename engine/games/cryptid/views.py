@@ -109,12 +109,35 @@ def _row_text(state: CryptidState, seat: str) -> str:
     return (indent + "".join(cell.center(_CELL) for cell in cells)).rstrip()
 
 
+def _listed(items: Any) -> str:
+    """A list as a person writes it ("align, shuffle"; "none"), never as Python prints it."""
+    return ", ".join(str(item) for item in items) if items else "none"
+
+
+def _counted(counts: dict[str, Any]) -> str:
+    """{"cryptid": 0, "scientist": 2} as "cryptid 0, scientist 2"."""
+    return ", ".join(f"{key} {value}" for key, value in counts.items()) or "none"
+
+
+def _trace_text(trace: dict[str, Any]) -> str:
+    """The last trace's fields, each as words: "colours red+white, matching N4, N1"."""
+    parts = []
+    for key, value in trace.items():
+        if isinstance(value, list):
+            value = "+".join(map(str, value)) if key == "colors" else _listed(value)
+        elif isinstance(value, dict):
+            value = _counted(value)
+        parts.append(f"{'colours' if key == 'colors' else key} {value}")
+    return "; ".join(parts)
+
+
 def render_text(state: CryptidState) -> str:
     """The all-seeing state as text: the two rows, markers, hands and piles."""
     if state.phase == "over":
         result = state.result or {}
+        evidence = result.get("evidence")
         head = (f"Round {state.round}, game over: {result.get('winner')} wins by {result.get('reason')}, "
-                f"evidence {result.get('evidence')}")
+                f"evidence {_counted(evidence) if isinstance(evidence, dict) else evidence}")
     else:
         head = f"Round {state.round}, {PHASE_NAMES[state.phase]}, {', '.join(to_act(state))} to act"
     lines = [head]
@@ -126,17 +149,18 @@ def render_text(state: CryptidState) -> str:
     lines.append("  [id*] presence, [id!] evidence, (r2 w1 b1) sensors in a space")
     lines.append(
         f"  presence supply {PRESENCE_MARKERS - len(state.presence)}, block deck {len(state.block_pool)}"
-        f" ({state.guaranteed} normal on top), evidence held {state.held}"
+        f" ({state.guaranteed} normal on top), evidence held {_counted(state.held)}"
     )
     for seat in SEATS:
         lines.append(
-            f"  {seat:<9} hand {state.hands[seat]} deck {len(state.decks[seat])} "
-            f"discard {state.discards[seat]} wild {'up' if state.wild[seat] else 'down'}"
+            f"  {seat:<9} hand {_listed(state.hands[seat])}; deck {len(state.decks[seat])}; "
+            f"discard {_listed(state.discards[seat])}; wild {'up' if state.wild[seat] else 'down'}"
         )
     if state.trace is not None:
-        lines.append(f"  last trace: {state.trace}")
+        lines.append(f"  last trace: {_trace_text(state.trace)}")
     if state.pending_blocks is not None:
-        lines.append(f"  blocks drawn for the expansion: {state.pending_blocks}")
+        lines.append(f"  blocks drawn for the expansion: {_listed(state.pending_blocks)}")
     if state.displaced is not None:
-        lines.append(f"  sensors to relocate: {group_dict(state.displaced)} (the cryptid places them)")
+        lines.append(f"  sensors to relocate: {_counted(group_dict(state.displaced))} (the cryptid places them)")
     return "\n".join(lines)
+

@@ -15,6 +15,7 @@ import engine
 from clubs import policy
 from clubs.models import Club, Membership, Player
 from clubs.policy import AnyUser, club_visibility
+from config.sentences import say
 from engine import canonical_json
 from matches.models import Import, Match, MatchLog, MatchSeat, Upload
 
@@ -273,6 +274,9 @@ class StepAction:
     notation: str
     #: the action the engine refused (the last one listed)
     offending: bool = False
+    #: the move as the engine says it, in the reader's language ("" for the refused one:
+    #: its refusal says what is wrong with it)
+    sentence: str = ""
 
 
 @dataclass(frozen=True)
@@ -292,6 +296,13 @@ def _notation(game: engine.Game, action: Any) -> str:
         return game.notation(action)
     except Exception:  # a refused action may be too broken to name; show it as written
         return json.dumps(action, ensure_ascii=False)[:300]
+
+
+def _sentence(game: engine.Game, action: Any, table: engine.Table) -> str:
+    try:
+        return say(game.describe(action, table))
+    except Exception:  # a sentence is a courtesy: the notation beside it still names the move
+        return ""
 
 
 def _state_text(game: engine.Game, state: Any) -> str:
@@ -315,7 +326,9 @@ def rejected_walkthrough(upload: Upload, ply: int | None = None) -> Walkthrough 
     if partial is None:
         return None
     game = partial.game
-    actions = [StepAction(i, _notation(game, a)) for i, a in enumerate(partial.actions)]
+    table = engine.Table(partial.players, partial.options)
+    actions = [StepAction(i, _notation(game, a), sentence=_sentence(game, a, table))
+               for i, a in enumerate(partial.actions)]
     raw_actions = partial.log.get("actions") or []
     if error.index is not None and error.index < len(raw_actions):
         actions.append(StepAction(error.index, _notation(game, raw_actions[error.index]), True))

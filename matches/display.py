@@ -69,8 +69,14 @@ def result_sentence(game_id: str, status: str, result: dict[str, Any] | None,
 
 
 def rating_role(game_id: str, role: str) -> str:
-    """A ladder's role as the game names it ("Mister X", "the detectives")."""
+    """A ladder's role as the game names it at the table, in the reader's language
+    ("Mister X", "The detectives", "科学者"); the rating's own label where the table has no
+    name for it."""
     game = get_game(game_id)
     if game is None or game.rating is None:
         return role
-    return game.rating.label(role)
+    try:
+        said = say(game.seat_label(role, _table(game, {}, None)))
+    except Exception:  # a role the sentences do not know: the rating's label
+        said = role
+    return said if said != role else game.rating.label(role)

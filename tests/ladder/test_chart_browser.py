@@ -31,7 +31,7 @@ def test_hover_shows_the_values_of_a_match(page, live_server, club, screenshot):
     assert dots.count() == 5
     # Ann played both roles: two colours, and the caption names them.
     assert page.locator("#rating-history circle.dot.role-1").count() >= 1
-    assert "cryptid" in page.inner_text("#rating-history figcaption")
+    assert "Cryptid" in page.inner_text("#rating-history figcaption")  # the role by name
     dot = dots.nth(2)
     box = dot.bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)

@@ -45,7 +45,7 @@ def test_standings_page_ranks_players_with_provisional_marks_and_sparklines(clie
     rows = re.findall(r"<td>(\d+)</td>\s*<td><a [^>]*>(\w+)</a></td>\s*<td [^>]*>([\d?]+)</td>", html)
     assert rows == [("1", "ann", "1548?"), ("2", "ben", "1503?"), ("3", "cat", "1449?")]
     assert html.count('<svg class="sparkline"') == 3
-    assert "ann" in html and "cryptid 2–0" in html and "scientist 1–2" in html
+    assert "ann" in html and "Cryptid 2–0" in html and "Scientist 1–2" in html  # roles by name
 
 
 def test_player_page_shows_history_chart_and_the_sum(client, rated):

@@ -63,9 +63,12 @@ def _pawn_owner(pawn: Any, table: Table) -> str | None:
 
 
 def seat_label(seat: str, table: Table) -> Message | str:
-    """``Mister X``, or a detective seat by the pawns it moves: ``Detectives red and blue``."""
+    """``Mister X``, ``The detectives`` (the team, as a perspective or a rated side), or a
+    detective seat by the pawns it moves: ``Detectives red and blue``."""
     if seat == MRX:
         return msg("mx.seat.mrx")
+    if seat == TEAM:
+        return msg("mx.seat.detectives")
     pawns = list(_shares(table).get(seat, []))
     return msg("mx.seat.pawns", count=len(pawns), pawns=[pawn_colour(p) for p in pawns]) if pawns else seat
 

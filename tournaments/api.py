@@ -32,6 +32,13 @@ class VisibleClubField(serializers.SlugRelatedField):
         user = getattr(request, "user", None)
         return clubs_selectors.visible_clubs(user)
 
+    def to_internal_value(self, data: Any) -> Any:
+        # No slug holds a NUL, and PostgreSQL refuses to compare one (a 500): answered as
+        # any unknown club. (DRF's CharField refuses NUL itself; a related field does not.)
+        if isinstance(data, str) and "\x00" in data:
+            self.fail("does_not_exist", slug_name=self.slug_field, value=data.replace("\x00", "\\x00"))
+        return super().to_internal_value(data)
+
 
 class TournamentSerializer(serializers.ModelSerializer):
     club = VisibleClubField(slug_field="slug")

@@ -46,6 +46,17 @@ def test_organiser_creates_enters_and_starts_through_the_api(api, club):
     assert standings[0]["player"] == "cat" and standings[0]["points"] == 1.0
 
 
+@pytest.mark.parametrize("form", [False, True])
+def test_a_club_slug_holding_a_nul_is_an_unknown_club(api, club, form):
+    """Found by the schema fuzz on PostgreSQL, which cannot compare a NUL: a 400 naming the
+    field, as for any club that does not exist, in JSON and in a multipart form."""
+    event = {"club": club.slug + "\x00", "name": "Spring Swiss", "game": "cryptid-urban-legends",
+             "format": "swiss", "rounds": 4}
+    response = api.post("/api/tournaments/", event, **({} if form else {"format": "json"}))
+    assert response.status_code == 400, response.content
+    assert "club" in response.content.decode()
+
+
 def test_strict_role_parity_through_the_api(api, club):
     event = {"club": club.slug, "name": "Parity Swiss", "game": "cryptid-urban-legends",
              "format": "swiss", "rounds": 4, "strict_role_parity": True}

@@ -211,8 +211,12 @@ def test_mister_x_seat_names_follow_the_pawns_as_they_are_shared_out(signed_in, 
     for colour in ("Blue", "Green", "Yellow", "Black"):
         first_pawns.get_by_label(colour, exact=True).uncheck()
         second_pawns.get_by_label(colour, exact=True).check()
-    page.wait_for_function("""() => !document.querySelector('label[for="id_seat.det1"]')
-                              .textContent.includes('blue')""")
+    # Four changes, four answers: wait for the last one drawn (both seats' names).
+    page.wait_for_function("""() => {
+        const first = document.querySelector('label[for="id_seat.det1"]').textContent.toLowerCase();
+        const second = document.querySelector('label[for="id_seat.det2"]').textContent.toLowerCase();
+        return !first.includes('blue') && ['blue', 'green', 'yellow', 'black'].every(c => second.includes(c));
+    }""")
     assert second.inner_text() != before
     for colour in ("blue", "green", "yellow", "black"):
         assert colour in second.inner_text().lower()

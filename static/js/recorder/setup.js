@@ -5,15 +5,20 @@
 import { gettext, interpolate } from "../i18n.js";
 
 const form = document.getElementById("rec-setup");
+// Each change asks again; only the latest answer is drawn (an earlier one arriving late
+// would put back names of pawns since moved).
+let latest = 0;
 
 async function followOptions() {
+  const asked = ++latest;
   const query = new URLSearchParams(location.search);
   for (const [name, value] of new FormData(form)) {
     if (name.startsWith("option.")) query.append(name, value);
   }
   const response = await fetch(`${form.dataset.seatsUrl}?${query}`, {headers: {Accept: "application/json"}});
-  if (!response.ok) return;
+  if (!response.ok || asked !== latest) return;
   const {labels} = await response.json();
+  if (asked !== latest) return;
   for (const [seat, label] of Object.entries(labels)) {
     const pick = form.querySelector(`label[for="${CSS.escape(`id_seat.${seat}`)}"]`);
     if (pick) pick.textContent = label;

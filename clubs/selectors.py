@@ -127,13 +127,18 @@ def seat_picks(club: Club) -> list[tuple[str, list[tuple[str, str]]]]:
             if rows]
 
 
-def player_of(club: Club, player_id: object) -> Player | None:
-    """The club's player of this id (as a form posts it), or None."""
+def _posted_id(value: object) -> int | None:
+    """An id as a form posts it ("12"), or None for anything else (blank, text)."""
     try:
-        pk = int(player_id)  # type: ignore[call-overload]
+        return int(value)  # type: ignore[call-overload]
     except (TypeError, ValueError):
         return None
-    return Player.objects.filter(club=club, pk=pk).first()
+
+
+def player_of(club: Club, player_id: object) -> Player | None:
+    """The club's player of this id (as a form posts it), or None."""
+    pk = _posted_id(player_id)
+    return None if pk is None else Player.objects.filter(club=club, pk=pk).first()
 
 
 def player_by_handle(club: Club, handle: str) -> Player | None:
@@ -150,11 +155,8 @@ def membership_of(user: AbstractBaseUser | AnonymousUser, club: Club) -> Members
 
 def membership_by_user_id(club: Club, user_id: object) -> Membership | None:
     """The club's membership of the account with this id (as a form posts it), or None."""
-    try:
-        pk = int(user_id)  # type: ignore[call-overload]
-    except (TypeError, ValueError):
-        return None
-    return Membership.objects.filter(club=club, user_id=pk).select_related("user").first()
+    pk = _posted_id(user_id)
+    return None if pk is None else Membership.objects.filter(club=club, user_id=pk).select_related("user").first()
 
 
 def visible_clubs(user: AbstractBaseUser | AnonymousUser | None) -> QuerySet[Club]:

@@ -16,13 +16,15 @@ process's result consumer broken ("the Celery application must be restarted").
 from __future__ import annotations
 
 import logging
+import threading
 from functools import partial
 from typing import Any
 
 import kombu.exceptions
 import redis.exceptions
 from celery import Task
-from django.db import transaction
+from django.conf import settings
+from django.db import close_old_connections, connections, transaction
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +56,9 @@ def send_task(task: Task | str, *args: Any, **kwargs: Any) -> bool:
     a warning in the log, when the broker is unreachable; anything else the task raises
     (when it runs eagerly, without Redis) propagates."""
     task = registered(task)
+    if task.app.conf.task_always_eager and task.name in settings.LANTERN_EAGER_BESIDE:
+        _run_beside(task, args, kwargs)
+        return True
     try:
         task.apply_async(args, kwargs, ignore_result=True)
     except BROKER_ERRORS as exc:
@@ -65,3 +70,25 @@ def send_task(task: Task | str, *args: Any, **kwargs: Any) -> bool:
 def send_task_on_commit(task: Task | str, *args: Any, **kwargs: Any) -> None:
     """:func:`send_task` once the current transaction commits (at once outside one)."""
     transaction.on_commit(partial(send_task, task, *args, **kwargs))
+
+
+def _run_beside(task: Task, args: tuple[Any, ...], kwargs: dict[str, Any]) -> threading.Thread:
+    """Run an eager task in a thread of its own, so the request that queued it answers at
+    once. Without Redis (`make run`) there is no worker, and a task of minutes (a match's
+    analysis) would otherwise hold the page that asked for it; the page follows its
+    progress as it does a worker's. The thread has its own database connection, closed
+    when the task ends; a thread lost with its process leaves the task as a lost worker
+    does (an analysis is taken up again when asked for once its heartbeat is stale)."""
+
+    def run() -> None:
+        close_old_connections()
+        try:
+            task.apply(args, kwargs)
+        except Exception:
+            log.exception("%s%r failed", task.name, args)
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=run, name=f"eager {task.name}", daemon=True)
+    thread.start()
+    return thread

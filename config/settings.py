@@ -265,6 +265,9 @@ CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
 # Without Redis there is no worker: tasks run in the caller's process and raise there.
 CELERY_TASK_ALWAYS_EAGER = REDIS_URL is None
 CELERY_TASK_EAGER_PROPAGATES = REDIS_URL is None
+# ... except these, which take minutes: without a worker they run in a thread beside the
+# request that queued them (config.queueing), so the page answers and shows their progress.
+LANTERN_EAGER_BESIDE: tuple[str, ...] = ("analysis.analyse_match",)
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]

@@ -60,7 +60,9 @@ def _isolated_from_real_services(request: pytest.FixtureRequest):
     app.conf.task_always_eager = True
     app.conf.task_eager_propagates = True
     locmem = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-    with override_settings(CACHES=locmem):
+    # Every eager task runs inside the call that queued it, so a test sees its effect at
+    # once (the threads of `make run` are tested on their own, tests/test_queueing.py).
+    with override_settings(CACHES=locmem, LANTERN_EAGER_BESIDE=()):
         caches["default"].clear()
         try:
             yield

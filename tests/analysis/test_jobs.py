@@ -200,3 +200,33 @@ def test_only_organisers_change_the_setting(club, django_user_model):
     assert web.post(f"/clubs/{club.slug}/auto-analysis/", {"auto_analysis": "on"}).status_code in (403, 404)
     club.refresh_from_db()
     assert not club.auto_analysis
+
+
+@pytest.mark.django_db(transaction=True)
+def test_without_a_worker_the_analysis_runs_beside_the_request(club, example_log, settings, monkeypatch):
+    """`make run` has no Redis and no worker: tasks run eagerly, but an analysis (minutes
+    of CPU) runs in a thread of its own, so the request that asked for it answers at once
+    and the page follows its progress."""
+    import threading
+
+    from matches.services import ingest_log
+
+    settings.LANTERN_EAGER_BESIDE = ("analysis.analyse_match",)
+    match = ingest_log(club, example_log("cryptid-escape.json"), None)
+    release = threading.Event()
+    real = services.analyse
+
+    def held(replay, *, budget, progress):
+        assert release.wait(30), "the test never let the analysis go on"
+        return real(replay, budget=budget, progress=progress)
+
+    monkeypatch.setattr(services, "analyse", held)
+    analysis = services.request_analysis(match, None)
+    (thread,) = [t for t in threading.enumerate() if t.name == "eager analysis.analyse_match"]
+    analysis.refresh_from_db()
+    assert analysis.status in ("queued", "running") and analysis.result is None
+    release.set()
+    thread.join(60)
+    assert not thread.is_alive()
+    analysis.refresh_from_db()
+    assert analysis.status == "done" and analysis.result is not None

@@ -35,3 +35,12 @@ export function interpolate(format, values) {
 export function pageLanguage() {
   return document.documentElement.lang || "en";
 }
+
+/** ``url`` (relative to the page, or a URL) asking for the page's language: what the
+ * server answers (moves, refusals, labels) speaks the language the page was drawn in,
+ * which a shared link's ``?lang=`` may have chosen over the cookie and the browser's. */
+export function inPageLanguage(url) {
+  const full = new URL(url, window.location.href);
+  full.searchParams.set("lang", pageLanguage());
+  return full;
+}

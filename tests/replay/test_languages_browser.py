@@ -75,3 +75,22 @@ def _table(game, log):
     from engine.core.game import Table
 
     return Table({e["seat"]: e["player"] for e in log["seats"]}, game.normalize_options(log.get("options") or {}))
+
+
+def test_a_shared_link_speaks_its_language_to_a_signed_in_reader(page, live_server, club, store_match,
+                                                                  django_user_model):
+    """A signed-in reader who chose no language opens a link with ?lang=ja: the page is
+    Japanese, and so is everything its scripts fetch (the moves, the beliefs), though the
+    browser asks for English and a signed-in reader gets no language cookie from a link."""
+    from tests.recorder.recording import sign_in
+
+    log = play("mister-x", 1, ["greedy"] * 3)
+    match = store_match(club, log)
+    reader = django_user_model.objects.create_user(username="kenji")
+    sign_in(page, live_server, reader)
+    open_replay(page, live_server, match, "?lang=ja&ply=8")
+    assert page.get_attribute("html", "lang") == "ja"
+    _check_page(page, JAPANESE)
+    page.wait_for_selector(".beliefs-status")
+    page.wait_for_function("document.querySelector('.beliefs-status').textContent.trim().length > 0")
+    assert JAPANESE.search(page.inner_text(".beliefs-status"))

@@ -4,7 +4,7 @@
 // keeps it fresh. Rows are built with text nodes, never HTML strings: names are data.
 
 import { el } from "../replay/dom.js";
-import { gettext, interpolate } from "../i18n.js";
+import { gettext, inPageLanguage, interpolate } from "../i18n.js";
 
 // how often to ask while a job is queued or running, and while none is (milliseconds)
 const ACTIVE_EVERY = 1000;
@@ -89,7 +89,7 @@ function note(text) {
 async function poll() {
   let wait = IDLE_EVERY;
   try {
-    const response = await fetch(section.dataset.url, {
+    const response = await fetch(inPageLanguage(section.dataset.url), {
       credentials: "same-origin",
       headers: { Accept: "application/json" },
       cache: "no-store",

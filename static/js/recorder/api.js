@@ -3,7 +3,7 @@
 // forking the game; the page then tells the recorder to reload. The same write sent
 // again (a retry) is answered as the first time and applied once.
 
-import { gettext, interpolate } from "../i18n.js";
+import { gettext, inPageLanguage, interpolate } from "../i18n.js";
 
 /** The API refused a request; ``status`` and ``body`` are its answer. */
 export class ApiError extends Error {
@@ -52,7 +52,7 @@ export class DraftApi {
     let response;
     for (let attempt = 0; ; attempt += 1) {
       try {
-        response = await fetch(url, {
+        response = await fetch(inPageLanguage(url), {
           method, headers, credentials: "same-origin",
           body: body === undefined ? undefined : JSON.stringify(body),
         });

@@ -2,7 +2,7 @@
 // detective seat by the pawns its player moves): the server names them as the engine
 // does (recorder.pages.record_seat_labels), from step one's query and the options now.
 
-import { gettext, interpolate } from "../i18n.js";
+import { gettext, interpolate, pageLanguage } from "../i18n.js";
 
 const form = document.getElementById("rec-setup");
 // Each change asks again; only the latest answer is drawn (an earlier one arriving late
@@ -11,11 +11,13 @@ let latest = 0;
 
 async function followOptions() {
   const asked = ++latest;
-  const query = new URLSearchParams(location.search);
+  const url = new URL(form.dataset.seatsUrl, location.href);
+  url.search = location.search;
   for (const [name, value] of new FormData(form)) {
-    if (name.startsWith("option.")) query.append(name, value);
+    if (name.startsWith("option.")) url.searchParams.append(name, value);
   }
-  const response = await fetch(`${form.dataset.seatsUrl}?${query}`, {headers: {Accept: "application/json"}});
+  url.searchParams.set("lang", pageLanguage());  // the labels in the page's language
+  const response = await fetch(url, {headers: {Accept: "application/json"}});
   if (!response.ok || asked !== latest) return;
   const {labels} = await response.json();
   if (asked !== latest) return;

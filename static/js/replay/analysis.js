@@ -8,7 +8,7 @@
 // so the page's own modules know nothing of it.
 
 import { el, svg, tip } from "./dom.js";
-import { gettext, interpolate, ngettext } from "../i18n.js";
+import { gettext, inPageLanguage, interpolate, ngettext } from "../i18n.js";
 import { seatName } from "./names.js";
 
 const panel = document.getElementById("replay-analysis");
@@ -27,7 +27,7 @@ const state = { view: null, payload: null, timer: null, request: 0 };
 async function load(method = "GET") {
   const view = boardRoot.dataset.view || "all";
   const request = ++state.request;
-  const url = new URL(panel.dataset.url, window.location.href);
+  const url = inPageLanguage(panel.dataset.url);
   url.searchParams.set("view", view);
   const headers = { Accept: "application/json" };
   if (method === "POST") headers["X-CSRFToken"] = panel.dataset.csrf;

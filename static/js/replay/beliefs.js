@@ -9,7 +9,7 @@
 
 import { el, svg, tip } from "./dom.js";
 import { seatName } from "./names.js";
-import { gettext, interpolate, ngettext } from "../i18n.js";
+import { gettext, inPageLanguage, interpolate, ngettext } from "../i18n.js";
 
 const panel = document.getElementById("replay-beliefs");
 const boardRoot = document.getElementById("replay-board");
@@ -44,7 +44,7 @@ function changeText(change, unit) {
 async function load() {
   const view = boardRoot.dataset.view || "all";
   const request = ++state.request;
-  const url = new URL(panel.dataset.url, window.location.href);
+  const url = inPageLanguage(panel.dataset.url);
   url.searchParams.set("view", view);
   const response = await fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" });
   const body = await response.json().catch(() => ({}));

@@ -8,7 +8,7 @@
 // person goes there (and the next one ahead of them, as they near a page's end).
 
 import { el } from "./dom.js";
-import { gettext, interpolate } from "../i18n.js";
+import { gettext, inPageLanguage, interpolate } from "../i18n.js";
 import * as nav from "./navigation.js";
 import { highlightMove, renderMoveList } from "./movelist.js";
 import { loadBoard } from "./boards/load.js";
@@ -30,7 +30,7 @@ const roundMarks = $("#replay-round-marks");
 const state = { view: config.view, ply: config.ply, payload: null, board: null, timer: null, pages: new Map() };
 
 async function fetchJson(path, params) {
-  const url = new URL(path, window.location.href);
+  const url = inPageLanguage(path);
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, String(value));
   // The server answers with an ETag; the browser revalidates and gets 304s.
   const response = await fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" });

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from django.utils import dateformat
+from django.utils import dateformat, formats, timezone
 from django.utils.translation import gettext, pgettext
 
 
@@ -47,6 +47,9 @@ class HistoryPoint:
     role: str
     match_id: int
     won: bool
+    #: the role as the game names it at the table, in the reader's language ("科学者");
+    #: ``role`` is the rating's label, which colours the dot
+    role_name: str = ""
 
 
 @dataclass
@@ -70,8 +73,9 @@ class Dot:
     @property
     def text(self) -> str:
         """What hovering the point says."""
-        values = {"date": f"{self.point.played_at:%Y-%m-%d}", "rating": f"{self.point.after:.0f}",
-                  "change": self.change, "role": self.point.role, "match": self.point.match_id}
+        values = {"date": formats.date_format(timezone.localtime(self.point.played_at), "SHORT_DATE_FORMAT"),
+                  "rating": f"{self.point.after:.0f}", "change": self.change,
+                  "role": self.point.role_name or self.point.role, "match": self.point.match_id}
         if self.point.role:
             text = (gettext("%(date)s: %(rating)s (%(change)s), won as %(role)s, match #%(match)s")
                     if self.point.won else

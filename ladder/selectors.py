@@ -15,6 +15,7 @@ from clubs.policy import AnyUser, can_view_club
 from engine import get_game
 from ladder.charts import HistoryPoint
 from ladder.models import Ladder, Rating, RatingChange, RecomputeJob
+from matches.display import rating_role
 
 #: points in a standings row's sparkline
 TREND_POINTS = 20
@@ -148,8 +149,15 @@ def rating_points(ladder: Ladder, player: Player) -> list[HistoryPoint]:
         .order_by("sequence")
         .values_list("played_at", "before", "after", "role", "match_id", "won")
     )
-    return [HistoryPoint(at, before, after, role(seat), match_id, won)
-            for at, before, after, seat, match_id, won in rows]
+    named: dict[str, str] = {}  # a role's name, said once per role
+
+    def point(at: Any, before: float, after: float, seat: str, match_id: int, won: bool) -> HistoryPoint:
+        label = role(seat)
+        if label and label not in named:
+            named[label] = rating_role(ladder.game, label)
+        return HistoryPoint(at, before, after, label, match_id, won, named.get(label, ""))
+
+    return [point(*row) for row in rows]
 
 
 @dataclass

@@ -55,11 +55,22 @@ def test_player_page_shows_history_chart_and_the_sum(client, rated):
     dots = re.findall(r'<circle class="dot role-(\d)"[^>]*data-text="([^"]+)"', html)
     assert len(dots) == 3
     assert {role for role, _ in dots} == {"0"}  # ben played the scientist every time
-    assert all(re.match(r"\d{4}-\d\d-\d\d: \d+ \([+−][\d.]+\), (won|lost) as (cryptid|scientist)", t) for _, t in dots)
+    # The role as the game names it at the table, not the log's id.
+    assert all(re.match(r"\d{4}-\d\d-\d\d: \d+ \([+−][\d.]+\), (won|lost) as Scientist, match #\d+$", t)
+               for _, t in dots), dots
     assert html.count("<details class=\"sum\">") == 3
     # The newest change written out (numbers from the standings test above).
     assert "E = 1 / (1 + 10^((1500.00 − 1451.55 − (-190.85)) / 400)) = 0.2014" in html
     assert "Δ = K × (S − E) = 64 × (1 − 0.2014) = +51.11" in html
+
+
+@pytest.mark.parametrize(("lang", "role", "date"), [("ja", "科学者", r"\d{4}年\d{1,2}月\d{1,2}日"),
+                                                   ("ru", "Учёный", r"\d\d\.\d\d\.\d{4}")])
+def test_the_charts_hover_names_the_role_and_date_in_the_readers_language(client, rated, lang, role, date):
+    html = client.get(f"/clubs/riverside/ladders/cryptid-urban-legends/players/ben/?lang={lang}").content.decode()
+    texts = re.findall(r'<circle class="dot role-\d"[^>]*data-text="([^"]+)"', html)
+    assert len(texts) == 3
+    assert all(re.match(date, t) and role in t and "scientist" not in t for t in texts), texts
 
 
 def test_head_to_head(client, rated):

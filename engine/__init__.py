@@ -29,7 +29,7 @@ from engine.core.game import (
     RatingShape,
     Table,
 )
-from engine.core.messages import DEFAULT_LOCALE, Message, join_list, locales, render
+from engine.core.messages import DEFAULT_LOCALE, Message, join_list, locales, msg, render
 from engine.core.play import BOT_STREAM, play
 from engine.core.registry import all_games, get_game, register
 from engine.core.replay import ENGINE_ERROR, Replay, replay
@@ -66,6 +66,7 @@ __all__ = [
     "get_game",
     "join_list",
     "locales",
+    "msg",
     "log_schema",
     "parse_json",
     "parse_json_value",

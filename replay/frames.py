@@ -29,6 +29,7 @@ from engine import (
     Table,
     belief_track,
     get_game,
+    msg,
     render,
     replay,
 )
@@ -38,7 +39,7 @@ ALL = "all"
 
 #: Bumped whenever the payload's shape changes, so cached payloads of the old shape
 #: are never served again.
-PAYLOAD_VERSION = 6
+PAYLOAD_VERSION = 7
 
 #: Plies per page of views: a Mister X game between people (about 100 actions) fits in
 #: one; the longest accepted log (2,000 actions) has 21.
@@ -55,12 +56,15 @@ def viewer_ids(game: Game, log: dict[str, Any]) -> list[str]:
     return [ALL, *game.viewers(options, [entry["seat"] for entry in log["seats"]])]
 
 
-def viewer_label(viewer: str, players: dict[str, str]) -> str:
-    """``All-seeing``, ``mrx (alice)``, or ``detectives (team)`` for a viewer that is no seat."""
+def viewer_label(viewer: str, game: Game, table: Table, locale: str = DEFAULT_LOCALE) -> str:
+    """A perspective as a reader of ``locale`` calls it: ``All-seeing``, a seat by its role
+    at the table and its player (``Mister X (alice)``), a team by its name (``The
+    detectives``); the engine's words, so the frames API and the page say the same."""
     if viewer == ALL:
-        return "All-seeing"
-    player = players.get(viewer)
-    return f"{viewer} ({player})" if player else f"{viewer} (team)"
+        return render(msg("core.viewer.all"), locale)
+    player = table.players.get(viewer)
+    role = game.seat_label(viewer, table)
+    return render(msg("core.named", role=role, player=player) if player else role, locale)
 
 
 def page_of(ply: int) -> int:
@@ -137,7 +141,7 @@ def build_frames(log: dict[str, Any], viewer: str, match_id: int | None = None,
         "renderer": game.renderer,
         "rules_version": game.rules_version,
         "viewer": viewer,
-        "viewers": [{"id": v, "label": viewer_label(v, rep.players)} for v in viewer_ids(game, log)],
+        "viewers": [{"id": v, "label": viewer_label(v, game, table, locale)} for v in viewer_ids(game, log)],
         "seats": [{"seat": e["seat"], "player": e["player"]} for e in log["seats"]],
         # Each seat and team as players call it, in ``locale`` (the boards' panels name them).
         "seat_labels": {v: render(game.seat_label(v, table), locale) for v in viewer_ids(game, log) if v != ALL},

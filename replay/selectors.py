@@ -12,6 +12,7 @@ from typing import Any
 from django.core.cache import cache
 from django.http import Http404
 from django.urls import reverse
+from django.utils.translation import gettext
 
 from clubs.policy import AnyUser, can_view_club
 from config.errors import AppError
@@ -29,6 +30,7 @@ from replay.frames import (
     build_frames,
     build_views,
     viewer_ids,
+    viewer_label,
 )
 
 #: Frames of a stored log never change for one engine rules version, so a payload
@@ -90,6 +92,20 @@ def match_viewers(match: Match) -> list[str]:
     """``all``, then every seat and team of ``match`` that can be a perspective."""
     game = get_game(match.game)
     return [ALL] if game is None else viewer_ids(game, match.log.document)
+
+
+def match_perspectives(match: Match, players: dict[str, str] | None = None) -> list[dict[str, str]]:
+    """Every perspective of ``match`` (``match_viewers``) with its label in the reader's
+    language, as the frames API names it (``frames.viewer_label``); ``players``: the
+    player at each seat as the page names them (the log's names by default)."""
+    game = get_game(match.game)
+    if game is None:
+        return [{"id": ALL, "label": gettext("All-seeing")}]
+    document = match.log.document
+    table = Table(players or {e["seat"]: e["player"] for e in document["seats"]},
+                  game.normalize_options(document.get("options") or {}))
+    return [{"id": v, "label": viewer_label(v, game, table, engine_locale())}
+            for v in viewer_ids(game, document)]
 
 
 def _cached(key: str, etag: str, build: Callable[[], dict[str, Any]]) -> Frames:

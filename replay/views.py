@@ -5,11 +5,10 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.translation import gettext, pgettext
 
 from engine import MAX_ACTIONS, get_game
 from replay.frames import ALL
-from replay.selectors import game_record, match_viewers, visible_match
+from replay.selectors import game_record, match_perspectives, visible_match
 
 
 def _ply(value: str | None) -> int:
@@ -21,26 +20,14 @@ def _ply(value: str | None) -> int:
         return 0
 
 
-def _viewer_label(viewer: str, roles: dict[str, str], players: dict[str, str]) -> str:
-    """A seat by its role at the table ("Mister X (alice)"), a team by its id, the
-    all-seeing view by its name, in the reader's language."""
-    if viewer == ALL:
-        return gettext("All-seeing")
-    if viewer in roles:
-        return f"{roles[viewer]} ({players[viewer]})"
-    return pgettext("a perspective of a replay", "%(team)s (team)") % {"team": viewer}
-
-
 def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = visible_match(request.user, match_id)
-    viewers = match_viewers(match)
-    view = request.GET.get("view") or ALL
-    if view not in viewers:
-        view = ALL
     game = get_game(match.game)
     record = game_record(match)
-    players = {seat.seat: seat.player for seat in record.seats}
-    roles = {seat.seat: seat.role for seat in record.seats}
+    perspectives = match_perspectives(match, {seat.seat: seat.player for seat in record.seats})
+    view = request.GET.get("view") or ALL
+    if view not in [p["id"] for p in perspectives]:
+        view = ALL
     config = {
         "match": match.pk,
         "framesUrl": reverse("api-match-frames", args=[match.pk]),
@@ -57,8 +44,8 @@ def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
             "match": match,
             "game_name": game.name if game is not None else match.game,
             "record": record,
-            # A seat by its role at the table ("Mister X (alice)"), a team as the API names it.
-            "viewers": [{"id": v, "label": _viewer_label(v, roles, players)} for v in viewers],
+            # A seat by its role at the table ("Mister X (alice)"), a team by its name.
+            "viewers": perspectives,
             "view": view,
             "config": config,
         },

@@ -4,13 +4,14 @@ Accept-Language), and caches and tags each language apart."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
 import pytest
 from django.core.cache import cache
 
-from engine import get_game
+from engine import get_game, play
 from engine.core.game import Table
 from engine.core.messages import render
 from replay.frames import build_frames
@@ -87,3 +88,37 @@ def test_the_replay_page_speaks_the_readers_language(client, misterx_match):
     assert 'src="/jsi18n/?lang=ru"' in page
     catalog = client.get("/jsi18n/?lang=ru").content.decode()
     assert json.dumps("Ссылка скопирована") in catalog  # the script writes it JSON-escaped
+
+
+@pytest.mark.parametrize(("lang", "script"), [("ja", JAPANESE), ("ru", CYRILLIC)])
+def test_the_perspectives_are_named_in_the_readers_language_by_the_api_and_the_page(
+        client, misterx_match, lang, script):
+    body = client.get(f"/api/matches/{misterx_match.pk}/frames?view=all", HTTP_ACCEPT_LANGUAGE=lang).json()
+    labels = {v["id"]: v["label"] for v in body["viewers"]}
+    # All-seeing, each seat by its role and player, the team by its name: no log id.
+    assert set(labels) == {"all", *body["seat_labels"]}
+    assert all(script.search(label) for label in labels.values()), labels
+    assert not any(re.search(r"\b(all|mrx|det\d|detectives|team)\b", label) for label in labels.values()), labels
+    player = next(e["player"] for e in body["seats"] if e["seat"] == "mrx")
+    assert labels["mrx"] == render({"id": "core.named", "params": {"role": body["seat_labels"]["mrx"],
+                                                                  "player": player}}, lang)
+    # The page's perspective switcher says the same words.
+    page = client.get(f"/matches/{misterx_match.pk}/replay?lang={lang}").content.decode()
+    assert all(html.escape(label) in page for label in labels.values())
+
+
+def test_the_shipped_boards_name_is_in_every_language_and_still_says_it_is_lanterns_own(
+        client, club, store_match, misterx_match):
+    europe = store_match(club, play("mister-x", 1, ["greedy"] * 3))
+    body = client.get(f"/api/matches/{europe.pk}/frames?view=all", HTTP_ACCEPT_LANGUAGE="ja").json()
+    board = body["static"]["board"]
+    assert board["key"] == "europe/1"
+    assert set(board["names"]) == {"en", "ja", "ru"}
+    assert JAPANESE.search(board["names"]["ja"]) and "Lantern" in board["names"]["ja"]
+    assert "ヨーロッパ" in board["names"]["ja"] and "市販" in board["names"]["ja"]  # not the printed one
+    assert "Европа" in board["names"]["ru"] and "изданной" in board["names"]["ru"]
+    assert "not the printed one" in board["names"]["en"]
+    # A board a log brings (the example's practice grid) keeps the name it was given.
+    inline = client.get(f"/api/matches/{misterx_match.pk}/frames?view=all", HTTP_ACCEPT_LANGUAGE="ja").json()
+    assert inline["static"]["board"]["names"] == {}
+    assert inline["static"]["board"]["name"] == misterx_match.log.document["options"]["board"]["name"]

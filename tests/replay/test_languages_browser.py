@@ -55,6 +55,11 @@ def test_a_mister_x_replay_in_japanese(page, live_server, club, store_match, scr
     # The role of each seat in the header, as the Japanese edition names it.
     game = get_game(log["game"])
     assert render(game.seat_label("mrx", _table(game, log)), "ja") in page.inner_text(".replay-players")
+    # The board by its Japanese name, still Lantern's own; the perspectives by role.
+    assert "ヨーロッパ（Lantern）" in page.get_attribute(".mx-board", "aria-label")
+    assert "Lantern's own" not in page.inner_text("main")
+    perspectives = page.locator("#replay-view option").all_text_contents()
+    assert perspectives and all(JAPANESE.search(p) for p in perspectives), perspectives
     screenshot(page, f"replay-ja-{width}")
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from engine.core.messages import DEFAULT_LOCALE, catalog, locales, msg, render
 from engine.games.misterx.board import Board
 from engine.games.misterx.possible import possible_positions
 from engine.games.misterx.rules import result
@@ -95,6 +96,16 @@ def view(st: State, viewer: str | None) -> dict[str, Any]:
     return out
 
 
+def board_names(board: Board) -> dict[str, str]:
+    """A shipped board's name in every language the engine speaks (``mx.board.<id>-<version>``:
+    ``Europe (Lantern): Lantern's own board, not the printed one``); none for a board the
+    catalogs do not name."""
+    message_id = f"mx.board.{board.id}-{board.version}"
+    if message_id not in catalog(DEFAULT_LOCALE):
+        return {}
+    return {locale: render(msg(message_id), locale) for locale in locales()}
+
+
 @functools.cache
 def board_view(board: Board) -> dict[str, Any]:
     """The board as a replay draws it: cities at their drawing coordinates, connections
@@ -103,8 +114,11 @@ def board_view(board: Board) -> dict[str, Any]:
     return {
         "key": board.key,
         "name": board.name,
+        # The board's name in each language, so a page names it in its reader's: a
+        # shipped board's from the catalogs; a board a log brings keeps its own.
+        "names": board_names(board),
         # ``names``: the city in other languages (``{"ja": …, "ru": …}``), so a page draws
-        # the map in its reader's language; ``name`` is the board's (English) name.
+        # the map in its reader's language; ``name`` is the city's (English) name.
         "cities": [{"id": c.id, "name": c.name, "names": dict(c.names), "country": c.country,
                     "x": c.x, "y": c.y}
                    for c in sorted(board.cities.values(), key=lambda c: c.id)],

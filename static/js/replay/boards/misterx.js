@@ -48,7 +48,8 @@ export function swatch(mark) {
 export function mount(root, payload) {
   // Each city by its name in the page's language where the board has one (GeoNames').
   const language = pageLanguage();
-  const board = { ...payload.static.board,
+  // The board's own name too: a shipped board's in the page's language.
+  const board = { ...payload.static.board, name: payload.static.board.names?.[language] || payload.static.board.name,
     cities: payload.static.board.cities.map((c) => ({ ...c, name: c.names?.[language] || c.name })) };
   const city = new Map(board.cities.map((c) => [c.id, c]));
   const xs = board.cities.map((c) => c.x);

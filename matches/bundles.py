@@ -21,12 +21,23 @@ import zipfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_noop
+
+from config.sentences import Sentence
+
 #: bytes read from a zip member at a time
 _CHUNK = 64 * 1024
 
 
 class BundleError(Exception):
-    """The bundle as a whole cannot be read (not a zip, too many entries, too big)."""
+    """The bundle as a whole cannot be read (not a zip, too many entries, too big).
+
+    ``sentence`` is why, kept as what to say (a site msgid and its values), so an import
+    that failed is explained to each reader in their language; ``str()`` is it in English."""
+
+    def __init__(self, msgid: str, **params: object):
+        self.sentence = Sentence.site(msgid, **params)
+        super().__init__(self.sentence.english())
 
 
 @dataclass(frozen=True)
@@ -70,7 +81,7 @@ def read_bundle(data: bytes, limits: BundleLimits) -> list[BundleEntry]:
     else:
         entries = list(_read_json_lines(data, limits))
     if not entries:
-        raise BundleError("the file holds no logs")
+        raise BundleError(gettext_noop("the file holds no logs"))
     return entries
 
 
@@ -91,7 +102,7 @@ def _read_json_lines(data: bytes, limits: BundleLimits) -> Iterator[BundleEntry]
             continue
         count += 1
         if count > limits.max_entries:
-            raise BundleError(f"the file holds more than {limits.max_entries} logs")
+            raise BundleError(gettext_noop("the file holds more than %(count)s logs"), count=limits.max_entries)
         name = f"line {number}"
         if len(line) > limits.max_log_bytes:
             yield BundleEntry(name, None, len(line))
@@ -155,20 +166,20 @@ def _zip_entry_count(data: bytes, stop_after: int) -> int:
 def _open_zip(data: bytes, limits: BundleLimits) -> tuple[zipfile.ZipFile, list[zipfile.ZipInfo]]:
     """The archive and its wanted members, once the directory is within the limits."""
     if _zip_entry_count(data, limits.max_entries) > limits.max_entries:
-        raise BundleTooLarge(f"the archive holds more than {limits.max_entries} files")
+        raise BundleTooLarge(gettext_noop("the archive holds more than %(count)s files"), count=limits.max_entries)
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, ValueError) as exc:
-        raise BundleError(f"the file is not a readable zip archive ({exc})") from None
+        raise BundleError(gettext_noop("the file is not a readable zip archive (%(reason)s)"), reason=str(exc)) from None
     members = [info for info in archive.infolist() if _wanted(info)]
     if len(members) > limits.max_entries:
-        raise BundleTooLarge(f"the archive holds more than {limits.max_entries} files")
+        raise BundleTooLarge(gettext_noop("the archive holds more than %(count)s files"), count=limits.max_entries)
     # The declared sizes are checked first (cheap), the real ones while reading (headers lie).
     declared = sum(info.file_size for info in members)
     if declared > limits.max_total_bytes:
         raise BundleTooLarge(
-            f"the archive would expand to {declared} bytes, more than the {limits.max_total_bytes} allowed"
-        )
+            gettext_noop("the archive would expand to %(size)s bytes, more than the %(limit)s allowed"),
+            size=declared, limit=limits.max_total_bytes)
     return archive, members
 
 
@@ -177,7 +188,7 @@ def _read_zip(data: bytes, limits: BundleLimits) -> Iterator[BundleEntry]:
     budget = limits.max_total_bytes
     for info in sorted(members, key=lambda i: i.filename):
         if info.flag_bits & 0x1:
-            raise BundleError(f"{info.filename}: encrypted archives are not supported")
+            raise BundleError(gettext_noop("%(name)s: encrypted archives are not supported"), name=info.filename)
         payload, read = _read_member(archive, info, min(limits.max_log_bytes, budget))
         # Bytes read count against the budget even when the entry is refused, so an
         # archive of many oversized members cannot make us inflate without end.
@@ -185,9 +196,8 @@ def _read_zip(data: bytes, limits: BundleLimits) -> Iterator[BundleEntry]:
         if payload is not None:
             yield BundleEntry(info.filename, payload, read)
         elif budget < 0:
-            raise BundleError(
-                f"the archive expands to more than the {limits.max_total_bytes} bytes allowed"
-            )
+            raise BundleError(gettext_noop("the archive expands to more than the %(limit)s bytes allowed"),
+                              limit=limits.max_total_bytes)
         else:
             yield BundleEntry(info.filename, None, read)
 
@@ -204,7 +214,7 @@ def _read_member(
                 if len(out) > limit:
                     return None, len(out)
     except (zipfile.BadZipFile, NotImplementedError, OSError, EOFError) as exc:
-        raise BundleError(f"{info.filename}: cannot be read ({exc})") from None
+        raise BundleError(gettext_noop("%(name)s: cannot be read (%(reason)s)"), name=info.filename, reason=str(exc)) from None
     return bytes(out), len(out)
 
 

@@ -185,7 +185,10 @@ class Import(models.Model):
     # settings.LANTERN_MAX_IMPORT_FILE_BYTES.
     payload = models.BinaryField()
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
-    error = models.TextField(blank=True, help_text="Why the file as a whole could not be read.")
+    error = models.TextField(blank=True, help_text="Why the file as a whole could not be read, in English "
+                                                   "(for logs and search).")
+    #: Why, as what to say (``config.sentences.Sentence``): said in each reader's language.
+    error_sentence = models.JSONField(default=dict, blank=True)
     total = models.PositiveIntegerField(default=0, help_text="Logs in the file (once read).")
     processed = models.PositiveIntegerField(default=0)
     accepted = models.PositiveIntegerField(default=0, help_text="New matches stored.")
@@ -217,6 +220,14 @@ class Import(models.Model):
 
     def __str__(self) -> str:
         return f"import {self.pk} into {self.club} ({self.status})"
+
+    @property
+    def error_text(self) -> str:
+        """Why the file could not be read, in the active language (the reader's); an
+        import that failed before its reason was kept as a sentence says its English."""
+        if not self.error:
+            return ""
+        return Sentence.from_json(self.error_sentence, self.error).text()
 
     @property
     def progress_percent(self) -> int:

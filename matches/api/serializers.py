@@ -190,6 +190,9 @@ class ImportSerializer(serializers.ModelSerializer):
     rejections_url = serializers.SerializerMethodField(
         help_text="Every rejected log of this import, with index, rule and message."
     )
+    error = serializers.CharField(
+        source="error_text", read_only=True,
+        help_text="Why the file as a whole could not be read, in the reader's language; empty when it could.")
 
     class Meta:
         model = Import

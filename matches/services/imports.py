@@ -12,11 +12,13 @@ from django.db.models import F, Q, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from clubs.models import Club
 from config.errors import AppError
 from config.events import publish
 from config.queueing import send_task, send_task_on_commit
+from config.sentences import Sentence
 from matches import events
 from matches.bundles import (
     BundleEntry,
@@ -97,9 +99,9 @@ def create_import(
     try:
         check_bundle(data, bundle_limits())  # a zip's directory only: nothing is inflated
     except BundleTooLarge as exc:
-        raise ImportRefused(str(exc), size=len(data)) from None
+        raise ImportRefused(exc.sentence, size=len(data)) from None
     except BundleError as exc:
-        raise ImportRefused(str(exc), size=len(data), code=Upload.Error.MALFORMED) from None
+        raise ImportRefused(exc.sentence, size=len(data), code=Upload.Error.MALFORMED) from None
     run = Import.objects.create(
         club=club,
         created_by=created_by if getattr(created_by, "pk", None) else None,
@@ -167,18 +169,20 @@ def run_import(import_id: int) -> Import:
     if not claimed:
         return run
     if run.attempts > MAX_IMPORT_ATTEMPTS:
-        _finish(run, Import.Status.FAILED, error=(
-            f"the import stopped its worker {run.attempts - 1} times; the {run.processed} "
-            f"logs read before that are kept ({run.accepted} accepted)"))
+        _finish(run, Import.Status.FAILED, error=Sentence.site(
+            gettext_noop("the import stopped its worker %(times)s times; what it read before "
+                         "that is kept (%(processed)s logs read, %(accepted)s accepted)"),
+            times=run.attempts - 1, processed=run.processed, accepted=run.accepted))
         return run
     try:
         _run_import(run)
     except BundleError as exc:
-        _finish(run, Import.Status.FAILED, error=str(exc))
+        _finish(run, Import.Status.FAILED, error=exc.sentence)
     except Exception as exc:
         # The batch in progress was rolled back: count only what the database kept.
         run.refresh_from_db(fields=["total", "processed", "accepted", "duplicates", "rejected"])
-        _finish(run, Import.Status.FAILED, error=f"the import stopped on an internal error ({exc!r})")
+        _finish(run, Import.Status.FAILED, error=Sentence.site(
+            gettext_noop("the import stopped on an internal error (%(error)s)"), error=repr(exc)))
         raise
     return run
 
@@ -248,13 +252,17 @@ def _save_progress(run: Import) -> None:
     )
 
 
-def _finish(run: Import, status: str, *, error: str = "") -> None:
+def _finish(run: Import, status: str, *, error: Sentence | None = None) -> None:
+    """Ends ``run``; a failed one keeps why as what to say (``error_sentence``, said in
+    each reader's language) and in English (``error``, for logs and search)."""
     run.status = status
-    run.error = error
+    run.error = error.english() if error is not None else ""
+    run.error_sentence = error.as_json() if error is not None else {}
     run.finished_at = timezone.now()
     Import.objects.filter(pk=run.pk).update(
         status=status,
-        error=error,
+        error=run.error,
+        error_sentence=run.error_sentence,
         finished_at=run.finished_at,
         total=max(run.total, run.processed),
         processed=run.processed,

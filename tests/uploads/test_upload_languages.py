@@ -4,9 +4,12 @@ rule link on the rule's translation; read again later, in the later reader's lan
 
 from __future__ import annotations
 
+import io
 import json
+import zipfile
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 
 import engine
 from config.sentences import Sentence
@@ -79,3 +82,49 @@ def test_a_stored_sentence_without_a_kept_form_reads_as_its_english():
     assert Sentence.from_json({}, "old text").text("ja") == "old text"
     assert Sentence.from_json({"msgid": "the log is larger than the %(limit)s bytes accepted",
                                "params": {"limit": 5}}).text("en") == "the log is larger than the 5 bytes accepted"
+
+
+def _failed_import(club):
+    """An import whose zip breaks while it is read (a member's header lies about its size)."""
+    from matches import services
+
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("a.json", b"{" + b" " * 200_000 + b"}")
+    data = bytearray(buffer.getvalue())
+    central = data.rfind(b"PK\x01\x02")  # uncompressed size: offset 24 of the central entry
+    data[central + 24:central + 28] = (10).to_bytes(4, "little")
+    run = services.create_import(club, bytes(data), "lying.zip", None, enqueue=False)
+    services.run_import(run.pk)
+    run.refresh_from_db()
+    assert run.status == "failed"
+    return run
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", "a.json: cannot be read"), ("ja", "a.json: 読み取れません"), ("ru", "a.json: прочитать не удалось")])
+def test_a_failed_import_says_why_in_each_readers_language(api, client, people, club, language, expected):
+    run = _failed_import(club)
+    # Kept as what to say; the English stays for logs and search.
+    assert run.error_sentence["msgid"] == "%(name)s: cannot be read (%(reason)s)"
+    assert run.error.startswith("a.json: cannot be read (")
+    body = api("organiser").get(f"/api/imports/{run.pk}/", HTTP_ACCEPT_LANGUAGE=language).json()
+    assert body["error"].startswith(expected), body["error"]
+    client.force_login(people["organiser"])
+    page = client.get(f"/imports/{run.pk}/?lang={language}").content.decode()
+    assert expected in page
+    if language != "en":
+        assert "cannot be read" not in page
+
+
+def test_a_refused_bundle_is_explained_in_the_readers_language(api, settings, django_capture_on_commit_callbacks):
+    settings.LANTERN_MAX_IMPORT_EXPANDED_BYTES = 1000
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("big.json", b" " * 5000)
+    upload = SimpleUploadedFile("big.zip", buffer.getvalue(), content_type="application/zip")
+    response = api("organiser").post("/api/clubs/riverside/imports/", {"file": upload}, HTTP_ACCEPT_LANGUAGE="ru")
+    assert response.status_code == 413
+    assert response.json()["error"] == "too_large"
+    assert response.json()["message"] == "после распаковки архив займёт 5000 байт, а допустимо не больше 1000"
+

@@ -24,7 +24,7 @@ DOMAINS = ("django", "djangojs")
 # Not the site's strings: the engine's own catalogs, tests, benchmarks, copies of static
 # files, the virtualenv.
 IGNORED = ("engine/*", "tests/*", "bench/*", "docs/*", "staticfiles/*", "var/*", ".venv/*", "scripts/*")
-# A Russian plural has three forms (1 матч, 2 матча, 5 матчей); the header says so.
+# A Russian plural has three forms (1 партия, 2 партии, 5 партий); the header says so.
 PLURAL_FORMS = {
     "ja": "nplurals=1; plural=0;",
     "ru": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && "

@@ -131,3 +131,17 @@ def test_every_marked_string_is_in_the_catalogs(tmp_path: Path):
     assert new == {}, (
         "strings marked in the code but missing from the committed catalogs (run "
         f"`make messages` and translate them): {new}")
+
+
+def test_russian_says_partiya_for_a_game_as_the_glossary_does():
+    """docs/glossary.md: a game stored on Lantern (a match) is «партия» in Russian, as a
+    game is; «матч» appears nowhere a Russian reader reads: the site's catalogs, the
+    engine's, the rules."""
+    assert "партия (never «матч»)" in (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")
+    texts = {str(path.relative_to(ROOT)): "\n".join(
+        [e.msgstr for e in _entries(path)] + [f for e in _entries(path) for f in e.msgstr_plural.values()])
+        for path in CATALOGS if "/ru/" in str(path)}
+    texts |= {str(path.relative_to(ROOT)): path.read_text(encoding="utf-8")
+              for path in [*(ROOT / "engine").glob("**/locale/ru.json"), *(ROOT / "docs" / "rules").glob("*.ru.md")]}
+    said = [name for name, text in texts.items() if re.search(r"матч", text, re.IGNORECASE)]
+    assert said == [], said

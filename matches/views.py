@@ -15,6 +15,7 @@ from django.utils.translation import ngettext
 
 from clubs import policy
 from clubs.models import Club
+from config.query import form_data
 from matches import selectors, services
 from matches.forms import ImportForm, MatchFilterForm, UploadForm
 from matches.models import Import, Upload
@@ -43,7 +44,7 @@ def _paginate(request: HttpRequest, items, per_page: int = 50):
 
 def match_list(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club_or_404(request, slug)
-    form = MatchFilterForm(request.GET or None, games=selectors.club_games(club))
+    form = MatchFilterForm(form_data(request.GET), games=selectors.club_games(club))
     matches = selectors.club_matches_played(club, form.filters())
     query = request.GET.copy()
     query.pop("page", None)

@@ -19,6 +19,7 @@ from clubs import selectors as club_selectors
 from clubs import services as club_services
 from clubs.models import Club
 from clubs.services import ClubError
+from config.query import form_data
 from config.sentences import engine_locale
 from engine import Table, get_game
 from engine import render as render_message
@@ -83,7 +84,7 @@ def record_setup(request: HttpRequest, slug: str) -> HttpResponse:
     club = _member_club(request, slug)
     if isinstance(club, HttpResponse):
         return club
-    choice = GameChoiceForm(request.GET or None, catalogue=draft_selectors.game_catalogue())
+    choice = GameChoiceForm(form_data(request.GET), catalogue=draft_selectors.game_catalogue())
     chosen = choice.chosen()
     context = {"club": club, "choice": choice, "form": None,
                "drafts": open_draft_rows(club, request.user)}

@@ -247,3 +247,12 @@ def test_the_recording_links_back_only_within_the_site(client, club, people, bac
     html = client.get(f"/clubs/{club.slug}/record/{draft.pk}/", {"back": back}).content.decode()
     assert ('data-link="back"' in html) == shown
     assert (f'href="{back}"' in html) == shown  # no link leads off the site
+
+
+def test_a_shared_language_link_opens_the_setup_form_unfilled(club, people):
+    """?lang= chooses the language, not a game: the form is not bound to it, so it does not
+    say "This field is required" before the reader chose anything."""
+    page = client_for(people["member"]).get(SETUP + "?lang=ru")
+    assert page.status_code == 200
+    assert b"errorlist" not in page.content
+    assert "Обязательное поле" not in page.content.decode()

@@ -12,9 +12,10 @@ from engine import Table, all_games, get_game, join_list
 
 
 def game_name(game_id: str) -> str:
-    """The game's name ("Mister X"); a game the engine no longer has keeps its id."""
+    """The game's name in the reader's language ("Mister X", ミスターX, «Мистер Икс»); a game
+    the engine no longer has keeps its id."""
     game = get_game(game_id) if game_id else None
-    return (game.name or game.id) if game is not None else game_id
+    return say(game.title()) if game is not None else game_id
 
 
 def game_names() -> list[str]:

@@ -337,7 +337,7 @@ def rejected_walkthrough(upload: Upload, ply: int | None = None) -> Walkthrough 
     # The valid prefix stepped again through the engine's one stepper, up to the ply shown.
     session = engine.Session(game, partial.options, partial.seats, partial.log.get("setup") or {},
                              partial.log.get("seed"), partial.actions[:shown])
-    return Walkthrough(game.name or game.id, actions, last, shown, _state_text(game, session.state))
+    return Walkthrough(say(game.title()), actions, last, shown, _state_text(game, session.state))
 
 
 def voided_matches(club: Club) -> QuerySet[Match]:

@@ -18,6 +18,7 @@ from rest_framework.response import Response
 
 from clubs import policy
 from config.api.errors import ErrorSerializer, LanternAPIView
+from config.sentences import say
 from engine import get_game, parse_json_value
 from matches import selectors as game_selectors
 from recorder import selectors, services
@@ -182,7 +183,7 @@ def summary_body(draft: Draft, request: Request) -> dict[str, Any]:
         "page_url": _absolute(request, reverse("record-draft", args=[draft.club.slug, draft.pk])),
         "club": draft.club.slug,
         "game": draft.game,
-        "game_name": game.name if game else draft.game,
+        "game_name": say(game.title()) if game else draft.game,
         "renderer": game.renderer if game else "generic",
         "status": draft.status,
         "version": draft.version,

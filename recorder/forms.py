@@ -384,6 +384,6 @@ class DraftSetupForm(forms.Form):
                     gettext("%(player)s cannot hold %(seats)s together in %(game)s: a player can sit "
                             "in only one seat, unless the game lets one player hold several seats "
                             "of one side.")
-                    % {"player": player, "seats": ", ".join(player_seats), "game": self.game.name})
+                    % {"player": player, "seats": ", ".join(player_seats), "game": render(self.game.title(), engine_locale())})
         self.seats = seats
         return data

@@ -127,7 +127,7 @@ def draft_view(draft: Draft, user: AnyUser, asked: str | None = None, *,
         viewer=viewer,
         moves=moves,
         frame=frame,
-        viewers=[{"id": v, "label": _label(v, players)} for v in choosable],
+        viewers=[{"id": v, "label": _label(v, game, table)} for v in choosable],
         phases={phase: render(game.phase_label(phase), engine_locale())
                 for phase in dict.fromkeys([*(m["phase"] for m in moves), view.get("phase")]) if phase},
         seat_labels={seat: render(game.seat_label(seat, table), engine_locale())
@@ -139,8 +139,8 @@ def draft_view(draft: Draft, user: AnyUser, asked: str | None = None, *,
     )
 
 
-def _label(viewer: str, players: dict[str, str]) -> str:
-    return gettext("Public (no seat)") if viewer == PUBLIC else viewer_label(viewer, players)
+def _label(viewer: str, game: Game, table: Table) -> str:
+    return gettext("Public (no seat)") if viewer == PUBLIC else viewer_label(viewer, game, table, engine_locale())
 
 
 # --- choosing the next action ---------------------------------------------------------------------
@@ -265,7 +265,7 @@ def game_catalogue() -> list[dict[str, Any]]:
         choice_fields = sorted(game.random_setup_choices(defaults, seats[str(counts[0])], Rng(0)))
         out.append({
             "id": game_id,
-            "name": game.name,
+            "name": render(game.title(), engine_locale()),
             "player_counts": counts,
             "seats": seats,
             "bots": sorted(game.bots),

@@ -45,6 +45,7 @@ from engine import (
     Rng,
     Session,
     get_game,
+    render,
 )
 from matches import services as game_services
 from matches.models import Upload
@@ -262,7 +263,7 @@ def _read_seats(game: Game, options: dict[str, Any], seats: Any) -> list[dict[st
         if bot is not None:
             if bot not in game.bots:
                 raise DraftIllegal(gettext("%(game)s has no bot %(bot)s (it has %(bots)s)")
-                                   % {"game": game.name, "bot": repr(bot), "bots": ", ".join(sorted(game.bots))},
+                                   % {"game": render(game.title(), engine_locale()), "bot": repr(bot), "bots": ", ".join(sorted(game.bots))},
                                    rule=REC_SEATS)
             bots.append(bot)
             entries.append({"seat": entry["seat"], "bot": bot})
@@ -282,7 +283,7 @@ def _read_seats(game: Game, options: dict[str, Any], seats: Any) -> list[dict[st
         raise DraftIllegal(ngettext("%(game)s with %(count)s player has the seats %(seats)s, in that order",
                                     "%(game)s with %(count)s players has the seats %(seats)s, in that order",
                                     len(entries))
-                           % {"game": game.name, "count": len(entries), "seats": ", ".join(expected)},
+                           % {"game": render(game.title(), engine_locale()), "count": len(entries), "seats": ", ".join(expected)},
                            rule=REC_SEATS)
     try:
         engine.check_envelope({"format": FORMAT, "game": game.id, "seats": entries, "actions": []})

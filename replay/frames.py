@@ -136,7 +136,7 @@ def build_frames(log: dict[str, Any], viewer: str, match_id: int | None = None,
         "version": PAYLOAD_VERSION,
         "match": match_id,
         "game": game.id,
-        "game_name": game.name,
+        "game_name": render(game.title(), locale),
         # which board drawing the page loads (static/js/replay/boards/<renderer>.js)
         "renderer": game.renderer,
         "rules_version": game.rules_version,

@@ -6,7 +6,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
-from engine import MAX_ACTIONS, get_game
+from engine import MAX_ACTIONS
+from matches import display
 from replay.frames import ALL
 from replay.selectors import game_record, match_perspectives, visible_match
 
@@ -22,7 +23,6 @@ def _ply(value: str | None) -> int:
 
 def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = visible_match(request.user, match_id)
-    game = get_game(match.game)
     record = game_record(match)
     perspectives = match_perspectives(match, {seat.seat: seat.player for seat in record.seats})
     view = request.GET.get("view") or ALL
@@ -42,7 +42,7 @@ def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "replay/replay.html",
         {
             "match": match,
-            "game_name": game.name if game is not None else match.game,
+            "game_name": display.game_name(match.game),
             "record": record,
             # A seat by its role at the table ("Mister X (alice)"), a team by its name.
             "viewers": perspectives,

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine import all_games, get_game
+from config.sentences import engine_locale
+from engine import all_games, get_game, render
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ def layout_of(game_id: str) -> SeatLayout | None:
         return None
     options = game.normalize_options({})
     return SeatLayout(
-        game.id, game.name, game.min_players, game.max_players,
+        game.id, render(game.title(), engine_locale()), game.min_players, game.max_players,
         lambda n: game.seat_ids(options, n), game.side_of, game.side_of,
     )
 

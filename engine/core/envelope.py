@@ -110,7 +110,7 @@ def check_envelope(log: Any) -> Game:
         if len(player_seats) > 1 and not game.may_hold_together(player_seats):
             raise IllegalAction(
                 "LOG-SEATS",
-                msg("core.refuse.holds_one_player_may_hold", player=player, player_seats=', '.join(player_seats), name=str(game.name)),
+                msg("core.refuse.holds_one_player_may_hold", player=player, player_seats=', '.join(player_seats), name=game.title()),
             )
     seed = log.get("seed")
     if seed is not None and (

@@ -129,8 +129,11 @@ class RatingShape:
 class Game:
     #: registry id, as in a log's ``game`` field
     id: str = ""
-    #: display name
+    #: display name, in English (logs, the CLI, error logs); pages say :meth:`title`
     name: str = ""
+    #: the id of the game's name in its catalogs (``mx.title``: ミスターX, Мистер Икс, as
+    #: the published editions name it); empty: ``name`` in every language
+    title_id: str = ""
     #: bumped whenever a rule's reading changes; stored with every validated match
     rules_version: str = ""
     #: the prefix of this game's rule ids (``CUL`` of ``CUL-3.7``); the rules are written in
@@ -157,6 +160,10 @@ class Game:
     #: the replay page's board drawing of this game's views
     #: (``static/js/replay/boards/<renderer>.js``); ``generic`` shows the view as it is
     renderer: str = "generic"
+
+    def title(self) -> Message | str:
+        """The game's name, to be rendered in the reader's language."""
+        return msg(self.title_id) if self.title_id else (self.name or self.id)
 
     # --- seating --------------------------------------------------------------
     def player_counts(self, options: dict[str, Any]) -> list[int]:

@@ -93,3 +93,20 @@ def test_the_password_reset_mail_is_in_the_language_it_was_asked_in(client, user
     assert message.subject == "Lantern: новый пароль"
     assert "учётной записи Lantern «ada»" in message.body
     assert "/accounts/password/reset/" in message.body
+
+
+@pytest.mark.parametrize(("language", "title"), [("en", "Mister X"), ("ja", "ミスターX"), ("ru", "Мистер Икс")])
+def test_a_game_is_named_as_the_readers_edition_names_it(client, club_with_a_match, language, title):
+    """The club's match list, the match page and the recorder's game choice name the game
+    in the reader's language (the glossary's titles: ミスターX, «Криптид: городские легенды»)."""
+    club, match = club_with_a_match
+    headers = {"HTTP_ACCEPT_LANGUAGE": language}
+    assert f">{title}<" in client.get(reverse("club", args=[club.slug]), **headers).content.decode()
+    assert title in client.get(reverse("match-detail", args=[match.pk]), **headers).content.decode()
+
+
+def test_the_recorders_game_choice_names_games_in_the_readers_language(client, user, club_with_a_match):
+    client.force_login(user)
+    club, _match = club_with_a_match
+    body = client.get(reverse("record", args=[club.slug]) + "?lang=ru").content.decode()
+    assert ">Криптид: городские легенды<" in body and ">Мистер Икс<" in body

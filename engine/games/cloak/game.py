@@ -20,6 +20,7 @@ from engine.games.cloak.state import (
 class CloakAndDagger(Game):
     id = "cloak-and-dagger"
     name = "Cloak & Dagger"
+    title_id = "cd.title"
     rules_version = "1"
     rule_prefix = "CD"
     end_rule = "CD-7.2"

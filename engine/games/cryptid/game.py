@@ -16,6 +16,7 @@ from engine.games.cryptid.state import COLORS, OTHER, SEATS, CryptidState
 class CryptidGame(Game):
     id = "cryptid-urban-legends"
     name = "Cryptid: Urban Legends"
+    title_id = "cul.title"
     #: bump when a reading of docs/rules/cryptid-urban-legends.md changes
     rules_version = "cul-2026.11-1"
     rule_prefix = "CUL"

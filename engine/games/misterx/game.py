@@ -20,6 +20,7 @@ from engine.games.misterx.state import DEFAULT_BOARD, MRX, TEAM, State, det_seat
 class MisterX(Game):
     id = "mister-x"
     name = "Mister X"
+    title_id = "mx.title"
     rules_version = "mx-1"
     rule_prefix = "MX"
     end_rule = "MX-3.6"

@@ -13,11 +13,17 @@ Roles: Mister X ``mrx`` (search plays Mister X) and ``detectives`` (search plays
 detective seat; 2 detective seats); Cryptid ``cryptid`` and ``scientist``; Cloak &
 Dagger (4 players, default options) ``p1``..``p4`` folded into one role, ``player``:
 game k seats search at p(k mod 4 + 1).
+
+Tuning: ``--set playouts=64 --set exploration=0.5`` plays the search level built with
+those :class:`~engine.core.search.Search` options (the game's ``make_search_level``);
+``--levels search`` skips the greedy baseline (the same games whatever the options).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import json
 import math
 import sys
 import time
@@ -97,12 +103,31 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed0", type=int, default=5000)
     parser.add_argument("--roles", help="comma-separated roles (default: all of the game's)")
+    parser.add_argument("--levels", default="search,greedy",
+                        help="which lines to play (greedy's are the same whatever the search's options)")
+    parser.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
+                        help="a Search option for the search level instead of its default "
+                             "(e.g. playouts=64, exploration=0.5; values read as JSON)")
+    parser.add_argument("--no-rate", action="store_true", help="skip the playouts-per-second line")
+    parser.add_argument("--progress", type=int, default=0, metavar="N",
+                        help="print the wins so far every N games (to stderr)")
     args = parser.parse_args()
     game = get_game(args.game)
+    if args.set:
+        overrides = {}
+        for item in args.set:
+            key, _, value = item.partition("=")
+            try:
+                overrides[key] = json.loads(value)
+            except json.JSONDecodeError:
+                overrides[key] = value
+        game.bots["search"] = importlib.import_module(type(game).__module__.rsplit(".", 1)[0] + ".bots") \
+            .make_search_level(**overrides)
+        print(f"{args.game}: search level with {overrides}", flush=True)
     roles = args.roles.split(",") if args.roles else ROLES[args.game]
     for role in roles:
         line = {}
-        for level in ("search", "greedy"):
+        for level in args.levels.split(","):
             wins = unfinished = 0
             start = time.process_time()
             for k in range(args.games):
@@ -111,12 +136,17 @@ def main() -> int:
                 if log["result"] is None:
                     unfinished += 1
                 wins += won(game, log, seat)
+                if args.progress and (k + 1) % args.progress == 0 and k + 1 < args.games:
+                    print(f"  {role} {level}: {wins}/{k + 1} after {time.process_time() - start:.0f} s CPU",
+                          file=sys.stderr, flush=True)
             cpu = time.process_time() - start
             lo, hi = wilson(wins, args.games)
             line[level] = (wins, lo, hi, cpu, unfinished)
             print(f"{args.game} {role}: {level:6} wins {wins}/{args.games} = {wins / args.games:.1%} "
                   f"(95% CI {lo:.1%}–{hi:.1%}), unfinished {unfinished}, CPU {cpu:.1f} s "
                   f"({cpu / args.games:.3f} s/game)", flush=True)
+    if args.no_rate:
+        return 0
     rate, plies = playouts_per_second(args.game)
     print(f"{args.game}: {rate:.0f} playouts/s, {plies:.0f} plies/s (32 full greedy playouts per decision, "
           "40 positions of greedy games)")

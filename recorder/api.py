@@ -33,8 +33,8 @@ TAGS = ["recorder"]
 class SeatEntrySerializer(serializers.Serializer):
     seat = serializers.CharField()
     player = serializers.CharField(required=False, allow_null=True, help_text="A handle of the club.")
-    bot = serializers.ChoiceField(["random", "greedy"], required=False, allow_null=True,
-                                  help_text="Or a bot plays this seat.")
+    bot = serializers.ChoiceField(["random", "greedy", "search"], required=False, allow_null=True,
+                                  help_text="Or a bot plays this seat (search: Mister X and Cryptid only).")
 
 
 class CreateDraftSerializer(serializers.Serializer):

@@ -3,9 +3,10 @@
 Every sample must show its viewer exactly what the real state shows it, keep every
 ticket somewhere, and put Mister X on a path the public record allows (checked here
 by a plain walk over the record, not by the sampler's own filter); over many samples
-each consistent path must come up equally often (chi-square on a small position);
-and a sample must not depend on anything its viewer cannot know (counterfactual:
-every hidden fact changed, the same samples for the same generator).
+each consistent path must come up as often as its end city's location category says
+(chi-square on a small position; equally often without categories); and a sample must
+not depend on anything its viewer cannot know (counterfactual: every hidden fact
+changed, the same samples for the same generator), whatever the category weights.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import pytest
 
 from engine import play, replay
 from engine.core.rng import Rng
+from engine.games.misterx import beliefs as misterx_beliefs
+from engine.games.misterx.possible import distances
 from engine.games.misterx.state import HIDDEN_SLOTS, MRX, TEAM, rack_list
 from tests.engine.misterx_helpers import GAME, Table
 from tests.engine.test_misterx_rules import quiet_round
@@ -53,8 +56,24 @@ def all_tickets(st) -> list[str]:
     return sorted(tickets)
 
 
+def skewed_weights() -> dict[tuple[int, int], int]:
+    """A category table far from the shipped one: weights from 1 to 10^6, so a sampler
+    that read a hidden fact through the categories would show it."""
+    rng = Rng(99)
+    return {(a, b): 10 ** rng.below(7) for a in range(1, misterx_beliefs.PAWN_CAP + 1)
+            for b in range(1, misterx_beliefs.DEST_CAP + 1)}
+
+
+@pytest.fixture(params=["shipped", "skewed"])
+def category_weights(request, monkeypatch):
+    if request.param == "skewed":
+        monkeypatch.setattr(misterx_beliefs, "LOCATION_WEIGHTS", skewed_weights())
+    assert misterx_beliefs.LOCATION_WEIGHTS  # categorised either way
+    return request.param
+
+
 @pytest.mark.parametrize("seed", [3, 8])
-def test_every_sample_shows_the_viewer_what_it_saw_and_is_a_consistent_world(seed):
+def test_every_sample_shows_the_viewer_what_it_saw_and_is_a_consistent_world(seed, category_weights):
     log = play("mister-x", seed, ["greedy", "greedy", "random"])
     checked = 0
     for ply, _action, st in replay(log).states():
@@ -103,13 +122,34 @@ def chi_square_critical(df: int, z: float = 3.09) -> float:
     return df * (1 - 2 / (9 * df) + z * math.sqrt(2 / (9 * df))) ** 3
 
 
-def test_each_consistent_path_appears_equally_often():
+def category_of_end(st, path) -> tuple[int, int]:
+    """The location category of the path's last city, read straight from the record: the
+    fewest moves from the cities he could not enter on his last move, and to a destination."""
+    blocked = next(e[3] for e in reversed(st.events) if e[0] == "mx")
+    dist = distances(st.board)
+    from_pawns = min(dist[p][path[-1]] for p in blocked)
+    to_dest = min(dist[path[-1]][d] for d in st.destinations)
+    return min(from_pawns, misterx_beliefs.PAWN_CAP), min(to_dest, misterx_beliefs.DEST_CAP)
+
+
+@pytest.mark.parametrize("weights", ["none", "shipped", "skewed"])
+def test_each_consistent_path_appears_as_often_as_its_category_says(weights, monkeypatch):
+    """Without categories every consistent path is equally likely; with them a path's
+    chance is proportional to its end city's category weight (and two paths ending in the
+    same city stay equally likely)."""
+    table = {"none": {}, "shipped": misterx_beliefs.LOCATION_WEIGHTS, "skewed": skewed_weights()}[weights]
+    if weights == "skewed":  # not so skewed that a path is next to never drawn
+        table = {key: 1 + w % 7 for key, w in table.items()}
+    monkeypatch.setattr(misterx_beliefs, "LOCATION_WEIGHTS", table)
     t = Table()  # Mister X at 2 (green starts 1, 2); he steps 2 -> 3 -> 2 -> 3 by car
     for _ in range(3):
         quiet_round(t)
     st = t.state
     paths = brute_force_paths(st)
     assert len(paths) >= 8  # a real choice to sample from
+    weight = {p: table.get(category_of_end(st, p), misterx_beliefs.NEUTRAL) if table else 1 for p in paths}
+    if weights != "none":
+        assert len(set(weight.values())) > 1  # the categories do tell these paths apart
     beliefs = GAME.beliefs(st, "det1")
     rng = Rng(2024)
     draws = 400 * len(paths)
@@ -118,10 +158,11 @@ def test_each_consistent_path_appears_equally_often():
         path = tuple(beliefs.sample(rng).path)
         assert path in counts, f"sampled an inconsistent path {path}"
         counts[path] += 1
-    expected = draws / len(paths)
-    chi2 = sum((n - expected) ** 2 / expected for n in counts.values())
+    total = sum(weight.values())
+    expected = {p: draws * weight[p] / total for p in paths}
+    chi2 = sum((counts[p] - expected[p]) ** 2 / expected[p] for p in paths)
     assert min(counts.values()) > 0
-    assert chi2 < chi_square_critical(len(paths) - 1), (chi2, counts)
+    assert chi2 < chi_square_critical(len(paths) - 1), (chi2, counts, expected)
 
 
 def test_mister_x_rack_is_dealt_from_the_tickets_the_detectives_cannot_place():
@@ -148,7 +189,7 @@ def hidden_changed(st, viewer):
 
 
 @pytest.mark.parametrize("viewer", VIEWERS)
-def test_samples_do_not_depend_on_what_the_viewer_cannot_know(viewer):
+def test_samples_do_not_depend_on_what_the_viewer_cannot_know(viewer, category_weights):
     log = play("mister-x", 12, ["greedy", "random", "greedy"])
     for ply, _action, st in replay(log).states():
         if ply % 6 or GAME.is_over(st):
@@ -175,7 +216,8 @@ def test_path_counts_match_brute_force_for_the_heat_map():
     weights = GAME.beliefs(st, TEAM).path_weights()
     by_end: dict[int, int] = {}
     for p in brute_force_paths(st):
-        by_end[p[-1]] = by_end.get(p[-1], 0) + 1
+        w = misterx_beliefs.LOCATION_WEIGHTS.get(category_of_end(st, p), misterx_beliefs.NEUTRAL)
+        by_end[p[-1]] = by_end.get(p[-1], 0) + w
     assert weights == by_end
 
 

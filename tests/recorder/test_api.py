@@ -136,6 +136,7 @@ def test_a_bad_setup_is_refused_with_the_engine_rule(api, club):
     [{"seat": "p2", "player": "alice"}, {"seat": "p1", "player": "bob"}],  # not in seat order
     [{"seat": "p1", "player": "alice"}],  # one player: the game needs two to six
     [{"seat": "p1", "bot": "greedy"}, {"seat": "p2", "bot": "random"}],  # nobody's game
+    [{"seat": "p1", "bot": "search"}, {"seat": "p2", "player": "alice"}],  # no search level here
 ])
 def test_rec_seats_refusals_cite_the_recorders_rule_and_link_its_text(api, club, seats):
     response = api("member").post("/api/drafts/", {"club": "riverside", "game": "cloak-and-dagger",
@@ -217,6 +218,15 @@ def test_rec_undo_bots_move_server_side_and_undo_is_off_against_them(api, club):
     refused = post(client, after, "undo", version=after["version"])
     assert refused.status_code == 422 and refused.json()["rule"] == "REC-UNDO"
     assert len(Draft.objects.get(pk=draft["id"]).actions) == 3
+
+
+def test_the_search_level_plays_from_the_recorder(api, club):
+    """The search bot level (ISMCTS) is a bot like the others: Mister X moves at once."""
+    client = api("member")
+    draft = new_draft(client, game="mister-x", chance=None, setup={},
+                      seats=[{"seat": "mrx", "bot": "search"}, {"seat": "det1", "player": "alice"}])
+    assert draft["seats"][0] == {"seat": "mrx", "player": "bot-search", "bot": "search"}
+    assert draft["moves"] and all(m["bot"] for m in draft["moves"]) and draft["seat"] == "det1"
 
 
 def test_a_game_against_a_bot_played_to_the_end_is_a_bot_match(api, club):

@@ -19,7 +19,7 @@ from clubs.models import Membership
 from engine import get_game, play
 from engine.core import analysis as engine_analysis
 from replay.frames import ALL, build_frames
-from tests.replay.twins import cloak_twin, cryptid_twin, misterx_twin, unseeded
+from tests.replay.twins import cloak_twin, cryptid_twin, misterx_rack_twin, misterx_twin, unseeded
 
 pytestmark = pytest.mark.django_db
 
@@ -33,6 +33,7 @@ CASES = [
     (("cloak-and-dagger", 3, ["greedy"] * 4, {"double_agents": True, "hazards": True}), "p2", cloak_twin),
     (("mister-x", 36, ["greedy"] * 3, {}), "detectives", misterx_twin),
     (("mister-x", 2, ["greedy"] * 3, {}), "det1", misterx_twin),
+    (("mister-x", 36, ["greedy"] * 3, {}), "mrx", misterx_rack_twin),
 ]
 
 

@@ -160,3 +160,44 @@ def misterx_twin(log: Log, viewer: str = "detectives") -> Log:
                 yield _with_path(log, path)
 
     return _first(log, candidates(), viewer)
+
+
+def misterx_rack_twin(log: Log, viewer: str = "mrx") -> Log:
+    """A detective held other tickets Mister X never saw: a ticket the detectives were dealt
+    (at the setup or in a refill, MX-5: their racks are hidden from him) and never laid face
+    up is another kind, or is swapped with another such ticket of another detective's."""
+    from engine.games.misterx.state import MRX
+
+    log = unseeded(log)
+    places: list[tuple[Any, ...]] = []
+    for seat, rack in log["setup"]["racks"].items():
+        if seat != MRX:
+            places += [("setup", seat, i) for i in range(len(rack))]
+    for index, action in enumerate(log["actions"]):
+        if action["seat"] != MRX and action["type"] == "refill":
+            places += [("refill", index, i) for i in range(len(action.get("tickets") or []))]
+
+    def where(other: Log, place: tuple[Any, ...]) -> list[str]:
+        if place[0] == "setup":
+            return other["setup"]["racks"][place[1]]
+        return other["actions"][place[1]]["tickets"]
+
+    kinds = sorted({t for place in places for t in where(log, place)})
+
+    def candidates() -> Iterator[Log]:
+        for place in places:  # early first: the twins then differ for most of the game
+            for ticket in kinds:
+                if ticket != where(log, place)[place[-1]]:
+                    other = copy.deepcopy(log)
+                    where(other, place)[place[-1]] = ticket
+                    yield other
+        for x in places:
+            for y in places:
+                if where(log, x)[x[-1]] == where(log, y)[y[-1]] or (x[0], x[1]) == (y[0], y[1]):
+                    continue
+                other = copy.deepcopy(log)
+                a, b = where(other, x), where(other, y)
+                a[x[-1]], b[y[-1]] = b[y[-1]], a[x[-1]]
+                yield other
+
+    return _first(log, candidates(), viewer)

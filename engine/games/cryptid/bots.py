@@ -128,12 +128,22 @@ def greedy_bot(game: Any, state: CryptidState, seat: str, rng: Rng) -> Action:
 
 #: the search level's budget: iterations per decision (each a greedy playout to the end)
 SEARCH_PLAYOUTS = 32
-_search = search_bot(SEARCH_PLAYOUTS)
 
 
-def search_level(game: Any, state: CryptidState, seat: str, rng: Rng) -> Action:
-    """Sensor-phase turns, declarations and blockades by search (ISMCTS over the seat's
-    beliefs, engine/core/search.py); relocations and expansions as ``greedy`` makes them."""
-    if state.phase in ("relocate", "expansion"):
-        return greedy_bot(game, state, seat, rng)
-    return _search(game, state, seat, rng)
+def make_search_level(**options: Any) -> Any:
+    """The ``search`` level with these :class:`~engine.core.search.Search` options
+    (``playouts``, ``exploration``, ...) over its defaults (the benchmark tunes with it)."""
+    settings: dict[str, Any] = {"playouts": SEARCH_PLAYOUTS, **options}
+    search = search_bot(settings.pop("playouts"), **settings)
+
+    def search_level(game: Any, state: CryptidState, seat: str, rng: Rng) -> Action:
+        """Sensor-phase turns, declarations and blockades by search (ISMCTS over the seat's
+        beliefs, engine/core/search.py); relocations and expansions as ``greedy`` makes them."""
+        if state.phase in ("relocate", "expansion"):
+            return greedy_bot(game, state, seat, rng)
+        return search(game, state, seat, rng)
+
+    return search_level
+
+
+search_level = make_search_level()

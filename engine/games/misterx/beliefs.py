@@ -7,13 +7,24 @@ decision from the state and the viewer, reading only what that viewer may know
 then deals any number of such worlds:
 
 * **Mister X's path** (for the detectives): every checklist city at a hidden slot,
-  drawn uniformly among the paths consistent with the public record — the
-  transports of face-up tickets, the cities he could not enter, those found empty,
-  revealed cities, his start among the mission's, no destination while the game
-  goes on (the constraints of :mod:`.possible`). Paths are counted slot by slot
-  forward over the cities still possible, then drawn backward in proportion to
-  those counts (forward filtering, backward sampling), so each consistent path is
-  equally likely.
+  drawn among the paths consistent with the public record — the transports of
+  face-up tickets, the cities he could not enter, those found empty, revealed
+  cities, his start among the mission's, no destination while the game goes on
+  (the constraints of :mod:`.possible`). Paths are counted slot by slot forward
+  over the cities still possible; his city now is drawn in proportion to the
+  paths ending there times the weight of its *location category* (below), and
+  the path back to it in proportion to the counts (forward filtering, backward
+  sampling): among the paths ending in one city, each is equally likely.
+* **Location categorisation** (Nijssen & Winands, "Monte Carlo Tree Search for
+  the Hide-and-Seek Game Scotland Yard", 2012): Mister X does not wander at
+  random — he keeps away from the pawns and heads for his destinations — so a
+  possible city is weighed by its category: the fewest moves from it to the
+  cities the pawns stood on when he last moved (1..4+; public: the cities he
+  could not enter) and to his mission's nearest destination (1..5+). The weight
+  of a category is how much more often Mister X was really there than the path
+  counts alone would say, measured over played games by
+  ``bench/misterx_locations.py`` and shipped in ``location_weights.json``
+  (integers, 1000 = no change). Before his first move every city weighs the same.
 * **Tickets the viewer cannot place**: the 120 tickets less those it sees (its own
   rack or racks, the tickets out of the game, the tickets on the ticket board it
   knows) are dealt at random into the racks it does not see (their sizes are
@@ -28,11 +39,14 @@ is not held against the racks dealt.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 from engine.core.beliefs import entropy, measure
 from engine.core.rng import Rng
-from engine.games.misterx.possible import Possible, board_masks
+from engine.games.misterx.possible import Possible, board_masks, distances
 from engine.games.misterx.state import (
     HIDDEN_SLOTS,
     MRX,
@@ -42,6 +56,41 @@ from engine.games.misterx.state import (
     rack_list,
     remove_all,
 )
+
+#: the categories' caps: moves from the pawns (1..PAWN_CAP) and to a destination (1..DEST_CAP)
+PAWN_CAP, DEST_CAP = 4, 5
+#: the weight of a category with no measured weight (and of every city before his first move)
+NEUTRAL = 1000
+LOCATION_WEIGHTS_FILE = Path(__file__).with_name("location_weights.json")
+_FAR = 99
+
+
+def load_location_weights(path: Path = LOCATION_WEIGHTS_FILE) -> dict[tuple[int, int], int]:
+    """``(moves from the pawns, moves to a destination)`` -> integer weight."""
+    data = json.loads(path.read_text())
+    return {(int(key.split(",")[0]), int(key.split(",")[1])): max(1, int(w)) for key, w in data["weights"].items()}
+
+
+#: the weights the detectives' samples use (an empty table: every path equally likely)
+LOCATION_WEIGHTS: dict[tuple[int, int], int] = load_location_weights()
+
+
+def location_category(dist: Mapping[int, Mapping[int, int]], city: int, pawns: Iterable[int],
+                      destinations: Iterable[int]) -> tuple[int, int]:
+    """The category of ``city``: (fewest moves from one of ``pawns``, capped at PAWN_CAP;
+    fewest moves to one of ``destinations``, capped at DEST_CAP)."""
+    from_pawns = min((dist[p].get(city, _FAR) for p in pawns), default=_FAR)
+    to_dest = min((dist[city].get(d, _FAR) for d in destinations), default=_FAR)
+    return min(from_pawns, PAWN_CAP), min(to_dest, DEST_CAP)
+
+
+def pawns_at_last_move(events: list[tuple[Any, ...]]) -> frozenset[int] | None:
+    """The cities the pawns stood on when Mister X last moved (public: the cities he could
+    not enter, MX-6.2), or None before his first move."""
+    for event in reversed(events):
+        if event[0] == "mx":
+            return frozenset(event[3])
+    return None
 
 
 def sees_rack(viewer: str | None, seat: str | None) -> bool:
@@ -91,6 +140,8 @@ class Beliefs:
             slot for slot in range(1, min(last, HIDDEN_SLOTS) + 1) if not state.slot(slot)[1]]
         self.unknown = self._unknown_tickets()
         self.counts = None if self.knows_path else self._path_counts()
+        #: Mister X's city now -> the weight it is drawn by (paths ending there x category)
+        self.weights = None if self.counts is None else self._location_weights(self.counts[-1])
 
     # -- tickets --------------------------------------------------------------------
     def _unknown_tickets(self) -> list[str]:
@@ -138,11 +189,21 @@ class Beliefs:
         self.transports = tracker.transports
         return counts
 
+    def _location_weights(self, counts: dict[int, int]) -> dict[int, int]:
+        st = self.state
+        pawns = pawns_at_last_move(st.events)
+        if pawns is None or not LOCATION_WEIGHTS:
+            return dict(counts)
+        dist = distances(st.board)
+        return {city: n * LOCATION_WEIGHTS.get(location_category(dist, city, pawns, st.destinations), NEUTRAL)
+                for city, n in counts.items()}
+
     def path_weights(self) -> dict[int, int]:
-        """Mister X's city now -> how many consistent paths end there (for a heat map)."""
-        if self.counts is None:
+        """Mister X's city now -> the weight the samples draw it by (for a heat map): the
+        consistent paths ending there times its location category's weight."""
+        if self.weights is None:
             return {self.state.path[-1]: 1}
-        return dict(self.counts[-1])
+        return dict(self.weights)
 
     def _sample_path(self, rng: Rng) -> list[int]:
         st = self.state
@@ -151,7 +212,8 @@ class Beliefs:
         board = st.board
         last = st.last_slot
         path = [0] * (last + 1)
-        city = _weighted(rng, sorted(counts[last].items()))
+        assert self.weights is not None
+        city = _weighted(rng, sorted(self.weights.items()))
         path[last] = city
         for slot in range(last, 0, -1):
             transport = self.transports[slot]
@@ -191,8 +253,9 @@ class Beliefs:
 
 def summary(state: State, viewer: str | None) -> list[dict[str, Any]]:
     """The detectives' belief about Mister X's city now (:meth:`Game.belief_summary`):
-    each city still possible, with the share of the paths consistent with the public
-    record that end there — the weights the detectives' samples draw by. Made of public
+    each city still possible, with its share of the weights the detectives' samples draw
+    by (the paths consistent with the public record that end there, times the city's
+    location category's weight). Made of public
     facts only, so every perspective may see it (Mister X's: where the detectives can
     place him)."""
     weights = Beliefs(state, TEAM).path_weights()

@@ -21,7 +21,7 @@ from engine.core.rng import Rng
 from engine.core.search import Playout, search_bot
 from engine.games.misterx import rules
 from engine.games.misterx.board import Board
-from engine.games.misterx.possible import possible_positions
+from engine.games.misterx.possible import board_masks, distances, possible_positions
 from engine.games.misterx.state import (
     MRX,
     PH_MRX,
@@ -36,16 +36,7 @@ from engine.games.misterx.state import (
     remove_one,
 )
 
-_DIST: dict[Board, dict[int, dict[int, int]]] = {}
 FAR = 99
-
-
-def distances(board: Board) -> dict[int, dict[int, int]]:
-    """All-pairs fewest moves (any transport), computed once per board."""
-    table = _DIST.get(board)
-    if table is None:
-        table = _DIST[board] = {c: board.distances_from(c) for c in board.cities}
-    return table
 
 
 # --- random --------------------------------------------------------------------------
@@ -121,8 +112,28 @@ def _ticket_keep_value(ticket: str) -> int:
     return 1 if icon_of(ticket) in ("investigate", "siren") else 0
 
 
+def moves_to_nearest(board: Board, targets: frozenset[int], cities: set[int]) -> dict[int, int]:
+    """Each of ``cities`` -> fewest moves (any transport) to the nearest of ``targets``
+    (cities that cannot reach them left out): the targets' set grown one move at a time,
+    as bit masks (:mod:`.possible`), until every city asked for is in it."""
+    masks = board_masks(board)
+    reach = masks.mask(targets)
+    out: dict[int, int] = {}
+    pending = set(cities)
+    moves = 0
+    while True:
+        for city in [c for c in pending if reach & masks.bit[c]]:
+            out[city] = moves
+            pending.discard(city)
+        if not pending:
+            return out
+        grown = reach | masks.step(reach, None)
+        if grown == reach:
+            return out
+        reach, moves = grown, moves + 1
+
+
 def _greedy_pawn(st: State, seat: str, rng: Rng) -> dict[str, Any]:
-    dist = distances(st.board)
     targets = possible_positions(st) or frozenset(st.destinations)
     rack = st.racks[seat]
     best = None
@@ -132,8 +143,9 @@ def _greedy_pawn(st: State, seat: str, rng: Rng) -> dict[str, Any]:
         moves = rules.pawn_moves(st, pawn, rack)
         if not moves:
             return {"seat": seat, "type": "stay", "pawn": pawn}
+        near = moves_to_nearest(st.board, targets, {to for _, to in moves})
         for ticket, to in moves:
-            d = min(dist[to].get(c, FAR) for c in targets)
+            d = near.get(to, FAR)
             key = (d, _ticket_keep_value(ticket), rng.below(1000))
             if best is None or key < best[0]:
                 best = (key, pawn, ticket, to)
@@ -208,15 +220,24 @@ def reward(game: Any, st: State, seat: str, playout: Playout) -> float:
 SEARCH_PLAYOUTS = 32
 SEARCH_MAX_PLIES = 40
 
-_search = search_bot(SEARCH_PLAYOUTS, max_plies=SEARCH_MAX_PLIES, evaluate=evaluate, reward=reward)
+def make_search_level(**options: Any) -> Bot:
+    """The ``search`` level with these :class:`~engine.core.search.Search` options
+    (``playouts``, ``exploration``, ...) over its defaults (the benchmark tunes with it)."""
+    settings: dict[str, Any] = {"playouts": SEARCH_PLAYOUTS, "max_plies": SEARCH_MAX_PLIES,
+                                "evaluate": evaluate, "reward": reward, **options}
+    search = search_bot(settings.pop("playouts"), **settings)
+
+    def search_level(game: Any, st: State, seat: str, rng: Rng) -> dict[str, Any]:
+        """Mister X's moves and the pawns' moves by search; the ticket keeping (discards,
+        refills, special actions) as ``greedy`` does it."""
+        if st.phase in (PH_MRX, PH_PAWNS) and seat != TEAM:
+            return search(game, st, seat, rng)
+        return greedy_bot(game, st, seat, rng)
+
+    return search_level
 
 
-def search_level(game: Any, st: State, seat: str, rng: Rng) -> dict[str, Any]:
-    """Mister X's moves and the pawns' moves by search; the ticket keeping (discards,
-    refills, special actions) as ``greedy`` does it."""
-    if st.phase in (PH_MRX, PH_PAWNS) and seat != TEAM:
-        return _search(game, st, seat, rng)
-    return greedy_bot(game, st, seat, rng)
+search_level = make_search_level()
 
 
 BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "search": search_level}

@@ -93,6 +93,17 @@ def board_masks(board: Board) -> BoardMasks:
     return masks
 
 
+_DIST: dict[Board, dict[int, dict[int, int]]] = {}
+
+
+def distances(board: Board) -> dict[int, dict[int, int]]:
+    """All-pairs fewest moves (any transport), computed once per board."""
+    table = _DIST.get(board)
+    if table is None:
+        table = _DIST[board] = {c: board.distances_from(c) for c in board.cities}
+    return table
+
+
 class Possible:
     """Incremental forward filter over Mister X's checklist slots."""
 

@@ -80,6 +80,9 @@ class PairingSerializer(serializers.ModelSerializer):
     seats = PairingSeatSerializer(many=True, read_only=True)
     recording = serializers.SerializerMethodField(
         help_text="The draft (/api/drafts/{id}/) its game is being recorded in, or null.")
+    explanation = serializers.CharField(
+        source="explanation_text", read_only=True,
+        help_text="Why the pairing program made this pairing, in the reader's language.")
 
     class Meta:
         model = Pairing

@@ -19,6 +19,7 @@ from django.utils.translation import pgettext_lazy
 from clubs.models import Club, Player
 from matches.models import Match
 from recorder.models import Draft
+from tournaments.explanations import explanation
 
 
 class Tournament(models.Model):
@@ -156,7 +157,12 @@ class Pairing(models.Model):
     #: (``tournaments.handlers``); an abandoned draft is replaced by the next one.
     draft = models.OneToOneField(Draft, null=True, blank=True, on_delete=models.SET_NULL,
                                  related_name="pairing")
-    explanation = models.TextField(help_text="Why the pairing program made this pairing.")
+    explanation = models.TextField(help_text="Why the pairing program made this pairing, in English "
+                                             "(for search and logs).")
+    #: Why, as what to say (``tournaments.pairing.Said``): each reader is told it in their
+    #: language (``explanation_text``). A pairing made before it was kept holds
+    #: ``{"plain": <its English text>}``.
+    why = models.JSONField(default=dict, blank=True)
     overridden = models.BooleanField(default=False)
     override_reason = models.TextField(blank=True)
     forfeit_reason = models.TextField(blank=True)
@@ -192,6 +198,16 @@ class Pairing(models.Model):
     @property
     def is_bye(self) -> bool:
         return self.status == self.Status.BYE
+
+    @property
+    def explanation_text(self) -> str:
+        """Why the pairing program made it, in the active language (the reader's)."""
+        return explanation(self.why, self.explanation, self.tournament.game)
+
+    @property
+    def explanation_is_english(self) -> bool:
+        """A pairing made before its explanation was kept as what to say: English only."""
+        return not self.why or "plain" in self.why
 
     @property
     def recording(self) -> Draft | None:

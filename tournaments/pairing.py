@@ -71,6 +71,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import Any
 
 import networkx as nx
 
@@ -121,11 +122,19 @@ class Table:
     #: the games to play: one seating, or two (roles swapped) with ``double``;
     #: empty for a bye
     games: tuple[Seating, ...]
-    explanation: str
+    #: why the table was made, as what to say (:data:`Said`): each reader is told it in
+    #: their language (``tournaments.explanations``)
+    why: Said
 
     @property
     def is_bye(self) -> bool:
         return not self.games
+
+    @property
+    def explanation(self) -> str:
+        """Why, in English, as this module writes it (each claim of it is checked by the
+        tests; the site keeps it beside ``why`` for search)."""
+        return english(self.why)
 
 
 @dataclass
@@ -197,6 +206,73 @@ def _identity(seat: str) -> str:
 
 
 # --------------------------------------------------------------------------------------
+# Explanations, as what to say
+# --------------------------------------------------------------------------------------
+
+#: A sentence kept as what to say, so that each reader is told it in their language:
+#: ``{"id": msgid, "params": {...}}``, the msgid an English template with ``{name}``
+#: placeholders marked for the site's catalog; a plural adds ``"plural"`` and chooses by
+#: ``params["count"]``. A parameter is text or a number written as it is (a player's
+#: name), another sentence, or one of: ``{"role": id}`` (a role or seat, named as the
+#: game names it; ``"seats"`` lists the table's seats when the name depends on them),
+#: ``{"points": n}`` (a score, with its unit), ``{"list": [...], "join": "and" |
+#: "comma" | "semicolon"}``.
+Said = dict[str, Any]
+
+
+def gettext_noop(text: str) -> str:
+    """Marks ``text`` for the site's translation catalog (``makemessages`` extracts calls of
+    this name) and returns it as it is: this module is pure Python; the pages translate
+    what it says (``pairing_rules(translate=...)``, ``tournaments.explanations``)."""
+    return text
+
+
+def ngettext(singular: str, plural: str, count: int) -> tuple[str, str, int]:
+    """Marks a plural pair for the site's catalog as :func:`gettext_noop` marks a text
+    (``makemessages`` extracts both forms of calls of this name); translates nothing."""
+    return singular, plural, count
+
+
+def _say(msgid: str, **params: Any) -> Said:
+    return {"id": msgid, "params": params}
+
+
+def _say_count(forms: tuple[str, str, int], **params: Any) -> Said:
+    singular, plural, count = forms
+    return {"id": singular, "plural": plural, "params": {"count": count, **params}}
+
+
+def _role(role: str, seats: Sequence[str] = ()) -> Said:
+    return {"role": role, "seats": list(seats)} if seats else {"role": role}
+
+
+def _points(value: float) -> Said:
+    return {"points": value}
+
+
+def _listed(items: Sequence[Any], join: str) -> Said:
+    return {"list": list(items), "join": join}
+
+
+_ENGLISH_JOINS = {"and": " and ", "comma": ", ", "semicolon": "; "}
+
+
+def english(said: Any) -> str:
+    """What ``said`` says, in English: roles by their ids, points as ``1 pt``."""
+    if not isinstance(said, dict):
+        return str(said)
+    if "role" in said:
+        return str(said["role"])
+    if "points" in said:
+        return fmt_pts(said["points"])
+    if "list" in said:
+        return _ENGLISH_JOINS[said["join"]].join(english(item) for item in said["list"])
+    params = said.get("params") or {}
+    template = said["plural"] if "plural" in said and params.get("count") != 1 else said["id"]
+    return template.format(**{name: english(value) for name, value in params.items()})
+
+
+# --------------------------------------------------------------------------------------
 # Round-robin
 # --------------------------------------------------------------------------------------
 
@@ -236,26 +312,26 @@ def round_robin(
                 player = second if first is None else first
                 assert player is not None
                 bye_tables.append(
-                    Table(0, (player.id,), (), f"bye: {player.name} sits out round "
-                          f"{round_index + 1} of the circle (odd number of players)")
+                    Table(0, (player.id,), (), _say(
+                        gettext_noop("bye: {player} sits out round {round} of the circle (odd "
+                                     "number of players)"), player=player.name, round=round_index + 1))
                 )
                 continue
             games: tuple[Seating, ...] = (((roles[0], first.id), (roles[1], second.id)),)
-            explanation = (
-                f"round-robin (circle method, Berger order): {first.name} meets "
-                f"{second.name} in round {round_index + 1}; "
-            )
             if double:
                 games += (((roles[0], second.id), (roles[1], first.id)),)
-                explanation += "both roles are played"
+                why = _say(gettext_noop("round-robin (circle method, Berger order): {first} meets "
+                                        "{second} in round {round}; both roles are played"),
+                           first=first.name, second=second.name, round=round_index + 1)
             else:
-                explanation += (
-                    f"{first.name} takes {roles[0]}, {second.name} takes {roles[1]} "
-                    "(Berger tables alternate roles)"
-                )
-            tables.append(Table(0, (first.id, second.id), games, explanation))
+                why = _say(gettext_noop("round-robin (circle method, Berger order): {first} meets "
+                                        "{second} in round {round}; {first} takes {first_role}, "
+                                        "{second} takes {second_role} (Berger tables alternate roles)"),
+                           first=first.name, second=second.name, round=round_index + 1,
+                           first_role=_role(roles[0]), second_role=_role(roles[1]))
+            tables.append(Table(0, (first.id, second.id), games, why))
         numbered = [
-            Table(i + 1, t.players, t.games, t.explanation)
+            Table(i + 1, t.players, t.games, t.why)
             for i, t in enumerate(tables + bye_tables)
         ]
         schedule.append(numbered)
@@ -265,13 +341,6 @@ def round_robin(
 # --------------------------------------------------------------------------------------
 # Swiss, two seats
 # --------------------------------------------------------------------------------------
-
-def gettext_noop(text: str) -> str:
-    """Marks ``text`` for the site's translation catalog (``makemessages`` extracts calls of
-    this name) and returns it as it is: this module is pure Python, and the page that shows
-    the rules translates them (``pairing_rules(translate=...)``)."""
-    return text
-
 
 #: The criteria of the module docstring as an organiser reads them on the event page:
 #: (kind, sentence, whether it is about roles — not shown when each pairing plays both).
@@ -605,7 +674,7 @@ def pair_swiss(
             games: tuple[Seating, ...] = (
                 ((roles[0], hi.entrant.id), (roles[1], lo.entrant.id)),
                 ((roles[0], lo.entrant.id), (roles[1], hi.entrant.id)))
-            role_text = "double: each plays both roles"
+            role_text: Said = _say(gettext_noop("double: each plays both roles"))
         else:
             hi_first, reason = _choose_roles(hi, lo, states[hi.entrant.id],
                                              states[lo.entrant.id], board, strict_roles)
@@ -660,44 +729,56 @@ def _choose_roles(hi: _Standing, lo: _Standing, hs: _RoleState, ls: _RoleState, 
     return hi_first, decided
 
 
-_CLAIM_WORD = {Claim.MILD: "mild", Claim.STRONG: "strong", Claim.ABSOLUTE: "absolute"}
+_CLAIM_WORD = {Claim.MILD: gettext_noop("mild"), Claim.STRONG: gettext_noop("strong"),
+               Claim.ABSOLUTE: gettext_noop("absolute")}
 
 
 def _explain_roles(first: _Standing, second: _Standing, states: dict[PlayerId, _RoleState],
-                   roles: tuple[str, str], reason: str) -> str:
+                   roles: tuple[str, str], reason: str) -> Said:
     parts = []
     pair = ((first, 0), (second, 1))
     for i, (r, role) in enumerate(pair):
-        other = pair[1 - i][0]
+        other = pair[1 - i][0].entrant.name
         state = states[r.entrant.id]
         due, claim = state.due
         if due is None:
-            why = "no role due"
+            why = _say(gettext_noop("no role due"))
         elif due == role:
-            why = f"as due ({_CLAIM_WORD[claim]})"
+            why = _say(gettext_noop("as due ({claim})"), claim=_say(_CLAIM_WORD[claim]))
         else:
             swapped = [x.entrant.name for x, x_role in pair
                        if states[x.entrant.id].breaks(1 - x_role)]
-            why = f"though due {roles[due]} ({_CLAIM_WORD[claim]}): " + {
-                "costs": f"the other way round breaks a role limit for {' and '.join(swapped)}",
-                "parity": "strict role parity: the other way round leaves the roles further "
-                          "from even",
-                "claim": f"{other.entrant.name}'s claim to it is stronger",
-                "history": f"{other.entrant.name} is due it too, and had {roles[1 - due]} "
-                           "when their roles last differed",
-                "rank": f"{other.entrant.name} is due it too and ranks higher",
-            }.get(reason, f"{other.entrant.name} is due it too")
+            because = {
+                "costs": _say(gettext_noop("the other way round breaks a role limit for {players}"),
+                              players=_listed(swapped, "and")),
+                "parity": _say(gettext_noop("strict role parity: the other way round leaves the "
+                                            "roles further from even")),
+                "claim": _say(gettext_noop("{player}'s claim to it is stronger"), player=other),
+                "history": _say(gettext_noop("{player} is due it too, and had {role} when their "
+                                             "roles last differed"),
+                                player=other, role=_role(roles[1 - due])),
+                "rank": _say(gettext_noop("{player} is due it too and ranks higher"), player=other),
+            }.get(reason) or _say(gettext_noop("{player} is due it too"), player=other)
+            why = _say(gettext_noop("though due {role} ({claim}): {reason}"), role=_role(roles[due]),
+                       claim=_say(_CLAIM_WORD[claim]), reason=because)
         counts = sum(1 for _r, x in state.played if x == 0), sum(
             1 for _r, x in state.played if x == 1)
-        text = (f"{r.entrant.name} takes {roles[role]} ({roles[0]} {counts[0]}, {roles[1]} "
-                f"{counts[1]} so far; {why})")
+        values = {"player": r.entrant.name, "role": _role(roles[role]), "first_role": _role(roles[0]),
+                  "first_count": counts[0], "second_role": _role(roles[1]),
+                  "second_count": counts[1], "why": why}
         if state.breaks(role):
-            limit = ("a third time in a row" if state.streak == role
-                     else f"for a role difference of {abs(state.after(role))}")
-            text += (f" [{roles[role]} {limit}: no pairing of this round keeps every role "
-                     "limit without more repeat meetings]")
-        parts.append(text)
-    return "; ".join(parts)
+            limit = (_say(gettext_noop("a third time in a row")) if state.streak == role
+                     else _say(gettext_noop("for a role difference of {difference}"),
+                               difference=abs(state.after(role))))
+            parts.append(_say(gettext_noop(
+                "{player} takes {role} ({first_role} {first_count}, {second_role} {second_count} "
+                "so far; {why}) [{role} {limit}: no pairing of this round keeps every role limit "
+                "without more repeat meetings]"), limit=limit, **values))
+        else:
+            parts.append(_say(gettext_noop(
+                "{player} takes {role} ({first_role} {first_count}, {second_role} {second_count} "
+                "so far; {why})"), **values))
+    return _listed(parts, "semicolon")
 
 
 class _RoundFacts:
@@ -709,60 +790,77 @@ class _RoundFacts:
                  forbidden: set[frozenset[PlayerId]]):
         self.rows, self.pairs, self.bye, self.strict = rows, pairs, bye, strict
         self.forbidden = forbidden
-        # A rule the organiser set, not a cost: named where it may be the cause.
-        self.kept_apart = "keeping apart the players kept apart, " if forbidden else ""
         self.violations = sum(c[_LEVEL["repeat"]] + c[_LEVEL["role_break"]]
                               for _h, _l, c in pairs)
 
     def explain_pair(self, hi: _Standing, lo: _Standing, costs: tuple[int, ...],
-                     role_text: str) -> str:
-        def who(r: _Standing) -> str:
-            return f"{r.entrant.name} (#{r.rank}, {fmt_pts(r.points)})"
-
+                     role_text: Said) -> Said:
         if hi.group == lo.group:
-            half = ("top half v bottom half" if costs[_LEVEL["order"]] == 0 else
-                    "nearest to top half v bottom half that the rules above allow")
-            grouping = f"same score group ({fmt_pts(hi.points)}), {half}"
+            half = (_say(gettext_noop("top half v bottom half")) if costs[_LEVEL["order"]] == 0 else
+                    _say(gettext_noop("nearest to top half v bottom half that the rules above allow")))
+            grouping = _say(gettext_noop("same score group ({points}), {half}"),
+                            points=_points(hi.points), half=half)
         else:
-            grouping = (f"{hi.entrant.name} floats down from the {fmt_points(hi.points)}-point "
-                        f"group to meet {lo.entrant.name} of the {fmt_points(lo.points)}-point "
-                        f"group ({self._why_float(hi)})")
+            grouping = _say(gettext_noop("{floater} floats down from the {points}-point group to "
+                                         "meet {opponent} of the {lower}-point group ({why})"),
+                            floater=hi.entrant.name, points=fmt_points(hi.points),
+                            opponent=lo.entrant.name, lower=fmt_points(lo.points),
+                            why=self._why_float(hi))
         repeats = costs[_LEVEL["repeat"]]
-        meeting = ("first meeting" if repeats == 0 else
-                   f"meeting number {repeats + 1}: no pairing of this round avoids every "
-                   "repeat meeting")
-        parity = ("; a role difference of two could not be avoided (strict role parity)"
-                  if costs[_LEVEL["role_parity"]] else "")
-        return f"{who(hi)} v {who(lo)}: {grouping}; {meeting}; {role_text}{parity}"
+        meeting = (_say(gettext_noop("first meeting")) if repeats == 0 else
+                   _say(gettext_noop("meeting number {number}: no pairing of this round avoids "
+                                     "every repeat meeting"), number=repeats + 1))
+        values = {"hi": _who(hi), "lo": _who(lo), "grouping": grouping, "meeting": meeting,
+                  "roles": role_text}
+        if costs[_LEVEL["role_parity"]]:
+            return _say(gettext_noop("{hi} v {lo}: {grouping}; {meeting}; {roles}; a role difference "
+                                     "of two could not be avoided (strict role parity)"), **values)
+        return _say(gettext_noop("{hi} v {lo}: {grouping}; {meeting}; {roles}"), **values)
 
-    def _why_float(self, hi: _Standing) -> str:
+    def _why_float(self, hi: _Standing) -> Said:
         """Why players float out at the boundary below ``hi``'s group."""
         at_or_above = [r for r in self.rows.values() if r.group <= hi.group and r is not self.bye]
         crossing = sum(1 for h, lo, _c in self.pairs if h.group <= hi.group < lo.group)
         count = len(at_or_above)
-        players = f"{count} player{'s' if count > 1 else ''} to pair stand{'' if count > 1 else 's'}"
+        players = _say_count(ngettext("{count} player to pair stands", "{count} players to pair stand",
+                                      count))
         if count % 2 and crossing == 1:
-            return (f"{players} at {fmt_pts(hi.points)} or more, an odd number, so one "
-                    "floats down")
-        causes = ("a kept-apart pair, " if self.forbidden else "") + (
-            "a repeat meeting, a role break, ") + (
-            "a role difference of two, " if self.strict else "") + "or more floats higher up"
-        return (f"{players} at {fmt_pts(hi.points)} or more; fewer than {crossing} of them "
-                f"floating down would need {causes}")
+            return _say(gettext_noop("{players} at {points} or more, an odd number, so one floats down"),
+                        players=players, points=_points(hi.points))
+        causes = {
+            (False, False): gettext_noop("a repeat meeting, a role break, or more floats higher up"),
+            (True, False): gettext_noop("a kept-apart pair, a repeat meeting, a role break, or more "
+                                        "floats higher up"),
+            (False, True): gettext_noop("a repeat meeting, a role break, a role difference of two, or "
+                                        "more floats higher up"),
+            (True, True): gettext_noop("a kept-apart pair, a repeat meeting, a role break, a role "
+                                       "difference of two, or more floats higher up"),
+        }[(bool(self.forbidden), self.strict)]
+        return _say(gettext_noop("{players} at {points} or more; fewer than {crossing} of them "
+                                 "floating down would need {causes}"),
+                    players=players, points=_points(hi.points), crossing=crossing, causes=_say(causes))
 
-    def explain_bye(self, r: _Standing, lowest: int | None) -> str:
+    def explain_bye(self, r: _Standing, lowest: int | None) -> Said:
         lowest_points = next(x.points for x in self.rows.values() if x.group == lowest)
         may = [x for x in self.rows.values() if x.byes == r.byes]
         if r.group == lowest:
-            where = (f"the lowest score group ({fmt_pts(lowest_points)})" if lowest == max(
-                x.group for x in self.rows.values()) else
-                f"the lowest score group holding a player who may have it "
-                f"({fmt_pts(lowest_points)})")
+            where = (_say(gettext_noop("the lowest score group ({points})"), points=_points(lowest_points))
+                     if lowest == max(x.group for x in self.rows.values()) else
+                     _say(gettext_noop("the lowest score group holding a player who may have it "
+                                       "({points})"), points=_points(lowest_points)))
         else:
-            rules = ("without a repeat meeting or a role break" if self.violations == 0 else
-                     "with no more repeat meetings and role breaks than this round must have")
-            where = (f"the {fmt_points(r.points)}-point group, the lowest from which the rest "
-                     f"can be paired {self.kept_apart}{rules}")
+            # A rule the organiser set, not a cost: named where it may be the cause.
+            rules = {
+                (False, True): gettext_noop("without a repeat meeting or a role break"),
+                (False, False): gettext_noop("with no more repeat meetings and role breaks than this "
+                                             "round must have"),
+                (True, True): gettext_noop("keeping apart the players kept apart, without a repeat "
+                                           "meeting or a role break"),
+                (True, False): gettext_noop("keeping apart the players kept apart, with no more repeat "
+                                            "meetings and role breaks than this round must have"),
+            }[(bool(self.forbidden), self.violations == 0)]
+            where = _say(gettext_noop("the {points}-point group, the lowest from which the rest can be "
+                                      "paired {rules}"), points=fmt_points(r.points), rules=_say(rules))
         below = sorted((x for x in may if x.group == r.group and x.pos > r.pos),
                        key=lambda x: x.pos)
         if below:
@@ -770,19 +868,21 @@ class _RoundFacts:
             worse = [x for x in below if x not in blocked]
             reasons = []
             if blocked:
-                reasons.append(f"the bye to {_names(blocked)} would leave players kept apart "
-                               "to meet")
+                reasons.append(_say(gettext_noop("the bye to {players} would leave players kept apart "
+                                                 "to meet"), players=_names(blocked)))
             if worse:
-                reasons.append(f"the bye to {_names(worse)} pairs the rest worse (more "
-                               "floats, fewer due roles, or further from rating order)")
-            rank = "not the lowest-ranked there: " + "; ".join(reasons)
+                reasons.append(_say(gettext_noop("the bye to {players} pairs the rest worse (more "
+                                                 "floats, fewer due roles, or further from rating "
+                                                 "order)"), players=_names(worse)))
+            rank = _say(gettext_noop("not the lowest-ranked there: {reasons}"),
+                        reasons=_listed(reasons, "semicolon"))
         else:
-            rank = "ranked lowest there among players who may take it"
-        previous = ("has had no bye" if r.byes == 0
-                    else f"every player has had a bye already; this is {r.entrant.name}'s "
-                         f"number {r.byes + 1}")
-        return (f"bye: odd number of players; {r.entrant.name} (#{r.rank}, "
-                f"{fmt_pts(r.points)}) is in {where}, {rank}, and {previous}")
+            rank = _say(gettext_noop("ranked lowest there among players who may take it"))
+        previous = (_say(gettext_noop("has had no bye")) if r.byes == 0
+                    else _say(gettext_noop("every player has had a bye already; this is {player}'s "
+                                           "number {number}"), player=r.entrant.name, number=r.byes + 1))
+        return _say(gettext_noop("bye: odd number of players; {player} is in {where}, {rank}, and "
+                                 "{previous}"), player=_who(r), where=where, rank=rank, previous=previous)
 
     def _pairable_without(self, bye: _Standing) -> bool:
         """Whether everyone but ``bye`` can be paired with no kept-apart pair meeting."""
@@ -796,8 +896,14 @@ class _RoundFacts:
         return len(nx.max_weight_matching(graph, maxcardinality=True)) * 2 == len(others)
 
 
-def _names(rows: Sequence[_Standing]) -> str:
-    return ", ".join(r.entrant.name for r in rows)
+def _names(rows: Sequence[_Standing]) -> Said:
+    return _listed([r.entrant.name for r in rows], "comma")
+
+
+def _who(r: _Standing) -> Said:
+    """A player with their place and score: ``ann (#1, 2 pts)``."""
+    return _say(gettext_noop("{player} (#{rank}, {points})"), player=r.entrant.name, rank=r.rank,
+                points=_points(r.points))
 
 
 # --------------------------------------------------------------------------------------
@@ -861,7 +967,7 @@ def pair_swiss_tables(
     for size in sizes:
         tables.append(ranked[start : start + size])
         start += size
-    swapped: list[str] = []
+    swapped: list[tuple[str, str]] = []
     for _ in range(max_passes):
         improved = False
         for ti in range(len(tables)):
@@ -874,7 +980,7 @@ def pair_swiss_tables(
                         after = table_cost(tables[ti]) + table_cost(tables[tj])
                         if after < before:
                             improved = True
-                            swapped.append(f"{a.entrant.name} and {b.entrant.name}")
+                            swapped.append((a.entrant.name, b.entrant.name))
                         else:
                             tables[ti][i], tables[tj][j] = a, b
         if not improved:
@@ -890,18 +996,24 @@ def pair_swiss_tables(
         seating = _assign_seats(members, seats, role_class, seat_counts)
         repeats = sum(meetings.get(frozenset((a.entrant.id, b.entrant.id)), 0)
                       for i, a in enumerate(members) for b in members[i + 1 :])
-        names = ", ".join(f"{r.entrant.name} (#{r.rank}, {fmt_pts(r.points)})"
-                          for r in members)
-        seat_text = "; ".join(
-            f"{rows[p].entrant.name} sits {seat} (held {role_class(seat)} "
-            f"{rows[p].roles[role_class(seat)]} times before)" for seat, p in seating)
-        moved = [s for s in swapped if any(r.entrant.name in s for r in members)]
-        text = (f"table of {len(members)} cut from the standings: {names}; "
-                + (f"swaps to avoid repeat meetings or forbidden pairs: {', '.join(moved)}; "
-                   if moved else "")
-                + (f"{repeats} repeat meeting(s) could not be avoided; " if repeats
-                   else "no one has met before; ")
-                + seat_text)
+        names = _listed([_who(r) for r in members], "comma")
+        seat_text = _listed([_say_count(
+            ngettext("{player} sits {seat} (held {role} {count} time before)",
+                     "{player} sits {seat} (held {role} {count} times before)",
+                     rows[p].roles[role_class(seat)]),
+            player=rows[p].entrant.name, seat=_role(seat, seats), role=_role(role_class(seat)))
+            for seat, p in seating], "semicolon")
+        moved = [_listed(list(s), "and") for s in swapped
+                 if any(r.entrant.name in s for r in members)]
+        meetings = (_say_count(ngettext("{count} repeat meeting could not be avoided",
+                                        "{count} repeat meetings could not be avoided", repeats))
+                    if repeats else _say(gettext_noop("no one has met before")))
+        values = {"size": len(members), "players": names, "meetings": meetings, "seats": seat_text}
+        text = (_say(gettext_noop("table of {size} cut from the standings: {players}; swaps to avoid "
+                                  "repeat meetings or forbidden pairs: {swaps}; {meetings}; {seats}"),
+                     swaps=_listed(moved, "comma"), **values) if moved else
+                _say(gettext_noop("table of {size} cut from the standings: {players}; {meetings}; "
+                                  "{seats}"), **values))
         result.append(Table(board, tuple(r.entrant.id for r in members), (seating,), text))
     return result
 

@@ -281,7 +281,7 @@ def _pair(tournament: Tournament, round_number: int) -> None:
         if table.is_bye:
             pairing = Pairing.objects.create(
                 tournament=tournament, round=round_number, board=table.board,
-                status=Pairing.Status.BYE, explanation=table.explanation,
+                status=Pairing.Status.BYE, explanation=table.explanation, why=table.why,
                 completed_at=timezone.now())
             PairingSeat.objects.create(pairing=pairing, seat="bye", order=0,
                                        entry=entries[table.players[0]],
@@ -290,7 +290,7 @@ def _pair(tournament: Tournament, round_number: int) -> None:
         for leg, seating in enumerate(table.games, start=1):
             pairing = Pairing.objects.create(
                 tournament=tournament, round=round_number, board=table.board, leg=leg,
-                explanation=table.explanation)
+                explanation=table.explanation, why=table.why)
             PairingSeat.objects.bulk_create([
                 PairingSeat(pairing=pairing, seat=seat, entry=entries[pid], order=order)
                 for order, (seat, pid) in enumerate(seating)])

@@ -65,4 +65,9 @@ def test_ladder_tournament_and_rules_pages_in_the_readers_language(page, live_se
         checked = page.inner_text("main .reference-toc") if name == "rules" else text
         left = [w for w in ENGLISH if re.search(rf"\b{w}\b", checked.replace("Cryptid: Urban Legends", ""))]
         assert left == [], (name, left)
+        if name == "round":
+            # Why each pairing was made: the reader's language, only the handles in Latin.
+            for why in page.locator("td.explanation").all_inner_texts():
+                assert SCRIPTS[language].search(why), why
+                assert not re.search(r"[A-Za-z]", re.sub(r"(?<![A-Za-z])(ann|ben|cat|dan)(?![A-Za-z])", "", why)), why
         screenshot(page, f"{name}-{language}-{width}")

@@ -103,7 +103,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         print(f"rejected: {_with_rule_path(exc, args.lang)}\n(showing the valid part)", file=sys.stderr)
         r = exc.partial
     ply = len(r.actions) if args.ply is None else args.ply
-    print(r.game.render_text(r.state_at(ply)))
+    print(r.game.render_text(r.state_at(ply), args.lang))
     return 0
 
 

@@ -15,7 +15,7 @@ import engine
 from clubs import policy
 from clubs.models import Club, Membership, Player
 from clubs.policy import AnyUser, club_visibility
-from config.sentences import say
+from config.sentences import engine_locale, say
 from engine import canonical_json
 from matches.models import Import, Match, MatchLog, MatchSeat, Upload
 
@@ -306,8 +306,9 @@ def _sentence(game: engine.Game, action: Any, table: engine.Table) -> str:
 
 
 def _state_text(game: engine.Game, state: Any) -> str:
+    """The board at a step of a rejected upload, as the engine writes it in the reader's language."""
     try:
-        return game.render_text(state)
+        return game.render_text(state, engine_locale())
     except NotImplementedError:
         return json.dumps(game.view(state, None), indent=1, ensure_ascii=False)
 

@@ -147,7 +147,7 @@ class FoxHunt(Game):
             return {"seat": FOX, "type": "hide"}
         return action
 
-    def render_text(self, state: FoxState) -> str:
+    def render_text(self, state: FoxState, locale: str = "en") -> str:
         return f"round {state.round} {state.phase} den={state.den} sniffed={state.sniffed}"
 
     def json_schema(self) -> dict[str, Any]:

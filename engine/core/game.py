@@ -408,8 +408,9 @@ class Game:
         "text": message}`` entries; a page draws the mark named ``key`` beside the text."""
         return [] if self.sentences is None else self.sentences.legend(options)
 
-    def render_text(self, state: State) -> str:
-        """The all-seeing state as text, for the command line and debugging."""
+    def render_text(self, state: State, locale: str = DEFAULT_LOCALE) -> str:
+        """The all-seeing state as text in ``locale``, for the command line (``show --lang``)
+        and a rejected upload's page: its words from the catalogs, its notation as is."""
         raise NotImplementedError
 
     def json_schema(self) -> dict[str, Any]:

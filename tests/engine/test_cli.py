@@ -109,6 +109,13 @@ def test_schema_and_show(files, capsys):
     assert main(["show", files["illegal"]]) == 0  # shows the valid prefix
     captured = capsys.readouterr()
     assert "rejected: action 14" in captured.err and captured.out.startswith("Round 2")
+    # --lang: the board text in that language, from the same catalogs as the refusal.
+    assert main(["show", "--lang", "ja", files["escape"], "--ply", "0"]) == 0
+    assert capsys.readouterr().out.startswith("ラウンド 1、感知フェイズ、手番: クリプティッド")
+    assert main(["--lang", "ru", "show", files["illegal"]]) == 0
+    captured = capsys.readouterr()
+    assert "CUL-3.7" in captured.err
+    assert captured.out.startswith("Раунд 2")
 
 
 # --- --lang: English by default, the engine's other catalogs on request ----------------

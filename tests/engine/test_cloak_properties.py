@@ -187,7 +187,11 @@ def test_schema_covers_the_game():
 def test_render_text_shows_the_envelopes():
     log = play("cloak-and-dagger", 2, ["greedy"] * 2)
     text = GAME.render_text(replay(log).final_state)
-    assert text.startswith("Cloak & Dagger, p") and "has won" in text and "envelope" in text
+    assert text.startswith("Cloak & Dagger, Player") and "has won" in text and "envelope" in text
+    japanese = GAME.render_text(replay(log).final_state, "ja")
+    assert "の勝利" in japanese and "封筒" in japanese and "envelope" not in japanese
+    russian = GAME.render_text(replay(log).final_state, "ru")
+    assert "победил: Игрок" in russian and "конверт" in russian and "envelope" not in russian
 
 
 JUNK = st.one_of(st.none(), st.booleans(), st.integers(-3, 25), st.floats(allow_nan=False),

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
+
+import pytest
 
 from engine import play, replay
 from engine.games.cryptid.notation import notation
@@ -73,9 +76,26 @@ def test_render_text_shows_rows_markers_and_hands():
         # half a block to the right: active space 0 lies between inactive spaces 0 and 1
         "            (r2 w2 b1)   [N6*]    (r2 w1 b2)",
     ]
-    assert "  cryptid   hand align, shuffle, split; deck 7; discard none; wild down" in lines
+    assert "  cryptid hand align, shuffle and split; deck 7; discard none; wild down" in lines
     # written as a person writes it, never as Python prints a list or a dict
     assert not any(mark in line for line in lines for mark in ("[]", "['", "{'"))
+
+
+@pytest.mark.parametrize(("locale", "words"), [
+    ("ja", ["ラウンド 1、感知フェイズ、手番: クリプティッド", "科学者の列（非アクティブ）",
+            "  クリプティッド: 手札 整列、撹乱、分散；山札 7；捨て札 なし；ワイルドカード 裏向き"]),
+    ("ru", ["Раунд 1, Фаза сенсора, ходит: Криптид", "  ряд «Учёный» (неактивный)",
+            "  Криптид: рука Объединение, Смещение и Разделение; колода 7; сброс нет; универсальная карта лицом вниз"]),
+])
+def test_render_text_speaks_the_readers_language(locale, words):
+    text = GAME.render_text(start(), locale)
+    lines = text.splitlines()
+    assert [w for w in words if w not in lines and w not in text] == []
+    # The rows are notation (block ids, sensors r/w/b), the same in every language.
+    assert lines[2] == GAME.render_text(start()).splitlines()[2]
+    # No English word left: only block ids and the notation's letters are Latin.
+    prose = [line for i, line in enumerate(lines) if i not in (2, 4, 5)]
+    assert not any(re.search(r"[A-Za-z]{3,}", line) for line in prose), prose
 
 
 def test_notation_of_every_action_type():

@@ -10,6 +10,7 @@ every detective viewer.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -152,6 +153,14 @@ def test_mx_5_frames_for_every_viewer_and_all_seeing_text():
         assert all("round" in f["view"] and "phase" in f["view"] for f in frames)
     text = GAME.render_text(r.final_state)
     assert "Mister X at" in text and "ticket board" in text
+    # In the reader's language: the cities by their names there, tickets by transport.
+    japanese = GAME.render_text(r.final_state, "ja")
+    city = r.final_state.board.cities[r.final_state.position]
+    assert "ミスターXの位置" in japanese and "チケットボード" in japanese
+    assert f"{city.id} {city.names.get('ja', city.name)}" in japanese
+    assert not re.search(r"[A-Za-z]{3,}", japanese.replace("europe", ""))
+    russian = GAME.render_text(r.final_state, "ru")
+    assert "табло билетов" in russian and not re.search(r"[A-Za-z]{3,}", russian.replace("europe", ""))
 
 
 def test_mx_3_11_hidden_slot_count_is_24():

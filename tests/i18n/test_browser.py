@@ -100,6 +100,11 @@ def test_an_upload_rejection_links_to_the_rule_in_the_readers_language(
     check_page(page, language, width, frozenset(LOG_WORDS))
     sentence = page.inner_text(".rejection p.plain")
     assert ("アクション 14" if language == "ja" else "ействие 14") in sentence, sentence
+    # The board at that step: the engine's text in the reader's language; only the
+    # notation (block ids, the sensors' r/w/b) is Latin.
+    board = page.inner_text("pre.board")
+    assert ("手札" if language == "ja" else "колода") in board, board
+    assert not re.findall(r"[A-Za-z]{3,}", board), board
     screenshot(page, f"upload-rejected-{language}-{width}")
     page.click(".rejection a.rule-link")
     page.wait_for_url(f"{live_server.url}/rules/cryptid-urban-legends/?lang={language}#CUL-3.7")

@@ -4,6 +4,7 @@ rule link on the rule's translation; read again later, in the later reader's lan
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import zipfile
@@ -128,3 +129,19 @@ def test_a_refused_bundle_is_explained_in_the_readers_language(api, settings, dj
     assert response.json()["error"] == "too_large"
     assert response.json()["message"] == "после распаковки архив займёт 5000 байт, а допустимо не больше 1000"
 
+
+
+@pytest.mark.parametrize("language", ["ja", "ru"])
+def test_a_rejected_uploads_board_text_speaks_the_readers_language(client, people, example_log, language):
+    log = example_log("cryptid-illegal-draw.json")
+    client.force_login(people["member"])
+    client.post("/clubs/riverside/upload/", {"log": json.dumps(log)})
+    upload = Upload.objects.get()
+    page = html.unescape(client.get(f"/uploads/{upload.pk}/?ply=3&lang={language}").content.decode())
+    with pytest.raises(engine.IllegalAction) as refused:
+        engine.replay(log)
+    game = engine.get_game(log["game"])
+    board = game.render_text(refused.value.partial.state_at(3), language)
+    assert board in page  # the engine's own text of that step, in the reader's language
+    assert game.render_text(refused.value.partial.state_at(3)) not in page  # not the English one
+    assert ("感知フェイズ" if language == "ja" else "Фаза") in board

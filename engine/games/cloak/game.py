@@ -117,8 +117,8 @@ class CloakAndDagger(Game):
     def notation(self, action: Action) -> str:
         return notation.format_action(action)
 
-    def render_text(self, state: CloakState) -> str:
-        return views.render_text(state)
+    def render_text(self, state: CloakState, locale: str = DEFAULT_LOCALE) -> str:
+        return views.render_text(state, locale)
 
     def json_schema(self) -> dict[str, Any]:
         return schema.json_schema()

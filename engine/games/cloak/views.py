@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.game import PUBLIC, Action
+from engine.core.game import PUBLIC, Action, Table
+from engine.core.messages import DEFAULT_LOCALE, Message, msg, render
 from engine.games.cloak.knowledge import Knowledge, knowledge_of, observation
+from engine.games.cloak.sentences import seat_name
 from engine.games.cloak.state import (
     ENVELOPE_NUMBERS,
     ENVELOPES,
@@ -108,16 +110,20 @@ def action_view(state_after: CloakState, action: Action, viewer: str | None) -> 
     return observation(history[index], index + 1, seat, state_after.seats)
 
 
-def render_text(state: CloakState) -> str:
-    lines = []
-    status = (f"{state.seats[state.winner]} has won" if state.winner is not None
-              else f"turn {state.ply + 1}: {state.seats[state.turn]} to act")
-    lines.append(f"Cloak & Dagger, {status}")
+def render_text(state: CloakState, locale: str = DEFAULT_LOCALE) -> str:
+    """The all-seeing state as text in ``locale``; cards by their letters (the notation)."""
+    def say(message: Message | str) -> str:
+        return render(message, locale)
+
+    table = Table({}, {})
+    status = (msg("cd.text.won", seat=seat_name(state.seats[state.winner], table)) if state.winner is not None
+              else msg("cd.text.turn", turn=state.ply + 1, seat=seat_name(state.seats[state.turn], table)))
+    lines = [say(msg("cd.text.head", status=status))]
     for i, seat in enumerate(state.seats):
-        lines.append(f"  {seat} hand: {''.join(state.hands[i]) or '-'}")
+        lines.append("  " + say(msg("cd.text.hand", seat=seat_name(seat, table), cards="".join(state.hands[i]) or "-")))
     pile = "?" * len(state.pile_unknown or ()) + "".join(state.pile)
-    lines.append(f"  pile (top first): {pile or '-'}")
+    lines.append("  " + say(msg("cd.text.pile", cards=pile or "-")))
     for n in ENVELOPE_NUMBERS:
         if state.envelopes[n]:
-            lines.append(f"  envelope {n:2}: {''.join(sorted(state.envelopes[n]))}")
+            lines.append("  " + say(msg("cd.text.envelope", number=f"{n:2}", cards="".join(sorted(state.envelopes[n])))))
     return "\n".join(lines)

@@ -117,8 +117,8 @@ class CryptidGame(Game):
     def notation(self, action: Action) -> str:
         return notation.notation(action)
 
-    def render_text(self, state: CryptidState) -> str:
-        return views.render_text(state)
+    def render_text(self, state: CryptidState, locale: str = DEFAULT_LOCALE) -> str:
+        return views.render_text(state, locale)
 
     def json_schema(self) -> dict[str, Any]:
         return schema.json_schema()

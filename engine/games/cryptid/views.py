@@ -10,17 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.games.cryptid.rules import group_dict, to_act
+from engine.core.game import Table
+from engine.core.messages import DEFAULT_LOCALE, Message, msg, render
+from engine.games.cryptid.rules import describe_group, group_dict, to_act
+from engine.games.cryptid.sentences import describe_result
 from engine.games.cryptid.state import COLORS, MYSTERIOUS, PRESENCE_MARKERS, SEATS, CryptidState
-
-PHASE_NAMES = {
-    "sensor": "Sensor phase",
-    "hiding": "Hiding phase",
-    "blockade": "Blockade phase",
-    "relocate": "Blockade phase (relocating sensors)",
-    "expansion": "Expansion phase",
-    "over": "game over",
-}
 
 
 def _row(state: CryptidState, seat: str) -> dict[str, Any]:
@@ -109,58 +103,67 @@ def _row_text(state: CryptidState, seat: str) -> str:
     return (indent + "".join(cell.center(_CELL) for cell in cells)).rstrip()
 
 
-def _listed(items: Any) -> str:
-    """A list as a person writes it ("align, shuffle"; "none"), never as Python prints it."""
-    return ", ".join(str(item) for item in items) if items else "none"
+def _seat(seat: Any) -> Message | str:
+    return msg(f"cul.seat_word.{seat}") if seat in SEATS else str(seat)
 
 
-def _counted(counts: dict[str, Any]) -> str:
+def _cards(cards: Any) -> Message | list[Message | str]:
+    """Cards by their names ("align, shuffle and split"; "none"), never as Python prints a list."""
+    if not cards:
+        return msg("cul.text.none")
+    return [msg(f"cul.card_word.{c}") if c in ("align", "shuffle", "split") else str(c) for c in cards]
+
+
+def _blocks(blocks: Any) -> Message | list[str]:
+    return [str(block) for block in blocks] if blocks else msg("cul.text.none")
+
+
+def _by_seat(counts: dict[str, Any]) -> list[Message]:
     """{"cryptid": 0, "scientist": 2} as "cryptid 0, scientist 2"."""
-    return ", ".join(f"{key} {value}" for key, value in counts.items()) or "none"
+    return [msg("cul.text.seat_count", seat=_seat(seat), count=count) for seat, count in counts.items()]
 
 
-def _trace_text(trace: dict[str, Any]) -> str:
-    """The last trace's fields, each as words: "colours red+white, matching N4, N1"."""
-    parts = []
-    for key, value in trace.items():
-        if isinstance(value, list):
-            value = "+".join(map(str, value)) if key == "colors" else _listed(value)
-        elif isinstance(value, dict):
-            value = _counted(value)
-        parts.append(f"{'colours' if key == 'colors' else key} {value}")
-    return "; ".join(parts)
+def _trace(trace: dict[str, Any]) -> Message:
+    """The last declaration: its count or colours, the blocks it matched, those marked."""
+    declared = (trace["count"] if "count" in trace else
+                [msg(f"cul.colour.{c}") for c in trace.get("colors", [])])
+    return msg("cul.text.trace", trace=declared, matching=_blocks(trace.get("matching")),
+               marked=_blocks(trace.get("marked")))
 
 
-def render_text(state: CryptidState) -> str:
-    """The all-seeing state as text: the two rows, markers, hands and piles."""
+def render_text(state: CryptidState, locale: str = DEFAULT_LOCALE) -> str:
+    """The all-seeing state as text in ``locale``: the two rows (notation: block ids,
+    markers, sensors), then markers, hands and piles in words."""
+    def say(message: Message | str) -> str:
+        return render(message, locale)
+
     if state.phase == "over":
         result = state.result or {}
-        evidence = result.get("evidence")
-        head = (f"Round {state.round}, game over: {result.get('winner')} wins by {result.get('reason')}, "
-                f"evidence {_counted(evidence) if isinstance(evidence, dict) else evidence}")
+        head = msg("cul.text.over", round=state.round,
+                   result=describe_result(result, Table({}, {})) if result else msg("cul.phase.over"))
     else:
-        head = f"Round {state.round}, {PHASE_NAMES[state.phase]}, {', '.join(to_act(state))} to act"
-    lines = [head]
+        head = msg("cul.text.head", round=state.round, phase=msg(f"cul.phase.{state.phase}"),
+                   seats=[_seat(seat) for seat in to_act(state)])
+    lines = [say(head)]
     # The scientist's row is drawn on top, the cryptid's below, each seat at its own edge.
     for seat in ("scientist", "cryptid"):
         role = "active" if state.active == seat else "inactive"
-        lines.append(f"  {seat} row ({role})")
+        lines.append("  " + say(msg(f"cul.text.row.{role}", seat=_seat(seat))))
         lines.append(_row_text(state, seat))
-    lines.append("  [id*] presence, [id!] evidence, (r2 w1 b1) sensors in a space")
-    lines.append(
-        f"  presence supply {PRESENCE_MARKERS - len(state.presence)}, block deck {len(state.block_pool)}"
-        f" ({state.guaranteed} normal on top), evidence held {_counted(state.held)}"
-    )
+    lines.append("  " + say(msg("cul.text.marks")))
+    lines.append("  " + say(msg("cul.text.supply", presence=PRESENCE_MARKERS - len(state.presence),
+                                deck=len(state.block_pool), normal=state.guaranteed,
+                                evidence=_by_seat(state.held))))
     for seat in SEATS:
-        lines.append(
-            f"  {seat:<9} hand {_listed(state.hands[seat])}; deck {len(state.decks[seat])}; "
-            f"discard {_listed(state.discards[seat])}; wild {'up' if state.wild[seat] else 'down'}"
-        )
+        lines.append("  " + say(msg(
+            "cul.text.hand", seat=_seat(seat), hand=_cards(state.hands[seat]), deck=len(state.decks[seat]),
+            discard=_cards(state.discards[seat]),
+            wild=msg("cul.text.wild_up" if state.wild[seat] else "cul.text.wild_down"))))
     if state.trace is not None:
-        lines.append(f"  last trace: {_trace_text(state.trace)}")
+        lines.append("  " + say(_trace(state.trace)))
     if state.pending_blocks is not None:
-        lines.append(f"  blocks drawn for the expansion: {_listed(state.pending_blocks)}")
+        lines.append("  " + say(msg("cul.text.blocks_drawn", blocks=_blocks(state.pending_blocks))))
     if state.displaced is not None:
-        lines.append(f"  sensors to relocate: {_counted(group_dict(state.displaced))} (the cryptid places them)")
+        lines.append("  " + say(msg("cul.text.relocate", sensors=describe_group(state.displaced))))
     return "\n".join(lines)
 

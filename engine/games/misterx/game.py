@@ -164,8 +164,8 @@ class MisterX(Game):
     def notation(self, action: Action) -> str:
         return notation.notation(action)
 
-    def render_text(self, state: State) -> str:
-        return views.render_text(state)
+    def render_text(self, state: State, locale: str = DEFAULT_LOCALE) -> str:
+        return views.render_text(state, locale)
 
     def json_schema(self) -> dict[str, Any]:
         return schema.json_schema()

@@ -31,6 +31,11 @@ def _city(board: Board, city: Any) -> Message | str:
     return localized_name(found.name, found.names) if found.names else found.name
 
 
+def city_name(board: Board, city: Any) -> Message | str:
+    """A city of ``board`` by its name in the reader's language (its id when unknown)."""
+    return _city(board, city)
+
+
 def _named(role: Message | str, player: str | None) -> Message | str:
     return msg("core.named", role=role, player=player) if player else role
 
@@ -100,6 +105,11 @@ def ticket_name(ticket: Any) -> Message | str:
     if transport in TRANSPORTS and icon in ICONS:
         return msg("mx.ticket", transport=msg(f"mx.transport.{transport}"), icon=msg(f"mx.icon.{icon}"))
     return str(ticket)
+
+
+def tickets(tickets: Any) -> Message | list[Any]:
+    """Tickets grouped: ``2 × car (double) and train (secret)``; ``nothing`` when none."""
+    return _tickets(tickets)
 
 
 def _tickets(tickets: Any) -> Message | list[Any]:

@@ -18,8 +18,10 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from engine.core.messages import DEFAULT_LOCALE, catalog, locales, msg, render
-from engine.games.misterx.board import Board
+from engine.core.game import Table
+from engine.core.messages import DEFAULT_LOCALE, Message, catalog, locales, msg, render
+from engine.games.misterx import sentences
+from engine.games.misterx.board import MISSION_COLOURS, Board
 from engine.games.misterx.possible import possible_positions
 from engine.games.misterx.rules import result
 from engine.games.misterx.state import HIDDEN_SLOTS, MRX, TEAM, State, rack_list, rack_size
@@ -163,29 +165,42 @@ def action_view(st_after: State, action: dict[str, Any], viewer: str | None) -> 
             **city(first_slot, action["to"])}
 
 
-def render_text(st: State) -> str:
-    """The all-seeing state as text."""
+def render_text(st: State, locale: str = DEFAULT_LOCALE) -> str:
+    """The all-seeing state as text in ``locale``: cities by their names in that language,
+    tickets by transport and icon."""
     board = st.board
-    name = board.cities
-    lines = [f"Mister X on {board.key}, round {st.round}, phase {st.phase}, mission {st.mission} "
-             f"(destinations {', '.join(f'{d} {name[d].name}' for d in sorted(st.destinations))})"]
-    lines.append(f"  Mister X at {st.position} {name[st.position].name}, slot {st.last_slot}; "
-                 f"path {' '.join(map(str, st.path))}")
-    lines.append(f"  rack mrx: {' '.join(rack_list(st.racks[MRX])) or '-'}")
+
+    def say(message: Message | str) -> str:
+        return render(message, locale)
+
+    def at(city: int) -> Message:
+        return msg("mx.text.city", id=city, name=sentences.city_name(board, city))
+
+    table = Table({}, {})
+    lines = [say(msg("mx.text.head", board=board.key, round=st.round, phase=sentences.phase_label(st.phase),
+                     mission=msg(f"mx.mission.{st.mission}") if st.mission in MISSION_COLOURS else str(st.mission),
+                     destinations=[at(d) for d in sorted(st.destinations)]))]
+    lines.append("  " + say(msg("mx.text.mrx", city=at(st.position), slot=st.last_slot,
+                                path=" ".join(map(str, st.path)))))
+    lines.append("  " + say(msg("mx.text.rack", seat=msg("mx.seat.mrx"),
+                                tickets=sentences.tickets(rack_list(st.racks[MRX])))))
     for seat in st.det_seats:
-        pawns = ", ".join(f"{p} {st.pawn_pos[p]} {name[st.pawn_pos[p]].name}" + (" *" if p in st.moved else "")
-                          for p in st.pawns_of[seat])
-        lines.append(f"  {seat}: {pawns}; rack {' '.join(rack_list(st.racks[seat])) or '-'}")
+        pawns = [msg("mx.text.pawn_moved" if p in st.moved else "mx.text.pawn",
+                     pawn=sentences.pawn_colour(p), city=at(st.pawn_pos[p])) for p in st.pawns_of[seat]]
+        lines.append("  " + say(msg("mx.text.detective", seat=sentences.seat_name(seat, table), pawns=pawns,
+                                    tickets=sentences.tickets(rack_list(st.racks[seat])))))
     board_row = []
     for slot in range(1, min(len(st.path), HIDDEN_SLOTS + 1)):
         ticket, face_up = st.slot(slot)
-        board_row.append(f"{slot}:{ticket.partition('/')[0] if face_up else '##'}")
-    lines.append(f"  ticket board: {' '.join(board_row) or '-'}")
+        transport = ticket.partition("/")[0]
+        board_row.append(f"{slot}:{say(msg(f'mx.transport.{transport}')) if face_up else '##'}")
+    lines.append("  " + say(msg("mx.text.ticket_board", slots=" ".join(board_row) or "-")))
     if st.reveals:
-        lines.append("  reveals: " + ", ".join(f"slot {r['slot']}={r['city']} (round {r['round']}, {r['by']})"
-                                              for r in st.reveals))
-    lines.append(f"  bag {rack_size(st.bag)}, out of the game {rack_size(st.out)}")
+        lines.append("  " + say(msg("mx.text.reveals", reveals=[
+            msg("mx.text.reveal", slot=r["slot"], city=at(r["city"]), round=r["round"],
+                by=sentences.seat_name(r["by"], table)) for r in st.reveals])))
+    lines.append("  " + say(msg("mx.text.bag", bag=rack_size(st.bag), out=rack_size(st.out))))
     res = result(st)
     if res:
-        lines.append(f"  over: {res['winner']} wins ({res['reason']}) after {res['moves']} moves")
+        lines.append("  " + say(sentences.describe_result(res, table)))
     return "\n".join(lines)

@@ -16,6 +16,9 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _SPAN = 1 << 64
+#: ``below(n)``'s rejection bound for the small ``n`` games draw with (a table look-up
+#: instead of two operations on 65-bit integers per draw)
+_LIMITS = [0, *(_SPAN - _SPAN % n for n in range(1, 1025))]
 
 
 class Rng:
@@ -35,9 +38,12 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)``."""
-        if n <= 0:
+        if 0 < n < 1025 and n.__class__ is int:
+            limit = _LIMITS[n]
+        elif n <= 0:
             raise ValueError("below() needs n > 0")
-        limit = _SPAN - _SPAN % n
+        else:
+            limit = _SPAN - _SPAN % n
         while True:
             # next64, written out: games draw through here on every refill and deal
             z = self._state = (self._state + 0x9E3779B97F4A7C15) & _MASK

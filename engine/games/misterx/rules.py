@@ -182,6 +182,7 @@ def new_state(options: dict[str, Any], seats: list[str], setup: dict[str, Any], 
     st.reason = None
     st.rng = rng
     st.events = []
+    st.events_own = True
     st.possible_cache = None
     return st
 
@@ -230,8 +231,8 @@ def _mrx_step(st: State, ticket: str, face_up: bool, to: int) -> None:
     if slot > HIDDEN_SLOTS:  # open play: the ticket goes back into the bag
         bag = st.bag
         bag[ticket] = bag.get(ticket, 0) + 1
-    st.events.append(("mx", slot, TRANSPORT_OF[ticket] if face_up else None,
-                      frozenset(st.occupied), to if slot > HIDDEN_SLOTS else None))
+    st.own_events().append(("mx", slot, TRANSPORT_OF[ticket] if face_up else None,
+                            frozenset(st.occupied), to if slot > HIDDEN_SLOTS else None))
     if to in st.destinations:
         _end(st, MRX, "destination")
 
@@ -362,7 +363,7 @@ def _pawn_to(st: State, pawn: str, to: int) -> None:
     if to == st.path[-1]:
         _end(st, TEAM, "caught")
     else:
-        st.events.append(("not", len(st.path) - 1, (to,)))
+        st.own_events().append(("not", len(st.path) - 1, (to,)))
 
 
 def _check_pawn_step(st: State, pawn: str, transport: str, to: Any, rule: str) -> int:
@@ -405,8 +406,19 @@ def det_move(st: State, seat: str, a: dict[str, Any]) -> None:
         del rack[ticket]
     bag = st.bag
     bag[ticket] = bag.get(ticket, 0) + 1  # MX-6.6: into the bag at once
-    _pawn_to(st, pawn, to)
-    _after_pawn(st, pawn)
+    # _pawn_to and _after_pawn, written out (the action a replay meets most)
+    occupied, pawn_pos = st.occupied, st.pawn_pos
+    del occupied[pawn_pos[pawn]]
+    pawn_pos[pawn] = to
+    occupied[to] = pawn
+    path = st.path
+    if to == path[-1]:
+        _end(st, TEAM, "caught")
+    else:
+        (st.events if st.events_own else st.own_events()).append(("not", len(path) - 1, (to,)))
+    moved = st.moved = (*st.moved, pawn)
+    if len(moved) == len(pawn_pos) and st.winner is None:
+        st.phase = PH_DET_END
 
 
 def det_stay(st: State, seat: str, a: dict[str, Any]) -> None:
@@ -454,7 +466,7 @@ def reveal(st: State, slot: int, by: str) -> None:
     city = st.path[slot]
     if slot not in st.revealed:
         st.revealed = {**st.revealed, slot: city}
-        st.events.append(("reveal", slot, city))
+        st.own_events().append(("reveal", slot, city))
     st.reveals = [*st.reveals, {"round": st.round, "slot": slot, "city": city, "by": by}]
 
 
@@ -523,7 +535,13 @@ def refill(st: State, seat: str, a: dict[str, Any]) -> list[str]:
     given = a.get("tickets")
     if given is not None:
         tickets = st.board.tickets
-        if given.__class__ is not list or not all(t.__class__ is _STR and t in tickets for t in given):
+        usual = given.__class__ is list
+        if usual:
+            for t in given:
+                if t.__class__ is not _STR or t not in tickets:
+                    usual = False
+                    break
+        if not usual:
             given = _tickets(st.board, a, "tickets", "MX-6.8", msg("mx.what.refill", seat=seat))
         if len(given) != need:
             raise IllegalAction("MX-6.8",
@@ -582,7 +600,7 @@ def position_check(st: State) -> None:
         if st.path[slot] in pawn_cities:
             reveal(st, slot, "check")
         else:
-            st.events.append(("not", slot, pawn_cities))
+            st.own_events().append(("not", slot, pawn_cities))
     st.round += 1
     st.phase = PH_MRX
     st.moved = ()
@@ -689,10 +707,26 @@ def _sub_lists(rack: Rack, cap: int = 99) -> list[list[str]]:
     for ticket in sorted(rack):
         count = rack[ticket]
         if cap >= 99:
-            found = [base + [ticket] * n for base in found for n in range(count + 1)]
+            chunks = [[ticket] * n for n in range(count + 1)]
+            found = [base + chunk for base in found for chunk in chunks]
         else:
             found = [base + [ticket] * n for base in found for n in range(min(count, cap - len(base)) + 1)]
     return found
+
+
+def _discards(seat: str, rack: Rack) -> list[dict[str, Any]]:
+    """Every discard of ``seat`` (:func:`_sub_lists` of its rack), each action built as
+    its list is, in the last step."""
+    tickets = sorted(rack)
+    if not tickets:
+        return [{"seat": seat, "type": "discard", "tickets": []}]
+    found: list[list[str]] = [[]]
+    for ticket in tickets[:-1]:
+        chunks = [[ticket] * n for n in range(rack[ticket] + 1)]
+        found = [base + chunk for base in found for chunk in chunks]
+    last = tickets[-1]
+    chunks = [[last] * n for n in range(rack[last] + 1)]
+    return [{"seat": seat, "type": "discard", "tickets": base + chunk} for base in found for chunk in chunks]
 
 
 def mrx_steps(st: State, frm: int, rack: Rack) -> list[tuple[str, int]]:
@@ -707,24 +741,25 @@ def _mrx_legal(st: State) -> list[dict[str, Any]]:
     rack = st.racks[MRX]
     position = st.path[-1]
     occupied = st.occupied
-    actions: list[dict[str, Any]] = [
-        {"seat": MRX, "type": "move", "ticket": t, "to": to} for t, to in mrx_steps(st, position, rack)
-    ]
-    for icon in ("double", "secret"):
-        icons = {t: n for t, n in rack.items() if ICON_OF[t] == icon}
-        if sum(icons.values()) < 3:
-            continue
-        for paid in _sub_lists(icons, 3):
+    per = st.board.by_transport[position]
+    actions: list[dict[str, Any]] = []
+    doubles: Rack = {}
+    secrets: Rack = {}
+    for t in sorted(rack):  # his moves, and his double and secret tickets in one pass
+        actions += [{"seat": MRX, "type": "move", "ticket": t, "to": to}
+                    for to in per.get(TRANSPORT_OF[t], ()) if to not in occupied]
+        icon = ICON_OF[t]
+        if icon == "double":
+            doubles[t] = rack[t]
+        elif icon == "secret":
+            secrets[t] = rack[t]
+    if sum(doubles.values()) >= 3:
+        for paid in _sub_lists(doubles, 3):
             if len(paid) != 3:
                 continue
             left = dict(rack)
             for t in paid:
                 remove_one(left, t)
-            if icon == "secret":
-                free = [c for c in st.board.neighbours[position] if c not in occupied]
-                actions += [{"seat": MRX, "type": "secret", "pay": paid, "ticket": t, "to": to}
-                            for t in sorted(left) for to in free]
-                continue
             for t1, to1 in mrx_steps(st, position, left):
                 first = {"ticket": t1, "to": to1}
                 if to1 in st.destinations:
@@ -735,6 +770,16 @@ def _mrx_legal(st: State) -> list[dict[str, Any]]:
                 actions += [{"seat": MRX, "type": "double", "pay": paid,
                              "moves": [first, {"ticket": t2, "to": to2}]}
                             for t2, to2 in mrx_steps(st, to1, after)]
+    if sum(secrets.values()) >= 3:
+        free = [c for c in st.board.neighbours[position] if c not in occupied]
+        for paid in _sub_lists(secrets, 3):
+            if len(paid) != 3:
+                continue
+            left = dict(rack)
+            for t in paid:
+                remove_one(left, t)
+            actions += [{"seat": MRX, "type": "secret", "pay": paid, "ticket": t, "to": to}
+                        for t in sorted(left) for to in free]
     if not actions:
         actions.append({"seat": MRX, "type": "pass"})
     return actions
@@ -743,7 +788,7 @@ def _mrx_legal(st: State) -> list[dict[str, Any]]:
 def _refill_legal(st: State, seat: str) -> list[dict[str, Any]]:
     actions: list[dict[str, Any]] = []
     if seat not in st.discarded:
-        actions = [{"seat": seat, "type": "discard", "tickets": t} for t in _sub_lists(st.racks[seat])]
+        actions = _discards(seat, st.racks[seat])
     actions.append({"seat": seat, "type": "refill"})
     return actions
 
@@ -758,6 +803,7 @@ def pawn_moves(st: State, pawn: str, rack: Rack) -> list[tuple[str, int]]:
 def _special_legal(st: State) -> list[dict[str, Any]]:
     actions: list[dict[str, Any]] = []
     board, occupied = st.board, st.occupied
+    sirens: dict[str, list[tuple[str, int]]] = {}
     for icon in ("investigate", "siren"):
         options_per_seat = []
         usable = 0
@@ -780,10 +826,14 @@ def _special_legal(st: State) -> list[dict[str, Any]]:
                     actions.append({"seat": TEAM, "type": "investigate", "pay": pay})
                 continue
             transport = SIREN_TRANSPORT[total]
+            spots = sirens.get(transport)
+            if spots is None:  # where a siren by this transport can take a pawn (once per call)
+                spots = sirens[transport] = [
+                    (pawn, to) for pawn, city in st.pawn_pos.items()
+                    for to in board.by_transport[city].get(transport, ()) if to not in occupied]
             # one pay for all the sirens it buys (as the lists above: shared, read only)
             actions += [{"seat": TEAM, "type": "siren", "pay": pay, "pawn": pawn, "to": to}
-                        for pawn, city in st.pawn_pos.items()
-                        for to in board.by_transport[city].get(transport, ()) if to not in occupied]
+                        for pawn, to in spots]
     return actions
 
 

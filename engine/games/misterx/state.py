@@ -162,14 +162,14 @@ class State:
 
     The first group of fields is fixed for the game (shared by clones); ``moved``,
     ``discarded``, ``revealed`` and ``reveals`` are replaced, never changed in
-    place, so clones share them too.
+    place, so clones share them too; ``events`` is shared until either adds to it.
     """
 
     __slots__ = (
         "board", "det_seats", "pawns_of", "owner", "limit", "mission", "destinations",
         "path", "slots", "pawn_pos", "occupied", "racks", "bag", "out", "round", "phase",
         "moved", "discarded", "refill_next", "special_done", "revealed", "reveals",
-        "winner", "reason", "rng", "events", "possible_cache",
+        "winner", "reason", "rng", "events", "events_own", "possible_cache",
     )
 
     board: Board
@@ -207,6 +207,9 @@ class State:
     #: ("mx", slot, transport|None, blocked cities, public city|None),
     #: ("not", slot, cities), ("reveal", slot, city); cities are a frozenset or a tuple
     events: list[tuple[Any, ...]]
+    #: False while ``events`` is shared with a clone (or the state cloned): the rules copy
+    #: it before they add to it (:meth:`own_events`), so a clone copies no history
+    events_own: bool
     possible_cache: Any
 
     def clone(self) -> State:
@@ -222,7 +225,9 @@ class State:
         new.slots = self.slots.copy()
         new.pawn_pos = self.pawn_pos.copy()
         new.occupied = self.occupied.copy()
-        new.racks = {s: r.copy() for s, r in self.racks.items()}
+        racks = new.racks = self.racks.copy()
+        for seat, rack in racks.items():  # (a loop: cheaper than a comprehension's frame)
+            racks[seat] = rack.copy()
         new.bag = self.bag.copy()
         new.out = self.out.copy()
         new.round = self.round
@@ -240,9 +245,17 @@ class State:
             rng = _new_rng(Rng)
             rng._state = self.rng._state
         new.rng = rng
-        new.events = self.events.copy()
+        new.events = self.events
+        new.events_own = self.events_own = False
         new.possible_cache = None
         return new
+
+    def own_events(self) -> list[tuple[Any, ...]]:
+        """``events``, to add to: first copied if a clone shares it."""
+        if not self.events_own:
+            self.events = self.events.copy()
+            self.events_own = True
+        return self.events
 
     # -- derived --------------------------------------------------------------------
     @property

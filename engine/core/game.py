@@ -316,6 +316,12 @@ class Game:
         tests change every hidden fact and check the samples do not change."""
         raise NotImplementedError
 
+    def beliefs_after_opening(self, state: State, viewer: str | None, opening: Action) -> Beliefs:
+        """``viewer``'s beliefs once it has made the pick ``opening`` (:meth:`openings`) and
+        seen what it holds (Cloak & Dagger: an envelope's contents): the samples hold that.
+        Default: the pick teaches nothing."""
+        return self.beliefs(state, viewer)
+
     #: How :mod:`engine.core.analysis` plays a position out for this game: options of
     #: :class:`engine.core.search.Search` (``max_plies``, ``evaluate``). None: the game
     #: has no belief sampler, so its matches cannot be analysed.

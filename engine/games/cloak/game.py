@@ -8,6 +8,7 @@ from engine.core.game import FREE_FOR_ALL, Action, Game, RatingShape
 from engine.core.messages import DEFAULT_LOCALE
 from engine.core.rng import Rng
 from engine.games.cloak import beliefs, bots, notation, rules, schema, sentences, views
+from engine.games.cloak.sampling import Beliefs
 from engine.games.cloak.state import (
     ENVELOPE_NUMBERS,
     MAX_PLAYERS,
@@ -97,6 +98,14 @@ class CloakAndDagger(Game):
 
     def clone(self, state: CloakState) -> CloakState:
         return state.copy()
+
+    # --- beliefs and search ------------------------------------------------------
+    def beliefs(self, state: CloakState, viewer: str | None) -> Beliefs:
+        return Beliefs(state, viewer)
+
+    def beliefs_after_opening(self, state: CloakState, viewer: str | None,
+                              opening: Action) -> Beliefs:
+        return Beliefs(state, viewer, opened=opening["envelope"])
 
     # --- what leaves the engine ---------------------------------------------
     def belief_summary(self, state: CloakState, viewer: str | None) -> list[dict[str, Any]]:

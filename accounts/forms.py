@@ -1,7 +1,8 @@
 from django import forms
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from accounts.models import time_zone_names
@@ -30,3 +31,16 @@ class PreferencesForm(forms.Form):
         help_text=_("Dates and times on the site are shown in this zone."),
         choices=lambda: [("", _("The site's (UTC)"))] + [(name, name) for name in time_zone_names()],
     )
+
+
+class LocalizedPasswordResetForm(PasswordResetForm):
+    """The reset e-mail in its reader's language: the account's saved language when it
+    chose one (whoever asked, and in whatever language the form was read), else the
+    language the form was asked in."""
+
+    def send_mail(self, subject_template_name: str, email_template_name: str, context: dict,
+                  from_email: str | None, to_email: str, html_email_template_name: str | None = None) -> None:
+        chosen = getattr(getattr(context.get("user"), "account_settings", None), "language", "")
+        with translation.override(chosen or translation.get_language()):
+            super().send_mail(subject_template_name, email_template_name, context, from_email, to_email,
+                              html_email_template_name)

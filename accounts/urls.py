@@ -2,6 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from accounts import views
+from accounts.forms import LocalizedPasswordResetForm
 
 account_patterns = [
     path("signup/", views.signup, name="signup"),
@@ -13,7 +14,8 @@ account_patterns = [
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
     ),
-    path("password/reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path("password/reset/", auth_views.PasswordResetView.as_view(form_class=LocalizedPasswordResetForm),
+         name="password_reset"),
     path(
         "password/reset/sent/",
         auth_views.PasswordResetDoneView.as_view(),

@@ -33,7 +33,8 @@ def say(message: Message | str, language: str | None = None) -> str:
 class Sentence:
     """What to say: ``engine`` messages joined by ": " (an engine refusal: where, then why),
     or a site ``msgid`` (marked with ``gettext_noop`` where it is written) with its
-    ``params``, or ``plain`` text that is the same in every language."""
+    ``params`` (plain values, or engine messages such as a game's title, said in the
+    reader's language too), or ``plain`` text that is the same in every language."""
 
     engine: tuple[Message, ...] = ()
     msgid: str = ""
@@ -55,7 +56,10 @@ class Sentence:
         if self.msgid:
             with translation.override(language or translation.get_language()):
                 translated = translation.gettext(self.msgid)
-            return translated % self.params if self.params else translated
+            # A value that is an engine message (a game's title) is said in the same language.
+            values = {name: say(value, language) if isinstance(value, dict) and "id" in value else value
+                      for name, value in self.params.items()}
+            return translated % values if self.params else translated
         return self.plain
 
     def english(self) -> str:

@@ -14,6 +14,7 @@ from config.errors import AppError, error_response
 from dashboard import selectors
 from dashboard.charts import stacked_bars
 from ladder.services import RecomputeError, retry_recompute
+from matches.display import game_name
 
 
 def _period(request: HttpRequest) -> int:
@@ -54,7 +55,8 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         request,
         "dashboard/index.html",
         {
-            "uploads_chart": stacked_bars(days, series),
+            # Each game by its name in the reader's language, not its id.
+            "uploads_chart": stacked_bars(days, {game_name(g): counts for g, counts in series.items()}),
             "uploads_total": sum(sum(v) for v in series.values()),
             "database": selectors.database_size(),
             "queue": selectors.queue_health(),

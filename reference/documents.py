@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from django.utils import translation
+from django.utils.translation import gettext
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
@@ -236,6 +238,8 @@ def render(document: Document, url_of: Callable[[str], str | None],
     left as text); ``page_of(slug)``: the page of another document (``log-format.md`` links)."""
     tokens = document.tokens  # shared by every render: an inline token is copied before it changes
     rules_here = document.rules
+    with translation.override(document.language):
+        link_title = gettext("Link to this rule")
 
     def title_of(rule_id: str) -> str:
         rule = rules_here.get(rule_id) or all_rules().get(rule_id)
@@ -252,7 +256,7 @@ def render(document: Document, url_of: Callable[[str], str | None],
             children = [_rewrite_link(c, page_of) for c in inline.children or []]
             if rule_id and children and children[0].type == "text" and children[0].content.startswith(rule_id):
                 rest = _text(children[0].content[len(rule_id):])
-                children = [*_link(f"#{rule_id}", rule_id, "rule-id", "Link to this rule"), rest,
+                children = [*_link(f"#{rule_id}", rule_id, "rule-id", link_title), rest,
                             *_link_ids(children[1:], url_of, title_of)]
             else:
                 children = _link_ids(children, url_of, title_of)

@@ -24,6 +24,7 @@ from clubs.models import Club, Player
 from clubs.selectors import MEMBER_PICK
 from clubs.services import ClubError
 from engine import canonical_json, get_game
+from matches.display import rating_role
 from matches.selectors import club_for
 from matches.services import LogRejected, read_log_file
 from recorder.forms import TABLE, DraftSetupForm
@@ -144,7 +145,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     # The two roles as pairing counts them (a seat's side), for the pairing rules; a game
     # the engine no longer has names none.
     first, second = ((gettext("first role"), gettext("second role")) if layout is None or layout.min_players > 2
-                     else (layout.role_class(seat) for seat in layout.seats(2)))
+                     else (rating_role(tournament.game, layout.role_class(seat)) for seat in layout.seats(2)))
     can_manage = policy.can_manage_tournament(request.user, tournament.club)
     own = selectors.own_players(request.user, tournament)
     return render(request, "tournaments/detail.html", {

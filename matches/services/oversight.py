@@ -15,6 +15,7 @@ from clubs import policy
 from clubs.services import ClubError, audit
 from config.events import publish
 from config.sentences import Sentence
+from engine import Message, get_game
 from matches import events
 from matches.models import Match, Upload
 
@@ -31,6 +32,11 @@ def note_upload_read(user: Any, upload: Upload) -> None:
                             status=upload.status), upload=upload.pk)
 
 
+def _title(game_id: str) -> Message | str:
+    """The game's title as the engine's message, so the audit trail names it in each
+    reader's language; a game the engine no longer has by its id."""
+    game = get_game(game_id)
+    return game.title() if game is not None else game_id
 
 
 @transaction.atomic
@@ -45,7 +51,7 @@ def void_match(actor: AbstractBaseUser, match: Match, reason: str) -> Match:
     match.is_void, match.void_reason, match.voided_at = True, reason[:500], timezone.now()
     match.save(update_fields=["is_void", "void_reason", "voided_at"])
     audit(match.club, actor, "match.void", Sentence.site(gettext_noop("voided %(game)s match #%(match)s: %(reason)s"),
-                                                      game=match.game, match=match.pk, reason=reason),
+                                                      game=_title(match.game), match=match.pk, reason=reason),
           match=match.pk)
     publish(events.match_voided, club_id=match.club_id, match_id=match.pk)
     return match
@@ -67,7 +73,7 @@ def restore_match(actor: AbstractBaseUser, match: Match, reason: str) -> Match:
     match.save(update_fields=["is_void", "void_reason", "voided_at"])
     audit(match.club, actor, "match.restore",
           Sentence.site(gettext_noop("restored %(game)s match #%(match)s: %(reason)s"),
-                        game=match.game, match=match.pk, reason=reason[:300]), match=match.pk,
+                        game=_title(match.game), match=match.pk, reason=reason[:300]), match=match.pk,
           void_reason=was)
     publish(events.match_restored, club_id=match.club_id, match_id=match.pk)
     return match

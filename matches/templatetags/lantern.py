@@ -24,6 +24,15 @@ def game_name(game_id: str) -> str:
 
 
 @register.filter
+def upload_error(code: str) -> str:
+    """``{{ row.error|upload_error }}``: an upload's error code as the reader's language
+    names it ("Illegal action", 不正なアクション)."""
+    from matches.models import Upload
+
+    return str(dict(Upload.Error.choices).get(code, code))
+
+
+@register.filter
 def join_words(items: list[str]) -> str:
     """``{{ names|join_words }}``: "a, b and c" in the reader's language."""
     return display.words(list(items))

@@ -112,3 +112,26 @@ def test_token_endpoints_refuse_get_and_need_csrf(user):
     assert strict.get(reverse("token-create")).status_code == 405
     assert strict.post(reverse("token-create")).status_code == 403
     assert not Token.objects.filter(user=user).exists()
+
+
+@pytest.mark.parametrize(("saved", "asked_in"), [
+    ("ru", "en"),  # the account's saved language, whatever page asked
+    ("", "ja"),  # no saved language: the language the form was read in
+])
+def test_the_password_reset_email_is_in_its_readers_language(client, user, saved, asked_in):
+    from django.utils import translation
+
+    from accounts.models import AccountSettings
+
+    user.email = "ada@example.org"
+    user.save()
+    if saved:
+        AccountSettings.objects.create(user=user, language=saved)
+    client.post(reverse("password_reset") + f"?lang={asked_in}", {"email": "ada@example.org"})
+    assert len(mail.outbox) == 1
+    language = saved or asked_in
+    with translation.override(language):
+        subject = translation.gettext("Lantern: choose a new password")
+        line = translation.gettext("Choose a new password here (the link works once):")
+    assert mail.outbox[0].subject == subject and line in mail.outbox[0].body
+    assert subject != "Lantern: choose a new password"

@@ -281,3 +281,36 @@ def test_script_checker_lets_marked_text_and_code_through():
     assert unmarked_in_script('import { el } from "./dom.js"; if (e.key === "Enter") go();') == []
     assert unmarked_in_script('// Both name the seat ("Anna examines")\nthrow new Error("Bad thing");') == []
     assert unmarked_in_script('console.warn("No board for this game");') == []
+
+
+# --- a translation call inside an f-string: makemessages cannot see it ---------------------
+_TRANSLATING = {"gettext", "gettext_lazy", "gettext_noop", "ngettext", "pgettext", "npgettext", "_"}
+_APP_DIRS = ("accounts", "analysis", "clubs", "config", "dashboard", "ladder", "matches", "pages",
+             "recorder", "reference", "replay", "tournaments")
+
+
+def calls_hidden_in_fstrings(source: str) -> list[int]:
+    """Lines where a gettext-family call sits inside an f-string (xgettext does not read
+    into f-strings, so its msgid never reaches the catalogs and the page says English)."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.JoinedStr):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) and \
+                        inner.func.id in _TRANSLATING:
+                    found.append(inner.lineno)
+    return found
+
+
+def test_no_translation_call_hides_in_an_fstring():
+    hidden = [f"{path.relative_to(ROOT)}:{line}" for folder in _APP_DIRS
+              for path in sorted((ROOT / folder).rglob("*.py"))
+              for line in calls_hidden_in_fstrings(path.read_text(encoding="utf-8"))]
+    assert hidden == [], hidden
+
+
+def test_the_fstring_checker_finds_a_hidden_call():
+    assert calls_hidden_in_fstrings('x = f"<svg aria-label=\'{escape(gettext(\'Chart\'))}\'>"') == [1]
+    assert calls_hidden_in_fstrings('label = gettext("Chart")\nx = f"{label}"') == []

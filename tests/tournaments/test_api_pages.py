@@ -164,9 +164,12 @@ def test_pages_show_pairings_explanations_and_standings(client, make_event):
     assert "bye: odd number of players; p03" in round_page
     # How pairings are made: the rules in order, this event's role parity.
     assert "How pairings are made" in html and "as colours in chess" in html
-    assert "No player&#x27;s roles differ by more than two (cryptid games minus scientist " \
+    # The roles as the game names them at the table, not the log's ids.
+    assert "No player&#x27;s roles differ by more than two (Cryptid games minus Scientist " \
         "games)" in html
     assert "Strict role parity (this event" not in html
+    japanese = client.get(f"/tournaments/{tournament.id}/?lang=ja").content.decode()
+    assert "クリプティッドの試合数−科学者の試合数" in japanese
 
 
 def test_event_page_and_api_show_strict_role_parity(client, make_event):

@@ -141,6 +141,9 @@ class DraftSerializer(DraftSummarySerializer):
                                              "players call it.")
     seat_labels = serializers.DictField(child=serializers.CharField(),
                                         help_text="Each seat and team, as players call it.")
+    card_words = serializers.DictField(child=serializers.CharField(),
+                                       help_text="Each card or ticket a view lists by its log id, as "
+                                                 "players call it (car/double: car (double move)).")
     static = serializers.JSONField(allow_null=True, help_text="With ?static=1: game.static_view.")
     document = serializers.JSONField(allow_null=True, help_text="The lantern-log/1 so far (all-seeing only).")
 
@@ -218,6 +221,7 @@ def draft_body(view: selectors.DraftView, request: Request) -> dict[str, Any]:
         "viewers": view.viewers,
         "phases": view.phases,
         "seat_labels": view.seat_labels,
+        "card_words": view.card_words,
         "static": view.static,
         "document": view.document,
     }

@@ -3,7 +3,7 @@ of the next action, and the game catalogue of the setup screen."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import QuerySet
@@ -71,6 +71,8 @@ class DraftView:
     seat_labels: dict[str, str]
     static: dict[str, Any] | None
     document: dict[str, Any] | None
+    #: each card or ticket a view lists by its log id, as players call it
+    card_words: dict[str, str] = field(default_factory=dict)
     #: the result as the engine says it, in the reader's language (None while playing)
     result_sentence: str | None = None
 
@@ -121,6 +123,10 @@ def draft_view(draft: Draft, user: AnyUser, asked: str | None = None, *,
         "sentence": last["sentence"] if last else None,
         "view": view,
     }
+    result_sentence = (render(game.describe_result(game.result(position.state), table), engine_locale())
+                       if position.is_over else None)
+    # as the replay's frames carry it, beside the view holding the result
+    frame["result_sentence"] = result_sentence
     return DraftView(
         draft=draft,
         position=position,
@@ -134,8 +140,8 @@ def draft_view(draft: Draft, user: AnyUser, asked: str | None = None, *,
                      for seat in game.viewers(draft.options, list(players))},
         static=game.static_view(draft.options) if with_static else None,
         document=draft_document(draft, position) if eyes is None else None,
-        result_sentence=(render(game.describe_result(game.result(position.state), table), engine_locale())
-                         if position.is_over else None),
+        card_words={card: render(words, engine_locale()) for card, words in game.card_words(draft.options).items()},
+        result_sentence=result_sentence,
     )
 
 

@@ -50,8 +50,13 @@ _frame = inline_serializer(
         ),
         "sentence": serializers.CharField(
             allow_null=True,
-            help_text="The action as a plain sentence (English), said from the action as "
-            "this viewer saw it (engine/README.md: sentences).",
+            help_text="The action as a plain sentence in the reader's language, said from "
+            "the action as this viewer saw it (engine/README.md: sentences).",
+        ),
+        "result_sentence": serializers.CharField(
+            required=False, allow_null=True,
+            help_text="Beside a view: who won and how, as one sentence, when the game is over "
+            "in that state (null before).",
         ),
         "view": serializers.JSONField(
             required=False,
@@ -76,6 +81,11 @@ _payload = inline_serializer(
         "seats": serializers.ListField(child=serializers.DictField()),
         "options": serializers.JSONField(),
         "static": serializers.JSONField(allow_null=True),
+        "seat_labels": serializers.DictField(
+            child=serializers.CharField(), help_text="Each seat and team, as players call it."),
+        "card_words": serializers.DictField(
+            child=serializers.CharField(),
+            help_text="Each card or ticket a view lists by its log id, as players call it."),
         "legend": serializers.ListField(
             child=serializers.DictField(),
             help_text="What the board's marks mean: `mark` (a key the page draws) and `text`.",
@@ -103,6 +113,9 @@ _views = inline_serializer(
         "views": serializers.ListField(
             child=serializers.JSONField(),
             help_text="The views of plies from, from + 1, … (up to page_size, fewer on the last page)."),
+        "result_sentences": serializers.ListField(
+            child=serializers.CharField(allow_null=True),
+            help_text="Beside each view: the result as one sentence when the game is over there."),
     },
 )
 

@@ -122,6 +122,7 @@ def build_frames(log: dict[str, Any], viewer: str, match_id: int | None = None,
         }
         if first <= ply and (last is None or ply < last):
             frame["view"] = game.view(state, engine_viewer)
+            frame["result_sentence"] = result_sentence(game, state, table, locale)
         frames.append(frame)
 
     error: IllegalAction | None = None
@@ -147,6 +148,8 @@ def build_frames(log: dict[str, Any], viewer: str, match_id: int | None = None,
         "seat_labels": {v: render(game.seat_label(v, table), locale) for v in viewer_ids(game, log) if v != ALL},
         "options": rep.options,
         "static": game.static_view(rep.options),
+        # Each card or ticket a view lists by its log id, as players call it.
+        "card_words": {card: render(words, locale) for card, words in game.card_words(rep.options).items()},
         "legend": [{"mark": entry["mark"], "text": render(entry["text"], locale)}
                    for entry in game.legend(rep.options)],
         # Each phase the frames name, as players call it.
@@ -169,7 +172,14 @@ class UnknownPage(ValueError):
     """A page of views past the frames of the log."""
 
 
-def build_views(log: dict[str, Any], viewer: str, page: int) -> dict[str, Any]:
+def result_sentence(game: Game, state: Any, table: Table, locale: str) -> str | None:
+    """The result of a game over in ``state``, as one sentence; None while it goes on. It
+    goes with the view of the state, where every seat learns the result."""
+    return render(game.describe_result(game.result(state), table), locale) if game.is_over(state) else None
+
+
+def build_views(log: dict[str, Any], viewer: str, page: int,
+                locale: str = DEFAULT_LOCALE) -> dict[str, Any]:
     """The views of the frames of ``page`` (plies ``page * PAGE_SIZE`` on), as
     :func:`build_frames` gives them: the game is stepped through the engine's
     :class:`~engine.Session` to the page's first ply without a view on the way, then one
@@ -188,13 +198,17 @@ def build_views(log: dict[str, Any], viewer: str, page: int) -> dict[str, Any]:
         session = Session(game, options, seats, log.get("setup") or {}, log.get("seed"), actions[:first])
     except IllegalAction:  # a rejected log's frames end before this page
         raise UnknownPage(f"page {page} is past the last frame of this log") from None
+    table = Table({e["seat"]: e["player"] for e in log["seats"]}, options)
     views = [game.view(session.state, engine_viewer)]
+    results = [result_sentence(game, session.state, table, locale)]
     try:
         for _ in session.advance(actions[first:first + PAGE_SIZE - 1]):
             views.append(game.view(session.state, engine_viewer))
+            results.append(result_sentence(game, session.state, table, locale))
     except IllegalAction:  # a rejected log's frames end at its last valid action
         pass
-    return {"version": PAYLOAD_VERSION, "viewer": viewer, "page": page, "from": first, "views": views}
+    return {"version": PAYLOAD_VERSION, "viewer": viewer, "page": page, "from": first, "views": views,
+            "result_sentences": results}
 
 
 def build_beliefs(log: dict[str, Any], viewer: str) -> dict[str, Any]:

@@ -160,7 +160,7 @@ def match_views(match: Match, viewer: str, page: int) -> Frames:
     locale = engine_locale()
     return _cached(frames_cache_key(match, viewer, page, views_only=True, locale=locale),
                    frames_etag(match, viewer, page, views_only=True, locale=locale),
-                   _refusing(lambda: build_views(match.log.document, viewer, page)))
+                   _refusing(lambda: build_views(match.log.document, viewer, page, locale=locale)))
 
 
 def beliefs_etag(match: Match, viewer: str) -> str:

@@ -403,6 +403,14 @@ class Game:
             return msg("core.phase", phase=phase)
         return self.sentences.phase_label(phase)
 
+    def card_words(self, options: dict[str, Any]) -> dict[str, Message | str]:
+        """What each card or ticket a view lists by its log id (a hand, a rack, a pile) is
+        called at the table: ``car/double`` is "car (double move)". An id left out is
+        shown as it is written (Cloak & Dagger's cards are the letters they show)."""
+        if self.sentences is None or not hasattr(self.sentences, "card_words"):
+            return {}
+        return self.sentences.card_words(options)
+
     def describe_result(self, result: dict[str, Any], table: Table) -> Message:
         """A finished game's result document as one sentence."""
         if self.sentences is None:

@@ -31,7 +31,9 @@ def test_all_seeing_envelopes_follow_every_action(page, live_server, club, store
         page.keyboard.press("ArrowRight" if ply % 2 else "j")
     # The last action wins: its envelope is marked and the winner named.
     assert page.get_attribute('g.envelope[data-envelope="1"]', "class") == "envelope env-current env-won"
-    assert "p1 won" in page.inner_text(".board-panels")
+    # ... as the engine says the result, not as a seat id ("p1 won").
+    panels = page.inner_text(".board-panels")
+    assert frames[-1]["result_sentence"] in panels and "p1" not in panels
     screenshot(page, "cloak-all-last")
 
 

@@ -50,8 +50,8 @@ def test_all_seeing_table_follows_every_action(page, live_server, club, store_ma
         if ply < len(frames) - 1:
             page.keyboard.press("ArrowRight")
     assert declared, "the example declares traces"
-    # The winner as players call the seat (the payload's seat_labels): "Cryptid won (escape)".
-    assert f"{payload['seat_labels']['cryptid']} won (escape)" in page.inner_text(".board-panels")
+    # The result as the engine says it, never a reason's id ("Cryptid won (escape)").
+    assert frames[-1]["result_sentence"] in page.inner_text(".board-panels")
     screenshot(page, "cryptid-all-last")
 
 
@@ -62,8 +62,12 @@ def test_a_seat_sees_its_hand_and_only_the_size_of_the_other(page, live_server, 
     draw = next(f["ply"] for f in frames if f["seat"] == "cryptid" and f["action"]["type"] == "draw")
     open_replay(page, live_server, match, f"?ply={draw}&view=scientist")
     view = frames[draw]["view"]
-    own = page.eval_on_selector_all('[data-hand="scientist"] .card-chip', "els => els.map(e => e.textContent)")
+    own = page.eval_on_selector_all('[data-hand="scientist"] .card-chip', "els => els.map(e => e.dataset.card)")
     assert own == view["hands"]["scientist"]["cards"]
+    # Each card by its name at the table (Split), its log id on hover.
+    words = build_frames(log, "scientist")["card_words"]
+    named = page.eval_on_selector_all('[data-hand="scientist"] .card-chip', "els => els.map(e => [e.textContent, e.title])")
+    assert named == [[words[card], card] for card in own] and {words[c] for c in own} <= {"Split", "Shuffle", "Align"}
     other = page.eval_on_selector_all('[data-hand="cryptid"] .card-chip', "els => els.map(e => e.textContent)")
     assert other == ["?"] * view["hands"]["cryptid"]["size"]
     # The cryptid's draw is shown as a count in the move list, never the cards.
@@ -76,5 +80,5 @@ def test_a_seat_sees_its_hand_and_only_the_size_of_the_other(page, live_server, 
     page.wait_for_function("document.querySelector('#replay-board').dataset.view === 'cryptid'")
     assert board_ply(page) == draw
     cryptid_frames = build_frames(log, "cryptid")["frames"]
-    own = page.eval_on_selector_all('[data-hand="cryptid"] .card-chip', "els => els.map(e => e.textContent)")
+    own = page.eval_on_selector_all('[data-hand="cryptid"] .card-chip', "els => els.map(e => e.dataset.card)")
     assert own == cryptid_frames[draw]["view"]["hands"]["cryptid"]["cards"]

@@ -19,8 +19,8 @@ from tests.replay.leaks import EXAMPLES, LEAK_CHECKERS, bot_logs
 #: The only top-level keys of a payload; all of them public (seats, options, board; the
 #: seats' labels are said from the players' names and the options alone).
 PAYLOAD_KEYS = {"version", "match", "game", "game_name", "renderer", "rules_version", "viewer", "viewers",
-                "seats", "seat_labels", "options", "static", "legend", "phases", "status", "error", "page_size",
-                "page", "frames"}
+                "seats", "seat_labels", "card_words", "options", "static", "legend", "phases", "status", "error",
+                "page_size", "page", "frames"}
 
 
 @pytest.fixture(scope="module")
@@ -49,6 +49,11 @@ def test_every_seat_payload_is_the_engines_redacted_view_and_holds_no_secret(all
             assert [f["view"] for f in payload["frames"]] == [f["view"] for f in engine_frames], name
             assert [f["action"] for f in payload["frames"]] == [f["action"] for f in engine_frames], name
             assert [f["notation"] for f in payload["frames"]] == [f["notation"] for f in engine_frames]
+            # The words for cards are the game's, the same for every seat; the result is said
+            # only beside the view of the state that ends the game, where every seat learns it.
+            assert payload["card_words"] == truth["card_words"]
+            assert [f["result_sentence"] is not None for f in payload["frames"]] == [
+                log["result"] is not None and f["ply"] == len(log["actions"]) for f in payload["frames"]]
             # The sentence is the engine's, of that same redacted action.
             assert [f["sentence"] for f in payload["frames"]] == [
                 None if f["message"] is None else render(f["message"]) for f in engine_frames]

@@ -51,10 +51,9 @@ def test_all_seeing_board_follows_the_frames(page, live_server, club, store_matc
         assert board_ply(page) == ply
     page.keyboard.press("End")  # a later page of views: drawn once it has come
     page.wait_for_selector(f'#replay-board[data-ply="{len(frames) - 1}"]')
-    result = frames[-1]["view"]["result"]
-    # The winner as players call the seat (the payload's seat_labels): "Mister X won (destination)".
-    winner = payload["seat_labels"].get(result["winner"], result["winner"])
-    assert f"{winner} won ({result['reason']})" in page.inner_text(".board-panels")
+    # The result as the engine says it (it came with that page of views), never a reason's
+    # id ("Mister X won (destination)").
+    assert frames[-1]["result_sentence"] in page.inner_text(".board-panels")
     screenshot(page, "misterx-all-last")
 
 
@@ -77,6 +76,13 @@ def test_detectives_see_only_revealed_positions_and_the_possible_cities(
     assert page.get_attribute("svg.mx-board", "data-possible") == str(len(view["mrx"]["possible"]))
     # det1's own rack is shown, det2's only as a count.
     assert page.locator('[data-rack="det1"] .card-chip').count() == view["racks"]["det1"]["size"]
+    # Tickets read as players call them (train (investigate)), their log ids on hover.
+    chips = page.eval_on_selector_all('[data-rack="det1"] .card-chip', "els => els.map(e => [e.textContent, e.title])")
+    assert chips == [[payload["card_words"][t], t] for t in view["racks"]["det1"]["tickets"]]
+    assert all("/" not in text for text, _id in chips)
+    # A reveal says when and how he was seen, in words: "move 3: Paris (round 4, position check)".
+    reveals = page.inner_text('.board-panel:has(h3:text-is("Reveals"))')
+    assert "slot" not in reveals and ("position check" in reveals or "investigation" in reveals)
     assert page.locator('[data-rack="det2"] .card-chip').count() == 0
     assert page.locator('[data-rack="mrx"] .card-chip').count() == 0
     screenshot(page, "misterx-det1-reveal")

@@ -32,7 +32,8 @@ def _own_empty_cache(settings):
 
 
 def _without_views(frames: list[dict]) -> list[dict]:
-    return [{key: value for key, value in frame.items() if key != "view"} for frame in frames]
+    # a frame's result sentence goes with its view (the state's, where a seat learns it)
+    return [{key: value for key, value in frame.items() if key not in ("view", "result_sentence")} for frame in frames]
 
 
 @pytest.mark.parametrize("viewer", ["all", "p1", "p2"])
@@ -48,6 +49,23 @@ def test_every_page_is_the_whole_payloads_views_and_the_moves_are_all_there(long
             views[ply] if ply in window else None for ply in range(ACTIONS + 1)]
         alone = build_views(long_log, viewer, page)
         assert alone["from"] == window[0] and alone["views"] == views[window[0]:window[-1] + 1]
+        results = [frame["result_sentence"] for frame in whole["frames"]]
+        assert alone["result_sentences"] == results[window[0]:window[-1] + 1]
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_frame_that_ends_the_game_says_its_result_as_a_sentence(example_log, language):
+    """The boards say who won as the engine's sentence in the reader's language, from the
+    frame whose view holds the result (every seat learns it there), never a reason's id."""
+    from engine import Table, get_game, render
+
+    log = example_log("cryptid-escape.json")
+    game = get_game(log["game"])
+    table = Table({e["seat"]: e["player"] for e in log["seats"]}, game.normalize_options(log.get("options") or {}))
+    said = render(game.describe_result(log["result"], table), language)
+    frames = build_frames(log, "all", locale=language)["frames"]
+    assert [f["result_sentence"] for f in frames] == [None] * (len(frames) - 1) + [said]
+    assert build_views(log, "scientist", 0, locale=language)["result_sentences"][-1] == said
 
 
 @pytest.mark.django_db

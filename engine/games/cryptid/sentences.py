@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.core.game import Table
 from engine.core.messages import Message, msg
-from engine.games.cryptid.state import COLORS
+from engine.games.cryptid.state import CARDS, COLORS
 
 
 def seat_name(seat: Any, table: Table) -> Message | str:
@@ -107,3 +107,8 @@ def legend(options: dict[str, Any]) -> list[dict[str, Any]]:
              "active", "match", "last", "notation.seats", "notation.split", "notation.shuffle",
              "notation.align", "notation.declare"]
     return [{"mark": mark, "text": msg(f"cul.legend.{mark}")} for mark in marks]
+
+
+def card_words(options: dict[str, Any]) -> dict[str, Message]:
+    """Every movement card by its log id, as the editions name it (Split, Разделение…)."""
+    return {card: msg(f"cul.card.{card}") for card in CARDS}

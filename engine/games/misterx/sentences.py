@@ -112,6 +112,11 @@ def tickets(tickets: Any) -> Message | list[Any]:
     return _tickets(tickets)
 
 
+def card_words(options: dict[str, Any]) -> dict[str, Message | str]:
+    """Every ticket by its log id, as :func:`ticket_name` says it."""
+    return {f"{transport}/{icon}": ticket_name(f"{transport}/{icon}") for transport in TRANSPORTS for icon in ICONS}
+
+
 def _tickets(tickets: Any) -> Message | list[Any]:
     """Tickets grouped: ``2 × car (double) and train (secret)``; ``nothing`` when none."""
     if not tickets:

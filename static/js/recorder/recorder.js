@@ -30,7 +30,7 @@ const ui = {
   done: $("#rec-done"),
 };
 
-const state = { draft: null, boardModule: null, board: null, staticView: null, hints: null, seat: null, stale: false, writing: false };
+const state = { draft: null, boardModule: null, board: null, boardPayload: null, staticView: null, hints: null, seat: null, stale: false, writing: false };
 
 // --- talking to the server ------------------------------------------------------
 
@@ -113,7 +113,7 @@ async function write(request, { focus = false } = {}) {
 async function drawBoard(draft) {
   if (!state.board) {
     const module = state.boardModule;
-    const payload = {
+    state.boardPayload = {
       game: draft.game,
       viewer: draft.viewer,
       seats: draft.seats.map((s) => ({ seat: s.seat, player: s.player })),
@@ -121,8 +121,11 @@ async function drawBoard(draft) {
       options: draft.options,
     };
     ui.board.replaceChildren();
-    state.board = module.mount(ui.board, payload);
+    state.board = module.mount(ui.board, state.boardPayload);
   }
+  // The board's words, as the replay's payload gives them: seats and phases as players
+  // call them, cards and tickets by name (each answer may name a phase not seen before).
+  Object.assign(state.boardPayload, { seat_labels: draft.seat_labels, phases: draft.phases, card_words: draft.card_words });
   // One frame only: the recorder shows where the game stands, not its history.
   state.board.update(draft.frame, { frames: [draft.frame], ply: 0 });
   ui.board.dataset.ply = String(draft.ply);

@@ -55,7 +55,10 @@ function loadPage(ply) {
   const page = Math.floor(ply / payload.page_size);
   if (!state.pages.has(page)) {
     const loading = fetchJson(config.viewsUrl, { view: payload.viewer, page }).then((body) => {
-      body.views.forEach((view, i) => { frames[body.from + i].view = view; });
+      body.views.forEach((view, i) => {
+        frames[body.from + i].view = view;
+        frames[body.from + i].result_sentence = body.result_sentences?.[i] ?? null;
+      });
     });
     // A failed page is asked for again next time.
     loading.catch(() => state.pages.delete(page));

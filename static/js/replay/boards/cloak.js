@@ -25,8 +25,12 @@ function cardCount(count) {
   return interpolate(ngettext("%(count)s card", "%(count)s cards", count), { count });
 }
 
+// What a seat did at an envelope since this sheet last saw inside it, short enough for
+// the envelope's cell: "t5 p2 took D" (turn, seat id, what, the card shown).
 function describeEvent(event) {
-  const parts = [`t${event.turn}`, event.seat, event.type];
+  const what = ({ place: gettext("placed a card"), take: gettext("took"), drop: gettext("dropped its hand"),
+    hazard: gettext("hazard") })[event.type] || event.type;
+  const parts = [interpolate(gettext("t%(turn)s"), { turn: event.turn }), event.seat, what];
   if (event.spy) parts.push(event.spy);
   if (event.card) parts.push(event.card);
   return parts.join(" ");
@@ -50,6 +54,8 @@ export function mount(root, payload) {
   const ownerOf = {};
   for (const [seat, pair] of Object.entries(payload.static.spies)) for (const spy of pair) ownerOf[spy] = seat;
   const envelopeCount = payload.static.envelopes;
+  // A seat as players call it, in the reader's language (the frames' seat_labels).
+  const seatLabel = (seat) => payload.seat_labels?.[seat] || seat;
   const chipColor = (card) => cardColor(card, colors, ownerOf);
   const COLUMNS = (root.getBoundingClientRect().width || 1000) < 560 ? PHONE_COLUMNS : WIDE_COLUMNS;
   const rows = Math.ceil(envelopeCount / COLUMNS);
@@ -58,7 +64,7 @@ export function mount(root, payload) {
     class: "cloak-board",
     role: "img",
     "aria-label": payload.viewer === "all" ? interpolate(gettext("The %(count)s envelopes and their contents"), { count: envelopeCount })
-      : interpolate(gettext("%(seat)s's check sheet"), { seat: payload.viewer }),
+      : interpolate(gettext("%(seat)s's check sheet"), { seat: payload.seat_labels?.[payload.viewer] || payload.viewer }),
   });
   const panels = el("div", { class: "board-panels" });
   const sheet = el("div", { class: "cloak-sheet" });
@@ -109,38 +115,39 @@ export function mount(root, payload) {
   function renderPanels(frame) {
     const view = frame.view;
     const boxes = [];
-    boxes.push(panel(gettext("To act"), view.winner ? el("strong", {}, interpolate(gettext("%(seat)s won"), { seat: view.winner })) : view.to_act || "—"));
+    boxes.push(panel(gettext("To act"), view.winner ? el("strong", {}, frame.result_sentence || interpolate(gettext("%(seat)s won"), { seat: seatLabel(view.winner) }))
+      : (view.to_act ? seatLabel(view.to_act) : "—")));
     // A live game: the envelope the seat to act has picked up and looked into (CD-3).
     for (const [seat, opened] of Object.entries(view.opened || {})) {
-      boxes.push(panel(interpolate(gettext("%(seat)s opened envelope %(envelope)s"), { seat, envelope: opened.envelope }),
+      boxes.push(panel(interpolate(gettext("%(seat)s opened envelope %(envelope)s"), { seat: seatLabel(seat), envelope: opened.envelope }),
         el("span", { "data-opened": String(opened.envelope) }, ...(opened.contents.length ? htmlChips(opened.contents) : [gettext("empty")]))));
     }
     if (view.hands) {
       const list = el("ul", {});
       for (const [seat, cards] of Object.entries(view.hands)) {
-        list.append(el("li", { "data-hand": seat }, el("span", { style: `color:${colors[seat]}` }, `${seat} `), ...htmlChips(cards)));
+        list.append(el("li", { "data-hand": seat }, el("span", { style: `color:${colors[seat]}` }, `${seatLabel(seat)} `), ...htmlChips(cards)));
       }
       boxes.push(panel(gettext("Hands"), list));
       boxes.push(panel(gettext("Pile"), view.pile ? htmlChips(view.pile) : cardCount(view.pile_size)));
     } else {
       if (view.viewer !== "public") {
-        boxes.push(panel(interpolate(gettext("%(seat)s's hand"), { seat: view.viewer }), el("span", { "data-hand": view.viewer }, ...htmlChips(view.hand))));
+        boxes.push(panel(interpolate(gettext("%(seat)s's hand"), { seat: seatLabel(view.viewer) }), el("span", { "data-hand": view.viewer }, ...htmlChips(view.hand))));
       }
       const sizes = el("ul", {});
       for (const [seat, size] of Object.entries(view.hand_sizes)) {
-        if (seat !== view.viewer) sizes.append(el("li", {}, `${seat}: ${cardCount(size)}`));
+        if (seat !== view.viewer) sizes.append(el("li", {}, `${seatLabel(seat)}: ${cardCount(size)}`));
       }
       boxes.push(panel(gettext("Others' hands"), sizes));
       boxes.push(panel(gettext("Pile"), cardCount(view.pile_size)));
       if (view.spies_shown.length) {
-        const shown = view.spies_shown.slice(-4).map((e) => el("li", {}, interpolate(gettext("t%(turn)s %(seat)s showed %(spy)s"), { turn: e.turn, seat: e.seat, spy: e.spy })));
+        const shown = view.spies_shown.slice(-4).map((e) => el("li", {}, interpolate(gettext("turn %(turn)s: %(seat)s showed %(spy)s"), { turn: e.turn, seat: seatLabel(e.seat), spy: e.spy })));
         boxes.push(panel(gettext("Spies shown"), el("ul", {}, ...shown)));
       }
     }
     const owed = Object.entries(view.must_tell || {});
-    if (owed.length) boxes.push(panel(gettext("Must tell"), el("ul", {}, ...owed.map(([s, to]) => el("li", {}, `${s} → ${to.join(", ")}`)))));
+    if (owed.length) boxes.push(panel(gettext("Must tell"), el("ul", {}, ...owed.map(([s, to]) => el("li", {}, `${seatLabel(s)} → ${to.map(seatLabel).join(", ")}`)))));
     if (view.win) boxes.push(panel(gettext("Win"), interpolate(gettext("%(seat)s: envelope %(envelope)s holds %(contents)s"),
-      { seat: view.win.seat, envelope: view.win.envelope, contents: view.win.contents.join(" ") })));
+      { seat: seatLabel(view.win.seat), envelope: view.win.envelope, contents: view.win.contents.join(" ") })));
     panels.replaceChildren(...boxes);
   }
 
@@ -163,7 +170,7 @@ export function mount(root, payload) {
     }
     sheet.replaceChildren(
       el("details", { class: "cloak-sheet-table" },
-        el("summary", {}, interpolate(gettext("%(seat)s's check sheet as a table"), { seat: view.viewer })),
+        el("summary", {}, interpolate(gettext("%(seat)s's check sheet as a table"), { seat: seatLabel(view.viewer) })),
         el("table", { class: "table" },
           el("thead", {}, el("tr", {}, el("th", {}, gettext("Envelope")), el("th", {}, gettext("Last seen")), el("th", {}, gettext("When")), el("th", {}, gettext("Since then")))),
           body)),

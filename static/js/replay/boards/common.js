@@ -36,9 +36,14 @@ export function panel(title, ...body) {
   return el("section", { class: "board-panel" }, el("h3", {}, title), ...body);
 }
 
-/** HTML chips for a list of cards; ``hiddenCount`` adds that many face-down chips. */
-export function htmlChips(cards, hiddenCount = 0) {
-  const chips = cards.map((card) => el("span", { class: "card-chip", "data-card": card }, card));
+/** HTML chips for a list of cards; ``hiddenCount`` adds that many face-down chips. A card
+ * reads as ``words`` names it (the payload's ``card_words``: "car (double move)"), its log
+ * id (``car/double``, what the notation writes) on hover. */
+export function htmlChips(cards, hiddenCount = 0, words = null) {
+  const named = words || {};
+  const chips = cards.map((card) => named[card]
+    ? el("span", { class: "card-chip", "data-card": card, title: card }, named[card])
+    : el("span", { class: "card-chip", "data-card": card }, card));
   for (let i = 0; i < hiddenCount; i += 1) chips.push(el("span", { class: "card-chip hidden-card" }, "?"));
   return chips.length ? chips : [el("span", { class: "muted" }, gettext("none"))];
 }

@@ -53,6 +53,8 @@ export function mount(root, payload) {
   root.append(drawing, panels);
   // A seat as players call it, in the reader's language (the frames' seat_labels).
   const seatLabel = (seat) => payload.seat_labels?.[seat] || seat;
+  // A movement card as the editions name it (Split, 分散, Разделение): the frames' card_words.
+  const cardName = (card) => payload.card_words?.[card] || card;
 
   // What the last move changed: spaces whose sensors differ from the frame before, and
   // blocks that were not on the table then (an expansion).
@@ -134,18 +136,18 @@ export function mount(root, payload) {
     const deck = view.decks[seat];
     const held = view.evidence_held[seat];
     return panel(seatLabel(seat),
-      el("div", { "data-hand": seat }, gettext("Hand:"), " ", ...(hand.cards ? htmlChips(hand.cards) : htmlChips([], hand.size))),
-      el("div", {}, interpolate(gettext("Deck: %(count)s"), { count: deck.size }), deck.cards ? el("span", { class: "muted" }, ` (${deck.cards.join(", ") || gettext("empty")})`) : ""),
-      el("div", {}, gettext("Discards:"), " ", ...htmlChips(view.discards[seat])),
+      el("div", { "data-hand": seat }, gettext("Hand:"), " ", ...(hand.cards ? htmlChips(hand.cards, 0, payload.card_words) : htmlChips([], hand.size))),
+      el("div", {}, interpolate(gettext("Deck: %(count)s"), { count: deck.size }), deck.cards ? el("span", { class: "muted" }, ` (${deck.cards.map(cardName).join(", ") || gettext("empty")})`) : ""),
+      el("div", {}, gettext("Discards:"), " ", ...htmlChips(view.discards[seat], 0, payload.card_words)),
       el("div", { "data-wild": seat }, interpolate(gettext("Wild card: %(card)s"), { card: ({ up: gettext("face up"), down: gettext("face down") })[view.wild[seat]] || view.wild[seat] })),
       el("div", {}, interpolate(gettext("Evidence held: %(count)s"), { count: held })));
   }
 
-  function renderPanels(view) {
+  function renderPanels(frame) {
+    const view = frame.view;
     const boxes = [];
     const status = view.result
-      ? interpolate(gettext("%(seat)s won (%(reason)s); evidence %(evidence)s"), { seat: seatLabel(view.result.winner), reason: view.result.reason,
-        evidence: Object.entries(view.result.evidence).map(([s, n]) => `${seatLabel(s)} ${n}`).join(", ") })
+      ? frame.result_sentence || interpolate(gettext("%(seat)s won"), { seat: seatLabel(view.result.winner) })
       : interpolate(gettext("Round %(round)s, %(phase)s; to act: %(seats)s"), { round: view.round, phase: payload.phases?.[view.phase] || view.phase,
         seats: view.to_act.map(seatLabel).join(", ") || gettext("nobody") });
     boxes.push(panel(gettext("Game"), el("span", {}, status)));
@@ -164,7 +166,7 @@ export function mount(root, payload) {
   return {
     update(frame, { frames, ply } = {}) {
       drawRows(frame.view, frames && ply > 0 ? frames[ply - 1].view : null);
-      renderPanels(frame.view);
+      renderPanels(frame);
     },
   };
 }

@@ -208,7 +208,7 @@ export function mount(root, payload) {
       const moved = (view.moved || []).includes(pawn);
       items.push(svg("g", { class: `mx-pawn${moved ? " mx-moved" : ""}`, "data-pawn": pawn, "data-city": id },
         svg("circle", { cx: c.x, cy: c.y, r: 9, fill: PAWN_COLORS[pawn] || "#444" }),
-        tip(`${pawn} detective in ${c.name}`)));
+        tip(interpolate(gettext("The %(colour)s detective in %(city)s"), { colour: colourName(pawn), city: c.name }))));
     }
     if (mrx.position !== null && mrx.position !== undefined) {
       const c = at(mrx.position);
@@ -238,7 +238,7 @@ export function mount(root, payload) {
   function renderPanels(frame) {
     const view = frame.view;
     const boxes = [];
-    const status = view.result ? interpolate(gettext("%(seat)s won (%(reason)s)"), { seat: seatLabel(view.result.winner), reason: view.result.reason })
+    const status = view.result ? frame.result_sentence || interpolate(gettext("%(seat)s won"), { seat: seatLabel(view.result.winner) })
       : interpolate(gettext("round %(round)s, %(phase)s"), { round: view.round, phase: payload.phases?.[view.phase] || view.phase });
     const missionText = ({ green: gettext("Green mission"), yellow: gettext("Yellow mission"), orange: gettext("Orange mission") })[view.mission]
       || interpolate(gettext("Mission %(mission)s"), { mission: view.mission });
@@ -249,13 +249,18 @@ export function mount(root, payload) {
       boxes.push(panel(interpolate(gettext("Could be in (%(count)s)"), { count: names.length }), el("span", { class: "mx-possible-list" }, names.join(", "))));
     }
     if (view.reveals.length) {
+      // Slot 0 is where he started; slot n, where his n-th move took him (the ticket board's n).
+      const revealed = (r) => (r.slot === 0
+        ? interpolate(gettext("start: %(city)s"), { city: at(r.city).name })
+        : interpolate(gettext("move %(slot)s: %(city)s"), { slot: r.slot, city: at(r.city).name }));
+      const how = (r) => ({ check: gettext("position check"), investigate: gettext("investigation") })[r.by] || r.by;
       boxes.push(panel(gettext("Reveals"), el("ul", {}, ...view.reveals.map((r) => el("li", {},
-        interpolate(gettext("slot %(slot)s: %(city)s (round %(round)s, %(by)s)"), { slot: r.slot, city: at(r.city).name, round: r.round, by: r.by }))))));
+        interpolate(gettext("%(revealed)s (round %(round)s, %(how)s)"), { revealed: revealed(r), round: r.round, how: how(r) }))))));
     }
     const racks = el("ul", { class: "mx-racks" });
-    racks.append(el("li", { "data-rack": "mrx" }, `${seatLabel("mrx")}: `, ...(view.mrx.rack ? htmlChips(view.mrx.rack) : [ticketCount(view.mrx.rack_size)])));
+    racks.append(el("li", { "data-rack": "mrx" }, `${seatLabel("mrx")}: `, ...(view.mrx.rack ? htmlChips(view.mrx.rack, 0, payload.card_words) : [ticketCount(view.mrx.rack_size)])));
     for (const [seat, rack] of Object.entries(view.racks)) {
-      racks.append(el("li", { "data-rack": seat }, payload.seat_labels?.[seat] ? `${seatLabel(seat)}: ` : `${seat} (${rack.pawns.map(colourName).join(", ")}): `, ...(rack.tickets ? htmlChips(rack.tickets) : [ticketCount(rack.size)])));
+      racks.append(el("li", { "data-rack": seat }, payload.seat_labels?.[seat] ? `${seatLabel(seat)}: ` : `${seat} (${rack.pawns.map(colourName).join(", ")}): `, ...(rack.tickets ? htmlChips(rack.tickets, 0, payload.card_words) : [ticketCount(rack.size)])));
     }
     boxes.push(panel(gettext("Racks"), racks));
     boxes.push(panel(gettext("Bag"), view.out_of_game.length

@@ -36,6 +36,8 @@ def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
         "view": view,
         # The page clamps it to the frames it receives.
         "ply": _ply(request.GET.get("ply")),
+        # Cards by name for the panels beside the board (the beliefs' likely cards).
+        "cardWords": display.card_words(match.game),
     }
     return render(
         request,

@@ -159,6 +159,11 @@ def test_the_beliefs_panel_speaks_the_readers_language(page, live_server, club, 
     panel = page.text_content("#replay-beliefs")
     for word in words:
         assert word in panel
-    for english in ("can tell of the hand", "Chance of at least one", "On average", "holds"):
+    for english in ("can tell of the hand", "Chance of at least one", "On average", "holds", "Split", "Shuffle",
+                    "Align"):
         assert english not in panel
+    # The cards as the edition in that language names them.
+    rows = page.eval_on_selector_all(".beliefs-hand tbody th", "els => els.map(e => e.textContent)")
+    assert rows and all(row in {"ja": ("分散", "撹乱", "整列"), "ru": ("Разделение", "Смещение", "Объединение")}[lang]
+                        for row in rows)
     _at_widths(page, screenshot, f"beliefs-cryptid-scientist-{lang}")

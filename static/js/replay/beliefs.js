@@ -8,7 +8,7 @@
 // and data-view attributes and the move list's buttons; the board modules know nothing of it.
 
 import { el, svg, tip } from "./dom.js";
-import { seatName } from "./names.js";
+import { cardName, seatName } from "./names.js";
 import { gettext, inPageLanguage, interpolate, ngettext } from "../i18n.js";
 
 const panel = document.getElementById("replay-beliefs");
@@ -200,9 +200,8 @@ function bar(p) {
 // --- Cryptid: the opponent's hand ------------------------------------------------------
 
 function hand(belief) {
-  const capital = (card) => card.charAt(0).toUpperCase() + card.slice(1);
   const rows = belief.cards.map((c) => el("tr", {},
-    el("th", { scope: "row" }, capital(c.card)), el("td", {}, bar(c.at_least_one)),
+    el("th", { scope: "row", title: c.card }, cardName(c.card)), el("td", {}, bar(c.at_least_one)),
     el("td", { class: "beliefs-p" }, percent(c.at_least_one)), el("td", { class: "beliefs-p" }, c.expected.toFixed(1))));
   if (!belief.hand_size) return el("p", {}, interpolate(gettext("%(seat)s holds no cards."), { seat: seatName(belief.about) }));
   return el("div", {},

@@ -29,6 +29,11 @@ from config.sentences import Sentence
 _CHUNK = 64 * 1024
 
 
+#: The name a JSON-lines bundle gives each of its logs (``Upload.name``, stored as is; the
+#: pages say it in the reader's language: ``Upload.name_text``).
+LINE_NAME = "line {number}"
+
+
 class BundleError(Exception):
     """The bundle as a whole cannot be read (not a zip, too many entries, too big).
 
@@ -103,7 +108,7 @@ def _read_json_lines(data: bytes, limits: BundleLimits) -> Iterator[BundleEntry]
         count += 1
         if count > limits.max_entries:
             raise BundleError(gettext_noop("the file holds more than %(count)s logs"), count=limits.max_entries)
-        name = f"line {number}"
+        name = LINE_NAME.format(number=number)
         if len(line) > limits.max_log_bytes:
             yield BundleEntry(name, None, len(line))
         else:

@@ -7,17 +7,19 @@ so no code path (API, admin, bulk import, a shell) can break it.
 from __future__ import annotations
 
 import hashlib
+import re
 from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club, Player
 from config.sentences import Sentence
 from engine import canonical_json
+from matches.bundles import LINE_NAME
 
 
 def log_content_hash(document: dict[str, Any]) -> str:
@@ -32,6 +34,8 @@ def canonical_text_hash(canonical: bytes) -> str:
     """:func:`log_content_hash` of a document whose canonical text (UTF-8) is at hand."""
     return hashlib.sha256(canonical).hexdigest()
 
+
+_LINE_NAME = re.compile(re.escape(LINE_NAME).replace(r"\{number\}", r"(\d+)"))
 
 class Match(models.Model):
     class Status(models.TextChoices):
@@ -321,6 +325,15 @@ class Upload(models.Model):
 
     def __str__(self) -> str:
         return f"upload {self.pk} to {self.club} ({self.status})"
+
+    @property
+    def name_text(self) -> str:
+        """Its name for a reader: a JSON-lines import's ``line 3`` in their language (行 3,
+        строка 3); any other name (a file's) as it was given."""
+        found = _LINE_NAME.fullmatch(self.name or "") if self.source == self.Source.IMPORT else None
+        if found is None:
+            return self.name
+        return gettext("line %(number)s") % {"number": found.group(1)}
 
     @property
     def error_text(self) -> str:

@@ -19,6 +19,7 @@ from config.api.errors import ErrorSerializer, RuleLinks
 from config.converters import MAX_ID, id_field
 from matches.services import read_log_file
 from tournaments import selectors, services
+from tournaments.explanations import say
 from tournaments.models import Entry, Pairing, PairingSeat, Tournament
 from tournaments.standings import TIEBREAKS
 
@@ -105,7 +106,13 @@ class StandingSerializer(serializers.Serializer):
     wins = serializers.IntegerField()
     byes = serializers.IntegerField()
     tiebreaks = serializers.DictField(child=serializers.FloatField())
-    explained = serializers.DictField(child=serializers.CharField())
+    explained = serializers.SerializerMethodField(
+        help_text="Each tie-break's arithmetic, its words in the reader's language.")
+
+    @extend_schema_field(serializers.DictField(child=serializers.CharField()))
+    def get_explained(self, row: Any) -> dict[str, str]:
+        game = self.context.get("game", "")
+        return {key: say(said, game) for key, said in row.said.items()}
 
 
 class PairingFilterSerializer(serializers.Serializer):
@@ -213,8 +220,9 @@ class TournamentViewSet(RuleLinks, mixins.CreateModelMixin,
     @action(detail=True, methods=["get"], pagination_class=None)  # every rank at once
     def standings(self, request: Request, pk: str | None = None) -> Response:
         """Live standings with every tie-break value and its arithmetic."""
-        return Response(StandingSerializer(selectors.standings(self.get_object()),
-                                           many=True).data)
+        tournament = self.get_object()
+        return Response(StandingSerializer(selectors.standings(tournament), many=True,
+                                           context={"game": tournament.game}).data)
 
     @extend_schema(request=TwoEntriesSerializer, responses={201: None})
     @action(detail=True, methods=["post"])

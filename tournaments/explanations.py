@@ -33,6 +33,8 @@ def say(said: Any, game_id: str) -> str:
         items = [say(item, game_id) for item in said["list"]]
         if said["join"] == "and":
             return words(items)
+        if said["join"] == "plus":  # the terms of a sum: a formula, the same in every language
+            return " + ".join(items)
         if said["join"] == "comma":
             return pgettext("between the items of a list", ", ").join(items)
         return pgettext("between the clauses of a pairing's explanation", "; ").join(items)

@@ -216,7 +216,7 @@ def _identity(seat: str) -> str:
 #: name), another sentence, or one of: ``{"role": id}`` (a role or seat, named as the
 #: game names it; ``"seats"`` lists the table's seats when the name depends on them),
 #: ``{"points": n}`` (a score, with its unit), ``{"list": [...], "join": "and" |
-#: "comma" | "semicolon"}``.
+#: "comma" | "semicolon" | "plus"}`` (``plus``: the terms of a sum, `` + `` in every language).
 Said = dict[str, Any]
 
 
@@ -254,7 +254,7 @@ def _listed(items: Sequence[Any], join: str) -> Said:
     return {"list": list(items), "join": join}
 
 
-_ENGLISH_JOINS = {"and": " and ", "comma": ", ", "semicolon": "; "}
+_ENGLISH_JOINS = {"and": " and ", "comma": ", ", "semicolon": "; ", "plus": " + "}
 
 
 def english(said: Any) -> str:

@@ -23,7 +23,16 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from tournaments.pairing import Entrant, History, PlayedGame, PlayerId, fmt_points, gettext_noop
+from tournaments.pairing import (
+    Entrant,
+    History,
+    PlayedGame,
+    PlayerId,
+    Said,
+    english,
+    fmt_points,
+    gettext_noop,
+)
 
 #: Each tie-break by its name (marked for the site's catalog; the pages translate it).
 TIEBREAKS: dict[str, str] = {
@@ -44,14 +53,35 @@ class Row:
     wins: int = 0
     byes: int = 0
     tiebreaks: dict[str, float] = field(default_factory=dict)
-    #: per tie-break: the sum written out
+    #: per tie-break: the sum written out, in English
     explained: dict[str, str] = field(default_factory=dict)
+    #: the same, as what to say (``pairing.Said``): the pages say it in the reader's language
+    said: dict[str, Said] = field(default_factory=dict)
     #: tie-breaks that did not apply to this row (head-to-head with no one tied)
     not_applied: set[str] = field(default_factory=set)
 
 
 def _identity(seat: str) -> str:
     return seat
+
+
+def _term(value: str, mean: str, players: str, round_number: int) -> Said:
+    """One game's part of a sum: ``2+1 / 2 (Y, Z, r1)``."""
+    return {"id": gettext_noop("{value}{mean} ({players}, r{round})"),
+            "params": {"value": value, "mean": mean, "players": players, "round": round_number}}
+
+
+def _sum(total: float, terms: list[Said]) -> Said:
+    """``5 = 2 (B, r1) + 2 (D, r2)``, or ``0 = 0 (no games)``."""
+    return {"id": gettext_noop("{total} = {terms}"), "params": {
+        "total": fmt_points(total),
+        "terms": {"list": terms, "join": "plus"} if terms else {"id": gettext_noop("0 (no games)"),
+                                                                "params": {}}}}
+
+
+def _explain(row: Row, key: str, said: Said) -> None:
+    row.said[key] = said
+    row.explained[key] = english(said)
 
 
 def _opponents(game: PlayedGame, player: PlayerId,
@@ -111,20 +141,18 @@ def compute_standings(
             sb += sum(final[o] * _score_against(game, pid, o) for o in others) / len(others)
             who = ", ".join(names[o] for o in others)
             mean = "" if len(others) == 1 else f" / {len(others)}"
-            bh_parts.append(
-                f"{'+'.join(fmt_points(final[o]) for o in others)}{mean} ({who}, r{game.round})")
-            sb_parts.append("+".join(
-                f"{fmt_points(final[o])}×{fmt_points(_score_against(game, pid, o))}"
-                for o in others) + f"{mean} ({who}, r{game.round})")
+            bh_parts.append(_term("+".join(fmt_points(final[o]) for o in others), mean, who, game.round))
+            sb_parts.append(_term("+".join(
+                f"{fmt_points(final[o])}×{fmt_points(_score_against(game, pid, o))}" for o in others),
+                mean, who, game.round))
         if "buchholz" in tiebreaks:
             row.tiebreaks["buchholz"] = bh
-            row.explained["buchholz"] = (
-                f"{fmt_points(bh)} = " + (" + ".join(bh_parts) if bh_parts else "0 (no games)")
-                + ("; byes and forfeits count 0" if row.byes else ""))
+            formula = _sum(bh, bh_parts)
+            _explain(row, "buchholz", {"id": gettext_noop("{formula}; byes and forfeits count 0"),
+                                       "params": {"formula": formula}} if row.byes else formula)
         if "sonneborn_berger" in tiebreaks:
             row.tiebreaks["sonneborn_berger"] = sb
-            row.explained["sonneborn_berger"] = (
-                f"{fmt_points(sb)} = " + (" + ".join(sb_parts) if sb_parts else "0 (no games)"))
+            _explain(row, "sonneborn_berger", _sum(sb, sb_parts))
 
     ordered = _rank(list(rows.values()), list(tiebreaks), terms, names)
     return ordered
@@ -186,13 +214,13 @@ def _head_to_head(group: list[Row],
                     if o in members:
                         s = _score_against(game, pid, o)
                         score += s
-                        parts.append(f"{fmt_points(s)} v {names[o]} (r{game.round})")
+                        parts.append({"id": gettext_noop("{points} v {player} (r{round})"), "params": {
+                            "points": fmt_points(s), "player": names[o], "round": game.round}})
         row.tiebreaks["head_to_head"] = score
         if len(group) == 1:
-            row.explained["head_to_head"] = "not needed (no one tied)"
+            _explain(row, "head_to_head", {"id": gettext_noop("not needed (no one tied)"), "params": {}})
             row.not_applied.add("head_to_head")
         else:
             tied = ", ".join(sorted(names[m] for m in members if m != pid))
-            row.explained["head_to_head"] = (
-                f"{fmt_points(score)} = " + (" + ".join(parts) if parts else "0 (no games)")
-                + f" among the players tied so far ({tied})")
+            _explain(row, "head_to_head", {"id": gettext_noop("{formula} among the players tied so far ({tied})"),
+                                           "params": {"formula": _sum(score, parts), "tied": tied}})

@@ -30,6 +30,7 @@ from matches.services import LogRejected, read_log_file
 from recorder.forms import TABLE, DraftSetupForm
 from recorder.services import DraftError
 from tournaments import selectors, services
+from tournaments.explanations import say
 from tournaments.forms import EntryForm, TournamentForm
 from tournaments.models import Pairing, Tournament
 from tournaments.pairing import pairing_rules
@@ -141,6 +142,8 @@ def entry_withdraw(request: HttpRequest, pk: int, entry_id: int) -> HttpResponse
 def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(request, pk)
     rows = selectors.standings(tournament)
+    for row in rows:  # each tie-break's arithmetic, its words in the reader's language
+        row.explained_text = {key: say(said, tournament.game) for key, said in row.said.items()}
     layout = layout_of(tournament.game)
     # The two roles as pairing counts them (a seat's side), for the pairing rules; a game
     # the engine no longer has names none.

@@ -126,3 +126,34 @@ def test_a_pairing_stored_before_reads_as_its_english_marked_as_english(client, 
     Pairing.objects.filter(pk=old.pk).update(why={"plain": "p01 (#1, 0 pts) v p03 (#3, 0 pts): first meeting"})
     page = client.get(f"/tournaments/{event.pk}/rounds/1/?lang=ru").content.decode()
     assert 'lang="en">p01 (#1, 0 pts) v p03 (#3, 0 pts): first meeting' in page
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("ja", {"A": "5 = 2（B、R1） + 2（D、R2） + 1（C、R3）",
+            "E": "4 = 2（B、R2） + 2（D、R3）；不戦と不戦勝敗は0として数えます",
+            "C": "不要（同点者なし）"}),
+    ("ru", {"A": "5 = 2 (B, Р1) + 2 (D, Р2) + 1 (C, Р3)",
+            "E": "4 = 2 (B, Р2) + 2 (D, Р3); игры без соперника и неявки считаются как 0",
+            "C": "не нужно (никто не делит место)"}),
+])
+def test_the_tie_breaks_arithmetic_reads_in_the_readers_language(language, expected):
+    from tests.tournaments.test_standings import FIELD, five_player_swiss
+    from tournaments.standings import compute_standings
+
+    rows = {r.entrant.id: r for r in compute_standings(FIELD, five_player_swiss())}
+    with translation.override(language):
+        said = {p: {key: say(value, CRYPTID) for key, value in row.said.items()} for p, row in rows.items()}
+    assert said["A"]["buchholz"] == expected["A"]
+    assert said["E"]["buchholz"] == expected["E"]
+    assert said["C"]["head_to_head"] == expected["C"]
+    # The English is what the standings kept for search and the tests of their arithmetic.
+    assert all(english(row.said[key]) == row.explained[key] for row in rows.values() for key in row.said)
+
+
+@pytest.mark.django_db
+def test_the_event_page_and_the_api_say_the_tie_breaks_in_the_readers_language(client, make_event):
+    event = services.start_tournament(make_event(3))
+    page = client.get(f"/tournaments/{event.pk}/?lang=ru").content.decode()
+    assert "партий нет" in page and "(no games)" not in page
+    rows = client.get(f"/api/tournaments/{event.pk}/standings/?lang=ja").json()
+    assert rows and all("対局なし" in row["explained"]["buchholz"] for row in rows), rows

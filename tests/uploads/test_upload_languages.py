@@ -145,3 +145,19 @@ def test_a_rejected_uploads_board_text_speaks_the_readers_language(client, peopl
     assert board in page  # the engine's own text of that step, in the reader's language
     assert game.render_text(refused.value.partial.state_at(3)) not in page  # not the English one
     assert ("感知フェイズ" if language == "ja" else "Фаза") in board
+
+
+def test_a_json_lines_imports_log_is_named_in_the_readers_language(client, people, club):
+    from matches import services
+    from matches.bundles import write_json_lines
+
+    run = services.create_import(club, write_json_lines(['{"format": "not a log"}']), "night.jsonl", None, enqueue=False)
+    services.run_import(run.pk)
+    upload = Upload.objects.get(import_run=run)
+    assert upload.name == "line 1"  # stored as the bundle names it; the API serves that
+    client.force_login(people["organiser"])
+    for language, said in (("ja", "1 行目"), ("ru", "строка 1"), ("en", "line 1")):
+        page = client.get(f"/uploads/{upload.pk}/?lang={language}").content.decode()
+        assert said in page
+        if language != "en":
+            assert "line 1" not in page

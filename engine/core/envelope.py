@@ -45,7 +45,14 @@ def parse_json(text: str | bytes) -> dict[str, Any]:
     """Parse a log document, IllegalAction(LOG-JSON) when it is not a JSON object."""
     try:
         document = json.loads(text)
-    except (ValueError, RecursionError) as exc:
+    except json.JSONDecodeError as exc:  # where, in numbers: the parser's own words are English
+        raise IllegalAction("LOG-JSON", msg("core.refuse.document_valid_json_at", line=exc.lineno,
+                                            column=exc.colno)) from None
+    except UnicodeDecodeError:
+        raise IllegalAction("LOG-JSON", msg("core.refuse.document_valid_json_utf8")) from None
+    except RecursionError:
+        raise IllegalAction("LOG-JSON", msg("core.refuse.document_valid_json_deep")) from None
+    except ValueError as exc:
         raise IllegalAction("LOG-JSON", msg("core.refuse.document_valid_json", exc=str(exc))) from None
     if not isinstance(document, dict):
         raise IllegalAction("LOG-JSON", msg("core.refuse.document_json_object"))

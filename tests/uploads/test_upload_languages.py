@@ -77,6 +77,11 @@ def test_a_malformed_document_is_explained_in_japanese(api, people):
                               content_type="application/json", HTTP_ACCEPT_LANGUAGE="ja").json()
     assert body["rule"] == "LOG-JSON"
     assert body["message"] and body["message"].isascii() is False
+    # Where the document breaks, in numbers; not the JSON parser's English ("Expecting value").
+    assert "1 行目" in body["message"] and "Expecting" not in body["message"], body["message"]
+    deep = api("member").post(URL, data=b"[" * 100_000, content_type="application/json",
+                              HTTP_ACCEPT_LANGUAGE="ru").json()
+    assert deep["rule"] == "LOG-JSON" and deep["message"].endswith("(слишком глубокая вложенность)")
 
 
 def test_a_stored_sentence_without_a_kept_form_reads_as_its_english():

@@ -65,6 +65,11 @@ def test_ladder_tournament_and_rules_pages_in_the_readers_language(page, live_se
         checked = page.inner_text("main .reference-toc") if name == "rules" else text
         left = [w for w in ENGLISH if re.search(rf"\b{w}\b", checked.replace("Cryptid: Urban Legends", ""))]
         assert left == [], (name, left)
+        if name == "event":
+            # The tie-breaks' arithmetic: its words in the reader's language too.
+            page.click("details.tiebreaks-explained summary")
+            sums = page.locator("details.tiebreaks-explained td code").all_inner_texts()
+            assert sums and all(SCRIPTS[language].search(s) for s in sums), sums
         if name == "round":
             # Why each pairing was made: the reader's language, only the handles in Latin.
             for why in page.locator("td.explanation").all_inner_texts():

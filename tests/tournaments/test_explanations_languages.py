@@ -157,3 +157,19 @@ def test_the_event_page_and_the_api_say_the_tie_breaks_in_the_readers_language(c
     assert "партий нет" in page and "(no games)" not in page
     rows = client.get(f"/api/tournaments/{event.pk}/standings/?lang=ja").json()
     assert rows and all("対局なし" in row["explained"]["buchholz"] for row in rows), rows
+
+
+@pytest.mark.django_db
+def test_the_data_migration_keeps_a_pairings_english_readable(make_event):
+    import importlib
+
+    from django.apps import apps
+
+    services.start_tournament(make_event(4))
+    Pairing.objects.update(why={})  # as every pairing stood before the migration
+    migration = importlib.import_module("tournaments.migrations.0005_pairing_why")
+    migration.keep_old_explanations_readable(apps, None)
+    pairings = list(Pairing.objects.all())
+    assert pairings and all(p.why == {"plain": p.explanation} for p in pairings)
+    with translation.override("ja"):
+        assert all(p.explanation_text == p.explanation and p.explanation_is_english for p in pairings)

@@ -1,8 +1,9 @@
 """Location categorisation for the detectives' belief samples: measure it, and write the
 weights Mister X's city is drawn by (``engine/games/misterx/location_weights.json``).
 
-    .venv/bin/python bench/misterx_locations.py            # measure and rewrite the file
-    .venv/bin/python bench/misterx_locations.py --check    # the same file?
+    .venv/bin/python bench/misterx_locations.py            # measure; is the file what it makes?
+    .venv/bin/python bench/misterx_locations.py --write    # measure and rewrite the file
+    .venv/bin/python bench/misterx_locations.py --check    # exit 1 when the file differs
 
 Nijssen & Winands ("Monte Carlo Tree Search for the Hide-and-Seek Game Scotland Yard",
 2012) weigh each city Mister X could be in by its category, learnt from how Mister X
@@ -115,7 +116,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--greedy", type=int, default=1500, help="games against the greedy Mister X")
     parser.add_argument("--search", type=int, default=100, help="games against the search Mister X (a check)")
-    parser.add_argument("--check", action="store_true", help="compare with the file instead of writing it")
+    parser.add_argument("--write", action="store_true", help="rewrite location_weights.json")
+    parser.add_argument("--check", action="store_true", help="exit 1 when the file is not what this makes")
     args = parser.parse_args()
     data = positions(["greedy"] * 3, range(100000, 100000 + args.greedy))
     other = positions(["search", "greedy", "greedy"], range(200000, 200000 + args.search))
@@ -139,13 +141,13 @@ def main() -> int:
         "weights": {f"{a},{b}": max(1, round(1000 * w)) for (a, b), w in sorted(weights.items())},
     }
     text = json.dumps(document, indent=1) + "\n"
-    if args.check:
-        same = LOCATION_WEIGHTS_FILE.read_text() == text
-        print("location_weights.json is", "up to date" if same else "NOT what this script makes")
-        return 0 if same else 1
-    LOCATION_WEIGHTS_FILE.write_text(text)
-    print(f"wrote {LOCATION_WEIGHTS_FILE}")
-    return 0
+    if args.write:
+        LOCATION_WEIGHTS_FILE.write_text(text)
+        print(f"wrote {LOCATION_WEIGHTS_FILE}")
+        return 0
+    same = LOCATION_WEIGHTS_FILE.read_text() == text
+    print("location_weights.json is", "what this script makes" if same else "NOT what this script makes (--write)")
+    return 1 if args.check and not same else 0
 
 
 if __name__ == "__main__":

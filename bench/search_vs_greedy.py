@@ -15,8 +15,11 @@ Dagger (4 players, default options) ``p1``..``p4`` folded into one role, ``playe
 game k seats search at p(k mod 4 + 1).
 
 Tuning: ``--set playouts=64 --set exploration=0.5`` plays the search level built with
-those :class:`~engine.core.search.Search` options (the game's ``make_search_level``);
+those :class:`~engine.core.search.Search` options (the game's ``make_search_level``;
+Mister X's own budget is ``mrx_playouts``);
 ``--levels search`` skips the greedy baseline (the same games whatever the options).
+``--cost`` times the registered level's moves instead (CPU per move, per side: what the
+recorder spends answering a person).
 """
 
 from __future__ import annotations
@@ -97,6 +100,31 @@ def playouts_per_second(game_id: str, positions: int = 40) -> tuple[float, float
     return playouts / cpu, plies / cpu
 
 
+#: the phases whose moves the search level searches (the others it makes as greedy does)
+SEARCHED_PHASES = {"mister-x": ("mrx-move", "pawns"), "cryptid-urban-legends": ("sensor", "hiding", "blockade")}
+
+
+def level_cost(game_id: str, positions: int = 60) -> dict[str, list[float]]:
+    """CPU seconds of one move of the registered ``search`` level (what the recorder
+    spends answering a person), per seat, on positions of greedy games."""
+    game = get_game(game_id)
+    bot = game.bots["search"]
+    costs: dict[str, list[float]] = {}
+    seed = 0
+    while sum(len(c) for c in costs.values()) < positions:
+        r = replay(play(game_id, 91000 + seed, ["greedy"] * len(game.seat_ids(game.normalize_options({})))))
+        for ply, _action, st in r.states():
+            if ply % 5 != 2 or game.is_over(st) or len(game.decision(st)[1]) < 2 or \
+                    getattr(st, "phase", None) not in SEARCHED_PHASES[game_id]:
+                continue
+            seat = game.to_act(st)[0]
+            start = time.process_time()
+            bot(game, game.clone(st), seat, Rng(ply))
+            costs.setdefault(game.side_of(seat), []).append(time.process_time() - start)
+        seed += 1
+    return costs
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="mister-x", choices=sorted(ROLES))
@@ -109,6 +137,8 @@ def main() -> int:
                         help="a Search option for the search level instead of its default "
                              "(e.g. playouts=64, exploration=0.5; values read as JSON)")
     parser.add_argument("--no-rate", action="store_true", help="skip the playouts-per-second line")
+    parser.add_argument("--cost", action="store_true",
+                        help="only time the search level's moves (CPU per move, per side)")
     parser.add_argument("--progress", type=int, default=0, metavar="N",
                         help="print the wins so far every N games (to stderr)")
     args = parser.parse_args()
@@ -125,6 +155,12 @@ def main() -> int:
             .make_search_level(**overrides)
         print(f"{args.game}: search level with {overrides}", flush=True)
     roles = args.roles.split(",") if args.roles else ROLES[args.game]
+    if args.cost:
+        for side, costs in sorted(level_cost(args.game).items()):
+            costs.sort()
+            print(f"{args.game} search level, {side}: {len(costs)} moves, CPU per move mean "
+                  f"{sum(costs) / len(costs):.3f} s, median {costs[len(costs) // 2]:.3f} s, max {costs[-1]:.3f} s")
+        return 0
     for role in roles:
         line = {}
         for level in args.levels.split(","):

@@ -215,23 +215,31 @@ def reward(game: Any, st: State, seat: str, playout: Playout) -> float:
     return 1.0 if seat in (catcher, TEAM) else 1.0 - COALITION_REDUCTION
 
 
-#: the search level's budget: iterations per decision, and plies per playout before it
-#: is scored by :func:`evaluate` (about three rounds)
+#: the search level's budget: iterations per decision of a pawn's move (five a round) and
+#: of Mister X's move (one a round; measured in bench/README.md), and plies per playout
+#: before it is scored by :func:`evaluate` (about four rounds)
 SEARCH_PLAYOUTS = 32
+MRX_SEARCH_PLAYOUTS = 128
 SEARCH_MAX_PLIES = 40
+
 
 def make_search_level(**options: Any) -> Bot:
     """The ``search`` level with these :class:`~engine.core.search.Search` options
-    (``playouts``, ``exploration``, ...) over its defaults (the benchmark tunes with it)."""
-    settings: dict[str, Any] = {"playouts": SEARCH_PLAYOUTS, "max_plies": SEARCH_MAX_PLIES,
-                                "evaluate": evaluate, "reward": reward, **options}
-    search = search_bot(settings.pop("playouts"), **settings)
+    (``playouts`` for the pawns, ``mrx_playouts`` for Mister X, ``exploration``, ...) over
+    its defaults (the benchmark tunes with it)."""
+    settings: dict[str, Any] = {"playouts": SEARCH_PLAYOUTS, "mrx_playouts": MRX_SEARCH_PLAYOUTS,
+                                "max_plies": SEARCH_MAX_PLIES, "evaluate": evaluate, "reward": reward,
+                                **options}
+    mrx_search = search_bot(settings.pop("mrx_playouts"), **{k: v for k, v in settings.items() if k != "playouts"})
+    pawn_search = search_bot(settings.pop("playouts"), **settings)
 
     def search_level(game: Any, st: State, seat: str, rng: Rng) -> dict[str, Any]:
         """Mister X's moves and the pawns' moves by search; the ticket keeping (discards,
         refills, special actions) as ``greedy`` does it."""
-        if st.phase in (PH_MRX, PH_PAWNS) and seat != TEAM:
-            return search(game, st, seat, rng)
+        if st.phase == PH_MRX and seat == MRX:
+            return mrx_search(game, st, seat, rng)
+        if st.phase == PH_PAWNS and seat != TEAM:
+            return pawn_search(game, st, seat, rng)
         return greedy_bot(game, st, seat, rng)
 
     return search_level

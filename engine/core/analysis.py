@@ -59,7 +59,8 @@ from engine.core.rng import Rng
 from engine.core.search import Search, action_key
 
 #: bump when the method or the result's shape changes: stored analyses are recomputed
-ANALYSIS_VERSION = "1"
+#: (2: the detectives' worlds weigh Mister X's city by its location category)
+ANALYSIS_VERSION = "2"
 #: playouts per estimate and ISMCTS iterations per best-move search (bench/analysis.py)
 DEFAULT_BUDGET = 24
 #: lichess's thresholds, in points of win chance (see the module's docstring)

@@ -25,7 +25,8 @@ from engine.core.game import Game
 from engine.core.replay import replay
 
 #: Bumped whenever a belief's method or the track's shape changes (cached tracks are keyed by it).
-BELIEFS_VERSION = 1
+#: (2: Mister X's heat weighs each city by its location category)
+BELIEFS_VERSION = 2
 
 
 def entropy(weights: Iterable[float]) -> float:

@@ -128,20 +128,25 @@ def greedy_bot(game: Any, state: CryptidState, seat: str, rng: Rng) -> Action:
 
 #: the search level's budget: iterations per decision (each a greedy playout to the end)
 SEARCH_PLAYOUTS = 32
+#: the UCB exploration constant per seat (bench/README.md: the cryptid's search wins
+#: clearly only exploring less; the scientist's was measured at the core's default)
+EXPLORATION = {"cryptid": 0.3, "scientist": 0.7}
 
 
 def make_search_level(**options: Any) -> Any:
     """The ``search`` level with these :class:`~engine.core.search.Search` options
     (``playouts``, ``exploration``, ...) over its defaults (the benchmark tunes with it)."""
     settings: dict[str, Any] = {"playouts": SEARCH_PLAYOUTS, **options}
-    search = search_bot(settings.pop("playouts"), **settings)
+    playouts = settings.pop("playouts")
+    searches = {seat: search_bot(playouts, **{"exploration": exploration, **settings})
+                for seat, exploration in EXPLORATION.items()}
 
     def search_level(game: Any, state: CryptidState, seat: str, rng: Rng) -> Action:
         """Sensor-phase turns, declarations and blockades by search (ISMCTS over the seat's
         beliefs, engine/core/search.py); relocations and expansions as ``greedy`` makes them."""
         if state.phase in ("relocate", "expansion"):
             return greedy_bot(game, state, seat, rng)
-        return search(game, state, seat, rng)
+        return searches[seat](game, state, seat, rng)
 
     return search_level
 

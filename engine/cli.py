@@ -29,15 +29,20 @@ def _load(path: str) -> Replay:
     return replay(parse_json(text))
 
 
-def _with_rule_path(exc: IllegalAction, lang: str = DEFAULT_LOCALE) -> str:
-    """``action 8 (cryptid draw): CUL-3.7: ... (rule: /rules/cryptid-urban-legends/#CUL-3.7)``:
+def _rejected(exc: IllegalAction, lang: str = DEFAULT_LOCALE) -> str:
+    """``rejected: action 8 (cryptid draw): CUL-3.7: ... (rule: /rules/cryptid-urban-legends/#CUL-3.7)``:
     the rejection in ``lang``, and where Lantern's site shows the rule's text (in that
     language: ``?lang=ja``, as the site's rules reference takes it)."""
     url = rule_path(exc.rule)
     if url and lang != DEFAULT_LOCALE:
         path, anchor = url.split("#", 1)
         url = f"{path}?lang={lang}#{anchor}"
-    return exc.describe(lang) + (f" (rule: {url})" if url else "")
+    why = exc.describe(lang)
+    return render(msg("core.cli.rejected", why=msg("core.cli.rule", why=why, url=url) if url else why), lang)
+
+
+def _said_of(path: str, said: str, lang: str) -> str:
+    return render(msg("core.cli.file", file=path, said=said), lang)
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -54,22 +59,23 @@ def cmd_validate(args: argparse.Namespace) -> int:
                 print(json.dumps({"file": path, "ok": False, **exc.as_dict(), **said, "rule_url": rule_path(exc.rule)},
                                  ensure_ascii=False, default=str))
             else:
-                print(f"{path}: rejected: {_with_rule_path(exc, args.lang)}")
+                print(_said_of(path, _rejected(exc, args.lang), args.lang))
             continue
         if args.json:
             print(json.dumps({"file": path, "ok": True, "status": r.status, "result": r.result}))
         else:
-            summary = r.status
-            if r.result:
-                summary += f", {r.result['winner']} wins ({r.result['reason']})"
-            print(f"{path}: ok: {summary}, {len(r.actions)} actions")
+            summary = (msg("core.cli.finished", result=r.game.describe_result(r.result, Table(r.players, r.options)))
+                       if r.result else msg("core.cli.unfinished"))
+            ok = msg("core.cli.ok", summary=summary, count=len(r.actions))
+            print(_said_of(path, render(ok, args.lang), args.lang))
     return 1 if rejected else 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     if game is None:
-        print(f"unknown game {args.game!r}", file=sys.stderr)
+        print(render(msg("core.cli.unknown_game", game=repr(args.game)), getattr(args, "lang", DEFAULT_LOCALE)),
+              file=sys.stderr)
         return 2
     bots = args.bots.split(",")
     if args.players and len(bots) == 1:
@@ -98,9 +104,9 @@ def cmd_show(args: argparse.Namespace) -> int:
         r = _load(args.file)
     except IllegalAction as exc:
         if exc.partial is None:
-            print(f"rejected: {_with_rule_path(exc, args.lang)}", file=sys.stderr)
+            print(_rejected(exc, args.lang), file=sys.stderr)
             return 1
-        print(f"rejected: {_with_rule_path(exc, args.lang)}\n(showing the valid part)", file=sys.stderr)
+        print(f"{_rejected(exc, args.lang)}\n{render(msg('core.cli.partial'), args.lang)}", file=sys.stderr)
         r = exc.partial
     ply = len(r.actions) if args.ply is None else args.ply
     print(r.game.render_text(r.state_at(ply), args.lang))
@@ -113,7 +119,7 @@ def cmd_moves(args: argparse.Namespace) -> int:
     try:
         r = _load(args.file)
     except IllegalAction as exc:
-        print(f"rejected: {_with_rule_path(exc, args.lang)}", file=sys.stderr)
+        print(_rejected(exc, args.lang), file=sys.stderr)
         if exc.partial is None:
             return 1
         r = exc.partial

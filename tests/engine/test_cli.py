@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -34,9 +35,26 @@ def test_validate_prints_one_line_per_file_and_exits_0_when_all_pass(files, caps
     assert main(["validate", files["escape"], files["timeout"]]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines == [
-        f"{files['escape']}: ok: finished, cryptid wins (escape), 46 actions",
-        f"{files['timeout']}: ok: finished, cryptid wins (timeout), 67 actions",
+        f"{files['escape']}: ok: finished, Cryptid (alice) wins: the cryptid escaped (evidence: cryptid 2, "
+        "scientist 0), 46 actions",
+        f"{files['timeout']}: ok: finished, Cryptid (alice) wins on time, with more evidence (cryptid 3, "
+        "scientist 2), 67 actions",
     ]
+
+
+def test_the_cli_says_its_own_words_in_the_language_asked(files, capsys):
+    """Not only the engine's refusals and sentences: "ok", "rejected", "(showing the valid
+    part)" and the result line are said in --lang too."""
+    assert main(["--lang", "ru", "validate", files["escape"], files["illegal"]]) == 1
+    ok, rejected = capsys.readouterr().out.splitlines()
+    assert ok == (f"{files['escape']}: ок: завершена, Криптид (alice) побеждает: Криптид сбежал "
+                  "(доказательства: Криптид 2, Учёный 0), 46 действий")
+    assert rejected.startswith(f"{files['illegal']}: отклонено: действие 14 (cryptid draw): CUL-3.7: ")
+    assert rejected.endswith("(правило: /rules/cryptid-urban-legends/?lang=ru#CUL-3.7)")
+    assert main(["--lang", "ja", "show", files["illegal"]]) == 0
+    said = capsys.readouterr().err
+    assert said.startswith("却下: アクション 14") and "（有効な部分を表示）" in said
+    assert not re.search(r"\b(rejected|showing|rule|ok)\b", said)
 
 
 def test_validate_exits_1_when_any_file_is_rejected(files, capsys):
@@ -124,9 +142,9 @@ def test_validate_says_a_rejection_in_the_language_asked_with_the_same_rule(file
     english = capsys.readouterr().out
     assert main(["validate", "--lang", "ja", files["illegal"]]) == 1
     japanese = capsys.readouterr().out.strip()
-    assert japanese == (f"{files['illegal']}: rejected: アクション 14（cryptid draw）: CUL-3.7: cryptid draw: "
-                        "'cards'はちょうど2枚のカードでなければなりません（1枚ではなく） "
-                        "(rule: /rules/cryptid-urban-legends/?lang=ja#CUL-3.7)")
+    assert japanese == (f"{files['illegal']}: 却下: アクション 14（cryptid draw）: CUL-3.7: cryptid draw: "
+                        "'cards'はちょうど2枚のカードでなければなりません（1枚ではなく）"
+                        "（ルール: /rules/cryptid-urban-legends/?lang=ja#CUL-3.7）")
     assert main(["--lang", "ru", "validate", "--json", files["illegal"]]) == 1  # before the command too
     row = json.loads(capsys.readouterr().out)
     assert row["rule"] == "CUL-3.7" and row["message"] in english

@@ -34,7 +34,7 @@ class SeatEntrySerializer(serializers.Serializer):
     seat = serializers.CharField()
     player = serializers.CharField(required=False, allow_null=True, help_text="A handle of the club.")
     bot = serializers.ChoiceField(["random", "greedy", "search"], required=False, allow_null=True,
-                                  help_text="Or a bot plays this seat (search: Mister X and Cryptid only).")
+                                  help_text="Or a bot plays this seat.")
 
 
 class CreateDraftSerializer(serializers.Serializer):

@@ -23,7 +23,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from engine.core.game import Action, Game, State
+from engine.core.game import Action, Beliefs, Game, State
 from engine.core.rng import Rng
 
 Evaluate = Callable[[Game, State, str], float]
@@ -107,22 +107,32 @@ class Search:
         #: iterations run and plies applied by the last :meth:`decide` (for the benchmark)
         self.stats = {"playouts": 0, "plies": 0}
 
-    def decide(self, state: State, viewer: str, rng: Rng) -> Action:
-        """The action to play in ``state``, decided from ``viewer``'s knowledge of it."""
+    def decide(self, state: State, viewer: str, rng: Rng, opening: Action | None = None) -> Action:
+        """The action to play in ``state``, decided from ``viewer``'s knowledge of it;
+        within the pick ``opening`` when given (analysis: the envelope the seat opened)."""
         game = self.game
         _decider, actions = game.decision(state)
         if len(actions) == 1:
             return actions[0]
         beliefs = game.beliefs(state, viewer)
-        root = Node(None, None)
-        plies = 0
-        for _ in range(self.playouts):
-            world = beliefs.sample(rng)
-            plies += self._iterate(root, world, rng)
-        self.stats = {"playouts": self.playouts, "plies": plies}
+        self.stats = {"playouts": 0, "plies": 0}
+        openings = game.openings(state, viewer)
+        if openings:
+            # a pick comes first (Cloak & Dagger's envelope, CD-3): the search makes it from
+            # the seat's beliefs; then the seat sees what it holds, and a second search over
+            # worlds holding that decides among the actions there
+            if opening is None:
+                opening = self._best_opening(self._search(beliefs, rng, None), openings, rng)
+            picked = action_key(opening)
+            actions = [a for a in actions if action_key(game.opening_of(a) or {}) == picked]
+            if len(actions) == 1:
+                return actions[0]
+            beliefs = game.beliefs_after_opening(state, viewer, opening)
         # only actions legal in the real state (the same list for a seat whose choices
-        # depend on what it knows, which is every seat of the games here)
+        # depend on what it knows, which is every seat of the games here once it has
+        # made its pick)
         legal = {action_key(a) for a in actions}
+        root = self._search(beliefs, rng, legal)
         tried = [n for key, n in root.children.items() if key in legal]
         if not tried:
             return actions[rng.below(len(actions))]
@@ -130,7 +140,31 @@ class Search:
         assert best.action is not None
         return best.action
 
-    def _iterate(self, root: Node, world: State, rng: Rng) -> int:
+    def _search(self, beliefs: Beliefs, rng: Rng, at_root: set[Any] | None) -> Node:
+        """A tree of ``playouts`` iterations over worlds dealt from ``beliefs``; the root
+        offers only the actions keyed in ``at_root`` (None: all)."""
+        root = Node(None, None)
+        plies = 0
+        for _ in range(self.playouts):
+            world = beliefs.sample(rng)
+            plies += self._iterate(root, world, rng, at_root)
+        self.stats = {"playouts": self.stats["playouts"] + self.playouts,
+                      "plies": self.stats["plies"] + plies}
+        return root
+
+    def _best_opening(self, root: Node, openings: list[Action], rng: Rng) -> Action:
+        """The pick whose actions the root tried most often (their visits summed)."""
+        visits: dict[Any, int] = {}
+        for child in root.children.values():
+            opening = self.game.opening_of(child.action) if child.action is not None else None
+            if opening is not None:
+                key = action_key(opening)
+                visits[key] = visits.get(key, 0) + child.visits
+        offered = {action_key(o): o for o in openings}
+        ranked = [key for key in sorted(visits, key=visits.__getitem__, reverse=True) if key in offered]
+        return offered[ranked[0]] if ranked else openings[rng.below(len(openings))]
+
+    def _iterate(self, root: Node, world: State, rng: Rng, at_root: set[Any] | None = None) -> int:
         game = self.game
         node = root
         path: list[Node] = []
@@ -138,6 +172,8 @@ class Search:
         # selection and expansion: down the tree while every available action has a node
         while not game.is_over(world):
             decider, actions = game.decision(world)
+            if at_root is not None and not path:
+                actions = [a for a in actions if action_key(a) in at_root] or actions
             if path and len(actions) > self.max_branching:
                 # a choice too wide to learn from a small budget (a discard of any part of
                 # a rack, a relocation of sensors): the policy makes it, as in a playout

@@ -65,3 +65,40 @@ def test_cryptid_search_decides_the_same_whatever_it_cannot_know(seed):
 def test_the_search_level_plays_whole_games_that_validate(game_id, bots):
     log = play(game_id, 3, bots)
     assert replay(log).status == "finished"
+
+
+CLOAK = get_game("cloak-and-dagger")
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_cloak_search_picks_its_envelope_from_what_it_knows_only(players):
+    """Twins: the seat's unannounced envelopes renumbered (tests/engine/test_cloak_knowledge).
+    The envelope picked is the same; what it does inside is the same when the envelope
+    holds the same cards in both games (it sees them). A search dealing all-seeing worlds
+    instead fails the 4-player case (checked when this test was written)."""
+    from tests.engine.test_cloak_knowledge import known_numbers, renumbered
+
+    search = Search(CLOAK, playouts=16, prior=0, exploration=0.3)
+    log = play(CLOAK.id, 5 + players, ["greedy"] * players, max_actions=40)
+    r = replay(log)
+    checked = same_inside = 0
+    for seat in r.seats:
+        twin = replay(renumbered(log, known_numbers(r, seat), 11)[0])
+        for (ply, _a, st), (_p, _b, other) in zip(r.states(), twin.states(), strict=True):
+            if ply % 3 or CLOAK.is_over(st) or CLOAK.to_act(st) != [seat]:
+                continue
+            chosen = search.decide(CLOAK.clone(st), seat, Rng(ply))
+            assert action_key(chosen) in {action_key(a) for a in CLOAK.legal_actions(st, seat)}
+            theirs = search.decide(CLOAK.clone(other), seat, Rng(ply))
+            n = chosen["envelope"]
+            assert theirs["envelope"] == n, (ply, seat)
+            if sorted(st.envelopes[n]) == sorted(other.envelopes[n]):
+                assert theirs == chosen, (ply, seat)
+                same_inside += 1
+            checked += 1
+    assert checked >= 8 and same_inside >= 4
+
+
+def test_cloak_search_level_plays_a_whole_game_that_validates():
+    log = play(CLOAK.id, 3, ["search", "greedy"])
+    assert replay(log).status == "finished"

@@ -132,11 +132,17 @@ def test_a_bad_setup_is_refused_with_the_engine_rule(api, club):
     assert Draft.objects.count() == 0
 
 
+def test_cloak_and_dagger_offers_the_search_level(api, club):
+    response = api("member").post("/api/drafts/", {
+        "club": "riverside", "game": "cloak-and-dagger",
+        "seats": [{"seat": "p1", "bot": "search"}, {"seat": "p2", "player": "alice"}]}, format="json")
+    assert response.status_code == 201
+
+
 @pytest.mark.parametrize("seats", [
     [{"seat": "p2", "player": "alice"}, {"seat": "p1", "player": "bob"}],  # not in seat order
     [{"seat": "p1", "player": "alice"}],  # one player: the game needs two to six
     [{"seat": "p1", "bot": "greedy"}, {"seat": "p2", "bot": "random"}],  # nobody's game
-    [{"seat": "p1", "bot": "search"}, {"seat": "p2", "player": "alice"}],  # no search level here
 ])
 def test_rec_seats_refusals_cite_the_recorders_rule_and_link_its_text(api, club, seats):
     response = api("member").post("/api/drafts/", {"club": "riverside", "game": "cloak-and-dagger",
@@ -325,7 +331,7 @@ def test_the_game_catalogue(api, club):
     games = {g["id"]: g for g in api("member").get("/api/drafts/games/").json()}
     assert games["mister-x"]["seats"]["3"] == ["mrx", "det1", "det2"]
     assert games["cryptid-urban-legends"]["setup_choices"] == ["sensors_2r2w1b"]
-    assert games["cloak-and-dagger"]["bots"] == ["greedy", "random"]
+    assert games["cloak-and-dagger"]["bots"] == ["greedy", "random", "search"]
 
 
 # --- permissions ------------------------------------------------------------------------------

@@ -14,8 +14,10 @@ from typing import Any
 
 from engine.core.game import Action, Game
 from engine.core.rng import Rng
+from engine.core.search import search_bot
 from engine.games.cloak import rules
 from engine.games.cloak.knowledge import Knowledge, knowledge_of
+from engine.games.cloak.sampling import SamplingFailed
 from engine.games.cloak.state import DOCUMENTS, ENVELOPE_NUMBERS, HAZARDS, SPY_PAIRS, CloakState
 
 ALL_DOCUMENTS = frozenset(DOCUMENTS)
@@ -188,4 +190,32 @@ def greedy_bot(game: Game, state: CloakState, seat: str, rng: Rng) -> Action:
     return _act_inside(beliefs, seat, n, look_inside(state, n), plan, known.pile_size)
 
 
-BOTS: dict[str, Any] = {"random": random_bot, "greedy": greedy_bot}
+#: the search level's budget: ISMCTS iterations to pick the envelope, and as many again
+#: to decide inside it (each a greedy playout to the end; bench/search_vs_greedy.py)
+SEARCH_PLAYOUTS = 12
+
+
+def make_search_level(**options: Any) -> Any:
+    """The ``search`` level with these :class:`~engine.core.search.Search` options
+    (``playouts``, ``exploration``, ...) over its defaults (the benchmark tunes with it).
+
+    It plays a turn as at the table (CD-3): the search picks the envelope from the
+    seat's beliefs (:mod:`~engine.games.cloak.sampling`), the seat looks inside, and a
+    second search over worlds holding what it saw there decides what to do. A position
+    whose samples cannot be dealt (``SamplingFailed``) is played as ``greedy`` plays it."""
+    settings: dict[str, Any] = {"playouts": SEARCH_PLAYOUTS, **options}
+    search = search_bot(settings.pop("playouts"), **settings)
+
+    def search_level(game: Game, state: CloakState, seat: str, rng: Rng) -> Action:
+        try:
+            action: Action = search(game, state, seat, rng)
+        except SamplingFailed:
+            return greedy_bot(game, state, seat, rng)
+        return action
+
+    return search_level
+
+
+search_level = make_search_level()
+
+BOTS: dict[str, Any] = {"random": random_bot, "greedy": greedy_bot, "search": search_level}

@@ -2,8 +2,9 @@
 one core. Target: <= 60 s of CPU per 100-action game.
 
 Run: ``make bench`` or ``.venv/bin/python bench/analysis.py [--budget N] [--games N]``.
-For each game that can be analysed (Mister X, Cryptid), plays seeded games (greedy for
-Mister X; random for Cryptid, whose greedy games are short) and keeps the first ones
+For each game (Mister X, Cryptid, Cloak & Dagger), plays seeded games (greedy for
+Mister X; random for Cryptid, whose greedy games are short; two greedy and two random
+seats for Cloak & Dagger) and keeps the first ones
 between 90 and 110 actions, then times ``analyse`` over each: CPU seconds of this process
 (``time.process_time``: one core), scaled to 100 actions, with the wall clock and the
 load average beside them.
@@ -25,6 +26,8 @@ from engine.core.analysis import DEFAULT_BUDGET, analyse  # noqa: E402
 GAMES = {
     "mister-x": ["greedy", "greedy", "greedy"],
     "cryptid-urban-legends": ["random", "random"],
+    # four seats; a random seat beside each greedy one makes the games about 100 turns
+    "cloak-and-dagger": ["greedy", "random", "greedy", "random"],
 }
 
 
@@ -43,10 +46,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
     parser.add_argument("--games", type=int, default=2, help="games per kind")
+    parser.add_argument("--game", action="append", choices=sorted(GAMES),
+                        help="only this game (repeatable; default: every game)")
     args = parser.parse_args()
     print(f"budget {args.budget} playouts per estimate; load average {os.getloadavg()[0]:.1f}")
     worst = 0.0
     for game, bots in GAMES.items():
+        if args.game and game not in args.game:
+            continue
         for log in logs_near_100(game, bots, args.games):
             rep = replay(log)
             cpu, wall = time.process_time(), time.perf_counter()

@@ -13,7 +13,12 @@ every ply (0 = the setup):
 And for every action that was a choice (more than one legal action):
 
 * **the best move found** for the seat that decided: ISMCTS (:class:`Search`) from that
-  seat's information set with ``budget`` iterations;
+  seat's information set with ``budget`` iterations. **Reading for a turn that starts
+  with a pick** (Cloak & Dagger: the envelope is chosen, then looked into, CD-3): the seat
+  saw what the envelope it opened held, so the best move is sought among the actions in
+  that envelope, and both moves are scored over worlds holding what it saw there. Which
+  envelope to open is not judged: the value of another envelope would rest on contents
+  the seat never saw, and showing a move there would tell the seat what it held;
 * **the move played against it**: both moves are scored from the seat's own information
   with the same ``budget`` dealt worlds and the same generators (common random numbers,
   so that a difference comes from the move and not from the deal); ``drop`` is how much
@@ -147,7 +152,9 @@ class Analyst:
         game = self.game
         if move is None and game.is_over(state):
             return [100.0 * game.score(state, s) for s in seats]
-        beliefs = game.beliefs(state, viewer)
+        opening = self.opening(state, viewer, move)
+        beliefs = (game.beliefs(state, viewer) if opening is None or viewer is None
+                   else game.beliefs_after_opening(state, viewer, opening))
         totals = [0.0] * len(seats)
         for i in range(self.budget):
             rng = _rng(self.seed, ply, viewer, purpose, i)
@@ -157,6 +164,14 @@ class Analyst:
             for k, value in enumerate(self._play_out(world, rng, seats)):
                 totals[k] += value
         return [round(100.0 * t / self.budget, 1) for t in totals]
+
+    def opening(self, state: State, seat: str | None, move: Action | None) -> Action | None:
+        """The pick ``move`` was made within, when ``seat`` picks first (Cloak & Dagger's
+        envelope, CD-3): the seat saw what it held, so its chances after the move are
+        estimated over worlds holding that, and the best move is sought within it."""
+        if move is None or seat is None or not self.game.openings(state, seat):
+            return None
+        return self.game.opening_of(move)
 
     def listed(self, state: State, action: Action) -> tuple[str, Action | None, list[Action]]:
         """Who decided ``action`` (as recorded) and the listed action it is (its chance
@@ -175,7 +190,8 @@ class Analyst:
         entry: dict[str, Any] = {"ply": ply, "seat": decider, "rated": False}
         if played is None or len(actions) < 2:
             return entry
-        best = self.search.decide(game.clone(state), decider, _rng(self.seed, ply, decider, "search"))
+        best = self.search.decide(game.clone(state), decider, _rng(self.seed, ply, decider, "search"),
+                                  self.opening(state, decider, played))
         played_value = self.chances(state, decider, [decider], ply, played, "move")[0]
         if action_key(best) == action_key(played):
             best_value = played_value

@@ -77,9 +77,11 @@ def test_a_private_club_match_does_not_exist_for_outsiders(api, match):
     assert api("outsider").post(url(match)).status_code == 404
 
 
-def test_cloak_and_dagger_says_analysis_is_not_available(api, club, example_log):
+def test_a_game_without_a_belief_sampler_says_analysis_is_not_available(api, club, example_log, monkeypatch):
+    from engine import get_game
     from matches.services import ingest_log
 
+    monkeypatch.setattr(type(get_game("cloak-and-dagger")), "analysis_search", None)
     cloak = ingest_log(club, example_log("cloak-documents.json"), None)
     payload = api("member").get(url(cloak)).json()
     assert not payload["available"] and "cannot be analysed" in payload["reason"]

@@ -152,9 +152,11 @@ def test_one_that_keeps_killing_its_worker_is_left_failed(match):
     assert MatchAnalysis.objects.get().status == "failed"
 
 
-def test_cloak_and_dagger_is_refused_clearly(club, example_log):
+def test_a_game_without_a_belief_sampler_is_refused_clearly(club, example_log, monkeypatch):
+    from engine import get_game
     from matches.services import ingest_log
 
+    monkeypatch.setattr(type(get_game("cloak-and-dagger")), "analysis_search", None)
     cloak = ingest_log(club, example_log("cloak-documents.json"), None)
     with pytest.raises(services.AnalysisError, match="cannot be analysed"):
         services.request_analysis(cloak, None)
@@ -184,8 +186,8 @@ def test_a_club_with_automatic_analysis_analyses_what_it_stores(club, example_lo
     analysis = MatchAnalysis.objects.get()
     assert analysis.match_id == match.pk and analysis.status == "done"
     with django_capture_on_commit_callbacks(execute=True):
-        ingest_log(club, example_log("cloak-documents.json"), None)  # not analysable: no error
-    assert MatchAnalysis.objects.count() == 1
+        ingest_log(club, example_log("cloak-documents.json"), None)  # Cloak & Dagger too
+    assert MatchAnalysis.objects.count() == 2
 
 
 def test_only_organisers_change_the_setting(club, django_user_model):

@@ -55,3 +55,37 @@ def test_each_perspective_draws_its_own_lines_and_the_marks(page, live_server, a
     graph.click(position={"x": box["width"] - 2, "y": box["height"] / 2})
     page.wait_for_function("document.getElementById('replay-board').dataset.ply !== '0'")
     assert board_ply(page) == len(match.log.document["actions"])
+
+
+def test_a_cloak_and_dagger_match_is_analysed_on_its_page(page, live_server, club, screenshot):
+    """Cloak & Dagger has a belief sampler now: its page draws the graph (one line per seat,
+    or the seat's own line from its perspective) instead of saying it cannot be analysed.
+    ``LANTERN_SCREENSHOTS=docs/screenshots`` refreshes the committed screenshots."""
+    import os
+    from pathlib import Path
+
+    from engine import play
+    from matches.services import ingest_log
+
+    log = play("cloak-and-dagger", 3, ["greedy", "random", "greedy", "random"], max_actions=60)
+    match = ingest_log(club, log, None)
+    analysis = MatchAnalysis.objects.create(match=match, engine_version=services.current_version(match), budget=2)
+    assert services.run_analysis(analysis.pk) == "done"
+    seats = ("p1", "p2", "p3", "p4")
+    open_replay(page, live_server, match, "?ply=40")
+    page.wait_for_selector(".analysis-graph")
+    assert sorted(lines(page)) == sorted(f"{s}:analysis-{k}" for s in seats for k in ("own", "all"))
+    assert "cannot be analysed" not in page.text_content("body")
+    open_replay(page, live_server, match, "?view=p2&ply=40")
+    page.wait_for_selector(".analysis-graph")
+    assert lines(page) == ["p2:analysis-own"]
+    root = Path(__file__).resolve().parents[2]
+    for width in (1400, 390):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.wait_for_timeout(150)
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 1, f"{width} px: {overflow} px too wide"
+        screenshot(page, f"analysis-cloak-p2-{width}")
+        if os.environ.get("LANTERN_SCREENSHOTS"):
+            page.screenshot(path=str(root / os.environ["LANTERN_SCREENSHOTS"] / f"analysis-cloak-p2-{width}.png"),
+                            full_page=True)

@@ -45,11 +45,9 @@ def test_move_accuracy_is_lichess_curve():
     assert move_accuracy(70.0, 65.0) > move_accuracy(70.0, 55.0) > move_accuracy(70.0, 40.0)
 
 
-def test_cloak_and_dagger_is_reported_not_analysable():
+def test_every_game_is_analysable():
     cloak = get_game("cloak-and-dagger")
-    assert not analysable(cloak) and analysable(CRYPTID) and analysable(MISTER_X)
-    with pytest.raises(ValueError, match="cannot be analysed"):
-        Analyst(cloak)
+    assert analysable(cloak) and analysable(CRYPTID) and analysable(MISTER_X)
 
 
 @pytest.fixture(scope="module")
@@ -161,6 +159,53 @@ def test_mister_x_own_figures_read_nothing_hidden():
         assert {k: one.get(k) for k in OWN_FIELDS} == {k: two.get(k) for k in OWN_FIELDS}
         checked += 1
     assert checked >= 10
+
+
+def test_cloak_and_dagger_own_figures_read_nothing_hidden():
+    """Twins: each seat's unannounced envelopes renumbered. Its chances, and the judgement
+    of its own moves (made within the envelope it opened), are the same in both games."""
+    from tests.engine.test_cloak_knowledge import known_numbers, renumbered
+
+    cloak = get_game("cloak-and-dagger")
+    log = play(cloak.id, 6, ["greedy", "random", "greedy"], max_actions=36)
+    r = replay(log)
+    analyst = Analyst(cloak, 3, seed=1)
+    checked = differ = 0
+    for seat in r.seats:
+        twin_log = renumbered(log, known_numbers(r, seat), 5)[0]
+        twin = replay(twin_log)
+        pairs = zip(r.states(), twin.states(), strict=True)
+        for (ply, _a, st), (_p, _b, other) in pairs:
+            if ply % 4 or cloak.is_over(st):
+                continue
+            differ += st.envelopes != other.envelopes
+            assert analyst.chances(st, seat, [seat], ply) == analyst.chances(other, seat, [seat], ply)
+            if cloak.to_act(st) == [seat] and ply < len(log["actions"]):
+                one = analyst.judge(st, log["actions"][ply], ply + 1)
+                two = analyst.judge(other, twin_log["actions"][ply], ply + 1)
+                assert {k: one.get(k) for k in OWN_FIELDS} == {k: two.get(k) for k in OWN_FIELDS}
+                assert one.get("best") == two.get("best")
+                checked += 1
+    assert checked >= 5 and differ >= 5
+
+
+def test_a_cloak_and_dagger_best_move_is_in_the_envelope_opened():
+    cloak = get_game("cloak-and-dagger")
+    log = play(cloak.id, 2, ["random", "random"], max_actions=30)
+    analyst = Analyst(cloak, 6, seed=3)
+    rated = better = 0
+    for ply, (action, st) in enumerate(zip(log["actions"], _cloak_befores(log), strict=True), start=1):
+        entry = analyst.judge(st, action, ply)
+        rated += entry["rated"]
+        if entry["rated"] and entry["best"] is not None:
+            assert action["type"] == "drop" or entry["best"]["envelope"] == action["envelope"]
+            better += action["type"] != "drop"
+    assert rated >= 20 and better >= 1
+
+
+def _cloak_befores(log):
+    game = get_game("cloak-and-dagger")
+    return [game.clone(st) for _p, _a, st in replay(log).states()][:-1]
 
 
 def test_the_same_log_budget_and_seed_give_the_same_analysis():

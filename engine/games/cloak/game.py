@@ -103,6 +103,9 @@ class CloakAndDagger(Game):
     def beliefs(self, state: CloakState, viewer: str | None) -> Beliefs:
         return Beliefs(state, viewer)
 
+    #: analysis plays positions out to the end with greedy (a greedy game always ends)
+    analysis_search: dict[str, Any] | None = {}
+
     def beliefs_after_opening(self, state: CloakState, viewer: str | None,
                               opening: Action) -> Beliefs:
         return Beliefs(state, viewer, opened=opening["envelope"])

@@ -67,7 +67,7 @@ def test_a_cloak_and_dagger_match_is_analysed_on_its_page(page, live_server, clu
     from engine import play
     from matches.services import ingest_log
 
-    log = play("cloak-and-dagger", 3, ["greedy", "random", "greedy", "random"], max_actions=60)
+    log = play("cloak-and-dagger", 3, ["greedy"] * 4)
     match = ingest_log(club, log, None)
     analysis = MatchAnalysis.objects.create(match=match, engine_version=services.current_version(match), budget=2)
     assert services.run_analysis(analysis.pk) == "done"

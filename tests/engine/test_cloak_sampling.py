@@ -223,3 +223,29 @@ def test_the_all_seeing_sample_is_the_real_state():
     st = replay(GAMES[0]).state_at(20)
     world = GAME.beliefs(st, None).sample(Rng(1))
     assert world_key(world) == world_key(st)
+
+
+@pytest.mark.parametrize("fallback", ["backtracking", "repaired"])
+def test_the_fallbacks_still_replay_what_the_seat_observed(monkeypatch, fallback):
+    """With the exact deal skipped (and the backtracking one, for repair), each fallback's
+    samples are still whole games the seat observes exactly as it did."""
+    from engine.games.cloak import sampling
+
+    monkeypatch.setattr(sampling, "EXACT_DEALS", 0)
+    if fallback == "repaired":
+        monkeypatch.setattr(sampling, "MAX_ATTEMPTS", 0)
+    ways = Counter()
+    for log in GAMES[1:3]:
+        r = replay(log)
+        for ply, _action, st in r.states():
+            if ply % 9 or GAME.is_over(st):
+                continue
+            for seat in st.seats:
+                beliefs = GAME.beliefs(st, seat)
+                world = beliefs.sample(Rng(ply))
+                ways[beliefs.last] += 1
+                assert seen_by(world, seat) == seen_by(st, seat)
+                assert GAME.view(world, seat) == GAME.view(st, seat)
+                assert world.pile_size == st.pile_size
+    # backtracking gives way to repair where it runs out of deals
+    assert ways[fallback] > 10 and set(ways) <= {"backtracking", "repaired"}

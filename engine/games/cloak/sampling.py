@@ -120,6 +120,9 @@ class Beliefs:
 
     def __init__(self, state: CloakState, viewer: str | None, opened: int | None = None):
         self.viewer = viewer
+        #: how the last sample was dealt: "exact", "backtracking" or "repaired" (the
+        #: module's docstring; bench/cloak_sampling.py counts them)
+        self.last = "exact"
         self.options = state.options
         self.seats = list(state.seats)
         if viewer is None:
@@ -305,16 +308,22 @@ class Beliefs:
             return world
         for _ in range(EXACT_DEALS):
             try:
-                return self._finish(self._deal(rng, 0, self._start()), rng)
+                world = self._finish(self._deal(rng, 0, self._start()), rng)
+                self.last = "exact"
+                return world
             except (_Contradiction, IllegalAction):
                 continue
         try:
-            return self._finish(self._backtracking_deal(rng), rng)
-        except SamplingFailed:
+            world = self._finish(self._backtracking_deal(rng), rng)
+            self.last = "backtracking"
+            return world
+        except (SamplingFailed, _Contradiction):
             pass
         for _ in range(REPAIRED_DEALS):
             try:
-                return self._finish(self._deal(rng, 0, self._start(), repair=True), rng)
+                world = self._finish(self._deal(rng, 0, self._start(), repair=True), rng)
+                self.last = "repaired"
+                return world
             except (_Contradiction, IllegalAction):
                 continue
         raise SamplingFailed(f"no history consistent with {self.viewer}'s observations")
@@ -391,6 +400,8 @@ class Beliefs:
                     raise _Contradiction
             elif world.winner is not None:
                 raise _Contradiction
+        if repair and self.opened is not None:
+            self._repair(world, self.opened, list(self.constraints[self.opened][-1][1].elements()), rng)
         return world
 
     # --- the last fallback: repairs -------------------------------------------------

@@ -24,13 +24,14 @@ pytestmark = pytest.mark.django_db
 #: game titles (Cloak & Dagger keeps its title in every edition), a bundle's file name,
 #: log identifiers and notation a refusal quotes (a seat "nobody" playing "split", the
 #: rules version "mx-1"; docs/glossary.md), keyboard keys (Home, End), units and the
-#: operator's technical names (REDIS_URL, sqlite, KB, ms).
+#: operator's technical names (REDIS_URL, sqlite, Celery, Redis, KB, MB, ms; a worker's
+#: host name and the database's vendor are shown as code, which is not read).
 NAMES = {
     "Lantern", "API", "ReDoc", "JSON", "Schema", "Lines", "zip", "sha", "English", "Elo", "CSV", "ID",
     "LOG", "Riverside", "Deduction", "Society", "Open", "alice", "bob", "carol", "dave", "olga", "mia",
     "sam", "abe", "Spring", "Swiss", "wrong", "deck", "the", "worker", "was", "lost", "changed", "let",
     "me", "in", "Cloak", "Dagger", "night", "json", "jsonl", "nobody", "play", "split", "mx", "Home",
-    "End", "REDIS", "URL", "Web", "sqlite", "KB", "ms", "clubs",
+    "End", "REDIS", "URL", "Web", "sqlite", "KB", "MB", "GB", "ms", "clubs", "Celery", "Redis",
     # the log format's own words: its name, the seats, option fields
     "lantern", "log", "cryptid", "scientist", "options", "double", "agents", "hazards",
 }

@@ -18,13 +18,13 @@ def game_name(game_id: str) -> str:
     return say(game.title()) if game is not None else game_id
 
 
-def card_words(game_id: str) -> dict[str, str]:
+def card_words(game_id: str, options: dict[str, Any] | None = None) -> dict[str, str]:
     """Each card or ticket of the game by its log id, as the reader's language calls it
     (``Game.card_words``): Split, Разделение; car (double move)."""
     game = get_game(game_id) if game_id else None
     if game is None:
         return {}
-    return {card: say(words) for card, words in game.card_words(game.normalize_options({})).items()}
+    return {card: say(words) for card, words in game.card_words(game.normalize_options(options or {})).items()}
 
 
 def game_names() -> list[str]:

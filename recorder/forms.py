@@ -21,7 +21,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from config.sentences import engine_locale
+from config.sentences import engine_locale, say
 from engine import Game, IllegalAction, Table, all_games, parse_json_value, render
 
 #: A seat's choice that is a bot, not a player: ``bot:greedy``.
@@ -384,6 +384,6 @@ class DraftSetupForm(forms.Form):
                     gettext("%(player)s cannot hold %(seats)s together in %(game)s: a player can sit "
                             "in only one seat, unless the game lets one player hold several seats "
                             "of one side.")
-                    % {"player": player, "seats": ", ".join(player_seats), "game": render(self.game.title(), engine_locale())})
+                    % {"player": player, "seats": ", ".join(player_seats), "game": say(self.game.title())})
         self.seats = seats
         return data

@@ -20,7 +20,7 @@ from clubs import services as club_services
 from clubs.models import Club
 from clubs.services import ClubError
 from config.query import form_data
-from config.sentences import engine_locale
+from config.sentences import engine_locale, say
 from engine import Table, get_game
 from engine import render as render_message
 from matches import selectors
@@ -60,7 +60,7 @@ def open_draft_rows(club: Club, user) -> list:
     for draft in drafts:
         draft.can_write = policy.can_write_draft(user, draft)
         game = get_game(draft.game)
-        draft.game_name = render_message(game.title(), engine_locale()) if game is not None else draft.game
+        draft.game_name = say(game.title()) if game is not None else draft.game
         draft.seat_rows = seat_rows(draft)
     return drafts
 
@@ -172,7 +172,7 @@ def record_draft(request: HttpRequest, slug: str, draft_id: int) -> HttpResponse
         "back": back,
         "club": club,
         "draft": draft,
-        "game_name": render_message(game.title(), engine_locale()) if game is not None else draft.game,
+        "game_name": say(game.title()) if game is not None else draft.game,
         "seats": seat_rows(draft),
         "view": view,
         "view_label": labels.get(view, view),

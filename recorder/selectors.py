@@ -12,12 +12,14 @@ from django.utils.translation import gettext
 from clubs import policy
 from clubs.models import Club
 from clubs.policy import PUBLIC, AnyUser
-from config.sentences import engine_locale
+from config.sentences import engine_locale, say
 from engine import Game, Table, all_games, render
+from matches import display
 from recorder import choices
 from recorder.models import Draft
 from recorder.services import DraftInvalid, Position, engine_eyes, position_of
 from replay.frames import ALL, viewer_label
+from replay.frames import result_sentence as frame_result_sentence
 
 
 def draft_for(user: AnyUser, draft_id: int) -> Draft | None:
@@ -123,8 +125,7 @@ def draft_view(draft: Draft, user: AnyUser, asked: str | None = None, *,
         "sentence": last["sentence"] if last else None,
         "view": view,
     }
-    result_sentence = (render(game.describe_result(game.result(position.state), table), engine_locale())
-                       if position.is_over else None)
+    result_sentence = frame_result_sentence(game, position.state, table, engine_locale())
     # as the replay's frames carry it, beside the view holding the result
     frame["result_sentence"] = result_sentence
     return DraftView(
@@ -140,7 +141,7 @@ def draft_view(draft: Draft, user: AnyUser, asked: str | None = None, *,
                      for seat in game.viewers(draft.options, list(players))},
         static=game.static_view(draft.options) if with_static else None,
         document=draft_document(draft, position) if eyes is None else None,
-        card_words={card: render(words, engine_locale()) for card, words in game.card_words(draft.options).items()},
+        card_words=display.card_words(game.id, draft.options),
         result_sentence=result_sentence,
     )
 
@@ -271,7 +272,7 @@ def game_catalogue() -> list[dict[str, Any]]:
         choice_fields = sorted(game.random_setup_choices(defaults, seats[str(counts[0])], Rng(0)))
         out.append({
             "id": game_id,
-            "name": render(game.title(), engine_locale()),
+            "name": say(game.title()),
             "player_counts": counts,
             "seats": seats,
             "bots": sorted(game.bots),

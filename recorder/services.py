@@ -34,7 +34,7 @@ from clubs import policy
 from clubs.models import Club, Player
 from config.errors import AppError
 from config.events import publish
-from config.sentences import engine_locale
+from config.sentences import engine_locale, say
 from engine import (
     BOT_STREAM,
     ENGINE_ERROR,
@@ -45,7 +45,6 @@ from engine import (
     Rng,
     Session,
     get_game,
-    render,
 )
 from matches import services as game_services
 from matches.models import Upload
@@ -263,7 +262,7 @@ def _read_seats(game: Game, options: dict[str, Any], seats: Any) -> list[dict[st
         if bot is not None:
             if bot not in game.bots:
                 raise DraftIllegal(gettext("%(game)s has no bot %(bot)s (it has %(bots)s)")
-                                   % {"game": render(game.title(), engine_locale()), "bot": repr(bot), "bots": ", ".join(sorted(game.bots))},
+                                   % {"game": say(game.title()), "bot": repr(bot), "bots": ", ".join(sorted(game.bots))},
                                    rule=REC_SEATS)
             bots.append(bot)
             entries.append({"seat": entry["seat"], "bot": bot})
@@ -283,7 +282,7 @@ def _read_seats(game: Game, options: dict[str, Any], seats: Any) -> list[dict[st
         raise DraftIllegal(ngettext("%(game)s with %(count)s player has the seats %(seats)s, in that order",
                                     "%(game)s with %(count)s players has the seats %(seats)s, in that order",
                                     len(entries))
-                           % {"game": render(game.title(), engine_locale()), "count": len(entries), "seats": ", ".join(expected)},
+                           % {"game": say(game.title()), "count": len(entries), "seats": ", ".join(expected)},
                            rule=REC_SEATS)
     try:
         engine.check_envelope({"format": FORMAT, "game": game.id, "seats": entries, "actions": []})

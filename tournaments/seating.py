@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from config.sentences import engine_locale
-from engine import all_games, get_game, render
+from config.sentences import say
+from engine import all_games, get_game
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ def layout_of(game_id: str) -> SeatLayout | None:
         return None
     options = game.normalize_options({})
     return SeatLayout(
-        game.id, render(game.title(), engine_locale()), game.min_players, game.max_players,
+        game.id, say(game.title()), game.min_players, game.max_players,
         lambda n: game.seat_ids(options, n), game.side_of, game.side_of,
     )
 

@@ -4,9 +4,16 @@
 /** A card or ticket by its name in the page's language (the page's ``cardWords``, from
  * the engine: Split, Разделение), or its log id. */
 export function cardName(card) {
-  const config = document.getElementById("replay-config");
-  const words = config ? JSON.parse(config.textContent).cardWords || {} : {};
-  return words[card] || card;
+  return cardWords()[card] || card;
+}
+
+let words = null;
+function cardWords() {
+  if (words === null) {  // read once: the page's config does not change
+    const config = document.getElementById("replay-config");
+    words = config ? JSON.parse(config.textContent).cardWords || {} : {};
+  }
+  return words;
 }
 
 /** The page's name of ``seat`` (a seat or team id), or the id itself. */

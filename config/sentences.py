@@ -29,12 +29,20 @@ def say(message: Message | str, language: str | None = None) -> str:
     return render(message, engine_locale(language))
 
 
+def _said(value: Any, language: str | None) -> Any:
+    if isinstance(value, dict) and "id" in value:
+        return say(value, language)
+    if isinstance(value, dict) and isinstance(value.get("msgid"), str):
+        return translation.gettext(value["msgid"])
+    return value
+
+
 @dataclass(frozen=True)
 class Sentence:
     """What to say: ``engine`` messages joined by ": " (an engine refusal: where, then why),
     or a site ``msgid`` (marked with ``gettext_noop`` where it is written) with its
-    ``params`` (plain values, or engine messages such as a game's title, said in the
-    reader's language too), or ``plain`` text that is the same in every language."""
+    ``params`` (plain values, or engine messages such as a game's title, or site words as
+    ``{"msgid": ...}``, said in the reader's language too), or ``plain`` text that is the same in every language."""
 
     engine: tuple[Message, ...] = ()
     msgid: str = ""
@@ -56,9 +64,9 @@ class Sentence:
         if self.msgid:
             with translation.override(language or translation.get_language()):
                 translated = translation.gettext(self.msgid)
-            # A value that is an engine message (a game's title) is said in the same language.
-            values = {name: say(value, language) if isinstance(value, dict) and "id" in value else value
-                      for name, value in self.params.items()}
+                # A value that is an engine message (a game's title) or a site word of its own
+                # ({"msgid": ...}, marked with gettext_noop) is said in the same language.
+                values = {name: _said(value, language) for name, value in self.params.items()}
             return translated % values if self.params else translated
         return self.plain
 

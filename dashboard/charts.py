@@ -14,7 +14,7 @@ PALETTE = ["#E69F00", "#0072B2", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F
 def stacked_bars(
     days: list[date], series: dict[str, list[int]], *, width: int = 720, height: int = 180
 ) -> str:
-    """A stacked bar chart: one bar per day, one colour per series, with a legend.
+    """A stacked bar chart: one bar per day, one colour per series (its key: ``legend``).
 
     Each bar has a ``<title>`` so hovering it tells the day and the counts.
     """
@@ -26,7 +26,7 @@ def stacked_bars(
     # Outside the f-string: makemessages does not read inside one.
     title = escape(gettext("Matches uploaded per day and game"))
     parts = [
-        f'<svg class="chart" viewBox="0 0 {width} {height + 22}" role="img" '
+        f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
         f'aria-label="{title}" xmlns="http://www.w3.org/2000/svg">',
         f'<text x="{pad_left - 4}" y="{pad_top + 8}" text-anchor="end" class="axis">{peak}</text>',
         f'<text x="{pad_left - 4}" y="{pad_top + plot_h}" text-anchor="end" class="axis">0</text>',
@@ -54,13 +54,17 @@ def stacked_bars(
                 f'<text x="{x + bar_w / 2:.1f}" y="{height - 4}" text-anchor="middle" '
                 f'class="axis">{day.strftime("%m-%d")}</text>'
             )
-    lx = pad_left
-    for k, name in enumerate(names):
-        parts.append(
-            f'<rect x="{lx}" y="{height + 8}" width="10" height="10" '
-            f'fill="{PALETTE[k % len(PALETTE)]}"/>'
-            f'<text x="{lx + 14}" y="{height + 17}" class="legend">{escape(name)}</text>'
-        )
-        lx += 20 + 8 * len(name)
     parts.append("</svg>")
     return "".join(parts)
+
+
+def legend(names: list[str]) -> str:
+    """The key of a chart's colours, as HTML beside it rather than text inside the SVG: it
+    wraps on a narrow screen and keeps the page's font size, whatever the names' script
+    (an SVG legend placed by character counts ran Japanese names into each other)."""
+    items = "".join(
+        f'<li><svg width="10" height="10" aria-hidden="true"><rect width="10" height="10" '
+        f'fill="{PALETTE[k % len(PALETTE)]}"/></svg> {escape(name)}</li>'
+        for k, name in enumerate(names)
+    )
+    return f'<ul class="chart-legend">{items}</ul>'

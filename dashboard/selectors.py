@@ -11,7 +11,7 @@ from django.db import connection
 from django.db.models import Count, Exists, OuterRef, QuerySet
 from django.db.models.functions import TruncDate
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_lazy
 
 from config.health import check_redis
 from ladder.models import RecomputeJob
@@ -236,6 +236,14 @@ def _when(moment: datetime | None) -> str:
     return timezone.localtime(moment).strftime("%Y-%m-%d %H:%M") if moment else ""
 
 
+# What a running recompute is doing (``RecomputeJob.phase``, set by ladder.services), in words.
+JOB_PHASES = {
+    "reading": gettext_lazy("reading matches"),
+    "rating": gettext_lazy("rating the matches"),
+    "writing": gettext_lazy("writing the ratings"),
+}
+
+
 def job_summary(job: RecomputeJob) -> dict[str, Any]:
     """One job as the dashboard shows it (the page and /dashboard/jobs.json alike).
     ``stalled``: queued or running but silent too long (ladder.services.is_stalled)."""
@@ -247,7 +255,9 @@ def job_summary(job: RecomputeJob) -> dict[str, Any]:
         "stalled": is_stalled(job),
         "reason": job.get_reason_display(),
         "status": job.status,
+        "status_label": job.get_status_display(),
         "phase": job.phase,
+        "phase_label": str(JOB_PHASES.get(job.phase, job.phase)),
         "progress": job.progress,
         "total": job.total,
         "percent": job.percent,

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 from clubs.policy import can_operate
 from config.errors import AppError, error_response
 from dashboard import selectors
-from dashboard.charts import stacked_bars
+from dashboard.charts import legend, stacked_bars
 from ladder.services import RecomputeError, retry_recompute
 from matches.display import game_name
 
@@ -51,12 +51,14 @@ def dashboard(request: HttpRequest) -> HttpResponse:
     game = request.GET.get("game") or None
     if game not in games:
         game = None
+    # Each game by its name in the reader's language, not its id.
+    named = {game_name(g): counts for g, counts in series.items()}
     return render(
         request,
         "dashboard/index.html",
         {
-            # Each game by its name in the reader's language, not its id.
-            "uploads_chart": stacked_bars(days, {game_name(g): counts for g, counts in series.items()}),
+            "uploads_chart": stacked_bars(days, named),
+            "uploads_legend": legend(list(named)),
             "uploads_total": sum(sum(v) for v in series.values()),
             "database": selectors.database_size(),
             "queue": selectors.queue_health(),

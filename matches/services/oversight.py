@@ -19,6 +19,13 @@ from engine import Message, get_game
 from matches import events
 from matches.models import Match, Upload
 
+# An upload's status as the audit trail says it (kept as the word's msgid, said when read).
+UPLOAD_STATUS_WORDS = {
+    "accepted": gettext_noop("accepted"),
+    "duplicate": gettext_noop("already stored"),
+    "rejected": gettext_noop("rejected"),
+}
+
 
 def note_upload_read(user: Any, upload: Upload) -> None:
     """Write an operator's reading of a private club's upload to the club's audit trail
@@ -26,10 +33,12 @@ def note_upload_read(user: Any, upload: Upload) -> None:
     from clubs.services import audit
 
     if policy.is_staff_reading_private_upload(user, upload):
+        name = upload.name or {"msgid": gettext_noop("unnamed")}
         audit(upload.club, user, "upload.staff_read",
               Sentence.site(gettext_noop("%(user)s (site operator) read upload %(upload)s (%(name)s, %(status)s)"),
-                            user=user.get_username(), upload=upload.pk, name=upload.name or "unnamed",
-                            status=upload.status), upload=upload.pk)
+                            user=user.get_username(), upload=upload.pk, name=name,
+                            status={"msgid": UPLOAD_STATUS_WORDS.get(upload.status, upload.status)}),
+              upload=upload.pk)
 
 
 def _title(game_id: str) -> Message | str:

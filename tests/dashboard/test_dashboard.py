@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
-from dashboard.charts import stacked_bars
+from dashboard.charts import PALETTE, legend, stacked_bars
 from dashboard.selectors import database_size, uploads_per_day
 from matches.models import Match
 
@@ -47,7 +49,16 @@ def test_chart_draws_one_titled_bar_per_day():
     assert svg.startswith("<svg") and svg.endswith("</svg>")
     assert svg.count("<title>") == 3
     assert "a&lt;b" in svg and "a<b" not in svg  # names are escaped
-    assert svg.count("<rect") == 3 + 2  # three non-empty segments + two legend swatches
+    assert svg.count("<rect") == 3  # the three non-empty segments
+
+
+def test_the_charts_key_is_html_that_wraps_with_its_names_escaped():
+    key = legend(["a<b", "クリプティッド：都市伝説", "ミスターX"])
+    assert key.startswith('<ul class="chart-legend">') and key.count("<li>") == 3
+    assert "a&lt;b" in key and "a<b" not in key
+    # Colours in the order of the bars' series.
+    assert re.findall(r'fill="(#[0-9A-F]{6})"', key) == PALETTE[:3]
+    assert "クリプティッド：都市伝説</li>" in key
 
 
 def test_database_size_is_measured():

@@ -137,6 +137,24 @@ def test_jobs_json_is_for_staff_and_says_what_the_page_says(client, ladder, staf
     assert "&lt;b&gt;ValueError&lt;/b&gt;" in page
 
 
+@pytest.mark.parametrize(("language", "status", "phase"), [
+    ("en", "Running", "rating the matches"),
+    ("ja", "実行中", "対局をレーティング計算中"),
+    ("ru", "Выполняется", "расчёт рейтингов"),
+])
+def test_a_jobs_status_and_step_are_said_in_the_readers_language(client, ladder, staff, language,
+                                                                  status, phase):
+    # jobs.json replaces the page's rows as it polls: what it says must be words in the
+    # reader's language, as the page's are, not the stored codes ("running", "rating").
+    client.force_login(staff)
+    job(ladder, "running", total=6, progress=3, phase="rating")
+    (active,) = client.get(reverse("dashboard-jobs"), HTTP_ACCEPT_LANGUAGE=language).json()["jobs"]["active"]
+    assert (active["status"], active["status_label"], active["phase"], active["phase_label"]) == (
+        "running", status, "rating", phase)
+    page = client.get(reverse("dashboard"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert f"{status} ({phase})" in page
+
+
 def test_a_recompute_reports_its_progress_as_it_goes(ladder, monkeypatch):
     reports: list[tuple[int, int]] = []
     real = services.report_progress

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from engine import IllegalAction, replay
+from engine import IllegalAction, render, replay
 from engine.games.misterx.board import (
     BOARDS_DIR,
     BoardError,
@@ -196,10 +196,27 @@ def test_mx_1_2_board_file_errors_are_clear(tmp_path):
     bad.write_text("{not json")
     with pytest.raises(BoardError) as err:
         load_board_file(bad)
-    assert "not valid JSON" in err.value.message
+    assert err.value.message == f"bad board: {bad} is not valid JSON (line 1, column 2)"
     with pytest.raises(BoardError) as err:
         load_board_file(tmp_path / "missing.json")
     assert "cannot read" in err.value.message
+
+
+@pytest.mark.parametrize(("content", "english", "japanese"), [
+    (b"{\n  \"cities\": [1,,]}", "is not valid JSON (line 2, column 16)", "2 行目、16 文字目"),
+    ("{\"name\": \"\u00e9\"}".encode("latin-1"), "is not valid JSON (it is not UTF-8 text)",
+     "UTF-8 のテキストではありません"),
+    (b"[" * 100_000, "is not valid JSON (nested too deeply)", "入れ子が深すぎます"),
+])
+def test_mx_1_2_a_board_file_that_is_not_json_says_where_in_the_readers_language(
+        tmp_path, content, english, japanese):
+    # The parser's own words are English; the refusal says where, in numbers, in any language.
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(content)
+    with pytest.raises(BoardError) as err:
+        load_board_file(bad)
+    assert err.value.message == f"bad board: {bad} {english}"
+    assert japanese in render(err.value.sentence, "ja")
 
 
 # --- the command line ----------------------------------------------------------------------

@@ -25,6 +25,7 @@ from django.test import Client
 from django.urls import NoReverseMatch
 
 from clubs.models import Membership, Player
+from config.sentences import Sentence
 from ladder.models import Rating
 from matches.models import Import, Match, Upload
 from tests.security.urlwalk import Route, fill, response_text, routes
@@ -193,6 +194,15 @@ def test_an_operator_reading_a_private_clubs_upload_is_written_to_its_audit_trai
     entries = AuditEntry.objects.filter(club=private_club.club, action="upload.staff_read")
     assert entries.count() == before + 2
     assert entries.first().actor == operator and f"upload {upload.pk}" in entries.first().summary
+    # Its upload's status (and "unnamed") are words of the reader's language, not codes.
+    from django.utils import translation
+    words = {"accepted": ("accepted", "受理", "принята"), "rejected": ("rejected", "却下", "отклонена"),
+             "duplicate": ("already stored", "保存済み", "уже сохранена")}[upload.status]
+    for language, word in zip(("en", "ja", "ru"), words, strict=True):
+        with translation.override(language):
+            assert f", {word})" in entries.first().summary_text or f"、{word}）" in entries.first().summary_text
+    nameless = Sentence.site("%(name)s", name={"msgid": "unnamed"})
+    assert (nameless.text("en"), nameless.text("ja"), nameless.text("ru")) == ("unnamed", "名前なし", "без имени")
     # The club's own organiser reading it, or anyone reading a public club's: no entry.
     own = Client()
     own.force_login(people["organiser"])

@@ -328,10 +328,15 @@ def load_board_file(path: str | Path) -> Board:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
         raise BoardError(msg("mx.refuse.board.cannot_read", path=str(path), strerror=str(exc.strerror))) from None
+    except UnicodeDecodeError:
+        raise BoardError(msg("mx.refuse.board.valid_json_utf8", path=str(path))) from None
     try:
         doc = json.loads(text)
-    except ValueError as exc:
-        raise BoardError(msg("mx.refuse.board.valid_json", path=str(path), exc=str(exc))) from None
+    except json.JSONDecodeError as exc:  # where, in numbers: the parser's own words are English
+        raise BoardError(msg("mx.refuse.board.valid_json_at", path=str(path), line=exc.lineno,
+                             column=exc.colno)) from None
+    except RecursionError:
+        raise BoardError(msg("mx.refuse.board.valid_json_deep", path=str(path))) from None
     return load_board(doc)
 
 

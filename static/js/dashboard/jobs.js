@@ -18,17 +18,17 @@ function ladder(job) {
 }
 
 function statusCell(job) {
-  const cell = el("td", {}, job.phase ? `${job.status} (${job.phase})` : job.status);
+  const cell = el("td", {}, job.phase ? `${job.status_label} (${job.phase_label})` : job.status_label);
   if (job.stalled) {
-    cell.append(" ", el("strong", { class: "status-rejected" }, "stalled"), " ",
-      el("span", { class: "muted" }, `no sign of life since ${job.last_seen}`));
+    cell.append(" ", el("strong", { class: "status-rejected" }, gettext("stalled")), " ",
+      el("span", { class: "muted" }, interpolate(gettext("no sign of life since %(seen)s"), { seen: job.last_seen })));
   }
   return cell;
 }
 
 function progressCell(job) {
-  if (job.status === "queued") return el("td", {}, el("span", { class: "muted" }, "waiting for a worker"));
-  if (!job.total) return el("td", {}, el("progress", {}), " ", el("span", { class: "count" }, "reading matches"));
+  if (job.status === "queued") return el("td", {}, el("span", { class: "muted" }, gettext("waiting for a worker")));
+  if (!job.total) return el("td", {}, el("progress", {}), " ", el("span", { class: "count" }, gettext("reading matches")));
   return el(
     "td",
     {},
@@ -114,6 +114,9 @@ function schedule() {
   }
   poll();
 }
+
+// On a narrow screen the uploads chart scrolls sideways: start at the latest days.
+for (const scroller of document.querySelectorAll(".chart-scroll")) scroller.scrollLeft = scroller.scrollWidth;
 
 if (section) {
   const first = section.querySelector('tbody[data-group="active"] tr[data-job-id]');

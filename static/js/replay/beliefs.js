@@ -233,7 +233,7 @@ function envelopes(belief) {
       interpolate(ngettext("%(count)s card placed for certain.", "%(count)s cards placed for certain.", belief.located), { count: belief.located })),
     grid,
     el("p", { class: "muted beliefs-note" },
-      gettext("Certainties, not probabilities: where the other players went on turns nobody announced is their choice, not chance, so no honest odds can be put on it."),
+      gettext("Certainties, not probabilities: where the other players went on turns nobody announced is their choice, not chance, so this panel puts no odds on it. (To estimate win chances, the analysis treats those choices as equally likely.)"),
       " ", gettext("“+?” marks an envelope an unseen turn may have changed.")),
   ];
 }

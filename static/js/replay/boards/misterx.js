@@ -239,7 +239,7 @@ export function mount(root, payload) {
     const view = frame.view;
     const boxes = [];
     const status = view.result ? frame.result_sentence || interpolate(gettext("%(seat)s won"), { seat: seatLabel(view.result.winner) })
-      : interpolate(gettext("round %(round)s, %(phase)s"), { round: view.round, phase: payload.phases?.[view.phase] || view.phase });
+      : interpolate(gettext("Round %(round)s: %(phase)s"), { round: view.round, phase: payload.phases?.[view.phase] || view.phase });
     const missionText = ({ green: gettext("Green mission"), yellow: gettext("Yellow mission"), orange: gettext("Orange mission") })[view.mission]
       || interpolate(gettext("Mission %(mission)s"), { mission: view.mission });
     boxes.push(panel(gettext("Game"), el("span", {}, status), el("br"), view.open_play ? interpolate(gettext("%(mission)s · open play"), { mission: missionText }) : missionText));

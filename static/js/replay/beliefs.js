@@ -178,7 +178,7 @@ function position(belief) {
         cx: dot.getAttribute("cx"), cy: dot.getAttribute("cy"), r: (9 + 13 * Math.sqrt(share)).toFixed(1),
         class: "belief-heat-spot", "data-city": id, "data-p": String(p),
         "fill-opacity": (0.18 + 0.6 * share).toFixed(2),
-      }, tip(interpolate(gettext("%(city)s: %(share)s of the paths consistent with what is public end here"), { city: cityName(id), share: percent(p) }))));
+      }, tip(interpolate(gettext("%(city)s: %(share)s likely, from the paths consistent with what is public and where the city lies"), { city: cityName(id), share: percent(p) }))));
     }
     map.querySelector(".mx-possible-layer")?.after(layer);
     map.classList.add("belief-heat-on");
@@ -189,7 +189,7 @@ function position(belief) {
   }
   const more = belief.cities.length > 8 ? el("p", { class: "muted" }, interpolate(gettext("…and %(count)s more."), { count: belief.cities.length - 8 })) : "";
   return [list, more, el("p", { class: "muted beliefs-note" },
-    gettext("Each city weighted by how many of Mister X's paths consistent with the public record (tickets shown, cities he could not enter, cities found empty, reveals) end there."))];
+    gettext("Each city weighted by how many of Mister X's paths consistent with the public record (tickets shown, cities he could not enter, cities found empty, reveals) end there, times how often Mister X stood in a city so placed (moves from the detectives, moves to his nearest destination) in 1,500 games between Lantern's bots."))];
 }
 
 function bar(p) {

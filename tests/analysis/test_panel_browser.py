@@ -39,6 +39,12 @@ def test_each_perspective_draws_its_own_lines_and_the_marks(page, live_server, a
         "#replay-moves .analysis-mark:not(.analysis-unknowable)",
         "els => els.map(e => [Number(e.closest('button').dataset.ply), e.classList[1]])")
     assert {ply: label.removeprefix("analysis-") for ply, label in marked} == labelled
+    # Each seat's accuracy says over how many of its moves it was judged.
+    counts = {seat: sum(1 for m in result["moves"] if m["rated"] and m["seat"] == seat)
+              for seat in ("cryptid", "scientist")}
+    accuracy = page.inner_text(".analysis-accuracy")
+    for seat, count in counts.items():
+        assert f"{result['accuracy'][seat]:g}% ({count} move{'' if count == 1 else 's'})" in accuracy
     screenshot(page, "analysis-cryptid-all")
 
     open_replay(page, live_server, match, "?view=scientist")

@@ -114,7 +114,13 @@ function accuracy(result) {
   const entries = Object.entries(result.accuracy).filter(([, value]) => value !== null);
   if (!entries.length) return "";
   return el("p", { class: "analysis-accuracy" }, gettext("Accuracy:"), " ",
-    ...entries.map(([seat, value], i) => el("span", {}, i ? " · " : "", `${seatName(seat)} ${value}%`)));
+    ...entries.map(([seat, value], i) => {
+      // How many of its moves were judged: a seat with few choices (the detectives' side
+      // chooses only special actions and discards) reads differently from one with many.
+      const count = result.moves.filter((m) => m.seat === seat).length;
+      return el("span", {}, i ? " · " : "", `${seatName(seat)} ${value}% `,
+        el("span", { class: "muted" }, interpolate(ngettext("(%(count)s move)", "(%(count)s moves)", count), { count })));
+    }));
 }
 
 function moveAt(ply) {

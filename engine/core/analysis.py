@@ -58,7 +58,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from engine.core.game import Action, Game, State
+from engine.core.game import SAMPLING_FAILED, Action, Game, Particles, SamplingFailed, State
 from engine.core.replay import Replay
 from engine.core.rng import Rng
 from engine.core.search import Search, action_key
@@ -130,6 +130,29 @@ class Analyst:
         self.evaluate = options.get("evaluate")
         self.policy = game.bots["greedy"]
         self.search = Search(game, playouts=budget, **options)
+        #: per viewer: the worlds it carries from ply to ply (Game.belief_particles), if any
+        self._particles: dict[str, Particles | None] = {}
+
+    # -- the worlds -----------------------------------------------------------------
+    def worlds(self, state: State, viewer: str | None, ply: int,
+               opening: Action | None = None) -> list[State]:
+        """``budget`` complete states from ``viewer``'s information about ``state`` (after
+        ``opening``, when given): one per playout of every estimate made from that
+        information at this ply. Raises :class:`SamplingFailed`."""
+        game = self.game
+        if viewer is None:
+            beliefs = game.beliefs(state, None)
+            return [beliefs.sample(_rng(self.seed, "real", "world", i)) for i in range(self.budget)]
+        if viewer not in self._particles:
+            self._particles[viewer] = game.belief_particles(viewer)
+        particles = self._particles[viewer]
+        opened = None if opening is None else action_key(opening)
+        if particles is not None:
+            return particles.worlds(state, opening, self.budget,
+                                    lambda purpose, i: _rng(self.seed, ply, viewer, opened, purpose, i))
+        beliefs = (game.beliefs(state, viewer) if opening is None
+                   else game.beliefs_after_opening(state, viewer, opening))
+        return [beliefs.sample(_rng(self.seed, ply, viewer, opened, "world", i)) for i in range(self.budget)]
 
     # -- one playout ----------------------------------------------------------------
     def _play_out(self, world: State, rng: Rng, seats: list[str]) -> list[float]:
@@ -146,19 +169,26 @@ class Analyst:
         return [self.evaluate(game, world, s) for s in seats]
 
     def chances(self, state: State, viewer: str | None, seats: list[str], ply: int,
-                move: Action | None = None, purpose: str = "chance") -> list[float]:
+                move: Action | None = None, purpose: str = "chance",
+                worlds: list[State] | None = None) -> list[float]:
         """Win chances of ``seats`` (points) from ``viewer``'s information about ``state``,
-        after ``move`` when given (a move of the listed form: chance left to the world)."""
+        after ``move`` when given (a move of the listed form: chance left to the world),
+        over ``worlds`` (default: :meth:`worlds` of ``state``). ``ply``: the ply of
+        ``state`` or, with ``move``, of the state the move leads to. Raises
+        :class:`SamplingFailed`."""
         game = self.game
         if move is None and game.is_over(state):
             return [100.0 * game.score(state, s) for s in seats]
-        opening = self.opening(state, viewer, move)
-        beliefs = (game.beliefs(state, viewer) if opening is None or viewer is None
-                   else game.beliefs_after_opening(state, viewer, opening))
+        if worlds is None:
+            worlds = self.worlds(state, viewer, ply if move is None else ply - 1,
+                                 self.opening(state, viewer, move))
+        # the all-seeing estimates of every ply play out with the same generators, so that
+        # the real position's chance before and after a move differ by the move, not the draw
+        where = "real" if viewer is None else ply
         totals = [0.0] * len(seats)
         for i in range(self.budget):
-            rng = _rng(self.seed, ply, viewer, purpose, i)
-            world = beliefs.sample(rng)
+            rng = _rng(self.seed, where, viewer, purpose, i)
+            world = game.clone(worlds[i % len(worlds)])
             if move is not None:
                 game.apply(world, dict(move))
             for k, value in enumerate(self._play_out(world, rng, seats)):
@@ -183,28 +213,40 @@ class Analyst:
         played = next((a for a in actions if action_key(a) == key), None)
         return decider, played, actions
 
-    def judge(self, state: State, action: Action, ply: int) -> dict[str, Any]:
-        """The decision before ply ``ply`` (``action`` as recorded, ``state`` before it)."""
+    def judge(self, state: State, action: Action, ply: int,
+              real: tuple[dict[str, float], dict[str, float]] | None = None) -> dict[str, Any]:
+        """The decision before ply ``ply`` (``action`` as recorded, ``state`` before it).
+        ``real``: the all-seeing chances of every seat before and after it, as estimated
+        for the plies (:func:`analyse`); judged alone, the real position's chance after it
+        is estimated with the played move applied to the real position's worlds."""
         game = self.game
         decider, played, actions = self.listed(state, action)
         entry: dict[str, Any] = {"ply": ply, "seat": decider, "rated": False}
         if played is None or len(actions) < 2:
             return entry
+        opening = self.opening(state, decider, played)
+        try:
+            worlds = self.worlds(state, decider, ply - 1, opening)
+        except SamplingFailed:
+            entry["not_estimated"] = SAMPLING_FAILED
+            return entry
         best = self.search.decide(game.clone(state), decider, _rng(self.seed, ply, decider, "search"),
-                                  self.opening(state, decider, played))
-        played_value = self.chances(state, decider, [decider], ply, played, "move")[0]
+                                  opening, worlds)
+        played_value = self.chances(state, decider, [decider], ply, played, "move", worlds)[0]
         if action_key(best) == action_key(played):
             best_value = played_value
         else:
-            best_value = self.chances(state, decider, [decider], ply, best, "move")[0]
+            best_value = self.chances(state, decider, [decider], ply, best, "move", worlds)[0]
         if played_value >= best_value:
             best, best_value = played, played_value
         drop = round(best_value - played_value, 1)
-        # the real position: its chance before (the policy's own move) and after the played
-        # move, with the same generators
-        side = [decider]
-        before_all = self.chances(state, None, side, ply, None, "real")[0]
-        after_all = self.chances(state, None, side, ply, played, "real")[0]
+        # the real position: its chance before the move (the policy's own move) and after
+        # the played one, as recorded (the same generators: see chances)
+        if real is not None and decider in real[0] and decider in real[1]:
+            before_all, after_all = real[0][decider], real[1][decider]
+        else:  # judged alone: the played move over the real position's worlds
+            before_all = self.chances(state, None, [decider], ply - 1)[0]
+            after_all = self.chances(state, None, [decider], ply, played)[0]
         all_drop = round(max(0.0, before_all - after_all), 1)
         entry.update(
             rated=True,
@@ -241,14 +283,27 @@ def analyse(replay: Replay, *, budget: int = DEFAULT_BUDGET, seed: int = 0,
     plies: list[dict[str, Any]] = []
     moves: list[dict[str, Any]] = []
     before: State | None = None
+    real_before: dict[str, float] = {}
     for ply, action, state in replay.states():
+        real = dict(zip(seats, analyst.chances(state, None, seats, ply), strict=True))
         if action is not None:
             assert before is not None
-            moves.append(analyst.judge(before, action, ply))
-        own = {seat: analyst.chances(state, seat, [seat], ply)[0] for seat in seats}
-        all_seeing = dict(zip(seats, analyst.chances(state, None, seats, ply), strict=True))
-        plies.append({"ply": ply, "own": own, "all": all_seeing})
-        before = game.clone(state)
+            # before the seats' own estimates of this ply: the mover's worlds of the
+            # judgement (what it saw on its pick) are carried on to them
+            moves.append(analyst.judge(before, action, ply, (real_before, real)))
+        own: dict[str, float | None] = {}
+        missing: dict[str, str] = {}
+        for seat in seats:
+            try:
+                own[seat] = analyst.chances(state, seat, [seat], ply)[0]
+            except SamplingFailed:
+                own[seat] = None
+                missing[seat] = SAMPLING_FAILED
+        entry: dict[str, Any] = {"ply": ply, "own": own, "all": real}
+        if missing:
+            entry["not_estimated"] = missing
+        plies.append(entry)
+        before, real_before = game.clone(state), real
         if progress is not None:
             progress(ply + 1, total)
     accuracy: dict[str, float | None] = {}

@@ -56,6 +56,29 @@ class Beliefs(Protocol):
         ...
 
 
+class SamplingFailed(RuntimeError):
+    """No state consistent with what the viewer knows could be dealt (a sampler that
+    deals by trial gives up after a bounded number of tries): what it is said with is
+    the message :data:`SAMPLING_FAILED`, for the places that must tell a person."""
+
+
+#: what a position whose worlds could not be dealt is marked with (analysis)
+SAMPLING_FAILED = "analysis.not_estimated.no_world"
+
+
+class Particles(Protocol):
+    """One viewer's worlds kept from one point of a game to a later one (what
+    :meth:`Game.belief_particles` returns; analysis deals them once per ply)."""
+
+    def worlds(self, state: State, opening: Action | None, count: int,
+               rng: Callable[[str, int], Rng]) -> list[State]:
+        """``count`` complete states consistent with what the viewer knows of ``state``
+        (after the pick ``opening`` when given), each the caller's to change; carried on
+        from the last call's where the viewer's knowledge only grew since. ``rng(purpose,
+        i)`` is world ``i``'s generator for each step. Raises :class:`SamplingFailed`."""
+        ...
+
+
 @dataclass(frozen=True)
 class Draw:
     """The chance in an action that is a draw of a multiset, described instead of listed:
@@ -321,6 +344,12 @@ class Game:
         seen what it holds (Cloak & Dagger: an envelope's contents): the samples hold that.
         Default: the pick teaches nothing."""
         return self.beliefs(state, viewer)
+
+    def belief_particles(self, viewer: str) -> Particles | None:
+        """Worlds of ``viewer``'s beliefs that analysis carries from ply to ply instead of
+        dealing them afresh at every ply (a game whose sampler deals whole histories:
+        Cloak & Dagger). Default None: :meth:`beliefs` deals them at every ply."""
+        return None
 
     #: How :mod:`engine.core.analysis` plays a position out for this game: options of
     #: :class:`engine.core.search.Search` (``max_plies``, ``evaluate``). None: the game

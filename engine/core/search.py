@@ -20,7 +20,7 @@ reaches ``max_plies`` without an end is scored by ``evaluate`` (default 0.5).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core.game import Action, Beliefs, Game, State
@@ -107,14 +107,18 @@ class Search:
         #: iterations run and plies applied by the last :meth:`decide` (for the benchmark)
         self.stats = {"playouts": 0, "plies": 0}
 
-    def decide(self, state: State, viewer: str, rng: Rng, opening: Action | None = None) -> Action:
+    def decide(self, state: State, viewer: str, rng: Rng, opening: Action | None = None,
+               worlds: Sequence[State] | None = None) -> Action:
         """The action to play in ``state``, decided from ``viewer``'s knowledge of it;
-        within the pick ``opening`` when given (analysis: the envelope the seat opened)."""
+        within the pick ``opening`` when given (analysis: the envelope the seat opened).
+        ``worlds``: the states to search over, in turn, instead of states dealt from the
+        viewer's beliefs (analysis: the ones its estimates of this decision use; after
+        ``opening``, holding what it shows)."""
         game = self.game
         _decider, actions = game.decision(state)
         if len(actions) == 1:
             return actions[0]
-        beliefs = game.beliefs(state, viewer)
+        beliefs = None if worlds is not None else game.beliefs(state, viewer)
         self.stats = {"playouts": 0, "plies": 0}
         openings = game.openings(state, viewer)
         if openings:
@@ -122,17 +126,19 @@ class Search:
             # the seat's beliefs; then the seat sees what it holds, and a second search over
             # worlds holding that decides among the actions there
             if opening is None:
-                opening = self._best_opening(self._search(beliefs, rng, None), openings, rng)
+                picking = beliefs if beliefs is not None else game.beliefs(state, viewer)
+                opening = self._best_opening(self._search(picking, rng, None), openings, rng)
             picked = action_key(opening)
             actions = [a for a in actions if action_key(game.opening_of(a) or {}) == picked]
             if len(actions) == 1:
                 return actions[0]
-            beliefs = game.beliefs_after_opening(state, viewer, opening)
+            if worlds is None:
+                beliefs = game.beliefs_after_opening(state, viewer, opening)
         # only actions legal in the real state (the same list for a seat whose choices
         # depend on what it knows, which is every seat of the games here once it has
         # made its pick)
         legal = {action_key(a) for a in actions}
-        root = self._search(beliefs, rng, legal)
+        root = self._search(beliefs, rng, legal, worlds)
         tried = [n for key, n in root.children.items() if key in legal]
         if not tried:
             return actions[rng.below(len(actions))]
@@ -140,13 +146,19 @@ class Search:
         assert best.action is not None
         return best.action
 
-    def _search(self, beliefs: Beliefs, rng: Rng, at_root: set[Any] | None) -> Node:
-        """A tree of ``playouts`` iterations over worlds dealt from ``beliefs``; the root
-        offers only the actions keyed in ``at_root`` (None: all)."""
+    def _search(self, beliefs: Beliefs | None, rng: Rng, at_root: set[Any] | None,
+                worlds: Sequence[State] | None = None) -> Node:
+        """A tree of ``playouts`` iterations over worlds dealt from ``beliefs`` (or over
+        ``worlds``, in turn); the root offers only the actions keyed in ``at_root`` (None:
+        all)."""
         root = Node(None, None)
         plies = 0
-        for _ in range(self.playouts):
-            world = beliefs.sample(rng)
+        for i in range(self.playouts):
+            if worlds is not None:
+                world = self.game.clone(worlds[i % len(worlds)])
+            else:
+                assert beliefs is not None
+                world = beliefs.sample(rng)
             plies += self._iterate(root, world, rng, at_root)
         self.stats = {"playouts": self.stats["playouts"] + self.playouts,
                       "plies": self.stats["plies"] + plies}

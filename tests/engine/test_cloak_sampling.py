@@ -10,10 +10,16 @@
 * counterfactual twins: games the seat observes identically (its unannounced envelopes
   renumbered; or a sample itself, a different world with the same observations) give the
   same samples from the same generator.
+
+The worlds analysis carries from ply to ply (``Particles``) are held to the same: every
+one replays what the seat observed (after an opening too), twins carry the same worlds,
+and on the small games every consistent history comes up and no other (their odds are
+not the stated ones: a choice is weighed with what the seat knew when it was dealt).
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections import Counter
 from typing import Any
@@ -25,7 +31,7 @@ from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
 from engine.games.cloak import rules
 from engine.games.cloak.knowledge import observation
-from engine.games.cloak.sampling import Beliefs, _key
+from engine.games.cloak.sampling import Beliefs, Particles, _key
 from engine.games.cloak.state import ENVELOPES, CloakState, deck
 from tests.engine.cloak_helpers import cloak_log
 from tests.engine.test_cloak_knowledge import known_numbers, renumbered
@@ -249,3 +255,99 @@ def test_the_fallbacks_still_replay_what_the_seat_observed(monkeypatch, fallback
                 assert world.pile_size == st.pile_size
     # backtracking gives way to repair where it runs out of deals
     assert ways[fallback] > 10 and set(ways) <= {"backtracking", "repaired"}
+
+
+# --- worlds carried from ply to ply (analysis) ------------------------------------------------
+
+def generators(seed: int, ply: int):
+    def rng(purpose: str, i: int) -> Rng:
+        digest = hashlib.blake2b(repr((seed, ply, purpose, i)).encode(), digest_size=8).digest()
+        return Rng(int.from_bytes(digest, "big"))
+    return rng
+
+
+def carried_worlds(r, seat: str, count: int = 4, seed: int = 0, plies: int = 80):
+    """(ply, state, worlds) along the game as analysis asks for them: the seat's worlds at
+    every ply, and before its own turns with an empty hand, those of the envelope it opened."""
+    particles = Particles(seat)
+    for ply, _action, st in r.states():
+        if GAME.is_over(st) or ply > plies:
+            return
+        yield ply, st, None, particles.worlds(st, None, count, generators(seed, ply))
+        following = r.actions[ply] if ply < len(r.actions) else None
+        if following is not None and following["seat"] == seat and following["type"] != "drop":
+            opening = GAME.opening_of(following)
+            yield ply, st, opening, particles.worlds(st, opening, count, generators(seed, ply + 1000))
+
+
+@pytest.mark.parametrize("log", GAMES[1:3], ids=["3p-hazards-agents", "4p"])
+def test_carried_worlds_replay_what_the_seat_observed(log):
+    r = replay(log)
+    ways = Counter()
+    for seat in r.seats:
+        particles_seen = 0
+        for _ply, st, opening, worlds in carried_worlds(r, seat):
+            assert len(worlds) == 4
+            for world in worlds:
+                assert seen_by(world, seat) == seen_by(st, seat)
+                assert world.pile_unknown is None and world.pile_size == st.pile_size
+                if opening is not None:
+                    n = opening["envelope"]
+                    assert sorted(world.envelopes[n]) == sorted(st.envelopes[n])
+                particles_seen += 1
+        assert particles_seen > 40
+    # most worlds are carried on, not dealt again
+    for seat in r.seats:
+        particles = Particles(seat)
+        for ply, _a, st in r.states():
+            if not GAME.is_over(st) and ply <= 80:
+                particles.worlds(st, None, 4, generators(1, ply))
+                ways.update(particles.ways)
+    assert ways["carried"] > 2 * sum(n for way, n in ways.items() if way != "carried")
+
+
+def test_twins_carry_the_same_worlds():
+    log = GAMES[2]
+    r = replay(log)
+    for seat in r.seats:
+        twin = replay(renumbered(log, known_numbers(r, seat), 3)[0])
+        one, two = carried_worlds(r, seat), carried_worlds(twin, seat)
+        for (ply, st, _o, a), (_p, other, _q, b) in zip(one, two, strict=True):
+            assert [world_key(w) for w in a] == [world_key(w) for w in b], (seat, ply)
+            assert seen_by(st, seat) == seen_by(other, seat)
+
+
+@pytest.mark.parametrize("actions", SMALL, ids=["drop-place-take", "likely-drop"])
+def test_carried_worlds_come_up_on_every_consistent_history(actions):
+    r = replay(cloak_log(actions))
+    st = r.final_state
+    key = lambda h: tuple(tuple(sorted(a.items(), key=str)) for a in h)  # noqa: E731
+    histories = {key(h) for h in all_consistent_histories(st, "p1")}
+    counts: Counter = Counter()
+    for chain in range(12 * len(histories)):
+        particles = Particles("p1")
+        for ply, _a, state in r.states():
+            worlds = particles.worlds(state, None, 4, generators(chain, ply))
+        counts.update(key([e.action for e in w.history]) for w in worlds)
+    assert set(counts) == histories
+
+
+def test_carried_worlds_without_redeals_still_replay_what_the_seat_observed(monkeypatch):
+    """Every world contradicted is replaced by a survivor copied as it is (or, when none
+    survives, dealt afresh): still worlds the seat observes exactly as it did."""
+    from engine.games.cloak import sampling
+
+    monkeypatch.setattr(sampling, "REDEALS", 0)
+    monkeypatch.setattr(sampling, "SURVIVOR_REDEALS", 0)
+    r = replay(GAMES[2])
+    ways = Counter()
+    for seat in r.seats:
+        for _ply, st, _opening, worlds in carried_worlds(r, seat, count=3, seed=5):
+            for world in worlds:
+                assert seen_by(world, seat) == seen_by(st, seat)
+        particles = Particles(seat)
+        for ply, _a, st in r.states():
+            if not GAME.is_over(st):
+                particles.worlds(st, None, 3, generators(5, ply))
+                ways.update(particles.ways)
+    assert ways["survivor copied"] > 5 and not ways["dealt again"]

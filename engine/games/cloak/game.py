@@ -8,7 +8,7 @@ from engine.core.game import FREE_FOR_ALL, Action, Game, RatingShape
 from engine.core.messages import DEFAULT_LOCALE
 from engine.core.rng import Rng
 from engine.games.cloak import beliefs, bots, notation, rules, schema, sentences, views
-from engine.games.cloak.sampling import Beliefs
+from engine.games.cloak.sampling import Beliefs, Particles
 from engine.games.cloak.state import (
     ENVELOPE_NUMBERS,
     MAX_PLAYERS,
@@ -102,6 +102,9 @@ class CloakAndDagger(Game):
     # --- beliefs and search ------------------------------------------------------
     def beliefs(self, state: CloakState, viewer: str | None) -> Beliefs:
         return Beliefs(state, viewer)
+
+    def belief_particles(self, viewer: str) -> Particles:
+        return Particles(viewer)
 
     #: analysis plays positions out to the end with greedy (a greedy game always ends)
     analysis_search: dict[str, Any] | None = {}

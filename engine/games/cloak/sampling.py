@@ -71,9 +71,11 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from engine.core.errors import IllegalAction
+from engine.core.game import SamplingFailed
 from engine.core.rng import Rng
 from engine.games.cloak import rules
 from engine.games.cloak.knowledge import Observation, observation
@@ -98,10 +100,6 @@ RETRIES = 20
 #: the weight of a hidden choice that puts a card where the seat next sees it, against 1
 #: for any other choice still possible (see the module's docstring)
 LIKELY = 50
-
-
-class SamplingFailed(RuntimeError):
-    """No history consistent with the seat's observations was dealt within the limit."""
 
 
 class _Contradiction(Exception):
@@ -306,22 +304,27 @@ class Beliefs:
                 rng.shuffle(unknown)
                 world.pile, world.pile_unknown = unknown + world.pile, None
             return world
+        return self.finish(self.deal(rng), rng)
+
+    def deal(self, rng: Rng) -> CloakState:
+        """One history consistent with everything the viewer knows, the pile's cards not
+        drawn yet left unordered (``pile_unknown``): :meth:`finish` orders them."""
         for _ in range(EXACT_DEALS):
             try:
-                world = self._finish(self._deal(rng, 0, self._start()), rng)
+                world = self._opened_fits(self._deal(rng, 0, self._start()))
                 self.last = "exact"
                 return world
             except (_Contradiction, IllegalAction):
                 continue
         try:
-            world = self._finish(self._backtracking_deal(rng), rng)
+            world = self._backtracking_deal(rng)
             self.last = "backtracking"
             return world
         except (SamplingFailed, _Contradiction):
             pass
         for _ in range(REPAIRED_DEALS):
             try:
-                world = self._finish(self._deal(rng, 0, self._start(), repair=True), rng)
+                world = self._opened_fits(self._deal(rng, 0, self._start(), repair=True))
                 self.last = "repaired"
                 return world
             except (_Contradiction, IllegalAction):
@@ -333,11 +336,18 @@ class Beliefs:
         world.setup_pile = None
         return world
 
-    def _finish(self, world: CloakState, rng: Rng) -> CloakState:
+    def _opened_fits(self, world: CloakState) -> CloakState:
+        """``world`` when the envelope the viewer has opened holds what it sees there."""
         if self.opened is not None:
             at = self.constraints[self.opened][-1][1]
             if Counter(world.envelopes[self.opened]) != at:
                 raise _Contradiction
+        return world
+
+    @staticmethod
+    def finish(world: CloakState, rng: Rng) -> CloakState:
+        """``world`` (a history dealt by :meth:`deal`) complete: the cards not drawn yet
+        put in an order drawn from ``rng``, above the cards returned to the bottom."""
         unknown = list(world.pile_unknown or ())
         rng.shuffle(unknown)
         world.pile, world.pile_unknown = unknown + world.pile, None
@@ -352,8 +362,7 @@ class Beliefs:
         failures: dict[int, int] = {}
         for _ in range(MAX_ATTEMPTS):
             try:
-                world = self._deal(rng, index, world, checkpoints)
-                return self._finish(world, rng)
+                return self._opened_fits(self._deal(rng, index, world, checkpoints))
             except (_Contradiction, IllegalAction):
                 pass
             while checkpoints and failures.get(checkpoints[-1][0], 0) >= RETRIES:
@@ -571,3 +580,130 @@ def _weighted(options: list[tuple[Any, int]], rng: Rng) -> Any:
         if pick < 0:
             return value
     raise AssertionError("weights add up")
+
+
+# --- worlds carried from ply to ply (analysis) -----------------------------------------
+
+#: a world contradicted by the turns since: deals of the turns since the seat's own last
+#: turn before them, from its own history, before it gives way to a survivor's
+REDEALS = 10
+#: deals from a survivor's own last turn on, before the survivor is copied as it is
+SURVIVOR_REDEALS = 3
+#: when no world survives, the ones dealt afresh (the rest follow them as survivors)
+FRESH = 4
+
+#: ``rng(purpose, i)``: the generator of world ``i`` for one step of carrying the worlds on
+WorldRng = Callable[[str, int], Rng]
+
+
+class Particles:
+    """``viewer``'s worlds carried from one point of a game to a later one (analysis).
+
+    :meth:`worlds` gives ``count`` complete states consistent with what the viewer knows
+    of a state. Called again on a later state of the same game (the viewer's observations
+    then extend those the worlds were dealt for), it carries each world on instead of
+    dealing a whole history again (see the module's docstring, "Lantern reading: worlds
+    carried"): the turns since are dealt into it as :meth:`Beliefs.deal` deals them;
+    a world they contradict is dealt again from the viewer's own last turn before them
+    (``REDEALS`` tries), else replaced by a surviving world dealt again from that
+    survivor's last turn (``SURVIVOR_REDEALS`` tries, else copied); only when no world
+    survives are ``FRESH`` dealt afresh, the others following them as survivors. On any
+    other state (another game, an earlier point, a different opening) they are dealt
+    afresh, as :meth:`Beliefs.sample` deals. Like :class:`Beliefs`, it reads nothing but
+    the viewer's observations (and, after an opening, what it sees there)."""
+
+    def __init__(self, viewer: str):
+        self.viewer = viewer
+        #: the observations and the opened envelope the kept worlds were dealt for
+        self.seen: list[Observation] | None = None
+        self.opened: int | None = None
+        #: the kept worlds, their piles' cards not drawn yet left unordered (Beliefs.deal)
+        self.kept: list[CloakState] = []
+        #: how the last call got its worlds (bench/analysis.py reports them)
+        self.ways: Counter[str] = Counter()
+
+    def worlds(self, state: CloakState, opening: dict[str, Any] | None, count: int,
+               rng: WorldRng) -> list[CloakState]:
+        """``count`` complete states consistent with what the viewer knows of ``state``
+        (having opened the envelope of ``opening``, when given), each the caller's to
+        change. ``rng(purpose, i)``: the generator of world ``i`` for each step."""
+        opened = None if opening is None else opening["envelope"]
+        beliefs = Beliefs(state, self.viewer, opened)
+        self.ways = Counter()
+        if beliefs.seen == self.seen and opened == self.opened and len(self.kept) == count:
+            kept = self.kept
+        elif self._carries(beliefs, opened) and len(self.kept) == count:
+            kept = self._carry(beliefs, rng)
+        else:
+            kept = self._deal(beliefs, rng, list(range(count)), [None] * count)
+        self.seen, self.opened, self.kept = beliefs.seen, opened, kept
+        return [Beliefs.finish(world.copy(), rng("finish", i)) for i, world in enumerate(kept)]
+
+    def _carries(self, beliefs: Beliefs, opened: int | None) -> bool:
+        """Can the kept worlds be carried on to ``beliefs``: the viewer's observations then
+        extend theirs, and an envelope opened then is the one the next turn was played in
+        (its own; worlds holding what it saw there are then no other law than the rest)?"""
+        seen = self.seen
+        if seen is None or len(beliefs.seen) < len(seen) or beliefs.seen[:len(seen)] != seen:
+            return False
+        if len(beliefs.seen) == len(seen):
+            return self.opened is None and opened is not None
+        return self.opened is None or beliefs.seen[len(seen)].get("envelope") == self.opened \
+            and beliefs.seen[len(seen)]["seat"] == self.viewer
+
+    def _carry(self, beliefs: Beliefs, rng: WorldRng) -> list[CloakState]:
+        assert self.seen is not None
+        start = len(self.seen)
+        carried: list[CloakState | None] = []
+        for i, world in enumerate(self.kept):
+            try:
+                carried.append(beliefs._opened_fits(beliefs._deal(rng("carry", i), start, world.copy())))
+                self.ways["carried"] += 1
+                continue
+            except (_Contradiction, IllegalAction):
+                pass
+            again = _redeal(beliefs, world, start, rng("redeal", i), REDEALS)
+            self.ways["dealt again" if again is not None else "lost"] += 1
+            carried.append(again)
+        lost = [i for i, world in enumerate(carried) if world is None]
+        return self._deal(beliefs, rng, lost, carried, start)
+
+    def _deal(self, beliefs: Beliefs, rng: WorldRng, lost: list[int],
+              worlds: list[CloakState | None], start: int | None = None) -> list[CloakState]:
+        """``worlds`` with those at ``lost`` replaced: by survivors dealt again, or afresh."""
+        survivors = [world for world in worlds if world is not None]
+        if not survivors:
+            for i in lost[:FRESH]:
+                worlds[i] = beliefs.deal(rng("fresh", i))
+                self.ways[f"fresh ({beliefs.last})"] += 1
+            survivors = [world for world in worlds if world is not None]
+            lost = lost[FRESH:]
+        for i in lost:
+            pick = rng("survivor", i)
+            survivor = survivors[pick.below(len(survivors))]
+            again = _redeal(beliefs, survivor, beliefs.end if start is None else start, pick,
+                            SURVIVOR_REDEALS)
+            worlds[i] = again if again is not None else survivor.copy()
+            self.ways["survivor dealt again" if again is not None else "survivor copied"] += 1
+        return [world for world in worlds if world is not None]
+
+
+def _redeal(beliefs: Beliefs, world: CloakState, before: int, rng: Rng, tries: int) -> CloakState | None:
+    """``world``'s history up to the viewer's own last turn before turn ``before`` (an
+    index), the turns from there on dealt again as :meth:`Beliefs.deal` deals them
+    (``tries`` times); None if none fits, or if the history does not replay (a repaired
+    world's)."""
+    me = beliefs.me
+    start = max((k for k, entry in enumerate(world.history[:before]) if entry.actor == me), default=0)
+    base = beliefs._start()
+    try:
+        for entry in world.history[:start]:
+            rules.apply(base, entry.action)
+    except IllegalAction:
+        return None
+    for _ in range(tries):
+        try:
+            return beliefs._opened_fits(beliefs._deal(rng, start, base.copy()))
+        except (_Contradiction, IllegalAction):
+            continue
+    return None

@@ -29,6 +29,8 @@ class MatchAnalysis(models.Model):
     plies_done = models.PositiveIntegerField(default=0)
     plies_total = models.PositiveIntegerField(default=0)
     result = models.JSONField(null=True, blank=True)
+    #: why it failed: an engine message (id and parameters) as JSON (services.stored_reason),
+    #: said in the reader's language by the page
     error = models.TextField(blank=True)
     #: how many times a worker started it (a stalled run is started again, a bounded number of times)
     attempts = models.PositiveIntegerField(default=0)

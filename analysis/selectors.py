@@ -11,6 +11,7 @@ all-seeing position) go to the all-seeing perspective only.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.utils.translation import gettext
@@ -18,8 +19,8 @@ from django.utils.translation import gettext
 from analysis.models import MatchAnalysis
 from analysis.services import AnalysisError, current_version
 from clubs.policy import AnyUser, can_analyse
-from config.sentences import engine_locale
-from engine import Table, get_game, render
+from config.sentences import engine_locale, say
+from engine import Table, get_game, msg, render
 from engine.core.analysis import BLUNDER, INACCURACY, MISTAKE
 from matches.models import Match
 from replay.frames import ALL, viewer_ids
@@ -73,16 +74,34 @@ def analysis_payload(match: Match, viewer: str, user: AnyUser) -> dict[str, Any]
     payload["status"] = analysis.status
     payload["progress"] = {"done": analysis.plies_done, "total": analysis.plies_total}
     if analysis.status == MatchAnalysis.Status.FAILED:
-        payload["error"] = gettext("The analysis failed; it can be requested again.")
+        reason = _reason(analysis.error)
+        payload["error"] = " ".join([gettext("The analysis failed; it can be requested again."),
+                                     *([reason] if reason else [])])
     if analysis.status == MatchAnalysis.Status.DONE:
         payload["result"] = _visible(game, log, analysis, viewer)
     return payload
+
+
+def _reason(stored: str) -> str | None:
+    """A stored reason (services.stored_reason) said in the active language; None for a
+    row without one (or one stored before reasons were messages)."""
+    try:
+        message = json.loads(stored)
+    except ValueError:
+        return None
+    return say(message) if isinstance(message, dict) and "id" in message else None
 
 
 def _visible(game: Any, log: dict[str, Any], analysis: MatchAnalysis, viewer: str) -> dict[str, Any]:
     result = analysis.result
     assert result is not None
     seats = [s for s in result["seats"] if _sees(game, viewer, s)]
+    # the figures not estimated (no world could be dealt), with why, in the reader's language
+    missing = {(p["ply"], s, reason) for p in result["plies"]
+               for s, reason in p.get("not_estimated", {}).items() if s in seats}
+    missing |= {(m["ply"], m["seat"], m["not_estimated"]) for m in result["moves"]
+                if "not_estimated" in m and _sees(game, viewer, m["seat"])}
+    notes = [{"ply": ply, "seat": seat, "text": say(msg(reason))} for ply, seat, reason in sorted(missing)]
     lines = [{"seat": s, "kind": "own", "points": [p["own"][s] for p in result["plies"]]} for s in seats]
     if viewer == ALL:
         lines += [{"seat": s, "kind": "all", "points": [p["all"][s] for p in result["plies"]]}
@@ -110,6 +129,7 @@ def _visible(game: Any, log: dict[str, Any], analysis: MatchAnalysis, viewer: st
         "lines": lines,
         "moves": moves,
         "accuracy": {s: a for s, a in result["accuracy"].items() if _sees(game, viewer, s)},
+        "not_estimated": notes,
     }
 
 

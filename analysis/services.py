@@ -8,6 +8,7 @@ once it is older than :data:`STALLED_AFTER`, a new request (or the periodic
 
 from __future__ import annotations
 
+import json
 import logging
 from datetime import timedelta
 
@@ -21,7 +22,7 @@ from django.utils.translation import gettext
 from analysis.models import MatchAnalysis
 from config.errors import AppError
 from config.queueing import send_task_on_commit
-from engine import get_game, replay
+from engine import Message, get_game, msg, replay
 from engine.core.analysis import DEFAULT_BUDGET, analysable, analyse, engine_version
 from matches.models import Match
 
@@ -38,6 +39,12 @@ PROGRESS_EVERY = timedelta(seconds=1)
 
 class AnalysisError(AppError):
     code = "refused"
+
+
+def stored_reason(message: Message) -> str:
+    """Why an analysis failed, as stored in its row: the engine message (an id and its
+    parameters, as JSON), said in each reader's language when shown (selectors)."""
+    return json.dumps(message, sort_keys=True)
 
 
 def budget() -> int:
@@ -102,7 +109,7 @@ def requeue_stalled() -> int:
         if analysis.attempts >= MAX_ATTEMPTS:
             MatchAnalysis.objects.filter(pk=analysis.pk).update(
                 status=MatchAnalysis.Status.FAILED,
-                error=f"started {analysis.attempts} times without finishing")
+                error=stored_reason(msg("analysis.failed.stalled", count=analysis.attempts)))
             continue
         MatchAnalysis.objects.filter(pk=analysis.pk).update(status=MatchAnalysis.Status.QUEUED)
         _queue(analysis)
@@ -149,12 +156,14 @@ def run_analysis(analysis_id: int) -> str:
     try:
         game = get_game(analysis.match.game)
         if game is None or engine_version(game) != analysis.engine_version:
-            raise AnalysisError(gettext("the engine changed since this analysis was requested"))
+            rows.update(status=MatchAnalysis.Status.FAILED,
+                        error=stored_reason(msg("analysis.failed.engine_changed")))
+            return "failed"
         rows.update(plies_total=len(analysis.match.log.document["actions"]) + 1)
         result = analyse(replay(analysis.match.log.document), budget=analysis.budget, progress=progress)
-    except Exception as exc:  # noqa: BLE001 - stored, for the page to say, and logged
+    except Exception:  # noqa: BLE001 - logged with its traceback; the row keeps what to say
         log.exception("analysis %s of match %s failed", analysis.pk, analysis.match_id)
-        rows.update(status=MatchAnalysis.Status.FAILED, error=str(exc)[:2000] or repr(exc))
+        rows.update(status=MatchAnalysis.Status.FAILED, error=stored_reason(msg("analysis.failed.engine_error")))
         return "failed"
     rows.update(status=MatchAnalysis.Status.DONE, result=result, finished_at=timezone.now(),
                 heartbeat_at=timezone.now())

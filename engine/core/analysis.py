@@ -7,8 +7,20 @@ every ply (0 = the setup):
   seat's beliefs (:meth:`Game.beliefs`, which read only what the seat may know), each
   played out by the game's ``greedy`` bot to the end (or, for a game whose search cuts
   playouts, to ``max_plies`` and then scored by its ``evaluate``); the chance is the mean
-  score. It is the chance *under greedy play from here*, not under perfect play;
+  score. It is the chance *under greedy play from here*, not under perfect play. When no
+  state consistent with what the seat knows can be dealt (a sampler that deals by trial
+  gives up: :class:`SamplingFailed`), the figure is None and the ply says why
+  (``not_estimated``: the seat and the message id :data:`SAMPLING_FAILED`); the analysis
+  goes on;
 * **each seat's win chance from the all-seeing position**: the same, from the real state.
+
+**The worlds are dealt once per ply and viewer** (:meth:`Analyst.worlds`): the seat's own
+estimate, the best-move search and the played and best moves' scores of a decision it
+made from that information all play out the same ``budget`` states (one per playout, each
+with its own generator). A game whose sampler deals whole histories (Cloak & Dagger)
+carries each seat's worlds on from ply to ply (:meth:`Game.belief_particles`): a world
+still consistent with what the seat observed since is kept, with the turns since dealt
+into it; only the others are dealt again (``engine/games/cloak/sampling.py``).
 
 And for every action that was a choice (more than one legal action):
 
@@ -31,8 +43,8 @@ And for every action that was a choice (more than one legal action):
   is measured in the mover's *own* information set, so a label says "with what you knew
   then, another move was better", never "the hidden facts punished you";
 * **"could not have known"** (``unknowable``): the all-seeing drop — the real position's
-  chance before the move (all-seeing, the same generators) less the real position's chance
-  after the played move — is at least the mistake threshold (10 points) while the mover's
+  chance before the move less its chance after the move as played (the all-seeing
+  figures of the two plies, estimated with the same generators at every ply) — is at least the mistake threshold (10 points) while the mover's
   own drop is below the inaccuracy threshold: a move that lost chances in the real game
   but was sound on what the seat knew;
 * **an accuracy per seat**: the mean over its rated moves of lichess's per-move accuracy
@@ -48,7 +60,9 @@ that, but a label at a small budget is a hint, not a verdict.
 
 Deterministic: every estimate draws from a generator derived from (``seed``, ply, viewer,
 purpose) only — never from the state, so a seat's figures read nothing of what it could
-not know, and the same log, budget and seed give the same analysis.
+not know, and the same log, budget and seed give the same analysis. Carried worlds depend
+on the plies analysed before in the same run, as :func:`analyse` walks them (an
+:class:`Analyst` asked about plies out of order deals them afresh).
 """
 
 from __future__ import annotations
@@ -64,8 +78,11 @@ from engine.core.rng import Rng
 from engine.core.search import Search, action_key
 
 #: bump when the method or the result's shape changes: stored analyses are recomputed
-#: (2: the detectives' worlds weigh Mister X's city by its location category)
-ANALYSIS_VERSION = "2"
+#: (2: the detectives' worlds weigh Mister X's city by its location category; 3: the
+#: worlds dealt once per ply and viewer, carried on from ply to ply for Cloak & Dagger;
+#: the all-seeing drop taken from the plies' all-seeing figures; a position without
+#: worlds marked not estimated)
+ANALYSIS_VERSION = "3"
 #: playouts per estimate and ISMCTS iterations per best-move search (bench/analysis.py)
 DEFAULT_BUDGET = 24
 #: lichess's thresholds, in points of win chance (see the module's docstring)
@@ -267,8 +284,10 @@ def analyse(replay: Replay, *, budget: int = DEFAULT_BUDGET, seed: int = 0,
     """The analysis of a replayed log (JSON-ready; see the module's docstring)::
 
         {"engine": ..., "budget": ..., "seed": ..., "seats": [...],
-         "plies": [{"ply": 0, "own": {seat: points}, "all": {seat: points}}, ...],
-         "moves": [{"ply": 1, "seat": decider, "rated": bool, "played_value", "best_value",
+         "plies": [{"ply": 0, "own": {seat: points or None}, "all": {seat: points},
+                    "not_estimated": {seat: message id} (only when a figure is None)}, ...],
+         "moves": [{"ply": 1, "seat": decider, "rated": bool, "not_estimated": message id
+                    (a choice not rated for want of worlds), "played_value", "best_value",
                     "drop", "label", "all_seeing_drop", "unknowable", "accuracy",
                     "best": listed action or None}, ...],
          "accuracy": {seat: points or None}}

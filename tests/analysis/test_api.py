@@ -111,3 +111,37 @@ def test_the_player_page_shows_accuracy_over_recent_analysed_games(client, club,
     page = client.get(reverse("ladder-player", args=[club.slug, ladder.url_key, alice.handle]))
     assert page.status_code == 200
     assert "Accuracy" in page.content.decode() and f"#{match.pk}</a> {stored:.1f}%" in page.content.decode()
+
+
+def test_a_figure_not_estimated_is_shown_with_why_in_the_reader_language(
+        api, club, example_log, monkeypatch, django_capture_on_commit_callbacks):
+    """The sampler gives up on p1's worlds at ply 4 (forced): the job still finishes; the
+    all-seeing and p1's perspectives get a gap in p1's line, its move from there unrated,
+    and the reason said in the request's language; p2's perspective gets nothing of it."""
+    from engine.core.game import SAMPLING_FAILED, SamplingFailed
+    from engine.core.messages import msg, render
+    from engine.games.cloak import sampling
+    from matches.services import ingest_log
+
+    cloak = ingest_log(club, example_log("cloak-documents.json"), None)
+    dealt = sampling.Particles.worlds
+
+    def failing(self, state, opening, count, rng):
+        if self.viewer == "p1" and state.ply == 4:
+            raise SamplingFailed("forced")
+        return dealt(self, state, opening, count, rng)
+
+    monkeypatch.setattr(sampling.Particles, "worlds", failing)
+    with django_capture_on_commit_callbacks(execute=True):
+        api("member").post(url(cloak))
+    for view in ("all", "p1"):
+        answer = api(None).get(url(cloak, view), HTTP_ACCEPT_LANGUAGE="ja").json()
+        assert answer["status"] == "done"
+        own = next(line for line in answer["result"]["lines"] if line["seat"] == "p1" and line["kind"] == "own")
+        assert own["points"][4] is None and None not in own["points"][5:]
+        notes = answer["result"]["not_estimated"]
+        # its own chance after ply 4, and its decision made there (move 5)
+        assert cloak.log.document["actions"][4]["seat"] == "p1"
+        assert {(n["ply"], n["seat"]) for n in notes} == {(4, "p1"), (5, "p1")}
+        assert notes[0]["text"] == render(msg(SAMPLING_FAILED), "ja") != render(msg(SAMPLING_FAILED), "en")
+    assert api(None).get(url(cloak, "p2")).json()["result"]["not_estimated"] == []

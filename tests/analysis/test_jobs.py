@@ -4,6 +4,7 @@ runs, cached, recomputed when the engine changes, retried when its worker died."
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
 import pytest
@@ -14,6 +15,7 @@ from analysis.models import MatchAnalysis
 from analysis.tasks import analyse_match
 from config.celery import app
 from engine.core import analysis as engine_analysis
+from engine.core.messages import msg, render
 
 pytestmark = pytest.mark.django_db
 
@@ -149,7 +151,52 @@ def test_one_that_keeps_killing_its_worker_is_left_failed(match):
         match=match, engine_version=services.current_version(match), budget=1,
         status="running", heartbeat_at=long_ago, attempts=services.MAX_ATTEMPTS)
     assert services.requeue_stalled() == 0
-    assert MatchAnalysis.objects.get().status == "failed"
+    row = MatchAnalysis.objects.get()
+    assert row.status == "failed"
+    assert json.loads(row.error) == {"id": "analysis.failed.stalled", "params": {"count": services.MAX_ATTEMPTS}}
+
+
+def test_a_failed_job_keeps_why_as_a_message_said_in_the_reader_language(match, monkeypatch):
+    """An engine error fails the job; the row keeps a message id (the exception's English
+    text goes to the log only) and the page says it in the reader's language."""
+    from django.contrib.auth.models import AnonymousUser
+    from django.utils import translation
+
+    from analysis.selectors import analysis_payload
+
+    def broken(replay, *, budget, progress):
+        raise RuntimeError("an English sentence from deep in the engine")
+
+    monkeypatch.setattr(services, "analyse", broken)
+    analysis = MatchAnalysis.objects.create(match=match, engine_version=services.current_version(match), budget=1)
+    assert services.run_analysis(analysis.pk) == "failed"
+    analysis.refresh_from_db()
+    assert json.loads(analysis.error) == {"id": "analysis.failed.engine_error", "params": {}}
+    for language in ("ja", "ru"):
+        with translation.override(language):
+            error = analysis_payload(match, "all", AnonymousUser())["error"]
+        assert render(msg("analysis.failed.engine_error"), language) in error
+        assert "English" not in error and "engine stopped" not in error
+
+
+def test_a_sample_that_cannot_be_dealt_does_not_fail_the_job(club, example_log, monkeypatch):
+    from engine.core.game import SAMPLING_FAILED, SamplingFailed
+    from engine.games.cloak import sampling
+    from matches.services import ingest_log
+
+    cloak = ingest_log(club, example_log("cloak-documents.json"), None)
+
+    def never(self, state, opening, count, rng):
+        raise SamplingFailed("no history consistent with p2's observations")
+
+    monkeypatch.setattr(sampling.Particles, "worlds", never)
+    analysis = MatchAnalysis.objects.create(match=cloak, engine_version=services.current_version(cloak), budget=1)
+    assert services.run_analysis(analysis.pk) == "done"
+    analysis.refresh_from_db()
+    plies = analysis.result["plies"]
+    assert analysis.error == "" and len(plies) == len(cloak.log.document["actions"]) + 1
+    assert all(p["not_estimated"] == {"p1": SAMPLING_FAILED, "p2": SAMPLING_FAILED} for p in plies[:-1])
+    assert all(not m["rated"] for m in analysis.result["moves"])
 
 
 def test_a_game_without_a_belief_sampler_is_refused_clearly(club, example_log, monkeypatch):

@@ -16,6 +16,8 @@ from engine.core.analysis import (
     move_accuracy,
     unknowable,
 )
+from engine.core.game import SAMPLING_FAILED, SamplingFailed
+from engine.core.messages import msg, render
 from engine.core.search import action_key
 from tests.engine.test_cryptid_beliefs import counterfactual as cryptid_counterfactual
 from tests.engine.test_misterx_beliefs import hidden_changed as misterx_counterfactual
@@ -169,20 +171,21 @@ def test_cloak_and_dagger_own_figures_read_nothing_hidden():
     cloak = get_game("cloak-and-dagger")
     log = play(cloak.id, 6, ["greedy", "random", "greedy"], max_actions=36)
     r = replay(log)
-    analyst = Analyst(cloak, 3, seed=1)
     checked = differ = 0
     for seat in r.seats:
         twin_log = renumbered(log, known_numbers(r, seat), 5)[0]
         twin = replay(twin_log)
+        # one analyst per game: each carries its own worlds from ply to ply
+        analyst, other_analyst = Analyst(cloak, 3, seed=1), Analyst(cloak, 3, seed=1)
         pairs = zip(r.states(), twin.states(), strict=True)
         for (ply, _a, st), (_p, _b, other) in pairs:
             if ply % 4 or cloak.is_over(st):
                 continue
             differ += st.envelopes != other.envelopes
-            assert analyst.chances(st, seat, [seat], ply) == analyst.chances(other, seat, [seat], ply)
+            assert analyst.chances(st, seat, [seat], ply) == other_analyst.chances(other, seat, [seat], ply)
             if cloak.to_act(st) == [seat] and ply < len(log["actions"]):
                 one = analyst.judge(st, log["actions"][ply], ply + 1)
-                two = analyst.judge(other, twin_log["actions"][ply], ply + 1)
+                two = other_analyst.judge(other, twin_log["actions"][ply], ply + 1)
                 assert {k: one.get(k) for k in OWN_FIELDS} == {k: two.get(k) for k in OWN_FIELDS}
                 assert one.get("best") == two.get("best")
                 checked += 1
@@ -213,3 +216,35 @@ def test_the_same_log_budget_and_seed_give_the_same_analysis():
     one = analyse(replay(log), budget=4, seed=7)
     assert analyse(replay(log), budget=4, seed=7) == one
     assert analyse(replay(log), budget=4, seed=8) != one  # the seed does decide the draws
+
+
+def test_a_position_without_worlds_is_marked_and_the_analysis_goes_on(monkeypatch):
+    """The sampler gives up (forced here: p2's worlds from ply 6 to 11). p2's own chance
+    there is None with the message id saying why, its decisions made there are not rated,
+    with the same id; every other figure is estimated and the analysis ends."""
+    from engine.games.cloak import sampling
+
+    cloak = get_game("cloak-and-dagger")
+    log = play(cloak.id, 4, ["greedy", "random", "greedy"], max_actions=24)
+    dealt = sampling.Particles.worlds
+
+    def failing(self, state, opening, count, rng):
+        if self.viewer == "p2" and 6 <= state.ply <= 11:
+            raise SamplingFailed("forced")
+        return dealt(self, state, opening, count, rng)
+
+    monkeypatch.setattr(sampling.Particles, "worlds", failing)
+    result = analyse(replay(log), budget=2, seed=1)
+    assert len(result["plies"]) == len(log["actions"]) + 1
+    for entry in result["plies"]:
+        if 6 <= entry["ply"] <= 11:
+            assert entry["own"]["p2"] is None and entry["not_estimated"] == {"p2": SAMPLING_FAILED}
+        else:
+            assert entry["own"]["p2"] is not None and "not_estimated" not in entry
+        assert None not in [entry["own"]["p1"], entry["own"]["p3"], *entry["all"].values()]
+    missed = [m for m in result["moves"] if m["seat"] == "p2" and 7 <= m["ply"] <= 12]
+    assert missed and all(not m["rated"] and m["not_estimated"] == SAMPLING_FAILED for m in missed)
+    assert any(m["rated"] for m in result["moves"] if m["seat"] == "p2")
+    assert result["accuracy"]["p2"] is not None
+    for language in ("en", "ja", "ru"):  # said in every language of the site
+        assert render(msg(SAMPLING_FAILED), language) != SAMPLING_FAILED

@@ -61,6 +61,24 @@ steps, each still giving a history the seat observes exactly as it did:
 world that would have ended in a win the seat did not see) does ``sample`` raise
 ``SamplingFailed``.
 
+**Lantern reading** (worlds carried, for analysis: :class:`Particles`): analysis needs a
+seat's worlds after every ply, and dealing each one as a whole history (tens of deals
+until one is not contradicted, at four players) cost more than the rest of the analysis
+together. So a seat's worlds are dealt once and carried on: at the next ply each world
+gets the turns played since, dealt as above (its hidden choices drawn among those the
+look ahead leaves open) and kept if the seat observes them as it did — a particle filter
+whose particles are whole histories. A world the new turns contradict (mostly: the seat
+opens an envelope and the world holds something else there) is dealt again from the
+seat's own last turn before them (``REDEALS`` tries); failing that, it is replaced by
+another surviving world dealt again from that survivor's last turn before them (or
+copied); only when no world survives are ``FRESH`` dealt afresh and the rest follow them.
+Each carried world is still a history the seat observes exactly as it did, and every
+consistent history can come up (tested); the odds are not those stated above: a choice
+was weighed with what the seat knew when it was dealt (a card it sees only later does not
+pull the choice towards where it sees it), survivors are over-represented after a
+contradiction, and the worlds of successive plies are not independent (which makes a
+seat's chances from ply to ply steadier). ``bench/README.md`` says how many are carried.
+
 Nothing here reads the real state beyond the seat's own observations (plus, when the
 seat has just opened an envelope, what it sees there): the samples are a function of
 those and the generator only (the counterfactual tests change every hidden fact and

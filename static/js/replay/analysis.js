@@ -79,13 +79,16 @@ function graph(result) {
   chart.append(svg("rect", { class: "analysis-bg", x: 0, y: 0, width: W, height: H }));
   chart.append(svg("line", { class: "analysis-mid", x1: 0, x2: W, y1: H / 2, y2: H / 2 }));
   for (const line of result.lines) {
-    const d = line.points.map((v, ply) => `${ply ? "L" : "M"}${x(ply).toFixed(1)},${y(v).toFixed(1)}`).join("");
+    // a figure not estimated (null) leaves a gap: the line starts again after it
+    const d = line.points.map((v, ply) => v === null ? ""
+      : `${ply && line.points[ply - 1] !== null ? "L" : "M"}${x(ply).toFixed(1)},${y(v).toFixed(1)}`).join("");
     chart.append(svg("path", { class: `analysis-line analysis-${line.kind}`, d, "data-seat": line.seat,
       stroke: COLORS[seats.indexOf(line.seat) % COLORS.length] }, tip(`${seatName(line.seat)}: ${line.kind === "own" ? gettext("own information") : gettext("all-seeing")}`)));
   }
   for (const move of result.moves) {
     if (!move.label) continue;
     const line = result.lines.find((l) => l.seat === move.seat && l.kind === "own") || result.lines[0];
+    if (line.points[move.ply] === null) continue;
     chart.append(svg("circle", { class: `analysis-dot analysis-${move.label}`, cx: x(move.ply), cy: y(line.points[move.ply]), r: 3.5 },
       tip(interpolate(gettext("%(verdict)s at move %(ply)s: −%(drop)s points"), { verdict: WORDS[move.label], ply: move.ply, drop: move.drop }))));
   }
@@ -160,6 +163,10 @@ function follow() {
   cursor.setAttribute("x2", String((ply / n) * W));
   const box = panel.querySelector(".analysis-best");
   box.replaceChildren();
+  // why a figure of this position is missing (said by the server in the page's language)
+  for (const note of state.payload.result.not_estimated || []) {
+    if (note.ply === ply) box.append(el("p", { class: "analysis-missing muted" }, `${seatName(note.seat)} — ${note.text}`));
+  }
   const move = moveAt(ply);
   if (!move) return;
   const verdict = move.label ? interpolate(gettext("%(verdict)s: −%(drop)s points."), { verdict: WORDS[move.label], drop: move.drop })

@@ -9,7 +9,7 @@ reproduce every shuffle from the seed.
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence, Sequence
+from collections.abc import MutableMapping, MutableSequence, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -69,6 +69,42 @@ class Rng:
         same items whatever order they were put back in.
         """
         return [pool.pop(self.below(len(pool))) for _ in range(count)]
+
+    def draw_counted(self, pile: MutableMapping[T, int], count: int, order: Sequence[T]) -> list[T]:
+        """Remove ``count`` items from the multiset ``pile`` (item -> copies, no zero counts)
+        and return them: the same items as :meth:`draw` on the sorted list of its copies,
+        ``order`` naming every item of the pile in sorted order (names not in it count 0).
+        Without expanding the pile: games draw tickets out of a bag of a hundred."""
+        drawn = []
+        total = sum(pile.values())
+        get = pile.get
+        state = self._state
+        for _ in range(count):
+            if total <= 0:
+                self._state = state
+                raise ValueError("below() needs n > 0")
+            limit = _LIMITS[total] if total < 1025 else _SPAN - _SPAN % total
+            while True:  # below(total), written out (a draw per ticket refilled)
+                z = state = (state + 0x9E3779B97F4A7C15) & _MASK
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                if z < limit:
+                    break
+            index = z % total
+            for item in order:
+                copies = get(item, 0)
+                if index < copies:
+                    if copies == 1:
+                        del pile[item]
+                    else:
+                        pile[item] = copies - 1
+                    drawn.append(item)
+                    break
+                index -= copies
+            total -= 1
+        self._state = state
+        return drawn
 
     def fork(self) -> Rng:
         """An independent generator (for a bot, say) that does not disturb this one."""

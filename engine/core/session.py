@@ -42,14 +42,15 @@ ALL_SEEING = None
 
 
 def _same(a: Any, b: Any) -> bool:
-    """Equal as JSON (``true`` is not ``1``)."""
+    """Equal as JSON (``true`` is not ``1``; a read-only action is the dict it reads as)."""
+    if isinstance(a, Mapping):
+        return isinstance(b, Mapping) and a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list | tuple):
+        return (isinstance(b, list if isinstance(a, list) else tuple) and len(a) == len(b)
+                and all(_same(x, y) for x, y in zip(a, b, strict=True)))
     if type(a) is not type(b) and not (isinstance(a, int | float) and isinstance(b, int | float)
                                        and not isinstance(a, bool) and not isinstance(b, bool)):
         return False
-    if isinstance(a, Mapping):
-        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
-    if isinstance(a, list | tuple):
-        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
     return a == b
 
 

@@ -77,6 +77,9 @@ class Board:
     by_transport: dict[int, dict[str, tuple[int, ...]]] = field(repr=False, default_factory=dict)
     #: city -> sorted neighbours along any transport
     neighbours: dict[int, tuple[int, ...]] = field(repr=False, default_factory=dict)
+    #: every action the board allows, each built once when first listed (the rules'
+    #: ``Listing``, made on first use; not part of the board's data)
+    listing: Any = field(repr=False, default=None, compare=False)
 
     @property
     def key(self) -> str:

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.errors import IllegalAction, require
+from engine.core.errors import IllegalAction
 from engine.core.fields import get_dict, get_int, get_list, get_str
+from engine.core.frozen import FrozenAction, FrozenList
 from engine.core.messages import Text, msg
 from engine.core.rng import Rng
 from engine.games.misterx.board import MISSION_COLOURS, Board, resolve_board
@@ -38,6 +39,7 @@ from engine.games.misterx.state import (
     PH_OVER,
     PH_PAWNS,
     SIREN_TRANSPORT,
+    SORTED_TICKETS,
     SPECIAL_FROM_ROUND,
     TEAM,
     TRANSPORT_OF,
@@ -78,20 +80,21 @@ def check_pawn_shares(board: Board, det_seats: list[str], pawns_opt: Any) -> dic
     """``options.pawns`` checked (MX-6.10), or the default shares when absent."""
     if pawns_opt is None:
         return default_shares(board.pawns, det_seats)
-    require(isinstance(pawns_opt, dict), "MX-6.10", msg("mx.refuse.options_pawns_map_each_detective"))
-    require(sorted(pawns_opt) == sorted(det_seats), "MX-6.10",
-            msg("mx.refuse.options_pawns_name_exactly_detective", det_seats=', '.join(det_seats)))
+    if not isinstance(pawns_opt, dict):
+        raise IllegalAction("MX-6.10", msg("mx.refuse.options_pawns_map_each_detective"))
+    if sorted(pawns_opt) != sorted(det_seats):
+        raise IllegalAction("MX-6.10", msg("mx.refuse.options_pawns_name_exactly_detective", det_seats=', '.join(det_seats)))
     given: list[str] = []
     for seat in det_seats:
         share = pawns_opt[seat]
-        require(isinstance(share, list) and bool(share) and all(isinstance(p, str) for p in share),
-                "MX-6.10", msg("mx.refuse.options_pawns_non_empty_list", seat=repr(seat)))
+        if not (isinstance(share, list) and bool(share) and all(isinstance(p, str) for p in share)):
+            raise IllegalAction("MX-6.10", msg("mx.refuse.options_pawns_non_empty_list", seat=repr(seat)))
         given.extend(share)
-    require(sorted(given) == sorted(board.pawns), "MX-6.10",
-            msg("mx.refuse.options_pawns_give_each_board", pawns=', '.join(board.pawns)))
+    if sorted(given) != sorted(board.pawns):
+        raise IllegalAction("MX-6.10", msg("mx.refuse.options_pawns_give_each_board", pawns=', '.join(board.pawns)))
     sizes = [len(pawns_opt[s]) for s in det_seats]
-    require(max(sizes) - min(sizes) <= 1, "MX-6.10",
-            msg("mx.refuse.pawns_shared_out_as_evenly"))
+    if max(sizes) - min(sizes) > 1:
+        raise IllegalAction("MX-6.10", msg("mx.refuse.pawns_shared_out_as_evenly"))
     return {s: list(pawns_opt[s]) for s in det_seats}
 
 
@@ -111,8 +114,8 @@ def new_state(options: dict[str, Any], seats: list[str], setup: dict[str, Any], 
     mission = board.missions[st.mission]
     st.destinations = mission.destinations
     start = get_int(setup, "start", "MX-2.3", msg("core.what.setup"))
-    require(start in mission.starts, "MX-2.3",
-            msg("mx.refuse.mister_x_start_one_start", mission=msg(f"mx.mission.{st.mission}"), starts=str(list(mission.starts)), start=str(start)))
+    if start not in mission.starts:
+        raise IllegalAction("MX-2.3", msg("mx.refuse.mister_x_start_one_start", mission=msg(f"mx.mission.{st.mission}"), starts=str(list(mission.starts)), start=str(start)))
     st.path = [start]
     st.slots = [None]
 
@@ -121,20 +124,19 @@ def new_state(options: dict[str, Any], seats: list[str], setup: dict[str, Any], 
     if rng is not None:
         cards = sorted(board.start_cards)
         pawn_pos = {p: c for p, c in zip(board.pawns, rng.draw(cards, len(board.pawns)), strict=True)}
-        if given_pawns is not None:
-            require(given_pawns == pawn_pos, "MX-2.2",
-                    msg("mx.refuse.setup_s_pawn_cities_differ", given_pawns=str(given_pawns), pawn_pos=str(pawn_pos)))
+        if given_pawns is not None and given_pawns != pawn_pos:
+            raise IllegalAction("MX-2.2", msg("mx.refuse.setup_s_pawn_cities_differ", given_pawns=str(given_pawns), pawn_pos=str(pawn_pos)))
     else:
-        require(given_pawns is not None, "MX-2.2",
-                msg("mx.refuse.without_seed_setup_record_each"))
+        if given_pawns is None:
+            raise IllegalAction("MX-2.2", msg("mx.refuse.without_seed_setup_record_each"))
         pawn_pos = dict(get_dict(setup, "pawns", "MX-2.2", msg("core.what.setup")))
-        require(sorted(pawn_pos) == sorted(board.pawns), "MX-2.2",
-                msg("mx.refuse.setup_pawns_give_start_city", pawns=', '.join(board.pawns)))
+        if sorted(pawn_pos) != sorted(board.pawns):
+            raise IllegalAction("MX-2.2", msg("mx.refuse.setup_pawns_give_start_city", pawns=', '.join(board.pawns)))
         for pawn, city in pawn_pos.items():
-            require(isinstance(city, int) and city in board.start_cards, "MX-2.2",
-                    msg("mx.refuse.pawn_start_start_card_city", pawn=pawn, city=repr(city)))
-        require(len(set(pawn_pos.values())) == len(pawn_pos), "MX-2.2",
-                msg("mx.refuse.two_pawns_cannot_start_same"))
+            if not (isinstance(city, int) and city in board.start_cards):
+                raise IllegalAction("MX-2.2", msg("mx.refuse.pawn_start_start_card_city", pawn=pawn, city=repr(city)))
+        if len(set(pawn_pos.values())) != len(pawn_pos):
+            raise IllegalAction("MX-2.2", msg("mx.refuse.two_pawns_cannot_start_same"))
     st.pawn_pos = {p: pawn_pos[p] for p in board.pawns}
     st.occupied = {c: p for p, c in st.pawn_pos.items()}
 
@@ -147,24 +149,25 @@ def new_state(options: dict[str, Any], seats: list[str], setup: dict[str, Any], 
         for seat in order:
             racks[seat] = rack_of(draw_from(bag, st.limit[seat], rng))
         if given_racks is not None:
-            require(isinstance(given_racks, dict), "MX-2.1", msg("mx.refuse.setup_racks_object"))
+            if not isinstance(given_racks, dict):
+                raise IllegalAction("MX-2.1", msg("mx.refuse.setup_racks_object"))
             for seat in order:
                 mine = given_racks.get(seat)
-                require(isinstance(mine, list) and rack_of(mine) == racks[seat], "MX-2.1",
-                        msg("mx.refuse.setup_racks_differs_from_seed", seat=repr(seat), racks=rack_list(racks[seat])))
+                if not (isinstance(mine, list) and rack_of(mine) == racks[seat]):
+                    raise IllegalAction("MX-2.1", msg("mx.refuse.setup_racks_differs_from_seed", seat=repr(seat), racks=rack_list(racks[seat])))
     else:
-        require(given_racks is not None, "MX-2.1",
-                msg("mx.refuse.without_seed_setup_record_every"))
+        if given_racks is None:
+            raise IllegalAction("MX-2.1", msg("mx.refuse.without_seed_setup_record_every"))
         given = get_dict(setup, "racks", "MX-2.1", msg("core.what.setup"))
-        require(sorted(given) == sorted(order), "MX-2.1",
-                msg("mx.refuse.setup_racks_have_exactly_seats", order=', '.join(order)))
+        if sorted(given) != sorted(order):
+            raise IllegalAction("MX-2.1", msg("mx.refuse.setup_racks_have_exactly_seats", order=', '.join(order)))
         for seat in order:
             tickets = _tickets(board, given, seat, "MX-2.1", f"setup.racks[{seat!r}]")
-            require(len(tickets) == st.limit[seat], "MX-2.1",
-                    msg("mx.refuse.draws_tickets_start", seat=seat, count=st.limit[seat], n_tickets=len(tickets)))
+            if len(tickets) != st.limit[seat]:
+                raise IllegalAction("MX-2.1", msg("mx.refuse.draws_tickets_start", seat=seat, count=st.limit[seat], n_tickets=len(tickets)))
             rack = rack_of(tickets)
-            require(contains(bag, rack), "MX-2.1",
-                    msg("mx.refuse.racks_hold_more_tickets_than", seat=seat))
+            if not contains(bag, rack):
+                raise IllegalAction("MX-2.1", msg("mx.refuse.racks_hold_more_tickets_than", seat=seat))
             remove_all(bag, rack)
             racks[seat] = rack
     st.racks = racks
@@ -231,8 +234,9 @@ def _mrx_step(st: State, ticket: str, face_up: bool, to: int) -> None:
     if slot > HIDDEN_SLOTS:  # open play: the ticket goes back into the bag
         bag = st.bag
         bag[ticket] = bag.get(ticket, 0) + 1
-    st.own_events().append(("mx", slot, TRANSPORT_OF[ticket] if face_up else None,
-                            frozenset(st.occupied), to if slot > HIDDEN_SLOTS else None))
+    (st.events if st.events_own else st.own_events()).append(
+        ("mx", slot, TRANSPORT_OF[ticket] if face_up else None, frozenset(st.occupied),
+         to if slot > HIDDEN_SLOTS else None))
     if to in st.destinations:
         _end(st, MRX, "destination")
 
@@ -246,11 +250,17 @@ def _need_tickets(rack: Rack, want: Rack, rule: str, who: Text) -> None:
 
 def mrx_move(st: State, a: dict[str, Any]) -> None:
     """MX-3.2: one ticket, one step along its transport."""
-    ticket = _ticket(st.board, a.get("ticket"), "MX-3.2", msg("mx.what.mrx_move"))
+    ticket, to = a.get("ticket"), a.get("to")
     rack = st.racks[MRX]
-    if ticket not in rack:
-        _need_tickets(rack, {ticket: 1}, "MX-3.2", msg("mx.seat.mrx"))
-    to = _check_mrx_step(st, st.path[-1], TRANSPORT_OF[ticket], a.get("to"), "MX-3.2")
+    # Every legal move passes this one test (a ticket held, its transport to a free city);
+    # anything else goes through the checks one by one, for the rule to cite.
+    if not (ticket.__class__ is _STR and ticket in rack and to.__class__ is _INT
+            and to in st.board.by_transport[st.path[-1]].get(TRANSPORT_OF[ticket], ())
+            and to not in st.occupied):
+        ticket = _ticket(st.board, ticket, "MX-3.2", msg("mx.what.mrx_move"))
+        if ticket not in rack:
+            _need_tickets(rack, {ticket: 1}, "MX-3.2", msg("mx.seat.mrx"))
+        to = _check_mrx_step(st, st.path[-1], TRANSPORT_OF[ticket], to, "MX-3.2")
     remove_one(rack, ticket)
     _mrx_step(st, ticket, True, to)
 
@@ -269,19 +279,22 @@ def mrx_double(st: State, a: dict[str, Any]) -> None:
     """MX-3.3 / MX-6.1: 3 ``double`` tickets out of the game, then two moves."""
     pay = _pay(st, a, "double", "MX-3.3")
     moves = get_list(a, "moves", "MX-3.3")
-    require(len(moves) in (1, 2), "MX-3.3", msg("mx.refuse.double_move_lists_two_moves"))
+    if len(moves) not in (1, 2):
+        raise IllegalAction("MX-3.3", msg("mx.refuse.double_move_lists_two_moves"))
     for m in moves:
-        require(isinstance(m, dict), "MX-3.3", msg("mx.refuse.each_move_double_object_with"))
+        if not isinstance(m, dict):
+            raise IllegalAction("MX-3.3", msg("mx.refuse.each_move_double_object_with"))
     tickets = [_ticket(st.board, m.get("ticket"), "MX-3.3", msg("mx.what.double_step")) for m in moves]
     rack = st.racks[MRX]
     _need_tickets(rack, rack_of(pay + tickets), "MX-3.3", msg("mx.seat.mrx"))
     first = _check_mrx_step(st, st.path[-1], TRANSPORT_OF[tickets[0]], moves[0].get("to"), "MX-3.3",
                             occupied_rule="MX-3.3")
     if first in st.destinations:
-        require(len(moves) == 1, "MX-6.1",
-                msg("mx.refuse.first_step_reaches_destination_ends"))
+        if len(moves) != 1:
+            raise IllegalAction("MX-6.1", msg("mx.refuse.first_step_reaches_destination_ends"))
     else:
-        require(len(moves) == 2, "MX-3.3", msg("mx.refuse.double_move_makes_two_moves"))
+        if len(moves) != 2:
+            raise IllegalAction("MX-3.3", msg("mx.refuse.double_move_makes_two_moves"))
         _check_mrx_step(st, first, TRANSPORT_OF[tickets[1]], moves[1].get("to"), "MX-3.3")
     out = st.out
     for t in pay:
@@ -324,7 +337,8 @@ def mrx_can_move(st: State) -> bool:
 
 def mrx_pass(st: State, a: dict[str, Any]) -> None:
     """MX-3.5 / MX-6.3: only without any move; the whole rack goes into the bag."""
-    require(not mrx_can_move(st), "MX-6.3", msg("mx.refuse.mister_x_may_pass_only"))
+    if mrx_can_move(st):
+        raise IllegalAction("MX-6.3", msg("mx.refuse.mister_x_may_pass_only"))
     add_all(st.bag, st.racks[MRX])
     st.racks[MRX] = {}
 
@@ -424,35 +438,41 @@ def det_move(st: State, seat: str, a: dict[str, Any]) -> None:
 def det_stay(st: State, seat: str, a: dict[str, Any]) -> None:
     """MX-3.7 / MX-6.6: a pawn stays only when its seat holds no ticket that moves it."""
     pawn = _own_pawn(st, seat, a)
-    require(not pawn_can_move(st, pawn), "MX-3.7",
-            msg("mx.refuse.pawn_move_holds_ticket_that", pawn=pawn, seat=seat))
+    if pawn_can_move(st, pawn):
+        raise IllegalAction("MX-3.7", msg("mx.refuse.pawn_move_holds_ticket_that", pawn=pawn, seat=seat))
     _after_pawn(st, pawn)
 
 
 def _special_pay(st: State, a: dict[str, Any], icon: str, rule: str) -> tuple[dict[str, Rack], int]:
-    require(st.phase == PH_DET_END, "MX-3.7",
-            msg("mx.refuse.detectives_special_action_comes_after"))
-    require(st.round >= SPECIAL_FROM_ROUND, "MX-3.7",
-            msg("mx.refuse.special_actions_allowed_from_round", special_from_round=SPECIAL_FROM_ROUND, round=str(st.round)))
-    require(not st.special_done, "MX-6.7", msg("mx.refuse.most_one_special_action_per"))
-    require(st.special_open(), "MX-3.7", msg("mx.refuse.special_action_comes_before_detectives"))
+    if st.phase != PH_DET_END:
+        raise IllegalAction("MX-3.7", msg("mx.refuse.detectives_special_action_comes_after"))
+    if st.round < SPECIAL_FROM_ROUND:
+        raise IllegalAction("MX-3.7", msg("mx.refuse.special_actions_allowed_from_round", special_from_round=SPECIAL_FROM_ROUND, round=str(st.round)))
+    if st.special_done:
+        raise IllegalAction("MX-6.7", msg("mx.refuse.most_one_special_action_per"))
+    if not st.special_open():
+        raise IllegalAction("MX-3.7", msg("mx.refuse.special_action_comes_before_detectives"))
     pay = get_dict(a, "pay", rule)
     per_seat: dict[str, Rack] = {}
     total = 0
     for seat, tickets in pay.items():
-        require(seat in st.det_seats, "MX-6.10", msg("mx.refuse.detective_seat", seat=repr(seat)))
-        require(isinstance(tickets, list), rule, msg("mx.refuse.pay_list_tickets", seat=repr(seat)))
+        if seat not in st.det_seats:
+            raise IllegalAction("MX-6.10", msg("mx.refuse.detective_seat", seat=repr(seat)))
+        if not isinstance(tickets, list):
+            raise IllegalAction(rule, msg("mx.refuse.pay_list_tickets", seat=repr(seat)))
         tickets = [_ticket(st.board, t, rule, f"pay[{seat!r}]") for t in tickets]
         for t in tickets:
-            require(ICON_OF[t] == icon, rule, msg("mx.refuse.special_action_paid_with_tickets2", icon=icon, t=t))
+            if ICON_OF[t] != icon:
+                raise IllegalAction(rule, msg("mx.refuse.special_action_paid_with_tickets2", icon=icon, t=t))
         limit = len(st.pawns_of[seat])
-        require(len(tickets) <= limit, "MX-3.7",
-                msg("mx.refuse.controls_pawn_s_may_give", seat=seat, count=limit, n_tickets=len(tickets)))
+        if len(tickets) > limit:
+            raise IllegalAction("MX-3.7", msg("mx.refuse.controls_pawn_s_may_give", seat=seat, count=limit, n_tickets=len(tickets)))
         rack = rack_of(tickets)
         _need_tickets(st.racks[seat], rack, rule, seat)
         per_seat[seat] = rack
         total += len(tickets)
-    require(total in (3, 4, 5), "MX-6.7", msg("mx.refuse.special_action_paid_with_tickets", count=total))
+    if total not in (3, 4, 5):
+        raise IllegalAction("MX-6.7", msg("mx.refuse.special_action_paid_with_tickets", count=total))
     return per_seat, total
 
 
@@ -474,8 +494,8 @@ def det_investigate(st: State, a: dict[str, Any]) -> None:
     """MX-3.8: 3/4/5 ``investigate`` tickets reveal the city of 4/3/2 moves ago."""
     per_seat, total = _special_pay(st, a, "investigate", "MX-3.8")
     slot = st.last_slot - INVESTIGATE_BACK[total]
-    require(slot >= 0, "MX-6.7",
-            msg("mx.refuse.tickets_aim_moves_back_before", total=total, investigate_back=str(INVESTIGATE_BACK[total]), last_slot=str(st.last_slot)))
+    if slot < 0:
+        raise IllegalAction("MX-6.7", msg("mx.refuse.tickets_aim_moves_back_before", total=total, investigate_back=str(INVESTIGATE_BACK[total]), last_slot=str(st.last_slot)))
     _spend(st, per_seat)
     st.special_done = True
     reveal(st, slot, "investigate")
@@ -485,7 +505,8 @@ def det_siren(st: State, a: dict[str, Any]) -> None:
     """MX-3.9: 3/4/5 ``siren`` tickets move one pawn a step by car/train/plane."""
     per_seat, total = _special_pay(st, a, "siren", "MX-3.9")
     pawn = get_str(a, "pawn", "MX-3.9")
-    require(pawn in st.pawn_pos, "MX-3.9", msg("mx.refuse.there_no_pawn", pawn=repr(pawn)))
+    if pawn not in st.pawn_pos:
+        raise IllegalAction("MX-3.9", msg("mx.refuse.there_no_pawn", pawn=repr(pawn)))
     to = _check_pawn_step(st, pawn, SIREN_TRANSPORT[total], a.get("to"), "MX-3.9")
     _spend(st, per_seat)
     st.special_done = True
@@ -569,11 +590,11 @@ def refill(st: State, seat: str, a: dict[str, Any]) -> list[str]:
             remove_all(bag, wanted)
         else:
             # MX-3.12: the whole bag, then the rest from the tickets that left the game
-            require(contains(wanted, bag), "MX-6.8",
-                    msg("mx.refuse.bag_holds_only_ticket_s", count=in_bag))
+            if not contains(wanted, bag):
+                raise IllegalAction("MX-6.8", msg("mx.refuse.bag_holds_only_ticket_s", count=in_bag))
             remove_all(wanted, bag)
-            require(contains(st.out, wanted), "MX-6.8",
-                    msg("mx.refuse.s_refill_bag_among_tickets", seat=seat, drawn=str(drawn)))
+            if not contains(st.out, wanted):
+                raise IllegalAction("MX-6.8", msg("mx.refuse.s_refill_bag_among_tickets", seat=seat, drawn=str(drawn)))
             st.bag = st.out
             st.out = {}
             remove_all(st.bag, wanted)
@@ -592,15 +613,20 @@ def refill(st: State, seat: str, a: dict[str, Any]) -> list[str]:
 
 def position_check(st: State) -> None:
     """MX-3.10: reveal any of the 5 latest checklist cities a pawn stands on; next round."""
-    last = len(st.path) - 1
-    pawn_cities = frozenset(st.occupied)
-    for slot in range(max(0, last - CHECK_WINDOW + 1), last + 1):
-        if slot > HIDDEN_SLOTS or slot in st.revealed:
-            continue
-        if st.path[slot] in pawn_cities:
-            reveal(st, slot, "check")
-        else:
-            st.own_events().append(("not", slot, pawn_cities))
+    path = st.path
+    last = len(path) - 1
+    first = max(0, last - CHECK_WINDOW + 1)
+    if first <= HIDDEN_SLOTS:  # (slots after the 24th are public already)
+        pawn_cities = frozenset(st.occupied)
+        revealed = st.revealed  # (reveal below adds only the slot it reveals)
+        events = st.events if st.events_own else st.own_events()
+        for slot in range(first, min(last, HIDDEN_SLOTS) + 1):
+            if slot in revealed:
+                continue
+            if path[slot] in pawn_cities:
+                reveal(st, slot, "check")
+            else:
+                events.append(("not", slot, pawn_cities))
     st.round += 1
     st.phase = PH_MRX
     st.moved = ()
@@ -699,6 +725,117 @@ def special_possible(st: State) -> bool:
 
 
 # --- enumerating legal actions -------------------------------------------------------
+# A search lists the legal actions at every node, and building a dictionary per action
+# was most of the cost. So the actions a board allows a bounded number of (a pawn's or
+# Mister X's move from a city by a ticket, a stay, a refill, a pass) are built once, when
+# first listed, as read-only FrozenActions (engine.core.frozen: a dict that refuses every
+# change), and handed out again on every later call; a call only picks, in the order the
+# rules list them, those the state allows (the tickets held, the free cities). The tables
+# live on the board (:class:`Listing`), shared by every game on it. The actions there are
+# too many kinds of to keep (a discard per part of a rack, a double move per pay and two
+# steps, a siren per pay and pawn) are built for the call, as before; the parts they
+# share (a pay, a step of a double move) are read only too.
+
+#: one city's moves by one ticket: the (destination, action) pairs, and the actions alone
+Moves = tuple[tuple[tuple[int, FrozenAction], ...], tuple[FrozenAction, ...]]
+#: the cities some move from a city reaches (to test the occupied cities once), and the
+#: moves per ticket name
+MovesFrom = tuple[frozenset[int], dict[str, Moves]]
+
+#: the pawns' table past this many entries (seats x pawns x cities; a guard: a board of
+#: 200 cities played with the default shares fills about a thousand) starts again
+_TABLE_LIMIT = 8192
+#: a seat's discards (or the racks whose lists are kept) past this many start again (every
+#: multiset of up to 9 of 12 ticket names would be 293,930)
+_DISCARDS_LIMIT = 32768
+
+
+def _moves_from(per: dict[str, tuple[int, ...]], make: Any) -> MovesFrom:
+    """Every ticket's moves along ``per`` (transport -> cities), each action ``make(ticket, to)``."""
+    by_ticket: dict[str, Moves] = {}
+    reached: set[int] = set()
+    for ticket in SORTED_TICKETS:
+        cities = per.get(TRANSPORT_OF[ticket], ())
+        if cities:
+            pairs = tuple((to, make(ticket, to)) for to in cities)
+            by_ticket[ticket] = (pairs, tuple(a for _to, a in pairs))
+            reached.update(cities)
+    return frozenset(reached), by_ticket
+
+
+class Listing:
+    """The actions of one board that are built once, when first listed (see above)."""
+
+    __slots__ = ("board", "pawn", "stay", "mrx", "steps", "pays", "refill", "pass_", "discards", "racks", "special")
+
+    def __init__(self, board: Board):
+        self.board = board
+        #: (seat, pawn, city) -> that pawn's moves from the city
+        self.pawn: dict[tuple[str, str, int], MovesFrom] = {}
+        self.stay: dict[tuple[str, str], FrozenAction] = {}
+        #: city -> Mister X's moves from it
+        self.mrx: dict[int, MovesFrom] = {}
+        #: (ticket, city) -> one step of a double move
+        self.steps: dict[tuple[str, int], FrozenAction] = {}
+        #: the tickets a double or secret move pays, as a read-only list
+        self.pays: dict[tuple[str, ...], FrozenList] = {}
+        self.refill: dict[str, FrozenAction] = {}
+        self.pass_ = FrozenAction({"seat": MRX, "type": "pass"})
+        #: seat -> the code of a multiset of tickets (:data:`_DISCARD_CHUNKS`) -> its discard
+        self.discards: dict[str, dict[int, FrozenAction]] = {}
+        #: (icon, each seat's tickets of that icon) -> every pay of a special action
+        self.special: dict[Any, list[tuple[FrozenAction, int]]] = {}
+        #: (seat, a rack's number) -> its discards, in order
+        self.racks: dict[tuple[str, int], tuple[FrozenAction, ...]] = {}
+
+    def pawn_moves(self, seat: str, pawn: str, city: int) -> MovesFrom:
+        moves = _moves_from(self.board.by_transport[city], lambda ticket, to: FrozenAction(
+            {"seat": seat, "type": "move", "pawn": pawn, "ticket": ticket, "to": to}))
+        if len(self.pawn) >= _TABLE_LIMIT:
+            self.pawn.clear()
+        self.pawn[seat, pawn, city] = moves
+        return moves
+
+    def stay_of(self, seat: str, pawn: str) -> FrozenAction:
+        action = self.stay.get((seat, pawn))
+        if action is None:
+            action = self.stay[seat, pawn] = FrozenAction({"seat": seat, "type": "stay", "pawn": pawn})
+        return action
+
+    def mrx_moves(self, city: int) -> MovesFrom:
+        moves = self.mrx[city] = _moves_from(self.board.by_transport[city], lambda ticket, to: FrozenAction(
+            {"seat": MRX, "type": "move", "ticket": ticket, "to": to}))
+        return moves
+
+    def step(self, ticket: str, to: int) -> FrozenAction:
+        step = self.steps.get((ticket, to))
+        if step is None:
+            step = self.steps[ticket, to] = FrozenAction({"ticket": ticket, "to": to})
+        return step
+
+    def pay(self, paid: list[str]) -> FrozenList:
+        key = tuple(paid)
+        pay = self.pays.get(key)
+        if pay is None:
+            pay = self.pays[key] = FrozenList(paid)
+        return pay
+
+    def refill_of(self, seat: str) -> FrozenAction:
+        action = self.refill.get(seat)
+        if action is None:
+            action = self.refill[seat] = FrozenAction({"seat": seat, "type": "refill"})
+        return action
+
+
+def listing(board: Board) -> Listing:
+    """The board's :class:`Listing` (made on first use, kept on the board)."""
+    found = board.listing
+    if found is None:
+        found = Listing(board)
+        object.__setattr__(board, "listing", found)  # (a frozen dataclass: a cache beside it)
+    return found
+
+
 def _sub_lists(rack: Rack, cap: int = 99) -> list[list[str]]:
     """Every sub-multiset of ``rack`` of at most ``cap`` tickets as a sorted list, in the
     order of :func:`~engine.games.misterx.state.sub_multisets` (built straight as lists:
@@ -714,19 +851,54 @@ def _sub_lists(rack: Rack, cap: int = 99) -> list[list[str]]:
     return found
 
 
-def _discards(seat: str, rack: Rack) -> list[dict[str, Any]]:
-    """Every discard of ``seat`` (:func:`_sub_lists` of its rack), each action built as
-    its list is, in the last step."""
-    tickets = sorted(rack)
-    if not tickets:
-        return [{"seat": seat, "type": "discard", "tickets": []}]
-    found: list[list[str]] = [[]]
-    for ticket in tickets[:-1]:
-        chunks = [[ticket] * n for n in range(rack[ticket] + 1)]
-        found = [base + chunk for base in found for chunk in chunks]
-    last = tickets[-1]
-    chunks = [[last] * n for n in range(rack[last] + 1)]
-    return [{"seat": seat, "type": "discard", "tickets": base + chunk} for base in found for chunk in chunks]
+#: A multiset of tickets as one number: its count of the i-th ticket name (in sorted
+#: order) times 16**i (a rack holds at most 9 tickets: 4 and one per pawn, MX-2.1).
+#: ``_DISCARD_CHUNKS[ticket][n]``: what 0..n copies of ``ticket`` add to it.
+_DISCARD_BASE = 16
+_DISCARD_CHUNKS = {ticket: tuple(tuple(c * _DISCARD_BASE ** i for c in range(n + 1))
+                                 for n in range(_DISCARD_BASE))
+                   for i, ticket in enumerate(SORTED_TICKETS)}
+
+
+def _discard_tickets(code: int) -> list[str]:
+    """The sorted tickets of a multiset's number (see :data:`_DISCARD_CHUNKS`)."""
+    tickets: list[str] = []
+    for ticket in SORTED_TICKETS:
+        code, count = divmod(code, _DISCARD_BASE)
+        tickets += [ticket] * count
+    return tickets
+
+
+def _discards(table: Listing, seat: str, rack: Rack) -> list[dict[str, Any]]:
+    """Every discard of ``seat``: every part of its rack, in the order of
+    :func:`_sub_lists` (the last ticket name varying fastest). A seat's discard of given
+    tickets is built once (per board) and handed out again: the parts of a rack are
+    counted as numbers (:data:`_DISCARD_CHUNKS`), each looked up; and the list of a rack
+    seen before is kept whole (its number is its last part's)."""
+    chunks_of = _DISCARD_CHUNKS
+    whole = 0
+    for ticket, count in rack.items():
+        whole += chunks_of[ticket][count][-1]
+    seen = table.racks.get((seat, whole))
+    if seen is not None:
+        return list(seen)
+    codes = [0]
+    for ticket in sorted(rack):
+        chunks = chunks_of[ticket][rack[ticket]]
+        codes = [base + chunk for base in codes for chunk in chunks]
+    known = table.discards.get(seat)
+    if known is None or len(known) >= _DISCARDS_LIMIT:
+        known = table.discards[seat] = {}
+    actions: list[Any] = list(map(known.get, codes))
+    if None in actions:
+        for i, code in enumerate(codes):
+            if actions[i] is None:
+                actions[i] = known[code] = FrozenAction(
+                    {"seat": seat, "type": "discard", "tickets": FrozenList(_discard_tickets(code))})
+    if len(table.racks) >= _DISCARDS_LIMIT:
+        table.racks.clear()
+    table.racks[seat, whole] = tuple(actions)
+    return actions
 
 
 def mrx_steps(st: State, frm: int, rack: Rack) -> list[tuple[str, int]]:
@@ -737,59 +909,79 @@ def mrx_steps(st: State, frm: int, rack: Rack) -> list[tuple[str, int]]:
             for to in per.get(TRANSPORT_OF[ticket], ()) if to not in occupied]
 
 
+def _pick(actions: list[dict[str, Any]], moves: MovesFrom, tickets: list[str],
+          occupied: dict[int, str]) -> None:
+    """Add to ``actions`` the moves by ``tickets`` (in that order) to free cities."""
+    reached, by_ticket = moves
+    if reached.isdisjoint(occupied):  # (the usual case: no pawn in reach, no test per move)
+        for ticket in tickets:
+            found = by_ticket.get(ticket)
+            if found is not None:
+                actions += found[1]
+    else:
+        for ticket in tickets:
+            found = by_ticket.get(ticket)
+            if found is not None:
+                actions += [a for to, a in found[0] if to not in occupied]
+
+
 def _mrx_legal(st: State) -> list[dict[str, Any]]:
+    board = st.board
+    table = board.listing or listing(board)
     rack = st.racks[MRX]
     position = st.path[-1]
     occupied = st.occupied
-    per = st.board.by_transport[position]
+    tickets = sorted(rack)
     actions: list[dict[str, Any]] = []
+    _pick(actions, table.mrx.get(position) or table.mrx_moves(position), tickets, occupied)
     doubles: Rack = {}
     secrets: Rack = {}
-    for t in sorted(rack):  # his moves, and his double and secret tickets in one pass
-        actions += [{"seat": MRX, "type": "move", "ticket": t, "to": to}
-                    for to in per.get(TRANSPORT_OF[t], ()) if to not in occupied]
+    for t in tickets:  # his double and secret tickets
         icon = ICON_OF[t]
         if icon == "double":
             doubles[t] = rack[t]
         elif icon == "secret":
             secrets[t] = rack[t]
     if sum(doubles.values()) >= 3:
+        step = table.step
         for paid in _sub_lists(doubles, 3):
             if len(paid) != 3:
                 continue
+            pay = table.pay(paid)
             left = dict(rack)
             for t in paid:
                 remove_one(left, t)
             for t1, to1 in mrx_steps(st, position, left):
-                first = {"ticket": t1, "to": to1}
+                first = step(t1, to1)
                 if to1 in st.destinations:
-                    actions.append({"seat": MRX, "type": "double", "pay": paid, "moves": [first]})
+                    actions.append({"seat": MRX, "type": "double", "pay": pay, "moves": [first]})
                     continue
                 after = dict(left)
                 remove_one(after, t1)
-                actions += [{"seat": MRX, "type": "double", "pay": paid,
-                             "moves": [first, {"ticket": t2, "to": to2}]}
+                actions += [{"seat": MRX, "type": "double", "pay": pay, "moves": [first, step(t2, to2)]}
                             for t2, to2 in mrx_steps(st, to1, after)]
     if sum(secrets.values()) >= 3:
-        free = [c for c in st.board.neighbours[position] if c not in occupied]
+        free = [c for c in board.neighbours[position] if c not in occupied]
         for paid in _sub_lists(secrets, 3):
             if len(paid) != 3:
                 continue
+            pay = table.pay(paid)
             left = dict(rack)
             for t in paid:
                 remove_one(left, t)
-            actions += [{"seat": MRX, "type": "secret", "pay": paid, "ticket": t, "to": to}
+            actions += [{"seat": MRX, "type": "secret", "pay": pay, "ticket": t, "to": to}
                         for t in sorted(left) for to in free]
     if not actions:
-        actions.append({"seat": MRX, "type": "pass"})
+        actions.append(table.pass_)
     return actions
 
 
 def _refill_legal(st: State, seat: str) -> list[dict[str, Any]]:
-    actions: list[dict[str, Any]] = []
-    if seat not in st.discarded:
-        actions = _discards(seat, st.racks[seat])
-    actions.append({"seat": seat, "type": "refill"})
+    table = st.board.listing or listing(st.board)
+    if seat in st.discarded:
+        return [table.refill_of(seat)]
+    actions = _discards(table, seat, st.racks[seat])
+    actions.append(table.refill_of(seat))
     return actions
 
 
@@ -800,40 +992,48 @@ def pawn_moves(st: State, pawn: str, rack: Rack) -> list[tuple[str, int]]:
             for to in per.get(TRANSPORT_OF[ticket], ()) if to not in occupied]
 
 
+def _special_pays(table: Listing, st: State, icon: str) -> list[tuple[FrozenAction, int]]:
+    """Every pay of 3 to 5 ``icon`` tickets the detective seats can make together, each
+    seat giving at most one per pawn it controls, with its total (kept per board for the
+    tickets of that icon each seat holds)."""
+    held_by = tuple((seat, frozenset([(t, n) for t, n in st.racks[seat].items() if ICON_OF[t] == icon]),
+                     len(st.pawns_of[seat])) for seat in st.det_seats)
+    key = (icon, held_by)
+    found = table.special.get(key)
+    if found is not None:
+        return found
+    found = []
+    if sum(min(cap, sum(n for _t, n in held)) for _seat, held, cap in held_by) >= 3:
+        pays: list[tuple[dict[str, FrozenList], int]] = [({}, 0)]
+        for seat, held, cap in held_by:
+            choices = [FrozenList(c) for c in _sub_lists(dict(held), cap)]
+            pays = [({**pay, seat: c} if c else pay, total + len(c))
+                    for pay, total in pays for c in choices if total + len(c) <= 5]
+        found = [(FrozenAction(pay), total) for pay, total in pays if total >= 3]
+    if len(table.special) >= _TABLE_LIMIT:
+        table.special.clear()
+    table.special[key] = found
+    return found
+
+
 def _special_legal(st: State) -> list[dict[str, Any]]:
     actions: list[dict[str, Any]] = []
     board, occupied = st.board, st.occupied
+    table = board.listing or listing(board)
+    last_slot = len(st.path) - 1
+    for pay, total in _special_pays(table, st, "investigate"):
+        if last_slot - INVESTIGATE_BACK[total] >= 0:
+            actions.append({"seat": TEAM, "type": "investigate", "pay": pay})
     sirens: dict[str, list[tuple[str, int]]] = {}
-    for icon in ("investigate", "siren"):
-        options_per_seat = []
-        usable = 0
-        for seat in st.det_seats:
-            held = {t: n for t, n in st.racks[seat].items() if ICON_OF[t] == icon}
-            cap = len(st.pawns_of[seat])
-            usable += min(cap, sum(held.values()))
-            options_per_seat.append((seat, _sub_lists(held, cap)))
-        if usable < 3:
-            continue
-        pays: list[tuple[dict[str, list[str]], int]] = [({}, 0)]
-        for seat, choices in options_per_seat:
-            pays = [({**pay, seat: c} if c else pay, total + len(c))
-                    for pay, total in pays for c in choices if total + len(c) <= 5]
-        for pay, total in pays:
-            if total < 3:
-                continue
-            if icon == "investigate":
-                if st.last_slot - INVESTIGATE_BACK[total] >= 0:
-                    actions.append({"seat": TEAM, "type": "investigate", "pay": pay})
-                continue
-            transport = SIREN_TRANSPORT[total]
-            spots = sirens.get(transport)
-            if spots is None:  # where a siren by this transport can take a pawn (once per call)
-                spots = sirens[transport] = [
-                    (pawn, to) for pawn, city in st.pawn_pos.items()
-                    for to in board.by_transport[city].get(transport, ()) if to not in occupied]
-            # one pay for all the sirens it buys (as the lists above: shared, read only)
-            actions += [{"seat": TEAM, "type": "siren", "pay": pay, "pawn": pawn, "to": to}
-                        for pawn, to in spots]
+    for pay, total in _special_pays(table, st, "siren"):
+        transport = SIREN_TRANSPORT[total]
+        spots = sirens.get(transport)
+        if spots is None:  # where a siren by this transport can take a pawn (once per call)
+            spots = sirens[transport] = [
+                (pawn, to) for pawn, city in st.pawn_pos.items()
+                for to in board.by_transport[city].get(transport, ()) if to not in occupied]
+        actions += [{"seat": TEAM, "type": "siren", "pay": pay, "pawn": pawn, "to": to}
+                    for pawn, to in spots]
     return actions
 
 
@@ -897,18 +1097,29 @@ def legal_actions(st: State, seat: str) -> list[dict[str, Any]]:
 
 def _pawn_legal(st: State, seat: str) -> list[dict[str, Any]]:
     """The moves of the seat's pawns that have not moved (a pawn without one stays)."""
+    board = st.board
+    table = board.listing or listing(board)
+    moves_of = table.pawn
     actions: list[dict[str, Any]] = []
     tickets = sorted(st.racks[seat])
-    transports = [(ticket, TRANSPORT_OF[ticket]) for ticket in tickets]
-    by_transport, occupied, moved = st.board.by_transport, st.occupied, st.moved
+    occupied, moved, pawn_pos = st.occupied, st.moved, st.pawn_pos
     for pawn in st.pawns_of[seat]:
         if pawn in moved:
             continue
-        per = by_transport[st.pawn_pos[pawn]]
-        moves = [{"seat": seat, "type": "move", "pawn": pawn, "ticket": ticket, "to": to}
-                 for ticket, transport in transports for to in per.get(transport, ()) if to not in occupied]
-        if moves:
-            actions += moves
+        city = pawn_pos[pawn]
+        count = len(actions)
+        # (_pick, written out: a search lists a pawn's moves more than anything else)
+        reached, by_ticket = moves_of.get((seat, pawn, city)) or table.pawn_moves(seat, pawn, city)
+        if reached.isdisjoint(occupied):
+            for ticket in tickets:
+                found = by_ticket.get(ticket)
+                if found is not None:
+                    actions += found[1]
         else:
-            actions.append({"seat": seat, "type": "stay", "pawn": pawn})
+            for ticket in tickets:
+                found = by_ticket.get(ticket)
+                if found is not None:
+                    actions += [a for to, a in found[0] if to not in occupied]
+        if len(actions) == count:
+            actions.append(table.stay_of(seat, pawn))
     return actions

@@ -85,7 +85,11 @@ def rack_list(rack: Rack) -> list[str]:
 
 
 def contains(rack: Rack, want: Rack) -> bool:
-    return all(rack.get(t, 0) >= n for t, n in want.items())
+    get = rack.get
+    for t, n in want.items():  # (a loop, not all() over a generator: every refill asks)
+        if get(t, 0) < n:
+            return False
+    return True
 
 
 def add_all(rack: Rack, tickets: Rack) -> None:
@@ -117,25 +121,9 @@ def remove_one(rack: Rack, ticket: str) -> None:
 def draw_from(pile: Rack, count: int, rng: Rng) -> list[str]:
     """Remove ``count`` tickets from ``pile`` at random: the same draws as
     ``rng.draw(rack_list(pile), count)``, without expanding the pile."""
-    drawn = []
-    total = sum(pile.values())
     # every ticket name in sorted order (names not in the pile count 0: the same walk as
     # over sorted(pile), without sorting it)
-    keys = SORTED_TICKETS if len(pile) > 4 else sorted(pile)
-    for _ in range(count):
-        index = rng.below(total)
-        for t in keys:
-            n = pile.get(t, 0)
-            if index < n:
-                if n == 1:
-                    del pile[t]
-                else:
-                    pile[t] = n - 1
-                drawn.append(t)
-                break
-            index -= n
-        total -= 1
-    return drawn
+    return rng.draw_counted(pile, count, SORTED_TICKETS if len(pile) > 4 else sorted(pile))
 
 
 def sub_multisets(rack: Rack, size: int | None = None, max_size: int | None = None) -> list[Rack]:

@@ -766,7 +766,8 @@ def _moves_from(per: dict[str, tuple[int, ...]], make: Any) -> MovesFrom:
 class Listing:
     """The actions of one board that are built once, when first listed (see above)."""
 
-    __slots__ = ("board", "pawn", "stay", "mrx", "steps", "pays", "refill", "pass_", "discards", "racks", "special")
+    __slots__ = ("board", "pawn", "stay", "mrx", "steps", "pays", "refill", "pass_", "discards", "racks", "special",
+                 "doubles")
 
     def __init__(self, board: Board):
         self.board = board
@@ -777,6 +778,9 @@ class Listing:
         self.mrx: dict[int, MovesFrom] = {}
         #: (ticket, city) -> one step of a double move
         self.steps: dict[tuple[str, int], FrozenAction] = {}
+        #: (first ticket, first city) -> the moves list of a double move that ends there,
+        #: and per second ticket the (second city, moves list of both steps) pairs
+        self.doubles: dict[tuple[str, int], tuple[FrozenList, dict[str, tuple[tuple[int, FrozenList], ...]]]] = {}
         #: the tickets a double or secret move pays, as a read-only list
         self.pays: dict[tuple[str, ...], FrozenList] = {}
         self.refill: dict[str, FrozenAction] = {}
@@ -812,6 +816,14 @@ class Listing:
         if step is None:
             step = self.steps[ticket, to] = FrozenAction({"ticket": ticket, "to": to})
         return step
+
+    def doubles_from(self, ticket: str, to: int) -> tuple[FrozenList, dict[str, tuple[tuple[int, FrozenList], ...]]]:
+        first = self.step(ticket, to)
+        per = self.board.by_transport[to]
+        seconds = {t2: tuple((to2, FrozenList([first, self.step(t2, to2)])) for to2 in per[TRANSPORT_OF[t2]])
+                   for t2 in SORTED_TICKETS if per.get(TRANSPORT_OF[t2])}
+        found = self.doubles[ticket, to] = (FrozenList([first]), seconds)
+        return found
 
     def pay(self, paid: list[str]) -> FrozenList:
         key = tuple(paid)
@@ -943,7 +955,7 @@ def _mrx_legal(st: State) -> list[dict[str, Any]]:
         elif icon == "secret":
             secrets[t] = rack[t]
     if sum(doubles.values()) >= 3:
-        step = table.step
+        known = table.doubles
         for paid in _sub_lists(doubles, 3):
             if len(paid) != 3:
                 continue
@@ -952,14 +964,17 @@ def _mrx_legal(st: State) -> list[dict[str, Any]]:
             for t in paid:
                 remove_one(left, t)
             for t1, to1 in mrx_steps(st, position, left):
-                first = step(t1, to1)
+                ending, seconds = known.get((t1, to1)) or table.doubles_from(t1, to1)
                 if to1 in st.destinations:
-                    actions.append({"seat": MRX, "type": "double", "pay": pay, "moves": [first]})
+                    actions.append({"seat": MRX, "type": "double", "pay": pay, "moves": ending})
                     continue
                 after = dict(left)
                 remove_one(after, t1)
-                actions += [{"seat": MRX, "type": "double", "pay": pay, "moves": [first, step(t2, to2)]}
-                            for t2, to2 in mrx_steps(st, to1, after)]
+                for t2 in sorted(after):  # (each action a new dict; its pay and moves shared)
+                    found = seconds.get(t2)
+                    if found is not None:
+                        actions += [{"seat": MRX, "type": "double", "pay": pay, "moves": moves}
+                                    for to2, moves in found if to2 not in occupied]
     if sum(secrets.values()) >= 3:
         free = [c for c in board.neighbours[position] if c not in occupied]
         for paid in _sub_lists(secrets, 3):

@@ -86,7 +86,7 @@ def rack_list(rack: Rack) -> list[str]:
 
 def contains(rack: Rack, want: Rack) -> bool:
     get = rack.get
-    for t, n in want.items():  # (a loop, not all() over a generator: every refill asks)
+    for t, n in want.items():  # noqa: SIM110 - a loop, not all() over a generator: every refill asks
         if get(t, 0) < n:
             return False
     return True

@@ -87,8 +87,10 @@ def test_the_parts_an_action_built_per_call_shares_refuse_every_change(listed) -
             _refuses_every_change(pay)
             for tickets in pay.values():
                 _list_refuses_every_change(tickets)
-        for step in action.get("moves", []):
-            _refuses_every_change(step)
+        if "moves" in action:  # a double move's steps
+            _list_refuses_every_change(action["moves"])
+            for step in action["moves"]:
+                _refuses_every_change(step)
 
 
 def test_changing_an_action_built_per_call_changes_no_later_answer(listed) -> None:

@@ -10,7 +10,9 @@ dict's and a list's (``json.dumps``, ``==`` with plain ones, ``dict(a)``, ``{**a
 A copy (``copy.copy``, ``copy.deepcopy``, pickling) is a plain, changeable one.
 
 To change an action, copy it first: ``{**action, "to": 5}``, ``dict(action)``, or
-:func:`thaw` for a deep copy.
+:func:`thaw` for a deep copy. What a log keeps is its own plain copy (:func:`as_recorded`:
+``play`` and ``Session.step`` record so): a log holding the same shared object twice
+would change in two places when a deep copy of it was changed in one.
 """
 
 from __future__ import annotations
@@ -73,6 +75,17 @@ class FrozenList(list):
 
     def __repr__(self) -> str:
         return list.__repr__(self)
+
+
+def as_recorded(action: dict[str, Any]) -> dict[str, Any]:
+    """``action`` as a log keeps it: a plain deep copy when it or a field of it is read only
+    (shared with other actions), else itself."""
+    if action.__class__ is FrozenAction:
+        return thaw(action)
+    for value in action.values():
+        if value.__class__ is FrozenList or value.__class__ is FrozenAction:
+            return thaw(action)
+    return action
 
 
 def freeze(value: Any) -> Any:

@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.core.envelope import FORMAT
 from engine.core.errors import IllegalAction
+from engine.core.frozen import as_recorded
 from engine.core.messages import msg
 from engine.core.registry import get_game
 from engine.core.rng import Rng
@@ -59,7 +60,7 @@ def play(
         seat = acting[0]
         bot = game.bots[bot_of[game.controller(seat)]]
         action = bot(game, state, seat, bot_rng)
-        actions.append(game.apply(state, action))
+        actions.append(as_recorded(game.apply(state, action)))  # the log's own copy
 
     return {
         "format": FORMAT,

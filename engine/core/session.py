@@ -33,6 +33,7 @@ from typing import Any
 
 from engine.core.envelope import FORMAT, check_action_shape, check_envelope
 from engine.core.errors import ENGINE_ERROR, IllegalAction
+from engine.core.frozen import as_recorded
 from engine.core.game import Action, Game, Spread, State
 from engine.core.messages import msg
 from engine.core.rng import Rng
@@ -220,6 +221,7 @@ class Session:
         except Exception as exc:  # noqa: BLE001 - a game's bug is a refusal, not a crash
             raise IllegalAction(ENGINE_ERROR, msg("core.refuse.engine_could_read_action", exc=repr(exc))) from exc
         self.state = candidate
+        recorded = as_recorded(recorded)  # the log's own copy (a legal action may be shared)
         self.actions.append(recorded)
         self.opened.pop(seat, None)
         return recorded

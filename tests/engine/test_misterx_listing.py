@@ -153,7 +153,7 @@ def test_a_listed_action_applies_and_a_session_takes_it() -> None:
         if action["type"] == "refill":  # the seed fills in the tickets drawn
             assert {**action, "tickets": recorded["tickets"]} == recorded
         else:
-            assert recorded is action
+            assert recorded == action and type(recorded) is dict  # the log's own copy
     assert replay({**log, "actions": session.actions, "result": None}).actions == session.actions
 
 
@@ -174,3 +174,30 @@ def test_tables_that_start_again_list_the_same(listed, monkeypatch: pytest.Monke
         assert all(len(known) <= 3 + widest for known in table.discards.values())
     finally:
         object.__setattr__(board, "listing", kept)
+
+
+def test_a_log_keeps_its_own_plain_copies() -> None:
+    """The bots play shared actions, but the log holds plain ones, none twice: a deep copy
+    of it changed in one action changes that action only."""
+    log = play("mister-x", 3, ["random", "random", "random"], max_actions=200)
+    actions = log["actions"]
+
+    def parts(value: Any) -> list[Any]:
+        if isinstance(value, dict):
+            return [value, *(p for v in value.values() for p in parts(v))]
+        if isinstance(value, list):
+            return [value, *(p for v in value for p in parts(v))]
+        return []
+
+    every = [p for a in actions for p in parts(a)]
+    assert all(type(p) in (dict, list) for p in every)
+    assert len({id(p) for p in every}) == len(every)
+    # an action played twice (the same shared object, as the engine listed it both times)
+    later = next(j for j in range(len(actions)) if any(actions[i] == actions[j] for i in range(j)))
+    changed = copy.deepcopy(log)
+    changed["actions"][later]["seat"] = "x"
+    assert [i for i, (a, b) in enumerate(zip(actions, changed["actions"], strict=True)) if a != b] == [later]
+    session = Session.start(log)
+    seat = GAME.to_act(session.state)[0]
+    recorded = session.step(session.legal_actions(seat)[0])
+    assert type(recorded) is dict and session.actions[-1] is recorded

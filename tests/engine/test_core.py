@@ -52,6 +52,25 @@ def test_rng_below_choice_shuffle_draw_are_pinned():
     assert Rng(7).choice("xyz") == "x"
 
 
+def test_rng_draw_counted_is_draw_on_the_sorted_copies():
+    """Drawing from a multiset ({item: copies}) takes the same items as ``draw`` on the
+    sorted list of its copies, leaves the same rest, and leaves the generator where
+    ``draw`` leaves it."""
+    names = [f"t{i:02}" for i in range(12)]
+    picker = Rng(3)
+    for seed in range(300):
+        pile = {name: picker.below(6) + 1 for name in names if picker.below(3)}
+        expanded = [name for name in sorted(pile) for _ in range(pile[name])]
+        count = picker.below(len(expanded) + 1)
+        counted, listed = Rng(seed), Rng(seed)
+        order = names if seed % 2 else sorted(pile)  # names not in the pile count 0
+        assert counted.draw_counted(pile, count, order) == listed.draw(expanded, count)
+        assert sorted(n for n, c in pile.items() for _ in range(c)) == expanded
+        assert all(pile.values()) and counted.next64() == listed.next64()
+    with pytest.raises(ValueError):
+        Rng(1).draw_counted({"a": 1}, 2, ["a"])
+
+
 def test_rng_seed_is_taken_modulo_2_64_and_fork_is_independent():
     assert Rng(2**64 + 5).next64() == Rng(5).next64()
     rng = Rng(9)

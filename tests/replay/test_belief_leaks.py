@@ -128,7 +128,7 @@ def test_an_analysis_that_reads_a_hidden_fact_is_caught(member, club, monkeypatc
     """The comparison can fail: each seat's "own" chance estimated from the real position."""
     honest = engine_analysis.Analyst.chances
 
-    def leaky(self, state, viewer, seats, ply, move=None, purpose="chance"):
+    def leaky(self, state, viewer, seats, ply, move=None, purpose="chance", worlds=None):
         return honest(self, state, None, seats, ply, move, purpose)
 
     monkeypatch.setattr(engine_analysis.Analyst, "chances", leaky)

@@ -248,7 +248,7 @@ class Analyst:
             entry["not_estimated"] = SAMPLING_FAILED
             return entry
         best = self.search.decide(game.clone(state), decider, _rng(self.seed, ply, decider, "search"),
-                                  opening, worlds)
+                                  opening, lambda _pick: worlds)
         played_value = self.chances(state, decider, [decider], ply, played, "move", worlds)[0]
         if action_key(best) == action_key(played):
             best_value = played_value

@@ -108,17 +108,18 @@ class Search:
         self.stats = {"playouts": 0, "plies": 0}
 
     def decide(self, state: State, viewer: str, rng: Rng, opening: Action | None = None,
-               worlds: Sequence[State] | None = None) -> Action:
+               worlds: Callable[[Action | None], Sequence[State]] | None = None) -> Action:
         """The action to play in ``state``, decided from ``viewer``'s knowledge of it;
         within the pick ``opening`` when given (analysis: the envelope the seat opened).
-        ``worlds``: the states to search over, in turn, instead of states dealt from the
-        viewer's beliefs (analysis: the ones its estimates of this decision use; after
-        ``opening``, holding what it shows)."""
+        ``worlds(pick)``: the states to search over, in turn, before any pick (None) or
+        after ``pick``, holding what it shows, instead of states dealt from the viewer's
+        beliefs (analysis: the ones its estimates of this decision use)."""
         game = self.game
         _decider, actions = game.decision(state)
         if len(actions) == 1:
             return actions[0]
         beliefs = None if worlds is not None else game.beliefs(state, viewer)
+        dealt = None
         self.stats = {"playouts": 0, "plies": 0}
         openings = game.openings(state, viewer)
         if openings:
@@ -126,19 +127,23 @@ class Search:
             # the seat's beliefs; then the seat sees what it holds, and a second search over
             # worlds holding that decides among the actions there
             if opening is None:
-                picking = beliefs if beliefs is not None else game.beliefs(state, viewer)
-                opening = self._best_opening(self._search(picking, rng, None), openings, rng)
+                picking = self._search(beliefs, rng, None, None if worlds is None else worlds(None))
+                opening = self._best_opening(picking, openings, rng)
             picked = action_key(opening)
             actions = [a for a in actions if action_key(game.opening_of(a) or {}) == picked]
             if len(actions) == 1:
                 return actions[0]
             if worlds is None:
                 beliefs = game.beliefs_after_opening(state, viewer, opening)
+            else:
+                dealt = worlds(opening)
+        elif worlds is not None:
+            dealt = worlds(None)
         # only actions legal in the real state (the same list for a seat whose choices
         # depend on what it knows, which is every seat of the games here once it has
         # made its pick)
         legal = {action_key(a) for a in actions}
-        root = self._search(beliefs, rng, legal, worlds)
+        root = self._search(beliefs, rng, legal, dealt)
         tried = [n for key, n in root.children.items() if key in legal]
         if not tried:
             return actions[rng.below(len(actions))]

@@ -102,3 +102,31 @@ def test_cloak_search_picks_its_envelope_from_what_it_knows_only(players):
 def test_cloak_search_level_plays_a_whole_game_that_validates():
     log = play(CLOAK.id, 3, ["search", "greedy"])
     assert replay(log).status == "finished"
+
+
+def test_cloak_search_over_carried_worlds_picks_from_what_it_knows_only():
+    """The level over worlds carried from the seat's turn to its next (``carry``): two
+    levels, one fed the seat's turns of a game and one those of its twin (the seat's
+    unannounced envelopes renumbered), pick the same envelopes, and do the same inside
+    when it holds the same cards."""
+    from engine.games.cloak.bots import make_search_level
+    from tests.engine.test_cloak_knowledge import known_numbers, renumbered
+
+    log = play(CLOAK.id, 9, ["greedy"] * 4, max_actions=48)
+    r = replay(log)
+    seat = "p2"
+    twin = replay(renumbered(log, known_numbers(r, seat), 11)[0])
+    one, two = make_search_level(carry=True, worlds=6), make_search_level(carry=True, worlds=6)
+    checked = 0
+    for (ply, _a, st), (_p, _b, other) in zip(r.states(), twin.states(), strict=True):
+        if CLOAK.is_over(st) or CLOAK.to_act(st) != [seat]:
+            continue
+        chosen = one(CLOAK, CLOAK.clone(st), seat, Rng(ply))
+        assert action_key(chosen) in {action_key(a) for a in CLOAK.legal_actions(st, seat)}
+        theirs = two(CLOAK, CLOAK.clone(other), seat, Rng(ply))
+        n = chosen["envelope"]
+        assert theirs["envelope"] == n, ply
+        if sorted(st.envelopes[n]) == sorted(other.envelopes[n]):
+            assert theirs == chosen, ply
+        checked += 1
+    assert checked >= 8

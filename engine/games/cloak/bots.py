@@ -9,15 +9,17 @@ do there. The greedy bot's knowledge is its
 
 from __future__ import annotations
 
+import hashlib
+import threading
 from collections.abc import Set as AbstractSet
 from typing import Any
 
 from engine.core.game import Action, Game
 from engine.core.rng import Rng
-from engine.core.search import search_bot
+from engine.core.search import Search, search_bot
 from engine.games.cloak import rules
 from engine.games.cloak.knowledge import Knowledge, knowledge_of
-from engine.games.cloak.sampling import SamplingFailed
+from engine.games.cloak.sampling import Particles, SamplingFailed
 from engine.games.cloak.state import DOCUMENTS, ENVELOPE_NUMBERS, HAZARDS, SPY_PAIRS, CloakState
 
 ALL_DOCUMENTS = frozenset(DOCUMENTS)
@@ -202,13 +204,37 @@ def make_search_level(**options: Any) -> Any:
     It plays a turn as at the table (CD-3): the search picks the envelope from the
     seat's beliefs (:mod:`~engine.games.cloak.sampling`), the seat looks inside, and a
     second search over worlds holding what it saw there decides what to do. A position
-    whose samples cannot be dealt (``SamplingFailed``) is played as ``greedy`` plays it."""
+    whose samples cannot be dealt (``SamplingFailed``) is played as ``greedy`` plays it.
+
+    ``carry=True`` (tried, not the level's setting: ``bench/README.md``): the searches
+    go over ``worlds`` (24) worlds carried on from the seat's last turn
+    (:class:`~engine.games.cloak.sampling.Particles`, kept per thread and seat; dealt
+    afresh for another game) instead of a whole history dealt per iteration."""
     settings: dict[str, Any] = {"playouts": SEARCH_PLAYOUTS, **options}
-    search = search_bot(settings.pop("playouts"), **settings)
+    carry = settings.pop("carry", False)
+    count = settings.pop("worlds", 24)
+    search = search_bot(**settings)
+    searches: dict[int, Search] = {}
+    #: (thread, seat) -> the seat's worlds, carried from one of its turns to the next
+    kept: dict[tuple[int, str], Particles] = {}
+
+    def carried(game: Game, state: CloakState, seat: str, rng: Rng) -> Action:
+        particles = kept.setdefault((threading.get_ident(), seat), Particles(seat))
+        base = rng.below(1 << 30)
+
+        def generator(purpose: str, i: int) -> Rng:
+            digest = hashlib.blake2b(repr((base, purpose, i)).encode(), digest_size=8).digest()
+            return Rng(int.from_bytes(digest, "big"))
+
+        engine_search = searches.get(id(game))
+        if engine_search is None:
+            engine_search = searches[id(game)] = Search(game, **settings)
+        return engine_search.decide(state, seat, rng, None,
+                                    lambda pick: particles.worlds(state, pick, count, generator))
 
     def search_level(game: Game, state: CloakState, seat: str, rng: Rng) -> Action:
         try:
-            action: Action = search(game, state, seat, rng)
+            action: Action = (carried if carry else search)(game, state, seat, rng)
         except SamplingFailed:
             return greedy_bot(game, state, seat, rng)
         return action

@@ -14,7 +14,11 @@ state's own generator deals refills, draws and blocks as the playout goes on).
 Budget: ``playouts`` iterations per decision; a decision with one legal action is not
 searched. The playout policy's own choice at a node starts with ``prior`` virtual
 visits worth ``prior_value`` each, so a small budget departs from it only on evidence. The playout policy is a bot (default: the game's ``greedy``); a playout that
-reaches ``max_plies`` without an end is scored by ``evaluate`` (default 0.5).
+reaches ``max_plies`` without an end is scored by ``evaluate`` (default 0.5). A
+``narrow`` function (a move filter, default none) may cut each decision's actions, at
+the root and in the tree, to the few worth telling apart with the budget. With
+``paired`` the root uses common random numbers: every world dealt is played with each
+root action, and the best mean is played (:meth:`Search._search_paired`).
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from engine.core.rng import Rng
 
 Evaluate = Callable[[Game, State, str], float]
 Reward = Callable[[Game, State, str, "Playout"], float]
+Narrow = Callable[[Game, State, list[Action]], list[Action]]
 
 
 def action_key(action: Action) -> Any:
@@ -90,6 +95,8 @@ class Search:
         prior: int = 3,
         prior_value: float = 0.6,
         max_branching: int = 64,
+        narrow: Narrow | None = None,
+        paired: bool = False,
     ):
         self.game = game
         self.playouts = playouts
@@ -104,6 +111,11 @@ class Search:
         self.prior, self.prior_value = prior, prior_value
         #: below the root, a decision between more actions than this is left to the policy
         self.max_branching = max_branching
+        #: the actions of a decision worth searching among (None: all of them)
+        self.narrow = narrow
+        #: common random numbers at the root: every world dealt is played with each of the
+        #: root's actions (see :meth:`_search_paired`)
+        self.paired = paired
         #: iterations run and plies applied by the last :meth:`decide` (for the benchmark)
         self.stats = {"playouts": 0, "plies": 0}
 
@@ -116,6 +128,8 @@ class Search:
         beliefs (analysis: the ones its estimates of this decision use)."""
         game = self.game
         _decider, actions = game.decision(state)
+        if self.narrow is not None:
+            actions = self.narrow(game, state, actions) or actions
         if len(actions) == 1:
             return actions[0]
         beliefs = None if worlds is not None else game.beliefs(state, viewer)
@@ -143,6 +157,13 @@ class Search:
         # depend on what it knows, which is every seat of the games here once it has
         # made its pick)
         legal = {action_key(a) for a in actions}
+        if self.paired and beliefs is not None:
+            root = self._search_paired(beliefs, rng, legal)
+            played = [(key, n) for key, n in root.children.items() if key in legal and n.visits]
+            if played:  # the best mean over the same worlds; the policy's move on a tie
+                _key, top = max(played, key=lambda kn: (kn[1].reward / kn[1].visits, kn[0] == root.hint))
+                assert top.action is not None
+                return top.action
         root = self._search(beliefs, rng, legal, dealt)
         tried = [n for key, n in root.children.items() if key in legal]
         if not tried:
@@ -169,6 +190,40 @@ class Search:
                       "plies": self.stats["plies"] + plies}
         return root
 
+    def _search_paired(self, beliefs: Beliefs, rng: Rng, at_root: set[Any]) -> Node:
+        """Like :meth:`_search`, with common random numbers at the root: each world dealt
+        is played once with every root action, from the same world and the same
+        generators (the world's chance and the policy's), below it as usual. The root's
+        means then differ by what the actions do, not by which worlds each happened to
+        draw (in a hide-and-seek game where Mister X is sampled from matters far more
+        than a pawn's move, so unpaired means need many more playouts to tell moves
+        apart). Stops at ``playouts`` iterations, counting every action's."""
+        game = self.game
+        root = Node(None, None)
+        plies = iterations = 0
+        while iterations < self.playouts:
+            world = beliefs.sample(rng)
+            decider, actions = game.decision(world)
+            if self.narrow is not None:
+                actions = self.narrow(game, world, actions) or actions
+            actions = [a for a in actions if action_key(a) in at_root] or actions
+            seed = rng.next64()
+            if root.hint is None:
+                root.hint = action_key(self.policy(game, world, game.to_act(world)[0], Rng(seed)))
+            for action in actions:
+                key = action_key(action)
+                child = root.children.get(key)
+                if child is None:
+                    child = root.children[key] = Node(decider, action)
+                child.avail += 1
+                copy = game.clone(world)  # the same world and generator for every action
+                game.apply(copy, action)
+                plies += 1 + self._iterate(root, copy, Rng(seed), at_root, start=child)
+                iterations += 1
+        self.stats = {"playouts": self.stats["playouts"] + iterations,
+                      "plies": self.stats["plies"] + plies}
+        return root
+
     def _best_opening(self, root: Node, openings: list[Action], rng: Rng) -> Action:
         """The pick whose actions the root tried most often (their visits summed)."""
         visits: dict[Any, int] = {}
@@ -181,14 +236,19 @@ class Search:
         ranked = [key for key in sorted(visits, key=visits.__getitem__, reverse=True) if key in offered]
         return offered[ranked[0]] if ranked else openings[rng.below(len(openings))]
 
-    def _iterate(self, root: Node, world: State, rng: Rng, at_root: set[Any] | None = None) -> int:
+    def _iterate(self, root: Node, world: State, rng: Rng, at_root: set[Any] | None = None,
+                 start: Node | None = None) -> int:
+        """One iteration in ``world``; from ``start`` (a child of the root whose action
+        the world has had applied) when given."""
         game = self.game
-        node = root
-        path: list[Node] = []
+        node = root if start is None else start
+        path: list[Node] = [] if start is None else [start]
         plies = 0
         # selection and expansion: down the tree while every available action has a node
         while not game.is_over(world):
             decider, actions = game.decision(world)
+            if self.narrow is not None:
+                actions = self.narrow(game, world, actions) or actions
             if at_root is not None and not path:
                 actions = [a for a in actions if action_key(a) in at_root] or actions
             if path and len(actions) > self.max_branching:

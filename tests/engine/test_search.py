@@ -130,3 +130,75 @@ def test_cloak_search_over_carried_worlds_picks_from_what_it_knows_only():
             assert theirs == chosen, ply
         checked += 1
     assert checked >= 8
+
+
+@pytest.mark.parametrize("paired", [False, True])
+def test_the_detectives_search_narrowed_to_one_pawn_decides_the_same_whatever_it_cannot_know(paired):
+    """The detectives' move filter (``pawn_candidates``) reads only what every seat sees:
+    with it (and with the paired root, the search level's), a pawn's search still decides
+    the same in a counterfactual state."""
+    from engine.games.misterx.bots import pawn_candidates
+
+    search = Search(MISTER_X, playouts=24, max_plies=30, prior=0, narrow=pawn_candidates, paired=paired)
+    checked = 0
+    log = play("mister-x", 8, ["greedy", "greedy", "greedy"])
+    for ply, st, seat, actions in decisions(MISTER_X, log, 1):
+        if seat == "detectives" or st.phase != "pawns":
+            continue
+        chosen = search.decide(st, seat, Rng(ply))
+        assert action_key(chosen) in {action_key(a) for a in actions}
+        assert search.decide(misterx_counterfactual(st, seat), seat, Rng(ply)) == chosen, ply
+        checked += 1
+    assert checked >= 10
+
+
+def test_pawn_candidates_are_the_next_pawns_cities_with_greedys_ticket():
+    from engine.games.misterx.bots import _ticket_keep_value, pawn_candidates
+
+    log = play("mister-x", 5, ["greedy", "greedy", "greedy"])
+    narrowed = 0
+    for _ply, st, seat, actions in decisions(MISTER_X, log, 1):
+        if seat == "detectives" or st.phase != "pawns":
+            continue
+        kept = pawn_candidates(MISTER_X, st, actions)
+        pawn = next(p for p in st.pawns_of[seat] if p not in st.moved)
+        assert {a["pawn"] for a in kept} == {pawn}
+        moves = [a for a in actions if a["pawn"] == pawn and a["type"] == "move"]
+        # every city the pawn can reach, once, by the ticket greedy would spend on it
+        assert sorted(a["to"] for a in kept if a["type"] == "move") == sorted({a["to"] for a in moves})
+        for a in kept:
+            if a["type"] == "move":
+                assert _ticket_keep_value(a["ticket"]) == min(
+                    _ticket_keep_value(m["ticket"]) for m in moves if m["to"] == a["to"])
+        assert all(action_key(a) in {action_key(b) for b in actions} for a in kept)
+        narrowed += len(kept) < len(actions)
+    assert narrowed >= 5
+    # other decisions (Mister X's, the team's) pass unchanged
+    st = replay(log).state_at(0)
+    seat, actions = MISTER_X.decision(st)
+    assert pawn_candidates(MISTER_X, st, actions) == actions
+
+
+def test_the_paired_root_plays_every_action_in_the_same_worlds():
+    """Common random numbers: each world dealt is played with every root action, so the
+    root's actions end with the same number of playouts, and the budget is kept."""
+    from engine.games.misterx.bots import pawn_candidates
+
+    search = Search(MISTER_X, playouts=40, max_plies=20, narrow=pawn_candidates, paired=True)
+    log = play("mister-x", 6, ["greedy", "greedy", "greedy"])
+    checked = 0
+    for _ply, st, seat, actions in decisions(MISTER_X, log, 1):
+        if seat == "detectives" or st.phase != "pawns":
+            continue
+        offered = {action_key(a) for a in pawn_candidates(MISTER_X, st, actions)}
+        if len(offered) < 3:
+            continue
+        root = search._search_paired(MISTER_X.beliefs(st, seat), Rng(checked), offered)
+        assert set(root.children) == offered
+        visits = {n.visits for n in root.children.values()}
+        assert len(visits) == 1 and 40 <= visits.pop() * len(offered) < 40 + len(offered)
+        assert search.stats["playouts"] >= 40
+        checked += 1
+        if checked == 5:
+            break
+    assert checked == 5

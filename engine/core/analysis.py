@@ -67,7 +67,6 @@ on the plies analysed before in the same run, as :func:`analyse` walks them (an
 
 from __future__ import annotations
 
-import hashlib
 import math
 from collections.abc import Callable
 from typing import Any
@@ -129,8 +128,7 @@ def move_accuracy(before: float, after: float) -> float:
 
 def _rng(seed: int, *parts: Any) -> Rng:
     """A generator derived from the seed and the coordinates of an estimate only."""
-    digest = hashlib.blake2b(repr((seed, *parts)).encode(), digest_size=8).digest()
-    return Rng(int.from_bytes(digest, "big"))
+    return Rng.derived(seed, *parts)
 
 
 class Analyst:

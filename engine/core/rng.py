@@ -9,6 +9,7 @@ reproduce every shuffle from the seed.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import MutableMapping, MutableSequence, Sequence
 from typing import TypeVar
 
@@ -105,6 +106,14 @@ class Rng:
             total -= 1
         self._state = state
         return drawn
+
+    @classmethod
+    def derived(cls, *parts: object) -> Rng:
+        """A generator that is a function of ``parts`` only (their ``repr``): the same
+        coordinates (a seed, a ply, a viewer, a purpose...) give the same stream, and it
+        reads nothing else (analysis and the search's carried worlds draw this way)."""
+        digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
+        return cls(int.from_bytes(digest, "big"))
 
     def fork(self) -> Rng:
         """An independent generator (for a bot, say) that does not disturb this one."""

@@ -19,7 +19,6 @@ not the stated ones: a choice is weighed with what the seat knew when it was dea
 
 from __future__ import annotations
 
-import hashlib
 import math
 from collections import Counter
 from typing import Any
@@ -57,29 +56,33 @@ def world_key(world: CloakState) -> tuple:
             tuple(tuple(sorted(hand)) for hand in world.hands), tuple(world.pile))
 
 
+def seats_every(log, every: int):
+    """(ply, state, seat) for every seat at every ``every``-th ply of ``log`` still in play."""
+    for ply, _action, st in replay(log).states():
+        if ply % every == 0 and not GAME.is_over(st):
+            for seat in st.seats:
+                yield ply, st, seat
+
+
 @pytest.mark.parametrize("log", GAMES, ids=["2p", "3p-hazards-agents", "4p", "4p-copies"])
 def test_every_sample_replays_what_the_seat_observed(log):
-    r = replay(log)
-    for ply, _action, st in r.states():
-        if ply % 4 or GAME.is_over(st):
-            continue
-        for seat in st.seats:
-            beliefs = GAME.beliefs(st, seat)
-            rng = Rng(ply)
-            for _ in range(2):
-                world = beliefs.sample(rng)
-                assert seen_by(world, seat) == seen_by(st, seat)
-                assert GAME.view(world, seat) == GAME.view(st, seat)
-                assert world.pile_unknown is None and world.pile_size == st.pile_size
-                # every card once, somewhere
-                everything = [c for cards in world.envelopes for c in cards] + world.pile + \
-                    [c for hand in world.hands for c in hand]
-                assert sorted(everything) == sorted(
-                    [c for cards in st.envelopes for c in cards] + st.pile + list(st.pile_unknown or ())
-                    + [c for hand in st.hands for c in hand])
-                # the world plays on under the rules
-                seat_to_act = GAME.to_act(world)[0]
-                GAME.apply(world, GAME.legal_actions(world, seat_to_act)[0])
+    for ply, st, seat in seats_every(log, 4):
+        beliefs = GAME.beliefs(st, seat)
+        rng = Rng(ply)
+        for _ in range(2):
+            world = beliefs.sample(rng)
+            assert seen_by(world, seat) == seen_by(st, seat)
+            assert GAME.view(world, seat) == GAME.view(st, seat)
+            assert world.pile_unknown is None and world.pile_size == st.pile_size
+            # every card once, somewhere
+            everything = [c for cards in world.envelopes for c in cards] + world.pile + \
+                [c for hand in world.hands for c in hand]
+            assert sorted(everything) == sorted(
+                [c for cards in st.envelopes for c in cards] + st.pile + list(st.pile_unknown or ())
+                + [c for hand in st.hands for c in hand])
+            # the world plays on under the rules
+            seat_to_act = GAME.to_act(world)[0]
+            GAME.apply(world, GAME.legal_actions(world, seat_to_act)[0])
 
 
 def test_after_an_opening_the_samples_hold_what_the_seat_sees_there():
@@ -210,18 +213,14 @@ def test_samples_do_not_depend_on_what_the_seat_cannot_know(log):
 def test_a_sample_is_a_twin_and_samples_the_same():
     """A sample is itself a different world the seat observes the same: dealing from it
     gives the same samples as dealing from the real state, and the twins do differ."""
-    r = replay(GAMES[2])
     differed = 0
-    for ply, _a, st in r.states():
-        if ply % 9 or GAME.is_over(st):
-            continue
-        for seat in st.seats:
-            twin = GAME.beliefs(st, seat).sample(Rng(1000 + ply))
-            differed += world_key(twin) != world_key(st)
-            for draw in range(2):
-                one = GAME.beliefs(st, seat).sample(Rng(draw))
-                two = GAME.beliefs(twin, seat).sample(Rng(draw))
-                assert world_key(one) == world_key(two)
+    for ply, st, seat in seats_every(GAMES[2], 9):
+        twin = GAME.beliefs(st, seat).sample(Rng(1000 + ply))
+        differed += world_key(twin) != world_key(st)
+        for draw in range(2):
+            one = GAME.beliefs(st, seat).sample(Rng(draw))
+            two = GAME.beliefs(twin, seat).sample(Rng(draw))
+            assert world_key(one) == world_key(two)
     assert differed > 10
 
 
@@ -242,17 +241,13 @@ def test_the_fallbacks_still_replay_what_the_seat_observed(monkeypatch, fallback
         monkeypatch.setattr(sampling, "MAX_ATTEMPTS", 0)
     ways = Counter()
     for log in GAMES[1:3]:
-        r = replay(log)
-        for ply, _action, st in r.states():
-            if ply % 9 or GAME.is_over(st):
-                continue
-            for seat in st.seats:
-                beliefs = GAME.beliefs(st, seat)
-                world = beliefs.sample(Rng(ply))
-                ways[beliefs.last] += 1
-                assert seen_by(world, seat) == seen_by(st, seat)
-                assert GAME.view(world, seat) == GAME.view(st, seat)
-                assert world.pile_size == st.pile_size
+        for ply, st, seat in seats_every(log, 9):
+            beliefs = GAME.beliefs(st, seat)
+            world = beliefs.sample(Rng(ply))
+            ways[beliefs.last] += 1
+            assert seen_by(world, seat) == seen_by(st, seat)
+            assert GAME.view(world, seat) == GAME.view(st, seat)
+            assert world.pile_size == st.pile_size
     # backtracking gives way to repair where it runs out of deals
     assert ways[fallback] > 10 and set(ways) <= {"backtracking", "repaired"}
 
@@ -261,8 +256,7 @@ def test_the_fallbacks_still_replay_what_the_seat_observed(monkeypatch, fallback
 
 def generators(seed: int, ply: int):
     def rng(purpose: str, i: int) -> Rng:
-        digest = hashlib.blake2b(repr((seed, ply, purpose, i)).encode(), digest_size=8).digest()
-        return Rng(int.from_bytes(digest, "big"))
+        return Rng.derived(seed, ply, purpose, i)
     return rng
 
 

@@ -9,7 +9,6 @@ do there. The greedy bot's knowledge is its
 
 from __future__ import annotations
 
-import hashlib
 import threading
 from collections.abc import Set as AbstractSet
 from typing import Any
@@ -223,8 +222,7 @@ def make_search_level(**options: Any) -> Any:
         base = rng.below(1 << 30)
 
         def generator(purpose: str, i: int) -> Rng:
-            digest = hashlib.blake2b(repr((base, purpose, i)).encode(), digest_size=8).digest()
-            return Rng(int.from_bytes(digest, "big"))
+            return Rng.derived(base, purpose, i)
 
         engine_search = searches.get(id(game))
         if engine_search is None:

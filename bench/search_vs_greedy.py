@@ -15,8 +15,9 @@ Dagger (4 players, default options) ``p1``..``p4`` folded into one role, ``playe
 game k seats search at p(k mod 4 + 1).
 
 Tuning: ``--set playouts=64 --set exploration=0.5`` plays the search level built with
-those :class:`~engine.core.search.Search` options (the game's ``make_search_level``;
-Mister X's own budget is ``mrx_playouts``);
+those options (the game's ``make_search_level``: :class:`~engine.core.search.Search`
+options for Mister X and Cryptid, Mister X's own budget being ``mrx_playouts``;
+``worlds`` and ``threshold`` for Cloak & Dagger);
 ``--levels search`` skips the greedy baseline (the same games whatever the options).
 ``--cost`` times the registered level's moves instead (CPU per move, per side: what the
 recorder spends answering a person).
@@ -101,7 +102,12 @@ def playouts_per_second(game_id: str, positions: int = 40) -> tuple[float, float
 
 
 #: the phases whose moves the search level searches (the others it makes as greedy does)
-SEARCHED_PHASES = {"mister-x": ("mrx-move", "pawns"), "cryptid-urban-legends": ("sensor", "hiding", "blockade")}
+SEARCHED_PHASES = {"mister-x": ("mrx-move", "pawns"), "cryptid-urban-legends": ("sensor", "hiding", "blockade"),
+                   "cloak-and-dagger": (None,)}  # (every turn; its state has no phase)
+
+
+#: playouts the Cloak & Dagger level played during ``level_cost``
+PLAYOUTS = [0]
 
 
 def level_cost(game_id: str, positions: int = 60) -> dict[str, list[float]]:
@@ -110,6 +116,17 @@ def level_cost(game_id: str, positions: int = 60) -> dict[str, list[float]]:
     game = get_game(game_id)
     bot = game.bots["search"]
     costs: dict[str, list[float]] = {}
+    if game_id == "cloak-and-dagger":  # count the level's playouts (every candidate in every world)
+        from engine.games.cloak import bots as cloak_bots
+
+        paired = cloak_bots.paired_playouts
+
+        def counted(*args, **kwargs):
+            results = paired(*args, **kwargs)
+            PLAYOUTS[0] += sum(len(values) for values in results.values())
+            return results
+
+        cloak_bots.paired_playouts = counted
     seed = 0
     while sum(len(c) for c in costs.values()) < positions:
         r = replay(play(game_id, 91000 + seed, ["greedy"] * len(game.seat_ids(game.normalize_options({})))))
@@ -156,10 +173,16 @@ def main() -> int:
         print(f"{args.game}: search level with {overrides}", flush=True)
     roles = args.roles.split(",") if args.roles else ROLES[args.game]
     if args.cost:
-        for side, costs in sorted(level_cost(args.game).items()):
+        by_side = level_cost(args.game)
+        if args.game == "cloak-and-dagger":  # every seat alike: one line
+            by_side = {"a seat": [c for costs in by_side.values() for c in costs]}
+        for side, costs in sorted(by_side.items()):
             costs.sort()
             print(f"{args.game} search level, {side}: {len(costs)} moves, CPU per move mean "
                   f"{sum(costs) / len(costs):.3f} s, median {costs[len(costs) // 2]:.3f} s, max {costs[-1]:.3f} s")
+            if PLAYOUTS[0]:
+                print(f"{args.game} search level: {PLAYOUTS[0] / len(costs):.0f} playouts per move, "
+                      f"{PLAYOUTS[0] / sum(costs):.0f} playouts/s (full greedy playouts)")
         return 0
     for role in roles:
         line = {}

@@ -97,6 +97,7 @@ class Search:
         max_branching: int = 64,
         narrow: Narrow | None = None,
         paired: bool = False,
+        threshold: float | None = None,
     ):
         self.game = game
         self.playouts = playouts
@@ -116,6 +117,11 @@ class Search:
         #: common random numbers at the root: every world dealt is played with each of the
         #: root's actions (see :meth:`_search_paired`)
         self.paired = paired
+        #: with ``paired``: play the policy's move unless another beats it world by world
+        #: with a paired t above this (:func:`keep_unless_beaten`); None: the best mean
+        self.threshold = threshold
+        #: the paired root's score of each action in each world (by the world's number)
+        self.paired_values: dict[Any, dict[int, float]] = {}
         #: iterations run and plies applied by the last :meth:`decide` (for the benchmark)
         self.stats = {"playouts": 0, "plies": 0}
 
@@ -159,6 +165,11 @@ class Search:
         legal = {action_key(a) for a in actions}
         if self.paired and beliefs is not None:
             root = self._search_paired(beliefs, rng, legal)
+            if self.threshold is not None and root.hint in root.children:
+                key = keep_unless_beaten(self.paired_values, root.hint, self.threshold)
+                chosen = root.children[key].action if key in legal else None
+                if chosen is not None:
+                    return chosen
             played = [(key, n) for key, n in root.children.items() if key in legal and n.visits]
             if played:  # the best mean over the same worlds; the policy's move on a tie
                 _key, top = max(played, key=lambda kn: (kn[1].reward / kn[1].visits, kn[0] == root.hint))
@@ -200,9 +211,12 @@ class Search:
         apart). Stops at ``playouts`` iterations, counting every action's."""
         game = self.game
         root = Node(None, None)
-        plies = iterations = 0
+        plies = iterations = worlds = 0
+        values: dict[Any, dict[int, float]] = {}
+        self.paired_values = values
         while iterations < self.playouts:
             world = beliefs.sample(rng)
+            worlds += 1
             decider, actions = game.decision(world)
             if self.narrow is not None:
                 actions = self.narrow(game, world, actions) or actions
@@ -218,7 +232,9 @@ class Search:
                 child.avail += 1
                 copy = game.clone(world)  # the same world and generator for every action
                 game.apply(copy, action)
+                before = child.reward
                 plies += 1 + self._iterate(root, copy, Rng(seed), at_root, start=child)
+                values.setdefault(key, {})[worlds] = child.reward - before
                 iterations += 1
         self.stats = {"playouts": self.stats["playouts"] + iterations,
                       "plies": self.stats["plies"] + plies}
@@ -309,6 +325,67 @@ class Search:
             child.visits += 1
             child.reward += values[mover]
         return plies
+
+
+#: ``candidates(world)``: the (key, action) pairs to compare in one world (a key may stand
+#: for a different action in each world: an envelope and what the policy does inside it)
+Candidates = Callable[[State], list[tuple[Any, Action]]]
+
+
+def paired_playouts(game: Game, worlds: Sequence[State], seat: str, candidates: Candidates,
+                    seed: int, *, policy: str = "greedy", max_plies: int = 400,
+                    evaluate: Evaluate | None = None) -> dict[Any, dict[int, float]]:
+    """Flat Monte Carlo with common random numbers: every candidate of each world is
+    applied to its own copy of that world and played out by ``policy`` with the same
+    generator (the world's chance and the policy's choices), and scored for ``seat``
+    (a playout cut at ``max_plies`` by ``evaluate``, default 0.5). Returns, per
+    candidate key, the score in each world (by the world's index), so two candidates
+    compare world by world (:func:`keep_unless_beaten`). The worlds are not changed."""
+    bot = game.bots[policy]
+    results: dict[Any, dict[int, float]] = {}
+    for i, world in enumerate(worlds):
+        generator = Rng.derived(seed, i).next64()
+        for key, action in candidates(world):
+            copy = game.clone(world)
+            game.apply(copy, action)
+            rng = Rng(generator)
+            plies = 0
+            while not game.is_over(copy) and plies < max_plies:
+                game.apply(copy, bot(game, copy, game.to_act(copy)[0], rng))
+                plies += 1
+            if game.is_over(copy):
+                value = game.score(copy, seat)
+            else:
+                value = 0.5 if evaluate is None else evaluate(game, copy, seat)
+            results.setdefault(key, {})[i] = value
+    return results
+
+
+def keep_unless_beaten(results: dict[Any, dict[int, float]], reference: Any, threshold: float) -> Any:
+    """The key to play: ``reference`` (the policy's own move), unless another candidate
+    did better world by world with a paired t statistic above ``threshold`` (its mean
+    difference over the standard error of that mean; a difference the same in every
+    world counts as beyond any threshold); of those, the one with the largest mean
+    difference. Without this test the best of many noisy means is mostly luck (with 8
+    worlds and 20 candidates, a move that is no better wins often): the level then plays
+    worse than its policy (``bench/README.md``)."""
+    base = results.get(reference)
+    if base is None:
+        return reference
+    best, best_gain = reference, 0.0
+    for key, values in results.items():
+        if key == reference:
+            continue
+        gaps = [value - base[i] for i, value in values.items() if i in base]
+        if len(gaps) < 2:
+            continue
+        mean = sum(gaps) / len(gaps)
+        if mean <= best_gain:
+            continue
+        spread = sum((gap - mean) ** 2 for gap in gaps) / (len(gaps) - 1)
+        if spread == 0.0 or mean / math.sqrt(spread / len(gaps)) > threshold:
+            best, best_gain = key, mean
+    return best
 
 
 def search_bot(playouts: int = 64, **options: Any) -> Callable[[Game, State, str, Rng], Action]:

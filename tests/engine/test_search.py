@@ -104,11 +104,12 @@ def test_cloak_search_level_plays_a_whole_game_that_validates():
     assert replay(log).status == "finished"
 
 
-def test_cloak_search_over_carried_worlds_picks_from_what_it_knows_only():
-    """The level over worlds carried from the seat's turn to its next (``carry``): two
-    levels, one fed the seat's turns of a game and one those of its twin (the seat's
-    unannounced envelopes renumbered), pick the same envelopes, and do the same inside
-    when it holds the same cards."""
+def test_cloak_search_level_decides_from_what_it_knows_only():
+    """The level (worlds carried from the seat's turn to its next, greedy kept unless
+    beaten): two levels, one fed the seat's turns of a game and one those of its twin
+    (the seat's unannounced envelopes renumbered), pick the same envelopes and drop into
+    the same ones, and do the same inside when it holds the same cards. A level that
+    read the real envelopes would tell the twins apart."""
     from engine.games.cloak.bots import make_search_level
     from tests.engine.test_cloak_knowledge import known_numbers, renumbered
 
@@ -116,7 +117,7 @@ def test_cloak_search_over_carried_worlds_picks_from_what_it_knows_only():
     r = replay(log)
     seat = "p2"
     twin = replay(renumbered(log, known_numbers(r, seat), 11)[0])
-    one, two = make_search_level(carry=True, worlds=6), make_search_level(carry=True, worlds=6)
+    one, two = make_search_level(worlds=4), make_search_level(worlds=4)
     checked = 0
     for (ply, _a, st), (_p, _b, other) in zip(r.states(), twin.states(), strict=True):
         if CLOAK.is_over(st) or CLOAK.to_act(st) != [seat]:
@@ -132,14 +133,62 @@ def test_cloak_search_over_carried_worlds_picks_from_what_it_knows_only():
     assert checked >= 8
 
 
-@pytest.mark.parametrize("paired", [False, True])
-def test_the_detectives_search_narrowed_to_one_pawn_decides_the_same_whatever_it_cannot_know(paired):
+def test_keep_unless_beaten_departs_only_on_a_clear_paired_gain():
+    from engine.core.search import keep_unless_beaten
+
+    greedy = {0: 0.0, 1: 1.0, 2: 0.0, 3: 0.0}
+    # better in one world of four, the same elsewhere: t = 1 (mean 0.25, error 0.25)
+    assert keep_unless_beaten({"g": greedy, "a": {0: 1.0, 1: 1.0, 2: 0.0, 3: 0.0}}, "g", 3.0) == "g"
+    assert keep_unless_beaten({"g": greedy, "a": {0: 1.0, 1: 1.0, 2: 0.0, 3: 0.0}}, "g", 0.5) == "a"
+    # better by the same in every world it was played in: beyond any threshold
+    assert keep_unless_beaten({"g": greedy, "a": {0: 0.5, 1: 1.5, 2: 0.5, 3: 0.5}}, "g", 100.0) == "a"
+    # a higher mean from worlds greedy was not played in is no comparison
+    assert keep_unless_beaten({"g": {0: 0.0}, "a": {1: 1.0, 2: 1.0}}, "g", 0.0) == "g"
+    # worse, or no better: greedy's
+    assert keep_unless_beaten({"g": greedy, "a": {0: 0.0, 1: 0.0, 2: 0.0, 3: 0.0}}, "g", 0.0) == "g"
+    assert keep_unless_beaten({"g": greedy, "a": dict(greedy)}, "g", 0.0) == "g"
+    # of two clear gains (both t = 3), the larger; neither beyond t = 3 itself
+    b = {0: 1.0, 1: 1.0, 2: 1.0, 3: 1.0}
+    c = {0: 0.5, 1: 1.0, 2: 0.5, 3: 0.5}
+    assert keep_unless_beaten({"g": greedy, "c": c, "b": b}, "g", 2.9) == "b"
+    assert keep_unless_beaten({"g": greedy, "c": c, "b": b}, "g", 3.0) == "g"
+    # no reference among the results: the reference
+    assert keep_unless_beaten({"a": b}, "g", 0.0) == "g"
+
+
+def test_paired_playouts_play_every_candidate_in_every_world_with_the_same_generator():
+    """Two candidates that are the same action score the same in every world (same world,
+    same generator); the worlds are left as they were."""
+    from engine.core.search import paired_playouts
+
+    log = play(CLOAK.id, 4, ["greedy"] * 3, max_actions=12)
+    st = replay(log).final_state
+    seat = CLOAK.to_act(st)[0]
+    worlds = [CLOAK.beliefs(st, seat).sample(Rng(k)) for k in range(3)]
+    before = [CLOAK.view(w, None) for w in worlds]
+    actions = CLOAK.legal_actions(worlds[0], seat)[:3]
+
+    def candidates(world):
+        legal = {action_key(a) for a in CLOAK.legal_actions(world, seat)}
+        return [(k, a) for k, a in enumerate(actions) if action_key(a) in legal] + \
+            [("again", actions[0])] * (action_key(actions[0]) in legal)
+
+    results = paired_playouts(CLOAK, worlds, seat, candidates, 17)
+    assert results["again"] == results[0] and set(results[0]) == {0, 1, 2}
+    assert all(v in (0.0, 1.0) for values in results.values() for v in values.values())
+    assert [CLOAK.view(w, None) for w in worlds] == before
+    assert paired_playouts(CLOAK, worlds, seat, candidates, 17) == results
+
+
+@pytest.mark.parametrize(("paired", "threshold"), [(False, None), (True, None), (True, 1.0)])
+def test_the_detectives_search_narrowed_to_one_pawn_decides_the_same_whatever_it_cannot_know(paired, threshold):
     """The detectives' move filter (``pawn_candidates``) reads only what every seat sees:
     with it (and with the paired root, the search level's), a pawn's search still decides
     the same in a counterfactual state."""
     from engine.games.misterx.bots import pawn_candidates
 
-    search = Search(MISTER_X, playouts=24, max_plies=30, prior=0, narrow=pawn_candidates, paired=paired)
+    search = Search(MISTER_X, playouts=24, max_plies=30, prior=0, narrow=pawn_candidates, paired=paired,
+                    threshold=threshold)
     checked = 0
     log = play("mister-x", 8, ["greedy", "greedy", "greedy"])
     for ply, st, seat, actions in decisions(MISTER_X, log, 1):
@@ -195,6 +244,11 @@ def test_the_paired_root_plays_every_action_in_the_same_worlds():
             continue
         root = search._search_paired(MISTER_X.beliefs(st, seat), Rng(checked), offered)
         assert set(root.children) == offered
+        # each action's score in each world, for the threshold's paired comparison
+        worlds = {frozenset(v) for v in search.paired_values.values()}
+        assert set(search.paired_values) == offered and len(worlds) == 1
+        assert all(sum(search.paired_values[k].values()) == pytest.approx(n.reward)
+                   for k, n in root.children.items())
         visits = {n.visits for n in root.children.values()}
         assert len(visits) == 1 and 40 <= visits.pop() * len(offered) < 40 + len(offered)
         assert search.stats["playouts"] >= 40

@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.core.game import Action, Game
 from engine.core.rng import Rng
-from engine.core.search import Search, search_bot
+from engine.core.search import action_key, keep_unless_beaten, paired_playouts
 from engine.games.cloak import rules
 from engine.games.cloak.knowledge import Knowledge, knowledge_of
 from engine.games.cloak.sampling import Particles, SamplingFailed
@@ -191,51 +191,80 @@ def greedy_bot(game: Game, state: CloakState, seat: str, rng: Rng) -> Action:
     return _act_inside(beliefs, seat, n, look_inside(state, n), plan, known.pile_size)
 
 
-#: the search level's budget: ISMCTS iterations to pick the envelope, and as many again
-#: to decide inside it (each a greedy playout to the end; bench/search_vs_greedy.py)
-SEARCH_PLAYOUTS = 12
+def greedy_inside(state: CloakState, seat: str, n: int, rng: Rng) -> Action:
+    """What greedy does in envelope ``n`` once it is open (``n`` need not be the one it
+    would have picked): its own plan when it is, else the plan the contents suggest —
+    place into an empty envelope, take a spy of its own, otherwise examine (which still
+    takes a useful document with a spy, or reveals a hazard)."""
+    known = knowledge_of(state, state.seats.index(seat))
+    beliefs = _Beliefs(known)
+    planned, plan = _plan_turn(beliefs, rng)
+    inside = look_inside(state, n)
+    if planned != n:
+        if not inside and known.pile_size:
+            plan = {"do": "place"}
+        elif set(inside) & beliefs.own:
+            plan = {"do": "take"}
+        else:
+            plan = {"do": "examine"}
+    return _act_inside(beliefs, seat, n, inside, plan, known.pile_size)
 
 
-def make_search_level(**options: Any) -> Any:
-    """The ``search`` level with these :class:`~engine.core.search.Search` options
-    (``playouts``, ``exploration``, ...) over its defaults (the benchmark tunes with it).
+#: the search level's worlds per decision and how clearly a move must beat greedy's
+#: (bench/search_vs_greedy.py, bench/README.md)
+SEARCH_WORLDS = 8
+SEARCH_THRESHOLD = 3.0
 
-    It plays a turn as at the table (CD-3): the search picks the envelope from the
-    seat's beliefs (:mod:`~engine.games.cloak.sampling`), the seat looks inside, and a
-    second search over worlds holding what it saw there decides what to do. A position
-    whose samples cannot be dealt (``SamplingFailed``) is played as ``greedy`` plays it.
 
-    ``carry=True`` (tried, not the level's setting: ``bench/README.md``): the searches
-    go over ``worlds`` (24) worlds carried on from the seat's last turn
+def make_search_level(worlds: int = SEARCH_WORLDS, threshold: float = SEARCH_THRESHOLD,
+                      max_plies: int = 400) -> Any:
+    """The ``search`` level: greedy, corrected where playouts show it clearly wrong.
+
+    It plays a turn as at the table (CD-3). ``worlds`` complete states consistent with
+    what the seat knows are carried on from its last turn
     (:class:`~engine.games.cloak.sampling.Particles`, kept per thread and seat; dealt
-    afresh for another game) instead of a whole history dealt per iteration."""
-    settings: dict[str, Any] = {"playouts": SEARCH_PLAYOUTS, **options}
-    carry = settings.pop("carry", False)
-    count = settings.pop("worlds", 24)
-    search = search_bot(**settings)
-    searches: dict[int, Search] = {}
+    afresh in another game). With cards in hand, every drop is played out in every
+    world by greedy playouts with common random numbers
+    (:func:`~engine.core.search.paired_playouts`); with an empty hand, first every
+    envelope is (opened, and what greedy would do inside it: :func:`greedy_inside`),
+    then, once the seat has looked inside the envelope picked, every action there, over
+    worlds holding what it saw. Each time greedy's own choice is kept unless another
+    beats it world by world with a paired t above ``threshold``
+    (:func:`~engine.core.search.keep_unless_beaten`). A position whose worlds cannot be
+    dealt (``SamplingFailed``) is played as greedy plays it."""
     #: (thread, seat) -> the seat's worlds, carried from one of its turns to the next
     kept: dict[tuple[int, str], Particles] = {}
 
-    def carried(game: Game, state: CloakState, seat: str, rng: Rng) -> Action:
-        particles = kept.setdefault((threading.get_ident(), seat), Particles(seat))
-        base = rng.below(1 << 30)
-
-        def generator(purpose: str, i: int) -> Rng:
-            return Rng.derived(base, purpose, i)
-
-        engine_search = searches.get(id(game))
-        if engine_search is None:
-            engine_search = searches[id(game)] = Search(game, **settings)
-        return engine_search.decide(state, seat, rng, None,
-                                    lambda pick: particles.worlds(state, pick, count, generator))
-
     def search_level(game: Game, state: CloakState, seat: str, rng: Rng) -> Action:
+        own = greedy_bot(game, state, seat, rng.fork())
+        seed = rng.next64()
+        particles = kept.setdefault((threading.get_ident(), seat), Particles(seat))
+
+        def dealt(opening: Action | None) -> list[CloakState]:
+            return particles.worlds(state, opening, worlds, lambda purpose, i: Rng.derived(seed, purpose, i))
+
+        def compare(opening: Action | None, candidates: Any, reference: Any) -> Any:
+            results = paired_playouts(game, dealt(opening), seat, candidates, seed, max_plies=max_plies)
+            return keep_unless_beaten(results, reference, threshold)
+
         try:
-            action: Action = (carried if carry else search)(game, state, seat, rng)
+            if state.hands[state.turn]:  # CD-3.1: a drop, into any envelope
+                chosen = compare(None, lambda world: [(action_key(a), a) for a in rules.legal_actions(world, seat)],
+                                 action_key(own))
+                return next((a for a in rules.legal_actions(state, seat) if action_key(a) == chosen), own)
+            n = compare(None, lambda world: [(e, greedy_inside(world, seat, e, Rng(seed))) for e in ENVELOPE_NUMBERS],
+                        own["envelope"])
+            # the seat opens envelope n and sees inside: only now its actions there
+            inside = rules.envelope_actions(state, seat, n)
+            reference = own if n == own["envelope"] else greedy_inside(state, seat, n, Rng(seed))
+            if len(inside) == 1:
+                return inside[0]
+            opening = {"seat": seat, "type": "open", "envelope": n}
+            chosen = compare(opening, lambda world: [(action_key(a), a) for a in rules.envelope_actions(world, seat, n)],
+                             action_key(reference))
+            return next((a for a in inside if action_key(a) == chosen), reference)
         except SamplingFailed:
-            return greedy_bot(game, state, seat, rng)
-        return action
+            return own
 
     return search_level
 

@@ -22,6 +22,7 @@ from config.sentences import say
 from engine import get_game, parse_json_value
 from matches import selectors as game_selectors
 from recorder import selectors, services
+from recorder.bot_levels import bot_name
 from recorder.models import Draft
 
 TAGS = ["recorder"]
@@ -97,7 +98,10 @@ class FrameSerializer(serializers.Serializer):
 class DraftSeatSerializer(serializers.Serializer):
     seat = serializers.CharField()
     player = serializers.CharField()
-    bot = serializers.CharField(allow_null=True)
+    bot = serializers.CharField(allow_null=True, help_text="The engine's bot level (random, greedy, "
+                                                           "search), or null for a person.")
+    bot_name = serializers.CharField(allow_null=True, help_text="The bot as players call it, in the "
+                                                                "reader's language (\"strong bot\").")
 
 
 class DraftSummarySerializer(serializers.Serializer):
@@ -191,7 +195,8 @@ def summary_body(draft: Draft, request: Request) -> dict[str, Any]:
         "status": draft.status,
         "version": draft.version,
         "chance": draft.chance,
-        "seats": [{"seat": e["seat"], "player": e["player"], "bot": e.get("bot")} for e in draft.seats],
+        "seats": [{"seat": e["seat"], "player": e["player"], "bot": e.get("bot"),
+                   "bot_name": bot_name(e["bot"]) if e.get("bot") else None} for e in draft.seats],
         "created_by": draft.created_by.get_username(),
         "created_at": draft.created_at,
         "updated_at": draft.updated_at,

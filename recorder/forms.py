@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 from config.sentences import engine_locale, say
 from engine import Game, IllegalAction, Table, all_games, parse_json_value, render
+from recorder.bot_levels import bot_choice, weakest_first
 
 #: A seat's choice that is a bot, not a player: ``bot:greedy``.
 BOT_PREFIX = "bot:"
@@ -280,7 +281,7 @@ class DraftSetupForm(forms.Form):
             required = chance == TABLE
             for name, field in schema_fields(sub, None, [key], SETUP_PREFIX, required=required):
                 self.fields[name] = field
-        bots = [(f"{BOT_PREFIX}{bot}", gettext("%(bot)s bot") % {"bot": bot}) for bot in sorted(game.bots)] if chance == SERVER else []
+        bots = [(f"{BOT_PREFIX}{bot}", bot_choice(bot)) for bot in weakest_first(game.bots)] if chance == SERVER else []
         # Each seat as players call it: "Mister X", "Player 2 (spies E/e)".
         labels = seat_labels(game, seat_ids, defaults, seated)
         self.seat_labels = labels

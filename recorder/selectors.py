@@ -16,6 +16,7 @@ from config.sentences import engine_locale, say
 from engine import Game, Table, all_games, render
 from matches import display
 from recorder import choices
+from recorder.bot_levels import names_at_table
 from recorder.models import Draft
 from recorder.services import DraftInvalid, Position, engine_eyes, position_of
 from replay.frames import ALL, viewer_label
@@ -101,8 +102,7 @@ def draft_view(draft: Draft, user: AnyUser, asked: str | None = None, *,
         viewer = asked
     eyes = None if viewer == ALL else viewer
     shown = position.session.history(eyes)
-    players = {entry["seat"]: entry["player"] for entry in draft.seats}
-    table = Table(players, draft.options)
+    table = Table(names_at_table(draft.seats), draft.options)
     moves = []
     for ply, (action, move) in enumerate(zip(shown, draft.moves, strict=True), start=1):
         moves.append({
@@ -138,7 +138,7 @@ def draft_view(draft: Draft, user: AnyUser, asked: str | None = None, *,
         phases={phase: render(game.phase_label(phase), engine_locale())
                 for phase in dict.fromkeys([*(m["phase"] for m in moves), view.get("phase")]) if phase},
         seat_labels={seat: render(game.seat_label(seat, table), engine_locale())
-                     for seat in game.viewers(draft.options, list(players))},
+                     for seat in game.viewers(draft.options, [entry["seat"] for entry in draft.seats])},
         static=game.static_view(draft.options) if with_static else None,
         document=draft_document(draft, position) if eyes is None else None,
         card_words=display.card_words(game.id, draft.options),
@@ -169,7 +169,7 @@ def _listed(draft: Draft, position: Position, actions: list[dict[str, Any]],
     game = position.game
     table = draft.chance == Draft.Chance.TABLE
     # The seat's own choices, so its sentence may say all of it.
-    names = Table({entry["seat"]: entry["player"] for entry in draft.seats}, draft.options)
+    names = Table(names_at_table(draft.seats), draft.options)
     out = []
     for action in actions:
         chance = False

@@ -142,8 +142,15 @@ def start_recording(page: Any) -> None:
     wait_ready(page)
 
 
+#: the bots as the setup page offers them (recorder/bot_levels.py)
+EASY_BOT = "easy bot: plays random legal moves"
+MEDIUM_BOT = "medium bot: plays what looks best right now"
+STRONG_BOT = "strong bot: plays the game out many times in its head before each move"
+BOTS = (EASY_BOT, MEDIUM_BOT, STRONG_BOT)
+
+
 def choose_seat(page: Any, seat: str, who: str) -> None:
-    """Seat ``who`` (a handle, or "greedy bot") in ``seat`` by its drop-down."""
+    """Seat ``who`` (a handle, or a bot as offered: ``MEDIUM_BOT``) in ``seat`` by its drop-down."""
     page.locator(f'select[name="seat.{seat}"]').select_option(label=who)
 
 

@@ -207,7 +207,7 @@ def test_rec_undo_bots_move_server_side_and_undo_is_off_against_them(api, club):
     assert draft["chance"] == "server" and Draft.objects.get(pk=draft["id"]).seed is not None
     assert draft["viewer"] == "p2" and draft["document"] is None
     assert draft["ply"] == 1 and draft["moves"][0]["bot"] and draft["seat"] == "p2"
-    assert draft["seats"][0] == {"seat": "p1", "player": "bot-greedy", "bot": "greedy"}
+    assert draft["seats"][0] == {"seat": "p1", "player": "bot-greedy", "bot": "greedy", "bot_name": "medium bot"}
     assert Player.objects.filter(club=club, handle="bot-greedy").exists()
     # A bot's seat is not the person's to play.
     response = post(client, draft, "apply", version=draft["version"],
@@ -231,7 +231,7 @@ def test_the_search_level_plays_from_the_recorder(api, club):
     client = api("member")
     draft = new_draft(client, game="mister-x", chance=None, setup={},
                       seats=[{"seat": "mrx", "bot": "search"}, {"seat": "det1", "player": "alice"}])
-    assert draft["seats"][0] == {"seat": "mrx", "player": "bot-search", "bot": "search"}
+    assert draft["seats"][0] == {"seat": "mrx", "player": "bot-search", "bot": "search", "bot_name": "strong bot"}
     assert draft["moves"] and all(m["bot"] for m in draft["moves"]) and draft["seat"] == "det1"
 
 

@@ -50,10 +50,10 @@ def test_the_setup_form_is_built_from_the_engine(club, people):
     for name in ("setup.sensors_2r2w1b", "setup.hands.cryptid.3", "setup.hands.scientist.1", "setup.first_blocks.3"):
         assert f'name="{name}"' in page
     assert 'name="seat.cryptid"' in page and 'name="seat.scientist"' in page
-    assert ">alice<" in page and "greedy bot" not in page
+    assert ">alice<" in page and "bot:greedy" not in page
     # Dealt by Lantern: bots may sit, and only the players' choices are asked.
     page = member.get(SETUP, {"game": "cryptid-urban-legends", "chance": "server"}).content.decode()
-    assert "greedy bot" in page and 'name="setup.sensors_2r2w1b"' in page
+    assert "bot:greedy" in page and 'name="setup.sensors_2r2w1b"' in page
     assert 'name="setup.hands.cryptid.1"' not in page
     # The player count decides the seats.
     page = member.get(SETUP, {"game": "cloak-and-dagger", "players": "3", "chance": "table"}).content.decode()
@@ -256,3 +256,24 @@ def test_a_shared_language_link_opens_the_setup_form_unfilled(club, people):
     assert page.status_code == 200
     assert b"errorlist" not in page.content
     assert "Обязательное поле" not in page.content.decode()
+
+
+def test_the_bots_are_offered_weakest_first_in_plain_words_in_the_readers_language(club, people):
+    """A person choosing an opponent reads what each bot is, not the engine's names
+    (random, greedy, search): easy, medium, strong, and how each plays; in Japanese and
+    Russian too. The engine's names stay the values the form sends."""
+    import re
+
+    member = client_for(people["member"])
+    offered = {}
+    for language in ("en", "ja", "ru"):
+        page = member.get(SETUP, {"game": "mister-x", "players": "3", "chance": "server", "lang": language}).content.decode()
+        mrx = page[page.index('name="seat.mrx"'):]
+        mrx = mrx[:mrx.index("</select>")]
+        offered[language] = re.findall(r'<option value="bot:(\w+)"[^>]*>([^<]+)</option>', mrx)
+    assert [bot for bot, _label in offered["en"]] == ["random", "greedy", "search"]
+    assert [label for _bot, label in offered["en"]] == [
+        "easy bot: plays random legal moves", "medium bot: plays what looks best right now",
+        "strong bot: plays the game out many times in its head before each move"]
+    assert [label for _bot, label in offered["ja"]][2] == "つよいボット（一手ごとに、頭の中で何度もゲームを最後まで試してから選ぶ）"
+    assert [label for _bot, label in offered["ru"]][0] == "лёгкий бот: ходит случайно, но по правилам"

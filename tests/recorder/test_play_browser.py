@@ -11,6 +11,9 @@ import pytest
 
 from matches.models import Match
 from tests.recorder.recording import (
+    BOTS,
+    EASY_BOT,
+    MEDIUM_BOT,
     choose_game,
     choose_seat,
     moves,
@@ -66,7 +69,7 @@ def cloak_draft(page: Any, live_server: Any, club: Any, p2: str, chance: str) ->
 
 def test_the_bots_moves_follow_yours(signed_in, live_server, club, screenshot):
     page = signed_in
-    cloak_draft(page, live_server, club, "greedy bot", BY_LANTERN)
+    cloak_draft(page, live_server, club, MEDIUM_BOT, BY_LANTERN)
     # Against a bot the page shows what the human's seat may see: p1's check sheet.
     assert page.locator('#rec-board g.envelope[data-seen]').count() == 20
     rng = random.Random(11)
@@ -158,9 +161,9 @@ def test_phone_width_and_keyboard(signed_in, live_server, club, screenshot):
 
 
 @pytest.mark.parametrize(("game", "players", "seats"), [
-    ("Mister X", 3, {"mrx": "greedy bot", "det1": "alice", "det2": "bob"}),
-    ("Mister X", 2, {"mrx": "alice", "det1": "random bot"}),
-    ("Cryptid: Urban Legends", None, {"cryptid": "random bot", "scientist": "alice"}),
+    ("Mister X", 3, {"mrx": MEDIUM_BOT, "det1": "alice", "det2": "bob"}),
+    ("Mister X", 2, {"mrx": "alice", "det1": EASY_BOT}),
+    ("Cryptid: Urban Legends", None, {"cryptid": EASY_BOT, "scientist": "alice"}),
 ])
 def test_every_game_can_be_played_against_a_bot(signed_in, live_server, club, game, players, seats, screenshot):
     page = signed_in
@@ -168,7 +171,7 @@ def test_every_game_can_be_played_against_a_bot(signed_in, live_server, club, ga
     for seat, who in seats.items():
         choose_seat(page, seat, who)
     start_recording(page)
-    humans = {seat for seat, who in seats.items() if not who.endswith(" bot")}
+    humans = {seat for seat, who in seats.items() if who not in BOTS}
     rng = random.Random(3)
     for _ in range(6):
         if page.get_attribute("#recorder", "data-status") != "recording":
@@ -229,7 +232,7 @@ def test_another_member_follows_without_controls(signed_in, live_server, club, p
 def test_a_seat_against_a_bot_opens_an_envelope_before_it_chooses(signed_in, live_server, club,
                                                                     screenshot):
     page = signed_in
-    cloak_draft(page, live_server, club, "greedy bot", BY_LANTERN)
+    cloak_draft(page, live_server, club, MEDIUM_BOT, BY_LANTERN)
     record_any(page, random.Random(3))  # p1's first turn: the drop of its spy pair
     wait_ready(page)
     page.locator("#rec-entry button.rec-choice", has_text="7").first.click()

@@ -12,6 +12,8 @@ import pytest
 from engine import get_game
 from matches.models import Match
 from tests.recorder.recording import (
+    EASY_BOT,
+    MEDIUM_BOT,
     agrees,
     choose_game,
     fill_setup,
@@ -180,8 +182,8 @@ def test_options_are_set_by_clicking(signed_in, live_server, club):
     page.get_by_label("Copies of each document (X, Y, Z)").select_option(label="3 of each (9 document cards)")
     page.get_by_label("Play with the hazard cards (CD-6.2)").check()
     page.get_by_label("Player 1 (spies D/d)", exact=True).select_option(label="alice")
-    page.get_by_label("Player 2 (spies E/e)", exact=True).select_option(label="greedy bot")
-    page.get_by_label("Player 3 (spies F/f)", exact=True).select_option(label="random bot")
+    page.get_by_label("Player 2 (spies E/e)", exact=True).select_option(label=MEDIUM_BOT)
+    page.get_by_label("Player 3 (spies F/f)", exact=True).select_option(label=EASY_BOT)
     start_recording(page)
     assert Draft.objects.get().options == {"document_copies": 3, "double_agents": False, "hazards": True}
 
@@ -189,7 +191,7 @@ def test_options_are_set_by_clicking(signed_in, live_server, club):
     pawns = page.get_by_role("group", name="Pawns of each detective player")
     pawns.get_by_role("group", name="Detective player 1").get_by_label("Green").uncheck()
     pawns.get_by_role("group", name="Detective player 2").get_by_label("Green").check()
-    page.get_by_label("Mister X", exact=True).select_option(label="greedy bot")
+    page.get_by_label("Mister X", exact=True).select_option(label=MEDIUM_BOT)
     # The seats are named by their pawns as the pawns are shared out, before submitting.
     page.get_by_label("Detectives red and blue", exact=True).select_option(label="bob")
     page.get_by_label("Detectives green, yellow and black", exact=True).select_option(label="carol")

@@ -131,13 +131,14 @@ async function drawBoard(draft) {
   ui.board.dataset.ply = String(draft.ply);
 }
 
-/** "alice as Mister X", "greedy bot as Player 2 (spies E/e)": who plays the seat and the
+/** "alice as Mister X", "medium bot as Player 2 (spies E/e)": who plays the seat and the
  * engine's name of it. */
 function playerOf(draft, seat) {
   const label = (draft.seat_labels || {})[seat] || seat;
   const entry = draft.seats.find((s) => s.seat === seat);
   if (!entry) return label;
-  const who = entry.bot ? interpolate(gettext("%(bot)s bot"), { bot: entry.bot }) : entry.player;
+  // the bot as players call it ("strong bot"), named by the server in the reader's language
+  const who = entry.bot ? entry.bot_name || entry.bot : entry.player;
   return interpolate(gettext("%(player)s as %(seat)s"), { player: who, seat: label });
 }
 

@@ -11,8 +11,8 @@ as registered (see the game's bots.py). A benchmark, not a test: minutes, not se
 
 Roles: Mister X ``mrx`` (search plays Mister X) and ``detectives`` (search plays every
 detective seat; 2 detective seats); Cryptid ``cryptid`` and ``scientist``; Cloak &
-Dagger (4 players, default options) ``p1``..``p4`` folded into one role, ``player``:
-game k seats search at p(k mod 4 + 1).
+Dagger (4 players by default, ``--players N`` for 2 to 6; default options) ``p1``..``pN``
+folded into one role, ``player``: game k seats search at p(k mod N + 1).
 
 Tuning: ``--set playouts=64 --set exploration=0.5`` plays the search level built with
 those options (the game's ``make_search_level``: :class:`~engine.core.search.Search`
@@ -49,15 +49,15 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def lineups(game_id: str, level: str, k: int) -> tuple[list[str], str]:
+def lineups(game_id: str, level: str, k: int, players: int = 4) -> tuple[list[str], str]:
     """(bots by seat, the seat whose win counts) for game k of a role."""
     if game_id == "mister-x":
         raise AssertionError("roles of mister-x are handled by role_lineup")
-    seat = k % 4
-    return ["greedy" if i != seat else level for i in range(4)], f"p{seat + 1}"
+    seat = k % players
+    return ["greedy" if i != seat else level for i in range(players)], f"p{seat + 1}"
 
 
-def role_lineup(game_id: str, role: str, level: str, k: int) -> tuple[list[str], str]:
+def role_lineup(game_id: str, role: str, level: str, k: int, players: int = 4) -> tuple[list[str], str]:
     if game_id == "mister-x":
         if role == "mrx":
             return [level, "greedy", "greedy"], "mrx"
@@ -65,7 +65,7 @@ def role_lineup(game_id: str, role: str, level: str, k: int) -> tuple[list[str],
     if game_id == "cryptid-urban-legends":
         seats = ["cryptid", "scientist"]
         return [level if s == role else "greedy" for s in seats], role
-    return lineups(game_id, level, k)
+    return lineups(game_id, level, k, players)
 
 
 ROLES = {"mister-x": ["mrx", "detectives"], "cryptid-urban-legends": ["cryptid", "scientist"],
@@ -148,6 +148,8 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed0", type=int, default=5000)
     parser.add_argument("--roles", help="comma-separated roles (default: all of the game's)")
+    parser.add_argument("--players", type=int, default=4,
+                        help="Cloak & Dagger: players per game (the search seat rotating among them)")
     parser.add_argument("--levels", default="search,greedy",
                         help="which lines to play (greedy's are the same whatever the search's options)")
     parser.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
@@ -190,7 +192,7 @@ def main() -> int:
             wins = unfinished = 0
             start = time.process_time()
             for k in range(args.games):
-                bots, seat = role_lineup(args.game, role, level, k)
+                bots, seat = role_lineup(args.game, role, level, k, args.players)
                 log = play(args.game, args.seed0 + k, bots)
                 if log["result"] is None:
                     unfinished += 1

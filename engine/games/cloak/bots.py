@@ -226,7 +226,7 @@ def make_search_level(worlds: int = SEARCH_WORLDS, threshold: float = SEARCH_THR
     afresh in another game). With cards in hand, every drop is played out in every
     world by greedy playouts with common random numbers
     (:func:`~engine.core.search.paired_playouts`); with an empty hand, first every
-    envelope is (opened, and what greedy would do inside it: :func:`greedy_inside`),
+    envelope, opened and played as greedy would play inside it (:func:`greedy_inside`),
     then, once the seat has looked inside the envelope picked, every action there, over
     worlds holding what it saw. Each time greedy's own choice is kept unless another
     beats it world by world with a paired t above ``threshold``

@@ -22,7 +22,7 @@ from config.sentences import say
 from engine import get_game, parse_json_value
 from matches import selectors as game_selectors
 from recorder import selectors, services
-from recorder.bot_levels import bot_name
+from recorder.bot_levels import seat_bot_name
 from recorder.models import Draft
 
 TAGS = ["recorder"]
@@ -196,7 +196,7 @@ def summary_body(draft: Draft, request: Request) -> dict[str, Any]:
         "version": draft.version,
         "chance": draft.chance,
         "seats": [{"seat": e["seat"], "player": e["player"], "bot": e.get("bot"),
-                   "bot_name": bot_name(e["bot"]) if e.get("bot") else None} for e in draft.seats],
+                   "bot_name": seat_bot_name(e)} for e in draft.seats],
         "created_by": draft.created_by.get_username(),
         "created_at": draft.created_at,
         "updated_at": draft.updated_at,

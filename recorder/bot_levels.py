@@ -38,7 +38,12 @@ def weakest_first(bots: Iterable[str]) -> list[str]:
     return sorted(bots, key=lambda bot: (order.index(bot) if bot in order else len(order), bot))
 
 
+def seat_bot_name(entry: dict) -> str | None:
+    """A draft seat's bot as players call it ("strong bot"); None for a person."""
+    return bot_name(entry["bot"]) if entry.get("bot") else None
+
+
 def names_at_table(seats: list[dict]) -> dict[str, str]:
     """Each seat of a draft by the name its sentences use: a person's handle, a bot's
     level ("strong bot puts 2 cards into an envelope", not the handle ``bot-search``)."""
-    return {entry["seat"]: bot_name(entry["bot"]) if entry.get("bot") else entry["player"] for entry in seats}
+    return {entry["seat"]: seat_bot_name(entry) or entry["player"] for entry in seats}

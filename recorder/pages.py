@@ -26,7 +26,7 @@ from engine import render as render_message
 from matches import selectors
 from recorder import selectors as draft_selectors
 from recorder import services
-from recorder.bot_levels import bot_name, names_at_table
+from recorder.bot_levels import names_at_table, seat_bot_name
 from recorder.forms import DraftSetupForm, GameChoiceForm
 
 
@@ -48,15 +48,10 @@ def seat_rows(draft) -> list[dict[str, str]]:
     "Player 2 (spies E/e)") with who plays it."""
     game = get_game(draft.game)
     if game is None:
-        return [{"label": e["seat"], "player": e["player"], "bot": _bot(e)} for e in draft.seats]
+        return [{"label": e["seat"], "player": e["player"], "bot": seat_bot_name(e) or ""} for e in draft.seats]
     table = Table(names_at_table(draft.seats), draft.options)
     return [{"label": render_message(game.seat_label(e["seat"], table), engine_locale()), "player": e["player"],
-             "bot": _bot(e)} for e in draft.seats]
-
-
-def _bot(entry: dict) -> str:
-    """The seat's bot as players call it ("strong bot"), or "" for a person."""
-    return bot_name(entry["bot"]) if entry.get("bot") else ""
+             "bot": seat_bot_name(e) or ""} for e in draft.seats]
 
 
 def open_draft_rows(club: Club, user) -> list:

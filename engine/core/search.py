@@ -97,7 +97,6 @@ class Search:
         max_branching: int = 64,
         narrow: Narrow | None = None,
         paired: bool = False,
-        threshold: float | None = None,
     ):
         self.game = game
         self.playouts = playouts
@@ -117,11 +116,6 @@ class Search:
         #: common random numbers at the root: every world dealt is played with each of the
         #: root's actions (see :meth:`_search_paired`)
         self.paired = paired
-        #: with ``paired``: play the policy's move unless another beats it world by world
-        #: with a paired t above this (:func:`keep_unless_beaten`); None: the best mean
-        self.threshold = threshold
-        #: the paired root's score of each action in each world (by the world's number)
-        self.paired_values: dict[Any, dict[int, float]] = {}
         #: iterations run and plies applied by the last :meth:`decide` (for the benchmark)
         self.stats = {"playouts": 0, "plies": 0}
 
@@ -165,11 +159,6 @@ class Search:
         legal = {action_key(a) for a in actions}
         if self.paired and beliefs is not None:
             root = self._search_paired(beliefs, rng, legal)
-            if self.threshold is not None and root.hint in root.children:
-                key = keep_unless_beaten(self.paired_values, root.hint, self.threshold)
-                chosen = root.children[key].action if key in legal else None
-                if chosen is not None:
-                    return chosen
             played = [(key, n) for key, n in root.children.items() if key in legal and n.visits]
             if played:  # the best mean over the same worlds; the policy's move on a tie
                 _key, top = max(played, key=lambda kn: (kn[1].reward / kn[1].visits, kn[0] == root.hint))
@@ -211,12 +200,9 @@ class Search:
         apart). Stops at ``playouts`` iterations, counting every action's."""
         game = self.game
         root = Node(None, None)
-        plies = iterations = worlds = 0
-        values: dict[Any, dict[int, float]] = {}
-        self.paired_values = values
+        plies = iterations = 0
         while iterations < self.playouts:
             world = beliefs.sample(rng)
-            worlds += 1
             decider, actions = game.decision(world)
             if self.narrow is not None:
                 actions = self.narrow(game, world, actions) or actions
@@ -232,9 +218,7 @@ class Search:
                 child.avail += 1
                 copy = game.clone(world)  # the same world and generator for every action
                 game.apply(copy, action)
-                before = child.reward
                 plies += 1 + self._iterate(root, copy, Rng(seed), at_root, start=child)
-                values.setdefault(key, {})[worlds] = child.reward - before
                 iterations += 1
         self.stats = {"playouts": self.stats["playouts"] + iterations,
                       "plies": self.stats["plies"] + plies}

@@ -251,15 +251,13 @@ def make_search_level(**options: Any) -> Bot:
     """The ``search`` level with these :class:`~engine.core.search.Search` options
     (``playouts`` for the pawns, ``mrx_playouts`` for Mister X, ``exploration``, ...) over
     its defaults (the benchmark tunes with it). ``narrow`` and ``paired`` are the pawns'
-    only (``narrow=None, paired=False``: the pawns' search as it was before 27 Nov), and
-    so is ``threshold`` (keep greedy's pawn move unless clearly beaten: tried, bench/README.md)."""
+    only (``narrow=None, paired=False``: the pawns' search as it was before 27 Nov)."""
     settings: dict[str, Any] = {"playouts": SEARCH_PLAYOUTS, "mrx_playouts": MRX_SEARCH_PLAYOUTS,
                                 "max_plies": SEARCH_MAX_PLIES, "evaluate": evaluate, "reward": reward,
                                 **options}
     # the pawns' search only (Mister X's is measured without them): one pawn's cities
     # (pawn_candidates), each played in the same worlds (Search's paired root)
-    pawn_only = {"narrow": settings.pop("narrow", pawn_candidates), "paired": settings.pop("paired", True),
-                 "threshold": settings.pop("threshold", None)}
+    pawn_only = {"narrow": settings.pop("narrow", pawn_candidates), "paired": settings.pop("paired", True)}
     mrx_search = search_bot(settings.pop("mrx_playouts"), **{k: v for k, v in settings.items() if k != "playouts"})
     pawn_search = search_bot(settings.pop("playouts"), **settings, **pawn_only)
 

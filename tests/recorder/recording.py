@@ -133,7 +133,10 @@ def choose_game(page: Any, live_server: Any, club: Any, game_name: str, chance_l
     if players is not None:
         page.get_by_label("Players").fill(str(players))
     page.get_by_label(chance_label).check()
-    page.get_by_role("button", name="Continue").click()
+    # Until the next page's load event its module scripts may not have run (a click
+    # before js/once.js would go through twice), so wait for the load, not the form.
+    with page.expect_navigation(wait_until="load"):
+        page.get_by_role("button", name="Continue").click()
     page.wait_for_selector("#rec-setup")
 
 

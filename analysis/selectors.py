@@ -18,6 +18,7 @@ from django.utils.translation import gettext
 
 from analysis.models import MatchAnalysis
 from analysis.services import AnalysisError, current_version
+from clubs.bots import names_at_table
 from clubs.policy import AnyUser, can_analyse
 from config.sentences import engine_locale, say
 from engine import Table, get_game, msg, render
@@ -107,7 +108,7 @@ def _visible(game: Any, log: dict[str, Any], analysis: MatchAnalysis, viewer: st
         lines += [{"seat": s, "kind": "all", "points": [p["all"][s] for p in result["plies"]]}
                   for s in result["seats"]]
     options = game.normalize_options(log.get("options") or {})
-    table = Table({e["seat"]: e["player"] for e in log["seats"]}, options)
+    table = Table(names_at_table(log["seats"]), options)
     moves = []
     for move in result["moves"]:
         if not move["rated"] or not _sees(game, viewer, move["seat"]):

@@ -15,6 +15,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from clubs import bots
 from config.sentences import Sentence
 
 
@@ -43,10 +44,18 @@ class Club(models.Model):
 
 
 class Player(models.Model):
-    """A handle as it appears in the club's logs, optionally linked to a site account."""
+    """A handle as it appears in the club's logs, optionally linked to a site account,
+    or one of the recorder's bots (``bot-search``, which pages call "strong bot")."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
     handle = models.CharField(max_length=64)
+    bot = models.CharField(
+        max_length=bots.BOT_LENGTH,
+        blank=True,
+        default="",
+        help_text="The engine level of the bot that plays as this handle (search), set when a "
+        "bot seat created it; blank for a person.",
+    )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -62,10 +71,18 @@ class Player(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["club", "handle"], name="player_handle_unique_in_club"),
             models.CheckConstraint(condition=~Q(handle=""), name="player_handle_not_empty"),
+            # A bot is nobody's handle (clubs.services refuses to link one, and says why).
+            models.CheckConstraint(condition=Q(bot="") | Q(user__isnull=True), name="player_bot_has_no_account"),
         ]
 
     def __str__(self) -> str:
         return self.handle
+
+    @property
+    def name(self) -> str:
+        """The player as pages name it: a person by their handle, a bot by its level in
+        the reader's language ("strong bot"; the links and the logs keep the handle)."""
+        return bots.player_name(self.handle, self.bot)
 
 
 class Membership(models.Model):

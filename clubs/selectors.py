@@ -56,8 +56,9 @@ def claims_of(user, club: Club) -> QuerySet[HandleClaim]:
 
 
 def free_handles(club: Club) -> QuerySet[Player]:
-    """The club's handles no account is linked to, with ``match_count``."""
-    return players_with_match_counts(club).filter(user__isnull=True)
+    """The club's handles no account is linked to, with ``match_count``: a person's, to
+    claim or link (the recorder's bots are nobody's)."""
+    return players_with_match_counts(club).filter(user__isnull=True, bot="")
 
 
 def pending_join_requests(club: Club) -> QuerySet[JoinRequest]:
@@ -103,9 +104,11 @@ def seat_picks(club: Club) -> list[tuple[str, list[tuple[str, str]]]]:
     members by name with the handle each plays as (one linked to their account, a
     claimed one too; several: each), a member with no handle yet by name (value
     ``member:<id>``: they get one, their user name, when picked), then the club's other
-    handles. Values are handles otherwise."""
+    handles. Values are handles otherwise. The recorder's bots are not among them: a bot
+    sits in a seat as a bot (recorder.forms), never as a handle."""
     players = list(club.players.select_related("user").order_by("handle"))
     taken = {p.handle for p in players}
+    players = [p for p in players if not p.bot]
     linked: dict[int, list[str]] = {}
     for player in players:
         if player.user_id is not None:

@@ -80,6 +80,14 @@ def create_club(user: AbstractBaseUser, *, name: str, slug: str, is_public: bool
     return club
 
 
+def _a_person(player: Player) -> None:
+    """Refuse a bot's handle where only a person's belongs (linked to an account, claimed,
+    renamed or merged): the recorder plays as it, and ladders tell bots apart by it."""
+    if player.bot:
+        raise ClubError(_("'%(handle)s' is the club's %(bot)s, not a person's handle.") % {
+            "handle": player.handle, "bot": player.name}, "bot_handle")
+
+
 def create_invite(
     actor: AbstractBaseUser, club: Club, *, role: str = Membership.Role.MEMBER,
     days: int = INVITE_DAYS, player: Player | None = None,
@@ -91,6 +99,8 @@ def create_invite(
     if player is not None and (player.club_id != club.pk or player.user_id is not None):
         raise ClubError(_("'%(handle)s' is not a free handle of %(club)s.") % {
             "handle": player.handle, "club": club.name}, "handle_taken")
+    if player is not None:
+        _a_person(player)
     invite = Invite.objects.create(
         club=club, role=role, created_by=actor, player=player,
         expires_at=timezone.now() + timedelta(days=days),
@@ -234,6 +244,7 @@ def set_role(actor: AbstractBaseUser, membership: Membership, role: str) -> Memb
 
 @transaction.atomic
 def rename_player(actor: AbstractBaseUser, player: Player, handle: str) -> Player:
+    _a_person(player)
     handle = handle.strip()
     if not handle:
         raise ClubError(_("A handle cannot be empty."), "empty_handle")
@@ -260,6 +271,8 @@ def link_player(actor: AbstractBaseUser | None, player: Player,
                 user: AbstractBaseUser | None) -> Player:
     """Say whose account the handle is (None: nobody's). Only a member of the club can
     be linked: the handle is then theirs on ladders, in events and on their pages."""
+    if user is not None:
+        _a_person(player)
     if user is not None and not Membership.objects.filter(user=user, club=player.club).exists():
         raise ClubError(_("%(user)s is not a member of %(club)s.") % {
             "user": user.get_username(), "club": player.club.name},
@@ -307,6 +320,7 @@ def handle_for_member(actor: AbstractBaseUser | None, club: Club, user_id: int) 
 
 def claim_handle(user: AbstractBaseUser, player: Player) -> HandleClaim:
     """``user`` says the handle is theirs; an organiser confirms (:func:`decide_claim`)."""
+    _a_person(player)
     if not Membership.objects.filter(user=user, club=player.club).exists():
         raise ClubError(_("Only members of %(club)s claim its handles.") % {"club": player.club.name},
                         "not_member")
@@ -366,6 +380,8 @@ def merge_players(actor: AbstractBaseUser, source: Player, target: Player) -> Pl
         raise ClubError(_("Both handles must belong to the same club."), "other_club")
     if source.pk == target.pk:
         raise ClubError(_("Choose two different handles."), "same_player")
+    _a_person(source)
+    _a_person(target)
     shared = sorted(
         set(source.seats.values_list("match_id", flat=True))
         & set(target.seats.values_list("match_id", flat=True))

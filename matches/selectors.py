@@ -8,7 +8,15 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from django.db.models import Count, F, OuterRef, Prefetch, QuerySet, Subquery
+from django.db.models import (
+    Count,
+    F,
+    OuterRef,
+    Prefetch,
+    QuerySet,
+    Subquery,
+    prefetch_related_objects,
+)
 from django.db.models.functions import Coalesce
 
 import engine
@@ -159,6 +167,13 @@ def with_seat_summaries(matches: Sequence[Match]) -> Sequence[Match]:
     for match in matches:
         match.seat_summaries = by_match[match.pk]
     return matches
+
+
+def with_players(match: Match) -> Match:
+    """``match`` with its seats and their players read in one query, for its page (which
+    names each player as people read them: ``Player.name``)."""
+    prefetch_related_objects([match], seats_with_players())
+    return match
 
 
 def with_seats(match: Match) -> Match:

@@ -81,7 +81,7 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
         raise Http404("no such match")
     match.options = match_selectors.match_options(match)
     return render(request, "matches/match_detail.html", {
-        "match": match_selectors.with_seats(match),
+        "match": match_selectors.with_players(match),
         "pairing": tournament_selectors.pairing_of(match),
         "can_manage": policy.can_manage_club(request.user, match.club),
     })

@@ -17,12 +17,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from clubs import policy
+from clubs.bots import seat_bot_name
 from config.api.errors import ErrorSerializer, LanternAPIView
 from config.sentences import say
 from engine import get_game, parse_json_value
 from matches import selectors as game_selectors
 from recorder import selectors, services
-from recorder.bot_levels import seat_bot_name
 from recorder.models import Draft
 
 TAGS = ["recorder"]

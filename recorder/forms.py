@@ -21,9 +21,9 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from clubs.bots import bot_choice, weakest_first
 from config.sentences import engine_locale, say
 from engine import Game, IllegalAction, Table, all_games, parse_json_value, render
-from recorder.bot_levels import bot_choice, weakest_first
 
 #: A seat's choice that is a bot, not a player: ``bot:greedy``.
 BOT_PREFIX = "bot:"

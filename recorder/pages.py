@@ -17,6 +17,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from clubs import policy
 from clubs import selectors as club_selectors
 from clubs import services as club_services
+from clubs.bots import names_at_table, seat_bot_name
 from clubs.models import Club
 from clubs.services import ClubError
 from config.query import form_data
@@ -26,7 +27,6 @@ from engine import render as render_message
 from matches import selectors
 from recorder import selectors as draft_selectors
 from recorder import services
-from recorder.bot_levels import names_at_table, seat_bot_name
 from recorder.forms import DraftSetupForm, GameChoiceForm
 
 

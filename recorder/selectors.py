@@ -10,13 +10,13 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext
 
 from clubs import policy
+from clubs.bots import names_at_table
 from clubs.models import Club
 from clubs.policy import PUBLIC, AnyUser
 from config.sentences import engine_locale, say
 from engine import Game, Table, all_games, render
 from matches import display
 from recorder import choices
-from recorder.bot_levels import names_at_table
 from recorder.models import Draft
 from recorder.services import DraftInvalid, Position, engine_eyes, position_of
 from replay.frames import ALL, viewer_label

@@ -311,7 +311,7 @@ def _check_players(club: Club, user: Any, entries: list[dict[str, Any]]) -> None
         )
     for entry in entries:
         if "bot" in entry:
-            Player.objects.get_or_create(club=club, handle=entry["player"])
+            Player.objects.get_or_create(club=club, handle=entry["player"], defaults={"bot": entry["bot"]})
 
 
 def create_draft(

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from clubs.bots import names_at_table
 from engine import (
     DEFAULT_LOCALE,
     Game,
@@ -37,9 +38,9 @@ from engine import (
 #: The all-seeing perspective's name in URLs and payloads (the engine calls it None).
 ALL = "all"
 
-#: Bumped whenever the payload's shape changes, so cached payloads of the old shape
-#: are never served again.
-PAYLOAD_VERSION = 7
+#: Bumped whenever the payload's shape or wording changes, so cached payloads of the old
+#: kind are never served again (8: a bot is named by its level, "strong bot").
+PAYLOAD_VERSION = 8
 
 #: Plies per page of views: a Mister X game between people (about 100 actions) fits in
 #: one; the longest accepted log (2,000 actions) has 21.
@@ -102,7 +103,7 @@ def build_frames(log: dict[str, Any], viewer: str, match_id: int | None = None,
 
     frames: list[dict[str, Any]] = []
     options = game.normalize_options(log.get("options") or {})
-    table = Table({e["seat"]: e["player"] for e in log["seats"]}, options)
+    table = Table(names_at_table(log["seats"], locale), options)
     clock: dict[str, Any] = {}
 
     def observe(ply: int, action: dict[str, Any] | None, state: Any) -> None:
@@ -198,7 +199,7 @@ def build_views(log: dict[str, Any], viewer: str, page: int,
         session = Session(game, options, seats, log.get("setup") or {}, log.get("seed"), actions[:first])
     except IllegalAction:  # a rejected log's frames end before this page
         raise UnknownPage(f"page {page} is past the last frame of this log") from None
-    table = Table({e["seat"]: e["player"] for e in log["seats"]}, options)
+    table = Table(names_at_table(log["seats"], locale), options)
     views = [game.view(session.state, engine_viewer)]
     results = [result_sentence(game, session.state, table, locale)]
     try:

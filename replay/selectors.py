@@ -14,6 +14,7 @@ from django.http import Http404
 from django.urls import reverse
 from django.utils.translation import gettext
 
+from clubs.bots import names_at_table
 from clubs.policy import AnyUser, can_view_club
 from config.errors import AppError
 from config.sentences import Sentence, engine_locale
@@ -102,7 +103,7 @@ def match_perspectives(match: Match, players: dict[str, str] | None = None) -> l
     if game is None:
         return [{"id": ALL, "label": gettext("All-seeing")}]
     document = match.log.document
-    table = Table(players or {e["seat"]: e["player"] for e in document["seats"]},
+    table = Table(players or names_at_table(document["seats"]),
                   game.normalize_options(document.get("options") or {}))
     return [{"id": v, "label": viewer_label(v, game, table, engine_locale())}
             for v in viewer_ids(game, document)]
@@ -225,7 +226,7 @@ def game_record(match: Match) -> GameRecord:
     game = get_game(match.game)
     seats = list(match.seats.select_related("player").order_by("id"))
     options = game.normalize_options(match.log.document.get("options") or {}) if game else {}
-    table = Table({s.seat: s.player.handle for s in seats}, options)
+    table = Table({s.seat: s.player.name for s in seats}, options)
     changes = match_changes(match.pk)
     ladder = next((c.ladder for c in changes.values()), None)
     # A player with a rating on this game's ladder has a page there, rated in this match or not.
@@ -248,7 +249,7 @@ def game_record(match: Match) -> GameRecord:
         records.append(SeatRecord(
             seat=seat.seat,
             role=render(game.seat_label(seat.seat, table), engine_locale()) if game else seat.seat,
-            player=seat.player.handle,
+            player=seat.player.name,
             player_url=url,
             outcome=seat.outcome,
             change=None if change is None else change.after - change.before,

@@ -118,6 +118,9 @@ def add_entry(tournament: Tournament, player: Player, seed_rating: float | None 
     if player.club_id != tournament.club_id:
         raise TournamentError(gettext("%(player)s is not a player of %(club)s")
                               % {"player": player.handle, "club": tournament.club.name})
+    if player.bot:  # an event's games are played at the table, where no bot sits
+        raise TournamentError(gettext("%(player)s is the club's %(bot)s: an event's games are played between people")
+                              % {"player": player.handle, "bot": player.name})
     if seed_rating is None:
         seed_rating = ladder_seed_rating(tournament, player)
     withdrawn = Entry.objects.filter(tournament=tournament, player=player, withdrawn=True).first()

@@ -22,6 +22,7 @@ from django.utils.translation import gettext_noop
 
 import engine
 from clubs import policy
+from clubs.bots import entry_bot
 from clubs.models import Club, Player
 from config.events import publish
 from config.sentences import Sentence
@@ -373,8 +374,11 @@ def _store(
     club = attempt.club
     if missing:
         # ignore_conflicts: a concurrent upload may create the same handle; both then read it.
+        # A handle first seen in a bot seat is that bot's (pages call it "strong bot").
+        bots_by_handle = {entry["player"]: entry_bot(entry) for entry in parsed.document["seats"]}
         Player.objects.bulk_create(
-            [Player(club=club, handle=handle) for handle in missing], ignore_conflicts=True
+            [Player(club=club, handle=handle, bot=bots_by_handle.get(handle, "")) for handle in missing],
+            ignore_conflicts=True,
         )
         known.update(_player_ids(club, missing))
     finished = replayed.status == "finished"

@@ -12,10 +12,8 @@ register = template.Library()
 
 
 def _players(match: Any) -> dict[str, str]:
-    summaries = getattr(match, "seat_summaries", None)
-    if summaries is not None:
-        return {s["seat"]: s["player"] for s in summaries}
-    return {s.seat: s.player.handle for s in match.seats.all()}
+    """Each seat's player as pages name them (a bot by its level: ``Player.name``)."""
+    return {s.seat: s.player.name for s in match.seats.all()}
 
 
 @register.filter

@@ -66,6 +66,19 @@ def choose_through_api(step, target: dict[str, Any]) -> dict[str, Any]:
     raise AssertionError("the choice never ended")
 
 
+@pytest.fixture
+def ingest(django_capture_on_commit_callbacks):
+    """ingest_log (the recorder's finish path), with the rating it queues on commit run
+    at once (eager Celery here)."""
+    from matches.services import ingest_log
+
+    def run(club: Club, log: dict[str, Any]) -> Any:
+        with django_capture_on_commit_callbacks(execute=True):
+            return ingest_log(club, log, None)
+
+    return run
+
+
 # --- the recorder's pages in headless Chromium ---------------------------------------
 
 

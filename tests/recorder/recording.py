@@ -145,7 +145,7 @@ def start_recording(page: Any) -> None:
     wait_ready(page)
 
 
-#: the bots as the setup page offers them (recorder/bot_levels.py)
+#: the bots as the setup page offers them (clubs/bots.py)
 EASY_BOT = "easy bot: plays random legal moves"
 MEDIUM_BOT = "medium bot: plays what looks best right now"
 STRONG_BOT = "strong bot: plays the game out many times in its head before each move"

@@ -15,21 +15,9 @@ from engine import get_game, play
 from ladder import services as ladder_services
 from ladder.models import Ladder, Rating, RatingChange
 from matches.models import Match
-from matches.services import ingest_log
 
 pytestmark = pytest.mark.django_db
 GAME = "cryptid-urban-legends"
-
-
-@pytest.fixture
-def ingest(django_capture_on_commit_callbacks):
-    """ingest_log, with the rating it queues on commit run at once."""
-
-    def run(club: Club, log: dict[str, Any]) -> Match:
-        with django_capture_on_commit_callbacks(execute=True):
-            return ingest_log(club, log, None)
-
-    return run
 
 
 @pytest.fixture

@@ -6,8 +6,13 @@ language, and is told how it plays."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from contextlib import nullcontext
 
+from django.utils import translation
 from django.utils.translation import gettext, gettext_lazy
+
+#: the longest bot level a player row keeps (clubs.models.Player.bot)
+BOT_LENGTH = 16
 
 #: engine level -> (its name, how it plays), weakest first
 LEVELS = {
@@ -43,7 +48,33 @@ def seat_bot_name(entry: dict) -> str | None:
     return bot_name(entry["bot"]) if entry.get("bot") else None
 
 
-def names_at_table(seats: list[dict]) -> dict[str, str]:
-    """Each seat of a draft by the name its sentences use: a person's handle, a bot's
-    level ("strong bot puts 2 cards into an envelope", not the handle ``bot-search``)."""
-    return {entry["seat"]: seat_bot_name(entry) or entry["player"] for entry in seats}
+def player_name(handle: str, bot: str) -> str:
+    """A player as pages name it: a person (``bot`` blank) by their handle, a bot by its
+    level: ``bot-search`` is "strong bot", the second strong bot at a table
+    (``bot-search-2``, recorder.services.bot_handles) "strong bot 2", and a bot an
+    uploaded log named otherwise "strong bot (deep-x)"."""
+    if not bot:
+        return handle
+    name = bot_name(bot)
+    if handle == f"bot-{bot}":
+        return name
+    number = handle.removeprefix(f"bot-{bot}-")
+    if number != handle and number.isdigit():
+        return gettext("%(bot)s %(number)s") % {"bot": name, "number": number}
+    return gettext("%(bot)s (%(handle)s)") % {"bot": name, "handle": handle}
+
+
+def names_at_table(seats: list[dict], language: str | None = None) -> dict[str, str]:
+    """Each seat of a draft or a log by the name its sentences use: a person's handle, a
+    bot's level ("strong bot puts 2 cards into an envelope", not the handle ``bot-search``),
+    in ``language`` (the active one by default: a replay's frames name the bots in the
+    language they are said in)."""
+    with translation.override(language) if language else nullcontext():
+        return {entry["seat"]: player_name(entry["player"], entry_bot(entry)) for entry in seats}
+
+
+def entry_bot(entry: dict) -> str:
+    """The bot level a log's seat entry names (``"bot": "search"``); blank for a person, and
+    for a value no level could be (the log format leaves it free)."""
+    bot = entry.get("bot")
+    return bot if isinstance(bot, str) and 0 < len(bot) <= BOT_LENGTH else ""

@@ -130,6 +130,15 @@ def seat_picks(club: Club) -> list[tuple[str, list[tuple[str, str]]]]:
             if rows]
 
 
+def own_seat_pick(club: Club, user: AbstractBaseUser | AnonymousUser) -> str | None:
+    """``user``'s own value in :func:`seat_picks`: the first handle linked to them, else
+    ``member:<id>`` for a member with none yet; None for someone not in the club."""
+    handle = club.players.filter(user_id=user.pk).order_by("handle").values_list("handle", flat=True).first()
+    if handle is not None:
+        return handle
+    return f"{MEMBER_PICK}{user.pk}" if membership_of(user, club) is not None else None
+
+
 def _posted_id(value: object) -> int | None:
     """An id as a form posts it ("12"), or None for anything else (blank, text)."""
     try:

@@ -119,6 +119,45 @@ def seed_demo_matches(per_game: int) -> dict[str, int]:
     return added
 
 
+#: Games the demo member's handle played against the recorder's bots in Riverside, so
+#: the club's bot ladder has rows: (game, the bot's level, how many).
+DEMO_BOT_GAMES = (("cryptid-urban-legends", "greedy", 3),)
+#: The handle that played them (the demo member's: DEMO_PEOPLE).
+DEMO_BOT_OPPONENT = "alice"
+
+
+def demo_bot_logs() -> Iterator[dict[str, Any]]:
+    """The demo's games against a bot, as the recorder writes them (the bot's seat entry
+    names its level), the same every time."""
+    for game_id, bot, count in DEMO_BOT_GAMES:
+        game = engine.get_game(game_id)
+        if game is None or bot not in game.bots:
+            continue
+        found = 0
+        for seed in range(100):
+            if found == count:
+                break
+            log = engine.play(game_id, seed, [bot, bot], players=[DEMO_BOT_OPPONENT, f"bot-{bot}"])
+            if log["result"] is None:
+                continue
+            log["seats"][1]["bot"] = bot
+            played_at = DEMO_EPOCH - timedelta(days=found + 1, hours=2)
+            log["meta"] = {"played_at": played_at.isoformat().replace("+00:00", "Z"),
+                           "notes": f"against the {bot} bot"}
+            found += 1
+            yield log
+
+
+def seed_demo_bot_games() -> int:
+    """Ingest the demo's games against a bot into Riverside (rated on its bot ladder only);
+    skipped once the club has a match with a bot. Returns how many were added."""
+    club = Club.objects.get(slug=DEMO_CLUBS[0].slug)
+    if Match.objects.filter(club=club, with_bots=True).exists():
+        return 0
+    with transaction.atomic():
+        return sum(int(ingest_log(club, log, None, source=Upload.Source.SITE).created) for log in demo_bot_logs())
+
+
 # --- people and events a newcomer can step into (make run) --------------------------
 
 #: The demo's accounts: (username, role in the demo clubs, handle linked in Riverside).

@@ -239,6 +239,21 @@ def seat_labels(game: Game, seat_ids: list[str], options: dict[str, Any],
     return {seat: render(game.seat_label(seat, table), engine_locale()) for seat in seat_ids}
 
 
+#: the opponent a game dealt by Lantern starts with in every other seat: the medium bot
+#: (the easy one plays at random; the strong one takes its time)
+FIRST_OPPONENT = "greedy"
+
+
+def seats_against_bots(game: Game, seat_ids: list[str], me: str | None) -> dict[str, str]:
+    """Step two's first answer when Lantern deals (to play against a bot): the person
+    setting up in the first seat, the medium bot in the others; each can be changed."""
+    initial = {SEAT_PREFIX + seat: f"{BOT_PREFIX}{FIRST_OPPONENT}" for seat in seat_ids[1:]
+               if FIRST_OPPONENT in game.bots}
+    if me is not None:
+        initial[SEAT_PREFIX + seat_ids[0]] = me
+    return initial
+
+
 class DraftSetupForm(forms.Form):
     """Step two (a POST): options, the setup, and who plays each seat."""
 

@@ -27,7 +27,7 @@ from engine import render as render_message
 from matches import selectors
 from recorder import selectors as draft_selectors
 from recorder import services
-from recorder.forms import DraftSetupForm, GameChoiceForm
+from recorder.forms import SERVER, DraftSetupForm, GameChoiceForm, seats_against_bots
 
 
 def _member_club(request: HttpRequest, slug: str) -> Club | HttpResponse:
@@ -85,17 +85,26 @@ def record_setup(request: HttpRequest, slug: str) -> HttpResponse:
     club = _member_club(request, slug)
     if isinstance(club, HttpResponse):
         return club
-    choice = GameChoiceForm(form_data(request.GET), catalogue=draft_selectors.game_catalogue())
+    query = form_data(request.GET)
+    if query is not None and "game" not in query:
+        # A link that says only how the game is dealt (the club page's "Play against a
+        # bot": ?chance=server) opens step one so chosen, not refused for want of a game.
+        choice = GameChoiceForm(initial={"chance": query.get("chance")}, catalogue=draft_selectors.game_catalogue())
+    else:
+        choice = GameChoiceForm(query, catalogue=draft_selectors.game_catalogue())
     chosen = choice.chosen()
     context = {"club": club, "choice": choice, "form": None,
                "drafts": open_draft_rows(club, request.user)}
     if chosen is None:
         return render(request, "recorder/setup.html", context)
     game, entry, player_count, chance = chosen
+    seat_ids = entry["seats"][str(player_count)]
     form = DraftSetupForm(
-        request.POST or None, game=game, seat_ids=entry["seats"][str(player_count)], chance=chance,
+        request.POST or None, game=game, seat_ids=seat_ids, chance=chance,
         players=club_selectors.seat_picks(club), setup_choices=entry["setup_choices"],
         new_players=policy.can_create_players(request.user, club),
+        initial=seats_against_bots(game, seat_ids, club_selectors.own_seat_pick(club, request.user))
+        if chance == SERVER else None,
     )
     if request.method == "POST" and form.is_valid():
         try:

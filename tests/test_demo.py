@@ -4,6 +4,7 @@ from django.core.management import call_command
 
 import engine
 from clubs.models import Club, Membership, Player
+from ladder.models import Ladder, Rating
 from matches.models import Match, Upload
 from pages.demo import DEMO_CLUBS, DEMO_PASSWORD, DEMO_PEOPLE, DemoRefused, seed_demo_people
 from tournaments.models import Tournament
@@ -35,18 +36,28 @@ def test_demo_clubs_show_on_the_home_page(client):
     assert "Night Owls" not in html  # private
 
 
-def test_seed_demo_ingests_bot_played_matches_of_every_game_once(capsys):
-    call_command("seed_demo", matches_per_game=4)
+def test_seed_demo_ingests_bot_played_matches_of_every_game_once(capsys, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):  # the ratings, queued on commit
+        call_command("seed_demo", matches_per_game=4)
     games = sorted(engine.all_games())
     # The demo events' games are matches too (tests below); these are the others.
-    loose = Match.objects.filter(tournament_pairing__isnull=True)
+    loose = Match.objects.filter(tournament_pairing__isnull=True, with_bots=False)
     counts = {g: loose.filter(game=g).count() for g in games}
     assert counts == {g: 4 for g in games}
     # Through ingest_log: one accepted upload each, by the site, every log replayed.
-    assert Upload.objects.filter(status="accepted", source="site",
+    assert Upload.objects.filter(status="accepted", source="site", match__with_bots=False,
                                  match__tournament_pairing__isnull=True).count() == 4 * len(games)
     assert not Match.objects.exclude(rules_version__gt="").exists()
-    assert not Player.objects.exclude(handle__in=[h for d in DEMO_CLUBS for h in d.handles]).exists()
+    # And the demo member's games against the medium bot, on Riverside's bot ladder only.
+    against_bots = Match.objects.filter(with_bots=True)
+    assert [(m.club.slug, m.game, m.status) for m in against_bots] == [
+        ("riverside", "cryptid-urban-legends", "valid")] * 3
+    assert {(s.player.handle, s.player.bot) for m in against_bots for s in m.seats.all()} == {
+        ("alice", ""), ("bot-greedy", "greedy")}
+    ladder = Ladder.objects.get(club__slug="riverside", game="cryptid-urban-legends", kind="bots")
+    assert Rating.objects.get(ladder=ladder, player__handle="alice").games == 3
+    assert not Player.objects.exclude(handle__in=[h for d in DEMO_CLUBS for h in d.handles]).exclude(
+        handle="bot-greedy").exists()
 
     stored = Match.objects.count()
     call_command("seed_demo", matches_per_game=4)

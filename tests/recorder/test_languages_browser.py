@@ -93,6 +93,9 @@ def test_the_setup_form_asks_in_the_readers_language(chromium, live_server, club
     legends = form.locator("legend, label").all_inner_texts()
     english = [text for text in legends if text.strip() and not script.search(text)]
     assert english == [], english
+    # The board by its name in the reader's language (Lantern's own, not the printed one).
+    boards = form.locator("select[name='option.board'] option").all_inner_texts()
+    assert boards and all(script.search(board) for board in boards), boards
     cities = form.locator("select[name$='start'] option").all_inner_texts()
     assert sum(bool(script.search(c)) for c in cities) > len(cities) // 2, cities
     screenshot(page, f"setup-{language}-{width}")

@@ -190,6 +190,32 @@ def test_every_game_can_be_played_against_a_bot(signed_in, live_server, club, ga
     screenshot(page, f"bot-{game.split(':')[0].replace(' ', '-').lower()}-{players}")
 
 
+def test_a_member_plays_against_a_bot_from_the_home_page(signed_in, live_server, club, people, screenshot):
+    page = signed_in
+    page.goto(live_server.url)
+    with page.expect_navigation(wait_until="load"):
+        page.get_by_role("link", name=club.name).first.click()
+    with page.expect_navigation(wait_until="load"):
+        page.get_by_role("link", name="Play against a bot").click()
+    # Lantern deals (a bot needs it), chosen already; the game is the person's to pick.
+    assert page.get_by_label(BY_LANTERN).is_checked()
+    assert page.locator(".errorlist").count() == 0
+    page.get_by_label("Game").select_option(label="Cryptid: Urban Legends")
+    with page.expect_navigation(wait_until="load"):
+        page.get_by_role("button", name="Continue").click()
+    # The person in the first seat (mia: a member with no handle yet, picked by name),
+    # the medium bot in the other; either can be changed.
+    first, second = (page.locator(f'select[name="seat.{seat}"]') for seat in ("cryptid", "scientist"))
+    assert first.input_value() == f"member:{people['member'].pk}"
+    assert second.evaluate("e => e.selectedOptions[0].textContent") == MEDIUM_BOT
+    screenshot(page, "play-against-a-bot-setup")
+    start_recording(page)
+    assert page.get_attribute("#recorder", "data-status") == "recording"
+    header = page.locator("#recorder").inner_text()
+    assert "medium bot" in header and "bot-greedy" not in header
+    screenshot(page, "play-against-a-bot")
+
+
 def test_a_discarded_draft_stores_nothing_and_leaves_the_club_page(signed_in, live_server, club):
     page = signed_in
     cloak_draft(page, live_server, club, "bob", AT_THE_TABLE)

@@ -99,6 +99,7 @@ def form_schema(options: dict[str, Any], seats: list[str], locale: str = DEFAULT
     city name (MX-2.2, MX-2.3); the racks ticket by ticket (MX-2.1)."""
     from engine.games.misterx.board import resolve_board, shipped_board, shipped_board_names
     from engine.games.misterx.state import DEFAULT_BOARD, MRX, MRX_RACK, default_shares
+    from engine.games.misterx.views import board_names
 
     def say(message_id: str, **params: Any) -> str:
         return render(msg(message_id, **params), locale)
@@ -119,7 +120,9 @@ def form_schema(options: dict[str, Any], seats: list[str], locale: str = DEFAULT
     pawn_choices = [{"const": pawn, "title": colour(pawn)} for pawn in board.pawns]
     shares = options.get("pawns") or default_shares(board.pawns, detectives)
     option_props: dict[str, Any] = {"board": {"title": say("mx.form.board"), "oneOf": [
-        *({"const": key, "title": shipped_board(key).name} for key in shipped_board_names()),
+        # A shipped board by its name in ``locale`` (views.board_names: "Европа (Lantern) — …").
+        *({"const": key, "title": board_names(shipped_board(key)).get(locale, shipped_board(key).name)}
+          for key in shipped_board_names()),
         BOARD]}}
     if len(detectives) > 1:
         option_props["pawns"] = {

@@ -4,6 +4,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from pages.demo import (
+    seed_demo_bot_games,
     seed_demo_clubs,
     seed_demo_matches,
     seed_demo_people,
@@ -34,6 +35,8 @@ class Command(BaseCommand):
         added = seed_demo_matches(matches_per_game)
         for game_id, count in added.items():
             self.stdout.write(f"{game_id}: {count} new demo matches")
+        if matches_per_game:
+            self.stdout.write(f"{seed_demo_bot_games()} new demo games against a bot")
         self.stdout.write(f"demo matches ready in {time.perf_counter() - started:.1f} s")
         for name in seed_demo_tournaments():
             self.stdout.write(f"demo tournament: {name}")

@@ -298,7 +298,12 @@ def _check_players(club: Club, user: Any, entries: list[dict[str, Any]]) -> None
     """Human handles must be the club's players, unless ``user`` may add players (as for
     an upload); bot players are created here, on first use."""
     humans = sorted({e["player"] for e in entries if "bot" not in e})
-    known = set(Player.objects.filter(club=club, handle__in=humans).values_list("handle", flat=True))
+    rows = Player.objects.filter(club=club, handle__in=humans)
+    known = set(rows.values_list("handle", flat=True))
+    bot = rows.exclude(bot="").first()  # a bot's handle in a person's seat
+    if bot is not None:
+        raise DraftInvalid(gettext("'%(handle)s' is the club's %(bot)s: choose it as a bot, not as a person")
+                           % {"handle": bot.handle, "bot": bot.name})
     missing = [h for h in humans if h not in known]
     longest = Player._meta.get_field("handle").max_length
     if any(len(h) > longest for h in humans):

@@ -20,7 +20,7 @@ from clubs.bots import names_at_table, player_name
 from clubs.models import Player
 from clubs.services import ClubError
 from engine import play
-from recorder.services import create_draft
+from recorder.services import DraftInvalid, create_draft
 from tournaments import services as events
 from tournaments.services import TournamentError
 
@@ -147,6 +147,9 @@ def test_a_bot_is_nobodys_handle(club, people, ingest):
             refused()
         assert caught.value.code == "bot_handle"
         assert "medium bot" in str(caught.value)
+    with pytest.raises(DraftInvalid, match="choose it as a bot"):
+        create_draft(club, organiser, game_id=GAME, chance="server",
+                     seats=[{"seat": "cryptid", "player": "bot-greedy"}, {"seat": "scientist", "bot": "search"}])
     event = events.create_tournament(club=club, name="Autumn", game=GAME, format="swiss", rounds=2)
     with pytest.raises(TournamentError, match="medium bot"):
         events.enter_handle(event, "bot-greedy")

@@ -13,6 +13,7 @@ import pytest
 from django.apps import apps
 from django.db import IntegrityError, transaction
 from django.utils import translation
+from rest_framework.test import APIClient
 
 from clubs import selectors as club_selectors
 from clubs import services as club_services
@@ -150,6 +151,11 @@ def test_a_bot_is_nobodys_handle(club, people, ingest):
     with pytest.raises(DraftInvalid, match="choose it as a bot"):
         create_draft(club, organiser, game_id=GAME, chance="server",
                      seats=[{"seat": "cryptid", "player": "bot-greedy"}, {"seat": "scientist", "bot": "search"}])
+    api = APIClient()
+    api.force_authenticate(organiser)
+    refused = api.post("/api/drafts/", {"club": club.slug, "game": GAME, "chance": "server", "seats": [
+        {"seat": "cryptid", "player": "bot-greedy"}, {"seat": "scientist", "bot": "search"}]}, format="json")
+    assert refused.status_code == 400 and "choose it as a bot" in refused.json()["message"], refused.json()
     event = events.create_tournament(club=club, name="Autumn", game=GAME, format="swiss", rounds=2)
     with pytest.raises(TournamentError, match="medium bot"):
         events.enter_handle(event, "bot-greedy")

@@ -44,8 +44,10 @@ def weakest_first(bots: Iterable[str]) -> list[str]:
 
 
 def seat_bot_name(entry: dict) -> str | None:
-    """A draft seat's bot as players call it ("strong bot"); None for a person."""
-    return bot_name(entry["bot"]) if entry.get("bot") else None
+    """A draft seat's bot as players call it ("strong bot", "strong bot 2"); None for a
+    person."""
+    bot = entry_bot(entry)
+    return player_name(entry["player"], bot) if bot else None
 
 
 def player_name(handle: str, bot: str) -> str:
@@ -70,7 +72,7 @@ def names_at_table(seats: list[dict], language: str | None = None) -> dict[str, 
     in ``language`` (the active one by default: a replay's frames name the bots in the
     language they are said in)."""
     with translation.override(language) if language else nullcontext():
-        return {entry["seat"]: player_name(entry["player"], entry_bot(entry)) for entry in seats}
+        return {entry["seat"]: seat_bot_name(entry) or entry["player"] for entry in seats}
 
 
 def entry_bot(entry: dict) -> str:

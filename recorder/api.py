@@ -101,7 +101,8 @@ class DraftSeatSerializer(serializers.Serializer):
     bot = serializers.CharField(allow_null=True, help_text="The engine's bot level (random, greedy, "
                                                            "search), or null for a person.")
     bot_name = serializers.CharField(allow_null=True, help_text="The bot as players call it, in the "
-                                                                "reader's language (\"strong bot\").")
+                                                                "reader's language (\"strong bot\"; a second "
+                                                                "strong bot at the table \"strong bot 2\").")
 
 
 class DraftSummarySerializer(serializers.Serializer):

@@ -17,7 +17,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from clubs import policy
 from clubs import selectors as club_selectors
 from clubs import services as club_services
-from clubs.bots import names_at_table, seat_bot_name
+from clubs.bots import names_at_table
 from clubs.models import Club
 from clubs.services import ClubError
 from config.query import form_data
@@ -45,13 +45,14 @@ def _member_club(request: HttpRequest, slug: str) -> Club | HttpResponse:
 
 def seat_rows(draft) -> list[dict[str, str]]:
     """Each seat of ``draft`` as players call it (the engine's ``seat_label``: "Mister X",
-    "Player 2 (spies E/e)") with who plays it."""
+    "Player 2 (spies E/e)") with who plays it (a bot by its level: "strong bot")."""
     game = get_game(draft.game)
+    names = names_at_table(draft.seats)
     if game is None:
-        return [{"label": e["seat"], "player": e["player"], "bot": seat_bot_name(e) or ""} for e in draft.seats]
-    table = Table(names_at_table(draft.seats), draft.options)
-    return [{"label": render_message(game.seat_label(e["seat"], table), engine_locale()), "player": e["player"],
-             "bot": seat_bot_name(e) or ""} for e in draft.seats]
+        return [{"label": e["seat"], "player": names[e["seat"]]} for e in draft.seats]
+    table = Table(names, draft.options)
+    return [{"label": render_message(game.seat_label(e["seat"], table), engine_locale()),
+             "player": names[e["seat"]]} for e in draft.seats]
 
 
 def open_draft_rows(club: Club, user) -> list:

@@ -70,12 +70,18 @@ def test_a_log_names_its_bot_seats_by_level_and_two_of_one_level_apart():
     assert names_at_table(seats, "ja")["p2"] == "つよいボット"
 
 
-def test_the_recorder_and_an_upload_mark_the_bots_they_create(club, people, ingest):
-    create_draft(club, people["member"], game_id="cloak-and-dagger", chance="server",
-                 seats=[{"seat": "p1", "player": "alice"}, {"seat": "p2", "bot": "search"},
-                        {"seat": "p3", "bot": "search"}], options={})
+def test_the_recorder_and_an_upload_mark_the_bots_they_create(client, club, people, ingest):
+    draft, _ = create_draft(club, people["member"], game_id="cloak-and-dagger", chance="server",
+                            seats=[{"seat": "p1", "player": "alice"}, {"seat": "p2", "bot": "search"},
+                                   {"seat": "p3", "bot": "search"}], options={})
     assert dict(Player.objects.filter(handle__startswith="bot-").values_list("handle", "bot")) == {
         "bot-search": "search", "bot-search-2": "search"}
+    # Two strong bots at one table are told apart, in the API and the club's list of drafts.
+    client.force_login(people["member"])
+    seats = client.get(f"/api/drafts/{draft.pk}/").json()["seats"]
+    assert [s["bot_name"] for s in seats] == [None, "strong bot", "strong bot 2"]
+    listed = shown_text(client.get(f"/clubs/{club.slug}/").content.decode())
+    assert ": strong bot," in listed and ": strong bot 2" in listed and "bot-search" not in listed
     assert Player.objects.get(handle="alice").bot == ""
     ingest(club, bot_log(1, human="newcomer", bot="random"))
     assert Player.objects.get(club=club, handle="bot-random").bot == "random"

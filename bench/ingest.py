@@ -1,4 +1,4 @@
-"""Ingest throughput: matches per second through ``matches.services.ingest_log``.
+"""Ingest throughput: matches per second through ``games.services.ingest_log``.
 
     .venv/bin/python bench/ingest.py [--per-game 150]
 
@@ -43,7 +43,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET_PER_SECOND = 200.0
-IMPORT_BATCH = 50  # matches.services.IMPORT_BATCH; printed only (the parent never imports Django)
+IMPORT_BATCH = 50  # games.services.IMPORT_BATCH; printed only (the parent never imports Django)
 
 
 def generate(path: Path, per_game: int) -> dict[str, int]:
@@ -95,8 +95,8 @@ def measure(database_url: str, logs_path: Path) -> dict:
     app.conf.broker_url = "memory://"
 
     from clubs.models import Club
-    from matches.models import Match
-    from matches.services import create_import, ingest_log, run_import
+    from games.models import Match
+    from games.services import create_import, ingest_log, run_import
 
     call_command("migrate", verbosity=0)
     club = Club.objects.create(name="Bench", slug="bench")
@@ -128,7 +128,7 @@ def measure(database_url: str, logs_path: Path) -> dict:
     assert Match.objects.filter(club=club).count() == len(lines)
 
     # The same logs as one bulk import into another club: ingest_log per log, batched
-    # transactions (matches.services.IMPORT_BATCH).
+    # transactions (games.services.IMPORT_BATCH).
     season = Club.objects.create(name="Season", slug="season")
     run = create_import(season, b"\n".join(lines), "bench.jsonl", None, enqueue=False)
     import_server = postgres_backend_cpu_seconds(connection)

@@ -59,8 +59,8 @@ def seed(matches_per_game: int) -> list[int]:
     """One club, N matches of each game between PLAYERS players, one hour apart; returns
     the ladders' ids."""
     from clubs.models import Club, Player
+    from games.models import Match, MatchLog, MatchSeat
     from ladder.models import Ladder
-    from matches.models import Match, MatchLog, MatchSeat
 
     rng = random.Random(12)
     club = Club.objects.create(name="Bench club", slug="bench-club")
@@ -105,9 +105,9 @@ def seed(matches_per_game: int) -> list[int]:
 def take_off_newest(ladder_ids: list[int], newest: int) -> list[int]:
     """Unrate the newest matches of each ladder (void, recompute, unvoid: the ladder
     stands as before they were played); returns them in playing order."""
+    from games.models import Match
     from ladder.models import Ladder
     from ladder.services import recompute_ladder
-    from matches.models import Match
 
     taken = []
     for ladder in Ladder.objects.filter(pk__in=ladder_ids):

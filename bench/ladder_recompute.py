@@ -41,8 +41,8 @@ PLAYERS = 600
 
 def seed(game: str, count: int) -> int:
     from clubs.models import Club, Player
+    from games.models import Match, MatchLog, MatchSeat
     from ladder.models import Ladder
-    from matches.models import Match, MatchLog, MatchSeat
 
     rng = random.Random(100_000)
     club = Club.objects.create(name="Bench club", slug="bench-club")

@@ -40,7 +40,7 @@ from django.test import Client  # noqa: E402
 
 from clubs.models import Club  # noqa: E402
 from engine import play  # noqa: E402
-from matches.services import ingest_log  # noqa: E402
+from games.services import ingest_log  # noqa: E402
 from replay.selectors import frames_cache_key  # noqa: E402
 
 TARGET_MS = 50.0

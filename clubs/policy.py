@@ -43,7 +43,7 @@ from clubs.models import Club, Membership, Player
 
 if TYPE_CHECKING:
     from engine import Game
-    from matches.models import Import, Upload
+    from games.models import Import, Upload
     from recorder.models import Draft
 
 AnyUser = AbstractBaseUser | AnonymousUser

@@ -1,8 +1,8 @@
 """Domain events, sent once the writer's transaction commits.
 
-A writer publishes what happened (``clubs.events``, ``matches.events``) and knows nothing
+A writer publishes what happened (``clubs.events``, ``games.events``) and knows nothing
 of who reacts: the ladder rates or recomputes (``ladder.handlers``), the read cache
-forgets (``matches.read_cache``). An event is sent once the writer's transaction commits
+forgets (``games.read_cache``). An event is sent once the writer's transaction commits
 (at once outside one), so a receiver never sees rows that may yet be rolled back, and a
 failed write sends nothing. Receivers are connected in their app's ``AppConfig.ready``.
 """

@@ -3,7 +3,7 @@ broker outage fail the request that stored the data.
 
 When Redis is down, sending fails after kombu's short publish retries (well under a
 second on loopback: the connection is refused), is logged, and the stored data
-waits: ``ladder.requeue_unrated_matches`` and ``matches.requeue_queued_imports`` (Celery
+waits: ``ladder.requeue_unrated_matches`` and ``games.requeue_queued_imports`` (Celery
 beat, every few minutes) queue again what was stored but never processed, and the
 nightly recompute rates whatever is left.
 

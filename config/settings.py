@@ -73,7 +73,7 @@ INSTALLED_APPS = [
     "accounts",
     "dashboard",
     "clubs",
-    "matches",
+    "games",
     "ladder",
     "replay",
     "tournaments",
@@ -291,9 +291,9 @@ CELERY_TASK_DEFAULT_QUEUE = "celery"
 # sent to one queue would be delivered to all three.
 CELERY_TASK_QUEUES = [Queue(name, routing_key=name) for name in ("celery", "ingest", "ratings", "analysis")]
 CELERY_TASK_ROUTES = {
-    "matches.run_import": {"queue": "ingest"},
-    "matches.requeue_queued_imports": {"queue": "ingest"},
-    "matches.revalidate": {"queue": "ingest"},
+    "games.run_import": {"queue": "ingest"},
+    "games.requeue_queued_imports": {"queue": "ingest"},
+    "games.revalidate": {"queue": "ingest"},
     "ladder.*": {"queue": "ratings"},  # rate, recompute, requeue unrated matches
     "replay.*": {"queue": "ingest"},  # frames of long matches built once they are stored
     "analysis.*": {"queue": "analysis"},
@@ -316,7 +316,7 @@ CELERY_BEAT_SCHEDULE = {
     },
     # Matches and imports whose task was lost (Redis down when they were stored).
     "ladder-requeue-unrated": {"task": "ladder.requeue_unrated_matches", "schedule": 300.0},
-    "matches-requeue-queued-imports": {"task": "matches.requeue_queued_imports", "schedule": 300.0},
+    "games-requeue-queued-imports": {"task": "games.requeue_queued_imports", "schedule": 300.0},
     # Recomputes whose worker died: marked failed and queued again, a bounded number of times.
     "ladder-retry-stalled": {"task": "ladder.retry_stalled_recomputes", "schedule": 300.0},
     # Analyses whose worker died, or whose task was lost.
@@ -370,15 +370,15 @@ SPECTACULAR_SETTINGS = {
     },
     # Several resources have a "status"; give each set of choices its own name.
     "ENUM_NAME_OVERRIDES": {
-        "MatchStatusEnum": "matches.models.Match.Status",
-        "UploadStatusEnum": "matches.models.Upload.Status",
-        "ImportStatusEnum": "matches.models.Import.Status",
+        "MatchStatusEnum": "games.models.Match.Status",
+        "UploadStatusEnum": "games.models.Upload.Status",
+        "ImportStatusEnum": "games.models.Import.Status",
         "DraftStatusEnum": "recorder.models.Draft.Status",
         "DraftChanceEnum": "recorder.models.Draft.Chance",
     },
 }
 
-# --- Uploads (matches.services) ------------------------------------------------
+# --- Uploads (games.services) ------------------------------------------------
 # One log: larger bodies are refused with 413 before they are read.
 LANTERN_MAX_LOG_BYTES = int(os.environ.get("LANTERN_MAX_LOG_BYTES", 2 * 1024 * 1024))
 # Django refuses larger form and JSON bodies before anything parses them (413 under /api/,

@@ -14,9 +14,9 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
 from config.health import check_redis
+from games.models import Match, Upload
 from ladder.models import RecomputeJob
 from ladder.services import is_stalled
-from matches.models import Match, Upload
 
 #: the periods the dashboard offers for rejections and validation times, in days
 PERIODS = (1, 7, 30, 90)
@@ -284,7 +284,7 @@ def dropped_tasks(limit: int = 20) -> list[Any]:
 def failed_imports(limit: int = 10) -> list[Any]:
     """Bulk imports that ended failed (a file that could not be read, an internal error,
     or too many lost workers), newest first, with what they kept."""
-    from matches.models import Import
+    from games.models import Import
 
     return list(Import.objects.filter(status=Import.Status.FAILED).select_related("club")
                 .order_by("-finished_at", "-id")[:limit])

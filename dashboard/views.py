@@ -13,8 +13,8 @@ from clubs.policy import can_operate
 from config.errors import AppError, error_response
 from dashboard import selectors
 from dashboard.charts import legend, stacked_bars
+from games.display import game_name
 from ladder.services import RecomputeError, retry_recompute
-from matches.display import game_name
 
 
 def _period(request: HttpRequest) -> int:

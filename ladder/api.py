@@ -7,10 +7,10 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers
 from rest_framework.response import Response
 
+from games import read_cache
+from games.api.serializers import FieldsOnceMixin, datetime_text
 from ladder import selectors
 from ladder.models import Ladder, Rating, RatingChange, RecomputeJob
-from matches import read_cache
-from matches.api.serializers import FieldsOnceMixin, datetime_text
 
 
 class LadderSerializer(serializers.ModelSerializer):
@@ -99,7 +99,7 @@ class Standings(generics.ListAPIView):
         return _ladder(self.request, self.kwargs["ladder_id"])
 
     def list(self, request, *args, **kwargs):
-        # Cached until the club changes or the ladder rates again (matches.read_cache).
+        # Cached until the club changes or the ladder rates again (games.read_cache).
         ladder = self.ladder
         answer = read_cache.cached_answer(
             ladder.club_id, request, lambda: super(Standings, self).list(request, *args, **kwargs).data,

@@ -9,7 +9,7 @@ from typing import Any
 
 from clubs import events as club_events
 from config import queueing
-from matches import events as match_events
+from games import events as match_events
 
 
 def rate_stored(*, finished_ids: list[int], batch: bool = False, **_: Any) -> None:

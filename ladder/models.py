@@ -15,8 +15,8 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
+from games.models import Match
 from ladder.kernel import LadderOptions, OptionsError, rated_games
-from matches.models import Match
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -94,7 +94,7 @@ class Ladder(models.Model):
     def title(self) -> str:
         """``Mister X ladder``, or ``Mister X bot ladder (games against bots only)``:
         the game by the engine's name for it."""
-        from matches.display import game_name
+        from games.display import game_name
 
         if self.with_bots:
             return gettext("%(game)s bot ladder (games against bots only)") % {"game": game_name(self.game)}

@@ -13,9 +13,9 @@ from django.http import Http404
 from clubs.models import Club, Player
 from clubs.policy import AnyUser, can_view_club
 from engine import get_game
+from games.display import rating_role
 from ladder.charts import HistoryPoint
 from ladder.models import Ladder, Rating, RatingChange, RecomputeJob
-from matches.display import rating_role
 
 #: points in a standings row's sparkline
 TREND_POINTS = 20
@@ -35,7 +35,7 @@ def visible_ladder(user: AnyUser, club_slug: str, key: str) -> Ladder:
 
 
 def visible_ladders(user: AnyUser) -> QuerySet[Ladder]:
-    from matches.selectors import visible_clubs
+    from games.selectors import visible_clubs
 
     return Ladder.objects.filter(club__in=visible_clubs(user)).select_related("club")
 
@@ -220,7 +220,7 @@ def ratings_of(user: AnyUser, viewer: AnyUser | None = None) -> QuerySet[Rating]
     (by default ``user``) may see: their ratings across clubs (home page, profiles)."""
     if not user.is_authenticated:
         return Rating.objects.none()
-    from matches.selectors import visible_clubs
+    from games.selectors import visible_clubs
 
     return (
         Rating.objects.filter(player__user=user, ladder__club__in=visible_clubs(viewer or user))

@@ -14,8 +14,8 @@ from django.db import transaction
 
 import engine
 from clubs.models import Club, Membership, Player
-from matches.models import Match, Upload
-from matches.services import ingest_log
+from games.models import Match, Upload
+from games.services import ingest_log
 from tournaments import services as tournament_services
 from tournaments.models import Pairing, Tournament
 

@@ -19,13 +19,13 @@ from clubs import selectors as club_selectors
 from clubs.forms import InviteForm, VoidForm
 from clubs.services import ClubError
 from clubs.views import club_for, free_handle_choices
+from games import display
+from games import selectors as match_selectors
+from games import services as match_services
+from games.models import Match
 from ladder import selectors as ladder_selectors
 from ladder.charts import history_chart
 from ladder.explain import explain
-from matches import display
-from matches import selectors as match_selectors
-from matches import services as match_services
-from matches.models import Match
 from recorder.pages import open_draft_rows
 from tournaments import selectors as tournament_selectors
 
@@ -38,7 +38,7 @@ def index(request: HttpRequest) -> HttpResponse:
     clubs, their latest games and their ratings."""
     return render(
         request,
-        "matches/index.html",
+        "games/index.html",
         {
             "clubs": match_selectors.clubs_with_player_counts(request.user),
             "matches": match_selectors.recent_matches(request.user, limit=12),
@@ -56,7 +56,7 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
     role = policy.role_in(request.user, club)
     can_record = request.user.is_authenticated and policy.can_record(request.user, club)
     matches = match_selectors.club_matches_played(club)
-    return render(request, "matches/club.html", {
+    return render(request, "games/club.html", {
         "club": club,
         "role": role,
         "membership": match_selectors.membership(request.user, club),
@@ -80,7 +80,7 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
     if match is None:
         raise Http404("no such match")
     match.options = match_selectors.match_options(match)
-    return render(request, "matches/match_detail.html", {
+    return render(request, "games/match_detail.html", {
         "match": match_selectors.with_players(match),
         "pairing": tournament_selectors.pairing_of(match),
         "can_manage": policy.can_manage_club(request.user, match.club),

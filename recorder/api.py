@@ -21,7 +21,7 @@ from clubs.bots import seat_bot_name
 from config.api.errors import ErrorSerializer, LanternAPIView
 from config.sentences import say
 from engine import get_game, parse_json_value
-from matches import selectors as game_selectors
+from games import selectors as game_selectors
 from recorder import selectors, services
 from recorder.models import Draft
 

@@ -5,6 +5,6 @@ from __future__ import annotations
 from django.dispatch import Signal
 
 #: A draft was stored as a match (``draft_id``, ``match_id``, ``club_id``), through
-#: ``matches.services.ingest_log`` like any log: what the draft was recorded for (a
+#: ``games.services.ingest_log`` like any log: what the draft was recorded for (a
 #: tournament pairing: ``tournaments.handlers``) takes the match from here.
 draft_stored = Signal()

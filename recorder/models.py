@@ -5,7 +5,7 @@ seed, setup, actions) and is saved after every action, so a closed tab loses
 nothing. ``version`` is bumped by every write: a write names the version it was
 made against, and the row is updated only if that is still the current one (see
 ``recorder.services``), so two tabs can never fork a draft. Once finished the draft
-points at the match its log became (through ``matches.services.ingest_log``).
+points at the match its log became (through ``games.services.ingest_log``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
-from matches.models import Match
+from games.models import Match
 
 
 class Draft(models.Model):

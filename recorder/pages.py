@@ -24,7 +24,7 @@ from config.query import form_data
 from config.sentences import engine_locale, say
 from engine import Table, get_game
 from engine import render as render_message
-from matches import selectors
+from games import selectors
 from recorder import selectors as draft_selectors
 from recorder import services
 from recorder.forms import SERVER, DraftSetupForm, GameChoiceForm, seats_against_bots

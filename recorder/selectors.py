@@ -15,7 +15,7 @@ from clubs.models import Club
 from clubs.policy import PUBLIC, AnyUser
 from config.sentences import engine_locale, say
 from engine import Game, Table, all_games, render
-from matches import display
+from games import display
 from recorder import choices
 from recorder.models import Draft
 from recorder.services import DraftInvalid, Position, engine_eyes, position_of

@@ -1,5 +1,5 @@
 """Writes of the recorder: create a draft, apply an action (and the bots' replies), undo,
-finish (ingest through ``matches.services.ingest_log``, the path every log takes, then
+finish (ingest through ``games.services.ingest_log``, the path every log takes, then
 ``recorder.events.draft_stored``), abandon.
 
 A draft stores its log's parts (setup, actions as recorded); the position is rebuilt
@@ -47,8 +47,8 @@ from engine import (
     Session,
     get_game,
 )
-from matches import services as game_services
-from matches.models import Upload
+from games import services as game_services
+from games.models import Upload
 from recorder import events
 from recorder.models import Draft, DraftWrite
 

@@ -19,9 +19,9 @@ from clubs.policy import AnyUser, can_view_club
 from config.errors import AppError
 from config.sentences import Sentence, engine_locale
 from engine import BELIEFS_VERSION, IllegalAction, Table, get_game, render
+from games.models import Match
 from ladder.models import Ladder, Rating
 from ladder.selectors import match_changes
-from matches.models import Match
 from replay.frames import (
     ALL,
     PAYLOAD_VERSION,

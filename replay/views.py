@@ -7,7 +7,7 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from engine import MAX_ACTIONS
-from matches import display
+from games import display
 from replay.frames import ALL
 from replay.selectors import game_record, match_perspectives, visible_match
 

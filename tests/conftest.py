@@ -167,7 +167,7 @@ def route_tasks(routes: Any) -> None:
 
 @pytest.fixture
 def route_to_test_worker(celery_worker_queue):
-    """``route_to_test_worker("matches.run_import", ...)``: send these tasks, whoever
+    """``route_to_test_worker("games.run_import", ...)``: send these tasks, whoever
     enqueues them, to this test's worker (not to a worker of another database)."""
     from config.celery import app
 
@@ -197,8 +197,8 @@ def api(people):
 def queued_tasks(monkeypatch):
     """``queued_tasks(callbacks)``: the names of the Celery tasks the on-commit callbacks a
     test captured would send (config.queueing), those sent directly and those the
-    receivers of a domain event (matches.events) would send; the other effects of an event
-    (matches.read_cache moving a club's read version) are not tasks."""
+    receivers of a domain event (games.events) would send; the other effects of an event
+    (games.read_cache moving a club's read version) are not tasks."""
     from django.dispatch import Signal
 
     from config import queueing

@@ -25,9 +25,9 @@ from analysis.models import MatchAnalysis
 from clubs.models import AuditEntry, Club, HandleClaim, Invite, JoinRequest, Membership
 from config.admin_base import RecordAdmin
 from dashboard.models import DroppedTask
+from games.models import Import, MatchLog, Upload
 from ladder.models import Ladder, Rating, RatingChange, RecomputeJob
 from ladder.services import recompute_ladder
-from matches.models import Import, MatchLog, Upload
 from recorder.models import Draft, DraftWrite
 from tests.ladder.factories import BASE, make_match, player
 from tournaments.models import Entry, ForbiddenPairing, Pairing, PairingSeat, Tournament

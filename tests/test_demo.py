@@ -4,8 +4,8 @@ from django.core.management import call_command
 
 import engine
 from clubs.models import Club, Membership, Player
+from games.models import Match, Upload
 from ladder.models import Ladder, Rating
-from matches.models import Match, Upload
 from pages.demo import (
     DEMO_CLUBS,
     DEMO_PASSWORD,

@@ -34,7 +34,7 @@ def test_redis_answers(require_redis):
 
 def test_celery_task_goes_through_redis_to_a_worker(require_redis):
     from config.celery import app
-    from matches.tasks import ping
+    from games.tasks import ping
 
     # With REDIS_URL set the app is not eager: .delay() really goes through the broker.
     assert app.conf.task_always_eager is False

@@ -9,7 +9,7 @@ from django.core.cache import cache, caches
 from django.core.cache.backends.locmem import LocMemCache
 
 from config.celery import app
-from matches.tasks import ping
+from games.tasks import ping
 
 
 def test_tasks_run_eagerly_in_the_test_process():

@@ -7,7 +7,7 @@ from django.db import IntegrityError, transaction
 
 from clubs.models import Club, Membership, Player
 from engine import canonical_json
-from matches.models import Match, MatchLog, MatchSeat, Upload, log_content_hash
+from games.models import Match, MatchLog, MatchSeat, Upload, log_content_hash
 
 pytestmark = pytest.mark.django_db
 

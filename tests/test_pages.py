@@ -12,8 +12,8 @@ import engine
 from clubs.models import Club, Membership
 from engine.core.game import Table
 from engine.core.messages import render
-from matches.services import ingest_log
-from tests.uploads.logs import bot_log
+from games.services import ingest_log
+from tests.games.logs import bot_log
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ import pytest
 import redis.exceptions
 
 from config.queueing import send_task, send_task_on_commit
-from matches.tasks import ping
+from games.tasks import ping
 
 
 def refuse(exc: BaseException):
@@ -28,7 +28,7 @@ def test_a_broker_error_is_logged_not_raised(monkeypatch, caplog, error):
     monkeypatch.setattr(ping, "apply_async", refuse(error))
     with caplog.at_level(logging.WARNING, logger="config.queueing"):
         assert send_task(ping, "x") is False
-    assert "matches.ping('x',) was not queued: the broker is unreachable" in caplog.text
+    assert "games.ping('x',) was not queued: the broker is unreachable" in caplog.text
 
 
 def test_other_errors_still_raise(monkeypatch):

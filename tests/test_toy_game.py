@@ -15,10 +15,10 @@ from rest_framework.test import APIClient
 import engine
 from clubs.models import Membership, Player
 from config.celery import app
+from games.models import Match, MatchSeat
 from ladder import selectors as ladder_selectors
 from ladder.explain import explain
 from ladder.models import Ladder, Rating, RatingChange
-from matches.models import Match, MatchSeat
 from tests.toy_game import FoxHunt, hunt_log
 from tournaments import selectors as tournament_selectors
 from tournaments import services as tournaments

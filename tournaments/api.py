@@ -17,7 +17,7 @@ from clubs import policy
 from clubs import selectors as clubs_selectors
 from config.api.errors import ErrorSerializer, RuleLinks
 from config.converters import MAX_ID, id_field
-from matches.services import read_log_file
+from games.services import read_log_file
 from tournaments import selectors, services
 from tournaments.explanations import say
 from tournaments.models import Entry, Pairing, PairingSeat, Tournament

@@ -15,7 +15,7 @@ from typing import Any
 from django.utils import formats
 from django.utils.translation import gettext, ngettext, pgettext
 
-from matches.display import rating_role, seat_role, words
+from games.display import rating_role, seat_role, words
 
 
 def say(said: Any, game_id: str) -> str:

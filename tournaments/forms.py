@@ -1,7 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from matches.display import game_choices
+from games.display import game_choices
 from tournaments.models import Tournament
 
 

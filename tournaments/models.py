@@ -4,7 +4,7 @@ recorded at the table.
 A :class:`Pairing` is one game to play (a leg: two per board with ``double``)
 or one bye; its :class:`PairingSeat` rows say who sits where and, once the
 result is in, the points each player took. A played pairing points at the
-ordinary :class:`matches.models.Match` its log created, so tournament games are
+ordinary :class:`games.models.Match` its log created, so tournament games are
 rated on the club ladder like any other match.
 """
 
@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club, Player
-from matches.models import Match
+from games.models import Match
 from recorder.models import Draft
 from tournaments.explanations import explanation
 

@@ -15,7 +15,7 @@ from tournaments.standings import Row, compute_standings
 
 if TYPE_CHECKING:
     from clubs.models import Club
-    from matches.models import Match
+    from games.models import Match
 
 
 def visible_tournaments(user: AnyUser) -> QuerySet[Tournament]:

@@ -19,10 +19,10 @@ from clubs.models import Club, Player
 from clubs.policy import AnyUser
 from config.errors import AppError
 from config.queueing import send_task_on_commit
+from games.models import Match, MatchSeat
+from games.services import ingest_log
 from ladder import selectors as ladder_selectors
 from ladder.kernel import LadderOptions
-from matches.models import Match, MatchSeat
-from matches.services import ingest_log
 from recorder.models import Draft
 from recorder.services import create_draft
 from tournaments import selectors
@@ -377,7 +377,7 @@ def check_log_matches_pairing(pairing: Pairing, document: Any) -> None:
 def record_result(pairing: Pairing, document: Any, uploaded_by: AnyUser) -> Match:
     """Settle a pairing with the log of its game (parsed JSON, text or bytes).
 
-    The log goes through ``matches.services.ingest_log`` like any other upload, so
+    The log goes through ``games.services.ingest_log`` like any other upload, so
     it is stored, replayable and rated on the club ladder; an illegal log raises
     that service's ``LogRejected`` (its attempt is kept). The log is checked
     against the pairing first (game, players in their seats), and the match is

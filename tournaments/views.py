@@ -24,9 +24,9 @@ from clubs.models import Club, Player
 from clubs.selectors import MEMBER_PICK
 from clubs.services import ClubError
 from engine import canonical_json, get_game
-from matches.display import rating_role
-from matches.selectors import club_for
-from matches.services import LogRejected, read_log_file
+from games.display import rating_role
+from games.selectors import club_for
+from games.services import LogRejected, read_log_file
 from recorder.forms import TABLE, DraftSetupForm
 from recorder.services import DraftError
 from tournaments import selectors, services

@@ -31,10 +31,10 @@ import django  # noqa: E402
 django.setup()
 
 import engine  # noqa: E402
+from games.models import Match, MatchSeat, Upload  # noqa: E402
 from ladder.kernel import rated_games  # noqa: E402
 from ladder.models import Ladder, Rating, RatingChange  # noqa: E402
 from ladder.services import compute_ladder, rated_matches  # noqa: E402
-from matches.models import Match, MatchSeat, Upload  # noqa: E402
 
 OUT = PROJECT / "var" / "load"
 

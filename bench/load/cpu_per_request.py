@@ -100,7 +100,7 @@ def measure_uploads(count: int) -> None:
 def unstored_logs(count: int) -> list[tuple[str, bytes]]:
     """The last ``count`` logs of uploads.txt that the database does not hold yet, with
     the slug of the club they go to."""
-    from matches.models import Match, log_content_hash
+    from games.models import Match, log_content_hash
 
     stored = set(Match.objects.values_list("content_hash", flat=True))
     bodies: list[tuple[str, bytes]] = []

@@ -34,8 +34,8 @@ from rest_framework.authtoken.models import Token  # noqa: E402
 
 import engine  # noqa: E402
 from clubs.models import Club, Membership  # noqa: E402
+from games.models import Match  # noqa: E402
 from ladder.models import Ladder  # noqa: E402
-from matches.models import Match  # noqa: E402
 from pages.demo import DEMO_CLUBS, DEMO_EPOCH, seed_demo_clubs, seed_demo_matches  # noqa: E402
 
 OUT = PROJECT / "var" / "load"

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.db.models import Exists, F, OuterRef
 from django.db.models.functions import Coalesce
 
+from games.models import Match, MatchLog, MatchSeat
 from ladder.kernel import (
     LadderState,
     RatingKernel,
@@ -34,7 +35,6 @@ from ladder.services.standings import (
     _upsert_ratings,
     insert_changes,
 )
-from matches.models import Match, MatchLog, MatchSeat
 
 log = logging.getLogger(__name__)
 

@@ -11,11 +11,11 @@ from django.db.models import Q, QuerySet
 from django.db.models.functions import Coalesce
 
 from engine import ONE_AGAINST_TEAM, Game, get_game
+from games.models import Match, MatchLog, MatchSeat
 from ladder.kernel import (
     SeatPlayer,
     rating_shape,
 )
-from matches.models import Match, MatchLog, MatchSeat
 
 #: rows per INSERT when swapping a recompute in
 BATCH = 5000

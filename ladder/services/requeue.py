@@ -9,6 +9,7 @@ from django.db.models import Exists, OuterRef, QuerySet
 from django.utils import timezone
 
 from config.queueing import send_task
+from games.models import Match
 from ladder.kernel import (
     RatingKernel,
     rate_seats,
@@ -16,7 +17,6 @@ from ladder.kernel import (
 )
 from ladder.models import RatingChange
 from ladder.services.reads import RatedMatch, rated_matches, read_matches
-from matches.models import Match
 
 log = logging.getLogger(__name__)
 

@@ -28,7 +28,7 @@ def people(django_user_model, club):
 
 @pytest.fixture
 def match(club, example_log):
-    from matches.services import ingest_log
+    from games.services import ingest_log
 
     return ingest_log(club, example_log("cryptid-escape.json"), None)
 
@@ -79,7 +79,7 @@ def test_a_private_club_match_does_not_exist_for_outsiders(api, match):
 
 def test_a_game_without_a_belief_sampler_says_analysis_is_not_available(api, club, example_log, monkeypatch):
     from engine import get_game
-    from matches.services import ingest_log
+    from games.services import ingest_log
 
     monkeypatch.setattr(type(get_game("cloak-and-dagger")), "analysis_search", None)
     cloak = ingest_log(club, example_log("cloak-documents.json"), None)
@@ -93,8 +93,8 @@ def test_a_game_without_a_belief_sampler_says_analysis_is_not_available(api, clu
 def test_the_player_page_shows_accuracy_over_recent_analysed_games(client, club, example_log,
                                                                     django_capture_on_commit_callbacks):
     from analysis.selectors import recent_accuracy
+    from games.services import ingest_log
     from ladder.models import Ladder
-    from matches.services import ingest_log
 
     with django_capture_on_commit_callbacks(execute=True):
         match = ingest_log(club, example_log("cryptid-escape.json"), None)
@@ -121,7 +121,7 @@ def test_a_figure_not_estimated_is_shown_with_why_in_the_reader_language(
     from engine.core.game import SAMPLING_FAILED, SamplingFailed
     from engine.core.messages import msg, render
     from engine.games.cloak import sampling
-    from matches.services import ingest_log
+    from games.services import ingest_log
 
     cloak = ingest_log(club, example_log("cloak-documents.json"), None)
     dealt = sampling.Particles.worlds

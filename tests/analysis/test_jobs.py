@@ -27,7 +27,7 @@ def _small_budget(settings):
 
 @pytest.fixture
 def match(club, example_log):
-    from matches.services import ingest_log
+    from games.services import ingest_log
 
     return ingest_log(club, example_log("cryptid-escape.json"), None)
 
@@ -182,7 +182,7 @@ def test_a_failed_job_keeps_why_as_a_message_said_in_the_reader_language(match, 
 def test_a_sample_that_cannot_be_dealt_does_not_fail_the_job(club, example_log, monkeypatch):
     from engine.core.game import SAMPLING_FAILED, SamplingFailed
     from engine.games.cloak import sampling
-    from matches.services import ingest_log
+    from games.services import ingest_log
 
     cloak = ingest_log(club, example_log("cloak-documents.json"), None)
 
@@ -201,7 +201,7 @@ def test_a_sample_that_cannot_be_dealt_does_not_fail_the_job(club, example_log, 
 
 def test_a_game_without_a_belief_sampler_is_refused_clearly(club, example_log, monkeypatch):
     from engine import get_game
-    from matches.services import ingest_log
+    from games.services import ingest_log
 
     monkeypatch.setattr(type(get_game("cloak-and-dagger")), "analysis_search", None)
     cloak = ingest_log(club, example_log("cloak-documents.json"), None)
@@ -212,7 +212,7 @@ def test_a_game_without_a_belief_sampler_is_refused_clearly(club, example_log, m
 def test_a_club_with_automatic_analysis_analyses_what_it_stores(club, example_log, django_user_model,
                                                                django_capture_on_commit_callbacks, queued_tasks):
     from clubs.models import AuditEntry, Membership
-    from matches.services import ingest_log
+    from games.services import ingest_log
 
     organiser = django_user_model.objects.create_user(username="olga", password="pw-for-tests-only")
     Membership.objects.create(user=organiser, club=club, role=Membership.Role.ORGANISER)
@@ -258,7 +258,7 @@ def test_without_a_worker_the_analysis_runs_beside_the_request(club, example_log
     and the page follows its progress."""
     import threading
 
-    from matches.services import ingest_log
+    from games.services import ingest_log
 
     settings.LANTERN_EAGER_BESIDE = ("analysis.analyse_match",)
     match = ingest_log(club, example_log("cryptid-escape.json"), None)

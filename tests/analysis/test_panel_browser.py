@@ -15,7 +15,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture
 def analysed(club, example_log):
-    from matches.services import ingest_log
+    from games.services import ingest_log
 
     match = ingest_log(club, example_log("cryptid-escape.json"), None)
     analysis = MatchAnalysis.objects.create(match=match, engine_version=services.current_version(match), budget=2)
@@ -71,7 +71,7 @@ def test_a_cloak_and_dagger_match_is_analysed_on_its_page(page, live_server, clu
     from pathlib import Path
 
     from engine import play
-    from matches.services import ingest_log
+    from games.services import ingest_log
 
     log = play("cloak-and-dagger", 3, ["greedy"] * 4)
     match = ingest_log(club, log, None)

@@ -10,11 +10,11 @@ from django.utils import timezone
 
 from clubs import services
 from clubs.models import AuditEntry, Club, Invite, JoinRequest, Membership, Player
+from games import services as match_services
+from games.models import Match
+from games.services import ingest_log
 from ladder.models import Rating, RecomputeJob
-from matches import services as match_services
-from matches.models import Match
-from matches.services import ingest_log
-from tests.uploads.logs import bot_log
+from tests.games.logs import bot_log
 
 pytestmark = pytest.mark.django_db
 

@@ -9,9 +9,9 @@ from django.urls import reverse
 
 from clubs import services
 from clubs.models import AuditEntry, Club, HandleClaim, Invite, JoinRequest, Membership, Player
-from matches.models import Match
-from matches.services import ingest_log
-from tests.uploads.logs import bot_log
+from games.models import Match
+from games.services import ingest_log
+from tests.games.logs import bot_log
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from dashboard.charts import PALETTE, legend, stacked_bars
 from dashboard.selectors import database_size, uploads_per_day
-from matches.models import Match
+from games.models import Match
 
 pytestmark = pytest.mark.django_db
 
@@ -91,8 +91,8 @@ def test_the_dashboard_does_not_query_per_row(client, django_user_model, club):
     from django.test.utils import CaptureQueriesContext
 
     from clubs.models import Club
+    from games.models import Upload
     from ladder.models import Ladder, RecomputeJob
-    from matches.models import Upload
 
     staff = django_user_model.objects.create_user("op", password="x", is_staff=True)
     client.force_login(staff)

@@ -16,9 +16,9 @@ from datetime import timedelta
 import pytest
 
 from clubs.models import Player
+from games.models import Match, MatchSeat
 from ladder import services
 from ladder.models import Ladder, RecomputeJob
-from matches.models import Match, MatchSeat
 from tests.ladder.factories import BASE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

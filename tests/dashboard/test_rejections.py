@@ -15,7 +15,7 @@ from dashboard.selectors import (
     rejection_rates,
     slowest_validations,
 )
-from matches.models import Match, Upload
+from games.models import Match, Upload
 
 pytestmark = pytest.mark.django_db
 

@@ -37,7 +37,7 @@ def test_mx_1_4_mister_x_against_a_team_of_detective_seats():
     assert MISTER_X.may_hold_together(["det1", "det3"])
     assert not MISTER_X.may_hold_together(["mrx", "det1"])
     seats = ["mrx", "det1", "det2"]
-    # What matches.services.winning_seats did: the team wins as its seats.
+    # What games.services.winning_seats did: the team wins as its seats.
     assert MISTER_X.outcomes({"winner": "detectives"}, seats) == {
         "mrx": "loss", "det1": "win", "det2": "win"}
     assert MISTER_X.outcomes({"winner": "mrx"}, seats) == {"mrx": "win", "det1": "loss", "det2": "loss"}

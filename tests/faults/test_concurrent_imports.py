@@ -17,12 +17,12 @@ from django.db import connection
 from rest_framework.test import APIClient
 
 from clubs.models import Club, Membership
+from games import services
+from games.bundles import write_json_lines
+from games.models import Import, Match, Upload
 from ladder.models import Ladder, RatingChange
-from matches import services
-from matches.bundles import write_json_lines
-from matches.models import Import, Match, Upload
 from tests.faults.processes import wait_until
-from tests.uploads.logs import bot_log, compact, corrupt
+from tests.games.logs import bot_log, compact, corrupt
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -33,7 +33,7 @@ VALID, CORRUPT, REPEATED = 140, 10, 5
 def test_one_file_imported_twice_at_once_makes_one_match_per_log(
     two_thread_worker, django_user_model, monkeypatch
 ):
-    two_thread_worker.route("matches.run_import", "ladder.rate_match", "ladder.rate_matches")
+    two_thread_worker.route("games.run_import", "ladder.rate_match", "ladder.rate_matches")
     club = Club.objects.create(name="Riverside Deduction Society", slug="riverside")
     organisers = [django_user_model.objects.create_user(username=name) for name in ("olga", "oz")]
     for user in organisers:

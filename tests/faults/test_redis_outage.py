@@ -20,9 +20,9 @@ import pytest
 from rest_framework.authtoken.models import Token
 
 from clubs.models import Club, Membership
+from games.models import Match
 from ladder import services
 from ladder.models import Ladder, Rating, RatingChange
-from matches.models import Match
 from tests.faults.conftest import send
 from tests.faults.processes import (
     RedisServer,
@@ -33,8 +33,8 @@ from tests.faults.processes import (
     wait_until,
     web_server,
 )
+from tests.games.logs import bot_log
 from tests.ladder.factories import BASE
-from tests.uploads.logs import bot_log
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 

@@ -16,7 +16,7 @@ import threading
 from pathlib import Path
 
 from tests.faults.processes import PROJECT, PYTHON, Child, child_env, free_port, http, wait_until
-from tests.uploads.logs import bot_log
+from tests.games.logs import bot_log
 
 UPLOADS = 6
 

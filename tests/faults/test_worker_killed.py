@@ -30,9 +30,9 @@ import pytest
 from django.db import connection, transaction
 
 from clubs.models import Club, Player
+from games.models import Match, MatchSeat
 from ladder import services
 from ladder.models import Ladder, Rating, RatingChange, RecomputeJob
-from matches.models import Match, MatchSeat
 from tests.faults.conftest import send
 from tests.faults.processes import (
     RedisServer,

@@ -258,7 +258,7 @@ def test_template_checker_lets_marked_and_literal_text_through():
         "{% blocktranslate count n=n %}one game{% plural %}{{ n }} games{% endblocktranslate %}") == []
     assert unmarked_in_template("<code>Authorization: Token &lt;key&gt;</code> (CUL-3.4) Lantern · 12") == []
     assert unmarked_in_template("{% comment %}why this is so{% endcomment %}<script>let a = 1;</script>") == []
-    assert unmarked_in_template('{% include "matches/_pager.html" with kind="upload" %}') == []
+    assert unmarked_in_template('{% include "games/_pager.html" with kind="upload" %}') == []
     assert unmarked_in_template('{{ when|date:"DATE_FORMAT" }}') == []
 
 
@@ -285,7 +285,7 @@ def test_script_checker_lets_marked_text_and_code_through():
 
 # --- a translation call inside an f-string: makemessages cannot see it ---------------------
 _TRANSLATING = {"gettext", "gettext_lazy", "gettext_noop", "ngettext", "pgettext", "npgettext", "_"}
-_APP_DIRS = ("accounts", "analysis", "clubs", "config", "dashboard", "ladder", "matches", "pages",
+_APP_DIRS = ("accounts", "analysis", "clubs", "config", "dashboard", "ladder", "games", "pages",
              "recorder", "reference", "replay", "tournaments")
 
 

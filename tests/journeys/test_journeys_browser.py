@@ -17,10 +17,10 @@ import pytest
 
 import engine
 from clubs.models import AuditEntry, Club, Membership, Player
+from games.models import Match
+from games.services import ingest_log
 from ladder.models import Rating
-from matches.models import Match
-from matches.services import ingest_log
-from tests.uploads.logs import bot_log
+from tests.games.logs import bot_log
 from tournaments.models import Pairing, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from games.models import Match
 from ladder.models import Ladder
-from matches.models import Match
 from pages.demo import (
     DEMO_PASSWORD,
     seed_demo_clubs,

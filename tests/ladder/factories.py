@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from clubs.models import Club, Player
-from matches.models import Match, MatchLog, MatchSeat
+from games.models import Match, MatchLog, MatchSeat
 
 _hashes = itertools.count(1)
 BASE = datetime(2026, 9, 1, 19, 0, tzinfo=UTC)

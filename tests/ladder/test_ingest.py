@@ -1,4 +1,4 @@
-"""Uploading a log rates it: matches.services.ingest_log queues ladder.tasks.rate_match
+"""Uploading a log rates it: games.services.ingest_log queues ladder.tasks.rate_match
 once the match is committed (Celery runs it eagerly here; the integration tests send
 it through Redis to a worker)."""
 
@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from games import services as games_services
+from games.models import Match
 from ladder.models import Rating, RatingChange
-from matches import services as games_services
-from matches.models import Match
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]
 

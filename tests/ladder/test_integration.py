@@ -120,7 +120,7 @@ def test_an_upload_is_rated_by_the_worker(route_to_test_worker, example_log):
     worker rates it."""
     import time
 
-    from matches.services import ingest_log
+    from games.services import ingest_log
 
     route_to_test_worker("ladder.rate_match")
     club = Club.objects.create(name="Riverside", slug="riverside")

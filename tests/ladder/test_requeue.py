@@ -11,10 +11,10 @@ import pytest
 from django.utils import timezone
 
 from clubs.models import Club
+from games.models import Match
 from ladder import tasks
 from ladder.models import Rating, RatingChange
 from ladder.services import apply_match, requeue_unrated_matches, unrated_matches
-from matches.models import Match
 from tests.ladder.factories import BASE, make_match, random_matches
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_celery")]

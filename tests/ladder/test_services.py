@@ -10,10 +10,10 @@ from django.db import connection
 
 import engine
 from clubs.models import Club
+from games.models import Match
 from ladder import services
 from ladder.models import Ladder, Rating, RatingChange, RecomputeJob
 from ladder.services import Outcome, apply_match, recompute_ladder
-from matches.models import Match
 from tests.ladder.factories import BASE, make_match, random_matches
 
 pytestmark = pytest.mark.django_db

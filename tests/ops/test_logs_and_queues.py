@@ -78,15 +78,15 @@ def test_an_exception_is_one_line_with_its_traceback(json_lines):
 @pytest.mark.parametrize(
     ("task", "queue"),
     [
-        ("matches.run_import", "ingest"),
-        ("matches.requeue_queued_imports", "ingest"),
-        ("matches.revalidate", "ingest"),
+        ("games.run_import", "ingest"),
+        ("games.requeue_queued_imports", "ingest"),
+        ("games.revalidate", "ingest"),
         ("ladder.rate_match", "ratings"),
         ("ladder.rate_matches", "ratings"),
         ("ladder.recompute_ladder", "ratings"),
         ("ladder.recompute_all_ladders", "ratings"),
         ("ladder.requeue_unrated_matches", "ratings"),
-        ("matches.ping", "celery"),
+        ("games.ping", "celery"),
         ("tournaments.pair_round", "celery"),
     ],
 )

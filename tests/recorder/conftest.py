@@ -70,7 +70,7 @@ def choose_through_api(step, target: dict[str, Any]) -> dict[str, Any]:
 def ingest(django_capture_on_commit_callbacks):
     """ingest_log (the recorder's finish path), with the rating it queues on commit run
     at once (eager Celery here)."""
-    from matches.services import ingest_log
+    from games.services import ingest_log
 
     def run(club: Club, log: dict[str, Any]) -> Any:
         with django_capture_on_commit_callbacks(execute=True):

@@ -10,7 +10,7 @@ import pytest
 
 from clubs.models import Player
 from engine import get_game, play, replay
-from matches.models import Match
+from games.models import Match
 from recorder import selectors
 from recorder.models import Draft
 

@@ -12,9 +12,9 @@ import pytest
 
 from clubs.models import Club, Player
 from engine import get_game, play
+from games.models import Match
 from ladder import services as ladder_services
 from ladder.models import Ladder, Rating, RatingChange
-from matches.models import Match
 
 pytestmark = pytest.mark.django_db
 GAME = "cryptid-urban-legends"

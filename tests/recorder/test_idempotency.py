@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.db import IntegrityError, transaction
 
-from matches.models import Match
+from games.models import Match
 from recorder.models import Draft, DraftWrite
 from tests.recorder.test_api import advance, cloak_log, new_draft, post
 

@@ -8,8 +8,8 @@ from django.utils import timezone
 
 from clubs.models import Club, Player
 from engine.core.play import play
-from matches.models import Match
-from matches.services import ingest_log
+from games.models import Match
+from games.services import ingest_log
 from recorder.models import Draft
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from matches.models import Match
+from games.models import Match
 from tests.recorder.recording import (
     BOTS,
     EASY_BOT,

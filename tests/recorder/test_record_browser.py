@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from engine import get_game
-from matches.models import Match
+from games.models import Match
 from tests.recorder.recording import (
     EASY_BOT,
     MEDIUM_BOT,

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from engine import play, replay
-from matches.models import Match, Upload
+from games.models import Match, Upload
 from recorder.models import Draft
 from tests.recorder.conftest import HANDLES, choose_through_api
 

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from clubs.models import Club, Membership, Player
-from matches.models import Upload
-from matches.services import LogRejected, ingest_log
+from games.models import Upload
+from games.services import LogRejected, ingest_log
 from tests.examples import load_example
 from tests.recorder.recording import sign_in
 

@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 
 from clubs.models import Club, Membership, Player
-from matches.models import Upload
+from games.models import Upload
 from reference import documents
 from tests.examples import load_example
 

@@ -24,7 +24,7 @@ def toy_game() -> Iterator[Any]:
 @pytest.fixture
 def store_match(db):
     """Store a log as a match of ``club`` through the upload service, as the site does."""
-    from matches.services import ingest_log
+    from games.services import ingest_log
 
     def store(club: Any, log: dict[str, Any]) -> Any:
         return ingest_log(club, log, None)

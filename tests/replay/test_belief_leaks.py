@@ -54,7 +54,7 @@ def _twins(case: tuple[Any, ...], seat: str, make_twin: Any) -> tuple[dict, dict
 
 
 def _store_and_analyse(club: Any, log: dict) -> Any:
-    from matches.services import ingest_log
+    from games.services import ingest_log
 
     match = ingest_log(club, log, None)
     version = services.current_version(match)

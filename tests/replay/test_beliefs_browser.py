@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _analysed(club: Any, log: dict[str, Any], analyse: bool = True) -> Any:
-    from matches.services import ingest_log
+    from games.services import ingest_log
 
     match = ingest_log(club, log, None)
     if analyse:

@@ -15,11 +15,11 @@ from rest_framework.authtoken.models import Token
 
 from clubs import services as club_services
 from clubs.models import Club, Invite, JoinRequest, Membership, Player
+from games import services as game_services
+from games.models import Import, Match, Upload
 from ladder.models import Ladder
-from matches import services as game_services
-from matches.models import Import, Match, Upload
 from recorder import services as recorder_services
-from tests.uploads.logs import bot_log, corrupt
+from tests.games.logs import bot_log, corrupt
 from tournaments import services as tournament_services
 from tournaments.models import Pairing, Tournament
 

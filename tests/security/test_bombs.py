@@ -21,10 +21,10 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.test import APIClient
 
-from matches import bundles
-from matches.models import Import, Match, MatchLog, MatchSeat, Upload
-from matches.services import MAX_LOG_DEPTH, LogRejected, ingest_log, run_import
-from tests.uploads.logs import bot_log, compact
+from games import bundles
+from games.models import Import, Match, MatchLog, MatchSeat, Upload
+from games.services import MAX_LOG_DEPTH, LogRejected, ingest_log, run_import
+from tests.games.logs import bot_log, compact
 
 pytestmark = pytest.mark.django_db
 
@@ -280,7 +280,7 @@ def test_a_parsed_document_nested_100k_deep_is_refused_without_recursion(people,
 def test_a_deep_line_in_a_bulk_import_is_one_rejection(public_club, people):
     ok = compact(bot_log("cryptid-urban-legends", 7, ["alice", "bob"]))
     data = bundles.write_json_lines([ok, nested_arrays(DEEP).decode()])
-    from matches.services import create_import
+    from games.services import create_import
 
     run = create_import(public_club.club, data, "deep.jsonl", people["organiser"], enqueue=False)
     run, peak = peak_bytes(lambda: run_import(run.pk))

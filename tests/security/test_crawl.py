@@ -105,8 +105,8 @@ def test_every_page_is_linked_from_a_page_reachable_from_home(public_club, peopl
     from rest_framework.authtoken.models import Token
 
     from clubs import services as club_services
+    from games import services as match_services
     from ladder.models import RecomputeJob
-    from matches import services as match_services
     from tournaments import services as tournament_services
 
     # What some pages show only when there is one: a void match (its restore link), a

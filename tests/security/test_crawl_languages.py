@@ -117,8 +117,8 @@ def read_every_page(client: Client, language: str) -> dict[str, set[str]]:
 @pytest.mark.parametrize("language", ["ja", "ru"])
 def test_no_english_is_left_on_any_page_reachable_from_home(public_club, people, django_user_model,
                                                             language):
+    from games import services as match_services
     from ladder.models import RecomputeJob
-    from matches import services as match_services
     from tournaments import services as tournament_services
 
     match_services.void_match(people["organiser"], public_club.matches[-1], "wrong deck")

@@ -8,9 +8,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from matches.services import LogRejected, ingest_log
+from games.services import LogRejected, ingest_log
+from tests.games.logs import bot_log
 from tests.security.conftest import seed_club
-from tests.uploads.logs import bot_log
 
 pytestmark = pytest.mark.django_db
 

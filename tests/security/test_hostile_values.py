@@ -10,11 +10,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from rest_framework.test import APIClient
 
-from matches import bundles
-from matches.models import Match, Upload
-from matches.services import create_import, run_import
+from games import bundles
+from games.models import Match, Upload
+from games.services import create_import, run_import
 from recorder.models import Draft
-from tests.uploads.logs import bot_log, compact
+from tests.games.logs import bot_log, compact
 
 pytestmark = pytest.mark.django_db
 

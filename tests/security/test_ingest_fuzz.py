@@ -1,4 +1,4 @@
-"""Hypothesis fuzz of ``matches.services.ingest_log`` and of the upload API.
+"""Hypothesis fuzz of ``games.services.ingest_log`` and of the upload API.
 
 Arbitrary JSON (as parsed values, as text, as bytes) and real logs mutated in the
 ways a broken client or a hostile one would (actions dropped, duplicated, swapped;
@@ -22,10 +22,10 @@ from rest_framework.test import APIClient
 
 from clubs.models import Club, Membership, Player
 from config.api.errors import http_status
-from matches.models import Match, MatchLog, MatchSeat, Upload
-from matches.services import LogRejected, ingest_log
+from games.models import Match, MatchLog, MatchSeat, Upload
+from games.services import LogRejected, ingest_log
 from tests.examples import example_text
-from tests.uploads.logs import bot_log
+from tests.games.logs import bot_log
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""Size and rate limits on every way in, beyond those tests/uploads already covers
+"""Size and rate limits on every way in, beyond those tests/games already covers
 (a 10 MB log to the upload API as JSON and as a file: 413; the upload API and the
 upload form throttled, sharing one budget)."""
 
@@ -12,8 +12,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from rest_framework.test import APIClient
 
-from matches.models import Import, Match, Upload
-from tests.uploads.logs import bot_log, compact
+from games.models import Import, Match, Upload
+from tests.games.logs import bot_log, compact
 
 pytestmark = pytest.mark.django_db
 

@@ -26,8 +26,8 @@ from django.urls import NoReverseMatch
 
 from clubs.models import Membership, Player
 from config.sentences import Sentence
+from games.models import Import, Match, Upload
 from ladder.models import Rating
-from matches.models import Import, Match, Upload
 from tests.security.urlwalk import Route, fill, response_text, routes
 from tournaments.models import Entry, Pairing, Tournament
 

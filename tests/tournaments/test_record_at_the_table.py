@@ -12,7 +12,7 @@ from django.test import Client
 
 import engine
 from clubs.models import Membership, Player
-from matches.models import Match, Upload
+from games.models import Match, Upload
 from recorder import services as recorder
 from recorder.models import Draft
 from tournaments import selectors, services

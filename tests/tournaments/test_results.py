@@ -10,7 +10,7 @@ import pytest
 from rest_framework.test import APIClient
 
 import engine
-from matches.models import Match, Upload
+from games.models import Match, Upload
 from tournaments import selectors, services
 from tournaments.models import Pairing
 

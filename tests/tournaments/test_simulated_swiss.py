@@ -20,8 +20,8 @@ from rest_framework.test import APIClient
 
 import engine
 from clubs.models import Membership
+from games.models import Match
 from ladder.models import Ladder, Rating
-from matches.models import Match
 
 GAME = "cryptid-urban-legends"
 PLAYERS = 37

@@ -1,0 +1,341 @@
+"""The games API. Views stay thin: policy decides, selectors read, services write."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    inline_serializer,
+)
+from rest_framework import exceptions, serializers, status
+from rest_framework.pagination import CursorPagination
+from rest_framework.parsers import BaseParser, MultiPartParser
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+import engine
+from clubs import policy
+from clubs.models import Club
+from config.api.errors import ErrorSerializer, LanternAPIView
+from config.errors import AppError
+from games import bundles, read_cache, selectors, services
+from games.api.serializers import (
+    ImportSerializer,
+    LogFileSerializer,
+    MatchDetailSerializer,
+    MatchFilterSerializer,
+    MatchSummarySerializer,
+    UploadFilterSerializer,
+    UploadSerializer,
+)
+from games.models import Upload
+from games.throttling import UploadThrottle
+
+#: multipart framing around an uploaded file, allowed on top of the file's own limit
+_MULTIPART_SLACK = 64 * 1024
+
+
+class RawJSONParser(BaseParser):
+    """Hands the view the request body as bytes: the service parses it, so malformed
+    JSON gets the same error (and upload record) whichever way the log arrived."""
+
+    media_type = "application/json"
+
+    def parse(self, stream, media_type=None, parser_context=None) -> bytes:
+        if stream is None:
+            return b""
+        # The view refused over-long bodies from Content-Length; never read past the limit.
+        return stream.read(services.max_log_bytes() + 1)
+
+
+class MatchCursorPagination(CursorPagination):
+    ordering = "-id"
+    page_size = 50
+    page_size_query_param = "limit"
+    max_page_size = 200
+
+
+PAGE_PARAMETERS = [
+    OpenApiParameter("cursor", str, description="Opaque position from a previous page's next/previous."),
+    OpenApiParameter("limit", int, description="Items per page (default 50, at most 200)."),
+]
+
+
+def paginated(serializer_class, name: str):
+    """The documented shape of a cursor page of ``serializer_class`` items."""
+    return inline_serializer(name, {
+        "next": serializers.URLField(allow_null=True),
+        "previous": serializers.URLField(allow_null=True),
+        "results": serializer_class(many=True),
+    })
+
+
+def _club_or_404(request: Request, slug: str) -> Club:
+    club = selectors.club_for(request.user, slug)
+    if club is None:
+        raise Http404
+    return club
+
+
+def _require(allowed: bool, request: Request) -> None:
+    if not allowed:
+        if not request.user.is_authenticated:
+            raise exceptions.NotAuthenticated()
+        raise exceptions.PermissionDenied()
+
+
+def _content_length(request: Request) -> int:
+    try:
+        return int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return 0
+
+
+def _validated(serializer_class, request: Request):
+    serializer = serializer_class(data=request.query_params)
+    serializer.is_valid(raise_exception=True)
+    return serializer
+
+
+_LOG_BODY = {
+    "application/json": {"type": "object", "description": "A lantern-log/1 document."},
+    "multipart/form-data": LogFileSerializer,
+}
+
+
+class ClubMatchesView(LanternAPIView):
+    """A club's matches: list them, or upload one log."""
+
+    permission_classes = [AllowAny]  # clubs.policy decides, so private clubs can answer 404
+    parser_classes = [RawJSONParser, MultiPartParser]
+
+    def get_throttles(self):
+        return [UploadThrottle()] if self.request.method == "POST" else []
+
+    @extend_schema(
+        parameters=[MatchFilterSerializer, *PAGE_PARAMETERS],
+        responses={200: paginated(MatchSummarySerializer, "MatchPage"), 400: ErrorSerializer,
+                   404: ErrorSerializer},
+        summary="List a club's matches (filters, cursor pagination)",
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        club = _club_or_404(request, slug)
+        filters = _validated(MatchFilterSerializer, request).filters()
+
+        def page() -> dict:
+            paginator = MatchCursorPagination()
+            rows = paginator.paginate_queryset(selectors.club_match_rows(club, filters), request, view=self)
+            data = MatchSummarySerializer(
+                selectors.with_seat_summaries(rows), many=True, context={"request": request}
+            ).data
+            return paginator.get_paginated_response(data).data
+
+        return Response(read_cache.cached_answer(club.pk, request, page))
+
+    @extend_schema(
+        request=_LOG_BODY,
+        responses={
+            201: OpenApiResponse(MatchSummarySerializer, description="Stored as a new match."),
+            200: OpenApiResponse(MatchSummarySerializer, description="Already stored: the existing match."),
+            400: OpenApiResponse(ErrorSerializer, description="Not JSON, or not a lantern-log/1 envelope."),
+            403: OpenApiResponse(ErrorSerializer, description="Not a member of this club."),
+            404: OpenApiResponse(ErrorSerializer, description="No such club (or a private one)."),
+            413: OpenApiResponse(ErrorSerializer, description="The log is too large."),
+            422: OpenApiResponse(ErrorSerializer, description="An illegal action, or unknown players."),
+            429: OpenApiResponse(ErrorSerializer, description="Too many uploads; retry later."),
+        },
+        examples=[
+            OpenApiExample(
+                "Illegal action",
+                status_codes=["422"],
+                response_only=True,
+                value={"error": "illegal", "index": 8, "rule": "CUL-3.7",
+                       "rule_url": "https://lantern.example.org/rules/cryptid-urban-legends/#CUL-3.7",
+                       "message": "action 8 (cryptid draw): a draw is 2 cards ...", "upload": 12},
+            )
+        ],
+        summary="Upload one log (JSON body, or a multipart 'file')",
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        club = _club_or_404(request, slug)
+        _require(policy.can_upload(request.user, club), request)
+        length = _content_length(request)
+        if request.content_type.startswith("multipart/"):
+            services.accept_log_size(club, length, request.user, allowance=_MULTIPART_SLACK)
+            upload = request.FILES.get("file")
+            if upload is None:
+                raise AppError(_("send the log as JSON, or as a multipart field 'file'"),
+                               code="malformed")
+            body, name = services.read_log_file(club, upload, request.user)
+        else:
+            services.accept_log_size(club, length, request.user)
+            body, name = request.data, ""
+        match = services.ingest_log(club, body, request.user, source=Upload.Source.API, name=name)
+        data = MatchSummarySerializer(selectors.with_seats(match), context={"request": request}).data
+        code = status.HTTP_201_CREATED if match.created else status.HTTP_200_OK
+        return Response(data, status=code, headers={"Location": data["url"]})
+
+
+class MatchDetailView(LanternAPIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: MatchDetailSerializer, 404: ErrorSerializer},
+                   summary="A match: summary and its whole log")
+    def get(self, request: Request, match_id: int) -> Response:
+        match = selectors.match_for(request.user, match_id)
+        if match is None:
+            raise Http404
+        context = {"request": request, "document": selectors.match_document(match)}
+        return Response(MatchDetailSerializer(selectors.with_seats(match), context=context).data)
+
+
+class MatchLogView(LanternAPIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={(200, "application/json"): OpenApiTypes.OBJECT, 404: ErrorSerializer},
+        summary="The stored log, as canonical JSON (its sha256 is the match's content_hash)",
+    )
+    def get(self, request: Request, match_id: int) -> HttpResponse:
+        match = selectors.match_for(request.user, match_id)
+        if match is None:
+            raise Http404
+        response = HttpResponse(selectors.stored_log_text(match), content_type="application/json")
+        response["ETag"] = f'"{match.content_hash}"'
+        return response
+
+
+class LogSchemaView(LanternAPIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={(200, "application/json"): OpenApiTypes.OBJECT},
+                   summary="The JSON Schema of lantern-log/1, from the engine")
+    def get(self, request: Request) -> JsonResponse:
+        return JsonResponse(engine.log_schema())
+
+
+class ClubExportView(LanternAPIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[MatchFilterSerializer],
+        responses={
+            (200, "application/zip"): OpenApiTypes.BINARY,
+            (200, "application/jsonl"): OpenApiTypes.STR,
+            400: ErrorSerializer,
+            404: ErrorSerializer,
+        },
+        summary="Download the logs of a club's matches (with the list's filters) as zip or JSON lines",
+    )
+    def get(self, request: Request, slug: str, kind: str) -> HttpResponse:
+        club = _club_or_404(request, slug)
+        filters = _validated(MatchFilterSerializer, request).filters()
+        texts = selectors.export_texts(selectors.club_matches(club, filters))
+        if kind == "zip":
+            response = HttpResponse(bundles.write_zip(texts), content_type="application/zip")
+        else:
+            response = StreamingHttpResponse(
+                (text + "\n" for _name, text in texts), content_type="application/jsonl"
+            )
+        response["Content-Disposition"] = f'attachment; filename="{club.slug}-logs.{kind}"'
+        return response
+
+
+class ClubImportsView(LanternAPIView):
+    """A club's bulk imports: list them, or start one."""
+
+    permission_classes = [AllowAny]
+    parser_classes = [MultiPartParser]
+
+    def get_throttles(self):
+        return [UploadThrottle()] if self.request.method == "POST" else []
+
+    @extend_schema(parameters=PAGE_PARAMETERS,
+                   responses={200: paginated(ImportSerializer, "ImportPage"), 403: ErrorSerializer,
+                              404: ErrorSerializer},
+                   summary="A club's bulk imports (organisers)")
+    def get(self, request: Request, slug: str) -> Response:
+        club = _club_or_404(request, slug)
+        _require(policy.can_import(request.user, club), request)
+        paginator = MatchCursorPagination()
+        page = paginator.paginate_queryset(selectors.club_imports(club), request, view=self)
+        data = ImportSerializer(page, many=True, context={"request": request}).data
+        return paginator.get_paginated_response(data)
+
+    @extend_schema(
+        request={"multipart/form-data": LogFileSerializer},
+        responses={
+            202: OpenApiResponse(ImportSerializer, description="Queued; follow its url for progress."),
+            400: OpenApiResponse(ErrorSerializer, description="No file, or a zip that cannot be read."),
+            403: ErrorSerializer, 404: ErrorSerializer,
+            413: OpenApiResponse(ErrorSerializer, description=(
+                "The file, or what its zip directory declares (files, expanded bytes), is over "
+                "the limits; refused before anything is inflated or stored.")),
+            429: OpenApiResponse(ErrorSerializer, description="Too many uploads; retry later."),
+        },
+        summary="Start a bulk import: a JSON-lines or zip file of logs (organisers)",
+    )
+    def post(self, request: Request, slug: str) -> Response:
+        club = _club_or_404(request, slug)
+        _require(policy.can_import(request.user, club), request)
+        services.accept_import_size(_content_length(request), allowance=_MULTIPART_SLACK)
+        upload = request.FILES.get("file")
+        if upload is None:
+            raise AppError(_("send the logs as a multipart field 'file'"), code="malformed")
+        services.accept_import_size(upload.size)
+        run = services.create_import(club, upload.read(), upload.name or "", request.user)
+        run.refresh_from_db()  # without a worker the task already ran, on commit
+        data = ImportSerializer(run, context={"request": request}).data
+        return Response(data, status=status.HTTP_202_ACCEPTED, headers={"Location": data["url"]})
+
+
+class ImportDetailView(LanternAPIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: ImportSerializer, 404: ErrorSerializer},
+                   summary="A bulk import and its progress")
+    def get(self, request: Request, import_id: int) -> Response:
+        run = selectors.import_for(request.user, import_id)
+        if run is None:
+            raise Http404
+        return Response(ImportSerializer(run, context={"request": request}).data)
+
+
+class ClubUploadsView(LanternAPIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[UploadFilterSerializer, *PAGE_PARAMETERS],
+        responses={200: paginated(UploadSerializer, "UploadPage"), 404: ErrorSerializer},
+        summary="Upload attempts and their rejections (organisers: all; members: their own)",
+    )
+    def get(self, request: Request, slug: str) -> Response:
+        club = _club_or_404(request, slug)
+        wanted: dict[str, Any] = _validated(UploadFilterSerializer, request).validated_data
+        uploads = selectors.club_uploads(club, request.user, **wanted)
+        paginator = MatchCursorPagination()
+        page = paginator.paginate_queryset(uploads, request, view=self)
+        data = UploadSerializer(page, many=True, context={"request": request}).data
+        return paginator.get_paginated_response(data)
+
+
+class UploadDetailView(LanternAPIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: UploadSerializer, 404: ErrorSerializer},
+                   summary="One upload attempt and, when rejected, why")
+    def get(self, request: Request, upload_id: int) -> Response:
+        upload = selectors.upload_for(request.user, upload_id)
+        if upload is None:
+            raise Http404
+        services.note_upload_read(request.user, upload)
+        return Response(UploadSerializer(upload, context={"request": request}).data)
+

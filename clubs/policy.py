@@ -26,7 +26,7 @@
   drafts and follow the club's drafts; a draft is played (actions, undo, its
   choices) by its creator only, and finished or abandoned by its creator and the
   club's organisers. Whose eyes each person sees a draft with is decided here too
-  (:func:`draft_eyes`), never by the client: see the README's table.
+  (:func:`draft_eyes`), never by the client: see the table in docs/recorder.md.
 - Analyse a match (queue its analysis, engine.core.analysis): members of its club
   (either role). Reading a done analysis follows the replay: whoever sees the match.
 Superusers count as organisers of every club.

@@ -115,14 +115,16 @@ def test_recorder_screenshots_at_1400_and_390(chromium, live_server, club, peopl
         look(page, width, f"{game}-setup")
         page.goto(f"{live_server.url}/clubs/riverside/record/{draft['id']}/")
         wait_ready(page)
-        # The move list says what happened, as the engine says it; notation on hover.
+        # The move list says what happened, as the engine says it; the notation only when
+        # the reader turns it on (the sentence then on hover).
         moves = page.locator("#rec-moves .move")
         assert moves.count() == len(draft["moves"])
         assert moves.evaluate_all("els => els.map(e => e.textContent.replace(/bot$/, ''))") == \
             [m["sentence"] for m in draft["moves"]]
-        assert moves.last.get_attribute("title") == draft["moves"][-1]["notation"]
+        assert moves.last.get_attribute("title") is None
         page.get_by_label("Notation").check()
         assert moves.last.text_content() == draft["moves"][-1]["notation"]
+        assert moves.last.get_attribute("title") == draft["moves"][-1]["sentence"]
         page.get_by_label("Notation").uncheck()
         assert get_game(game).name in page.locator("h1").inner_text()
         look(page, width, f"{game}-game")

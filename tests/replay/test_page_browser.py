@@ -62,7 +62,11 @@ def test_keys_buttons_and_move_list_move_through_the_game(
     page.click('#replay-moves button[data-ply="6"]')
     assert board_ply(page) == 6
     assert page.get_attribute('#replay-moves button[data-ply="6"]', "aria-current") == "step"
+    # The notation beside the sentence only once the reader turns it on.
+    assert not page.is_visible("#replay-notation")
+    page.check("#replay-notation-toggle")
     assert "draws 1" in page.inner_text("#replay-notation")
+    page.uncheck("#replay-notation-toggle")
     assert re.search(r"ply=6", page.url) and "view=all" in page.url
     screenshot(page, "toy-all-ply6")
 

@@ -179,9 +179,10 @@ def describe(action: dict[str, Any], table: Table) -> Message:
     if kind == "discard":
         return msg("mx.discard", who=who, tickets=_tickets(action.get("tickets")))
     if kind == "refill":
-        if "tickets" in action:
+        if action.get("tickets"):
             return msg("mx.refill.tickets", who=who, tickets=_tickets(action["tickets"]))
-        return msg("mx.refill.count", who=who, count=action.get("count") or 0)
+        count = 0 if "tickets" in action else action.get("count") or 0
+        return msg("mx.refill.count", who=who, count=count) if count else msg("mx.refill.none", who=who)
     return msg("core.action", text=f"{seat} {kind}")
 
 

@@ -140,8 +140,9 @@ let controlCount = 0;
  * name for its number). ``busy(promise)`` wraps every request (the page shows progress
  * and reports failures). ``focus``: put the keyboard focus on the first control once
  * drawn (after an action entered from the keyboard, the next one starts there).
+ * ``notation()``: whether the reader turned notation on (then it is on hover).
  */
-export function mountEntry(root, { title, load, order = [], describe = () => null, onDone, busy, focus = false }) {
+export function mountEntry(root, { title, load, order = [], describe = () => null, onDone, busy, focus = false, notation = () => false }) {
   const label = (path, value) => describe(path, value) ?? valueText(value);
   /** The fields the recorder chose while the server was narrowing. */
   let serverSteps = [];
@@ -215,10 +216,10 @@ export function mountEntry(root, { title, load, order = [], describe = () => nul
         parts.push(questionControls(question.path, question.values));
       } else {
         const entry = answer.actions[narrowing.resultIndex()];
-        // The engine's sentence of it; its notation on hover (and in data-notation).
+        // The engine's sentence of it; its notation on hover when the reader shows notation.
         const said = entry.sentence || entry.notation;
         const confirm = el("button", { type: "button", class: "rec-confirm", "data-action": JSON.stringify(entry.action),
-          "data-notation": entry.notation, title: entry.notation },
+          "data-notation": entry.notation, ...(notation() ? { title: entry.notation } : {}) },
         interpolate(entry.chance ? gettext("Next: what came out — %(action)s") : gettext("Record: %(action)s"), { action: said }));
         let saving = false;
         confirm.addEventListener("click", async () => {

@@ -217,6 +217,7 @@ function startActionEntry(draft, seat, focus = false) {
     load: (prefix) => api.legal(seat, prefix),
     order: state.hints.order,
     describe: state.hints.describe,
+    notation: () => ui.notation.checked,
     busy,
     onDone: (entry) => {
       if (entry.chance) return startChanceEntry(draft, seat, entry);
@@ -231,13 +232,16 @@ function startChanceEntry(draft, seat, entry) {
   const back = el("button", { type: "button", class: "secondary rec-back" }, gettext("Back: not this action"));
   back.addEventListener("click", () => startActionEntry(draft, seat, true));
   const box = el("div", { class: "rec-chance" });
-  ui.entry.replaceChildren(el("p", { class: "rec-chance-head", title: entry.notation }, interpolate(gettext("What came out? %(action)s"), { action: said })), box, back);
+  const head = el("p", { class: "rec-chance-head", ...(ui.notation.checked ? { title: entry.notation } : {}) },
+    interpolate(gettext("What came out? %(action)s"), { action: said }));
+  ui.entry.replaceChildren(head, box, back);
   mountEntry(box, {
     focus: true,
     title: gettext("Came out"),
     load: (prefix) => api.chance(entry.action, prefix),
     order: state.hints.order,
     describe: state.hints.describe,
+    notation: () => ui.notation.checked,
     busy,
     onDone: (completed) => write((version) => api.apply(version, completed.action), { focus: true }),
   });

@@ -108,7 +108,10 @@ function show(ply) {
   boardRoot.dataset.ply = String(state.ply);
   $("#replay-position").textContent = describe(frame, frames);
   $("#replay-sentence").textContent = frame.ply === 0 ? gettext("Setup") : frame.sentence ?? frame.notation ?? "";
-  $("#replay-notation").textContent = frame.ply === 0 ? "" : frame.notation ?? "";
+  // The notation stands beside the sentence only when the reader asked for it.
+  const notation = $("#replay-notation");
+  notation.textContent = frame.ply === 0 ? "" : frame.notation ?? "";
+  notation.hidden = !notationToggle.checked;
   setScrub(scrub, state.ply, `${describe(frame, frames)}: ${$("#replay-sentence").textContent}`);
   for (const mark of roundMarks.querySelectorAll(".round-mark")) {
     const current = mark.dataset.round === String(frame.round) && state.ply > 0;
@@ -268,6 +271,7 @@ async function start() {
     if (!state.payload) return;
     drawMoveList();
     highlightMove(movesRoot, state.ply);
+    $("#replay-notation").hidden = !notationToggle.checked;
   });
   viewSelect.addEventListener("change", () => {
     setView(viewSelect.value).catch(fail);

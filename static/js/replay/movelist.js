@@ -1,6 +1,6 @@
-// The move list: every action as the engine's plain sentence (its compact notation on
-// hover, or shown instead when the reader asks for it), grouped by round and phase; a
-// click jumps.
+// The move list: every action as the engine's plain sentence (its compact notation
+// shown instead only when the reader asks for it), grouped by round and phase; a click
+// jumps.
 
 import { groupByRoundAndPhase } from "./navigation.js";
 import { el } from "./dom.js";
@@ -23,9 +23,11 @@ export function renderMoveList(root, frames, onJump, { notation = false, phases 
     for (const phase of round.phases) {
       const list = el("ol", { class: "moves-phase-list" });
       for (const frame of phase.frames) {
-        // Both name the seat themselves ("Anna examines an envelope", "p2 examine ?").
-        const [shown, other] = notation ? [frame.notation, frame.sentence] : [frame.sentence, frame.notation];
-        const attributes = { class: "move", "data-ply": String(frame.ply), "data-seat": frame.seat || "", "data-notation": frame.notation || "", title: other || "" };
+        // Both name the seat themselves ("Anna examines an envelope", "p2 examine ?"). The
+        // notation shows only when the reader turned it on; then the sentence is on hover.
+        const shown = notation ? frame.notation : frame.sentence ?? frame.notation;
+        const attributes = { class: "move", "data-ply": String(frame.ply), "data-seat": frame.seat || "", "data-notation": frame.notation || "" };
+        if (notation && frame.sentence) attributes.title = frame.sentence;
         const badge = frame.bot ? el("span", { class: "badge move-bot" }, gettext("bot")) : "";
         list.append(
           el(

@@ -341,6 +341,16 @@ def swap_entries(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("tournaments:round", pk=tournament.pk, round_number=tournament.current_round)
 
 
+#: What makes a spreadsheet read a cell as a formula when it starts one (OWASP, "CSV
+#: injection"): tab and carriage return too, since some programs drop them and read on.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_text(cell: str) -> str:
+    """``cell`` as a spreadsheet shows it and never runs it: a leading ``'`` marks it text."""
+    return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
+
+
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(request, pk)
     rows = selectors.standings(tournament)
@@ -348,8 +358,10 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     writer = csv.writer(out)
     writer.writerow(["rank", "player", "points", "played", "wins", "byes",
                      *[TIEBREAKS[t] for t in tournament.tiebreaks]])
+    # Only the player's name is anyone's text; every other cell is a number this view wrote.
     for row in rows:
-        writer.writerow([f"{row.rank}=" if row.shared else row.rank, row.entrant.name,
+        writer.writerow([f"{row.rank}=" if row.shared else row.rank,
+                         spreadsheet_text(row.entrant.name),
                          f"{row.points:g}", row.played, row.wins, row.byes,
                          *["" if t in row.not_applied else f"{row.tiebreaks[t]:g}"
                            for t in tournament.tiebreaks]])

@@ -8,7 +8,7 @@ import io
 import pytest
 from rest_framework.test import APIClient
 
-from clubs.models import Club, Membership
+from clubs.models import Club, Membership, Player
 from tournaments import selectors, services
 from tournaments.models import Pairing, Tournament
 
@@ -260,3 +260,17 @@ def test_a_body_of_an_unread_content_type_is_a_documented_415(api, club):
         "$ref": "#/components/schemas/Error"}
     # an operation without a body has no 415 to document
     assert "415" not in schema["/api/tournaments/"]["get"]["responses"]
+
+
+FORMULAS = ["=1+2*3", "+cmd|' /C calc'!A0", "-2+3", "@SUM(A1:A9)", "\t=1+1", "\r=1+1"]
+
+
+def test_standings_csv_never_hands_a_spreadsheet_a_formula(client, club, make_event):
+    """OWASP CSV injection: a handle that a spreadsheet would run is written as text
+    (a leading ``'``), whatever character starts the formula; other handles as they are."""
+    tournament = make_event(0)
+    for handle in [*FORMULAS, "p-01"]:
+        services.add_entry(tournament, Player.objects.create(club=club, handle=handle), 1500)
+    body = client.get(f"/tournaments/{tournament.id}/standings.csv").content.decode()
+    names = {row[1] for row in list(csv.reader(io.StringIO(body)))[1:]}
+    assert names == {"'" + handle for handle in FORMULAS} | {"p-01"}

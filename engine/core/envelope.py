@@ -18,7 +18,8 @@ Envelope errors cite ``LOG-*`` ids (the log format has no numbered rules):
                stay cheap to replay, view and step through
 ``LOG-RESULT`` ``result`` is neither null nor an object
 ``LOG-META``   ``meta`` is present and not an object (the site also refuses a
-               ``meta.played_at`` outside years 1..9999 once its offset is applied)
+               ``meta.played_at`` that is not an ISO 8601 date and time, or is one
+               outside years 1..9999 once its offset is applied)
 =============  ===========================================================
 """
 

@@ -24,7 +24,7 @@ from games.services.imports import (
 )
 from games.services.ingest import (
     ImportBatch,
-    PlayedAtOutOfRange,
+    PlayedAtRefused,
     accept_log_size,
     has_bot_seat,
     ingest_log,
@@ -44,7 +44,7 @@ from games.services.storable import (
 
 __all__ = [
     "IMPORT_BATCH", "MAX_IMPORT_ATTEMPTS", "MAX_LOG_BYTES", "MAX_LOG_DEPTH",
-    "ImportBatch", "ImportRefused", "LogRejected", "PlayedAtOutOfRange", "Revalidation",
+    "ImportBatch", "ImportRefused", "LogRejected", "PlayedAtRefused", "Revalidation",
     "RevalidationReport", "accept_import_size", "accept_log_size", "bundle_limits",
     "create_import", "has_bot_seat", "ingest_log", "max_import_file_bytes", "max_log_bytes",
     "note_upload_read", "played_at_of", "read_log_file", "reject_too_large",

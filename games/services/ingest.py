@@ -9,6 +9,7 @@ rule and sentence that say why.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -50,43 +51,57 @@ def _rejection_from_engine(exc: engine.IllegalAction) -> LogRejected:
     return LogRejected(code, sentence, index=exc.index, rule=exc.rule)
 
 
-class PlayedAtOutOfRange(ValueError):
-    """A readable ``meta.played_at`` that names no moment of the calendar in UTC."""
+class PlayedAtRefused(ValueError):
+    """A ``meta.played_at`` that is there and names no moment: ``args[0]`` says why (a
+    Sentence), for LOG-META."""
+
+
+#: What a ``meta.played_at`` looks like, said in every refusal of one.
+PLAYED_AT_EXAMPLE = "2026-11-20T19:00:00Z"
 
 
 def played_at_of(document: dict[str, Any]) -> datetime | None:
     """``meta.played_at`` as an aware datetime in UTC (naive means UTC), None when absent
-    or unreadable; PlayedAtOutOfRange when it is readable but outside years 1..9999 once
-    its offset is applied (``9999-12-31T23:59:59-14:00``, ``0001-01-01T00:00:00+14:00``)."""
+    or null. PlayedAtRefused when it is anything else that is not an ISO 8601 date and
+    time (``"nan"``, ``1e308``, ``2026-13-45T99:99:99Z``), or is one outside years
+    1..9999 once its offset is applied (``9999-12-31T23:59:59-14:00``)."""
     meta = document.get("meta")
     value = meta.get("played_at") if isinstance(meta, dict) else None
-    if not isinstance(value, str):
+    if value is None:
         return None
-    try:
-        moment = parse_datetime(value)
-    except ValueError:
-        return None
+    moment = None
+    if isinstance(value, str):
+        try:
+            moment = parse_datetime(value)
+        except ValueError:  # well formed, but no such day or hour
+            moment = None
     if moment is None:
-        return None
+        raise PlayedAtRefused(Sentence.site(
+            gettext_noop("meta.played_at %(value)s is not a date and time: write it as "
+                         "%(example)s (ISO 8601), or leave it out when the date is unknown"),
+            value=_shown(value), example=PLAYED_AT_EXAMPLE))
     if not timezone.is_aware(moment):
         return moment.replace(tzinfo=UTC)
     try:
         return moment.astimezone(UTC)
     except OverflowError:
-        raise PlayedAtOutOfRange(value) from None
+        raise PlayedAtRefused(Sentence.site(
+            gettext_noop("meta.played_at %(value)s is outside the calendar once its offset is "
+                         "applied (years 1 to 9999 in UTC)"), value=_shown(value))) from None
+
+
+def _shown(value: Any) -> str:
+    """A value of the log as a refusal quotes it: its JSON text, cut short."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 80 else text[:79] + "…"
 
 
 def _check_played_at(log: dict[str, Any]) -> None:
-    """LogRejected(LOG-META) for a ``meta.played_at`` no database column can hold."""
+    """LogRejected(LOG-META) for a ``meta.played_at`` that no match can be dated by."""
     try:
         played_at_of(log)
-    except PlayedAtOutOfRange as exc:
-        raise LogRejected(
-            Upload.Error.MALFORMED,
-            Sentence.site(gettext_noop("meta.played_at %(value)s is outside the calendar once its offset is "
-                                "applied (years 1 to 9999 in UTC)"), value=repr(exc.args[0])),
-            rule="LOG-META",
-        ) from None
+    except PlayedAtRefused as exc:
+        raise LogRejected(Upload.Error.MALFORMED, exc.args[0], rule="LOG-META") from None
 
 
 def has_bot_seat(document: dict[str, Any]) -> bool:

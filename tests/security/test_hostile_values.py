@@ -59,6 +59,33 @@ def test_an_upload_played_beyond_the_calendar_is_a_clear_400(people, public_club
     assert Upload.objects.get(pk=body["upload"]).error_rule == "LOG-META"
 
 
+#: meta.played_at values that name no moment (issue #34): stored as "date unknown" before.
+NOT_DATES = ["2026-13-45T99:99:99Z", "nan", 1e308, "", True, {"year": 2026}]
+
+
+@pytest.mark.parametrize("played_at", NOT_DATES, ids=repr)
+def test_log_meta_a_played_at_that_is_not_a_date_is_refused_naming_the_field(
+        people, public_club, played_at):
+    before = Match.objects.count()
+    response = api_as(people["member"]).post(
+        f"/api/clubs/{public_club.club.slug}/matches/", data=json.dumps(dated(played_at)),
+        content_type="application/json")
+    assert response.status_code == 400, response.content
+    body = response.json()
+    assert (body["error"], body["rule"]) == ("malformed", "LOG-META")
+    assert "meta.played_at" in body["message"] and json.dumps(played_at) in body["message"]
+    assert Match.objects.count() == before
+
+
+@pytest.mark.parametrize("played_at", [None, "2026-11-20", "2026-11-20T19:00:00+09:00"])
+def test_log_meta_a_played_at_left_null_or_written_in_iso_8601_is_accepted(
+        people, public_club, played_at):
+    response = api_as(people["member"]).post(
+        f"/api/clubs/{public_club.club.slug}/matches/", data=json.dumps(dated(played_at, 8)),
+        content_type="application/json")
+    assert response.status_code == 201, response.content
+
+
 def test_the_calendars_last_moment_in_utc_is_still_accepted(people, public_club):
     response = api_as(people["member"]).post(
         f"/api/clubs/{public_club.club.slug}/matches/",

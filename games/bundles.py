@@ -115,12 +115,50 @@ def _read_json_lines(data: bytes, limits: BundleLimits) -> Iterator[BundleEntry]
             yield BundleEntry(name, line, len(line))
 
 
-def _wanted(info: zipfile.ZipInfo) -> bool:
-    """Skip directories and the droppings of archivers (``__MACOSX/``, ``.DS_Store``)."""
+#: Why a zip member is not read as a log, by the code an import keeps
+#: (``Import.skipped``); the pages and the API say it in the reader's language.
+SKIP_REASONS = {
+    "folder": gettext_noop("a folder, not a file"),
+    "macos": gettext_noop("what macOS adds to an archive it makes (__MACOSX/), not a log"),
+    "hidden": gettext_noop("a hidden file (its name starts with a dot), not a log"),
+}
+
+
+def _skip_reason(info: zipfile.ZipInfo) -> str | None:
+    """Why ``info`` is skipped (a code of SKIP_REASONS), or None when it is read: folders
+    and the droppings of archivers (``__MACOSX/``, ``.DS_Store``, ``._name``)."""
     if info.is_dir():
-        return False
+        return "folder"
     parts = info.filename.split("/")
-    return not (parts[0] == "__MACOSX" or parts[-1].startswith("."))
+    if parts[0] == "__MACOSX":
+        return "macos"
+    if parts[-1].startswith("."):
+        return "hidden"
+    return None
+
+
+def _wanted(info: zipfile.ZipInfo) -> bool:
+    return _skip_reason(info) is None
+
+
+@dataclass(frozen=True)
+class SkippedMember:
+    """A member of a zip archive that is not read as a log, and why (SKIP_REASONS)."""
+
+    name: str
+    reason: str
+
+
+def skipped_members(data: bytes) -> list[SkippedMember]:
+    """Every member of the zip archive ``data`` that is not read as a log, in name order;
+    none for JSON lines. Call it on a bundle :func:`read_bundle` has read (so its
+    directory is readable and within the limits)."""
+    if not is_zip(data):
+        return []
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        skipped = [SkippedMember(info.filename, reason) for info in archive.infolist()
+                   if (reason := _skip_reason(info)) is not None]
+    return sorted(skipped, key=lambda member: member.name)
 
 
 class BundleTooLarge(BundleError):

@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Club, Player
 from config.sentences import Sentence
 from engine import canonical_json
-from games.bundles import LINE_NAME
+from games.bundles import LINE_NAME, SKIP_REASONS
 
 
 def log_content_hash(document: dict[str, Any]) -> str:
@@ -198,6 +198,10 @@ class Import(models.Model):
     accepted = models.PositiveIntegerField(default=0, help_text="New matches stored.")
     duplicates = models.PositiveIntegerField(default=0, help_text="Logs already stored.")
     rejected = models.PositiveIntegerField(default=0)
+    skipped = models.JSONField(
+        default=list, blank=True,
+        help_text="Members of a zip archive not read as logs: [{name, reason}], reason a key "
+                  "of games.bundles.SKIP_REASONS.")
     #: Each time a worker takes the import up (the first run, then each resume of a
     #: run whose worker died); past games.services.MAX_IMPORT_ATTEMPTS it fails instead.
     attempts = models.PositiveSmallIntegerField(default=0)
@@ -232,6 +236,13 @@ class Import(models.Model):
         if not self.error:
             return ""
         return Sentence.from_json(self.error_sentence, self.error).text()
+
+    @property
+    def skipped_members(self) -> list[dict[str, str]]:
+        """The members not read as logs, each with why in the active language."""
+        return [{"name": member["name"], "reason": member["reason"],
+                 "why": gettext(SKIP_REASONS.get(member["reason"], member["reason"]))}
+                for member in self.skipped]
 
     @property
     def progress_percent(self) -> int:

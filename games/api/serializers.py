@@ -12,6 +12,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from config.converters import id_field
+from games.bundles import SKIP_REASONS
 from games.models import Import, Match, MatchSeat, Upload
 from games.selectors import MatchFilters
 from reference.links import rule_url
@@ -179,6 +180,13 @@ class UploadSerializer(serializers.ModelSerializer):
         return request.build_absolute_uri(path) if request else path
 
 
+class SkippedMemberSerializer(serializers.Serializer):
+    name = serializers.CharField(help_text="The member's path in the archive.")
+    reason = serializers.ChoiceField(choices=sorted(SKIP_REASONS),
+                                     help_text="Why it was not read as a log.")
+    why = serializers.CharField(help_text="The reason said in the reader's language.")
+
+
 class ImportSerializer(serializers.ModelSerializer):
     club = serializers.CharField(source="club.slug")
     created_by = serializers.CharField(
@@ -194,11 +202,16 @@ class ImportSerializer(serializers.ModelSerializer):
         source="error_text", read_only=True,
         help_text="Why the file as a whole could not be read, in the reader's language; empty when it could.")
 
+    skipped = SkippedMemberSerializer(
+        source="skipped_members", many=True, read_only=True,
+        help_text="Every member of a zip archive not read as a log (folders, __MACOSX/, "
+                  "names starting with a dot), and why; empty for JSON lines.")
+
     class Meta:
         model = Import
         fields = [
             "id", "url", "page_url", "club", "created_by", "filename", "size", "status",
-            "error", "total", "processed", "accepted", "duplicates", "rejected",
+            "error", "total", "processed", "accepted", "duplicates", "rejected", "skipped",
             "progress_percent", "created_at", "started_at", "finished_at", "rejections_url",
         ]
 

@@ -27,6 +27,7 @@ from games.bundles import (
     BundleTooLarge,
     check_bundle,
     read_bundle,
+    skipped_members,
 )
 from games.models import Import, Match, Upload
 from games.services.ingest import ImportBatch, ingest_log, reject_too_large
@@ -190,7 +191,9 @@ def run_import(import_id: int) -> Import:
 def _run_import(run: Import) -> None:
     entries = read_bundle(bytes(run.payload), bundle_limits())
     run.total = len(entries)
-    Import.objects.filter(pk=run.pk).update(total=run.total)
+    run.skipped = [{"name": member.name, "reason": member.reason}
+                   for member in skipped_members(bytes(run.payload))]
+    Import.objects.filter(pk=run.pk).update(total=run.total, skipped=run.skipped)
     # A resumed import starts after the last batch it saved (run.processed, committed
     # with that batch's matches).
     for start in range(run.processed, len(entries), IMPORT_BATCH):

@@ -87,6 +87,31 @@ def test_a_zip_import_counts_duplicates_and_rejects_a_too_large_member(
     assert Match.objects.count() == 2
 
 
+def test_every_zip_member_skipped_is_counted_and_said_why(
+    api, people, client, django_capture_on_commit_callbacks
+):
+    """A member whose name starts with a dot was skipped without a word (issue #34)."""
+    log = compact(bot_log(CRYPTID, 4, ["ann", "ben"]))
+    data = write_zip([
+        ("a.json", log),
+        (".b.json", log),                 # a real log, but hidden: skipped, and said so
+        ("notes/.DS_Store", "junk"),
+        ("__MACOSX/._a.json", "junk"),
+        ("notes/", ""),
+    ])
+    response = post_import(api("organiser"), "season.zip", data, django_capture_on_commit_callbacks)
+    body = api("organiser").get(response["Location"]).json()
+    assert (body["status"], body["total"], body["accepted"]) == ("done", 1, 1)
+    assert [(m["name"], m["reason"]) for m in body["skipped"]] == [
+        (".b.json", "hidden"), ("__MACOSX/._a.json", "macos"), ("notes/", "folder"),
+        ("notes/.DS_Store", "hidden")]
+    assert "starts with a dot" in body["skipped"][0]["why"]
+    client.force_login(people["organiser"])
+    html = client.get(body["page_url"], HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert ".b.json" in html and "__MACOSX/._a.json" in html and "notes/.DS_Store" in html
+    assert "начинается с точки" in html
+
+
 def test_a_zip_bomb_is_refused_before_anything_is_stored(
     api, settings, django_capture_on_commit_callbacks
 ):

@@ -1,5 +1,4 @@
 from django import forms
-from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Membership
@@ -9,20 +8,15 @@ class ClubForm(forms.Form):
     name = forms.CharField(max_length=120, label=_("Name"))
     slug = forms.SlugField(
         max_length=64, required=False, label=_("Address"),
-        help_text=_("The club's address: /clubs/<slug>/. Left empty, it is made from the name."),
+        help_text=_("Latin letters, digits and hyphens. Left empty, it is made from the name."),
     )
     is_public = forms.BooleanField(
         required=False, initial=True, label=_("Public"),
         help_text=_("Public clubs are listed and readable by everyone; private ones only by members."),
     )
 
-    def clean(self):
-        data = super().clean()
-        if data.get("name") and not data.get("slug"):
-            data["slug"] = slugify(data["name"])[:64]
-        if not data.get("slug"):
-            raise forms.ValidationError(_("Give the club an address (letters, digits, dashes)."))
-        return data
+    def clean_slug(self) -> str:
+        return self.cleaned_data["slug"].lower()
 
 
 class InviteForm(forms.Form):

@@ -8,8 +8,23 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from clubs import policy
+from clubs import addresses, policy
 from clubs.models import AuditEntry, Club, HandleClaim, Invite, JoinRequest, Membership, Player
+
+
+def free_address(name: str) -> str:
+    """The address a new club named ``name`` gets: the one its name reads as
+    (clubs.addresses), numbered when another club has it, a short code when the name
+    has no letters a person can type."""
+    address = addresses.address_from_name(name)
+    taken = set(Club.objects.filter(slug__startswith=address).values_list("slug", flat=True))
+    taken |= addresses.RESERVED
+    number = 1
+    candidate = address
+    while candidate in taken:
+        number += 1
+        candidate = addresses.numbered(address, number)
+    return candidate
 
 
 def members(club: Club) -> QuerySet[Membership]:

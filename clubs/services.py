@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from clubs import events
+from clubs import addresses, events
 from clubs.models import (
     Ask,
     AuditEntry,
@@ -27,7 +27,7 @@ from clubs.models import (
     Membership,
     Player,
 )
-from clubs.selectors import free_handle
+from clubs.selectors import free_address, free_handle
 from config.errors import AppError
 from config.events import publish
 from config.sentences import Sentence
@@ -69,9 +69,11 @@ def set_auto_analysis(user: AbstractBaseUser, club: Club, on: bool) -> None:
 
 
 @transaction.atomic
-def create_club(user: AbstractBaseUser, *, name: str, slug: str, is_public: bool) -> Club:
-    """A new club, with its creator as its first organiser."""
-    if Club.objects.filter(slug=slug).exists():
+def create_club(user: AbstractBaseUser, *, name: str, slug: str = "", is_public: bool) -> Club:
+    """A new club, with its creator as its first organiser; no ``slug``: the address its
+    name reads as (clubs.selectors.free_address)."""
+    slug = slug or free_address(name)
+    if slug in addresses.RESERVED or Club.objects.filter(slug=slug).exists():
         raise ClubError(_("The address '%(slug)s' is taken; choose another.") % {"slug": slug}, "slug_taken")
     club = Club.objects.create(name=name, slug=slug, is_public=is_public)
     Membership.objects.create(user=user, club=club, role=Membership.Role.ORGANISER)

@@ -5,6 +5,7 @@ from clubs import views
 
 urlpatterns = [
     path("clubs/new/", views.club_new, name="club-new"),
+    path("clubs/new/address/", views.club_address, name="club-address"),
     path("clubs/<slug:slug>/join/", views.club_join, name="club-join"),
     path("clubs/<slug:slug>/invites/", views.invite_create, name="invite-create"),
     path("clubs/<slug:slug>/auto-analysis/", views.auto_analysis, name="club-auto-analysis"),

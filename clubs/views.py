@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -70,6 +70,13 @@ def organiser_post(view: Callable[..., HttpResponse | None]) -> Callable[..., Ht
     return wrapper
 
 
+def _address_preview(name: str, typed: str) -> str:
+    """The address the new club form shows: the one typed, else the one the name reads as."""
+    if typed:
+        return typed.strip().lower()
+    return selectors.free_address(name) if name.strip() else ""
+
+
 @login_required
 def club_new(request: HttpRequest) -> HttpResponse:
     form = ClubForm(request.POST or None)
@@ -82,9 +89,20 @@ def club_new(request: HttpRequest) -> HttpResponse:
         except services.ClubError as exc:
             form.add_error("slug", exc.message)
         else:
-            messages.success(request, f"{club.name} is ready. Invite your players.")
+            messages.success(request, _("%(club)s is ready. Invite your players.") % {"club": club.name})
             return redirect("club-manage", slug=club.slug)
-    return render(request, "clubs/new.html", {"form": form})
+    return render(request, "clubs/new.html", {
+        "form": form,
+        "address_prefix": request.build_absolute_uri(reverse("club-directory")),
+        "address": _address_preview(request.POST.get("name", ""), request.POST.get("slug", "")),
+    })
+
+
+@login_required
+def club_address(request: HttpRequest) -> JsonResponse:
+    """The new club form's live preview: the address a club of this name would get."""
+    name = request.GET.get("name", "")[:120]
+    return JsonResponse({"address": _address_preview(name, request.GET.get("slug", "")[:64])})
 
 
 def free_handle_choices(club: Club) -> list[tuple[str, str]]:

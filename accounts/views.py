@@ -13,8 +13,8 @@ from accounts import preferences, selectors, services
 from accounts.forms import PreferencesForm, SignUpForm
 from clubs import policy
 from clubs import services as club_services
-from clubs.selectors import invite_in
-from games.selectors import games_of, handles_of, memberships_of
+from clubs.selectors import handles_of, invite_in, memberships_of
+from games.selectors import games_of
 
 
 def _safe_next(request: HttpRequest) -> str:

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from clubs import addresses, policy
 from clubs.models import AuditEntry, Club, HandleClaim, Invite, JoinRequest, Membership, Player
+from clubs.policy import AnyUser
 
 
 def free_address(name: str) -> str:
@@ -186,12 +187,44 @@ def membership_by_user_id(club: Club, user_id: object) -> Membership | None:
     return None if pk is None else Membership.objects.filter(club=club, user_id=pk).select_related("user").first()
 
 
-def visible_clubs(user: AbstractBaseUser | AnonymousUser | None) -> QuerySet[Club]:
-    """The clubs ``user`` may see (public ones, and their own); none without a user (a
-    serializer used outside a request)."""
+def visible_clubs(user: AnyUser | None) -> QuerySet[Club]:
+    """Public clubs, plus the private ones ``user`` is a member of (``policy.club_visibility``);
+    none without a user (a serializer used outside a request)."""
     if user is None:
         return Club.objects.none()
     return Club.objects.filter(policy.club_visibility(user)).distinct()
+
+def clubs_with_player_counts(user: AnyUser) -> QuerySet[Club]:
+    """The visible clubs, each with ``player_count``."""
+    return visible_clubs(user).annotate(player_count=Count("players", distinct=True))
+
+def club_for(user: AnyUser, slug: str) -> Club | None:
+    """The club with this slug if ``user`` may see it; None otherwise (a 404 either way)."""
+    club = Club.objects.filter(slug=slug).first()
+    if club is None or not policy.can_view_club(user, club):
+        return None
+    return club
+
+def handles_of(user: AnyUser, viewer: AnyUser | None = None) -> QuerySet[Player]:
+    """The player handles linked to ``user``'s account, club by club, in the clubs
+    ``viewer`` (by default ``user``) may see."""
+    if not user.is_authenticated:
+        return Player.objects.none()
+    return (Player.objects.filter(user=user, club__in=visible_clubs(viewer or user))
+            .select_related("club").order_by("club__name", "handle"))
+
+def memberships_of(user: AnyUser) -> QuerySet[Membership]:
+    """The clubs ``user`` belongs to, with the role held in each."""
+    if not user.is_authenticated:
+        return Membership.objects.none()
+    return Membership.objects.filter(user=user).select_related("club").order_by("club__name")
+
+def pending_join_request(user: AnyUser, club: Club) -> JoinRequest | None:
+    """``user``'s request to join ``club`` that waits for an organiser, or None."""
+    if not user.is_authenticated:
+        return None
+    return JoinRequest.objects.filter(user=user, club=club,
+                                      status=JoinRequest.Status.PENDING).first()
 
 
 # The one object a page's URL names, with what the page shows of it (404 when there is none).

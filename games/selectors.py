@@ -9,50 +9,24 @@ from datetime import date
 from typing import Any
 
 from django.db.models import (
-    Count,
     F,
-    OuterRef,
     Prefetch,
     QuerySet,
-    Subquery,
     prefetch_related_objects,
 )
-from django.db.models.functions import Coalesce
 
 import engine
 from clubs import policy
-from clubs.models import Club, Membership, Player
-from clubs.policy import AnyUser, club_visibility
+from clubs.models import Club
+from clubs.policy import AnyUser
+from clubs.selectors import visible_clubs
 from config.sentences import engine_locale, say
 from engine import canonical_json
+from games import policy as upload_policy
 from games.models import Import, Match, MatchLog, MatchSeat, Upload
-
-
-def visible_clubs(user: AnyUser) -> QuerySet[Club]:
-    """Public clubs, plus the private ones the user is a member of (clubs.policy)."""
-    return Club.objects.filter(club_visibility(user)).distinct()
-
-
-def clubs_with_player_counts(user: AnyUser) -> QuerySet[Club]:
-    """The visible clubs, each with ``player_count``."""
-    return visible_clubs(user).annotate(player_count=Count("players", distinct=True))
-
 
 #: Lists of matches on pages: the latest played first, those of unknown date last.
 PLAYED_ORDER = (F("played_at").desc(nulls_last=True), "-id")
-
-
-def club_directory(user: AnyUser) -> QuerySet[Club]:
-    """The visible clubs, each with ``player_count``, ``member_count`` and ``match_count``."""
-    # One counting subquery each: joining the three would multiply their rows.
-    def count(model: type) -> Coalesce:
-        rows = (model.objects.filter(club=OuterRef("pk")).order_by().values("club")
-                .annotate(n=Count("pk")).values("n"))
-        return Coalesce(Subquery(rows), 0)
-
-    return visible_clubs(user).annotate(
-        player_count=count(Player), member_count=count(Membership), match_count=count(Match),
-    ).order_by("name")
 
 
 def recent_matches(user: AnyUser, limit: int = 20) -> QuerySet[Match]:
@@ -77,47 +51,6 @@ def games_of(user: AnyUser, limit: int = 20, viewer: AnyUser | None = None) -> Q
         .prefetch_related(seats_with_players())
         .order_by(*PLAYED_ORDER)[:limit]
     )
-
-
-def handles_of(user: AnyUser, viewer: AnyUser | None = None) -> QuerySet[Player]:
-    """The player handles linked to ``user``'s account, club by club, in the clubs
-    ``viewer`` (by default ``user``) may see."""
-    if not user.is_authenticated:
-        return Player.objects.none()
-    return (Player.objects.filter(user=user, club__in=visible_clubs(viewer or user))
-            .select_related("club").order_by("club__name", "handle"))
-
-
-def memberships_of(user: AnyUser) -> QuerySet[Membership]:
-    """The clubs ``user`` belongs to, with the role held in each."""
-    if not user.is_authenticated:
-        return Membership.objects.none()
-    return Membership.objects.filter(user=user).select_related("club").order_by("club__name")
-
-
-def membership(user: AnyUser, club: Club) -> Membership | None:
-    """``user``'s membership of ``club`` (their role, since when), or None."""
-    if not user.is_authenticated:
-        return None
-    return Membership.objects.filter(user=user, club=club).first()
-
-
-def pending_join_request(user: AnyUser, club: Club):
-    """``user``'s request to join ``club`` that waits for an organiser, or None."""
-    from clubs.models import JoinRequest
-
-    if not user.is_authenticated:
-        return None
-    return JoinRequest.objects.filter(user=user, club=club,
-                                      status=JoinRequest.Status.PENDING).first()
-
-
-def club_for(user: AnyUser, slug: str) -> Club | None:
-    """The club with this slug if ``user`` may see it; None otherwise (a 404 either way)."""
-    club = Club.objects.filter(slug=slug).first()
-    if club is None or not policy.can_view_club(user, club):
-        return None
-    return club
 
 
 @dataclass(frozen=True)
@@ -262,7 +195,7 @@ def club_uploads(
 
 def upload_for(user: AnyUser, upload_id: int) -> Upload | None:
     upload = Upload.objects.select_related("club", "match").filter(pk=upload_id).first()
-    if upload is None or not policy.can_see_upload(user, upload):
+    if upload is None or not upload_policy.can_see_upload(user, upload):
         return None
     return upload
 
@@ -273,7 +206,7 @@ def club_imports(club: Club) -> QuerySet[Import]:
 
 def import_for(user: AnyUser, import_id: int) -> Import | None:
     run = Import.objects.defer("payload").select_related("club").filter(pk=import_id).first()
-    if run is None or not policy.can_see_import(user, run):
+    if run is None or not upload_policy.can_see_import(user, run):
         return None
     return run
 

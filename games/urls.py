@@ -4,7 +4,6 @@ import config.converters  # noqa: F401 (registers the <id:...> path converter)
 from games import views
 
 urlpatterns = [
-    path("clubs/", views.club_directory, name="club-directory"),
     path("clubs/<slug:slug>/matches/", views.match_list, name="club-matches"),
     path("clubs/<slug:slug>/upload/", views.upload_form, name="club-upload"),
     path("clubs/<slug:slug>/uploads/", views.club_uploads, name="club-uploads"),

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from clubs import policy
+from clubs import selectors as club_selectors
 from clubs.models import Club
 from config.query import form_data
 from games import selectors, services
@@ -22,17 +23,8 @@ from games.models import Import, Upload
 from games.throttling import UploadThrottle
 
 
-def club_directory(request: HttpRequest) -> HttpResponse:
-    """Every club the visitor may see, with what each holds."""
-    roles = {m.club_id: m.get_role_display() for m in selectors.memberships_of(request.user)}
-    clubs = list(selectors.club_directory(request.user))
-    for club in clubs:
-        club.my_role = roles.get(club.pk, "")
-    return render(request, "games/club_directory.html", {"clubs": clubs})
-
-
 def _club_or_404(request: HttpRequest, slug: str) -> Club:
-    club = selectors.club_for(request.user, slug)
+    club = club_selectors.club_for(request.user, slug)
     if club is None:
         raise Http404("no such club")
     return club

@@ -35,7 +35,7 @@ def visible_ladder(user: AnyUser, club_slug: str, key: str) -> Ladder:
 
 
 def visible_ladders(user: AnyUser) -> QuerySet[Ladder]:
-    from games.selectors import visible_clubs
+    from clubs.selectors import visible_clubs
 
     return Ladder.objects.filter(club__in=visible_clubs(user)).select_related("club")
 
@@ -220,7 +220,7 @@ def ratings_of(user: AnyUser, viewer: AnyUser | None = None) -> QuerySet[Rating]
     (by default ``user``) may see: their ratings across clubs (home page, profiles)."""
     if not user.is_authenticated:
         return Rating.objects.none()
-    from games.selectors import visible_clubs
+    from clubs.selectors import visible_clubs
 
     return (
         Rating.objects.filter(player__user=user, ladder__club__in=visible_clubs(viewer or user))

@@ -6,6 +6,7 @@ from pages import views
 
 urlpatterns = [
     path("", views.index, name="index"),
+    path("clubs/", views.club_directory, name="club-directory"),
     path("clubs/<slug:slug>/", views.club_page, name="club"),
     path("clubs/<slug:slug>/manage/", views.club_manage, name="club-manage"),
     path("clubs/<slug:slug>/matches/<id:match_id>/void/", views.match_void, name="match-void"),

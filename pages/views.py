@@ -26,7 +26,9 @@ from games.models import Match
 from ladder import selectors as ladder_selectors
 from ladder.charts import history_chart
 from ladder.explain import explain
-from recorder.pages import open_draft_rows
+from pages import selectors as page_selectors
+from recorder import policy as draft_policy
+from recorder.views import open_draft_rows
 from tournaments import selectors as tournament_selectors
 
 #: matches listed on a ladder player's page
@@ -40,9 +42,9 @@ def index(request: HttpRequest) -> HttpResponse:
         request,
         "games/index.html",
         {
-            "clubs": match_selectors.clubs_with_player_counts(request.user),
+            "clubs": club_selectors.clubs_with_player_counts(request.user),
             "matches": match_selectors.recent_matches(request.user, limit=12),
-            "memberships": match_selectors.memberships_of(request.user),
+            "memberships": club_selectors.memberships_of(request.user),
             "my_games": match_selectors.games_of(request.user, limit=8),
             "my_ratings": ladder_selectors.ratings_of(request.user),
             "game_names": display.game_names(),
@@ -50,17 +52,26 @@ def index(request: HttpRequest) -> HttpResponse:
     )
 
 
+def club_directory(request: HttpRequest) -> HttpResponse:
+    """Every club the visitor may see, with what each holds."""
+    roles = {m.club_id: m.get_role_display() for m in club_selectors.memberships_of(request.user)}
+    clubs = list(page_selectors.club_directory(request.user))
+    for club in clubs:
+        club.my_role = roles.get(club.pk, "")
+    return render(request, "clubs/directory.html", {"clubs": clubs})
+
+
 def club_page(request: HttpRequest, slug: str) -> HttpResponse:
     """A club: its latest matches, ladders, events and (for those who record) open drafts."""
     club = club_for(request, slug, manage=False)
     role = policy.role_in(request.user, club)
-    can_record = request.user.is_authenticated and policy.can_record(request.user, club)
+    can_record = request.user.is_authenticated and draft_policy.can_record(request.user, club)
     matches = match_selectors.club_matches_played(club)
     return render(request, "games/club.html", {
         "club": club,
         "role": role,
-        "membership": match_selectors.membership(request.user, club),
-        "pending_request": match_selectors.pending_join_request(request.user, club),
+        "membership": club_selectors.membership_of(request.user, club),
+        "pending_request": club_selectors.pending_join_request(request.user, club),
         "matches": matches[:15],
         "match_count": matches.count(),
         "ladders": ladder_selectors.ladders_of_club(club),

@@ -16,13 +16,12 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from clubs import policy
+from clubs import selectors as club_selectors
 from clubs.bots import seat_bot_name
 from config.api.errors import ErrorSerializer, LanternAPIView
 from config.sentences import say
 from engine import get_game, parse_json_value
-from games import selectors as game_selectors
-from recorder import selectors, services
+from recorder import policy, selectors, services
 from recorder.models import Draft
 
 TAGS = ["recorder"]
@@ -337,7 +336,7 @@ class DraftListView(RecorderView):
         slug = request.query_params.get("club")
         if not slug:
             raise services.DraftInvalid("club (a club's slug) is required", field="club")
-        club = game_selectors.club_for(request.user, slug)
+        club = club_selectors.club_for(request.user, slug)
         if club is None:
             raise Http404
         _require(policy.can_see_drafts(request.user, club), request)
@@ -357,7 +356,7 @@ class DraftListView(RecorderView):
     )
     def post(self, request: Request) -> Response:
         slug = request.data.get("club") if isinstance(request.data, dict) else None
-        club = game_selectors.club_for(request.user, slug) if isinstance(slug, str) else None
+        club = club_selectors.club_for(request.user, slug) if isinstance(slug, str) else None
         if club is None:
             raise Http404
         _require(policy.can_record(request.user, club), request)

@@ -12,12 +12,14 @@ from django.utils.translation import gettext
 from clubs import policy
 from clubs.bots import names_at_table
 from clubs.models import Club
-from clubs.policy import PUBLIC, AnyUser
+from clubs.policy import AnyUser
 from config.sentences import engine_locale, say
 from engine import Game, Table, all_games, render
 from games import display
 from recorder import choices
+from recorder import policy as draft_policy
 from recorder.models import Draft
+from recorder.policy import PUBLIC
 from recorder.services import DraftInvalid, Position, engine_eyes, position_of
 from replay.frames import ALL, viewer_label
 from replay.frames import result_sentence as frame_result_sentence
@@ -25,7 +27,7 @@ from replay.frames import result_sentence as frame_result_sentence
 
 def draft_for(user: AnyUser, draft_id: int) -> Draft | None:
     """The draft if its club is visible to ``user`` (None: answer 404). Whether the user may
-    read it is ``policy.can_see_drafts``."""
+    read it is ``recorder.policy.can_see_drafts``."""
     draft = Draft.objects.select_related("club", "created_by", "match").filter(pk=draft_id).first()
     if draft is None or not policy.can_view_club(user, draft.club):
         return None
@@ -44,7 +46,7 @@ def club_drafts(club: Club, status: str = Draft.Status.RECORDING) -> QuerySet[Dr
 def open_drafts(club: Club, user: AnyUser) -> QuerySet[Draft]:
     """The club's drafts still being recorded, for "resume" on the club page: every open
     draft for a member, none for anyone else."""
-    if not policy.can_see_drafts(user, club):
+    if not draft_policy.can_see_drafts(user, club):
         return Draft.objects.none()
     return club_drafts(club)
 
@@ -91,7 +93,7 @@ def draft_view(draft: Draft, user: AnyUser, asked: str | None = None, *,
 
     position = position or position_of(draft)
     game = position.game
-    viewer = policy.draft_eyes(user, draft, position.game, position.to_act)
+    viewer = draft_policy.draft_eyes(user, draft, position.game, position.to_act)
     choosable = draft_viewers(game, draft) if viewer == ALL and draft.status == Draft.Status.FINISHED \
         else [viewer]
     if asked and draft.status == Draft.Status.FINISHED:

@@ -50,6 +50,7 @@ from engine import (
 from games import services as game_services
 from games.models import Upload
 from recorder import events
+from recorder import policy as draft_policy
 from recorder.models import Draft, DraftWrite
 
 #: Rule ids of the recorder's own refusals (the engine's are cited as they are).
@@ -173,8 +174,8 @@ def position_of(draft: Draft) -> Position:
 def engine_eyes(user: Any, draft: Draft, position: Position) -> str | None:
     """The engine viewer ``user`` decides and sees with (``clubs.policy.draft_eyes``;
     ``all`` is the engine's None)."""
-    eyes = policy.draft_eyes(user, draft, position.game, position.to_act)
-    return None if eyes == policy.ALL_SEEING else eyes
+    eyes = draft_policy.draft_eyes(user, draft, position.game, position.to_act)
+    return None if eyes == draft_policy.ALL_SEEING else eyes
 
 
 def bot_rng(seed: int, ply: int) -> Rng:
@@ -332,7 +333,7 @@ def create_draft(
     played_at: datetime | None = None,
 ) -> tuple[Draft, Position]:
     """Start recording a game in ``club``; the bots that act first move at once.
-    The caller checks ``policy.can_record(user, club)``."""
+    The caller checks ``recorder.policy.can_record(user, club)``."""
     game = get_game(game_id) if isinstance(game_id, str) else None
     if game is None:
         raise DraftInvalid(gettext("unknown game %(game)s") % {"game": repr(game_id)}, field="game")

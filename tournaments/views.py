@@ -21,11 +21,10 @@ from django.views.decorators.http import require_POST
 from clubs import policy
 from clubs import services as club_services
 from clubs.models import Club, Player
-from clubs.selectors import MEMBER_PICK
+from clubs.selectors import MEMBER_PICK, club_for
 from clubs.services import ClubError
 from engine import canonical_json, get_game
 from games.display import rating_role
-from games.selectors import club_for
 from games.services import LogRejected, read_log_file
 from recorder.forms import TABLE, DraftSetupForm
 from recorder.services import DraftError

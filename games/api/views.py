@@ -23,6 +23,7 @@ from rest_framework.response import Response
 
 import engine
 from clubs import policy
+from clubs import selectors as club_selectors
 from clubs.models import Club
 from config.api.errors import ErrorSerializer, LanternAPIView
 from config.errors import AppError
@@ -79,7 +80,7 @@ def paginated(serializer_class, name: str):
 
 
 def _club_or_404(request: Request, slug: str) -> Club:
-    club = selectors.club_for(request.user, slug)
+    club = club_selectors.club_for(request.user, slug)
     if club is None:
         raise Http404
     return club

@@ -31,12 +31,12 @@ from games import events
 from games.models import Import, Match, MatchLog, MatchSeat, Upload
 from games.services.storable import (
     LogRejected,
-    _parse,
-    _Parsed,
-    _too_large,
-    _utf8,
+    ParsedLog,
     max_log_bytes,
+    parse_log,
     storable_text,
+    too_large,
+    utf8_bytes,
 )
 
 
@@ -201,7 +201,7 @@ def ingest_log(
     """
     attempt = _Attempt(club, uploaded_by, source, name, import_run, batch)
     if isinstance(document, bytes | str):
-        attempt.size = len(_utf8(document) if isinstance(document, str) else document)
+        attempt.size = len(utf8_bytes(document) if isinstance(document, str) else document)
     try:
         return _ingest(attempt, document)
     except LogRejected as exc:
@@ -251,7 +251,7 @@ def reject_too_large(
 ) -> LogRejected:
     """Record an attempt refused for its size before it was read; return the rejection."""
     attempt = _Attempt(club, uploaded_by, source, name, import_run, size=size)
-    exc = _too_large(size, max_log_bytes())
+    exc = too_large(size, max_log_bytes())
     _record_rejection(attempt, exc, "")
     return exc
 
@@ -279,7 +279,7 @@ def read_log_file(
 
 def _ingest(attempt: _Attempt, document: bytes | str | dict[str, Any]) -> Match:
     club = attempt.club
-    parsed = _parse(document)
+    parsed = parse_log(document)
     attempt.size = parsed.size
     attempt.content_hash = parsed.content_hash
     log = parsed.document
@@ -381,7 +381,7 @@ def _duplicate(attempt: _Attempt, existing: Match) -> Match:
 
 def _store(
     attempt: _Attempt,
-    parsed: _Parsed,
+    parsed: ParsedLog,
     replayed: engine.Replay,
     known: dict[str, int],
     missing: list[str],

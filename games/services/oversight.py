@@ -11,12 +11,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from clubs import policy
 from clubs.services import ClubError, audit
 from config.events import publish
 from config.sentences import Sentence
 from engine import Message, get_game
-from games import events
+from games import events, policy
 from games.models import Match, Upload
 
 # An upload's status as the audit trail says it (kept as the word's msgid, said when read).
@@ -29,7 +28,7 @@ UPLOAD_STATUS_WORDS = {
 
 def note_upload_read(user: Any, upload: Upload) -> None:
     """Write an operator's reading of a private club's upload to the club's audit trail
-    (``policy.is_staff_reading_private_upload``); nothing for anyone else."""
+    (``games.policy.is_staff_reading_private_upload``); nothing for anyone else."""
     from clubs.services import audit
 
     if policy.is_staff_reading_private_upload(user, upload):

@@ -51,13 +51,13 @@ class LogRejected(AppError):
 
 
 @dataclass
-class _Parsed:
+class ParsedLog:
     document: dict[str, Any]
     content_hash: str
     size: int
 
 
-def _too_large(size: int, limit: int) -> LogRejected:
+def too_large(size: int, limit: int) -> LogRejected:
     return LogRejected(
         Upload.Error.TOO_LARGE,
         Sentence.site(gettext_noop("the log is larger than the %(limit)s bytes accepted"), limit=limit),
@@ -179,26 +179,26 @@ def _nesting_depth(canonical: bytes) -> int | None:
     return depth
 
 
-def _parse(document: bytes | str | dict[str, Any]) -> _Parsed:
+def parse_log(document: bytes | str | dict[str, Any]) -> ParsedLog:
     """Size check, JSON parse and storability; LogRejected(too_large | malformed)."""
     limit = max_log_bytes()
     if isinstance(document, dict):
         canonical = _storable_canonical_text(document)
         if len(canonical) > limit:
-            raise _too_large(len(canonical), limit)
-        return _Parsed(document, canonical_text_hash(canonical), len(canonical))
-    raw = _utf8(document) if isinstance(document, str) else document
+            raise too_large(len(canonical), limit)
+        return ParsedLog(document, canonical_text_hash(canonical), len(canonical))
+    raw = utf8_bytes(document) if isinstance(document, str) else document
     if len(raw) > limit:
-        raise _too_large(len(raw), limit)
+        raise too_large(len(raw), limit)
     try:
         parsed = engine.parse_json(raw)
     except engine.IllegalAction as exc:
         raise LogRejected(Upload.Error.MALFORMED, Sentence.of_engine(exc.sentence), rule=exc.rule) from None
     canonical = _storable_canonical_text(parsed)
-    return _Parsed(parsed, canonical_text_hash(canonical), len(raw))
+    return ParsedLog(parsed, canonical_text_hash(canonical), len(raw))
 
 
-def _utf8(text: str) -> bytes:
+def utf8_bytes(text: str) -> bytes:
     """The text's UTF-8 bytes; an unpaired surrogate is kept as is (refused when parsed)."""
     return text.encode("utf-8", "surrogatepass")
 

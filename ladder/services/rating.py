@@ -21,19 +21,19 @@ from ladder.models import Ladder, Rating, RatingChange, RecomputeJob
 from ladder.services.reads import (
     Outcome,
     RatedMatch,
-    _team_game,
     is_rated_match,
     rated_matches,
     rating_time,
     seat_players,
+    team_game,
 )
 from ladder.services.recompute import recompute_ladder
 from ladder.services.standings import (
     Standings,
-    _change_tuples,
-    _rating_rows,
-    _upsert_ratings,
+    change_tuples,
     insert_changes,
+    rating_rows,
+    upsert_ratings,
 )
 
 log = logging.getLogger(__name__)
@@ -120,7 +120,7 @@ def earliest_unrated(ladder: Ladder) -> tuple[datetime, int]:
 def _rate_newest(ladder: Ladder, match: Match) -> bool:
     """Rate the ladder's newest match (a rated match: is_rated_match) from the stored
     ratings (lock held)."""
-    team = _team_game(ladder.game)
+    team = team_game(ladder.game)
     options = (
         MatchLog.objects.filter(match_id=match.pk).values_list("document__options", flat=True)
         .first() if team is not None else None
@@ -145,8 +145,8 @@ def _rate_newest(ladder: Ladder, match: Match) -> bool:
         return False
     standings.add(changes, rated.at)
     sequence = ladder.rated_matches + 1
-    insert_changes(list(_change_tuples(ladder.pk, rated, sequence, changes)))
-    _upsert_ratings(_rating_rows(ladder, kernel, standings, sorted({c.player for c in changes})))
+    insert_changes(list(change_tuples(ladder.pk, rated, sequence, changes)))
+    upsert_ratings(rating_rows(ladder, kernel, standings, sorted({c.player for c in changes})))
     Ladder.objects.filter(pk=ladder.pk).update(
         role_tallies=kernel.state.role_tallies,
         last_rated_at=rated.at,

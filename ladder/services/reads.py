@@ -98,7 +98,7 @@ def read_matches(
     ):
         seats.setdefault(match_id, []).append((seat, player_id))
     options: dict[int, Any] = {}
-    team = _team_game(game)
+    team = team_game(game)
     if team is not None:
         options = dict(
             MatchLog.objects.filter(id_filter).values_list("match_id", "document__options")
@@ -111,7 +111,7 @@ def read_matches(
     ]
 
 
-def _team_game(game_id: str) -> Game | None:
+def team_game(game_id: str) -> Game | None:
     """The engine's game when it is rated one against a team (its team seats weigh by
     their shares, which depend on the log's options), else None."""
     game = get_game(game_id)

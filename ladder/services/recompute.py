@@ -27,10 +27,10 @@ from ladder.services.reads import BATCH, RatedMatch, read_matches
 from ladder.services.standings import (
     CHANGE_COLUMNS,
     Standings,
-    _change_tuples,
-    _rating_rows,
-    _upsert_ratings,
+    change_tuples,
     insert_changes,
+    rating_rows,
+    upsert_ratings,
 )
 
 log = logging.getLogger(__name__)
@@ -133,7 +133,7 @@ def compute_ladder(
                 skipped.append(f"match {match.id} not rated: {exc}")
                 continue
             standings.add(changes, match.at)
-            rows.extend(_change_tuples(ladder.pk, match, sequence, changes))
+            rows.extend(change_tuples(ladder.pk, match, sequence, changes))
             sequence, last = sequence + 1, match
             if progress and n % every == 0 and time.monotonic() - reported >= PROGRESS_SECONDS:
                 progress(n, total)
@@ -182,7 +182,7 @@ def swap_in(ladder: Ladder, computed: Computed) -> bool:
         if locked.version != computed.version:
             return False
         kernel = computed.kernel
-        ratings = _rating_rows(locked, kernel, computed.standings, sorted(kernel.state.ratings))
+        ratings = rating_rows(locked, kernel, computed.standings, sorted(kernel.state.ratings))
         rows = computed.changes
         # Only the history from the first match that differs is rewritten: the nightly
         # recompute of a ladder nothing happened to writes no history at all.
@@ -193,7 +193,7 @@ def swap_in(ladder: Ladder, computed: Computed) -> bool:
             Rating.objects.filter(ladder=locked).delete()
             Rating.objects.bulk_create(ratings, batch_size=BATCH)
         else:  # players of the recomputed matches only; the others did not change
-            _upsert_ratings(ratings)
+            upsert_ratings(ratings)
         last = computed.last
         if last is None and computed.first_sequence > 1:
             # Nothing after the kept history: the newest match is the last one kept.
@@ -254,7 +254,7 @@ def unchanged_history(ladder: Ladder, rows: list[tuple], first_sequence: int) ->
     return start, differs_at
 
 
-#: Rating columns _upsert_ratings writes; (ladder, player) is the conflict it updates on
+#: Rating columns upsert_ratings writes; (ladder, player) is the conflict it updates on
 def recompute_ladder(
     ladder_id: int,
     *,

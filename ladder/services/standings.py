@@ -53,7 +53,7 @@ class Standings:
             self.last_played[player] = last_played_at
 
 
-def _rating_rows(ladder: Ladder, kernel: RatingKernel, standings: Standings,
+def rating_rows(ladder: Ladder, kernel: RatingKernel, standings: Standings,
                  players: Iterable[int]) -> list[Rating]:
     state = kernel.state
     return [
@@ -74,12 +74,12 @@ def _rating_rows(ladder: Ladder, kernel: RatingKernel, standings: Standings,
 
 #: RatingChange columns of a history row (written with COPY / executemany): the match's
 #: part, then the kernel's :class:`Change` field by field, so a row is built by joining
-#: two tuples (``_change_tuples``) rather than field by field.
+#: two tuples (``change_tuples``) rather than field by field.
 CHANGE_COLUMNS = ("ladder_id", "match_id", "sequence", "played_at", "player_id",
                   *Change._fields[1:])
 
 
-def _change_tuples(ladder_id: int, match: RatedMatch, sequence: int,
+def change_tuples(ladder_id: int, match: RatedMatch, sequence: int,
                    changes: list[Change]) -> Iterator[tuple]:
     """RatingChange rows as plain tuples: a recompute writes hundreds of thousands, and
     model instances would cost more than the rating itself."""
@@ -132,7 +132,7 @@ _UPSERT_FIELDS = ("ladder", "player", "rating", "games", "wins", "losses", "role
                   "provisional", "last_played_at")
 
 
-def _upsert_ratings(rows: list[Rating]) -> None:
+def upsert_ratings(rows: list[Rating]) -> None:
     """Insert or update these ratings: one INSERT … ON CONFLICT for the few of one match
     (bulk_create builds the same statement through more machinery than the rows are
     worth), bulk_create in batches for a recompute's."""

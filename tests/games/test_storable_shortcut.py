@@ -76,10 +76,10 @@ def test_the_shortcut_refuses_what_the_walk_refuses_with_its_message(document):
 @settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
 @given(document=st.one_of(st.dictionaries(tricky_text, values, max_size=6), deep_documents))
 def test_uploaded_as_text_the_same_documents_are_refused_with_the_same_message(document):
-    """Through _parse, as an upload's body arrives (lone surrogates and NaN survive
+    """Through parse_log, as an upload's body arrives (lone surrogates and NaN survive
     json.dumps as escapes and words)."""
     try:
-        parsed = services.storable._parse(json.dumps(document).encode())
+        parsed = services.storable.parse_log(json.dumps(document).encode())
     except LogRejected as exc:
         assert ("refused", exc.message) == verdict_of_the_walk(json.loads(json.dumps(document)))
     else:
@@ -88,9 +88,9 @@ def test_uploaded_as_text_the_same_documents_are_refused_with_the_same_message(d
 
 def test_nesting_to_the_limit_is_stored_and_one_level_more_is_refused():
     """The document itself is the first level: {"meta": nested(n)} nests n + 1 deep."""
-    services.storable._parse(json.dumps({"meta": nested(MAX_LOG_DEPTH - 1)}).encode())
+    services.storable.parse_log(json.dumps({"meta": nested(MAX_LOG_DEPTH - 1)}).encode())
     with pytest.raises(LogRejected, match=f"more than {MAX_LOG_DEPTH} deep"):
-        services.storable._parse(json.dumps({"meta": nested(MAX_LOG_DEPTH)}).encode())
+        services.storable.parse_log(json.dumps({"meta": nested(MAX_LOG_DEPTH)}).encode())
 
 
 @pytest.mark.parametrize("game, players", [
@@ -102,7 +102,7 @@ def test_a_real_log_is_proved_storable_without_walking_it(game, players, monkeyp
     log = bot_log(game, 7, players)
     walked = []
     monkeypatch.setattr(services.storable, "_storable_problem", lambda doc: walked.append(doc))
-    parsed = services.storable._parse(json.dumps(log).encode())
+    parsed = services.storable.parse_log(json.dumps(log).encode())
     assert walked == []
     assert parsed.content_hash == log_content_hash(log)
     assert parsed.document == log
@@ -118,12 +118,12 @@ def test_a_real_log_is_proved_storable_without_walking_it(game, players, monkeyp
 ])
 def test_each_problem_is_refused_with_the_walks_message(text, message):
     with pytest.raises(LogRejected, match=message):
-        services.storable._parse(text.encode())
+        services.storable.parse_log(text.encode())
 
 
 def test_a_false_alarm_is_walked_and_stored():
     """Words and brackets inside strings that look like problems are only text."""
     document = {"meta": {"note": 'NaN Infinity \\u0000 ]]]] [[[[ \\"', "n": 1.5}}
     assert canonical_json(document).count("\\\\u0000") == 1
-    parsed = services.storable._parse(json.dumps(document).encode())
+    parsed = services.storable.parse_log(json.dumps(document).encode())
     assert parsed.document == document

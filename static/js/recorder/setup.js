@@ -1,6 +1,6 @@
 // The setup form's seat names follow its options as they change (Mister X names each
 // detective seat by the pawns its player moves): the server names them as the engine
-// does (recorder.pages.record_seat_labels), from step one's query and the options now.
+// does (recorder.views.record_seat_labels), from step one's query and the options now.
 
 import { gettext, interpolate, pageLanguage } from "../i18n.js";
 

@@ -24,7 +24,7 @@ from config.query import form_data
 from config.sentences import engine_locale, say
 from engine import Table, get_game
 from engine import render as render_message
-from games import selectors
+from recorder import policy as draft_policy
 from recorder import selectors as draft_selectors
 from recorder import services
 from recorder.forms import SERVER, DraftSetupForm, GameChoiceForm, seats_against_bots
@@ -33,12 +33,12 @@ from recorder.forms import SERVER, DraftSetupForm, GameChoiceForm, seats_against
 def _member_club(request: HttpRequest, slug: str) -> Club | HttpResponse:
     """The club when the user may record in it; a sign-in redirect, 403 or 404 otherwise
     (a private club does not exist for outsiders)."""
-    club = selectors.club_for(request.user, slug)
+    club = club_selectors.club_for(request.user, slug)
     if club is None:
         raise Http404("no such club")
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    if not policy.can_record(request.user, club):
+    if not draft_policy.can_record(request.user, club):
         raise PermissionDenied("only members of this club may record its games")
     return club
 
@@ -60,7 +60,7 @@ def open_draft_rows(club: Club, user) -> list:
     for the club page's and the setup page's "resume" lists."""
     drafts = list(draft_selectors.open_drafts(club, user))
     for draft in drafts:
-        draft.can_write = policy.can_write_draft(user, draft)
+        draft.can_write = draft_policy.can_write_draft(user, draft)
         game = get_game(draft.game)
         draft.game_name = say(game.title()) if game is not None else draft.game
         draft.seat_rows = seat_rows(draft)
@@ -147,12 +147,12 @@ def record_draft(request: HttpRequest, slug: str, draft_id: int) -> HttpResponse
     if isinstance(club, HttpResponse):
         return club
     draft = draft_selectors.draft_for(request.user, draft_id)
-    if draft is None or draft.club_id != club.pk or not policy.can_see_drafts(request.user, club):
+    if draft is None or draft.club_id != club.pk or not draft_policy.can_see_drafts(request.user, club):
         raise Http404("no such draft")
     game = get_game(draft.game)
     position = services.position_of(draft)
     # The server's choice, the same as every API answer about this draft makes.
-    view = policy.draft_eyes(request.user, draft, position.game, position.to_act)
+    view = draft_policy.draft_eyes(request.user, draft, position.game, position.to_act)
     urls = {
         "draft": reverse("api-draft", args=[draft.pk]),
         "legal": reverse("api-draft-legal-actions", args=[draft.pk]),
@@ -166,7 +166,7 @@ def record_draft(request: HttpRequest, slug: str, draft_id: int) -> HttpResponse
         "replayUrl": reverse("match-replay", args=[0]),
         # Members may follow any draft of their club; only its creator plays it, and
         # the club's organisers may also store or discard it (clubs.policy).
-        "canWrite": policy.can_play_draft(request.user, draft),
+        "canWrite": draft_policy.can_play_draft(request.user, draft),
         # Undo is off against a bot (recorder.services.undo).
         "undo": not draft.bot_seats,
         "csrfToken": get_token(request),

@@ -15,7 +15,8 @@ help:
 	@echo "make test      ruff, the import contracts, mypy on the engine, then the whole pytest suite"
 	@echo "make services  install and start PostgreSQL and Redis on 127.0.0.1, print the URLs"
 	@echo "make worker    a Celery worker (export REDIS_URL first)"
-	@echo "make bench     run every bench/*.py"
+	@echo "make bench     run every bench/*.py (QUICK=1: small sizes, only to see each runs to its end;"
+	@echo "               make test does that too)"
 	@echo "make messages  the ja and ru catalogs (locale/) brought up to date with the marked"
 	@echo "               strings and compiled (needs GNU gettext); then translate what is new"
 	@echo "make prod      production on this machine: gunicorn + Celery worker + beat, DEBUG off,"
@@ -56,5 +57,5 @@ bench: install
 	@shopt -s nullglob; scripts=(bench/*.py); \
 	if [ $${#scripts[@]} -eq 0 ]; then echo "no benchmarks in bench/ yet"; exit 0; fi; \
 	status=0; for script in "$${scripts[@]}"; do \
-		echo "== $$script"; "$(PY)" "$$script" || { echo "!! $$script failed"; status=1; }; \
+		echo "== $$script"; "$(PY)" "$$script" $(if $(QUICK),--quick) || { echo "!! $$script failed"; status=1; }; \
 	done; exit $$status

@@ -10,6 +10,7 @@ and its size gzipped at the level the cache stores it with.
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import json
 import os
@@ -19,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.common import add_quick  # noqa: E402
 from engine import get_game, play  # noqa: E402
 from engine.core.beliefs import belief_track  # noqa: E402
 
@@ -35,14 +37,20 @@ CASES = [
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    add_quick(parser)
+    args = parser.parse_args()
+    # --quick: the short logs only (every game), one timing each
+    cases = [case for case in CASES if case[2] != ["random"] * 6] if args.quick else CASES
+    repeat = 1 if args.quick else 3
     print(f"load average {os.getloadavg()[0]:.1f}")
     print(f"{'game':24} {'actions':>7} {'view':>10} {'CPU s':>7} {'JSON KB':>8} {'gzip KB':>8}")
-    for game_id, seed, bots, options, views in CASES:
+    for game_id, seed, bots, options, views in cases:
         game = get_game(game_id)
         log = play(game_id, seed, bots, options=options, max_actions=2000)
         for view in views:
             best = float("inf")
-            for _ in range(3):
+            for _ in range(repeat):
                 start = time.process_time()
                 track = belief_track(game, log, None if view == "all" else view)
                 best = min(best, time.process_time() - start)

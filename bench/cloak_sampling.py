@@ -20,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.common import add_quick  # noqa: E402
 from engine import get_game, play, replay  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
 
@@ -27,16 +28,25 @@ from engine.core.rng import Rng  # noqa: E402
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3)
+    add_quick(parser)
     args = parser.parse_args()
+    # --quick: one game per player count, a few plies spread over it
+    plies, every = (4, 25) if args.quick else (None, 5)
+    if args.quick:
+        args.games = 1
     game = get_game("cloak-and-dagger")
     print(f"load average {os.getloadavg()[0]:.1f}")
     for players in range(2, 7):
         ways: Counter[str] = Counter()
         cpu = 0.0
         for seed in range(args.games):
+            sampled = 0
             for ply, _action, st in replay(play(game.id, 7000 + seed, ["greedy"] * players)).states():
-                if ply % 5 or game.is_over(st):
+                if ply % every or game.is_over(st):
                     continue
+                if plies is not None and sampled == plies:
+                    break
+                sampled += 1
                 for seat in st.seats:
                     start = time.process_time()
                     beliefs = game.beliefs(st, seat)

@@ -22,6 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.common import add_quick  # noqa: E402
 from engine import play, replay  # noqa: E402
 
 TARGET_GAMES_PER_SECOND = 1000
@@ -33,7 +34,10 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--bots", default="greedy,greedy,greedy,greedy")
     parser.add_argument("--options", default="{}", help="the logs' options, as JSON")
+    add_quick(parser)
     args = parser.parse_args()
+    if args.quick:
+        args.games, args.repeat = 10, 1
     bots, options = args.bots.split(","), json.loads(args.options)
 
     # Logs as an upload would bring them: parsed from JSON text, seed kept.

@@ -21,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.common import add_quick  # noqa: E402
 from engine import parse_json, play, replay  # noqa: E402
 
 GAME = "cryptid-urban-legends"
@@ -31,7 +32,10 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--bots", default="greedy,greedy")
     parser.add_argument("--repeat", type=int, default=3, help="timed passes; the best is reported")
+    add_quick(parser)
     args = parser.parse_args()
+    if args.quick:
+        args.games, args.repeat = 20, 1
 
     started = time.perf_counter()
     logs = [play(GAME, seed, args.bots.split(",")) for seed in range(args.games)]

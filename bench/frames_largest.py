@@ -34,6 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.common import add_quick  # noqa: E402
 from bench.common.site import start_in_memory_site  # noqa: E402
 
 start_in_memory_site()
@@ -57,9 +58,9 @@ LOGS = [
 ]
 
 
-def longest(game: str, bots: list[str]) -> dict:
-    """The longest of a few seeds' games, at most MAX_ACTIONS actions."""
-    logs = [play(game, seed, bots, max_actions=MAX_ACTIONS) for seed in range(6)]
+def longest(game: str, bots: list[str], seeds: int = 6, max_actions: int = MAX_ACTIONS) -> dict:
+    """The longest of a few seeds' games, at most ``max_actions`` actions."""
+    logs = [play(game, seed, bots, max_actions=max_actions) for seed in range(seeds)]
     return json.loads(json.dumps(max(logs, key=lambda log: len(log["actions"]))))
 
 
@@ -67,12 +68,19 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--before", action="store_true", help="also a 38,000-action log")
+    add_quick(parser)
     args = parser.parse_args()
+    # --quick: two kinds of log, one seed each, at most 250 actions (three pages of views),
+    # one round
+    seeds, max_actions = (1, 250) if args.quick else (6, MAX_ACTIONS)
+    logs = [LOGS[0], LOGS[2]] if args.quick else LOGS
+    if args.quick:
+        args.repeat = 1
     club = Club.objects.create(name="Bench", slug="bench")
     client = Client()
     cases = []
-    for label, game, bots, seat in LOGS:
-        log = longest(game, bots)
+    for label, game, bots, seat in logs:
+        log = longest(game, bots, seeds, max_actions)
         match = ingest_log(club, log, None)
         plies = len(log["actions"])
         for view in ("all", seat):

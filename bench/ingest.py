@@ -210,10 +210,16 @@ def report(label: str, result: dict) -> tuple[float, float]:
 
 
 def main() -> int:
+    sys.path.insert(0, str(ROOT))
+    from bench.common import add_quick
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--per-game", type=int, default=150)
     parser.add_argument("--child", help=argparse.SUPPRESS)
+    add_quick(parser)
     args = parser.parse_args()
+    if args.quick:
+        args.per_game = 5
     if args.child:
         print(json.dumps(measure(os.environ["DATABASE_URL"], Path(args.child))))
         return 0

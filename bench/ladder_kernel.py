@@ -29,6 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.common import add_quick  # noqa: E402
 from ladder.kernel import LadderOptions, RatingKernel  # noqa: E402
 
 PLAYERS = 2000
@@ -94,7 +95,10 @@ def main() -> None:
     parser.add_argument(
         "--shape", choices=["mixed", "two_seats", "team", "free_for_all", "all"], default="mixed"
     )
+    add_quick(parser)
     args = parser.parse_args()
+    if args.quick:
+        args.matches, args.repeat, args.shape = 20_000, 1, "all"
     shapes = ["mixed", "two_seats", "team", "free_for_all"] if args.shape == "all" else [args.shape]
     for shape in shapes:
         runs = sorted(run(shape, args.matches) for _ in range(args.repeat))

@@ -49,7 +49,7 @@ from django.conf import settings  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 
-from bench.common import postgres_backend_cpu_seconds, process_cpu_seconds  # noqa: E402
+from bench.common import add_quick, postgres_backend_cpu_seconds, process_cpu_seconds  # noqa: E402
 
 PLAYERS = 40
 GAMES = ("cryptid-urban-legends", "mister-x", "cloak-and-dagger")
@@ -267,7 +267,10 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--worker", action="store_true",
                         help="also through a real Celery worker (PostgreSQL and REDIS_URL)")
+    add_quick(parser)
     args = parser.parse_args()
+    if args.quick:
+        args.matches, args.newest, args.rounds = 60, 10, 1
     if args.worker and (connection.vendor != "postgresql" or not settings.REDIS_URL):
         raise SystemExit("--worker needs DATABASE_URL (PostgreSQL) and REDIS_URL")
 

@@ -34,7 +34,7 @@ django.setup()
 from django.db import connection  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 
-from bench.common import postgres_backend_cpu_seconds  # noqa: E402
+from bench.common import add_quick, postgres_backend_cpu_seconds  # noqa: E402
 
 PLAYERS = 600
 
@@ -112,16 +112,19 @@ def main() -> None:
     )
     parser.add_argument("--game", default="mister-x",
                         choices=["mister-x", "cryptid-urban-legends", "cloak-and-dagger"])
+    add_quick(parser)
     args = parser.parse_args()
 
+    if args.quick:
+        args.matches = 1_000
     if args.matches is None:
         args.matches = 100_000 if connection.vendor == "postgresql" else 20_000
     setup_test_environment()
     old_name = connection.settings_dict["NAME"]
     connection.creation.create_test_db(verbosity=0, autoclobber=True)
     try:
-        from ladder import services
         from ladder.models import RatingChange
+        from ladder.services import recompute as recompute_module
         from ladder.services import recompute_ladder
 
         spent: dict[str, float] = {}
@@ -136,10 +139,11 @@ def main() -> None:
             return wrapper
 
         # Where the time goes: reading, the whole in-memory computation (reading
-        # included), and the swap (delete, COPY, ratings, commit).
-        services.read_matches = timed("read", services.read_matches)
-        services.compute_ladder = timed("compute", services.compute_ladder)
-        services.swap_in = timed("swap", services.swap_in)
+        # included), and the swap (delete, COPY, ratings, commit). Wrapped in the module
+        # that calls them, where the names are looked up.
+        for name, label in (("read_matches", "read"), ("compute_ladder", "compute"),
+                            ("swap_in", "swap")):
+            setattr(recompute_module, name, timed(label, getattr(recompute_module, name)))
 
         t = time.perf_counter()
         ladder_id = seed(args.game, args.matches)
@@ -159,6 +163,9 @@ def main() -> None:
                   f"in {elapsed:.1f} s wall ({cpu:.1f} s CPU in this process"
                   + (f", {server:.1f} s CPU in the PostgreSQL backend" if server is not None else "")
                   + f"; load average {os.getloadavg()[0]:.1f}); target 100,000 in <= 60 s on PostgreSQL")
+            missing = {"read", "compute", "swap"} - set(spent)
+            if missing:  # a phase no longer goes through the wrapped function
+                raise SystemExit(f"the recompute never called the timed {sorted(missing)}")
             print("    read {read:.1f} s, read + rate {compute:.1f} s, swap in {swap:.1f} s".format(
                 **spent))
     finally:

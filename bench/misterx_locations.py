@@ -35,6 +35,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.common import add_quick  # noqa: E402
 from engine import get_game, play, replay  # noqa: E402
 from engine.games.misterx.beliefs import (  # noqa: E402
     DEST_CAP,
@@ -118,7 +119,12 @@ def main() -> int:
     parser.add_argument("--search", type=int, default=100, help="games against the search Mister X (a check)")
     parser.add_argument("--write", action="store_true", help="rewrite location_weights.json")
     parser.add_argument("--check", action="store_true", help="exit 1 when the file is not what this makes")
+    add_quick(parser)
     args = parser.parse_args()
+    if args.quick:  # a few games: the weights it makes are not the shipped ones, and say so
+        args.greedy, args.search = 6, 1
+        if args.write:
+            raise SystemExit("--quick makes weights from a few games: not with --write")
     data = positions(["greedy"] * 3, range(100000, 100000 + args.greedy))
     other = positions(["search", "greedy", "greedy"], range(200000, 200000 + args.search))
     train = [p for p in data if p[0] % 2 == 0]

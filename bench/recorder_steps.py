@@ -39,6 +39,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.common import add_quick  # noqa: E402
 from bench.common.site import start_in_memory_site  # noqa: E402
 
 start_in_memory_site()
@@ -137,7 +138,7 @@ def record(client: Client, timer: Timer, log: dict[str, Any]) -> int:
     return len(log["actions"])
 
 
-def against_bot(client: Client, timer: Timer, game: str, seats: list[str]) -> int:
+def against_bot(client: Client, timer: Timer, game: str, seats: list[str], most: int = 400) -> int:
     body = {"club": "bench", "game": game, "seats": [
         {"seat": seat, "player": HANDLES[0]} if n == 0 else {"seat": seat, "bot": "greedy"}
         for n, seat in enumerate(seats)]}
@@ -145,7 +146,7 @@ def against_bot(client: Client, timer: Timer, game: str, seats: list[str]) -> in
                        content_type="application/json")
     url = f"/api/drafts/{draft['id']}/"
     moves = 0
-    while not draft["is_over"] and moves < 400:
+    while not draft["is_over"] and moves < most:
         choice = timer.call(game, "legal-actions", client.get, f"{url}legal-actions/")
         while choice["field"] is not None:
             prefix = {**choice["prefix"], choice["field"]: choice["values"][0]["value"]}
@@ -168,7 +169,12 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=3, help="bot logs recorded per game")
     parser.add_argument("--freeze-gc", action="store_true",
                         help="gc.freeze() after the warm-up, as a server process may after boot")
+    add_quick(parser)
     args = parser.parse_args()
+    # --quick: the first 30 actions of one game of each, 10 moves against the bots
+    most = 30 if args.quick else None
+    if args.quick:
+        args.games = 1
     logging.disable(logging.WARNING)  # 4xx/5xx would stop the run anyway
     user = get_user_model().objects.create_user("bench")
     club = Club.objects.create(name="Bench", slug="bench")
@@ -202,10 +208,13 @@ def main() -> int:
     actions = 0
     for game, runs in GAMES.items():
         for seed, bots in runs[: args.games]:
-            actions += record(client, timer, bot_log(game, seed, bots))
+            log = bot_log(game, seed, bots)
+            if most is not None and len(log["actions"]) > most:
+                log = {**log, "actions": log["actions"][:most], "result": None}
+            actions += record(client, timer, log)
         seats = {"cryptid-urban-legends": ["cryptid", "scientist"], "mister-x": ["mrx", "det1", "det2"],
                  "cloak-and-dagger": ["p1", "p2", "p3"]}[game]
-        actions += against_bot(client, timer, game, seats)
+        actions += against_bot(client, timer, game, seats, 400 if most is None else 10)
 
     print(f"recorder steps through the Django test client (in-memory SQLite); load average "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs")

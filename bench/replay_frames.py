@@ -31,6 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.common import add_quick  # noqa: E402
 from bench.common.site import start_in_memory_site  # noqa: E402
 
 start_in_memory_site()
@@ -67,7 +68,10 @@ def timed(fn, repeat: int) -> tuple[list[float], list[float]]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=15)
+    add_quick(parser)
     args = parser.parse_args()
+    if args.quick:
+        args.repeat = 1
     club = Club.objects.create(name="Bench", slug="bench")
     client = Client()
     backend = "Redis" if os.environ.get("REDIS_URL") else "local memory"

@@ -35,6 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.common import add_quick  # noqa: E402
 from engine import get_game, play, replay  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
 
@@ -160,7 +161,12 @@ def main() -> int:
                         help="only time the search level's moves (CPU per move, per side)")
     parser.add_argument("--progress", type=int, default=0, metavar="N",
                         help="print the wins so far every N games (to stderr)")
+    add_quick(parser)
     args = parser.parse_args()
+    # --quick: one game per line and a few positions for the rates, in every game
+    positions = 2 if args.quick else None
+    if args.quick:
+        args.games = 1
     game = get_game(args.game)
     if args.set:
         overrides = {}
@@ -175,7 +181,7 @@ def main() -> int:
         print(f"{args.game}: search level with {overrides}", flush=True)
     roles = args.roles.split(",") if args.roles else ROLES[args.game]
     if args.cost:
-        by_side = level_cost(args.game)
+        by_side = level_cost(args.game) if positions is None else level_cost(args.game, positions)
         if args.game == "cloak-and-dagger":  # every seat alike: one line
             by_side = {"a seat": [c for costs in by_side.values() for c in costs]}
         for side, costs in sorted(by_side.items()):
@@ -208,7 +214,8 @@ def main() -> int:
                   f"({cpu / args.games:.3f} s/game)", flush=True)
     if args.no_rate:
         return 0
-    rate, plies = playouts_per_second(args.game)
+    rate, plies = (playouts_per_second(args.game) if positions is None
+                   else playouts_per_second(args.game, positions))
     print(f"{args.game}: {rate:.0f} playouts/s, {plies:.0f} plies/s (32 full greedy playouts per decision, "
           "40 positions of greedy games)")
     return 0

@@ -25,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.common import add_quick  # noqa: E402
 from tournaments.pairing import (  # noqa: E402
     Bye,
     Entrant,
@@ -120,7 +121,10 @@ def main() -> None:
     parser.add_argument("--players", type=int, nargs="+", default=[33, 101])
     parser.add_argument("--rounds", type=int, default=8)
     parser.add_argument("--repeat", type=int, default=3, help="runs per event (best CPU)")
+    add_quick(parser)
     args = parser.parse_args()
+    if args.quick:
+        args.players, args.rounds, args.repeat = [9, 12], 3, 1
     for players in args.players:
         for kind in ("two-seat Swiss", "strict role parity", "Mister X tables of 4"):
             print(run(players, args.rounds, kind, args.repeat), flush=True)

@@ -3,9 +3,19 @@ which runs bench/*.py, does not run it as a benchmark)."""
 
 from __future__ import annotations
 
+import argparse
 import os
 from pathlib import Path
 from typing import Any
+
+QUICK_HELP = ("small sizes, a few seconds: shows that the benchmark still runs to its end "
+              "(make test runs every bench/*.py so); its figures mean nothing there, and a "
+              "missed target does not fail it")
+
+
+def add_quick(parser: argparse.ArgumentParser) -> None:
+    """``--quick``: every benchmark takes it (``tests/ops/test_benchmarks.py``)."""
+    parser.add_argument("--quick", action="store_true", help=QUICK_HELP)
 
 
 def postgres_backend_cpu_seconds(connection: Any) -> float | None:

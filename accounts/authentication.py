@@ -4,7 +4,7 @@ DRF's ``TokenAuthentication`` reads the token with ``select_related("user")``, a
 building that statement (two models' columns and the join, through the ORM's compiler)
 costs more CPU than running it: about 0.3 ms of every token-authenticated request, a
 twentieth of an upload. The same question is asked here as raw SQL written once per
-process from the models' own table and column names, on every request as before:
+process from the models' own table and column names, on every request, as DRF does:
 a revoked token or a deactivated user is refused at once, with DRF's own messages.
 """
 

@@ -27,14 +27,6 @@ from games.models import Match
 from replay.frames import ALL, viewer_ids
 
 
-def stored_analysis(match: Match) -> MatchAnalysis | None:
-    """The analysis of ``match`` by the current engine version, if one was requested."""
-    version = current_version(match)
-    if version is None:
-        return None
-    return MatchAnalysis.objects.filter(match=match, engine_version=version).first()
-
-
 def _sees(game: Any, viewer: str, seat: str) -> bool:
     return viewer == ALL or seat == viewer or game.acts_for(viewer, seat)
 

@@ -2,9 +2,9 @@
 
     .venv/bin/python bench/frames_largest.py [--repeat 5]
 
-Issue #17: a legal Cloak & Dagger log could run forever, and a 38,000-action log cost
-3.5 s of CPU and ~55 MB per frames view. Now a log holds at most
-``engine.core.envelope.MAX_ACTIONS`` actions. For the longest logs of each kind that
+A log holds at most ``engine.core.envelope.MAX_ACTIONS`` actions (unbounded, a legal
+Cloak & Dagger log could run forever: ``--before`` times a 38,000-action log straight
+through ``build_frames``). For the longest logs of each kind that
 are still accepted (random bots: they play far longer games than people do) this
 stores the match and times, through Django's test client, what a browser asks for:
 ``GET /api/matches/{id}/frames?view=V`` (every move, the views of the first page),
@@ -122,7 +122,7 @@ def main() -> int:
     if args.before:
         import engine.core.envelope as envelope
 
-        envelope.MAX_ACTIONS = 10**9  # as before the bound
+        envelope.MAX_ACTIONS = 10**9  # no bound
         log = play("cloak-and-dagger", 2, ["random"] * 2, max_actions=38_000)
         for view in ("all", "p1"):
             tracemalloc.start()

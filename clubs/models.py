@@ -1,9 +1,9 @@
 """Clubs and the people in them: clubs, players (handles in a club's logs),
 memberships, how people come in (invites, join requests) and what organisers changed.
 
-Club, Player and Membership were born in the ``games`` app and moved here by
-``clubs/migrations/0002``; they keep their tables (``games_club``, ``games_player``,
-``games_membership``) so the move copied no row and re-pointed no foreign key.
+Club, Player and Membership use the tables of the ``games`` label (``games_club``,
+``games_player``, ``games_membership``; ``clubs/migrations/0002`` takes them over), so no
+row is copied and no foreign key re-pointed.
 """
 
 from __future__ import annotations

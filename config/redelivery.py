@@ -46,7 +46,7 @@ class BoundedRedeliveryTask(Task):
             try:
                 cache.add(key, 0, timeout=COUNT_SECONDS)
                 deliveries = cache.incr(key)
-            except Exception:  # noqa: BLE001 - no count without the cache: run as before
+            except Exception:  # noqa: BLE001 - no count without the cache: run it, uncounted
                 deliveries, key = 1, None
             if deliveries > MAX_DELIVERIES:
                 self._give_up(request.id, args, kwargs, deliveries - 1)

@@ -29,11 +29,9 @@ import hashlib
 import logging
 import uuid
 from collections.abc import Callable
-from functools import partial
 from typing import Any
 
 from django.core.cache import cache
-from django.db import transaction
 from django.http import HttpRequest
 from django.utils import translation
 
@@ -51,13 +49,6 @@ PLAYERS = "players"
 
 def _version_key(club_id: int, kind: str) -> str:
     return f"club-reads:{club_id}:{kind}"
-
-
-def club_changed(club_id: int, *kinds: str) -> None:
-    """What the club's cached reads show of ``kinds`` (MATCHES, PLAYERS) has changed:
-    the reads showing it are computed afresh once the current transaction commits (at
-    once outside a transaction)."""
-    transaction.on_commit(partial(_new_versions, club_id, kinds))
 
 
 def _matches_changed(*, club_id: int, **_: Any) -> None:

@@ -2,10 +2,9 @@
 rest (duplicates), never a 500 "database is locked".
 
 A real `manage.py runserver` (threaded, as `make run` starts it) on a SQLite file of its
-own, migrated from scratch; six threads post the same log at the same moment. Before
-#17 one of them was a 500: a deferred transaction that had read could not take the
-write lock another upload held (config.settings now begins writes IMMEDIATE and
-waits for the lock).
+own, migrated from scratch; six threads post the same log at the same moment. A
+deferred transaction that had read could not take the write lock another upload held
+(a 500), so config.settings begins writes IMMEDIATE and waits for the lock.
 """
 
 from __future__ import annotations

@@ -78,7 +78,7 @@ def test_a_stored_log_the_engine_now_refuses_is_still_a_duplicate(club, monkeypa
 
     assert (again.pk, again.created) == (first.pk, False)
     assert Upload.objects.filter(status="duplicate", match=first).count() == 1
-    # A log that was never stored is refused as before.
+    # A log that was never stored is still refused.
     with pytest.raises(services.LogRejected) as refused:
         ingest_log(club, compact(bot_log(CRYPTID, 5, ["alice", "bob"])), None)
     assert (refused.value.code, refused.value.rule) == ("illegal", "CUL-1.1")

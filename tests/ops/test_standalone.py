@@ -1,5 +1,5 @@
 """The repository stands alone: nothing in it reads a folder beside the checkout (the
-specification that once lived beside it is written into ``docs/``)."""
+rules, the log format and the rating maths are in ``docs/``)."""
 
 from __future__ import annotations
 

@@ -237,7 +237,8 @@ def test_json_nested_100k_deep_is_a_400_through_the_upload_api(people, public_cl
 
 
 def test_json_nested_100k_deep_is_a_400_through_the_drf_json_parser(people, public_club):
-    """The tournaments API parses JSON with DRF; deep nesting used to be a RecursionError."""
+    """The tournaments API parses JSON with DRF, whose parser would raise RecursionError on
+    deep nesting."""
     client = APIClient()
     client.force_authenticate(people["organiser"])
     pairing = public_club.pairings[0]

@@ -18,7 +18,7 @@ from tests.games.logs import bot_log, compact
 
 pytestmark = pytest.mark.django_db
 
-#: With their offsets applied these fall outside years 1..9999 (a 500 before #17).
+#: With their offsets applied these fall outside years 1..9999 (datetime cannot hold them).
 EDGES = ["9999-12-31T23:59:59-14:00", "0001-01-01T00:00:00+14:00"]
 DEEP = 50_000
 
@@ -59,7 +59,7 @@ def test_an_upload_played_beyond_the_calendar_is_a_clear_400(people, public_club
     assert Upload.objects.get(pk=body["upload"]).error_rule == "LOG-META"
 
 
-#: meta.played_at values that name no moment (issue #34): stored as "date unknown" before.
+#: meta.played_at values that name no moment: refused, not stored as "date unknown".
 NOT_DATES = ["2026-13-45T99:99:99Z", "nan", 1e308, "", True, {"year": 2026}]
 
 

@@ -101,6 +101,8 @@ HTTP_STATUS = {
     "stale": 409,
     "closed": 409,
     "too_large": 413,
+    # a body sent chunked, without a Content-Length (config.request_body)
+    "length_required": 411,
     "illegal": 422,
     "unknown_players": 422,
     # a stored log the current engine cannot replay (a game removed, a rule changed)

@@ -96,6 +96,8 @@ MIDDLEWARE = [
     # then the cookie, then Accept-Language (accounts/middleware.py); then the time zone.
     "accounts.middleware.LanguageMiddleware",
     "accounts.middleware.TimeZoneMiddleware",
+    # Before any view (and CSRF's check) reads a body it would take for empty.
+    "config.request_body.RefuseChunkedBodiesMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",

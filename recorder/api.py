@@ -155,6 +155,7 @@ class DraftSerializer(DraftSummarySerializer):
 class ChoiceValueSerializer(serializers.Serializer):
     value = serializers.JSONField(allow_null=True)
     count = serializers.IntegerField()
+    label = serializers.CharField(help_text="The value in the reader's language, as the engine says it.")
 
 
 class ListedActionSerializer(serializers.Serializer):
@@ -162,6 +163,9 @@ class ListedActionSerializer(serializers.Serializer):
     notation = serializers.CharField()
     sentence = serializers.CharField(help_text="The engine's plain sentence of it.")
     chance = serializers.BooleanField(help_text="Its chance outcome is still to be entered.")
+    labels = serializers.DictField(child=serializers.CharField(allow_blank=True),
+                                   help_text="Each field (path: nested objects as left/red) of the action, "
+                                             "its value in the reader's language.")
 
 
 class ChoiceSerializer(serializers.Serializer):
@@ -173,6 +177,8 @@ class ChoiceSerializer(serializers.Serializer):
     field = serializers.CharField(allow_null=True, help_text="Next field to choose; null when listed.")
     values = ChoiceValueSerializer(many=True)
     actions = ListedActionSerializer(many=True)
+    fields = serializers.DictField(child=serializers.CharField(),
+                                   help_text="Each field asked or listed (path), named in the reader's language.")
 
 
 # --- rendering ------------------------------------------------------------------------------
@@ -243,6 +249,7 @@ def choice_body(step: selectors.ActionChoice) -> dict[str, Any]:
         "field": choice.field,
         "values": choice.values,
         "actions": step.listed,
+        "fields": step.fields,
     }
 
 

@@ -158,12 +158,43 @@ def _label(viewer: str, game: Game, table: Table) -> str:
 @dataclass
 class ActionChoice:
     """One step of choosing an action (``recorder.choices``), each listed action with its
-    notation and whether its chance outcome is still to be entered."""
+    notation, its fields' values in words and whether its chance outcome is still to be
+    entered; ``fields``: every field asked or listed, in words (the engine's)."""
 
     draft: Draft
     seat: str | None
     choice: choices.Choice
     listed: list[dict[str, Any]]
+    fields: dict[str, str] = field(default_factory=dict)
+
+
+def leaves(action: dict[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
+    """``(path, value)`` of every field as the page narrows them (static/js/recorder/
+    controls.js ``flatten``): nested objects become paths (``left/red``), lists stay whole."""
+    found: list[tuple[str, Any]] = []
+    for key, value in action.items():
+        path = f"{prefix}/{key}" if prefix else key
+        if isinstance(value, dict):
+            found += leaves(value, path)
+        else:
+            found.append((path, value))
+    return found
+
+
+def _say_choices(draft: Draft, position: Position, seat: str | None, choice: choices.Choice,
+                 listed: list[dict[str, Any]]) -> dict[str, str]:
+    """The choice in the engine's words, in the reader's language: a ``label`` on each value
+    offered and ``labels`` (path -> words) on each listed action; returns the fields' names."""
+    game, language = position.game, engine_locale()
+    table = Table(names_at_table(draft.seats), draft.options)
+    paths = dict.fromkeys([*choice.prefix, *([choice.field] if choice.field else [])])
+    for value in choice.values:
+        value["label"] = render(game.choice_label(choice.field or "", value["value"], seat, table), language)
+    for entry in listed:
+        entry["labels"] = {path: render(game.choice_label(path, value, seat, table), language)
+                           for path, value in leaves(entry["action"])}
+        paths.update(dict.fromkeys(entry["labels"]))
+    return {path: render(game.field_label(path), language) for path in paths}
 
 
 def _listed(draft: Draft, position: Position, actions: list[dict[str, Any]],
@@ -182,6 +213,12 @@ def _listed(draft: Draft, position: Position, actions: list[dict[str, Any]],
         out.append({"action": action, "notation": game.notation(action),
                     "sentence": render(game.describe(action, names), engine_locale()), "chance": chance})
     return out
+
+
+def _said(draft: Draft, position: Position, seat: str | None, choice: choices.Choice,
+          with_chance: bool) -> ActionChoice:
+    listed = _listed(draft, position, choice.actions, with_chance)
+    return ActionChoice(draft, seat, choice, listed, _say_choices(draft, position, seat, choice, listed))
 
 
 #: Action types that are a seat's pick (engine Game.openings), never chance.
@@ -215,7 +252,7 @@ def legal_choice(draft: Draft, user: AnyUser, seat: str | None = None, prefix: A
             raise DraftInvalid(str(exc), field="prefix") from None
     else:
         choice = _choose(session.legal_actions(seat, viewer), prefix)
-    return ActionChoice(draft, seat, choice, _listed(draft, position, choice.actions, True))
+    return _said(draft, position, seat, choice, True)
 
 
 def chance_choice(draft: Draft, user: AnyUser, action: Any, prefix: Any = None,
@@ -246,7 +283,7 @@ def chance_choice(draft: Draft, user: AnyUser, action: Any, prefix: Any = None,
                 raise DraftInvalid(str(exc), field="prefix") from None
         else:
             choice = _choose(outcomes, prefix)
-    return ActionChoice(draft, action["seat"], choice, _listed(draft, position, choice.actions, False))
+    return _said(draft, position, action["seat"], choice, False)
 
 
 def _choose(actions: list[dict[str, Any]], prefix: Any) -> choices.Choice:

@@ -440,6 +440,42 @@ class Game:
             return {}
         return self.sentences.card_words(options)
 
+    # Choices (a recorder's buttons): an action's fields and their values in words, so a
+    # person picks "pawn: red", "ticket: train (secret move)", never a log id.
+    def field_label(self, path: str) -> Message | str:
+        """What the field at ``path`` of an action (``pawn``; ``to/0`` inside ``to``, as
+        recorder/choices.py writes paths) is called when a person is asked for it. A
+        field the game's sentences do not name is said as its path."""
+        if path in ("type", "seat"):
+            return msg(f"core.field.{path}")
+        said = getattr(self.sentences, "field_label", None)
+        found = said(path) if said is not None else None
+        return path if found is None else found
+
+    def choice_label(self, path: str, value: Any, seat: str | None, table: Table) -> Message | str:
+        """The value ``value`` of the field at ``path`` as the table says it, for ``seat``
+        choosing among its actions: ``pawn`` ``red`` is "red", a city by its name, an
+        action type by what it does. A value the game's sentences do not name is said as
+        written (a number as itself)."""
+        if value is None or value == {} or value == []:
+            return msg("core.choice.none")
+        if isinstance(value, bool):
+            return msg("core.choice.yes" if value else "core.choice.no")
+        if path == "seat" and isinstance(value, str):
+            return self.seat_label(value, table)
+        said = getattr(self.sentences, "choice_label", None)
+        found = said(path, value, seat, table) if said is not None else None
+        if found is not None:
+            return found
+        if isinstance(value, list):
+            items = [self.choice_label(path, item, seat, table) for item in value]
+            return msg("core.text", text=items) if items else msg("core.choice.none")
+        if isinstance(value, dict):
+            return msg("core.text", text=[msg("core.choice.field", field=self.field_label(f"{path}/{key}"),
+                                              value=self.choice_label(f"{path}/{key}", item, seat, table))
+                                          for key, item in value.items()])
+        return str(value)
+
     def describe_result(self, result: dict[str, Any], table: Table) -> Message:
         """A finished game's result document as one sentence."""
         if self.sentences is None:

@@ -99,6 +99,27 @@ def describe(action: dict[str, Any], table: Table) -> Message:
     return turn
 
 
+#: the fields of a turn a person is asked for (``cd.field.*``)
+FIELDS = ("envelope", "spy", "second", "card", "cards")
+#: the turns, as a player names what to do (``cd.choice.type.*``)
+TURNS = ("examine", "place", "take", "drop", "hazard", "open")
+
+
+def field_label(path: str) -> Message | None:
+    return msg(f"cd.field.{path}") if path in FIELDS else None
+
+
+def choice_label(path: str, value: Any, seat: str | None, table: Table) -> Message | str | None:
+    """An envelope by number, a card by kind and letter (``your own spy D``)."""
+    if path == "type":
+        return msg(f"cd.choice.type.{value}") if value in TURNS else None
+    if path == "envelope" and isinstance(value, int):
+        return msg("cd.envelope", number=value)
+    if path in ("spy", "second", "card") and isinstance(value, str):
+        return card_name(value, table, seat)
+    return None
+
+
 def phase_label(phase: str) -> Message:
     return msg(f"cd.phase.{phase}")
 

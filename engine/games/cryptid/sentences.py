@@ -92,6 +92,52 @@ def describe(action: dict[str, Any], table: Table) -> Message:
     return msg("core.action", text=f"{action.get('seat')} {kind}")
 
 
+#: the fields of an action a person is asked for (``cul.field.*``)
+FIELDS = ("card", "as", "space", "color", "colors", "dir", "side", "count", "left", "right", "to", "cards")
+#: the actions, as a player names what to do (``cul.choice.type.*``)
+ACTION_TYPES = ("play", "wild", "draw", "declare", "blockade", "relocate", "expand")
+
+
+def field_label(path: str) -> Message | None:
+    """``left/red``: "left: red"; ``to/3``: "space 4" (spaces counted from 1, as people do)."""
+    head, *rest = path.split("/")
+    if head not in FIELDS:
+        return None
+    if head == "to" and rest and rest[0].isdigit():
+        space = msg("cul.field.space_n", space=_space(int(rest[0])))
+        return space if len(rest) == 1 else msg("core.choice.field", field=space, value=_colour(rest[1]))
+    word = msg(f"cul.field.{head}")
+    if len(rest) == 1 and head in ("left", "right"):
+        return msg("core.choice.field", field=word, value=_colour(rest[0]))
+    return word if not rest else None
+
+
+def choice_label(path: str, value: Any, seat: str | None, table: Table) -> Message | str | None:
+    """A card by its name, a space counted from 1, a colour, a side or direction."""
+    head = path.split("/")[0]
+    if path == "type":
+        return msg(f"cul.choice.type.{value}") if value in ACTION_TYPES else None
+    if path in ("card", "as") and value in CARDS:
+        return msg(f"cul.card.{value}")
+    if path == "cards" and isinstance(value, list) and all(v in CARDS for v in value):
+        return msg("core.text", text=[msg(f"cul.card.{v}") for v in value]) if value else msg("core.choice.none")
+    if path == "space" and isinstance(value, int):
+        return str(_space(value))
+    if path == "color":
+        return _colour(value)
+    if path == "colors" and isinstance(value, list):
+        return msg("core.text", text=[_colour(c) for c in value])
+    if path == "dir":
+        return _direction(value)
+    if path == "side" and value in ("left", "right"):
+        return msg(f"cul.choice.side.{value}")
+    if head in ("left", "right") and isinstance(value, str):  # a block the city expands by
+        return msg("cul.choice.block", block=value)
+    if head in ("left", "right", "to") and isinstance(value, dict):  # sensors on a side or space
+        return msg("core.text", text=_sensors(value)) if value else msg("core.choice.none")
+    return None
+
+
 def phase_label(phase: str) -> Message:
     return msg(f"cul.phase.{phase}")
 

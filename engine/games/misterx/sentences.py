@@ -117,6 +117,73 @@ def card_words(options: dict[str, Any]) -> dict[str, Message | str]:
     return {f"{transport}/{icon}": ticket_name(f"{transport}/{icon}") for transport in TRANSPORTS for icon in ICONS}
 
 
+#: the fields of an action a person is asked for (``mx.field.*``)
+FIELDS = ("pawn", "to", "ticket", "pay", "moves", "tickets", "count", "reveal", "slot", "city")
+#: the action types, as a player names what to do (``mx.choice.type.*``)
+ACTION_TYPES = ("move", "stay", "double", "secret", "pass", "investigate", "siren", "discard", "refill")
+
+
+def field_label(path: str) -> Message | None:
+    """``pawn``: "pawn"; ``tickets/2``: "ticket 3"; ``moves/0/to``: "move 1: destination"."""
+    head, *rest = path.split("/")
+    if head not in FIELDS:
+        return None
+    word = msg(f"mx.field.{head}")
+    if not rest:
+        return word
+    if head in ("tickets", "pay") and rest[0].isdigit() and len(rest) == 1:
+        return msg("mx.field.nth", field=msg("mx.field.ticket"), n=int(rest[0]) + 1)
+    if head == "pay" and len(rest) == 1:  # the team's payment, detective seat by seat
+        return msg("core.choice.field", field=word, value=_det_seat(rest[0]))
+    if head == "moves" and rest[0].isdigit():
+        step = msg("mx.field.nth", field=msg("mx.field.step"), n=int(rest[0]) + 1)
+        if len(rest) == 1:
+            return step
+        inner = field_label("/".join(rest[1:]))
+        return msg("core.choice.field", field=step, value=inner) if inner is not None else None
+    return None
+
+
+def _det_seat(seat: str) -> Message | str:
+    return msg("mx.seat.det", number=seat[3:]) if seat.startswith("det") else seat
+
+
+def _city_choice(board: Board, city: int) -> Message | str:
+    """A city to pick: by its name, with its number where the board has two of that name
+    (Brest in France and in Belarus)."""
+    found = board.cities.get(city)
+    if found is None:
+        return str(city)
+    twins = sum(1 for c in board.cities.values() if c.name == found.name)
+    name = _city(board, city)
+    return msg("mx.city.numbered", city=name, id=city) if twins > 1 else name
+
+
+def choice_label(path: str, value: Any, seat: str | None, table: Table) -> Message | str | None:
+    """A value of an action's field in words: a pawn by colour, a city by name, a ticket
+    by transport and icon, Mister X's double move as its two steps."""
+    head = path.split("/")[0]
+    last = path.rsplit("/", 1)[-1]
+    if path == "type":
+        return msg(f"mx.choice.type.{value}") if value in ACTION_TYPES else None
+    if head == "pawn" and isinstance(value, str):
+        return pawn_colour(value)
+    if last in ("to", "city") and isinstance(value, int):
+        return _city_choice(_board(table), value)
+    if isinstance(value, str) and (last == "ticket" or head in ("tickets", "pay")):
+        return ticket_name(value)
+    if head in ("tickets", "pay") and isinstance(value, list):
+        return msg("core.text", text=_tickets(value)) if value else msg("core.choice.none")
+    if head == "pay" and isinstance(value, dict):
+        return msg("core.text", text=[msg("core.choice.field", field=seat_name(payer, table),
+                                          value=msg("core.text", text=_tickets(paid)))
+                                      for payer, paid in value.items()])
+    if head == "moves" and isinstance(value, list) and all(isinstance(m, dict) for m in value):
+        board = _board(table)
+        return msg("core.text", text=[_step(board, m) for m in value])
+    return None
+
+
 def _tickets(tickets: Any) -> Message | list[Any]:
     """Tickets grouped: ``2 × car (double) and train (secret)``; ``nothing`` when none."""
     if not tickets:

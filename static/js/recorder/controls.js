@@ -7,7 +7,7 @@
 // cannot be made; when one candidate is left, one button records it.
 
 import { el } from "../replay/dom.js";
-import { gettext, interpolate, pgettext } from "../i18n.js";
+import { gettext, interpolate } from "../i18n.js";
 
 /** Up to this many values are buttons (20 envelopes fit); more become a drop-down. */
 const MAX_BUTTONS = 24;
@@ -46,24 +46,39 @@ export function valueText(value) {
   return String(value);
 }
 
-/** "left/red" → "left red"; "type" → "action". */
-export function fieldText(path) {
-  if (path === "type") return gettext("action");
-  return path.split(SEP).map((part) => FIELD_WORDS[part] || part.replaceAll("_", " ")).join(" ");
-}
+/**
+ * The engine's words for the fields and values of the actions offered (the API's
+ * ``fields``, each value's ``label`` and each listed action's ``labels``), gathered from
+ * every answer: the page names no game's parts itself.
+ */
+export class Words {
+  constructor() {
+    this.fields = new Map();
+    this.values = new Map();
+  }
 
-// The fields of the games' actions (and their parts: "left/red"), as the question names
-// them in the reader's language; a field no game had when this was written is said as
-// its id, as the log writes it.
-const FIELD_WORDS = {
-  card: gettext("card"), cards: gettext("cards"), color: gettext("colour"), colors: gettext("colours"),
-  dir: gettext("direction"), left: gettext("left"), right: gettext("right"), side: gettext("side"),
-  space: gettext("space"), as: pgettext("a card played as another", "as"),
-  red: gettext("red"), white: gettext("white"), black: gettext("black"),
-  pawn: gettext("pawn"), pay: gettext("pay"), ticket: gettext("ticket"), tickets: gettext("tickets"),
-  to: pgettext("where a pawn moves to", "to"), envelope: gettext("envelope"), second: gettext("second envelope"),
-  spy: gettext("spy"), seat: gettext("seat"),
-};
+  /** Take in the words of one answer of legal-actions or chance-options. */
+  learn(answer) {
+    for (const [path, text] of Object.entries(answer.fields || {})) this.fields.set(path, text);
+    for (const v of answer.values || []) {
+      if (v.label !== undefined) this.values.set(`${answer.field}\u0000${valueKey(v.value)}`, v.label);
+    }
+    for (const entry of answer.actions || []) {
+      const flat = flatten(entry.action);
+      for (const [path, text] of Object.entries(entry.labels || {})) this.values.set(`${path}\u0000${valueKey(flat[path])}`, text);
+    }
+  }
+
+  /** A field's name ("pawn", "コマ"); a field the engine did not name, as written. */
+  field(path) {
+    return this.fields.get(path) ?? path;
+  }
+
+  /** A value as the engine says it; one it did not say, as the log writes it. */
+  value(path, value) {
+    return this.values.get(`${path}\u0000${valueKey(value)}`) ?? null;
+  }
+}
 
 /**
  * The step-by-step choice among a list of actions, in the page. ``order`` names the fields
@@ -130,20 +145,32 @@ function sortValues(values) {
   return values;
 }
 
+/** Values the engine names in words (cities for their numbers) in the reader's order of
+ * those words; values said as they are keep the engine's order. */
+function sortByLabel(path, values, label) {
+  const said = values.map((v) => [v, label(path, v.value)]);
+  if (!said.every(([v, text]) => typeof v.value === "number" && text !== String(v.value))) return values;
+  const collator = new Intl.Collator(document.documentElement.lang || undefined, { numeric: true });
+  return said.sort((a, b) => collator.compare(a[1], b[1])).map(([v]) => v);
+}
+
 let controlCount = 0;
 
 /**
  * One action's entry in ``root``. ``load(prefix)`` asks the API for a choice (the shape of
  * legal-actions and chance-options: ``field`` and ``values`` while the server narrows,
  * else ``actions``); ``onDone(entry)`` gets the listed ``{action, notation, chance}``
- * picked (it may return a promise: the confirm button waits for it). ``describe(path, value)`` may name a value better than its raw text (a city's
- * name for its number). ``busy(promise)`` wraps every request (the page shows progress
+ * picked (it may return a promise: the confirm button waits for it). Values and fields are
+ * said in the engine's words (the answers' labels: a city's name for its number); a value
+ * it did not say, as written. ``busy(promise)`` wraps every request (the page shows progress
  * and reports failures). ``focus``: put the keyboard focus on the first control once
  * drawn (after an action entered from the keyboard, the next one starts there).
  * ``notation()``: whether the reader turned notation on (then it is on hover).
  */
-export function mountEntry(root, { title, load, order = [], describe = () => null, onDone, busy, focus = false, notation = () => false }) {
-  const label = (path, value) => describe(path, value) ?? valueText(value);
+export function mountEntry(root, { title, load, order = [], onDone, busy, focus = false, notation = () => false }) {
+  const words = new Words();
+  const label = (path, value) => words.value(path, value) ?? valueText(value);
+  const fieldText = (path) => words.field(path);
   /** The fields the recorder chose while the server was narrowing. */
   let serverSteps = [];
   let answer = null;
@@ -164,6 +191,7 @@ export function mountEntry(root, { title, load, order = [], describe = () => nul
     }
     if (!got) return;
     answer = got;
+    words.learn(answer);
     narrowing = answer.field ? null : new Narrowing(answer.actions.map((entry) => entry.action), { order });
     draw(focus);
   }
@@ -172,6 +200,7 @@ export function mountEntry(root, { title, load, order = [], describe = () => nul
     const id = `rec-q-${(controlCount += 1)}`;
     const name = fieldText(path);
     const text = interpolate(gettext("%(title)s: %(field)s?"), { title, field: name });
+    values = sortByLabel(path, values, label);
     if (values.length <= MAX_BUTTONS) {
       const group = el("div", { role: "group", class: "rec-question", "aria-labelledby": id, "data-field": path },
         el("p", { id, class: "rec-question-label" }, text));

@@ -216,7 +216,6 @@ function startActionEntry(draft, seat, focus = false) {
     title: playerOf(draft, seat),
     load: (prefix) => api.legal(seat, prefix),
     order: state.hints.order,
-    describe: state.hints.describe,
     notation: () => ui.notation.checked,
     busy,
     onDone: (entry) => {
@@ -240,7 +239,6 @@ function startChanceEntry(draft, seat, entry) {
     title: gettext("Came out"),
     load: (prefix) => api.chance(entry.action, prefix),
     order: state.hints.order,
-    describe: state.hints.describe,
     notation: () => ui.notation.checked,
     busy,
     onDone: (completed) => write((version) => api.apply(version, completed.action), { focus: true }),

@@ -282,15 +282,7 @@ export function mount(root, payload) {
 }
 
 // The recorder's entry: a detective first picks which pawn moves, then where to and by
-// which ticket; a city is named beside its number.
-export function entryHints(staticView) {
-  const order = ["seat", "type", "pawn", "to", "ticket"];
-  if (!staticView || !staticView.board) return { order };
-  const language = pageLanguage();
-  const names = new Map(staticView.board.cities.map((c) => [c.id, c.names?.[language] || c.name]));
-  const describe = (path, value) => {
-    const last = path.split("/").pop();
-    return (last === "to" || last === "start") && names.has(value) ? `${value} ${names.get(value)}` : null;
-  };
-  return { order, describe };
+// which ticket.
+export function entryHints() {
+  return { order: ["seat", "type", "pawn", "to", "ticket"] };
 }

@@ -28,6 +28,32 @@ def sign_in(page: Any, live_server: Any, user: Any) -> None:
     page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie.value, "url": live_server.url}])
 
 
+def open_in_language(chromium: Any, live_server: Any, user: Any, language: str,
+                     width: int) -> tuple[Any, Any, list[str]]:
+    """A browser context of its own at ``width``, signed in as ``user``, every page and API
+    answer in ``language`` (the switcher's cookie); its page and the page's script errors."""
+    from django.conf import settings
+
+    context = chromium.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    sign_in(page, live_server, user)
+    page.context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}])
+    return context, page, errors
+
+
+def choose_at_random(page: Any, rng: Any) -> None:
+    """Answer the entry's open question by a seeded pick among its buttons or options."""
+    question = page.locator("#rec-entry .rec-question").last
+    buttons = question.locator("button.rec-choice")
+    if buttons.count():
+        buttons.nth(rng.randrange(buttons.count())).click()
+    else:
+        options = question.locator("select option").evaluate_all("els => els.map(e => e.value).filter(Boolean)")
+        question.locator("select").select_option(value=rng.choice(options))
+
+
 def scripted_game(game: str, players: int | None, wanted: Any, seeds: range = range(200)) -> dict[str, Any]:
     """The first greedy-bot game of ``game`` (seeds in order) whose log satisfies ``wanted``:
     chosen by what the test needs to exercise, not pinned to one seed, since bots change."""

@@ -9,10 +9,15 @@ import json
 import re
 
 import pytest
-from django.conf import settings
 
 from recorder import services
-from tests.recorder.recording import enter_first_choices, open_rule_link, sign_in, wait_ready
+from tests.recorder.recording import (
+    enter_first_choices,
+    open_in_language,
+    open_rule_link,
+    sign_in,
+    wait_ready,
+)
 from tests.recorder.test_api import cloak_log
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -27,13 +32,7 @@ def test_a_refused_move_is_shown_in_the_readers_language(chromium, live_server, 
                                                          language, width):
     script = SCRIPTS[language]
     # A context of its own: the refused request is logged by the browser as a failed load.
-    context = chromium.new_context(viewport={"width": width, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    sign_in(page, live_server, people["member"])
-    # The switcher's cookie: every page and API answer in this language from here on.
-    page.context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}])
+    context, page, errors = open_in_language(chromium, live_server, people["member"], language, width)
     draft, _ = services.create_draft(
         club, people["member"], game_id="cloak-and-dagger", chance="table", setup=cloak_log()["setup"],
         seats=[{"seat": "p1", "player": "alice"}, {"seat": "p2", "player": "bob"}])

@@ -14,6 +14,7 @@ from tests.recorder.recording import (
     BOTS,
     EASY_BOT,
     MEDIUM_BOT,
+    choose_at_random,
     choose_game,
     choose_seat,
     moves,
@@ -50,13 +51,7 @@ def record_any(page: Any, rng: random.Random) -> dict[str, Any]:
                 wait_ready(page)
                 return action
             continue
-        question = page.locator("#rec-entry .rec-question").last
-        buttons = question.locator("button.rec-choice")
-        if buttons.count():
-            buttons.nth(rng.randrange(buttons.count())).click()
-        else:
-            options = question.locator("select option").evaluate_all("els => els.map(e => e.value).filter(Boolean)")
-            question.locator("select").select_option(value=rng.choice(options))
+        choose_at_random(page, rng)
     raise AssertionError("no action could be entered")
 
 

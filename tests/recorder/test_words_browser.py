@@ -12,11 +12,10 @@ import re
 from typing import Any
 
 import pytest
-from django.conf import settings
 
 from engine import get_game
 from recorder import services
-from tests.recorder.recording import ply, sign_in, wait_ready
+from tests.recorder.recording import choose_at_random, open_in_language, ply, wait_ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -67,13 +66,7 @@ def _enter_one(page: Any, rng: random.Random, seen: list[str]) -> None:
             if ply(page) > before:
                 return
             continue
-        question = page.locator("#rec-entry .rec-question").last
-        buttons = question.locator("button.rec-choice")
-        if buttons.count():
-            buttons.nth(rng.randrange(buttons.count())).click()
-        else:
-            options = question.locator("select option").evaluate_all("els => els.map(e => e.value).filter(Boolean)")
-            question.locator("select").select_option(value=rng.choice(options))
+        choose_at_random(page, rng)
     raise AssertionError("no action could be entered")
 
 
@@ -81,12 +74,7 @@ def _enter_one(page: Any, rng: random.Random, seen: list[str]) -> None:
 def test_every_choice_against_a_bot_is_in_the_readers_words(chromium, live_server, club, people, screenshot,
                                                            language, width):
     script = SCRIPTS[language]
-    context = chromium.new_context(viewport={"width": width, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    sign_in(page, live_server, people["member"])
-    page.context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}])
+    context, page, errors = open_in_language(chromium, live_server, people["member"], language, width)
     for game, humans, bot in TABLES:
         draft, _ = services.create_draft(club, people["member"], game_id=game, chance="server",
                                          seats=_table(game, humans, bot))

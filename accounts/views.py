@@ -49,7 +49,8 @@ def signup(request: HttpRequest) -> HttpResponse:
         user = services.create_account(username=form.cleaned_data["username"],
                                        email=form.cleaned_data["email"],
                                        password=form.cleaned_data["password1"])
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        # The one password backend of AUTHENTICATION_BACKENDS (axes only throttles).
+        login(request, user, backend="pages.demo.DemoPasswordBackend")
         messages.success(request, _("Welcome to Lantern, %(name)s.") % {"name": user.username})
         if invite is not None:
             try:

@@ -111,7 +111,8 @@ MIDDLEWARE = [
 # address. After the limit the pair is refused for the cool-off, with 429.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # Django's ModelBackend, refusing the demo accounts' public password with DEBUG off.
+    "pages.demo.DemoPasswordBackend",
 ]
 AXES_FAILURE_LIMIT = int(os.environ.get("LANTERN_LOGIN_FAILURES", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LANTERN_LOGIN_COOLOFF_MINUTES", "15")))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -10,6 +11,8 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.backends import ModelBackend
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
 import engine
@@ -18,6 +21,8 @@ from games.models import Match, Upload
 from games.services import ingest_log
 from tournaments import services as tournament_services
 from tournaments.models import Pairing, Tournament
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -170,6 +175,21 @@ def seed_demo_bot_games() -> int:
 DEMO_PEOPLE = (("organiser", "organiser", "carol"), ("member", "member", "alice"))
 #: Their password: printed by ``make run``; the accounts exist only with DEBUG on.
 DEMO_PASSWORD = "lantern-demo"
+
+
+class DemoPasswordBackend(ModelBackend):
+    """Django's sign-in by password, except with DEBUG off for the demo password: accounts
+    that ``make run`` made with it (or any account given it) do not sign in when the same
+    database is served as production, since that password is printed for all to read.
+    The refusal stops the other backends and counts as a failed sign-in (django-axes)."""
+
+    def authenticate(self, request: Any, username: str | None = None,
+                     password: str | None = None, **kwargs: Any) -> Any:
+        if password == DEMO_PASSWORD and not settings.DEBUG:
+            logger.warning("a sign-in with the demo accounts' public password was refused "
+                           "(DEBUG is off): user name %r", username)
+            raise PermissionDenied("the demo password signs in only with DEBUG on")
+        return super().authenticate(request, username=username, password=password, **kwargs)
 
 
 class DemoRefused(Exception):

@@ -12,6 +12,7 @@ from pages.demo import (
     DEMO_PEOPLE,
     DemoRefused,
     demo_bot_game,
+    seed_demo_clubs,
     seed_demo_people,
 )
 from tournaments.models import Tournament
@@ -100,3 +101,24 @@ def test_demo_accounts_are_made_only_with_debug_on(settings, capsys):
         assert Membership.objects.filter(user=user, role=role).count() == 2  # the public clubs
         assert Player.objects.get(club__slug="riverside", handle=handle).user == user
         assert user.check_password(DEMO_PASSWORD)
+
+
+def test_demo_accounts_do_not_sign_in_when_the_database_is_served_with_debug_off(
+        settings, client, django_user_model):
+    """``make run`` made them (DEBUG on); the same database served as production (DEBUG
+    off) must not let their public password in, while everyone else still signs in."""
+    settings.DEBUG = True
+    seed_demo_clubs()
+    seed_demo_people()
+    django_user_model.objects.create_user(username="dora", password="her-own-secret-9")
+    username = DEMO_PEOPLE[0][0]
+    settings.DEBUG = False
+    response = client.post("/accounts/login/", {"username": username, "password": DEMO_PASSWORD})
+    assert response.status_code == 200  # the form again, with its error
+    assert "_auth_user_id" not in client.session
+    response = client.post("/accounts/login/", {"username": "dora", "password": "her-own-secret-9"})
+    assert response.status_code == 302 and "_auth_user_id" in client.session
+    client.logout()
+    settings.DEBUG = True
+    response = client.post("/accounts/login/", {"username": username, "password": DEMO_PASSWORD})
+    assert response.status_code == 302 and "_auth_user_id" in client.session

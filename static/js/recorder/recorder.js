@@ -170,9 +170,8 @@ function drawMoves(draft) {
   renderMoveList(ui.moves, draft.moves, null, { notation, phases: draft.phases || {} });
   ui.moves.parentElement.classList.toggle("show-notation", notation);
   if (!draft.moves.length) ui.moves.append(el("p", { class: "muted rec-empty" }, gettext("No action yet.")));
-  // The latest action in sight: at the bottom of the list, or the end of the phone's strip.
+  // The latest action in sight, at the bottom of the list.
   ui.moves.scrollTop = ui.moves.scrollHeight;
-  ui.moves.scrollLeft = ui.moves.scrollWidth;
   const humanMoves = draft.moves.some((m) => !m.bot);
   ui.undo.disabled = state.stale || draft.status !== "recording" || !humanMoves;
   ui.undo.hidden = !config.canWrite || !config.undo;

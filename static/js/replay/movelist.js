@@ -51,8 +51,8 @@ export function renderMoveList(root, frames, onJump, { notation = false, phases 
   } : null;
 }
 
-/** Mark the move of ``ply`` as current and keep it in sight: down the list on a wide
- * screen, along the strip on a phone (the list scrolls by itself, never the page). */
+/** Mark the move of ``ply`` as current and keep it in sight (the list scrolls by itself,
+ * never the page). */
 export function highlightMove(root, ply) {
   for (const old of root.querySelectorAll('[aria-current="step"]')) old.removeAttribute("aria-current");
   const current = root.querySelector(`button[data-ply="${ply}"]`);
@@ -61,9 +61,6 @@ export function highlightMove(root, ply) {
   const box = root.getBoundingClientRect();
   const item = current.getBoundingClientRect();
   if (item.top < box.top || item.bottom > box.bottom) {
-    root.scrollTop += item.top - box.top - box.height / 2;
-  }
-  if (item.left < box.left || item.right > box.right) {
-    root.scrollLeft += item.left - box.left - box.width / 2 + item.width / 2;
+    root.scrollTop += item.top - box.top - box.height / 2 + item.height / 2;
   }
 }

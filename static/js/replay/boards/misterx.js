@@ -10,6 +10,21 @@ import { gettext, interpolate, ngettext, pageLanguage } from "../../i18n.js";
 //: City names are this many screen pixels high at every zoom; more of them show as the
 //: map is zoomed in, largest cities first, never two overlapping.
 const LABEL_PX = 12;
+//: A map narrower than this many screen pixels (a phone) follows the action: it frames
+//: the last move and the pieces near it instead of the whole board.
+const FOLLOW_BELOW_PX = 640;
+
+/** A name's width in ems, letter by letter: kana and kanji are a whole em wide, Cyrillic
+ * letters wider than Latin ones. */
+function nameEms(name) {
+  let width = 0;
+  for (const ch of name) {
+    if (/[\u3000-\u9fff\uff00-\uffef]/.test(ch)) width += 1.0;
+    else if (/[\u0400-\u04ff]/.test(ch)) width += 0.64;
+    else width += 0.58;
+  }
+  return width;
+}
 
 const TRANSPORT_COLORS = { car: "#9aa0a6", train: "#d1495b", plane: "#2e86ab" };
 const PAWN_COLORS = { red: "#d62828", blue: "#1d4ed8", green: "#15803d", yellow: "#eab308", black: "#111827" };
@@ -100,6 +115,23 @@ export function mount(root, payload) {
   // Cities whose names show first: where the pieces and the mission are.
   let important = new Set();
 
+  /** Each name's box as the browser draws it, in ems from where it is written (its width,
+   * how far it rises above and falls below the line), measured once; an estimate until
+   * it can be (a drawing not yet on the page measures nothing). */
+  const extents = new Map();
+  function extent(c, label) {
+    if (!extents.has(c.id)) {
+      label.classList.remove("mx-label-hidden");
+      label.style.fontSize = "100px";
+      label.setAttribute("x", "0");
+      label.setAttribute("y", "0");
+      const bbox = label.getBBox ? label.getBBox() : { width: 0 };
+      if (bbox.width > 0) extents.set(c.id, { width: bbox.width / 100, up: -bbox.y / 100, down: (bbox.y + bbox.height) / 100 });
+      else return { width: nameEms(c.name), up: 1.0, down: 0.3 };
+    }
+    return extents.get(c.id);
+  }
+
   /** Size the names for ``scale`` (screen px per board unit) and show as many as fit:
    * the important cities first, then by the board's order (largest first). */
   function layoutLabels(scale) {
@@ -112,26 +144,48 @@ export function mount(root, payload) {
       if (seen.has(c.id)) continue;
       seen.add(c.id);
       const label = labels.get(c.id);
-      const dx = 7 / scale;
-      const x = c.x + dx;
+      const { width, up, down } = extent(c, label);
+      const x = c.x + 7 / scale;
       const y = c.y - 4 / scale;
-      // Its box in screen pixels (a name is about 0.56 em per letter).
+      // Its box in screen pixels.
       const left = (x - vx) * scale;
-      const top = (y - vy) * scale - LABEL_PX;
-      const box = [left, top, left + c.name.length * LABEL_PX * 0.56, top + LABEL_PX];
-      const inside = c.x >= vx && c.x <= vx + vw && c.y >= vy && c.y <= vy + vh;
+      const line = (y - vy) * scale;
+      const box = [left, line - up * LABEL_PX, left + width * LABEL_PX, line + down * LABEL_PX];
+      // Inside the map, the whole name: one cut by the edge is not drawn.
+      const inside = box[0] >= 0 && box[1] >= 0 && box[2] <= vw * scale && box[3] <= vh * scale;
       const free = inside && placed.every((p) => box[2] < p[0] || box[0] > p[2] || box[3] < p[1] || box[1] > p[3]);
-      label.style.fontSize = `${size.toFixed(2)}px`;
-      label.setAttribute("x", x.toFixed(1));
-      label.setAttribute("y", y.toFixed(1));
+      label.style.fontSize = `${size.toFixed(3)}px`;
+      label.setAttribute("x", x.toFixed(2));
+      label.setAttribute("y", y.toFixed(2));
       label.classList.toggle("mx-label-hidden", !free);
       if (free) placed.push([box[0] - 2, box[1] - 1, box[2] + 2, box[3] + 1]);
     }
     drawing.dataset.labels = String(placed.length);
   }
 
-  const zoomer = panZoom(drawing, box, layoutLabels);
+  let lastFocus = [];
+  const follow = () => zoomer.focus(lastFocus.map((id) => [at(id).x, at(id).y]));
+  const zoomer = panZoom(drawing, box, layoutLabels, { onFollow: follow });
   map.append(zoomer.controls);
+
+  /** The cities a phone's map frames: where the last move went from and to (Mister X's
+   * as far as this perspective knows it); without a last move, every piece. */
+  function actionCities(frame, previous) {
+    const view = frame.view;
+    const found = [];
+    const action = frame.action;
+    if (action && previous) {
+      if (action.pawn && previous.view.pawns[action.pawn] !== undefined) found.push(previous.view.pawns[action.pawn]);
+      if (action.pawn && view.pawns[action.pawn] !== undefined) found.push(view.pawns[action.pawn]);
+      const known = view.mrx.known || {};
+      for (let slot = previous.view.slots_filled; slot <= view.slots_filled; slot += 1) {
+        if (action.seat === "mrx" && known[String(slot)] !== undefined) found.push(known[String(slot)]);
+      }
+    }
+    if (found.length) return found;
+    const mrx = view.mrx.position !== null && view.mrx.position !== undefined ? [view.mrx.position] : [];
+    return [...Object.values(view.pawns), ...mrx];
+  }
 
   function drawMission(view) {
     const starts = new Set(board.missions[view.mission]?.starts || []);
@@ -246,7 +300,7 @@ export function mount(root, payload) {
     boxes.push(panel(gettext("Ticket board"), ticketBoard(view)));
     if (view.mrx.possible) {
       const names = view.mrx.possible.map((id) => at(id).name);
-      boxes.push(panel(interpolate(gettext("Could be in (%(count)s)"), { count: names.length }), el("span", { class: "mx-possible-list" }, names.join(", "))));
+      boxes.push(panel(interpolate(gettext("Could be in (%(count)s)"), { count: names.length }), el("span", { class: "mx-possible-list" }, new Intl.ListFormat(language, { type: "conjunction" }).format(names))));
     }
     if (view.reveals.length) {
       // Slot 0 is where he started; slot n, where his n-th move took him (the ticket board's n).
@@ -275,6 +329,9 @@ export function mount(root, payload) {
     update(frame, { frames, ply }) {
       drawMission(frame.view);
       drawPieces(frame, ply > 0 ? frames[ply - 1] : null);
+      lastFocus = actionCities(frame, ply > 0 ? frames[ply - 1] : null).filter((id) => at(id));
+      map.classList.toggle("mx-following", drawing.getBoundingClientRect().width < FOLLOW_BELOW_PX);
+      if (map.classList.contains("mx-following")) follow();
       layoutLabels(zoomer.scale());
       renderPanels(frame);
     },

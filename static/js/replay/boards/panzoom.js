@@ -1,7 +1,9 @@
 // Zoom and pan for an SVG drawing by its viewBox: the mouse wheel zooms around the
 // pointer, one finger or the mouse drags, two fingers pinch, and buttons zoom in, out
 // and back to the whole drawing. ``onChange(scale)`` runs after every change with the
-// screen pixels per drawing unit, so the caller can keep labels a readable size.
+// screen pixels per drawing unit, so the caller can keep labels a readable size. The
+// caller may also frame a part of the drawing (``focus``: following the action on a
+// small screen) until the reader moves the view; a button follows it again.
 
 import { el } from "../dom.js";
 import { gettext } from "../../i18n.js";
@@ -10,10 +12,12 @@ const MAX_ZOOM = 12;
 const STEP = 1.6;
 
 /** Make ``drawing`` (an <svg>) zoomable within ``home`` ([x, y, w, h], the whole view). */
-export function panZoom(drawing, home, onChange) {
+export function panZoom(drawing, home, onChange, { onFollow = null } = {}) {
   let view = [...home];
   const pointers = new Map();
   let pinch = null;
+  /** The reader moved the view: ``focus`` leaves it alone until "follow" is pressed. */
+  let moved = false;
 
   const scale = () => (drawing.getBoundingClientRect().width || 1) / view[2];
   const zoom = () => home[2] / view[2];
@@ -26,7 +30,24 @@ export function panZoom(drawing, home, onChange) {
     buttons.out.disabled = zoom() <= 1.01;
     buttons.home.disabled = zoom() <= 1.01;
     buttons.in.disabled = zoom() >= MAX_ZOOM - 0.01;
+    if (buttons.follow) buttons.follow.setAttribute("aria-pressed", String(!moved));
     onChange(scale());
+  }
+
+  /** Frame the drawing points ``points`` ([[x, y], …]) with a margin, at least ``minWidth``
+   * drawing units wide; nothing when the reader has moved the view. */
+  function focus(points, minWidth = home[2] / 3) {
+    if (moved || !points.length) return;
+    const xs = points.map((p) => p[0]);
+    const ys = points.map((p) => p[1]);
+    const aspect = home[3] / home[2];
+    let w = Math.max(minWidth, (Math.max(...xs) - Math.min(...xs)) * 1.3, ((Math.max(...ys) - Math.min(...ys)) * 1.3) / aspect);
+    w = Math.min(home[2], w);
+    const cx = (Math.max(...xs) + Math.min(...xs)) / 2;
+    const cy = (Math.max(...ys) + Math.min(...ys)) / 2;
+    view = [cx - w / 2, cy - (w * aspect) / 2, w, w * aspect];
+    clamp();
+    apply();
   }
 
   /** Keep the view inside the drawing (no panning off into nothing). */
@@ -60,6 +81,7 @@ export function panZoom(drawing, home, onChange) {
 
   drawing.addEventListener("wheel", (event) => {
     event.preventDefault();
+    moved = true;
     const [px, py] = toDrawing(event.clientX, event.clientY);
     zoomBy(Math.exp(-event.deltaY * (event.deltaMode === 1 ? 0.05 : 0.0015)), px, py);
   }, { passive: false });
@@ -84,10 +106,12 @@ export function panZoom(drawing, home, onChange) {
       const [a, b] = [...pointers.values()];
       const distance = Math.hypot(a.x - b.x, a.y - b.y);
       const [px, py] = toDrawing((a.x + b.x) / 2, (a.y + b.y) / 2);
+      moved = true;
       zoomBy(view[2] / (pinch.width * (pinch.distance / Math.max(1, distance))), px, py);
       return;
     }
     if (zoom() <= 1.01) return; // nothing to pan at the whole view
+    moved = true;
     const r = drawing.getBoundingClientRect();
     view[0] -= ((now.x - before.x) / r.width) * view[2];
     view[1] -= ((now.y - before.y) / r.height) * view[3];
@@ -109,13 +133,22 @@ export function panZoom(drawing, home, onChange) {
     out: el("button", { type: "button", class: "map-zoom-out", title: gettext("Zoom out"), "aria-label": gettext("Zoom out") }, "−"),
     home: el("button", { type: "button", class: "map-zoom-home", title: gettext("Whole board"), "aria-label": gettext("Whole board") }, "⤢"),
   };
-  buttons.in.addEventListener("click", () => zoomBy(STEP));
-  buttons.out.addEventListener("click", () => zoomBy(1 / STEP));
-  buttons.home.addEventListener("click", reset);
-  const controls = el("div", { class: "map-zoom", role: "group", "aria-label": gettext("Zoom") }, buttons.in, buttons.out, buttons.home);
+  if (onFollow) {
+    buttons.follow = el("button", { type: "button", class: "map-follow", title: gettext("Follow the action: show where the last move happened"),
+      "aria-label": gettext("Follow the action"), "aria-pressed": "true" }, "◎");
+    buttons.follow.addEventListener("click", () => {
+      moved = false;
+      onFollow();
+    });
+  }
+  buttons.in.addEventListener("click", () => { moved = true; zoomBy(STEP); });
+  buttons.out.addEventListener("click", () => { moved = true; zoomBy(1 / STEP); });
+  buttons.home.addEventListener("click", () => { moved = true; reset(); });
+  const controls = el("div", { class: "map-zoom", role: "group", "aria-label": gettext("Zoom") },
+    buttons.in, buttons.out, buttons.home, ...(buttons.follow ? [buttons.follow] : []));
 
   // A resized page changes the screen size of a drawing unit.
   if (typeof ResizeObserver !== "undefined") new ResizeObserver(() => onChange(scale())).observe(drawing);
 
-  return { controls, zoomBy, reset, apply, scale };
+  return { controls, zoomBy, reset, apply, scale, focus };
 }

@@ -1,3 +1,5 @@
+from typing import Any
+
 from django import forms
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -5,7 +7,7 @@ from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import time_zone_names
+from config import zones
 
 
 class SignUpForm(UserCreationForm):
@@ -28,9 +30,18 @@ class PreferencesForm(forms.Form):
     time_zone = forms.ChoiceField(
         label=_("Time zone"),
         required=False,
-        help_text=_("Dates and times on the site are shown in this zone."),
-        choices=lambda: [("", _("The site's (UTC)"))] + [(name, name) for name in time_zone_names()],
+        help_text=_("Dates and times on the site are shown in this zone. Type a country, a city "
+                    "or an offset to find yours."),
+        widget=zones.ZonePicker(),
     )
+
+    def __init__(self, *args: Any, browser_zone: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        language = translation.get_language() or "en"
+        default = (_("My browser's: %(zone)s") % {"zone": zones.label(browser_zone, language)}
+                   if zones.zone_or_none(browser_zone) else _("UTC, until my browser says where I am"))
+        saved = self.initial.get("time_zone", "")
+        self.fields["time_zone"].choices = [("", default), *zones.choices(language, browser_zone, saved)]
 
 
 class LocalizedPasswordResetForm(PasswordResetForm):

@@ -5,13 +5,14 @@ names), the signed-in account's saved choice, the ``django_language`` cookie (th
 sets it), the browser's ``Accept-Language``, English. A query parameter rather than a
 ``/ja/`` prefix keeps every URL, bookmark and API path as it was.
 
+Time zone: the account's saved choice, the browser's (a cookie), UTC.
+
 The account's choices ride in the session (put there at sign-in and when saved), so a
 page costs no query for them.
 """
 
 from __future__ import annotations
 
-import zoneinfo
 from collections.abc import Callable
 
 from django.conf import settings
@@ -20,6 +21,7 @@ from django.utils import timezone, translation
 from django.utils.cache import patch_vary_headers
 
 from accounts import preferences
+from config import zones
 
 
 def language_in_query(request: HttpRequest) -> str | None:
@@ -72,21 +74,21 @@ class LanguageMiddleware:
 
 
 class TimeZoneMiddleware:
-    """Shows dates and times in the account's time zone (the site's for visitors)."""
+    """Shows dates and times in the zone the person chose on their settings page, else
+    in their browser's (the cookie static/js/time-zone.js keeps), else in UTC. A club's
+    pages may show its own zone instead (clubs.zones)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        zone_name = ""
+        chosen = ""
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated:
-            zone_name = preferences.of_session(request)["time_zone"]
-        if zone_name:
-            try:
-                timezone.activate(zoneinfo.ZoneInfo(zone_name))
-            except (zoneinfo.ZoneInfoNotFoundError, ValueError):
-                timezone.deactivate()
+            chosen = preferences.of_session(request)["time_zone"]
+        zone = zones.zone_or_none(chosen) or zones.zone_or_none(request.COOKIES.get(zones.BROWSER_COOKIE))
+        if zone is not None:
+            timezone.activate(zone)
         else:
             timezone.deactivate()
         try:

@@ -14,6 +14,7 @@ from accounts.forms import PreferencesForm, SignUpForm
 from clubs import policy
 from clubs import services as club_services
 from clubs.selectors import handles_of, invite_in, memberships_of
+from config import zones
 from games.selectors import games_of
 
 
@@ -146,7 +147,8 @@ def set_language(request: HttpRequest) -> HttpResponse:
 def account_settings(request: HttpRequest) -> HttpResponse:
     """Language and time zone of the signed-in account."""
     saved = preferences.stored(request.user)
-    form = PreferencesForm(request.POST or None, initial=saved)
+    form = PreferencesForm(request.POST or None, initial=saved,
+                           browser_zone=request.COOKIES.get(zones.BROWSER_COOKIE, ""))
     if request.method == "POST" and form.is_valid():
         row = services.save_preferences(request.user, language=form.cleaned_data["language"],
                                         time_zone=form.cleaned_data["time_zone"])

@@ -1,7 +1,25 @@
+from typing import Any
+
 from django import forms
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Membership
+from config import zones
+
+
+def zone_field(label: str, help_text: str) -> forms.ChoiceField:
+    """A searchable time zone picker (static/js/zone-picker.js); choices: ``zone_choices``."""
+    return forms.ChoiceField(
+        required=False, label=label, help_text=help_text,
+        widget=zones.ZonePicker(),
+    )
+
+
+def zone_choices(*known: str) -> list[tuple[str, str]]:
+    """Each reader's own zone, then the likely zones, then every place (config.zones)."""
+    language = translation.get_language() or "en"
+    return [("", _("Each reader's own")), *zones.choices(language, *known)]
 
 
 class ClubForm(forms.Form):
@@ -14,9 +32,25 @@ class ClubForm(forms.Form):
         required=False, initial=True, label=_("Public"),
         help_text=_("Public clubs are listed and readable by everyone; private ones only by members."),
     )
+    time_zone = zone_field(_("Time zone"), _("The club's events and pages show times in it."))
+
+    def __init__(self, *args: Any, browser_zone: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].choices = zone_choices(browser_zone)
+        if zones.zone_or_none(browser_zone):
+            self.fields["time_zone"].initial = browser_zone
 
     def clean_slug(self) -> str:
         return self.cleaned_data["slug"].lower()
+
+
+class TimeZoneForm(forms.Form):
+    time_zone = zone_field(_("Time zone"), _("The club's events and pages show times in it."))
+
+    def __init__(self, *args: Any, current: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].choices = zone_choices(current)
+        self.fields["time_zone"].initial = current
 
 
 class InviteForm(forms.Form):

@@ -29,6 +29,11 @@ class Club(models.Model):
         default=False,
         help_text="Analyse every finished match stored in the club (analysis.handlers).",
     )
+    time_zone = models.CharField(
+        max_length=64, blank=True, default="",
+        help_text="The IANA zone the club's pages and events show times in (Asia/Tokyo); "
+        "blank: each reader's own.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from clubs import addresses, policy
 from clubs.models import AuditEntry, Club, HandleClaim, Invite, JoinRequest, Membership, Player
 from clubs.policy import AnyUser
+from config import zones
 
 
 def free_address(name: str) -> str:
@@ -26,6 +27,14 @@ def free_address(name: str) -> str:
         number += 1
         candidate = addresses.numbered(address, number)
     return candidate
+
+
+def show_times_of(club: Club) -> None:
+    """Dates on the page being drawn are shown in the club's time zone, when it has one
+    (accounts.middleware puts the reader's own back after the response)."""
+    zone = zones.zone_or_none(club.time_zone)
+    if zone is not None:
+        timezone.activate(zone)
 
 
 def members(club: Club) -> QuerySet[Membership]:

@@ -28,6 +28,7 @@ from clubs.models import (
     Player,
 )
 from clubs.selectors import free_address, free_handle
+from config import zones
 from config.errors import AppError
 from config.events import publish
 from config.sentences import Sentence
@@ -68,14 +69,32 @@ def set_auto_analysis(user: AbstractBaseUser, club: Club, on: bool) -> None:
           else Sentence.site(gettext_noop("turned automatic analysis off")), on=on)
 
 
+def set_time_zone(user: AbstractBaseUser, club: Club, name: str) -> None:
+    """The zone the club's pages and events show times in ("": each reader's own)."""
+    _known_zone(name)
+    if club.time_zone == name:
+        return
+    club.time_zone = name
+    club.save(update_fields=["time_zone"])
+    audit(club, user, "club.time_zone",
+          Sentence.site(gettext_noop("set the club's time zone to %(zone)s"), zone=name or "—"), zone=name)
+
+
+def _known_zone(name: str) -> None:
+    if name and zones.zone_or_none(name) is None:
+        raise ClubError(_("'%(zone)s' is not a time zone this site knows.") % {"zone": name}, "bad_time_zone")
+
+
 @transaction.atomic
-def create_club(user: AbstractBaseUser, *, name: str, slug: str = "", is_public: bool) -> Club:
+def create_club(user: AbstractBaseUser, *, name: str, slug: str = "", is_public: bool,
+                time_zone: str = "") -> Club:
     """A new club, with its creator as its first organiser; no ``slug``: the address its
     name reads as (clubs.selectors.free_address)."""
     slug = slug or free_address(name)
     if slug in addresses.RESERVED or Club.objects.filter(slug=slug).exists():
         raise ClubError(_("The address '%(slug)s' is taken; choose another.") % {"slug": slug}, "slug_taken")
-    club = Club.objects.create(name=name, slug=slug, is_public=is_public)
+    _known_zone(time_zone)
+    club = Club.objects.create(name=name, slug=slug, is_public=is_public, time_zone=time_zone)
     Membership.objects.create(user=user, club=club, role=Membership.Role.ORGANISER)
     audit(club, user, "club.create", Sentence.site(gettext_noop("created the club %(name)s"), name=repr(name)),
           public=is_public)

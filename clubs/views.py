@@ -16,8 +16,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs import policy, selectors, services
-from clubs.forms import ClubForm, InviteForm, JoinForm, MergeForm, RenameForm
+from clubs.forms import ClubForm, InviteForm, JoinForm, MergeForm, RenameForm, TimeZoneForm
 from clubs.models import Club, Invite, JoinRequest, Membership, Player
+from config import zones
 
 
 def club_for(request: HttpRequest, slug: str, *, manage: bool) -> Club:
@@ -79,12 +80,12 @@ def _address_preview(name: str, typed: str) -> str:
 
 @login_required
 def club_new(request: HttpRequest) -> HttpResponse:
-    form = ClubForm(request.POST or None)
+    form = ClubForm(request.POST or None, browser_zone=request.COOKIES.get(zones.BROWSER_COOKIE, ""))
     if request.method == "POST" and form.is_valid():
         try:
             club = services.create_club(
                 request.user, name=form.cleaned_data["name"], slug=form.cleaned_data["slug"],
-                is_public=form.cleaned_data["is_public"],
+                is_public=form.cleaned_data["is_public"], time_zone=form.cleaned_data["time_zone"],
             )
         except services.ClubError as exc:
             form.add_error("slug", exc.message)
@@ -115,6 +116,17 @@ def auto_analysis(request: HttpRequest, club: Club) -> HttpResponse | None:
     services.set_auto_analysis(request.user, club, on)
     messages.success(request, _("Every finished match stored from now on is analysed.") if on
                      else _("Matches are analysed only when a member asks."))
+
+
+@organiser_post
+def time_zone(request: HttpRequest, club: Club) -> HttpResponse | None:
+    form = TimeZoneForm(request.POST, current=club.time_zone)
+    if not form.is_valid():
+        messages.error(request, _("Choose a time zone from the list."))
+        return None
+    _attempt(request, lambda: services.set_time_zone(request.user, club, form.cleaned_data["time_zone"]),
+             _("The club's pages and events now show times in this zone."))
+    return None
 
 
 @organiser_post

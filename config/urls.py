@@ -18,8 +18,8 @@ from config.health import healthz
 #: What ReDoc's bundle needs beyond the site's policy, on its page only: it styles itself
 #: with <style> elements and style attributes it writes as it draws (styled-components),
 #: and runs its search in a worker made from a blob: URL. Its scripts stay the site's
-#: files ('self'), and its "API docs by Redocly" logo from cdn.redoc.ly stays refused
-#: (img-src: the bundle hides the image when it fails). The page shows only the public
+#: files ('self'); its "API docs by Redocly" logo from cdn.redoc.ly is never asked for
+#: (static/js/api/redoc.js drops it). The page shows only the public
 #: schema, the same document /api/schema/ serves to anyone.
 REDOC_CSP = {"style-src": ["'unsafe-inline'"], "worker-src": ["'self'", "blob:"]}
 

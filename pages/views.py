@@ -11,14 +11,16 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from analysis.selectors import recent_accuracy
 from clubs import policy
 from clubs import selectors as club_selectors
-from clubs.forms import InviteForm, VoidForm
+from clubs.forms import InviteForm, TimeZoneForm, VoidForm
 from clubs.services import ClubError
 from clubs.views import club_for, free_handle_choices
+from config import zones
 from games import display
 from games import selectors as match_selectors
 from games import services as match_services
@@ -64,6 +66,7 @@ def club_directory(request: HttpRequest) -> HttpResponse:
 def club_page(request: HttpRequest, slug: str) -> HttpResponse:
     """A club: its latest matches, ladders, events and (for those who record) open drafts."""
     club = club_for(request, slug, manage=False)
+    club_selectors.show_times_of(club)
     role = policy.role_in(request.user, club)
     can_record = request.user.is_authenticated and draft_policy.can_record(request.user, club)
     matches = match_selectors.club_matches_played(club)
@@ -82,6 +85,7 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
         "can_import": policy.can_import(request.user, club) and request.user.is_authenticated,
         "can_record": can_record,
         "drafts": open_draft_rows(club, request.user) if can_record else [],
+        "times_in": zones.current_label(translation.get_language() or "en"),
     })
 
 
@@ -90,6 +94,7 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
     match = match_selectors.match_for(request.user, match_id)
     if match is None:
         raise Http404("no such match")
+    club_selectors.show_times_of(match.club)
     match.options = match_selectors.match_options(match)
     return render(request, "games/match_detail.html", {
         "match": match_selectors.with_players(match),
@@ -102,11 +107,13 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
 def club_manage(request: HttpRequest, slug: str) -> HttpResponse:
     """The organisers' page: members, requests, invites, handles, void matches, audit."""
     club = club_for(request, slug, manage=True)
+    club_selectors.show_times_of(club)
     return render(
         request,
         "clubs/manage.html",
         {
             "club": club,
+            "time_zone_form": TimeZoneForm(current=club.time_zone),
             "members": club_selectors.members(club),
             "join_requests": club_selectors.pending_join_requests(club),
             "invites": club_selectors.open_invites(club),

@@ -19,6 +19,7 @@ from clubs.models import Club, Player
 from clubs.policy import AnyUser
 from config.errors import AppError
 from config.queueing import send_task_on_commit
+from games import display
 from games.models import Match, MatchSeat
 from games.services import ingest_log
 from ladder import selectors as ladder_selectors
@@ -345,8 +346,11 @@ def _name(pairing: Pairing) -> str:
     return gettext("round %(round)s, board %(board)s") % {"round": pairing.round, "board": pairing.board}
 
 
-def _seat_text(seats: Sequence[tuple[str, str]]) -> str:
-    return ", ".join(f"{seat}: {handle}" for seat, handle in seats)
+def _seat_text(game: str, seats: Sequence[tuple[str, str]]) -> str:
+    """Who sits where, each seat by the role the game gives it, in the reader's words:
+    "p02 as Cryptid and p01 as Scientist"."""
+    return display.words([gettext("%(player)s as %(role)s") % {
+        "player": handle, "role": display.seat_role(game, seat, {})} for seat, handle in seats])
 
 
 def check_log_matches_pairing(pairing: Pairing, document: Any) -> None:
@@ -370,7 +374,8 @@ def check_log_matches_pairing(pairing: Pairing, document: Any) -> None:
     if sorted(given) != sorted(expected):
         raise TournamentError(
             gettext("the log seats %(given)s, but %(pairing)s seats %(expected)s")
-            % {"given": _seat_text(given), "pairing": _name(pairing), "expected": _seat_text(expected)},
+            % {"given": _seat_text(tournament.game, given), "pairing": _name(pairing),
+               "expected": _seat_text(tournament.game, expected)},
             code="seats_mismatch")
 
 

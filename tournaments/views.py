@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 from clubs import policy
 from clubs import services as club_services
 from clubs.models import Club, Player
-from clubs.selectors import MEMBER_PICK, club_for
+from clubs.selectors import MEMBER_PICK, club_for, show_times_of
 from clubs.services import ClubError
 from engine import canonical_json, get_game
 from games.display import rating_role
@@ -38,7 +38,9 @@ from tournaments.standings import TIEBREAKS
 
 
 def _tournament(request: HttpRequest, pk: int) -> Tournament:
-    return get_object_or_404(selectors.visible_tournaments(request.user), pk=pk)
+    tournament = get_object_or_404(selectors.visible_tournaments(request.user).select_related("club"), pk=pk)
+    show_times_of(tournament.club)  # an event's times in its club's zone
+    return tournament
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
@@ -50,6 +52,7 @@ def _club(request: HttpRequest, slug: str) -> Club:
     club = club_for(request.user, slug)
     if club is None:
         raise Http404("no such club")
+    show_times_of(club)
     return club
 
 

@@ -51,7 +51,7 @@ def test_a_club_named_in_japanese_or_russian_gets_an_address_shown_before_saving
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     try:
         sign_in_from_home(page, live_server.url, language)
-        page.locator("a[href='/clubs/new/']").first.click()
+        page.locator("a[href^='/clubs/new/']").first.click()
         page.fill("#id_name", name)
         preview = page.locator("#address-preview")
         preview.filter(has_text=f"/clubs/{address}/").wait_for()
@@ -62,6 +62,61 @@ def test_a_club_named_in_japanese_or_russian_gets_an_address_shown_before_saving
         assert Club.objects.get(slug=address).name == name
         fits(page)
         screenshot(page, f"club-created-{language}-{width}")
+    finally:
+        context.close()
+    assert not errors
+
+
+ZONES = {
+    "ja": ("Asia/Tokyo", "9:49", "ニューヨーク", "America/New_York"),
+    "ru": ("Europe/Moscow", "3:49", "Владивосток", "Asia/Vladivostok"),
+}
+
+
+@pytest.mark.parametrize("width", SIZES)
+@pytest.mark.parametrize("language", ZONES)
+def test_times_in_the_browsers_zone_from_the_first_visit_and_a_zone_found_by_name(
+    chromium, live_server, organiser, screenshot, language, width
+):
+    from datetime import UTC, datetime
+
+    from accounts.models import AccountSettings
+    from clubs import services
+    from games.models import Match
+    from games.services import ingest_log
+    from tests.games.logs import bot_log
+
+    browser_zone, local_time, search, found = ZONES[language]
+    club = services.create_club(organiser, name="Owls", slug="owls", is_public=True)
+    match = ingest_log(club, bot_log("cryptid-urban-legends", 1, ["a", "b"]), organiser)
+    Match.objects.filter(pk=match.pk).update(played_at=datetime(2026, 11, 28, 0, 49, tzinfo=UTC))
+    context = chromium.new_context(
+        viewport={"width": width, "height": SIZES[width]}, timezone_id=browser_zone
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(f"{live_server.url}/?lang={language}")  # the first visit: no zone known yet
+        page.wait_for_load_state("load")
+        assert {c["name"]: c["value"] for c in context.cookies()}["lantern_tz"] == browser_zone
+        page.locator("nav a[href^='/clubs/?']").first.click()
+        page.locator("main a[href^='/clubs/owls/']").first.click()
+        page.locator(f"a[href^='/matches/{match.pk}/']").first.click()
+        page.wait_for_url(f"**/matches/{match.pk}/**")
+        assert local_time in page.inner_text("main"), page.inner_text("main")
+        fits(page)
+        screenshot(page, f"match-local-time-{language}-{width}")
+
+        sign_in_from_home(page, live_server.url, language)
+        page.locator("a[href^='/accounts/settings/']").first.click()
+        page.fill("input.zone-search", search)
+        assert page.input_value("#id_time_zone") == found
+        fits(page)
+        screenshot(page, f"settings-zone-search-{language}-{width}")
+        page.locator("main form button[type=submit]").click()
+        page.wait_for_selector(".message.success")
+        assert AccountSettings.objects.get(user=organiser).time_zone == found
     finally:
         context.close()
     assert not errors

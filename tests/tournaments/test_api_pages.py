@@ -81,8 +81,8 @@ def test_errors_come_back_as_400_with_the_sentence(api, make_event):
         format="json")
     assert r.status_code == 400
     assert r.json()["error"] == "seats_mismatch"
-    assert r.json()["message"] == ("the log seats cryptid: p04, scientist: p01, but round 1, "
-                                  "board 1 seats cryptid: p01, scientist: p03")
+    assert r.json()["message"] == ("the log seats p04 as Cryptid and p01 as Scientist, but round 1, "
+                                  "board 1 seats p01 as Cryptid and p03 as Scientist")
     pairing.refresh_from_db()
     assert pairing.status == "pending"
 

@@ -62,11 +62,27 @@ def test_a_log_with_the_players_in_the_wrong_seats_stores_nothing(api, make_even
     r = api.post(f"/api/pairings/{pairing.id}/result/", {"log": log}, format="json")
     assert r.status_code == 400
     assert r.json()["error"] == "seats_mismatch"
-    assert r.json()["message"] == ("the log seats cryptid: p02, scientist: p01, but round 1, "
-                                   "board 1 seats cryptid: p01, scientist: p02")
+    assert r.json()["message"] == ("the log seats p02 as Cryptid and p01 as Scientist, but round 1, "
+                                   "board 1 seats p01 as Cryptid and p02 as Scientist")
     assert Match.objects.count() == 0
     pairing.refresh_from_db()
     assert pairing.status == "pending"
+
+
+@pytest.mark.parametrize(("language", "roles"), [
+    ("ja", ("p02（クリプティッド）", "p01（科学者）")),
+    ("ru", ("p02 — Криптид", "p01 — Учёный")),
+])
+def test_players_in_the_wrong_seats_are_named_by_their_roles_in_the_readers_words(
+        api, make_event, language, roles):
+    tournament = services.start_tournament(make_event(2, rounds=1))
+    (pairing,) = selectors.pairings(tournament, 1)
+    log = engine.play(GAME, 1, ["greedy", "greedy"], players=["p02", "p01"])
+    r = api.post(f"/api/pairings/{pairing.id}/result/", {"log": log}, format="json",
+                 HTTP_ACCEPT_LANGUAGE=language)
+    message = r.json()["message"]
+    assert all(role in message for role in roles), message
+    assert "cryptid" not in message and "scientist" not in message
 
 
 def test_an_illegal_log_is_refused_as_any_upload_and_the_attempt_is_kept(api, make_event):

@@ -24,6 +24,11 @@ DOMAINS = ("django", "djangojs")
 # Not the site's strings: the engine's own catalogs, tests, benchmarks, copies of static
 # files, the virtualenv.
 IGNORED = ("engine/*", "tests/*", "bench/*", "docs/*", "staticfiles/*", "var/*", ".venv/*", "scripts/*")
+#: Besides Django's gettext family, the calls that mark a msgid where a sentence is built to
+#: be said later, in its reader's language (the engine's Message whose id is the site's
+#: msgid: ``tournaments.pairing.explanations``): ``sentence(msgid, ...)`` and
+#: ``Counted(singular, plural)``. xgettext reads them as it reads ``gettext_noop``.
+KEYWORDS = ("sentence:1", "Counted:1,2")
 # A Russian plural has three forms (1 партия, 2 партии, 5 партий); the header says so.
 PLURAL_FORMS = {
     "ja": "nplurals=1; plural=0;",
@@ -43,7 +48,7 @@ def gettext_available() -> bool:
 def make_messages(root: Path = ROOT, domains: tuple[str, ...] = DOMAINS) -> None:
     """Runs ``makemessages`` for ja and ru in ``root`` (a checkout, or a copy of one)."""
     for domain in domains:
-        command = [sys.executable, "manage.py", "makemessages", "--no-obsolete", "--no-location",
+        command = [sys.executable, "-m", "config.catalogs", "makemessages", "--no-obsolete", "--no-location",
                    "-d", domain, *(f"--ignore={pattern}" for pattern in IGNORED)]
         for language in LANGUAGES:
             command += ["-l", language]
@@ -80,6 +85,26 @@ def compile_messages(root: Path = ROOT) -> None:
         polib.pofile(str(path)).save_as_mofile(str(path.with_suffix(".mo")))
 
 
+def makemessages(arguments: list[str]) -> None:
+    """Django's ``makemessages`` with :data:`KEYWORDS` given to xgettext too."""
+    import os
+
+    import django
+    from django.core.management import call_command
+    from django.core.management.commands import makemessages as django_makemessages
+
+    class Command(django_makemessages.Command):
+        xgettext_options = [*django_makemessages.Command.xgettext_options,
+                            *(f"--keyword={keyword}" for keyword in KEYWORDS)]
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    django.setup()
+    call_command(Command(), *arguments)
+
+
 if __name__ == "__main__":
-    make_messages()
-    compile_messages()
+    if sys.argv[1:2] == ["makemessages"]:  # one step of make_messages, in the checkout it runs in
+        makemessages(sys.argv[2:])
+    else:
+        make_messages()
+        compile_messages()

@@ -159,9 +159,9 @@ class Pairing(models.Model):
                                  related_name="pairing")
     explanation = models.TextField(help_text="Why the pairing program made this pairing, in English "
                                              "(for search and logs).")
-    #: Why, as what to say (``tournaments.pairing.Said``): each reader is told it in their
-    #: language (``explanation_text``). A pairing made before it was kept holds
-    #: ``{"plain": <its English text>}``.
+    #: Why, as what to say (the engine's Message, ``tournaments.pairing.explanations``):
+    #: each reader is told it in their language (``explanation_text``). A pairing made
+    #: before it was kept holds ``{"plain": <its English text>}``.
     why = models.JSONField(default=dict, blank=True)
     overridden = models.BooleanField(default=False)
     override_reason = models.TextField(blank=True)

@@ -23,22 +23,23 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from engine import Message
 from tournaments.pairing import (
     Entrant,
     History,
     PlayedGame,
     PlayerId,
-    Said,
     english,
     fmt_points,
-    gettext_noop,
+    sentence,
 )
+from tournaments.pairing.explanations import summed
 
-#: Each tie-break by its name (marked for the site's catalog; the pages translate it).
-TIEBREAKS: dict[str, str] = {
-    "buchholz": gettext_noop("Buchholz"),
-    "sonneborn_berger": gettext_noop("Sonneborn–Berger"),
-    "head_to_head": gettext_noop("Head-to-head"),
+#: Each tie-break by its name (the pages say it in the reader's language).
+TIEBREAKS: dict[str, Message] = {
+    "buchholz": sentence("Buchholz"),
+    "sonneborn_berger": sentence("Sonneborn–Berger"),
+    "head_to_head": sentence("Head-to-head"),
 }
 
 
@@ -55,8 +56,9 @@ class Row:
     tiebreaks: dict[str, float] = field(default_factory=dict)
     #: per tie-break: the sum written out, in English
     explained: dict[str, str] = field(default_factory=dict)
-    #: the same, as what to say (``pairing.Said``): the pages say it in the reader's language
-    said: dict[str, Said] = field(default_factory=dict)
+    #: the same, as what to say (the engine's ``Message``, as the pairing's explanations):
+    #: the pages say it in the reader's language
+    said: dict[str, Message] = field(default_factory=dict)
     #: tie-breaks that did not apply to this row (head-to-head with no one tied)
     not_applied: set[str] = field(default_factory=set)
 
@@ -65,21 +67,19 @@ def _identity(seat: str) -> str:
     return seat
 
 
-def _term(value: str, mean: str, players: str, round_number: int) -> Said:
+def _term(value: str, mean: str, players: str, round_number: int) -> Message:
     """One game's part of a sum: ``2+1 / 2 (Y, Z, r1)``."""
-    return {"id": gettext_noop("{value}{mean} ({players}, r{round})"),
-            "params": {"value": value, "mean": mean, "players": players, "round": round_number}}
+    return sentence("{value}{mean} ({players}, r{round})", value=value, mean=mean,
+                    players=players, round=round_number)
 
 
-def _sum(total: float, terms: list[Said]) -> Said:
+def _sum(total: float, terms: list[Message]) -> Message:
     """``5 = 2 (B, r1) + 2 (D, r2)``, or ``0 = 0 (no games)``."""
-    return {"id": gettext_noop("{total} = {terms}"), "params": {
-        "total": fmt_points(total),
-        "terms": {"list": terms, "join": "plus"} if terms else {"id": gettext_noop("0 (no games)"),
-                                                                "params": {}}}}
+    return sentence("{total} = {terms}", total=fmt_points(total),
+                    terms=summed(terms) if terms else sentence("0 (no games)"))
 
 
-def _explain(row: Row, key: str, said: Said) -> None:
+def _explain(row: Row, key: str, said: Message) -> None:
     row.said[key] = said
     row.explained[key] = english(said)
 
@@ -148,8 +148,8 @@ def compute_standings(
         if "buchholz" in tiebreaks:
             row.tiebreaks["buchholz"] = bh
             formula = _sum(bh, bh_parts)
-            _explain(row, "buchholz", {"id": gettext_noop("{formula}; byes and forfeits count 0"),
-                                       "params": {"formula": formula}} if row.byes else formula)
+            _explain(row, "buchholz", sentence("{formula}; byes and forfeits count 0", formula=formula)
+                     if row.byes else formula)
         if "sonneborn_berger" in tiebreaks:
             row.tiebreaks["sonneborn_berger"] = sb
             _explain(row, "sonneborn_berger", _sum(sb, sb_parts))
@@ -214,13 +214,13 @@ def _head_to_head(group: list[Row],
                     if o in members:
                         s = _score_against(game, pid, o)
                         score += s
-                        parts.append({"id": gettext_noop("{points} v {player} (r{round})"), "params": {
-                            "points": fmt_points(s), "player": names[o], "round": game.round}})
+                        parts.append(sentence("{points} v {player} (r{round})", points=fmt_points(s),
+                                              player=names[o], round=game.round))
         row.tiebreaks["head_to_head"] = score
         if len(group) == 1:
-            _explain(row, "head_to_head", {"id": gettext_noop("not needed (no one tied)"), "params": {}})
+            _explain(row, "head_to_head", sentence("not needed (no one tied)"))
             row.not_applied.add("head_to_head")
         else:
             tied = ", ".join(sorted(names[m] for m in members if m != pid))
-            _explain(row, "head_to_head", {"id": gettext_noop("{formula} among the players tied so far ({tied})"),
-                                           "params": {"formula": _sum(score, parts), "tied": tied}})
+            _explain(row, "head_to_head", sentence("{formula} among the players tied so far ({tied})",
+                                                   formula=_sum(score, parts), tied=tied))

@@ -32,7 +32,7 @@ from tournaments import selectors, services
 from tournaments.explanations import say
 from tournaments.forms import EntryForm, TournamentForm
 from tournaments.models import Pairing, Tournament
-from tournaments.pairing import pairing_rules
+from tournaments.pairing import english, pairing_rules
 from tournaments.seating import layout_of
 from tournaments.standings import TIEBREAKS
 
@@ -165,12 +165,12 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             request.user, tournament.club, request.user.pk),
         "own_entry_ids": {e.pk for e in tournament.entries.filter(player__in=own)},
         "layout": layout,
-        "pairing_rules": pairing_rules(
+        "pairing_rules": [(say(kind, tournament.game), say(rule, tournament.game)) for kind, rule in pairing_rules(
             swiss=tournament.format == Tournament.Format.SWISS, roles=(first, second),
             table_size=tournament.table_size, double=tournament.double,
-            strict_roles=tournament.strict_role_parity, translate=gettext),
+            strict_roles=tournament.strict_role_parity)],
         "rows": rows,
-        "tiebreaks": [(key, gettext(TIEBREAKS[key])) for key in tournament.tiebreaks],
+        "tiebreaks": [(key, say(TIEBREAKS[key], tournament.game)) for key in tournament.tiebreaks],
         "rounds": range(1, tournament.current_round + 1),
         "round_complete": selectors.round_complete(tournament, tournament.current_round),
         "can_manage": can_manage,
@@ -359,7 +359,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(["rank", "player", "points", "played", "wins", "byes",
-                     *[TIEBREAKS[t] for t in tournament.tiebreaks]])
+                     *[english(TIEBREAKS[t]) for t in tournament.tiebreaks]])
     # Only the player's name is anyone's text; every other cell is a number this view wrote.
     for row in rows:
         writer.writerow([f"{row.rank}=" if row.shared else row.rank,

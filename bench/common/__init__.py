@@ -8,9 +8,11 @@ import os
 from pathlib import Path
 from typing import Any
 
-QUICK_HELP = ("small sizes, a few seconds: shows that the benchmark still runs to its end "
-              "(make test runs every bench/*.py so); its figures mean nothing there, and a "
-              "missed target does not fail it")
+QUICK_HELP = (
+    "small sizes, a few seconds: shows that the benchmark still runs to its end "
+    "(make test runs every bench/*.py so); its figures mean nothing there, and a "
+    "missed target does not fail it"
+)
 
 
 def add_quick(parser: argparse.ArgumentParser) -> None:

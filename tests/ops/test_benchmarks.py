@@ -27,8 +27,15 @@ def test_there_are_benchmarks_to_run():
 @pytest.mark.parametrize("script", BENCHMARKS, ids=lambda path: path.name)
 def test_the_benchmark_runs_to_its_end_in_quick_mode(script: Path):
     env = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"}
-    done = subprocess.run([sys.executable, str(script), "--quick"], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        [sys.executable, str(script), "--quick"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert done.returncode == 0, (
         f"{script.name} --quick exited {done.returncode}\n"
-        f"--- stdout (end)\n{done.stdout[-3000:]}\n--- stderr (end)\n{done.stderr[-3000:]}")
+        f"--- stdout (end)\n{done.stdout[-3000:]}\n--- stderr (end)\n{done.stderr[-3000:]}"
+    )

@@ -39,6 +39,7 @@ def test_every_relative_link_leads_to_a_file():
 
 def test_every_handbook_page_is_linked_from_the_readme():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    unlinked = [p.name for p in sorted((ROOT / "docs").glob("*.md"))
-                if f"(docs/{p.name})" not in readme]
+    unlinked = [
+        p.name for p in sorted((ROOT / "docs").glob("*.md")) if f"(docs/{p.name})" not in readme
+    ]
     assert not unlinked, unlinked

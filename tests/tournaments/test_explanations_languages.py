@@ -1,5 +1,6 @@
 """Why a pairing was made, in the reader's language: the pairing program keeps its
-explanation as what to say (msgids and values), the round page and the API say it in
+explanation as what to say (the engine's messages, whose ids are the site's msgids), the
+round page and the API say it in
 Japanese or Russian, roles as the game names them; a pairing stored before that keeps
 its English text, marked as English."""
 
@@ -23,10 +24,13 @@ SCRIPTS = {"ja": re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]"), "ru": re.compile(r
 
 
 def _msgids(said, found: set[str]) -> set[str]:
-    if isinstance(said, dict):
-        if "id" in said:
-            found.add(said["id"])
-        for value in [*(said.get("params") or {}).values(), *said.get("list", [])]:
+    """Every id in a message, its parameters and the lists among them."""
+    if isinstance(said, list):
+        for item in said:
+            _msgids(item, found)
+    elif isinstance(said, dict):
+        found.add(said["id"])
+        for value in (said.get("params") or {}).values():
             _msgids(value, found)
     return found
 
@@ -173,3 +177,59 @@ def test_the_data_migration_keeps_a_pairings_english_readable(make_event):
     assert pairings and all(p.why == {"plain": p.explanation} for p in pairings)
     with translation.override("ja"):
         assert all(p.explanation_text == p.explanation and p.explanation_is_english for p in pairings)
+
+
+def test_every_explanation_is_the_engines_message_shape():
+    """One sentence type: every node an id and its parameters, a parameter a plain value,
+    a message or a list of them, as ``engine.render`` reads a message."""
+    def check(said) -> None:
+        if isinstance(said, list):
+            for item in said:
+                check(item)
+        elif isinstance(said, dict):
+            assert set(said) == {"id", "params"}, said
+            assert isinstance(said["id"], str) and isinstance(said["params"], dict), said
+            for value in said["params"].values():
+                check(value)
+        else:
+            assert isinstance(said, str | int | float), said
+
+    for _game, why in WHYS:
+        check(why)
+
+
+@pytest.mark.django_db
+def test_the_data_migration_makes_an_explanation_kept_before_a_message(make_event):
+    """A pairing stored with the earlier shape of what to say (roles, points and lists as
+    nodes of their own, a plural's two forms) reads the same after the migration."""
+    import importlib
+
+    from django.apps import apps
+
+    services.start_tournament(make_event(4))
+    pairing = Pairing.objects.order_by("pk").first()
+    earlier = {"id": "{hi} v {lo}: {grouping}; {meeting}; {roles}", "params": {
+        "hi": {"id": "{player} (#{rank}, {points})", "params": {"player": "p01", "rank": 1, "points": {"points": 1.0}}},
+        "lo": {"id": "{player} (#{rank}, {points})", "params": {"player": "p03", "rank": 3, "points": {"points": 2.5}}},
+        "grouping": {"id": "{players} at {points} or more, an odd number, so one floats down", "params": {
+            "players": {"id": "{count} player to pair stands", "plural": "{count} players to pair stand",
+                        "params": {"count": 3}}, "points": {"points": 1.0}}},
+        "meeting": {"id": "first meeting", "params": {}},
+        "roles": {"list": [
+            {"id": "the other way round breaks a role limit for {players}", "params": {
+                "players": {"list": ["p01", "p03"], "join": "and"}}},
+            {"id": "{player} sits {seat} (held {role} {count} time before)",
+             "plural": "{player} sits {seat} (held {role} {count} times before)",
+             "params": {"count": 0, "player": "p01", "seat": {"role": "cryptid", "seats": ["cryptid", "scientist"]},
+                        "role": {"role": "cryptid"}}},
+            {"list": ["p01", "p03"], "join": "comma"}], "join": "semicolon"}}}
+    Pairing.objects.filter(pk=pairing.pk).update(why=earlier)
+    importlib.import_module("tournaments.migrations.0006_pairing_why_as_messages").forwards(apps, None)
+    pairing.refresh_from_db()
+    assert english(pairing.why) == (
+        "p01 (#1, 1 pt) v p03 (#3, 2.5 pts): 3 players to pair stand at 1 pt or more, an odd number, "
+        "so one floats down; first meeting; the other way round breaks a role limit for p01 and p03; "
+        "p01 sits cryptid (held cryptid 0 times before); p01, p03")
+    with translation.override("ru"):
+        text = say(pairing.why, CRYPTID)
+    assert "Криптид" in text and "3 игрока" in text, text

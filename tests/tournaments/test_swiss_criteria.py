@@ -409,7 +409,7 @@ def test_strict_role_parity_trades_score_groups_for_roles_and_only_when_asked() 
 
 
 def test_swiss_rules_shown_to_organisers_name_both_roles() -> None:
-    text = " ".join(rule for _kind, rule, _about_roles in SWISS_RULES)
+    text = " ".join(rule["id"] for _kind, rule, _about_roles in SWISS_RULES)
     assert "{first}" in text and "{second}" in text
     assert [kind for kind, _rule, _about_roles in SWISS_RULES][:4] == ["absolute"] * 4
 

@@ -12,12 +12,19 @@ Three formats share one vocabulary (:mod:`.records`: :class:`Entrant`,
   Dagger) with seats rotated across rounds.
 
 Where each player stands before a round is :mod:`.standing`; what the event page says
-of the rules, :mod:`.rules`; why a table was made is kept as what to say
-(:mod:`.explanations`).
+of the rules, :mod:`.rules`; why a table was made is kept as what to say, the
+engine's ``Message`` (:mod:`.explanations`).
 """
 
 from tournaments.pairing.costs import SWISS_COST_LEVELS
-from tournaments.pairing.explanations import Said, english, fmt_points, fmt_pts, gettext_noop
+from tournaments.pairing.explanations import (
+    PLURALS,
+    Counted,
+    english,
+    fmt_points,
+    fmt_pts,
+    sentence,
+)
 from tournaments.pairing.records import (
     Bye,
     Entrant,
@@ -38,20 +45,21 @@ __all__ = [
     "RULE_KINDS",
     "SWISS_COST_LEVELS",
     "SWISS_RULES",
+    "PLURALS",
     "Bye",
     "Claim",
+    "Counted",
     "Entrant",
     "History",
     "PairingError",
     "PlayedGame",
     "PlayerId",
-    "Said",
     "Seating",
     "Table",
     "english",
     "fmt_points",
     "fmt_pts",
-    "gettext_noop",
+    "sentence",
     "pair_swiss",
     "pair_swiss_tables",
     "pairing_rules",

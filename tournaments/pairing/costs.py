@@ -11,21 +11,34 @@ from __future__ import annotations
 #: minimises them in order.
 SWISS_COST_LEVELS: tuple[tuple[str, str], ...] = (
     ("repeat", "the pair met before (per earlier meeting)"),
-    ("role_break", "players whose role difference would pass 2 or who would play a role "
-                   "a third time in a row"),
-    ("bye_group", "the bye's score group lies this many groups above the lowest group "
-                  "holding a player who may take it"),
-    ("role_parity", "strict role parity only: how far past 1 the players' role "
-                    "differences would go"),
-    ("floats", "the score-group boundaries the pair crosses, a boundary nearer the top "
-               "weighing more than every lower one together"),
+    (
+        "role_break",
+        "players whose role difference would pass 2 or who would play a role a third time in a row",
+    ),
+    (
+        "bye_group",
+        "the bye's score group lies this many groups above the lowest group "
+        "holding a player who may take it",
+    ),
+    (
+        "role_parity",
+        "strict role parity only: how far past 1 the players' role differences would go",
+    ),
+    (
+        "floats",
+        "the score-group boundaries the pair crosses, a boundary nearer the top "
+        "weighing more than every lower one together",
+    ),
     ("score_gap", "squared score difference of the two players, in hundredths of a point"),
     ("due_role", "players not getting their due role"),
     ("strong_role", "players not getting a strong (or absolute) claim"),
-    ("order", "departure from top half v bottom half within a group; for a float, how "
-              "far the floater is from the bottom of its group and its opponent from the "
-              "top of theirs; for the bye, how far above the bottom of its group the "
-              "player stands"),
+    (
+        "order",
+        "departure from top half v bottom half within a group; for a float, how "
+        "far the floater is from the bottom of its group and its opponent from the "
+        "top of theirs; for the bye, how far above the bottom of its group the "
+        "player stands",
+    ),
 )
 LEVEL = {name: i for i, (name, _text) in enumerate(SWISS_COST_LEVELS)}
 
@@ -42,12 +55,12 @@ def pack(costs: dict[tuple[str, str], tuple[int, ...]], matched_edges: int) -> d
     """Integer weights whose maximum-weight perfect matching minimises the cost levels
     lexicographically (networkx computes with integers exactly)."""
     levels = len(SWISS_COST_LEVELS)
-    bounds = [matched_edges * max((c[k] for c in costs.values()), default=0) + 1
-              for k in range(levels)]
+    bounds = [
+        matched_edges * max((c[k] for c in costs.values()), default=0) + 1 for k in range(levels)
+    ]
     multipliers = [1] * levels
     for k in range(levels - 2, -1, -1):
         multipliers[k] = multipliers[k + 1] * bounds[k + 1]
-    packed = {edge: sum(c[k] * multipliers[k] for k in range(levels))
-              for edge, c in costs.items()}
+    packed = {edge: sum(c[k] * multipliers[k] for k in range(levels)) for edge, c in costs.items()}
     top = max(packed.values(), default=0) + 1
     return {edge: top - value for edge, value in packed.items()}

@@ -7,7 +7,8 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from tournaments.pairing.explanations import Said, english
+from engine import Message
+from tournaments.pairing.explanations import english
 
 PlayerId = int | str
 Seating = tuple[tuple[str, PlayerId], ...]  # (seat, player) in seat order
@@ -56,9 +57,9 @@ class Table:
     #: the games to play: one seating, or two (roles swapped) with ``double``;
     #: empty for a bye
     games: tuple[Seating, ...]
-    #: why the table was made, as what to say (:data:`Said`): each reader is told it in
-    #: their language (``tournaments.explanations``)
-    why: Said
+    #: why the table was made, as what to say (a message, :mod:`.explanations`): each
+    #: reader is told it in their language (``tournaments.explanations``)
+    why: Message
 
     @property
     def is_bye(self) -> bool:
@@ -107,8 +108,9 @@ class History:
                 counts[player][role_class(seat)] += 1
         return counts
 
-    def role_sequences(self, role_class: Callable[[str], str]
-                       ) -> dict[PlayerId, list[tuple[int, str]]]:
+    def role_sequences(
+        self, role_class: Callable[[str], str]
+    ) -> dict[PlayerId, list[tuple[int, str]]]:
         """Per player, the role (class) of each round played over the board, in round
         order; ``""`` for a round in which they played both roles (double)."""
         by_round: dict[PlayerId, dict[int, str]] = defaultdict(dict)

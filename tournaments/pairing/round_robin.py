@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tournaments.pairing.explanations import gettext_noop, said_role, say
+from tournaments.pairing.explanations import role_name, sentence
 from tournaments.pairing.records import Entrant, PairingError, Seating, Table
 
 
@@ -43,27 +43,43 @@ def round_robin(
                 player = second if first is None else first
                 assert player is not None
                 bye_tables.append(
-                    Table(0, (player.id,), (), say(
-                        gettext_noop("bye: {player} sits out round {round} of the circle (odd "
-                                     "number of players)"), player=player.name, round=round_index + 1))
+                    Table(
+                        0,
+                        (player.id,),
+                        (),
+                        sentence(
+                            "bye: {player} sits out round {round} of the circle (odd "
+                            "number of players)",
+                            player=player.name,
+                            round=round_index + 1,
+                        ),
+                    )
                 )
                 continue
             games: tuple[Seating, ...] = (((roles[0], first.id), (roles[1], second.id)),)
             if double:
                 games += (((roles[0], second.id), (roles[1], first.id)),)
-                why = say(gettext_noop("round-robin (circle method, Berger order): {first} meets "
-                                        "{second} in round {round}; both roles are played"),
-                           first=first.name, second=second.name, round=round_index + 1)
+                why = sentence(
+                    "round-robin (circle method, Berger order): {first} meets "
+                    "{second} in round {round}; both roles are played",
+                    first=first.name,
+                    second=second.name,
+                    round=round_index + 1,
+                )
             else:
-                why = say(gettext_noop("round-robin (circle method, Berger order): {first} meets "
-                                        "{second} in round {round}; {first} takes {first_role}, "
-                                        "{second} takes {second_role} (Berger tables alternate roles)"),
-                           first=first.name, second=second.name, round=round_index + 1,
-                           first_role=said_role(roles[0]), second_role=said_role(roles[1]))
+                why = sentence(
+                    "round-robin (circle method, Berger order): {first} meets "
+                    "{second} in round {round}; {first} takes {first_role}, "
+                    "{second} takes {second_role} (Berger tables alternate roles)",
+                    first=first.name,
+                    second=second.name,
+                    round=round_index + 1,
+                    first_role=role_name(roles[0]),
+                    second_role=role_name(roles[1]),
+                )
             tables.append(Table(0, (first.id, second.id), games, why))
         numbered = [
-            Table(i + 1, t.players, t.games, t.why)
-            for i, t in enumerate(tables + bye_tables)
+            Table(i + 1, t.players, t.games, t.why) for i, t in enumerate(tables + bye_tables)
         ]
         schedule.append(numbered)
     return schedule

@@ -42,8 +42,9 @@ class RoleState:
 
     @classmethod
     def of(cls, sequence: Sequence[tuple[int, str]], classes: tuple[str, str]) -> RoleState:
-        played = tuple((rnd, classes.index(role) if role in classes else None)
-                       for rnd, role in sequence)
+        played = tuple(
+            (rnd, classes.index(role) if role in classes else None) for rnd, role in sequence
+        )
         difference = sum(1 if role == 0 else -1 for _r, role in played if role is not None)
         return cls(difference, played)
 
@@ -90,14 +91,20 @@ def role_costs(first: RoleState, second: RoleState, strict: bool) -> tuple[int, 
     return breaks, parity, missed, strong
 
 
-def rank_players(entrants: Sequence[Entrant], history: History,
-               role_class: Callable[[str], str]) -> dict[PlayerId, Standing]:
+def rank_players(
+    entrants: Sequence[Entrant], history: History, role_class: Callable[[str], str]
+) -> dict[PlayerId, Standing]:
     points = history.points()
     seat_counts = history.seat_counts(role_class)
     byes = history.bye_count()
     rows = [
-        Standing(e, seed, points.get(e.id, 0.0), roles=seat_counts.get(e.id, Counter()),
-                  byes=byes.get(e.id, 0))
+        Standing(
+            e,
+            seed,
+            points.get(e.id, 0.0),
+            roles=seat_counts.get(e.id, Counter()),
+            byes=byes.get(e.id, 0),
+        )
         for seed, e in enumerate(entrants)
     ]
     rows.sort(key=lambda r: (-r.points, -r.entrant.rating, r.seed))

@@ -62,8 +62,9 @@ from collections.abc import Callable, Collection, Sequence
 
 import networkx as nx
 
+from engine import Message
 from tournaments.pairing.costs import cost, pack
-from tournaments.pairing.explanations import Said, gettext_noop, say
+from tournaments.pairing.explanations import sentence
 from tournaments.pairing.records import (
     Entrant,
     History,
@@ -140,10 +141,15 @@ def pair_swiss(
                 sa, sb = states[a], states[b]
                 role = min(role_costs(sa, sb, strict_roles), role_costs(sb, sa, strict_roles))
             costs[(key[a], key[b])] = cost(
-                repeat=meetings.get(frozenset((a, b)), 0), role_break=role[0],
-                role_parity=role[1], floats=prefix[lo.group] - prefix[hi.group],
+                repeat=meetings.get(frozenset((a, b)), 0),
+                role_break=role[0],
+                role_parity=role[1],
+                floats=prefix[lo.group] - prefix[hi.group],
                 score_gap=round(abs(hi.points - lo.points) * 100) ** 2,
-                due_role=role[2], strong_role=role[3], order=order_cost(hi, lo))
+                due_role=role[2],
+                strong_role=role[3],
+                order=order_cost(hi, lo),
+            )
     bye_group = None
     if len(ids) % 2:
         # At most one bye per player: only those with the fewest byes may have it.
@@ -152,7 +158,8 @@ def pair_swiss(
         bye_group = max(r.group for r in eligible)
         for r in eligible:
             costs[(key[r.entrant.id], _BYE)] = cost(
-                bye_group=bye_group - r.group, order=r.group_size - 1 - r.pos)
+                bye_group=bye_group - r.group, order=r.group_size - 1 - r.pos
+            )
     node_count = len(ids) + len(ids) % 2
     weights = pack(costs, node_count // 2)
     graph = nx.Graph()
@@ -166,7 +173,8 @@ def pair_swiss(
         left = sorted(rows[by_key[k]].entrant.name for k in key.values() if k not in matched)
         raise PairingError(
             "no pairing exists that respects the forbidden pairings; left unpaired: "
-            + ", ".join(left))
+            + ", ".join(left)
+        )
 
     pairs: list[tuple[Standing, Standing, tuple[int, ...]]] = []
     bye_row: Standing | None = None
@@ -185,24 +193,36 @@ def pair_swiss(
         if double:
             games: tuple[Seating, ...] = (
                 ((roles[0], hi.entrant.id), (roles[1], lo.entrant.id)),
-                ((roles[0], lo.entrant.id), (roles[1], hi.entrant.id)))
-            role_text: Said = say(gettext_noop("double: each plays both roles"))
+                ((roles[0], lo.entrant.id), (roles[1], hi.entrant.id)),
+            )
+            role_text: Message = sentence("double: each plays both roles")
         else:
-            hi_first, reason = _choose_roles(hi, lo, states[hi.entrant.id],
-                                             states[lo.entrant.id], board, strict_roles)
+            hi_first, reason = _choose_roles(
+                hi, lo, states[hi.entrant.id], states[lo.entrant.id], board, strict_roles
+            )
             first, second = (hi, lo) if hi_first else (lo, hi)
             games = (((roles[0], first.entrant.id), (roles[1], second.entrant.id)),)
             role_text = explain_roles(first, second, states, roles, reason)
-        tables.append(Table(board, (hi.entrant.id, lo.entrant.id), games,
-                            round_.explain_pair(hi, lo, c, role_text)))
+        tables.append(
+            Table(
+                board,
+                (hi.entrant.id, lo.entrant.id),
+                games,
+                round_.explain_pair(hi, lo, c, role_text),
+            )
+        )
     if bye_row is not None:
-        tables.append(Table(len(tables) + 1, (bye_row.entrant.id,), (),
-                            round_.explain_bye(bye_row, bye_group)))
+        tables.append(
+            Table(
+                len(tables) + 1, (bye_row.entrant.id,), (), round_.explain_bye(bye_row, bye_group)
+            )
+        )
     return tables
 
 
-def _choose_roles(hi: Standing, lo: Standing, hs: RoleState, ls: RoleState, board: int,
-                  strict: bool) -> tuple[bool, str]:
+def _choose_roles(
+    hi: Standing, lo: Standing, hs: RoleState, ls: RoleState, board: int, strict: bool
+) -> tuple[bool, str]:
     """Whether the higher-ranked player takes the first role (criterion 7), and what
     decided it: ``costs`` (the cost levels: role limits, parity, due roles), ``claim``
     (the stronger claim), ``history``, ``rank``, ``board`` or ``both`` (both got their
@@ -223,10 +243,18 @@ def _choose_roles(hi: Standing, lo: Standing, hs: RoleState, ls: RoleState, boar
         costs = role_costs(hs, ls, strict) if hi_first else role_costs(ls, hs, strict)
         hi_miss = hi_due is not None and hi_due != hi_role
         lo_miss = lo_due is not None and lo_due != lo_role
-        loser = (hi_claim, abs(hs.difference)) if hi_miss else (
-            (lo_claim, abs(ls.difference)) if lo_miss else (Claim.NONE, 0))
-        return (costs, loser, int(history_hi_first is not None and history_hi_first != hi_first),
-                int(hi_miss), int(hi_first != (board % 2 == 1)))
+        loser = (
+            (hi_claim, abs(hs.difference))
+            if hi_miss
+            else ((lo_claim, abs(ls.difference)) if lo_miss else (Claim.NONE, 0))
+        )
+        return (
+            costs,
+            loser,
+            int(history_hi_first is not None and history_hi_first != hi_first),
+            int(hi_miss),
+            int(hi_first != (board % 2 == 1)),
+        )
 
     with_hi, with_lo = key(True), key(False)
     hi_first = with_hi <= with_lo
@@ -235,7 +263,10 @@ def _choose_roles(hi: Standing, lo: Standing, hs: RoleState, ls: RoleState, boar
     if decided == "costs":
         (hi_costs, lo_costs) = with_hi[0], with_lo[0]
         if hi_costs[0] == lo_costs[0]:
-            decided = "parity" if hi_costs[1] != lo_costs[1] else (
+            decided = (
+                "parity"
+                if hi_costs[1] != lo_costs[1]
                 # Only the due-role levels differ: both got their due roles, or a claim won.
-                "both" if min(hi_costs[2], lo_costs[2]) == 0 else "claim")
+                else ("both" if min(hi_costs[2], lo_costs[2]) == 0 else "claim")
+            )
     return hi_first, decided

@@ -7,14 +7,7 @@ from collections.abc import Callable, Collection, Sequence
 
 import networkx as nx
 
-from tournaments.pairing.explanations import (
-    gettext_noop,
-    listed,
-    ngettext,
-    said_role,
-    say,
-    say_count,
-)
+from tournaments.pairing.explanations import Counted, clauses, listing, role_name, sentence
 from tournaments.pairing.records import (
     Entrant,
     History,
@@ -29,6 +22,14 @@ from tournaments.pairing.swiss_explanations import said_who
 
 _TABLE_REPEAT = 10**6
 
+SITS = Counted(
+    "{player} sits {seat} (held {role} {count} time before)",
+    "{player} sits {seat} (held {role} {count} times before)",
+)
+REPEATS = Counted(
+    "{count} repeat meeting could not be avoided", "{count} repeat meetings could not be avoided"
+)
+
 
 def table_sizes(player_count: int, table_size: int, min_size: int) -> list[int]:
     """Tables of ``table_size``, the last ones one smaller when the count does not divide."""
@@ -38,8 +39,8 @@ def table_sizes(player_count: int, table_size: int, min_size: int) -> list[int]:
     short = tables * table_size - player_count
     if short > tables or (short and table_size - 1 < min_size):
         raise PairingError(
-            f"{player_count} players do not split into tables of {table_size} "
-            f"(or {table_size - 1})")
+            f"{player_count} players do not split into tables of {table_size} (or {table_size - 1})"
+        )
     return [table_size] * (tables - short) + [table_size - 1] * short
 
 
@@ -111,33 +112,48 @@ def pair_swiss_tables(
         members.sort(key=lambda r: r.rank)
         seats = list(seat_names(len(members)))
         seating = _assign_seats(members, seats, role_class, seat_counts)
-        repeats = sum(meetings.get(frozenset((a.entrant.id, b.entrant.id)), 0)
-                      for i, a in enumerate(members) for b in members[i + 1 :])
-        names = listed([said_who(r) for r in members], "comma")
-        seat_text = listed([say_count(
-            ngettext("{player} sits {seat} (held {role} {count} time before)",
-                     "{player} sits {seat} (held {role} {count} times before)",
-                     rows[p].roles[role_class(seat)]),
-            player=rows[p].entrant.name, seat=said_role(seat, seats), role=said_role(role_class(seat)))
-            for seat, p in seating], "semicolon")
-        moved = [listed(list(s), "and") for s in swapped
-                 if any(r.entrant.name in s for r in members)]
-        meetings = (say_count(ngettext("{count} repeat meeting could not be avoided",
-                                        "{count} repeat meetings could not be avoided", repeats))
-                    if repeats else say(gettext_noop("no one has met before")))
+        repeats = sum(
+            meetings.get(frozenset((a.entrant.id, b.entrant.id)), 0)
+            for i, a in enumerate(members)
+            for b in members[i + 1 :]
+        )
+        names = listing([said_who(r) for r in members])
+        seat_text = clauses(
+            [
+                SITS(
+                    rows[p].roles[role_class(seat)],
+                    player=rows[p].entrant.name,
+                    seat=role_name(seat, seats),
+                    role=role_name(role_class(seat)),
+                )
+                for seat, p in seating
+            ]
+        )
+        moved = [list(s) for s in swapped if any(r.entrant.name in s for r in members)]
+        meetings = REPEATS(repeats) if repeats else sentence("no one has met before")
         values = {"size": len(members), "players": names, "meetings": meetings, "seats": seat_text}
-        text = (say(gettext_noop("table of {size} cut from the standings: {players}; swaps to avoid "
-                                  "repeat meetings or forbidden pairs: {swaps}; {meetings}; {seats}"),
-                     swaps=listed(moved, "comma"), **values) if moved else
-                say(gettext_noop("table of {size} cut from the standings: {players}; {meetings}; "
-                                  "{seats}"), **values))
+        text = (
+            sentence(
+                "table of {size} cut from the standings: {players}; swaps to avoid "
+                "repeat meetings or forbidden pairs: {swaps}; {meetings}; {seats}",
+                swaps=listing(moved),
+                **values,
+            )
+            if moved
+            else sentence(
+                "table of {size} cut from the standings: {players}; {meetings}; {seats}", **values
+            )
+        )
         result.append(Table(board, tuple(r.entrant.id for r in members), (seating,), text))
     return result
 
 
-def _assign_seats(members: list[Standing], seats: list[str],
-                  role_class: Callable[[str], str],
-                  seat_counts: dict[PlayerId, Counter[str]]) -> Seating:
+def _assign_seats(
+    members: list[Standing],
+    seats: list[str],
+    role_class: Callable[[str], str],
+    seat_counts: dict[PlayerId, Counter[str]],
+) -> Seating:
     """Seats for one table: fewest times in the seat's role first, then in the exact
     seat, then the higher-ranked player in the earlier seat; a maximum-weight
     perfect matching of players to seats."""
@@ -148,8 +164,9 @@ def _assign_seats(members: list[Standing], seats: list[str],
         for j, seat in enumerate(seats):
             role_times = r.roles[role_class(seat)]
             seat_times = seat_counts.get(r.entrant.id, Counter())[seat]
-            costs[(f"p{i}", f"s{j}")] = (role_times * (n + 1) + seat_times) * (n * n + 1) \
-                + abs(i - j)
+            costs[(f"p{i}", f"s{j}")] = (role_times * (n + 1) + seat_times) * (n * n + 1) + abs(
+                i - j
+            )
     top = max(costs.values()) + 1
     for (u, v), c in costs.items():
         graph.add_edge(u, v, weight=top - c)

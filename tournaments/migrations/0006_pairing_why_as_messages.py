@@ -37,14 +37,10 @@ def as_message(said):
 
 def forwards(apps, schema_editor):
     Pairing = apps.get_model("tournaments", "Pairing")
-    batch = []
-    for pairing in Pairing.objects.exclude(why={}).only("pk", "why").iterator(chunk_size=500):
+    pairings = list(Pairing.objects.exclude(why={}).only("pk", "why"))  # an event's rounds: few
+    for pairing in pairings:
         pairing.why = as_message(pairing.why)
-        batch.append(pairing)
-        if len(batch) == 500:
-            Pairing.objects.bulk_update(batch, ["why"])
-            batch = []
-    Pairing.objects.bulk_update(batch, ["why"])
+    Pairing.objects.bulk_update(pairings, ["why"], batch_size=500)
 
 
 class Migration(migrations.Migration):

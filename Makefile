@@ -8,11 +8,12 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 
-.PHONY: help install run test services worker bench prod load messages
+.PHONY: help install run test check-system services worker bench prod load messages
 
 help:
 	@echo "make run       install (when needed), migrate, load demo data, serve on 127.0.0.1:$(PORT)"
 	@echo "make test      ruff, the import contracts, mypy on the engine, then the whole pytest suite"
+	@echo "               (first scripts/check_system.sh: the Debian packages it needs, if missing)"
 	@echo "make services  install and start PostgreSQL and Redis on 127.0.0.1, print the URLs"
 	@echo "make worker    a Celery worker (export REDIS_URL first)"
 	@echo "make bench     run every bench/*.py (QUICK=1: small sizes, only to see each runs to its end;"
@@ -31,11 +32,15 @@ run: install
 	$(PY) manage.py seed_demo
 	$(PY) manage.py runserver 127.0.0.1:$(PORT)
 
-test: install
+# First what the machine needs beyond Python (scripts/check_system.sh names what is missing).
+test: check-system install
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports --no-cache
 	$(VENV)/bin/mypy
 	$(VENV)/bin/pytest
+
+check-system:
+	@scripts/check_system.sh
 
 messages:
 	$(PY) -m config.catalogs

@@ -243,7 +243,7 @@ ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 def chromium() -> Iterator[Any]:
     """One headless Chromium for the session (Debian's /usr/bin/chromium via Playwright)."""
     if not CHROMIUM.exists():
-        pytest.skip("/usr/bin/chromium is missing (apt-get install -y chromium chromium-driver)")
+        pytest.skip("/usr/bin/chromium is missing (scripts/check_system.sh says what to install)")
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
     # Playwright's sync API runs an event loop in this thread; Django's ORM then refuses
     # to run here unless told that the loop is not ours to share.

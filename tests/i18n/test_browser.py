@@ -16,8 +16,8 @@ from clubs.models import Club, Membership, Player
 from games.models import Upload
 from games.services import LogRejected, ingest_log
 from tests.examples import load_example
+from tests.fonts import check_script_drawn
 from tests.recorder.recording import sign_in
-from tests.reference.test_browser import _fonts_drawing
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -62,10 +62,9 @@ def check_page(page: Any, language: str, width: int, allowed: frozenset[str] = f
     assert page.evaluate("document.documentElement.lang") == language
     assert english_left(page, allowed) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= width
-    fonts = _fonts_drawing(page, "main h1, main h2, main p, main td, main a, header a")
-    if language == "ja":  # kana and kanji from fonts-noto-cjk, not a last resort
-        assert any("CJK" in family and glyphs > 20 for family, glyphs in fonts.items()), fonts
-    assert not any("Last" in family for family in fonts), fonts
+    # Every kana, kanji or Cyrillic letter drawn by a font that has it, whichever font.
+    check_script_drawn(page, "main h1, main h2, main p, main td, main a, header a", language,
+                       at_least=20)
 
 
 @pytest.mark.parametrize("width, height", SIZES)

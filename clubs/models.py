@@ -29,6 +29,11 @@ class Club(models.Model):
         default=False,
         help_text="Analyse every finished match stored in the club (analysis.handlers).",
     )
+    members_confirm_guests = models.BooleanField(
+        default=False,
+        help_text="A member uploading a log may confirm the handles the club does not know "
+        "as guests (organisers always may).",
+    )
     time_zone = models.CharField(
         max_length=64, blank=True, default="",
         help_text="The IANA zone the club's pages and events show times in (Asia/Tokyo); "
@@ -67,6 +72,10 @@ class Player(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="players",
+    )
+    guest = models.BooleanField(
+        default=False,
+        help_text="Confirmed as a guest by whoever uploaded the log that first named it.",
     )
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -6,7 +6,8 @@ roles: ``games.policy`` (uploads, imports), ``recorder.policy`` (drafts).
 - Upload a log to a club: its members (either role).
 - Bulk-import, and create players for handles the club does not know yet: its
   organisers. ``None`` as the user means the site itself (command line, demo
-  data), which may do everything.
+  data), which may do everything. Confirm a log's new handles as guests while
+  uploading it: its organisers, and its members where the club allows it.
 - See a club's upload attempts and imports (the rejections): ``games.policy``.
 - Operate the site (dashboard, jobs such as revalidating stored logs, retrying a
   failed ladder recompute): active staff.
@@ -74,6 +75,14 @@ def can_import(user: AnyUser | None, club: Club) -> bool:
 def can_create_players(user: AnyUser | None, club: Club) -> bool:
     """May an upload by ``user`` add players for handles ``club`` does not know yet?"""
     return can_import(user, club)
+
+
+def can_confirm_guests(user: AnyUser | None, club: Club) -> bool:
+    """May ``user``, uploading a log, confirm the handles ``club`` does not know as guests?
+    Its organisers; its members too where the club allows it."""
+    if can_create_players(user, club):
+        return True
+    return club.members_confirm_guests and role_in(user, club) is not None
 
 
 def can_operate(user: AnyUser) -> bool:

@@ -80,6 +80,25 @@ def set_time_zone(user: AbstractBaseUser, club: Club, name: str) -> None:
           Sentence.site(gettext_noop("set the club's time zone to %(zone)s"), zone=name or "—"), zone=name)
 
 
+def set_members_confirm_guests(user: AbstractBaseUser, club: Club, on: bool) -> None:
+    """Whether a member uploading a log may confirm its new handles as guests."""
+    if club.members_confirm_guests == on:
+        return
+    club.members_confirm_guests = on
+    club.save(update_fields=["members_confirm_guests"])
+    audit(club, user, "club.members_confirm_guests",
+          Sentence.site(gettext_noop("let members confirm new handles as guests")) if on
+          else Sentence.site(gettext_noop("left confirming new handles as guests to organisers")), on=on)
+
+
+def record_guests(user: AbstractBaseUser | None, club: Club, handles: list[str]) -> None:
+    """The audit trail's word that ``user`` confirmed ``handles`` as guests while
+    uploading a log (games.services.ingest creates their players)."""
+    audit(club, user, "player.guests",
+          Sentence.site(gettext_noop("confirmed %(handles)s as guests in an upload"),
+                        handles=", ".join(handles)), handles=handles)
+
+
 def _known_zone(name: str) -> None:
     if name and zones.zone_or_none(name) is None:
         raise ClubError(_("'%(zone)s' is not a time zone this site knows.") % {"zone": name}, "bad_time_zone")

@@ -10,6 +10,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/invites/", views.invite_create, name="invite-create"),
     path("clubs/<slug:slug>/auto-analysis/", views.auto_analysis, name="club-auto-analysis"),
     path("clubs/<slug:slug>/time-zone/", views.time_zone, name="club-time-zone"),
+    path("clubs/<slug:slug>/guests/", views.guests_setting, name="club-guests"),
     path("clubs/<slug:slug>/invites/<id:invite_id>/revoke/", views.invite_revoke,
          name="invite-revoke"),
     path("clubs/<slug:slug>/requests/<id:request_id>/", views.join_decide, name="join-decide"),

@@ -119,6 +119,14 @@ def auto_analysis(request: HttpRequest, club: Club) -> HttpResponse | None:
 
 
 @organiser_post
+def guests_setting(request: HttpRequest, club: Club) -> HttpResponse | None:
+    on = request.POST.get("members_confirm_guests") == "on"
+    services.set_members_confirm_guests(request.user, club, on)
+    messages.success(request, _("Members may now confirm new handles as guests when they upload.") if on
+                     else _("Only organisers confirm new handles as guests."))
+
+
+@organiser_post
 def time_zone(request: HttpRequest, club: Club) -> HttpResponse | None:
     form = TimeZoneForm(request.POST, current=club.time_zone)
     if not form.is_valid():

@@ -12,6 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
 
 from clubs import policy
 from clubs import selectors as club_selectors
@@ -113,7 +114,40 @@ def upload_detail(request: HttpRequest, upload_id: int) -> HttpResponse:
     return render(request, "games/upload_detail.html", {
         "upload": upload,
         "walk": walkthrough,
+        "guests_step": _guests_step(request, upload),
     })
+
+
+def _guests_step(request: HttpRequest, upload: Upload) -> list[str]:
+    """The handles of a log refused for them that this reader may confirm as guests
+    here, the log being kept: the upload's next step; [] when there is none."""
+    if (upload.status != Upload.Status.REJECTED or upload.error != Upload.Error.UNKNOWN_PLAYERS
+            or not upload.document_text or not request.user.is_authenticated
+            or not policy.can_confirm_guests(request.user, upload.club)):
+        return []
+    return [str(handle) for handle in (upload.error_details or {}).get("handles", [])]
+
+
+@require_POST
+def confirm_guests(request: HttpRequest, upload_id: int) -> HttpResponse:
+    """The rejected log stored again, the handles ticked confirmed as guests."""
+    upload = selectors.upload_for(request.user, upload_id)
+    if upload is None:
+        raise Http404("no such upload")
+    offered = _guests_step(request, upload)
+    if not offered:
+        raise PermissionDenied("nothing here to confirm")
+    guests = [handle for handle in request.POST.getlist("guest") if handle in offered]
+    if set(guests) != set(offered):  # every seat needs its player: the log waits for all
+        messages.error(request, _("The log is stored once every new handle is confirmed."))
+        return redirect("upload-detail", upload.pk)
+    try:
+        match = services.ingest_log(upload.club, upload.document_text, request.user,
+                                    source=Upload.Source.FORM, name=upload.name, guests=guests)
+    except services.LogRejected as exc:
+        return redirect("upload-detail", exc.upload.pk)
+    messages.success(request, _("Stored as match %(number)s.") % {"number": match.pk})
+    return redirect("match-detail", match.pk)
 
 
 def club_uploads(request: HttpRequest, slug: str) -> HttpResponse:

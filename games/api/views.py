@@ -143,6 +143,14 @@ class ClubMatchesView(LanternAPIView):
 
     @extend_schema(
         request=_LOG_BODY,
+        parameters=[OpenApiParameter(
+            "guests", str, OpenApiParameter.QUERY, required=False,
+            description="Handles of the log the club does not know, confirmed as guests "
+            "(comma-separated): their players are created and the audit trail names who "
+            "confirmed them. Organisers may; members where the club allows it. Without it, "
+            "a log with unknown handles is refused (422 unknown_players, the handles in "
+            "'handles').",
+        )],
         responses={
             201: OpenApiResponse(MatchSummarySerializer, description="Stored as a new match."),
             200: OpenApiResponse(MatchSummarySerializer, description="Already stored: the existing match."),
@@ -179,7 +187,9 @@ class ClubMatchesView(LanternAPIView):
         else:
             services.accept_log_size(club, length, request.user)
             body, name = request.data, ""
-        match = services.ingest_log(club, body, request.user, source=Upload.Source.API, name=name)
+        guests = [h for h in request.query_params.get("guests", "").split(",") if h]
+        match = services.ingest_log(club, body, request.user, source=Upload.Source.API, name=name,
+                                    guests=guests)
         data = MatchSummarySerializer(selectors.with_seats(match), context={"request": request}).data
         code = status.HTTP_201_CREATED if match.created else status.HTTP_200_OK
         return Response(data, status=code, headers={"Location": data["url"]})

@@ -25,6 +25,7 @@ import engine
 from clubs import policy
 from clubs.bots import entry_bot
 from clubs.models import Club, Player
+from clubs.services import record_guests
 from config.events import publish
 from config.sentences import Sentence
 from games import events
@@ -144,6 +145,8 @@ class _Attempt:
     name: str
     import_run: Import | None
     batch: ImportBatch | None = None
+    #: handles the uploader confirmed as guests (created as such if the club lacks them)
+    guests: frozenset[str] = frozenset()
     size: int = 0
     content_hash: str = ""
     game: str = ""
@@ -183,6 +186,7 @@ def ingest_log(
     name: str = "",
     import_run: Import | None = None,
     batch: ImportBatch | None = None,
+    guests: Iterable[str] = (),
 ) -> Match:
     """Validate ``document`` (bytes, text or parsed JSON) and store it as a match of ``club``.
 
@@ -193,13 +197,14 @@ def ingest_log(
     itself (command line, demo data), which may create players.
 
     The caller checks that ``uploaded_by`` may upload to ``club`` (clubs.policy);
-    this function decides only whether unknown handles may be created.
+    this function decides only whether unknown handles may be created: by an organiser
+    (or the site), or as ``guests`` the uploader confirms where clubs.policy lets them.
 
     ``batch`` (a bulk import, inside its transaction): a new match's seats, log and
     accepted upload record join the batch, written by ``batch.write()`` before the
     transaction commits, and the match's rating is left to the caller.
     """
-    attempt = _Attempt(club, uploaded_by, source, name, import_run, batch)
+    attempt = _Attempt(club, uploaded_by, source, name, import_run, batch, guests=frozenset(guests))
     if isinstance(document, bytes | str):
         attempt.size = len(utf8_bytes(document) if isinstance(document, str) else document)
     try:
@@ -339,12 +344,16 @@ def _validate(
     if len(known) < len(handles):
         known.update(_player_ids(club, [h for h in handles if h not in known]))
     missing = [h for h in handles if h not in known]
-    if missing and not policy.can_create_players(attempt.uploaded_by, club):
+    if missing and not _may_add(attempt, missing):
+        can_confirm = policy.can_confirm_guests(attempt.uploaded_by, club)
         raise LogRejected(
             Upload.Error.UNKNOWN_PLAYERS,
+            Sentence.site(gettext_noop("these players are not in %(club)s: %(handles)s (confirm them "
+                                       "as guests to store the log)"), club=club.name, handles=", ".join(missing))
+            if can_confirm else
             Sentence.site(gettext_noop("these players are not in %(club)s: %(handles)s (an organiser can "
                                 "upload the log to add them)"), club=club.name, handles=", ".join(missing)),
-            details={"handles": missing},
+            details={"handles": missing, "can_confirm_guests": can_confirm},
         )
 
     started = time.perf_counter()
@@ -355,6 +364,14 @@ def _validate(
     finally:
         attempt.validation_ms = (time.perf_counter() - started) * 1000
     return replayed, known, missing
+
+
+def _may_add(attempt: _Attempt, missing: list[str]) -> bool:
+    """Whether the uploader may create players for ``missing``: an organiser may; anyone
+    who may confirm guests, when they confirmed every one of them."""
+    if policy.can_create_players(attempt.uploaded_by, attempt.club):
+        return True
+    return set(missing) <= attempt.guests and policy.can_confirm_guests(attempt.uploaded_by, attempt.club)
 
 
 def _player_ids(club: Club, handles: Iterable[str]) -> dict[str, int]:
@@ -392,10 +409,14 @@ def _store(
         # A handle first seen in a bot seat is that bot's (pages call it "strong bot").
         bots_by_handle = {entry["player"]: entry_bot(entry) for entry in parsed.document["seats"]}
         Player.objects.bulk_create(
-            [Player(club=club, handle=handle, bot=bots_by_handle.get(handle, "")) for handle in missing],
+            [Player(club=club, handle=handle, bot=bots_by_handle.get(handle, ""),
+                    guest=handle in attempt.guests) for handle in missing],
             ignore_conflicts=True,
         )
         known.update(_player_ids(club, missing))
+        if guests := [handle for handle in missing if handle in attempt.guests]:
+            record_guests(attempt.uploaded_by if getattr(attempt.uploaded_by, "pk", None) else None,
+                          club, guests)
     finished = replayed.status == "finished"
     result = replayed.result if finished else None
     match = Match.objects.create(

@@ -1,9 +1,10 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class AnalysisConfig(AppConfig):
     name = "analysis"
-    verbose_name = "Match analysis"
+    verbose_name = _("Match analysis")
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:

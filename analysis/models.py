@@ -42,6 +42,8 @@ class MatchAnalysis(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("match analysis")
+        verbose_name_plural = _("match analyses")
         constraints = [
             models.UniqueConstraint(fields=["match", "engine_version"], name="analysis_one_per_match_version"),
             models.CheckConstraint(

@@ -42,6 +42,8 @@ class Club(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
         db_table = "games_club"
         ordering = ["name"]
         constraints = [
@@ -80,6 +82,8 @@ class Player(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
         db_table = "games_player"
         ordering = ["club", "handle"]
         constraints = [
@@ -112,6 +116,8 @@ class Membership(models.Model):
     joined_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
         db_table = "games_membership"
         constraints = [
             models.UniqueConstraint(fields=["user", "club"], name="membership_unique_user_club"),
@@ -154,6 +160,8 @@ class Invite(models.Model):
     )
 
     class Meta:
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
         ordering = ["-created_at"]
         constraints = [
             # used_at and used_by are set together, or not at all.
@@ -207,6 +215,8 @@ class JoinRequest(Ask):
     message = models.CharField(max_length=500, blank=True)
 
     class Meta(Ask.Meta):
+        verbose_name = _("request to join")
+        verbose_name_plural = _("requests to join")
         constraints = [
             *Ask.Meta.constraints,
             models.UniqueConstraint(
@@ -231,6 +241,8 @@ class HandleClaim(Ask):
     )
 
     class Meta(Ask.Meta):
+        verbose_name = _("handle claim")
+        verbose_name_plural = _("handle claims")
         constraints = [
             *Ask.Meta.constraints,
             models.UniqueConstraint(
@@ -259,8 +271,9 @@ class AuditEntry(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit entries")
         ordering = ["-created_at", "-id"]
-        verbose_name_plural = "audit entries"
         indexes = [models.Index(fields=["club", "-created_at"], name="audit_club_time")]
 
     def __str__(self) -> str:

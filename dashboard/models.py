@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class DroppedTask(models.Model):
@@ -18,6 +19,8 @@ class DroppedTask(models.Model):
     dropped_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("dropped task")
+        verbose_name_plural = _("dropped tasks")
         ordering = ["-dropped_at", "-id"]
 
     def __str__(self) -> str:

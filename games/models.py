@@ -86,8 +86,9 @@ class Match(models.Model):
     )
 
     class Meta:
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
         ordering = ["-uploaded_at", "-id"]
-        verbose_name_plural = "matches"
         constraints = [
             models.UniqueConstraint(
                 fields=["club", "content_hash"], name="match_log_unique_in_club"
@@ -129,6 +130,8 @@ class MatchSeat(models.Model):
     outcome = models.CharField(max_length=8, choices=Outcome.choices, default=Outcome.NONE)
 
     class Meta:
+        verbose_name = _("match seat")
+        verbose_name_plural = _("match seats")
         ordering = ["match", "id"]
         constraints = [
             models.UniqueConstraint(fields=["match", "seat"], name="matchseat_unique_seat"),
@@ -150,6 +153,10 @@ class MatchLog(models.Model):
         Match, on_delete=models.CASCADE, primary_key=True, related_name="log"
     )
     document = models.JSONField()
+
+    class Meta:
+        verbose_name = _("match log")
+        verbose_name_plural = _("match logs")
 
     def __str__(self) -> str:
         return f"log of match {self.match_id}"
@@ -211,6 +218,8 @@ class Import(models.Model):
     )
 
     class Meta:
+        verbose_name = _("bulk import")
+        verbose_name_plural = _("bulk imports")
         ordering = ["-created_at", "-id"]
         constraints = [
             models.CheckConstraint(
@@ -318,6 +327,8 @@ class Upload(models.Model):
     )
 
     class Meta:
+        verbose_name = _("upload")
+        verbose_name_plural = _("uploads")
         ordering = ["-created_at", "-id"]
         constraints = [
             models.CheckConstraint(

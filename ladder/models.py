@@ -72,6 +72,8 @@ class Ladder(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("ladder")
+        verbose_name_plural = _("ladders")
         ordering = ["club", "game"]
         constraints = [
             models.UniqueConstraint(
@@ -132,6 +134,8 @@ class Rating(models.Model):
     last_played_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
         ordering = ["ladder", "-rating", "player_id"]
         constraints = [
             models.UniqueConstraint(fields=["ladder", "player"], name="rating_unique_player"),
@@ -179,6 +183,8 @@ class RatingChange(models.Model):
     won = models.BooleanField()
 
     class Meta:
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating changes")
         ordering = ["ladder", "sequence", "id"]
         constraints = [
             # A match belongs to one ladder (its club and game): one change per player.
@@ -234,6 +240,8 @@ class RecomputeJob(models.Model):
     )
 
     class Meta:
+        verbose_name = _("ladder recompute")
+        verbose_name_plural = _("ladder recomputes")
         ordering = ["-created_at", "-id"]
         constraints = [
             models.CheckConstraint(

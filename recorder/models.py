@@ -60,6 +60,8 @@ class Draft(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = _("draft")
+        verbose_name_plural = _("drafts")
         ordering = ["-updated_at", "-id"]
         constraints = [
             models.CheckConstraint(
@@ -126,6 +128,8 @@ class DraftWrite(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("draft write")
+        verbose_name_plural = _("draft writes")
         ordering = ["draft", "version"]
         constraints = [
             models.UniqueConstraint(fields=["draft", "version"], name="draft_write_once_per_version"),

@@ -1,10 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tournaments"
-    verbose_name = "Tournaments"
+    verbose_name = _("Tournaments")
 
     def ready(self) -> None:
         from tournaments import handlers

@@ -61,6 +61,8 @@ class Tournament(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
         ordering = ["-created_at", "-id"]
         constraints = [
             models.CheckConstraint(condition=~Q(name=""), name="tournament_name_not_empty"),
@@ -103,8 +105,9 @@ class Entry(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
         ordering = ["tournament", "-seed_rating", "id"]
-        verbose_name_plural = "entries"
         constraints = [
             models.UniqueConstraint(fields=["tournament", "player"],
                                     name="entry_player_once_per_tournament"),
@@ -124,6 +127,8 @@ class ForbiddenPairing(models.Model):
     reason = models.CharField(max_length=200)
 
     class Meta:
+        verbose_name = _("forbidden pairing")
+        verbose_name_plural = _("forbidden pairings")
         constraints = [
             # Stored in id order, so each pair has exactly one row.
             models.CheckConstraint(condition=Q(first__lt=F("second")),
@@ -170,6 +175,8 @@ class Pairing(models.Model):
     completed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        verbose_name = _("pairing")
+        verbose_name_plural = _("pairings")
         ordering = ["tournament", "round", "board", "leg"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "round", "board", "leg"],
@@ -224,6 +231,8 @@ class PairingSeat(models.Model):
     points = models.FloatField(null=True, blank=True, help_text="Null until the result is in.")
 
     class Meta:
+        verbose_name = _("pairing seat")
+        verbose_name_plural = _("pairing seats")
         ordering = ["pairing", "order"]
         constraints = [
             models.UniqueConstraint(fields=["pairing", "seat"], name="pairingseat_seat_unique"),

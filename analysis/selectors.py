@@ -21,8 +21,17 @@ from analysis.services import AnalysisError, current_version
 from clubs.bots import names_at_table
 from clubs.policy import AnyUser, can_analyse
 from config.sentences import engine_locale, say
-from engine import Table, get_game, msg, render
-from engine.core.analysis import BLUNDER, INACCURACY, MISTAKE
+from engine import (
+    BLUNDER,
+    INACCURACY,
+    MISTAKE,
+    Table,
+    analysable,
+    analysis_version,
+    get_game,
+    msg,
+    render,
+)
 from games.models import Match
 from replay.frames import ALL, viewer_ids
 
@@ -139,16 +148,14 @@ def recent_accuracy(club_id: int, game_id: str, player_id: int,
     from games.models import MatchSeat
 
     game = get_game(game_id)
-    if game is None or game.analysis_search is None:
+    if game is None or not analysable(game):
         return None
-    from engine.core.analysis import engine_version
-
     seats = dict(MatchSeat.objects.filter(
         player_id=player_id, match__club_id=club_id, match__game=game_id,
-        match__analyses__engine_version=engine_version(game),
+        match__analyses__engine_version=analysis_version(game),
         match__analyses__status=MatchAnalysis.Status.DONE,
     ).values_list("match_id", "seat"))
-    analyses = (MatchAnalysis.objects.filter(match_id__in=seats, engine_version=engine_version(game),
+    analyses = (MatchAnalysis.objects.filter(match_id__in=seats, engine_version=analysis_version(game),
                                              status=MatchAnalysis.Status.DONE)
                 .select_related("match").order_by("-match__played_at", "-match_id")[:limit])
     rows = []

@@ -22,8 +22,16 @@ from django.utils.translation import gettext
 from analysis.models import MatchAnalysis
 from config.errors import AppError
 from config.queueing import send_task_on_commit
-from engine import Message, get_game, msg, replay
-from engine.core.analysis import DEFAULT_BUDGET, analysable, analyse, engine_version
+from engine import (
+    ANALYSIS_BUDGET,
+    Message,
+    analysable,
+    analyse,
+    analysis_version,
+    get_game,
+    msg,
+    replay,
+)
 from games.models import Match
 
 log = logging.getLogger(__name__)
@@ -49,14 +57,14 @@ def stored_reason(message: Message) -> str:
 
 def budget() -> int:
     """Playouts per estimate of new analyses (settings.LANTERN_ANALYSIS_BUDGET overrides)."""
-    return int(getattr(settings, "LANTERN_ANALYSIS_BUDGET", DEFAULT_BUDGET))
+    return int(getattr(settings, "LANTERN_ANALYSIS_BUDGET", ANALYSIS_BUDGET))
 
 
 def current_version(match: Match) -> str | None:
     """The engine version an analysis of ``match`` is made by now; None when its game
     cannot be analysed."""
     game = get_game(match.game)
-    return engine_version(game) if game is not None and analysable(game) else None
+    return analysis_version(game) if game is not None and analysable(game) else None
 
 
 def _queue(analysis: MatchAnalysis) -> None:
@@ -155,7 +163,7 @@ def run_analysis(analysis_id: int) -> str:
 
     try:
         game = get_game(analysis.match.game)
-        if game is None or engine_version(game) != analysis.engine_version:
+        if game is None or analysis_version(game) != analysis.engine_version:
             rows.update(status=MatchAnalysis.Status.FAILED,
                         error=stored_reason(msg("analysis.failed.engine_changed")))
             return "failed"

@@ -1,4 +1,4 @@
-"""Match analysis time (engine/core/analysis.py): a 100-action game at the default budget,
+"""Match analysis time (engine/ai/analysis.py): a 100-action game at the default budget,
 one core. Target: <= 60 s of CPU per 100-action game.
 
 Run: ``make bench`` or ``.venv/bin/python bench/analysis.py [--budget N] [--games N]``.
@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import add_quick  # noqa: E402
 from engine import play, replay  # noqa: E402
-from engine.core.analysis import DEFAULT_BUDGET, analyse  # noqa: E402
+from engine.ai.analysis import DEFAULT_BUDGET, analyse  # noqa: E402
 
 GAMES = {
     "mister-x": ["greedy", "greedy", "greedy"],

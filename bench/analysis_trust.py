@@ -41,12 +41,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import get_game, play, replay  # noqa: E402
-
-try:  # the engine's public face once the AI layer has one
-    from engine import analyse  # type: ignore[attr-defined]  # noqa: E402
-except ImportError:  # pragma: no cover - before engine/ai
-    from engine.core.analysis import analyse  # noqa: E402
+from engine import analyse, get_game, play, replay  # noqa: E402
 
 #: seats per game, as the benchmarks of the analysis play them
 SEATS = {"cryptid-urban-legends": 2, "mister-x": 3, "cloak-and-dagger": 4}

@@ -1,4 +1,4 @@
-"""Beliefs on the board (engine/core/beliefs.py): what ``/api/matches/{id}/beliefs`` costs on
+"""Beliefs on the board (engine/ai/beliefs.py): what ``/api/matches/{id}/beliefs`` costs on
 a cache miss — the belief track of a whole log from one perspective — and how big it is.
 
 Run: ``make bench`` or ``.venv/bin/python bench/beliefs.py``. For each game, a typical
@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import add_quick  # noqa: E402
 from engine import get_game, play  # noqa: E402
-from engine.core.beliefs import belief_track  # noqa: E402
+from engine.ai.beliefs import belief_track  # noqa: E402
 
 #: as replay.selectors stores a cached answer (not imported: that module needs Django)
 GZIP_LEVEL = 3

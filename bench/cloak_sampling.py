@@ -1,4 +1,4 @@
-"""Cloak & Dagger belief sampling (engine/games/cloak/sampling.py): how each sample was
+"""Cloak & Dagger belief sampling (engine/ai/cloak/sampling.py): how each sample was
 dealt and what it costs, by player count.
 
     .venv/bin/python bench/cloak_sampling.py [--games 3]
@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import add_quick  # noqa: E402
 from engine import get_game, play, replay  # noqa: E402
+from engine.ai.registry import ai_of  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
 
 
@@ -49,7 +50,7 @@ def main() -> int:
                 sampled += 1
                 for seat in st.seats:
                     start = time.process_time()
-                    beliefs = game.beliefs(st, seat)
+                    beliefs = ai_of(game).beliefs(st, seat)
                     rng = Rng(ply)
                     for _ in range(2):
                         beliefs.sample(rng)

@@ -49,6 +49,7 @@ IMPORT_BATCH = 50  # games.services.IMPORT_BATCH; printed only (the parent never
 def generate(path: Path, per_game: int) -> dict[str, int]:
     sys.path.insert(0, str(ROOT))
     import engine
+    from engine import bots_of
 
     counts = {}
     with path.open("w") as out:
@@ -56,7 +57,7 @@ def generate(path: Path, per_game: int) -> dict[str, int]:
             game = engine.get_game(game_id)
             seat_count = 3 if game_id != "cryptid-urban-legends" else 2
             seats = game.seat_ids(game.normalize_options({}), seat_count)
-            bot = "greedy" if "greedy" in game.bots else sorted(game.bots)[0]
+            bot = "greedy" if "greedy" in bots_of(game) else sorted(bots_of(game))[0]
             for seed in range(per_game):
                 log = engine.play(
                     game_id, seed, [bot] * len(seats),

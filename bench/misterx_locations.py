@@ -1,5 +1,5 @@
 """Location categorisation for the detectives' belief samples: measure it, and write the
-weights Mister X's city is drawn by (``engine/games/misterx/location_weights.json``).
+weights Mister X's city is drawn by (``engine/ai/misterx/location_weights.json``).
 
     .venv/bin/python bench/misterx_locations.py            # measure; is the file what it makes?
     .venv/bin/python bench/misterx_locations.py --write    # measure and rewrite the file
@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import add_quick  # noqa: E402
 from engine import get_game, play, replay  # noqa: E402
-from engine.games.misterx.beliefs import (  # noqa: E402
+from engine.ai.misterx.beliefs import (  # noqa: E402
     DEST_CAP,
     LOCATION_WEIGHTS_FILE,
     PAWN_CAP,
@@ -45,6 +45,7 @@ from engine.games.misterx.beliefs import (  # noqa: E402
     location_category,
     pawns_at_last_move,
 )
+from engine.ai.registry import ai_of  # noqa: E402
 from engine.games.misterx.possible import distances  # noqa: E402
 from engine.games.misterx.state import PH_PAWNS, TEAM  # noqa: E402
 
@@ -58,7 +59,7 @@ def positions(bots: list[str], seeds: range) -> list[Position]:
     for seed in seeds:
         log = play(GAME.id, seed, bots)
         for _ply, _action, st in replay(log).states():
-            if st.phase != PH_PAWNS or GAME.is_over(st) or GAME.decision(st)[0] == TEAM:
+            if st.phase != PH_PAWNS or GAME.is_over(st) or ai_of(GAME).decision(st)[0] == TEAM:
                 continue
             pawns = pawns_at_last_move(st.events)
             if pawns is None:
@@ -140,7 +141,7 @@ def main() -> int:
     shipped = CATEGORISERS["pawns at his move x destination (shipped)"]
     weights = learn(data, shipped)
     document = {
-        "about": "Location categorisation of Mister X's possible cities (engine/games/misterx/beliefs.py): "
+        "about": "Location categorisation of Mister X's possible cities (engine/ai/misterx/beliefs.py): "
                  "'moves from the pawns when he last moved (1.." + f"{PAWN_CAP}+),moves to his nearest destination "
                  f"(1..{DEST_CAP}+)' -> weight per 1000 (1000: as path counting says). Made by "
                  f"bench/misterx_locations.py --greedy {args.greedy}.",

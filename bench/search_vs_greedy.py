@@ -1,4 +1,4 @@
-"""Benchmark: the ``search`` bot (ISMCTS, engine/core/search.py) against ``greedy``.
+"""Benchmark: the ``search`` bot (ISMCTS, engine/ai/search.py) against ``greedy``.
 
     .venv/bin/python bench/search_vs_greedy.py [--game mister-x] [--games 200] [--seed0 5000]
 
@@ -15,7 +15,7 @@ Dagger (4 players by default, ``--players N`` for 2 to 6; default options) ``p1`
 folded into one role, ``player``: game k seats search at p(k mod N + 1).
 
 Tuning: ``--set playouts=64 --set exploration=0.5`` plays the search level built with
-those options (the game's ``make_search_level``: :class:`~engine.core.search.Search`
+those options (the game's ``make_search_level``: :class:`~engine.ai.search.Search`
 options for Mister X and Cryptid, Mister X's own budget being ``mrx_playouts``;
 ``worlds`` and ``threshold`` for Cloak & Dagger);
 ``--levels search`` skips the greedy baseline (the same games whatever the options).
@@ -36,7 +36,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import add_quick  # noqa: E402
-from engine import get_game, play, replay  # noqa: E402
+from engine import bots_of, get_game, play, replay  # noqa: E402
+from engine.ai.registry import ai_of  # noqa: E402
 from engine.core.rng import Rng  # noqa: E402
 
 
@@ -75,12 +76,12 @@ ROLES = {"mister-x": ["mrx", "detectives"], "cryptid-urban-legends": ["cryptid",
 
 def won(game, log: dict, seat: str) -> bool:
     state = replay(log).final_state
-    return game.is_over(state) and game.score(state, seat) == 1.0
+    return game.is_over(state) and ai_of(game).score(state, seat) == 1.0
 
 
 def playouts_per_second(game_id: str, positions: int = 40) -> tuple[float, float]:
     """Playouts/s and plies/s of the search, on positions of greedy games."""
-    from engine.core.search import Search
+    from engine.ai.search import Search
 
     game = get_game(game_id)
     states = []
@@ -88,14 +89,14 @@ def playouts_per_second(game_id: str, positions: int = 40) -> tuple[float, float
     while len(states) < positions:
         r = replay(play(game_id, 90000 + seed, ["greedy"] * len(game.seat_ids(game.normalize_options({})))))
         for ply, _action, st in r.states():
-            if ply % 7 == 3 and not game.is_over(st) and len(game.decision(st)[1]) > 1:
+            if ply % 7 == 3 and not game.is_over(st) and len(ai_of(game).decision(st)[1]) > 1:
                 states.append(game.clone(st))
         seed += 1
     search = Search(game, playouts=32)
     playouts = plies = 0
     start = time.process_time()
     for i, st in enumerate(states[:positions]):
-        search.decide(st, game.decision(st)[0], Rng(i))
+        search.decide(st, ai_of(game).decision(st)[0], Rng(i))
         playouts += search.stats["playouts"]
         plies += search.stats["plies"]
     cpu = time.process_time() - start
@@ -115,10 +116,10 @@ def level_cost(game_id: str, positions: int = 60) -> dict[str, list[float]]:
     """CPU seconds of one move of the registered ``search`` level (what the recorder
     spends answering a person), per seat, on positions of greedy games."""
     game = get_game(game_id)
-    bot = game.bots["search"]
+    bot = bots_of(game)["search"]
     costs: dict[str, list[float]] = {}
     if game_id == "cloak-and-dagger":  # count the level's playouts (every candidate in every world)
-        from engine.games.cloak import bots as cloak_bots
+        from engine.ai.cloak import bots as cloak_bots
 
         paired = cloak_bots.paired_playouts
 
@@ -132,7 +133,7 @@ def level_cost(game_id: str, positions: int = 60) -> dict[str, list[float]]:
     while sum(len(c) for c in costs.values()) < positions:
         r = replay(play(game_id, 91000 + seed, ["greedy"] * len(game.seat_ids(game.normalize_options({})))))
         for ply, _action, st in r.states():
-            if ply % 5 != 2 or game.is_over(st) or len(game.decision(st)[1]) < 2 or \
+            if ply % 5 != 2 or game.is_over(st) or len(ai_of(game).decision(st)[1]) < 2 or \
                     getattr(st, "phase", None) not in SEARCHED_PHASES[game_id]:
                 continue
             seat = game.to_act(st)[0]
@@ -176,7 +177,7 @@ def main() -> int:
                 overrides[key] = json.loads(value)
             except json.JSONDecodeError:
                 overrides[key] = value
-        game.bots["search"] = importlib.import_module(type(game).__module__.rsplit(".", 1)[0] + ".bots") \
+        bots_of(game)["search"] = importlib.import_module(type(ai_of(game)).__module__.rsplit(".", 1)[0] + ".bots") \
             .make_search_level(**overrides)
         print(f"{args.game}: search level with {overrides}", flush=True)
     roles = args.roles.split(",") if args.roles else ROLES[args.game]

@@ -22,7 +22,7 @@ roles: ``games.policy`` (uploads, imports), ``recorder.policy`` (drafts).
   see a club that links a handle to them, and anyone in a club with them.
 - Record a game at the table (a draft) and whose eyes a draft is seen with:
   ``recorder.policy``.
-- Analyse a match (queue its analysis, engine.core.analysis): members of its club
+- Analyse a match (queue its analysis, engine.ai.analysis): members of its club
   (either role). Reading a done analysis follows the replay: whoever sees the match.
 Superusers count as organisers of every club.
 """

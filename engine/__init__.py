@@ -5,11 +5,27 @@
     r.status, r.result, r.state_at(12), list(r.frames("scientist"))
     s = Session.from_log(log)  # play on, one step at a time, as one seat may know it
     s.legal_actions("p1", viewer="p1"); s.step(action, viewer="p1"); s.view("p1")
+    log = play("mister-x", 7, ["greedy"] * 3)   # bots play one game (engine.ai)
+    analyse(replay(log), seed=0)                # each seat's win chance and mistakes
 """
 
-# The built-in games register themselves on import: importing the engine loads them.
+# The built-in games register themselves on import, and their AIs after them:
+# importing the engine loads both.
+import engine.ai  # noqa: F401
 import engine.games  # noqa: F401
-from engine.core.beliefs import BELIEFS_VERSION, belief_track
+from engine.ai.analysis import (
+    BLUNDER,
+    INACCURACY,
+    MISTAKE,
+    analysable,
+    analyse,
+)
+from engine.ai.analysis import DEFAULT_BUDGET as ANALYSIS_BUDGET
+from engine.ai.analysis import engine_version as analysis_version
+from engine.ai.beliefs import BELIEFS_VERSION, belief_track
+from engine.ai.contract import SAMPLING_FAILED, Bot
+from engine.ai.play import BOT_STREAM, play
+from engine.ai.registry import bots_of
 from engine.core.envelope import (
     FORMAT,
     MAX_ACTIONS,
@@ -30,7 +46,6 @@ from engine.core.game import (
     Table,
 )
 from engine.core.messages import DEFAULT_LOCALE, Message, join_list, locales, msg, render
-from engine.core.play import BOT_STREAM, play
 from engine.core.registry import all_games, get_game, register
 from engine.core.replay import ENGINE_ERROR, Replay, replay
 from engine.core.rng import Rng
@@ -39,8 +54,11 @@ from engine.core.session import ALL_SEEING, Session
 
 __all__ = [
     "ALL_SEEING",
+    "ANALYSIS_BUDGET",
+    "BLUNDER",
     "BELIEFS_VERSION",
     "BOT_STREAM",
+    "Bot",
     "DEFAULT_LOCALE",
     "ENGINE_ERROR",
     "FORMAT",
@@ -48,19 +66,26 @@ __all__ = [
     "ONE_AGAINST_TEAM",
     "TWO_SEATS",
     "Game",
+    "INACCURACY",
     "IllegalAction",
     "MAX_ACTIONS",
+    "MISTAKE",
     "Message",
     "Outcome",
     "PUBLIC",
     "RULE_ID",
     "RatingShape",
+    "SAMPLING_FAILED",
     "Replay",
     "Rng",
     "Session",
     "Table",
     "all_games",
+    "analysable",
+    "analyse",
+    "analysis_version",
     "belief_track",
+    "bots_of",
     "canonical_json",
     "check_envelope",
     "get_game",

@@ -10,11 +10,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from engine.ai.play import play
 from engine.core.envelope import parse_json
 from engine.core.errors import IllegalAction, rule_path
 from engine.core.game import Table
 from engine.core.messages import DEFAULT_LOCALE, locales, msg, render
-from engine.core.play import play
 from engine.core.registry import get_game
 from engine.core.replay import Replay, replay
 from engine.core.schema import log_schema

@@ -86,7 +86,7 @@ def demo_logs(game_id: str, count: int) -> Iterator[tuple[str, dict[str, Any]]]:
     # Every player count the game has (the engine's), up to what the demo's clubs seat.
     counts = [n for n in game.player_counts(options) if n <= DEMO_MOST_PLAYERS] or [
         game.min_players]
-    bot = "greedy" if "greedy" in game.bots else sorted(game.bots)[0]
+    bot = "greedy" if "greedy" in engine.bots_of(game) else sorted(engine.bots_of(game))[0]
     chooser = engine.Rng(zlib.crc32(game_id.encode()))
     for number in range(count):
         demo = DEMO_CLUBS[chooser.below(len(DEMO_CLUBS))]
@@ -135,7 +135,7 @@ def demo_bot_game() -> str | None:
     """The game of the demo's games against a bot: the engine's first (by id) that two
     can play with a medium bot; None when it has none."""
     return next((game_id for game_id, game in sorted(engine.all_games().items())
-                 if 2 in game.player_counts(game.normalize_options({})) and DEMO_BOT in game.bots), None)
+                 if 2 in game.player_counts(game.normalize_options({})) and DEMO_BOT in engine.bots_of(game)), None)
 
 
 def demo_bot_logs() -> Iterator[dict[str, Any]]:
@@ -226,7 +226,7 @@ def _play_pairing(pairing: Any, seed: int) -> dict[str, Any]:
              for s in pairing.seats.select_related("entry__player")}
     options = game.normalize_options(tournament.options or {})
     order = game.seat_ids(options, len(seats))
-    bot = "greedy" if "greedy" in game.bots else sorted(game.bots)[0]
+    bot = "greedy" if "greedy" in engine.bots_of(game) else sorted(engine.bots_of(game))[0]
     log = engine.play(tournament.game, seed, [bot] * len(order),
                       players=[seats[seat] for seat in order])
     log["meta"] = {"played_at": (DEMO_EPOCH + timedelta(days=1, hours=pairing.round))

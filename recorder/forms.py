@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.bots import bot_choice, weakest_first
 from config.sentences import engine_locale, say
-from engine import Game, IllegalAction, Table, all_games, parse_json_value, render
+from engine import Game, IllegalAction, Table, all_games, bots_of, parse_json_value, render
 
 #: A seat's choice that is a bot, not a player: ``bot:greedy``.
 BOT_PREFIX = "bot:"
@@ -248,7 +248,7 @@ def seats_against_bots(game: Game, seat_ids: list[str], me: str | None) -> dict[
     """Step two's first answer when Lantern deals (to play against a bot): the person
     setting up in the first seat, the medium bot in the others; each can be changed."""
     initial = {SEAT_PREFIX + seat: f"{BOT_PREFIX}{FIRST_OPPONENT}" for seat in seat_ids[1:]
-               if FIRST_OPPONENT in game.bots}
+               if FIRST_OPPONENT in bots_of(game)}
     if me is not None:
         initial[SEAT_PREFIX + seat_ids[0]] = me
     return initial
@@ -296,7 +296,7 @@ class DraftSetupForm(forms.Form):
             required = chance == TABLE
             for name, field in schema_fields(sub, None, [key], SETUP_PREFIX, required=required):
                 self.fields[name] = field
-        bots = [(f"{BOT_PREFIX}{bot}", bot_choice(bot)) for bot in weakest_first(game.bots)] if chance == SERVER else []
+        bots = [(f"{BOT_PREFIX}{bot}", bot_choice(bot)) for bot in weakest_first(bots_of(game))] if chance == SERVER else []
         # Each seat as players call it: "Mister X", "Player 2 (spies E/e)".
         labels = seat_labels(game, seat_ids, defaults, seated)
         self.seat_labels = labels

@@ -14,7 +14,7 @@ from clubs.bots import names_at_table
 from clubs.models import Club
 from clubs.policy import AnyUser
 from config.sentences import engine_locale, say
-from engine import Game, Table, all_games, render
+from engine import Game, Table, all_games, bots_of, render
 from games import display
 from recorder import choices
 from recorder import policy as draft_policy
@@ -314,7 +314,7 @@ def game_catalogue() -> list[dict[str, Any]]:
             "name": say(game.title()),
             "player_counts": counts,
             "seats": seats,
-            "bots": sorted(game.bots),
+            "bots": sorted(bots_of(game)),
             "default_options": defaults,
             "schema": {"options": schema.get("options"), "setup": schema.get("setup")},
             "setup_choices": choice_fields,

@@ -45,6 +45,7 @@ from engine import (
     IllegalAction,
     Rng,
     Session,
+    bots_of,
     get_game,
 )
 from games import services as game_services
@@ -225,7 +226,7 @@ def _play_bots(draft: Draft, position: Position, actions: list[dict[str, Any]],
         if seat is None:
             return
         _check_length(len(actions))
-        bot = game.bots[position.bots[game.controller(seat)]]
+        bot = bots_of(game)[position.bots[game.controller(seat)]]
         before = game.view(session.state, None)
         action = bot(game, session.state, seat, bot_rng(draft.seed or 0, len(actions)))
         recorded = _step(session, action, None)  # a bot decides from its seat's knowledge
@@ -262,9 +263,9 @@ def _read_seats(game: Game, options: dict[str, Any], seats: Any) -> list[dict[st
             raise DraftInvalid(gettext("seat %(seat)s needs exactly one of player and bot")
                                % {"seat": repr(entry["seat"])})
         if bot is not None:
-            if bot not in game.bots:
+            if bot not in bots_of(game):
                 raise DraftIllegal(gettext("%(game)s has no bot %(bot)s (it has %(bots)s)")
-                                   % {"game": say(game.title()), "bot": repr(bot), "bots": ", ".join(sorted(game.bots))},
+                                   % {"game": say(game.title()), "bot": repr(bot), "bots": ", ".join(sorted(bots_of(game)))},
                                    rule=REC_SEATS)
             bots.append(bot)
             entries.append({"seat": entry["seat"], "bot": bot})

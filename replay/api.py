@@ -241,7 +241,7 @@ class MatchBeliefsView(RuleLinks, APIView):
         operation_id="match_beliefs",
         summary="What each seat could believe of the hidden facts, after every ply",
         description=(
-            "Per ply, the beliefs this perspective may see (engine/core/beliefs.py): Mister X's "
+            "Per ply, the beliefs this perspective may see (engine/ai/beliefs.py): Mister X's "
             "possible cities weighted by the paths consistent with the public record (public, "
             "so every perspective), the cards likely in the Cryptid opponent's hand (a seat: its "
             "own), what a Cloak & Dagger check sheet proves about the envelopes (a seat: its own; "

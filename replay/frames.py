@@ -214,7 +214,7 @@ def build_views(log: dict[str, Any], viewer: str, page: int,
 
 def build_beliefs(log: dict[str, Any], viewer: str) -> dict[str, Any]:
     """The beliefs ``viewer`` may be shown after every ply of ``log``
-    (:func:`engine.core.beliefs.belief_track`): a seat's own, or built from public facts
+    (:func:`engine.ai.beliefs.belief_track`): a seat's own, or built from public facts
     only; the all-seeing perspective's, every seat's."""
     game, engine_viewer = _perspective(log, viewer)
     return {"viewer": viewer, "game": game.id, **belief_track(game, log, engine_viewer)}

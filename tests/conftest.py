@@ -97,11 +97,14 @@ def user(django_user_model):
 @pytest.fixture
 def fox_hunt() -> Iterator[Any]:
     """The toy fourth game of tests/toy_game.py, registered with the engine for one test."""
+    from engine.ai.registry import register_ai, unregister_ai
     from engine.core import registry
-    from tests.toy_game import FoxHunt
+    from tests.toy_game import FoxHunt, FoxHuntAI
 
     game = registry.register(FoxHunt())
+    register_ai(FoxHuntAI(game))
     yield game
+    unregister_ai(game.id)
     registry.unregister(game.id)
 
 

@@ -1,6 +1,7 @@
 """A fourth game, for tests only: everything Lantern knows of a game comes from its
-:class:`~engine.core.game.Game`, so registering this one (the ``fox_hunt`` fixture of
-tests/conftest.py) is all it takes to upload, rate, pair and replay it.
+:class:`~engine.core.game.Game` (and its bots from its :class:`~engine.ai.contract.GameAI`),
+so registering this one (the ``fox_hunt`` fixture of tests/conftest.py) is all it takes
+to upload, rate, pair and replay it.
 
 Fox hunt: a fox against one to three hound seats (a team, like Mister X's detectives,
 whose members weigh by the dogs each holds: six dogs, not five pawns). Each round the
@@ -15,6 +16,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.ai.contract import GameAI
 from engine.core.errors import IllegalAction, require
 from engine.core.game import ONE_AGAINST_TEAM, Action, Game, RatingShape
 from engine.core.rng import Rng
@@ -53,7 +55,6 @@ class FoxHunt(Game):
     rule_prefix = "FOX"
     end_rule = "FOX-END"
     result_rule = "FOX-RESULT"
-    bots = {"random": random_bot}
     min_players, max_players = 2, 4
     rating = RatingShape(ONE_AGAINST_TEAM, (FOX, HOUNDS), labels={FOX: "the fox"}, share="dogs")
 
@@ -175,3 +176,7 @@ def hunt_log(players: list[str], hides: list[int], sniffs: list[list[int]]) -> d
     return {"format": "lantern-log/1", "game": FoxHunt.id, "options": {},
             "seats": [{"seat": s, "player": p} for s, p in zip(seats, players, strict=True)],
             "seed": None, "setup": {}, "actions": actions, "result": None, "meta": {}}
+
+
+class FoxHuntAI(GameAI):
+    bots = {"random": random_bot}

@@ -34,6 +34,7 @@ from rest_framework.authtoken.models import Token  # noqa: E402
 
 import engine  # noqa: E402
 from clubs.models import Club, Membership  # noqa: E402
+from engine import bots_of  # noqa: E402
 from games.models import Match  # noqa: E402
 from ladder.models import Ladder  # noqa: E402
 from pages.demo import DEMO_CLUBS, DEMO_EPOCH, seed_demo_clubs, seed_demo_matches  # noqa: E402
@@ -70,7 +71,7 @@ def upload_logs(count: int) -> list[tuple[str, Path]]:
         seats = game.seat_ids(game.normalize_options({}), 2 + number % 2)
         # A greedy and a random bot in turn: longer games than greedy against greedy.
         bots = [("greedy", "random")[(number + i) % 2] for i in range(len(seats))]
-        bots = [bot if bot in game.bots else sorted(game.bots)[0] for bot in bots]
+        bots = [bot if bot in bots_of(game) else sorted(bots_of(game))[0] for bot in bots]
         players = [handles[(number + i) % len(handles)] for i in range(len(seats))]
         log = engine.play(game_id, UPLOAD_SEED + number, bots, players=players)
         played_at = UPLOAD_EPOCH + timedelta(minutes=number // len(UPLOAD_STREAMS))

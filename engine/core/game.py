@@ -29,54 +29,19 @@ down by game or seat name outside the engine.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 from engine.core.messages import DEFAULT_LOCALE, Message, msg
 from engine.core.rng import Rng
 
 State = Any
 Action = dict[str, Any]
-Bot = Callable[["Game", State, str, Rng], Action]
 
 #: The viewer who holds no seat: a spectator, told only what is announced to all.
 PUBLIC = "public"
-
-
-class Beliefs(Protocol):
-    """What one viewer knows of a state (:meth:`Game.beliefs`): built from what that viewer
-    may know only, it draws complete states the viewer cannot tell from the real one."""
-
-    def sample(self, rng: Rng) -> State:
-        """A complete state consistent with everything the viewer knows, with a generator
-        of its own (drawn from ``rng``) for the chance still to come. ``rng`` alone decides
-        the draw: the same viewer's knowledge and the same ``rng`` give the same state."""
-        ...
-
-
-class SamplingFailed(RuntimeError):
-    """No state consistent with what the viewer knows could be dealt (a sampler that
-    deals by trial gives up after a bounded number of tries): what it is said with is
-    the message :data:`SAMPLING_FAILED`, for the places that must tell a person."""
-
-
-#: what a position whose worlds could not be dealt is marked with (analysis)
-SAMPLING_FAILED = "analysis.not_estimated.no_world"
-
-
-class Particles(Protocol):
-    """One viewer's worlds kept from one point of a game to a later one (what
-    :meth:`Game.belief_particles` returns; analysis deals them once per ply)."""
-
-    def worlds(self, state: State, opening: Action | None, count: int,
-               rng: Callable[[str, int], Rng]) -> list[State]:
-        """``count`` complete states consistent with what the viewer knows of ``state``
-        (after the pick ``opening`` when given), each the caller's to change; carried on
-        from the last call's where the viewer's knowledge only grew since. ``rng(purpose,
-        i)`` is world ``i``'s generator for each step. Raises :class:`SamplingFailed`."""
-        ...
 
 
 @dataclass(frozen=True)
@@ -172,9 +137,6 @@ class Game:
     #: the module saying this game's actions as sentences (``describe``, ``seat_label``,
     #: ``phase_label``, ``describe_result``, ``legend``; see engine/README.md), or None
     sentences: ModuleType | None = None
-    #: bots by name: ``bot(game, state, seat, rng) -> action``. A bot must decide
-    #: only from what its seat knows.
-    bots: dict[str, Bot] = {}
     #: how many players a game has at least and at most (as ``seat_ids`` counts them)
     min_players: int = 1
     max_players: int = 1
@@ -331,56 +293,6 @@ class Game:
 
     def clone(self, state: State) -> State:
         return copy.deepcopy(state)
-
-    # --- beliefs and search ------------------------------------------------------
-    def beliefs(self, state: State, viewer: str | None) -> Beliefs:
-        """What ``viewer`` (a seat or team viewer; None = all-seeing) knows of ``state``,
-        as :class:`Beliefs`. Reads only what that viewer may know: the counterfactual
-        tests change every hidden fact and check the samples do not change."""
-        raise NotImplementedError
-
-    def beliefs_after_opening(self, state: State, viewer: str | None, opening: Action) -> Beliefs:
-        """``viewer``'s beliefs once it has made the pick ``opening`` (:meth:`openings`) and
-        seen what it holds (Cloak & Dagger: an envelope's contents): the samples hold that.
-        Default: the pick teaches nothing."""
-        return self.beliefs(state, viewer)
-
-    def belief_particles(self, viewer: str) -> Particles | None:
-        """Worlds of ``viewer``'s beliefs that analysis carries from ply to ply instead of
-        dealing them afresh at every ply (a game whose sampler deals whole histories:
-        Cloak & Dagger). Default None: :meth:`beliefs` deals them at every ply."""
-        return None
-
-    #: How :mod:`engine.core.analysis` plays a position out for this game: options of
-    #: :class:`engine.core.search.Search` (``max_plies``, ``evaluate``). None: the game
-    #: has no belief sampler, so its matches cannot be analysed.
-    analysis_search: dict[str, Any] | None = None
-
-    def belief_summary(self, state: State, viewer: str | None) -> list[dict[str, Any]]:
-        """What ``viewer`` (a seat or team; None = all-seeing) may be shown of the beliefs
-        held at ``state`` (:mod:`engine.core.beliefs`): a list of beliefs, each
-        ``{"holder": seat or team, "kind": ..., "measure": {"count", "unit", "bits"}, ...}``.
-        A seat's list holds only beliefs made of what that seat knows (its own, and
-        beliefs built from public facts only); the all-seeing list holds every seat's.
-        A pure function of (state, viewer). Default: none."""
-        return []
-
-    def sample_state(self, state: State, viewer: str | None, rng: Rng) -> State:
-        """One complete state drawn from ``viewer``'s beliefs about ``state``."""
-        return self.beliefs(state, viewer).sample(rng)
-
-    def decision(self, state: State) -> tuple[str, list[Action]]:
-        """Who decides now and between which actions: the first seat to act and its legal
-        actions (what :func:`engine.core.play.play` asks that seat's bot). A game whose
-        first seat may decline (Mister X's optional special action) widens the list."""
-        seat = self.to_act(state)[0]
-        return seat, self.legal_actions(state, seat)
-
-    def score(self, state: State, seat: str) -> float:
-        """``seat``'s share of a finished game's result (:meth:`outcomes`): 1 won, 0 lost."""
-        result = self.result(state)
-        winner = result.get("winner") if result else None
-        return 1.0 if winner is not None and winner in (seat, self.side_of(seat)) else 0.0
 
     # --- what leaves the engine ---------------------------------------------
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:

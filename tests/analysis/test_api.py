@@ -78,10 +78,10 @@ def test_a_private_club_match_does_not_exist_for_outsiders(api, match):
 
 
 def test_a_game_without_a_belief_sampler_says_analysis_is_not_available(api, club, example_log, monkeypatch):
-    from engine import get_game
+    from engine.ai.registry import ai_of
     from games.services import ingest_log
 
-    monkeypatch.setattr(type(get_game("cloak-and-dagger")), "analysis_search", None)
+    monkeypatch.setattr(type(ai_of("cloak-and-dagger")), "analysis_search", None)
     cloak = ingest_log(club, example_log("cloak-documents.json"), None)
     payload = api("member").get(url(cloak)).json()
     assert not payload["available"] and "cannot be analysed" in payload["reason"]
@@ -118,20 +118,20 @@ def test_a_figure_not_estimated_is_shown_with_why_in_the_reader_language(
     """The sampler gives up on p1's worlds at ply 4 (forced): the job still finishes; the
     all-seeing and p1's perspectives get a gap in p1's line, its move from there unrated,
     and the reason said in the request's language; p2's perspective gets nothing of it."""
-    from engine.core.game import SAMPLING_FAILED, SamplingFailed
+    from engine.ai.cloak import particles
+    from engine.ai.contract import SAMPLING_FAILED, SamplingFailed
     from engine.core.messages import msg, render
-    from engine.games.cloak import sampling
     from games.services import ingest_log
 
     cloak = ingest_log(club, example_log("cloak-documents.json"), None)
-    dealt = sampling.Particles.worlds
+    dealt = particles.Particles.worlds
 
     def failing(self, state, opening, count, rng):
         if self.viewer == "p1" and state.ply == 4:
             raise SamplingFailed("forced")
         return dealt(self, state, opening, count, rng)
 
-    monkeypatch.setattr(sampling.Particles, "worlds", failing)
+    monkeypatch.setattr(particles.Particles, "worlds", failing)
     with django_capture_on_commit_callbacks(execute=True):
         api("member").post(url(cloak))
     for view in ("all", "p1"):

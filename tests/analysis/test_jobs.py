@@ -14,7 +14,7 @@ from analysis import services
 from analysis.models import MatchAnalysis
 from analysis.tasks import analyse_match
 from config.celery import app
-from engine.core import analysis as engine_analysis
+from engine.ai import analysis as engine_analysis
 from engine.core.messages import msg, render
 
 pytestmark = pytest.mark.django_db
@@ -180,8 +180,8 @@ def test_a_failed_job_keeps_why_as_a_message_said_in_the_reader_language(match, 
 
 
 def test_a_sample_that_cannot_be_dealt_does_not_fail_the_job(club, example_log, monkeypatch):
-    from engine.core.game import SAMPLING_FAILED, SamplingFailed
-    from engine.games.cloak import sampling
+    from engine.ai.cloak import particles
+    from engine.ai.contract import SAMPLING_FAILED, SamplingFailed
     from games.services import ingest_log
 
     cloak = ingest_log(club, example_log("cloak-documents.json"), None)
@@ -189,7 +189,7 @@ def test_a_sample_that_cannot_be_dealt_does_not_fail_the_job(club, example_log, 
     def never(self, state, opening, count, rng):
         raise SamplingFailed("no history consistent with p2's observations")
 
-    monkeypatch.setattr(sampling.Particles, "worlds", never)
+    monkeypatch.setattr(particles.Particles, "worlds", never)
     analysis = MatchAnalysis.objects.create(match=cloak, engine_version=services.current_version(cloak), budget=1)
     assert services.run_analysis(analysis.pk) == "done"
     analysis.refresh_from_db()
@@ -200,10 +200,10 @@ def test_a_sample_that_cannot_be_dealt_does_not_fail_the_job(club, example_log, 
 
 
 def test_a_game_without_a_belief_sampler_is_refused_clearly(club, example_log, monkeypatch):
-    from engine import get_game
+    from engine.ai.registry import ai_of
     from games.services import ingest_log
 
-    monkeypatch.setattr(type(get_game("cloak-and-dagger")), "analysis_search", None)
+    monkeypatch.setattr(type(ai_of("cloak-and-dagger")), "analysis_search", None)
     cloak = ingest_log(club, example_log("cloak-documents.json"), None)
     with pytest.raises(services.AnalysisError, match="cannot be analysed"):
         services.request_analysis(cloak, None)

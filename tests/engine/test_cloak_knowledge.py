@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 
 from engine import play, replay
+from engine.ai.cloak.bots import greedy_bot
 from engine.core.rng import Rng
-from engine.games.cloak.bots import greedy_bot
 from engine.games.cloak.knowledge import Knowledge, setup_observation
 from engine.games.cloak.state import ENVELOPE_NUMBERS
 from engine.games.cloak.views import seat_view

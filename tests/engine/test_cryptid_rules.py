@@ -183,9 +183,9 @@ def test_cul_2_4_with_a_seed_the_first_four_blocks_drawn_are_normal():
         drawn = []
         for _ in range(7):
             state.phase = "sensor"
-            from engine.games.cryptid.rules import _begin_expansion  # the phase's entry point
+            from engine.games.cryptid.rules import begin_expansion  # the phase's entry point
 
-            _begin_expansion(state)
+            begin_expansion(state)
             drawn += state.pending_blocks
         assert all(b not in MYSTERIOUS for b in drawn[:4]), (seed, drawn)
         assert sorted(drawn) == sorted(state.block_pool + drawn)  # the deck is empty after 14
@@ -690,9 +690,9 @@ def test_cul_3_12_a_mysterious_block_placed_gets_an_evidence_marker():
 
 def test_cul_3_12_with_a_seed_the_expander_chooses_which_block_goes_left():
     state = new_game(GAME.normalize_options({}), {"sensors_2r2w1b": "left"}, Rng(3))
-    from engine.games.cryptid.rules import _begin_expansion
+    from engine.games.cryptid.rules import begin_expansion
 
-    _begin_expansion(state)
+    begin_expansion(state)
     a, b = state.pending_blocks
     assert legal_actions(state, "cryptid") == [
         {"seat": "cryptid", "type": "expand", "left": a, "right": b},

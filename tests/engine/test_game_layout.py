@@ -2,9 +2,13 @@
 
 A newcomer who knows one game package knows where everything is in the others: the
 Game in ``game.py``, the rules in ``rules.py`` over the state in ``state.py``, the seat
-views in ``views.py``, notation, sentences, the log schema and bots each in their own
-module, the catalogs in ``locale/``, and ``__init__`` registering ``GAME``. A game may
-add modules of its own (a board, a deduction); it may not move the common ones.
+views in ``views.py``, notation, sentences and the log schema each in their own module,
+the catalogs in ``locale/``, and ``__init__`` registering ``GAME``. A game may add
+modules of its own (a board, a deduction); it may not move the common ones.
+
+The AI stands apart, above the rules (issue #32): each game's bots and beliefs in
+``engine/ai/<game>/``, whose ``__init__`` registers ``AI``, and no bot, belief, sampler,
+search or analysis module under ``engine/core`` or a game's rules package.
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ from pathlib import Path
 import pytest
 
 import engine
+from engine.ai.contract import GameAI
+from engine.ai.registry import ai_of
 from engine.core.game import Game
 
 GAMES_DIR = Path(engine.__file__).parent / "games"
@@ -23,7 +29,12 @@ TESTS_DIR = Path(__file__).resolve().parent.parent
 
 #: What every game package holds.
 COMMON = {"README.md", "__init__.py", "game.py", "rules.py", "state.py", "views.py",
-          "notation.py", "sentences.py", "schema.py", "bots.py", "locale"}
+          "notation.py", "sentences.py", "schema.py", "locale"}
+#: What every game's AI package holds.
+AI_COMMON = {"__init__.py", "ai.py", "bots.py", "beliefs.py"}
+#: Module names of the AI layer: never among the rules (engine/core, engine/games).
+AI_MODULES = {"search.py", "analysis.py", "bots.py", "sampling.py", "beliefs.py", "play.py"}
+AI_DIR = Path(engine.__file__).parent / "ai"
 
 PACKAGES = sorted(p.name for p in GAMES_DIR.iterdir() if (p / "__init__.py").exists())
 
@@ -47,6 +58,24 @@ def test_a_game_package_registers_its_game_from_game_py(package: str) -> None:
     assert isinstance(game, Game)
     assert type(game).__module__ == f"engine.games.{package}.game"
     assert engine.get_game(game.id) is game
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_a_game_has_an_ai_package_that_registers_its_ai(package: str) -> None:
+    present = {p.name for p in (AI_DIR / package).iterdir()}
+    assert present >= AI_COMMON, f"engine/ai/{package} lacks {sorted(AI_COMMON - present)}"
+    game = importlib.import_module(f"engine.games.{package}").GAME
+    ai = importlib.import_module(f"engine.ai.{package}").AI
+    assert isinstance(ai, GameAI) and ai.game is game
+    assert type(ai).__module__ == f"engine.ai.{package}.ai"
+    assert ai_of(game.id) is ai
+
+
+def test_no_ai_module_lives_among_the_rules() -> None:
+    root = Path(engine.__file__).parent
+    found = sorted(str(path.relative_to(root)) for folder in ("core", "games")
+                   for path in (root / folder).rglob("*.py") if path.name in AI_MODULES)
+    assert found == []
 
 
 def test_every_game_speaks_the_same_languages() -> None:

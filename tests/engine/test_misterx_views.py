@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from engine import play, replay
+from engine import bots_of, play, replay
 from engine.games.misterx.state import HIDDEN_SLOTS, MRX, TEAM, rack_list, rack_size
 from tests.engine.misterx_helpers import GAME, Table, racks
 
@@ -173,7 +173,7 @@ def test_mx_5_bots_decide_only_from_what_their_seat_knows(bot):
     """Changing what a seat cannot see never changes its bot's decision."""
     from engine import Rng
 
-    decide = GAME.bots[bot]
+    decide = bots_of(GAME)[bot]
     compared = 0
     for seed in (21, 22, 23):
         log = play("mister-x", seed, ["greedy", "greedy", "greedy"], max_actions=300)

@@ -4,9 +4,8 @@ a plain pytest run catches a break too):
 - import-linter (``[tool.importlinter]`` in pyproject.toml): the engine imports no Django
   and no app; no import cycle inside an app; the apps in layers, each importing only the
   apps below it (only the URL tree, the composition root, is excused); the apps use the
-  engine through its package (``engine.__all__``), never a game's package or a core
-  module (only the analysis app its ``engine.core.analysis``); inside the engine, the
-  games above the core;
+  engine through its package (``engine.__all__``), never a game's package, a core module
+  or an AI module; inside the engine, the AI above the games, the games above the core;
 - mypy on ``engine/`` (``[tool.mypy]``);
 - the routes' convention, checked here: each app's pages in ``<app>/urls.py``, its API
   in ``<app>/api_urls.py``, each mounted once by config/urls.py, and no route hidden by

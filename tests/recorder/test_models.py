@@ -7,7 +7,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from clubs.models import Club, Player
-from engine.core.play import play
+from engine.ai.play import play
 from games.models import Match
 from games.services import ingest_log
 from recorder.models import Draft

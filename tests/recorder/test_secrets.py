@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from clubs.models import Player
-from engine import Session, get_game
+from engine import Session, bots_of, get_game
 from engine.games.cloak.state import ENVELOPES
 from recorder import services
 from recorder.models import Draft
@@ -117,7 +117,7 @@ def _seat_transcript(game_id: str, seats: list[dict[str, Any]], human: str, seed
     while not session.is_over:
         seat = session.to_act[0]
         if game.controller(seat) in bots:  # the bots answer at once, as in the recorder
-            bot = game.bots[bots[game.controller(seat)]]
+            bot = bots_of(game)[bots[game.controller(seat)]]
             session.step(bot(game, session.state, seat, services.bot_rng(seed, session.ply)))
             continue
         if made == turns:

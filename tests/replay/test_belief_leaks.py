@@ -16,8 +16,9 @@ from django.core.cache import cache
 from analysis import services
 from analysis.models import MatchAnalysis
 from clubs.models import Membership
-from engine import get_game, play
-from engine.core import analysis as engine_analysis
+from engine import analysable, get_game, play
+from engine.ai import analysis as engine_analysis
+from engine.ai.registry import ai_of
 from replay.frames import ALL, build_frames
 from tests.replay.twins import cloak_twin, cryptid_twin, misterx_rack_twin, misterx_twin, unseeded
 
@@ -101,7 +102,7 @@ def test_twins_get_the_same_beliefs_and_analysis_for_the_seat(member, club, case
     plies = len(one["actions"]) + 1
     track = json.loads(beliefs_one)["plies"]
     assert len(track) == plies and all(entry["beliefs"] for entry in track)
-    if get_game(case[0]).analysis_search is not None:
+    if analysable(get_game(case[0])):
         assert analysis_one["status"] == "done"
         assert all(len(line["points"]) == plies for line in analysis_one["result"]["lines"])
         assert analysis_one["result"]["lines"]
@@ -109,8 +110,8 @@ def test_twins_get_the_same_beliefs_and_analysis_for_the_seat(member, club, case
 
 def test_a_belief_that_reads_a_hidden_fact_is_caught(member, club, monkeypatch):
     """The comparison can fail: the Cryptid belief with the opponent's real hand added."""
-    game = get_game("cryptid-urban-legends")
-    honest = type(game).belief_summary
+    ai = ai_of("cryptid-urban-legends")
+    honest = type(ai).belief_summary
 
     def leaky(self, state, viewer):
         beliefs = honest(self, state, viewer)
@@ -118,7 +119,7 @@ def test_a_belief_that_reads_a_hidden_fact_is_caught(member, club, monkeypatch):
             belief["leak"] = sorted(state.hands[belief["about"]])
         return beliefs
 
-    monkeypatch.setattr(type(game), "belief_summary", leaky)
+    monkeypatch.setattr(type(ai), "belief_summary", leaky)
     one, two = _twins(CRYPTID, "scientist", cryptid_twin)
     (beliefs_one, _), (beliefs_two, _) = _compare(member, club, one, two, "scientist")
     assert beliefs_one != beliefs_two

@@ -9,9 +9,10 @@ from __future__ import annotations
 import pytest
 
 from engine import get_game, play, replay
+from engine.ai.misterx.beliefs import Beliefs
+from engine.ai.registry import ai_of
+from engine.ai.search import Search
 from engine.core.rng import Rng
-from engine.core.search import Search
-from engine.games.misterx.beliefs import Beliefs
 from engine.games.misterx.state import MRX, PH_MRX
 from replay.frames import ALL, build_frames
 from tests.replay.twins import misterx_rack_twin, unseeded
@@ -36,11 +37,11 @@ def test_mister_x_twins_get_the_same_beliefs_and_search_decisions(seed):
     decided = differ = 0
     for ply, one, two in twin_states(seed):
         differ += one.racks != two.racks  # the hidden fact, there at this ply
-        assert GAME.belief_summary(one, MRX) == GAME.belief_summary(two, MRX)
+        assert ai_of(GAME).belief_summary(one, MRX) == ai_of(GAME).belief_summary(two, MRX)
         for k in range(2):
-            a, b = GAME.sample_state(one, MRX, Rng(k)), GAME.sample_state(two, MRX, Rng(k))
+            a, b = ai_of(GAME).sample_state(one, MRX, Rng(k)), ai_of(GAME).sample_state(two, MRX, Rng(k))
             assert GAME.view(a, None) == GAME.view(b, None), ply
-        if one.phase == PH_MRX and not GAME.is_over(one) and len(GAME.decision(one)[1]) > 1:
+        if one.phase == PH_MRX and not GAME.is_over(one) and len(ai_of(GAME).decision(one)[1]) > 1:
             assert search.decide(one, MRX, Rng(ply)) == search.decide(two, MRX, Rng(ply)), ply
             decided += 1
     assert decided >= 5 and differ >= decided  # the twins differed while he decided
@@ -57,11 +58,11 @@ def test_a_sampler_reading_the_real_racks_is_caught(monkeypatch):
 
     monkeypatch.setattr(Beliefs, "sample", leaky)
     states = twin_states(2)
-    caught = sum(GAME.view(GAME.sample_state(one, MRX, Rng(0)), None)
-                 != GAME.view(GAME.sample_state(two, MRX, Rng(0)), None) for _ply, one, two in states)
+    caught = sum(GAME.view(ai_of(GAME).sample_state(one, MRX, Rng(0)), None)
+                 != GAME.view(ai_of(GAME).sample_state(two, MRX, Rng(0)), None) for _ply, one, two in states)
     assert caught > 10
     # and the search's choices show it (6 of this game's 8 decisions when this was written)
     search = Search(GAME, playouts=24, max_plies=30, prior=0)
     assert any(search.decide(one, MRX, Rng(ply)) != search.decide(two, MRX, Rng(ply))
                for ply, one, two in states
-               if one.phase == PH_MRX and not GAME.is_over(one) and len(GAME.decision(one)[1]) > 1)
+               if one.phase == PH_MRX and not GAME.is_over(one) and len(ai_of(GAME).decision(one)[1]) > 1)

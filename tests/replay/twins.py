@@ -143,14 +143,14 @@ def _with_path(log: Log, path: list[int]) -> Log:
 
 def misterx_twin(log: Log, viewer: str = "detectives") -> Log:
     """Mister X took another path the detectives could not tell from his real one."""
-    from engine import get_game
-    from engine.games.misterx.beliefs import Beliefs
+    from engine.ai.misterx.beliefs import Beliefs
+    from engine.ai.registry import ai_of
     from engine.games.misterx.state import TEAM
 
     log = unseeded(log)
     final = replay(log).final_state
     beliefs = Beliefs(final, TEAM)
-    assert get_game("mister-x").beliefs(final, TEAM).__class__ is Beliefs
+    assert ai_of("mister-x").beliefs(final, TEAM).__class__ is Beliefs
 
     def candidates() -> Iterator[Log]:
         rng = Rng(1)

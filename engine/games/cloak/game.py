@@ -7,8 +7,7 @@ from typing import Any
 from engine.core.game import FREE_FOR_ALL, Action, Game, RatingShape
 from engine.core.messages import DEFAULT_LOCALE
 from engine.core.rng import Rng
-from engine.games.cloak import beliefs, bots, notation, rules, schema, sentences, views
-from engine.games.cloak.sampling import Beliefs, Particles
+from engine.games.cloak import notation, rules, schema, sentences, views
 from engine.games.cloak.state import (
     ENVELOPE_NUMBERS,
     MAX_PLAYERS,
@@ -27,7 +26,6 @@ class CloakAndDagger(Game):
     end_rule = "CD-7.2"
     result_rule = "CD-7.4"
     opening_rule = "CD-3"
-    bots = bots.BOTS
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS  # CD-1.3
     rating = RatingShape(FREE_FOR_ALL)  # EL-6: one winner, every pair a game
     renderer = "cloak"
@@ -99,24 +97,7 @@ class CloakAndDagger(Game):
     def clone(self, state: CloakState) -> CloakState:
         return state.copy()
 
-    # --- beliefs and search ------------------------------------------------------
-    def beliefs(self, state: CloakState, viewer: str | None) -> Beliefs:
-        return Beliefs(state, viewer)
-
-    def belief_particles(self, viewer: str) -> Particles:
-        return Particles(viewer)
-
-    #: analysis plays positions out to the end with greedy (a greedy game always ends)
-    analysis_search: dict[str, Any] | None = {}
-
-    def beliefs_after_opening(self, state: CloakState, viewer: str | None,
-                              opening: Action) -> Beliefs:
-        return Beliefs(state, viewer, opened=opening["envelope"])
-
     # --- what leaves the engine ---------------------------------------------
-    def belief_summary(self, state: CloakState, viewer: str | None) -> list[dict[str, Any]]:
-        return beliefs.summary(state, viewer)
-
     def view(self, state: CloakState, viewer: str | None) -> dict[str, Any]:
         return views.view(state, viewer)
 

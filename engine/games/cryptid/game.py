@@ -8,8 +8,7 @@ from engine.core.errors import IllegalAction
 from engine.core.game import TWO_SEATS, Action, Game, RatingShape, Spread
 from engine.core.messages import DEFAULT_LOCALE, msg
 from engine.core.rng import Rng
-from engine.games.cryptid import bots, notation, rules, schema, sentences, views
-from engine.games.cryptid.beliefs import Beliefs, summary
+from engine.games.cryptid import notation, rules, schema, sentences, views
 from engine.games.cryptid.state import COLORS, OTHER, SEATS, CryptidState
 
 
@@ -22,7 +21,6 @@ class CryptidGame(Game):
     rule_prefix = "CUL"
     end_rule = "CUL-3.10"
     result_rule = "CUL-6.6"
-    bots = {"random": bots.random_bot, "greedy": bots.greedy_bot, "search": bots.search_level}
     sentences = sentences
     min_players = max_players = len(SEATS)  # CUL-1.1
     # EL-4, the cryptid's advantage over the scientist estimated (EL-3.3)
@@ -95,15 +93,6 @@ class CryptidGame(Game):
 
     def clone(self, state: CryptidState) -> CryptidState:
         return state.copy()
-
-    #: analysis plays positions out to the end with greedy, as the search level does
-    analysis_search: dict[str, Any] | None = {}
-
-    def beliefs(self, state: CryptidState, viewer: str | None) -> Beliefs:
-        return Beliefs(state, viewer)
-
-    def belief_summary(self, state: CryptidState, viewer: str | None) -> list[dict[str, Any]]:
-        return summary(state, viewer)
 
     def view(self, state: CryptidState, viewer: str | None) -> dict[str, Any]:
         return views.view(state, viewer)

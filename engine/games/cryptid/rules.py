@@ -522,7 +522,7 @@ def _victory(state: CryptidState) -> None:
     elif state.block_count() >= MAX_BLOCKS:
         state.phase = "blockade"
     else:
-        _begin_expansion(state)
+        begin_expansion(state)
 
 
 # --------------------------------------------------------------------------- Blockade phase
@@ -561,7 +561,7 @@ def _blockade(state: CryptidState, seat: str, kind: object, action: dict[str, An
         state.displaced = outside
         state.phase = "relocate"
     else:
-        _begin_expansion(state)
+        begin_expansion(state)
 
 
 def _relocate(state: CryptidState, seat: str, kind: object, action: dict[str, Any]) -> None:
@@ -594,7 +594,7 @@ def _relocate(state: CryptidState, seat: str, kind: object, action: dict[str, An
         for i in range(3):
             spaces[index][i] += group[i]
     state.displaced = None
-    _begin_expansion(state)
+    begin_expansion(state)
 
 
 # --------------------------------------------------------------------------- Expansion phase
@@ -608,7 +608,7 @@ def _draw_block(state: CryptidState, rng: Rng) -> str:
     return pool.pop(rng.below(len(pool)))
 
 
-def _begin_expansion(state: CryptidState) -> None:
+def begin_expansion(state: CryptidState) -> None:
     state.phase = "expansion"
     if state.rng is not None:
         state.pending_blocks = [_draw_block(state, state.rng), _draw_block(state, state.rng)]

@@ -9,11 +9,8 @@ from engine.core.errors import require
 from engine.core.game import ONE_AGAINST_TEAM, Action, Draw, Game, RatingShape
 from engine.core.messages import DEFAULT_LOCALE, msg
 from engine.core.rng import Rng
-from engine.games.misterx import bots, notation, rules, schema, sentences, views
-from engine.games.misterx.beliefs import Beliefs, summary
+from engine.games.misterx import notation, rules, schema, sentences, views
 from engine.games.misterx.board import resolve_board
-from engine.games.misterx.bots import SEARCH_MAX_PLIES
-from engine.games.misterx.bots import evaluate as search_evaluate
 from engine.games.misterx.state import DEFAULT_BOARD, MRX, TEAM, State, det_seat_ids
 
 
@@ -25,7 +22,6 @@ class MisterX(Game):
     rule_prefix = "MX"
     end_rule = "MX-3.6"
     result_rule = "MX-6.11"
-    bots = bots.BOTS
     sentences = sentences
     # MX-1.4: mrx and 1 to 5 detective players
     min_players = 2
@@ -127,27 +123,6 @@ class MisterX(Game):
 
     def clone(self, state: State) -> State:
         return state.clone()
-
-    #: analysis cuts playouts as the search level does (about three rounds, then the
-    #: distances score the position)
-    analysis_search: dict[str, Any] | None = {
-        "max_plies": SEARCH_MAX_PLIES, "evaluate": search_evaluate}
-
-    def beliefs(self, state: State, viewer: str | None) -> Beliefs:
-        return Beliefs(state, viewer)
-
-    def belief_summary(self, state: State, viewer: str | None) -> list[dict[str, Any]]:
-        return summary(state, viewer)
-
-    def decision(self, state: State) -> tuple[str, list[Action]]:
-        """The detectives' special action is optional: declining it is the next refill
-        (the team's bot acts for the refiller then, as :func:`engine.core.play.play` does)."""
-        acting = rules.to_act(state)
-        seat = acting[0]
-        actions = rules.legal_actions(state, seat)
-        if seat == TEAM:
-            actions += rules.legal_actions(state, acting[-1])
-        return seat, actions
 
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         return views.view(state, viewer)

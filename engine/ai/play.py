@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.ai.registry import bots_of
 from engine.core.envelope import FORMAT
 from engine.core.errors import IllegalAction
 from engine.core.frozen import as_recorded
@@ -34,13 +35,14 @@ def play(
     game = get_game(game_id)
     if game is None:
         raise ValueError(f"unknown game {game_id!r}")
+    bots_by_name = bots_of(game)
     options = game.normalize_options(options or {})
     seats = game.seat_ids(options, len(bots))
     if len(bots) != len(seats):
         raise ValueError(f"{game_id} with these options has {len(seats)} seats, got {len(bots)} bots")
-    unknown = sorted({b for b in bots if b not in game.bots})
+    unknown = sorted({b for b in bots if b not in bots_by_name})
     if unknown:
-        raise ValueError(f"unknown bot(s) {unknown}; {game_id} has {sorted(game.bots)}")
+        raise ValueError(f"unknown bot(s) {unknown}; {game_id} has {sorted(bots_by_name)}")
     players = players or [f"{bot}-bot-{i + 1}" for i, bot in enumerate(bots)]
     seat_entries = [{"seat": s, "player": p} for s, p in zip(seats, players, strict=True)]
     game.check_seats(seat_entries, options)
@@ -58,7 +60,7 @@ def play(
         if not acting:
             raise IllegalAction(game.end_rule, msg("core.refuse.no_seat_can_act_but"))
         seat = acting[0]
-        bot = game.bots[bot_of[game.controller(seat)]]
+        bot = bots_by_name[bot_of[game.controller(seat)]]
         action = bot(game, state, seat, bot_rng)
         actions.append(as_recorded(game.apply(state, action)))  # the log's own copy
 

@@ -1,7 +1,7 @@
 """Beliefs on the board: what each seat could know of the hidden facts, ply by ply.
 
 A game says, for one state and one viewer, which beliefs that viewer may be shown
-(:meth:`Game.belief_summary`): Mister X's possible cities weighted by how many paths
+(:meth:`GameAI.belief_summary`): Mister X's possible cities weighted by how many paths
 consistent with the public record end in each, the cards likely in the Cryptid
 opponent's hand, what a Cloak & Dagger check sheet proves about the envelopes. Each
 belief carries a **measure** of how wide it still is — ``count`` (cities still
@@ -20,6 +20,7 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
+from engine.ai.registry import ai_of
 from engine.core.errors import IllegalAction
 from engine.core.game import Game
 from engine.core.replay import replay
@@ -58,15 +59,16 @@ def belief_track(game: Game, log: dict[str, Any], viewer: str | None) -> dict[st
 
         {"version": 1, "plies": [{"ply": 0, "beliefs": [belief, ...]}, ...]}
 
-    where each belief is :meth:`Game.belief_summary`'s, plus ``changed``: the change the
+    where each belief is :meth:`GameAI.belief_summary`'s, plus ``changed``: the change the
     ply made to its measure (``{"from", "to", "bits_from", "bits_to"}``) or None.
     """
+    ai = ai_of(game)
     plies: list[dict[str, Any]] = []
     last: dict[tuple[str, str], dict[str, Any]] = {}
 
     def observe(ply: int, action: dict[str, Any] | None, state: Any) -> None:
         beliefs = []
-        for belief in game.belief_summary(state, viewer):
+        for belief in ([] if ai is None else ai.belief_summary(state, viewer)):
             key = (belief["holder"], belief["kind"])
             beliefs.append({**belief, "changed": _changed(last.get(key), belief["measure"])})
             last[key] = belief["measure"]

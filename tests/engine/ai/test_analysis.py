@@ -1,4 +1,4 @@
-"""Match analysis (engine/core/analysis.py): labels, marks and accuracy follow their
+"""Match analysis (engine/ai/analysis.py): labels, marks and accuracy follow their
 definitions; a seat's own figures read nothing it could not know (counterfactual states:
 everything hidden from it changed); the same log, budget and seed give the same analysis."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine import get_game, play, replay
-from engine.core.analysis import (
+from engine.ai.analysis import (
     Analyst,
     analysable,
     analyse,
@@ -16,11 +16,12 @@ from engine.core.analysis import (
     move_accuracy,
     unknowable,
 )
-from engine.core.game import SAMPLING_FAILED, SamplingFailed
+from engine.ai.contract import SAMPLING_FAILED, SamplingFailed
+from engine.ai.registry import ai_of
+from engine.ai.search import action_key
 from engine.core.messages import msg, render
-from engine.core.search import action_key
-from tests.engine.test_cryptid_beliefs import counterfactual as cryptid_counterfactual
-from tests.engine.test_misterx_beliefs import hidden_changed as misterx_counterfactual
+from tests.engine.ai.test_cryptid_beliefs import counterfactual as cryptid_counterfactual
+from tests.engine.ai.test_misterx_beliefs import hidden_changed as misterx_counterfactual
 
 CRYPTID = get_game("cryptid-urban-legends")
 MISTER_X = get_game("mister-x")
@@ -136,7 +137,7 @@ def test_cryptid_own_figures_read_nothing_hidden(seed):
             other = cryptid_counterfactual(st, seat)
             changed += other.hands != st.hands
             assert analyst.chances(st, seat, [seat], ply) == analyst.chances(other, seat, [seat], ply)
-        decider = CRYPTID.decision(st)[0]
+        decider = ai_of(CRYPTID).decision(st)[0]
         one = analyst.judge(st, action, ply)
         two = analyst.judge(cryptid_counterfactual(st, decider), action, ply)
         assert {k: one.get(k) for k in OWN_FIELDS} == {k: two.get(k) for k in OWN_FIELDS}
@@ -155,7 +156,7 @@ def test_mister_x_own_figures_read_nothing_hidden():
         for seat in ("mrx", "detectives", *st.det_seats):
             other = misterx_counterfactual(st, seat)
             assert analyst.chances(st, seat, [seat], ply) == analyst.chances(other, seat, [seat], ply)
-        decider = MISTER_X.decision(st)[0]
+        decider = ai_of(MISTER_X).decision(st)[0]
         one = analyst.judge(st, action, ply)
         two = analyst.judge(misterx_counterfactual(st, decider), action, ply)
         assert {k: one.get(k) for k in OWN_FIELDS} == {k: two.get(k) for k in OWN_FIELDS}
@@ -222,18 +223,18 @@ def test_a_position_without_worlds_is_marked_and_the_analysis_goes_on(monkeypatc
     """The sampler gives up (forced here: p2's worlds from ply 6 to 11). p2's own chance
     there is None with the message id saying why, its decisions made there are not rated,
     with the same id; every other figure is estimated and the analysis ends."""
-    from engine.games.cloak import sampling
+    from engine.ai.cloak import particles
 
     cloak = get_game("cloak-and-dagger")
     log = play(cloak.id, 4, ["greedy", "random", "greedy"], max_actions=24)
-    dealt = sampling.Particles.worlds
+    dealt = particles.Particles.worlds
 
     def failing(self, state, opening, count, rng):
         if self.viewer == "p2" and 6 <= state.ply <= 11:
             raise SamplingFailed("forced")
         return dealt(self, state, opening, count, rng)
 
-    monkeypatch.setattr(sampling.Particles, "worlds", failing)
+    monkeypatch.setattr(particles.Particles, "worlds", failing)
     result = analyse(replay(log), budget=2, seed=1)
     assert len(result["plies"]) == len(log["actions"]) + 1
     for entry in result["plies"]:

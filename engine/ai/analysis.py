@@ -4,7 +4,7 @@ For a replayed log (:class:`engine.core.replay.Replay`), :func:`analyse` estimat
 every ply (0 = the setup):
 
 * **each seat's win chance from its own information**: ``budget`` states dealt from that
-  seat's beliefs (:meth:`Game.beliefs`, which read only what the seat may know), each
+  seat's beliefs (:meth:`GameAI.beliefs`, which read only what the seat may know), each
   played out by the game's ``greedy`` bot to the end (or, for a game whose search cuts
   playouts, to ``max_plies`` and then scored by its ``evaluate``); the chance is the mean
   score. It is the chance *under greedy play from here*, not under perfect play. When no
@@ -18,9 +18,9 @@ every ply (0 = the setup):
 estimate, the best-move search and the played and best moves' scores of a decision it
 made from that information all play out the same ``budget`` states (one per playout, each
 with its own generator). A game whose sampler deals whole histories (Cloak & Dagger)
-carries each seat's worlds on from ply to ply (:meth:`Game.belief_particles`): a world
+carries each seat's worlds on from ply to ply (:meth:`GameAI.belief_particles`): a world
 still consistent with what the seat observed since is kept, with the turns since dealt
-into it; only the others are dealt again (``engine/games/cloak/sampling.py``).
+into it; only the others are dealt again (``engine/ai/cloak/particles.py``).
 
 And for every action that was a choice (more than one legal action):
 
@@ -71,10 +71,12 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from engine.core.game import SAMPLING_FAILED, Action, Game, Particles, SamplingFailed, State
+from engine.ai.contract import SAMPLING_FAILED, Particles, SamplingFailed
+from engine.ai.registry import ai_of
+from engine.ai.search import Search, action_key
+from engine.core.game import Action, Game, State
 from engine.core.replay import Replay
 from engine.core.rng import Rng
-from engine.core.search import Search, action_key
 
 #: bump when the method or the result's shape changes: stored analyses are recomputed
 #: (2: the detectives' worlds weigh Mister X's city by its location category; 3: the
@@ -98,7 +100,8 @@ def engine_version(game: Game) -> str:
 
 def analysable(game: Game) -> bool:
     """Can matches of ``game`` be analysed (it has a belief sampler)?"""
-    return game.analysis_search is not None
+    ai = ai_of(game)
+    return ai is not None and ai.analysis_search is not None
 
 
 def label(drop: float) -> str | None:
@@ -135,17 +138,19 @@ class Analyst:
     """Estimates for one game at one budget (see the module's docstring)."""
 
     def __init__(self, game: Game, budget: int = DEFAULT_BUDGET, seed: int = 0):
-        if game.analysis_search is None:
+        ai = ai_of(game)
+        if ai is None or ai.analysis_search is None:
             raise ValueError(f"{game.name} has no belief sampler: its matches cannot be analysed")
         self.game = game
+        self.ai = ai
         self.budget = budget
         self.seed = seed
-        options = game.analysis_search
+        options = ai.analysis_search
         self.max_plies: int = options.get("max_plies", 400)
         self.evaluate = options.get("evaluate")
-        self.policy = game.bots["greedy"]
+        self.policy = ai.bots["greedy"]
         self.search = Search(game, playouts=budget, **options)
-        #: per viewer: the worlds it carries from ply to ply (Game.belief_particles), if any
+        #: per viewer: the worlds it carries from ply to ply (GameAI.belief_particles), if any
         self._particles: dict[str, Particles | None] = {}
 
     # -- the worlds -----------------------------------------------------------------
@@ -154,19 +159,18 @@ class Analyst:
         """``budget`` complete states from ``viewer``'s information about ``state`` (after
         ``opening``, when given): one per playout of every estimate made from that
         information at this ply. Raises :class:`SamplingFailed`."""
-        game = self.game
         if viewer is None:
-            beliefs = game.beliefs(state, None)
+            beliefs = self.ai.beliefs(state, None)
             return [beliefs.sample(_rng(self.seed, "real", "world", i)) for i in range(self.budget)]
         if viewer not in self._particles:
-            self._particles[viewer] = game.belief_particles(viewer)
+            self._particles[viewer] = self.ai.belief_particles(viewer)
         particles = self._particles[viewer]
         opened = None if opening is None else action_key(opening)
         if particles is not None:
             return particles.worlds(state, opening, self.budget,
                                     lambda purpose, i: _rng(self.seed, ply, viewer, opened, purpose, i))
-        beliefs = (game.beliefs(state, viewer) if opening is None
-                   else game.beliefs_after_opening(state, viewer, opening))
+        beliefs = (self.ai.beliefs(state, viewer) if opening is None
+                   else self.ai.beliefs_after_opening(state, viewer, opening))
         return [beliefs.sample(_rng(self.seed, ply, viewer, opened, "world", i)) for i in range(self.budget)]
 
     # -- one playout ----------------------------------------------------------------
@@ -178,7 +182,7 @@ class Analyst:
             game.apply(world, self.policy(game, world, seat, rng))
             plies += 1
         if game.is_over(world):
-            return [game.score(world, s) for s in seats]
+            return [self.ai.score(world, s) for s in seats]
         if self.evaluate is None:
             return [0.5 for _ in seats]
         return [self.evaluate(game, world, s) for s in seats]
@@ -193,7 +197,7 @@ class Analyst:
         :class:`SamplingFailed`."""
         game = self.game
         if move is None and game.is_over(state):
-            return [100.0 * game.score(state, s) for s in seats]
+            return [100.0 * self.ai.score(state, s) for s in seats]
         if worlds is None:
             worlds = self.worlds(state, viewer, ply if move is None else ply - 1,
                                  self.opening(state, viewer, move))
@@ -222,7 +226,7 @@ class Analyst:
         """Who decided ``action`` (as recorded) and the listed action it is (its chance
         fields left out), with every listed choice."""
         game = self.game
-        decider, actions = game.decision(state)
+        decider, actions = self.ai.decision(state)
         chance = game.chance_fields(state, action)
         key = action_key({k: v for k, v in action.items() if k not in chance})
         played = next((a for a in actions if action_key(a) == key), None)

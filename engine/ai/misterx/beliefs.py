@@ -44,7 +44,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from engine.core.beliefs import entropy, measure
+from engine.ai.beliefs import entropy, measure
 from engine.core.rng import Rng
 from engine.games.misterx.possible import Possible, board_masks, distances
 from engine.games.misterx.state import (
@@ -252,7 +252,7 @@ class Beliefs:
 
 
 def summary(state: State, viewer: str | None) -> list[dict[str, Any]]:
-    """The detectives' belief about Mister X's city now (:meth:`Game.belief_summary`):
+    """The detectives' belief about Mister X's city now (:meth:`GameAI.belief_summary`):
     each city still possible, with its share of the weights the detectives' samples draw
     by (the paths consistent with the public record that end there, times the city's
     location category's weight). Made of public

@@ -13,12 +13,13 @@ import threading
 from collections.abc import Set as AbstractSet
 from typing import Any
 
+from engine.ai.cloak.particles import Particles
+from engine.ai.contract import SamplingFailed
+from engine.ai.search import action_key, keep_unless_beaten, paired_playouts
 from engine.core.game import Action, Game
 from engine.core.rng import Rng
-from engine.core.search import action_key, keep_unless_beaten, paired_playouts
 from engine.games.cloak import rules
 from engine.games.cloak.knowledge import Knowledge, knowledge_of
-from engine.games.cloak.sampling import Particles, SamplingFailed
 from engine.games.cloak.state import DOCUMENTS, ENVELOPE_NUMBERS, HAZARDS, SPY_PAIRS, CloakState
 
 ALL_DOCUMENTS = frozenset(DOCUMENTS)
@@ -222,15 +223,15 @@ def make_search_level(worlds: int = SEARCH_WORLDS, threshold: float = SEARCH_THR
 
     It plays a turn as at the table (CD-3). ``worlds`` complete states consistent with
     what the seat knows are carried on from its last turn
-    (:class:`~engine.games.cloak.sampling.Particles`, kept per thread and seat; dealt
+    (:class:`~engine.ai.cloak.particles.Particles`, kept per thread and seat; dealt
     afresh in another game). With cards in hand, every drop is played out in every
     world by greedy playouts with common random numbers
-    (:func:`~engine.core.search.paired_playouts`); with an empty hand, first every
+    (:func:`~engine.ai.search.paired_playouts`); with an empty hand, first every
     envelope, opened and played as greedy would play inside it (:func:`greedy_inside`),
     then, once the seat has looked inside the envelope picked, every action there, over
     worlds holding what it saw. Each time greedy's own choice is kept unless another
     beats it world by world with a paired t above ``threshold``
-    (:func:`~engine.core.search.keep_unless_beaten`). A position whose worlds cannot be
+    (:func:`~engine.ai.search.keep_unless_beaten`). A position whose worlds cannot be
     dealt (``SamplingFailed``) is played as greedy plays it."""
     #: (thread, seat) -> the seat's worlds, carried from one of its turns to the next
     kept: dict[tuple[int, str], Particles] = {}

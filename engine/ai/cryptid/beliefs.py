@@ -22,9 +22,9 @@ from __future__ import annotations
 from math import comb
 from typing import Any
 
-from engine.core.beliefs import entropy, measure
+from engine.ai.beliefs import entropy, measure
 from engine.core.rng import Rng
-from engine.games.cryptid.rules import _begin_expansion
+from engine.games.cryptid.rules import begin_expansion
 from engine.games.cryptid.state import (
     BLOCK_ORDER,
     BLOCK_RANK,
@@ -83,7 +83,7 @@ class Beliefs:
             if self.undrawn:
                 new.block_pool = list(self.block_deck)
                 new.guaranteed = self.guaranteed
-                _begin_expansion(new)
+                begin_expansion(new)
             return new
         opponent = self.opponent
         cards = list(self.unseen)
@@ -94,7 +94,7 @@ class Beliefs:
         if self.redraw_blocks or self.undrawn:
             new.block_pool = list(self.block_deck)
             new.guaranteed = self.guaranteed
-            _begin_expansion(new)  # draws the two blocks with the sample's generator
+            begin_expansion(new)  # draws the two blocks with the sample's generator
         return new
 
 
@@ -123,7 +123,7 @@ def hand_distribution(unseen: list[str], hand_size: int) -> list[tuple[dict[str,
 
 
 def summary(state: CryptidState, viewer: str | None) -> list[dict[str, Any]]:
-    """Each seat's belief about its opponent's hand (:meth:`Game.belief_summary`): per
+    """Each seat's belief about its opponent's hand (:meth:`GameAI.belief_summary`): per
     card, the chance the hand holds at least one and how many it holds on average, from
     the cards unseen by that seat (the opponent's deck mix less its discards: public).
     A seat's perspective gets its own belief; the all-seeing one both seats'."""

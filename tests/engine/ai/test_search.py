@@ -1,4 +1,4 @@
-"""The search bot (engine/core/search.py): it plays legal actions, and it decides from
+"""The search bot (engine/ai/search.py): it plays legal actions, and it decides from
 its seat's knowledge only — the same decision whatever the hidden facts (counterfactual
 states: everything the seat cannot know changed, the same generator)."""
 
@@ -7,10 +7,11 @@ from __future__ import annotations
 import pytest
 
 from engine import get_game, play, replay
+from engine.ai.registry import ai_of
+from engine.ai.search import Search, action_key
 from engine.core.rng import Rng
-from engine.core.search import Search, action_key
-from tests.engine.test_cryptid_beliefs import counterfactual as cryptid_counterfactual
-from tests.engine.test_misterx_beliefs import hidden_changed as misterx_counterfactual
+from tests.engine.ai.test_cryptid_beliefs import counterfactual as cryptid_counterfactual
+from tests.engine.ai.test_misterx_beliefs import hidden_changed as misterx_counterfactual
 
 MISTER_X = get_game("mister-x")
 CRYPTID = get_game("cryptid-urban-legends")
@@ -19,7 +20,7 @@ CRYPTID = get_game("cryptid-urban-legends")
 def decisions(game, log, every):
     for ply, _action, st in replay(log).states():
         if ply % every == 0 and not game.is_over(st):
-            seat, actions = game.decision(st)
+            seat, actions = ai_of(game).decision(st)
             if len(actions) > 1:
                 yield ply, game.clone(st), seat, actions
 
@@ -110,7 +111,7 @@ def test_cloak_search_level_decides_from_what_it_knows_only():
     (the seat's unannounced envelopes renumbered), pick the same envelopes and drop into
     the same ones, and do the same inside when it holds the same cards. A level that
     read the real envelopes would tell the twins apart."""
-    from engine.games.cloak.bots import make_search_level
+    from engine.ai.cloak.bots import make_search_level
     from tests.engine.test_cloak_knowledge import known_numbers, renumbered
 
     log = play(CLOAK.id, 9, ["greedy"] * 4, max_actions=48)
@@ -134,7 +135,7 @@ def test_cloak_search_level_decides_from_what_it_knows_only():
 
 
 def test_keep_unless_beaten_departs_only_on_a_clear_paired_gain():
-    from engine.core.search import keep_unless_beaten
+    from engine.ai.search import keep_unless_beaten
 
     greedy = {0: 0.0, 1: 1.0, 2: 0.0, 3: 0.0}
     # better in one world of four, the same elsewhere: t = 1 (mean 0.25, error 0.25)
@@ -159,12 +160,12 @@ def test_keep_unless_beaten_departs_only_on_a_clear_paired_gain():
 def test_paired_playouts_play_every_candidate_in_every_world_with_the_same_generator():
     """Two candidates that are the same action score the same in every world (same world,
     same generator); the worlds are left as they were."""
-    from engine.core.search import paired_playouts
+    from engine.ai.search import paired_playouts
 
     log = play(CLOAK.id, 4, ["greedy"] * 3, max_actions=12)
     st = replay(log).final_state
     seat = CLOAK.to_act(st)[0]
-    worlds = [CLOAK.beliefs(st, seat).sample(Rng(k)) for k in range(3)]
+    worlds = [ai_of(CLOAK).beliefs(st, seat).sample(Rng(k)) for k in range(3)]
     before = [CLOAK.view(w, None) for w in worlds]
     actions = CLOAK.legal_actions(worlds[0], seat)[:3]
 
@@ -185,7 +186,7 @@ def test_the_detectives_search_narrowed_to_one_pawn_decides_the_same_whatever_it
     """The detectives' move filter (``pawn_candidates``) reads only what every seat sees:
     with it (and with the paired root, the search level's), a pawn's search still decides
     the same in a counterfactual state."""
-    from engine.games.misterx.bots import pawn_candidates
+    from engine.ai.misterx.bots import pawn_candidates
 
     search = Search(MISTER_X, playouts=24, max_plies=30, prior=0, narrow=pawn_candidates, paired=paired)
     checked = 0
@@ -201,7 +202,7 @@ def test_the_detectives_search_narrowed_to_one_pawn_decides_the_same_whatever_it
 
 
 def test_pawn_candidates_are_the_next_pawns_cities_with_greedys_ticket():
-    from engine.games.misterx.bots import _ticket_keep_value, pawn_candidates
+    from engine.ai.misterx.bots import _ticket_keep_value, pawn_candidates
 
     log = play("mister-x", 5, ["greedy", "greedy", "greedy"])
     narrowed = 0
@@ -223,14 +224,14 @@ def test_pawn_candidates_are_the_next_pawns_cities_with_greedys_ticket():
     assert narrowed >= 5
     # other decisions (Mister X's, the team's) pass unchanged
     st = replay(log).state_at(0)
-    seat, actions = MISTER_X.decision(st)
+    seat, actions = ai_of(MISTER_X).decision(st)
     assert pawn_candidates(MISTER_X, st, actions) == actions
 
 
 def test_the_paired_root_plays_every_action_in_the_same_worlds():
     """Common random numbers: each world dealt is played with every root action, so the
     root's actions end with the same number of playouts, and the budget is kept."""
-    from engine.games.misterx.bots import pawn_candidates
+    from engine.ai.misterx.bots import pawn_candidates
 
     search = Search(MISTER_X, playouts=40, max_plies=20, narrow=pawn_candidates, paired=True)
     log = play("mister-x", 6, ["greedy", "greedy", "greedy"])
@@ -241,7 +242,7 @@ def test_the_paired_root_plays_every_action_in_the_same_worlds():
         offered = {action_key(a) for a in pawn_candidates(MISTER_X, st, actions)}
         if len(offered) < 3:
             continue
-        root = search._search_paired(MISTER_X.beliefs(st, seat), Rng(checked), offered)
+        root = search._search_paired(ai_of(MISTER_X).beliefs(st, seat), Rng(checked), offered)
         assert set(root.children) == offered
         visits = {n.visits for n in root.children.values()}
         assert len(visits) == 1 and 40 <= visits.pop() * len(offered) < 40 + len(offered)

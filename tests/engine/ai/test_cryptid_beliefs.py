@@ -1,4 +1,4 @@
-"""Belief sampling for Cryptid (engine/games/cryptid/beliefs.py): samples show each seat
+"""Belief sampling for Cryptid (engine/ai/cryptid/beliefs.py): samples show each seat
 what it saw, deal the opponent's hand with the right odds (chi-square against the
 hypergeometric law), redraw the expansion blocks the seat did not see, and do not
 depend on anything the seat cannot know (counterfactual)."""
@@ -12,6 +12,7 @@ from itertools import combinations_with_replacement
 import pytest
 
 from engine import get_game, play, replay
+from engine.ai.registry import ai_of
 from engine.core.rng import Rng
 from engine.games.cryptid.state import CARDS, MYSTERIOUS, OTHER
 
@@ -26,7 +27,7 @@ def test_every_sample_shows_the_seat_what_it_saw(seed):
         if GAME.is_over(st):
             continue
         for seat in SEATS:
-            beliefs = GAME.beliefs(st, seat)
+            beliefs = ai_of(GAME).beliefs(st, seat)
             rng = Rng(ply)
             for _ in range(3):
                 sample = beliefs.sample(rng)
@@ -58,7 +59,7 @@ def hypergeometric(mix: dict[str, int], size: int) -> dict[tuple[str, ...], floa
 def test_the_opponents_opening_hand_comes_up_with_the_dealing_odds():
     log = play(GAME.id, 3, ["greedy", "greedy"])
     st = replay(log).state_at(0)
-    beliefs = GAME.beliefs(st, "cryptid")
+    beliefs = ai_of(GAME).beliefs(st, "cryptid")
     mix = Counter(st.hands["scientist"] + st.decks["scientist"])
     odds = hypergeometric(dict(mix), 3)
     draws = 6000
@@ -104,8 +105,8 @@ def test_samples_do_not_depend_on_what_the_seat_cannot_know(seat):
             other = counterfactual(st, seat)
             changed += other.hands[OTHER[seat]] != st.hands[OTHER[seat]]
             for k in range(2):
-                one = GAME.sample_state(st, seat, Rng(k))
-                two = GAME.sample_state(other, seat, Rng(k))
+                one = ai_of(GAME).sample_state(st, seat, Rng(k))
+                two = ai_of(GAME).sample_state(other, seat, Rng(k))
                 assert GAME.view(one, None) == GAME.view(two, None)
                 assert one.setup == two.setup and one.rng._state == two.rng._state
     assert changed > 10  # the counterfactuals did differ

@@ -1,4 +1,4 @@
-"""Belief sampling for Mister X (engine/games/misterx/beliefs.py).
+"""Belief sampling for Mister X (engine/ai/misterx/beliefs.py).
 
 Every sample must show its viewer exactly what the real state shows it, keep every
 ticket somewhere, and put Mister X on a path the public record allows (checked here
@@ -16,8 +16,9 @@ import math
 import pytest
 
 from engine import play, replay
+from engine.ai.misterx import beliefs as misterx_beliefs
+from engine.ai.registry import ai_of
 from engine.core.rng import Rng
-from engine.games.misterx import beliefs as misterx_beliefs
 from engine.games.misterx.possible import distances
 from engine.games.misterx.state import HIDDEN_SLOTS, MRX, TEAM, rack_list
 from tests.engine.misterx_helpers import GAME, Table
@@ -81,7 +82,7 @@ def test_every_sample_shows_the_viewer_what_it_saw_and_is_a_consistent_world(see
             continue
         total = all_tickets(st)
         for viewer in VIEWERS:
-            beliefs = GAME.beliefs(st, viewer)
+            beliefs = ai_of(GAME).beliefs(st, viewer)
             rng = Rng(ply)
             for _ in range(4):
                 sample = beliefs.sample(rng)
@@ -97,10 +98,10 @@ def test_every_sample_shows_the_viewer_what_it_saw_and_is_a_consistent_world(see
 def test_a_sample_plays_on_with_its_own_chance():
     log = play("mister-x", 5, ["greedy", "greedy", "greedy"])
     st = replay(log).state_at(12)
-    sample = GAME.sample_state(st, "det1", Rng(1))
+    sample = ai_of(GAME).sample_state(st, "det1", Rng(1))
     assert sample.rng is not None and sample.rng._state != st.rng._state
     while not GAME.is_over(sample):  # a sample is a complete game state: it plays to the end
-        seat, actions = GAME.decision(sample)
+        seat, actions = ai_of(GAME).decision(sample)
         GAME.apply(sample, actions[0])
 
 
@@ -150,7 +151,7 @@ def test_each_consistent_path_appears_as_often_as_its_category_says(weights, mon
     weight = {p: table.get(category_of_end(st, p), misterx_beliefs.NEUTRAL) if table else 1 for p in paths}
     if weights != "none":
         assert len(set(weight.values())) > 1  # the categories do tell these paths apart
-    beliefs = GAME.beliefs(st, "det1")
+    beliefs = ai_of(GAME).beliefs(st, "det1")
     rng = Rng(2024)
     draws = 400 * len(paths)
     counts = {p: 0 for p in paths}
@@ -169,7 +170,7 @@ def test_mister_x_rack_is_dealt_from_the_tickets_the_detectives_cannot_place():
     t = Table()
     quiet_round(t)
     st = t.state
-    beliefs = GAME.beliefs(st, "det1")
+    beliefs = ai_of(GAME).beliefs(st, "det1")
     rng = Rng(7)
     seen: dict[str, int] = {}
     for _ in range(300):
@@ -196,8 +197,8 @@ def test_samples_do_not_depend_on_what_the_viewer_cannot_know(viewer, category_w
             continue
         other = hidden_changed(st, viewer)
         for k in range(3):
-            one = GAME.sample_state(st, viewer, Rng(k))
-            two = GAME.sample_state(other, viewer, Rng(k))
+            one = ai_of(GAME).sample_state(st, viewer, Rng(k))
+            two = ai_of(GAME).sample_state(other, viewer, Rng(k))
             assert GAME.view(one, None) == GAME.view(two, None), (ply, viewer)
             assert one.rng._state == two.rng._state
 
@@ -205,7 +206,7 @@ def test_samples_do_not_depend_on_what_the_viewer_cannot_know(viewer, category_w
 def test_the_all_seeing_sample_is_the_state_itself():
     log = play("mister-x", 2, ["greedy", "greedy"])
     st = replay(log).state_at(20)
-    assert GAME.view(GAME.sample_state(st, None, Rng(0)), None) == GAME.view(st, None)
+    assert GAME.view(ai_of(GAME).sample_state(st, None, Rng(0)), None) == GAME.view(st, None)
 
 
 def test_path_counts_match_brute_force_for_the_heat_map():
@@ -213,7 +214,7 @@ def test_path_counts_match_brute_force_for_the_heat_map():
     for _ in range(2):
         quiet_round(t)
     st = t.state
-    weights = GAME.beliefs(st, TEAM).path_weights()
+    weights = ai_of(GAME).beliefs(st, TEAM).path_weights()
     by_end: dict[int, int] = {}
     for p in brute_force_paths(st):
         w = misterx_beliefs.LOCATION_WEIGHTS.get(category_of_end(st, p), misterx_beliefs.NEUTRAL)

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.ai.search import search_bot
 from engine.core.rng import Rng
-from engine.core.search import search_bot
 from engine.games.cryptid.rules import (
     block_signature,
     blockade_sides,
@@ -134,7 +134,7 @@ EXPLORATION = {"cryptid": 0.3, "scientist": 0.7}
 
 
 def make_search_level(**options: Any) -> Any:
-    """The ``search`` level with these :class:`~engine.core.search.Search` options
+    """The ``search`` level with these :class:`~engine.ai.search.Search` options
     (``playouts``, ``exploration``, ...) over its defaults (the benchmark tunes with it)."""
     settings: dict[str, Any] = {"playouts": SEARCH_PLAYOUTS, **options}
     playouts = settings.pop("playouts")
@@ -143,7 +143,7 @@ def make_search_level(**options: Any) -> Any:
 
     def search_level(game: Any, state: CryptidState, seat: str, rng: Rng) -> Action:
         """Sensor-phase turns, declarations and blockades by search (ISMCTS over the seat's
-        beliefs, engine/core/search.py); relocations and expansions as ``greedy`` makes them."""
+        beliefs, engine/ai/search.py); relocations and expansions as ``greedy`` makes them."""
         if state.phase in ("relocate", "expansion"):
             return greedy_bot(game, state, seat, rng)
         return searches[seat](game, state, seat, rng)

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.game import Bot
+from engine.ai.contract import Bot
+from engine.ai.search import Playout, search_bot
 from engine.core.rng import Rng
-from engine.core.search import Playout, search_bot
 from engine.games.misterx import rules
 from engine.games.misterx.board import Board
 from engine.games.misterx.possible import board_masks, distances, possible_positions
@@ -187,7 +187,7 @@ def greedy_bot(game: Any, st: State, seat: str, rng: Rng) -> dict[str, Any]:
     return {"seat": seat, "type": "refill"}
 
 
-# --- search (engine.core.search) -------------------------------------------------------
+# --- search (engine.ai.search) -------------------------------------------------------
 #: coalition reduction (Nijssen & Winands 2012): a detective seat is credited 1 for a
 #: capture by one of its own pawns and 1 - this for a capture by another seat's
 COALITION_REDUCTION = 0.1
@@ -248,7 +248,7 @@ SEARCH_MAX_PLIES = 40
 
 
 def make_search_level(**options: Any) -> Bot:
-    """The ``search`` level with these :class:`~engine.core.search.Search` options
+    """The ``search`` level with these :class:`~engine.ai.search.Search` options
     (``playouts`` for the pawns, ``mrx_playouts`` for Mister X, ``exploration``, ...) over
     its defaults (the benchmark tunes with it). ``narrow`` and ``paired`` are the pawns'
     only (``narrow=None, paired=False``: the pawns' search as it was before 27 Nov)."""

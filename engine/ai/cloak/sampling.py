@@ -33,7 +33,7 @@ contradicts a later observation is thrown away and the deal starts again (reject
 **Lantern reading** (the distribution): a sample is a history drawn with probability
 proportional to the product, over its hidden choices, of one over the number of
 choices the look ahead left open there — every consistent history with positive
-probability, none other (``tests/engine/test_cloak_sampling.py`` enumerates every
+probability, none other (``tests/engine/ai/test_cloak_sampling.py`` enumerates every
 consistent history of small games and checks the draws against these odds with a
 chi-square test). It is not the uniform law over histories (a world reached through
 forced steps weighs more than one reached through many open ones), and it models the
@@ -61,24 +61,6 @@ steps, each still giving a history the seat observes exactly as it did:
 world that would have ended in a win the seat did not see) does ``sample`` raise
 ``SamplingFailed``.
 
-**Lantern reading** (worlds carried, for analysis: :class:`Particles`): analysis needs a
-seat's worlds after every ply, and dealing each one as a whole history (tens of deals
-until one is not contradicted, at four players) cost more than the rest of the analysis
-together. So a seat's worlds are dealt once and carried on: at the next ply each world
-gets the turns played since, dealt as above (its hidden choices drawn among those the
-look ahead leaves open) and kept if the seat observes them as it did — a particle filter
-whose particles are whole histories. A world the new turns contradict (mostly: the seat
-opens an envelope and the world holds something else there) is dealt again from the
-seat's own last turn before them (``REDEALS`` tries); failing that, it is replaced by
-another surviving world dealt again from that survivor's last turn before them (or
-copied); only when no world survives are ``FRESH`` dealt afresh and the rest follow them.
-Each carried world is still a history the seat observes exactly as it did, and every
-consistent history can come up (tested); the odds are not those stated above: a choice
-was weighed with what the seat knew when it was dealt (a card it sees only later does not
-pull the choice towards where it sees it), survivors are over-represented after a
-contradiction, and the worlds of successive plies are not independent (which makes a
-seat's chances from ply to ply steadier). ``bench/README.md`` says how many are carried.
-
 Nothing here reads the real state beyond the seat's own observations (plus, when the
 seat has just opened an envelope, what it sees there): the samples are a function of
 those and the generator only (the counterfactual tests change every hidden fact and
@@ -89,11 +71,10 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Callable
 from typing import Any
 
+from engine.ai.contract import SamplingFailed
 from engine.core.errors import IllegalAction
-from engine.core.game import SamplingFailed
 from engine.core.rng import Rng
 from engine.games.cloak import rules
 from engine.games.cloak.knowledge import Observation, observation
@@ -120,7 +101,7 @@ RETRIES = 20
 LIKELY = 50
 
 
-class _Contradiction(Exception):
+class Contradiction(Exception):
     """This deal contradicts an observation: start again."""
 
 
@@ -299,7 +280,7 @@ class Beliefs:
         for count, (when, _card) in enumerate(due, start=1):
             slots = self.places[when] - self.places[index]
             if count > slots:
-                raise _Contradiction
+                raise Contradiction
             if count == slots:
                 limit = when
                 break
@@ -329,37 +310,37 @@ class Beliefs:
         drawn yet left unordered (``pile_unknown``): :meth:`finish` orders them."""
         for _ in range(EXACT_DEALS):
             try:
-                world = self._opened_fits(self._deal(rng, 0, self._start()))
+                world = self.opened_fits(self.deal_turns(rng, 0, self.start_world()))
                 self.last = "exact"
                 return world
-            except (_Contradiction, IllegalAction):
+            except (Contradiction, IllegalAction):
                 continue
         try:
             world = self._backtracking_deal(rng)
             self.last = "backtracking"
             return world
-        except (SamplingFailed, _Contradiction):
+        except (SamplingFailed, Contradiction):
             pass
         for _ in range(REPAIRED_DEALS):
             try:
-                world = self._opened_fits(self._deal(rng, 0, self._start(), repair=True))
+                world = self.opened_fits(self.deal_turns(rng, 0, self.start_world(), repair=True))
                 self.last = "repaired"
                 return world
-            except (_Contradiction, IllegalAction):
+            except (Contradiction, IllegalAction):
                 continue
         raise SamplingFailed(f"no history consistent with {self.viewer}'s observations")
 
-    def _start(self) -> CloakState:
+    def start_world(self) -> CloakState:
         world = CloakState(self.options, self.seats, [], sorted(deck(self.options)))
         world.setup_pile = None
         return world
 
-    def _opened_fits(self, world: CloakState) -> CloakState:
+    def opened_fits(self, world: CloakState) -> CloakState:
         """``world`` when the envelope the viewer has opened holds what it sees there."""
         if self.opened is not None:
             at = self.constraints[self.opened][-1][1]
             if Counter(world.envelopes[self.opened]) != at:
-                raise _Contradiction
+                raise Contradiction
         return world
 
     @staticmethod
@@ -376,12 +357,12 @@ class Beliefs:
         seat's own last turn that the deal reached, ``RETRIES`` times, then from the one
         before that, and so on; ``MAX_ATTEMPTS`` deals in all."""
         checkpoints: list[tuple[int, CloakState]] = []
-        index, world = 0, self._start()
+        index, world = 0, self.start_world()
         failures: dict[int, int] = {}
         for _ in range(MAX_ATTEMPTS):
             try:
-                return self._opened_fits(self._deal(rng, index, world, checkpoints))
-            except (_Contradiction, IllegalAction):
+                return self.opened_fits(self.deal_turns(rng, index, world, checkpoints))
+            except (Contradiction, IllegalAction):
                 pass
             while checkpoints and failures.get(checkpoints[-1][0], 0) >= RETRIES:
                 checkpoints.pop()
@@ -390,11 +371,11 @@ class Beliefs:
                 failures[index] = failures.get(index, 0) + 1
                 world = saved.copy()
             else:
-                index, world = 0, self._start()
+                index, world = 0, self.start_world()
         raise SamplingFailed(f"no history consistent with {self.viewer}'s observations "
                              f"in {MAX_ATTEMPTS} deals")
 
-    def _deal(self, rng: Rng, start: int, world: CloakState,
+    def deal_turns(self, rng: Rng, start: int, world: CloakState,
               checkpoints: list[tuple[int, CloakState]] | None = None,
               repair: bool = False) -> CloakState:
         """Deal the turns from ``start`` on into ``world`` (as dealt before ``start``);
@@ -409,7 +390,7 @@ class Beliefs:
                 n = seen["envelope"]
                 if Counter(world.envelopes[n]) != Counter(seen["saw"]):
                     if not repair:
-                        raise _Contradiction
+                        raise Contradiction
                     self._repair(world, n, seen["saw"], rng)
                 if repair and seen["type"] == "place" and world.pile_unknown \
                         and seen["card"] not in world.pile_unknown:
@@ -424,9 +405,9 @@ class Beliefs:
             rules.apply(world, action)
             if "win" in seen:
                 if world.winner != actor:
-                    raise _Contradiction
+                    raise Contradiction
             elif world.winner is not None:
-                raise _Contradiction
+                raise Contradiction
         if repair and self.opened is not None:
             self._repair(world, self.opened, list(self.constraints[self.opened][-1][1].elements()), rng)
         return world
@@ -462,13 +443,13 @@ class Beliefs:
             return world.pile_unknown, True
         if card in world.pile:
             return world.pile, True
-        raise _Contradiction
+        raise Contradiction
 
     def _steal(self, world: CloakState, rng: Rng, besides: int) -> str:
         """A card taken from a random envelope other than ``besides``."""
         full = [m for m in range(1, ENVELOPES + 1) if m != besides and world.envelopes[m]]
         if not full:
-            raise _Contradiction
+            raise Contradiction
         cards = world.envelopes[rng.choice(full)]
         return cards.pop(rng.below(len(cards)))
 
@@ -506,7 +487,7 @@ class Beliefs:
                 return _weighted(turns, rng)
             pool = sorted(world.pile_unknown or world.pile[:1])
             if not pool:
-                raise _Contradiction
+                raise Contradiction
             return {"seat": seat, "type": kind, "envelope": n, "card": rng.choice(pool)}
         letter = seen["spy"] if kind == "take" else seen["card"]
         where = told or next((m for m in range(1, ENVELOPES + 1) if letter in world.envelopes[m]),
@@ -589,7 +570,7 @@ class Beliefs:
 def _weighted(options: list[tuple[Any, int]], rng: Rng) -> Any:
     """One of ``options`` (value, weight) with chance proportional to its weight."""
     if not options:
-        raise _Contradiction
+        raise Contradiction
     if len(options) == 1:
         return options[0][0]
     pick = rng.below(sum(weight for _, weight in options))
@@ -598,130 +579,3 @@ def _weighted(options: list[tuple[Any, int]], rng: Rng) -> Any:
         if pick < 0:
             return value
     raise AssertionError("weights add up")
-
-
-# --- worlds carried from ply to ply (analysis) -----------------------------------------
-
-#: a world contradicted by the turns since: deals of the turns since the seat's own last
-#: turn before them, from its own history, before it gives way to a survivor's
-REDEALS = 10
-#: deals from a survivor's own last turn on, before the survivor is copied as it is
-SURVIVOR_REDEALS = 3
-#: when no world survives, the ones dealt afresh (the rest follow them as survivors)
-FRESH = 4
-
-#: ``rng(purpose, i)``: the generator of world ``i`` for one step of carrying the worlds on
-WorldRng = Callable[[str, int], Rng]
-
-
-class Particles:
-    """``viewer``'s worlds carried from one point of a game to a later one (analysis).
-
-    :meth:`worlds` gives ``count`` complete states consistent with what the viewer knows
-    of a state. Called again on a later state of the same game (the viewer's observations
-    then extend those the worlds were dealt for), it carries each world on instead of
-    dealing a whole history again (see the module's docstring, "Lantern reading: worlds
-    carried"): the turns since are dealt into it as :meth:`Beliefs.deal` deals them;
-    a world they contradict is dealt again from the viewer's own last turn before them
-    (``REDEALS`` tries), else replaced by a surviving world dealt again from that
-    survivor's last turn (``SURVIVOR_REDEALS`` tries, else copied); only when no world
-    survives are ``FRESH`` dealt afresh, the others following them as survivors. On any
-    other state (another game, an earlier point, a different opening) they are dealt
-    afresh, as :meth:`Beliefs.sample` deals. Like :class:`Beliefs`, it reads nothing but
-    the viewer's observations (and, after an opening, what it sees there)."""
-
-    def __init__(self, viewer: str):
-        self.viewer = viewer
-        #: the observations and the opened envelope the kept worlds were dealt for
-        self.seen: list[Observation] | None = None
-        self.opened: int | None = None
-        #: the kept worlds, their piles' cards not drawn yet left unordered (Beliefs.deal)
-        self.kept: list[CloakState] = []
-        #: how the last call got its worlds (bench/analysis.py reports them)
-        self.ways: Counter[str] = Counter()
-
-    def worlds(self, state: CloakState, opening: dict[str, Any] | None, count: int,
-               rng: WorldRng) -> list[CloakState]:
-        """``count`` complete states consistent with what the viewer knows of ``state``
-        (having opened the envelope of ``opening``, when given), each the caller's to
-        change. ``rng(purpose, i)``: the generator of world ``i`` for each step."""
-        opened = None if opening is None else opening["envelope"]
-        beliefs = Beliefs(state, self.viewer, opened)
-        self.ways = Counter()
-        if beliefs.seen == self.seen and opened == self.opened and len(self.kept) == count:
-            kept = self.kept
-        elif self._carries(beliefs, opened) and len(self.kept) == count:
-            kept = self._carry(beliefs, rng)
-        else:
-            kept = self._deal(beliefs, rng, list(range(count)), [None] * count)
-        self.seen, self.opened, self.kept = beliefs.seen, opened, kept
-        return [Beliefs.finish(world.copy(), rng("finish", i)) for i, world in enumerate(kept)]
-
-    def _carries(self, beliefs: Beliefs, opened: int | None) -> bool:
-        """Can the kept worlds be carried on to ``beliefs``: the viewer's observations then
-        extend theirs, and an envelope opened then is the one the next turn was played in
-        (its own; worlds holding what it saw there are then no other law than the rest)?"""
-        seen = self.seen
-        if seen is None or len(beliefs.seen) < len(seen) or beliefs.seen[:len(seen)] != seen:
-            return False
-        if len(beliefs.seen) == len(seen):
-            return self.opened is None and opened is not None
-        return self.opened is None or beliefs.seen[len(seen)].get("envelope") == self.opened \
-            and beliefs.seen[len(seen)]["seat"] == self.viewer
-
-    def _carry(self, beliefs: Beliefs, rng: WorldRng) -> list[CloakState]:
-        assert self.seen is not None
-        start = len(self.seen)
-        carried: list[CloakState | None] = []
-        for i, world in enumerate(self.kept):
-            try:
-                carried.append(beliefs._opened_fits(beliefs._deal(rng("carry", i), start, world.copy())))
-                self.ways["carried"] += 1
-                continue
-            except (_Contradiction, IllegalAction):
-                pass
-            again = _redeal(beliefs, world, start, rng("redeal", i), REDEALS)
-            self.ways["dealt again" if again is not None else "lost"] += 1
-            carried.append(again)
-        lost = [i for i, world in enumerate(carried) if world is None]
-        return self._deal(beliefs, rng, lost, carried, start)
-
-    def _deal(self, beliefs: Beliefs, rng: WorldRng, lost: list[int],
-              worlds: list[CloakState | None], start: int | None = None) -> list[CloakState]:
-        """``worlds`` with those at ``lost`` replaced: by survivors dealt again, or afresh."""
-        survivors = [world for world in worlds if world is not None]
-        if not survivors:
-            for i in lost[:FRESH]:
-                worlds[i] = beliefs.deal(rng("fresh", i))
-                self.ways[f"fresh ({beliefs.last})"] += 1
-            survivors = [world for world in worlds if world is not None]
-            lost = lost[FRESH:]
-        for i in lost:
-            pick = rng("survivor", i)
-            survivor = survivors[pick.below(len(survivors))]
-            again = _redeal(beliefs, survivor, beliefs.end if start is None else start, pick,
-                            SURVIVOR_REDEALS)
-            worlds[i] = again if again is not None else survivor.copy()
-            self.ways["survivor dealt again" if again is not None else "survivor copied"] += 1
-        return [world for world in worlds if world is not None]
-
-
-def _redeal(beliefs: Beliefs, world: CloakState, before: int, rng: Rng, tries: int) -> CloakState | None:
-    """``world``'s history up to the viewer's own last turn before turn ``before`` (an
-    index), the turns from there on dealt again as :meth:`Beliefs.deal` deals them
-    (``tries`` times); None if none fits, or if the history does not replay (a repaired
-    world's)."""
-    me = beliefs.me
-    start = max((k for k, entry in enumerate(world.history[:before]) if entry.actor == me), default=0)
-    base = beliefs._start()
-    try:
-        for entry in world.history[:start]:
-            rules.apply(base, entry.action)
-    except IllegalAction:
-        return None
-    for _ in range(tries):
-        try:
-            return beliefs._opened_fits(beliefs._deal(rng, start, base.copy()))
-        except (_Contradiction, IllegalAction):
-            continue
-    return None

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.beliefs import measure
+from engine.ai.beliefs import measure
 from engine.games.cloak.knowledge import Knowledge, observation, setup_observation
 from engine.games.cloak.state import DOUBLE_AGENTS, ENVELOPES, HAZARDS, LOYAL_SPIES, CloakState
 
@@ -157,7 +157,7 @@ def proofs_of(state: CloakState, viewer: int) -> Proofs:
 
 
 def summary(state: CloakState, viewer: str | None) -> list[dict[str, Any]]:
-    """Each seat's proofs (:meth:`Game.belief_summary`): a seat's perspective its own,
+    """Each seat's proofs (:meth:`GameAI.belief_summary`): a seat's perspective its own,
     the all-seeing one every seat's."""
     return [proofs_of(state, i).summary() for i, seat in enumerate(state.seats)
             if viewer is None or viewer == seat]

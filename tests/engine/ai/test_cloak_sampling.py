@@ -1,4 +1,4 @@
-"""Belief sampling for Cloak & Dagger (engine/games/cloak/sampling.py).
+"""Belief sampling for Cloak & Dagger (engine/ai/cloak/sampling.py, particles.py).
 
 * every sample is a whole game the seat cannot tell from the real one: replayed by the
   rules, the seat's observation of every turn is exactly the one it had, and so is its
@@ -26,11 +26,13 @@ from typing import Any
 import pytest
 
 from engine import get_game, play, replay
+from engine.ai.cloak.particles import Particles
+from engine.ai.cloak.sampling import Beliefs, _key
+from engine.ai.registry import ai_of
 from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
 from engine.games.cloak import rules
 from engine.games.cloak.knowledge import observation
-from engine.games.cloak.sampling import Beliefs, Particles, _key
 from engine.games.cloak.state import ENVELOPES, CloakState, deck
 from tests.engine.cloak_helpers import cloak_log
 from tests.engine.test_cloak_knowledge import known_numbers, renumbered
@@ -67,7 +69,7 @@ def seats_every(log, every: int):
 @pytest.mark.parametrize("log", GAMES, ids=["2p", "3p-hazards-agents", "4p", "4p-copies"])
 def test_every_sample_replays_what_the_seat_observed(log):
     for ply, st, seat in seats_every(log, 4):
-        beliefs = GAME.beliefs(st, seat)
+        beliefs = ai_of(GAME).beliefs(st, seat)
         rng = Rng(ply)
         for _ in range(2):
             world = beliefs.sample(rng)
@@ -93,7 +95,7 @@ def test_after_an_opening_the_samples_hold_what_the_seat_sees_there():
         seat = GAME.to_act(st)[0]
         for n in (1, 7, 20):
             opening = {"seat": seat, "type": "open", "envelope": n}
-            beliefs = GAME.beliefs_after_opening(st, seat, opening)
+            beliefs = ai_of(GAME).beliefs_after_opening(st, seat, opening)
             world = beliefs.sample(Rng(n))
             assert sorted(world.envelopes[n]) == sorted(st.envelopes[n])
             assert seen_by(world, seat) == seen_by(st, seat)
@@ -174,7 +176,7 @@ def stated_odds(beliefs: Beliefs, st: CloakState, seat: str, history) -> float:
 @pytest.mark.parametrize("actions", SMALL, ids=["drop-place-take", "likely-drop"])
 def test_every_consistent_history_comes_up_with_the_stated_odds(actions):
     st = replay(cloak_log(actions)).final_state
-    beliefs = GAME.beliefs(st, "p1")
+    beliefs = ai_of(GAME).beliefs(st, "p1")
     histories = all_consistent_histories(st, "p1")
     assert len(histories) > 5
     key = lambda h: tuple(tuple(sorted(a.items(), key=str)) for a in h)  # noqa: E731
@@ -205,8 +207,8 @@ def test_samples_do_not_depend_on_what_the_seat_cannot_know(log):
             if ply % 7:
                 continue
             assert seen_by(st, seat) == seen_by(other, seat)
-            one = GAME.beliefs(st, seat).sample(Rng(ply))
-            two = GAME.beliefs(other, seat).sample(Rng(ply))
+            one = ai_of(GAME).beliefs(st, seat).sample(Rng(ply))
+            two = ai_of(GAME).beliefs(other, seat).sample(Rng(ply))
             assert world_key(one) == world_key(two)
 
 
@@ -215,18 +217,18 @@ def test_a_sample_is_a_twin_and_samples_the_same():
     gives the same samples as dealing from the real state, and the twins do differ."""
     differed = 0
     for ply, st, seat in seats_every(GAMES[2], 9):
-        twin = GAME.beliefs(st, seat).sample(Rng(1000 + ply))
+        twin = ai_of(GAME).beliefs(st, seat).sample(Rng(1000 + ply))
         differed += world_key(twin) != world_key(st)
         for draw in range(2):
-            one = GAME.beliefs(st, seat).sample(Rng(draw))
-            two = GAME.beliefs(twin, seat).sample(Rng(draw))
+            one = ai_of(GAME).beliefs(st, seat).sample(Rng(draw))
+            two = ai_of(GAME).beliefs(twin, seat).sample(Rng(draw))
             assert world_key(one) == world_key(two)
     assert differed > 10
 
 
 def test_the_all_seeing_sample_is_the_real_state():
     st = replay(GAMES[0]).state_at(20)
-    world = GAME.beliefs(st, None).sample(Rng(1))
+    world = ai_of(GAME).beliefs(st, None).sample(Rng(1))
     assert world_key(world) == world_key(st)
 
 
@@ -234,7 +236,7 @@ def test_the_all_seeing_sample_is_the_real_state():
 def test_the_fallbacks_still_replay_what_the_seat_observed(monkeypatch, fallback):
     """With the exact deal skipped (and the backtracking one, for repair), each fallback's
     samples are still whole games the seat observes exactly as it did."""
-    from engine.games.cloak import sampling
+    from engine.ai.cloak import sampling
 
     monkeypatch.setattr(sampling, "EXACT_DEALS", 0)
     if fallback == "repaired":
@@ -242,7 +244,7 @@ def test_the_fallbacks_still_replay_what_the_seat_observed(monkeypatch, fallback
     ways = Counter()
     for log in GAMES[1:3]:
         for ply, st, seat in seats_every(log, 9):
-            beliefs = GAME.beliefs(st, seat)
+            beliefs = ai_of(GAME).beliefs(st, seat)
             world = beliefs.sample(Rng(ply))
             ways[beliefs.last] += 1
             assert seen_by(world, seat) == seen_by(st, seat)
@@ -329,10 +331,10 @@ def test_carried_worlds_come_up_on_every_consistent_history(actions):
 def test_carried_worlds_without_redeals_still_replay_what_the_seat_observed(monkeypatch):
     """Every world contradicted is replaced by a survivor copied as it is (or, when none
     survives, dealt afresh): still worlds the seat observes exactly as it did."""
-    from engine.games.cloak import sampling
+    from engine.ai.cloak import particles
 
-    monkeypatch.setattr(sampling, "REDEALS", 0)
-    monkeypatch.setattr(sampling, "SURVIVOR_REDEALS", 0)
+    monkeypatch.setattr(particles, "REDEALS", 0)
+    monkeypatch.setattr(particles, "SURVIVOR_REDEALS", 0)
     r = replay(GAMES[2])
     ways = Counter()
     for seat in r.seats:

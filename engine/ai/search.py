@@ -2,13 +2,13 @@
 
 Single-observer ISMCTS (Cowling, Powley & Whitehouse, "Information Set Monte Carlo
 Tree Search", IEEE TCIAIG 2012): every iteration deals one complete state from what
-the deciding seat knows (:meth:`Game.beliefs`, never the real state's hidden parts),
+the deciding seat knows (:meth:`GameAI.beliefs`, never the real state's hidden parts),
 walks the one tree of that seat's information set with that state — choosing among the
 actions available *in this state* by UCB1 with availability counts — adds one node,
 plays the game out with a playout policy, and credits every node on the way with the
 result for the seat that chose it. The action tried most often is played.
 
-A node's key is the action as listed by :meth:`Game.decision` (chance left out: the
+A node's key is the action as listed by :meth:`GameAI.decision` (chance left out: the
 state's own generator deals refills, draws and blocks as the playout goes on).
 
 Budget: ``playouts`` iterations per decision; a decision with one legal action is not
@@ -27,7 +27,9 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from engine.core.game import Action, Beliefs, Game, State
+from engine.ai.contract import Beliefs
+from engine.ai.registry import require_ai
+from engine.core.game import Action, Game, State
 from engine.core.rng import Rng
 
 Evaluate = Callable[[Game, State, str], float]
@@ -76,7 +78,7 @@ class Playout:
 
 
 def _win(game: Game, state: State, seat: str, playout: Playout) -> float:
-    return game.score(state, seat)
+    return require_ai(game).score(state, seat)
 
 
 class Search:
@@ -99,8 +101,9 @@ class Search:
         paired: bool = False,
     ):
         self.game = game
+        self.ai = require_ai(game)
         self.playouts = playouts
-        self.policy = game.bots[policy]
+        self.policy = self.ai.bots[policy]
         self.exploration = exploration
         self.max_plies = max_plies
         self.evaluate = evaluate
@@ -127,12 +130,12 @@ class Search:
         after ``pick``, holding what it shows, instead of states dealt from the viewer's
         beliefs (analysis: the ones its estimates of this decision use)."""
         game = self.game
-        _decider, actions = game.decision(state)
+        _decider, actions = self.ai.decision(state)
         if self.narrow is not None:
             actions = self.narrow(game, state, actions) or actions
         if len(actions) == 1:
             return actions[0]
-        beliefs = None if worlds is not None else game.beliefs(state, viewer)
+        beliefs = None if worlds is not None else self.ai.beliefs(state, viewer)
         dealt = None
         self.stats = {"playouts": 0, "plies": 0}
         openings = game.openings(state, viewer)
@@ -148,7 +151,7 @@ class Search:
             if len(actions) == 1:
                 return actions[0]
             if worlds is None:
-                beliefs = game.beliefs_after_opening(state, viewer, opening)
+                beliefs = self.ai.beliefs_after_opening(state, viewer, opening)
             else:
                 dealt = worlds(opening)
         elif worlds is not None:
@@ -203,7 +206,7 @@ class Search:
         plies = iterations = 0
         while iterations < self.playouts:
             world = beliefs.sample(rng)
-            decider, actions = game.decision(world)
+            decider, actions = self.ai.decision(world)
             if self.narrow is not None:
                 actions = self.narrow(game, world, actions) or actions
             actions = [a for a in actions if action_key(a) in at_root] or actions
@@ -246,7 +249,7 @@ class Search:
         plies = 0
         # selection and expansion: down the tree while every available action has a node
         while not game.is_over(world):
-            decider, actions = game.decision(world)
+            decider, actions = self.ai.decision(world)
             if self.narrow is not None:
                 actions = self.narrow(game, world, actions) or actions
             if at_root is not None and not path:
@@ -325,7 +328,8 @@ def paired_playouts(game: Game, worlds: Sequence[State], seat: str, candidates: 
     (a playout cut at ``max_plies`` by ``evaluate``, default 0.5). Returns, per
     candidate key, the score in each world (by the world's index), so two candidates
     compare world by world (:func:`keep_unless_beaten`). The worlds are not changed."""
-    bot = game.bots[policy]
+    ai = require_ai(game)
+    bot = ai.bots[policy]
     results: dict[Any, dict[int, float]] = {}
     for i, world in enumerate(worlds):
         generator = Rng.derived(seed, i).next64()
@@ -338,7 +342,7 @@ def paired_playouts(game: Game, worlds: Sequence[State], seat: str, candidates: 
                 game.apply(copy, bot(game, copy, game.to_act(copy)[0], rng))
                 plies += 1
             if game.is_over(copy):
-                value = game.score(copy, seat)
+                value = ai.score(copy, seat)
             else:
                 value = 0.5 if evaluate is None else evaluate(game, copy, seat)
             results.setdefault(key, {})[i] = value

@@ -1,4 +1,4 @@
-"""Beliefs on the board (engine/core/beliefs.py and each game's ``summary``): the figures
+"""Beliefs on the board (engine/ai/beliefs.py and each game's ``summary``): the figures
 shown are those the belief samplers draw by (chi-square against the samplers), the Cloak &
 Dagger proofs hold in the true state of every game (with hazards and double agents) and a
 proof that broke them would be caught, and the track says what each ply changed."""
@@ -11,13 +11,14 @@ from collections import Counter
 import pytest
 
 from engine import get_game, play, replay
-from engine.core.beliefs import belief_track, entropy
+from engine.ai.beliefs import belief_track, entropy
+from engine.ai.cloak import beliefs as cloak_beliefs
+from engine.ai.misterx.beliefs import Beliefs as MisterXBeliefs
+from engine.ai.registry import ai_of
 from engine.core.rng import Rng
-from engine.games.cloak import beliefs as cloak_beliefs
-from engine.games.misterx.beliefs import Beliefs as MisterXBeliefs
 from engine.games.misterx.possible import possible_positions
 from engine.games.misterx.state import TEAM
-from tests.engine.test_misterx_beliefs import chi_square_critical
+from tests.engine.ai.test_misterx_beliefs import chi_square_critical
 
 MX = get_game("mister-x")
 CUL = get_game("cryptid-urban-legends")
@@ -40,10 +41,10 @@ def test_mister_x_heat_is_the_possible_set_weighted_as_the_detectives_sample(see
     checked = 0
     for ply, _action, st in replay(log).states():
         for viewer in (None, "mrx", "det1", TEAM):
-            (belief,) = MX.belief_summary(st, viewer)
+            (belief,) = ai_of(MX).belief_summary(st, viewer)
             assert belief["holder"] == TEAM and belief["kind"] == "position"
             # public facts only: every perspective is shown the same
-            assert belief == MX.belief_summary(st, TEAM)[0]
+            assert belief == ai_of(MX).belief_summary(st, TEAM)[0]
         cities = dict(belief["cities"])
         assert set(cities) == set(possible_positions(st)) or MX.is_over(st)
         assert sum(cities.values()) == pytest.approx(1, abs=1e-3)
@@ -71,14 +72,14 @@ def test_cryptid_hand_odds_are_the_samplers():
     for ply, _action, st in replay(log).states():
         if CUL.is_over(st):
             continue
-        shown = {b["holder"]: b for b in CUL.belief_summary(st, None)}
+        shown = {b["holder"]: b for b in ai_of(CUL).belief_summary(st, None)}
         assert set(shown) == {"cryptid", "scientist"}
         for seat in ("cryptid", "scientist"):
-            (own,) = CUL.belief_summary(st, seat)
+            (own,) = ai_of(CUL).belief_summary(st, seat)
             assert own == shown[seat]  # a seat is shown its own belief, as the all-seeing one is
             if ply % 5 or own["hand_size"] == 0:
                 continue
-            beliefs = CUL.beliefs(st, seat)
+            beliefs = ai_of(CUL).beliefs(st, seat)
             rng = Rng(ply)
             draws = 2000
             hands = [tuple(beliefs.sample(rng).hands[own["about"]]) for _ in range(draws)]
@@ -142,7 +143,7 @@ def test_cloak_proofs_prove_something(cloak_logs):
     for log in cloak_logs[:10]:
         for _ply, _action, st in replay(log).states():
             for seat in st.seats:
-                (belief,) = CD.belief_summary(st, seat)
+                (belief,) = ai_of(CD).belief_summary(st, seat)
                 exact += sum(known and cards != "" for cards, known in zip(belief["certain"], belief["exact"], strict=True))
                 located += belief["located"]
                 in_doubt += belief["measure"]["count"]
@@ -159,9 +160,9 @@ def test_a_proof_that_forgets_the_secret_second_card_is_caught(cloak_logs, monke
 def test_cloak_seat_is_shown_its_own_sheet_the_all_seeing_every_seat():
     log = play(CD.id, 3, ["greedy"] * 4, options={"double_agents": True, "hazards": True})
     st = replay(log).final_state
-    assert [b["holder"] for b in CD.belief_summary(st, None)] == ["p1", "p2", "p3", "p4"]
-    assert [b["holder"] for b in CD.belief_summary(st, "p3")] == ["p3"]
-    assert CD.belief_summary(st, "p3")[0] == CD.belief_summary(st, None)[2]
+    assert [b["holder"] for b in ai_of(CD).belief_summary(st, None)] == ["p1", "p2", "p3", "p4"]
+    assert [b["holder"] for b in ai_of(CD).belief_summary(st, "p3")] == ["p3"]
+    assert ai_of(CD).belief_summary(st, "p3")[0] == ai_of(CD).belief_summary(st, None)[2]
 
 
 # --- the track ----------------------------------------------------------------------------

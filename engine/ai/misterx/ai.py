@@ -1,0 +1,36 @@
+"""Mister X's AI (see :class:`engine.ai.contract.GameAI`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.ai.contract import GameAI
+from engine.ai.misterx.beliefs import Beliefs, summary
+from engine.ai.misterx.bots import BOTS, SEARCH_MAX_PLIES, evaluate
+from engine.core.game import Action
+from engine.games.misterx import rules
+from engine.games.misterx.state import TEAM, State
+
+
+class MisterXAI(GameAI):
+    bots = BOTS
+    #: analysis cuts playouts as the search level does (about three rounds, then the
+    #: distances score the position)
+    analysis_search: dict[str, Any] | None = {
+        "max_plies": SEARCH_MAX_PLIES, "evaluate": evaluate}
+
+    def beliefs(self, state: State, viewer: str | None) -> Beliefs:
+        return Beliefs(state, viewer)
+
+    def belief_summary(self, state: State, viewer: str | None) -> list[dict[str, Any]]:
+        return summary(state, viewer)
+
+    def decision(self, state: State) -> tuple[str, list[Action]]:
+        """The detectives' special action is optional: declining it is the next refill
+        (the team's bot acts for the refiller then, as :func:`engine.ai.play.play` does)."""
+        acting = rules.to_act(state)
+        seat = acting[0]
+        actions = rules.legal_actions(state, seat)
+        if seat == TEAM:
+            actions += rules.legal_actions(state, acting[-1])
+        return seat, actions

@@ -42,6 +42,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import analyse, get_game, play, replay  # noqa: E402
+from engine.ai.registry import ai_of  # noqa: E402
 
 #: seats per game, as the benchmarks of the analysis play them
 SEATS = {"cryptid-urban-legends": 2, "mister-x": 3, "cloak-and-dagger": 4}
@@ -95,7 +96,7 @@ def base_rates(game_id: str, count: int) -> dict[str, float]:
             continue
         final = replay(log).final_state
         for entry in log["seats"]:
-            totals[entry["seat"]] = totals.get(entry["seat"], 0.0) + game.score(
+            totals[entry["seat"]] = totals.get(entry["seat"], 0.0) + ai_of(game).score(
                 final, entry["seat"]
             )
     return {seat: total / count for seat, total in totals.items()}
@@ -231,7 +232,7 @@ def measure(game_id: str, args: argparse.Namespace) -> dict[str, Any]:
                     contested[kind][0] += bool(move.get("label"))
         else:
             final = rep.final_state
-            outcome = {seat: game.score(final, seat) for seat in rep.seats}
+            outcome = {seat: ai_of(game).score(final, seat) for seat in rep.seats}
             for run in runs:
                 for ply in run["plies"]:
                     for seat, value in ply["own"].items():

@@ -222,9 +222,10 @@ class StepAction:
     notation: str
     #: the action the engine refused (the last one listed)
     offending: bool = False
-    #: the move as the engine says it, in the reader's language ("" for the refused one:
-    #: its refusal says what is wrong with it)
+    #: the move as the engine says it, in the reader's language
     sentence: str = ""
+    #: the refused action as the log writes it (JSON), for the one who fixes the file
+    written: str = ""
 
 
 @dataclass(frozen=True)
@@ -237,6 +238,9 @@ class Walkthrough:
     last_ply: int
     ply: int
     state_text: str
+    #: what the replay's board drawing needs to draw the position at ``ply`` (and the move
+    #: that led to it): the frames payload's shape, two frames at most
+    board: dict[str, Any]
 
 
 def _notation(game: engine.Game, action: Any) -> str:
@@ -249,7 +253,7 @@ def _notation(game: engine.Game, action: Any) -> str:
 def _sentence(game: engine.Game, action: Any, table: engine.Table) -> str:
     try:
         return say(game.describe(action, table))
-    except Exception:  # a sentence is a courtesy: the notation beside it still names the move
+    except Exception:  # a refused action may be too broken to say; it is shown as written
         return ""
 
 
@@ -259,6 +263,42 @@ def _state_text(game: engine.Game, state: Any) -> str:
         return game.render_text(state, engine_locale())
     except NotImplementedError:
         return json.dumps(game.view(state, None), indent=1, ensure_ascii=False)
+
+
+def _frame(game: engine.Game, state: Any, ply: int, action: Any, table: engine.Table) -> dict[str, Any]:
+    clock = game.clock(state)
+    return {"ply": ply, "round": clock.get("round"), "phase": clock.get("phase"),
+            "seat": action.get("seat") if action else None, "action": action,
+            "sentence": _sentence(game, action, table) if action else None,
+            "view": game.view(state, None)}
+
+
+def _board(partial: Any, shown: int, table: engine.Table) -> tuple[dict[str, Any], Any]:
+    """The position after ``shown`` valid actions as the replay draws it, all-seeing (the
+    uploader and the organisers read the whole log), with the move that led to it; and
+    that state, for its text."""
+    game, options = partial.game, partial.options
+    before = max(0, shown - 1)
+    # The valid prefix stepped again through the engine's one stepper.
+    session = engine.Session(game, options, partial.seats, partial.log.get("setup") or {},
+                             partial.log.get("seed"), partial.actions[:before])
+    frames = [_frame(game, session.state, before, None, table)]
+    if shown > before:
+        action = partial.actions[before]
+        session.step(action)
+        frames.append(_frame(game, session.state, shown, action, table))
+    seats = [entry["seat"] for entry in partial.log.get("seats") or []]
+    language = engine_locale()
+    payload = {
+        "renderer": game.renderer, "game": game.id, "viewer": "all", "options": options,
+        "seats": [{"seat": e["seat"], "player": e["player"]} for e in partial.log.get("seats") or []],
+        "seat_labels": {v: engine.render(game.seat_label(v, table), language) for v in game.viewers(options, seats)},
+        "static": game.static_view(options),
+        "card_words": {card: engine.render(words, language) for card, words in game.card_words(options).items()},
+        "phases": {f["phase"]: engine.render(game.phase_label(f["phase"]), language) for f in frames if f["phase"]},
+        "frames": frames,
+    }
+    return payload, session.state
 
 
 def rejected_walkthrough(upload: Upload, ply: int | None = None) -> Walkthrough | None:
@@ -280,13 +320,13 @@ def rejected_walkthrough(upload: Upload, ply: int | None = None) -> Walkthrough 
                for i, a in enumerate(partial.actions)]
     raw_actions = partial.log.get("actions") or []
     if error.index is not None and error.index < len(raw_actions):
-        actions.append(StepAction(error.index, _notation(game, raw_actions[error.index]), True))
+        refused = raw_actions[error.index]
+        actions.append(StepAction(error.index, _notation(game, refused), True, _sentence(game, refused, table),
+                                  json.dumps(refused, ensure_ascii=False)))
     last = len(partial.actions)
     shown = last if ply is None else max(0, min(ply, last))
-    # The valid prefix stepped again through the engine's one stepper, up to the ply shown.
-    session = engine.Session(game, partial.options, partial.seats, partial.log.get("setup") or {},
-                             partial.log.get("seed"), partial.actions[:shown])
-    return Walkthrough(say(game.title()), actions, last, shown, _state_text(game, session.state))
+    board, state = _board(partial, shown, table)
+    return Walkthrough(say(game.title()), actions, last, shown, _state_text(game, state), board)
 
 
 def voided_matches(club: Club) -> QuerySet[Match]:

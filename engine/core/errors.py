@@ -69,8 +69,8 @@ class IllegalAction(Exception):
         self.rule = rule
         self.index = index
         self.partial: Any = None
-        #: ``scientist play shuffle``: the action stopped at, named as a rejection shows it
-        self.action_desc: str | None = None
+        #: the action stopped at, in words (``Game.action_name``: "Scientist: play a movement card")
+        self.action_desc: Text | None = None
 
     @property
     def message_id(self) -> str:

@@ -388,6 +388,20 @@ class Game:
                                           for key, item in value.items()])
         return str(value)
 
+    def action_name(self, action: Any, table: Table) -> Message | str:
+        """What a refusal calls the action it stopped at, in words: whose it is and what it
+        does ("Cryptid: draw cards"). Its fields may be anything a log held, so a part the
+        game cannot name is said as written."""
+        if not isinstance(action, dict):
+            return msg("core.what.action")
+        seat, kind = action.get("seat"), action.get("type")
+        try:
+            who = self.seat_label(seat, table) if isinstance(seat, str) else str(seat)
+            does = self.choice_label("type", kind, seat if isinstance(seat, str) else None, table)
+        except Exception:  # noqa: BLE001 - a seat or type the game cannot read: as written
+            who, does = str(seat), str(kind)
+        return msg("core.action_name", seat=who, kind=does)
+
     def describe_result(self, result: dict[str, Any], table: Table) -> Message:
         """A finished game's result document as one sentence."""
         if self.sentences is None:

@@ -16,19 +16,7 @@ from engine.core.game import Action, Game, State, Table
 from engine.core.messages import msg
 from engine.core.session import Session
 
-__all__ = ["ENGINE_ERROR", "Observer", "Replay", "describe_action", "replay"]
-
-
-def describe_action(action: Any) -> str:
-    """``scientist play shuffle``: how a rejection names the action it stopped at."""
-    if not isinstance(action, dict):
-        return "not an object"
-    words = [action.get("seat"), action.get("type")]
-    for key in ("card", "as", "ticket", "pawn", "spy"):
-        if isinstance(action.get(key), str):
-            words.append(action[key])
-            break
-    return " ".join(str(w) for w in words if w is not None)
+__all__ = ["ENGINE_ERROR", "Observer", "Replay", "replay"]
 
 
 @dataclass
@@ -143,7 +131,7 @@ def replay(log: Any, observe: Observer | None = None) -> Replay:
                 observe(session.ply, recorded, session.state)
     except IllegalAction as exc:
         assert exc.index is not None
-        exc.action_desc = describe_action(actions[exc.index])
+        exc.action_desc = game.action_name(actions[exc.index], Table({}, options))
         exc.partial = Replay(game, log, options, seats, session.actions)
         raise exc from None
 

@@ -49,7 +49,7 @@ def test_the_cli_says_its_own_words_in_the_language_asked(files, capsys):
     ok, rejected = capsys.readouterr().out.splitlines()
     assert ok == (f"{files['escape']}: ок: завершена, Криптид (alice) побеждает: Криптид сбежал "
                   "(доказательства: Криптид 2, Учёный 0), 46 действий")
-    assert rejected.startswith(f"{files['illegal']}: отклонено: действие 14 (cryptid draw): CUL-3.7: ")
+    assert rejected.startswith(f"{files['illegal']}: отклонено: действие 14 (Криптид: взять карты): CUL-3.7: ")
     assert rejected.endswith("(правило: /rules/cryptid-urban-legends/?lang=ru#CUL-3.7)")
     assert main(["--lang", "ja", "show", files["illegal"]]) == 0
     said = capsys.readouterr().err
@@ -61,7 +61,7 @@ def test_validate_exits_1_when_any_file_is_rejected(files, capsys):
     assert main(["validate", files["escape"], files["illegal"]]) == 1
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 2
-    assert lines[1].startswith(f"{files['illegal']}: rejected: action 14 (cryptid draw): CUL-3.7: ")
+    assert lines[1].startswith(f"{files['illegal']}: rejected: action 14 (Cryptid: draw cards): CUL-3.7: ")
     # and where the rule's text is on Lantern's site
     assert lines[1].endswith(" (rule: /rules/cryptid-urban-legends/#CUL-3.7)")
 
@@ -142,13 +142,13 @@ def test_validate_says_a_rejection_in_the_language_asked_with_the_same_rule(file
     english = capsys.readouterr().out
     assert main(["validate", "--lang", "ja", files["illegal"]]) == 1
     japanese = capsys.readouterr().out.strip()
-    assert japanese == (f"{files['illegal']}: 却下: アクション 14（cryptid draw）: CUL-3.7: cryptid draw: "
-                        "'cards'はちょうど2枚のカードでなければなりません（1枚ではなく）"
+    assert japanese == (f"{files['illegal']}: 却下: アクション 14（クリプティッド：カードを引く）: CUL-3.7: "
+                        "クリプティッドのドロー: 引いたカードはちょうど2枚のカードでなければなりません（1枚ではなく）"
                         "（ルール: /rules/cryptid-urban-legends/?lang=ja#CUL-3.7）")
     assert main(["--lang", "ru", "validate", "--json", files["illegal"]]) == 1  # before the command too
     row = json.loads(capsys.readouterr().out)
     assert row["rule"] == "CUL-3.7" and row["message"] in english
-    assert row["text"] == "cryptid draw: 'cards': должно быть ровно 2 карты, а не 1"
+    assert row["text"] == "добор карт (Криптид): взятые карты: должно быть ровно 2 карты, а не 1"
 
 
 def test_moves_prints_each_move_as_a_sentence_in_the_language(files, capsys):

@@ -480,9 +480,9 @@ def test_cd_7_4_result_on_an_unfinished_game_is_rejected():
 
 def test_rejection_names_the_action():
     error = rejected(cloak_log(START + ["p1 place 2 X"]))
-    assert str(error).startswith("action 2 (p1 place X): CD-3.2: envelope 2 is not empty")
+    assert str(error).startswith("action 2 (Player 1 (spies D/d): place from the pile): CD-3.2: envelope 2 is not empty")
     error = rejected(cloak_log(START + ["p1 take 2 e"]))
-    assert str(error).startswith("action 2 (p1 take e): CD-3.3: p1 can start a transfer only")
+    assert str(error).startswith("action 2 (Player 1 (spies D/d): take with a spy): CD-3.3: p1 can start a transfer only")
 
 
 def test_golden_log_with_every_option_replays_the_same():

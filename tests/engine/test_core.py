@@ -244,7 +244,7 @@ def test_a_rejection_keeps_the_valid_prefix(played):
     assert exc.index == 7 and exc.rule == "CUL-1.1"
     assert exc.partial.actions == played["actions"][:7]
     assert exc.partial.status == "unfinished"
-    assert str(exc).startswith("action 7 (nobody draw): CUL-1.1: ")
+    assert str(exc).startswith("action 7 (nobody: draw cards): CUL-1.1: ")
     assert exc.as_dict() == {"index": 7, "rule": "CUL-1.1", "message": exc.message}
     # the prefix can be stepped through
     assert exc.partial.state_at(7).round >= 1

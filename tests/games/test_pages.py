@@ -45,11 +45,13 @@ def test_a_rejected_upload_shows_the_rule_next_to_the_offending_action_and_steps
 
     page = text(client.get(response["Location"]))
     assert "Rejected: illegal action" in page
-    assert upload.error_message.startswith("action 14 (cryptid draw): ")
+    assert upload.error_message.startswith("action 14 (Cryptid: draw cards): ")
     assert f"<p class=\"plain\">A{upload.error_message[1:]}</p>" in page
     offending = re.search(r'<li class="offending" id="offending">(.*?)</li>', page, re.S).group(1)
     game = engine.get_game("cryptid-urban-legends")
-    assert game.notation(log["actions"][14]) in offending
+    # The refused action in words, and as the log writes it for the one who fixes the file.
+    assert "Cryptid (alice) draws Split" in offending
+    assert json.dumps(log["actions"][14]) in offending
     assert upload.error_message in offending and "CUL-3.7" in offending
     # The valid part: setup + actions 0..13; the page starts at the last valid state.
     for ply in range(15):

@@ -78,7 +78,7 @@ def test_an_illegal_action_is_422_with_index_and_rule_and_only_the_upload_is_sto
     assert body["index"] == 14
     assert body["rule"] == "CUL-3.7"
     assert body["rule_url"] == "http://testserver/rules/cryptid-urban-legends/#CUL-3.7"
-    assert body["message"].startswith("action 14 (cryptid draw): ")
+    assert body["message"].startswith("action 14 (Cryptid: draw cards): ")
     assert Match.objects.count() == 0
     assert MatchSeat.objects.count() == 0
     assert MatchLog.objects.count() == 0

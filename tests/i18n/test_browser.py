@@ -42,11 +42,6 @@ def club_with_games(django_user_model) -> dict[str, Any]:
     return {"club": club, "user": user, "upload": Upload.objects.get(status="rejected")}
 
 
-# The log's own identifiers (the action "cryptid draw", its field 'cards'): a refusal quotes
-# them as the log writes them, in every language (docs/glossary.md).
-LOG_WORDS = {"cryptid", "draw", "cards"}
-
-
 def english_left(page: Any, allowed: frozenset[str] = frozenset()) -> list[str]:
     """Latin words a person reads on the page (not in code, not a name or a rule id)."""
     text = page.evaluate("""() => {
@@ -96,15 +91,26 @@ def test_an_upload_rejection_links_to_the_rule_in_the_readers_language(
     page = context.new_page()
     sign_in(page, live_server, club_with_games["user"])
     page.goto(f"{live_server.url}/uploads/{club_with_games['upload'].pk}/")
-    check_page(page, language, width, frozenset(LOG_WORDS))
+    page.wait_for_selector('#walk-board[data-ready="true"]')
+    # Every word in the reader's language: the refusal names the action and the field it
+    # refuses in words (issue 35, item 4), not the log's "cryptid draw" and 'cards'.
+    check_page(page, language, width)
     sentence = page.inner_text(".rejection p.plain")
-    assert ("アクション 14" if language == "ja" else "ействие 14") in sentence, sentence
-    # The board at that step: the engine's text in the reader's language; only the
-    # notation (block ids, the sensors' r/w/b) is Latin.
-    board = page.inner_text("pre.board")
-    assert ("手札" if language == "ja" else "колода") in board, board
-    assert not re.findall(r"[A-Za-z]{3,}", board), board
+    assert ("アクション 14（クリプティッド" if language == "ja" else "ействие 14 (Криптид") in sentence, sentence
+    assert "cryptid" not in sentence and "cards" not in sentence, sentence
+    # The position drawn as the replay draws it, its panels in the reader's words; the
+    # engine's text of it only when asked for, folded away.
+    board = page.locator("#walk-board")
+    assert board.locator("svg").count() >= 1
+    panels = board.inner_text()
+    assert ("手札" if language == "ja" else "Колода") in panels, panels
+    assert not page.is_visible("pre.board")
+    # The walk through the valid part says each move, no notation beside it.
+    walk = page.inner_text(".actions-list")
+    assert "play" not in walk and "draw" not in walk, walk
     screenshot(page, f"upload-rejected-{language}-{width}")
+    page.click(".stepper a >> nth=1")  # back one step: the board follows
+    page.wait_for_selector('#walk-board[data-ready="true"][data-ply="13"]')
     page.click(".rejection a.rule-link")
     page.wait_for_url(f"{live_server.url}/rules/cryptid-urban-legends/?lang={language}#CUL-3.7")
     assert page.evaluate("document.querySelector(':target').id") == "CUL-3.7"

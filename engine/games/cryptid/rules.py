@@ -310,8 +310,11 @@ def _align(state: CryptidState, action: dict[str, Any], what: Text) -> None:
 
 _EFFECTS = {"split": _split, "shuffle": _shuffle, "align": _align}
 #: How a rejection names the action, built once (validation formats no string on the legal path).
-_PLAY_WHAT = {(seat, card): f"{seat} play {card}" for seat in SEATS for card in CARDS}
-_WILD_WHAT = {(seat, card): f"{seat} wild as {card}" for seat in SEATS for card in CARDS}
+# What a refusal calls the action it stops, in words ("the Cryptid's Split").
+_PLAY_WHAT = {(seat, card): msg("cul.what.play", seat=msg(f"cul.seat.{seat}"), card=msg(f"cul.card.{card}"))
+              for seat in SEATS for card in CARDS}
+_WILD_WHAT = {(seat, card): msg("cul.what.wild", seat=msg(f"cul.seat.{seat}"), card=msg(f"cul.card.{card}"))
+              for seat in SEATS for card in CARDS}
 
 
 # --------------------------------------------------------------------------- drawing cards
@@ -321,7 +324,7 @@ def _reshuffle(state: CryptidState, seat: str) -> None:
 
 
 def _draw(state: CryptidState, seat: str, action: dict[str, Any]) -> dict[str, Any]:
-    what = f"{seat} draw"
+    what = msg("cul.what.draw", seat=msg(f"cul.seat.{seat}") if seat in SEATS else str(seat))
     hand = state.hands[seat]
     size = len(hand)
     if size >= HAND_LIMIT:
@@ -329,7 +332,7 @@ def _draw(state: CryptidState, seat: str, action: dict[str, Any]) -> dict[str, A
     count = 1 if size == HAND_LIMIT - 1 else 2
     given = action.get("cards")
     if given is not None:
-        given = _read_cards(given, count, "CUL-3.7", msg("core.what.field", what=what, name="'cards'"))
+        given = _read_cards(given, count, "CUL-3.7", msg("core.what.field", what=what, name=msg("cul.field.drawn")))
     if state.rng is not None:
         rng = state.rng
         drawn = []

@@ -120,7 +120,7 @@ export function mount(root, payload) {
             k += 1;
           }
         }
-        if (k) g.append(tip(`${interpolate(ngettext("%(count)s sensor", "%(count)s sensors", k), { count: k })}: ${COLOR_ORDER.filter((c) => group[c]).map((c) => `${group[c]} ${c}`).join(", ")}`));
+        if (k) g.append(tip(`${interpolate(ngettext("%(count)s sensor", "%(count)s sensors", k), { count: k })}: ${COLOR_ORDER.filter((c) => group[c]).map((c) => `${group[c]} ${colourName(c)}`).join(", ")}`));
         parts.push(g);
       });
     }

@@ -1,11 +1,12 @@
 """Automatic analysis: a club with ``auto_analysis`` on has every finished match it
-stores analysed (queued on the ``analysis`` queue once the matches are committed)."""
+stores analysed (queued on the ``analysis`` queue once the matches are committed),
+within the club's CPU budget for the day (analysis.budgets)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from analysis.services import AnalysisError, request_analysis
+from analysis.services import analyse_automatically
 from clubs.models import Club
 from games import events as match_events
 from games.models import Match
@@ -21,11 +22,8 @@ def analyse_stored(sender: Any, *, club_id: int, finished_ids: list[int] | None 
         auto_analysis = Club.objects.filter(pk=club_id, auto_analysis=True).exists()
     if not auto_analysis:
         return
-    for match in Match.objects.filter(pk__in=finished_ids, status=Match.Status.VALID):
-        try:
-            request_analysis(match, None)
-        except AnalysisError:
-            continue  # a game the engine cannot analyse (Cloak & Dagger)
+    analyse_automatically(Match.objects.filter(pk__in=finished_ids, status=Match.Status.VALID)
+                          .select_related("log").order_by("pk"))
 
 
 def connect() -> None:

@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import Club
 from games.models import Match
 
 
@@ -32,8 +33,17 @@ class MatchAnalysis(models.Model):
     #: why it failed: an engine message (id and parameters) as JSON (services.stored_reason),
     #: said in the reader's language by the page
     error = models.TextField(blank=True)
-    #: how many times a worker started it (a stalled run is started again, a bounded number of times)
+    #: how many times a worker started it (a stalled run is started again, a bounded number
+    #: of times; asking again does not reset it: analysis.budgets)
     attempts = models.PositiveIntegerField(default=0)
+    #: queued by the club's automatic analysis (its daily budget pays), not by a person
+    automatic = models.BooleanField(default=False)
+    #: plies × (seats + 1) × budget (analysis.budgets.work)
+    work = models.PositiveBigIntegerField(default=0)
+    #: CPU seconds it was expected to take when queued (reserved against the club's day)
+    estimated_seconds = models.FloatField(default=0.0)
+    #: CPU seconds its runs took (measured by the worker), once it ended
+    cpu_seconds = models.FloatField(null=True, blank=True)
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -51,7 +61,29 @@ class MatchAnalysis(models.Model):
             models.CheckConstraint(
                 condition=Q(status="done", result__isnull=False) | (~Q(status="done") & Q(result__isnull=True)),
                 name="analysis_result_only_when_done"),
+            models.CheckConstraint(condition=Q(estimated_seconds__gte=0), name="analysis_estimate_not_negative"),
+            models.CheckConstraint(condition=Q(cpu_seconds__isnull=True) | Q(cpu_seconds__gte=0),
+                                   name="analysis_cpu_not_negative"),
         ]
 
     def __str__(self) -> str:
         return f"analysis of match {self.match_id} ({self.engine_version}, {self.status})"
+
+
+class ClubAnalysisDay(models.Model):
+    """A club's automatic analysis on one (UTC) day: the CPU seconds reserved for it
+    (estimates of the analyses queued, replaced by what each took once it ended) and
+    the matches left unanalysed because the day's budget was spent (analysis.budgets)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="analysis_days")
+    day = models.DateField()
+    reserved_seconds = models.FloatField(default=0.0)
+    skipped = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "day"], name="analysis_one_row_per_club_day"),
+        ]
+
+    def __str__(self) -> str:
+        return f"automatic analysis of {self.club_id} on {self.day}"

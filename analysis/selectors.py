@@ -14,12 +14,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
+from analysis.budgets import default_budget
 from analysis.models import MatchAnalysis
-from analysis.services import AnalysisError, current_version
+from analysis.services import MAX_ATTEMPTS, AnalysisError, current_version, plan_of
 from clubs.bots import names_at_table
 from clubs.policy import AnyUser, can_analyse
+from config.errors import AppError
 from config.sentences import engine_locale, say
 from engine import (
     BLUNDER,
@@ -58,6 +60,7 @@ def analysis_payload(match: Match, viewer: str, user: AnyUser) -> dict[str, Any]
         "progress": None,
         "can_request": False,
         "error": None,
+        "note": None,
         "thresholds": {"inaccuracy": INACCURACY, "mistake": MISTAKE, "blunder": BLUNDER},
         "result": None,
     }
@@ -69,16 +72,29 @@ def analysis_payload(match: Match, viewer: str, user: AnyUser) -> dict[str, Any]
         payload["reason"] = gettext("Only a finished, valid match can be analysed.")
         return payload
     analysis = MatchAnalysis.objects.filter(match=match, engine_version=version).first()
+    try:
+        budget = analysis.budget if analysis is not None else plan_of(match).budget
+    except AppError as exc:  # too long to analyse
+        payload["available"], payload["reason"] = False, exc.message
+        return payload
+    if budget < default_budget():
+        payload["note"] = gettext(
+            "This match is long, so it is analysed with %(budget)s playouts per estimate instead of "
+            "%(default)s: its figures are less sure.") % {"budget": budget, "default": default_budget()}
+    retries_left = analysis is None or analysis.attempts < MAX_ATTEMPTS
     payload["can_request"] = bool(user.is_authenticated and can_analyse(user, match.club)) and (
-        analysis is None or analysis.status == MatchAnalysis.Status.FAILED)
+        analysis is None or (analysis.status == MatchAnalysis.Status.FAILED and retries_left))
     if analysis is None:
         return payload
     payload["status"] = analysis.status
     payload["progress"] = {"done": analysis.plies_done, "total": analysis.plies_total}
     if analysis.status == MatchAnalysis.Status.FAILED:
         reason = _reason(analysis.error)
-        payload["error"] = " ".join([gettext("The analysis failed; it can be requested again."),
-                                     *([reason] if reason else [])])
+        first = (gettext("The analysis failed; it can be requested again.") if retries_left else
+                 ngettext("The analysis failed %(count)s time; it is not started again until the engine changes.",
+                          "The analysis failed %(count)s times; it is not started again until the engine changes.",
+                          analysis.attempts) % {"count": analysis.attempts})
+        payload["error"] = " ".join([first, *([reason] if reason else [])])
     if analysis.status == MatchAnalysis.Status.DONE:
         payload["result"] = _visible(game, log, analysis, viewer)
     return payload

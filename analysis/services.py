@@ -10,20 +10,23 @@ from __future__ import annotations
 
 import json
 import logging
+import time
+from collections.abc import Iterable
 from datetime import timedelta
 
-from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
+from django.db.models.functions import Coalesce
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.text import format_lazy
+from django.utils.translation import gettext, ngettext_lazy
 
+from analysis import budgets
 from analysis.models import MatchAnalysis
 from config.errors import AppError
 from config.queueing import send_task_on_commit
 from engine import (
-    ANALYSIS_BUDGET,
     Message,
     analysable,
     analyse,
@@ -55,11 +58,6 @@ def stored_reason(message: Message) -> str:
     return json.dumps(message, sort_keys=True)
 
 
-def budget() -> int:
-    """Playouts per estimate of new analyses (settings.LANTERN_ANALYSIS_BUDGET overrides)."""
-    return int(getattr(settings, "LANTERN_ANALYSIS_BUDGET", ANALYSIS_BUDGET))
-
-
 def current_version(match: Match) -> str | None:
     """The engine version an analysis of ``match`` is made by now; None when its game
     cannot be analysed."""
@@ -76,10 +74,13 @@ def _stalled(now) -> Q:
     return Q(status=MatchAnalysis.Status.RUNNING, heartbeat_at__lte=now - STALLED_AFTER)
 
 
-def request_analysis(match: Match, user: AbstractBaseUser | None) -> MatchAnalysis:
-    """The analysis of ``match`` by the current engine: the stored one when done or under
-    way (no work), else queued (new, failed, or stalled). Permission is the caller's
-    (clubs.policy.can_analyse)."""
+def plan_of(match: Match) -> budgets.Plan:
+    """How ``match`` would be analysed (analysis.budgets.plan): AppError when too long."""
+    document = match.log.document
+    return budgets.plan(len(document["actions"]) + 1, len(document["seats"]))
+
+
+def _analysable_version(match: Match) -> str:
     version = current_version(match)
     if version is None:
         game = get_game(match.game)
@@ -87,22 +88,82 @@ def request_analysis(match: Match, user: AbstractBaseUser | None) -> MatchAnalys
         raise AnalysisError(f"{name} matches cannot be analysed: the engine has no belief sampler for it yet")
     if match.status != Match.Status.VALID:
         raise AnalysisError(gettext("only a finished, valid match can be analysed"))
+    return version
+
+
+def request_analysis(match: Match, user: AbstractBaseUser | None) -> MatchAnalysis:
+    """The analysis of ``match`` by the current engine, as ``user`` asks for it: the
+    stored one when done or under way (no work, no budget spent), else queued (new,
+    failed, or stalled) within the person's budget (analysis.budgets: OverBudget past
+    it). One that failed MAX_ATTEMPTS times is not queued again: asking does not reset
+    its attempts. ``user`` None: the site itself (the demo, an operator's shell), within
+    no person's budget. Permission is the caller's (clubs.policy.can_analyse)."""
+    version = _analysable_version(match)
+    now = timezone.now()
+    again = Q(status=MatchAnalysis.Status.FAILED) | _stalled(now)
+    analysis = MatchAnalysis.objects.filter(match=match, engine_version=version).first()
+    if analysis is not None and not MatchAnalysis.objects.filter(again, pk=analysis.pk).exists():
+        return analysis
+    if analysis is not None and analysis.attempts >= MAX_ATTEMPTS:
+        raise AnalysisError(format_lazy(ngettext_lazy(
+            "this analysis was started {count} time and failed; it is not started again until the "
+            "engine changes", "this analysis was started {count} times and failed; it is not started "
+            "again until the engine changes", "count"), count=analysis.attempts), code="retries_spent")
+    plan = plan_of(match)
+    estimated = budgets.estimate(match.game, plan.work)
     with transaction.atomic():
-        analysis, created = MatchAnalysis.objects.get_or_create(
-            match=match, engine_version=version,
-            defaults={"budget": budget(), "requested_by": user})
-        if created:
-            _queue(analysis)
+        if user is not None:
+            budgets.admit_person(user)
+        fields = {"budget": plan.budget, "work": plan.work, "estimated_seconds": estimated,
+                  "requested_by": user, "automatic": False}
+        if analysis is None:
+            analysis, created = MatchAnalysis.objects.get_or_create(
+                match=match, engine_version=version, defaults=fields)
+            if created:
+                _queue(analysis)
             return analysis
-        now = timezone.now()
-        again = (MatchAnalysis.objects.filter(pk=analysis.pk)
-                 .filter(Q(status=MatchAnalysis.Status.FAILED) | _stalled(now))
-                 .update(status=MatchAnalysis.Status.QUEUED, error="", attempts=0,
-                         plies_done=0, heartbeat_at=None))
-        if again:
-            analysis.refresh_from_db()
+        queued = (MatchAnalysis.objects.filter(again, pk=analysis.pk, attempts__lt=MAX_ATTEMPTS)
+                  .update(status=MatchAnalysis.Status.QUEUED, error="", plies_done=0, heartbeat_at=None,
+                          **fields))
+        analysis.refresh_from_db()
+        if queued:
             _queue(analysis)
     return analysis
+
+
+def analyse_automatically(matches: Iterable[Match]) -> int:
+    """Queue the analyses of a club's newly stored ``matches`` (its automatic analysis)
+    while they fit in the club's CPU budget for the day; the others are counted as
+    skipped on the club's day (a member may still ask for each). Games the engine cannot
+    analyse, and logs too long to, are passed over. Returns how many were queued."""
+    rates: dict[str, float] = {}
+    queued = 0
+    for match in matches:
+        version = current_version(match)
+        if version is None or match.status != Match.Status.VALID:
+            continue
+        if MatchAnalysis.objects.filter(match=match, engine_version=version).exists():
+            continue
+        try:
+            plan = plan_of(match)
+        except AppError:
+            continue
+        if match.game not in rates:
+            rates[match.game] = budgets.seconds_per_unit(match.game)
+        estimated = plan.work * rates[match.game]
+        with transaction.atomic():
+            if not budgets.reserve_for_club(match.club_id, estimated):
+                continue
+            analysis, created = MatchAnalysis.objects.get_or_create(
+                match=match, engine_version=version,
+                defaults={"budget": plan.budget, "work": plan.work, "estimated_seconds": estimated,
+                          "automatic": True})
+            if created:
+                _queue(analysis)
+                queued += 1
+            else:
+                budgets.release_for_club(match.club_id, estimated)
+    return queued
 
 
 def requeue_stalled() -> int:
@@ -161,6 +222,7 @@ def run_analysis(analysis_id: int) -> str:
             rows.update(plies_done=done, plies_total=total, heartbeat_at=now)
             last = now
 
+    started = time.thread_time()
     try:
         game = get_game(analysis.match.game)
         if game is None or analysis_version(game) != analysis.engine_version:
@@ -172,7 +234,16 @@ def run_analysis(analysis_id: int) -> str:
     except Exception:  # noqa: BLE001 - logged with its traceback; the row keeps what to say
         log.exception("analysis %s of match %s failed", analysis.pk, analysis.match_id)
         rows.update(status=MatchAnalysis.Status.FAILED, error=stored_reason(msg("analysis.failed.engine_error")))
+        _took(analysis, time.thread_time() - started)
         return "failed"
     rows.update(status=MatchAnalysis.Status.DONE, result=result, finished_at=timezone.now(),
                 heartbeat_at=timezone.now())
+    _took(analysis, time.thread_time() - started)
     return "done"
+
+
+def _took(analysis: MatchAnalysis, seconds: float) -> None:
+    """Keep the CPU seconds a run took (this thread's: the worker's process may run
+    others beside it) and settle the club's day for an automatic analysis."""
+    MatchAnalysis.objects.filter(pk=analysis.pk).update(cpu_seconds=Coalesce(F("cpu_seconds"), 0.0) + seconds)
+    budgets.settle(analysis, seconds)

@@ -89,6 +89,25 @@ class AppError(Exception):
         return self.message
 
 
+class OverBudget(AppError):
+    """A request past a fair-share budget (docs/fair-share.md): 429 with a Retry-After
+    header of ``retry_after`` seconds; the sentence says what the limit is and when to
+    try again. ``limit`` and ``retry_after`` are in the error body too."""
+
+    code = "over_budget"
+
+    def __init__(self, message: str | Promise | Sentence, *, retry_after: int, limit: int):
+        self.retry_after = max(1, int(retry_after))
+        super().__init__(message, details={"limit": limit, "retry_after": self.retry_after})
+
+
+def with_retry_after(response: HttpResponse, exc: AppError) -> HttpResponse:
+    """``response`` (to ``exc``) with the Retry-After header an OverBudget asks for."""
+    if isinstance(exc, OverBudget):
+        response["Retry-After"] = str(exc.retry_after)
+    return response
+
+
 #: the HTTP status of each application error code; 400 otherwise
 HTTP_STATUS = {
     "malformed": 400,
@@ -103,6 +122,7 @@ HTTP_STATUS = {
     "too_large": 413,
     # a body sent chunked, without a Content-Length (config.request_body)
     "length_required": 411,
+    "over_budget": 429,
     "illegal": 422,
     "unknown_players": 422,
     # a stored log the current engine cannot replay (a game removed, a rule changed)
@@ -118,7 +138,7 @@ def http_status(exc: AppError) -> int:
 def error_response(exc: AppError) -> JsonResponse:
     """An application error as JSON outside DRF (Django's error handlers, a plain view
     read by a script): the body and status the API's exception handler gives it."""
-    return JsonResponse(exc.as_dict(), status=http_status(exc))
+    return with_retry_after(JsonResponse(exc.as_dict(), status=http_status(exc)), exc)
 
 
 def error_body(code: str, message: str, *, index: int | None = None, rule: str | None = None,

@@ -390,6 +390,28 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = max(2_621_440, LANTERN_MAX_LOG_BYTES + 64 * 1024)
 # Uploads and imports per user (DRF throttle rate syntax).
 LANTERN_UPLOAD_RATE = os.environ.get("LANTERN_UPLOAD_RATE", "60/min")
 
+# --- Fair share (docs/fair-share.md) --------------------------------------------
+# What one person or club may take of the machine; past a budget a request is answered
+# 429 with Retry-After and a sentence saying the limit and when to try again.
+# Per person: analyses queued or running at once; games against a bot open at once;
+# moves bots make for them per minute.
+LANTERN_ANALYSES_AT_ONCE = int(os.environ.get("LANTERN_ANALYSES_AT_ONCE", "3"))
+LANTERN_BOT_DRAFTS_OPEN = int(os.environ.get("LANTERN_BOT_DRAFTS_OPEN", "3"))
+LANTERN_BOT_MOVES_PER_MINUTE = int(os.environ.get("LANTERN_BOT_MOVES_PER_MINUTE", "120"))
+# Per club: CPU seconds a (UTC) day of automatic analysis; matches past it are not
+# analysed automatically (the club page says how many), members may still ask.
+LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY = int(os.environ.get("LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY", "1800"))
+# Per analysis: playouts per estimate (engine.core.analysis.DEFAULT_BUDGET), cut down to
+# no fewer than LANTERN_ANALYSIS_MIN_BUDGET for a log whose plies x (seats + 1) x budget
+# would pass LANTERN_ANALYSIS_MAX_WORK work units; a longer log is not analysed.
+if os.environ.get("LANTERN_ANALYSIS_BUDGET"):
+    LANTERN_ANALYSIS_BUDGET = int(os.environ["LANTERN_ANALYSIS_BUDGET"])
+LANTERN_ANALYSIS_MAX_WORK = int(os.environ.get("LANTERN_ANALYSIS_MAX_WORK", "60000"))
+LANTERN_ANALYSIS_MIN_BUDGET = int(os.environ.get("LANTERN_ANALYSIS_MIN_BUDGET", "4"))
+# CPU seconds per work unit, until a game's own analyses have been measured (bench
+# figures on one core: 0.0005 to 0.0035, the longest games dearest).
+LANTERN_ANALYSIS_SECONDS_PER_UNIT = float(os.environ.get("LANTERN_ANALYSIS_SECONDS_PER_UNIT", "0.003"))
+
 # --- Production hardening (only when DEBUG is off) ---------------------------
 # `manage.py check --deploy` is clean with the defaults (tests/test_deploy.py). The site
 # is assumed to be served over HTTPS, by itself or behind a TLS-terminating proxy that

@@ -70,6 +70,15 @@ def _isolated_from_real_services(request: pytest.FixtureRequest):
             app.conf.task_always_eager, app.conf.task_eager_propagates = saved
 
 
+@pytest.fixture(autouse=True)
+def _players_at_machine_speed(settings) -> None:
+    """Tests play and ask at machine speed: the per-person budgets of docs/fair-share.md
+    (made for people) are lifted, except where a test sets one (tests/*/test_fair_share.py)."""
+    settings.LANTERN_BOT_MOVES_PER_MINUTE = 10**6
+    settings.LANTERN_BOT_DRAFTS_OPEN = 10**6
+    settings.LANTERN_ANALYSES_AT_ONCE = 10**6
+
+
 @pytest.fixture
 def require_postgres() -> None:
     if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":

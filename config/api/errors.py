@@ -21,7 +21,7 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView, exception_handler
 
-from config.errors import AppError, error_body, http_status
+from config.errors import AppError, error_body, http_status, with_retry_after
 from reference.links import rule_url
 
 #: DRF's exception codes renamed where ours read better; the others are kept as they are
@@ -34,7 +34,7 @@ _CODES = {
 
 
 def app_error_response(exc: AppError) -> Response:
-    return Response(exc.as_dict(), status=http_status(exc))
+    return with_retry_after(Response(exc.as_dict(), status=http_status(exc)), exc)
 
 
 def _message(detail: Any) -> str:

@@ -62,6 +62,8 @@ function draw() {
   else if (p.status === "running") status.textContent = interpolate(ngettext("Analysing… %(done)s of %(total)s position", "Analysing… %(done)s of %(total)s positions", p.progress.total), p.progress);
   else if (p.status === "failed") status.textContent = p.error;
   else status.textContent = "";
+  // a long match analysed with fewer playouts (its figures less sure), said before and after
+  if (p.note) body.append(el("p", { class: "analysis-note muted" }, p.note));
   markMoves();
   if (p.status !== "done") return;
   const result = p.result;

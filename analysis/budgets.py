@@ -1,0 +1,203 @@
+"""Fair share of the analysis workers (docs/fair-share.md): what one analysis may cost,
+how many one person may have queued or running at once, and how many CPU seconds a
+club's automatic analysis may take a day.
+
+Cost is counted in *work units*: plies × (seats + 1) × playouts per estimate (each ply
+is estimated from every seat's information and from the all-seeing position, each
+estimate playing ``budget`` games out). A log too long for the default budget within
+``LANTERN_ANALYSIS_MAX_WORK`` units is analysed with fewer playouts (its figures less
+sure, as its page says); one too long even at ``LANTERN_ANALYSIS_MIN_BUDGET`` is not
+analysed at all.
+
+The counts live in the database: a person's requests are serialised by a lock on
+their user row (config.fair_share), and a club's day is one :class:`~analysis.models.ClubAnalysisDay` row
+raised only by a conditional update (``reserved + cost <= limit``), so two requests
+at once can never both slip under a limit.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import date
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy, ngettext_lazy
+
+from analysis.models import ClubAnalysisDay, MatchAnalysis
+from config.errors import AppError, OverBudget
+from config.fair_share import lock_person
+from engine import ANALYSIS_BUDGET
+
+#: analyses whose measured cost teaches the estimate of the next ones of the same game
+LEARN_FROM = 50
+
+
+def default_budget() -> int:
+    """Playouts per estimate of an analysis not cut down for length."""
+    return int(getattr(settings, "LANTERN_ANALYSIS_BUDGET", ANALYSIS_BUDGET))
+
+
+def work(plies: int, seats: int, budget: int) -> int:
+    """The work units of analysing ``plies`` positions of a game of ``seats`` seats."""
+    return plies * (seats + 1) * budget
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How a log will be analysed: playouts per estimate, and the work it costs."""
+
+    budget: int
+    work: int
+
+    @property
+    def reduced(self) -> bool:
+        return self.budget < default_budget()
+
+
+def plan(plies: int, seats: int) -> Plan:
+    """The budget for a log of ``plies`` positions and ``seats`` seats: the default, or
+    fewer playouts so that it stays within ``LANTERN_ANALYSIS_MAX_WORK`` units. Raises
+    AppError ``too_long`` when even the smallest budget would not."""
+    cap = settings.LANTERN_ANALYSIS_MAX_WORK
+    budget = min(default_budget(), cap // max(1, plies * (seats + 1)))
+    smallest = min(default_budget(), settings.LANTERN_ANALYSIS_MIN_BUDGET)
+    if budget < smallest:
+        longest = cap // ((seats + 1) * smallest) - 1
+        raise AppError(
+            format_lazy(gettext_lazy(
+                "this match is too long to analyse: {moves} moves at {seats} seats (the longest "
+                "analysed at {seats} seats has {longest} moves)"), moves=plies - 1, seats=seats, longest=longest),
+            code="too_long")
+    return Plan(budget, work(plies, seats, budget))
+
+
+def seconds_per_unit(game: str) -> float:
+    """CPU seconds per work unit of ``game``, as its latest measured analyses took them
+    (``LANTERN_ANALYSIS_SECONDS_PER_UNIT`` until some are measured)."""
+    measured = (MatchAnalysis.objects.filter(match__game=game, cpu_seconds__isnull=False, work__gt=0,
+                                             status=MatchAnalysis.Status.DONE)
+                .order_by("-finished_at").values_list("cpu_seconds", "work")[:LEARN_FROM])
+    seconds = sum(row[0] for row in measured)
+    units = sum(row[1] for row in measured)
+    return seconds / units if units else settings.LANTERN_ANALYSIS_SECONDS_PER_UNIT
+
+
+def estimate(game: str, units: int) -> float:
+    """Estimated CPU seconds of an analysis of ``units`` work units of ``game``."""
+    return units * seconds_per_unit(game)
+
+
+# --- a person ------------------------------------------------------------------------
+
+
+def _active(user: AbstractBaseUser):
+    return MatchAnalysis.objects.filter(
+        requested_by=user, automatic=False,
+        status__in=[MatchAnalysis.Status.QUEUED, MatchAnalysis.Status.RUNNING])
+
+
+def admit_person(user: AbstractBaseUser) -> None:
+    """Within the transaction that queues an analysis for ``user``: refuse it
+    (OverBudget, 429) when they have ``LANTERN_ANALYSES_AT_ONCE`` queued or running."""
+    lock_person(user)
+    limit = settings.LANTERN_ANALYSES_AT_ONCE
+    active = list(_active(user).values_list("estimated_seconds", "plies_done", "plies_total"))
+    if len(active) < limit:
+        return
+    # The soonest to end: what is left of its estimate (at least a few seconds).
+    left = min(seconds * (1 - done / total if total else 1) for seconds, done, total in active)
+    wait = max(10, math.ceil(left))
+    raise OverBudget(
+        format_lazy(
+            ngettext_lazy(
+                "You have {count} analysis queued or running, and the limit is {limit} at once per "
+                "person. Try again in about {wait} seconds, when one has finished.",
+                "You have {count} analyses queued or running, and the limit is {limit} at once per "
+                "person. Try again in about {wait} seconds, when one has finished.", "count"),
+            count=len(active), limit=limit, wait=wait),
+        retry_after=wait, limit=limit)
+
+
+# --- a club's automatic analysis -------------------------------------------------------
+
+
+def today() -> date:
+    """The budget's day: a UTC day, the same for every club."""
+    return timezone.now().date()
+
+
+def _day(club_id: int, day: date) -> None:
+    """Make sure the club's row for ``day`` exists (two first requests at once: one
+    creates it, the other finds it)."""
+    if ClubAnalysisDay.objects.filter(club_id=club_id, day=day).exists():
+        return
+    try:
+        with transaction.atomic():
+            ClubAnalysisDay.objects.create(club_id=club_id, day=day)
+    except IntegrityError:
+        pass
+
+
+def reserve_for_club(club_id: int, seconds: float) -> bool:
+    """Reserve ``seconds`` of the club's automatic-analysis budget for today; False (and
+    the match counted as skipped) when they do not fit."""
+    day = today()
+    _day(club_id, day)
+    limit = settings.LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY
+    rows = ClubAnalysisDay.objects.filter(club_id=club_id, day=day)
+    if rows.filter(reserved_seconds__lte=limit - seconds).update(reserved_seconds=F("reserved_seconds") + seconds):
+        return True
+    rows.update(skipped=F("skipped") + 1)
+    return False
+
+
+def release_for_club(club_id: int, seconds: float) -> None:
+    """Give back a reservation that was not used (the analysis existed already)."""
+    ClubAnalysisDay.objects.filter(club_id=club_id, day=today()).update(
+        reserved_seconds=F("reserved_seconds") - seconds)
+
+
+def settle(analysis: MatchAnalysis, cpu_seconds: float) -> None:
+    """A run of an automatic analysis ended, taking ``cpu_seconds``: its club's day holds
+    what its runs took instead of its estimate (``analysis`` as the run found it)."""
+    if not analysis.automatic:
+        return
+    spent = cpu_seconds - (analysis.estimated_seconds if analysis.cpu_seconds is None else 0.0)
+    ClubAnalysisDay.objects.filter(club_id=analysis.match.club_id, day=analysis.created_at.date()).update(
+        reserved_seconds=F("reserved_seconds") + spent)
+
+
+@dataclass(frozen=True)
+class ClubDay:
+    """A club's automatic analysis today: CPU seconds used (measured, or estimated for
+    those not finished), the day's limit, and the matches left unanalysed for it."""
+
+    used: float
+    limit: int
+    skipped: int
+
+    @property
+    def percent(self) -> int:
+        return min(100, round(100 * self.used / self.limit)) if self.limit else 100
+
+
+def club_day(club_id: int) -> ClubDay:
+    row = ClubAnalysisDay.objects.filter(club_id=club_id, day=today()).first()
+    return ClubDay(used=max(0.0, row.reserved_seconds) if row else 0.0,
+                   limit=settings.LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY, skipped=row.skipped if row else 0)
+
+
+def clubs_today(limit: int = 20) -> list[tuple[int, str, ClubDay]]:
+    """The clubs whose automatic analysis used the most today: (club id, name, day)."""
+    rows = (ClubAnalysisDay.objects.filter(day=today()).select_related("club")
+            .order_by("-reserved_seconds", "club__name")[:limit])
+    cap = settings.LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY
+    return [(row.club_id, row.club.name, ClubDay(max(0.0, row.reserved_seconds), cap, row.skipped))
+            for row in rows]
+

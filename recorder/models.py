@@ -89,6 +89,7 @@ class Draft(models.Model):
         ]
         indexes = [
             models.Index(fields=["club", "status", "-updated_at"], name="draft_club_status"),
+            models.Index(fields=["created_by", "status"], name="draft_creator_status"),
         ]
 
     def __str__(self) -> str:
@@ -125,6 +126,8 @@ class DraftWrite(models.Model):
     kind = models.CharField(max_length=8, choices=Kind.choices)
     #: sha256 (hex) of the request: endpoint, body and query (recorder.api.fingerprint)
     fingerprint = models.CharField(max_length=64)
+    #: the moves the bots made in reply (recorder.budgets counts them per minute)
+    bot_moves = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -137,6 +140,7 @@ class DraftWrite(models.Model):
                                    name="draft_write_kind_valid"),
             models.CheckConstraint(condition=~Q(fingerprint=""), name="draft_write_fingerprint_set"),
         ]
+        indexes = [models.Index(fields=["user", "created_at"], name="draft_write_user_time")]
 
     def __str__(self) -> str:
         return f"{self.kind} of draft {self.draft_id} at version {self.version}"

@@ -50,7 +50,7 @@ from engine import (
 )
 from games import services as game_services
 from games.models import Upload
-from recorder import events
+from recorder import budgets, events
 from recorder import policy as draft_policy
 from recorder.models import Draft, DraftWrite
 
@@ -371,6 +371,8 @@ def create_draft(
                            rule=ENGINE_ERROR) from None
 
     with transaction.atomic():
+        if has_bots:
+            budgets.admit_bot_draft(user)
         _check_players(club, user, entries)
         draft = Draft(
             club=club, created_by=user, game=game.id, options=options, seats=entries,
@@ -468,11 +470,11 @@ def _save(draft: Draft, version: int, **fields: Any) -> Draft:
 
 
 def _answer(draft: Draft, position: Position, request: WriteRequest, kind: str,
-            answer: Answer) -> dict[str, Any]:
+            answer: Answer, *, bot_moves: int = 0) -> dict[str, Any]:
     """Note the write just saved (unique per draft and version: each version is written
-    from once) and draw its answer."""
+    from once), with the moves the bots made in reply, and draw its answer."""
     DraftWrite.objects.create(draft=draft, version=request.version, user=request.user, kind=kind,
-                              fingerprint=request.fingerprint)
+                              fingerprint=request.fingerprint, bot_moves=bot_moves)
     return answer(draft, position)
 
 
@@ -499,16 +501,20 @@ def apply_action(draft_id: int, request: WriteRequest, action: Any, *, answer: A
                                % {"seat": seat, "viewer": viewer},
                                rule=REC_SEATS, index=ply)
         _check_length(ply)
+        if draft.bot_seats:
+            budgets.admit_bot_moves(request.user)
         before = position.game.view(session.state, None)
         recorded = _step(session, action, viewer)
+        bot_moves = 0
         if recorded is None:  # a pick: the seat now sees inside, and is committed to it
             _save(draft, version, opened=session.opened)
         else:
             actions = [*draft.actions, recorded]
             moves = [*draft.moves, _move(position.game, before, recorded, bot=False)]
             _play_bots(draft, position, actions, moves)
+            bot_moves = len(actions) - len(draft.actions) - 1
             _save(draft, version, actions=actions, moves=moves, opened=session.opened)
-        return _answer(draft, position, request, DraftWrite.Kind.APPLY, answer)
+        return _answer(draft, position, request, DraftWrite.Kind.APPLY, answer, bot_moves=bot_moves)
 
 
 @_answered_once

@@ -20,6 +20,7 @@ from clubs import services as club_services
 from clubs.bots import names_at_table
 from clubs.models import Club
 from clubs.services import ClubError
+from config.errors import OverBudget, with_retry_after
 from config.query import form_data
 from config.sentences import engine_locale, say
 from engine import Table, get_game
@@ -107,6 +108,7 @@ def record_setup(request: HttpRequest, slug: str) -> HttpResponse:
         initial=seats_against_bots(game, seat_ids, club_selectors.own_seat_pick(club, request.user))
         if chance == SERVER else None,
     )
+    over_budget: OverBudget | None = None
     if request.method == "POST" and form.is_valid():
         try:
             with transaction.atomic():
@@ -118,10 +120,15 @@ def record_setup(request: HttpRequest, slug: str) -> HttpResponse:
         except (services.DraftError, ClubError) as exc:
             # The engine's own sentence and rule id (a hand that cannot have been dealt…).
             form.add_error(None, f"{exc.rule}: {exc.message}" if exc.rule else exc.message)
+        except OverBudget as exc:  # too many games against a bot open (recorder.budgets)
+            form.add_error(None, exc.message)
+            over_budget = exc
         else:
             return redirect("record-draft", club.slug, draft.pk)
     context.update(form=form, game=game, player_count=player_count, chance=chance,
                    several_counts=len(entry["player_counts"]) > 1)
+    if over_budget is not None:
+        return with_retry_after(render(request, "recorder/setup.html", context, status=429), over_budget)
     return render(request, "recorder/setup.html", context, status=422 if form.errors else 200)
 
 

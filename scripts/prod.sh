@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
 # `make prod`: Lantern as in production, on this machine, in the foreground.
 #   PostgreSQL + Redis on loopback (scripts/services.sh, unless DATABASE_URL and REDIS_URL
-#   are both set), migrate, collectstatic, then three processes supervised together:
-#   gunicorn (config/gunicorn.py), a Celery worker (queues celery, ingest, ratings) and
-#   Celery beat. Ctrl-C (or SIGTERM) stops all three; when one dies the others are
-#   stopped too and the script exits with its status. Logs: JSON lines on stderr.
+#   are both set), migrate, collectstatic, then four processes supervised together:
+#   gunicorn (config/gunicorn.py), a Celery worker (queues celery, ingest, ratings), an
+#   analysis worker (queue analysis: match analyses, minutes of CPU each, so a worker of
+#   their own that may as well run on other machines) and Celery beat. Ctrl-C (or SIGTERM)
+#   stops them all; when one dies the others are stopped too and the script exits with
+#   its status. Logs: JSON lines on stderr.
 # Environment (besides the settings in config/settings.py):
 #   PORT (8000), ALLOWED_HOSTS (127.0.0.1,localhost), LANTERN_HTTPS (0 here: plain http),
 #   SECRET_KEY (default: generated once into var/secret_key), WEB_CONCURRENCY,
 #   GUNICORN_THREADS, CELERY_CONCURRENCY (2), CELERY_QUEUES (celery,ingest,ratings),
+#   ANALYSIS_CONCURRENCY (1 analysis at a time; 0: no analysis worker here, for when
+#   `celery -A config worker -Q analysis` runs on other machines),
 #   PROD_STOP_TIMEOUT (30 s before a process that ignores SIGTERM is killed).
 set -euo pipefail
 
@@ -74,7 +78,7 @@ stop_all() {
     done
 }
 stopping=0
-# Ctrl-C reaches this script only: the three run in sessions of their own (setsid), so
+# Ctrl-C reaches this script only: the processes run in sessions of their own (setsid), so
 # each gets exactly one SIGTERM from stop_all (a second signal turns Celery's warm
 # shutdown into a cold one, and gunicorn's graceful one into an immediate one).
 trap 'stopping=1' INT TERM
@@ -87,9 +91,18 @@ PIDS[web]=$!
 setsid "$BIN/celery" -A config --quiet worker --loglevel INFO --concurrency "${CELERY_CONCURRENCY:-2}" \
     --queues "${CELERY_QUEUES:-celery,ingest,ratings}" --hostname "lantern-prod-$$@%h" &
 PIDS[worker]=$!
+# One analysis at a time per process, taken only when the last is done (prefetch 1,
+# acknowledged late): an analysis is minutes of CPU, not to queue behind another.
+if [ "${ANALYSIS_CONCURRENCY:-1}" != 0 ]; then
+    setsid "$BIN/celery" -A config --quiet worker --loglevel INFO --concurrency "${ANALYSIS_CONCURRENCY:-1}" \
+        --queues analysis --prefetch-multiplier 1 -O fair --hostname "lantern-prod-analysis-$$@%h" &
+    PIDS[analysis]=$!
+else
+    log WARNING "no analysis worker here (ANALYSIS_CONCURRENCY=0): analyses wait for \`celery -A config worker -Q analysis\` on another machine"
+fi
 setsid "$BIN/celery" -A config --quiet beat --loglevel INFO --schedule var/celerybeat-schedule &
 PIDS[beat]=$!
-log INFO "started web (pid ${PIDS[web]}), worker (pid ${PIDS[worker]}), beat (pid ${PIDS[beat]})"
+log INFO "started web (pid ${PIDS[web]}), worker (pid ${PIDS[worker]}), analysis worker (pid ${PIDS[analysis]:-none}), beat (pid ${PIDS[beat]})"
 
 alive() {
     local name
@@ -99,7 +112,7 @@ for _ in $(seq 1 120); do
     # (A process that died, e.g. gunicorn finding the port taken, is reported below.)
     alive || break
     if curl -fsS -o /dev/null "http://127.0.0.1:$PORT/healthz" 2>/dev/null; then
-        log INFO "serving http://127.0.0.1:$PORT/ (DEBUG off); Ctrl-C stops web, worker and beat"
+        log INFO "serving http://127.0.0.1:$PORT/ (DEBUG off); Ctrl-C stops web, workers and beat"
         break
     fi
     [ "$stopping" = 1 ] && break
@@ -117,11 +130,11 @@ while [ "$stopping" = 0 ]; do
             log ERROR "$name (pid ${PIDS[$name]}) exited with status $status; stopping the others"
             unset "PIDS[$name]"
             stopping=2
-            [ "$status" = 0 ] && status=1  # none of the three is meant to end by itself
+            [ "$status" = 0 ] && status=1  # none of them is meant to end by itself
         fi
     done
 done
-[ "$stopping" = 1 ] && status=0 && log INFO "stopping web, worker and beat"
+[ "$stopping" = 1 ] && status=0 && log INFO "stopping web, workers and beat"
 stop_all
 PIDS=()
 log INFO "stopped"

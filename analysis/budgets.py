@@ -171,33 +171,3 @@ def settle(analysis: MatchAnalysis, cpu_seconds: float) -> None:
     spent = cpu_seconds - (analysis.estimated_seconds if analysis.cpu_seconds is None else 0.0)
     ClubAnalysisDay.objects.filter(club_id=analysis.match.club_id, day=analysis.created_at.date()).update(
         reserved_seconds=F("reserved_seconds") + spent)
-
-
-@dataclass(frozen=True)
-class ClubDay:
-    """A club's automatic analysis today: CPU seconds used (measured, or estimated for
-    those not finished), the day's limit, and the matches left unanalysed for it."""
-
-    used: float
-    limit: int
-    skipped: int
-
-    @property
-    def percent(self) -> int:
-        return min(100, round(100 * self.used / self.limit)) if self.limit else 100
-
-
-def club_day(club_id: int) -> ClubDay:
-    row = ClubAnalysisDay.objects.filter(club_id=club_id, day=today()).first()
-    return ClubDay(used=max(0.0, row.reserved_seconds) if row else 0.0,
-                   limit=settings.LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY, skipped=row.skipped if row else 0)
-
-
-def clubs_today(limit: int = 20) -> list[tuple[int, str, ClubDay]]:
-    """The clubs whose automatic analysis used the most today: (club id, name, day)."""
-    rows = (ClubAnalysisDay.objects.filter(day=today()).select_related("club")
-            .order_by("-reserved_seconds", "club__name")[:limit])
-    cap = settings.LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY
-    return [(row.club_id, row.club.name, ClubDay(max(0.0, row.reserved_seconds), cap, row.skipped))
-            for row in rows]
-

@@ -12,14 +12,19 @@ all-seeing position) go to the all-seeing perspective only.
 from __future__ import annotations
 
 import json
+import math
+from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.utils.translation import gettext, ngettext
 
+from analysis import budgets
 from analysis.budgets import default_budget
-from analysis.models import MatchAnalysis
+from analysis.models import ClubAnalysisDay, MatchAnalysis
 from analysis.services import MAX_ATTEMPTS, AnalysisError, current_version, plan_of
 from clubs.bots import names_at_table
+from clubs.models import Club
 from clubs.policy import AnyUser, can_analyse
 from config.errors import AppError
 from config.sentences import engine_locale, say
@@ -183,3 +188,38 @@ def recent_accuracy(club_id: int, game_id: str, player_id: int,
     if not rows:
         return None
     return {"mean": round(sum(r["accuracy"] for r in rows) / len(rows), 1), "matches": rows}
+
+
+@dataclass(frozen=True)
+class ClubDay:
+    """A club's automatic analysis today (analysis.budgets): CPU seconds used (what the
+    finished analyses took, the estimates of those still to run), the day's limit, and
+    the matches left unanalysed because the budget was spent."""
+
+    used: float
+    limit: int
+    skipped: int
+    club: str = ""
+    slug: str = ""
+
+    @property
+    def used_seconds(self) -> int:
+        return math.ceil(self.used)
+
+    @property
+    def percent(self) -> int:
+        return min(100, round(100 * self.used / self.limit)) if self.limit else 100
+
+
+def club_analysis_today(club: Club) -> ClubDay:
+    row = ClubAnalysisDay.objects.filter(club=club, day=budgets.today()).first()
+    return ClubDay(used=max(0.0, row.reserved_seconds) if row else 0.0, skipped=row.skipped if row else 0,
+                   limit=settings.LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY, club=club.name, slug=club.slug)
+
+
+def clubs_analysis_today(limit: int = 20) -> list[ClubDay]:
+    """The clubs whose automatic analysis used the most today (the operators' dashboard)."""
+    rows = (ClubAnalysisDay.objects.filter(day=budgets.today()).select_related("club")
+            .order_by("-reserved_seconds", "club__name")[:limit])
+    return [ClubDay(used=max(0.0, row.reserved_seconds), limit=settings.LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY,
+                    skipped=row.skipped, club=row.club.name, slug=row.club.slug) for row in rows]

@@ -1,5 +1,6 @@
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -9,6 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
+from analysis.selectors import clubs_analysis_today
 from clubs.policy import can_operate
 from config.errors import AppError, error_response
 from dashboard import selectors
@@ -73,6 +75,8 @@ def dashboard(request: HttpRequest) -> HttpResponse:
             "jobs": _jobs(),
             "dropped_tasks": selectors.dropped_tasks(),
             "failed_imports": selectors.failed_imports(),
+            "analysis_days": clubs_analysis_today(),
+            "analysis_limit": settings.LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY,
         },
     )
 

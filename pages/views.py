@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from analysis.selectors import recent_accuracy
+from analysis.selectors import club_analysis_today, recent_accuracy
 from clubs import policy
 from clubs import selectors as club_selectors
 from clubs.forms import InviteForm, TimeZoneForm, VoidForm
@@ -86,6 +86,7 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
         "can_record": can_record,
         "drafts": open_draft_rows(club, request.user) if can_record else [],
         "times_in": zones.current_label(translation.get_language() or "en"),
+        "analysis_day": club_analysis_today(club) if club.auto_analysis and role else None,
     })
 
 

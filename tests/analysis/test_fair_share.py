@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from analysis import budgets, services
+from analysis import budgets, selectors, services
 from analysis.models import ClubAnalysisDay, MatchAnalysis
 from clubs.models import Membership
 from games.bundles import write_json_lines
@@ -175,7 +175,7 @@ def test_a_club_day_holds_what_its_analyses_took_once_they_end(club, settings, m
         matches(club, 2)
     analyses = MatchAnalysis.objects.filter(automatic=True, status="done")
     assert analyses.count() == 2 and all(a.cpu_seconds > 0 for a in analyses)
-    day = budgets.club_day(club.pk)
+    day = selectors.club_analysis_today(club)
     assert day.used == pytest.approx(sum(a.cpu_seconds for a in analyses))
     assert day.skipped == 0 and day.limit == 10_000
 
@@ -187,3 +187,22 @@ def test_two_requests_at_once_cannot_both_take_the_last_place_of_a_club_day(club
     assert budgets.reserve_for_club(club.pk, 40)
     day = ClubAnalysisDay.objects.get()
     assert (day.reserved_seconds, day.skipped) == (100, 1)
+
+
+def test_the_club_page_and_the_dashboard_show_the_day(client, club, people, queued, settings, django_user_model):
+    club.auto_analysis = True
+    club.save()
+    settings.LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY = 100
+    assert budgets.reserve_for_club(club.pk, 60.2)
+    for _ in range(3):
+        assert not budgets.reserve_for_club(club.pk, 50)
+    client.force_login(people["member"])
+    page = client.get("/clubs/riverside/").content.decode()
+    assert "61 of 100 CPU seconds used" in page and "3 matches stored today were not analysed" in page
+    russian = client.get("/clubs/riverside/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "61 из 100" in russian and "3 партии" in russian
+    operator = django_user_model.objects.create_user(username="ops", password="pw-for-tests-only", is_staff=True)
+    client.force_login(operator)
+    dashboard = client.get("/dashboard/").content.decode()
+    row = dashboard[dashboard.index('id="analysis-days-table"'):]
+    assert "Riverside Deduction Society" in row and "61 of 100" in row

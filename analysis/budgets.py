@@ -70,19 +70,33 @@ def plan(plies: int, seats: int) -> Plan:
     if budget < smallest:
         longest = cap // ((seats + 1) * smallest) - 1
         raise AppError(
-            format_lazy(gettext_lazy(
-                "this match is too long to analyse: {moves} moves at {seats} seats (the longest "
-                "analysed at {seats} seats has {longest} moves)"), moves=plies - 1, seats=seats, longest=longest),
-            code="too_long")
+            format_lazy(
+                gettext_lazy(
+                    "this match is too long to analyse: {moves} moves at {seats} seats (the longest "
+                    "analysed at {seats} seats has {longest} moves)"
+                ),
+                moves=plies - 1,
+                seats=seats,
+                longest=longest,
+            ),
+            code="too_long",
+        )
     return Plan(budget, work(plies, seats, budget))
 
 
 def seconds_per_unit(game: str) -> float:
     """CPU seconds per work unit of ``game``, as its latest measured analyses took them
     (``LANTERN_ANALYSIS_SECONDS_PER_UNIT`` until some are measured)."""
-    measured = (MatchAnalysis.objects.filter(match__game=game, cpu_seconds__isnull=False, work__gt=0,
-                                             status=MatchAnalysis.Status.DONE)
-                .order_by("-finished_at").values_list("cpu_seconds", "work")[:LEARN_FROM])
+    measured = (
+        MatchAnalysis.objects.filter(
+            match__game=game,
+            cpu_seconds__isnull=False,
+            work__gt=0,
+            status=MatchAnalysis.Status.DONE,
+        )
+        .order_by("-finished_at")
+        .values_list("cpu_seconds", "work")[:LEARN_FROM]
+    )
     seconds = sum(row[0] for row in measured)
     units = sum(row[1] for row in measured)
     return seconds / units if units else settings.LANTERN_ANALYSIS_SECONDS_PER_UNIT
@@ -98,8 +112,10 @@ def estimate(game: str, units: int) -> float:
 
 def _active(user: AbstractBaseUser):
     return MatchAnalysis.objects.filter(
-        requested_by=user, automatic=False,
-        status__in=[MatchAnalysis.Status.QUEUED, MatchAnalysis.Status.RUNNING])
+        requested_by=user,
+        automatic=False,
+        status__in=[MatchAnalysis.Status.QUEUED, MatchAnalysis.Status.RUNNING],
+    )
 
 
 def admit_person(user: AbstractBaseUser) -> None:
@@ -119,9 +135,16 @@ def admit_person(user: AbstractBaseUser) -> None:
                 "You have {count} analysis queued or running, and the limit is {limit} at once per "
                 "person. Try again in about {wait} seconds, when one has finished.",
                 "You have {count} analyses queued or running, and the limit is {limit} at once per "
-                "person. Try again in about {wait} seconds, when one has finished.", "count"),
-            count=len(active), limit=limit, wait=wait),
-        retry_after=wait, limit=limit)
+                "person. Try again in about {wait} seconds, when one has finished.",
+                "count",
+            ),
+            count=len(active),
+            limit=limit,
+            wait=wait,
+        ),
+        retry_after=wait,
+        limit=limit,
+    )
 
 
 # --- a club's automatic analysis -------------------------------------------------------
@@ -151,7 +174,9 @@ def reserve_for_club(club_id: int, seconds: float) -> bool:
     _day(club_id, day)
     limit = settings.LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY
     rows = ClubAnalysisDay.objects.filter(club_id=club_id, day=day)
-    if rows.filter(reserved_seconds__lte=limit - seconds).update(reserved_seconds=F("reserved_seconds") + seconds):
+    if rows.filter(reserved_seconds__lte=limit - seconds).update(
+        reserved_seconds=F("reserved_seconds") + seconds
+    ):
         return True
     rows.update(skipped=F("skipped") + 1)
     return False
@@ -160,7 +185,8 @@ def reserve_for_club(club_id: int, seconds: float) -> bool:
 def release_for_club(club_id: int, seconds: float) -> None:
     """Give back a reservation that was not used (the analysis existed already)."""
     ClubAnalysisDay.objects.filter(club_id=club_id, day=today()).update(
-        reserved_seconds=F("reserved_seconds") - seconds)
+        reserved_seconds=F("reserved_seconds") - seconds
+    )
 
 
 def settle(analysis: MatchAnalysis, cpu_seconds: float) -> None:
@@ -169,5 +195,6 @@ def settle(analysis: MatchAnalysis, cpu_seconds: float) -> None:
     if not analysis.automatic:
         return
     spent = cpu_seconds - (analysis.estimated_seconds if analysis.cpu_seconds is None else 0.0)
-    ClubAnalysisDay.objects.filter(club_id=analysis.match.club_id, day=analysis.created_at.date()).update(
-        reserved_seconds=F("reserved_seconds") + spent)
+    ClubAnalysisDay.objects.filter(
+        club_id=analysis.match.club_id, day=analysis.created_at.date()
+    ).update(reserved_seconds=F("reserved_seconds") + spent)

@@ -210,6 +210,11 @@ class ClubDay:
     def percent(self) -> int:
         return min(100, round(100 * self.used / self.limit)) if self.limit else 100
 
+    @property
+    def high(self) -> float:
+        """Where the meter turns to a warning: four fifths of the day's budget."""
+        return 0.8 * self.limit
+
 
 def club_analysis_today(club: Club) -> ClubDay:
     row = ClubAnalysisDay.objects.filter(club=club, day=budgets.today()).first()

@@ -14,5 +14,6 @@ def lock_person(user: Any) -> None:
     """Lock ``user``'s row until the transaction ends (call inside ``atomic``): two
     requests of one person that count against a budget are counted one after the other,
     so both cannot slip under its limit. Other people's requests do not wait."""
-    list(get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk", flat=True))
-
+    list(
+        get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk", flat=True)
+    )

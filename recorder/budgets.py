@@ -31,8 +31,9 @@ OPEN_GAMES_RETRY_AFTER = 60
 
 def open_bot_drafts(user: Any) -> int:
     """The games against a bot ``user`` has open (recording, a seat played by a bot)."""
-    seats = Draft.objects.filter(created_by=user, status=Draft.Status.RECORDING,
-                                 chance=Draft.Chance.SERVER).values_list("seats", flat=True)
+    seats = Draft.objects.filter(
+        created_by=user, status=Draft.Status.RECORDING, chance=Draft.Chance.SERVER
+    ).values_list("seats", flat=True)
     return sum(1 for entries in seats if any(entry.get("bot") for entry in entries))
 
 
@@ -43,12 +44,21 @@ def admit_bot_draft(user: Any) -> None:
     count = open_bot_drafts(user)
     if count < limit:
         return
-    raise OverBudget(format_lazy(ngettext_lazy(
-        "You have {count} game against a bot open, and the limit is {limit} per person. Finish or "
-        "abandon one of them (from the club's page), then try again.",
-        "You have {count} games against a bot open, and the limit is {limit} per person. Finish or "
-        "abandon one of them (from the club's page), then try again.", "count"), count=count, limit=limit),
-        retry_after=OPEN_GAMES_RETRY_AFTER, limit=limit)
+    raise OverBudget(
+        format_lazy(
+            ngettext_lazy(
+                "You have {count} game against a bot open, and the limit is {limit} per person. Finish or "
+                "abandon one of them (from the club's page), then try again.",
+                "You have {count} games against a bot open, and the limit is {limit} per person. Finish or "
+                "abandon one of them (from the club's page), then try again.",
+                "count",
+            ),
+            count=count,
+            limit=limit,
+        ),
+        retry_after=OPEN_GAMES_RETRY_AFTER,
+        limit=limit,
+    )
 
 
 def admit_bot_moves(user: Any) -> None:
@@ -61,9 +71,19 @@ def admit_bot_moves(user: Any) -> None:
     if (made["moves"] or 0) < limit:
         return
     wait = max(1, math.ceil((made["first"] + MINUTE - now).total_seconds()))
-    raise OverBudget(format_lazy(ngettext_lazy(
-        "The bots may make {limit} moves a minute for one person, and have made {count} for you in "
-        "the last minute. Try again in {wait} second.",
-        "The bots may make {limit} moves a minute for one person, and have made {count} for you in "
-        "the last minute. Try again in {wait} seconds.", "wait"), limit=limit, count=made["moves"], wait=wait),
-        retry_after=wait, limit=limit)
+    raise OverBudget(
+        format_lazy(
+            ngettext_lazy(
+                "The bots may make {limit} moves a minute for one person, and have made {count} for you in "
+                "the last minute. Try again in {wait} second.",
+                "The bots may make {limit} moves a minute for one person, and have made {count} for you in "
+                "the last minute. Try again in {wait} seconds.",
+                "wait",
+            ),
+            limit=limit,
+            count=made["moves"],
+            wait=wait,
+        ),
+        retry_after=wait,
+        limit=limit,
+    )

@@ -52,7 +52,9 @@ def url(match) -> str:
     return f"/api/matches/{match.pk}/analysis?view=all"
 
 
-@pytest.mark.parametrize(("language", "words"), [("en", "limit is 3 at once"), ("ja", "3"), ("ru", "3")])
+@pytest.mark.parametrize(
+    ("language", "words"), [("en", "limit is 3 at once"), ("ja", "3"), ("ru", "3")]
+)
 def test_a_members_burst_gets_its_share_and_a_429_beyond_it(api, club, queued, language, words):
     burst = matches(club, 5)
     answers = [api("member").post(url(m), HTTP_ACCEPT_LANGUAGE=language) for m in burst]
@@ -85,8 +87,9 @@ def test_another_persons_analyses_do_not_count_against_mine(api, club, queued):
     assert api("organiser").post(url(burst[3])).status_code == 202
 
 
-def test_retries_are_counted_per_analysis_and_not_reset_by_asking_again(api, club, monkeypatch,
-                                                                         django_capture_on_commit_callbacks):
+def test_retries_are_counted_per_analysis_and_not_reset_by_asking_again(
+    api, club, monkeypatch, django_capture_on_commit_callbacks
+):
     (match,) = matches(club, 1)
 
     def broken(*args, **kwargs):
@@ -106,7 +109,9 @@ def test_retries_are_counted_per_analysis_and_not_reset_by_asking_again(api, clu
     assert callbacks == [] and MatchAnalysis.objects.get().attempts == services.MAX_ATTEMPTS
 
 
-def test_a_long_log_is_analysed_with_fewer_playouts_and_the_page_says_so(api, club, queued, settings):
+def test_a_long_log_is_analysed_with_fewer_playouts_and_the_page_says_so(
+    api, club, queued, settings
+):
     (match,) = matches(club, 1)
     plies, seats = len(match.log.document["actions"]) + 1, len(match.log.document["seats"])
     settings.LANTERN_ANALYSIS_BUDGET = 24
@@ -145,7 +150,8 @@ def test_the_plan_bounds_the_work_by_length_and_seats(settings):
 
 
 def test_an_import_into_a_club_with_automatic_analysis_stays_within_its_budget(
-        api, club, queued, settings, django_capture_on_commit_callbacks):
+    api, club, queued, settings, django_capture_on_commit_callbacks
+):
     club.auto_analysis = True
     club.save()
     logs = [bot_log(CRYPTID, seed, ["ann", "ben"]) for seed in range(40)]
@@ -154,8 +160,13 @@ def test_an_import_into_a_club_with_automatic_analysis_stays_within_its_budget(
     with django_capture_on_commit_callbacks(execute=True):
         response = api("organiser").post(
             "/api/clubs/riverside/imports/",
-            {"file": SimpleUploadedFile("season.jsonl", write_json_lines([compact(log) for log in logs]))},
-            format="multipart")
+            {
+                "file": SimpleUploadedFile(
+                    "season.jsonl", write_json_lines([compact(log) for log in logs])
+                )
+            },
+            format="multipart",
+        )
     assert response.status_code == 202
     finished = Match.objects.filter(status=Match.Status.VALID).count()
     analyses = MatchAnalysis.objects.filter(automatic=True)
@@ -166,8 +177,9 @@ def test_an_import_into_a_club_with_automatic_analysis_stays_within_its_budget(
     assert analyses.count() + day.skipped == finished
 
 
-def test_a_club_day_holds_what_its_analyses_took_once_they_end(club, settings, monkeypatch,
-                                                               django_capture_on_commit_callbacks):
+def test_a_club_day_holds_what_its_analyses_took_once_they_end(
+    club, settings, monkeypatch, django_capture_on_commit_callbacks
+):
     club.auto_analysis = True
     club.save()
     settings.LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY = 10_000
@@ -189,7 +201,9 @@ def test_two_requests_at_once_cannot_both_take_the_last_place_of_a_club_day(club
     assert (day.reserved_seconds, day.skipped) == (100, 1)
 
 
-def test_the_club_page_and_the_dashboard_show_the_day(client, club, people, queued, settings, django_user_model):
+def test_the_club_page_and_the_dashboard_show_the_day(
+    client, club, people, queued, settings, django_user_model
+):
     club.auto_analysis = True
     club.save()
     settings.LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY = 100
@@ -198,11 +212,15 @@ def test_the_club_page_and_the_dashboard_show_the_day(client, club, people, queu
         assert not budgets.reserve_for_club(club.pk, 50)
     client.force_login(people["member"])
     page = client.get("/clubs/riverside/").content.decode()
-    assert "61 of 100 CPU seconds used" in page and "3 matches stored today were not analysed" in page
+    assert (
+        "61 of 100 CPU seconds used" in page and "3 matches stored today were not analysed" in page
+    )
     russian = client.get("/clubs/riverside/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert "61 из 100" in russian and "3 партии" in russian
-    operator = django_user_model.objects.create_user(username="ops", password="pw-for-tests-only", is_staff=True)
+    operator = django_user_model.objects.create_user(
+        username="ops", password="pw-for-tests-only", is_staff=True
+    )
     client.force_login(operator)
     dashboard = client.get("/dashboard/").content.decode()
-    row = dashboard[dashboard.index('id="analysis-days-table"'):]
+    row = dashboard[dashboard.index('id="analysis-days-table"') :]
     assert "Riverside Deduction Society" in row and "61 of 100" in row

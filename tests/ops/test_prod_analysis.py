@@ -49,8 +49,11 @@ def free_port() -> int:
 
 
 def call(port: int, token: str, method: str, path: str) -> dict:
-    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", method=method,
-                                     headers={"Authorization": f"Token {token}", "Accept": "application/json"})
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}",
+        method=method,
+        headers={"Authorization": f"Token {token}", "Accept": "application/json"},
+    )
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.load(response)
 
@@ -84,17 +87,33 @@ def prod_redis(require_redis):
 
 def test_make_prod_runs_a_requested_analysis_to_the_end(prod_database, prod_redis, tmp_path):
     port = free_port()
-    env = {**os.environ, "DATABASE_URL": prod_database, "REDIS_URL": prod_redis, "PORT": str(port),
-           "SECRET_KEY": "prod-test-only-" + "x" * 40, "WEB_CONCURRENCY": "1", "CELERY_CONCURRENCY": "1",
-           "LANTERN_ANALYSIS_BUDGET": "2", "LOG_FORMAT": "json"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": prod_database,
+        "REDIS_URL": prod_redis,
+        "PORT": str(port),
+        "SECRET_KEY": "prod-test-only-" + "x" * 40,
+        "WEB_CONCURRENCY": "1",
+        "CELERY_CONCURRENCY": "1",
+        "LANTERN_ANALYSIS_BUDGET": "2",
+        "LOG_FORMAT": "json",
+    }
     env.pop("DATABASE_TEST_NAME", None)
     log = (tmp_path / "prod.log").open("w")
-    prod = subprocess.Popen(["scripts/prod.sh"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-                            start_new_session=True)
+    prod = subprocess.Popen(
+        ["scripts/prod.sh"],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     try:
         for _ in range(240):
             if prod.poll() is not None:
-                pytest.fail(f"make prod ended with {prod.returncode}:\n{(tmp_path / 'prod.log').read_text()[-3000:]}")
+                pytest.fail(
+                    f"make prod ended with {prod.returncode}:\n{(tmp_path / 'prod.log').read_text()[-3000:]}"
+                )
             try:
                 urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2)
                 break
@@ -102,22 +121,36 @@ def test_make_prod_runs_a_requested_analysis_to_the_end(prod_database, prod_redi
                 time.sleep(0.5)
         else:
             skip_or_fail("make prod did not answer on /healthz within two minutes")
-        seeded = subprocess.run([str(PYTHON), "manage.py", "shell", "-c", SEED], cwd=ROOT, env=env,
-                                capture_output=True, text=True, check=True)
+        seeded = subprocess.run(
+            [str(PYTHON), "manage.py", "shell", "-c", SEED],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         facts = json.loads(seeded.stdout.strip().splitlines()[-1])
         path = f"/api/matches/{facts['match']}/analysis?view=all"
         asked = call(port, facts["token"], "POST", path)
         assert asked["status"] in ("queued", "running", "done")
         deadline = time.monotonic() + 180
-        while (answer := call(port, facts["token"], "GET", path))["status"] in ("queued", "running"):
-            assert time.monotonic() < deadline, f"the analysis is still {answer['status']} after 3 minutes"
+        while (answer := call(port, facts["token"], "GET", path))["status"] in (
+            "queued",
+            "running",
+        ):
+            assert time.monotonic() < deadline, (
+                f"the analysis is still {answer['status']} after 3 minutes"
+            )
             time.sleep(1)
         assert answer["status"] == "done", answer
         plies = answer["progress"]["total"]
         assert plies > 1 and answer["progress"]["done"] == plies
         assert all(len(line["points"]) == plies for line in answer["result"]["lines"])
-        worked = [json.loads(line) for line in (tmp_path / "prod.log").read_text().splitlines()
-                  if line.startswith("{") and "analysis.analyse_match" in line]
+        worked = [
+            json.loads(line)
+            for line in (tmp_path / "prod.log").read_text().splitlines()
+            if line.startswith("{") and "analysis.analyse_match" in line
+        ]
         assert worked, "no analysis worker logged the task"
     finally:
         os.killpg(prod.pid, signal.SIGTERM)

@@ -71,7 +71,9 @@ def test_every_task_is_routed_to_a_declared_queue():
 
 def test_make_prod_starts_a_worker_for_every_routed_queue():
     script = PROD.read_text()
-    missing = {task: queue for task, queue in routed_queues().items() if queue not in consumed(script)}
+    missing = {
+        task: queue for task, queue in routed_queues().items() if queue not in consumed(script)
+    }
     assert not missing, f"scripts/prod.sh starts no worker for {missing}"
 
 
@@ -89,6 +91,8 @@ def test_the_docs_give_a_worker_command_for_every_routed_queue():
 
 def test_the_parser_reads_what_the_script_runs():
     line = 'setsid "$BIN/celery" -A config worker --queues "${CELERY_QUEUES:-celery,ingest}" &'
-    assert commands(line) == [["celery", "-A", "config", "worker", "--queues", "celery,ingest", "&"]]
+    assert commands(line) == [
+        ["celery", "-A", "config", "worker", "--queues", "celery,ingest", "&"]
+    ]
     assert worker_queues(commands(line)[0]) == {"celery", "ingest"}
     assert worker_queues(["celery", "-A", "config", "beat"]) is None

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('analysis', '0001_match_analysis'),
+        ('analysis', '0002_verbose_names'),
         ('clubs', '0006_player_bot'),
         ('games', '0011_import_error_sentence'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),

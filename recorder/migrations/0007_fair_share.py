@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
     dependencies = [
         ('clubs', '0006_player_bot'),
         ('games', '0011_import_error_sentence'),
-        ('recorder', '0005_draft_write_answer_drawn_again'),
+        ('recorder', '0006_verbose_names'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

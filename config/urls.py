@@ -3,6 +3,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.urls import include, path, re_path
+from django.utils.translation import gettext_lazy
 from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import (
     SpectacularAPIView,
@@ -22,6 +23,11 @@ from config.health import healthz
 #: (static/js/api/redoc.js drops it). The page shows only the public
 #: schema, the same document /api/schema/ serves to anyone.
 REDOC_CSP = {"style-src": ["'unsafe-inline'"], "worker-src": ["'self'", "blob:"]}
+
+
+# The admin's header says whose it is, in the reader's language ("Django administration" did not).
+admin.site.site_header = gettext_lazy("Lantern administration")
+admin.site.site_title = "Lantern"
 
 
 def no_favicon(request: HttpRequest) -> HttpResponse:

@@ -107,9 +107,11 @@ def upload_detail(request: HttpRequest, upload_id: int) -> HttpResponse:
         ply = int(request.GET["ply"]) if "ply" in request.GET else None
     except ValueError:
         ply = None
+    # A log refused only for its unknown handles broke no rule: no walk to the first bad move.
     walkthrough = (
         selectors.rejected_walkthrough(upload, ply)
-        if upload.status == Upload.Status.REJECTED else None
+        if upload.status == Upload.Status.REJECTED and upload.error != Upload.Error.UNKNOWN_PLAYERS
+        else None
     )
     return render(request, "games/upload_detail.html", {
         "upload": upload,

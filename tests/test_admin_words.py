@@ -13,7 +13,17 @@ OURS = ("analysis", "clubs", "dashboard", "games", "ladder", "recorder", "tourna
 @pytest.mark.parametrize(
     ("language", "words"),
     [
-        ("ja", ["クラブとメンバー", "対局とアップロード", "参加申請", "一括インポート", "大会"]),
+        (
+            "ja",
+            [
+                "Lantern 管理",
+                "クラブとメンバー",
+                "対局とアップロード",
+                "参加申請",
+                "一括インポート",
+                "大会",
+            ],
+        ),
         (
             "ru",
             [

@@ -120,3 +120,57 @@ def test_times_in_the_browsers_zone_from_the_first_visit_and_a_zone_found_by_nam
     finally:
         context.close()
     assert not errors
+
+
+@pytest.mark.parametrize("width", SIZES)
+@pytest.mark.parametrize("language", ["ja", "ru"])
+def test_the_pages_issue_35_touched_fit_the_screen_in_japanese_and_russian(
+    chromium, live_server, organiser, screenshot, language, width
+):
+    """The manage page (time zone, guests), the club page, a match, the profile, the
+    settings, a refused upload's guests step and the admin: no script error, nothing
+    wider than the screen."""
+    import json
+
+    from clubs import services
+    from clubs.models import Membership
+    from games.models import Upload
+    from games.services import LogRejected, ingest_log
+    from tests.games.logs import bot_log
+
+    organiser.is_staff = organiser.is_superuser = True
+    organiser.save()
+    club = services.create_club(
+        organiser, name=NAMES[language][0], is_public=True, time_zone="Asia/Tokyo"
+    )
+    match = ingest_log(club, bot_log("cryptid-urban-legends", 1, ["a", "b"]), organiser)
+    member = type(organiser).objects.create_user("mia", password=PASSWORD)
+    Membership.objects.create(club=club, user=member)
+    with pytest.raises(LogRejected):
+        ingest_log(club, json.dumps(bot_log("cryptid-urban-legends", 2, ["a", "zoe"])), member)
+    upload = Upload.objects.get(status="rejected")
+    pages = {
+        "manage": f"/clubs/{club.slug}/manage/",
+        "club": f"/clubs/{club.slug}/",
+        "match": f"/matches/{match.pk}/",
+        "profile": "/accounts/profile/",
+        "settings": "/accounts/settings/",
+        "upload-guests": f"/uploads/{upload.pk}/",
+        "admin": "/admin/",
+    }
+    context = chromium.new_context(
+        viewport={"width": width, "height": SIZES[width]}, timezone_id="Asia/Tokyo"
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        sign_in_from_home(page, live_server.url, language)
+        for name, path in pages.items():
+            page.goto(f"{live_server.url}{path}")
+            screenshot(page, f"{name}-{language}-{width}")
+            if name != "admin":  # the admin is Django's own, drawn for its own widths
+                fits(page)
+    finally:
+        context.close()
+    assert not errors

@@ -95,3 +95,20 @@ def test_every_choice_against_a_bot_is_in_the_readers_words(chromium, live_serve
         screenshot(page, f"words-{game}-{language}-{width}")
     context.close()
     assert not errors, errors
+
+
+@pytest.mark.parametrize(("language", "width"), [("ja", 1400), ("ja", 390), ("ru", 1400), ("ru", 390)])
+def test_the_start_choice_names_every_city_in_the_readers_language(chromium, live_server, club, people, screenshot,
+                                                                   language, width):
+    """Issue 35, item 6: Mister X's start, its pawns' cities and the tickets dealt at the
+    table are chosen by their names in the reader's language, every one of them."""
+    script = SCRIPTS[language]
+    context, page, errors = open_in_language(chromium, live_server, people["member"], language, width)
+    page.goto(f"{live_server.url}/clubs/{club.slug}/record/?game=mister-x&players=3&chance=table")
+    page.wait_for_selector("#rec-setup")
+    options = page.eval_on_selector_all('select[name^="setup."] option:not([value=""])', "os => os.map(o => o.textContent)")
+    assert len(options) > 100
+    assert sorted({o for o in options if re.search(r"[A-Za-z]", o) or not script.search(o)}) == []
+    screenshot(page, f"words-start-{language}-{width}")
+    context.close()
+    assert not errors, errors

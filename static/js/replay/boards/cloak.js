@@ -27,10 +27,12 @@ function cardCount(count) {
 
 // What a seat did at an envelope since this sheet last saw inside it, short enough for
 // the envelope's cell: "t5 p2 took D" (turn, seat id, what, the card shown).
-function describeEvent(event) {
+/** ``t6 alice placed a card``: an event in an envelope since it was seen; ``who(seat)``
+ * names the seat as the table does (its player). */
+function describeEvent(event, who) {
   const what = ({ place: gettext("placed a card"), take: gettext("took"), drop: gettext("dropped its hand"),
     hazard: gettext("hazard") })[event.type] || event.type;
-  const parts = [interpolate(gettext("t%(turn)s"), { turn: event.turn }), event.seat, what];
+  const parts = [interpolate(gettext("t%(turn)s"), { turn: event.turn }), who(event.seat), what];
   if (event.spy) parts.push(event.spy);
   if (event.card) parts.push(event.card);
   return parts.join(" ");
@@ -56,6 +58,9 @@ export function mount(root, payload) {
   const envelopeCount = payload.static.envelopes;
   // A seat as players call it, in the reader's language (the frames' seat_labels).
   const seatLabel = (seat) => payload.seat_labels?.[seat] || seat;
+  // A seat in a short note: its player ("alice"), else as the table calls it.
+  const playerOf = (seat) => (payload.seats || []).find((s) => s.seat === seat)?.player || seatLabel(seat);
+  const eventText = (event) => describeEvent(event, playerOf);
   const chipColor = (card) => cardColor(card, colors, ownerOf);
   const COLUMNS = (root.getBoundingClientRect().width || 1000) < 560 ? PHONE_COLUMNS : WIDE_COLUMNS;
   const rows = Math.ceil(envelopeCount / COLUMNS);
@@ -101,7 +106,7 @@ export function mount(root, payload) {
       if (!entry.seen.length) group.append(svg("text", { x: x + 12, y: y + 62, class: "env-note" }, gettext("empty")));
     }
     if (entry.since.length) {
-      const lines = entry.since.map(describeEvent);
+      const lines = entry.since.map(eventText);
       const shown = lines.slice(-2);
       const more = lines.length - shown.length;
       const since = svg("g", { class: "env-since" }, tip(interpolate(gettext("Since: %(events)s"), { events: lines.join("; ") })));
@@ -164,7 +169,7 @@ export function mount(root, payload) {
           el("td", {}, String(entry.envelope)),
           el("td", {}, entry.seen === null ? el("span", { class: "muted" }, gettext("never opened")) : entry.seen.join(" ") || gettext("empty")),
           el("td", {}, entry.seen_turn === null ? "" : interpolate(gettext("turn %(turn)s"), { turn: entry.seen_turn })),
-          el("td", {}, entry.since.map(describeEvent).join("; ")),
+          el("td", {}, entry.since.map(eventText).join("; ")),
         ),
       );
     }

@@ -14,6 +14,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from analysis import budgets
+from analysis.models import MatchAnalysis
+from analysis.services import current_version
 from clubs.models import Club, Membership, Player
 from games.services import ingest_log
 from tests.games.logs import bot_log
@@ -154,3 +156,43 @@ def test_the_dashboard_lists_the_clubs_day(
         table.scroll_into_view_if_needed()
         assert "Riverside Deduction Society" in table.inner_text() and "312" in table.inner_text()
         screenshot(page, f"fair-share-dashboard-{language}-{width}")
+
+
+@pytest.mark.parametrize("language", ["ja", "ru"])
+def test_asking_past_ones_share_of_analyses_says_the_limit_on_the_replay(
+    refused_page, live_server, member, settings, screenshot, language
+):
+    settings.LANTERN_ANALYSES_AT_ONCE = 1
+    club = Club.objects.get()
+    club.auto_analysis = False
+    club.save()
+    waiting, asked = (
+        ingest_log(club, bot_log("cryptid-urban-legends", seed, ["alice", "bob"]), None)
+        for seed in (1, 2)
+    )
+    MatchAnalysis.objects.create(
+        match=waiting,
+        engine_version=current_version(waiting),
+        budget=2,
+        requested_by=member,
+        estimated_seconds=40,
+    )
+    page = refused_page
+    sign_in(page, live_server, member)
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        page.goto(f"{live_server.url}/matches/{asked.pk}/replay?lang={language}")
+        button = page.locator(".analysis-request")
+        button.scroll_into_view_if_needed()
+        with page.expect_response(lambda r: r.request.method == "POST") as answer:
+            button.click()
+        assert answer.value.status == 429
+        status = page.locator(".analysis-status")
+        status.wait_for()
+        page.wait_for_function(
+            "document.querySelector('.analysis-status').textContent.includes('40')"
+        )
+        text = status.inner_text()
+        assert ("1件まで" in text) if language == "ja" else ("не больше 1" in text)
+        assert fits_the_phone(page)
+        screenshot(page, f"fair-share-analysis-limit-{language}-{width}")

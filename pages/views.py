@@ -114,6 +114,7 @@ def club_manage(request: HttpRequest, slug: str) -> HttpResponse:
         "clubs/manage.html",
         {
             "club": club,
+            "analysis_day": club_analysis_today(club),
             "time_zone_form": TimeZoneForm(current=club.time_zone),
             "members": club_selectors.members(club),
             "join_requests": club_selectors.pending_join_requests(club),

@@ -224,3 +224,12 @@ def test_the_club_page_and_the_dashboard_show_the_day(
     dashboard = client.get("/dashboard/").content.decode()
     row = dashboard[dashboard.index('id="analysis-days-table"') :]
     assert "Riverside Deduction Society" in row and "61 of 100" in row
+
+
+def test_the_manage_page_says_the_clubs_budget_where_automatic_analysis_is_turned_on(
+    client, club, people, settings
+):
+    settings.LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY = 900
+    client.force_login(people["organiser"])
+    page = client.get("/clubs/riverside/manage/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert "1日 900 秒" in page

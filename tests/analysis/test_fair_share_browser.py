@@ -196,3 +196,19 @@ def test_asking_past_ones_share_of_analyses_says_the_limit_on_the_replay(
         assert ("1件まで" in text) if language == "ja" else ("не больше 1" in text)
         assert fits_the_phone(page)
         screenshot(page, f"fair-share-analysis-limit-{language}-{width}")
+
+
+@pytest.mark.parametrize("language", ["ja", "ru"])
+def test_the_manage_page_says_the_budget_beside_the_switch(
+    page, live_server, member, screenshot, language
+):
+    Membership.objects.filter(user=member).update(role=Membership.Role.ORGANISER)
+    sign_in(page, live_server, member)
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        page.goto(f"{live_server.url}/clubs/riverside/manage/?lang={language}")
+        section = page.locator("section[aria-labelledby=analysis-h]")
+        section.scroll_into_view_if_needed()
+        assert "1800" in section.inner_text()
+        assert fits_the_phone(page)
+        screenshot(page, f"fair-share-manage-{language}-{width}")

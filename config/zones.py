@@ -106,8 +106,11 @@ def choices(language: str, *known_zones: str) -> list[tuple[str, str]]:
 
 
 def current_label(language: str) -> str:
-    """The zone dates on this page are shown in, as the picker names it."""
-    return label(timezone.get_current_timezone_name(), language)
+    """The zone dates on this page are shown in, for a sentence: ``UTC+09:00 · 日本 — 東京``
+    (the picker's label without the IANA name), or ``UTC``."""
+    name = timezone.get_current_timezone_name()
+    place = _places(language).get(name)
+    return f"{_offset(name)} · {place}" if place else "UTC" if name in ("UTC", "Etc/UTC") else label(name, language)
 
 
 class ZonePicker(forms.Select):

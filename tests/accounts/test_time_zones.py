@@ -62,7 +62,7 @@ def test_a_clubs_pages_show_times_in_the_clubs_zone(client, match, organiser):
     club_page = client.get(
         reverse("club", args=["owls"]), HTTP_ACCEPT_LANGUAGE="ja"
     ).content.decode()
-    assert "日本 — 東京 (Asia/Tokyo)" in club_page
+    assert "UTC+09:00 · 日本 — 東京" in club_page
     assert AuditEntry.objects.filter(action="club.time_zone", club__slug="owls").exists()
     # each reader's own again
     client.post(reverse("club-time-zone", args=["owls"]), {"time_zone": ""})

@@ -32,6 +32,8 @@ NAMES = {
     "sam", "abe", "Spring", "Swiss", "wrong", "deck", "the", "worker", "was", "lost", "changed", "let",
     "me", "in", "Cloak", "Dagger", "night", "json", "jsonl", "nobody", "play", "split", "mx", "Home",
     "End", "REDIS", "URL", "Web", "sqlite", "KB", "MB", "GB", "ms", "clubs", "Celery", "Redis",
+    # the time scale, written so in Japanese and Russian too (UTC+09:00)
+    "UTC",
     # the log format's own words: its name, the seats, option fields
     "lantern", "log", "cryptid", "scientist", "options", "double", "agents", "hazards",
 }

@@ -25,7 +25,7 @@ SIZES = [(1400, 900), (390, 844)]
 # Names, not words: the site's, the club's and players', the games' titles, formats.
 NAMES = {"Lantern", "API", "Riverside", "Deduction", "Society", "alice", "bob", "mia",
          "Cryptid", "Urban", "Legends", "Mister", "Cloak", "Dagger", "JSON", "Schema", "Lines",
-         "English", "zip", "sha", "ReDoc"}
+         "English", "zip", "sha", "ReDoc", "UTC"}
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 

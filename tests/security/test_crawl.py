@@ -35,6 +35,9 @@ NOT_LINKED = {
     "javascript-catalog": "the JS modules' words (a <script src>, not a link), static/js/i18n.js",
     "record-seat-labels": "JSON the recorder's setup form asks as its options change",
     "api-not-found": "the API's answer to an unknown /api/ path (a JSON 404), not a page",
+    "club-address": "JSON the new club form's script asks for its address preview",
+    "upload-guests": "the form on the page of a log refused for unknown handles, for those who "
+                     "may confirm them as guests (tests/games/test_guests.py)",
 }
 
 #: a URL pattern is crawled through at most this many of its URLs (all matches, all

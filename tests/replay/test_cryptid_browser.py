@@ -74,7 +74,11 @@ def test_a_seat_sees_its_hand_and_only_the_size_of_the_other(page, live_server, 
     assert frames[draw]["action"] == {"seat": "cryptid", "type": "draw", "count": 2}
     move = f'#replay-moves button[data-ply="{draw}"]'
     assert page.inner_text(move) == frames[draw]["sentence"] == f"Cryptid ({log['seats'][0]['player']}) draws 2 cards"
-    assert page.get_attribute(move, "title") == frames[draw]["notation"]
+    # Its notation only when the reader turns notation on.
+    assert page.get_attribute(move, "title") is None
+    page.check("#replay-notation-toggle")
+    assert page.inner_text(move) == frames[draw]["notation"]
+    page.uncheck("#replay-notation-toggle")
     screenshot(page, "cryptid-scientist-draw")
     page.select_option("#replay-view", "cryptid")
     page.wait_for_function("document.querySelector('#replay-board').dataset.view === 'cryptid'")

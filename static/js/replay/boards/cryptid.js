@@ -125,7 +125,10 @@ export function mount(root, payload) {
       });
     }
     const caption = showTrace
-      ? interpolate(gettext("Trace: %(trace)s — matching %(blocks)s"), { trace: traceText(view.trace), blocks: view.trace.matching?.length ? view.trace.matching.join(", ") : gettext("no block") })
+      ? (view.trace.matching?.length
+        ? interpolate(gettext("Trace: %(trace)s — matching %(blocks)s"), { trace: traceText(view.trace), blocks: view.trace.matching.join(", ") })
+        // Its own sentence: "matching no block" does not translate word for word.
+        : interpolate(gettext("Trace: %(trace)s — no block matches"), { trace: traceText(view.trace) }))
       : interpolate(gettext("Round %(round)s"), { round: view.round });
     parts.push(svg("text", { x: 6, y: 2 * CELL + 68, class: "cul-caption", "data-trace": showTrace ? "shown" : "" }, caption));
     drawing.replaceChildren(...parts);

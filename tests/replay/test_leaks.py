@@ -131,11 +131,13 @@ def test_rendered_page_and_move_list_of_every_seat_hold_only_that_seats_frames(
         # The page fetched this seat's frames (and pages of its views) and nothing else.
         assert requested and all(parse_qs(urlsplit(url).query)["view"] == [viewer] for url in requested), \
             requested
-        # The move list is exactly the seat's sentences, with its notations on hover.
+        # The move list is exactly the seat's sentences; with notation on, its notations.
         moves = page.eval_on_selector_all("#replay-moves button[data-ply]", "els => els.map(e => e.textContent)")
         assert moves == ["Setup"] + [f["sentence"] for f in frames[1:]]
-        hovers = page.eval_on_selector_all("#replay-moves button[data-ply]", "els => els.map(e => e.title)")
-        assert hovers[1:] == [f["notation"] for f in frames[1:]]
+        page.check("#replay-notation-toggle")
+        notations = page.eval_on_selector_all("#replay-moves button[data-ply]", "els => els.map(e => e.textContent)")
+        assert notations[1:] == [f["notation"] for f in frames[1:]]
+        page.uncheck("#replay-notation-toggle")
         for ply in range(0, len(frames), max(1, len(frames) // 12)):
             page.click(f'#replay-moves button[data-ply="{ply}"]')
             assert board_ply(page) == ply

@@ -21,6 +21,7 @@ from django.utils import timezone, translation
 from django.utils.cache import patch_vary_headers
 
 from accounts import preferences
+from clubs import selectors as club_selectors
 from config import zones
 
 
@@ -76,7 +77,7 @@ class LanguageMiddleware:
 class TimeZoneMiddleware:
     """Shows dates and times in the zone the person chose on their settings page, else
     in their browser's (the cookie static/js/time-zone.js keeps), else in UTC. A club's
-    pages may show its own zone instead (clubs.zones)."""
+    pages show its own zone instead, when it has one (process_view)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]):
         self.get_response = get_response
@@ -95,3 +96,12 @@ class TimeZoneMiddleware:
             return self.get_response(request)
         finally:
             timezone.deactivate()
+
+    def process_view(self, request: HttpRequest, view: Callable[..., HttpResponse],
+                     args: tuple, kwargs: dict) -> None:
+        """A club's pages (``/clubs/<slug>/…``) show times in the club's zone when it has one."""
+        slug = kwargs.get("slug") or kwargs.get("club_slug")
+        if slug and request.path.startswith("/clubs/"):
+            club = club_selectors.club_by_slug(str(slug))
+            if club is not None:
+                club_selectors.show_times_of(club)

@@ -29,6 +29,11 @@ def free_address(name: str) -> str:
     return candidate
 
 
+def club_by_slug(slug: str) -> Club | None:
+    """The club at that address, with only what a page's time zone needs."""
+    return Club.objects.filter(slug=slug).only("pk", "time_zone").first()
+
+
 def show_times_of(club: Club) -> None:
     """Dates on the page being drawn are shown in the club's time zone, when it has one
     (accounts.middleware puts the reader's own back after the response)."""

@@ -66,7 +66,6 @@ def club_directory(request: HttpRequest) -> HttpResponse:
 def club_page(request: HttpRequest, slug: str) -> HttpResponse:
     """A club: its latest matches, ladders, events and (for those who record) open drafts."""
     club = club_for(request, slug, manage=False)
-    club_selectors.show_times_of(club)
     role = policy.role_in(request.user, club)
     can_record = request.user.is_authenticated and draft_policy.can_record(request.user, club)
     matches = match_selectors.club_matches_played(club)
@@ -108,7 +107,6 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
 def club_manage(request: HttpRequest, slug: str) -> HttpResponse:
     """The organisers' page: members, requests, invites, handles, void matches, audit."""
     club = club_for(request, slug, manage=True)
-    club_selectors.show_times_of(club)
     return render(
         request,
         "clubs/manage.html",

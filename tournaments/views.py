@@ -52,7 +52,6 @@ def _club(request: HttpRequest, slug: str) -> Club:
     club = club_for(request.user, slug)
     if club is None:
         raise Http404("no such club")
-    show_times_of(club)
     return club
 
 

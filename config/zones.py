@@ -41,11 +41,17 @@ def zone_or_none(name: str | None) -> zoneinfo.ZoneInfo | None:
     name = unquote(name or "")
     if not name or name not in known():
         return None
+    return _zone(name)
+
+
+@functools.cache
+def _zone(name: str) -> zoneinfo.ZoneInfo:
+    # zoneinfo keeps only the last few zones it read: a picker asks all of them each time
     return zoneinfo.ZoneInfo(name)
 
 
 def _minutes(name: str) -> int:
-    offset = datetime.now(zoneinfo.ZoneInfo(name)).utcoffset()
+    offset = datetime.now(_zone(name)).utcoffset()
     return int(offset.total_seconds() // 60) if offset else 0
 
 

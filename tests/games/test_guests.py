@@ -76,6 +76,10 @@ def test_an_organiser_confirms_a_members_refused_log_on_its_upload_page(
     page = client.get(response.url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert reverse("upload-guests", args=[upload.pk]) in page
     assert {"ja": "ゲストとして確認", "ru": "как гостей"}[language] in page
+    # its actions broke no rule: no walk through them, no word of a broken document
+    assert {"ja": "有効なアクションがありません", "ru": "нет ни одного допустимого действия"}[
+        language
+    ] not in page
     stored = client.post(reverse("upload-guests", args=[upload.pk]), {"guest": ["zoe"]})
     match = Match.objects.get()
     assert stored.url == reverse("match-detail", args=[match.pk])

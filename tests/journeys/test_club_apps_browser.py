@@ -174,3 +174,48 @@ def test_the_pages_issue_35_touched_fit_the_screen_in_japanese_and_russian(
     finally:
         context.close()
     assert not errors
+
+
+@pytest.mark.parametrize("width", SIZES)
+@pytest.mark.parametrize("language", ["ja", "ru"])
+def test_a_member_confirms_a_guest_in_the_step_after_uploading(
+    chromium, live_server, organiser, screenshot, tmp_path, language, width
+):
+    """From the home page: a member uploads a log naming a handle the club does not know;
+    the club lets members confirm guests, so the next page asks, and confirming stores it."""
+    import json
+
+    from clubs import services
+    from clubs.models import AuditEntry, Membership, Player
+    from games.models import Match
+    from tests.games.logs import bot_log
+
+    club = services.create_club(organiser, name=NAMES[language][0], is_public=True)
+    club.members_confirm_guests = True
+    club.save()
+    member = type(organiser).objects.create_user("mia", password=PASSWORD)
+    Membership.objects.create(club=club, user=member)
+    Player.objects.create(club=club, handle="mia")
+    path = tmp_path / "night.json"
+    path.write_text(json.dumps(bot_log("cryptid-urban-legends", 3, ["mia", "zoe"])))
+    context = chromium.new_context(viewport={"width": width, "height": SIZES[width]})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        sign_in_from_home(page, live_server.url, language, "mia")
+        page.locator(f"main a[href^='/clubs/{club.slug}/']").first.click()
+        page.locator(f"a[href^='/clubs/{club.slug}/upload/']").first.click()
+        page.set_input_files("input[type=file]", str(path))
+        page.locator("main form.upload button[type=submit]").click()
+        page.locator("form.guests-step").wait_for()
+        fits(page)
+        screenshot(page, f"guests-step-{language}-{width}")
+        page.locator("form.guests-step button[type=submit]").click()
+        page.wait_for_url("**/matches/*/**")
+        assert Match.objects.filter(club=club).count() == 1
+        assert Player.objects.get(club=club, handle="zoe").guest
+        assert AuditEntry.objects.get(club=club, action="player.guests").actor == member
+    finally:
+        context.close()
+    assert not errors

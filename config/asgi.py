@@ -1,6 +1,23 @@
+"""The ASGI application: Django's pages and API over HTTP, the live tables' websockets
+(live.routing) through Channels. Served by Daphne (``make run``: runserver; ``make
+prod``: its own process for the sockets)."""
+
 import os
 
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-application = get_asgi_application()
+# Django is set up before anything imports a model (the consumers do).
+http = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from live.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter({
+    "http": http,
+    # The session cookie says who is at the socket; only this site's pages may open one.
+    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+})

@@ -57,6 +57,9 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 
 INSTALLED_APPS = [
+    # First: its runserver serves the ASGI application (websockets too), so `make run`
+    # plays online with one command.
+    "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -70,6 +73,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",  # Swagger UI served by the site itself
     "axes",
     "csp",
+    "channels",
     "accounts",
     "dashboard",
     "clubs",
@@ -78,6 +82,7 @@ INSTALLED_APPS = [
     "replay",
     "tournaments",
     "recorder",
+    "live",
     "reference",
     "analysis",
     "pages",
@@ -162,6 +167,8 @@ TEMPLATES = [
 ]
 
 WSGI_APPLICATION = "config.wsgi.application"
+# Websockets (live/): Django Channels on Daphne.
+ASGI_APPLICATION = "config.asgi.application"
 
 DATABASES = {
     "default": dj_database_url.config(
@@ -259,6 +266,21 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# The channel layer of the live tables (live/): a push between processes goes through
+# Redis; without REDIS_URL one process serves everything, so its memory is enough.
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": "lantern-live"},
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# Where the table page opens its websocket: empty, the page's own host; `make prod` sets
+# it to Daphne's port (LIVE_PORT) when no proxy routes /ws/ there (docs/operations.md).
+LIVE_SOCKET_ORIGIN = os.environ.get("LIVE_SOCKET_ORIGIN", "").strip()
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 if REDIS_URL and REDIS_URL.startswith("redis://"):
@@ -378,6 +400,7 @@ SPECTACULAR_SETTINGS = {
         "ImportStatusEnum": "games.models.Import.Status",
         "DraftStatusEnum": "recorder.models.Draft.Status",
         "DraftChanceEnum": "recorder.models.Draft.Chance",
+        "TableStatusEnum": "live.models.Table.Status",
     },
 }
 

@@ -275,6 +275,7 @@ class Upload(models.Model):
         IMPORT = "import", _("Bulk import")
         SITE = "site", _("Command line / demo data")
         RECORDER = "recorder", _("Recorded at the table")
+        LIVE = "live", _("Played online")
 
     class Status(models.TextChoices):
         ACCEPTED = "accepted", _("Accepted")

@@ -28,6 +28,8 @@ from games.models import Match
 from ladder import selectors as ladder_selectors
 from ladder.charts import history_chart
 from ladder.explain import explain
+from live import policy as live_policy
+from live import selectors as live_selectors
 from pages import selectors as page_selectors
 from recorder import policy as draft_policy
 from recorder.views import open_draft_rows
@@ -86,6 +88,8 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
         "drafts": open_draft_rows(club, request.user) if can_record else [],
         "times_in": zones.current_label(translation.get_language() or "en"),
         "analysis_day": club_analysis_today(club) if club.auto_analysis and role else None,
+        "tables": live_selectors.club_tables(club, request.user),
+        "can_play_online": live_policy.can_open_table(request.user, club),
     })
 
 

@@ -103,10 +103,50 @@ def draft_view(draft: Draft, user: AnyUser, asked: str | None = None, *,
                                field="view")
         viewer = asked
     eyes = None if viewer == ALL else viewer
-    shown = position.session.history(eyes)
+    seen = seen_position(position, draft.seats, draft.moves, eyes)
     table = Table(names_at_table(draft.seats), draft.options)
+    return DraftView(
+        draft=draft,
+        position=position,
+        viewer=viewer,
+        moves=seen.moves,
+        frame=seen.frame,
+        viewers=[{"id": v, "label": _label(v, game, table)} for v in choosable],
+        phases=seen.phases,
+        seat_labels=seen.seat_labels,
+        static=game.static_view(draft.options) if with_static else None,
+        document=draft_document(draft, position) if eyes is None else None,
+        card_words=seen.card_words,
+        result_sentence=seen.result_sentence,
+    )
+
+
+@dataclass
+class SeenPosition:
+    """A game as one pair of eyes sees it: its moves, the current frame (in the replay
+    viewer's shapes) and the words to show them with, in the reader's language."""
+
+    moves: list[dict[str, Any]]
+    frame: dict[str, Any]
+    phases: dict[str, str]
+    seat_labels: dict[str, str]
+    card_words: dict[str, str]
+    result_sentence: str | None
+
+
+def seen_position(position: Position, seats: list[dict[str, Any]], stored_moves: list[dict[str, Any]],
+                  eyes: str | None) -> SeenPosition:
+    """``position`` as ``eyes`` (a seat, a team, ``public``, or None: all-seeing) may see it:
+    each action as ``Game.action_view`` shows it to them, its sentence told from that
+    alone; ``stored_moves`` are the moves' entries as stored (round, phase, notation,
+    bot: ``recorder.services.move_entry``), ``seats`` the log's seat entries. A draft's
+    page and a live table's sockets (live.selectors) are drawn from this."""
+    game = position.game
+    options = position.options
+    shown = position.session.history(eyes)
+    table = Table(names_at_table(seats), options)
     moves = []
-    for ply, (action, move) in enumerate(zip(shown, draft.moves, strict=True), start=1):
+    for ply, (action, move) in enumerate(zip(shown, stored_moves, strict=True), start=1):
         moves.append({
             "ply": ply, "round": move["round"], "phase": move["phase"], "seat": action.get("seat"),
             "action": action,
@@ -130,20 +170,14 @@ def draft_view(draft: Draft, user: AnyUser, asked: str | None = None, *,
     result_sentence = frame_result_sentence(game, position.state, table, engine_locale())
     # as the replay's frames carry it, beside the view holding the result
     frame["result_sentence"] = result_sentence
-    return DraftView(
-        draft=draft,
-        position=position,
-        viewer=viewer,
+    return SeenPosition(
         moves=moves,
         frame=frame,
-        viewers=[{"id": v, "label": _label(v, game, table)} for v in choosable],
         phases={phase: render(game.phase_label(phase), engine_locale())
                 for phase in dict.fromkeys([*(m["phase"] for m in moves), view.get("phase")]) if phase},
         seat_labels={seat: render(game.seat_label(seat, table), engine_locale())
-                     for seat in game.viewers(draft.options, [entry["seat"] for entry in draft.seats])},
-        static=game.static_view(draft.options) if with_static else None,
-        document=draft_document(draft, position) if eyes is None else None,
-        card_words=display.card_words(game.id, draft.options),
+                     for seat in game.viewers(options, [entry["seat"] for entry in seats])},
+        card_words=display.card_words(game.id, options),
         result_sentence=result_sentence,
     )
 
@@ -181,12 +215,12 @@ def leaves(action: dict[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
     return found
 
 
-def _say_choices(draft: Draft, position: Position, seat: str | None, choice: choices.Choice,
-                 listed: list[dict[str, Any]]) -> dict[str, str]:
+def _say_choices(seats: list[dict[str, Any]], position: Position, seat: str | None,
+                 choice: choices.Choice, listed: list[dict[str, Any]]) -> dict[str, str]:
     """The choice in the engine's words, in the reader's language: a ``label`` on each value
     offered and ``labels`` (path -> words) on each listed action; returns the fields' names."""
     game, language = position.game, engine_locale()
-    table = Table(names_at_table(draft.seats), draft.options)
+    table = Table(names_at_table(seats), position.options)
     paths = dict.fromkeys([*choice.prefix, *([choice.field] if choice.field else [])])
     for value in choice.values:
         value["label"] = render(game.choice_label(choice.field or "", value["value"], seat, table), language)
@@ -197,16 +231,17 @@ def _say_choices(draft: Draft, position: Position, seat: str | None, choice: cho
     return {path: render(game.field_label(path), language) for path in paths}
 
 
-def _listed(draft: Draft, position: Position, actions: list[dict[str, Any]],
+def _listed(seats: list[dict[str, Any]], position: Position, actions: list[dict[str, Any]],
             with_chance: bool) -> list[dict[str, Any]]:
+    """``actions`` with their notation and sentence; ``with_chance`` (chance entered at the
+    table): whether each still needs its chance outcome entered."""
     game = position.game
-    table = draft.chance == Draft.Chance.TABLE
     # The seat's own choices, so its sentence may say all of it.
-    names = Table(names_at_table(draft.seats), draft.options)
+    names = Table(names_at_table(seats), position.options)
     out = []
     for action in actions:
         chance = False
-        if with_chance and table and action.get("type") not in OPENINGS:
+        if with_chance and action.get("type") not in OPENINGS:
             # A big draw is described rather than listed (a Mister X refill: 70k outcomes).
             chance = (game.chance_draw(position.state, action) is not None
                       or game.chance_options(position.state, action) != [action])
@@ -215,10 +250,13 @@ def _listed(draft: Draft, position: Position, actions: list[dict[str, Any]],
     return out
 
 
-def _said(draft: Draft, position: Position, seat: str | None, choice: choices.Choice,
-          with_chance: bool) -> ActionChoice:
-    listed = _listed(draft, position, choice.actions, with_chance)
-    return ActionChoice(draft, seat, choice, listed, _say_choices(draft, position, seat, choice, listed))
+def said(seats: list[dict[str, Any]], position: Position, seat: str | None, choice: choices.Choice,
+         with_chance: bool) -> tuple[list[dict[str, Any]], dict[str, str]]:
+    """The actions ``choice`` lists, each with its notation, sentence and fields in words
+    (``with_chance``: chance entered at the table, and whether each still needs its
+    outcome), and every field asked or listed in words. ``seats``: the log's seat entries."""
+    listed = _listed(seats, position, choice.actions, with_chance)
+    return listed, _say_choices(seats, position, seat, choice, listed)
 
 
 #: Action types that are a seat's pick (engine Game.openings), never chance.
@@ -243,6 +281,19 @@ def legal_choice(draft: Draft, user: AnyUser, seat: str | None = None, prefix: A
         raise DraftInvalid(f"{seat!r} is not played from this device", field="seat")
     if seat is None or position.is_bot(seat):
         return ActionChoice(draft, seat, _choose([], prefix), [])
+    choice, listed, fields = seat_choice(position, draft.seats, seat, viewer, prefix,
+                                         chance_at_table=draft.chance == Draft.Chance.TABLE)
+    return ActionChoice(draft, seat, choice, listed, fields)
+
+
+def seat_choice(position: Position, seats: list[dict[str, Any]], seat: str, viewer: str | None,
+                prefix: Any, *, chance_at_table: bool
+                ) -> tuple[choices.Choice, list[dict[str, Any]], dict[str, str]]:
+    """The next step of choosing ``seat``'s action as ``viewer`` may know its choices
+    (``seat`` is to act and ``viewer`` decides for it): the choice, the actions it lists
+    and the fields in words (:func:`said`). A draft's entry and a live table's seat
+    (live.api) ask this."""
+    session = position.session
     spread = session.legal_spread(seat, viewer)
     if spread is not None:  # a relocation: 10k+ placements, described (Game.legal_spread)
         try:
@@ -252,7 +303,8 @@ def legal_choice(draft: Draft, user: AnyUser, seat: str | None = None, prefix: A
             raise DraftInvalid(str(exc), field="prefix") from None
     else:
         choice = _choose(session.legal_actions(seat, viewer), prefix)
-    return _said(draft, position, seat, choice, True)
+    listed, fields = said(seats, position, seat, choice, chance_at_table)
+    return choice, listed, fields
 
 
 def chance_choice(draft: Draft, user: AnyUser, action: Any, prefix: Any = None,
@@ -283,7 +335,8 @@ def chance_choice(draft: Draft, user: AnyUser, action: Any, prefix: Any = None,
                 raise DraftInvalid(str(exc), field="prefix") from None
         else:
             choice = _choose(outcomes, prefix)
-    return _said(draft, position, action["seat"], choice, False)
+    listed, fields = said(draft.seats, position, action["seat"], choice, False)
+    return ActionChoice(draft, action["seat"], choice, listed, fields)
 
 
 def _choose(actions: list[dict[str, Any]], prefix: Any) -> choices.Choice:

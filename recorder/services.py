@@ -187,14 +187,14 @@ def bot_rng(seed: int, ply: int) -> Rng:
     return Rng(int.from_bytes(digest[:8], "big"))
 
 
-def _move(game: Game, before: dict[str, Any], recorded: dict[str, Any], bot: bool) -> dict[str, Any]:
+def move_entry(game: Game, before: dict[str, Any], recorded: dict[str, Any], bot: bool) -> dict[str, Any]:
     """The move-list entry of an action: the round and phase it was played in (the view
     before it, as the replay viewer groups moves), its notation, and whether a bot played it."""
     return {"round": before.get("round"), "phase": before.get("phase"),
             "notation": game.notation(recorded), "bot": bot}
 
 
-def _step(session: Session, action: Any, viewer: str | None) -> dict[str, Any] | None:
+def step_as(session: Session, action: Any, viewer: str | None) -> dict[str, Any] | None:
     """``session.step`` with every refusal as a DraftIllegal citing the rule; the reason
     tells only what ``viewer`` knows (engine.Session)."""
     ply = session.ply
@@ -215,9 +215,10 @@ def _check_length(ply: int) -> None:
                            rule="LOG-LENGTH", index=ply)
 
 
-def _play_bots(draft: Draft, position: Position, actions: list[dict[str, Any]],
-               moves: list[dict[str, Any]]) -> None:
-    """Apply bot moves while a bot is to act (appending to ``actions`` and ``moves``)."""
+def play_bots(seed: int | None, position: Position, actions: list[dict[str, Any]],
+              moves: list[dict[str, Any]]) -> None:
+    """Apply bot moves while a bot is to act (appending to ``actions`` and ``moves``), each
+    from :func:`bot_rng` of the game's ``seed`` (a live table's too, live.services)."""
     game, session = position.game, position.session
     for _ in range(MAX_BOT_MOVES):
         if position.is_over:
@@ -228,10 +229,10 @@ def _play_bots(draft: Draft, position: Position, actions: list[dict[str, Any]],
         _check_length(len(actions))
         bot = bots_of(game)[position.bots[game.controller(seat)]]
         before = game.view(session.state, None)
-        action = bot(game, session.state, seat, bot_rng(draft.seed or 0, len(actions)))
-        recorded = _step(session, action, None)  # a bot decides from its seat's knowledge
+        action = bot(game, session.state, seat, bot_rng(seed or 0, len(actions)))
+        recorded = step_as(session, action, None)  # a bot decides from its seat's knowledge
         actions.append(recorded)
-        moves.append(_move(game, before, recorded, bot=True))
+        moves.append(move_entry(game, before, recorded, bot=True))
     raise DraftIllegal(gettext("the bots made %(count)s moves without a human's turn") % {"count": MAX_BOT_MOVES},
                        rule=game.end_rule)
 
@@ -249,7 +250,7 @@ def bot_handles(bots: list[str]) -> list[str]:
     return handles
 
 
-def _read_seats(game: Game, options: dict[str, Any], seats: Any) -> list[dict[str, Any]]:
+def read_seats(game: Game, options: dict[str, Any], seats: Any) -> list[dict[str, Any]]:
     """The seat entries as the log will have them, bots given their club handles."""
     if not isinstance(seats, list) or not seats:
         raise DraftInvalid(gettext("seats must be a non-empty list of {seat, player} or {seat, bot}"))
@@ -297,7 +298,7 @@ def _read_seats(game: Game, options: dict[str, Any], seats: Any) -> list[dict[st
     return entries
 
 
-def _check_players(club: Club, user: Any, entries: list[dict[str, Any]]) -> None:
+def check_players(club: Club, user: Any, entries: list[dict[str, Any]]) -> None:
     """Human handles must be the club's players, unless ``user`` may add players (as for
     an upload); bot players are created here, on first use."""
     humans = sorted({e["player"] for e in entries if "bot" not in e})
@@ -320,6 +321,24 @@ def _check_players(club: Club, user: Any, entries: list[dict[str, Any]]) -> None
     for entry in entries:
         if "bot" in entry:
             Player.objects.get_or_create(club=club, handle=entry["player"], defaults={"bot": entry["bot"]})
+
+
+def start_session(game: Game, options: dict[str, Any], seat_ids: list[str], setup: dict[str, Any],
+                  seed: int | None) -> tuple[Session, dict[str, Any]]:
+    """The game at its start and its setup as the log records it (every chance outcome
+    written out). Dealt from ``seed`` when there is one: the players' setup choices not
+    given in ``setup`` are then picked at random. A setup the engine refuses is a
+    DraftIllegal citing the rule."""
+    if seed is not None:
+        setup = {**game.random_setup_choices(options, seat_ids, bot_rng(seed, -1)), **setup}
+    try:
+        session = Session(game, options, seat_ids, setup, seed)
+        return session, game.setup_record(session.state)
+    except IllegalAction as exc:
+        raise DraftIllegal(exc.text(engine_locale()), rule=exc.rule) from None
+    except Exception as exc:  # noqa: BLE001 - see engine.ENGINE_ERROR
+        raise DraftIllegal(gettext("the engine could not read the setup (%(error)s)") % {"error": repr(exc)},
+                           rule=ENGINE_ERROR) from None
 
 
 def create_draft(
@@ -348,7 +367,7 @@ def create_draft(
         options = game.normalize_options(options)
     except IllegalAction as exc:
         raise DraftIllegal(exc.text(engine_locale()), rule=exc.rule) from None
-    entries = _read_seats(game, options, seats)
+    entries = read_seats(game, options, seats)
     has_bots = any("bot" in e for e in entries)
     chance = chance or (Draft.Chance.SERVER if has_bots else Draft.Chance.TABLE)
     if chance not in Draft.Chance.values:
@@ -356,24 +375,13 @@ def create_draft(
     if has_bots and chance == Draft.Chance.TABLE:
         raise DraftInvalid(gettext("a game with a bot is dealt by the server (chance 'server'): "
                                    "a bot cannot tell what came out at a table"), field="chance")
-    seat_ids = [e["seat"] for e in entries]
     seed = secrets.randbelow(SEED_LIMIT) if chance == Draft.Chance.SERVER else None
-    if seed is not None:
-        # The players' setup choices that were not given are picked at random.
-        setup = {**game.random_setup_choices(options, seat_ids, bot_rng(seed, -1)), **setup}
-    try:
-        session = Session(game, options, seat_ids, setup, seed)
-        recorded_setup = game.setup_record(session.state)
-    except IllegalAction as exc:
-        raise DraftIllegal(exc.text(engine_locale()), rule=exc.rule) from None
-    except Exception as exc:  # noqa: BLE001 - see engine.ENGINE_ERROR
-        raise DraftIllegal(gettext("the engine could not read the setup (%(error)s)") % {"error": repr(exc)},
-                           rule=ENGINE_ERROR) from None
+    session, recorded_setup = start_session(game, options, [e["seat"] for e in entries], setup, seed)
 
     with transaction.atomic():
         if has_bots:
             budgets.admit_bot_draft(user)
-        _check_players(club, user, entries)
+        check_players(club, user, entries)
         draft = Draft(
             club=club, created_by=user, game=game.id, options=options, seats=entries,
             chance=chance, seed=seed, setup=recorded_setup, played_at=played_at or timezone.now(),
@@ -381,7 +389,7 @@ def create_draft(
         position = Position(session, draft.bot_seats)
         actions: list[dict[str, Any]] = []
         moves: list[dict[str, Any]] = []
-        _play_bots(draft, position, actions, moves)
+        play_bots(draft.seed, position, actions, moves)
         draft.actions, draft.moves = actions, moves
         draft.save()
     return draft, position
@@ -504,14 +512,14 @@ def apply_action(draft_id: int, request: WriteRequest, action: Any, *, answer: A
         if draft.bot_seats:
             budgets.admit_bot_moves(request.user)
         before = position.game.view(session.state, None)
-        recorded = _step(session, action, viewer)
+        recorded = step_as(session, action, viewer)
         bot_moves = 0
         if recorded is None:  # a pick: the seat now sees inside, and is committed to it
             _save(draft, version, opened=session.opened)
         else:
             actions = [*draft.actions, recorded]
-            moves = [*draft.moves, _move(position.game, before, recorded, bot=False)]
-            _play_bots(draft, position, actions, moves)
+            moves = [*draft.moves, move_entry(position.game, before, recorded, bot=False)]
+            play_bots(draft.seed, position, actions, moves)
             bot_moves = len(actions) - len(draft.actions) - 1
             _save(draft, version, actions=actions, moves=moves, opened=session.opened)
         return _answer(draft, position, request, DraftWrite.Kind.APPLY, answer, bot_moves=bot_moves)

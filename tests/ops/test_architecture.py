@@ -53,7 +53,8 @@ def _project_apps() -> list[str]:
 
 
 def test_routes_live_in_one_pair_of_modules_per_app() -> None:
-    """Pages in ``<app>/urls.py``, API routes in ``<app>/api_urls.py``: no other module of
+    """Pages in ``<app>/urls.py``, API routes in ``<app>/api_urls.py``, websocket routes in
+    ``<app>/routing.py`` (Channels' name; config/asgi.py mounts them): no other module of
     an app (an ``api/urls.py``, a ``club_urls.py``) holds routes."""
     base = Path(settings.BASE_DIR)
     strays = [
@@ -61,7 +62,7 @@ def test_routes_live_in_one_pair_of_modules_per_app() -> None:
         for app in [*_project_apps(), "config"]
         for path in (base / app).rglob("*.py")
         if "urlpatterns" in path.read_text(encoding="utf-8")
-        and path.relative_to(base / app).as_posix() not in ("urls.py", "api_urls.py")
+        and path.relative_to(base / app).as_posix() not in ("urls.py", "api_urls.py", "routing.py", "asgi.py")
         and "/tests/" not in path.as_posix()
     ]
     assert strays == [], f"routes outside <app>/urls.py and <app>/api_urls.py: {strays}"

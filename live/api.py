@@ -1,0 +1,396 @@
+"""``/api/tables/…``: live tables for any client with a session or a token (a phone
+app, a member's own bot). Thin views: live.policy decides, selectors read, services
+write. A client takes a seat, follows the table by polling ``news`` with the last
+event number it has (or over the websocket the page uses, which sends the same bytes),
+and plays its seat's moves with ``act``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404
+from django.urls import reverse
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import exceptions, serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from clubs import selectors as club_selectors
+from config.api.errors import ErrorSerializer, LanternAPIView
+from engine import parse_json_value
+from live import policy, selectors, services
+from live.models import Table
+from recorder.api import ChoiceSerializer
+from recorder.choices import choose
+from recorder.selectors import seat_choice
+
+TAGS = ["live"]
+
+
+# --- bodies ---------------------------------------------------------------------------------
+
+
+class SeatRequestSerializer(serializers.Serializer):
+    seat = serializers.CharField(help_text="The engine's seat id, in the game's seat order.")
+    take = serializers.ChoiceField(
+        [services.ME, services.FREE, services.BOT],
+        help_text="me: you sit here; free: a member takes it; bot: a bot plays it.",
+    )
+    bot = serializers.ChoiceField(
+        ["random", "greedy", "search"],
+        required=False,
+        allow_null=True,
+        help_text="The bot's level, with take = bot.",
+    )
+
+
+class OpenTableSerializer(serializers.Serializer):
+    club = serializers.SlugField(help_text="The club's slug.")
+    game = serializers.CharField(help_text="Engine game id, e.g. cryptid-urban-legends.")
+    options = serializers.JSONField(
+        required=False, help_text="Game options; absent keys take defaults."
+    )
+    seats = SeatRequestSerializer(many=True)
+
+
+class TakeSeatSerializer(serializers.Serializer):
+    seat = serializers.CharField(
+        required=False, allow_null=True, help_text="A free seat (default: the first free one)."
+    )
+
+
+class ActSerializer(serializers.Serializer):
+    seen = serializers.IntegerField(
+        help_text="The last event number you have: a move made against "
+        "an older one is refused (409 stale), so catch up first."
+    )
+    action = serializers.JSONField(help_text="One action of your seat, as legal-actions lists it.")
+
+
+class LiveChoiceSerializer(ChoiceSerializer):
+    """The recorder's field-by-field choice, for a table's seat."""
+
+    draft = None
+    version = None
+    seen = serializers.IntegerField(help_text="The table's newest event when this was answered.")
+
+
+class SeatRowSerializer(serializers.Serializer):
+    seat = serializers.CharField()
+    label = serializers.CharField(
+        help_text="The seat as players call it, in the reader's language."
+    )
+    player = serializers.CharField(help_text="Who plays it (a bot by its level); empty while free.")
+    bot = serializers.CharField(allow_null=True)
+    free = serializers.BooleanField()
+
+
+class TableSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    url = serializers.URLField()
+    page_url = serializers.CharField(help_text="The table's page (also its invitation link).")
+    socket_path = serializers.CharField(
+        help_text="The websocket of the table's news: add ?since=<n>."
+    )
+    club = serializers.CharField()
+    game = serializers.CharField()
+    status = serializers.ChoiceField(Table.Status.choices)
+    options = serializers.JSONField()
+    seats = SeatRowSerializer(many=True)
+    your_seat = serializers.CharField(allow_null=True, help_text="The seat you hold, if any.")
+    last_event = serializers.IntegerField(help_text="The number of the table's newest event.")
+    created_by = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    match = serializers.IntegerField(
+        allow_null=True, help_text="The match its finished game became."
+    )
+    match_url = serializers.CharField(allow_null=True)
+
+
+class EventSerializer(serializers.Serializer):
+    n = serializers.IntegerField()
+    kind = serializers.ChoiceField(["seated", "started", "move", "opened", "finished", "abandoned"])
+    seat = serializers.CharField(required=False)
+    player = serializers.CharField(required=False, help_text="seated: who sat down.")
+    move = serializers.JSONField(
+        required=False,
+        help_text="move: the move as your eyes saw it "
+        "(ply, round, phase, seat, action, notation, sentence, bot).",
+    )
+
+
+class PositionSerializer(serializers.Serializer):
+    ply = serializers.IntegerField()
+    to_act = serializers.ListField(child=serializers.CharField())
+    your_turn = serializers.BooleanField()
+    is_over = serializers.BooleanField()
+    frame = serializers.JSONField(help_text="As a replay frame: the engine's view for your eyes.")
+    phases = serializers.DictField(child=serializers.CharField())
+    seat_labels = serializers.DictField(child=serializers.CharField())
+    card_words = serializers.DictField(child=serializers.CharField())
+    result_sentence = serializers.CharField(allow_null=True)
+
+
+class NewsSerializer(serializers.Serializer):
+    n = serializers.IntegerField(help_text="The newest event number: send it as since next time.")
+    status = serializers.ChoiceField(Table.Status.choices)
+    eyes = serializers.CharField(help_text="Whose eyes this is drawn with: your seat, or public.")
+    seats = SeatRowSerializer(many=True)
+    events = EventSerializer(many=True, help_text="Every event after since, in order.")
+    position = PositionSerializer(
+        allow_null=True, help_text="Where the game stands (null before it starts)."
+    )
+
+
+# --- views ----------------------------------------------------------------------------------
+
+
+class LiveView(LanternAPIView):
+    permission_classes = [AllowAny]  # live.policy decides (private clubs answer 404)
+
+
+def _require(allowed: bool, request: Request) -> None:
+    if not allowed:
+        if not request.user.is_authenticated:
+            raise exceptions.NotAuthenticated()
+        raise exceptions.PermissionDenied()
+
+
+def _body(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _watched(request: Request, table_id: int) -> Table:
+    table = selectors.table_for(request.user, table_id)
+    if table is None:
+        raise Http404
+    _require(policy.can_watch(request.user, table), request)
+    return table
+
+
+def table_body(table: Table, request: Request) -> dict[str, Any]:
+    seat = policy.seat_of(request.user, table)
+    return {
+        "id": table.pk,
+        "url": request.build_absolute_uri(reverse("api-table", args=[table.pk])),
+        "page_url": request.build_absolute_uri(
+            reverse("live-table", args=[table.club.slug, table.pk])
+        ),
+        "socket_path": f"/ws/tables/{table.pk}/",
+        "club": table.club.slug,
+        "game": table.game,
+        "status": table.status,
+        "options": table.options,
+        "seats": selectors.seat_rows(table),
+        "your_seat": seat.seat if seat else None,
+        "last_event": table.last_event,
+        "created_by": table.created_by.get_username(),
+        "created_at": table.created_at,
+        "match": table.match_id,
+        "match_url": (
+            request.build_absolute_uri(reverse("match-detail", args=[table.match_id]))
+            if table.match_id
+            else None
+        ),
+    }
+
+
+def _table_response(request: Request, table_id: int, code: int = status.HTTP_200_OK) -> Response:
+    table = selectors.table_for(request.user, table_id)
+    assert table is not None
+    return Response(TableSerializer(table_body(table, request)).data, status=code)
+
+
+_ERRORS = {400: ErrorSerializer, 401: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer}
+_WRITE_ERRORS = {
+    **_ERRORS,
+    409: OpenApiResponse(
+        ErrorSerializer,
+        description="stale (the table moved on: catch up with news, "
+        "then choose again) or closed (not waiting for "
+        "players / not being played).",
+    ),
+    422: OpenApiResponse(
+        ErrorSerializer, description="The engine refused it: rule id and message."
+    ),
+}
+
+
+class TableListView(LiveView):
+    @extend_schema(
+        tags=TAGS,
+        operation_id="tables_list",
+        parameters=[OpenApiParameter("club", str, required=True, description="The club's slug.")],
+        responses={200: TableSerializer(many=True), **_ERRORS},
+        summary="A club's tables waiting for players and being played, newest first",
+    )
+    def get(self, request: Request) -> Response:
+        slug = request.query_params.get("club")
+        if not slug:
+            raise services.TableInvalid("club (a club's slug) is required", field="club")
+        club = club_selectors.club_for(request.user, slug)
+        if club is None:
+            raise Http404
+        _require(policy.can_open_table(request.user, club), request)
+        return Response(
+            [
+                TableSerializer(table_body(t, request)).data
+                for t in selectors.club_tables(club, request.user)
+            ]
+        )
+
+    @extend_schema(
+        tags=TAGS,
+        operation_id="tables_create",
+        request=OpenTableSerializer,
+        responses={201: TableSerializer, **_WRITE_ERRORS},
+        summary="Open a table: the game, its options, and per seat you, a member to come, or a bot",
+    )
+    def post(self, request: Request) -> Response:
+        slug = request.data.get("club") if isinstance(request.data, dict) else None
+        club = club_selectors.club_for(request.user, slug) if isinstance(slug, str) else None
+        if club is None:
+            raise Http404
+        _require(policy.can_open_table(request.user, club), request)
+        body = _body(OpenTableSerializer, request)
+        table = services.open_table(
+            club,
+            request.user,
+            game_id=body["game"],
+            options=body.get("options"),
+            seats=request.data.get("seats"),
+        )
+        response = _table_response(request, table.pk, status.HTTP_201_CREATED)
+        response["Location"] = response.data["url"]
+        return response
+
+
+class TableDetailView(LiveView):
+    @extend_schema(
+        tags=TAGS,
+        operation_id="tables_retrieve",
+        responses={200: TableSerializer, **_ERRORS},
+        summary="A table: its game, seats, status, your seat, its match once finished",
+    )
+    def get(self, request: Request, table_id: int) -> Response:
+        _watched(request, table_id)
+        return _table_response(request, table_id)
+
+
+class TakeSeatView(LiveView):
+    @extend_schema(
+        tags=TAGS,
+        operation_id="tables_take_seat",
+        request=TakeSeatSerializer,
+        responses={200: TableSerializer, **_WRITE_ERRORS},
+        summary="Take a free seat (the last one taken deals the game)",
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        table = _watched(request, table_id)
+        body = _body(TakeSeatSerializer, request)
+        services.take_seat(table.pk, request.user, body.get("seat"))
+        return _table_response(request, table.pk)
+
+
+def _since(request: Request) -> int:
+    raw = request.query_params.get("since") or "0"
+    if not raw.isdigit():
+        raise services.TableInvalid("since must be an event number (0 or more)", field="since")
+    return int(raw)
+
+
+class NewsView(LiveView):
+    @extend_schema(
+        tags=TAGS,
+        operation_id="tables_news",
+        parameters=[
+            OpenApiParameter(
+                "since", int, description="The last event number you have (default 0: everything)."
+            )
+        ],
+        responses={200: NewsSerializer, **_ERRORS},
+        summary="What happened after event `since`, as your seat may see it, and where the "
+        "game stands: the same as the websocket sends",
+    )
+    def get(self, request: Request, table_id: int) -> Response:
+        table = _watched(request, table_id)
+        body = selectors.news(table, policy.eyes(request.user, table), _since(request))
+        return Response(body)
+
+
+class LegalActionsView(LiveView):
+    @extend_schema(
+        tags=TAGS,
+        operation_id="tables_legal_actions",
+        parameters=[
+            OpenApiParameter(
+                "prefix", str, description="JSON object {path: value}: fields chosen so far."
+            )
+        ],
+        responses={200: LiveChoiceSerializer, **_ERRORS},
+        summary="Your seat's legal actions now, chosen field by field (empty when it is not your turn)",
+    )
+    def get(self, request: Request, table_id: int) -> Response:
+        table = _watched(request, table_id)
+        seat = policy.seat_of(request.user, table)
+        _require(seat is not None, request)
+        prefix = _json_param(request, "prefix")
+        if table.status != Table.Status.PLAYING:
+            raise services.ClosedTable("this table is not being played")
+        position = services.position_of(table)
+        if seat.seat in position.to_act:
+            choice, listed = seat_choice(
+                position,
+                services.seat_entries(table),
+                seat.seat,
+                seat.seat,
+                prefix,
+                chance_at_table=False,
+            )
+        else:
+            choice, listed = choose([]), []
+        return Response(
+            LiveChoiceSerializer(
+                {
+                    "seen": table.last_event,
+                    "seat": seat.seat,
+                    "total": choice.total,
+                    "prefix": choice.prefix,
+                    "field": choice.field,
+                    "values": choice.values,
+                    "actions": listed,
+                }
+            ).data
+        )
+
+
+def _json_param(request: Request, name: str) -> Any:
+    raw = request.query_params.get(name)
+    if not raw:
+        return None
+    try:
+        return parse_json_value(raw)
+    except ValueError as exc:
+        raise services.TableInvalid(f"{name} must be JSON ({exc})", field=name) from None
+
+
+class ActView(LiveView):
+    @extend_schema(
+        tags=TAGS,
+        operation_id="tables_act",
+        request=ActSerializer,
+        responses={200: NewsSerializer, **_WRITE_ERRORS},
+        summary="Play your seat's move (then the bots'); answered with the news since `seen`",
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        table = _watched(request, table_id)
+        body = _body(ActSerializer, request)
+        table = services.play(
+            table.pk,
+            services.Move(user=request.user, seen=body["seen"], action=request.data.get("action")),
+        )
+        table = selectors.table_for(request.user, table.pk)
+        return Response(selectors.news(table, policy.eyes(request.user, table), body["seen"]))

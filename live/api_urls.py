@@ -1,0 +1,17 @@
+from django.urls import path
+
+import config.converters  # noqa: F401 (registers the <id:...> path converter)
+from live import api
+
+urlpatterns = [
+    path("tables/", api.TableListView.as_view(), name="api-tables"),
+    path("tables/<id:table_id>/", api.TableDetailView.as_view(), name="api-table"),
+    path("tables/<id:table_id>/take-seat/", api.TakeSeatView.as_view(), name="api-table-take-seat"),
+    path("tables/<id:table_id>/news/", api.NewsView.as_view(), name="api-table-news"),
+    path(
+        "tables/<id:table_id>/legal-actions/",
+        api.LegalActionsView.as_view(),
+        name="api-table-legal-actions",
+    ),
+    path("tables/<id:table_id>/act/", api.ActView.as_view(), name="api-table-act"),
+]

@@ -1,0 +1,59 @@
+"""The socket of a table's page: ``/ws/tables/<id>/?since=<n>&lang=<code>``.
+
+Thin: on connect, and on every hint that the table changed (``live.push``), it reads
+from the database what happened after the last event this socket sent and sends it
+as ``live.selectors.news_text`` draws it for the person at the socket (their seat's
+eyes, or the public view). Moves are made over HTTP (the API), never on the socket. A
+client that reconnects names the last event it has (``since``) and gets only the rest.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from live import push
+from live.selectors import news_text
+
+#: Close codes (4000-4999 are the application's): not allowed to watch this table.
+REFUSED = 4403
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    async def connect(self) -> None:
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        query = parse_qs(self.scope.get("query_string", b"").decode())
+        since = (query.get("since") or ["0"])[0]
+        self.sent = int(since) if since.isdigit() else 0
+        self.language = (query.get("lang") or [""])[0]
+        self.group = push.group(self.table_id)
+        # Joined first, then caught up: a change between the two is still heard.
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        if not await self.send_news(first=True):
+            await self.close(code=REFUSED)
+
+    async def disconnect(self, code: int) -> None:
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        """Nothing is taken from a client but "anything new?" (any message)."""
+        await self.send_news()
+
+    async def table_news(self, event: dict) -> None:
+        await self.send_news()
+
+    async def send_news(self, first: bool = False) -> bool:
+        """Send what happened after the last event sent; False when this person may not
+        watch the table."""
+        allowed, text, last = await database_sync_to_async(news_text)(
+            self.table_id, self.scope["user"], self.sent, self.language, always=first
+        )
+        if not allowed:
+            return False
+        if text is not None:
+            await self.send(text_data=text)
+            self.sent = last
+        return True

@@ -1,0 +1,167 @@
+"""Tables played online: a game of a club, each seat on its own device (or a bot's).
+
+A table is opened by a member with the game, its options and its seats: a member's,
+a bot's, or free for a member to take. Once every seat is taken the server deals (a
+seed), and the table holds its log's parts as a recorder's draft does (setup, actions,
+moves, what seats have opened), played through the recorder's engine steps and bots.
+
+Every change of a table is a numbered :class:`TableEvent` (1, 2, 3…, ``Table.last_event``
+the newest). A socket sends, for each event after the one a client last saw, what that
+event looks like to the socket's seat, built on the server from the engine's view for
+that seat (``live.selectors``): the database holds the truth, a push only says "there is
+news", and a client that reconnects names its last number and gets what it missed.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club
+from games.models import Match
+
+
+class Table(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", _("Waiting for players")
+        PLAYING = "playing", _("Being played")
+        FINISHED = "finished", _("Finished")
+        ABANDONED = "abandoned", _("Abandoned")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tables")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tables_opened"
+    )
+    game = models.CharField(max_length=64, help_text="Engine game id, e.g. cryptid.")
+    options = models.JSONField(default=dict, blank=True, help_text="Normalized game options.")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    #: dealt when the last seat is taken (the server deals every live game)
+    seed = models.BigIntegerField(null=True, blank=True)
+    #: the complete setup, as the log records it (set when play starts)
+    setup = models.JSONField(default=dict, blank=True)
+    actions = models.JSONField(default=list, blank=True)
+    #: one entry per action: {"round", "phase", "notation", "bot"} (recorder.services.move_entry)
+    moves = models.JSONField(default=list, blank=True)
+    #: seat -> the pick it has opened (engine ``Session.opened``); never in the log
+    opened = models.JSONField(default=dict, blank=True)
+    #: the number of the table's newest event (0: none yet)
+    last_event = models.PositiveIntegerField(default=0)
+    match = models.ForeignKey(
+        Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="tables"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(status__in=["open", "playing", "finished", "abandoned"]),
+                name="table_status_valid",
+            ),
+            models.CheckConstraint(condition=~Q(game=""), name="table_game_not_empty"),
+            # Dealt exactly when play starts: an open table has no seed, a played one has.
+            models.CheckConstraint(
+                condition=(Q(status="open") & Q(seed__isnull=True))
+                | (~Q(status="open") & Q(seed__isnull=False))
+                | Q(status="abandoned"),
+                name="table_seed_iff_dealt",
+            ),
+            models.CheckConstraint(
+                condition=Q(seed__isnull=True) | Q(seed__gte=0), name="table_seed_not_negative"
+            ),
+            models.CheckConstraint(
+                condition=Q(match__isnull=True) | Q(status="finished"),
+                name="table_match_only_when_finished",
+            ),
+        ]
+        indexes = [models.Index(fields=["club", "status", "-updated_at"], name="table_club_status")]
+
+    def __str__(self) -> str:
+        return f"table {self.pk} of {self.game} in {self.club} ({self.status})"
+
+
+class TableSeat(models.Model):
+    """One seat of a table: a member's (``user``), a bot's (``bot``: the engine's level),
+    or free (neither) until a member takes it. ``player`` is the club handle the seat
+    plays as in the log (a member's own handle; a bot's ``bot-greedy``)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    seat = models.CharField(max_length=32, help_text="The engine's seat id (p1, mrx, det1…).")
+    order = models.PositiveSmallIntegerField(help_text="The seat's place in the log's seat list.")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="table_seats",
+    )
+    bot = models.CharField(max_length=16, blank=True, default="")
+    player = models.CharField(max_length=64, blank=True, default="")
+
+    class Meta:
+        ordering = ["table", "order"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat"], name="table_seat_once"),
+            models.UniqueConstraint(fields=["table", "order"], name="table_seat_order_once"),
+            # One seat per person at a table: each device sees one seat's secrets.
+            models.UniqueConstraint(
+                fields=["table", "user"],
+                condition=Q(user__isnull=False),
+                name="table_one_seat_per_person",
+            ),
+            models.CheckConstraint(
+                condition=Q(user__isnull=True) | Q(bot=""), name="table_seat_person_or_bot"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seat} of table {self.table_id}"
+
+    @property
+    def is_free(self) -> bool:
+        return self.user_id is None and not self.bot
+
+
+class TableEvent(models.Model):
+    """A numbered change of a table. What it shows a seat is drawn from the table's log
+    parts by ``live.selectors`` for that seat's eyes; the row keeps only what is public:
+    its kind, the seat it concerns and the ply it made."""
+
+    class Kind(models.TextChoices):
+        SEATED = "seated", _("A seat was taken")
+        STARTED = "started", _("The game started")
+        MOVE = "move", _("A move")
+        OPENED = "opened", _("A seat looked inside its pick")
+        FINISHED = "finished", _("The game ended")
+        ABANDONED = "abandoned", _("The table was closed")
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
+    number = models.PositiveIntegerField()
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    seat = models.CharField(max_length=32, blank=True, default="")
+    #: a move's place in the log (1 = the first action)
+    ply = models.PositiveIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="table_event_number_once"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_event_number_positive"),
+            models.CheckConstraint(
+                condition=Q(
+                    kind__in=["seated", "started", "move", "opened", "finished", "abandoned"]
+                ),
+                name="table_event_kind_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(ply__isnull=True) | Q(kind="move"),
+                name="table_event_ply_only_for_moves",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"event {self.number} ({self.kind}) of table {self.table_id}"

@@ -1,0 +1,131 @@
+"""The live tables' pages: ``/clubs/{slug}/tables/new/`` (open a table), the table's page
+``/clubs/{slug}/tables/{id}/`` (also its invitation link; drawn by
+``static/js/live/table.js``, which talks only to the tables API and the table's socket)
+and the seat-taking button of the club page and the table page. Thin: live.policy
+decides, the services write."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from clubs import selectors as club_selectors
+from clubs.models import Club
+from config.sentences import say
+from engine import get_game
+from live import policy, selectors, services
+from live.forms import OpenTableForm
+from recorder import selectors as recorder_selectors
+from recorder.forms import SERVER, GameChoiceForm
+
+
+def _member_club(request: HttpRequest, slug: str) -> Club | HttpResponse:
+    club = club_selectors.club_for(request.user, slug)
+    if club is None:
+        raise Http404("no such club")
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not policy.can_open_table(request.user, club):
+        raise PermissionDenied("only members of this club play at its tables")
+    return club
+
+
+def new_table(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _member_club(request, slug)
+    if isinstance(club, HttpResponse):
+        return club
+    catalogue = recorder_selectors.game_catalogue()
+    choice = GameChoiceForm(
+        {**request.GET.dict(), "chance": SERVER} if "game" in request.GET else None,
+        catalogue=catalogue,
+        initial={"chance": SERVER},
+    )
+    del choice.fields["chance"]  # the server deals every live game
+    chosen = choice.chosen() if choice.is_bound else None
+    context = {"club": club, "choice": choice, "form": None}
+    if chosen is None:
+        return render(request, "live/new.html", context)
+    game, entry, player_count, _chance = chosen
+    form = OpenTableForm(
+        request.POST or None, game=game, seat_ids=entry["seats"][str(player_count)]
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            table = services.open_table(
+                club, request.user, game_id=game.id, options=form.options, seats=form.table_seats()
+            )
+        except services.TableError as exc:
+            form.add_error(None, f"{exc.rule}: {exc.message}" if exc.rule else exc.message)
+        else:
+            return redirect("live-table", club.slug, table.pk)
+    context.update(
+        form=form,
+        game=game,
+        player_count=player_count,
+        several_counts=len(entry["player_counts"]) > 1,
+    )
+    return render(request, "live/new.html", context, status=422 if form.errors else 200)
+
+
+def table_page(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
+    club = _member_club(request, slug)
+    if isinstance(club, HttpResponse):
+        return club
+    table = selectors.table_for(request.user, table_id)
+    if table is None or table.club_id != club.pk or not policy.can_watch(request.user, table):
+        raise Http404("no such table")
+    game = get_game(table.game)
+    seat = policy.seat_of(request.user, table)
+    config = {
+        "table": table.pk,
+        "eyes": policy.eyes(request.user, table),
+        "renderer": game.renderer if game else "generic",
+        "static": game.static_view(table.options) if game else None,
+        "options": table.options,
+        "urls": {
+            "table": reverse("api-table", args=[table.pk]),
+            "news": reverse("api-table-news", args=[table.pk]),
+            "legal": reverse("api-table-legal-actions", args=[table.pk]),
+            "act": reverse("api-table-act", args=[table.pk]),
+        },
+        "socket": f"{settings.LIVE_SOCKET_ORIGIN}/ws/tables/{table.pk}/",
+        "csrfToken": get_token(request),
+    }
+    return render(
+        request,
+        "live/table.html",
+        {
+            "club": club,
+            "table": table,
+            "game_name": say(game.title()) if game else table.game,
+            "seats": selectors.seat_rows(table),
+            "seat": seat,
+            "can_take_seat": seat is None and policy.can_take_seat(request.user, table),
+            "invite_url": request.build_absolute_uri(
+                reverse("live-table", args=[club.slug, table.pk])
+            ),
+            "config": config,
+        },
+    )
+
+
+@require_POST
+def take_seat(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
+    club = _member_club(request, slug)
+    if isinstance(club, HttpResponse):
+        return club
+    table = selectors.table_for(request.user, table_id)
+    if table is None or table.club_id != club.pk or not policy.can_watch(request.user, table):
+        raise Http404("no such table")
+    try:
+        services.take_seat(table.pk, request.user, request.POST.get("seat") or None)
+    except services.TableError as exc:
+        messages.error(request, exc.message)
+    return redirect("live-table", club.slug, table.pk)

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.forms import HiddenInput
 from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
@@ -47,7 +48,7 @@ def new_table(request: HttpRequest, slug: str) -> HttpResponse:
         catalogue=catalogue,
         initial={"chance": SERVER},
     )
-    del choice.fields["chance"]  # the server deals every live game
+    choice.fields["chance"].widget = HiddenInput()  # the server deals every live game
     chosen = choice.chosen() if choice.is_bound else None
     context = {"club": club, "choice": choice, "form": None}
     if chosen is None:

@@ -66,3 +66,35 @@ def play_out(
         )
     table.refresh_from_db()
     return table
+
+
+@pytest.fixture(scope="session")
+def asgi_server():
+    """The site's ASGI application (pages, API and the tables' websockets) served by Daphne
+    on a free port of 127.0.0.1, in a thread of the test process for the whole session
+    (Twisted's reactor runs once per process), with the static files. Its channel layer
+    is the in-memory one: one process serves every socket."""
+    import threading
+
+    from daphne.server import Server  # installs Twisted's asyncio reactor first
+    from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+    from twisted.internet import reactor
+
+    from config.asgi import application
+
+    ready = threading.Event()
+    server = Server(
+        ASGIStaticFilesHandler(application),
+        endpoints=["tcp:port=0:interface=127.0.0.1"],
+        signal_handlers=False,
+        ready_callable=ready.set,
+    )
+    threading.Thread(target=server.run, daemon=True, name="daphne").start()
+    assert ready.wait(20)
+    for _ in range(200):
+        if server.listening_addresses:
+            break
+        ready.wait(0.05)
+    host, port = server.listening_addresses[0]
+    yield f"http://{host}:{port}"
+    reactor.callFromThread(reactor.stop)

@@ -60,7 +60,7 @@ const ui = {
   done: $("#live-done"),
 };
 const baseTitle = document.title;
-const state = { n: 0, moves: [], news: null, board: null, boardModule: null, boardPayload: null, hints: null, entryAt: -1, socket: null, poller: null, retry: 1000, acting: false };
+const state = { n: 0, moves: [], news: null, board: null, boardModule: null, boardPayload: null, hints: null, entryAt: -1, socket: null, poller: null, retry: 1000, acting: false, taking: Promise.resolve() };
 
 function showAlert(message, { rule = null } = {}) {
   ui.alert.replaceChildren(...(rule ? [el("code", {}, rule), ": "] : []), el("span", {}, message));
@@ -77,7 +77,14 @@ function clearAlert() {
 /** Take in a piece of news: its events after the last one this page has (an event seen
  * already is skipped: a socket's message and a poll's answer may overlap), then where
  * the game stands. */
-async function take(news) {
+function take(news) {
+  // One at a time, in the order they came: a message drawn while an earlier one is
+  // still being drawn would be overtaken by it.
+  state.taking = state.taking.then(() => takeNow(news));
+  return state.taking;
+}
+
+async function takeNow(news) {
   for (const event of news.events) {
     if (event.n <= state.n) continue;
     if (event.kind === "move") state.moves.push(event.move);
@@ -175,8 +182,6 @@ function describe(news) {
 async function drawBoard(news) {
   const position = news.position;
   if (!state.board) {
-    state.boardModule = await loadBoard(config.renderer);
-    state.hints = hintsFor(state.boardModule, config.static);
     state.boardPayload = {
       game: root.dataset.game,
       viewer: news.eyes,
@@ -284,5 +289,11 @@ async function draw(news) {
   await drawDone(news);
 }
 
-ui.notation.addEventListener("change", () => state.news && drawMoves(state.news));
-connect();
+async function start() {
+  state.boardModule = await loadBoard(config.renderer);
+  state.hints = hintsFor(state.boardModule, config.static);
+  ui.notation.addEventListener("change", () => state.news && drawMoves(state.news));
+  connect();
+}
+
+start().catch((error) => showAlert(String(error.message || error)));

@@ -1,0 +1,146 @@
+"""Two people play a whole Cryptid game against each other, each in their own browser,
+from the club page: one opens a table, the other joins it with a click. In mid-game a
+reload resumes where the game stands, and a dropped socket catches up from the last
+event it had (its reconnect names that number) while the other person moves on."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+from games.models import Match
+from live.models import Table
+
+pytestmark = [pytest.mark.browser, pytest.mark.live, pytest.mark.django_db(transaction=True)]
+
+
+def signed_in(chromium: Any, server: str, user: Any, errors: list[str]) -> Any:
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    # bypass_csp: wait_for_function evaluates its predicate with eval (tests/conftest.py)
+    context = chromium.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+    context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": server,
+            }
+        ]
+    )
+    page = context.new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    return page
+
+
+def n_of(page: Any) -> int:
+    return int(page.get_attribute("#live", "data-n") or 0)
+
+
+def play_one(page: Any, rng: random.Random) -> None:
+    """Enter one move on ``page`` (its turn): a seeded choice at every question, then the
+    confirm button; wait until the table's answer is drawn."""
+    before = n_of(page)
+    for _ in range(40):
+        confirm = page.locator("#live-entry .rec-confirm")
+        if confirm.count():
+            confirm.click()
+            page.wait_for_function(f"Number(document.querySelector('#live').dataset.n) > {before}")
+            return
+        question = page.locator("#live-entry .rec-question").last
+        question.wait_for()
+        buttons = question.locator("button.rec-choice")
+        if buttons.count():
+            buttons.nth(rng.randrange(buttons.count())).click()
+        else:
+            values = question.locator("select option").evaluate_all(
+                "els => els.map(e => e.value).filter(Boolean)"
+            )
+            question.locator("select").select_option(value=rng.choice(values))
+        page.wait_for_timeout(50)
+    raise AssertionError("no move could be entered")
+
+
+def moves_shown(page: Any) -> int:
+    return page.locator("#live-moves li").count()
+
+
+def test_two_browsers_play_cryptid_from_the_club_page(
+    chromium, asgi_server, club, people, settings
+):
+    settings.ALLOWED_HOSTS = ["127.0.0.1", "localhost", "testserver"]
+    errors: list[str] = []
+    ann = signed_in(chromium, asgi_server, people["ann"], errors)
+    ben = signed_in(chromium, asgi_server, people["ben"], errors)
+
+    ann.goto(f"{asgi_server}/clubs/riverside/")
+    ann.get_by_role("link", name="Open a table").click()
+    ann.select_option("select[name=game]", "cryptid-urban-legends")
+    ann.locator("#live-choose button[type=submit]").click()
+    ann.get_by_role("button", name="Open the table").click()
+    ann.wait_for_selector('#live[data-status="open"] #live-link[data-state="live"]')
+
+    ben.goto(f"{asgi_server}/clubs/riverside/")
+    ben.locator(".live-table-list").get_by_role("button", name=re.compile("^Join")).click()
+    for page in (ann, ben):
+        page.wait_for_selector('#live[data-status="playing"]')
+    table = Table.objects.get()
+    assert {s.user_id for s in table.seats.all()} == {people["ann"].pk, people["ben"].pk}
+
+    rng = random.Random(5)
+    sockets: list[str] = []
+    dropped: list[Any] = []
+
+    def through(ws: Any) -> None:  # ben's socket, passed through so it can be dropped
+        sockets.append(ws.url)
+        dropped.append(ws)
+        ws.connect_to_server()
+
+    moves, had = 0, -1
+    for _ in range(200):
+        if ann.get_attribute("#live", "data-status") != "playing":
+            break
+        mover = ann if ann.get_attribute("#live", "data-turn") == "true" else ben
+        if mover.get_attribute("#live", "data-turn") != "true":
+            mover.wait_for_timeout(100)
+            continue
+        play_one(mover, rng)
+        moves += 1
+        if moves == 1:
+            # The tab title tells whose turn it is; a reload in mid-game resumes.
+            waiting = ben if mover is ann else ann
+            waiting.wait_for_function("document.title.startsWith('●')")
+            ann.reload()
+            ann.wait_for_selector('#live-link[data-state="live"]')
+            ann.wait_for_function(
+                f"Number(document.querySelector('#live').dataset.n) >= {n_of(ben)}"
+            )
+            assert moves_shown(ann) == int(ann.get_attribute("#live", "data-ply"))
+        if moves == 2 and not dropped:
+            # Ben's next socket goes through a route that can drop it; no polling
+            # answers while it is down, so only the reconnect can catch him up.
+            ben.route_web_socket(re.compile(r".*/ws/tables/.*"), through)
+            ben.reload()
+            ben.wait_for_selector('#live-link[data-state="live"]')
+            had = n_of(ben)
+            ben.route(re.compile(r".*/news/.*"), lambda route: route.abort())
+            dropped[0].close()
+            ben.wait_for_selector('#live-link[data-state="polling"]')
+    assert ann.get_attribute("#live", "data-status") == "finished", "the game did not end"
+    ben.wait_for_selector('#live[data-status="finished"]')
+    assert dropped, "the game ended before a socket could be dropped"
+    assert len(sockets) >= 2 and f"since={had}" in sockets[1]  # caught up from its last event
+    for page in (ann, ben):
+        assert moves_shown(page) == int(page.get_attribute("#live", "data-ply"))
+        page.wait_for_selector('#live-done a[data-link="match"]')
+    table.refresh_from_db()
+    assert table.status == Table.Status.FINISHED
+    assert Match.objects.filter(pk=table.match_id, club=club).exists()
+    assert not errors, errors

@@ -85,8 +85,15 @@ trap 'stopping=1' INT TERM
 # Should this script die some other way, take the processes with it.
 trap 'stop_all' EXIT
 
+# The live tables' websockets (live/): Daphne serves the ASGI application on LIVE_PORT,
+# beside gunicorn's pages and API; a table page opens its socket there (LIVE_SOCKET_ORIGIN)
+# unless a proxy routes /ws/ to it (docs/operations.md), then set LIVE_SOCKET_ORIGIN="".
+export LIVE_PORT=${LIVE_PORT:-$((PORT + 1))}
+export LIVE_SOCKET_ORIGIN=${LIVE_SOCKET_ORIGIN-ws://127.0.0.1:$LIVE_PORT}
 setsid "$BIN/gunicorn" -c config/gunicorn.py &
 PIDS[web]=$!
+setsid "$BIN/daphne" --bind 127.0.0.1 --port "$LIVE_PORT" --proxy-headers config.asgi:application &
+PIDS[live]=$!
 # --quiet: no banner (it is not a log line); the worker's settings are logged as it starts.
 setsid "$BIN/celery" -A config --quiet worker --loglevel INFO --concurrency "${CELERY_CONCURRENCY:-2}" \
     --queues "${CELERY_QUEUES:-celery,ingest,ratings}" --hostname "lantern-prod-$$@%h" &
@@ -102,7 +109,7 @@ else
 fi
 setsid "$BIN/celery" -A config --quiet beat --loglevel INFO --schedule var/celerybeat-schedule &
 PIDS[beat]=$!
-log INFO "started web (pid ${PIDS[web]}), worker (pid ${PIDS[worker]}), analysis worker (pid ${PIDS[analysis]:-none}), beat (pid ${PIDS[beat]})"
+log INFO "started web (pid ${PIDS[web]}), live sockets (pid ${PIDS[live]}, port $LIVE_PORT), worker (pid ${PIDS[worker]}), analysis worker (pid ${PIDS[analysis]:-none}), beat (pid ${PIDS[beat]})"
 
 alive() {
     local name

@@ -342,7 +342,7 @@ class LegalActionsView(LiveView):
             raise services.ClosedTable("this table is not being played")
         position = services.position_of(table)
         if seat.seat in position.to_act:
-            choice, listed = seat_choice(
+            choice, listed, fields = seat_choice(
                 position,
                 services.seat_entries(table),
                 seat.seat,
@@ -351,7 +351,7 @@ class LegalActionsView(LiveView):
                 chance_at_table=False,
             )
         else:
-            choice, listed = choose([]), []
+            choice, listed, fields = choose([]), [], {}
         return Response(
             LiveChoiceSerializer(
                 {
@@ -362,6 +362,7 @@ class LegalActionsView(LiveView):
                     "field": choice.field,
                     "values": choice.values,
                     "actions": listed,
+                    "fields": fields,
                 }
             ).data
         )

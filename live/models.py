@@ -55,6 +55,8 @@ class Table(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
         ordering = ["-updated_at", "-id"]
         constraints = [
             models.CheckConstraint(
@@ -102,6 +104,8 @@ class TableSeat(models.Model):
     player = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
+        verbose_name = _("seat at a table")
+        verbose_name_plural = _("seats at tables")
         ordering = ["table", "order"]
         constraints = [
             models.UniqueConstraint(fields=["table", "seat"], name="table_seat_once"),
@@ -147,6 +151,8 @@ class TableEvent(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("table event")
+        verbose_name_plural = _("table events")
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="table_event_number_once"),

@@ -7,7 +7,7 @@ from django.contrib import admin
 
 pytestmark = pytest.mark.django_db
 
-OURS = ("analysis", "clubs", "dashboard", "games", "ladder", "recorder", "tournaments")
+OURS = ("analysis", "clubs", "dashboard", "games", "ladder", "live", "recorder", "tournaments")
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0012_import_skipped'),
+        ('games', '0013_verbose_names'),
     ]
 
     operations = [

@@ -1,0 +1,30 @@
+from django.contrib import admin
+
+from config.admin_base import RecordAdmin
+from live.models import Table, TableEvent, TableSeat
+
+
+class TableSeatInline(admin.TabularInline):
+    model = TableSeat
+    extra = 0
+    raw_id_fields = ["user"]
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ["id", "club", "game", "status", "last_event", "created_by", "updated_at", "match"]
+    list_filter = ["status", "game"]
+    search_fields = ["=id", "club__name", "created_by__username"]
+    list_select_related = ["club", "created_by", "match"]
+    raw_id_fields = ["club", "created_by", "match"]
+    readonly_fields = ["last_event", "created_at", "updated_at"]
+    inlines = [TableSeatInline]
+
+
+@admin.register(TableEvent)
+class TableEventAdmin(RecordAdmin):
+    """Each numbered event of a table (what its sockets were told)."""
+
+    list_display = ["table", "number", "kind", "seat", "ply", "created_at"]
+    list_filter = ["kind"]
+    raw_id_fields = ["table"]

@@ -12,7 +12,16 @@ class TableSeatInline(admin.TabularInline):
 
 @admin.register(Table)
 class TableAdmin(admin.ModelAdmin):
-    list_display = ["id", "club", "game", "status", "last_event", "created_by", "updated_at", "match"]
+    list_display = [
+        "id",
+        "club",
+        "game",
+        "status",
+        "last_event",
+        "created_by",
+        "updated_at",
+        "match",
+    ]
     list_filter = ["status", "game"]
     search_fields = ["=id", "club__name", "created_by__username"]
     list_select_related = ["club", "created_by", "match"]

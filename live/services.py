@@ -22,7 +22,7 @@ from clubs import services as club_services
 from clubs.models import Club
 from config.errors import AppError
 from config.sentences import engine_locale, say
-from engine import FORMAT, IllegalAction, Session, get_game
+from engine import FORMAT, IllegalAction, Session, bots_of, get_game
 from games import services as game_services
 from games.models import Upload
 from live import policy, push
@@ -174,13 +174,13 @@ def open_table(
     if all(take == BOT for take in takes):
         raise TableIllegal(gettext("at least one seat must be a person's"), rule=LIVE_SEATS)
     for entry in seats:
-        if entry["take"] == BOT and entry.get("bot") not in game.bots:
+        if entry["take"] == BOT and entry.get("bot") not in bots_of(game):
             raise TableIllegal(
                 gettext("%(game)s has no bot %(bot)s (it has %(bots)s)")
                 % {
                     "game": say(game.title()),
                     "bot": repr(entry.get("bot")),
-                    "bots": ", ".join(sorted(game.bots)),
+                    "bots": ", ".join(sorted(bots_of(game))),
                 },
                 rule=LIVE_SEATS,
             )

@@ -4,6 +4,9 @@ table is played through its services."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -36,3 +39,11 @@ async def take(socket: WebsocketCommunicator, out: list[str]) -> str:
 def sync(function: Any) -> Any:
     """A database-touching function to await (it runs where the test's connection is)."""
     return database_sync_to_async(function)
+
+
+def run(scenario: Callable[[], Awaitable[Any]]) -> Any:
+    """Run an async scenario to its end from a test, in a thread of its own: the browser
+    tests' Playwright keeps an event loop in the main thread for the whole session, where
+    async_to_sync may not run."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, scenario()).result()

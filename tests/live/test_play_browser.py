@@ -14,6 +14,8 @@ import pytest
 from games.models import Match
 from live.models import Table
 
+PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
+
 pytestmark = [pytest.mark.browser, pytest.mark.live, pytest.mark.django_db(transaction=True)]
 
 
@@ -49,13 +51,21 @@ def play_one(page: Any, rng: random.Random) -> None:
     confirm button; wait until the table's answer is drawn."""
     before = n_of(page)
     for _ in range(40):
+        if n_of(page) > before:  # the move was made (a click that seemed to miss did land)
+            return
         confirm = page.locator("#live-entry .rec-confirm")
         if confirm.count():
-            confirm.click()
+            try:
+                confirm.click(timeout=3000)
+            except PlaywrightTimeout:
+                continue  # redrawn under the pointer: look again
             page.wait_for_function(f"Number(document.querySelector('#live').dataset.n) > {before}")
             return
         question = page.locator("#live-entry .rec-question").last
-        question.wait_for()
+        try:
+            question.wait_for(timeout=3000)
+        except PlaywrightTimeout:
+            continue
         buttons = question.locator("button.rec-choice")
         if buttons.count():
             buttons.nth(rng.randrange(buttons.count())).click()
@@ -129,6 +139,7 @@ def test_two_browsers_play_cryptid_from_the_club_page(
             ben.route_web_socket(re.compile(r".*/ws/tables/.*"), through)
             ben.reload()
             ben.wait_for_selector('#live-link[data-state="live"]')
+            ben.wait_for_function(f"Number(document.querySelector('#live').dataset.n) >= {n_of(ann)}")
             had = n_of(ben)
             ben.route(re.compile(r".*/news/.*"), lambda route: route.abort())
             dropped[0].close()

@@ -10,13 +10,12 @@ import json
 from typing import Any
 
 import pytest
-from asgiref.sync import async_to_sync
 
 from engine import PUBLIC, get_game
 from live import services
 from live.models import Table
 from tests.live.conftest import CLOAK, CRYPTID, MX, seats
-from tests.live.sockets import connect, sync, take
+from tests.live.sockets import connect, run, sync, take
 from tests.live.twins import Deal, first_walked, seat_ids, transcript
 
 pytestmark = [pytest.mark.live, pytest.mark.django_db(transaction=True)]
@@ -105,7 +104,7 @@ def socket_stream(
             await back.disconnect()
             return out
 
-        return async_to_sync(scenario)()
+        return run(scenario)
 
 
 @pytest.mark.parametrize(

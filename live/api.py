@@ -11,14 +11,14 @@ from typing import Any
 from django.http import Http404
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import exceptions, serializers, status
+from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from clubs import selectors as club_selectors
 from config.api.errors import ErrorSerializer, LanternAPIView
-from engine import parse_json_value
+from config.api.requests import json_param, require, validated
 from live import policy, selectors, services
 from live.models import Table
 from recorder.api import ChoiceSerializer
@@ -150,24 +150,11 @@ class LiveView(LanternAPIView):
     permission_classes = [AllowAny]  # live.policy decides (private clubs answer 404)
 
 
-def _require(allowed: bool, request: Request) -> None:
-    if not allowed:
-        if not request.user.is_authenticated:
-            raise exceptions.NotAuthenticated()
-        raise exceptions.PermissionDenied()
-
-
-def _body(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
-    serializer = serializer_class(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
-
-
 def _watched(request: Request, table_id: int) -> Table:
     table = selectors.table_for(request.user, table_id)
     if table is None:
         raise Http404
-    _require(policy.can_watch(request.user, table), request)
+    require(policy.can_watch(request.user, table), request)
     return table
 
 
@@ -234,7 +221,7 @@ class TableListView(LiveView):
         club = club_selectors.club_for(request.user, slug)
         if club is None:
             raise Http404
-        _require(policy.can_open_table(request.user, club), request)
+        require(policy.can_open_table(request.user, club), request)
         return Response(
             [
                 TableSerializer(table_body(t, request)).data
@@ -254,8 +241,8 @@ class TableListView(LiveView):
         club = club_selectors.club_for(request.user, slug) if isinstance(slug, str) else None
         if club is None:
             raise Http404
-        _require(policy.can_open_table(request.user, club), request)
-        body = _body(OpenTableSerializer, request)
+        require(policy.can_open_table(request.user, club), request)
+        body = validated(OpenTableSerializer, request)
         table = services.open_table(
             club,
             request.user,
@@ -290,7 +277,7 @@ class TakeSeatView(LiveView):
     )
     def post(self, request: Request, table_id: int) -> Response:
         table = _watched(request, table_id)
-        body = _body(TakeSeatSerializer, request)
+        body = validated(TakeSeatSerializer, request)
         services.take_seat(table.pk, request.user, body.get("seat"))
         return _table_response(request, table.pk)
 
@@ -336,8 +323,8 @@ class LegalActionsView(LiveView):
     def get(self, request: Request, table_id: int) -> Response:
         table = _watched(request, table_id)
         seat = policy.seat_of(request.user, table)
-        _require(seat is not None, request)
-        prefix = _json_param(request, "prefix")
+        require(seat is not None, request)
+        prefix = json_param(request, "prefix")
         if table.status != Table.Status.PLAYING:
             raise services.ClosedTable("this table is not being played")
         position = services.position_of(table)
@@ -368,16 +355,6 @@ class LegalActionsView(LiveView):
         )
 
 
-def _json_param(request: Request, name: str) -> Any:
-    raw = request.query_params.get(name)
-    if not raw:
-        return None
-    try:
-        return parse_json_value(raw)
-    except ValueError as exc:
-        raise services.TableInvalid(f"{name} must be JSON ({exc})", field=name) from None
-
-
 class ActView(LiveView):
     @extend_schema(
         tags=TAGS,
@@ -388,7 +365,7 @@ class ActView(LiveView):
     )
     def post(self, request: Request, table_id: int) -> Response:
         table = _watched(request, table_id)
-        body = _body(ActSerializer, request)
+        body = validated(ActSerializer, request)
         table = services.play(
             table.pk,
             services.Move(user=request.user, seen=body["seen"], action=request.data.get("action")),

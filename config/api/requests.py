@@ -1,0 +1,41 @@
+"""Reading a request in an API view, the same way in every app: permission refusals as
+401/403, a body through its serializer, a JSON query parameter. (The recorder's API has
+its own copies still; new views use these.)"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import exceptions, serializers
+from rest_framework.request import Request
+
+from config.errors import AppError
+from engine import parse_json_value
+
+
+def require(allowed: bool, request: Request) -> None:
+    """Refuse unless ``allowed``: 401 to a visitor not signed in, 403 to anyone else."""
+    if not allowed:
+        if not request.user.is_authenticated:
+            raise exceptions.NotAuthenticated()
+        raise exceptions.PermissionDenied()
+
+
+def validated(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
+    """The request's body through ``serializer_class`` (400 with each field's error)."""
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def json_param(request: Request, name: str) -> Any:
+    """The query parameter ``name`` read as JSON (None when absent); 400 when it is not JSON."""
+    raw = request.query_params.get(name)
+    if not raw:
+        return None
+    try:
+        return parse_json_value(raw)
+    except ValueError as exc:
+        raise AppError(
+            f"{name} must be JSON ({exc})", code="malformed", details={"field": name}
+        ) from None

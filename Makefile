@@ -20,8 +20,9 @@ help:
 	@echo "               make test does that too)"
 	@echo "make messages  the ja and ru catalogs (locale/) brought up to date with the marked"
 	@echo "               strings and compiled (needs GNU gettext); then translate what is new"
-	@echo "make prod      production on this machine: gunicorn + Celery worker + beat, DEBUG off,"
-	@echo "               PostgreSQL and Redis on loopback, JSON logs; Ctrl-C stops all (docs/operations.md)"
+	@echo "make prod      production on this machine: gunicorn, a Celery worker, an analysis worker and"
+	@echo "               beat, DEBUG off, PostgreSQL and Redis on loopback, JSON logs; Ctrl-C stops all"
+	@echo "               (docs/operations.md)"
 	@echo "make load      the load test (bench/load/): seeds, runs make prod, wrk, checks ratings"
 
 install:

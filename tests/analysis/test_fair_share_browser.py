@@ -8,6 +8,7 @@ Screenshots: artifacts/analysis/fair-share-*.png."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -54,6 +55,14 @@ def refused_page(chromium: Any) -> Any:
     assert not [e for e in errors if "status of 429" not in e], errors
 
 
+def at_each_width(page: Any, url: str) -> Iterator[int]:
+    """Open ``url`` at each width of WIDTHS in turn (the width, for the screenshot's name)."""
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        page.goto(url)
+        yield width
+
+
 def fits_the_phone(page: Any) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 
@@ -68,9 +77,7 @@ def test_the_club_page_says_the_days_budget_from_the_home_page(
     for _ in range(7):
         budgets.reserve_for_club(club.pk, 400)
     sign_in(page, live_server, member)
-    for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": 900})
-        page.goto(f"{live_server.url}/?lang={language}")
+    for width in at_each_width(page, f"{live_server.url}/?lang={language}"):
         page.get_by_role("link", name="Riverside Deduction Society").first.click()
         panel = page.locator(".analysis-day")
         panel.scroll_into_view_if_needed()
@@ -100,9 +107,7 @@ def test_past_the_limit_of_bot_games_the_setup_page_says_it(
     assert opened.status_code == 201
     page = refused_page
     sign_in(page, live_server, member)
-    for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": 900})
-        page.goto(f"{live_server.url}/clubs/riverside/?lang={language}")
+    for width in at_each_width(page, f"{live_server.url}/clubs/riverside/?lang={language}"):
         page.locator("a.button[href*='chance=server']").first.click()
         page.locator(
             "form:has(select[name=game]) button[type=submit], form:has(select[name=game]) "
@@ -129,9 +134,9 @@ def test_a_long_match_says_it_is_analysed_with_fewer_playouts(
     settings.LANTERN_ANALYSIS_BUDGET = 24
     settings.LANTERN_ANALYSIS_MAX_WORK = (len(log["actions"]) + 1) * 3 * 6
     sign_in(page, live_server, member)
-    for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": 900})
-        page.goto(f"{live_server.url}/matches/{match.pk}/replay?lang={language}")
+    for width in at_each_width(
+        page, f"{live_server.url}/matches/{match.pk}/replay?lang={language}"
+    ):
         note = page.locator(".analysis-note")
         note.scroll_into_view_if_needed()
         assert "6" in note.inner_text() and "24" in note.inner_text()
@@ -149,9 +154,7 @@ def test_the_dashboard_lists_the_clubs_day(
         username="ops", password="pw-for-tests-only", is_staff=True
     )
     sign_in(page, live_server, operator)
-    for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": 900})
-        page.goto(f"{live_server.url}/dashboard/?lang={language}")
+    for width in at_each_width(page, f"{live_server.url}/dashboard/?lang={language}"):
         table = page.locator("#analysis-days")
         table.scroll_into_view_if_needed()
         assert "Riverside Deduction Society" in table.inner_text() and "312" in table.inner_text()
@@ -179,9 +182,9 @@ def test_asking_past_ones_share_of_analyses_says_the_limit_on_the_replay(
     )
     page = refused_page
     sign_in(page, live_server, member)
-    for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": 900})
-        page.goto(f"{live_server.url}/matches/{asked.pk}/replay?lang={language}")
+    for width in at_each_width(
+        page, f"{live_server.url}/matches/{asked.pk}/replay?lang={language}"
+    ):
         button = page.locator(".analysis-request")
         button.scroll_into_view_if_needed()
         with page.expect_response(lambda r: r.request.method == "POST") as answer:
@@ -204,9 +207,7 @@ def test_the_manage_page_says_the_budget_beside_the_switch(
 ):
     Membership.objects.filter(user=member).update(role=Membership.Role.ORGANISER)
     sign_in(page, live_server, member)
-    for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": 900})
-        page.goto(f"{live_server.url}/clubs/riverside/manage/?lang={language}")
+    for width in at_each_width(page, f"{live_server.url}/clubs/riverside/manage/?lang={language}"):
         section = page.locator("section[aria-labelledby=analysis-h]")
         section.scroll_into_view_if_needed()
         assert "1800" in section.inner_text()

@@ -55,8 +55,13 @@ class MatchAnalysisView(APIView):
         parameters=[_VIEW],
         request=None,
         responses={202: OpenApiTypes.OBJECT,
-                   400: OpenApiResponse(ErrorSerializer, description="The match cannot be analysed."),
+                   400: OpenApiResponse(ErrorSerializer, description=(
+                       "The match cannot be analysed (refused; too_long: too long even with the fewest "
+                       "playouts; retries_spent: it failed as often as it is started).")),
                    403: OpenApiResponse(ErrorSerializer, description="Not a member of the match's club."),
+                   429: OpenApiResponse(ErrorSerializer, description=(
+                       "over_budget: the person has as many analyses queued or running as they may "
+                       "(docs/fair-share.md); Retry-After (seconds) says when to try again.")),
                    404: OpenApiResponse(ErrorSerializer, description="No such match, or not visible to you.")},
     )
     def post(self, request: Request, match_id: int) -> Response:

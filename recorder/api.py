@@ -312,6 +312,11 @@ _WRITE_ERRORS = {
                                                        "or closed (finished/abandoned)."),
     422: OpenApiResponse(ErrorSerializer, description="The engine refused it: rule id and message."),
 }
+#: past the person's share of the bots (recorder.budgets, docs/fair-share.md)
+_BOT_BUDGET = {
+    429: OpenApiResponse(ErrorSerializer, description="over_budget: too many games against a bot open, or "
+                         "too many bot moves this minute; Retry-After (seconds) says when to try again."),
+}
 _VIEW_PARAMETERS = [
     OpenApiParameter("view", str, description="A finished draft only (a match): `all` (default) "
                      "or a seat/team id. A running draft is seen with the eyes the server "
@@ -358,7 +363,7 @@ class DraftListView(RecorderView):
     @extend_schema(
         tags=TAGS, operation_id="drafts_create", request=CreateDraftSerializer,
         parameters=_VIEW_PARAMETERS,
-        responses={201: DraftSerializer, **_WRITE_ERRORS},
+        responses={201: DraftSerializer, **_WRITE_ERRORS, **_BOT_BUDGET},
         summary="Start recording a game (bots that act first move at once)",
     )
     def post(self, request: Request) -> Response:
@@ -463,7 +468,7 @@ def _answer(request: Request) -> services.Answer:
 
 class ApplyView(RecorderView):
     @extend_schema(tags=TAGS, operation_id="drafts_apply", request=ApplySerializer,
-                   parameters=_VIEW_PARAMETERS, responses={200: DraftSerializer, **_WRITE_ERRORS},
+                   parameters=_VIEW_PARAMETERS, responses={200: DraftSerializer, **_WRITE_ERRORS, **_BOT_BUDGET},
                    summary="Apply one action (then the bots' moves); saved at once; a repeat "
                            "of the same request is answered the same, not applied twice")
     def post(self, request: Request, draft_id: int) -> Response:

@@ -36,6 +36,8 @@ NAMES = {
     "UTC",
     # the log format's own words: its name, the seats, option fields
     "lantern", "log", "cryptid", "scientist", "options", "double", "agents", "hazards",
+    # a unit: CPU seconds (a club's analysis budget: Japanese writes CPU as it is)
+    "CPU",
 }
 #: Still English on a translated page, and why it is left for now.
 KNOWN: dict[str, str] = {}

@@ -42,10 +42,16 @@ print(json.dumps({"token": Token.objects.create(user=user).key, "match": match.p
 """
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def free_ports(count: int) -> list[int]:
+    """``count`` distinct ports nothing listens on now (all bound at once while chosen)."""
+    sockets = [socket.socket() for _ in range(count)]
+    try:
+        for s in sockets:
+            s.bind(("127.0.0.1", 0))
+        return [s.getsockname()[1] for s in sockets]
+    finally:
+        for s in sockets:
+            s.close()
 
 
 def call(port: int, token: str, method: str, path: str) -> dict:
@@ -86,12 +92,13 @@ def prod_redis(require_redis):
 
 
 def test_make_prod_runs_a_requested_analysis_to_the_end(prod_database, prod_redis, tmp_path):
-    port = free_port()
+    port, live_port = free_ports(2)
     env = {
         **os.environ,
         "DATABASE_URL": prod_database,
         "REDIS_URL": prod_redis,
         "PORT": str(port),
+        "LIVE_PORT": str(live_port),
         "SECRET_KEY": "prod-test-only-" + "x" * 40,
         "WEB_CONCURRENCY": "1",
         "CELERY_CONCURRENCY": "1",

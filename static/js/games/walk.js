@@ -13,3 +13,9 @@ loadBoard(data.renderer).then((module) => {
   board.update(frames[frames.length - 1], { frames, ply: frames.length - 1 });
   root.dataset.ready = "true";
 });
+
+// The step shown (and the refused action after it) in sight in the list of actions,
+// which scrolls by itself: on a phone the list is long and the step is near its end.
+const list = document.querySelector(".actions-list");
+const current = list && (list.querySelector("li.current") || list.querySelector("#offending"));
+if (current) list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 3;

@@ -68,6 +68,18 @@ def play_out(
     return table
 
 
+@pytest.fixture(autouse=True)
+def fresh_channel_layer():
+    """Each test its own channel layer: the in-process server of the browser tests keeps
+    its event loop (and its sockets' receives on the layer it made) for the whole session,
+    and a Redis layer refuses to receive on two loops at once."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.clear()
+    yield
+    channel_layers.backends.clear()
+
+
 @pytest.fixture(scope="session")
 def asgi_server():
     """The site's ASGI application (pages, API and the tables' websockets) served by Daphne

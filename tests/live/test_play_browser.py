@@ -139,7 +139,9 @@ def test_two_browsers_play_cryptid_from_the_club_page(
             ben.route_web_socket(re.compile(r".*/ws/tables/.*"), through)
             ben.reload()
             ben.wait_for_selector('#live-link[data-state="live"]')
-            ben.wait_for_function(f"Number(document.querySelector('#live').dataset.n) >= {n_of(ann)}")
+            ben.wait_for_function(
+                f"Number(document.querySelector('#live').dataset.n) >= {n_of(ann)}"
+            )
             had = n_of(ben)
             ben.route(re.compile(r".*/news/.*"), lambda route: route.abort())
             dropped[0].close()
@@ -151,6 +153,7 @@ def test_two_browsers_play_cryptid_from_the_club_page(
     for page in (ann, ben):
         assert moves_shown(page) == int(page.get_attribute("#live", "data-ply"))
         page.wait_for_selector('#live-done a[data-link="match"]')
+        page.context.close()
     table.refresh_from_db()
     assert table.status == Table.Status.FINISHED
     assert Match.objects.filter(pk=table.match_id, club=club).exists()

@@ -49,7 +49,7 @@ from django.test import Client  # noqa: E402
 
 from clubs.models import Club, Membership, Player  # noqa: E402
 from engine import play  # noqa: E402
-from engine.games.cryptid.rules import relocations  # noqa: E402
+from engine.games.cryptid.legal import relocations  # noqa: E402
 from recorder.choices import choose, choose_spread, read_path  # noqa: E402
 
 TARGET_MS = 50.0

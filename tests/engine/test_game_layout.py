@@ -1,10 +1,11 @@
 """The game packages share one layout, and their rule tests one naming (issue #19).
 
 A newcomer who knows one game package knows where everything is in the others: the
-Game in ``game.py``, the rules in ``rules.py`` over the state in ``state.py``, the seat
-views in ``views.py``, notation, sentences and the log schema each in their own module,
-the catalogs in ``locale/``, and ``__init__`` registering ``GAME``. A game may add
-modules of its own (a board, a deduction); it may not move the common ones.
+Game in ``game.py``, the rules over the state in ``state.py`` — checking and applying
+an action in ``rules.py``, who may act and what in ``legal.py`` —, the seat views in
+``views.py``, notation, sentences and the log schema each in their own module, the
+catalogs in ``locale/``, and ``__init__`` registering ``GAME``. A game may add modules
+of its own (a board, a deduction); it may not move the common ones.
 
 The AI stands apart, above the rules (issue #32): each game's bots and beliefs in
 ``engine/ai/<game>/``, whose ``__init__`` registers ``AI``, and no bot, belief, sampler,
@@ -28,7 +29,7 @@ GAMES_DIR = Path(engine.__file__).parent / "games"
 TESTS_DIR = Path(__file__).resolve().parent.parent
 
 #: What every game package holds.
-COMMON = {"README.md", "__init__.py", "game.py", "rules.py", "state.py", "views.py",
+COMMON = {"README.md", "__init__.py", "game.py", "rules.py", "legal.py", "state.py", "views.py",
           "notation.py", "sentences.py", "schema.py", "locale"}
 #: What every game's AI package holds.
 AI_COMMON = {"__init__.py", "ai.py", "bots.py", "beliefs.py"}

@@ -1,6 +1,6 @@
 """Mister X's legal actions: most are built once per board and handed out again.
 
-``rules.Listing`` keeps the moves, stays, discards, refills and passes once they have
+``legal.Listing`` keeps the moves, stays, discards, refills and passes once they have
 been listed (and the pays and steps the other actions share); a call hands out the same
 objects. They must refuse every change (a caller that changed one would change the
 engine's answers for every later game on the board), and must read, compare and
@@ -20,7 +20,7 @@ import pytest
 from engine import play, replay
 from engine.core.frozen import FrozenAction, FrozenList, freeze, thaw
 from engine.core.session import Session
-from engine.games.misterx import rules
+from engine.games.misterx import legal
 from tests.engine.misterx_helpers import GAME
 
 
@@ -160,8 +160,8 @@ def test_a_listed_action_applies_and_a_session_takes_it() -> None:
 def test_tables_that_start_again_list_the_same(listed, monkeypatch: pytest.MonkeyPatch) -> None:
     """A table past its limit is emptied and filled again: the answers do not change."""
     board = listed[0][0].board
-    monkeypatch.setattr(rules, "_TABLE_LIMIT", 3)
-    monkeypatch.setattr(rules, "_DISCARDS_LIMIT", 3)
+    monkeypatch.setattr(legal, "_TABLE_LIMIT", 3)
+    monkeypatch.setattr(legal, "_DISCARDS_LIMIT", 3)
     kept = board.listing
     object.__setattr__(board, "listing", None)  # a fresh, tiny-limit listing for this board
     try:

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from engine.games.cryptid.rules import relocations
+from engine.games.cryptid.legal import relocations
 from engine.games.misterx.state import add_all, rack_list, sub_multisets
 from recorder.choices import (
     LIST_LIMIT,

@@ -18,7 +18,7 @@ from engine.ai.contract import SamplingFailed
 from engine.ai.search import action_key, keep_unless_beaten, paired_playouts
 from engine.core.game import Action, Game
 from engine.core.rng import Rng
-from engine.games.cloak import rules
+from engine.games.cloak import legal
 from engine.games.cloak.knowledge import Knowledge, knowledge_of
 from engine.games.cloak.state import DOCUMENTS, ENVELOPE_NUMBERS, HAZARDS, SPY_PAIRS, CloakState
 
@@ -33,7 +33,7 @@ def look_inside(state: CloakState, envelope: int) -> list[str]:
 def random_bot(game: Game, state: CloakState, seat: str, rng: Rng) -> Action:
     """Chooses an envelope uniformly, then an action uniformly among those legal there."""
     envelope = 1 + rng.below(len(ENVELOPE_NUMBERS))
-    return rng.choice(rules.envelope_actions(state, seat, envelope))
+    return rng.choice(legal.envelope_actions(state, seat, envelope))
 
 
 class _Beliefs:
@@ -250,18 +250,18 @@ def make_search_level(worlds: int = SEARCH_WORLDS, threshold: float = SEARCH_THR
 
         try:
             if state.hands[state.turn]:  # CD-3.1: a drop, into any envelope
-                chosen = compare(None, lambda world: [(action_key(a), a) for a in rules.legal_actions(world, seat)],
+                chosen = compare(None, lambda world: [(action_key(a), a) for a in legal.legal_actions(world, seat)],
                                  action_key(own))
-                return next((a for a in rules.legal_actions(state, seat) if action_key(a) == chosen), own)
+                return next((a for a in legal.legal_actions(state, seat) if action_key(a) == chosen), own)
             n = compare(None, lambda world: [(e, greedy_inside(world, seat, e, Rng(seed))) for e in ENVELOPE_NUMBERS],
                         own["envelope"])
             # the seat opens envelope n and sees inside: only now its actions there
-            inside = rules.envelope_actions(state, seat, n)
+            inside = legal.envelope_actions(state, seat, n)
             reference = own if n == own["envelope"] else greedy_inside(state, seat, n, Rng(seed))
             if len(inside) == 1:
                 return inside[0]
             opening = {"seat": seat, "type": "open", "envelope": n}
-            chosen = compare(opening, lambda world: [(action_key(a), a) for a in rules.envelope_actions(world, seat, n)],
+            chosen = compare(opening, lambda world: [(action_key(a), a) for a in legal.envelope_actions(world, seat, n)],
                              action_key(reference))
             return next((a for a in inside if action_key(a) == chosen), reference)
         except SamplingFailed:

@@ -15,11 +15,11 @@ from typing import Any
 
 from engine.ai.search import search_bot
 from engine.core.rng import Rng
+from engine.games.cryptid.legal import legal_actions
 from engine.games.cryptid.rules import (
     block_signature,
     blockade_sides,
     candidate_blocks,
-    legal_actions,
     matching_blocks,
     read_trace,
 )

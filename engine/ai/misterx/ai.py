@@ -8,7 +8,7 @@ from engine.ai.contract import GameAI
 from engine.ai.misterx.beliefs import Beliefs, summary
 from engine.ai.misterx.bots import BOTS, SEARCH_MAX_PLIES, evaluate
 from engine.core.game import Action
-from engine.games.misterx import rules
+from engine.games.misterx import legal
 from engine.games.misterx.state import TEAM, State
 
 
@@ -28,9 +28,9 @@ class MisterXAI(GameAI):
     def decision(self, state: State) -> tuple[str, list[Action]]:
         """The detectives' special action is optional: declining it is the next refill
         (the team's bot acts for the refiller then, as :func:`engine.ai.play.play` does)."""
-        acting = rules.to_act(state)
+        acting = legal.to_act(state)
         seat = acting[0]
-        actions = rules.legal_actions(state, seat)
+        actions = legal.legal_actions(state, seat)
         if seat == TEAM:
-            actions += rules.legal_actions(state, acting[-1])
+            actions += legal.legal_actions(state, acting[-1])
         return seat, actions

@@ -19,7 +19,7 @@ from typing import Any
 from engine.ai.contract import Bot
 from engine.ai.search import Playout, search_bot
 from engine.core.rng import Rng
-from engine.games.misterx import rules
+from engine.games.misterx import legal
 from engine.games.misterx.board import Board
 from engine.games.misterx.possible import board_masks, distances, possible_positions
 from engine.games.misterx.state import (
@@ -42,11 +42,11 @@ FAR = 99
 # --- random --------------------------------------------------------------------------
 def random_bot(game: Any, st: State, seat: str, rng: Rng) -> dict[str, Any]:
     if seat == TEAM and rng.below(2):
-        seat = rules.to_act(st)[-1]  # decline the special action: the next refiller acts
-    actions = rules.legal_actions(st, seat)
+        seat = legal.to_act(st)[-1]  # decline the special action: the next refiller acts
+    actions = legal.legal_actions(st, seat)
     if not actions:
-        seat = rules.to_act(st)[-1]
-        actions = rules.legal_actions(st, seat)
+        seat = legal.to_act(st)[-1]
+        actions = legal.legal_actions(st, seat)
     kinds = sorted({a["type"] for a in actions})
     kind = kinds[rng.below(len(kinds))]
     return rng.choice([a for a in actions if a["type"] == kind])
@@ -66,7 +66,7 @@ def _mrx_cost(st: State, dist: dict[int, dict[int, int]], city: int) -> tuple[in
 def _greedy_mrx(st: State, rng: Rng) -> dict[str, Any]:
     dist = distances(st.board)
     rack = st.racks[MRX]
-    singles = rules.mrx_steps(st, st.position, rack)
+    singles = legal.mrx_steps(st, st.position, rack)
     for ticket, to in singles:
         if to in st.destinations:
             return {"seat": MRX, "type": "move", "ticket": ticket, "to": to}
@@ -78,12 +78,12 @@ def _greedy_mrx(st: State, rng: Rng) -> dict[str, Any]:
         left = dict(rack)
         remove_all(left, rack_of(pay))
         best = None
-        for t1, to1 in rules.mrx_steps(st, st.position, left):
+        for t1, to1 in legal.mrx_steps(st, st.position, left):
             if to1 in st.destinations:
                 return {"seat": MRX, "type": "double", "pay": pay, "moves": [{"ticket": t1, "to": to1}]}
             after = dict(left)
             remove_one(after, t1)
-            for t2, to2 in rules.mrx_steps(st, to1, after):
+            for t2, to2 in legal.mrx_steps(st, to1, after):
                 cost = (0, -1) if to2 in st.destinations else _mrx_cost(st, dist, to2)
                 if best is None or cost < best[0]:
                     best = (cost, t1, to1, t2, to2)
@@ -140,7 +140,7 @@ def _greedy_pawn(st: State, seat: str, rng: Rng) -> dict[str, Any]:
     for pawn in st.pawns_of[seat]:
         if pawn in st.moved:
             continue
-        moves = rules.pawn_moves(st, pawn, rack)
+        moves = legal.pawn_moves(st, pawn, rack)
         if not moves:
             return {"seat": seat, "type": "stay", "pawn": pawn}
         near = moves_to_nearest(st.board, targets, {to for _, to in moves})
@@ -157,7 +157,7 @@ def _greedy_pawn(st: State, seat: str, rng: Rng) -> dict[str, Any]:
 
 def _greedy_special(st: State, rng: Rng) -> dict[str, Any] | None:
     targets = possible_positions(st)
-    options = rules.legal_actions(st, TEAM)
+    options = legal.legal_actions(st, TEAM)
     if not options:
         return None
     sirens = [a for a in options if a["type"] == "siren" and a["to"] in targets]
@@ -181,7 +181,7 @@ def greedy_bot(game: Any, st: State, seat: str, rng: Rng) -> dict[str, Any]:
         special = _greedy_special(st, rng)
         if special is not None:
             return special
-        seat = rules.to_act(st)[-1]
+        seat = legal.to_act(st)[-1]
     if st.phase == PH_PAWNS:
         return _greedy_pawn(st, seat, rng)
     return {"seat": seat, "type": "refill"}

@@ -7,7 +7,7 @@ from typing import Any
 from engine.core.game import FREE_FOR_ALL, Action, Game, RatingShape
 from engine.core.messages import DEFAULT_LOCALE
 from engine.core.rng import Rng
-from engine.games.cloak import notation, rules, schema, sentences, views
+from engine.games.cloak import legal, notation, rules, schema, sentences, views
 from engine.games.cloak.state import (
     ENVELOPE_NUMBERS,
     MAX_PLAYERS,
@@ -54,13 +54,13 @@ class CloakAndDagger(Game):
         return rules.setup_record(state)
 
     def to_act(self, state: CloakState) -> list[str]:
-        return rules.to_act(state)
+        return legal.to_act(state)
 
     def legal_actions(self, state: CloakState, seat: str) -> list[Action]:
-        return rules.legal_actions(state, seat)
+        return legal.legal_actions(state, seat)
 
     def chance_options(self, state: CloakState, action: Action) -> list[Action]:
-        return rules.chance_options(state, action)
+        return legal.chance_options(state, action)
 
     # --- what a seat may know while it chooses (CD-3: it picks an envelope, then looks) ---
     def openings(self, state: CloakState, seat: str) -> list[Action] | None:

@@ -1,5 +1,6 @@
 """Cloak & Dagger rules (``docs/rules/cloak-and-dagger.md``, ids ``CD-*``): options,
-seats, setup, turns and the result, as functions of the state (:mod:`.state`); the
+seats, setup, turns and the result, as functions of the state (:mod:`.state`; who may
+act and what they may do: :mod:`.legal`); the
 :class:`~engine.games.cloak.game.CloakAndDagger` game plugs them into the engine.
 
 Chance: the pile is the deck (:func:`~engine.games.cloak.state.deck`) shuffled once
@@ -20,7 +21,6 @@ from engine.core.rng import Rng
 from engine.games.cloak.state import (
     DOCUMENT_COPIES,
     DOUBLE_AGENTS,
-    ENVELOPE_NUMBERS,
     ENVELOPES,
     HAZARDS,
     MAX_PLAYERS,
@@ -96,60 +96,10 @@ def setup_record(state: CloakState) -> dict[str, Any]:
     return {} if state.setup_pile is None else {"pile": list(state.setup_pile)}
 
 
-def to_act(state: CloakState) -> list[str]:
-    return [] if state.winner is not None else [state.seats[state.turn]]
-
-
 def result(state: CloakState) -> dict[str, Any] | None:
     if state.winner is None:
         return None
     return {"winner": state.seats[state.winner], "reason": "documents"}
-
-
-def legal_actions(state: CloakState, seat: str) -> list[Action]:
-    if state.winner is not None or state.seats[state.turn] != seat:
-        return []
-    i = state.turn
-    if state.hands[i]:
-        return [{"seat": seat, "type": "drop", "envelope": n} for n in ENVELOPE_NUMBERS]
-    actions: list[Action] = []
-    for n in ENVELOPE_NUMBERS:
-        actions.extend(envelope_actions(state, seat, n))
-    return actions
-
-
-def envelope_actions(state: CloakState, seat: str, n: int) -> list[Action]:
-    """Every legal action of ``seat`` (to act) with envelope ``n`` chosen: what a player
-    can decide between once they have looked inside (chance left out)."""
-    i = state.seats.index(seat)
-    if state.hands[i]:
-        return [{"seat": seat, "type": "drop", "envelope": n}]
-    contents = state.envelopes[n]
-    actions: list[Action] = [{"seat": seat, "type": "examine", "envelope": n}]
-    if not contents and state.pile_size:
-        actions.append({"seat": seat, "type": "place", "envelope": n})
-    movable = state.spies[i] | DOUBLE_AGENTS if state.options["double_agents"] else state.spies[i]
-    for spy in sorted(set(contents) & movable):
-        rest = list(contents)
-        rest.remove(spy)
-        for second in [None, *sorted(set(rest))]:
-            actions.append({"seat": seat, "type": "take", "envelope": n, "spy": spy, "second": second})
-    if state.options["hazards"]:
-        for card in sorted(set(contents) & HAZARDS):
-            actions.append({"seat": seat, "type": "hazard", "envelope": n, "card": card})
-    return actions
-
-
-def chance_options(state: CloakState, action: Action) -> list[Action]:
-    """A ``place`` into an empty envelope: one completed action per card it could draw
-    (the top card when the pile's order is known; else every card not drawn yet)."""
-    if action.get("type") != "place" or state.pile_size == 0:
-        return [action]
-    n = action.get("envelope")
-    if type(n) is not int or not 1 <= n <= ENVELOPES or state.envelopes[n]:
-        return [action]
-    cards = sorted(set(state.pile_unknown)) if state.pile_unknown else state.pile[:1]
-    return [{**action, "card": card} for card in cards]
 
 
 def apply(state: CloakState, action: Action) -> Action:

@@ -8,7 +8,7 @@ from engine.core.errors import IllegalAction
 from engine.core.game import TWO_SEATS, Action, Game, RatingShape, Spread
 from engine.core.messages import DEFAULT_LOCALE, msg
 from engine.core.rng import Rng
-from engine.games.cryptid import notation, rules, schema, sentences, views
+from engine.games.cryptid import legal, notation, rules, schema, sentences, views
 from engine.games.cryptid.state import COLORS, OTHER, SEATS, CryptidState
 
 
@@ -54,15 +54,15 @@ class CryptidGame(Game):
         return {"sensors_2r2w1b": rng.choice(["left", "right"])}
 
     def to_act(self, state: CryptidState) -> list[str]:
-        return rules.to_act(state)
+        return legal.to_act(state)
 
     def legal_actions(self, state: CryptidState, seat: str) -> list[Action]:
-        return rules.legal_actions(state, seat)
+        return legal.legal_actions(state, seat)
 
     def legal_spread(self, state: CryptidState, seat: str) -> Spread | None:
         """CUL-6.4: the relocation of the displaced sensors, described (it can have 10k+
-        placements; :func:`rules.relocations` lists the same ones)."""
-        if state.phase != "relocate" or seat not in rules.to_act(state):
+        placements; :func:`legal.relocations` lists the same ones)."""
+        if state.phase != "relocate" or seat not in legal.to_act(state):
             return None
         assert state.displaced is not None, "the relocate phase keeps the sensors it displaced"
         items = {COLORS[c]: n for c, n in enumerate(state.displaced) if n}
@@ -80,7 +80,7 @@ class CryptidGame(Game):
         return {}
 
     def chance_options(self, state: CryptidState, action: Action) -> list[Action]:
-        return rules.chance_options(state, action)
+        return legal.chance_options(state, action)
 
     #: bound straight to the rules: validation calls it once per action
     apply = staticmethod(rules.apply)

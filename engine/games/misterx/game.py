@@ -9,7 +9,7 @@ from engine.core.errors import require
 from engine.core.game import ONE_AGAINST_TEAM, Action, Draw, Game, RatingShape
 from engine.core.messages import DEFAULT_LOCALE, msg
 from engine.core.rng import Rng
-from engine.games.misterx import notation, rules, schema, sentences, views
+from engine.games.misterx import legal, notation, rules, schema, sentences, views
 from engine.games.misterx.board import resolve_board
 from engine.games.misterx.state import DEFAULT_BOARD, MRX, TEAM, State, det_seat_ids
 
@@ -87,7 +87,7 @@ class MisterX(Game):
         return {"mission": mission, "start": rng.choice(board.missions[mission].starts)}
 
     def to_act(self, state: State) -> list[str]:
-        return rules.to_act(state)
+        return legal.to_act(state)
 
     def controller(self, seat: str) -> str:
         return "det1" if seat == TEAM else seat
@@ -102,13 +102,13 @@ class MisterX(Game):
         return {"tickets": "MX-6.8"} if action.get("type") == "refill" else {}
 
     def legal_actions(self, state: State, seat: str) -> list[Action]:
-        return rules.legal_actions(state, seat)
+        return legal.legal_actions(state, seat)
 
     def chance_options(self, state: State, action: Action) -> list[Action]:
-        return rules.chance_options(state, action)
+        return legal.chance_options(state, action)
 
     def chance_draw(self, state: State, action: Action) -> Draw | None:
-        draw = rules.refill_draw(state, action)
+        draw = legal.refill_draw(state, action)
         return None if draw is None else Draw("tickets", *draw)
 
     #: bound straight to the rules: a replay or a search calls it for every action

@@ -22,7 +22,7 @@ beside it):
 * ``clone``: ``clone`` of every state of those games (a search clones per playout).
 
 Then replays the same games once more, feeding the incremental possible-positions
-tracker (:mod:`engine.games.misterx.possible`) at the end of every round, and
+tracker (:mod:`engine.games.misterx.knowledge`) at the end of every round, and
 prints the mean and the worst CPU time per round. Target: at most 1 ms per round.
 """
 
@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import add_quick  # noqa: E402
 from engine import get_game, play, replay  # noqa: E402
-from engine.games.misterx.possible import Possible, board_masks  # noqa: E402
+from engine.games.misterx.knowledge import Possible, board_masks  # noqa: E402
 
 TARGET_GAMES_PER_SECOND = 300
 TARGET_MS_PER_ROUND = 1.0

@@ -46,7 +46,7 @@ from engine.ai.misterx.beliefs import (  # noqa: E402
     pawns_at_last_move,
 )
 from engine.ai.registry import ai_of  # noqa: E402
-from engine.games.misterx.possible import distances  # noqa: E402
+from engine.games.misterx.knowledge import distances  # noqa: E402
 from engine.games.misterx.state import PH_PAWNS, TEAM  # noqa: E402
 
 GAME = get_game("mister-x")

@@ -6,7 +6,7 @@ import copy
 from typing import Any
 
 from engine import get_game
-from engine.games.cryptid.rules import group_from, new_game
+from engine.games.cryptid.rules import group_from, new_state
 from engine.games.cryptid.state import BLOCK_ORDER, BLOCK_RANK, OTHER, CryptidState
 
 GAME = get_game("cryptid-urban-legends")
@@ -20,7 +20,7 @@ TABLE_SETUP = {
 
 def start(setup: dict[str, Any] | None = None, options: dict[str, Any] | None = None) -> CryptidState:
     """A new game without a seed (every outcome recorded), from TABLE_SETUP."""
-    return new_game(GAME.normalize_options(options or {}), copy.deepcopy(setup or TABLE_SETUP), None)
+    return new_state(GAME.normalize_options(options or {}), copy.deepcopy(setup or TABLE_SETUP), None)
 
 
 def spaces(*groups: dict[str, int]) -> list[list[int]]:

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from engine import ENGINE_ERROR, IllegalAction, get_game, play, replay
 from engine.cli import main as cli_main
 from engine.core.rng import Rng
-from engine.games.cloak.notation import format_action, parse
+from engine.games.cloak.notation import notation, parse
 from engine.games.cloak.state import SPY_PAIRS, deck
 
 GAME = get_game("cloak-and-dagger")
@@ -108,7 +108,7 @@ def test_apply_accepts_exactly_the_legal_actions(options, players, seed, data):
         assert r.actions == recorded
         assert GAME.view(r.final_state, None) == truth
     for action in recorded:
-        assert parse(format_action(action)) == action
+        assert parse(notation(action)) == action
 
 
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 6), options=options_strategy)

@@ -7,7 +7,7 @@ import pytest
 from engine import IllegalAction
 from engine.core.rng import Rng
 from engine.games.cryptid.legal import legal_actions, to_act
-from engine.games.cryptid.rules import apply, matching_blocks, new_game
+from engine.games.cryptid.rules import apply, matching_blocks, new_state
 from engine.games.cryptid.state import MYSTERIOUS, NORMAL_BLOCKS
 from tests.engine.cryptid_helpers import GAME, TABLE_SETUP, sensor_total, spaces, start, table
 
@@ -167,20 +167,20 @@ def test_cul_2_4_a_hand_the_deck_cannot_hold_is_rejected():
 
 def test_cul_2_4_a_seed_deals_the_setup_and_must_agree_with_what_the_log_gives():
     options = GAME.normalize_options({})
-    dealt = new_game(options, {"sensors_2r2w1b": "left"}, Rng(5))
+    dealt = new_state(options, {"sensors_2r2w1b": "left"}, Rng(5))
     record = GAME.setup_record(dealt)
     assert all(b in NORMAL_BLOCKS for b in record["first_blocks"])
-    again = new_game(options, record, Rng(5))  # the same deal, written out, agrees
+    again = new_state(options, record, Rng(5))  # the same deal, written out, agrees
     assert again.hands == dealt.hands
     other = dict(record, first_blocks=[b for b in NORMAL_BLOCKS if b not in record["first_blocks"]][:3])
     with pytest.raises(IllegalAction) as caught:
-        new_game(options, other, Rng(5))
+        new_state(options, other, Rng(5))
     assert caught.value.rule == "CUL-2.4"
 
 
 def test_cul_2_4_with_a_seed_the_first_four_blocks_drawn_are_normal():
     for seed in range(40):
-        state = new_game(GAME.normalize_options({}), {"sensors_2r2w1b": "left"}, Rng(seed))
+        state = new_state(GAME.normalize_options({}), {"sensors_2r2w1b": "left"}, Rng(seed))
         drawn = []
         for _ in range(7):
             state.phase = "sensor"
@@ -472,7 +472,7 @@ def test_cul_6_1_a_draw_running_out_mid_way_takes_the_last_deck_card():
 
 
 def test_cul_3_7_seeded_draws_reshuffle_and_agree_with_recorded_cards():
-    state = new_game(GAME.normalize_options({}), {"sensors_2r2w1b": "left"}, Rng(11))
+    state = new_state(GAME.normalize_options({}), {"sensors_2r2w1b": "left"}, Rng(11))
     state.hands["cryptid"] = ["split"]
     state.discards["cryptid"] = sorted(state.decks["cryptid"][1:])
     state.decks["cryptid"] = state.decks["cryptid"][:1]
@@ -483,7 +483,7 @@ def test_cul_3_7_seeded_draws_reshuffle_and_agree_with_recorded_cards():
     apply(probe, {"seat": "cryptid", "type": "draw", "cards": list(reversed(recorded["cards"]))})
     assert probe.hands == state.hands and probe.decks == state.decks
     other = [c for c in ("align", "shuffle", "split") if c not in recorded["cards"]][:1] * 2
-    mismatch = new_game(GAME.normalize_options({}), {"sensors_2r2w1b": "left"}, Rng(11))
+    mismatch = new_state(GAME.normalize_options({}), {"sensors_2r2w1b": "left"}, Rng(11))
     mismatch.hands["cryptid"] = []
     drawn = mismatch.copy()
     seeded = apply(drawn, {"seat": "cryptid", "type": "draw"})["cards"]
@@ -690,7 +690,7 @@ def test_cul_3_12_a_mysterious_block_placed_gets_an_evidence_marker():
 
 
 def test_cul_3_12_with_a_seed_the_expander_chooses_which_block_goes_left():
-    state = new_game(GAME.normalize_options({}), {"sensors_2r2w1b": "left"}, Rng(3))
+    state = new_state(GAME.normalize_options({}), {"sensors_2r2w1b": "left"}, Rng(3))
     from engine.games.cryptid.rules import begin_expansion
 
     begin_expansion(state)

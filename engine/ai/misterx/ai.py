@@ -9,7 +9,7 @@ from engine.ai.misterx.beliefs import Beliefs, summary
 from engine.ai.misterx.bots import BOTS, SEARCH_MAX_PLIES, evaluate
 from engine.core.game import Action
 from engine.games.misterx import legal
-from engine.games.misterx.state import TEAM, State
+from engine.games.misterx.state import TEAM, MisterXState
 
 
 class MisterXAI(GameAI):
@@ -19,13 +19,13 @@ class MisterXAI(GameAI):
     analysis_search: dict[str, Any] | None = {
         "max_plies": SEARCH_MAX_PLIES, "evaluate": evaluate}
 
-    def beliefs(self, state: State, viewer: str | None) -> Beliefs:
+    def beliefs(self, state: MisterXState, viewer: str | None) -> Beliefs:
         return Beliefs(state, viewer)
 
-    def belief_summary(self, state: State, viewer: str | None) -> list[dict[str, Any]]:
+    def belief_summary(self, state: MisterXState, viewer: str | None) -> list[dict[str, Any]]:
         return summary(state, viewer)
 
-    def decision(self, state: State) -> tuple[str, list[Action]]:
+    def decision(self, state: MisterXState) -> tuple[str, list[Action]]:
         """The detectives' special action is optional: declining it is the next refill
         (the team's bot acts for the refiller then, as :func:`engine.ai.play.play` does)."""
         acting = legal.to_act(state)

@@ -10,7 +10,7 @@ then deals any number of such worlds:
   drawn among the paths consistent with the public record — the transports of
   face-up tickets, the cities he could not enter, those found empty, revealed
   cities, his start among the mission's, no destination while the game goes on
-  (the constraints of :mod:`.possible`). Paths are counted slot by slot forward
+  (the constraints of :mod:`.knowledge`). Paths are counted slot by slot forward
   over the cities still possible; his city now is drawn in proportion to the
   paths ending there times the weight of its *location category* (below), and
   the path back to it in proportion to the counts (forward filtering, backward
@@ -32,7 +32,7 @@ then deals any number of such worlds:
 * **The future**: the sample carries a new generator drawn from the caller's, so
   its refills are unknown too.
 
-Not used (as in :mod:`.possible`, documented over-approximations): a pawn that
+Not used (as in :mod:`.knowledge`, documented over-approximations): a pawn that
 stays, or a Mister X who passes, shows its seat held no ticket that moves it; that
 is not held against the racks dealt.
 """
@@ -46,13 +46,13 @@ from typing import Any
 
 from engine.ai.beliefs import entropy, measure
 from engine.core.rng import Rng
-from engine.games.misterx.possible import Possible, board_masks, distances
+from engine.games.misterx.knowledge import Possible, board_masks, distances
 from engine.games.misterx.state import (
     HIDDEN_SLOTS,
     MRX,
     TEAM,
+    MisterXState,
     Rack,
-    State,
     rack_list,
     remove_all,
 )
@@ -129,7 +129,7 @@ def _weighted(rng: Rng, options: list[tuple[int, int]]) -> int:
 class Beliefs:
     """What ``viewer`` knows of ``state``, ready to deal complete states from."""
 
-    def __init__(self, state: State, viewer: str | None):
+    def __init__(self, state: MisterXState, viewer: str | None):
         self.state = state
         self.viewer = viewer
         self.knows_path = viewer is None or viewer == MRX
@@ -148,32 +148,32 @@ class Beliefs:
         """Every ticket the viewer cannot place, as a sorted list: the board's tickets
         less the racks it sees, the tickets out of the game and the ticket board's
         tickets it can read (those stay there: MX-3.11)."""
-        st = self.state
-        pool: Rack = {t: n for t, n in st.board.tickets.items() if n}
-        for seat in st.seats():
+        state = self.state
+        pool: Rack = {t: n for t, n in state.board.tickets.items() if n}
+        for seat in state.seats():
             if seat not in self.hidden_racks:
-                remove_all(pool, st.racks[seat])
-        remove_all(pool, st.out)
+                remove_all(pool, state.racks[seat])
+        remove_all(pool, state.out)
         hidden = set(self.hidden_slots)
-        for slot in range(1, min(st.last_slot, HIDDEN_SLOTS) + 1):
+        for slot in range(1, min(state.last_slot, HIDDEN_SLOTS) + 1):
             if slot not in hidden:
-                remove_all(pool, {st.slot(slot)[0]: 1})
+                remove_all(pool, {state.slot(slot)[0]: 1})
         return rack_list(pool)
 
     # -- Mister X's path ------------------------------------------------------------
     def _path_counts(self) -> list[dict[int, int]]:
         """``counts[slot][city]``: how many paths consistent with the public record up to
         ``slot`` end in ``city`` (cities outside the forward-filtered set left out)."""
-        st = self.state
-        mission = st.board.missions[st.mission]
-        tracker = Possible(st.board, mission.starts, mission.destinations)
-        tracker.feed(st.events)
-        masks = board_masks(st.board)
-        last = st.last_slot
+        state = self.state
+        mission = state.board.missions[state.mission]
+        tracker = Possible(state.board, mission.starts, mission.destinations)
+        tracker.feed(state.events)
+        masks = board_masks(state.board)
+        last = state.last_slot
         allowed = list(tracker.allowed)
-        if st.winner is None:  # the game goes on: he is on no destination now
+        if state.winner is None:  # the game goes on: he is on no destination now
             allowed[last] &= tracker.not_dest
-        by_transport, neighbours = st.board.by_transport, st.board.neighbours
+        by_transport, neighbours = state.board.by_transport, state.board.neighbours
         counts: list[dict[int, int]] = [{c: 1 for c in masks.cities_of(allowed[0])}]
         for slot in range(1, last + 1):
             transport = tracker.transports[slot]
@@ -190,12 +190,12 @@ class Beliefs:
         return counts
 
     def _location_weights(self, counts: dict[int, int]) -> dict[int, int]:
-        st = self.state
-        pawns = pawns_at_last_move(st.events)
+        state = self.state
+        pawns = pawns_at_last_move(state.events)
         if pawns is None or not LOCATION_WEIGHTS:
             return dict(counts)
-        dist = distances(st.board)
-        return {city: n * LOCATION_WEIGHTS.get(location_category(dist, city, pawns, st.destinations), NEUTRAL)
+        dist = distances(state.board)
+        return {city: n * LOCATION_WEIGHTS.get(location_category(dist, city, pawns, state.destinations), NEUTRAL)
                 for city, n in counts.items()}
 
     def path_weights(self) -> dict[int, int]:
@@ -206,11 +206,11 @@ class Beliefs:
         return dict(self.weights)
 
     def _sample_path(self, rng: Rng) -> list[int]:
-        st = self.state
+        state = self.state
         counts = self.counts
         assert counts is not None
-        board = st.board
-        last = st.last_slot
+        board = state.board
+        last = state.last_slot
         path = [0] * (last + 1)
         assert self.weights is not None
         city = _weighted(rng, sorted(self.weights.items()))
@@ -224,7 +224,7 @@ class Beliefs:
         return path
 
     # -- sampling -------------------------------------------------------------------
-    def sample(self, rng: Rng) -> State:
+    def sample(self, rng: Rng) -> MisterXState:
         """One complete state consistent with everything the viewer knows."""
         st = self.state
         new = st.clone()
@@ -251,7 +251,7 @@ class Beliefs:
         return new
 
 
-def summary(state: State, viewer: str | None) -> list[dict[str, Any]]:
+def summary(state: MisterXState, viewer: str | None) -> list[dict[str, Any]]:
     """The detectives' belief about Mister X's city now (:meth:`GameAI.belief_summary`):
     each city still possible, with its share of the weights the detectives' samples draw
     by (the paths consistent with the public record that end there, times the city's

@@ -3,12 +3,12 @@
 ``random``: a uniformly random legal action (kind first, then the instance).
 ``greedy``: Mister X heads for the nearest destination of his mission and keeps
 away from the pawns, spending double and secret moves when they help; the
-detectives close in on the cities Mister X could be in (:mod:`.possible`),
+detectives close in on the cities Mister X could be in (:mod:`.knowledge`),
 investigate when that set is wide and use a siren when it can land on it.
 
 Each bot decides only from what its seat knows: Mister X bots read the board,
 pawns and his own rack; detective bots read the public record (through
-:func:`~engine.games.misterx.possible.possible_positions`), the pawns and their
+:func:`~engine.games.misterx.knowledge.possible_positions`), the pawns and their
 own seat's rack (the team bot: every detective rack, as the team view shows).
 """
 
@@ -21,13 +21,13 @@ from engine.ai.search import Playout, search_bot
 from engine.core.rng import Rng
 from engine.games.misterx import legal
 from engine.games.misterx.board import Board
-from engine.games.misterx.possible import board_masks, distances, possible_positions
+from engine.games.misterx.knowledge import board_masks, distances, possible_positions
 from engine.games.misterx.state import (
     MRX,
     PH_MRX,
     PH_PAWNS,
     TEAM,
-    State,
+    MisterXState,
     icon_of,
     rack_list,
     rack_of,
@@ -40,51 +40,51 @@ FAR = 99
 
 
 # --- random --------------------------------------------------------------------------
-def random_bot(game: Any, st: State, seat: str, rng: Rng) -> dict[str, Any]:
+def random_bot(game: Any, state: MisterXState, seat: str, rng: Rng) -> dict[str, Any]:
     if seat == TEAM and rng.below(2):
-        seat = legal.to_act(st)[-1]  # decline the special action: the next refiller acts
-    actions = legal.legal_actions(st, seat)
+        seat = legal.to_act(state)[-1]  # decline the special action: the next refiller acts
+    actions = legal.legal_actions(state, seat)
     if not actions:
-        seat = legal.to_act(st)[-1]
-        actions = legal.legal_actions(st, seat)
+        seat = legal.to_act(state)[-1]
+        actions = legal.legal_actions(state, seat)
     kinds = sorted({a["type"] for a in actions})
     kind = kinds[rng.below(len(kinds))]
     return rng.choice([a for a in actions if a["type"] == kind])
 
 
 # --- greedy: Mister X ------------------------------------------------------------------
-def _mrx_cost(st: State, dist: dict[int, dict[int, int]], city: int) -> tuple[int, int]:
+def _mrx_cost(state: MisterXState, dist: dict[int, dict[int, int]], city: int) -> tuple[int, int]:
     """Lower is better: (danger, moves to the nearest destination). A city counts one
     level more dangerous for every three visits already paid to it, so a Mister X
     hemmed in does not shuttle between two safe cities forever."""
-    to_dest = min(dist[city].get(d, FAR) for d in st.destinations)
-    nearest_pawn = min(dist[p].get(city, FAR) for p in st.pawn_pos.values())
+    to_dest = min(dist[city].get(d, FAR) for d in state.destinations)
+    nearest_pawn = min(dist[p].get(city, FAR) for p in state.pawn_pos.values())
     danger = 2 if nearest_pawn <= 1 else (1 if nearest_pawn == 2 else 0)
-    return danger + st.path.count(city) // 3, to_dest
+    return danger + state.path.count(city) // 3, to_dest
 
 
-def _greedy_mrx(st: State, rng: Rng) -> dict[str, Any]:
-    dist = distances(st.board)
-    rack = st.racks[MRX]
-    singles = legal.mrx_steps(st, st.position, rack)
+def _greedy_mrx(state: MisterXState, rng: Rng) -> dict[str, Any]:
+    dist = distances(state.board)
+    rack = state.racks[MRX]
+    singles = legal.mrx_steps(state, state.position, rack)
     for ticket, to in singles:
-        if to in st.destinations:
+        if to in state.destinations:
             return {"seat": MRX, "type": "move", "ticket": ticket, "to": to}
     doubles = {t: n for t, n in rack.items() if icon_of(t) == "double"}
     secrets = {t: n for t, n in rack.items() if icon_of(t) == "secret"}
-    best_single = min(((_mrx_cost(st, dist, to), ticket, to) for ticket, to in singles), default=None)
+    best_single = min(((_mrx_cost(state, dist, to), ticket, to) for ticket, to in singles), default=None)
     if rack_size(doubles) >= 3 and (best_single is None or best_single[0][0] >= 1):
         pay = rack_list(doubles)[:3]
         left = dict(rack)
         remove_all(left, rack_of(pay))
         best = None
-        for t1, to1 in legal.mrx_steps(st, st.position, left):
-            if to1 in st.destinations:
+        for t1, to1 in legal.mrx_steps(state, state.position, left):
+            if to1 in state.destinations:
                 return {"seat": MRX, "type": "double", "pay": pay, "moves": [{"ticket": t1, "to": to1}]}
             after = dict(left)
             remove_one(after, t1)
-            for t2, to2 in legal.mrx_steps(st, to1, after):
-                cost = (0, -1) if to2 in st.destinations else _mrx_cost(st, dist, to2)
+            for t2, to2 in legal.mrx_steps(state, to1, after):
+                cost = (0, -1) if to2 in state.destinations else _mrx_cost(state, dist, to2)
                 if best is None or cost < best[0]:
                     best = (cost, t1, to1, t2, to2)
         if best is not None and (best_single is None or best[0] < best_single[0]):
@@ -92,8 +92,8 @@ def _greedy_mrx(st: State, rng: Rng) -> dict[str, Any]:
             return {"seat": MRX, "type": "double", "pay": pay,
                     "moves": [{"ticket": t1, "to": to1}, {"ticket": t2, "to": to2}]}
     if rack_size(secrets) >= 3 and rack_size(rack) >= 4:
-        free = [c for c in st.board.neighbours[st.position] if c not in st.occupied]
-        best_secret = min(((_mrx_cost(st, dist, c), c) for c in free), default=None)
+        free = [c for c in state.board.neighbours[state.position] if c not in state.occupied]
+        best_secret = min(((_mrx_cost(state, dist, c), c) for c in free), default=None)
         if best_secret is not None and (best_single is None or best_secret[0] <= best_single[0]):
             pay = rack_list(secrets)[:3]
             left = dict(rack)
@@ -115,7 +115,7 @@ def _ticket_keep_value(ticket: str) -> int:
 def moves_to_nearest(board: Board, targets: frozenset[int], cities: set[int]) -> dict[int, int]:
     """Each of ``cities`` -> fewest moves (any transport) to the nearest of ``targets``
     (cities that cannot reach them left out): the targets' set grown one move at a time,
-    as bit masks (:mod:`.possible`), until every city asked for is in it."""
+    as bit masks (:mod:`.knowledge`), until every city asked for is in it."""
     masks = board_masks(board)
     reach = masks.mask(targets)
     out: dict[int, int] = {}
@@ -133,17 +133,17 @@ def moves_to_nearest(board: Board, targets: frozenset[int], cities: set[int]) ->
         reach, moves = grown, moves + 1
 
 
-def _greedy_pawn(st: State, seat: str, rng: Rng) -> dict[str, Any]:
-    targets = possible_positions(st) or frozenset(st.destinations)
-    rack = st.racks[seat]
+def _greedy_pawn(state: MisterXState, seat: str, rng: Rng) -> dict[str, Any]:
+    targets = possible_positions(state) or frozenset(state.destinations)
+    rack = state.racks[seat]
     best = None
-    for pawn in st.pawns_of[seat]:
-        if pawn in st.moved:
+    for pawn in state.pawns_of[seat]:
+        if pawn in state.moved:
             continue
-        moves = legal.pawn_moves(st, pawn, rack)
+        moves = legal.pawn_moves(state, pawn, rack)
         if not moves:
             return {"seat": seat, "type": "stay", "pawn": pawn}
-        near = moves_to_nearest(st.board, targets, {to for _, to in moves})
+        near = moves_to_nearest(state.board, targets, {to for _, to in moves})
         for ticket, to in moves:
             d = near.get(to, FAR)
             key = (d, _ticket_keep_value(ticket), rng.below(1000))
@@ -155,9 +155,9 @@ def _greedy_pawn(st: State, seat: str, rng: Rng) -> dict[str, Any]:
     return {"seat": seat, "type": "move", "pawn": pawn, "ticket": ticket, "to": to}
 
 
-def _greedy_special(st: State, rng: Rng) -> dict[str, Any] | None:
-    targets = possible_positions(st)
-    options = legal.legal_actions(st, TEAM)
+def _greedy_special(state: MisterXState, rng: Rng) -> dict[str, Any] | None:
+    targets = possible_positions(state)
+    options = legal.legal_actions(state, TEAM)
     if not options:
         return None
     sirens = [a for a in options if a["type"] == "siren" and a["to"] in targets]
@@ -172,18 +172,18 @@ def _greedy_special(st: State, rng: Rng) -> dict[str, Any] | None:
     return None
 
 
-def greedy_bot(game: Any, st: State, seat: str, rng: Rng) -> dict[str, Any]:
+def greedy_bot(game: Any, state: MisterXState, seat: str, rng: Rng) -> dict[str, Any]:
     if seat == MRX:
-        if st.phase == PH_MRX:
-            return _greedy_mrx(st, rng)
+        if state.phase == PH_MRX:
+            return _greedy_mrx(state, rng)
         return {"seat": MRX, "type": "refill"}
     if seat == TEAM:
-        special = _greedy_special(st, rng)
+        special = _greedy_special(state, rng)
         if special is not None:
             return special
-        seat = legal.to_act(st)[-1]
-    if st.phase == PH_PAWNS:
-        return _greedy_pawn(st, seat, rng)
+        seat = legal.to_act(state)[-1]
+    if state.phase == PH_PAWNS:
+        return _greedy_pawn(state, seat, rng)
     return {"seat": seat, "type": "refill"}
 
 
@@ -193,39 +193,39 @@ def greedy_bot(game: Any, st: State, seat: str, rng: Rng) -> dict[str, Any]:
 COALITION_REDUCTION = 0.1
 
 
-def evaluate(game: Any, st: State, seat: str) -> float:
+def evaluate(game: Any, state: MisterXState, seat: str) -> float:
     """A playout cut short, scored for ``seat``: Mister X's share grows with the pawns'
     distance to him and shrinks with his distance to a destination."""
-    dist = distances(st.board)
-    x = st.path[-1]
-    to_dest = min(dist[x].get(d, FAR) for d in st.destinations)
-    to_pawn = min(dist[p].get(x, FAR) for p in st.pawn_pos.values())
+    dist = distances(state.board)
+    x = state.path[-1]
+    to_dest = min(dist[x].get(d, FAR) for d in state.destinations)
+    to_pawn = min(dist[p].get(x, FAR) for p in state.pawn_pos.values())
     mrx = to_pawn / (to_pawn + to_dest) if to_pawn + to_dest else 0.5
     return mrx if seat == MRX else 1.0 - mrx
 
 
-def reward(game: Any, st: State, seat: str, playout: Playout) -> float:
-    if st.winner is None:
-        return evaluate(game, st, seat)
-    if (st.winner == MRX) != (seat == MRX):
+def reward(game: Any, state: MisterXState, seat: str, playout: Playout) -> float:
+    if state.winner is None:
+        return evaluate(game, state, seat)
+    if (state.winner == MRX) != (seat == MRX):
         return 0.0
-    if seat == MRX or st.reason != "caught":
+    if seat == MRX or state.reason != "caught":
         return 1.0
-    catcher = st.owner[st.occupied[st.path[-1]]]
+    catcher = state.owner[state.occupied[state.path[-1]]]
     return 1.0 if seat in (catcher, TEAM) else 1.0 - COALITION_REDUCTION
 
 
-def pawn_candidates(game: Any, st: State, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def pawn_candidates(game: Any, state: MisterXState, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The pawn moves a detective's search tells apart (a move filter): those of the
     seat's next pawn in its order, as greedy moves them, one ticket per city (the one
     greedy would spend: a kind only Mister X can use first). Any other decision's actions
     unchanged. With a budget of tens of iterations, the two or three pawns' moves with every
     ticket that reaches a city (22 on average, up to 79) leave the search no more than one
     playout each; one pawn's cities (about six) leave it a dozen."""
-    if st.phase != PH_PAWNS or not actions or actions[0]["seat"] == TEAM:
+    if state.phase != PH_PAWNS or not actions or actions[0]["seat"] == TEAM:
         return actions
     seat = actions[0]["seat"]
-    pawn = next(p for p in st.pawns_of[seat] if p not in st.moved)
+    pawn = next(p for p in state.pawns_of[seat] if p not in state.moved)
     best: dict[int, dict[str, Any]] = {}
     for action in actions:
         if action["pawn"] != pawn:
@@ -251,7 +251,7 @@ def make_search_level(**options: Any) -> Bot:
     """The ``search`` level with these :class:`~engine.ai.search.Search` options
     (``playouts`` for the pawns, ``mrx_playouts`` for Mister X, ``exploration``, ...) over
     its defaults (the benchmark tunes with it). ``narrow`` and ``paired`` are the pawns'
-    only (``narrow=None, paired=False``: the pawns' search as it was before 27 Nov)."""
+    only (``narrow=None, paired=False``: every pawn move searched, each over its own worlds)."""
     settings: dict[str, Any] = {"playouts": SEARCH_PLAYOUTS, "mrx_playouts": MRX_SEARCH_PLAYOUTS,
                                 "max_plies": SEARCH_MAX_PLIES, "evaluate": evaluate, "reward": reward,
                                 **options}
@@ -261,14 +261,14 @@ def make_search_level(**options: Any) -> Bot:
     mrx_search = search_bot(settings.pop("mrx_playouts"), **{k: v for k, v in settings.items() if k != "playouts"})
     pawn_search = search_bot(settings.pop("playouts"), **settings, **pawn_only)
 
-    def search_level(game: Any, st: State, seat: str, rng: Rng) -> dict[str, Any]:
+    def search_level(game: Any, state: MisterXState, seat: str, rng: Rng) -> dict[str, Any]:
         """Mister X's moves and the pawns' moves by search; the ticket keeping (discards,
         refills, special actions) as ``greedy`` does it."""
-        if st.phase == PH_MRX and seat == MRX:
-            return mrx_search(game, st, seat, rng)
-        if st.phase == PH_PAWNS and seat != TEAM:
-            return pawn_search(game, st, seat, rng)
-        return greedy_bot(game, st, seat, rng)
+        if state.phase == PH_MRX and seat == MRX:
+            return mrx_search(game, state, seat, rng)
+        if state.phase == PH_PAWNS and seat != TEAM:
+            return pawn_search(game, state, seat, rng)
+        return greedy_bot(game, state, seat, rng)
 
     return search_level
 

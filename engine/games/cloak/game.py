@@ -17,7 +17,7 @@ from engine.games.cloak.state import (
 )
 
 
-class CloakAndDagger(Game):
+class CloakGame(Game):
     id = "cloak-and-dagger"
     name = "Cloak & Dagger"
     title_id = "cd.title"
@@ -111,7 +111,7 @@ class CloakAndDagger(Game):
         return views.action_view(state_after, action, viewer)
 
     def notation(self, action: Action) -> str:
-        return notation.format_action(action)
+        return notation.notation(action)
 
     def render_text(self, state: CloakState, locale: str = DEFAULT_LOCALE) -> str:
         return views.render_text(state, locale)

@@ -24,7 +24,7 @@ from engine.core.messages import msg
 HIDDEN = "?"
 
 
-def format_action(action: dict[str, Any]) -> str:
+def notation(action: dict[str, Any]) -> str:
     kind = action.get("type")
     envelope = action.get("envelope", HIDDEN)
     words = [str(action.get("seat")), str(kind), str(envelope)]

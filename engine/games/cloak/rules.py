@@ -1,7 +1,7 @@
 """Cloak & Dagger rules (``docs/rules/cloak-and-dagger.md``, ids ``CD-*``): options,
 seats, setup, turns and the result, as functions of the state (:mod:`.state`; who may
 act and what they may do: :mod:`.legal`); the
-:class:`~engine.games.cloak.game.CloakAndDagger` game plugs them into the engine.
+:class:`~engine.games.cloak.game.CloakGame` game plugs them into the engine.
 
 Chance: the pile is the deck (:func:`~engine.games.cloak.state.deck`) shuffled once
 at setup with ``Rng(seed).shuffle``; a ``place`` draws its top card. A log may

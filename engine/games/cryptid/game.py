@@ -41,7 +41,7 @@ class CryptidGame(Game):
     def initial_state(
         self, options: dict[str, Any], seats: list[str], setup: dict[str, Any], rng: Rng | None
     ) -> CryptidState:
-        return rules.new_game(options, setup, rng)
+        return rules.new_state(options, setup, rng)
 
     def setup_record(self, state: CryptidState) -> dict[str, Any]:
         return {

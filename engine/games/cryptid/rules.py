@@ -104,7 +104,7 @@ def _same_cards(a: list[str], b: list[str]) -> bool:
     return sorted(a) == sorted(b)
 
 
-def new_game(options: dict[str, Any], setup: dict[str, Any], rng: Rng | None) -> CryptidState:
+def new_state(options: dict[str, Any], setup: dict[str, Any], rng: Rng | None) -> CryptidState:
     """The table after the setup of CUL-2.3, from the log's ``setup`` and the seed."""
     side = get_str(setup, "sensors_2r2w1b", "CUL-2.3", msg("core.what.setup"), choices=_SIDES)
     decks = {seat: deck_cards(options["decks"][seat]) for seat in SEATS}

@@ -11,10 +11,10 @@ from engine.core.messages import DEFAULT_LOCALE, msg
 from engine.core.rng import Rng
 from engine.games.misterx import legal, notation, rules, schema, sentences, views
 from engine.games.misterx.board import resolve_board
-from engine.games.misterx.state import DEFAULT_BOARD, MRX, TEAM, State, det_seat_ids
+from engine.games.misterx.state import DEFAULT_BOARD, MRX, TEAM, MisterXState, det_seat_ids
 
 
-class MisterX(Game):
+class MisterXGame(Game):
     id = "mister-x"
     name = "Mister X"
     title_id = "mx.title"
@@ -75,10 +75,10 @@ class MisterX(Game):
         return [*seats, TEAM]
 
     def initial_state(self, options: dict[str, Any], seats: list[str], setup: dict[str, Any],
-                      rng: Rng | None) -> State:
+                      rng: Rng | None) -> MisterXState:
         return rules.new_state(options, seats, setup, rng)
 
-    def setup_record(self, state: State) -> dict[str, Any]:
+    def setup_record(self, state: MisterXState) -> dict[str, Any]:
         return rules.setup_record(state)
 
     def random_setup_choices(self, options: dict[str, Any], seats: list[str], rng: Rng) -> dict[str, Any]:
@@ -86,7 +86,7 @@ class MisterX(Game):
         mission = rng.choice(sorted(board.missions))
         return {"mission": mission, "start": rng.choice(board.missions[mission].starts)}
 
-    def to_act(self, state: State) -> list[str]:
+    def to_act(self, state: MisterXState) -> list[str]:
         return legal.to_act(state)
 
     def controller(self, seat: str) -> str:
@@ -98,48 +98,47 @@ class MisterX(Game):
             return seat != MRX
         return super().acts_for(viewer, seat)
 
-    def chance_fields(self, state: State, action: Action) -> dict[str, str]:
+    def chance_fields(self, state: MisterXState, action: Action) -> dict[str, str]:
         return {"tickets": "MX-6.8"} if action.get("type") == "refill" else {}
 
-    def legal_actions(self, state: State, seat: str) -> list[Action]:
+    def legal_actions(self, state: MisterXState, seat: str) -> list[Action]:
         return legal.legal_actions(state, seat)
 
-    def chance_options(self, state: State, action: Action) -> list[Action]:
+    def chance_options(self, state: MisterXState, action: Action) -> list[Action]:
         return legal.chance_options(state, action)
 
-    def chance_draw(self, state: State, action: Action) -> Draw | None:
+    def chance_draw(self, state: MisterXState, action: Action) -> Draw | None:
         draw = legal.refill_draw(state, action)
         return None if draw is None else Draw("tickets", *draw)
 
     #: bound straight to the rules: a replay or a search calls it for every action
-    # (mypy: a staticmethod in place of the method, with the rules' own State type)
-    apply = staticmethod(rules.apply)  # type: ignore[assignment]
+    apply = staticmethod(rules.apply)
 
-    def is_over(self, state: State) -> bool:
+    def is_over(self, state: MisterXState) -> bool:
         return state.winner is not None
 
-    def result(self, state: State) -> dict[str, Any] | None:
+    def result(self, state: MisterXState) -> dict[str, Any] | None:
         return rules.result(state)
 
-    def clone(self, state: State) -> State:
+    def clone(self, state: MisterXState) -> MisterXState:
         return state.clone()
 
-    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+    def view(self, state: MisterXState, viewer: str | None) -> dict[str, Any]:
         return views.view(state, viewer)
 
-    def clock(self, state: State) -> dict[str, Any]:
+    def clock(self, state: MisterXState) -> dict[str, Any]:
         return {"round": state.round, "phase": state.phase}
 
     def static_view(self, options: dict[str, Any]) -> dict[str, Any]:
         return {"board": views.board_view(resolve_board(options.get("board", DEFAULT_BOARD)))}
 
-    def action_view(self, state_after: State, action: Action, viewer: str | None) -> Action:
+    def action_view(self, state_after: MisterXState, action: Action, viewer: str | None) -> Action:
         return views.action_view(state_after, action, viewer)
 
     def notation(self, action: Action) -> str:
         return notation.notation(action)
 
-    def render_text(self, state: State, locale: str = DEFAULT_LOCALE) -> str:
+    def render_text(self, state: MisterXState, locale: str = DEFAULT_LOCALE) -> str:
         return views.render_text(state, locale)
 
     def json_schema(self) -> dict[str, Any]:

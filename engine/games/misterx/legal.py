@@ -32,8 +32,8 @@ from engine.games.misterx.state import (
     SORTED_TICKETS,
     TEAM,
     TRANSPORT_OF,
+    MisterXState,
     Rack,
-    State,
     add_all,
     rack_list,
     rack_size,
@@ -42,34 +42,34 @@ from engine.games.misterx.state import (
 )
 
 
-def to_act(st: State) -> list[str]:
-    phase = st.phase
+def to_act(state: MisterXState) -> list[str]:
+    phase = state.phase
     if phase == PH_PAWNS:
-        moved = st.moved
-        return [s for s, pawns in st.pawns_of.items() if any(p not in moved for p in pawns)]
+        moved = state.moved
+        return [s for s, pawns in state.pawns_of.items() if any(p not in moved for p in pawns)]
     if phase in (PH_MRX, PH_MRX_REFILL):
         return [MRX]
     if phase == PH_DET_END:
-        refiller = [st.det_seats[st.refill_next]]
-        return [TEAM, *refiller] if special_possible(st) else refiller
+        refiller = [state.det_seats[state.refill_next]]
+        return [TEAM, *refiller] if special_possible(state) else refiller
     return []
 
 
-def special_possible(st: State) -> bool:
+def special_possible(state: MisterXState) -> bool:
     """Can the detectives take some special action now (MX-3.7 .. MX-3.9, MX-6.7)?"""
-    if not st.special_open():
+    if not state.special_open():
         return False
     for icon in ("investigate", "siren"):
-        usable = sum(min(len(st.pawns_of[seat]),
-                         sum(n for t, n in st.racks[seat].items() if ICON_OF[t] == icon))
-                     for seat in st.det_seats)
+        usable = sum(min(len(state.pawns_of[seat]),
+                         sum(n for t, n in state.racks[seat].items() if ICON_OF[t] == icon))
+                     for seat in state.det_seats)
         for paid in range(3, min(usable, 5) + 1):
             if icon == "investigate":
-                if st.last_slot - INVESTIGATE_BACK[paid] >= 0:
+                if state.last_slot - INVESTIGATE_BACK[paid] >= 0:
                     return True
-            elif any(c not in st.occupied
-                     for city in st.pawn_pos.values()
-                     for c in st.board.by_transport[city].get(SIREN_TRANSPORT[paid], ())):
+            elif any(c not in state.occupied
+                     for city in state.pawn_pos.values()
+                     for c in state.board.by_transport[city].get(SIREN_TRANSPORT[paid], ())):
                 return True
     return False
 
@@ -251,10 +251,10 @@ def _discards(table: Listing, seat: str, rack: Rack) -> list[dict[str, Any]]:
     return actions
 
 
-def mrx_steps(st: State, frm: int, rack: Rack) -> list[tuple[str, int]]:
+def mrx_steps(state: MisterXState, frm: int, rack: Rack) -> list[tuple[str, int]]:
     """(ticket, city) for every single move from ``frm`` with a ticket of ``rack``."""
-    per = st.board.by_transport[frm]
-    occupied = st.occupied
+    per = state.board.by_transport[frm]
+    occupied = state.occupied
     return [(ticket, to) for ticket in sorted(rack)
             for to in per.get(TRANSPORT_OF[ticket], ()) if to not in occupied]
 
@@ -275,12 +275,12 @@ def _pick(actions: list[dict[str, Any]], moves: MovesFrom, tickets: list[str],
                 actions += [a for to, a in found[0] if to not in occupied]
 
 
-def _mrx_legal(st: State) -> list[dict[str, Any]]:
-    board = st.board
+def _mrx_legal(state: MisterXState) -> list[dict[str, Any]]:
+    board = state.board
     table = board.listing or listing(board)
-    rack = st.racks[MRX]
-    position = st.path[-1]
-    occupied = st.occupied
+    rack = state.racks[MRX]
+    position = state.path[-1]
+    occupied = state.occupied
     tickets = sorted(rack)
     actions: list[dict[str, Any]] = []
     _pick(actions, table.mrx.get(position) or table.mrx_moves(position), tickets, occupied)
@@ -301,9 +301,9 @@ def _mrx_legal(st: State) -> list[dict[str, Any]]:
             left = dict(rack)
             for t in paid:
                 remove_one(left, t)
-            for t1, to1 in mrx_steps(st, position, left):
+            for t1, to1 in mrx_steps(state, position, left):
                 ending, seconds = known.get((t1, to1)) or table.doubles_from(t1, to1)
-                if to1 in st.destinations:
+                if to1 in state.destinations:
                     actions.append({"seat": MRX, "type": "double", "pay": pay, "moves": ending})
                     continue
                 after = dict(left)
@@ -329,28 +329,28 @@ def _mrx_legal(st: State) -> list[dict[str, Any]]:
     return actions
 
 
-def _refill_legal(st: State, seat: str) -> list[dict[str, Any]]:
-    table = st.board.listing or listing(st.board)
-    if seat in st.discarded:
+def _refill_legal(state: MisterXState, seat: str) -> list[dict[str, Any]]:
+    table = state.board.listing or listing(state.board)
+    if seat in state.discarded:
         return [table.refill_of(seat)]
-    actions = _discards(table, seat, st.racks[seat])
+    actions = _discards(table, seat, state.racks[seat])
     actions.append(table.refill_of(seat))
     return actions
 
 
-def pawn_moves(st: State, pawn: str, rack: Rack) -> list[tuple[str, int]]:
-    per = st.board.by_transport[st.pawn_pos[pawn]]
-    occupied = st.occupied
+def pawn_moves(state: MisterXState, pawn: str, rack: Rack) -> list[tuple[str, int]]:
+    per = state.board.by_transport[state.pawn_pos[pawn]]
+    occupied = state.occupied
     return [(ticket, to) for ticket in sorted(rack)
             for to in per.get(TRANSPORT_OF[ticket], ()) if to not in occupied]
 
 
-def _special_pays(table: Listing, st: State, icon: str) -> list[tuple[FrozenAction, int]]:
+def _special_pays(table: Listing, state: MisterXState, icon: str) -> list[tuple[FrozenAction, int]]:
     """Every pay of 3 to 5 ``icon`` tickets the detective seats can make together, each
     seat giving at most one per pawn it controls, with its total (kept per board for the
     tickets of that icon each seat holds)."""
-    held_by = tuple((seat, frozenset([(t, n) for t, n in st.racks[seat].items() if ICON_OF[t] == icon]),
-                     len(st.pawns_of[seat])) for seat in st.det_seats)
+    held_by = tuple((seat, frozenset([(t, n) for t, n in state.racks[seat].items() if ICON_OF[t] == icon]),
+                     len(state.pawns_of[seat])) for seat in state.det_seats)
     key = (icon, held_by)
     found = table.special.get(key)
     if found is not None:
@@ -369,52 +369,52 @@ def _special_pays(table: Listing, st: State, icon: str) -> list[tuple[FrozenActi
     return found
 
 
-def _special_legal(st: State) -> list[dict[str, Any]]:
+def _special_legal(state: MisterXState) -> list[dict[str, Any]]:
     actions: list[dict[str, Any]] = []
-    board, occupied = st.board, st.occupied
+    board, occupied = state.board, state.occupied
     table = board.listing or listing(board)
-    last_slot = len(st.path) - 1
-    for pay, total in _special_pays(table, st, "investigate"):
+    last_slot = len(state.path) - 1
+    for pay, total in _special_pays(table, state, "investigate"):
         if last_slot - INVESTIGATE_BACK[total] >= 0:
             actions.append({"seat": TEAM, "type": "investigate", "pay": pay})
     sirens: dict[str, list[tuple[str, int]]] = {}
-    for pay, total in _special_pays(table, st, "siren"):
+    for pay, total in _special_pays(table, state, "siren"):
         transport = SIREN_TRANSPORT[total]
         spots = sirens.get(transport)
         if spots is None:  # where a siren by this transport can take a pawn (once per call)
             spots = sirens[transport] = [
-                (pawn, to) for pawn, city in st.pawn_pos.items()
+                (pawn, to) for pawn, city in state.pawn_pos.items()
                 for to in board.by_transport[city].get(transport, ()) if to not in occupied]
         actions += [{"seat": TEAM, "type": "siren", "pay": pay, "pawn": pawn, "to": to}
                     for pawn, to in spots]
     return actions
 
 
-def refill_draw(st: State, action: dict[str, Any]) -> tuple[Rack, Rack, int] | None:
+def refill_draw(state: MisterXState, action: dict[str, Any]) -> tuple[Rack, Rack, int] | None:
     """What a ``refill`` of the seat whose refill it is draws (MX-6.8): (tickets that come
     out whatever happens, the pile drawn from, how many from it). A bag with too few
     tickets gives all of them, then the rest from the tickets out of the game (MX-3.12).
     None for anything else."""
     seat = action.get("seat")
-    if action.get("type") != "refill" or st.over or not isinstance(seat, str):
+    if action.get("type") != "refill" or state.over or not isinstance(seat, str):
         return None
     if seat == MRX:
-        turn = st.phase == PH_MRX_REFILL
+        turn = state.phase == PH_MRX_REFILL
     else:
-        turn = st.phase == PH_DET_END and st.det_seats[st.refill_next] == seat
+        turn = state.phase == PH_DET_END and state.det_seats[state.refill_next] == seat
     if not turn:
         return None
-    in_bag, in_out = rack_size(st.bag), rack_size(st.out)
-    need = min(st.limit[seat] - rack_size(st.racks[seat]), in_bag + in_out)
+    in_bag, in_out = rack_size(state.bag), rack_size(state.out)
+    need = min(state.limit[seat] - rack_size(state.racks[seat]), in_bag + in_out)
     if in_bag >= need:
-        return {}, dict(st.bag), need
-    return dict(st.bag), dict(st.out), need - in_bag
+        return {}, dict(state.bag), need
+    return dict(state.bag), dict(state.out), need - in_bag
 
 
-def chance_options(st: State, action: dict[str, Any]) -> list[dict[str, Any]]:
+def chance_options(state: MisterXState, action: dict[str, Any]) -> list[dict[str, Any]]:
     """A ``refill`` of the seat whose refill it is: one completed action per multiset of
     tickets the draw could give (:func:`refill_draw`). Anything else: no chance."""
-    draw = refill_draw(st, action)
+    draw = refill_draw(state, action)
     if draw is None:
         return [action]
     taken, pile, count = draw
@@ -426,37 +426,37 @@ def chance_options(st: State, action: dict[str, Any]) -> list[dict[str, Any]]:
     return [{**action, "tickets": rack_list(drawn)} for drawn in draws]
 
 
-def legal_actions(st: State, seat: str) -> list[dict[str, Any]]:
+def legal_actions(state: MisterXState, seat: str) -> list[dict[str, Any]]:
     """Every action ``seat`` may take now; refills without their (chance) tickets."""
-    if st.winner is not None:
+    if state.winner is not None:
         return []
-    phase = st.phase
+    phase = state.phase
     if seat == MRX:
         if phase == PH_MRX:
-            return _mrx_legal(st)
+            return _mrx_legal(state)
         if phase == PH_MRX_REFILL:
-            return _refill_legal(st, MRX)
+            return _refill_legal(state, MRX)
         return []
     if seat == TEAM:
-        return _special_legal(st) if st.special_open() else []
-    if seat not in st.pawns_of:
+        return _special_legal(state) if state.special_open() else []
+    if seat not in state.pawns_of:
         return []
     if phase == PH_PAWNS:
-        return _pawn_legal(st, seat)
-    if phase == PH_DET_END and st.det_seats[st.refill_next] == seat:
-        return _refill_legal(st, seat)
+        return _pawn_legal(state, seat)
+    if phase == PH_DET_END and state.det_seats[state.refill_next] == seat:
+        return _refill_legal(state, seat)
     return []
 
 
-def _pawn_legal(st: State, seat: str) -> list[dict[str, Any]]:
+def _pawn_legal(state: MisterXState, seat: str) -> list[dict[str, Any]]:
     """The moves of the seat's pawns that have not moved (a pawn without one stays)."""
-    board = st.board
+    board = state.board
     table = board.listing or listing(board)
     moves_of = table.pawn
     actions: list[dict[str, Any]] = []
-    tickets = sorted(st.racks[seat])
-    occupied, moved, pawn_pos = st.occupied, st.moved, st.pawn_pos
-    for pawn in st.pawns_of[seat]:
+    tickets = sorted(state.racks[seat])
+    occupied, moved, pawn_pos = state.occupied, state.moved, state.pawn_pos
+    for pawn in state.pawns_of[seat]:
         if pawn in moved:
             continue
         city = pawn_pos[pawn]

@@ -42,8 +42,8 @@ from engine.games.misterx.state import (
     SPECIAL_FROM_ROUND,
     TEAM,
     TRANSPORT_OF,
+    MisterXState,
     Rack,
-    State,
     add_all,
     contains,
     default_shares,
@@ -96,26 +96,26 @@ def check_pawn_shares(board: Board, det_seats: list[str], pawns_opt: Any) -> dic
     return {s: list(pawns_opt[s]) for s in det_seats}
 
 
-def new_state(options: dict[str, Any], seats: list[str], setup: dict[str, Any], rng: Rng | None) -> State:
+def new_state(options: dict[str, Any], seats: list[str], setup: dict[str, Any], rng: Rng | None) -> MisterXState:
     board = resolve_board(options.get("board", DEFAULT_BOARD))
     det_seats = [s for s in det_seat_ids(5) if s in seats]
     pawns_of = check_pawn_shares(board, det_seats, options.get("pawns"))
-    st = State.__new__(State)
-    st.board = board
-    st.det_seats = det_seats
-    st.pawns_of = pawns_of
-    st.owner = {p: s for s, ps in pawns_of.items() for p in ps}
-    st.limit = {MRX: MRX_RACK, **{s: 4 + len(ps) for s, ps in pawns_of.items()}}
+    state = MisterXState.__new__(MisterXState)
+    state.board = board
+    state.det_seats = det_seats
+    state.pawns_of = pawns_of
+    state.owner = {p: s for s, ps in pawns_of.items() for p in ps}
+    state.limit = {MRX: MRX_RACK, **{s: 4 + len(ps) for s, ps in pawns_of.items()}}
 
     # MX-2.3: the mission colour and Mister X's start (choices, never chance)
-    st.mission = get_str(setup, "mission", "MX-2.3", msg("core.what.setup"), choices=MISSION_COLOURS)
-    mission = board.missions[st.mission]
-    st.destinations = mission.destinations
+    state.mission = get_str(setup, "mission", "MX-2.3", msg("core.what.setup"), choices=MISSION_COLOURS)
+    mission = board.missions[state.mission]
+    state.destinations = mission.destinations
     start = get_int(setup, "start", "MX-2.3", msg("core.what.setup"))
     if start not in mission.starts:
-        raise IllegalAction("MX-2.3", msg("mx.refuse.mister_x_start_one_start", mission=msg(f"mx.mission.{st.mission}"), starts=str(list(mission.starts)), start=str(start)))
-    st.path = [start]
-    st.slots = [None]
+        raise IllegalAction("MX-2.3", msg("mx.refuse.mister_x_start_one_start", mission=msg(f"mx.mission.{state.mission}"), starts=str(list(mission.starts)), start=str(start)))
+    state.path = [start]
+    state.slots = [None]
 
     # MX-2.2: one start card per pawn
     given_pawns = setup.get("pawns")
@@ -135,8 +135,8 @@ def new_state(options: dict[str, Any], seats: list[str], setup: dict[str, Any], 
                 raise IllegalAction("MX-2.2", msg("mx.refuse.pawn_start_start_card_city", pawn=pawn, city=repr(city)))
         if len(set(pawn_pos.values())) != len(pawn_pos):
             raise IllegalAction("MX-2.2", msg("mx.refuse.two_pawns_cannot_start_same"))
-    st.pawn_pos = {p: pawn_pos[p] for p in board.pawns}
-    st.occupied = {c: p for p, c in st.pawn_pos.items()}
+    state.pawn_pos = {p: pawn_pos[p] for p in board.pawns}
+    state.occupied = {c: p for p, c in state.pawn_pos.items()}
 
     # MX-2.1: racks
     bag = {t: n for t, n in board.tickets.items() if n}
@@ -145,7 +145,7 @@ def new_state(options: dict[str, Any], seats: list[str], setup: dict[str, Any], 
     racks: dict[str, Rack] = {}
     if rng is not None:
         for seat in order:
-            racks[seat] = rack_of(draw_from(bag, st.limit[seat], rng))
+            racks[seat] = rack_of(draw_from(bag, state.limit[seat], rng))
         if given_racks is not None:
             if not isinstance(given_racks, dict):
                 raise IllegalAction("MX-2.1", msg("mx.refuse.setup_racks_object"))
@@ -161,55 +161,55 @@ def new_state(options: dict[str, Any], seats: list[str], setup: dict[str, Any], 
             raise IllegalAction("MX-2.1", msg("mx.refuse.setup_racks_have_exactly_seats", order=', '.join(order)))
         for seat in order:
             tickets = _tickets(board, given, seat, "MX-2.1", f"setup.racks[{seat!r}]")
-            if len(tickets) != st.limit[seat]:
-                raise IllegalAction("MX-2.1", msg("mx.refuse.draws_tickets_start", seat=seat, count=st.limit[seat], n_tickets=len(tickets)))
+            if len(tickets) != state.limit[seat]:
+                raise IllegalAction("MX-2.1", msg("mx.refuse.draws_tickets_start", seat=seat, count=state.limit[seat], n_tickets=len(tickets)))
             rack = rack_of(tickets)
             if not contains(bag, rack):
                 raise IllegalAction("MX-2.1", msg("mx.refuse.racks_hold_more_tickets_than", seat=seat))
             remove_all(bag, rack)
             racks[seat] = rack
-    st.racks = racks
-    st.bag = bag
-    st.out = {}
-    st.round = 1
-    st.phase = PH_MRX
-    st.moved = ()
-    st.discarded = ()
-    st.refill_next = 0
-    st.special_done = False
-    st.revealed = {}
-    st.reveals = []
-    st.winner = None
-    st.reason = None
-    st.rng = rng
-    st.events = []
-    st.events_own = True
-    st.possible_cache = None
-    return st
+    state.racks = racks
+    state.bag = bag
+    state.out = {}
+    state.round = 1
+    state.phase = PH_MRX
+    state.moved = ()
+    state.discarded = ()
+    state.refill_next = 0
+    state.special_done = False
+    state.revealed = {}
+    state.reveals = []
+    state.winner = None
+    state.reason = None
+    state.rng = rng
+    state.events = []
+    state.events_own = True
+    state.possible_cache = None
+    return state
 
 
-def setup_record(st: State) -> dict[str, Any]:
+def setup_record(state: MisterXState) -> dict[str, Any]:
     """The complete setup of a fresh state (every chance outcome written out)."""
     return {
-        "mission": st.mission,
-        "start": st.path[0],
-        "pawns": dict(st.pawn_pos),
-        "racks": {s: rack_list(st.racks[s]) for s in st.seats()},
+        "mission": state.mission,
+        "start": state.path[0],
+        "pawns": dict(state.pawn_pos),
+        "racks": {s: rack_list(state.racks[s]) for s in state.seats()},
     }
 
 
 # --- Mister X ------------------------------------------------------------------------
-def _end(st: State, winner: str, reason: str) -> None:
-    st.winner = winner
-    st.reason = reason
-    st.phase = PH_OVER
+def _end(state: MisterXState, winner: str, reason: str) -> None:
+    state.winner = winner
+    state.reason = reason
+    state.phase = PH_OVER
 
 
-def _check_mrx_step(st: State, frm: int, transport: str | None, to: Any, rule: str,
+def _check_mrx_step(state: MisterXState, frm: int, transport: str | None, to: Any, rule: str,
                     occupied_rule: str = "MX-6.2") -> int:
     """One step of Mister X: along ``transport`` (any when None) to a city without a
     detective (MX-6.2; MX-3.3 names the first step of a double)."""
-    board = st.board
+    board = state.board
     if to.__class__ is not _INT or to not in board.cities:
         raise IllegalAction(rule, msg("mx.refuse.city_board", to=repr(to)))
     if transport is None:
@@ -217,26 +217,26 @@ def _check_mrx_step(st: State, frm: int, transport: str | None, to: Any, rule: s
             raise IllegalAction(rule, msg("mx.refuse.city_neighbour_city", to=to, frm=frm))
     elif to not in board.by_transport[frm].get(transport, ()):
         raise IllegalAction(rule, msg("mx.refuse.there_no_connection_from_city", transport=msg(f"mx.transport.{transport}"), frm=frm, to=to))
-    if to in st.occupied:
+    if to in state.occupied:
         raise IllegalAction(occupied_rule,
-                            msg("mx.refuse.mister_x_cannot_move_onto", to=to, occupant=pawn_colour(st.occupied.get(to))))
+                            msg("mx.refuse.mister_x_cannot_move_onto", to=to, occupant=pawn_colour(state.occupied.get(to))))
     return to
 
 
-def _mrx_step(st: State, ticket: str, face_up: bool, to: int) -> None:
+def _mrx_step(state: MisterXState, ticket: str, face_up: bool, to: int) -> None:
     """Record one Mister X move on the next slot (MX-3.1, MX-3.11) and end the game on
     a destination (MX-3.6)."""
-    slot = len(st.path)
-    st.path.append(to)
-    st.slots.append((ticket, face_up))
+    slot = len(state.path)
+    state.path.append(to)
+    state.slots.append((ticket, face_up))
     if slot > HIDDEN_SLOTS:  # open play: the ticket goes back into the bag
-        bag = st.bag
+        bag = state.bag
         bag[ticket] = bag.get(ticket, 0) + 1
-    (st.events if st.events_own else st.own_events()).append(
-        ("mx", slot, TRANSPORT_OF[ticket] if face_up else None, frozenset(st.occupied),
+    (state.events if state.events_own else state.own_events()).append(
+        ("mx", slot, TRANSPORT_OF[ticket] if face_up else None, frozenset(state.occupied),
          to if slot > HIDDEN_SLOTS else None))
-    if to in st.destinations:
-        _end(st, MRX, "destination")
+    if to in state.destinations:
+        _end(state, MRX, "destination")
 
 
 def _need_tickets(rack: Rack, want: Rack, rule: str, who: Text) -> None:
@@ -246,25 +246,25 @@ def _need_tickets(rack: Rack, want: Rack, rule: str, who: Text) -> None:
             raise IllegalAction(rule, msg("mx.refuse.does_hold_as_many_as", who=who, missing=', '.join(missing)))
 
 
-def mrx_move(st: State, a: dict[str, Any]) -> None:
+def mrx_move(state: MisterXState, action: dict[str, Any]) -> None:
     """MX-3.2: one ticket, one step along its transport."""
-    ticket, to = a.get("ticket"), a.get("to")
-    rack = st.racks[MRX]
+    ticket, to = action.get("ticket"), action.get("to")
+    rack = state.racks[MRX]
     # Every legal move passes this one test (a ticket held, its transport to a free city);
     # anything else goes through the checks one by one, for the rule to cite.
     if not (ticket.__class__ is _STR and ticket in rack and to.__class__ is _INT
-            and to in st.board.by_transport[st.path[-1]].get(TRANSPORT_OF[ticket], ())
-            and to not in st.occupied):
-        ticket = _ticket(st.board, ticket, "MX-3.2", msg("mx.what.mrx_move"))
+            and to in state.board.by_transport[state.path[-1]].get(TRANSPORT_OF[ticket], ())
+            and to not in state.occupied):
+        ticket = _ticket(state.board, ticket, "MX-3.2", msg("mx.what.mrx_move"))
         if ticket not in rack:
             _need_tickets(rack, {ticket: 1}, "MX-3.2", msg("mx.seat.mrx"))
-        to = _check_mrx_step(st, st.path[-1], TRANSPORT_OF[ticket], to, "MX-3.2")
+        to = _check_mrx_step(state, state.path[-1], TRANSPORT_OF[ticket], to, "MX-3.2")
     remove_one(rack, ticket)
-    _mrx_step(st, ticket, True, to)
+    _mrx_step(state, ticket, True, to)
 
 
-def _pay(st: State, a: dict[str, Any], icon: str, rule: str) -> list[str]:
-    pay = _tickets(st.board, a, "pay", rule, msg(f"mx.what.pay.{icon}"))
+def _pay(state: MisterXState, action: dict[str, Any], icon: str, rule: str) -> list[str]:
+    pay = _tickets(state.board, action, "pay", rule, msg(f"mx.what.pay.{icon}"))
     if len(pay) != 3:
         raise IllegalAction(rule, msg("mx.refuse.costs_exactly_tickets", type=msg(f"mx.kind.{icon}"), n_pay=len(pay)))
     for t in pay:
@@ -273,58 +273,58 @@ def _pay(st: State, a: dict[str, Any], icon: str, rule: str) -> list[str]:
     return pay
 
 
-def mrx_double(st: State, a: dict[str, Any]) -> None:
+def mrx_double(state: MisterXState, action: dict[str, Any]) -> None:
     """MX-3.3 / MX-6.1: 3 ``double`` tickets out of the game, then two moves."""
-    pay = _pay(st, a, "double", "MX-3.3")
-    moves = get_list(a, "moves", "MX-3.3")
+    pay = _pay(state, action, "double", "MX-3.3")
+    moves = get_list(action, "moves", "MX-3.3")
     if len(moves) not in (1, 2):
         raise IllegalAction("MX-3.3", msg("mx.refuse.double_move_lists_two_moves"))
     for m in moves:
         if not isinstance(m, dict):
             raise IllegalAction("MX-3.3", msg("mx.refuse.each_move_double_object_with"))
-    tickets = [_ticket(st.board, m.get("ticket"), "MX-3.3", msg("mx.what.double_step")) for m in moves]
-    rack = st.racks[MRX]
+    tickets = [_ticket(state.board, m.get("ticket"), "MX-3.3", msg("mx.what.double_step")) for m in moves]
+    rack = state.racks[MRX]
     _need_tickets(rack, rack_of(pay + tickets), "MX-3.3", msg("mx.seat.mrx"))
-    first = _check_mrx_step(st, st.path[-1], TRANSPORT_OF[tickets[0]], moves[0].get("to"), "MX-3.3",
+    first = _check_mrx_step(state, state.path[-1], TRANSPORT_OF[tickets[0]], moves[0].get("to"), "MX-3.3",
                             occupied_rule="MX-3.3")
-    if first in st.destinations:
+    if first in state.destinations:
         if len(moves) != 1:
             raise IllegalAction("MX-6.1", msg("mx.refuse.first_step_reaches_destination_ends"))
     else:
         if len(moves) != 2:
             raise IllegalAction("MX-3.3", msg("mx.refuse.double_move_makes_two_moves"))
-        _check_mrx_step(st, first, TRANSPORT_OF[tickets[1]], moves[1].get("to"), "MX-3.3")
-    out = st.out
+        _check_mrx_step(state, first, TRANSPORT_OF[tickets[1]], moves[1].get("to"), "MX-3.3")
+    out = state.out
     for t in pay:
         remove_one(rack, t)
         out[t] = out.get(t, 0) + 1
     for ticket, m in zip(tickets, moves, strict=True):
         remove_one(rack, ticket)
-        _mrx_step(st, ticket, True, m["to"])
-        if st.winner is not None:
+        _mrx_step(state, ticket, True, m["to"])
+        if state.winner is not None:
             return
 
 
-def mrx_secret(st: State, a: dict[str, Any]) -> None:
+def mrx_secret(state: MisterXState, action: dict[str, Any]) -> None:
     """MX-3.4 / MX-6.4: 3 ``secret`` tickets out of the game, a 4th face down, any line."""
-    pay = _pay(st, a, "secret", "MX-3.4")
-    ticket = _ticket(st.board, a.get("ticket"), "MX-3.4", msg("mx.what.face_down"))
-    rack = st.racks[MRX]
+    pay = _pay(state, action, "secret", "MX-3.4")
+    ticket = _ticket(state.board, action.get("ticket"), "MX-3.4", msg("mx.what.face_down"))
+    rack = state.racks[MRX]
     _need_tickets(rack, rack_of([*pay, ticket]), "MX-6.4", msg("mx.seat.mrx"))
-    to = _check_mrx_step(st, st.path[-1], None, a.get("to"), "MX-3.4")
-    out = st.out
+    to = _check_mrx_step(state, state.path[-1], None, action.get("to"), "MX-3.4")
+    out = state.out
     for t in pay:
         remove_one(rack, t)
         out[t] = out.get(t, 0) + 1
     remove_one(rack, ticket)
-    _mrx_step(st, ticket, False, to)
+    _mrx_step(state, ticket, False, to)
 
 
-def mrx_can_move(st: State) -> bool:
+def mrx_can_move(state: MisterXState) -> bool:
     """Does Mister X have a move or a secret move (MX-6.3)?"""
-    board, pos, rack = st.board, st.path[-1], st.racks[MRX]
+    board, pos, rack = state.board, state.path[-1], state.racks[MRX]
     per = board.by_transport[pos]
-    occupied = st.occupied
+    occupied = state.occupied
     for t in {TRANSPORT_OF[ticket] for ticket in rack}:
         if any(c not in occupied for c in per.get(t, ())):
             return True
@@ -333,140 +333,140 @@ def mrx_can_move(st: State) -> bool:
             and any(c not in occupied for c in board.neighbours[pos]))
 
 
-def mrx_pass(st: State, a: dict[str, Any]) -> None:
+def mrx_pass(state: MisterXState, action: dict[str, Any]) -> None:
     """MX-3.5 / MX-6.3: only without any move; the whole rack goes into the bag."""
-    if mrx_can_move(st):
+    if mrx_can_move(state):
         raise IllegalAction("MX-6.3", msg("mx.refuse.mister_x_may_pass_only"))
-    add_all(st.bag, st.racks[MRX])
-    st.racks[MRX] = {}
+    add_all(state.bag, state.racks[MRX])
+    state.racks[MRX] = {}
 
 
 # --- detectives ----------------------------------------------------------------------
-def pawn_can_move(st: State, pawn: str) -> bool:
+def pawn_can_move(state: MisterXState, pawn: str) -> bool:
     """MX-6.6: does the pawn's own seat hold a ticket that moves it to a free city?
     Mister X's city counts as free (MX-6.5)."""
-    per = st.board.by_transport[st.pawn_pos[pawn]]
-    occupied = st.occupied
-    for t in {TRANSPORT_OF[ticket] for ticket in st.racks[st.owner[pawn]]}:
+    per = state.board.by_transport[state.pawn_pos[pawn]]
+    occupied = state.occupied
+    for t in {TRANSPORT_OF[ticket] for ticket in state.racks[state.owner[pawn]]}:
         if any(c not in occupied for c in per.get(t, ())):
             return True
     return False
 
 
-def _own_pawn(st: State, seat: str, a: dict[str, Any]) -> str:
-    pawn = a.get("pawn")
-    if pawn.__class__ is not _STR or st.owner.get(pawn) != seat or pawn in st.moved:
-        pawn = get_str(a, "pawn", "MX-3.7")
-        if pawn not in st.owner:
-            raise IllegalAction("MX-3.7", msg("mx.refuse.there_no_pawn_pawns", pawn=repr(pawn), pawns=', '.join(st.board.pawns)))
-        if st.owner[pawn] != seat:
-            raise IllegalAction("MX-6.10", msg("mx.refuse.pawn_played_by", pawn=pawn, owner=str(st.owner[pawn]), seat=seat))
-        if pawn in st.moved:
+def _own_pawn(state: MisterXState, seat: str, action: dict[str, Any]) -> str:
+    pawn = action.get("pawn")
+    if pawn.__class__ is not _STR or state.owner.get(pawn) != seat or pawn in state.moved:
+        pawn = get_str(action, "pawn", "MX-3.7")
+        if pawn not in state.owner:
+            raise IllegalAction("MX-3.7", msg("mx.refuse.there_no_pawn_pawns", pawn=repr(pawn), pawns=', '.join(state.board.pawns)))
+        if state.owner[pawn] != seat:
+            raise IllegalAction("MX-6.10", msg("mx.refuse.pawn_played_by", pawn=pawn, owner=str(state.owner[pawn]), seat=seat))
+        if pawn in state.moved:
             raise IllegalAction("MX-3.7", msg("mx.refuse.pawn_has_already_moved_round", pawn=pawn))
     return pawn
 
 
-def _pawn_to(st: State, pawn: str, to: int) -> None:
+def _pawn_to(state: MisterXState, pawn: str, to: int) -> None:
     """Move a pawn; entering Mister X's city catches him (MX-6.5, MX-4.1)."""
-    occupied = st.occupied
-    del occupied[st.pawn_pos[pawn]]
-    st.pawn_pos[pawn] = to
+    occupied = state.occupied
+    del occupied[state.pawn_pos[pawn]]
+    state.pawn_pos[pawn] = to
     occupied[to] = pawn
-    if to == st.path[-1]:
-        _end(st, TEAM, "caught")
+    if to == state.path[-1]:
+        _end(state, TEAM, "caught")
     else:
-        st.own_events().append(("not", len(st.path) - 1, (to,)))
+        state.own_events().append(("not", len(state.path) - 1, (to,)))
 
 
-def _check_pawn_step(st: State, pawn: str, transport: str, to: Any, rule: str) -> int:
-    if to.__class__ is not _INT or to not in st.board.cities:
+def _check_pawn_step(state: MisterXState, pawn: str, transport: str, to: Any, rule: str) -> int:
+    if to.__class__ is not _INT or to not in state.board.cities:
         raise IllegalAction(rule, msg("mx.refuse.city_board", to=repr(to)))
-    frm = st.pawn_pos[pawn]
-    if to not in st.board.by_transport[frm].get(transport, ()):
+    frm = state.pawn_pos[pawn]
+    if to not in state.board.by_transport[frm].get(transport, ()):
         raise IllegalAction(rule, msg("mx.refuse.there_no_connection_from_city", transport=msg(f"mx.transport.{transport}"), frm=frm, to=to))
-    if to in st.occupied:
-        raise IllegalAction(rule, msg("mx.refuse.pawn_cannot_enter_city_pawn", pawn=pawn, to=to, occupant=pawn_colour(st.occupied.get(to))))
+    if to in state.occupied:
+        raise IllegalAction(rule, msg("mx.refuse.pawn_cannot_enter_city_pawn", pawn=pawn, to=to, occupant=pawn_colour(state.occupied.get(to))))
     return to
 
 
-def _after_pawn(st: State, pawn: str) -> None:
-    moved = st.moved = (*st.moved, pawn)
-    if len(moved) == len(st.pawn_pos) and st.winner is None:
-        st.phase = PH_DET_END
+def _after_pawn(state: MisterXState, pawn: str) -> None:
+    moved = state.moved = (*state.moved, pawn)
+    if len(moved) == len(state.pawn_pos) and state.winner is None:
+        state.phase = PH_DET_END
 
 
-def det_move(st: State, seat: str, a: dict[str, Any]) -> None:
+def det_move(state: MisterXState, seat: str, action: dict[str, Any]) -> None:
     """MX-3.7 step 1: a pawn moves with a ticket from its seat's rack; ticket to the bag."""
-    pawn, ticket, to = a.get("pawn"), a.get("ticket"), a.get("to")
-    rack = st.racks[seat]
+    pawn, ticket, to = action.get("pawn"), action.get("ticket"), action.get("to")
+    rack = state.racks[seat]
     # The checks below in one test (the pawn is the seat's and has not moved, the seat
     # holds the ticket, its transport leads to the free city): every legal move passes
     # here; anything else goes through them one by one for the rule to cite.
-    if not (pawn.__class__ is _STR and st.owner.get(pawn) == seat and pawn not in st.moved
+    if not (pawn.__class__ is _STR and state.owner.get(pawn) == seat and pawn not in state.moved
             and ticket.__class__ is _STR and ticket in rack and to.__class__ is _INT
-            and to in st.board.by_transport[st.pawn_pos[pawn]].get(TRANSPORT_OF[ticket], ())
-            and to not in st.occupied):
-        pawn = _own_pawn(st, seat, a)
-        ticket = _ticket(st.board, ticket, "MX-3.7", msg("mx.what.pawn_move", pawn=pawn))
+            and to in state.board.by_transport[state.pawn_pos[pawn]].get(TRANSPORT_OF[ticket], ())
+            and to not in state.occupied):
+        pawn = _own_pawn(state, seat, action)
+        ticket = _ticket(state.board, ticket, "MX-3.7", msg("mx.what.pawn_move", pawn=pawn))
         _need_tickets(rack, {ticket: 1}, "MX-3.7", seat)
-        _check_pawn_step(st, pawn, TRANSPORT_OF[ticket], to, "MX-3.7")
+        _check_pawn_step(state, pawn, TRANSPORT_OF[ticket], to, "MX-3.7")
         raise AssertionError("det_move: a check above must have failed")  # pragma: no cover
     left = rack[ticket] - 1
     if left:
         rack[ticket] = left
     else:
         del rack[ticket]
-    bag = st.bag
+    bag = state.bag
     bag[ticket] = bag.get(ticket, 0) + 1  # MX-6.6: into the bag at once
     # _pawn_to and _after_pawn, written out (the action a replay meets most)
-    occupied, pawn_pos = st.occupied, st.pawn_pos
+    occupied, pawn_pos = state.occupied, state.pawn_pos
     del occupied[pawn_pos[pawn]]
     pawn_pos[pawn] = to
     occupied[to] = pawn
-    path = st.path
+    path = state.path
     if to == path[-1]:
-        _end(st, TEAM, "caught")
+        _end(state, TEAM, "caught")
     else:
-        (st.events if st.events_own else st.own_events()).append(("not", len(path) - 1, (to,)))
-    moved = st.moved = (*st.moved, pawn)
-    if len(moved) == len(pawn_pos) and st.winner is None:
-        st.phase = PH_DET_END
+        (state.events if state.events_own else state.own_events()).append(("not", len(path) - 1, (to,)))
+    moved = state.moved = (*state.moved, pawn)
+    if len(moved) == len(pawn_pos) and state.winner is None:
+        state.phase = PH_DET_END
 
 
-def det_stay(st: State, seat: str, a: dict[str, Any]) -> None:
+def det_stay(state: MisterXState, seat: str, action: dict[str, Any]) -> None:
     """MX-3.7 / MX-6.6: a pawn stays only when its seat holds no ticket that moves it."""
-    pawn = _own_pawn(st, seat, a)
-    if pawn_can_move(st, pawn):
+    pawn = _own_pawn(state, seat, action)
+    if pawn_can_move(state, pawn):
         raise IllegalAction("MX-3.7", msg("mx.refuse.pawn_move_holds_ticket_that", pawn=pawn, seat=seat))
-    _after_pawn(st, pawn)
+    _after_pawn(state, pawn)
 
 
-def _special_pay(st: State, a: dict[str, Any], icon: str, rule: str) -> tuple[dict[str, Rack], int]:
-    if st.phase != PH_DET_END:
+def _special_pay(state: MisterXState, action: dict[str, Any], icon: str, rule: str) -> tuple[dict[str, Rack], int]:
+    if state.phase != PH_DET_END:
         raise IllegalAction("MX-3.7", msg("mx.refuse.detectives_special_action_comes_after"))
-    if st.round < SPECIAL_FROM_ROUND:
-        raise IllegalAction("MX-3.7", msg("mx.refuse.special_actions_allowed_from_round", special_from_round=SPECIAL_FROM_ROUND, round=str(st.round)))
-    if st.special_done:
+    if state.round < SPECIAL_FROM_ROUND:
+        raise IllegalAction("MX-3.7", msg("mx.refuse.special_actions_allowed_from_round", special_from_round=SPECIAL_FROM_ROUND, round=str(state.round)))
+    if state.special_done:
         raise IllegalAction("MX-6.7", msg("mx.refuse.most_one_special_action_per"))
-    if not st.special_open():
+    if not state.special_open():
         raise IllegalAction("MX-3.7", msg("mx.refuse.special_action_comes_before_detectives"))
-    pay = get_dict(a, "pay", rule)
+    pay = get_dict(action, "pay", rule)
     per_seat: dict[str, Rack] = {}
     total = 0
     for seat, tickets in pay.items():
-        if seat not in st.det_seats:
+        if seat not in state.det_seats:
             raise IllegalAction("MX-6.10", msg("mx.refuse.detective_seat", seat=repr(seat)))
         if not isinstance(tickets, list):
             raise IllegalAction(rule, msg("mx.refuse.pay_list_tickets", seat=repr(seat)))
-        tickets = [_ticket(st.board, t, rule, f"pay[{seat!r}]") for t in tickets]
+        tickets = [_ticket(state.board, t, rule, f"pay[{seat!r}]") for t in tickets]
         for t in tickets:
             if ICON_OF[t] != icon:
                 raise IllegalAction(rule, msg("mx.refuse.special_action_paid_with_tickets2", icon=icon, t=t))
-        limit = len(st.pawns_of[seat])
+        limit = len(state.pawns_of[seat])
         if len(tickets) > limit:
             raise IllegalAction("MX-3.7", msg("mx.refuse.controls_pawn_s_may_give", seat=seat, count=limit, n_tickets=len(tickets)))
         rack = rack_of(tickets)
-        _need_tickets(st.racks[seat], rack, rule, seat)
+        _need_tickets(state.racks[seat], rack, rule, seat)
         per_seat[seat] = rack
         total += len(tickets)
     if total not in (3, 4, 5):
@@ -474,86 +474,86 @@ def _special_pay(st: State, a: dict[str, Any], icon: str, rule: str) -> tuple[di
     return per_seat, total
 
 
-def _spend(st: State, per_seat: dict[str, Rack]) -> None:
+def _spend(state: MisterXState, per_seat: dict[str, Rack]) -> None:
     for seat, rack in per_seat.items():
-        remove_all(st.racks[seat], rack)
-        add_all(st.out, rack)
+        remove_all(state.racks[seat], rack)
+        add_all(state.out, rack)
 
 
-def reveal(st: State, slot: int, by: str) -> None:
-    city = st.path[slot]
-    if slot not in st.revealed:
-        st.revealed = {**st.revealed, slot: city}
-        st.own_events().append(("reveal", slot, city))
-    st.reveals = [*st.reveals, {"round": st.round, "slot": slot, "city": city, "by": by}]
+def reveal(state: MisterXState, slot: int, by: str) -> None:
+    city = state.path[slot]
+    if slot not in state.revealed:
+        state.revealed = {**state.revealed, slot: city}
+        state.own_events().append(("reveal", slot, city))
+    state.reveals = [*state.reveals, {"round": state.round, "slot": slot, "city": city, "by": by}]
 
 
-def det_investigate(st: State, a: dict[str, Any]) -> None:
+def det_investigate(state: MisterXState, action: dict[str, Any]) -> None:
     """MX-3.8: 3/4/5 ``investigate`` tickets reveal the city of 4/3/2 moves ago."""
-    per_seat, total = _special_pay(st, a, "investigate", "MX-3.8")
-    slot = st.last_slot - INVESTIGATE_BACK[total]
+    per_seat, total = _special_pay(state, action, "investigate", "MX-3.8")
+    slot = state.last_slot - INVESTIGATE_BACK[total]
     if slot < 0:
-        raise IllegalAction("MX-6.7", msg("mx.refuse.tickets_aim_moves_back_before", total=total, investigate_back=str(INVESTIGATE_BACK[total]), last_slot=str(st.last_slot)))
-    _spend(st, per_seat)
-    st.special_done = True
-    reveal(st, slot, "investigate")
+        raise IllegalAction("MX-6.7", msg("mx.refuse.tickets_aim_moves_back_before", total=total, investigate_back=str(INVESTIGATE_BACK[total]), last_slot=str(state.last_slot)))
+    _spend(state, per_seat)
+    state.special_done = True
+    reveal(state, slot, "investigate")
 
 
-def det_siren(st: State, a: dict[str, Any]) -> None:
+def det_siren(state: MisterXState, action: dict[str, Any]) -> None:
     """MX-3.9: 3/4/5 ``siren`` tickets move one pawn a step by car/train/plane."""
-    per_seat, total = _special_pay(st, a, "siren", "MX-3.9")
-    pawn = get_str(a, "pawn", "MX-3.9")
-    if pawn not in st.pawn_pos:
+    per_seat, total = _special_pay(state, action, "siren", "MX-3.9")
+    pawn = get_str(action, "pawn", "MX-3.9")
+    if pawn not in state.pawn_pos:
         raise IllegalAction("MX-3.9", msg("mx.refuse.there_no_pawn", pawn=repr(pawn)))
-    to = _check_pawn_step(st, pawn, SIREN_TRANSPORT[total], a.get("to"), "MX-3.9")
-    _spend(st, per_seat)
-    st.special_done = True
-    _pawn_to(st, pawn, to)
+    to = _check_pawn_step(state, pawn, SIREN_TRANSPORT[total], action.get("to"), "MX-3.9")
+    _spend(state, per_seat)
+    state.special_done = True
+    _pawn_to(state, pawn, to)
 
 
 # --- discard and refill --------------------------------------------------------------
-def _refill_turn(st: State, seat: str, kind: str) -> None:
+def _refill_turn(state: MisterXState, seat: str, kind: str) -> None:
     """Is it ``seat``'s time to discard/refill (MX-3.1, MX-3.7, MX-6.9, MX-6.10)?"""
     if seat == MRX:
-        if st.phase != PH_MRX_REFILL:
+        if state.phase != PH_MRX_REFILL:
             raise IllegalAction("MX-3.1", msg("mx.refuse.mister_x_may_only_after", kind=msg(f"mx.verb.{kind}")))
         return
-    if st.phase != PH_DET_END:
-        raise IllegalAction("MX-3.7", msg("mx.refuse.detectives_after_all_five_pawns", kind=msg(f"mx.verb.{kind}")) if st.phase == PH_PAWNS else msg("mx.refuse.detectives_time", kind=msg(f"mx.verb.{kind}")))
-    expected = st.det_seats[st.refill_next]
+    if state.phase != PH_DET_END:
+        raise IllegalAction("MX-3.7", msg("mx.refuse.detectives_after_all_five_pawns", kind=msg(f"mx.verb.{kind}")) if state.phase == PH_PAWNS else msg("mx.refuse.detectives_time", kind=msg(f"mx.verb.{kind}")))
+    expected = state.det_seats[state.refill_next]
     if seat != expected:
         raise IllegalAction("MX-6.10", msg("mx.refuse.discards_refills_before", expected=expected, seat=seat))
 
 
-def discard(st: State, seat: str, a: dict[str, Any]) -> None:
+def discard(state: MisterXState, seat: str, action: dict[str, Any]) -> None:
     """MX-3.1 step 3 / MX-3.7 step 3 / MX-6.9: tickets back into the bag, once, before the refill."""
-    _refill_turn(st, seat, "discard")
-    if seat in st.discarded:
+    _refill_turn(state, seat, "discard")
+    if seat in state.discarded:
         raise IllegalAction("MX-6.9", msg("mx.refuse.has_already_discarded_round", seat=seat))
-    tickets = rack_of(_tickets(st.board, a, "tickets", "MX-6.9", msg("mx.what.discard", seat=seat)))
-    _need_tickets(st.racks[seat], tickets, "MX-6.9", seat)
-    remove_all(st.racks[seat], tickets)
-    add_all(st.bag, tickets)
-    st.discarded = (*st.discarded, seat)
+    tickets = rack_of(_tickets(state.board, action, "tickets", "MX-6.9", msg("mx.what.discard", seat=seat)))
+    _need_tickets(state.racks[seat], tickets, "MX-6.9", seat)
+    remove_all(state.racks[seat], tickets)
+    add_all(state.bag, tickets)
+    state.discarded = (*state.discarded, seat)
 
 
-def refill(st: State, seat: str, a: dict[str, Any]) -> list[str]:
+def refill(state: MisterXState, seat: str, action: dict[str, Any]) -> list[str]:
     """MX-6.8 / MX-3.12: draw up to the rack limit; a dry bag takes back the tickets out of
     the game. Returns the tickets drawn, sorted."""
     if seat == MRX:
-        if st.phase != PH_MRX_REFILL:
-            _refill_turn(st, seat, "refill")
-    elif st.phase != PH_DET_END or st.det_seats[st.refill_next] != seat:
-        _refill_turn(st, seat, "refill")
-    rack = st.racks[seat]
-    bag = st.bag
+        if state.phase != PH_MRX_REFILL:
+            _refill_turn(state, seat, "refill")
+    elif state.phase != PH_DET_END or state.det_seats[state.refill_next] != seat:
+        _refill_turn(state, seat, "refill")
+    rack = state.racks[seat]
+    bag = state.bag
     in_bag = sum(bag.values())
-    need = st.limit[seat] - sum(rack.values())
+    need = state.limit[seat] - sum(rack.values())
     if need > in_bag:
-        need = min(need, in_bag + sum(st.out.values()))
-    given = a.get("tickets")
+        need = min(need, in_bag + sum(state.out.values()))
+    given = action.get("tickets")
     if given is not None:
-        tickets = st.board.tickets
+        tickets = state.board.tickets
         usual = given.__class__ is list
         if usual:
             for t in given:
@@ -561,20 +561,20 @@ def refill(st: State, seat: str, a: dict[str, Any]) -> list[str]:
                     usual = False
                     break
         if not usual:
-            given = _tickets(st.board, a, "tickets", "MX-6.8", msg("mx.what.refill", seat=seat))
+            given = _tickets(state.board, action, "tickets", "MX-6.8", msg("mx.what.refill", seat=seat))
         if len(given) != need:
             raise IllegalAction("MX-6.8",
                                 msg("mx.refuse.refills_ticket_s_reach_rack", seat=seat, count=need, n_given=len(given)))
         given = sorted(given)
-    rng = st.rng
+    rng = state.rng
     if rng is not None:
         if in_bag >= need:
             drawn = sorted(draw_from(bag, need, rng)) if need else []
         else:
             drawn = rack_list(bag)
-            st.bag = st.out
-            st.out = {}
-            drawn = sorted(drawn + draw_from(st.bag, need - in_bag, rng))
+            state.bag = state.out
+            state.out = {}
+            drawn = sorted(drawn + draw_from(state.bag, need - in_bag, rng))
         if given is not None and given != drawn:
             raise IllegalAction("MX-6.8", msg("mx.refuse.s_refill_differs_from_seed", seat=seat, given=str(given), drawn=str(drawn)))
     else:
@@ -591,100 +591,100 @@ def refill(st: State, seat: str, a: dict[str, Any]) -> list[str]:
             if not contains(wanted, bag):
                 raise IllegalAction("MX-6.8", msg("mx.refuse.bag_holds_only_ticket_s", count=in_bag))
             remove_all(wanted, bag)
-            if not contains(st.out, wanted):
+            if not contains(state.out, wanted):
                 raise IllegalAction("MX-6.8", msg("mx.refuse.s_refill_bag_among_tickets", seat=seat, drawn=str(drawn)))
-            st.bag = st.out
-            st.out = {}
-            remove_all(st.bag, wanted)
+            state.bag = state.out
+            state.out = {}
+            remove_all(state.bag, wanted)
     for t in drawn:
         rack[t] = rack.get(t, 0) + 1
-    if seat in st.discarded:
-        st.discarded = tuple(s for s in st.discarded if s != seat)
+    if seat in state.discarded:
+        state.discarded = tuple(s for s in state.discarded if s != seat)
     if seat == MRX:
-        st.phase = PH_PAWNS
+        state.phase = PH_PAWNS
     else:
-        st.refill_next += 1
-        if st.refill_next == len(st.det_seats):
-            position_check(st)
+        state.refill_next += 1
+        if state.refill_next == len(state.det_seats):
+            position_check(state)
     return drawn
 
 
-def position_check(st: State) -> None:
+def position_check(state: MisterXState) -> None:
     """MX-3.10: reveal any of the 5 latest checklist cities a pawn stands on; next round."""
-    path = st.path
+    path = state.path
     last = len(path) - 1
     first = max(0, last - CHECK_WINDOW + 1)
     if first <= HIDDEN_SLOTS:  # (slots after the 24th are public already)
-        pawn_cities = frozenset(st.occupied)
-        revealed = st.revealed  # (reveal below adds only the slot it reveals)
-        events = st.events if st.events_own else st.own_events()
+        pawn_cities = frozenset(state.occupied)
+        revealed = state.revealed  # (reveal below adds only the slot it reveals)
+        events = state.events if state.events_own else state.own_events()
         for slot in range(first, min(last, HIDDEN_SLOTS) + 1):
             if slot in revealed:
                 continue
             if path[slot] in pawn_cities:
-                reveal(st, slot, "check")
+                reveal(state, slot, "check")
             else:
                 events.append(("not", slot, pawn_cities))
-    st.round += 1
-    st.phase = PH_MRX
-    st.moved = ()
-    st.discarded = ()
-    st.refill_next = 0
-    st.special_done = False
+    state.round += 1
+    state.phase = PH_MRX
+    state.moved = ()
+    state.discarded = ()
+    state.refill_next = 0
+    state.special_done = False
 
 
 # --- dispatch ------------------------------------------------------------------------
 _MRX_MOVES = {"move": mrx_move, "double": mrx_double, "secret": mrx_secret, "pass": mrx_pass}
 
 
-def apply(st: State, a: dict[str, Any]) -> dict[str, Any]:
-    """Check ``a`` against the rules, apply it to ``st`` in place, return it as recorded."""
-    if a.__class__ is not dict and not isinstance(a, dict):
+def apply(state: MisterXState, action: dict[str, Any]) -> dict[str, Any]:
+    """Check ``action`` against the rules, apply it to ``state`` in place, return it as recorded."""
+    if action.__class__ is not dict and not isinstance(action, dict):
         raise IllegalAction("MX-3.1", msg("mx.refuse.action_object"))
-    seat, kind = a["seat"], a["type"]
-    if st.winner is not None:
+    seat, kind = action["seat"], action["type"]
+    if state.winner is not None:
         raise IllegalAction("MX-3.6", msg("mx.refuse.game_already_over_nothing_may"))
-    if seat in st.pawns_of:
+    if seat in state.pawns_of:
         if kind in ("move", "stay"):
-            if st.phase != PH_PAWNS:
+            if state.phase != PH_PAWNS:
                 raise IllegalAction("MX-3.7", msg("mx.refuse.pawns_move_after_mister_x"))
             if kind == "move":
-                det_move(st, seat, a)
+                det_move(state, seat, action)
             else:
-                det_stay(st, seat, a)
-            return a
+                det_stay(state, seat, action)
+            return action
     elif seat == MRX:
         move = _MRX_MOVES.get(kind)
         if move is not None:
-            if st.phase != PH_MRX:
-                raise IllegalAction("MX-3.1", msg("mx.refuse.mister_x_moves_once_start") if st.phase != PH_OVER else msg("mx.refuse.game_over"))
-            move(st, a)
-            if st.winner is None:
-                st.phase = PH_MRX_REFILL
-            return a
+            if state.phase != PH_MRX:
+                raise IllegalAction("MX-3.1", msg("mx.refuse.mister_x_moves_once_start") if state.phase != PH_OVER else msg("mx.refuse.game_over"))
+            move(state, action)
+            if state.winner is None:
+                state.phase = PH_MRX_REFILL
+            return action
     elif seat == TEAM:
         if kind == "investigate":
-            det_investigate(st, a)
-            return a
+            det_investigate(state, action)
+            return action
         if kind == "siren":
-            det_siren(st, a)
-            return a
+            det_siren(state, action)
+            return action
         raise IllegalAction("MX-3.7", msg("mx.refuse.detectives_team_takes_only_investigate", kind=repr(kind)))
     else:
-        raise IllegalAction("MX-6.10", msg("mx.refuse.unknown_seat_seats", seat=repr(seat), seats=', '.join(st.seats()), team=str(TEAM)))
+        raise IllegalAction("MX-6.10", msg("mx.refuse.unknown_seat_seats", seat=repr(seat), seats=', '.join(state.seats()), team=str(TEAM)))
     if kind == "refill":
-        drawn = refill(st, seat, a)
-        if a.get("tickets") is None:
-            return {**a, "tickets": drawn}
-        return a
+        drawn = refill(state, seat, action)
+        if action.get("tickets") is None:
+            return {**action, "tickets": drawn}
+        return action
     if kind == "discard":
-        discard(st, seat, a)
-        return a
+        discard(state, seat, action)
+        return action
     rule = "MX-3.1" if seat == MRX else "MX-3.7"
     raise IllegalAction(rule, msg("mx.refuse.has_no_action", seat=seat, kind=repr(kind)))
 
 
-def result(st: State) -> dict[str, Any] | None:
-    if st.winner is None:
+def result(state: MisterXState) -> dict[str, Any] | None:
+    if state.winner is None:
         return None
-    return {"winner": st.winner, "reason": st.reason, "moves": st.last_slot}
+    return {"winner": state.winner, "reason": state.reason, "moves": state.last_slot}

@@ -42,10 +42,6 @@ ICON_OF = {f"{t}/{i}": i for t in TRANSPORTS for i in ICONS}
 SORTED_TICKETS = tuple(sorted(TRANSPORT_OF))
 
 
-def transport_of(ticket: str) -> str:
-    return ticket.partition("/")[0]
-
-
 def icon_of(ticket: str) -> str:
     return ticket.partition("/")[2]
 
@@ -106,10 +102,6 @@ def remove_all(rack: Rack, tickets: Rack) -> None:
             del rack[t]
 
 
-def add_one(rack: Rack, ticket: str) -> None:
-    rack[ticket] = rack.get(ticket, 0) + 1
-
-
 def remove_one(rack: Rack, ticket: str) -> None:
     left = rack[ticket] - 1
     if left:
@@ -145,7 +137,7 @@ def sub_multisets(rack: Rack, size: int | None = None, max_size: int | None = No
 
 
 # --- state ---------------------------------------------------------------------------
-class State:
+class MisterXState:
     """Everything about one game of Mister X, hidden parts included.
 
     The first group of fields is fixed for the game (shared by clones); ``moved``,
@@ -200,8 +192,8 @@ class State:
     events_own: bool
     possible_cache: Any
 
-    def clone(self) -> State:
-        new = _new_state(State)
+    def clone(self) -> MisterXState:
+        new = _new_state(MisterXState)
         new.board = self.board
         new.det_seats = self.det_seats
         new.pawns_of = self.pawns_of

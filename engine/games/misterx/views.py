@@ -22,9 +22,9 @@ from engine.core.game import Table
 from engine.core.messages import DEFAULT_LOCALE, Message, catalog, locales, msg, render
 from engine.games.misterx import sentences
 from engine.games.misterx.board import MISSION_COLOURS, Board
-from engine.games.misterx.possible import possible_positions
+from engine.games.misterx.knowledge import possible_positions
 from engine.games.misterx.rules import result
-from engine.games.misterx.state import HIDDEN_SLOTS, MRX, TEAM, State, rack_list, rack_size
+from engine.games.misterx.state import HIDDEN_SLOTS, MRX, TEAM, MisterXState, rack_list, rack_size
 
 
 def sees_rack(viewer: str | None, seat: str | None) -> bool:
@@ -37,64 +37,64 @@ def _knows_path(viewer: str | None) -> bool:
     return viewer is None or viewer == MRX
 
 
-def _checklist(st: State, viewer: str | None) -> list[dict[str, Any]]:
+def _checklist(state: MisterXState, viewer: str | None) -> list[dict[str, Any]]:
     """One entry per filled slot 1..: the ticket board plus what is known of the city."""
     full = _knows_path(viewer)
     rows = []
-    for slot in range(1, len(st.path)):
-        ticket, face_up = st.slot(slot)
+    for slot in range(1, len(state.path)):
+        ticket, face_up = state.slot(slot)
         row: dict[str, Any] = {"slot": slot, "on_board": slot <= HIDDEN_SLOTS, "face_up": face_up,
                                "transport": ticket.partition("/")[0] if face_up else None}
         if full:
             row["ticket"] = ticket
-        if full or st.is_public_slot(slot):
-            row["city"] = st.path[slot]
+        if full or state.is_public_slot(slot):
+            row["city"] = state.path[slot]
         rows.append(row)
     return rows
 
 
-def view(st: State, viewer: str | None) -> dict[str, Any]:
+def view(state: MisterXState, viewer: str | None) -> dict[str, Any]:
     full = _knows_path(viewer)
-    last = st.last_slot
-    known = {slot: st.path[slot] for slot in range(len(st.path))
-             if full or st.is_public_slot(slot)}
+    last = state.last_slot
+    known = {slot: state.path[slot] for slot in range(len(state.path))
+             if full or state.is_public_slot(slot)}
     mrx: dict[str, Any] = {
-        "rack_size": rack_size(st.racks[MRX]),
-        "position": st.path[-1] if (full or st.is_public_slot(last)) else None,
+        "rack_size": rack_size(state.racks[MRX]),
+        "position": state.path[-1] if (full or state.is_public_slot(last)) else None,
         "known": {str(slot): city for slot, city in known.items()},
         # Deduced from public information only (possible.py), so every viewer may have
         # it: the detectives' overlay, and for the all-seeing view the comparison.
-        "possible": sorted(possible_positions(st)),
+        "possible": sorted(possible_positions(state)),
     }
     if full:
-        mrx["rack"] = rack_list(st.racks[MRX])
-        mrx["path"] = list(st.path)
+        mrx["rack"] = rack_list(state.racks[MRX])
+        mrx["path"] = list(state.path)
     racks: dict[str, Any] = {}
-    for seat in st.det_seats:
-        entry: dict[str, Any] = {"size": rack_size(st.racks[seat]), "pawns": list(st.pawns_of[seat])}
+    for seat in state.det_seats:
+        entry: dict[str, Any] = {"size": rack_size(state.racks[seat]), "pawns": list(state.pawns_of[seat])}
         if sees_rack(viewer, seat):
-            entry["tickets"] = rack_list(st.racks[seat])
+            entry["tickets"] = rack_list(state.racks[seat])
         racks[seat] = entry
     out: dict[str, Any] = {
-        "round": st.round,
-        "phase": st.phase,
-        "board": st.board.key,
-        "mission": st.mission,
-        "destinations": sorted(st.destinations),
+        "round": state.round,
+        "phase": state.phase,
+        "board": state.board.key,
+        "mission": state.mission,
+        "destinations": sorted(state.destinations),
         "slots_filled": last,
         "open_play": last > HIDDEN_SLOTS,
-        "pawns": dict(st.pawn_pos),
-        "moved": sorted(st.moved),
-        "checklist": _checklist(st, viewer),
-        "reveals": [dict(r) for r in st.reveals],
+        "pawns": dict(state.pawn_pos),
+        "moved": sorted(state.moved),
+        "checklist": _checklist(state, viewer),
+        "reveals": [dict(r) for r in state.reveals],
         "mrx": mrx,
         "racks": racks,
-        "bag_size": rack_size(st.bag),
-        "out_of_game": rack_list(st.out),
-        "result": result(st),
+        "bag_size": rack_size(state.bag),
+        "out_of_game": rack_list(state.out),
+        "result": result(state),
     }
     if viewer is None:
-        out["bag"] = rack_list(st.bag)
+        out["bag"] = rack_list(state.bag)
     return out
 
 
@@ -131,7 +131,7 @@ def board_view(board: Board) -> dict[str, Any]:
     }
 
 
-def action_view(st_after: State, action: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+def action_view(st_after: MisterXState, action: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     """``action`` (as recorded) as ``viewer`` saw it, judged just after it was taken."""
     seat, kind = action.get("seat"), action.get("type")
     if kind == "refill":
@@ -165,10 +165,10 @@ def action_view(st_after: State, action: dict[str, Any], viewer: str | None) -> 
             **city(first_slot, action["to"])}
 
 
-def render_text(st: State, locale: str = DEFAULT_LOCALE) -> str:
+def render_text(state: MisterXState, locale: str = DEFAULT_LOCALE) -> str:
     """The all-seeing state as text in ``locale``: cities by their names in that language,
     tickets by transport and icon."""
-    board = st.board
+    board = state.board
 
     def say(message: Message | str) -> str:
         return render(message, locale)
@@ -177,30 +177,30 @@ def render_text(st: State, locale: str = DEFAULT_LOCALE) -> str:
         return msg("mx.text.city", id=city, name=sentences.city_name(board, city))
 
     table = Table({}, {})
-    lines = [say(msg("mx.text.head", board=board.key, round=st.round, phase=sentences.phase_label(st.phase),
-                     mission=msg(f"mx.mission.{st.mission}") if st.mission in MISSION_COLOURS else str(st.mission),
-                     destinations=[at(d) for d in sorted(st.destinations)]))]
-    lines.append("  " + say(msg("mx.text.mrx", city=at(st.position), slot=st.last_slot,
-                                path=" ".join(map(str, st.path)))))
+    lines = [say(msg("mx.text.head", board=board.key, round=state.round, phase=sentences.phase_label(state.phase),
+                     mission=msg(f"mx.mission.{state.mission}") if state.mission in MISSION_COLOURS else str(state.mission),
+                     destinations=[at(d) for d in sorted(state.destinations)]))]
+    lines.append("  " + say(msg("mx.text.mrx", city=at(state.position), slot=state.last_slot,
+                                path=" ".join(map(str, state.path)))))
     lines.append("  " + say(msg("mx.text.rack", seat=msg("mx.seat.mrx"),
-                                tickets=sentences.tickets(rack_list(st.racks[MRX])))))
-    for seat in st.det_seats:
-        pawns = [msg("mx.text.pawn_moved" if p in st.moved else "mx.text.pawn",
-                     pawn=sentences.pawn_colour(p), city=at(st.pawn_pos[p])) for p in st.pawns_of[seat]]
+                                tickets=sentences.tickets(rack_list(state.racks[MRX])))))
+    for seat in state.det_seats:
+        pawns = [msg("mx.text.pawn_moved" if p in state.moved else "mx.text.pawn",
+                     pawn=sentences.pawn_colour(p), city=at(state.pawn_pos[p])) for p in state.pawns_of[seat]]
         lines.append("  " + say(msg("mx.text.detective", seat=sentences.seat_name(seat, table), pawns=pawns,
-                                    tickets=sentences.tickets(rack_list(st.racks[seat])))))
+                                    tickets=sentences.tickets(rack_list(state.racks[seat])))))
     board_row = []
-    for slot in range(1, min(len(st.path), HIDDEN_SLOTS + 1)):
-        ticket, face_up = st.slot(slot)
+    for slot in range(1, min(len(state.path), HIDDEN_SLOTS + 1)):
+        ticket, face_up = state.slot(slot)
         transport = ticket.partition("/")[0]
         board_row.append(f"{slot}:{say(msg(f'mx.transport.{transport}')) if face_up else '##'}")
     lines.append("  " + say(msg("mx.text.ticket_board", slots=" ".join(board_row) or "-")))
-    if st.reveals:
+    if state.reveals:
         lines.append("  " + say(msg("mx.text.reveals", reveals=[
             msg("mx.text.reveal", slot=r["slot"], city=at(r["city"]), round=r["round"],
-                by=sentences.seat_name(r["by"], table)) for r in st.reveals])))
-    lines.append("  " + say(msg("mx.text.bag", bag=rack_size(st.bag), out=rack_size(st.out))))
-    res = result(st)
+                by=sentences.seat_name(r["by"], table)) for r in state.reveals])))
+    lines.append("  " + say(msg("mx.text.bag", bag=rack_size(state.bag), out=rack_size(state.out))))
+    res = result(state)
     if res:
         lines.append("  " + say(sentences.describe_result(res, table)))
     return "\n".join(lines)

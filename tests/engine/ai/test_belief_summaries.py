@@ -16,7 +16,7 @@ from engine.ai.cloak import beliefs as cloak_beliefs
 from engine.ai.misterx.beliefs import Beliefs as MisterXBeliefs
 from engine.ai.registry import ai_of
 from engine.core.rng import Rng
-from engine.games.misterx.possible import possible_positions
+from engine.games.misterx.knowledge import possible_positions
 from engine.games.misterx.state import TEAM
 from tests.engine.ai.test_misterx_beliefs import chi_square_critical
 

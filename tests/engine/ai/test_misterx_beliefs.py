@@ -19,7 +19,7 @@ from engine import play, replay
 from engine.ai.misterx import beliefs as misterx_beliefs
 from engine.ai.registry import ai_of
 from engine.core.rng import Rng
-from engine.games.misterx.possible import distances
+from engine.games.misterx.knowledge import distances
 from engine.games.misterx.state import HIDDEN_SLOTS, MRX, TEAM, rack_list
 from tests.engine.misterx_helpers import GAME, Table
 from tests.engine.test_misterx_rules import quiet_round

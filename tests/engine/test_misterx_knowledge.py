@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from engine import play, replay
-from engine.games.misterx.possible import Possible, possible_positions
+from engine.games.misterx.knowledge import Possible, possible_positions
 from tests.engine.misterx_helpers import Table, racks
 
 

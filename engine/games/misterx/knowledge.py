@@ -1,6 +1,6 @@
 """Where Mister X could be, given only what the detectives know.
 
-The public record (``State.events``, written by the rules as the game goes)
+The public record (``MisterXState.events``, written by the rules as the game goes)
 gives, per checklist slot: the transport of a face-up ticket (or nothing, for a
 secret move), the cities he could not enter (pawns stood there when he moved,
 MX-6.2), cities he was *not* in (a pawn entered it without catching him; a

@@ -26,7 +26,6 @@ from engine.core.game import Game
 from engine.core.replay import replay
 
 #: Bumped whenever a belief's method or the track's shape changes (cached tracks are keyed by it).
-#: (2: Mister X's heat weighs each city by its location category)
 BELIEFS_VERSION = 2
 
 

@@ -65,7 +65,3 @@ def get_dict(obj: dict[str, Any], name: str, rule: str, what: Text = THIS_ACTION
         raise IllegalAction(rule, msg("core.refuse.object", what=what, name=repr(name), value=repr(value)))
     return value
 
-
-def get_optional(obj: dict[str, Any], name: str) -> Any:
-    """The field's value, or None when absent (chance outcomes a seed may supply)."""
-    return obj.get(name)

@@ -68,6 +68,11 @@ class Replay:
         return Session(self.game, self.options, self.seats, self.log.get("setup") or {},
                        self.log.get("seed"))
 
+    def session_at_end(self) -> Session:
+        """A session at the end of this log, to play on from there."""
+        return Session.resumed(self.game, self.options, self.seats, self.log.get("setup") or {},
+                               self.log.get("seed"), self.final_state, self.actions)
+
     def initial_state(self) -> State:
         return self.session().state
 

@@ -99,19 +99,19 @@ class Session:
             raise IllegalAction(ENGINE_ERROR, msg("core.refuse.engine_could_read_setup", exc=repr(exc))) from exc
 
     @classmethod
-    def from_log(cls, log: Any) -> Session:
-        """A session at the end of ``log`` (IllegalAction as :func:`replay` raises it)."""
-        from engine.core.replay import replay  # replay steps through a Session
-
-        done = replay(log)
+    def resumed(cls, game: Game, options: dict[str, Any], seats: list[str],
+                setup: dict[str, Any], seed: int | None, state: State,
+                actions: list[Action]) -> Session:
+        """A session already at ``state``, reached from ``setup`` by ``actions`` (as
+        recorded): what :meth:`engine.core.replay.Replay.session_at_end` hands out."""
         session = cls.__new__(cls)
-        session.game = done.game
-        session.options = done.options
-        session.seats = list(done.seats)
-        session.setup = log.get("setup") or {}
-        session.seed = log.get("seed")
-        session.state = done.final_state
-        session.actions = list(done.actions)
+        session.game = game
+        session.options = options
+        session.seats = list(seats)
+        session.setup = setup
+        session.seed = seed
+        session.state = state
+        session.actions = list(actions)
         session.opened = {}
         return session
 

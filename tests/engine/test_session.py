@@ -21,7 +21,7 @@ def cloak(seed: int = 5, pile: list[str] | None = None) -> Session:
 
 def test_a_session_from_a_log_ends_where_the_replay_does():
     log = play("mister-x", 3, ["greedy", "greedy", "greedy"])
-    session = Session.from_log(log)
+    session = replay(log).session_at_end()
     assert session.actions == replay(log).actions and session.result == log["result"]
     assert session.log()["actions"] == log["actions"]
 
@@ -81,7 +81,7 @@ def test_a_dealt_card_named_by_a_seat_is_refused_the_same_whatever_it_is(card):
 
 def test_the_public_sees_what_is_announced_and_nothing_of_any_hand():
     log = play("cloak-and-dagger", 8, ["greedy", "greedy", "greedy"])
-    session = Session.from_log(log)
+    session = replay(log).session_at_end()
     seen = session.view(PUBLIC)
     assert seen["viewer"] == PUBLIC and seen["hand"] == []
     assert all(entry["seen"] is None or entry["seen_turn"] == len(log["actions"])
@@ -96,7 +96,7 @@ def test_the_public_sees_what_is_announced_and_nothing_of_any_hand():
                                           ("cryptid-urban-legends", ["greedy"] * 2)])
 def test_the_public_view_of_the_other_games_shows_no_hand_and_no_hidden_city(game_id, bots):
     log = play(game_id, 4, bots)
-    session = Session.from_log(log)
+    session = replay(log).session_at_end()
     text = json.dumps(session.view(PUBLIC))
     assert '"bag"' not in text and '"cards"' not in text and '"tickets"' not in text
     if game_id == "mister-x":

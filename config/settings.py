@@ -424,7 +424,7 @@ LANTERN_BOT_MOVES_PER_MINUTE = int(os.environ.get("LANTERN_BOT_MOVES_PER_MINUTE"
 # Per club: CPU seconds a (UTC) day of automatic analysis; matches past it are not
 # analysed automatically (the club page says how many), members may still ask.
 LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY = int(os.environ.get("LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY", "1800"))
-# Per analysis: playouts per estimate (engine.core.analysis.DEFAULT_BUDGET), cut down to
+# Per analysis: playouts per estimate (engine.ANALYSIS_BUDGET), cut down to
 # no fewer than LANTERN_ANALYSIS_MIN_BUDGET for a log whose plies x (seats + 1) x budget
 # would pass LANTERN_ANALYSIS_MAX_WORK work units; a longer log is not analysed.
 if os.environ.get("LANTERN_ANALYSIS_BUDGET"):

@@ -112,8 +112,17 @@ def with_retry_after(response: HttpResponse, exc: AppError) -> HttpResponse:
 HTTP_STATUS = {
     "malformed": 400,
     "invalid": 400,
-    "refused": 400,
-    "unknown_view": 400,
+    # Well formed, but a rule the schema cannot say refuses it: an event's (entries close
+    # when it starts), an analysis's, or a view naming no seat or team of this match.
+    "refused": 422,
+    "unknown_view": 422,
+    # an event's result that does not fit its pairing (tournaments.services)
+    "seats_mismatch": 422,
+    "wrong_game": 422,
+    "unfinished": 422,
+    # ... or that was settled already
+    "settled": 409,
+    "duplicate": 409,
     "forbidden": 403,
     "not_found": 404,
     "unknown_page": 404,

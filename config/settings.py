@@ -402,6 +402,12 @@ SPECTACULAR_SETTINGS = {
         "DraftChanceEnum": "recorder.models.Draft.Chance",
         "TableStatusEnum": "live.models.Table.Status",
     },
+    # A request's component apart from its answer's, so what only a request must be is
+    # said (a text that may not be blank: minLength 1).
+    "COMPONENT_SPLIT_REQUEST": True,
+    # After drf-spectacular's own: no text the API reads may hold a NUL (config.api.schema).
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
+                             "config.api.schema.no_nul_in_text"],
 }
 
 # --- Uploads (games.services) ------------------------------------------------

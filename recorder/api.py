@@ -9,9 +9,13 @@ from typing import Any
 
 from django.http import Http404
 from django.urls import reverse
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+)
 from rest_framework import exceptions, serializers, status
-from rest_framework.pagination import CursorPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -19,6 +23,8 @@ from rest_framework.response import Response
 from clubs import selectors as club_selectors
 from clubs.bots import seat_bot_name
 from config.api.errors import ErrorSerializer, LanternAPIView
+from config.api.pagination import PAGE_PARAMETERS, LanternCursorPagination, paginated
+from config.api.parsers import BoundedJSONParser
 from config.sentences import say
 from engine import get_game, parse_json_value
 from recorder import policy, selectors, services
@@ -62,13 +68,29 @@ class VersionSerializer(serializers.Serializer):
     version = serializers.IntegerField(help_text="The draft's version this write is made against.")
 
 
+@extend_schema_field({"type": "object", "required": ["seat", "type"], "additionalProperties": True,
+                      "properties": {"seat": {"type": "string"}, "type": {"type": "string"}}})
+class ActionField(serializers.JSONField):
+    """An action as the log writes it: an object with a string seat and type (and the
+    fields of its type, which the engine checks)."""
+
+
+#: Fields chosen so far: an object {path: value}, each path a non-empty string.
+PREFIX_SCHEMA = {"type": "object", "patternProperties": {"^.+$": {}}, "additionalProperties": False}
+
+
+@extend_schema_field(PREFIX_SCHEMA)
+class PrefixField(serializers.JSONField):
+    """Fields chosen so far: an object {path: value}."""
+
+
 class ApplySerializer(VersionSerializer):
-    action = serializers.JSONField(help_text="One action, as legal-actions / chance-options list it.")
+    action = ActionField(help_text="One action, as legal-actions / chance-options list it.")
 
 
 class ChanceSerializer(serializers.Serializer):
-    action = serializers.JSONField(help_text="An action as legal-actions listed it (chance left out).")
-    prefix = serializers.JSONField(required=False, help_text="Fields chosen so far: {path: value}.")
+    action = ActionField(help_text="An action as legal-actions listed it (chance left out).")
+    prefix = PrefixField(required=False, help_text="Fields chosen so far: {path: value}.")
 
 
 class MoveSerializer(serializers.Serializer):
@@ -258,6 +280,8 @@ def choice_body(step: selectors.ActionChoice) -> dict[str, Any]:
 
 class RecorderView(LanternAPIView):
     permission_classes = [AllowAny]  # clubs.policy decides (private clubs answer 404)
+    # Actions are JSON objects: a form could not carry one (the recorder's pages send JSON).
+    parser_classes = [BoundedJSONParser]
 
 
 def _require(allowed: bool, request: Request) -> None:
@@ -325,23 +349,17 @@ _VIEW_PARAMETERS = [
 ]
 
 
-class DraftPagination(CursorPagination):
-    ordering = "-id"
-    page_size = 50
-    page_size_query_param = "limit"
-    max_page_size = 200
-
-
 class DraftListView(RecorderView):
     @extend_schema(
         tags=TAGS, operation_id="drafts_list",
         parameters=[
-            OpenApiParameter("club", str, required=True, description="The club's slug."),
+            OpenApiParameter("club", {"type": "string", "pattern": "^[-a-zA-Z0-9_]+$"},
+                             required=True, description="The club's slug."),
             OpenApiParameter("status", str, enum=[s.value for s in Draft.Status],
                              description="Default: recording (the drafts to resume)."),
-            OpenApiParameter("cursor", str), OpenApiParameter("limit", int),
+            *PAGE_PARAMETERS,
         ],
-        responses={200: DraftSummarySerializer(many=True), **_ERRORS},
+        responses={200: paginated(DraftSummarySerializer, "DraftPage"), **_ERRORS},
         summary="A club's drafts (default: those still recording), newest first",
     )
     def get(self, request: Request) -> Response:
@@ -356,7 +374,7 @@ class DraftListView(RecorderView):
         if wanted not in Draft.Status.values:
             raise services.DraftInvalid(f"status must be one of {', '.join(Draft.Status.values)}",
                                         field="status")
-        paginator = DraftPagination()
+        paginator = LanternCursorPagination()
         page = paginator.paginate_queryset(selectors.club_drafts(club, wanted), request, view=self)
         return paginator.get_paginated_response([summary_body(d, request) for d in page])
 
@@ -406,7 +424,8 @@ class LegalActionsView(RecorderView):
         tags=TAGS, operation_id="drafts_legal_actions",
         parameters=[
             OpenApiParameter("seat", str, description="One of to_act (default: the human's seat)."),
-            OpenApiParameter("prefix", str, description='JSON object {path: value}: fields chosen so far.'),
+            OpenApiParameter("prefix", str, description='JSON object {path: value}: fields chosen so far.',
+                             extensions={"x-json": PREFIX_SCHEMA}),
         ],
         responses={200: ChoiceSerializer, **_ERRORS},
         summary="The legal actions of the seat to act, chosen field by field",

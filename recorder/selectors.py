@@ -20,7 +20,7 @@ from recorder import choices
 from recorder import policy as draft_policy
 from recorder.models import Draft
 from recorder.policy import PUBLIC
-from recorder.services import DraftInvalid, Position, engine_eyes, position_of
+from recorder.services import DraftIllegal, DraftInvalid, Position, engine_eyes, position_of
 from replay.frames import ALL, viewer_label
 from replay.frames import result_sentence as frame_result_sentence
 
@@ -275,10 +275,11 @@ def legal_choice(draft: Draft, user: AnyUser, seat: str | None = None, prefix: A
     if seat is None:
         seat = next((s for s in to_act if not position.is_bot(s) and session.acts_for(viewer, s)), None)
     elif seat not in to_act:
-        raise DraftInvalid(f"{seat!r} is not to act now (to act: {', '.join(to_act) or 'nobody'})",
+        # Well formed: the game's turn (or the recorder's seat rules) refuses it, 422.
+        raise DraftIllegal(f"{seat!r} is not to act now (to act: {', '.join(to_act) or 'nobody'})",
                            field="seat")
     elif not session.acts_for(viewer, seat):
-        raise DraftInvalid(f"{seat!r} is not played from this device", field="seat")
+        raise DraftIllegal(f"{seat!r} is not played from this device", field="seat")
     if seat is None or position.is_bot(seat):
         return ActionChoice(draft, seat, _choose([], prefix), [])
     choice, listed, fields = seat_choice(position, draft.seats, seat, viewer, prefix,
@@ -318,7 +319,7 @@ def chance_choice(draft: Draft, user: AnyUser, action: Any, prefix: Any = None,
     game = position.game
     viewer = engine_eyes(user, draft, position)
     if not position.session.acts_for(viewer, action["seat"]):
-        raise DraftInvalid(f"{action['seat']!r} is not played from this device", field="action")
+        raise DraftIllegal(f"{action['seat']!r} is not played from this device", field="action")
     if draft.chance == Draft.Chance.SERVER or viewer is not None:
         choice = _choose([action], prefix)
     else:

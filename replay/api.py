@@ -129,6 +129,10 @@ _CACHED_RESPONSES = {
 }
 
 
+#: What _number reads: at most nine digits.
+_SMALL_NUMBER = {"type": "integer", "minimum": 0, "maximum": 999_999_999}
+
+
 def _number(request: Request, name: str) -> int:
     """A non-negative integer query parameter (0 when absent)."""
     raw = request.query_params.get(name) or "0"
@@ -171,7 +175,7 @@ class MatchFramesView(RuleLinks, APIView):
         ),
         parameters=[
             _VIEW,
-            OpenApiParameter("ply", OpenApiTypes.INT, description="The frames of the page "
+            OpenApiParameter("ply", _SMALL_NUMBER, description="The frames of the page "
                              "holding this ply carry their views (default 0)."),
         ],
         responses={
@@ -198,7 +202,7 @@ class MatchViewsView(RuleLinks, APIView):
             "payload carries them for its own page: a replay client fetches these as a "
             "person moves through a long game. Cached; ETag and 304 as for the frames."
         ),
-        parameters=[_VIEW, OpenApiParameter("page", OpenApiTypes.INT, description="From 0.")],
+        parameters=[_VIEW, OpenApiParameter("page", _SMALL_NUMBER, description="From 0.")],
         responses={200: _views, 400: OpenApiResponse(ErrorSerializer, description="Unknown "
                    "perspective, or a page that is not a number."), **_CACHED_RESPONSES},
     )

@@ -6,7 +6,14 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema, extend_schema_field, inline_serializer
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import (
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+    extend_schema_view,
+    inline_serializer,
+)
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied, ValidationError
@@ -16,7 +23,8 @@ from rest_framework.response import Response
 from clubs import policy
 from clubs import selectors as clubs_selectors
 from config.api.errors import ErrorSerializer, RuleLinks
-from config.converters import MAX_ID, id_field
+from config.converters import id_field
+from config.errors import AppError
 from games.services import read_log_file
 from tournaments import selectors, services
 from tournaments.explanations import say
@@ -24,6 +32,7 @@ from tournaments.models import Entry, Pairing, PairingSeat, Tournament
 from tournaments.standings import TIEBREAKS
 
 
+@extend_schema_field({"type": "string", "pattern": "^[-a-zA-Z0-9_]+$"})  # a club's address
 class VisibleClubField(serializers.SlugRelatedField):
     """A club by slug among those the caller may see: a private club answers exactly as a
     club that does not exist (never "exists, but not yours")."""
@@ -36,8 +45,11 @@ class VisibleClubField(serializers.SlugRelatedField):
     def to_internal_value(self, data: Any) -> Any:
         # No slug holds a NUL, and PostgreSQL refuses to compare one (a 500): answered as
         # any unknown club. (DRF's CharField refuses NUL itself; a related field does not.)
-        if isinstance(data, str) and "\x00" in data:
-            self.fail("does_not_exist", slug_name=self.slug_field, value=data.replace("\x00", "\\x00"))
+        # A well-formed address that names no club you can see is a 404, as in a URL.
+        if isinstance(data, str) and ("\x00" in data or not self.get_queryset().filter(slug=data).exists()):
+            raise AppError(_("no club you can see has the address %(slug)s")
+                           % {"slug": repr(data.replace("\x00", "\\x00"))},
+                           code="not_found", details={"field": "club"})
         return super().to_internal_value(data)
 
 
@@ -147,12 +159,20 @@ class ForfeitSerializer(serializers.Serializer):
     reason = serializers.CharField()
 
 
+class WithdrawSerializer(serializers.Serializer):
+    entry = id_field(help_text="Entry id")
+
+
 class TwoEntriesSerializer(serializers.Serializer):
     first = id_field(help_text="Entry id")
     second = id_field(help_text="Entry id")
     reason = serializers.CharField()
 
 
+@extend_schema_view(create=extend_schema(responses={
+    201: TournamentSerializer,
+    404: OpenApiResponse(ErrorSerializer, description="No club you can see has this address."),
+}))
 class TournamentViewSet(RuleLinks, mixins.CreateModelMixin,
                         viewsets.ReadOnlyModelViewSet):
     """Events of the clubs you can see. Organisers of the club create and run them."""
@@ -232,16 +252,13 @@ class TournamentViewSet(RuleLinks, mixins.CreateModelMixin,
         services.forbid_pairing(tournament, first, second, reason)
         return Response(status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=inline_serializer("Withdraw", {"entry": serializers.IntegerField()}),
-                   responses=EntrySerializer)
+    @extend_schema(request=WithdrawSerializer, responses=EntrySerializer)
     @action(detail=True, methods=["post"])
     def withdraw(self, request: Request, pk: str | None = None) -> Response:
         """Leave a player out of every round paired from now on (results stay; in a
         round-robin their remaining games are forfeits)."""
         tournament = self._managed()
-        entry_id = request.data.get("entry")
-        if not isinstance(entry_id, int) or not 0 <= entry_id <= MAX_ID:
-            raise ValidationError({"entry": "an entry id"})
+        entry_id = _valid(WithdrawSerializer, request)["entry"]
         entry = get_object_or_404(Entry, tournament=tournament, pk=entry_id)
         return Response(EntrySerializer(services.withdraw_entry(entry)).data)
 

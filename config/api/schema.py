@@ -10,6 +10,8 @@ schemathesis (tests/security/test_api_schema.py) holds the API to this.
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.openapi import AutoSchema
 from rest_framework.pagination import PageNumberPagination
 
@@ -33,6 +35,10 @@ class LanternAutoSchema(AutoSchema):
             if self._get_request_body() is not None:
                 errors[415] = ("The body's Content-Type is not one this operation reads "
                                "(see its request body).")
+        if method not in _SAFE or any(p.get("name") == "view" for p in self._get_parameters()):
+            errors[422] = ("Well formed, but a rule refuses it: the engine's, the event's, "
+                           "or a view that names no seat or team of this match (message says "
+                           "which; rule and rule_url when the rule has an id).")
         if "{" in self.path:  # a path parameter
             errors[404] = "Nothing here (no such object, or a private club's)."
         paginator = self._get_paginator()
@@ -50,3 +56,43 @@ class LanternAutoSchema(AutoSchema):
                 body["description"] = description
                 responses[str(code)] = body
         return responses
+
+
+#: A string with no NUL character: PostgreSQL text cannot hold one, so the site refuses it
+#: in every URL (config.middleware) and every field (DRF's CharField) with a 400.
+NO_NUL = "^[^\\u0000]*$"
+#: ... and, where it may not be blank, something besides white space (DRF's CharField
+#: strips it before it looks).
+NOT_BLANK = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$"
+
+
+def no_nul_in_text(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
+    """drf-spectacular postprocessing hook: every free string of the schema (parameters,
+    bodies) says it holds no NUL, and one that may not be empty that it is not only white
+    space; a string that already has a pattern, format or set of values says more."""
+
+    def visit(node: Any) -> None:
+        if isinstance(node, dict):
+            if node.get("type") == "string" and not node.keys() & {"pattern", "format", "enum", "const"}:
+                node["pattern"] = NOT_BLANK if node.get("minLength", 0) >= 1 else NO_NUL
+            for value in node.values():
+                visit(value)
+        elif isinstance(node, list):
+            for value in node:
+                visit(value)
+
+    # A parameter sent as JSON text (``extensions={"x-json": SCHEMA}`` on its
+    # OpenApiParameter) is described by "content", which OpenAPI has instead of "schema".
+    for operation in _operations(result):
+        for parameter in operation.get("parameters", []):
+            if "x-json" in parameter:
+                parameter.pop("schema", None)
+                parameter["content"] = {"application/json": {"schema": parameter.pop("x-json")}}
+    visit(result.get("paths"))
+    visit(result.get("components", {}).get("schemas"))
+    return result
+
+
+def _operations(result: dict[str, Any]) -> list[dict[str, Any]]:
+    return [operation for path in result.get("paths", {}).values()
+            for operation in path.values() if isinstance(operation, dict)]

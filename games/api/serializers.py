@@ -12,6 +12,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from config.converters import id_field
+from config.errors import AppError
 from games.bundles import SKIP_REASONS
 from games.models import Import, Match, MatchSeat, Upload
 from games.selectors import MatchFilters
@@ -139,7 +140,8 @@ class MatchFilterSerializer(serializers.Serializer):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs.get("played_from") and attrs.get("played_to") and attrs["played_from"] > attrs["played_to"]:
-            raise serializers.ValidationError(_("played_from is after played_to"))
+            # Each date is well formed: the range between them is what is refused (422).
+            raise AppError(_("played_from is after played_to"), code="refused")
         return attrs
 
     def filters(self) -> MatchFilters:

@@ -9,13 +9,10 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiExample,
-    OpenApiParameter,
     OpenApiResponse,
     extend_schema,
-    inline_serializer,
 )
-from rest_framework import exceptions, serializers, status
-from rest_framework.pagination import CursorPagination
+from rest_framework import exceptions, status
 from rest_framework.parsers import BaseParser, MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -26,6 +23,7 @@ from clubs import policy
 from clubs import selectors as club_selectors
 from clubs.models import Club
 from config.api.errors import ErrorSerializer, LanternAPIView
+from config.api.pagination import PAGE_PARAMETERS, LanternCursorPagination, paginated
 from config.errors import AppError
 from games import bundles, read_cache, selectors, services
 from games.api.serializers import (
@@ -55,28 +53,6 @@ class RawJSONParser(BaseParser):
             return b""
         # The view refused over-long bodies from Content-Length; never read past the limit.
         return stream.read(services.max_log_bytes() + 1)
-
-
-class MatchCursorPagination(CursorPagination):
-    ordering = "-id"
-    page_size = 50
-    page_size_query_param = "limit"
-    max_page_size = 200
-
-
-PAGE_PARAMETERS = [
-    OpenApiParameter("cursor", str, description="Opaque position from a previous page's next/previous."),
-    OpenApiParameter("limit", int, description="Items per page (default 50, at most 200)."),
-]
-
-
-def paginated(serializer_class, name: str):
-    """The documented shape of a cursor page of ``serializer_class`` items."""
-    return inline_serializer(name, {
-        "next": serializers.URLField(allow_null=True),
-        "previous": serializers.URLField(allow_null=True),
-        "results": serializer_class(many=True),
-    })
 
 
 def _club_or_404(request: Request, slug: str) -> Club:
@@ -112,6 +88,9 @@ _LOG_BODY = {
 }
 
 
+_REVERSED_DATES = OpenApiResponse(ErrorSerializer, description="played_from is after played_to.")
+
+
 class ClubMatchesView(LanternAPIView):
     """A club's matches: list them, or upload one log."""
 
@@ -124,7 +103,7 @@ class ClubMatchesView(LanternAPIView):
     @extend_schema(
         parameters=[MatchFilterSerializer, *PAGE_PARAMETERS],
         responses={200: paginated(MatchSummarySerializer, "MatchPage"), 400: ErrorSerializer,
-                   404: ErrorSerializer},
+                   404: ErrorSerializer, 422: _REVERSED_DATES},
         summary="List a club's matches (filters, cursor pagination)",
     )
     def get(self, request: Request, slug: str) -> Response:
@@ -132,7 +111,7 @@ class ClubMatchesView(LanternAPIView):
         filters = _validated(MatchFilterSerializer, request).filters()
 
         def page() -> dict:
-            paginator = MatchCursorPagination()
+            paginator = LanternCursorPagination()
             rows = paginator.paginate_queryset(selectors.club_match_rows(club, filters), request, view=self)
             data = MatchSummarySerializer(
                 selectors.with_seat_summaries(rows), many=True, context={"request": request}
@@ -243,6 +222,7 @@ class ClubExportView(LanternAPIView):
             (200, "application/jsonl"): OpenApiTypes.STR,
             400: ErrorSerializer,
             404: ErrorSerializer,
+            422: _REVERSED_DATES,
         },
         summary="Download the logs of a club's matches (with the list's filters) as zip or JSON lines",
     )
@@ -276,7 +256,7 @@ class ClubImportsView(LanternAPIView):
     def get(self, request: Request, slug: str) -> Response:
         club = _club_or_404(request, slug)
         _require(policy.can_import(request.user, club), request)
-        paginator = MatchCursorPagination()
+        paginator = LanternCursorPagination()
         page = paginator.paginate_queryset(selectors.club_imports(club), request, view=self)
         data = ImportSerializer(page, many=True, context={"request": request}).data
         return paginator.get_paginated_response(data)
@@ -299,13 +279,16 @@ class ClubImportsView(LanternAPIView):
         _require(policy.can_import(request.user, club), request)
         services.accept_import_size(_content_length(request), allowance=_MULTIPART_SLACK)
         upload = request.FILES.get("file")
-        if upload is None:
+        # A part named file without a file name is read as the form's text: still the file.
+        text = request.data.get("file") if upload is None else None
+        if upload is None and not isinstance(text, str):
             raise AppError(_("send the logs as a multipart field 'file'"), code="malformed")
-        services.accept_import_size(upload.size)
-        run = services.create_import(club, upload.read(), upload.name or "", request.user)
+        data = upload.read() if upload is not None else text.encode()
+        services.accept_import_size(len(data))
+        run = services.create_import(club, data, upload.name if upload else "", request.user)
         run.refresh_from_db()  # without a worker the task already ran, on commit
-        data = ImportSerializer(run, context={"request": request}).data
-        return Response(data, status=status.HTTP_202_ACCEPTED, headers={"Location": data["url"]})
+        body = ImportSerializer(run, context={"request": request}).data
+        return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
 
 
 class ImportDetailView(LanternAPIView):
@@ -332,7 +315,7 @@ class ClubUploadsView(LanternAPIView):
         club = _club_or_404(request, slug)
         wanted: dict[str, Any] = _validated(UploadFilterSerializer, request).validated_data
         uploads = selectors.club_uploads(club, request.user, **wanted)
-        paginator = MatchCursorPagination()
+        paginator = LanternCursorPagination()
         page = paginator.paginate_queryset(uploads, request, view=self)
         data = UploadSerializer(page, many=True, context={"request": request}).data
         return paginator.get_paginated_response(data)

@@ -68,7 +68,7 @@ def test_a_seat_perspective_gets_its_own_figures_only(api, match, django_capture
     text = json.dumps(seat)
     assert "unknowable" not in text and "all_seeing_drop" not in text
     assert any("unknowable" in m for m in everything["moves"])
-    assert api(None).get(url(match, "nobody")).status_code == 400
+    assert api(None).get(url(match, "nobody")).status_code == 422
 
 
 def test_a_private_club_match_does_not_exist_for_outsiders(api, match):
@@ -87,7 +87,7 @@ def test_a_game_without_a_belief_sampler_says_analysis_is_not_available(api, clu
     assert not payload["available"] and "cannot be analysed" in payload["reason"]
     assert not payload["can_request"]
     refused = api("member").post(url(cloak))
-    assert refused.status_code == 400 and "cannot be analysed" in refused.json()["message"]
+    assert refused.status_code == 422 and "cannot be analysed" in refused.json()["message"]
 
 
 def test_the_player_page_shows_accuracy_over_recent_analysed_games(client, club, example_log,

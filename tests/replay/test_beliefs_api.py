@@ -61,7 +61,7 @@ def test_etag_304_cache_and_unknown_view(client, club, store_match, example_log,
         raise AssertionError("the cached beliefs should have been served")
 
     bad = client.get(f"/api/matches/{match.pk}/beliefs?view=p9")
-    assert bad.status_code == 400 and bad.json()["error"] == "unknown_view"
+    assert bad.status_code == 422 and bad.json()["error"] == "unknown_view"
     monkeypatch.setattr("replay.selectors.build_beliefs", no_replay)
     assert client.get(url).content == first.content
 

@@ -81,13 +81,13 @@ def test_api_serves_frames_with_an_etag_and_answers_304(client, club, store_matc
     assert client.get(f"/api/matches/{match.pk}/frames", HTTP_IF_NONE_MATCH=etag).status_code == 200
 
 
-def test_api_default_view_is_all_seeing_and_unknown_views_are_400(
+def test_api_default_view_is_all_seeing_and_unknown_views_are_422(
     client, club, store_match, toy_game
 ):
     match = store_match(club, LOG)
     assert client.get(f"/api/matches/{match.pk}/frames").json()["viewer"] == "all"
     response = client.get(f"/api/matches/{match.pk}/frames?view=east")
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert response.json()["error"] == "unknown_view"
     assert "north" in response.json()["message"]
 

@@ -89,7 +89,7 @@ def test_the_api_serves_the_page_of_the_ply_asked_for_and_any_other_page(client,
         assert client.get(f"/api/matches/{match.pk}/frames/views?page={bad}").status_code == 400
         assert client.get(f"/api/matches/{match.pk}/frames?ply={bad}").status_code == 400
     unknown = client.get(f"/api/matches/{match.pk}/frames/views?view=p9&page=0")
-    assert unknown.status_code == 400 and unknown.json()["error"] == "unknown_view"
+    assert unknown.status_code == 422 and unknown.json()["error"] == "unknown_view"
 
 
 @pytest.mark.browser

@@ -48,12 +48,12 @@ def test_organiser_creates_enters_and_starts_through_the_api(api, club):
 
 @pytest.mark.parametrize("form", [False, True])
 def test_a_club_slug_holding_a_nul_is_an_unknown_club(api, club, form):
-    """Found by the schema fuzz on PostgreSQL, which cannot compare a NUL: a 400 naming the
+    """Found by the schema fuzz on PostgreSQL, which cannot compare a NUL: a 404 naming the
     field, as for any club that does not exist, in JSON and in a multipart form."""
     event = {"club": club.slug + "\x00", "name": "Spring Swiss", "game": "cryptid-urban-legends",
              "format": "swiss", "rounds": 4}
     response = api.post("/api/tournaments/", event, **({} if form else {"format": "json"}))
-    assert response.status_code == 400, response.content
+    assert response.status_code == 404, response.content
     assert "club" in response.content.decode()
 
 
@@ -63,15 +63,15 @@ def test_strict_role_parity_through_the_api(api, club):
     response = api.post("/api/tournaments/", event, format="json")
     assert response.status_code == 201 and response.json()["strict_role_parity"] is True
     response = api.post("/api/tournaments/", {**event, "double": True}, format="json")
-    assert response.status_code == 400
+    assert response.status_code == 422
     assert response.json()["message"] == ("strict role parity is an option of two-player "
                                           "Swiss events with one game per pairing")
 
 
-def test_errors_come_back_as_400_with_the_sentence(api, make_event):
+def test_refusals_come_back_as_422_with_the_sentence(api, make_event):
     tournament = services.start_tournament(make_event(4))
     r = api.post(f"/api/tournaments/{tournament.id}/next-round/")
-    assert r.status_code == 400
+    assert r.status_code == 422
     assert r.json() == {"error": "refused", "index": None, "rule": None,
                         "message": "round 1 still has results to come"}
     pairing = selectors.pairings(tournament, 1)[0]
@@ -79,7 +79,7 @@ def test_errors_come_back_as_400_with_the_sentence(api, make_event):
         "format": "lantern-log/1", "game": "cryptid-urban-legends",
         "seats": [{"seat": "cryptid", "player": "p04"}, {"seat": "scientist", "player": "p01"}]}},
         format="json")
-    assert r.status_code == 400
+    assert r.status_code == 422
     assert r.json()["error"] == "seats_mismatch"
     assert r.json()["message"] == ("the log seats p04 as Cryptid and p01 as Scientist, but round 1, "
                                   "board 1 seats p01 as Cryptid and p03 as Scientist")
@@ -110,7 +110,7 @@ def test_members_cannot_run_events_and_strangers_cannot_upload(club, make_event,
     seat.entry.player.save()
     r = client.post(f"/api/pairings/{pairing.id}/result/", {"log": {"game": "mister-x"}},
                     format="json")
-    assert r.status_code == 400 and "this event plays" in r.json()["message"]
+    assert r.status_code == 422 and "this event plays" in r.json()["message"]
 
 
 def test_private_club_events_are_hidden(make_event, club):

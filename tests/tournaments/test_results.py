@@ -60,7 +60,7 @@ def test_a_log_with_the_players_in_the_wrong_seats_stores_nothing(api, make_even
     (pairing,) = selectors.pairings(tournament, 1)
     log = engine.play(GAME, 1, ["greedy", "greedy"], players=["p02", "p01"])
     r = api.post(f"/api/pairings/{pairing.id}/result/", {"log": log}, format="json")
-    assert r.status_code == 400
+    assert r.status_code == 422
     assert r.json()["error"] == "seats_mismatch"
     assert r.json()["message"] == ("the log seats p02 as Cryptid and p01 as Scientist, but round 1, "
                                    "board 1 seats p01 as Cryptid and p02 as Scientist")
@@ -105,7 +105,7 @@ def test_an_unfinished_log_is_kept_as_a_match_but_settles_nothing(api, make_even
     log = log_for(pairing, max_actions=2)
     assert log["result"] is None
     r = api.post(f"/api/pairings/{pairing.id}/result/", {"log": log}, format="json")
-    assert r.status_code == 400 and r.json()["error"] == "unfinished"
+    assert r.status_code == 422 and r.json()["error"] == "unfinished"
     assert Match.objects.get().status == "unfinished"
     pairing.refresh_from_db()
     assert pairing.status == "pending"

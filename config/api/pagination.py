@@ -1,0 +1,48 @@
+"""Cursor pages of the API, one way: the paginator, its query parameters and the shape
+of a page in the schema, so the schema says what the server does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiParameter, inline_serializer
+from rest_framework import serializers
+from rest_framework.exceptions import ValidationError
+from rest_framework.pagination import CursorPagination
+from rest_framework.request import Request
+
+
+class LanternCursorPagination(CursorPagination):
+    """Newest first, 50 a page; ``limit`` chooses from 1 to 200 (more is taken as 200),
+    and anything but a whole number from 1 is refused with 400 naming it."""
+
+    ordering = "-id"
+    page_size = 50
+    page_size_query_param = "limit"
+    max_page_size = 200
+
+    def get_page_size(self, request: Request) -> int:
+        raw = request.query_params.get(self.page_size_query_param)
+        if raw is None:
+            return self.page_size
+        if not raw.isascii() or not raw.isdigit() or int(raw) < 1:
+            raise ValidationError({"limit": f"a whole number from 1 (at most {self.max_page_size} "
+                                             f"are given), not {raw[:40]!r}"})
+        return min(int(raw), self.max_page_size)
+
+
+PAGE_PARAMETERS = [
+    OpenApiParameter("cursor", str, description="Opaque position from a previous page's "
+                                                "next/previous (404 when it is not one)."),
+    OpenApiParameter("limit", {"type": "integer", "minimum": 1},
+                     description="Items per page (default 50; more than 200 gives 200)."),
+]
+
+
+def paginated(serializer_class: Any, name: str) -> Any:
+    """The documented shape of a cursor page of ``serializer_class`` items."""
+    return inline_serializer(name, {
+        "next": serializers.URLField(allow_null=True),
+        "previous": serializers.URLField(allow_null=True),
+        "results": serializer_class(many=True),
+    })

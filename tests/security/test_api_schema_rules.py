@@ -1,0 +1,78 @@
+"""What the server checks of a request's shape, said by the schema too (issue #34):
+found by schemathesis' conformance and positive-data checks (test_api_schema.py), each
+pinned here on its own."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from rest_framework.test import APIClient
+
+from tournaments.models import Entry
+
+pytestmark = pytest.mark.django_db
+
+
+def openapi() -> dict:
+    return Client().get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+
+
+def api_as(user) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def test_the_drafts_list_is_documented_as_the_page_it_answers(people, public_club):
+    documented = openapi()["paths"]["/api/drafts/"]["get"]["responses"]["200"]
+    ref = documented["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
+    page = openapi()["components"]["schemas"][ref]
+    assert set(page["properties"]) == {"next", "previous", "results"}
+    answer = api_as(people["organiser"]).get("/api/drafts/", {"club": "riverside"}).json()
+    assert set(answer) == {"next", "previous", "results"} and answer["results"]
+
+
+@pytest.mark.parametrize("limit", ["0", "-3", "true", "1.5"])
+def test_a_page_size_that_is_not_a_whole_number_from_1_is_refused_naming_limit(
+        people, public_club, limit):
+    response = api_as(people["organiser"]).get("/api/drafts/", {"club": "riverside", "limit": limit})
+    assert response.status_code == 400 and "limit" in response.json()["message"]
+    response = Client().get("/api/clubs/riverside/matches/", {"limit": limit})
+    assert response.status_code == 400 and "limit" in response.json()["message"]
+
+
+def test_a_page_size_past_the_most_gives_the_most(public_club):
+    response = Client().get("/api/clubs/riverside/matches/", {"limit": "100000"})
+    stored = public_club.club.matches.count()
+    assert response.status_code == 200 and len(response.json()["results"]) == stored > 1
+    spec = openapi()["paths"]["/api/clubs/{slug}/matches/"]["get"]["parameters"]
+    (limit,) = [p for p in spec if p["name"] == "limit"]
+    assert limit["schema"] == {"type": "integer", "minimum": 1}
+
+
+def test_every_free_text_of_the_schema_says_it_holds_no_nul():
+    spec = openapi()
+    for path, operations in spec["paths"].items():
+        for operation in operations.values():
+            for parameter in operation.get("parameters", []):
+                schema = parameter.get("schema", {})
+                if schema.get("type") == "string" and not schema.keys() & {"enum", "format"}:
+                    assert not re.search(schema["pattern"], "a\x00b"), (path, parameter["name"])
+
+
+def test_a_rule_of_the_event_is_a_documented_422(people, public_club):
+    event = public_club.tournaments[0]  # running: entries are closed
+    response = api_as(people["organiser"]).post(f"/api/tournaments/{event.pk}/start/")
+    assert response.status_code == 422 and response.json()["error"] == "refused"
+    documented = openapi()["paths"]["/api/tournaments/{id}/start/"]["post"]["responses"]
+    assert "422" in documented
+
+
+def test_a_withdrawal_posted_as_a_form_names_its_entry_as_text(people, public_club):
+    entry = Entry.objects.filter(tournament=public_club.tournaments[0]).first()
+    response = api_as(people["organiser"]).post(
+        f"/api/tournaments/{entry.tournament_id}/withdraw/", {"entry": str(entry.pk)})
+    assert response.status_code == 200, response.content
+    assert response.json()["withdrawn"] is True

@@ -427,7 +427,9 @@ class LegalActionsView(RecorderView):
             OpenApiParameter("prefix", str, description='JSON object {path: value}: fields chosen so far.',
                              extensions={"x-json": PREFIX_SCHEMA}),
         ],
-        responses={200: ChoiceSerializer, **_ERRORS},
+        responses={200: ChoiceSerializer, **_ERRORS,
+                   422: OpenApiResponse(ErrorSerializer, description="The seat is not to act "
+                                        "now, or not played from this device.")},
         summary="The legal actions of the seat to act, chosen field by field",
     )
     def get(self, request: Request, draft_id: int) -> Response:

@@ -19,6 +19,7 @@ from rest_framework.response import Response
 from clubs import selectors as club_selectors
 from config.api.errors import ErrorSerializer, LanternAPIView
 from config.api.requests import json_param, require, validated
+from config.api.schema import SLUG
 from live import policy, selectors, services
 from live.models import Table
 from recorder.api import ChoiceSerializer
@@ -210,7 +211,7 @@ class TableListView(LiveView):
     @extend_schema(
         tags=TAGS,
         operation_id="tables_list",
-        parameters=[OpenApiParameter("club", str, required=True, description="The club's slug.")],
+        parameters=[OpenApiParameter("club", SLUG, required=True, description="The club's slug.")],
         responses={200: TableSerializer(many=True), **_ERRORS},
         summary="A club's tables waiting for players and being played, newest first",
     )

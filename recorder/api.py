@@ -25,6 +25,7 @@ from clubs.bots import seat_bot_name
 from config.api.errors import ErrorSerializer, LanternAPIView
 from config.api.pagination import PAGE_PARAMETERS, LanternCursorPagination, paginated
 from config.api.parsers import BoundedJSONParser
+from config.api.schema import SLUG
 from config.sentences import say
 from engine import get_game, parse_json_value
 from recorder import policy, selectors, services
@@ -353,7 +354,7 @@ class DraftListView(RecorderView):
     @extend_schema(
         tags=TAGS, operation_id="drafts_list",
         parameters=[
-            OpenApiParameter("club", {"type": "string", "pattern": "^[-a-zA-Z0-9_]+$"},
+            OpenApiParameter("club", SLUG,
                              required=True, description="The club's slug."),
             OpenApiParameter("status", str, enum=[s.value for s in Draft.Status],
                              description="Default: recording (the drafts to resume)."),

@@ -23,6 +23,7 @@ from rest_framework.response import Response
 from clubs import policy
 from clubs import selectors as clubs_selectors
 from config.api.errors import ErrorSerializer, RuleLinks
+from config.api.schema import SLUG
 from config.converters import id_field
 from config.errors import AppError
 from games.services import read_log_file
@@ -32,7 +33,7 @@ from tournaments.models import Entry, Pairing, PairingSeat, Tournament
 from tournaments.standings import TIEBREAKS
 
 
-@extend_schema_field({"type": "string", "pattern": "^[-a-zA-Z0-9_]+$"})  # a club's address
+@extend_schema_field(SLUG)
 class VisibleClubField(serializers.SlugRelatedField):
     """A club by slug among those the caller may see: a private club answers exactly as a
     club that does not exist (never "exists, but not yours")."""

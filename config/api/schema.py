@@ -58,6 +58,10 @@ class LanternAutoSchema(AutoSchema):
         return responses
 
 
+#: A club's address (its slug), as the <slug:...> path converter reads it
+#: (SPECTACULAR_SETTINGS' PATH_CONVERTER_OVERRIDES): for a slug sent as a query or body field.
+SLUG = {"type": "string", "pattern": "^[-a-zA-Z0-9_]+$"}
+
 #: A string with no NUL character: PostgreSQL text cannot hold one, so the site refuses it
 #: in every URL (config.middleware) and every field (DRF's CharField) with a 400.
 NO_NUL = "^[^\\u0000]*$"

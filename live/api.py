@@ -82,7 +82,9 @@ class SeatRowSerializer(serializers.Serializer):
     label = serializers.CharField(
         help_text="The seat as players call it, in the reader's language."
     )
-    player = serializers.CharField(help_text="Who plays it (a bot by its level); empty while free.")
+    player = serializers.CharField(
+        allow_blank=True, help_text="Who plays it (a bot by its level); empty while free."
+    )
     bot = serializers.CharField(allow_null=True)
     free = serializers.BooleanField()
 

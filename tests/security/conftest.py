@@ -18,6 +18,7 @@ from clubs.models import Club, Invite, JoinRequest, Membership, Player
 from games import services as game_services
 from games.models import Import, Match, Upload
 from ladder.models import Ladder
+from live import services as live_services
 from recorder import services as recorder_services
 from tests.games.logs import bot_log, corrupt
 from tournaments import services as tournament_services
@@ -99,6 +100,9 @@ def seed_club(name: str, slug: str, handles: list[str], people: dict, *, public:
     recorder_services.create_draft(
         club, people["organiser"], game_id="cloak-and-dagger", chance="table", setup=setup,
         seats=[{"seat": "p1", "player": handles[0]}, {"seat": "p2", "player": handles[1]}])
+    # A table played online (live/), waiting for a member: found by its club as well.
+    live_services.open_table(club, people["organiser"], game_id="cryptid-urban-legends",
+                             seats=[{"seat": "cryptid", "take": "free"}, {"seat": "scientist", "take": "free"}])
     invite = club_services.create_invite(people["organiser"], club)
     join_request = club_services.request_to_join(people["applicant"], club, "let me in")
     return SeededClub(

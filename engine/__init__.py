@@ -7,6 +7,7 @@
     s.legal_actions("p1", viewer="p1"); s.step(action, viewer="p1"); s.view("p1")
     log = play("mister-x", 7, ["greedy"] * 3)   # bots play one game (engine.ai)
     analyse(replay(log), seed=0)                # each seat's win chance and mistakes
+    [analyse_plies(r, a, b) for a, b in analysis_chunks(r)]  # the same in chunks (merge_analysis)
 """
 
 # The built-in games register themselves on import, and their AIs after them:
@@ -19,9 +20,12 @@ from engine.ai.analysis import (
     MISTAKE,
     analysable,
     analyse,
+    analyse_plies,
 )
 from engine.ai.analysis import DEFAULT_BUDGET as ANALYSIS_BUDGET
+from engine.ai.analysis import chunks as analysis_chunks
 from engine.ai.analysis import engine_version as analysis_version
+from engine.ai.analysis import merge as merge_analysis
 from engine.ai.beliefs import BELIEFS_VERSION, belief_track
 from engine.ai.contract import SAMPLING_FAILED, Bot
 from engine.ai.play import BOT_STREAM, play
@@ -83,6 +87,8 @@ __all__ = [
     "all_games",
     "analysable",
     "analyse",
+    "analyse_plies",
+    "analysis_chunks",
     "analysis_version",
     "belief_track",
     "bots_of",
@@ -91,6 +97,7 @@ __all__ = [
     "get_game",
     "join_list",
     "locales",
+    "merge_analysis",
     "msg",
     "log_schema",
     "parse_json",

@@ -36,58 +36,93 @@ And for every action that was a choice (more than one legal action):
   so that a difference comes from the move and not from the deal); ``drop`` is how much
   the played move's chance is below the best one's, in points (0-100), never negative
   (a played move that scores higher *is* the best found);
-* **a label** by that drop, as lichess labels a move by the drop in winning chances
+* **the drop with its error**: the two moves are played out in worlds the search did not
+  see (a ``batch`` of their own, :meth:`Analyst.worlds`, so that a move the search liked
+  in its worlds is not favoured by them), each world giving one paired sample, the
+  difference of the two scores; the drop is their mean, with its standard error
+  (:mod:`engine.ai.evidence`);
+* **a label only where the evidence holds**, by the bands lichess labels a move by
   (lichess ``lila`` ``modules/tree/src/main/Advice.scala``: 0.1 / 0.2 / 0.3 on its -1..1
   scale, that is 5 / 10 / 15 points of win chance): ``inaccuracy`` from 5 points,
-  ``mistake`` from 10, ``blunder`` from 15. **Reading for hidden information**: the drop
-  is measured in the mover's *own* information set, so a label says "with what you knew
-  then, another move was better", never "the hidden facts punished you";
+  ``mistake`` from 10, ``blunder`` from 15 — given only when the drop's 95 % interval lies
+  inside the band; an interval across an edge is ``unclear`` (no label). While it is,
+  another batch of worlds is played, up to :data:`MAX_BATCHES` (sequential sampling:
+  the playouts go to the moves they decide). **Reading for hidden information**: the
+  drop is measured in the mover's *own* information set, so a label says "with what you
+  knew then, another move was better", never "the hidden facts punished you";
 * **"could not have known"** (``unknowable``): the all-seeing drop — the real position's
   chance before the move less its chance after the move as played (the all-seeing
-  figures of the two plies, estimated with the same generators at every ply) — is at least the mistake threshold (10 points) while the mover's
-  own drop is below the inaccuracy threshold: a move that lost chances in the real game
-  but was sound on what the seat knew;
+  figures of the two plies, estimated with the same generators at every ply) — is at
+  least the mistake threshold (10 points) while the mover's own drop is surely below the
+  inaccuracy threshold (its interval): a move that lost chances in the real game but was
+  sound on what the seat knew;
 * **an accuracy per seat**: the mean over its rated moves of lichess's per-move accuracy
   from win-chance loss (lichess ``lila`` ``modules/analyse/src/main/AccuracyPercent.scala``,
   "Accuracy": ``103.1668 * exp(-0.04354 * (before - after)) - 3.1669``, clamped to
-  0..100, before and after in points), with before = the best move's chance and after =
-  the played move's. lichess then weights moves by the position's volatility; here the
-  plain mean (estimates at a small budget are too noisy for a volatility weight).
+  0..100, before and after in points), with before - after = the drop. lichess then
+  weights moves by the position's volatility; here the plain mean (estimates at a small
+  budget are too noisy for a volatility weight).
 
-Noise: an estimate of ``budget`` playouts has a standard error up to ``50 / sqrt(budget)``
-points; the common random numbers make the *difference* of two moves much steadier than
-that, but a label at a small budget is a hint, not a verdict.
+Every figure comes with its standard error (``own_se``, ``all_se``, ``drop_se``,
+``accuracy_se``; points): a chance of ``budget`` playouts has one up to
+``50 / sqrt(budget)`` points; the paired samples make a drop's much smaller.
+
+**Chunks**: the plies are analysed in chunks of :data:`CHUNK_PLIES` (:func:`chunks`,
+:func:`analyse_plies`, :func:`merge`), each on its own, so that workers on several
+machines share one game; :func:`analyse` runs the same chunks in turn, so a game gives the
+same analysis however many workers ran it. A chunk deals its worlds afresh at its first
+ply (the worlds carried from ply to ply start again there).
 
 Deterministic: every estimate draws from a generator derived from (``seed``, ply, viewer,
 purpose) only — never from the state, so a seat's figures read nothing of what it could
 not know, and the same log, budget and seed give the same analysis. Carried worlds depend
-on the plies analysed before in the same run, as :func:`analyse` walks them (an
+on the plies analysed before in the same chunk, as :func:`analyse_plies` walks them (an
 :class:`Analyst` asked about plies out of order deals them afresh).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol, cast
 
 from engine.ai.contract import SAMPLING_FAILED, Particles, SamplingFailed
+from engine.ai.evidence import (
+    BLUNDER,
+    INACCURACY,
+    MISTAKE,
+    UNCLEAR,
+    Estimate,
+    accuracy_se,
+    decided,
+    estimate,
+    move_accuracy,
+    verdict,
+)
 from engine.ai.registry import ai_of
 from engine.ai.search import Search, action_key
 from engine.core.game import Action, Game, State
 from engine.core.replay import Replay
 from engine.core.rng import Rng
 
+#: the label thresholds (points), exported by the engine with the analysis
+__all__ = ["BLUNDER", "INACCURACY", "MISTAKE", "Analyst", "analysable", "analyse", "analyse_plies", "chunks",
+           "engine_version", "merge", "unknowable"]
+
 #: bump when the method or the result's shape changes: stored analyses are recomputed
 #: (2: the detectives' worlds weigh Mister X's city by its location category; 3: the
 #: worlds dealt once per ply and viewer, carried on from ply to ply for Cloak & Dagger;
 #: the all-seeing drop taken from the plies' all-seeing figures; a position without
-#: worlds marked not estimated)
-ANALYSIS_VERSION = "3"
+#: worlds marked not estimated; 4: every figure with its standard error, a label only when
+#: the drop's interval lies in its band, batches of worlds added while it straddles one,
+#: the drop measured in worlds the search did not see, the plies analysed in chunks)
+ANALYSIS_VERSION = "4"
 #: playouts per estimate and ISMCTS iterations per best-move search (bench/analysis.py)
 DEFAULT_BUDGET = 24
-#: lichess's thresholds, in points of win chance (see the module's docstring)
-INACCURACY, MISTAKE, BLUNDER = 5.0, 10.0, 15.0
+#: batches of ``budget`` worlds a drop may be measured on: more while its interval
+#: straddles a band's edge (bench/analysis_trust.py)
+MAX_BATCHES = 3
+#: plies per chunk (:func:`chunks`): a chunk deals its worlds afresh at its start
+CHUNK_PLIES = 32
 
 #: ``progress(done, total)``: plies analysed so far, out of all of them
 Progress = Callable[[int, int], None]
@@ -104,29 +139,17 @@ def analysable(game: Game) -> bool:
     return ai is not None and ai.analysis_search is not None
 
 
-def label(drop: float) -> str | None:
-    """The lichess label of a drop of ``drop`` points in the mover's own win chance."""
-    if drop >= BLUNDER:
-        return "blunder"
-    if drop >= MISTAKE:
-        return "mistake"
-    if drop >= INACCURACY:
-        return "inaccuracy"
-    return None
+def unknowable(own_drop: Estimate, all_seeing_drop: float) -> bool:
+    """The all-seeing chance fell by a mistake's worth while the mover's own surely did
+    not fall by an inaccuracy's (its interval lies below): it could not have known."""
+    return all_seeing_drop >= MISTAKE and own_drop.high < INACCURACY
 
 
-def unknowable(own_drop: float, all_seeing_drop: float) -> bool:
-    """The all-seeing chance fell by a mistake's worth while the mover's own did not fall
-    by an inaccuracy's: it could not have known."""
-    return all_seeing_drop >= MISTAKE and own_drop < INACCURACY
+class _Stratified(Protocol):
+    """Beliefs that deal a world at a quantile of their weights (``stratified = True``:
+    Mister X's, ``engine/ai/misterx/beliefs.py``)."""
 
-
-def move_accuracy(before: float, after: float) -> float:
-    """lichess's accuracy of one move from the mover's win chance before and after it (points)."""
-    if after >= before:
-        return 100.0
-    raw = 103.1668100711649 * math.exp(-0.04354415386753951 * (before - after)) - 3.166924740191411
-    return min(100.0, max(0.0, raw))
+    def sample(self, rng: Rng, quantile: float | None = None) -> State: ...
 
 
 def _rng(seed: int, *parts: Any) -> Rng:
@@ -150,28 +173,39 @@ class Analyst:
         self.evaluate = options.get("evaluate")
         self.policy = ai.bots["greedy"]
         self.search = Search(game, playouts=budget, **options)
-        #: per viewer: the worlds it carries from ply to ply (GameAI.belief_particles), if any
-        self._particles: dict[str, Particles | None] = {}
+        #: per viewer and batch: the worlds it carries from ply to ply (GameAI.belief_particles), if any
+        self._particles: dict[tuple[str, int], Particles | None] = {}
 
     # -- the worlds -----------------------------------------------------------------
     def worlds(self, state: State, viewer: str | None, ply: int,
-               opening: Action | None = None) -> list[State]:
+               opening: Action | None = None, batch: int = 0) -> list[State]:
         """``budget`` complete states from ``viewer``'s information about ``state`` (after
         ``opening``, when given): one per playout of every estimate made from that
-        information at this ply. Raises :class:`SamplingFailed`."""
+        information at this ply. ``batch`` 0: the worlds of the seat's own chance and of
+        the search; each further batch: as many others, drawn apart from them (a drop's
+        samples). Raises :class:`SamplingFailed`."""
         if viewer is None:
             beliefs = self.ai.beliefs(state, None)
             return [beliefs.sample(_rng(self.seed, "real", "world", i)) for i in range(self.budget)]
-        if viewer not in self._particles:
-            self._particles[viewer] = self.ai.belief_particles(viewer)
-        particles = self._particles[viewer]
+        if (viewer, batch) not in self._particles:
+            self._particles[viewer, batch] = self.ai.belief_particles(viewer)
+        particles = self._particles[viewer, batch]
         opened = None if opening is None else action_key(opening)
+        # batch 0 draws as before batches existed; the others add the batch to the draw
+        where: tuple[Any, ...] = (ply, viewer, opened) if batch == 0 else (ply, viewer, opened, batch)
         if particles is not None:
             return particles.worlds(state, opening, self.budget,
-                                    lambda purpose, i: _rng(self.seed, ply, viewer, opened, purpose, i))
+                                    lambda purpose, i: _rng(self.seed, *where, purpose, i))
         beliefs = (self.ai.beliefs(state, viewer) if opening is None
                    else self.ai.beliefs_after_opening(state, viewer, opening))
-        return [beliefs.sample(_rng(self.seed, ply, viewer, opened, "world", i)) for i in range(self.budget)]
+        if getattr(beliefs, "stratified", False):
+            # one world per stratum of the beliefs' weights (a random start, then evenly
+            # spaced): each hidden fact in proportion to its weight, give or take one world
+            start = _rng(self.seed, *where, "stratum").next64() / 2.0**64
+            strata = cast(_Stratified, beliefs)
+            return [strata.sample(_rng(self.seed, *where, "world", i), (i + start) / self.budget)
+                    for i in range(self.budget)]
+        return [beliefs.sample(_rng(self.seed, *where, "world", i)) for i in range(self.budget)]
 
     # -- one playout ----------------------------------------------------------------
     def _play_out(self, world: State, rng: Rng, seats: list[str]) -> list[float]:
@@ -187,32 +221,39 @@ class Analyst:
             return [0.5 for _ in seats]
         return [self.evaluate(game, world, s) for s in seats]
 
-    def chances(self, state: State, viewer: str | None, seats: list[str], ply: int,
-                move: Action | None = None, purpose: str = "chance",
-                worlds: list[State] | None = None) -> list[float]:
-        """Win chances of ``seats`` (points) from ``viewer``'s information about ``state``,
-        after ``move`` when given (a move of the listed form: chance left to the world),
-        over ``worlds`` (default: :meth:`worlds` of ``state``). ``ply``: the ply of
-        ``state`` or, with ``move``, of the state the move leads to. Raises
-        :class:`SamplingFailed`."""
+    def scores(self, state: State, viewer: str | None, seats: list[str], ply: int,
+               move: Action | None = None, purpose: Any = "chance",
+               worlds: list[State] | None = None) -> list[list[float]]:
+        """Per seat of ``seats``, its score (points: 0 or 100, between for a draw or a cut
+        playout) in each playout from ``viewer``'s information about ``state``, after
+        ``move`` when given (a move of the listed form: chance left to the world), over
+        ``worlds`` (default: :meth:`worlds` of ``state``). ``ply``: the ply of ``state``
+        or, with ``move``, of the state the move leads to. Raises :class:`SamplingFailed`."""
         game = self.game
         if move is None and game.is_over(state):
-            return [100.0 * self.ai.score(state, s) for s in seats]
+            return [[100.0 * self.ai.score(state, s)] for s in seats]
         if worlds is None:
             worlds = self.worlds(state, viewer, ply if move is None else ply - 1,
                                  self.opening(state, viewer, move))
         # the all-seeing estimates of every ply play out with the same generators, so that
         # the real position's chance before and after a move differ by the move, not the draw
         where = "real" if viewer is None else ply
-        totals = [0.0] * len(seats)
+        samples: list[list[float]] = [[] for _ in seats]
         for i in range(self.budget):
             rng = _rng(self.seed, where, viewer, purpose, i)
             world = game.clone(worlds[i % len(worlds)])
             if move is not None:
                 game.apply(world, dict(move))
             for k, value in enumerate(self._play_out(world, rng, seats)):
-                totals[k] += value
-        return [round(100.0 * t / self.budget, 1) for t in totals]
+                samples[k].append(100.0 * value)
+        return samples
+
+    def chances(self, state: State, viewer: str | None, seats: list[str], ply: int,
+                move: Action | None = None, purpose: Any = "chance",
+                worlds: list[State] | None = None) -> list[Estimate]:
+        """Win chances of ``seats`` (points, with their standard errors): the mean of
+        :meth:`scores`, whose arguments these are."""
+        return [estimate(s) for s in self.scores(state, viewer, seats, ply, move, purpose, worlds)]
 
     def opening(self, state: State, seat: str | None, move: Action | None) -> Action | None:
         """The pick ``move`` was made within, when ``seat`` picks first (Cloak & Dagger's
@@ -251,86 +292,134 @@ class Analyst:
             return entry
         best = self.search.decide(game.clone(state), decider, _rng(self.seed, ply, decider, "search"),
                                   opening, lambda _pick: worlds)
-        played_value = self.chances(state, decider, [decider], ply, played, "move", worlds)[0]
-        if action_key(best) == action_key(played):
-            best_value = played_value
-        else:
-            best_value = self.chances(state, decider, [decider], ply, best, "move", worlds)[0]
-        if played_value >= best_value:
-            best, best_value = played, played_value
-        drop = round(best_value - played_value, 1)
+        same = action_key(best) == action_key(played)
+        # the drop is measured in batches of worlds the search did not see; more while its
+        # interval straddles a band's edge
+        played_scores: list[float] = []
+        best_scores: list[float] = []
+        for batch in range(1, MAX_BATCHES + 1):
+            try:
+                dealt = self.worlds(state, decider, ply - 1, opening, batch)
+            except SamplingFailed:
+                if batch > 1:
+                    break
+                entry["not_estimated"] = SAMPLING_FAILED
+                return entry
+            purpose = ("move", batch)
+            scored = self.scores(state, decider, [decider], ply, played, purpose, dealt)[0]
+            played_scores += scored
+            best_scores += scored if same else self.scores(state, decider, [decider], ply, best, purpose, dealt)[0]
+            drop = estimate([b - p for b, p in zip(best_scores, played_scores, strict=True)])
+            if same or decided(drop):
+                break
+        found = verdict(drop)
+        played_value, best_value = estimate(played_scores), estimate(best_scores)
         # the real position: its chance before the move (the policy's own move) and after
         # the played one, as recorded (the same generators: see chances)
         if real is not None and decider in real[0] and decider in real[1]:
             before_all, after_all = real[0][decider], real[1][decider]
         else:  # judged alone: the played move over the real position's worlds
-            before_all = self.chances(state, None, [decider], ply - 1)[0]
-            after_all = self.chances(state, None, [decider], ply, played)[0]
+            before_all = self.chances(state, None, [decider], ply - 1)[0].mean
+            after_all = self.chances(state, None, [decider], ply, played)[0].mean
         all_drop = round(max(0.0, before_all - after_all), 1)
         entry.update(
             rated=True,
-            played_value=played_value,
-            best_value=best_value,
-            drop=drop,
-            label=label(drop),
+            played_value=round(played_value.mean, 1),
+            best_value=round(best_value.mean, 1),
+            drop=round(max(0.0, drop.mean), 1),
+            drop_se=round(drop.se, 2),
+            drop_low=round(drop.low, 1),
+            drop_high=round(drop.high, 1),
+            playouts=drop.n,
+            label=None if found == UNCLEAR else found,
+            unclear=found == UNCLEAR,
             all_seeing_drop=all_drop,
             unknowable=unknowable(drop, all_drop),
-            accuracy=round(move_accuracy(best_value, played_value), 1),
-            best=None if action_key(best) == action_key(played) else best,
+            accuracy=round(move_accuracy(drop.mean), 1),
+            accuracy_se=round(accuracy_se(drop), 2),
+            # a better move is shown only where the played one may have lost something
+            best=None if same or found is None or drop.mean <= 0 else best,
         )
         return entry
 
 
-def analyse(replay: Replay, *, budget: int = DEFAULT_BUDGET, seed: int = 0,
-            progress: Progress | None = None) -> dict[str, Any]:
-    """The analysis of a replayed log (JSON-ready; see the module's docstring)::
+def chunks(replay: Replay, size: int = CHUNK_PLIES) -> list[tuple[int, int]]:
+    """The chunks of plies a game's analysis is made of: ``(first, stop)``, ``stop``
+    excluded, in order (the same for a log whoever analyses it)."""
+    total = len(replay.actions) + 1
+    return [(first, min(first + size, total)) for first in range(0, total, size)]
 
-        {"engine": ..., "budget": ..., "seed": ..., "seats": [...],
-         "plies": [{"ply": 0, "own": {seat: points or None}, "all": {seat: points},
-                    "not_estimated": {seat: message id} (only when a figure is None)}, ...],
-         "moves": [{"ply": 1, "seat": decider, "rated": bool, "not_estimated": message id
-                    (a choice not rated for want of worlds), "played_value", "best_value",
-                    "drop", "label", "all_seeing_drop", "unknowable", "accuracy",
-                    "best": listed action or None}, ...],
-         "accuracy": {seat: points or None}}
 
-    ``moves[i]`` is the action that led to ``plies[i + 1]``; ``best`` is the all-seeing
-    form of the move found (a page shows it to a viewer through :meth:`Game.action_view`).
-    """
+def analyse_plies(replay: Replay, first: int, stop: int, *, budget: int = DEFAULT_BUDGET, seed: int = 0,
+                  progress: Progress | None = None) -> dict[str, Any]:
+    """One chunk of an analysis: the plies ``first`` to ``stop`` (excluded) and the moves
+    that led to them (``{"plies": [...], "moves": [...]}``, as in :func:`analyse`).
+    ``progress(done, total)``: plies of the chunk done so far."""
     game = replay.game
     analyst = Analyst(game, budget, seed)
     seats = list(replay.seats)
-    total = len(replay.actions) + 1
     plies: list[dict[str, Any]] = []
     moves: list[dict[str, Any]] = []
     before: State | None = None
     real_before: dict[str, float] = {}
     for ply, action, state in replay.states():
-        real = dict(zip(seats, analyst.chances(state, None, seats, ply), strict=True))
-        if action is not None:
-            assert before is not None
-            # before the seats' own estimates of this ply: the mover's worlds of the
-            # judgement (what it saw on its pick) are carried on to them
-            moves.append(analyst.judge(before, action, ply, (real_before, real)))
-        own: dict[str, float | None] = {}
-        missing: dict[str, str] = {}
-        for seat in seats:
-            try:
-                own[seat] = analyst.chances(state, seat, [seat], ply)[0]
-            except SamplingFailed:
-                own[seat] = None
-                missing[seat] = SAMPLING_FAILED
-        entry: dict[str, Any] = {"ply": ply, "own": own, "all": real}
-        if missing:
-            entry["not_estimated"] = missing
-        plies.append(entry)
+        if ply < first - 1:
+            continue
+        if ply >= stop:
+            break
+        estimates = analyst.chances(state, None, seats, ply)
+        real = {seat: round(e.mean, 1) for seat, e in zip(seats, estimates, strict=True)}
+        if ply >= first:
+            if action is not None:
+                assert before is not None
+                # before the seats' own estimates of this ply: the mover's worlds of the
+                # judgement (what it saw on its pick) are carried on to them
+                moves.append(analyst.judge(before, action, ply, (real_before, real)))
+            plies.append(_ply(analyst, state, ply, seats, real, estimates))
+            if progress is not None:
+                progress(ply + 1 - first, stop - first)
         before, real_before = game.clone(state), real
-        if progress is not None:
-            progress(ply + 1, total)
+    return {"plies": plies, "moves": moves}
+
+
+def _ply(analyst: Analyst, state: State, ply: int, seats: list[str], real: dict[str, float],
+         estimates: list[Estimate]) -> dict[str, Any]:
+    """One ply's figures: each seat's own chance and the all-seeing ones, with their errors."""
+    own: dict[str, float | None] = {}
+    own_se: dict[str, float | None] = {}
+    missing: dict[str, str] = {}
+    for seat in seats:
+        try:
+            chance = analyst.chances(state, seat, [seat], ply)[0]
+            own[seat], own_se[seat] = round(chance.mean, 1), round(chance.se, 2)
+        except SamplingFailed:
+            own[seat] = own_se[seat] = None
+            missing[seat] = SAMPLING_FAILED
+    entry: dict[str, Any] = {"ply": ply, "own": own, "own_se": own_se, "all": real,
+                             "all_se": {seat: round(e.se, 2) for seat, e in zip(seats, estimates, strict=True)}}
+    if missing:
+        entry["not_estimated"] = missing
+    return entry
+
+
+def merge(replay: Replay, parts: list[dict[str, Any]], *, budget: int, seed: int) -> dict[str, Any]:
+    """The analysis made of its chunks' results (:func:`analyse_plies`, in any order)."""
+    game = replay.game
+    seats = list(replay.seats)
+    plies = sorted((p for part in parts for p in part["plies"]), key=lambda p: p["ply"])
+    moves = sorted((m for part in parts for m in part["moves"]), key=lambda m: m["ply"])
+    if [p["ply"] for p in plies] != list(range(len(replay.actions) + 1)):
+        raise ValueError("the chunks do not cover every ply once")
     accuracy: dict[str, float | None] = {}
+    accuracy_error: dict[str, float | None] = {}
     for seat in seats + sorted({m["seat"] for m in moves} - set(seats)):
-        rated = [m["accuracy"] for m in moves if m["rated"] and m["seat"] == seat]
-        accuracy[seat] = round(sum(rated) / len(rated), 1) if rated else None
+        rated = [m for m in moves if m["rated"] and m["seat"] == seat]
+        if not rated:
+            accuracy[seat] = accuracy_error[seat] = None
+            continue
+        accuracy[seat] = round(sum(m["accuracy"] for m in rated) / len(rated), 1)
+        # the moves' errors are independent: the mean's is their root sum of squares over n
+        accuracy_error[seat] = round(sum(m["accuracy_se"] ** 2 for m in rated) ** 0.5 / len(rated), 2)
     return {
         "engine": engine_version(game),
         "budget": budget,
@@ -339,4 +428,33 @@ def analyse(replay: Replay, *, budget: int = DEFAULT_BUDGET, seed: int = 0,
         "plies": plies,
         "moves": moves,
         "accuracy": accuracy,
+        "accuracy_se": accuracy_error,
     }
+
+
+def analyse(replay: Replay, *, budget: int = DEFAULT_BUDGET, seed: int = 0,
+            progress: Progress | None = None) -> dict[str, Any]:
+    """The analysis of a replayed log (JSON-ready; see the module's docstring)::
+
+        {"engine": ..., "budget": ..., "seed": ..., "seats": [...],
+         "plies": [{"ply": 0, "own": {seat: points or None}, "own_se": {seat: points or None},
+                    "all": {seat: points}, "all_se": {seat: points},
+                    "not_estimated": {seat: message id} (only when a figure is None)}, ...],
+         "moves": [{"ply": 1, "seat": decider, "rated": bool, "not_estimated": message id
+                    (a choice not rated for want of worlds), "played_value", "best_value",
+                    "drop", "drop_se", "drop_low", "drop_high" (its 95 % interval),
+                    "playouts" (paired samples), "label" (None unless sure), "unclear",
+                    "all_seeing_drop", "unknowable", "accuracy", "accuracy_se",
+                    "best": listed action or None}, ...],
+         "accuracy": {seat: points or None}, "accuracy_se": {seat: points or None}}
+
+    ``moves[i]`` is the action that led to ``plies[i + 1]``; ``best`` is the all-seeing
+    form of the move found (a page shows it to a viewer through :meth:`Game.action_view`).
+    The chunks of :func:`chunks` are analysed in turn (as workers would, one each).
+    """
+    total = len(replay.actions) + 1
+    parts = []
+    for first, stop in chunks(replay):
+        report = None if progress is None else (lambda done, _n, first=first: progress(first + done, total))
+        parts.append(analyse_plies(replay, first, stop, budget=budget, seed=seed, progress=report))
+    return merge(replay, parts, budget=budget, seed=seed)

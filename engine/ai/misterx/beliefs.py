@@ -126,8 +126,22 @@ def _weighted(rng: Rng, options: list[tuple[int, int]]) -> int:
     raise AssertionError("weights changed under the draw")
 
 
+def _at_quantile(options: list[tuple[int, int]], quantile: float) -> int:
+    """The ``city`` of ``[(city, weight), ...]`` at ``quantile`` (0-1) of the cumulated weights."""
+    total = sum(w for _, w in options)
+    index = min(total - 1, int(quantile * total))
+    for city, w in options:
+        if index < w:
+            return city
+        index -= w
+    raise AssertionError("weights changed under the draw")
+
+
 class Beliefs:
     """What ``viewer`` knows of ``state``, ready to deal complete states from."""
+
+    #: :meth:`sample` takes a quantile: the analysis deals its worlds stratified
+    stratified = True
 
     def __init__(self, state: MisterXState, viewer: str | None):
         self.state = state
@@ -205,7 +219,7 @@ class Beliefs:
             return {self.state.path[-1]: 1}
         return dict(self.weights)
 
-    def _sample_path(self, rng: Rng) -> list[int]:
+    def _sample_path(self, rng: Rng, quantile: float | None = None) -> list[int]:
         state = self.state
         counts = self.counts
         assert counts is not None
@@ -213,7 +227,8 @@ class Beliefs:
         last = state.last_slot
         path = [0] * (last + 1)
         assert self.weights is not None
-        city = _weighted(rng, sorted(self.weights.items()))
+        options = sorted(self.weights.items())
+        city = _weighted(rng, options) if quantile is None else _at_quantile(options, quantile)
         path[last] = city
         for slot in range(last, 0, -1):
             transport = self.transports[slot]
@@ -224,15 +239,19 @@ class Beliefs:
         return path
 
     # -- sampling -------------------------------------------------------------------
-    def sample(self, rng: Rng) -> MisterXState:
-        """One complete state consistent with everything the viewer knows."""
+    def sample(self, rng: Rng, quantile: float | None = None) -> MisterXState:
+        """One complete state consistent with everything the viewer knows. ``quantile``
+        (0-1, analysis): Mister X's city now is the one at that point of the cumulated
+        weights instead of drawn, so that ``n`` worlds at ``(i + u) / n`` hold each city
+        in proportion to its weight, give or take one (stratified: the analysis's
+        chances then vary less from one set of worlds to another)."""
         st = self.state
         new = st.clone()
         new.rng = Rng(rng.next64())
         if self.viewer is None:
             return new
         if self.counts is not None:
-            new.path = self._sample_path(rng)
+            new.path = self._sample_path(rng, quantile)
         tickets = list(self.unknown)
         rng.shuffle(tickets)
         for slot in self.hidden_slots:

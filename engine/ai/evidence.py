@@ -1,0 +1,109 @@
+"""How sure a figure of the analysis is: an estimate with its standard error, and a
+label only where the evidence holds (issue 33).
+
+A move's **drop** (how far the played move's chance is below the best move's, in points)
+is the mean of paired samples: in each world dealt from the mover's information both
+moves are played out with the same generator, and the sample is the difference of their
+scores. Its interval is ``mean ± Z × standard error``. A label is given only when that
+whole interval lies inside the label's band (:data:`BANDS`); an interval across a
+band's edge is **unclear**, and the analysis shows no mark for it. While an interval
+straddles an edge the analysis adds worlds to that move (:func:`decided`), up to a cap:
+the samples go where they decide a label, as a paired t test decides a search level's
+move (:func:`engine.ai.search.keep_unless_beaten`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+#: lichess's thresholds, in points of win chance (engine.ai.analysis's docstring)
+INACCURACY, MISTAKE, BLUNDER = 5.0, 10.0, 15.0
+#: the labels' bands of a drop, in points: [low, high)
+BANDS: tuple[tuple[str | None, float, float], ...] = (
+    (None, -math.inf, INACCURACY),
+    ("inaccuracy", INACCURACY, MISTAKE),
+    ("mistake", MISTAKE, BLUNDER),
+    ("blunder", BLUNDER, math.inf),
+)
+#: the interval's half-width in standard errors (two-sided 95 % under a normal mean)
+Z = 1.96
+#: a verdict whose interval crosses a band's edge
+UNCLEAR = "unclear"
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A mean of ``n`` samples (points) with its standard error."""
+
+    mean: float
+    se: float
+    n: int
+
+    @property
+    def low(self) -> float:
+        return self.mean - Z * self.se
+
+    @property
+    def high(self) -> float:
+        return self.mean + Z * self.se
+
+
+def estimate(samples: Sequence[float], weights: Sequence[float] | None = None) -> Estimate:
+    """The mean of ``samples`` and its standard error; with ``weights`` (a stratified
+    estimate: one sample per stratum, weighing its probability), the weighted mean and the
+    standard error of a weighted mean of independent samples."""
+    n = len(samples)
+    if n == 0:
+        raise ValueError("no samples")
+    if weights is None:
+        mean = sum(samples) / n
+        if n < 2:
+            return Estimate(mean, 0.0, n)
+        variance = sum((s - mean) ** 2 for s in samples) / (n - 1)
+        return Estimate(mean, math.sqrt(variance / n), n)
+    total = sum(weights)
+    shares = [w / total for w in weights]
+    mean = sum(w * s for w, s in zip(shares, samples, strict=True))
+    if n < 2:
+        return Estimate(mean, 0.0, n)
+    # the spread of the samples about the weighted mean, as if each were drawn by weight
+    variance = sum(w * (s - mean) ** 2 for w, s in zip(shares, samples, strict=True)) * n / (n - 1)
+    effective = 1.0 / sum(w * w for w in shares)
+    return Estimate(mean, math.sqrt(variance / effective), n)
+
+
+def verdict(drop: Estimate) -> str | None:
+    """The label whose band holds the whole interval of ``drop`` (None: the band of a
+    sound move), else :data:`UNCLEAR`."""
+    for name, low, high in BANDS:
+        if low <= drop.low and drop.high < high:
+            return name
+    return UNCLEAR
+
+
+def decided(drop: Estimate) -> bool:
+    """Does the interval of ``drop`` lie inside one band (more samples would not change
+    the verdict but by chance)?"""
+    return verdict(drop) != UNCLEAR
+
+
+#: lichess's per-move accuracy from win-chance loss (points): 103.1668 exp(-0.04354 d) - 3.1669
+_A, _B, _C = 103.1668100711649, 0.04354415386753951, 3.166924740191411
+
+
+def move_accuracy(drop: float) -> float:
+    """lichess's accuracy of a move that lost ``drop`` points of the mover's chance
+    (lila ``modules/analyse/src/main/AccuracyPercent.scala``), 0-100."""
+    if drop <= 0:
+        return 100.0
+    return min(100.0, max(0.0, _A * math.exp(-_B * drop) - _C))
+
+
+def accuracy_se(drop: Estimate) -> float:
+    """The standard error of :func:`move_accuracy` of ``drop`` (delta method: the curve's
+    slope at the drop times the drop's standard error)."""
+    if drop.mean <= 0:
+        return _A * _B * drop.se if drop.high > 0 else 0.0
+    return _A * _B * math.exp(-_B * drop.mean) * drop.se

@@ -87,3 +87,25 @@ class ClubAnalysisDay(models.Model):
 
     def __str__(self) -> str:
         return f"automatic analysis of {self.club_id} on {self.day}"
+
+
+class AnalysisChunk(models.Model):
+    """One chunk of plies of a running analysis, as a worker analysed it (analysis.chunking):
+    one row per analysis and chunk, so a retried or duplicated chunk stores once. Deleted
+    once the whole analysis is stored."""
+
+    analysis = models.ForeignKey(MatchAnalysis, on_delete=models.CASCADE, related_name="chunks")
+    index = models.PositiveIntegerField()
+    first = models.PositiveIntegerField(help_text="Its first ply.")
+    stop = models.PositiveIntegerField(help_text="The ply after its last.")
+    result = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["analysis", "index"], name="analysis_chunk_once"),
+            models.CheckConstraint(condition=Q(stop__gt=models.F("first")), name="analysis_chunk_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return f"chunk {self.index} (plies {self.first}-{self.stop - 1}) of analysis {self.analysis_id}"

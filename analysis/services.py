@@ -14,6 +14,7 @@ import time
 from collections.abc import Iterable
 from datetime import timedelta
 
+from celery import group
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import F, Q
@@ -23,13 +24,14 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext, ngettext_lazy
 
 from analysis import budgets
-from analysis.models import MatchAnalysis
+from analysis.models import AnalysisChunk, MatchAnalysis
 from config.errors import AppError
-from config.queueing import send_task_on_commit
+from config.queueing import BROKER_ERRORS, registered, send_task_on_commit
 from engine import (
     Message,
+    Replay,
     analysable,
-    analyse,
+    analysis_chunks,
     analysis_version,
     get_game,
     msg,
@@ -166,6 +168,19 @@ def analyse_automatically(matches: Iterable[Match]) -> int:
     return queued
 
 
+def analyse_at_once(match: Match) -> bool:
+    """Analyse ``match`` here and now, unless the current engine's analysis of it is
+    stored (the demo data; a worker's chunks when one runs). Returns whether it ran."""
+    version = _analysable_version(match)
+    plan = plan_of(match)
+    analysis, _created = MatchAnalysis.objects.get_or_create(
+        match=match, engine_version=version,
+        defaults={"budget": plan.budget, "work": plan.work, "automatic": False})
+    if analysis.status == MatchAnalysis.Status.DONE:
+        return False
+    return run_analysis(analysis.pk) in ("done", "sent")
+
+
 def requeue_stalled() -> int:
     """Queue again the analyses whose worker died (running, silent for STALLED_AFTER) and
     those queued long ago whose task was lost; those started MAX_ATTEMPTS times are left
@@ -206,22 +221,28 @@ def _claim(analysis_id: int) -> MatchAnalysis | None:
     return analysis
 
 
+def _send_chunks(analysis: MatchAnalysis, rep: Replay) -> None:
+    """Send the chunks of ``analysis`` not stored yet as one group on the analysis queue
+    (by name: analysis.tasks imports this module; run in turn here without a worker)."""
+    stored = set(AnalysisChunk.objects.filter(analysis=analysis).values_list("index", flat=True))
+    task = registered("analysis.analyse_chunk")
+    chunks = group(task.si(analysis.pk, index) for index in range(len(analysis_chunks(rep))) if index not in stored)
+    try:
+        chunks.apply_async(ignore_result=True)
+    except BROKER_ERRORS as exc:  # the stalled analysis is started again (requeue_stalled)
+        log.warning("the chunks of analysis %s were not queued: the broker is unreachable (%s)", analysis.pk, exc)
+
+
 def run_analysis(analysis_id: int) -> str:
-    """Analyse (the task's body): ``done`` when this run stored the result, ``skipped``
-    when there was nothing to do (done already, or running elsewhere), ``failed``."""
+    """Start an analysis (the task's body): its chunks of plies are sent as one group on
+    the analysis queue (analysis.chunking), those already stored (a restarted analysis)
+    left out. ``sent`` when this run sent them (run in turn here without a worker: then
+    ``done``), ``skipped`` when there was nothing to do (done already, or running
+    elsewhere), ``failed``."""
     analysis = _claim(analysis_id)
     if analysis is None:
         return "skipped"
     rows = MatchAnalysis.objects.filter(pk=analysis.pk, status=MatchAnalysis.Status.RUNNING)
-    last = timezone.now()
-
-    def progress(done: int, total: int) -> None:
-        nonlocal last
-        now = timezone.now()
-        if now - last >= PROGRESS_EVERY or done == total:
-            rows.update(plies_done=done, plies_total=total, heartbeat_at=now)
-            last = now
-
     started = time.thread_time()
     try:
         game = get_game(analysis.match.game)
@@ -229,17 +250,16 @@ def run_analysis(analysis_id: int) -> str:
             rows.update(status=MatchAnalysis.Status.FAILED,
                         error=stored_reason(msg("analysis.failed.engine_changed")))
             return "failed"
-        rows.update(plies_total=len(analysis.match.log.document["actions"]) + 1)
-        result = analyse(replay(analysis.match.log.document), budget=analysis.budget, progress=progress)
+        rep = replay(analysis.match.log.document)
     except Exception:  # noqa: BLE001 - logged with its traceback; the row keeps what to say
         log.exception("analysis %s of match %s failed", analysis.pk, analysis.match_id)
         rows.update(status=MatchAnalysis.Status.FAILED, error=stored_reason(msg("analysis.failed.engine_error")))
         _took(analysis, time.thread_time() - started)
         return "failed"
-    rows.update(status=MatchAnalysis.Status.DONE, result=result, finished_at=timezone.now(),
-                heartbeat_at=timezone.now())
-    _took(analysis, time.thread_time() - started)
-    return "done"
+    rows.update(plies_total=len(rep.actions) + 1)
+    _send_chunks(analysis, rep)
+    analysis.refresh_from_db(fields=["status"])
+    return {MatchAnalysis.Status.DONE: "done", MatchAnalysis.Status.FAILED: "failed"}.get(analysis.status, "sent")
 
 
 def _took(analysis: MatchAnalysis, seconds: float) -> None:

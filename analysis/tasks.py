@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from analysis import services
+from analysis import chunking, services
 from config.redelivery import BoundedRedeliveryTask
 
 
@@ -15,6 +15,14 @@ from config.redelivery import BoundedRedeliveryTask
              base=BoundedRedeliveryTask)
 def analyse_match(analysis_id: int) -> str:
     return services.run_analysis(analysis_id)
+
+
+#: one chunk of plies of an analysis (analysis.chunking): rerunning is safe (a chunk
+#: stored already is skipped; one row per analysis and chunk)
+@shared_task(name="analysis.analyse_chunk", acks_late=True, reject_on_worker_lost=True,
+             base=BoundedRedeliveryTask)
+def analyse_chunk(analysis_id: int, index: int) -> str:
+    return chunking.run_chunk(analysis_id, index)
 
 
 @shared_task(name="analysis.requeue_stalled")

@@ -10,7 +10,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from analysis import services
+from analysis import chunking, services
 from analysis.models import MatchAnalysis
 from analysis.tasks import analyse_match
 from config.celery import app
@@ -61,18 +61,18 @@ def engine_analysis_game(match):
 
 
 def test_progress_is_stored_while_it_runs(match, monkeypatch):
-    monkeypatch.setattr(services, "PROGRESS_EVERY", timedelta(0))
+    monkeypatch.setattr(chunking, "PROGRESS_EVERY", timedelta(0))
     seen: list[tuple[int, int, str]] = []
-    real = services.analyse
+    real = chunking.analyse_plies
 
-    def spy(replay, *, budget, progress):
+    def spy(replay, first, stop, *, budget, seed, progress):
         def watched(done, total):
             progress(done, total)
             row = MatchAnalysis.objects.get()
             seen.append((row.plies_done, row.plies_total, row.status))
-        return real(replay, budget=budget, progress=watched)
+        return real(replay, first, stop, budget=budget, seed=seed, progress=watched)
 
-    monkeypatch.setattr(services, "analyse", spy)
+    monkeypatch.setattr(chunking, "analyse_plies", spy)
     analysis = MatchAnalysis.objects.create(match=match, engine_version=services.current_version(match), budget=1)
     assert services.run_analysis(analysis.pk) == "done"
     total = len(match.log.document["actions"]) + 1
@@ -84,7 +84,7 @@ def test_a_duplicated_or_retried_job_stores_one_result(match, monkeypatch):
     assert services.run_analysis(analysis.pk) == "done"
     first = MatchAnalysis.objects.get().result
     calls = []
-    monkeypatch.setattr(services, "analyse", lambda *a, **k: calls.append(1))
+    monkeypatch.setattr(chunking, "analyse_plies", lambda *a, **k: calls.append(1))
     assert services.run_analysis(analysis.pk) == "skipped"  # the duplicate: done already
     assert analyse_match.apply(args=[analysis.pk]).get() == "skipped"
     assert calls == [] and MatchAnalysis.objects.count() == 1 and MatchAnalysis.objects.get().result == first
@@ -94,7 +94,7 @@ def test_a_duplicate_arriving_while_it_runs_does_nothing(match, monkeypatch):
     analysis = MatchAnalysis.objects.create(
         match=match, engine_version=services.current_version(match), budget=1,
         status="running", heartbeat_at=timezone.now())
-    monkeypatch.setattr(services, "analyse", lambda *a, **k: pytest.fail("ran twice"))
+    monkeypatch.setattr(chunking, "analyse_plies", lambda *a, **k: pytest.fail("ran twice"))
     assert services.run_analysis(analysis.pk) == "skipped"
     assert MatchAnalysis.objects.get().status == "running"
 
@@ -112,7 +112,7 @@ def test_a_second_request_is_served_from_the_stored_analysis(match, django_captu
                                                              queued_tasks, monkeypatch):
     with django_capture_on_commit_callbacks(execute=True):
         services.request_analysis(match, None)
-    monkeypatch.setattr(services, "analyse", lambda *a, **k: pytest.fail("analysed again"))
+    monkeypatch.setattr(chunking, "analyse_plies", lambda *a, **k: pytest.fail("analysed again"))
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         again = services.request_analysis(match, None)
     assert queued_tasks(callbacks) == [] and again.status == "done"
@@ -164,10 +164,10 @@ def test_a_failed_job_keeps_why_as_a_message_said_in_the_reader_language(match, 
 
     from analysis.selectors import analysis_payload
 
-    def broken(replay, *, budget, progress):
+    def broken(replay, first, stop, *, budget, seed, progress):
         raise RuntimeError("an English sentence from deep in the engine")
 
-    monkeypatch.setattr(services, "analyse", broken)
+    monkeypatch.setattr(chunking, "analyse_plies", broken)
     analysis = MatchAnalysis.objects.create(match=match, engine_version=services.current_version(match), budget=1)
     assert services.run_analysis(analysis.pk) == "failed"
     analysis.refresh_from_db()
@@ -263,13 +263,13 @@ def test_without_a_worker_the_analysis_runs_beside_the_request(club, example_log
     settings.LANTERN_EAGER_BESIDE = ("analysis.analyse_match",)
     match = ingest_log(club, example_log("cryptid-escape.json"), None)
     release = threading.Event()
-    real = services.analyse
+    real = chunking.analyse_plies
 
-    def held(replay, *, budget, progress):
+    def held(replay, first, stop, *, budget, seed, progress):
         assert release.wait(30), "the test never let the analysis go on"
-        return real(replay, budget=budget, progress=progress)
+        return real(replay, first, stop, budget=budget, seed=seed, progress=progress)
 
-    monkeypatch.setattr(services, "analyse", held)
+    monkeypatch.setattr(chunking, "analyse_plies", held)
     analysis = services.request_analysis(match, None)
     (thread,) = [t for t in threading.enumerate() if t.name == "eager analysis.analyse_match"]
     analysis.refresh_from_db()

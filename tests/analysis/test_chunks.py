@@ -1,0 +1,111 @@
+"""One match's analysis in chunks of plies (analysis.chunking): a Celery group on the
+analysis queue, each chunk stored once however often it runs, the whole the engine's
+analysis of the log."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import IntegrityError, transaction
+
+from analysis import chunking, services
+from analysis.models import AnalysisChunk, MatchAnalysis
+from analysis.tasks import analyse_chunk
+from config.celery import app
+from engine import analyse, analysis_chunks, replay
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def match(club):
+    """A greedy Cryptid game long enough for several chunks."""
+    from engine import play
+    from games.services import ingest_log
+
+    log = next(
+        log
+        for seed in range(40)
+        if len((log := play("cryptid-urban-legends", seed, ["greedy", "greedy"]))["actions"]) > 70
+    )
+    return ingest_log(club, log, None)
+
+
+def running(match) -> MatchAnalysis:
+    return MatchAnalysis.objects.create(
+        match=match,
+        engine_version=services.current_version(match),
+        budget=2,
+        status="running",
+        plies_total=len(match.log.document["actions"]) + 1,
+    )
+
+
+def test_a_chunk_is_routed_to_the_analysis_queue():
+    assert app.amqp.router.route({}, analyse_chunk.name)["queue"].name == "analysis"
+
+
+def test_chunks_cover_the_game_and_their_whole_is_the_engine_analysis(match):
+    rep = replay(match.log.document)
+    parts = analysis_chunks(rep)
+    assert len(parts) >= 3 and parts[0][0] == 0 and parts[-1][1] == len(rep.actions) + 1
+    analysis = running(match)
+    # the chunks run in any order, each by another worker
+    for index in reversed(range(len(parts))):
+        assert chunking.run_chunk(analysis.pk, index) == "stored"
+    analysis.refresh_from_db()
+    assert analysis.status == "done" and analysis.plies_done == analysis.plies_total
+    assert analysis.result == analyse(rep, budget=2, seed=chunking.SEED)
+    assert not AnalysisChunk.objects.exists()  # kept only while the analysis runs
+
+
+def test_a_retried_or_duplicated_chunk_stores_once(match, monkeypatch):
+    analysis = running(match)
+    assert chunking.run_chunk(analysis.pk, 1) == "stored"
+    stored = AnalysisChunk.objects.get()
+    calls = []
+    monkeypatch.setattr(chunking, "analyse_plies", lambda *a, **k: calls.append(1))
+    assert chunking.run_chunk(analysis.pk, 1) == "skipped"  # retried after it stored
+    assert analyse_chunk.apply(args=[analysis.pk, 1]).get() == "skipped"
+    assert calls == [] and AnalysisChunk.objects.get() == stored
+    # a duplicate that ran alongside and finishes second: the database keeps the first
+    with pytest.raises(IntegrityError), transaction.atomic():
+        AnalysisChunk.objects.create(
+            analysis=analysis, index=1, first=stored.first, stop=stored.stop, result={}
+        )
+    monkeypatch.undo()
+    monkeypatch.setattr(
+        chunking.AnalysisChunk.objects,
+        "filter",
+        _not_seen_first(chunking.AnalysisChunk.objects.filter),
+    )
+    assert chunking.run_chunk(analysis.pk, 1) == "skipped"
+    assert AnalysisChunk.objects.count() == 1 and MatchAnalysis.objects.get().status == "running"
+
+
+def _not_seen_first(real):
+    """The chunk's row looked for before it ran is not there yet (a duplicate running
+    alongside): the first look finds nothing, later ones the truth."""
+    looks = []
+
+    def filter(*args, **kwargs):
+        looks.append(1)
+        found = real(*args, **kwargs)
+        return found.none() if len(looks) == 1 else found
+
+    return filter
+
+
+def test_a_restarted_analysis_sends_only_the_chunks_not_stored(match, monkeypatch):
+    analysis = running(match)
+    chunking.run_chunk(analysis.pk, 0)
+    ran = []
+    real = chunking.run_chunk
+    monkeypatch.setattr(
+        chunking, "run_chunk", lambda pk, index: ran.append(index) or real(pk, index)
+    )
+    MatchAnalysis.objects.filter(pk=analysis.pk).update(status="queued")
+    assert services.run_analysis(analysis.pk) == "done"
+    assert ran == list(range(1, len(analysis_chunks(replay(match.log.document)))))
+    assert MatchAnalysis.objects.get().result == analyse(
+        replay(match.log.document), budget=2, seed=chunking.SEED
+    )

@@ -125,10 +125,12 @@ def _visible(game: Any, log: dict[str, Any], analysis: MatchAnalysis, viewer: st
     missing |= {(m["ply"], m["seat"], m["not_estimated"]) for m in result["moves"]
                 if "not_estimated" in m and _sees(game, viewer, m["seat"])}
     notes = [{"ply": ply, "seat": seat, "text": say(msg(reason))} for ply, seat, reason in sorted(missing)]
-    lines = [{"seat": s, "kind": "own", "points": [p["own"][s] for p in result["plies"]]} for s in seats]
+    # each chance with its standard error: the page draws the band it lies in
+    lines = [{"seat": s, "kind": "own", "points": [p["own"][s] for p in result["plies"]],
+              "errors": [p["own_se"][s] for p in result["plies"]]} for s in seats]
     if viewer == ALL:
-        lines += [{"seat": s, "kind": "all", "points": [p["all"][s] for p in result["plies"]]}
-                  for s in result["seats"]]
+        lines += [{"seat": s, "kind": "all", "points": [p["all"][s] for p in result["plies"]],
+                   "errors": [p["all_se"][s] for p in result["plies"]]} for s in result["seats"]]
     options = game.normalize_options(log.get("options") or {})
     table = Table(names_at_table(log["seats"]), options)
     moves = []
@@ -138,6 +140,7 @@ def _visible(game: Any, log: dict[str, Any], analysis: MatchAnalysis, viewer: st
         best = move.get("best")
         shown = {
             "ply": move["ply"], "seat": move["seat"], "label": move["label"], "drop": move["drop"],
+            "unclear": move["unclear"], "drop_low": move["drop_low"], "drop_high": move["drop_high"],
             "played_value": move["played_value"], "best_value": move["best_value"],
             "best": None if best is None else game.notation(best),
             "best_sentence": None if best is None else render(game.describe(best, table), engine_locale()),
@@ -152,6 +155,7 @@ def _visible(game: Any, log: dict[str, Any], analysis: MatchAnalysis, viewer: st
         "lines": lines,
         "moves": moves,
         "accuracy": {s: a for s, a in result["accuracy"].items() if _sees(game, viewer, s)},
+        "accuracy_se": {s: a for s, a in result["accuracy_se"].items() if _sees(game, viewer, s)},
         "not_estimated": notes,
     }
 

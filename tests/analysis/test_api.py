@@ -63,6 +63,11 @@ def test_a_seat_perspective_gets_its_own_figures_only(api, match, django_capture
     assert [(line["seat"], line["kind"]) for line in seat["lines"]] == [("scientist", "own")]
     mine = next(line for line in everything["lines"] if line["seat"] == "scientist" and line["kind"] == "own")
     assert seat["lines"][0]["points"] == mine["points"]
+    # every figure with its error (the band), every move with its interval and whether it is clear
+    assert seat["lines"][0]["errors"] == mine["errors"] and len(mine["errors"]) == len(mine["points"])
+    assert all({"unclear", "drop_low", "drop_high"} <= set(m) for m in seat["moves"])
+    assert all(m["label"] is None for m in seat["moves"] if m["unclear"])
+    assert set(seat["accuracy_se"]) == {"scientist"}
     assert seat["moves"] and {m["seat"] for m in seat["moves"]} == {"scientist"}
     assert set(seat["accuracy"]) == {"scientist"}
     text = json.dumps(seat)

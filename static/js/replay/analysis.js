@@ -71,35 +71,95 @@ function draw() {
   follow();
 }
 
+// The shaded band: where a chance lies 19 times in 20 (the estimate ± 1.96 standard errors).
+const Z = 1.96;
+
+/** Where each round starts, as the replay's round marks say (ply and round number). */
+function roundStarts() {
+  return [...document.querySelectorAll("#replay-round-marks .round-mark")]
+    .map((mark) => ({ ply: Number(mark.dataset.ply), round: mark.dataset.round }));
+}
+
 function graph(result) {
   const n = Math.max(1, result.lines[0].points.length - 1);
   const x = (ply) => (ply / n) * W;
-  const y = (points) => H - (points / 100) * H;
+  const y = (points) => H - (Math.max(0, Math.min(100, points)) / 100) * H;
   const seats = [...new Set(result.lines.map((line) => line.seat))];
+  const color = (seat) => COLORS[seats.indexOf(seat) % COLORS.length];
   const chart = svg("svg", { class: "analysis-graph", viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: "none", role: "img",
-    "aria-label": gettext("Win chance of each seat after every move") });
+    "aria-label": gettext("Win chance of each seat after every move, from 0 to 100 %, move by move") });
   chart.append(svg("rect", { class: "analysis-bg", x: 0, y: 0, width: W, height: H }));
-  chart.append(svg("line", { class: "analysis-mid", x1: 0, x2: W, y1: H / 2, y2: H / 2 }));
+  for (const level of [25, 50, 75]) {
+    chart.append(svg("line", { class: level === 50 ? "analysis-mid" : "analysis-grid", x1: 0, x2: W, y1: y(level), y2: y(level) }));
+  }
+  for (const { ply } of roundStarts()) {
+    if (ply > 0) chart.append(svg("line", { class: "analysis-grid", x1: x(ply), x2: x(ply), y1: 0, y2: H }));
+  }
+  for (const line of result.lines) {
+    if (line.kind === "own" && line.errors) chart.append(...bands(line, x, y, color(line.seat)));
+  }
   for (const line of result.lines) {
     // a figure not estimated (null) leaves a gap: the line starts again after it
     const d = line.points.map((v, ply) => v === null ? ""
       : `${ply && line.points[ply - 1] !== null ? "L" : "M"}${x(ply).toFixed(1)},${y(v).toFixed(1)}`).join("");
     chart.append(svg("path", { class: `analysis-line analysis-${line.kind}`, d, "data-seat": line.seat,
-      stroke: COLORS[seats.indexOf(line.seat) % COLORS.length] }, tip(`${seatName(line.seat)}: ${line.kind === "own" ? gettext("own information") : gettext("all-seeing")}`)));
+      stroke: color(line.seat) }, tip(`${seatName(line.seat)}: ${line.kind === "own" ? gettext("from what this seat knew") : gettext("seeing everything hidden")}`)));
   }
   for (const move of result.moves) {
     if (!move.label) continue;
     const line = result.lines.find((l) => l.seat === move.seat && l.kind === "own") || result.lines[0];
     if (line.points[move.ply] === null) continue;
     chart.append(svg("circle", { class: `analysis-dot analysis-${move.label}`, cx: x(move.ply), cy: y(line.points[move.ply]), r: 3.5 },
-      tip(interpolate(gettext("%(verdict)s at move %(ply)s: −%(drop)s points"), { verdict: WORDS[move.label], ply: move.ply, drop: move.drop }))));
+      tip(`${interpolate(gettext("Move %(ply)s"), { ply: move.ply })}: ${verdictText(move)}`)));
   }
   chart.append(svg("line", { class: "analysis-cursor", x1: 0, x2: 0, y1: 0, y2: H }));
   chart.addEventListener("click", (event) => {
     const box = chart.getBoundingClientRect();
     jump(Math.round(((event.clientX - box.left) / box.width) * n));
   });
-  return chart;
+  return el("div", { class: "analysis-plot" },
+    el("div", { class: "analysis-y", "aria-hidden": "true" }, el("span", {}, "100 %"), el("span", {}, "50 %"), el("span", {}, "0 %")),
+    chart,
+    el("div", { class: "analysis-x", "aria-hidden": "true" }, ...roundTicks(n)),
+    el("div", { class: "analysis-x-title muted" }, gettext("Rounds")));
+}
+
+/** The shaded band of a line: one polygon per stretch of estimated figures. */
+function bands(line, x, y, stroke) {
+  const shapes = [];
+  let run = [];
+  const flush = () => {
+    if (run.length > 1) {
+      const top = run.map((ply) => `${x(ply).toFixed(1)},${y(line.points[ply] + Z * (line.errors[ply] || 0)).toFixed(1)}`);
+      const bottom = run.slice().reverse().map((ply) => `${x(ply).toFixed(1)},${y(line.points[ply] - Z * (line.errors[ply] || 0)).toFixed(1)}`);
+      shapes.push(svg("polygon", { class: "analysis-band", points: [...top, ...bottom].join(" "), fill: stroke }));
+    }
+    run = [];
+  };
+  line.points.forEach((v, ply) => (v === null ? flush() : run.push(ply)));
+  flush();
+  return shapes;
+}
+
+/** Round numbers under the graph, thinned so that neighbours keep apart. */
+function roundTicks(n) {
+  const starts = roundStarts();
+  const every = Math.max(1, Math.ceil(starts.length / 12));
+  return starts.filter((_, i) => i % every === 0)
+    .map(({ ply, round }) => el("span", { style: `left: ${(100 * ply) / n}%` }, round));
+}
+
+/** What a move's verdict says, with how sure it is (the interval of its drop). */
+function verdictText(move) {
+  const range = { low: Math.max(0, move.drop_low ?? move.drop).toFixed(0), high: Math.max(0, move.drop_high ?? move.drop).toFixed(0) };
+  if (move.label) {
+    return interpolate(gettext("%(verdict)s: between %(low)s and %(high)s points of win chance lost against the best move found."),
+      { verdict: WORDS[move.label], ...range });
+  }
+  if (move.unclear) {
+    return interpolate(gettext("Unclear: between %(low)s and %(high)s points lost; the analysis is not sure enough to mark it."), range);
+  }
+  return gettext("As good as the best move found, or too close to tell apart.");
 }
 
 function legend(result) {
@@ -107,12 +167,17 @@ function legend(result) {
   const all = result.lines.some((line) => line.kind === "all");
   const items = seats.map((seat, i) => el("li", {},
     el("span", { class: "analysis-swatch", style: `background:${COLORS[i % COLORS.length]}` }), seatName(seat)));
-  const note = all ? gettext("Solid: each seat's chance from its own information; dashed: from the all-seeing position.")
-    : gettext("Your chance from what you knew at each moment.");
-  const budget = interpolate(ngettext("Chances under greedy play, %(budget)s playout each.",
-    "Chances under greedy play, %(budget)s playouts each.", result.budget), { budget: result.budget });
+  if (all) items.push(el("li", {}, el("span", { class: "analysis-swatch analysis-swatch-dashed" }), gettext("seeing everything hidden")));
+  items.push(el("li", {}, el("span", { class: "analysis-swatch analysis-swatch-band" }), gettext("how sure (19 times in 20)")));
+  const note = all ? gettext("Solid lines: each seat's chance to win from what it knew at that moment; dashed: the same seeing everything hidden.")
+    : gettext("Your chance to win from what you knew at each moment.");
+  const how = interpolate(ngettext(
+    "Each chance comes from finishing the game %(budget)s time with the medium bot in every seat; the shaded band shows how sure that figure is.",
+    "Each chance comes from finishing the game %(budget)s times with the medium bot in every seat; the shaded band shows how sure that figure is.",
+    result.budget), { budget: result.budget });
+  const marks = gettext("Marks ?! inaccuracy, ? mistake, ?? blunder: the move lost at least 5, 10 or 15 points of win chance against the best move found, on what the player knew then. A mark appears only when the analysis is sure of it 19 times in 20; a move it is not sure about shows no mark and reads \"unclear\".");
   return el("div", { class: "analysis-legend" }, el("ul", {}, ...items),
-    el("p", { class: "muted" }, `${note} ${budget}`));
+    el("p", { class: "muted" }, `${note} ${how}`), el("p", { class: "muted" }, marks));
 }
 
 function accuracy(result) {
@@ -123,7 +188,10 @@ function accuracy(result) {
       // How many of its moves were judged: a seat with few choices (the detectives' side
       // chooses only special actions and discards) reads differently from one with many.
       const count = result.moves.filter((m) => m.seat === seat).length;
-      return el("span", {}, i ? " · " : "", `${seatName(seat)} ${value}% `,
+      // ± the half-width of its 95 % interval, in points
+      const error = result.accuracy_se?.[seat];
+      const within = error === null || error === undefined ? "" : ` ±${Math.round(Z * error)}`;
+      return el("span", {}, i ? " · " : "", `${seatName(seat)} ${value}%${within} `,
         el("span", { class: "muted" }, interpolate(ngettext("(%(count)s move)", "(%(count)s moves)", count), { count })));
     }));
 }
@@ -142,9 +210,7 @@ function markMoves() {
     if (!button) continue;
     if (move.label) {
       button.append(el("span", { class: `analysis-mark analysis-${move.label}`,
-        title: interpolate(gettext("%(verdict)s: %(drop)s points below the best move found, on what %(seat)s knew"),
-          { verdict: WORDS[move.label], drop: move.drop, seat: seatName(move.seat) }) },
-      SYMBOLS[move.label]));
+        title: `${seatName(move.seat)} — ${verdictText(move)}` }, SYMBOLS[move.label]));
     }
     if (move.unknowable) {
       button.append(el("span", { class: "analysis-mark analysis-unknowable",
@@ -171,9 +237,7 @@ function follow() {
   }
   const move = moveAt(ply);
   if (!move) return;
-  const verdict = move.label ? interpolate(gettext("%(verdict)s: −%(drop)s points."), { verdict: WORDS[move.label], drop: move.drop })
-    : gettext("Move as good as the best found.");
-  box.append(el("span", {}, `${seatName(move.seat)}: ${verdict} `));
+  box.append(el("span", {}, `${seatName(move.seat)}: ${verdictText(move)} `));
   if (move.best) {
     const show = el("button", { type: "button", class: "link analysis-show-best" }, gettext("Show the better move"));
     show.addEventListener("click", () => {

@@ -124,7 +124,32 @@ def seed_demo_matches(per_game: int) -> dict[str, int]:
     return added
 
 
-#: Games the demo member's handle played against the recorder's medium bot in Riverside,
+#: the demo's analysed match of each game: a finished one of a public club, of about
+#: this many actions (short enough to analyse while the demo loads)
+DEMO_ANALYSED_ACTIONS = (24, 60)
+
+
+def seed_demo_analyses() -> list[int]:
+    """Analyse one demo match of every game the engine can analyse (in a public club, so
+    any visitor sees it), unless it is analysed by the current engine already. Returns the
+    matches analysed now."""
+    from analysis import services as analysis_services
+
+    analysed = []
+    public = Club.objects.filter(slug__in=[d.slug for d in DEMO_CLUBS if d.is_public])
+    low, high = DEMO_ANALYSED_ACTIONS
+    for game_id in sorted(engine.all_games()):
+        match = (Match.objects.filter(club__in=public, game=game_id, status=Match.Status.VALID,
+                                      action_count__gte=low, action_count__lte=high)
+                 .order_by("action_count", "pk").first())
+        if match is None or analysis_services.current_version(match) is None:
+            continue
+        if analysis_services.analyse_at_once(match):
+            analysed.append(match.pk)
+    return analysed
+
+
+
 #: so the club's bot ladder has rows: how many, and who played them (DEMO_PEOPLE's member).
 DEMO_BOT_GAMES = 3
 DEMO_BOT = "greedy"

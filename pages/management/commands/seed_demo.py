@@ -4,6 +4,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from pages.demo import (
+    seed_demo_analyses,
     seed_demo_bot_games,
     seed_demo_clubs,
     seed_demo_matches,
@@ -38,6 +39,9 @@ class Command(BaseCommand):
         if matches_per_game:
             self.stdout.write(f"{seed_demo_bot_games()} new demo games against a bot")
         self.stdout.write(f"demo matches ready in {time.perf_counter() - started:.1f} s")
+        if matches_per_game:
+            analysed = seed_demo_analyses()
+            self.stdout.write(f"{len(analysed)} demo matches analysed")
         for name in seed_demo_tournaments():
             self.stdout.write(f"demo tournament: {name}")
         if not settings.DEBUG:

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('analysis', '0002_verbose_names'),
+        ('analysis', '0003_fair_share'),
     ]
 
     operations = [

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from analysis import budgets, selectors, services
+from analysis import budgets, chunking, selectors, services
 from analysis.models import ClubAnalysisDay, MatchAnalysis
 from clubs.models import Membership
 from games.bundles import write_json_lines
@@ -95,7 +95,7 @@ def test_retries_are_counted_per_analysis_and_not_reset_by_asking_again(
     def broken(*args, **kwargs):
         raise RuntimeError("the engine failed")
 
-    monkeypatch.setattr(services, "analyse", broken)
+    monkeypatch.setattr(chunking, "analyse_plies", broken)
     for attempt in range(1, services.MAX_ATTEMPTS + 1):
         with django_capture_on_commit_callbacks(execute=True):
             assert api("member").post(url(match)).status_code == 202

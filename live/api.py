@@ -206,6 +206,12 @@ _WRITE_ERRORS = {
     422: OpenApiResponse(
         ErrorSerializer, description="The engine refused it: rule id and message."
     ),
+    429: OpenApiResponse(
+        ErrorSerializer,
+        description="over_budget: the person's share of the bots (docs/fair-share.md): too "
+        "many games against a bot open, or too many bot moves this minute; a Retry-After "
+        "header says when to try again.",
+    ),
 }
 
 

@@ -27,6 +27,7 @@ from games import services as game_services
 from games.models import Upload
 from live import policy, push
 from live.models import Table, TableEvent, TableSeat
+from recorder import budgets
 from recorder import services as steps
 from recorder.services import Position
 
@@ -185,6 +186,8 @@ def open_table(
                 rule=LIVE_SEATS,
             )
     with transaction.atomic():
+        if BOT in takes:  # one budget of games against a bot per person (live.budgets)
+            budgets.admit_bot_game(user)
         table = Table.objects.create(club=club, created_by=user, game=game.id, options=options)
         for order, entry in enumerate(seats):
             TableSeat.objects.create(
@@ -263,7 +266,7 @@ def _start(table: Table) -> None:
     table.seed, table.setup, table.status = seed, setup, Table.Status.PLAYING
     _event(table, TableEvent.Kind.STARTED)
     position = Position(session, {e["seat"]: e["bot"] for e in entries if "bot" in e})
-    _bots_and_end(table, position, table.created_by)
+    _bots_and_end(table, position)
 
 
 # --- playing --------------------------------------------------------------------------------
@@ -328,13 +331,17 @@ def play(table_id: int, move: Move) -> Table:
         table.moves = [*table.moves, steps.move_entry(position.game, before, recorded, bot=False)]
         table.opened = session.opened
         _event(table, TableEvent.Kind.MOVE, seat=held.seat, ply=len(table.actions))
-        _bots_and_end(table, position, move.user)
+        _bots_and_end(table, position)
         _save(table)
     return table
 
 
-def _bots_and_end(table: Table, position: Position, user: Any) -> None:
-    """The bots' moves (an event each), then, if the game is over, the match."""
+def _bots_and_end(table: Table, position: Position) -> None:
+    """The bots' moves (an event each), then, if the game is over, the match. The bots
+    play within the share of the person who opened the table (recorder.budgets): past
+    it, OverBudget, and the write that asked is undone."""
+    if position.bots:
+        budgets.admit_bot_moves(table.created_by)
     actions, moves = list(table.actions), list(table.moves)
     done = len(actions)
     try:

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 
 from clubs import selectors as club_selectors
 from clubs.models import Club
+from config.errors import OverBudget, with_retry_after
 from config.sentences import say
 from engine import get_game
 from live import policy, selectors, services
@@ -57,6 +58,7 @@ def new_table(request: HttpRequest, slug: str) -> HttpResponse:
     form = OpenTableForm(
         request.POST or None, game=game, seat_ids=entry["seats"][str(player_count)]
     )
+    over_budget: OverBudget | None = None
     if request.method == "POST" and form.is_valid():
         try:
             table = services.open_table(
@@ -64,6 +66,9 @@ def new_table(request: HttpRequest, slug: str) -> HttpResponse:
             )
         except services.TableError as exc:
             form.add_error(None, f"{exc.rule}: {exc.message}" if exc.rule else exc.message)
+        except OverBudget as exc:  # the person's share of the bots (recorder.budgets)
+            form.add_error(None, exc.message)
+            over_budget = exc
         else:
             return redirect("live-table", club.slug, table.pk)
     context.update(
@@ -72,6 +77,8 @@ def new_table(request: HttpRequest, slug: str) -> HttpResponse:
         player_count=player_count,
         several_counts=len(entry["player_counts"]) > 1,
     )
+    if over_budget is not None:
+        return with_retry_after(render(request, "live/new.html", context, status=429), over_budget)
     return render(request, "live/new.html", context, status=422 if form.errors else 200)
 
 
@@ -127,6 +134,6 @@ def take_seat(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
         raise Http404("no such table")
     try:
         services.take_seat(table.pk, request.user, request.POST.get("seat") or None)
-    except services.TableError as exc:
+    except (services.TableError, OverBudget) as exc:
         messages.error(request, exc.message)
     return redirect("live-table", club.slug, table.pk)

@@ -380,7 +380,7 @@ def create_draft(
 
     with transaction.atomic():
         if has_bots:
-            budgets.admit_bot_draft(user)
+            budgets.admit_bot_game(user)
         check_players(club, user, entries)
         draft = Draft(
             club=club, created_by=user, game=game.id, options=options, seats=entries,

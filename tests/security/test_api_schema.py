@@ -115,6 +115,8 @@ LOG_BODIES = {("POST", "/api/clubs/{slug}/matches/"), ("POST", "/api/pairings/{i
 @schema.parametrize()
 @settings(
     max_examples=MAX_EXAMPLES,
+    # The same examples on every run: CI passes or fails on the code, not on the draw.
+    derandomize=True,
     deadline=None,
     suppress_health_check=list(HealthCheck),
 )

@@ -81,6 +81,8 @@ class ClubAnalysisDay(models.Model):
     skipped = models.PositiveIntegerField(default=0)
 
     class Meta:
+        verbose_name = _("club's day of automatic analysis")
+        verbose_name_plural = _("clubs' days of automatic analysis")
         constraints = [
             models.UniqueConstraint(fields=["club", "day"], name="analysis_one_row_per_club_day"),
         ]
@@ -102,6 +104,8 @@ class AnalysisChunk(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
+        verbose_name = _("chunk of an analysis")
+        verbose_name_plural = _("chunks of analyses")
         constraints = [
             models.UniqueConstraint(fields=["analysis", "index"], name="analysis_chunk_once"),
             models.CheckConstraint(condition=Q(stop__gt=models.F("first")), name="analysis_chunk_not_empty"),

@@ -37,3 +37,13 @@ class TableEventAdmin(RecordAdmin):
     list_display = ["table", "number", "kind", "seat", "ply", "created_at"]
     list_filter = ["kind"]
     raw_id_fields = ["table"]
+
+
+@admin.register(TableSeat)
+class TableSeatAdmin(admin.ModelAdmin):
+    """Who sits where at each table (also shown inline on the table)."""
+
+    list_display = ["table", "seat", "order", "user", "bot", "player"]
+    list_select_related = ["table__club", "user"]
+    search_fields = ["=table__id", "user__username", "player"]
+    raw_id_fields = ["table", "user"]

@@ -21,13 +21,14 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from accounts.models import AccountSettings
-from analysis.models import MatchAnalysis
+from analysis.models import AnalysisChunk, ClubAnalysisDay, MatchAnalysis
 from clubs.models import AuditEntry, Club, HandleClaim, Invite, JoinRequest, Membership
 from config.admin_base import RecordAdmin
 from dashboard.models import DroppedTask
 from games.models import Import, MatchLog, Upload
 from ladder.models import Ladder, Rating, RatingChange, RecomputeJob
 from ladder.services import recompute_ladder
+from live.models import Table, TableEvent, TableSeat
 from recorder.models import Draft, DraftWrite
 from tests.ladder.factories import BASE, make_match, player
 from tournaments.models import Entry, ForbiddenPairing, Pairing, PairingSeat, Tournament
@@ -102,8 +103,16 @@ def populate(tag: str, django_user_model) -> None:
                                  played_at=timezone.now())
     DraftWrite.objects.create(draft=draft, version=1, user=organiser, kind="apply",
                               fingerprint="0" * 64)
-    MatchAnalysis.objects.create(match=matches[1], engine_version="cul-test/analysis-1", budget=2,
-                                 status="running", plies_done=3, plies_total=9)
+    analysis = MatchAnalysis.objects.create(match=matches[1], engine_version="cul-test/analysis-1",
+                                            budget=2, status="running", plies_done=3, plies_total=9)
+    AnalysisChunk.objects.create(analysis=analysis, index=0, first=0, stop=3, result={"plies": []})
+    ClubAnalysisDay.objects.create(club=club, day=timezone.now().date(), reserved_seconds=12.5,
+                                   skipped=1)
+    table = Table.objects.create(club=club, created_by=organiser, game=CRYPTID)
+    TableSeat.objects.create(table=table, seat="cryptid", order=0, user=organiser,
+                             player=f"ann-{tag}")
+    TableSeat.objects.create(table=table, seat="scientist", order=1)
+    TableEvent.objects.create(table=table, number=1, kind="seated", seat="cryptid")
     Group.objects.get_or_create(name="operators")
 
 

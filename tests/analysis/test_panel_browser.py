@@ -44,7 +44,12 @@ def test_each_perspective_draws_its_own_lines_and_the_marks(page, live_server, a
               for seat in ("cryptid", "scientist")}
     accuracy = page.inner_text(".analysis-accuracy")
     for seat, count in counts.items():
-        assert f"{result['accuracy'][seat]:g}% ({count} move{'' if count == 1 else 's'})" in accuracy
+        # with the half-width of its 95 % interval (JavaScript rounds half up)
+        within = int(1.96 * result["accuracy_se"][seat] + 0.5)
+        assert f"{result['accuracy'][seat]:g}% ±{within} ({count} move{'' if count == 1 else 's'})" in accuracy
+    # each seat's own chance in its band, the axes named
+    assert len(page.query_selector_all("polygon.analysis-band")) >= 2
+    assert page.inner_text(".analysis-y").split() == ["100", "%", "50", "%", "0", "%"]
     screenshot(page, "analysis-cryptid-all")
 
     open_replay(page, live_server, match, "?view=scientist")

@@ -84,8 +84,8 @@ def analysis_payload(match: Match, viewer: str, user: AnyUser) -> dict[str, Any]
         return payload
     if budget < default_budget():
         payload["note"] = gettext(
-            "This match is long, so it is analysed with %(budget)s playouts per estimate instead of "
-            "%(default)s: its figures are less sure.") % {"budget": budget, "default": default_budget()}
+            "This match is long, so each chance comes from finishing the game %(budget)s times with "
+            "the medium bot instead of %(default)s: its figures are less sure.") % {"budget": budget, "default": default_budget()}
     retries_left = analysis is None or analysis.attempts < MAX_ATTEMPTS
     payload["can_request"] = bool(user.is_authenticated and can_analyse(user, match.club)) and (
         analysis is None or (analysis.status == MatchAnalysis.Status.FAILED and retries_left))

@@ -189,12 +189,12 @@ def release_for_club(club_id: int, seconds: float) -> None:
     )
 
 
-def settle(analysis: MatchAnalysis, cpu_seconds: float) -> None:
+def settle(analysis: MatchAnalysis, cpu_seconds: float, *, first: bool) -> None:
     """A run of an automatic analysis ended, taking ``cpu_seconds``: its club's day holds
-    what its runs took instead of its estimate (``analysis`` as the run found it)."""
+    what its runs took instead of its estimate (taken back by the ``first`` run to end)."""
     if not analysis.automatic:
         return
-    spent = cpu_seconds - (analysis.estimated_seconds if analysis.cpu_seconds is None else 0.0)
+    spent = cpu_seconds - (analysis.estimated_seconds if first else 0.0)
     ClubAnalysisDay.objects.filter(
         club_id=analysis.match.club_id, day=analysis.created_at.date()
     ).update(reserved_seconds=F("reserved_seconds") + spent)

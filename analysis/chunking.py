@@ -20,7 +20,7 @@ from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from analysis.models import AnalysisChunk, MatchAnalysis
-from analysis.services import PROGRESS_EVERY, _took, stored_reason
+from analysis.services import PROGRESS_EVERY, record_cpu, stored_reason
 from engine import analyse_plies, analysis_chunks, merge_analysis, msg, replay
 
 log = logging.getLogger(__name__)
@@ -73,10 +73,10 @@ def run_chunk(analysis_id: int, index: int) -> str:
             status=MatchAnalysis.Status.FAILED,
             error=stored_reason(msg("analysis.failed.engine_error")),
         )
-        _took(analysis, time.thread_time() - started)
+        record_cpu(analysis, time.thread_time() - started)
         return "failed"
     # what the chunk cost, counted against the analysis (and its club's day)
-    _took(analysis, time.thread_time() - started)
+    record_cpu(analysis, time.thread_time() - started)
     try:
         with transaction.atomic():
             AnalysisChunk.objects.create(

@@ -18,7 +18,6 @@ from celery import group
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import F, Q
-from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.text import format_lazy
 from django.utils.translation import gettext, ngettext_lazy
@@ -254,7 +253,7 @@ def run_analysis(analysis_id: int) -> str:
     except Exception:  # noqa: BLE001 - logged with its traceback; the row keeps what to say
         log.exception("analysis %s of match %s failed", analysis.pk, analysis.match_id)
         rows.update(status=MatchAnalysis.Status.FAILED, error=stored_reason(msg("analysis.failed.engine_error")))
-        _took(analysis, time.thread_time() - started)
+        record_cpu(analysis, time.thread_time() - started)
         return "failed"
     rows.update(plies_total=len(rep.actions) + 1)
     _send_chunks(analysis, rep)
@@ -262,8 +261,14 @@ def run_analysis(analysis_id: int) -> str:
     return {MatchAnalysis.Status.DONE: "done", MatchAnalysis.Status.FAILED: "failed"}.get(analysis.status, "sent")
 
 
-def _took(analysis: MatchAnalysis, seconds: float) -> None:
-    """Keep the CPU seconds a run took (this thread's: the worker's process may run
-    others beside it) and settle the club's day for an automatic analysis."""
-    MatchAnalysis.objects.filter(pk=analysis.pk).update(cpu_seconds=Coalesce(F("cpu_seconds"), 0.0) + seconds)
-    budgets.settle(analysis, seconds)
+def record_cpu(analysis: MatchAnalysis, seconds: float) -> None:
+    """Keep the CPU seconds a run (or a chunk) took (this thread's: the worker's process
+    may run others beside it) and settle the club's day for an automatic analysis. The
+    first run to record replaces the estimate the day reserved; which run is first is
+    decided by the database (a conditional update), so two chunks ending at once do not
+    both take the estimate back."""
+    rows = MatchAnalysis.objects.filter(pk=analysis.pk)
+    first = rows.filter(cpu_seconds__isnull=True).update(cpu_seconds=seconds) == 1
+    if not first:
+        rows.update(cpu_seconds=F("cpu_seconds") + seconds)
+    budgets.settle(analysis, seconds, first=first)

@@ -291,6 +291,27 @@ class TakeSeatView(LiveView):
         return _table_response(request, table.pk)
 
 
+class AbandonView(LiveView):
+    @extend_schema(
+        tags=TAGS,
+        operation_id="tables_abandon",
+        request=None,
+        responses={
+            200: TableSerializer,
+            **_ERRORS,
+            409: OpenApiResponse(ErrorSerializer, description="closed: the table is already over."),
+        },
+        summary="Abandon a table that is not over (its opener, or the club's organisers): "
+        "its sockets learn it as an event, and it frees a place among the opener's open "
+        "games against a bot",
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        table = _watched(request, table_id)
+        require(policy.can_abandon(request.user, table), request)
+        services.abandon_table(table.pk, request.user)
+        return _table_response(request, table.pk)
+
+
 def _since(request: Request) -> int:
     raw = request.query_params.get("since") or "0"
     if not raw.isdigit():

@@ -7,6 +7,7 @@ urlpatterns = [
     path("tables/", api.TableListView.as_view(), name="api-tables"),
     path("tables/<id:table_id>/", api.TableDetailView.as_view(), name="api-table"),
     path("tables/<id:table_id>/take-seat/", api.TakeSeatView.as_view(), name="api-table-take-seat"),
+    path("tables/<id:table_id>/abandon/", api.AbandonView.as_view(), name="api-table-abandon"),
     path("tables/<id:table_id>/news/", api.NewsView.as_view(), name="api-table-news"),
     path(
         "tables/<id:table_id>/legal-actions/",

@@ -4,12 +4,13 @@ decides, for every answer and every socket; the client never chooses a perspecti
 - A member of the club opens tables, takes a free seat, and watches the club's tables.
 - A seat's person sees with that seat's eyes (the engine's view for it) and plays it.
 - Anyone else allowed to watch sees the public view (``engine.PUBLIC``).
+- The person who opened a table, and the club's organisers, may abandon it.
 """
 
 from __future__ import annotations
 
 from clubs.models import Club
-from clubs.policy import AnyUser, role_in
+from clubs.policy import AnyUser, is_organiser, role_in
 from engine import PUBLIC
 from live.models import Table, TableSeat
 
@@ -28,6 +29,14 @@ def can_watch(user: AnyUser, table: Table) -> bool:
 def can_take_seat(user: AnyUser, table: Table) -> bool:
     """Take a free seat: a member, at a table still waiting for players."""
     return can_watch(user, table) and table.status == Table.Status.OPEN
+
+
+def can_abandon(user: AnyUser, table: Table) -> bool:
+    """Abandon a table (whatever its status: the service refuses one already over): the
+    person who opened it, or an organiser of its club."""
+    return can_watch(user, table) and (
+        table.created_by_id == user.pk or is_organiser(user, table.club)
+    )
 
 
 def seat_of(user: AnyUser, table: Table) -> TableSeat | None:

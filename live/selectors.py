@@ -59,6 +59,7 @@ def club_tables(club: Club, user: AnyUser) -> list[LiveTable]:
         table.game_name = say(game.title()) if game is not None else table.game
         table.seat_rows = seat_rows(table)
         table.mine = policy.seat_of(user, table) is not None
+        table.can_abandon = policy.can_abandon(user, table)
         table.free_seats = sum(1 for row in table.seat_rows if row["free"])
     return tables
 

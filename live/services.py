@@ -1,6 +1,7 @@
 """Writes of the live tables: open a table, take a seat (the game is dealt when the last
-seat is taken), play a seat's move (and the bots' replies), and store the finished game
-as a match through ``games.services.ingest_log``, the path every log takes.
+seat is taken), play a seat's move (and the bots' replies), abandon a table, and store
+the finished game as a match through ``games.services.ingest_log``, the path every log
+takes.
 
 The game itself is played exactly as the recorder plays a draft against a bot: the
 same engine session, steps told only what the seat knows, bot moves and seeds
@@ -36,6 +37,9 @@ log = logging.getLogger(__name__)
 #: Rule ids of the live tables' own refusals (the engine's are cited as they are).
 LIVE_SEAT = "LIVE-SEAT"  # a move for a seat that is not the mover's
 LIVE_SEATS = "LIVE-SEATS"  # seats that are not this game's, or no seat for a person
+
+#: The statuses of a table that is not over (one that can still be abandoned).
+NOT_OVER = (Table.Status.OPEN, Table.Status.PLAYING)
 
 #: How a seat is filled when a table is opened.
 ME, FREE, BOT = "me", "free", "bot"
@@ -267,6 +271,21 @@ def _start(table: Table) -> None:
     _event(table, TableEvent.Kind.STARTED)
     position = Position(session, {e["seat"]: e["bot"] for e in entries if "bot" in e})
     _bots_and_end(table, position)
+
+
+def abandon_table(table_id: int, user: Any) -> Table:
+    """Close a table that is not over: no one plays it any more, it leaves the club's
+    list and frees its opener's place among the open games against a bot
+    (``live.budgets``); its moves stay, no match is stored. The caller checks
+    ``live.policy.can_abandon``."""
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table_id)
+        if table.status not in NOT_OVER:
+            raise ClosedTable(gettext("this table is already over"))
+        table.status = Table.Status.ABANDONED
+        _event(table, TableEvent.Kind.ABANDONED)
+        _save(table)
+    return table
 
 
 # --- playing --------------------------------------------------------------------------------

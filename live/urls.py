@@ -9,4 +9,5 @@ urlpatterns = [
     path(
         "clubs/<slug:slug>/tables/<id:table_id>/take-seat", views.take_seat, name="live-take-seat"
     ),
+    path("clubs/<slug:slug>/tables/<id:table_id>/abandon", views.abandon, name="live-abandon"),
 ]

@@ -1,7 +1,7 @@
 """The live tables' pages: ``/clubs/{slug}/tables/new/`` (open a table), the table's page
 ``/clubs/{slug}/tables/{id}/`` (also its invitation link; drawn by
 ``static/js/live/table.js``, which talks only to the tables API and the table's socket)
-and the seat-taking button of the club page and the table page. Thin: live.policy
+and the seat-taking and abandoning buttons of the club page and the table page. Thin: live.policy
 decides, the services write."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST
 
 from clubs import selectors as club_selectors
@@ -116,6 +117,8 @@ def table_page(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
             "seats": selectors.seat_rows(table),
             "seat": seat,
             "can_take_seat": seat is None and policy.can_take_seat(request.user, table),
+            "can_abandon": table.status in services.NOT_OVER
+            and policy.can_abandon(request.user, table),
             "invite_url": request.build_absolute_uri(
                 reverse("live-table", args=[club.slug, table.pk])
             ),
@@ -137,3 +140,22 @@ def take_seat(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
     except (services.TableError, OverBudget) as exc:
         messages.error(request, exc.message)
     return redirect("live-table", club.slug, table.pk)
+
+
+@require_POST
+def abandon(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
+    club = _member_club(request, slug)
+    if isinstance(club, HttpResponse):
+        return club
+    table = selectors.table_for(request.user, table_id)
+    if table is None or table.club_id != club.pk or not policy.can_watch(request.user, table):
+        raise Http404("no such table")
+    if not policy.can_abandon(request.user, table):
+        raise PermissionDenied("only the person who opened a table, or an organiser, abandons it")
+    try:
+        services.abandon_table(table.pk, request.user)
+    except services.TableError as exc:
+        messages.error(request, exc.message)
+        return redirect("live-table", club.slug, table.pk)
+    messages.success(request, gettext("The table was abandoned."))
+    return redirect("club", club.slug)

@@ -279,6 +279,18 @@ async function draw(news) {
   drawSeats(news);
   ui.lobby.hidden = news.status !== "open";
   ui.game.hidden = news.status === "open";
+  if (news.status === "abandoned") {
+    // Closed by its opener or an organiser: nothing more to play here.
+    const form = document.getElementById("live-abandon");
+    if (form) form.closest("form").hidden = true;
+    ui.entryBox.hidden = true;
+    ui.status.textContent = gettext("This table was abandoned: no one plays it any more.");
+    if (news.position) {
+      drawMoves(news);
+      await drawBoard(news);
+    }
+    return;
+  }
   if (!news.position) return;
   root.dataset.ply = String(news.position.ply);
   root.dataset.turn = String(news.position.your_turn);

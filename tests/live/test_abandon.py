@@ -107,7 +107,7 @@ def test_the_pages_button_abandons_and_frees_a_place_among_games_against_a_bot(
     action = f"/clubs/riverside/tables/{first.json()['id']}/abandon"
     assert action in club_page
     table_page = web.get(f"/clubs/riverside/tables/{first.json()['id']}/").content.decode()
-    assert action in table_page
+    assert action in table_page and "<details" in table_page
     assert web.post(action).status_code == 302
     assert Table.objects.get(pk=first.json()["id"]).status == Table.Status.ABANDONED
     assert action not in web.get("/clubs/riverside/").content.decode()

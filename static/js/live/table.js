@@ -281,8 +281,8 @@ async function draw(news) {
   ui.game.hidden = news.status === "open";
   if (news.status === "abandoned") {
     // Closed by its opener or an organiser: nothing more to play here.
-    const form = document.getElementById("live-abandon");
-    if (form) form.closest("form").hidden = true;
+    const box = document.getElementById("live-abandon-box");
+    if (box) box.hidden = true;
     ui.entryBox.hidden = true;
     ui.status.textContent = gettext("This table was abandoned: no one plays it any more.");
     if (news.position) {

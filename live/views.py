@@ -25,6 +25,7 @@ from config.sentences import say
 from engine import get_game
 from live import policy, selectors, services
 from live.forms import OpenTableForm
+from live.models import Table
 from recorder import selectors as recorder_selectors
 from recorder.forms import SERVER, GameChoiceForm
 
@@ -38,6 +39,19 @@ def _member_club(request: HttpRequest, slug: str) -> Club | HttpResponse:
     if not policy.can_open_table(request.user, club):
         raise PermissionDenied("only members of this club play at its tables")
     return club
+
+
+def _watched_table(
+    request: HttpRequest, slug: str, table_id: int
+) -> tuple[Club, Table] | HttpResponse:
+    """The club's table ``table_id`` that the member may watch (404 otherwise)."""
+    club = _member_club(request, slug)
+    if isinstance(club, HttpResponse):
+        return club
+    table = selectors.table_for(request.user, table_id)
+    if table is None or table.club_id != club.pk or not policy.can_watch(request.user, table):
+        raise Http404("no such table")
+    return club, table
 
 
 def new_table(request: HttpRequest, slug: str) -> HttpResponse:
@@ -84,12 +98,10 @@ def new_table(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def table_page(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
-    club = _member_club(request, slug)
-    if isinstance(club, HttpResponse):
-        return club
-    table = selectors.table_for(request.user, table_id)
-    if table is None or table.club_id != club.pk or not policy.can_watch(request.user, table):
-        raise Http404("no such table")
+    found = _watched_table(request, slug, table_id)
+    if isinstance(found, HttpResponse):
+        return found
+    club, table = found
     game = get_game(table.game)
     seat = policy.seat_of(request.user, table)
     config = {
@@ -129,12 +141,10 @@ def table_page(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
 
 @require_POST
 def take_seat(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
-    club = _member_club(request, slug)
-    if isinstance(club, HttpResponse):
-        return club
-    table = selectors.table_for(request.user, table_id)
-    if table is None or table.club_id != club.pk or not policy.can_watch(request.user, table):
-        raise Http404("no such table")
+    found = _watched_table(request, slug, table_id)
+    if isinstance(found, HttpResponse):
+        return found
+    club, table = found
     try:
         services.take_seat(table.pk, request.user, request.POST.get("seat") or None)
     except (services.TableError, OverBudget) as exc:
@@ -144,12 +154,10 @@ def take_seat(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
 
 @require_POST
 def abandon(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
-    club = _member_club(request, slug)
-    if isinstance(club, HttpResponse):
-        return club
-    table = selectors.table_for(request.user, table_id)
-    if table is None or table.club_id != club.pk or not policy.can_watch(request.user, table):
-        raise Http404("no such table")
+    found = _watched_table(request, slug, table_id)
+    if isinstance(found, HttpResponse):
+        return found
+    club, table = found
     if not policy.can_abandon(request.user, table):
         raise PermissionDenied("only the person who opened a table, or an organiser, abandons it")
     try:

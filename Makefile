@@ -12,7 +12,7 @@ PORT ?= 8000
 
 help:
 	@echo "make run       install (when needed), migrate, load demo data, serve on 127.0.0.1:$(PORT)"
-	@echo "make test      ruff, the import contracts, mypy on the engine, then the whole pytest suite"
+	@echo "make test      ruff (lint and format), the import contracts, mypy on the engine, then the whole pytest suite"
 	@echo "               (first scripts/check_system.sh: the Debian packages it needs, if missing)"
 	@echo "make services  install and start PostgreSQL and Redis on 127.0.0.1, print the URLs"
 	@echo "make worker    a Celery worker (export REDIS_URL first)"
@@ -36,6 +36,7 @@ run: install
 # First what the machine needs beyond Python (scripts/check_system.sh names what is missing).
 test: check-system install
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports --no-cache
 	$(VENV)/bin/mypy
 	$(VENV)/bin/pytest

@@ -11,8 +11,9 @@ from config import zones
 
 
 class SignUpForm(UserCreationForm):
-    email = forms.EmailField(required=True, label=_("Email"),
-                             help_text=_("Used only to reset your password."))
+    email = forms.EmailField(
+        required=True, label=_("Email"), help_text=_("Used only to reset your password.")
+    )
 
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
@@ -30,18 +31,26 @@ class PreferencesForm(forms.Form):
     time_zone = forms.ChoiceField(
         label=_("Time zone"),
         required=False,
-        help_text=_("Dates and times on the site are shown in this zone. Type a country, a city "
-                    "or an offset to find yours."),
+        help_text=_(
+            "Dates and times on the site are shown in this zone. Type a country, a city "
+            "or an offset to find yours."
+        ),
         widget=zones.ZonePicker(),
     )
 
     def __init__(self, *args: Any, browser_zone: str = "", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         language = translation.get_language() or "en"
-        default = (_("My browser's: %(zone)s") % {"zone": zones.label(browser_zone, language)}
-                   if zones.zone_or_none(browser_zone) else _("UTC, until my browser says where I am"))
+        default = (
+            _("My browser's: %(zone)s") % {"zone": zones.label(browser_zone, language)}
+            if zones.zone_or_none(browser_zone)
+            else _("UTC, until my browser says where I am")
+        )
         saved = self.initial.get("time_zone", "")
-        self.fields["time_zone"].choices = [("", default), *zones.choices(language, browser_zone, saved)]
+        self.fields["time_zone"].choices = [
+            ("", default),
+            *zones.choices(language, browser_zone, saved),
+        ]
 
 
 class LocalizedPasswordResetForm(PasswordResetForm):
@@ -49,9 +58,22 @@ class LocalizedPasswordResetForm(PasswordResetForm):
     chose one (whoever asked, and in whatever language the form was read), else the
     language the form was asked in."""
 
-    def send_mail(self, subject_template_name: str, email_template_name: str, context: dict,
-                  from_email: str | None, to_email: str, html_email_template_name: str | None = None) -> None:
+    def send_mail(
+        self,
+        subject_template_name: str,
+        email_template_name: str,
+        context: dict,
+        from_email: str | None,
+        to_email: str,
+        html_email_template_name: str | None = None,
+    ) -> None:
         chosen = getattr(getattr(context.get("user"), "account_settings", None), "language", "")
         with translation.override(chosen or translation.get_language()):
-            super().send_mail(subject_template_name, email_template_name, context, from_email, to_email,
-                              html_email_template_name)
+            super().send_mail(
+                subject_template_name,
+                email_template_name,
+                context,
+                from_email,
+                to_email,
+                html_email_template_name,
+            )

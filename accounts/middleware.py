@@ -87,7 +87,9 @@ class TimeZoneMiddleware:
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated:
             chosen = preferences.of_session(request)["time_zone"]
-        zone = zones.zone_or_none(chosen) or zones.zone_or_none(request.COOKIES.get(zones.BROWSER_COOKIE))
+        zone = zones.zone_or_none(chosen) or zones.zone_or_none(
+            request.COOKIES.get(zones.BROWSER_COOKIE)
+        )
         if zone is not None:
             timezone.activate(zone)
         else:
@@ -97,8 +99,9 @@ class TimeZoneMiddleware:
         finally:
             timezone.deactivate()
 
-    def process_view(self, request: HttpRequest, view: Callable[..., HttpResponse],
-                     args: tuple, kwargs: dict) -> None:
+    def process_view(
+        self, request: HttpRequest, view: Callable[..., HttpResponse], args: tuple, kwargs: dict
+    ) -> None:
         """A club's pages (``/clubs/<slug>/…``) show times in the club's zone when it has one."""
         slug = kwargs.get("slug") or kwargs.get("club_slug")
         if slug and request.path.startswith("/clubs/"):

@@ -34,7 +34,8 @@ class AccountSettings(models.Model):
         verbose_name_plural = _("account settings")
         constraints = [
             models.CheckConstraint(
-                condition=models.Q(language="") | models.Q(language__in=[code for code, _name in settings.LANGUAGES]),
+                condition=models.Q(language="")
+                | models.Q(language__in=[code for code, _name in settings.LANGUAGES]),
                 name="account_settings_language_known",
             ),
         ]

@@ -30,8 +30,9 @@ def revoke_api_token(user: AbstractBaseUser) -> bool:
     return bool(deleted)
 
 
-def save_preferences(user: AbstractBaseUser, *, language: str | None = None,
-                     time_zone: str | None = None) -> AccountSettings:
+def save_preferences(
+    user: AbstractBaseUser, *, language: str | None = None, time_zone: str | None = None
+) -> AccountSettings:
     """Saves what ``user`` chose; a choice left as None keeps what was saved. An empty
     string goes back to the default (the browser's language, the site's time zone)."""
     row, _created = AccountSettings.objects.get_or_create(user=user)

@@ -14,8 +14,11 @@ account_patterns = [
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
     ),
-    path("password/reset/", auth_views.PasswordResetView.as_view(form_class=LocalizedPasswordResetForm),
-         name="password_reset"),
+    path(
+        "password/reset/",
+        auth_views.PasswordResetView.as_view(form_class=LocalizedPasswordResetForm),
+        name="password_reset",
+    ),
     path(
         "password/reset/sent/",
         auth_views.PasswordResetDoneView.as_view(),

@@ -21,8 +21,9 @@ from games.selectors import games_of
 def _safe_next(request: HttpRequest) -> str:
     """``next`` of the form or the query, if it points into this site; else ''."""
     target = request.POST.get("next") or request.GET.get("next") or ""
-    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
-                                       require_https=request.is_secure()):
+    if url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
         return target
     return ""
 
@@ -47,9 +48,11 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect(next_url or "index")
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = services.create_account(username=form.cleaned_data["username"],
-                                       email=form.cleaned_data["email"],
-                                       password=form.cleaned_data["password1"])
+        user = services.create_account(
+            username=form.cleaned_data["username"],
+            email=form.cleaned_data["email"],
+            password=form.cleaned_data["password1"],
+        )
         # The one password backend of AUTHENTICATION_BACKENDS (axes only throttles).
         login(request, user, backend="pages.demo.DemoPasswordBackend")
         messages.success(request, _("Welcome to Lantern, %(name)s.") % {"name": user.username})
@@ -62,8 +65,9 @@ def signup(request: HttpRequest) -> HttpResponse:
                 messages.success(request, _("You joined %(club)s.") % {"club": invite.club.name})
                 return redirect("club", slug=invite.club.slug)
         return redirect(next_url or "index")
-    return render(request, "registration/signup.html",
-                  {"form": form, "next": next_url, "invite": invite})
+    return render(
+        request, "registration/signup.html", {"form": form, "next": next_url, "invite": invite}
+    )
 
 
 @login_required
@@ -73,8 +77,12 @@ def profile(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "accounts/profile.html",
-        {"token": token, "new_key": new_key, "memberships": memberships_of(request.user),
-         "handles": handles_of(request.user)},
+        {
+            "token": token,
+            "new_key": new_key,
+            "memberships": memberships_of(request.user),
+            "handles": handles_of(request.user),
+        },
     )
 
 
@@ -91,12 +99,16 @@ def person(request: HttpRequest, username: str) -> HttpResponse:
     handles = list(handles_of(who, viewer=request.user)) if who else []
     if who is None or not policy.can_see_person(request.user, who, bool(handles)):
         raise Http404("no such person")
-    return render(request, "accounts/person.html", {
-        "person": who,
-        "handles": handles,
-        "games": games_of(who, limit=30, viewer=request.user),
-        "ratings": ratings_of(who, viewer=request.user),
-    })
+    return render(
+        request,
+        "accounts/person.html",
+        {
+            "person": who,
+            "handles": handles,
+            "games": games_of(who, limit=30, viewer=request.user),
+            "ratings": ratings_of(who, viewer=request.user),
+        },
+    )
 
 
 @login_required
@@ -147,11 +159,17 @@ def set_language(request: HttpRequest) -> HttpResponse:
 def account_settings(request: HttpRequest) -> HttpResponse:
     """Language and time zone of the signed-in account."""
     saved = preferences.stored(request.user)
-    form = PreferencesForm(request.POST or None, initial=saved,
-                           browser_zone=request.COOKIES.get(zones.BROWSER_COOKIE, ""))
+    form = PreferencesForm(
+        request.POST or None,
+        initial=saved,
+        browser_zone=request.COOKIES.get(zones.BROWSER_COOKIE, ""),
+    )
     if request.method == "POST" and form.is_valid():
-        row = services.save_preferences(request.user, language=form.cleaned_data["language"],
-                                        time_zone=form.cleaned_data["time_zone"])
+        row = services.save_preferences(
+            request.user,
+            language=form.cleaned_data["language"],
+            time_zone=form.cleaned_data["time_zone"],
+        )
         preferences.remember(request, {"language": row.language, "time_zone": row.time_zone})
         response = redirect("account-settings")
         if row.language:

@@ -9,8 +9,17 @@ class MatchAnalysisAdmin(RecordAdmin):
     """Analyses the workers stored (analysis.services): read here; deleting one lets a
     member request it again."""
 
-    list_display = ["id", "match", "engine_version", "status", "plies_done", "plies_total", "attempts",
-                    "created_at", "finished_at"]
+    list_display = [
+        "id",
+        "match",
+        "engine_version",
+        "status",
+        "plies_done",
+        "plies_total",
+        "attempts",
+        "created_at",
+        "finished_at",
+    ]
     list_filter = ["status", "engine_version"]
     list_select_related = ["match"]
     search_fields = ["engine_version", "error"]

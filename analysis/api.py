@@ -39,9 +39,13 @@ class MatchAnalysisView(APIView):
             "the engine cannot analyse (Cloak & Dagger) or a match that is not valid."
         ),
         parameters=[_VIEW],
-        responses={200: OpenApiTypes.OBJECT,
-                   400: OpenApiResponse(ErrorSerializer, description="Unknown perspective."),
-                   404: OpenApiResponse(ErrorSerializer, description="No such match, or not visible to you.")},
+        responses={
+            200: OpenApiTypes.OBJECT,
+            400: OpenApiResponse(ErrorSerializer, description="Unknown perspective."),
+            404: OpenApiResponse(
+                ErrorSerializer, description="No such match, or not visible to you."
+            ),
+        },
     )
     def get(self, request: Request, match_id: int) -> Response:
         return self._payload(request, match_id)
@@ -49,24 +53,41 @@ class MatchAnalysisView(APIView):
     @extend_schema(
         operation_id="match_analysis_request",
         summary="Analyse a match",
-        description=("Queues the match's analysis (the `analysis` Celery queue) unless the "
-                     "current engine's analysis is stored or under way; the club's members only. "
-                     "Answers as GET does."),
+        description=(
+            "Queues the match's analysis (the `analysis` Celery queue) unless the "
+            "current engine's analysis is stored or under way; the club's members only. "
+            "Answers as GET does."
+        ),
         parameters=[_VIEW],
         request=None,
-        responses={202: OpenApiTypes.OBJECT,
-                   400: OpenApiResponse(ErrorSerializer, description=(
-                       "The match cannot be analysed (refused; too_long: too long even with the fewest "
-                       "playouts; retries_spent: it failed as often as it is started).")),
-                   403: OpenApiResponse(ErrorSerializer, description="Not a member of the match's club."),
-                   429: OpenApiResponse(ErrorSerializer, description=(
-                       "over_budget: the person has as many analyses queued or running as they may "
-                       "(docs/fair-share.md); Retry-After (seconds) says when to try again.")),
-                   404: OpenApiResponse(ErrorSerializer, description="No such match, or not visible to you.")},
+        responses={
+            202: OpenApiTypes.OBJECT,
+            400: OpenApiResponse(
+                ErrorSerializer,
+                description=(
+                    "The match cannot be analysed (refused; too_long: too long even with the "
+                    "fewest "
+                    "playouts; retries_spent: it failed as often as it is started)."
+                ),
+            ),
+            403: OpenApiResponse(ErrorSerializer, description="Not a member of the match's club."),
+            429: OpenApiResponse(
+                ErrorSerializer,
+                description=(
+                    "over_budget: the person has as many analyses queued or running as they may "
+                    "(docs/fair-share.md); Retry-After (seconds) says when to try again."
+                ),
+            ),
+            404: OpenApiResponse(
+                ErrorSerializer, description="No such match, or not visible to you."
+            ),
+        },
     )
     def post(self, request: Request, match_id: int) -> Response:
         match = visible_match(request.user, match_id)
         if not request.user.is_authenticated or not can_analyse(request.user, match.club):
-            raise AnalysisError(gettext("only the club's members may analyse its matches"), code="forbidden")
+            raise AnalysisError(
+                gettext("only the club's members may analyse its matches"), code="forbidden"
+            )
         request_analysis(match, request.user)
         return self._payload(request, match_id, status=202)

@@ -10,7 +10,8 @@ sure, as its page says); one too long even at ``LANTERN_ANALYSIS_MIN_BUDGET`` is
 analysed at all.
 
 The counts live in the database: a person's requests are serialised by a lock on
-their user row (config.fair_share), and a club's day is one :class:`~analysis.models.ClubAnalysisDay` row
+their user row (config.fair_share), and a club's day is one
+:class:`~analysis.models.ClubAnalysisDay` row
 raised only by a conditional update (``reserved + cost <= limit``), so two requests
 at once can never both slip under a limit.
 """
@@ -72,7 +73,8 @@ def plan(plies: int, seats: int) -> Plan:
         raise AppError(
             format_lazy(
                 gettext_lazy(
-                    "this match is too long to analyse: {moves} moves at {seats} seats (the longest "
+                    "this match is too long to analyse: {moves} moves at {seats} seats (the "
+                    "longest "
                     "analysed at {seats} seats has {longest} moves)"
                 ),
                 moves=plies - 1,

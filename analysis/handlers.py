@@ -12,8 +12,14 @@ from games import events as match_events
 from games.models import Match
 
 
-def analyse_stored(sender: Any, *, club_id: int, finished_ids: list[int] | None = None,
-                   auto_analysis: bool | None = None, **kwargs: Any) -> None:
+def analyse_stored(
+    sender: Any,
+    *,
+    club_id: int,
+    finished_ids: list[int] | None = None,
+    auto_analysis: bool | None = None,
+    **kwargs: Any,
+) -> None:
     """``auto_analysis`` is the club's setting when the sender has the club in hand (a
     single upload), so storing a match costs no extra read; otherwise it is read here."""
     if not finished_ids:
@@ -22,8 +28,11 @@ def analyse_stored(sender: Any, *, club_id: int, finished_ids: list[int] | None 
         auto_analysis = Club.objects.filter(pk=club_id, auto_analysis=True).exists()
     if not auto_analysis:
         return
-    analyse_automatically(Match.objects.filter(pk__in=finished_ids, status=Match.Status.VALID)
-                          .select_related("log").order_by("pk"))
+    analyse_automatically(
+        Match.objects.filter(pk__in=finished_ids, status=Match.Status.VALID)
+        .select_related("log")
+        .order_by("pk")
+    )
 
 
 def connect() -> None:

@@ -24,7 +24,9 @@ class MatchAnalysis(models.Model):
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="analyses")
     engine_version = models.CharField(
-        max_length=64, help_text="The game's rules version and the analysis method's (engine.core.analysis).")
+        max_length=64,
+        help_text="The game's rules version and the analysis method's (engine.core.analysis).",
+    )
     budget = models.PositiveIntegerField(help_text="Playouts per estimate.")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
     plies_done = models.PositiveIntegerField(default=0)
@@ -45,7 +47,8 @@ class MatchAnalysis(models.Model):
     #: CPU seconds its runs took (measured by the worker), once it ended
     cpu_seconds = models.FloatField(null=True, blank=True)
     requested_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     #: written with every progress report: a running analysis silent for long lost its worker
     heartbeat_at = models.DateTimeField(null=True, blank=True)
@@ -55,15 +58,25 @@ class MatchAnalysis(models.Model):
         verbose_name = _("match analysis")
         verbose_name_plural = _("match analyses")
         constraints = [
-            models.UniqueConstraint(fields=["match", "engine_version"], name="analysis_one_per_match_version"),
+            models.UniqueConstraint(
+                fields=["match", "engine_version"], name="analysis_one_per_match_version"
+            ),
             models.CheckConstraint(
-                condition=Q(status__in=["queued", "running", "done", "failed"]), name="analysis_status_valid"),
+                condition=Q(status__in=["queued", "running", "done", "failed"]),
+                name="analysis_status_valid",
+            ),
             models.CheckConstraint(
-                condition=Q(status="done", result__isnull=False) | (~Q(status="done") & Q(result__isnull=True)),
-                name="analysis_result_only_when_done"),
-            models.CheckConstraint(condition=Q(estimated_seconds__gte=0), name="analysis_estimate_not_negative"),
-            models.CheckConstraint(condition=Q(cpu_seconds__isnull=True) | Q(cpu_seconds__gte=0),
-                                   name="analysis_cpu_not_negative"),
+                condition=Q(status="done", result__isnull=False)
+                | (~Q(status="done") & Q(result__isnull=True)),
+                name="analysis_result_only_when_done",
+            ),
+            models.CheckConstraint(
+                condition=Q(estimated_seconds__gte=0), name="analysis_estimate_not_negative"
+            ),
+            models.CheckConstraint(
+                condition=Q(cpu_seconds__isnull=True) | Q(cpu_seconds__gte=0),
+                name="analysis_cpu_not_negative",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -108,8 +121,11 @@ class AnalysisChunk(models.Model):
         verbose_name_plural = _("chunks of analyses")
         constraints = [
             models.UniqueConstraint(fields=["analysis", "index"], name="analysis_chunk_once"),
-            models.CheckConstraint(condition=Q(stop__gt=models.F("first")), name="analysis_chunk_not_empty"),
+            models.CheckConstraint(
+                condition=Q(stop__gt=models.F("first")), name="analysis_chunk_not_empty"
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"chunk {self.index} (plies {self.first}-{self.stop - 1}) of analysis {self.analysis_id}"
+        plies = f"{self.first}-{self.stop - 1}"
+        return f"chunk {self.index} (plies {plies}) of analysis {self.analysis_id}"

@@ -70,8 +70,10 @@ def analysis_payload(match: Match, viewer: str, user: AnyUser) -> dict[str, Any]
         "result": None,
     }
     if version is None:
-        payload["reason"] = (gettext("%(game)s matches cannot be analysed yet: the engine has no "
-                                     "belief sampler for this game.") % {"game": game.name})
+        payload["reason"] = gettext(
+            "%(game)s matches cannot be analysed yet: the engine has no "
+            "belief sampler for this game."
+        ) % {"game": game.name}
         return payload
     if match.status != Match.Status.VALID:
         payload["reason"] = gettext("Only a finished, valid match can be analysed.")
@@ -84,21 +86,32 @@ def analysis_payload(match: Match, viewer: str, user: AnyUser) -> dict[str, Any]
         return payload
     if budget < default_budget():
         payload["note"] = gettext(
-            "This match is long, so each chance comes from finishing the game %(budget)s times with "
-            "the medium bot instead of %(default)s: its figures are less sure.") % {"budget": budget, "default": default_budget()}
+            "This match is long, so each chance comes from finishing the game %(budget)s times "
+            "with "
+            "the medium bot instead of %(default)s: its figures are less sure."
+        ) % {"budget": budget, "default": default_budget()}
     retries_left = analysis is None or analysis.attempts < MAX_ATTEMPTS
     payload["can_request"] = bool(user.is_authenticated and can_analyse(user, match.club)) and (
-        analysis is None or (analysis.status == MatchAnalysis.Status.FAILED and retries_left))
+        analysis is None or (analysis.status == MatchAnalysis.Status.FAILED and retries_left)
+    )
     if analysis is None:
         return payload
     payload["status"] = analysis.status
     payload["progress"] = {"done": analysis.plies_done, "total": analysis.plies_total}
     if analysis.status == MatchAnalysis.Status.FAILED:
         reason = _reason(analysis.error)
-        first = (gettext("The analysis failed; it can be requested again.") if retries_left else
-                 ngettext("The analysis failed %(count)s time; it is not started again until the engine changes.",
-                          "The analysis failed %(count)s times; it is not started again until the engine changes.",
-                          analysis.attempts) % {"count": analysis.attempts})
+        first = (
+            gettext("The analysis failed; it can be requested again.")
+            if retries_left
+            else ngettext(
+                "The analysis failed %(count)s time; it is not started again until the engine "
+                "changes.",
+                "The analysis failed %(count)s times; it is not started again until the engine "
+                "changes.",
+                analysis.attempts,
+            )
+            % {"count": analysis.attempts}
+        )
         payload["error"] = " ".join([first, *([reason] if reason else [])])
     if analysis.status == MatchAnalysis.Status.DONE:
         payload["result"] = _visible(game, log, analysis, viewer)
@@ -115,22 +128,48 @@ def _reason(stored: str) -> str | None:
     return say(message) if isinstance(message, dict) and "id" in message else None
 
 
-def _visible(game: Any, log: dict[str, Any], analysis: MatchAnalysis, viewer: str) -> dict[str, Any]:
+def _visible(
+    game: Any, log: dict[str, Any], analysis: MatchAnalysis, viewer: str
+) -> dict[str, Any]:
     result = analysis.result
     assert result is not None
     seats = [s for s in result["seats"] if _sees(game, viewer, s)]
     # the figures not estimated (no world could be dealt), with why, in the reader's language
-    missing = {(p["ply"], s, reason) for p in result["plies"]
-               for s, reason in p.get("not_estimated", {}).items() if s in seats}
-    missing |= {(m["ply"], m["seat"], m["not_estimated"]) for m in result["moves"]
-                if "not_estimated" in m and _sees(game, viewer, m["seat"])}
-    notes = [{"ply": ply, "seat": seat, "text": say(msg(reason))} for ply, seat, reason in sorted(missing)]
+    missing = {
+        (p["ply"], s, reason)
+        for p in result["plies"]
+        for s, reason in p.get("not_estimated", {}).items()
+        if s in seats
+    }
+    missing |= {
+        (m["ply"], m["seat"], m["not_estimated"])
+        for m in result["moves"]
+        if "not_estimated" in m and _sees(game, viewer, m["seat"])
+    }
+    notes = [
+        {"ply": ply, "seat": seat, "text": say(msg(reason))}
+        for ply, seat, reason in sorted(missing)
+    ]
     # each chance with its standard error: the page draws the band it lies in
-    lines = [{"seat": s, "kind": "own", "points": [p["own"][s] for p in result["plies"]],
-              "errors": [p["own_se"][s] for p in result["plies"]]} for s in seats]
+    lines = [
+        {
+            "seat": s,
+            "kind": "own",
+            "points": [p["own"][s] for p in result["plies"]],
+            "errors": [p["own_se"][s] for p in result["plies"]],
+        }
+        for s in seats
+    ]
     if viewer == ALL:
-        lines += [{"seat": s, "kind": "all", "points": [p["all"][s] for p in result["plies"]],
-                   "errors": [p["all_se"][s] for p in result["plies"]]} for s in result["seats"]]
+        lines += [
+            {
+                "seat": s,
+                "kind": "all",
+                "points": [p["all"][s] for p in result["plies"]],
+                "errors": [p["all_se"][s] for p in result["plies"]],
+            }
+            for s in result["seats"]
+        ]
     options = game.normalize_options(log.get("options") or {})
     table = Table(names_at_table(log["seats"]), options)
     moves = []
@@ -139,11 +178,19 @@ def _visible(game: Any, log: dict[str, Any], analysis: MatchAnalysis, viewer: st
             continue
         best = move.get("best")
         shown = {
-            "ply": move["ply"], "seat": move["seat"], "label": move["label"], "drop": move["drop"],
-            "unclear": move["unclear"], "drop_low": move["drop_low"], "drop_high": move["drop_high"],
-            "played_value": move["played_value"], "best_value": move["best_value"],
+            "ply": move["ply"],
+            "seat": move["seat"],
+            "label": move["label"],
+            "drop": move["drop"],
+            "unclear": move["unclear"],
+            "drop_low": move["drop_low"],
+            "drop_high": move["drop_high"],
+            "played_value": move["played_value"],
+            "best_value": move["best_value"],
             "best": None if best is None else game.notation(best),
-            "best_sentence": None if best is None else render(game.describe(best, table), engine_locale()),
+            "best_sentence": None
+            if best is None
+            else render(game.describe(best, table), engine_locale()),
         }
         if viewer == ALL:
             shown["unknowable"] = move["unknowable"]
@@ -164,8 +211,9 @@ def _visible(game: Any, log: dict[str, Any], analysis: MatchAnalysis, viewer: st
 RECENT_ACCURACY = 10
 
 
-def recent_accuracy(club_id: int, game_id: str, player_id: int,
-                    limit: int = RECENT_ACCURACY) -> dict[str, Any] | None:
+def recent_accuracy(
+    club_id: int, game_id: str, player_id: int, limit: int = RECENT_ACCURACY
+) -> dict[str, Any] | None:
     """A player's accuracy in its latest analysed matches of ``game_id`` in a club (the
     current engine's analyses): ``{"mean", "matches": [{"match", "seat", "accuracy"}]}``,
     None when none of its matches is analysed. Reads the stored results of at most
@@ -175,14 +223,24 @@ def recent_accuracy(club_id: int, game_id: str, player_id: int,
     game = get_game(game_id)
     if game is None or not analysable(game):
         return None
-    seats = dict(MatchSeat.objects.filter(
-        player_id=player_id, match__club_id=club_id, match__game=game_id,
-        match__analyses__engine_version=analysis_version(game),
-        match__analyses__status=MatchAnalysis.Status.DONE,
-    ).values_list("match_id", "seat"))
-    analyses = (MatchAnalysis.objects.filter(match_id__in=seats, engine_version=analysis_version(game),
-                                             status=MatchAnalysis.Status.DONE)
-                .select_related("match").order_by("-match__played_at", "-match_id")[:limit])
+    seats = dict(
+        MatchSeat.objects.filter(
+            player_id=player_id,
+            match__club_id=club_id,
+            match__game=game_id,
+            match__analyses__engine_version=analysis_version(game),
+            match__analyses__status=MatchAnalysis.Status.DONE,
+        ).values_list("match_id", "seat")
+    )
+    analyses = (
+        MatchAnalysis.objects.filter(
+            match_id__in=seats,
+            engine_version=analysis_version(game),
+            status=MatchAnalysis.Status.DONE,
+        )
+        .select_related("match")
+        .order_by("-match__played_at", "-match_id")[:limit]
+    )
     rows = []
     for analysis in analyses:
         seat = seats[analysis.match_id]
@@ -222,13 +280,29 @@ class ClubDay:
 
 def club_analysis_today(club: Club) -> ClubDay:
     row = ClubAnalysisDay.objects.filter(club=club, day=budgets.today()).first()
-    return ClubDay(used=max(0.0, row.reserved_seconds) if row else 0.0, skipped=row.skipped if row else 0,
-                   limit=settings.LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY, club=club.name, slug=club.slug)
+    return ClubDay(
+        used=max(0.0, row.reserved_seconds) if row else 0.0,
+        skipped=row.skipped if row else 0,
+        limit=settings.LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY,
+        club=club.name,
+        slug=club.slug,
+    )
 
 
 def clubs_analysis_today(limit: int = 20) -> list[ClubDay]:
     """The clubs whose automatic analysis used the most today (the operators' dashboard)."""
-    rows = (ClubAnalysisDay.objects.filter(day=budgets.today()).select_related("club")
-            .order_by("-reserved_seconds", "club__name")[:limit])
-    return [ClubDay(used=max(0.0, row.reserved_seconds), limit=settings.LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY,
-                    skipped=row.skipped, club=row.club.name, slug=row.club.slug) for row in rows]
+    rows = (
+        ClubAnalysisDay.objects.filter(day=budgets.today())
+        .select_related("club")
+        .order_by("-reserved_seconds", "club__name")[:limit]
+    )
+    return [
+        ClubDay(
+            used=max(0.0, row.reserved_seconds),
+            limit=settings.LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY,
+            skipped=row.skipped,
+            club=row.club.name,
+            slug=row.club.slug,
+        )
+        for row in rows
+    ]

@@ -86,7 +86,9 @@ def _analysable_version(match: Match) -> str:
     if version is None:
         game = get_game(match.game)
         name = game.name if game is not None else match.game
-        raise AnalysisError(f"{name} matches cannot be analysed: the engine has no belief sampler for it yet")
+        raise AnalysisError(
+            f"{name} matches cannot be analysed: the engine has no belief sampler for it yet"
+        )
     if match.status != Match.Status.VALID:
         raise AnalysisError(gettext("only a finished, valid match can be analysed"))
     return version
@@ -106,26 +108,44 @@ def request_analysis(match: Match, user: AbstractBaseUser | None) -> MatchAnalys
     if analysis is not None and not MatchAnalysis.objects.filter(again, pk=analysis.pk).exists():
         return analysis
     if analysis is not None and analysis.attempts >= MAX_ATTEMPTS:
-        raise AnalysisError(format_lazy(ngettext_lazy(
-            "this analysis was started {count} time and failed; it is not started again until the "
-            "engine changes", "this analysis was started {count} times and failed; it is not started "
-            "again until the engine changes", "count"), count=analysis.attempts), code="retries_spent")
+        raise AnalysisError(
+            format_lazy(
+                ngettext_lazy(
+                    "this analysis was started {count} time and failed; it is not started again "
+                    "until the "
+                    "engine changes",
+                    "this analysis was started {count} times and failed; it is not started "
+                    "again until the engine changes",
+                    "count",
+                ),
+                count=analysis.attempts,
+            ),
+            code="retries_spent",
+        )
     plan = plan_of(match)
     estimated = budgets.estimate(match.game, plan.work)
     with transaction.atomic():
         if user is not None:
             budgets.admit_person(user)
-        fields = {"budget": plan.budget, "work": plan.work, "estimated_seconds": estimated,
-                  "requested_by": user, "automatic": False}
+        fields = {
+            "budget": plan.budget,
+            "work": plan.work,
+            "estimated_seconds": estimated,
+            "requested_by": user,
+            "automatic": False,
+        }
         if analysis is None:
             analysis, created = MatchAnalysis.objects.get_or_create(
-                match=match, engine_version=version, defaults=fields)
+                match=match, engine_version=version, defaults=fields
+            )
             if created:
                 _queue(analysis)
             return analysis
-        queued = (MatchAnalysis.objects.filter(again, pk=analysis.pk, attempts__lt=MAX_ATTEMPTS)
-                  .update(status=MatchAnalysis.Status.QUEUED, error="", plies_done=0, heartbeat_at=None,
-                          **fields))
+        queued = MatchAnalysis.objects.filter(
+            again, pk=analysis.pk, attempts__lt=MAX_ATTEMPTS
+        ).update(
+            status=MatchAnalysis.Status.QUEUED, error="", plies_done=0, heartbeat_at=None, **fields
+        )
         analysis.refresh_from_db()
         if queued:
             _queue(analysis)
@@ -156,9 +176,15 @@ def analyse_automatically(matches: Iterable[Match]) -> int:
             if not budgets.reserve_for_club(match.club_id, estimated):
                 continue
             analysis, created = MatchAnalysis.objects.get_or_create(
-                match=match, engine_version=version,
-                defaults={"budget": plan.budget, "work": plan.work, "estimated_seconds": estimated,
-                          "automatic": True})
+                match=match,
+                engine_version=version,
+                defaults={
+                    "budget": plan.budget,
+                    "work": plan.work,
+                    "estimated_seconds": estimated,
+                    "automatic": True,
+                },
+            )
             if created:
                 _queue(analysis)
                 queued += 1
@@ -173,8 +199,10 @@ def analyse_at_once(match: Match) -> bool:
     version = _analysable_version(match)
     plan = plan_of(match)
     analysis, _created = MatchAnalysis.objects.get_or_create(
-        match=match, engine_version=version,
-        defaults={"budget": plan.budget, "work": plan.work, "automatic": False})
+        match=match,
+        engine_version=version,
+        defaults={"budget": plan.budget, "work": plan.work, "automatic": False},
+    )
     if analysis.status == MatchAnalysis.Status.DONE:
         return False
     return run_analysis(analysis.pk) in ("done", "sent")
@@ -186,13 +214,15 @@ def requeue_stalled() -> int:
     failed. Returns how many were queued."""
     now = timezone.now()
     stale = MatchAnalysis.objects.filter(
-        _stalled(now) | Q(status=MatchAnalysis.Status.QUEUED, created_at__lte=now - STALLED_AFTER))
+        _stalled(now) | Q(status=MatchAnalysis.Status.QUEUED, created_at__lte=now - STALLED_AFTER)
+    )
     queued = 0
     for analysis in stale:
         if analysis.attempts >= MAX_ATTEMPTS:
             MatchAnalysis.objects.filter(pk=analysis.pk).update(
                 status=MatchAnalysis.Status.FAILED,
-                error=stored_reason(msg("analysis.failed.stalled", count=analysis.attempts)))
+                error=stored_reason(msg("analysis.failed.stalled", count=analysis.attempts)),
+            )
             continue
         MatchAnalysis.objects.filter(pk=analysis.pk).update(status=MatchAnalysis.Status.QUEUED)
         _queue(analysis)
@@ -204,13 +234,20 @@ def _claim(analysis_id: int) -> MatchAnalysis | None:
     """Mark the analysis running for this worker, unless it is done or another worker
     is running it (a duplicated task): then None, and nothing is done."""
     with transaction.atomic():
-        analysis = (MatchAnalysis.objects.select_for_update(of=("self",)).select_related("match__log")
-                    .filter(pk=analysis_id).first())
+        analysis = (
+            MatchAnalysis.objects.select_for_update(of=("self",))
+            .select_related("match__log")
+            .filter(pk=analysis_id)
+            .first()
+        )
         if analysis is None or analysis.status == MatchAnalysis.Status.DONE:
             return None
         now = timezone.now()
-        if (analysis.status == MatchAnalysis.Status.RUNNING and analysis.heartbeat_at
-                and analysis.heartbeat_at > now - STALLED_AFTER):
+        if (
+            analysis.status == MatchAnalysis.Status.RUNNING
+            and analysis.heartbeat_at
+            and analysis.heartbeat_at > now - STALLED_AFTER
+        ):
             return None
         analysis.status = MatchAnalysis.Status.RUNNING
         analysis.heartbeat_at = now
@@ -225,11 +262,19 @@ def _send_chunks(analysis: MatchAnalysis, rep: Replay) -> None:
     (by name: analysis.tasks imports this module; run in turn here without a worker)."""
     stored = set(AnalysisChunk.objects.filter(analysis=analysis).values_list("index", flat=True))
     task = registered("analysis.analyse_chunk")
-    chunks = group(task.si(analysis.pk, index) for index in range(len(analysis_chunks(rep))) if index not in stored)
+    chunks = group(
+        task.si(analysis.pk, index)
+        for index in range(len(analysis_chunks(rep)))
+        if index not in stored
+    )
     try:
         chunks.apply_async(ignore_result=True)
     except BROKER_ERRORS as exc:  # the stalled analysis is started again (requeue_stalled)
-        log.warning("the chunks of analysis %s were not queued: the broker is unreachable (%s)", analysis.pk, exc)
+        log.warning(
+            "the chunks of analysis %s were not queued: the broker is unreachable (%s)",
+            analysis.pk,
+            exc,
+        )
 
 
 def run_analysis(analysis_id: int) -> str:
@@ -246,19 +291,26 @@ def run_analysis(analysis_id: int) -> str:
     try:
         game = get_game(analysis.match.game)
         if game is None or analysis_version(game) != analysis.engine_version:
-            rows.update(status=MatchAnalysis.Status.FAILED,
-                        error=stored_reason(msg("analysis.failed.engine_changed")))
+            rows.update(
+                status=MatchAnalysis.Status.FAILED,
+                error=stored_reason(msg("analysis.failed.engine_changed")),
+            )
             return "failed"
         rep = replay(analysis.match.log.document)
     except Exception:  # noqa: BLE001 - logged with its traceback; the row keeps what to say
         log.exception("analysis %s of match %s failed", analysis.pk, analysis.match_id)
-        rows.update(status=MatchAnalysis.Status.FAILED, error=stored_reason(msg("analysis.failed.engine_error")))
+        rows.update(
+            status=MatchAnalysis.Status.FAILED,
+            error=stored_reason(msg("analysis.failed.engine_error")),
+        )
         record_cpu(analysis, time.thread_time() - started)
         return "failed"
     rows.update(plies_total=len(rep.actions) + 1)
     _send_chunks(analysis, rep)
     analysis.refresh_from_db(fields=["status"])
-    return {MatchAnalysis.Status.DONE: "done", MatchAnalysis.Status.FAILED: "failed"}.get(analysis.status, "sent")
+    return {MatchAnalysis.Status.DONE: "done", MatchAnalysis.Status.FAILED: "failed"}.get(
+        analysis.status, "sent"
+    )
 
 
 def record_cpu(analysis: MatchAnalysis, seconds: float) -> None:

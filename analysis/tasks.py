@@ -11,16 +11,24 @@ from config.redelivery import BoundedRedeliveryTask
 
 #: acknowledged when done and handed back when its worker is lost: rerunning is safe
 #: (services._claim skips a done or running analysis; one row per match and version)
-@shared_task(name="analysis.analyse_match", acks_late=True, reject_on_worker_lost=True,
-             base=BoundedRedeliveryTask)
+@shared_task(
+    name="analysis.analyse_match",
+    acks_late=True,
+    reject_on_worker_lost=True,
+    base=BoundedRedeliveryTask,
+)
 def analyse_match(analysis_id: int) -> str:
     return services.run_analysis(analysis_id)
 
 
 #: one chunk of plies of an analysis (analysis.chunking): rerunning is safe (a chunk
 #: stored already is skipped; one row per analysis and chunk)
-@shared_task(name="analysis.analyse_chunk", acks_late=True, reject_on_worker_lost=True,
-             base=BoundedRedeliveryTask)
+@shared_task(
+    name="analysis.analyse_chunk",
+    acks_late=True,
+    reject_on_worker_lost=True,
+    base=BoundedRedeliveryTask,
+)
 def analyse_chunk(analysis_id: int, index: int) -> str:
     return chunking.run_chunk(analysis_id, index)
 

@@ -32,8 +32,9 @@ GAMES = {
 }
 
 
-def logs_near_100(game: str, bots: list[str], count: int,
-                  lengths: tuple[int, int] = (90, 110)) -> list[dict]:
+def logs_near_100(
+    game: str, bots: list[str], count: int, lengths: tuple[int, int] = (90, 110)
+) -> list[dict]:
     found = []
     for seed in range(2000):
         log = play(game, seed, bots)
@@ -48,8 +49,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
     parser.add_argument("--games", type=int, default=2, help="games per kind")
-    parser.add_argument("--game", action="append", choices=sorted(GAMES),
-                        help="only this game (repeatable; default: every game)")
+    parser.add_argument(
+        "--game",
+        action="append",
+        choices=sorted(GAMES),
+        help="only this game (repeatable; default: every game)",
+    )
     add_quick(parser)
     args = parser.parse_args()
     # --quick: one short game of each kind at a small budget
@@ -70,8 +75,10 @@ def main() -> int:
             per_100 = cpu * 100 / actions
             worst = max(worst, per_100)
             rated = sum(1 for m in result["moves"] if m["rated"])
-            print(f"{game:24s} seed {log['seed']:4d}: {actions} actions ({rated} rated), "
-                  f"{cpu:5.1f} s CPU ({per_100:5.1f} s per 100 actions), {wall:5.1f} s wall")
+            print(
+                f"{game:24s} seed {log['seed']:4d}: {actions} actions ({rated} rated), "
+                f"{cpu:5.1f} s CPU ({per_100:5.1f} s per 100 actions), {wall:5.1f} s wall"
+            )
     print(f"worst: {worst:.1f} s CPU per 100 actions (target <= 60 s)")
     return 0 if worst <= 60 or args.quick else 1
 

@@ -137,7 +137,8 @@ def reliability_svg(title: str, pairs: list[tuple[float, float]]) -> str:
         f'<rect width="{size}" height="{size}" fill="white"/>',
         f'<text x="{size / 2}" y="18" text-anchor="middle" font-size="13">{title}</text>',
         f'<rect x="{pad}" y="{pad}" width="{inner}" height="{inner}" fill="none" stroke="#888"/>',
-        f'<line x1="{x(0)}" y1="{y(0)}" x2="{x(1)}" y2="{y(1)}" stroke="#bbb" stroke-dasharray="4 3"/>',
+        f'<line x1="{x(0)}" y1="{y(0)}" x2="{x(1)}" y2="{y(1)}" stroke="#bbb" stroke-dasharray="4 '
+        f'3"/>',
     ]
     for tick in range(0, 11, 2):
         p = tick / 10
@@ -291,7 +292,8 @@ def main() -> int:
         args.budget = args.budget or 6
     print(
         f"{'quick: smoke figures, not the benchmark; ' if args.quick else ''}"
-        f"{'tuning' if args.tuning else 'evaluation'} seeds; {args.mixed} mixed + {args.greedy} greedy games "
+        f"{'tuning' if args.tuning else 'evaluation'} seeds; {args.mixed} mixed + {args.greedy} "
+        f"greedy games "
         f"per title, each analysed with two seeds; load average {os.getloadavg()[0]:.1f}"
     )
     out = Path(args.out)
@@ -314,13 +316,15 @@ def main() -> int:
         )
         print(
             f"  contested moves labelled: random seat {share(*r['contested']['random'])}, "
-            f"greedy seats {share(*r['contested']['greedy'])}  target random >= 2x greedy and >= 10 %"
+            f"greedy seats {share(*r['contested']['greedy'])}  target random >= 2x greedy and >= "
+            f"10 %"
         )
         if r["skill"] is None:
             print("  Brier: no forecasts")
         else:
             print(
-                f"  Brier on greedy games: {r['brier']:.3f} vs role's win rate {r['brier_base']:.3f}: "
+                f"  Brier on greedy games: {r['brier']:.3f} vs role's win rate "
+                f"{r['brier_base']:.3f}: "
                 f"skill {r['skill']:+.3f} over {len(r['forecasts'])} forecasts  target > 0 "
                 f"(win rates {', '.join(f'{s} {v:.2f}' for s, v in r['rates'].items())})"
             )

@@ -31,8 +31,20 @@ CASES = [
     ("mister-x", 37, ["greedy"] * 3, {}, ["all", "detectives"]),
     ("mister-x", 7, ["greedy"] * 6, {}, ["all", "det1"]),
     ("cryptid-urban-legends", 0, ["greedy", "greedy"], {}, ["all", "cryptid"]),
-    ("cloak-and-dagger", 3, ["greedy"] * 4, {"double_agents": True, "hazards": True}, ["all", "p2"]),
-    ("cloak-and-dagger", 7, ["random"] * 6, {"double_agents": True, "hazards": True}, ["all", "p1"]),
+    (
+        "cloak-and-dagger",
+        3,
+        ["greedy"] * 4,
+        {"double_agents": True, "hazards": True},
+        ["all", "p2"],
+    ),
+    (
+        "cloak-and-dagger",
+        7,
+        ["random"] * 6,
+        {"double_agents": True, "hazards": True},
+        ["all", "p1"],
+    ),
 ]
 
 
@@ -56,8 +68,10 @@ def main() -> None:
                 best = min(best, time.process_time() - start)
             body = json.dumps(track, separators=(",", ":")).encode()
             packed = gzip.compress(body, compresslevel=GZIP_LEVEL, mtime=0)
-            print(f"{game_id:24} {len(log['actions']):>7} {view:>10} {best:>7.3f} "
-                  f"{len(body) / 1024:>8.0f} {len(packed) / 1024:>8.0f}")
+            print(
+                f"{game_id:24} {len(log['actions']):>7} {view:>10} {best:>7.3f} "
+                f"{len(body) / 1024:>8.0f} {len(packed) / 1024:>8.0f}"
+            )
 
 
 if __name__ == "__main__":

@@ -42,7 +42,9 @@ def main() -> int:
         cpu = 0.0
         for seed in range(args.games):
             sampled = 0
-            for ply, _action, st in replay(play(game.id, 7000 + seed, ["greedy"] * players)).states():
+            for ply, _action, st in replay(
+                play(game.id, 7000 + seed, ["greedy"] * players)
+            ).states():
                 if ply % every or game.is_over(st):
                     continue
                 if plies is not None and sampled == plies:
@@ -57,9 +59,11 @@ def main() -> int:
                         ways[beliefs.last] += 1
                     cpu += time.process_time() - start
         total = sum(ways.values())
-        print(f"{players} players: {total} samples: exact {ways['exact']}, backtracking "
-              f"{ways['backtracking']}, repaired {ways['repaired']}; "
-              f"{1000 * cpu / total:.1f} ms CPU per sample")
+        print(
+            f"{players} players: {total} samples: exact {ways['exact']}, backtracking "
+            f"{ways['backtracking']}, repaired {ways['repaired']}; "
+            f"{1000 * cpu / total:.1f} ms CPU per sample"
+        )
     return 0
 
 

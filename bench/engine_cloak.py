@@ -41,8 +41,10 @@ def main() -> int:
     bots, options = args.bots.split(","), json.loads(args.options)
 
     # Logs as an upload would bring them: parsed from JSON text, seed kept.
-    logs = [json.loads(json.dumps(play("cloak-and-dagger", seed, bots, options=options)))
-            for seed in range(args.games)]
+    logs = [
+        json.loads(json.dumps(play("cloak-and-dagger", seed, bots, options=options)))
+        for seed in range(args.games)
+    ]
     unfinished = [log["seed"] for log in logs if log["result"] is None]
     if unfinished:  # only complete games are timed
         print(f"left out {len(unfinished)} games without a winner (seeds {unfinished[:10]})")
@@ -61,13 +63,17 @@ def main() -> int:
         best_wall = min(best_wall, time.perf_counter() - start_wall)
 
     games_per_second = len(logs) / best
-    print(f"cloak-and-dagger: {len(logs)} complete {len(bots)}-player games ({args.bots}, "
-          f"options {options}), {actions} actions "
-          f"({actions / len(logs):.1f} per game), best of {args.repeat}: "
-          f"{best:.3f}s CPU, {best_wall:.3f}s wall")
-    print(f"  {games_per_second:,.0f} games/s, {actions / best:,.0f} actions/s "
-          f"(target {TARGET_GAMES_PER_SECOND:,} games/s: "
-          f"{'met' if games_per_second >= TARGET_GAMES_PER_SECOND else 'NOT met'})")
+    print(
+        f"cloak-and-dagger: {len(logs)} complete {len(bots)}-player games ({args.bots}, "
+        f"options {options}), {actions} actions "
+        f"({actions / len(logs):.1f} per game), best of {args.repeat}: "
+        f"{best:.3f}s CPU, {best_wall:.3f}s wall"
+    )
+    print(
+        f"  {games_per_second:,.0f} games/s, {actions / best:,.0f} actions/s "
+        f"(target {TARGET_GAMES_PER_SECOND:,} games/s: "
+        f"{'met' if games_per_second >= TARGET_GAMES_PER_SECOND else 'NOT met'})"
+    )
     return 0
 
 

@@ -42,8 +42,10 @@ def main() -> int:
     played = time.perf_counter() - started
     texts = [json.dumps(log) for log in logs]
     actions = sum(len(log["actions"]) for log in logs)
-    print(f"played {args.games} {args.bots} games ({actions} actions) in {played:.2f} s "
-          f"({args.games / played:,.0f} games/s)")
+    print(
+        f"played {args.games} {args.bots} games ({actions} actions) in {played:.2f} s "
+        f"({args.games / played:,.0f} games/s)"
+    )
 
     def timed(label: str, run) -> float:
         cpu = wall = float("inf")
@@ -52,9 +54,12 @@ def main() -> int:
             run()
             cpu = min(cpu, time.process_time() - c0)
             wall = min(wall, time.perf_counter() - w0)
-        print(f"validate {label}: {args.games / cpu:,.0f} games/s, {actions / cpu:,.0f} actions/s "
-              f"per CPU second ({cpu * 1000:.0f} ms CPU for {args.games} games, best of {args.repeat}); "
-              f"wall clock {args.games / wall:,.0f} games/s")
+        print(
+            f"validate {label}: {args.games / cpu:,.0f} games/s, {actions / cpu:,.0f} actions/s "
+            f"per CPU second ({cpu * 1000:.0f} ms CPU for {args.games} games, best of "
+            f"{args.repeat}); "
+            f"wall clock {args.games / wall:,.0f} games/s"
+        )
         return args.games / cpu
 
     def from_documents() -> None:
@@ -74,7 +79,10 @@ def main() -> int:
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     timed("parsed logs", from_documents)
     slowest = min(timed("JSON text  ", from_text), timed("no seed    ", without_seed))
-    print(f"target 1,000 games/s per core (JSON text included): {'met' if slowest >= 1000 else 'NOT met'}")
+    print(
+        f"target 1,000 games/s per core (JSON text included): "
+        f"{'met' if slowest >= 1000 else 'NOT met'}"
+    )
     return 0
 
 

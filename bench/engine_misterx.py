@@ -110,7 +110,9 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--bots", default="greedy,greedy,greedy")
-    parser.add_argument("--logs", help="read the logs from this JSON file (written first when absent)")
+    parser.add_argument(
+        "--logs", help="read the logs from this JSON file (written first when absent)"
+    )
     add_quick(parser)
     args = parser.parse_args()
     if args.quick:
@@ -126,12 +128,17 @@ def main() -> int:
         return 1
     actions = sum(len(log["actions"]) for log in logs)
     ok = True
-    for label, batch in (("seeded", logs), ("hand-recorded", [dict(log, seed=None) for log in logs])):
+    for label, batch in (
+        ("seeded", logs),
+        ("hand-recorded", [dict(log, seed=None) for log in logs]),
+    ):
         cpu, wall = best_of(args.repeat, lambda batch=batch: [replay(log) for log in batch])
         games_per_second = len(batch) / cpu
-        print(f"mister-x apply ({label}): {len(batch)} complete {len(bots)}-seat games, "
-              f"{actions} actions: {games_per_second:.0f} games/s, {actions / cpu:.0f} actions/s "
-              f"(CPU {cpu:.3f} s, wall {wall:.3f} s; target >= {TARGET_GAMES_PER_SECOND} games/s)")
+        print(
+            f"mister-x apply ({label}): {len(batch)} complete {len(bots)}-seat games, "
+            f"{actions} actions: {games_per_second:.0f} games/s, {actions / cpu:.0f} actions/s "
+            f"(CPU {cpu:.3f} s, wall {wall:.3f} s; target >= {TARGET_GAMES_PER_SECOND} games/s)"
+        )
         ok = ok and games_per_second >= TARGET_GAMES_PER_SECOND
 
     states = all_states(logs)
@@ -146,15 +153,21 @@ def main() -> int:
             GAME.clone(st)
 
     cpu, wall = best_of(args.repeat, legal)
-    print(f"mister-x legal: {len(asks)} calls in {len(states)} states: {len(asks) / cpu:.0f} calls/s "
-          f"(CPU {cpu:.3f} s, wall {wall:.3f} s; first run CPU {FIRST[0]:.3f} s)")
+    print(
+        f"mister-x legal: {len(asks)} calls in {len(states)} states: {len(asks) / cpu:.0f} calls/s "
+        f"(CPU {cpu:.3f} s, wall {wall:.3f} s; first run CPU {FIRST[0]:.3f} s)"
+    )
     cpu, wall = best_of(args.repeat, clone)
-    print(f"mister-x clone: {len(states)} states: {len(states) / cpu:.0f} clones/s "
-          f"(CPU {cpu:.3f} s, wall {wall:.3f} s)")
+    print(
+        f"mister-x clone: {len(states)} states: {len(states) / cpu:.0f} clones/s "
+        f"(CPU {cpu:.3f} s, wall {wall:.3f} s)"
+    )
 
     rounds, mean, worst = time_possible(logs)
-    print(f"mister-x possible positions: {rounds} rounds, {mean * 1000:.3f} ms per round on average, "
-          f"worst {worst * 1000:.3f} ms (target <= {TARGET_MS_PER_ROUND} ms)")
+    print(
+        f"mister-x possible positions: {rounds} rounds, {mean * 1000:.3f} ms per round on average, "
+        f"worst {worst * 1000:.3f} ms (target <= {TARGET_MS_PER_ROUND} ms)"
+    )
     ok = ok and mean * 1000 <= TARGET_MS_PER_ROUND
     return 0 if ok or args.quick else 1
 

@@ -14,7 +14,8 @@ one page of views built, ``replay.frames``) and *cached*, by the CPU time of thi
 process, the requests interleaved round by round, with the peak of Python allocations
 (tracemalloc) of one cold request. Each timed request starts after a full garbage
 collection: this process holds every log it plays, so a collection that happens to fall
-in one request would charge it with the benchmark's own heap. ``--before`` also builds the whole frames payload
+in one request would charge it with the benchmark's own heap. ``--before`` also builds the whole
+frames payload
 of a 38,000-action log (random bots: what was accepted before the bound) straight
 through ``replay.frames.build_frames``, for comparison. Target: <= 100 ms per request
 of the largest accepted log, cold, and memory bounded by one page of views.
@@ -88,10 +89,14 @@ def main() -> int:
             base = f"/api/matches/{match.pk}/frames"
             # What a person's browser asks for: the frames with the page of the ply opened
             # (the setup, or the end), then further pages of views as they move.
-            cases += [(f"{name} frames ply 0  ", f"{base}?view={view}"),
-                      (f"{name} frames ply {plies:<4}", f"{base}?view={view}&ply={plies}"),
-                      (f"{name} views page {page_of(plies // 2):<3}",
-                       f"{base}/views?view={view}&page={page_of(plies // 2)}")]
+            cases += [
+                (f"{name} frames ply 0  ", f"{base}?view={view}"),
+                (f"{name} frames ply {plies:<4}", f"{base}?view={view}&ply={plies}"),
+                (
+                    f"{name} views page {page_of(plies // 2):<3}",
+                    f"{base}/views?view={view}&page={page_of(plies // 2)}",
+                ),
+            ]
     cold: dict[str, list[float]] = {name: [] for name, _ in cases}
     cached: dict[str, list[float]] = {name: [] for name, _ in cases}
     for _ in range(args.repeat):  # interleaved: one request of every case per round
@@ -105,7 +110,9 @@ def main() -> int:
             start = time.process_time()
             assert client.get(url, HTTP_ACCEPT_ENCODING="gzip").status_code == 200
             cached[name].append((time.process_time() - start) * 1000)
-    print(f"CPU ms per request, median / best of {args.repeat}; load average {os.getloadavg()[0]:.1f}")
+    print(
+        f"CPU ms per request, median / best of {args.repeat}; load average {os.getloadavg()[0]:.1f}"
+    )
     worst, worst_cold, worst_peak = 0.0, 0.0, 0.0
     for name, url in cases:
         cache.clear()
@@ -116,9 +123,11 @@ def main() -> int:
         worst = max(worst, statistics.median(cached[name]))
         worst_cold = max(worst_cold, statistics.median(cold[name]))
         worst_peak = max(worst_peak, peak)
-        print(f"{name}  cold {statistics.median(cold[name]):6.1f} / {min(cold[name]):6.1f}  "
-              f"cached {statistics.median(cached[name]):5.1f}  peak {peak / 2**20:5.1f} MiB  "
-              f"sent {len(response.content) / 1024:6.0f} KB gzipped")
+        print(
+            f"{name}  cold {statistics.median(cold[name]):6.1f} / {min(cold[name]):6.1f}  "
+            f"cached {statistics.median(cached[name]):5.1f}  peak {peak / 2**20:5.1f} MiB  "
+            f"sent {len(response.content) / 1024:6.0f} KB gzipped"
+        )
     if args.before:
         import engine.core.envelope as envelope
 
@@ -131,12 +140,16 @@ def main() -> int:
             spent = (time.process_time() - start) * 1000
             peak = tracemalloc.get_traced_memory()[1]
             tracemalloc.stop()
-            print(f"before the bound: cloak 2p {len(log['actions'])} actions {view:4} "
-                  f"build_frames {spent:7.0f} ms  peak {peak / 2**20:6.1f} MiB")
+            print(
+                f"before the bound: cloak 2p {len(log['actions'])} actions {view:4} "
+                f"build_frames {spent:7.0f} ms  peak {peak / 2**20:6.1f} MiB"
+            )
     verdict = "meets" if worst_cold <= TARGET_MS else "MISSES"
-    print(f"cold (nothing cached): slowest median {worst_cold:.1f} CPU ms: {verdict} the "
-          f"{TARGET_MS:.0f} ms target; peak {worst_peak / 2**20:.1f} MiB; cached: slowest median "
-          f"{worst:.1f} ms")
+    print(
+        f"cold (nothing cached): slowest median {worst_cold:.1f} CPU ms: {verdict} the "
+        f"{TARGET_MS:.0f} ms target; peak {worst_peak / 2**20:.1f} MiB; cached: slowest median "
+        f"{worst:.1f} ms"
+    )
     return 0
 
 

@@ -60,7 +60,9 @@ def generate(path: Path, per_game: int) -> dict[str, int]:
             bot = "greedy" if "greedy" in bots_of(game) else sorted(bots_of(game))[0]
             for seed in range(per_game):
                 log = engine.play(
-                    game_id, seed, [bot] * len(seats),
+                    game_id,
+                    seed,
+                    [bot] * len(seats),
                     players=[f"p{(seed + i) % 12}" for i in range(len(seats))],
                 )
                 out.write(json.dumps(log, separators=(",", ":")) + "\n")
@@ -163,7 +165,11 @@ def run_child(database_url: str, logs_path: Path) -> dict:
     env.pop("REDIS_URL", None)  # no Redis cache or broker: see measure()
     output = subprocess.run(
         [sys.executable, __file__, "--child", str(logs_path)],
-        env=env, check=True, capture_output=True, text=True, cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
     ).stdout
     return json.loads(output.strip().splitlines()[-1])
 
@@ -187,26 +193,36 @@ def admin_sql(url: str, sql: str) -> None:
 def _both(matches: int, client_cpu: float, server_cpu: float | None) -> str:
     if server_cpu is None:
         return ""
-    return (f", {matches / (client_cpu + server_cpu):7.1f} matches/s by CPU, both "
-            f"(server {1000 * server_cpu / matches:.2f} ms per match)")
+    return (
+        f", {matches / (client_cpu + server_cpu):7.1f} matches/s by CPU, both "
+        f"(server {1000 * server_cpu / matches:.2f} ms per match)"
+    )
 
 
 def report(label: str, result: dict) -> tuple[float, float]:
     matches = result["matches"]
     rate = matches / result["wall_s"]
-    print(f"\n{label} ({matches} matches, {result['bytes'] / 1e6:.1f} MB of logs; "
-          f"{result['queries_new']} queries per new match, "
-          f"{result['queries_duplicate']} per duplicate)")
-    print(f"  one by one: {rate:7.1f} matches/s wall clock, "
-          f"{matches / result['cpu_s']:7.1f} matches/s by CPU (this process)"
-          f"{_both(matches, result['cpu_s'], result['server_cpu_s'])}")
+    print(
+        f"\n{label} ({matches} matches, {result['bytes'] / 1e6:.1f} MB of logs; "
+        f"{result['queries_new']} queries per new match, "
+        f"{result['queries_duplicate']} per duplicate)"
+    )
+    print(
+        f"  one by one: {rate:7.1f} matches/s wall clock, "
+        f"{matches / result['cpu_s']:7.1f} matches/s by CPU (this process)"
+        f"{_both(matches, result['cpu_s'], result['server_cpu_s'])}"
+    )
     for game_id, (count, cpu, wall) in sorted(result["per_game"].items()):
-        print(f"  {game_id:24} {count:5} matches  {count / wall:7.1f}/s wall  "
-              f"{count / cpu:7.1f}/s CPU  ({1000 * wall / count:.2f} ms each)")
+        print(
+            f"  {game_id:24} {count:5} matches  {count / wall:7.1f}/s wall  "
+            f"{count / cpu:7.1f}/s CPU  ({1000 * wall / count:.2f} ms each)"
+        )
     bulk = matches / result["import_wall_s"]
-    print(f"  bulk import (one transaction per {IMPORT_BATCH} logs): {bulk:7.1f} matches/s wall "
-          f"clock, {matches / result['import_cpu_s']:7.1f} matches/s by CPU (this process)"
-          f"{_both(matches, result['import_cpu_s'], result['import_server_cpu_s'])}")
+    print(
+        f"  bulk import (one transaction per {IMPORT_BATCH} logs): {bulk:7.1f} matches/s wall "
+        f"clock, {matches / result['import_cpu_s']:7.1f} matches/s by CPU (this process)"
+        f"{_both(matches, result['import_cpu_s'], result['import_server_cpu_s'])}"
+    )
     return rate, bulk
 
 
@@ -229,9 +245,11 @@ def main() -> int:
         logs = Path(tmp) / "logs.jsonl"
         started = time.perf_counter()
         counts = generate(logs, args.per_game)
-        print(f"generated {sum(counts.values())} bot-played logs "
-              f"({', '.join(f'{g}: {n}' for g, n in counts.items())}) "
-              f"in {time.perf_counter() - started:.1f} s")
+        print(
+            f"generated {sum(counts.values())} bot-played logs "
+            f"({', '.join(f'{g}: {n}' for g, n in counts.items())}) "
+            f"in {time.perf_counter() - started:.1f} s"
+        )
         print(f"load average before: {os.getloadavg()[0]:.2f} (2 cores shared)")
 
         report("SQLite (file)", run_child(f"sqlite:///{tmp}/bench.sqlite3", logs))
@@ -249,7 +267,10 @@ def main() -> int:
                 admin_sql(admin_url, f'DROP DATABASE IF EXISTS "{bench_name}"')
             for label, rate in zip(("one by one", "bulk import"), rates, strict=True):
                 verdict = "meets" if rate >= TARGET_PER_SECOND else "MISSES"
-                print(f"  {label}: {verdict} the target of {TARGET_PER_SECOND:.0f} matches/s (wall clock)")
+                print(
+                    f"  {label}: {verdict} the target of {TARGET_PER_SECOND:.0f} matches/s (wall "
+                    f"clock)"
+                )
         print(f"\nload average after: {os.getloadavg()[0]:.2f}")
     return 0
 

@@ -57,7 +57,10 @@ def run(shape: str, count: int) -> tuple[float, float]:
     rng = random.Random(20261123)
     if shape == "mixed":
         thirds = [count // 3 + (1 if i < count % 3 else 0) for i in range(3)]
-        streams = [synthetic(s, n, rng) for s, n in zip(("two_seats", "team", "free_for_all"), thirds, strict=True)]
+        streams = [
+            synthetic(s, n, rng)
+            for s, n in zip(("two_seats", "team", "free_for_all"), thirds, strict=True)
+        ]
     else:
         streams = [synthetic(shape, count, rng)]
     # The synthetic input is not the kernel's work: keep the collector from

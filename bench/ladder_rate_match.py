@@ -65,7 +65,8 @@ def seed(matches_per_game: int) -> list[int]:
     rng = random.Random(12)
     club = Club.objects.create(name="Bench club", slug="bench-club")
     players = Player.objects.bulk_create(
-        [Player(club=club, handle=f"p{i:03d}") for i in range(PLAYERS)])
+        [Player(club=club, handle=f"p{i:03d}") for i in range(PLAYERS)]
+    )
     start = datetime(2024, 1, 1, tzinfo=UTC)
     specs = []
     for n in range(matches_per_game * len(GAMES)):
@@ -84,21 +85,40 @@ def seed(matches_per_game: int) -> list[int]:
             seats = [(f"p{i + 1}", p) for i, p in enumerate(who)]
             winner = rng.choice(seats)[0]
         specs.append((n, game, seats, winner, pawns, start + timedelta(hours=n)))
-    stored = Match.objects.bulk_create([
-        Match(club=club, game=game, played_at=at, status="valid", winner=winner,
-              result={"winner": winner}, content_hash=f"{n:064x}")
-        for n, game, _, winner, _, at in specs
-    ])
-    MatchSeat.objects.bulk_create([
-        MatchSeat(match=match, seat=seat, player=player)
-        for match, (_, _, seats, _, _, _) in zip(stored, specs, strict=True)
-        for seat, player in seats
-    ])
-    MatchLog.objects.bulk_create([
-        MatchLog(match=match, document={"format": "lantern-log/1", "game": game,
-                                        "options": {"pawns": pawns} if pawns else {}})
-        for match, (_, game, _, _, pawns, _) in zip(stored, specs, strict=True)
-    ])
+    stored = Match.objects.bulk_create(
+        [
+            Match(
+                club=club,
+                game=game,
+                played_at=at,
+                status="valid",
+                winner=winner,
+                result={"winner": winner},
+                content_hash=f"{n:064x}",
+            )
+            for n, game, _, winner, _, at in specs
+        ]
+    )
+    MatchSeat.objects.bulk_create(
+        [
+            MatchSeat(match=match, seat=seat, player=player)
+            for match, (_, _, seats, _, _, _) in zip(stored, specs, strict=True)
+            for seat, player in seats
+        ]
+    )
+    MatchLog.objects.bulk_create(
+        [
+            MatchLog(
+                match=match,
+                document={
+                    "format": "lantern-log/1",
+                    "game": game,
+                    "options": {"pawns": pawns} if pawns else {},
+                },
+            )
+            for match, (_, game, _, _, pawns, _) in zip(stored, specs, strict=True)
+        ]
+    )
     return [Ladder.objects.create(club=club, game=game).pk for game in GAMES]
 
 
@@ -111,14 +131,18 @@ def take_off_newest(ladder_ids: list[int], newest: int) -> list[int]:
 
     taken = []
     for ladder in Ladder.objects.filter(pk__in=ladder_ids):
-        ids = list(Match.objects.filter(club_id=ladder.club_id, game=ladder.game)
-                   .order_by("-played_at").values_list("id", flat=True)[:newest])
+        ids = list(
+            Match.objects.filter(club_id=ladder.club_id, game=ladder.game)
+            .order_by("-played_at")
+            .values_list("id", flat=True)[:newest]
+        )
         Match.objects.filter(id__in=ids).update(is_void=True)
         recompute_ladder(ladder.pk)
         Match.objects.filter(id__in=ids).update(is_void=False)
         taken += ids
-    return list(Match.objects.filter(id__in=taken).order_by("played_at")
-                .values_list("id", flat=True))
+    return list(
+        Match.objects.filter(id__in=taken).order_by("played_at").values_list("id", flat=True)
+    )
 
 
 def rate_in_process(match_ids: list[int]) -> str:
@@ -140,10 +164,12 @@ def rate_in_process(match_ids: list[int]) -> str:
         server = postgres_backend_cpu_seconds(connection) - server
     assert outcomes == [Outcome.RATED] * len(match_ids), outcomes
     n = len(match_ids)
-    return (f"{cpu / n * 1000:.2f} ms CPU"
-            + (f" + {server / n * 1000:.2f} ms PostgreSQL" if server is not None else "")
-            + f", {wall / n * 1000:.2f} ms wall, {queries / n:.1f} queries + BEGIN and COMMIT"
-            " per match")
+    return (
+        f"{cpu / n * 1000:.2f} ms CPU"
+        + (f" + {server / n * 1000:.2f} ms PostgreSQL" if server is not None else "")
+        + f", {wall / n * 1000:.2f} ms wall, {queries / n:.1f} queries + BEGIN and COMMIT"
+        " per match"
+    )
 
 
 def proc_cpu_seconds(pid: int) -> float:
@@ -169,8 +195,10 @@ def sessions_opened() -> int:
 def other_backends() -> list[int]:
     """PostgreSQL backends on this database other than this process's (the worker's)."""
     with connection.cursor() as cursor:
-        cursor.execute("SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
-                       "AND pid <> pg_backend_pid()")
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+            "AND pid <> pg_backend_pid()"
+        )
         return [row[0] for row in cursor.fetchall()]
 
 
@@ -180,19 +208,42 @@ class Worker:
 
     def __init__(self, log: Path) -> None:
         db = connection.settings_dict
-        url = (f"postgres://{quote(db['USER'] or '', safe='')}:{quote(db['PASSWORD'] or '', safe='')}"
-               f"@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}")
+        url = (
+            f"postgres://{quote(db['USER'] or '', safe='')}:{quote(db['PASSWORD'] or '', safe='')}"
+            f"@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+        )
         self.queue = f"bench-rate-match-{os.getpid()}"
-        env = dict(os.environ, DATABASE_URL=url, DEBUG="0", LOG_FORMAT="json",
-                   SECRET_KEY=os.environ.get("SECRET_KEY", "bench-" + "x" * 50))
+        env = dict(
+            os.environ,
+            DATABASE_URL=url,
+            DEBUG="0",
+            LOG_FORMAT="json",
+            SECRET_KEY=os.environ.get("SECRET_KEY", "bench-" + "x" * 50),
+        )
         self.log = log
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=prefork",
-             "--concurrency=1", "--loglevel=INFO", f"--queues={self.queue}",
-             f"--hostname={self.queue}@%h", "--without-gossip", "--without-mingle",
-             "--without-heartbeat"],
-            cwd=ROOT, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT,
-            start_new_session=True)
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "--pool=prefork",
+                "--concurrency=1",
+                "--loglevel=INFO",
+                f"--queues={self.queue}",
+                f"--hostname={self.queue}@%h",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=log.open("wb"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         deadline = time.monotonic() + 60
         while "ready." not in log.read_text(errors="replace"):
             if self.process.poll() is not None or time.monotonic() > deadline:
@@ -204,8 +255,13 @@ class Worker:
         from ladder.tasks import rate_match
 
         def done() -> int:
-            return (RatingChange.objects.filter(match_id__in=match_ids).order_by()
-                    .values("match_id").distinct().count())
+            return (
+                RatingChange.objects.filter(match_id__in=match_ids)
+                .order_by()
+                .values("match_id")
+                .distinct()
+                .count()
+            )
 
         processes, backends = process_tree(self.process.pid), other_backends()
         sessions = sessions_opened()
@@ -226,14 +282,22 @@ class Worker:
         time.sleep(1.5)  # statistics are sent at most once a second
         sessions = sessions_opened() - sessions
         # A pool process or a connection that went away took its CPU figure with it.
-        note = "" if process_tree(self.process.pid) == processes else (
-            " (a pool process was replaced: figure incomplete)")
+        note = (
+            ""
+            if process_tree(self.process.pid) == processes
+            else (" (a pool process was replaced: figure incomplete)")
+        )
         n = len(match_ids)
-        return (f"{worker / n * 1000:.2f} ms CPU in the worker's processes{note}, "
-                f"{sessions / n:.2f} new database connections per task, "
-                + (f"{server / n * 1000:.2f} ms CPU in the worker's PostgreSQL backend"
-                   if sessions == 0 else "PostgreSQL CPU not measured (connections came and went)")
-                + f" per task; {n / wall:.0f} tasks/s")
+        return (
+            f"{worker / n * 1000:.2f} ms CPU in the worker's processes{note}, "
+            f"{sessions / n:.2f} new database connections per task, "
+            + (
+                f"{server / n * 1000:.2f} ms CPU in the worker's PostgreSQL backend"
+                if sessions == 0
+                else "PostgreSQL CPU not measured (connections came and went)"
+            )
+            + f" per task; {n / wall:.0f} tasks/s"
+        )
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -249,24 +313,60 @@ def snapshot(ladder_ids: list[int]) -> tuple[list, list]:
     from ladder.models import Rating, RatingChange
 
     return (
-        list(RatingChange.objects.filter(ladder_id__in=ladder_ids).order_by("ladder_id", "sequence", "player_id")
-             .values_list("ladder_id", "match_id", "sequence", "played_at", "player_id", "role",
-                          "before", "after", "expected", "score", "k", "weight", "advantage",
-                          "opponent_rating", "won")),
-        list(Rating.objects.filter(ladder_id__in=ladder_ids).order_by("ladder_id", "player_id")
-             .values_list("ladder_id", "player_id", "rating", "games", "wins", "losses", "roles",
-                          "provisional", "last_played_at")),
+        list(
+            RatingChange.objects.filter(ladder_id__in=ladder_ids)
+            .order_by("ladder_id", "sequence", "player_id")
+            .values_list(
+                "ladder_id",
+                "match_id",
+                "sequence",
+                "played_at",
+                "player_id",
+                "role",
+                "before",
+                "after",
+                "expected",
+                "score",
+                "k",
+                "weight",
+                "advantage",
+                "opponent_rating",
+                "won",
+            )
+        ),
+        list(
+            Rating.objects.filter(ladder_id__in=ladder_ids)
+            .order_by("ladder_id", "player_id")
+            .values_list(
+                "ladder_id",
+                "player_id",
+                "rating",
+                "games",
+                "wins",
+                "losses",
+                "roles",
+                "provisional",
+                "last_played_at",
+            )
+        ),
     )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=1000, help="per game (default 1000)")
-    parser.add_argument("--newest", type=int, default=100,
-                        help="matches of each ladder rated per round (default 100)")
+    parser.add_argument(
+        "--newest",
+        type=int,
+        default=100,
+        help="matches of each ladder rated per round (default 100)",
+    )
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--worker", action="store_true",
-                        help="also through a real Celery worker (PostgreSQL and REDIS_URL)")
+    parser.add_argument(
+        "--worker",
+        action="store_true",
+        help="also through a real Celery worker (PostgreSQL and REDIS_URL)",
+    )
     add_quick(parser)
     args = parser.parse_args()
     if args.quick:
@@ -284,22 +384,28 @@ def main() -> None:
         ladder_ids = seed(args.matches)
         for ladder_id in ladder_ids:
             recompute_ladder(ladder_id)
-        print(f"{connection.vendor} ({connection.settings_dict['NAME']}): {args.matches:,} "
-              f"matches of each of {len(GAMES)} games, {PLAYERS} players; rating the newest "
-              f"{args.newest} of each ladder, {args.rounds} rounds")
+        print(
+            f"{connection.vendor} ({connection.settings_dict['NAME']}): {args.matches:,} "
+            f"matches of each of {len(GAMES)} games, {PLAYERS} players; rating the newest "
+            f"{args.newest} of each ladder, {args.rounds} rounds"
+        )
         if args.worker:
             worker = Worker(Path(f"/tmp/bench-rate-match-worker-{os.getpid()}.log"))
             worker.rate(take_off_newest(ladder_ids, 1))  # its first connection, not timed
         for round_ in range(1, args.rounds + 1):
             match_ids = take_off_newest(ladder_ids, args.newest)
             figures = rate_in_process(match_ids)
-            print(f"  round {round_}: apply_match, {len(match_ids)} matches: {figures}; "
-                  f"load average {os.getloadavg()[0]:.1f}")
+            print(
+                f"  round {round_}: apply_match, {len(match_ids)} matches: {figures}; "
+                f"load average {os.getloadavg()[0]:.1f}"
+            )
             if worker is not None:
                 match_ids = take_off_newest(ladder_ids, args.newest)
                 figures = worker.rate(match_ids)
-                print(f"  round {round_}: Celery worker, {len(match_ids)} rate_match tasks: "
-                      f"{figures}; load average {os.getloadavg()[0]:.1f}")
+                print(
+                    f"  round {round_}: Celery worker, {len(match_ids)} rate_match tasks: "
+                    f"{figures}; load average {os.getloadavg()[0]:.1f}"
+                )
         rated = snapshot(ladder_ids)
         for ladder_id in ladder_ids:
             recompute_ladder(ladder_id)

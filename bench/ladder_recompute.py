@@ -68,7 +68,7 @@ def seed(game: str, count: int) -> int:
                 pawns, at = {}, 0
                 for i in range(k):
                     size_i = base + (1 if i < extra else 0)
-                    pawns[f"det{i + 1}"] = colours[at:at + size_i]
+                    pawns[f"det{i + 1}"] = colours[at : at + size_i]
                     at += size_i
                 winner = rng.choice(["mrx", "detectives"])
             else:
@@ -79,8 +79,15 @@ def seed(game: str, count: int) -> int:
             specs.append((n, seats, winner, pawns, played))
         matches = Match.objects.bulk_create(
             [
-                Match(club=club, game=game, played_at=played, status="valid", winner=winner,
-                      result={"winner": winner}, content_hash=f"{n:064x}")
+                Match(
+                    club=club,
+                    game=game,
+                    played_at=played,
+                    status="valid",
+                    winner=winner,
+                    result={"winner": winner},
+                    content_hash=f"{n:064x}",
+                )
                 for n, _, winner, _, played in specs
             ],
             batch_size=5000,
@@ -95,8 +102,14 @@ def seed(game: str, count: int) -> int:
         )
         MatchLog.objects.bulk_create(
             [
-                MatchLog(match=m, document={"format": "lantern-log/1", "game": game,
-                                            "options": {"pawns": pawns} if pawns else {}})
+                MatchLog(
+                    match=m,
+                    document={
+                        "format": "lantern-log/1",
+                        "game": game,
+                        "options": {"pawns": pawns} if pawns else {},
+                    },
+                )
                 for m, (_, _, _, pawns, _) in zip(matches, specs, strict=True)
             ],
             batch_size=5000,
@@ -107,11 +120,16 @@ def seed(game: str, count: int) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "--matches", type=int, default=None,
+        "--matches",
+        type=int,
+        default=None,
         help="default 100,000 on PostgreSQL (the target), 20,000 on other databases",
     )
-    parser.add_argument("--game", default="mister-x",
-                        choices=["mister-x", "cryptid-urban-legends", "cloak-and-dagger"])
+    parser.add_argument(
+        "--game",
+        default="mister-x",
+        choices=["mister-x", "cryptid-urban-legends", "cloak-and-dagger"],
+    )
     add_quick(parser)
     args = parser.parse_args()
 
@@ -136,38 +154,53 @@ def main() -> None:
                     return function(*args, **kwargs)
                 finally:
                     spent[name] = spent.get(name, 0.0) + time.perf_counter() - start
+
             return wrapper
 
         # Where the time goes: reading, the whole in-memory computation (reading
         # included), and the swap (delete, COPY, ratings, commit). Wrapped in the module
         # that calls them, where the names are looked up.
-        for name, label in (("read_matches", "read"), ("compute_ladder", "compute"),
-                            ("swap_in", "swap")):
+        for name, label in (
+            ("read_matches", "read"),
+            ("compute_ladder", "compute"),
+            ("swap_in", "swap"),
+        ):
             setattr(recompute_module, name, timed(label, getattr(recompute_module, name)))
 
         t = time.perf_counter()
         ladder_id = seed(args.game, args.matches)
         seeded = time.perf_counter() - t
-        print(f"{connection.vendor} ({connection.settings_dict['NAME']}): seeded "
-              f"{args.matches:,} {args.game} matches in {seeded:.1f} s (not timed)")
+        print(
+            f"{connection.vendor} ({connection.settings_dict['NAME']}): seeded "
+            f"{args.matches:,} {args.game} matches in {seeded:.1f} s (not timed)"
+        )
         for run in ("first", "again"):
             spent.clear()
             server = postgres_backend_cpu_seconds(connection)
             t, cpu = time.perf_counter(), time.process_time()
             job = recompute_ladder(ladder_id)
             elapsed, cpu = time.perf_counter() - t, time.process_time() - cpu
-            if server is not None and (after := postgres_backend_cpu_seconds(connection)) is not None:
+            if (
+                server is not None
+                and (after := postgres_backend_cpu_seconds(connection)) is not None
+            ):
                 server = after - server
             changes = RatingChange.objects.filter(ladder_id=ladder_id).count()
-            print(f"ladder recompute [{run}]: {job.total:,} matches, {changes:,} rating changes "
-                  f"in {elapsed:.1f} s wall ({cpu:.1f} s CPU in this process"
-                  + (f", {server:.1f} s CPU in the PostgreSQL backend" if server is not None else "")
-                  + f"; load average {os.getloadavg()[0]:.1f}); target 100,000 in <= 60 s on PostgreSQL")
+            print(
+                f"ladder recompute [{run}]: {job.total:,} matches, {changes:,} rating changes "
+                f"in {elapsed:.1f} s wall ({cpu:.1f} s CPU in this process"
+                + (f", {server:.1f} s CPU in the PostgreSQL backend" if server is not None else "")
+                + f"; load average {os.getloadavg()[0]:.1f}); target 100,000 in <= 60 s on "
+                f"PostgreSQL"
+            )
             missing = {"read", "compute", "swap"} - set(spent)
             if missing:  # a phase no longer goes through the wrapped function
                 raise SystemExit(f"the recompute never called the timed {sorted(missing)}")
-            print("    read {read:.1f} s, read + rate {compute:.1f} s, swap in {swap:.1f} s".format(
-                **spent))
+            print(
+                "    read {read:.1f} s, read + rate {compute:.1f} s, swap in {swap:.1f} s".format(
+                    **spent
+                )
+            )
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
 

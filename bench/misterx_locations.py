@@ -72,11 +72,14 @@ def positions(bots: list[str], seeds: range) -> list[Position]:
             now = list(st.pawn_pos.values())
             cities = {}
             for city, n in counts[-1].items():
-                cities[city] = (n, {
-                    "category": location_category(dist, city, pawns, st.destinations),
-                    "pawns now": location_category(dist, city, now, st.destinations),
-                    "transports": tuple(sorted(st.board.by_transport[city])),
-                })
+                cities[city] = (
+                    n,
+                    {
+                        "category": location_category(dist, city, pawns, st.destinations),
+                        "pawns now": location_category(dist, city, now, st.destinations),
+                        "transports": tuple(sorted(st.board.by_transport[city])),
+                    },
+                )
             out.append((seed, st.path[-1], cities))
     return out
 
@@ -106,7 +109,9 @@ def learn(data: list[Position], categorise: Categoriser) -> dict[Any, float]:
     return {key: (seen.get(key, 0.0) + 0.5) / (e + 0.5) for key, e in expected.items()}
 
 
-def log_likelihood(data: list[Position], categorise: Categoriser, weights: dict[Any, float]) -> float:
+def log_likelihood(
+    data: list[Position], categorise: Categoriser, weights: dict[Any, float]
+) -> float:
     total_log = 0.0
     for _seed, real, cities in data:
         mass = {c: n * weights.get(categorise(f), 1.0) for c, (n, f) in cities.items()}
@@ -116,10 +121,16 @@ def log_likelihood(data: list[Position], categorise: Categoriser, weights: dict[
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--greedy", type=int, default=1500, help="games against the greedy Mister X")
-    parser.add_argument("--search", type=int, default=100, help="games against the search Mister X (a check)")
+    parser.add_argument(
+        "--greedy", type=int, default=1500, help="games against the greedy Mister X"
+    )
+    parser.add_argument(
+        "--search", type=int, default=100, help="games against the search Mister X (a check)"
+    )
     parser.add_argument("--write", action="store_true", help="rewrite location_weights.json")
-    parser.add_argument("--check", action="store_true", help="exit 1 when the file is not what this makes")
+    parser.add_argument(
+        "--check", action="store_true", help="exit 1 when the file is not what this makes"
+    )
     add_quick(parser)
     args = parser.parse_args()
     if args.quick:  # a few games: the weights it makes are not the shipped ones, and say so
@@ -130,21 +141,31 @@ def main() -> int:
     other = positions(["search", "greedy", "greedy"], range(200000, 200000 + args.search))
     train = [p for p in data if p[0] % 2 == 0]
     test = [p for p in data if p[0] % 2 == 1]
-    print(f"{len(data)} positions in {args.greedy} games against the greedy Mister X, {len(other)} in "
-          f"{args.search} against the search one. Mean log-probability of his real city (learnt on the "
-          "even seeds of the greedy games), on the odd seeds / on the search games:")
+    print(
+        f"{len(data)} positions in {args.greedy} games against the greedy Mister X, {len(other)} "
+        f"in "
+        f"{args.search} against the search one. Mean log-probability of his real city (learnt on "
+        f"the "
+        "even seeds of the greedy games), on the odd seeds / on the search games:"
+    )
     for name, categorise in CATEGORISERS.items():
         weights = learn(train, categorise)
         on_search = f"  {log_likelihood(other, categorise, weights):.4f}" if other else ""
-        print(f"  {name:45} {len(weights):3} categories  {log_likelihood(test, categorise, weights):.4f}"
-              f"{on_search}", flush=True)
+        print(
+            f"  {name:45} {len(weights):3} categories  "
+            f"{log_likelihood(test, categorise, weights):.4f}"
+            f"{on_search}",
+            flush=True,
+        )
     shipped = CATEGORISERS["pawns at his move x destination (shipped)"]
     weights = learn(data, shipped)
     document = {
-        "about": "Location categorisation of Mister X's possible cities (engine/ai/misterx/beliefs.py): "
-                 "'moves from the pawns when he last moved (1.." + f"{PAWN_CAP}+),moves to his nearest destination "
-                 f"(1..{DEST_CAP}+)' -> weight per 1000 (1000: as path counting says). Made by "
-                 f"bench/misterx_locations.py --greedy {args.greedy}.",
+        "about": "Location categorisation of Mister X's possible cities "
+        "(engine/ai/misterx/beliefs.py): "
+        "'moves from the pawns when he last moved (1.."
+        + f"{PAWN_CAP}+),moves to his nearest destination "
+        f"(1..{DEST_CAP}+)' -> weight per 1000 (1000: as path counting says). Made by "
+        f"bench/misterx_locations.py --greedy {args.greedy}.",
         "weights": {f"{a},{b}": max(1, round(1000 * w)) for (a, b), w in sorted(weights.items())},
     }
     text = json.dumps(document, indent=1) + "\n"
@@ -153,7 +174,10 @@ def main() -> int:
         print(f"wrote {LOCATION_WEIGHTS_FILE}")
         return 0
     same = LOCATION_WEIGHTS_FILE.read_text() == text
-    print("location_weights.json is", "what this script makes" if same else "NOT what this script makes (--write)")
+    print(
+        "location_weights.json is",
+        "what this script makes" if same else "NOT what this script makes (--write)",
+    )
     return 1 if args.check and not same else 0
 
 

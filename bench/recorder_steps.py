@@ -57,12 +57,21 @@ HANDLES = ["alice", "bob", "carol", "dmitri"]
 
 #: (game, seed, bots): complete games with big choices (see the docstring).
 GAMES = {
-    "cryptid-urban-legends": [(174, ["greedy", "greedy"]), (84, ["greedy", "greedy"]),
-                              (11, ["greedy", "random"])],
-    "mister-x": [(1, ["greedy", "random", "greedy"]), (4, ["greedy", "random", "greedy"]),
-                 (2, ["greedy", "greedy", "greedy"])],
-    "cloak-and-dagger": [(5, ["greedy", "random", "greedy"]), (7, ["greedy"] * 4),
-                         (21, ["greedy", "greedy"])],
+    "cryptid-urban-legends": [
+        (174, ["greedy", "greedy"]),
+        (84, ["greedy", "greedy"]),
+        (11, ["greedy", "random"]),
+    ],
+    "mister-x": [
+        (1, ["greedy", "random", "greedy"]),
+        (4, ["greedy", "random", "greedy"]),
+        (2, ["greedy", "greedy", "greedy"]),
+    ],
+    "cloak-and-dagger": [
+        (5, ["greedy", "random", "greedy"]),
+        (7, ["greedy"] * 4),
+        (21, ["greedy", "greedy"]),
+    ],
 }
 
 
@@ -90,8 +99,10 @@ def walk(step, target: dict[str, Any]) -> dict[str, Any]:
     while True:
         body = step(prefix)
         if body["field"] is None:
-            return max((e for e in body["actions"] if within(e["action"], target)),
-                       key=lambda e: len(e["action"]))
+            return max(
+                (e for e in body["actions"] if within(e["action"], target)),
+                key=lambda e: len(e["action"]),
+            )
         prefix = {**body["prefix"], body["field"]: read_path(target, body["field"])}
 
 
@@ -106,55 +117,109 @@ def bot_log(game: str, seed: int, bots: list[str]) -> dict[str, Any]:
 
 def record(client: Client, timer: Timer, log: dict[str, Any]) -> int:
     game = log["game"]
-    body = {"club": "bench", "game": game, "options": log["options"], "chance": "table",
-            "seats": [{"seat": e["seat"], "player": e["player"]} for e in log["seats"]],
-            "setup": {} if game == "cloak-and-dagger" else log["setup"]}
-    draft = timer.call(game, "create", client.post, "/api/drafts/", body,
-                       content_type="application/json")
+    body = {
+        "club": "bench",
+        "game": game,
+        "options": log["options"],
+        "chance": "table",
+        "seats": [{"seat": e["seat"], "player": e["player"]} for e in log["seats"]],
+        "setup": {} if game == "cloak-and-dagger" else log["setup"],
+    }
+    draft = timer.call(
+        game, "create", client.post, "/api/drafts/", body, content_type="application/json"
+    )
     url = f"/api/drafts/{draft['id']}/"
 
     def apply(action: dict[str, Any]) -> dict[str, Any]:
-        return timer.call(game, "apply", client.post, f"{url}apply/",
-                          {"version": draft["version"], "action": action},
-                          content_type="application/json")
+        return timer.call(
+            game,
+            "apply",
+            client.post,
+            f"{url}apply/",
+            {"version": draft["version"], "action": action},
+            content_type="application/json",
+        )
 
     for ply, target in enumerate(log["actions"]):
-        entry = walk(lambda p, seat=target["seat"]: timer.call(
-            game, "legal-actions", client.get, f"{url}legal-actions/",
-            {"seat": seat, "prefix": json.dumps(p)}), target)
+        entry = walk(
+            lambda p, seat=target["seat"]: timer.call(
+                game,
+                "legal-actions",
+                client.get,
+                f"{url}legal-actions/",
+                {"seat": seat, "prefix": json.dumps(p)},
+            ),
+            target,
+        )
         if entry["chance"]:
-            entry = walk(lambda p, a=entry["action"]: timer.call(
-                game, "chance-options", client.post, f"{url}chance-options/",
-                {"action": a, "prefix": p}, content_type="application/json"), target)
+            entry = walk(
+                lambda p, a=entry["action"]: timer.call(
+                    game,
+                    "chance-options",
+                    client.post,
+                    f"{url}chance-options/",
+                    {"action": a, "prefix": p},
+                    content_type="application/json",
+                ),
+                target,
+            )
         draft = apply(entry["action"])
         if ply % 7 == 6:
-            draft = timer.call(game, "undo", client.post, f"{url}undo/",
-                               {"version": draft["version"]}, content_type="application/json")
+            draft = timer.call(
+                game,
+                "undo",
+                client.post,
+                f"{url}undo/",
+                {"version": draft["version"]},
+                content_type="application/json",
+            )
             draft = apply(entry["action"])
     timer.call(game, "get", client.get, url)
-    done = timer.call(game, "finish", client.post, f"{url}finish/", {"version": draft["version"]},
-                      content_type="application/json")
+    done = timer.call(
+        game,
+        "finish",
+        client.post,
+        f"{url}finish/",
+        {"version": draft["version"]},
+        content_type="application/json",
+    )
     assert done["status"] == "finished" and done["match"], done
     return len(log["actions"])
 
 
 def against_bot(client: Client, timer: Timer, game: str, seats: list[str], most: int = 400) -> int:
-    body = {"club": "bench", "game": game, "seats": [
-        {"seat": seat, "player": HANDLES[0]} if n == 0 else {"seat": seat, "bot": "greedy"}
-        for n, seat in enumerate(seats)]}
-    draft = timer.call(game, "create (bots)", client.post, "/api/drafts/", body,
-                       content_type="application/json")
+    body = {
+        "club": "bench",
+        "game": game,
+        "seats": [
+            {"seat": seat, "player": HANDLES[0]} if n == 0 else {"seat": seat, "bot": "greedy"}
+            for n, seat in enumerate(seats)
+        ],
+    }
+    draft = timer.call(
+        game, "create (bots)", client.post, "/api/drafts/", body, content_type="application/json"
+    )
     url = f"/api/drafts/{draft['id']}/"
     moves = 0
     while not draft["is_over"] and moves < most:
         choice = timer.call(game, "legal-actions", client.get, f"{url}legal-actions/")
         while choice["field"] is not None:
             prefix = {**choice["prefix"], choice["field"]: choice["values"][0]["value"]}
-            choice = timer.call(game, "legal-actions", client.get, f"{url}legal-actions/",
-                                {"prefix": json.dumps(prefix)})
-        draft = timer.call(game, "apply (+bots)", client.post, f"{url}apply/",
-                           {"version": draft["version"], "action": choice["actions"][0]["action"]},
-                           content_type="application/json")
+            choice = timer.call(
+                game,
+                "legal-actions",
+                client.get,
+                f"{url}legal-actions/",
+                {"prefix": json.dumps(prefix)},
+            )
+        draft = timer.call(
+            game,
+            "apply (+bots)",
+            client.post,
+            f"{url}apply/",
+            {"version": draft["version"], "action": choice["actions"][0]["action"]},
+            content_type="application/json",
+        )
         moves += 1
     return moves
 
@@ -167,8 +232,11 @@ def percentile(values: list[float], p: float) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3, help="bot logs recorded per game")
-    parser.add_argument("--freeze-gc", action="store_true",
-                        help="gc.freeze() after the warm-up, as a server process may after boot")
+    parser.add_argument(
+        "--freeze-gc",
+        action="store_true",
+        help="gc.freeze() after the warm-up, as a server process may after boot",
+    )
     add_quick(parser)
     args = parser.parse_args()
     # --quick: the first 30 actions of one game of each, 10 moves against the bots
@@ -212,34 +280,49 @@ def main() -> int:
             if most is not None and len(log["actions"]) > most:
                 log = {**log, "actions": log["actions"][:most], "result": None}
             actions += record(client, timer, log)
-        seats = {"cryptid-urban-legends": ["cryptid", "scientist"], "mister-x": ["mrx", "det1", "det2"],
-                 "cloak-and-dagger": ["p1", "p2", "p3"]}[game]
+        seats = {
+            "cryptid-urban-legends": ["cryptid", "scientist"],
+            "mister-x": ["mrx", "det1", "det2"],
+            "cloak-and-dagger": ["p1", "p2", "p3"],
+        }[game]
         actions += against_bot(client, timer, game, seats, 400 if most is None else 10)
 
-    print(f"recorder steps through the Django test client (in-memory SQLite); load average "
-          f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs")
-    print(f"{'game':24} {'step':16} {'n':>5} {'cpu p50':>8} {'p95':>7} {'max':>7} "
-          f"{'wall p50':>9} {'max':>7}")
+    print(
+        f"recorder steps through the Django test client (in-memory SQLite); load average "
+        f"{' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs"
+    )
+    print(
+        f"{'game':24} {'step':16} {'n':>5} {'cpu p50':>8} {'p95':>7} {'max':>7} "
+        f"{'wall p50':>9} {'max':>7}"
+    )
     worst = 0.0
     for (game, kind), cpu in timer.cpu.items():
         wall = timer.wall[game, kind]
         worst = max(worst, percentile(cpu, 0.95))
-        print(f"{game:24} {kind:16} {len(cpu):5d} {statistics.median(cpu):8.1f} "
-              f"{percentile(cpu, 0.95):7.1f} {max(cpu):7.1f} {statistics.median(wall):9.1f} "
-              f"{max(wall):7.1f}")
-    print(f"{actions} actions recorded; total {time.process_time() - started_cpu:.1f} s CPU, "
-          f"{time.perf_counter() - started_wall:.1f} s wall")
+        print(
+            f"{game:24} {kind:16} {len(cpu):5d} {statistics.median(cpu):8.1f} "
+            f"{percentile(cpu, 0.95):7.1f} {max(cpu):7.1f} {statistics.median(wall):9.1f} "
+            f"{max(wall):7.1f}"
+        )
+    print(
+        f"{actions} actions recorded; total {time.process_time() - started_cpu:.1f} s CPU, "
+        f"{time.perf_counter() - started_wall:.1f} s wall"
+    )
     gc.callbacks.remove(watch_gc)
-    print(f"full (generation 2) garbage collections during the run: {len(pauses)}, "
-          f"{max(pauses, default=0):.1f} ms CPU at most: the max column's outliers "
-          f"(--freeze-gc: objects from before the run frozen first, as a server may do)")
+    print(
+        f"full (generation 2) garbage collections during the run: {len(pauses)}, "
+        f"{max(pauses, default=0):.1f} ms CPU at most: the max column's outliers "
+        f"(--freeze-gc: objects from before the run frozen first, as a server may do)"
+    )
 
     # Synthetic worst case, no HTTP: choosing among 10 368 relocations, described
     # (Game.legal_spread: what legal-actions does) and, for comparison, listed.
     every = [{"seat": "cryptid", "type": "relocate", "to": to} for to in relocations([2, 2, 1], 8)]
     base, items = {"seat": "cryptid", "type": "relocate"}, {"red": 2, "white": 2, "black": 1}
-    for name, step_of in (("described", lambda p: choose_spread(base, "to", items, 8, p)),
-                          ("listed", lambda p: choose(every, p))):
+    for name, step_of in (
+        ("described", lambda p: choose_spread(base, "to", items, 8, p)),
+        ("listed", lambda p: choose(every, p)),
+    ):
         steps, prefix = [], {}
         while True:
             start = time.process_time()
@@ -248,10 +331,15 @@ def main() -> int:
             if step.field is None:
                 break
             prefix = {**step.prefix, step.field: step.values[0]["value"]}
-        print(f"synthetic: relocation of 5 sensors onto 8 spaces ({len(every)} actions), {name}: "
-              f"choice steps {', '.join(f'{s:.1f}' for s in steps)} ms CPU")
+        print(
+            f"synthetic: relocation of 5 sensors onto 8 spaces ({len(every)} actions), {name}: "
+            f"choice steps {', '.join(f'{s:.1f}' for s in steps)} ms CPU"
+        )
     verdict = "within" if worst <= TARGET_MS else "OVER"
-    print(f"worst p95 step (recorded games): {worst:.1f} ms CPU: {verdict} the {TARGET_MS:.0f} ms target")
+    print(
+        f"worst p95 step (recorded games): {worst:.1f} ms CPU: {verdict} the {TARGET_MS:.0f} ms "
+        f"target"
+    )
     return 0
 
 

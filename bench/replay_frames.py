@@ -75,8 +75,10 @@ def main() -> int:
     club = Club.objects.create(name="Bench", slug="bench")
     client = Client()
     backend = "Redis" if os.environ.get("REDIS_URL") else "local memory"
-    print(f"cache: {backend}; {args.repeat} requests each; CPU ms per request, median / best "
-          f"(wall-clock median in brackets); load average {os.getloadavg()[0]:.1f}")
+    print(
+        f"cache: {backend}; {args.repeat} requests each; CPU ms per request, median / best "
+        f"(wall-clock median in brackets); load average {os.getloadavg()[0]:.1f}"
+    )
     worst = 0.0
     for game, seed, bots, seat in GAMES:
         log = json.loads(json.dumps(play(game, seed, bots)))
@@ -105,14 +107,24 @@ def main() -> int:
             def revalidate(url=url, etag=first["ETag"]):
                 assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
 
-            figures = {name: timed(fn, args.repeat) for name, fn in
-                       (("cold", cold), ("cached", cached), ("304", revalidate))}
-            worst = max(worst, statistics.median(figures["cold"][0]), statistics.median(figures["cached"][0]))
+            figures = {
+                name: timed(fn, args.repeat)
+                for name, fn in (("cold", cold), ("cached", cached), ("304", revalidate))
+            }
+            worst = max(
+                worst,
+                statistics.median(figures["cold"][0]),
+                statistics.median(figures["cached"][0]),
+            )
             cells = "  ".join(
-                f"{name} {statistics.median(cpu):5.1f} / {min(cpu):5.1f} ({statistics.median(wall):5.1f})"
+                f"{name} {statistics.median(cpu):5.1f} / {min(cpu):5.1f} "
+                f"({statistics.median(wall):5.1f})"
                 for name, (cpu, wall) in figures.items()
             )
-            print(f"{game:22} {view:10} {frames:4} frames {size / 1024:5.0f} KB ({sent / 1024:3.0f} KB gzipped)  {cells}")
+            print(
+                f"{game:22} {view:10} {frames:4} frames {size / 1024:5.0f} KB ({sent / 1024:3.0f} "
+                f"KB gzipped)  {cells}"
+            )
     verdict = "meets" if worst <= TARGET_MS else "MISSES"
     print(f"slowest median {worst:.1f} CPU ms: {verdict} the {TARGET_MS:.0f} ms target")
     return 0

@@ -59,7 +59,9 @@ def lineups(game_id: str, level: str, k: int, players: int = 4) -> tuple[list[st
     return ["greedy" if i != seat else level for i in range(players)], f"p{seat + 1}"
 
 
-def role_lineup(game_id: str, role: str, level: str, k: int, players: int = 4) -> tuple[list[str], str]:
+def role_lineup(
+    game_id: str, role: str, level: str, k: int, players: int = 4
+) -> tuple[list[str], str]:
     if game_id == "mister-x":
         if role == "mrx":
             return [level, "greedy", "greedy"], "mrx"
@@ -70,8 +72,11 @@ def role_lineup(game_id: str, role: str, level: str, k: int, players: int = 4) -
     return lineups(game_id, level, k, players)
 
 
-ROLES = {"mister-x": ["mrx", "detectives"], "cryptid-urban-legends": ["cryptid", "scientist"],
-         "cloak-and-dagger": ["player"]}
+ROLES = {
+    "mister-x": ["mrx", "detectives"],
+    "cryptid-urban-legends": ["cryptid", "scientist"],
+    "cloak-and-dagger": ["player"],
+}
 
 
 def won(game, log: dict, seat: str) -> bool:
@@ -87,7 +92,9 @@ def playouts_per_second(game_id: str, positions: int = 40) -> tuple[float, float
     states = []
     seed = 0
     while len(states) < positions:
-        r = replay(play(game_id, 90000 + seed, ["greedy"] * len(game.seat_ids(game.normalize_options({})))))
+        r = replay(
+            play(game_id, 90000 + seed, ["greedy"] * len(game.seat_ids(game.normalize_options({}))))
+        )
         for ply, _action, st in r.states():
             if ply % 7 == 3 and not game.is_over(st) and len(ai_of(game).decision(st)[1]) > 1:
                 states.append(game.clone(st))
@@ -104,8 +111,11 @@ def playouts_per_second(game_id: str, positions: int = 40) -> tuple[float, float
 
 
 #: the phases whose moves the search level searches (the others it makes as greedy does)
-SEARCHED_PHASES = {"mister-x": ("mrx-move", "pawns"), "cryptid-urban-legends": ("sensor", "hiding", "blockade"),
-                   "cloak-and-dagger": (None,)}  # (every turn; its state has no phase)
+SEARCHED_PHASES = {
+    "mister-x": ("mrx-move", "pawns"),
+    "cryptid-urban-legends": ("sensor", "hiding", "blockade"),
+    "cloak-and-dagger": (None,),
+}  # (every turn; its state has no phase)
 
 
 #: playouts the Cloak & Dagger level played during ``level_cost``
@@ -131,10 +141,16 @@ def level_cost(game_id: str, positions: int = 60) -> dict[str, list[float]]:
         cloak_bots.paired_playouts = counted
     seed = 0
     while sum(len(c) for c in costs.values()) < positions:
-        r = replay(play(game_id, 91000 + seed, ["greedy"] * len(game.seat_ids(game.normalize_options({})))))
+        r = replay(
+            play(game_id, 91000 + seed, ["greedy"] * len(game.seat_ids(game.normalize_options({}))))
+        )
         for ply, _action, st in r.states():
-            if ply % 5 != 2 or game.is_over(st) or len(ai_of(game).decision(st)[1]) < 2 or \
-                    getattr(st, "phase", None) not in SEARCHED_PHASES[game_id]:
+            if (
+                ply % 5 != 2
+                or game.is_over(st)
+                or len(ai_of(game).decision(st)[1]) < 2
+                or getattr(st, "phase", None) not in SEARCHED_PHASES[game_id]
+            ):
                 continue
             seat = game.to_act(st)[0]
             start = time.process_time()
@@ -150,18 +166,38 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed0", type=int, default=5000)
     parser.add_argument("--roles", help="comma-separated roles (default: all of the game's)")
-    parser.add_argument("--players", type=int, default=4,
-                        help="Cloak & Dagger: players per game (the search seat rotating among them)")
-    parser.add_argument("--levels", default="search,greedy",
-                        help="which lines to play (greedy's are the same whatever the search's options)")
-    parser.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
-                        help="a Search option for the search level instead of its default "
-                             "(e.g. playouts=64, exploration=0.5; values read as JSON)")
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=4,
+        help="Cloak & Dagger: players per game (the search seat rotating among them)",
+    )
+    parser.add_argument(
+        "--levels",
+        default="search,greedy",
+        help="which lines to play (greedy's are the same whatever the search's options)",
+    )
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="OPTION=VALUE",
+        help="a Search option for the search level instead of its default "
+        "(e.g. playouts=64, exploration=0.5; values read as JSON)",
+    )
     parser.add_argument("--no-rate", action="store_true", help="skip the playouts-per-second line")
-    parser.add_argument("--cost", action="store_true",
-                        help="only time the search level's moves (CPU per move, per side)")
-    parser.add_argument("--progress", type=int, default=0, metavar="N",
-                        help="print the wins so far every N games (to stderr)")
+    parser.add_argument(
+        "--cost",
+        action="store_true",
+        help="only time the search level's moves (CPU per move, per side)",
+    )
+    parser.add_argument(
+        "--progress",
+        type=int,
+        default=0,
+        metavar="N",
+        help="print the wins so far every N games (to stderr)",
+    )
     add_quick(parser)
     args = parser.parse_args()
     # --quick: one game per line and a few positions for the rates, in every game
@@ -177,8 +213,9 @@ def main() -> int:
                 overrides[key] = json.loads(value)
             except json.JSONDecodeError:
                 overrides[key] = value
-        bots_of(game)["search"] = importlib.import_module(type(ai_of(game)).__module__.rsplit(".", 1)[0] + ".bots") \
-            .make_search_level(**overrides)
+        bots_of(game)["search"] = importlib.import_module(
+            type(ai_of(game)).__module__.rsplit(".", 1)[0] + ".bots"
+        ).make_search_level(**overrides)
         print(f"{args.game}: search level with {overrides}", flush=True)
     roles = args.roles.split(",") if args.roles else ROLES[args.game]
     if args.cost:
@@ -187,11 +224,16 @@ def main() -> int:
             by_side = {"a seat": [c for costs in by_side.values() for c in costs]}
         for side, costs in sorted(by_side.items()):
             costs.sort()
-            print(f"{args.game} search level, {side}: {len(costs)} moves, CPU per move mean "
-                  f"{sum(costs) / len(costs):.3f} s, median {costs[len(costs) // 2]:.3f} s, max {costs[-1]:.3f} s")
+            print(
+                f"{args.game} search level, {side}: {len(costs)} moves, CPU per move mean "
+                f"{sum(costs) / len(costs):.3f} s, median {costs[len(costs) // 2]:.3f} s, max "
+                f"{costs[-1]:.3f} s"
+            )
             if PLAYOUTS[0]:
-                print(f"{args.game} search level: {PLAYOUTS[0] / len(costs):.0f} playouts per move, "
-                      f"{PLAYOUTS[0] / sum(costs):.0f} playouts/s (full greedy playouts)")
+                print(
+                    f"{args.game} search level: {PLAYOUTS[0] / len(costs):.0f} playouts per move, "
+                    f"{PLAYOUTS[0] / sum(costs):.0f} playouts/s (full greedy playouts)"
+                )
         return 0
     for role in roles:
         line = {}
@@ -205,20 +247,33 @@ def main() -> int:
                     unfinished += 1
                 wins += won(game, log, seat)
                 if args.progress and (k + 1) % args.progress == 0 and k + 1 < args.games:
-                    print(f"  {role} {level}: {wins}/{k + 1} after {time.process_time() - start:.0f} s CPU",
-                          file=sys.stderr, flush=True)
+                    print(
+                        f"  {role} {level}: {wins}/{k + 1} after {time.process_time() - start:.0f} "
+                        f"s CPU",
+                        file=sys.stderr,
+                        flush=True,
+                    )
             cpu = time.process_time() - start
             lo, hi = wilson(wins, args.games)
             line[level] = (wins, lo, hi, cpu, unfinished)
-            print(f"{args.game} {role}: {level:6} wins {wins}/{args.games} = {wins / args.games:.1%} "
-                  f"(95% CI {lo:.1%}–{hi:.1%}), unfinished {unfinished}, CPU {cpu:.1f} s "
-                  f"({cpu / args.games:.3f} s/game)", flush=True)
+            print(
+                f"{args.game} {role}: {level:6} wins {wins}/{args.games} = {wins / args.games:.1%} "
+                f"(95% CI {lo:.1%}–{hi:.1%}), unfinished {unfinished}, CPU {cpu:.1f} s "
+                f"({cpu / args.games:.3f} s/game)",
+                flush=True,
+            )
     if args.no_rate:
         return 0
-    rate, plies = (playouts_per_second(args.game) if positions is None
-                   else playouts_per_second(args.game, positions))
-    print(f"{args.game}: {rate:.0f} playouts/s, {plies:.0f} plies/s (32 full greedy playouts per decision, "
-          "40 positions of greedy games)")
+    rate, plies = (
+        playouts_per_second(args.game)
+        if positions is None
+        else playouts_per_second(args.game, positions)
+    )
+    print(
+        f"{args.game}: {rate:.0f} playouts/s, {plies:.0f} plies/s (32 full greedy playouts per "
+        f"decision, "
+        "40 positions of greedy games)"
+    )
     return 0
 
 

@@ -39,8 +39,9 @@ from tournaments.seating import layout_of  # noqa: E402
 ROLES = ("cryptid", "scientist")
 
 
-def play(players: int, rounds: int, pair: Callable[[list[Entrant], History], list]
-         ) -> tuple[History, float, float, Counter]:
+def play(
+    players: int, rounds: int, pair: Callable[[list[Entrant], History], list]
+) -> tuple[History, float, float, Counter]:
     """One event: (history, CPU seconds in all, slowest round, quality counts)."""
     rng = random.Random(players * 1000 + rounds)
     field = [Entrant(i, f"p{i}", 2400 - 5 * i) for i in range(players)]
@@ -58,7 +59,8 @@ def play(players: int, rounds: int, pair: Callable[[list[Entrant], History], lis
             scores = [points.get(p, 0.0) for p in table.players]
             if table.is_bye:
                 quality["bye above the lowest group"] += scores[0] > min(
-                    points.get(e.id, 0.0) for e in field)
+                    points.get(e.id, 0.0) for e in field
+                )
                 history.byes.append(Bye(round_no, table.players[0], 1.0))
                 continue
             quality["boards across groups"] += max(scores) != min(scores)
@@ -97,7 +99,8 @@ def run(players: int, rounds: int, kind: str, repeat: int) -> str:
         "two-seat Swiss": lambda f, h: pair_swiss(f, h, roles=ROLES),
         "strict role parity": lambda f, h: pair_swiss(f, h, roles=ROLES, strict_roles=True),
         "Mister X tables of 4": lambda f, h: pair_swiss_tables(
-            f, h, table_size=4, seat_names=layout.seats, role_class=layout.role_class),
+            f, h, table_size=4, seat_names=layout.seats, role_class=layout.role_class
+        ),
     }
     runs = [play(players, rounds, pairs[kind]) for _ in range(repeat)]
     history, _total, _slowest, quality = runs[0]
@@ -108,12 +111,16 @@ def run(players: int, rounds: int, kind: str, repeat: int) -> str:
         repeats = sum(n - 1 for n in history.meetings().values())
         achieved = f"repeat meetings {repeats}, most mrx turns {max(mrx.values())}"
     else:
-        achieved = (f"{two_seat_quality(history)}; per round: boards across groups "
-                    f"{quality['boards across groups'] / rounds:.1f}, score difference "
-                    f"{quality['score difference'] / rounds:.1f}; byes above the lowest "
-                    f"group {quality['bye above the lowest group']}")
-    return (f"{kind:21} {players:4} players x {rounds} rounds: {total:6.2f} s CPU, "
-            f"slowest round {slowest:5.2f} s; {achieved}")
+        achieved = (
+            f"{two_seat_quality(history)}; per round: boards across groups "
+            f"{quality['boards across groups'] / rounds:.1f}, score difference "
+            f"{quality['score difference'] / rounds:.1f}; byes above the lowest "
+            f"group {quality['bye above the lowest group']}"
+        )
+    return (
+        f"{kind:21} {players:4} players x {rounds} rounds: {total:6.2f} s CPU, "
+        f"slowest round {slowest:5.2f} s; {achieved}"
+    )
 
 
 def main() -> None:

@@ -50,8 +50,16 @@ class MembershipAdmin(admin.ModelAdmin):
 class InviteAdmin(RecordAdmin):
     """Invites are made and withdrawn on the club's manage page (audited there)."""
 
-    list_display = ["club", "role", "created_by", "created_at", "expires_at", "used_at",
-                    "used_by", "revoked_at"]
+    list_display = [
+        "club",
+        "role",
+        "created_by",
+        "created_at",
+        "expires_at",
+        "used_at",
+        "used_by",
+        "revoked_at",
+    ]
     list_filter = ["role", "club"]
     search_fields = ["club__name", "created_by__username", "used_by__username"]
     date_hierarchy = "created_at"
@@ -74,8 +82,7 @@ class JoinRequestAdmin(RecordAdmin):
 class HandleClaimAdmin(RecordAdmin):
     """Answered on the club's manage page (audited there)."""
 
-    list_display = ["club", "player", "user", "status", "created_at", "decided_at",
-                    "decided_by"]
+    list_display = ["club", "player", "user", "status", "created_at", "decided_at", "decided_by"]
     list_filter = ["status", "club"]
     search_fields = ["club__name", "user__username", "player__handle"]
     date_hierarchy = "created_at"

@@ -18,8 +18,10 @@ BOT_LENGTH = 16
 LEVELS = {
     "random": (gettext_lazy("easy bot"), gettext_lazy("plays random legal moves")),
     "greedy": (gettext_lazy("medium bot"), gettext_lazy("plays what looks best right now")),
-    "search": (gettext_lazy("strong bot"),
-               gettext_lazy("plays the game out many times in its head before each move")),
+    "search": (
+        gettext_lazy("strong bot"),
+        gettext_lazy("plays the game out many times in its head before each move"),
+    ),
 }
 
 

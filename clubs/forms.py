@@ -11,7 +11,9 @@ from config import zones
 def zone_field(label: str, help_text: str) -> forms.ChoiceField:
     """A searchable time zone picker (static/js/zone-picker.js); choices: ``zone_choices``."""
     return forms.ChoiceField(
-        required=False, label=label, help_text=help_text,
+        required=False,
+        label=label,
+        help_text=help_text,
         widget=zones.ZonePicker(),
     )
 
@@ -25,12 +27,18 @@ def zone_choices(*known: str) -> list[tuple[str, str]]:
 class ClubForm(forms.Form):
     name = forms.CharField(max_length=120, label=_("Name"))
     slug = forms.SlugField(
-        max_length=64, required=False, label=_("Address"),
+        max_length=64,
+        required=False,
+        label=_("Address"),
         help_text=_("Latin letters, digits and hyphens. Left empty, it is made from the name."),
     )
     is_public = forms.BooleanField(
-        required=False, initial=True, label=_("Public"),
-        help_text=_("Public clubs are listed and readable by everyone; private ones only by members."),
+        required=False,
+        initial=True,
+        label=_("Public"),
+        help_text=_(
+            "Public clubs are listed and readable by everyone; private ones only by members."
+        ),
     )
     time_zone = zone_field(_("Time zone"), _("The club's events and pages show times in it."))
 
@@ -54,7 +62,9 @@ class TimeZoneForm(forms.Form):
 
 
 class InviteForm(forms.Form):
-    role = forms.ChoiceField(choices=Membership.Role.choices, initial=Membership.Role.MEMBER, label=_("Role"))
+    role = forms.ChoiceField(
+        choices=Membership.Role.choices, initial=Membership.Role.MEMBER, label=_("Role")
+    )
     days = forms.IntegerField(min_value=1, max_value=90, initial=7, label=_("Valid for (days)"))
     player = forms.ChoiceField(required=False, label=_("Their handle (optional)"))
 
@@ -72,9 +82,12 @@ class MergeForm(forms.Form):
 
 
 class VoidForm(forms.Form):
-    reason = forms.CharField(max_length=500, label=_("Reason"), widget=forms.Textarea(attrs={"rows": 2}))
+    reason = forms.CharField(
+        max_length=500, label=_("Reason"), widget=forms.Textarea(attrs={"rows": 2})
+    )
 
 
 class JoinForm(forms.Form):
-    message = forms.CharField(max_length=500, required=False, label=_("Message"),
-                              widget=forms.Textarea(attrs={"rows": 2}))
+    message = forms.CharField(
+        max_length=500, required=False, label=_("Message"), widget=forms.Textarea(attrs={"rows": 2})
+    )

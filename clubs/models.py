@@ -35,7 +35,9 @@ class Club(models.Model):
         "as guests (organisers always may).",
     )
     time_zone = models.CharField(
-        max_length=64, blank=True, default="",
+        max_length=64,
+        blank=True,
+        default="",
         help_text="The IANA zone the club's pages and events show times in (Asia/Tokyo); "
         "blank: each reader's own.",
     )
@@ -90,7 +92,9 @@ class Player(models.Model):
             models.UniqueConstraint(fields=["club", "handle"], name="player_handle_unique_in_club"),
             models.CheckConstraint(condition=~Q(handle=""), name="player_handle_not_empty"),
             # A bot is nobody's handle (clubs.services refuses to link one, and says why).
-            models.CheckConstraint(condition=Q(bot="") | Q(user__isnull=True), name="player_bot_has_no_account"),
+            models.CheckConstraint(
+                condition=Q(bot="") | Q(user__isnull=True), name="player_bot_has_no_account"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -149,14 +153,21 @@ class Invite(models.Model):
     expires_at = models.DateTimeField()
     used_at = models.DateTimeField(null=True, blank=True)
     used_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="+",
     )
     revoked_at = models.DateTimeField(null=True, blank=True)
     player = models.ForeignKey(
-        Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        Player,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
         help_text="The handle in the club's logs that is the invitee's: linked to their "
-                  "account when they join.",
+        "account when they join.",
     )
 
     class Meta:
@@ -192,7 +203,10 @@ class Ask(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     decided_at = models.DateTimeField(null=True, blank=True)
     decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="+",
     )
 
@@ -246,7 +260,8 @@ class HandleClaim(Ask):
         constraints = [
             *Ask.Meta.constraints,
             models.UniqueConstraint(
-                fields=["player", "user"], condition=Q(status="pending"),
+                fields=["player", "user"],
+                condition=Q(status="pending"),
                 name="handleclaim_one_pending_per_handle_and_user",
             ),
         ]
@@ -260,11 +275,16 @@ class AuditEntry(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="audit_entries")
     actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
         related_name="+",
     )
     action = models.CharField(max_length=48)
-    summary = models.CharField(max_length=500, help_text="What changed, in English (for logs and search).")
+    summary = models.CharField(
+        max_length=500, help_text="What changed, in English (for logs and search)."
+    )
     # What changed, as what to say (config.sentences.Sentence): shown in each reader's language.
     summary_sentence = models.JSONField(default=dict, blank=True)
     details = models.JSONField(default=dict, blank=True)

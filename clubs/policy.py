@@ -115,8 +115,7 @@ def can_enter_player(user: AnyUser, club: Club, player_user_id: int | None) -> b
     or a member for the handle the club links to their own account."""
     if is_organiser(user, club):
         return True
-    return (user.is_authenticated and player_user_id == user.pk
-            and role_in(user, club) is not None)
+    return user.is_authenticated and player_user_id == user.pk and role_in(user, club) is not None
 
 
 def can_manage_club(user: AnyUser, club: Club) -> bool:
@@ -145,5 +144,3 @@ def can_see_person(viewer: AnyUser, person: AbstractBaseUser, sees_handles: bool
 def can_claim_handle(user: AnyUser, club: Club) -> bool:
     """Say which handle of the club's logs is you (an organiser confirms): its members."""
     return role_in(user, club) is not None
-
-

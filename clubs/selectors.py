@@ -77,8 +77,9 @@ def members_with_handles(club: Club) -> list[Membership]:
 
 
 def pending_claims(club: Club) -> QuerySet[HandleClaim]:
-    return (club.handle_claims.filter(status=HandleClaim.Status.PENDING)
-            .select_related("user", "player"))
+    return club.handle_claims.filter(status=HandleClaim.Status.PENDING).select_related(
+        "user", "player"
+    )
 
 
 def claims_of(user, club: Club) -> QuerySet[HandleClaim]:
@@ -152,18 +153,33 @@ def seat_picks(club: Club) -> list[tuple[str, list[tuple[str, str]]]]:
             picks.append((handle, handle if handle == name else f"{name} ({handle})"))
         if membership.user_id not in linked:
             handle = free_handle(membership.user.get_username(), taken)
-            picks.append((f"{MEMBER_PICK}{membership.user_id}",
-                          _("%(name)s (new handle %(handle)s)") % {"name": name, "handle": handle}))
-    others = [(p.handle, p.handle if p.user is None else f"{p.handle} ({person_name(p.user)})")
-              for p in players if p.user_id not in member_ids]
-    return [(group, rows) for group, rows in ((_("Members"), picks), (_("Other handles"), others))
-            if rows]
+            picks.append(
+                (
+                    f"{MEMBER_PICK}{membership.user_id}",
+                    _("%(name)s (new handle %(handle)s)") % {"name": name, "handle": handle},
+                )
+            )
+    others = [
+        (p.handle, p.handle if p.user is None else f"{p.handle} ({person_name(p.user)})")
+        for p in players
+        if p.user_id not in member_ids
+    ]
+    return [
+        (group, rows)
+        for group, rows in ((_("Members"), picks), (_("Other handles"), others))
+        if rows
+    ]
 
 
 def own_seat_pick(club: Club, user: AbstractBaseUser | AnonymousUser) -> str | None:
     """``user``'s own value in :func:`seat_picks`: the first handle linked to them, else
     ``member:<id>`` for a member with none yet; None for someone not in the club."""
-    handle = club.players.filter(user_id=user.pk).order_by("handle").values_list("handle", flat=True).first()
+    handle = (
+        club.players.filter(user_id=user.pk)
+        .order_by("handle")
+        .values_list("handle", flat=True)
+        .first()
+    )
     if handle is not None:
         return handle
     return f"{MEMBER_PICK}{user.pk}" if membership_of(user, club) is not None else None
@@ -198,7 +214,11 @@ def membership_of(user: AbstractBaseUser | AnonymousUser, club: Club) -> Members
 def membership_by_user_id(club: Club, user_id: object) -> Membership | None:
     """The club's membership of the account with this id (as a form posts it), or None."""
     pk = _posted_id(user_id)
-    return None if pk is None else Membership.objects.filter(club=club, user_id=pk).select_related("user").first()
+    return (
+        None
+        if pk is None
+        else Membership.objects.filter(club=club, user_id=pk).select_related("user").first()
+    )
 
 
 def visible_clubs(user: AnyUser | None) -> QuerySet[Club]:
@@ -208,9 +228,11 @@ def visible_clubs(user: AnyUser | None) -> QuerySet[Club]:
         return Club.objects.none()
     return Club.objects.filter(policy.club_visibility(user)).distinct()
 
+
 def clubs_with_player_counts(user: AnyUser) -> QuerySet[Club]:
     """The visible clubs, each with ``player_count``."""
     return visible_clubs(user).annotate(player_count=Count("players", distinct=True))
+
 
 def club_for(user: AnyUser, slug: str) -> Club | None:
     """The club with this slug if ``user`` may see it; None otherwise (a 404 either way)."""
@@ -219,13 +241,18 @@ def club_for(user: AnyUser, slug: str) -> Club | None:
         return None
     return club
 
+
 def handles_of(user: AnyUser, viewer: AnyUser | None = None) -> QuerySet[Player]:
     """The player handles linked to ``user``'s account, club by club, in the clubs
     ``viewer`` (by default ``user``) may see."""
     if not user.is_authenticated:
         return Player.objects.none()
-    return (Player.objects.filter(user=user, club__in=visible_clubs(viewer or user))
-            .select_related("club").order_by("club__name", "handle"))
+    return (
+        Player.objects.filter(user=user, club__in=visible_clubs(viewer or user))
+        .select_related("club")
+        .order_by("club__name", "handle")
+    )
+
 
 def memberships_of(user: AnyUser) -> QuerySet[Membership]:
     """The clubs ``user`` belongs to, with the role held in each."""
@@ -233,22 +260,27 @@ def memberships_of(user: AnyUser) -> QuerySet[Membership]:
         return Membership.objects.none()
     return Membership.objects.filter(user=user).select_related("club").order_by("club__name")
 
+
 def pending_join_request(user: AnyUser, club: Club) -> JoinRequest | None:
     """``user``'s request to join ``club`` that waits for an organiser, or None."""
     if not user.is_authenticated:
         return None
-    return JoinRequest.objects.filter(user=user, club=club,
-                                      status=JoinRequest.Status.PENDING).first()
+    return JoinRequest.objects.filter(
+        user=user, club=club, status=JoinRequest.Status.PENDING
+    ).first()
 
 
 # The one object a page's URL names, with what the page shows of it (404 when there is none).
+
 
 def invite_by_token(token: str) -> Invite:
     return get_object_or_404(Invite.objects.select_related("club"), token=token)
 
 
 def claim_of(club: Club, claim_id: int) -> HandleClaim:
-    return get_object_or_404(HandleClaim.objects.select_related("user", "player"), pk=claim_id, club=club)
+    return get_object_or_404(
+        HandleClaim.objects.select_related("user", "player"), pk=claim_id, club=club
+    )
 
 
 def player_with_account(club: Club, player_id: int) -> Player:

@@ -52,8 +52,12 @@ def audit(
     organiser in their language (its English kept as ``summary`` for logs and search)."""
     sentence = summary if isinstance(summary, Sentence) else Sentence(plain=summary)
     return AuditEntry.objects.create(
-        club=club, actor=actor, action=action, summary=sentence.english()[:500],
-        summary_sentence=sentence.as_json(), details=details,
+        club=club,
+        actor=actor,
+        action=action,
+        summary=sentence.english()[:500],
+        summary_sentence=sentence.as_json(),
+        details=details,
     )
 
 
@@ -64,9 +68,15 @@ def set_auto_analysis(user: AbstractBaseUser, club: Club, on: bool) -> None:
         return
     club.auto_analysis = on
     club.save(update_fields=["auto_analysis"])
-    audit(club, user, "club.auto_analysis",
-          Sentence.site(gettext_noop("turned automatic analysis on")) if on
-          else Sentence.site(gettext_noop("turned automatic analysis off")), on=on)
+    audit(
+        club,
+        user,
+        "club.auto_analysis",
+        Sentence.site(gettext_noop("turned automatic analysis on"))
+        if on
+        else Sentence.site(gettext_noop("turned automatic analysis off")),
+        on=on,
+    )
 
 
 def set_time_zone(user: AbstractBaseUser, club: Club, name: str) -> None:
@@ -76,8 +86,13 @@ def set_time_zone(user: AbstractBaseUser, club: Club, name: str) -> None:
         return
     club.time_zone = name
     club.save(update_fields=["time_zone"])
-    audit(club, user, "club.time_zone",
-          Sentence.site(gettext_noop("set the club's time zone to %(zone)s"), zone=name or "—"), zone=name)
+    audit(
+        club,
+        user,
+        "club.time_zone",
+        Sentence.site(gettext_noop("set the club's time zone to %(zone)s"), zone=name or "—"),
+        zone=name,
+    )
 
 
 def set_members_confirm_guests(user: AbstractBaseUser, club: Club, on: bool) -> None:
@@ -86,37 +101,59 @@ def set_members_confirm_guests(user: AbstractBaseUser, club: Club, on: bool) -> 
         return
     club.members_confirm_guests = on
     club.save(update_fields=["members_confirm_guests"])
-    audit(club, user, "club.members_confirm_guests",
-          Sentence.site(gettext_noop("let members confirm new handles as guests")) if on
-          else Sentence.site(gettext_noop("left confirming new handles as guests to organisers")), on=on)
+    audit(
+        club,
+        user,
+        "club.members_confirm_guests",
+        Sentence.site(gettext_noop("let members confirm new handles as guests"))
+        if on
+        else Sentence.site(gettext_noop("left confirming new handles as guests to organisers")),
+        on=on,
+    )
 
 
 def record_guests(user: AbstractBaseUser | None, club: Club, handles: list[str]) -> None:
     """The audit trail's word that ``user`` confirmed ``handles`` as guests while
     uploading a log (games.services.ingest creates their players)."""
-    audit(club, user, "player.guests",
-          Sentence.site(gettext_noop("confirmed %(handles)s as guests in an upload"),
-                        handles=", ".join(handles)), handles=handles)
+    audit(
+        club,
+        user,
+        "player.guests",
+        Sentence.site(
+            gettext_noop("confirmed %(handles)s as guests in an upload"), handles=", ".join(handles)
+        ),
+        handles=handles,
+    )
 
 
 def _known_zone(name: str) -> None:
     if name and zones.zone_or_none(name) is None:
-        raise ClubError(_("'%(zone)s' is not a time zone this site knows.") % {"zone": name}, "bad_time_zone")
+        raise ClubError(
+            _("'%(zone)s' is not a time zone this site knows.") % {"zone": name}, "bad_time_zone"
+        )
 
 
 @transaction.atomic
-def create_club(user: AbstractBaseUser, *, name: str, slug: str = "", is_public: bool,
-                time_zone: str = "") -> Club:
+def create_club(
+    user: AbstractBaseUser, *, name: str, slug: str = "", is_public: bool, time_zone: str = ""
+) -> Club:
     """A new club, with its creator as its first organiser; no ``slug``: the address its
     name reads as (clubs.selectors.free_address)."""
     slug = slug or free_address(name)
     if slug in addresses.RESERVED or Club.objects.filter(slug=slug).exists():
-        raise ClubError(_("The address '%(slug)s' is taken; choose another.") % {"slug": slug}, "slug_taken")
+        raise ClubError(
+            _("The address '%(slug)s' is taken; choose another.") % {"slug": slug}, "slug_taken"
+        )
     _known_zone(time_zone)
     club = Club.objects.create(name=name, slug=slug, is_public=is_public, time_zone=time_zone)
     Membership.objects.create(user=user, club=club, role=Membership.Role.ORGANISER)
-    audit(club, user, "club.create", Sentence.site(gettext_noop("created the club %(name)s"), name=repr(name)),
-          public=is_public)
+    audit(
+        club,
+        user,
+        "club.create",
+        Sentence.site(gettext_noop("created the club %(name)s"), name=repr(name)),
+        public=is_public,
+    )
     return club
 
 
@@ -124,32 +161,53 @@ def _a_person(player: Player) -> None:
     """Refuse a bot's handle where only a person's belongs (linked to an account, claimed,
     renamed or merged): the recorder plays as it, and ladders tell bots apart by it."""
     if player.bot:
-        raise ClubError(_("'%(handle)s' is the club's %(bot)s, not a person's handle.") % {
-            "handle": player.handle, "bot": player.name}, "bot_handle")
+        raise ClubError(
+            _("'%(handle)s' is the club's %(bot)s, not a person's handle.")
+            % {"handle": player.handle, "bot": player.name},
+            "bot_handle",
+        )
 
 
 def create_invite(
-    actor: AbstractBaseUser, club: Club, *, role: str = Membership.Role.MEMBER,
-    days: int = INVITE_DAYS, player: Player | None = None,
+    actor: AbstractBaseUser,
+    club: Club,
+    *,
+    role: str = Membership.Role.MEMBER,
+    days: int = INVITE_DAYS,
+    player: Player | None = None,
 ) -> Invite:
     """A link for one person; ``player``: the handle of the club's logs that is theirs,
     linked to their account when they join."""
     if not 1 <= days <= 90:
         raise ClubError(_("An invite lasts from 1 to 90 days."), "bad_expiry")
     if player is not None and (player.club_id != club.pk or player.user_id is not None):
-        raise ClubError(_("'%(handle)s' is not a free handle of %(club)s.") % {
-            "handle": player.handle, "club": club.name}, "handle_taken")
+        raise ClubError(
+            _("'%(handle)s' is not a free handle of %(club)s.")
+            % {"handle": player.handle, "club": club.name},
+            "handle_taken",
+        )
     if player is not None:
         _a_person(player)
     invite = Invite.objects.create(
-        club=club, role=role, created_by=actor, player=player,
+        club=club,
+        role=role,
+        created_by=actor,
+        player=player,
         expires_at=timezone.now() + timedelta(days=days),
     )
-    audit(club, actor, "invite.create",
-          Sentence.site(gettext_noop("created an organiser invite valid for %(days)s days"), days=days)
-          if role == Membership.Role.ORGANISER else
-          Sentence.site(gettext_noop("created a member invite valid for %(days)s days"), days=days),
-          invite=invite.pk)
+    audit(
+        club,
+        actor,
+        "invite.create",
+        Sentence.site(
+            gettext_noop("created an organiser invite valid for %(days)s days"), days=days
+        )
+        if role == Membership.Role.ORGANISER
+        else Sentence.site(
+            gettext_noop("created a member invite valid for %(days)s days"), days=days
+        ),
+        invite=invite.pk,
+    )
     return invite
 
 
@@ -158,8 +216,13 @@ def revoke_invite(actor: AbstractBaseUser, invite: Invite) -> None:
         return
     invite.revoked_at = timezone.now()
     invite.save(update_fields=["revoked_at"])
-    audit(invite.club, actor, "invite.revoke", Sentence.site(gettext_noop("revoked an invite")),
-          invite=invite.pk)
+    audit(
+        invite.club,
+        actor,
+        "invite.revoke",
+        Sentence.site(gettext_noop("revoked an invite")),
+        invite=invite.pk,
+    )
 
 
 def invite_problem(invite: Invite) -> ClubError | None:
@@ -177,9 +240,7 @@ def invite_problem(invite: Invite) -> ClubError | None:
 def accept_invite(user: AbstractBaseUser, token: str) -> Membership:
     """Join the invite's club. The invite works once: the row is locked, so two
     people clicking the same link at once cannot both get in."""
-    invite = (
-        Invite.objects.select_for_update().select_related("club").filter(token=token).first()
-    )
+    invite = Invite.objects.select_for_update().select_related("club").filter(token=token).first()
     if invite is None:
         raise ClubError(_("This invitation link is not valid."), "unknown_invite")
     problem = invite_problem(invite)
@@ -187,8 +248,10 @@ def accept_invite(user: AbstractBaseUser, token: str) -> Membership:
         raise problem
     if Membership.objects.filter(user=user, club=invite.club).exists():
         # Keep the invite for the person it was meant for.
-        raise ClubError(_("You are already a member of %(club)s.") % {"club": invite.club.name},
-                        "already_member")
+        raise ClubError(
+            _("You are already a member of %(club)s.") % {"club": invite.club.name},
+            "already_member",
+        )
     membership = Membership.objects.create(user=user, club=invite.club, role=invite.role)
     invite.used_at = timezone.now()
     invite.used_by = user
@@ -196,8 +259,14 @@ def accept_invite(user: AbstractBaseUser, token: str) -> Membership:
     JoinRequest.objects.filter(
         club=invite.club, user=user, status=JoinRequest.Status.PENDING
     ).update(status=JoinRequest.Status.APPROVED, decided_at=timezone.now())
-    audit(invite.club, user, "invite.accept", Sentence.site(gettext_noop("%(user)s joined by invitation"), user=user.get_username()),
-          invite=invite.pk, role=invite.role)
+    audit(
+        invite.club,
+        user,
+        "invite.accept",
+        Sentence.site(gettext_noop("%(user)s joined by invitation"), user=user.get_username()),
+        invite=invite.pk,
+        role=invite.role,
+    )
     if invite.player_id is not None:
         # The handle the organiser named: theirs now, unless someone took it meanwhile.
         player = Player.objects.select_for_update().get(pk=invite.player_id)
@@ -233,26 +302,46 @@ def answer(actor: AbstractBaseUser, asked: AskT, *, approve: bool, answered: str
 
 def request_to_join(user: AbstractBaseUser, club: Club, message: str = "") -> JoinRequest:
     if Membership.objects.filter(user=user, club=club).exists():
-        raise ClubError(_("You are already a member of %(club)s.") % {"club": club.name}, "already_member")
-    request = ask(JoinRequest, _("Your request is already waiting for an organiser."),
-                  club=club, user=user, message=message[:500])
-    audit(club, user, "join.request", Sentence.site(gettext_noop("%(user)s asked to join"),
-                                                    user=user.get_username()))
+        raise ClubError(
+            _("You are already a member of %(club)s.") % {"club": club.name}, "already_member"
+        )
+    request = ask(
+        JoinRequest,
+        _("Your request is already waiting for an organiser."),
+        club=club,
+        user=user,
+        message=message[:500],
+    )
+    audit(
+        club,
+        user,
+        "join.request",
+        Sentence.site(gettext_noop("%(user)s asked to join"), user=user.get_username()),
+    )
     return request
 
 
 @transaction.atomic
 def decide_join_request(actor: AbstractBaseUser, request: JoinRequest, *, approve: bool) -> None:
-    request = answer(actor, request, approve=approve,
-                     answered=_("This request was already decided."))
+    request = answer(
+        actor, request, approve=approve, answered=_("This request was already decided.")
+    )
     name = request.user.get_username()
     if approve:
         Membership.objects.get_or_create(user=request.user, club=request.club)
-        audit(request.club, actor, "join.approve",
-              Sentence.site(gettext_noop("approved %(user)s's request to join"), user=name))
+        audit(
+            request.club,
+            actor,
+            "join.approve",
+            Sentence.site(gettext_noop("approved %(user)s's request to join"), user=name),
+        )
     else:
-        audit(request.club, actor, "join.decline",
-              Sentence.site(gettext_noop("declined %(user)s's request to join"), user=name))
+        audit(
+            request.club,
+            actor,
+            "join.decline",
+            Sentence.site(gettext_noop("declined %(user)s's request to join"), user=name),
+        )
 
 
 @transaction.atomic
@@ -269,16 +358,26 @@ def set_role(actor: AbstractBaseUser, membership: Membership, role: str) -> Memb
     if role == membership.role:
         return membership
     if role == Membership.Role.MEMBER and organisers == [membership.pk]:
-        raise ClubError(_("A club needs at least one organiser: promote someone else first."),
-                        "last_organiser")
+        raise ClubError(
+            _("A club needs at least one organiser: promote someone else first."), "last_organiser"
+        )
     before = membership.role
     membership.role = role
     membership.save(update_fields=["role"])
     verb = "promoted" if role == Membership.Role.ORGANISER else "demoted"
-    audit(membership.club, actor, f"member.{verb}",
-          Sentence.site(gettext_noop("made %(user)s an organiser") if verb == "promoted"
-                        else gettext_noop("made %(user)s a member rather than an organiser"),
-                        user=membership.user.get_username()), before=before, role=role)
+    audit(
+        membership.club,
+        actor,
+        f"member.{verb}",
+        Sentence.site(
+            gettext_noop("made %(user)s an organiser")
+            if verb == "promoted"
+            else gettext_noop("made %(user)s a member rather than an organiser"),
+            user=membership.user.get_username(),
+        ),
+        before=before,
+        role=role,
+    )
     return membership
 
 
@@ -292,31 +391,42 @@ def rename_player(actor: AbstractBaseUser, player: Player, handle: str) -> Playe
         return player
     if Player.objects.filter(club=player.club, handle=handle).exists():
         raise ClubError(
-            _("'%(handle)s' is already a player of this club: merge the two handles instead.") % {
-                "handle": handle},
+            _("'%(handle)s' is already a player of this club: merge the two handles instead.")
+            % {"handle": handle},
             "handle_taken",
         )
     before = player.handle
     player.handle = handle
     player.save(update_fields=["handle"])
     publish(events.players_changed, club_id=player.club_id)
-    audit(player.club, actor, "player.rename", Sentence.site(gettext_noop("renamed player %(before)s to %(handle)s"),
-                                                          before=repr(before), handle=repr(handle)),
-          player=player.pk)
+    audit(
+        player.club,
+        actor,
+        "player.rename",
+        Sentence.site(
+            gettext_noop("renamed player %(before)s to %(handle)s"),
+            before=repr(before),
+            handle=repr(handle),
+        ),
+        player=player.pk,
+    )
     return player
 
 
 @transaction.atomic
-def link_player(actor: AbstractBaseUser | None, player: Player,
-                user: AbstractBaseUser | None) -> Player:
+def link_player(
+    actor: AbstractBaseUser | None, player: Player, user: AbstractBaseUser | None
+) -> Player:
     """Say whose account the handle is (None: nobody's). Only a member of the club can
     be linked: the handle is then theirs on ladders, in events and on their pages."""
     if user is not None:
         _a_person(player)
     if user is not None and not Membership.objects.filter(user=user, club=player.club).exists():
-        raise ClubError(_("%(user)s is not a member of %(club)s.") % {
-            "user": user.get_username(), "club": player.club.name},
-                        "not_member")
+        raise ClubError(
+            _("%(user)s is not a member of %(club)s.")
+            % {"user": user.get_username(), "club": player.club.name},
+            "not_member",
+        )
     before = player.user
     if (before.pk if before else None) == (user.pk if user else None):
         return player
@@ -324,13 +434,20 @@ def link_player(actor: AbstractBaseUser | None, player: Player,
     player.save(update_fields=["user"])
     publish(events.players_changed, club_id=player.club_id)
     if user is None:
-        summary = Sentence.site(gettext_noop("unlinked %(handle)s from %(user)s"),
-                                handle=repr(player.handle), user=before.get_username())
+        summary = Sentence.site(
+            gettext_noop("unlinked %(handle)s from %(user)s"),
+            handle=repr(player.handle),
+            user=before.get_username(),
+        )
     else:
-        summary = Sentence.site(gettext_noop("linked %(handle)s to %(user)s"),
-                                handle=repr(player.handle), user=user.get_username())
-    audit(player.club, actor, "player.link", summary, player=player.pk,
-          user=user.pk if user else None)
+        summary = Sentence.site(
+            gettext_noop("linked %(handle)s to %(user)s"),
+            handle=repr(player.handle),
+            user=user.get_username(),
+        )
+    audit(
+        player.club, actor, "player.link", summary, player=player.pk, user=user.pk if user else None
+    )
     return player
 
 
@@ -339,22 +456,32 @@ def handle_for_member(actor: AbstractBaseUser | None, club: Club, user_id: int) 
     """The handle a member plays as, for a seat picked by their name: one linked to their
     account already, else a new one, their user name (``-2``… when the club has that
     handle for someone else), linked to them. A member needs no one to type it."""
-    membership = (Membership.objects.select_related("user")
-                  .filter(club=club, user_id=user_id).first())
+    membership = (
+        Membership.objects.select_related("user").filter(club=club, user_id=user_id).first()
+    )
     if membership is None:
-        raise ClubError(_("That person is not a member of %(club)s.") % {"club": club.name},
-                        "not_member")
+        raise ClubError(
+            _("That person is not a member of %(club)s.") % {"club": club.name}, "not_member"
+        )
     existing = club.players.filter(user_id=user_id).order_by("handle").first()
     if existing is not None:
         return existing
     taken = set(club.players.values_list("handle", flat=True))
     player = Player.objects.create(
-        club=club, user=membership.user,
-        handle=free_handle(membership.user.get_username(), taken))
-    audit(club, actor, "player.create",
-          Sentence.site(gettext_noop("made the handle %(handle)s for %(user)s"),
-                        handle=repr(player.handle), user=membership.user.get_username()),
-          player=player.pk, user=user_id)
+        club=club, user=membership.user, handle=free_handle(membership.user.get_username(), taken)
+    )
+    audit(
+        club,
+        actor,
+        "player.create",
+        Sentence.site(
+            gettext_noop("made the handle %(handle)s for %(user)s"),
+            handle=repr(player.handle),
+            user=membership.user.get_username(),
+        ),
+        player=player.pk,
+        user=user_id,
+    )
     return player
 
 
@@ -362,19 +489,38 @@ def claim_handle(user: AbstractBaseUser, player: Player) -> HandleClaim:
     """``user`` says the handle is theirs; an organiser confirms (:func:`decide_claim`)."""
     _a_person(player)
     if not Membership.objects.filter(user=user, club=player.club).exists():
-        raise ClubError(_("Only members of %(club)s claim its handles.") % {"club": player.club.name},
-                        "not_member")
+        raise ClubError(
+            _("Only members of %(club)s claim its handles.") % {"club": player.club.name},
+            "not_member",
+        )
     if player.user_id == user.pk:
-        raise ClubError(_("'%(handle)s' is yours already.") % {"handle": player.handle}, "already_yours")
+        raise ClubError(
+            _("'%(handle)s' is yours already.") % {"handle": player.handle}, "already_yours"
+        )
     if player.user_id is not None:
-        raise ClubError(_("'%(handle)s' is linked to another member; ask an organiser.") % {
-            "handle": player.handle},
-                        "handle_taken")
-    claim = ask(HandleClaim, _("Your claim of '%(handle)s' is waiting for an organiser.") % {
-        "handle": player.handle}, club=player.club, player=player, user=user)
-    audit(player.club, user, "handle.claim", Sentence.site(gettext_noop("%(user)s claims %(handle)s"),
-                                                          user=user.get_username(), handle=repr(player.handle)),
-          player=player.pk)
+        raise ClubError(
+            _("'%(handle)s' is linked to another member; ask an organiser.")
+            % {"handle": player.handle},
+            "handle_taken",
+        )
+    claim = ask(
+        HandleClaim,
+        _("Your claim of '%(handle)s' is waiting for an organiser.") % {"handle": player.handle},
+        club=player.club,
+        player=player,
+        user=user,
+    )
+    audit(
+        player.club,
+        user,
+        "handle.claim",
+        Sentence.site(
+            gettext_noop("%(user)s claims %(handle)s"),
+            user=user.get_username(),
+            handle=repr(player.handle),
+        ),
+        player=player.pk,
+    )
     return claim
 
 
@@ -384,13 +530,22 @@ def decide_claim(actor: AbstractBaseUser, claim: HandleClaim, *, approve: bool) 
     if approve:
         player = Player.objects.select_for_update().get(pk=claim.player_id)
         if player.user_id not in (None, claim.user_id):
-            raise ClubError(_("'%(handle)s' is linked to another member now.") % {"handle": player.handle},
-                            "handle_taken")
+            raise ClubError(
+                _("'%(handle)s' is linked to another member now.") % {"handle": player.handle},
+                "handle_taken",
+            )
         link_player(actor, player, claim.user)
     else:
-        audit(claim.club, actor, "handle.decline",
-              Sentence.site(gettext_noop("declined %(user)s's claim of %(handle)s"),
-                            user=claim.user.get_username(), handle=repr(claim.player.handle)))
+        audit(
+            claim.club,
+            actor,
+            "handle.decline",
+            Sentence.site(
+                gettext_noop("declined %(user)s's claim of %(handle)s"),
+                user=claim.user.get_username(),
+                handle=repr(claim.player.handle),
+            ),
+        )
 
 
 @transaction.atomic
@@ -403,11 +558,20 @@ def leave_club(user: AbstractBaseUser, membership: Membership) -> None:
         .values_list("pk", flat=True)
     )
     if organisers == [membership.pk]:
-        raise ClubError(_("You are the club's only organiser: make someone else an organiser "
-                          "before you leave."), "last_organiser")
+        raise ClubError(
+            _(
+                "You are the club's only organiser: make someone else an organiser "
+                "before you leave."
+            ),
+            "last_organiser",
+        )
     membership.delete()
-    audit(membership.club, user, "member.leave",
-          Sentence.site(gettext_noop("%(user)s left the club"), user=user.get_username()))
+    audit(
+        membership.club,
+        user,
+        "member.leave",
+        Sentence.site(gettext_noop("%(user)s left the club"), user=user.get_username()),
+    )
 
 
 @transaction.atomic
@@ -428,8 +592,11 @@ def merge_players(actor: AbstractBaseUser, source: Player, target: Player) -> Pl
     )
     if shared:
         raise ClubError(
-            _("'%(handle)s' and '%(into)s' played in the same match (#%(match)s): they are two "
-              "people, not one.") % {"handle": source.handle, "into": target.handle, "match": shared[0]},
+            _(
+                "'%(handle)s' and '%(into)s' played in the same match (#%(match)s): they are two "
+                "people, not one."
+            )
+            % {"handle": source.handle, "into": target.handle, "match": shared[0]},
             "played_together",
         )
     moved = source.seats.update(player=target)
@@ -438,8 +605,17 @@ def merge_players(actor: AbstractBaseUser, source: Player, target: Player) -> Pl
         target.save(update_fields=["user"])
     handle = source.handle
     source.delete()
-    audit(target.club, actor, "player.merge",
-          Sentence.site(gettext_noop("merged %(handle)s into %(into)s (%(moved)s seats)"),
-                        handle=repr(handle), into=repr(target.handle), moved=moved), player=target.pk)
+    audit(
+        target.club,
+        actor,
+        "player.merge",
+        Sentence.site(
+            gettext_noop("merged %(handle)s into %(into)s (%(moved)s seats)"),
+            handle=repr(handle),
+            into=repr(target.handle),
+            moved=moved,
+        ),
+        player=target.pk,
+    )
     publish(events.players_changed, club_id=target.club_id, merged=True)
     return target

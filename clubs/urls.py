@@ -11,21 +11,31 @@ urlpatterns = [
     path("clubs/<slug:slug>/auto-analysis/", views.auto_analysis, name="club-auto-analysis"),
     path("clubs/<slug:slug>/time-zone/", views.time_zone, name="club-time-zone"),
     path("clubs/<slug:slug>/guests/", views.guests_setting, name="club-guests"),
-    path("clubs/<slug:slug>/invites/<id:invite_id>/revoke/", views.invite_revoke,
-         name="invite-revoke"),
+    path(
+        "clubs/<slug:slug>/invites/<id:invite_id>/revoke/",
+        views.invite_revoke,
+        name="invite-revoke",
+    ),
     path("clubs/<slug:slug>/requests/<id:request_id>/", views.join_decide, name="join-decide"),
-    path("clubs/<slug:slug>/members/<id:membership_id>/role/", views.member_role,
-         name="member-role"),
-    path("clubs/<slug:slug>/players/<id:player_id>/rename/", views.player_rename,
-         name="player-rename"),
-    path("clubs/<slug:slug>/players/<id:player_id>/merge/", views.player_merge,
-         name="player-merge"),
-    path("clubs/<slug:slug>/players/<id:player_id>/account/", views.player_link,
-         name="player-link"),
+    path(
+        "clubs/<slug:slug>/members/<id:membership_id>/role/", views.member_role, name="member-role"
+    ),
+    path(
+        "clubs/<slug:slug>/players/<id:player_id>/rename/",
+        views.player_rename,
+        name="player-rename",
+    ),
+    path(
+        "clubs/<slug:slug>/players/<id:player_id>/merge/", views.player_merge, name="player-merge"
+    ),
+    path(
+        "clubs/<slug:slug>/players/<id:player_id>/account/", views.player_link, name="player-link"
+    ),
     path("clubs/<slug:slug>/members/", views.club_members, name="club-members"),
     path("clubs/<slug:slug>/handles/claim/", views.handle_claim, name="handle-claim"),
-    path("clubs/<slug:slug>/handles/claims/<id:claim_id>/", views.claim_decide,
-         name="claim-decide"),
+    path(
+        "clubs/<slug:slug>/handles/claims/<id:claim_id>/", views.claim_decide, name="claim-decide"
+    ),
     path("clubs/<slug:slug>/leave/", views.club_leave, name="club-leave"),
     path("invite/<str:token>/", views.invite_accept, name="invite-accept"),
 ]

@@ -39,21 +39,41 @@ def _attempt(request: HttpRequest, change: Callable[[], object], done: str) -> N
         messages.success(request, done)
 
 
-def confirm_first(request: HttpRequest, *, title: str, question: str, button: str,
-                  back: str, detail: str = "", reason: str | None = None) -> HttpResponse | None:
+def confirm_first(
+    request: HttpRequest,
+    *,
+    title: str,
+    question: str,
+    button: str,
+    back: str,
+    detail: str = "",
+    reason: str | None = None,
+) -> HttpResponse | None:
     """The confirmation page of a destructive action, unless this POST confirms it.
 
     The page posts the same fields again with ``confirmed=yes``; ``reason`` (a label)
     asks for a reason on the page itself. None: confirmed, go ahead."""
     if request.method == "POST" and request.POST.get("confirmed") == "yes":
         return None
-    fields = [(k, v) for k, v in request.POST.items()
-              if k not in ("csrfmiddlewaretoken", "confirmed", "reason")]
-    return render(request, "clubs/confirm.html", {
-        "title": title, "question": question, "detail": detail, "button": button,
-        "back": back, "fields": fields, "reason_label": reason,
-        "reason": request.POST.get("reason", ""),
-    })
+    fields = [
+        (k, v)
+        for k, v in request.POST.items()
+        if k not in ("csrfmiddlewaretoken", "confirmed", "reason")
+    ]
+    return render(
+        request,
+        "clubs/confirm.html",
+        {
+            "title": title,
+            "question": question,
+            "detail": detail,
+            "button": button,
+            "back": back,
+            "fields": fields,
+            "reason_label": reason,
+            "reason": request.POST.get("reason", ""),
+        },
+    )
 
 
 def organiser_post(view: Callable[..., HttpResponse | None]) -> Callable[..., HttpResponse]:
@@ -80,23 +100,34 @@ def _address_preview(name: str, typed: str) -> str:
 
 @login_required
 def club_new(request: HttpRequest) -> HttpResponse:
-    form = ClubForm(request.POST or None, browser_zone=request.COOKIES.get(zones.BROWSER_COOKIE, ""))
+    form = ClubForm(
+        request.POST or None, browser_zone=request.COOKIES.get(zones.BROWSER_COOKIE, "")
+    )
     if request.method == "POST" and form.is_valid():
         try:
             club = services.create_club(
-                request.user, name=form.cleaned_data["name"], slug=form.cleaned_data["slug"],
-                is_public=form.cleaned_data["is_public"], time_zone=form.cleaned_data["time_zone"],
+                request.user,
+                name=form.cleaned_data["name"],
+                slug=form.cleaned_data["slug"],
+                is_public=form.cleaned_data["is_public"],
+                time_zone=form.cleaned_data["time_zone"],
             )
         except services.ClubError as exc:
             form.add_error("slug", exc.message)
         else:
-            messages.success(request, _("%(club)s is ready. Invite your players.") % {"club": club.name})
+            messages.success(
+                request, _("%(club)s is ready. Invite your players.") % {"club": club.name}
+            )
             return redirect("club-manage", slug=club.slug)
-    return render(request, "clubs/new.html", {
-        "form": form,
-        "address_prefix": request.build_absolute_uri(reverse("club-directory")),
-        "address": _address_preview(request.POST.get("name", ""), request.POST.get("slug", "")),
-    })
+    return render(
+        request,
+        "clubs/new.html",
+        {
+            "form": form,
+            "address_prefix": request.build_absolute_uri(reverse("club-directory")),
+            "address": _address_preview(request.POST.get("name", ""), request.POST.get("slug", "")),
+        },
+    )
 
 
 @login_required
@@ -114,16 +145,24 @@ def free_handle_choices(club: Club) -> list[tuple[str, str]]:
 def auto_analysis(request: HttpRequest, club: Club) -> HttpResponse | None:
     on = request.POST.get("auto_analysis") == "on"
     services.set_auto_analysis(request.user, club, on)
-    messages.success(request, _("Every finished match stored from now on is analysed.") if on
-                     else _("Matches are analysed only when a member asks."))
+    messages.success(
+        request,
+        _("Every finished match stored from now on is analysed.")
+        if on
+        else _("Matches are analysed only when a member asks."),
+    )
 
 
 @organiser_post
 def guests_setting(request: HttpRequest, club: Club) -> HttpResponse | None:
     on = request.POST.get("members_confirm_guests") == "on"
     services.set_members_confirm_guests(request.user, club, on)
-    messages.success(request, _("Members may now confirm new handles as guests when they upload.") if on
-                     else _("Only organisers confirm new handles as guests."))
+    messages.success(
+        request,
+        _("Members may now confirm new handles as guests when they upload.")
+        if on
+        else _("Only organisers confirm new handles as guests."),
+    )
 
 
 @organiser_post
@@ -132,8 +171,11 @@ def time_zone(request: HttpRequest, club: Club) -> HttpResponse | None:
     if not form.is_valid():
         messages.error(request, _("Choose a time zone from the list."))
         return None
-    _attempt(request, lambda: services.set_time_zone(request.user, club, form.cleaned_data["time_zone"]),
-             _("The club's pages and events now show times in this zone."))
+    _attempt(
+        request,
+        lambda: services.set_time_zone(request.user, club, form.cleaned_data["time_zone"]),
+        _("The club's pages and events now show times in this zone."),
+    )
     return None
 
 
@@ -144,8 +186,11 @@ def invite_create(request: HttpRequest, club: Club) -> HttpResponse | None:
         player = selectors.player_of(club, form.cleaned_data["player"])
         try:
             invite = services.create_invite(
-                request.user, club, role=form.cleaned_data["role"],
-                days=form.cleaned_data["days"], player=player,
+                request.user,
+                club,
+                role=form.cleaned_data["role"],
+                days=form.cleaned_data["days"],
+                player=player,
             )
         except services.ClubError as exc:
             messages.error(request, exc.message)
@@ -162,11 +207,17 @@ def invite_create(request: HttpRequest, club: Club) -> HttpResponse | None:
 def invite_revoke(request: HttpRequest, club: Club, invite_id: int) -> HttpResponse | None:
     invite = get_object_or_404(Invite, pk=invite_id, club=club)
     asked = confirm_first(
-        request, title=_("Withdraw the invitation"), button=_("Withdraw it"),
-        question=(_("Withdraw this organiser invitation?") if invite.role == Membership.Role.ORGANISER
-                  else _("Withdraw this member invitation?")),
+        request,
+        title=_("Withdraw the invitation"),
+        button=_("Withdraw it"),
+        question=(
+            _("Withdraw this organiser invitation?")
+            if invite.role == Membership.Role.ORGANISER
+            else _("Withdraw this member invitation?")
+        ),
         detail=_("Whoever has the link can no longer join with it."),
-        back=reverse("club-manage", args=[club.slug]))
+        back=reverse("club-manage", args=[club.slug]),
+    )
     if asked:
         return asked
     services.revoke_invite(request.user, invite)
@@ -187,10 +238,16 @@ def invite_accept(request: HttpRequest, token: str) -> HttpResponse:
         else:
             messages.success(request, _("Welcome to %(club)s.") % {"club": invite.club.name})
             return redirect("club", slug=invite.club.slug)
-    return render(request, "clubs/invite.html", {
-        "invite": invite, "problem": services.invite_problem(invite),
-        "member": request.user.is_authenticated
-        and selectors.membership_of(request.user, invite.club) is not None})
+    return render(
+        request,
+        "clubs/invite.html",
+        {
+            "invite": invite,
+            "problem": services.invite_problem(invite),
+            "member": request.user.is_authenticated
+            and selectors.membership_of(request.user, invite.club) is not None,
+        },
+    )
 
 
 @login_required
@@ -199,20 +256,38 @@ def club_join(request: HttpRequest, slug: str) -> HttpResponse:
     club = club_for(request, slug, manage=False)
     form = JoinForm(request.POST)
     message = form.cleaned_data["message"] if form.is_valid() else ""
-    _attempt(request, lambda: services.request_to_join(request.user, club, message),
-             _("Your request was sent to the club's organisers."))
+    _attempt(
+        request,
+        lambda: services.request_to_join(request.user, club, message),
+        _("Your request was sent to the club's organisers."),
+    )
     return redirect("club", slug=club.slug)
 
 
-def _answer(request: HttpRequest, club: Club, *, decide: Callable[[bool], object],
-            title: str, question: str, approved: str, declined: str,
-            detail: str = "") -> HttpResponse | None:
+def _answer(
+    request: HttpRequest,
+    club: Club,
+    *,
+    decide: Callable[[bool], object],
+    title: str,
+    question: str,
+    approved: str,
+    declined: str,
+    detail: str = "",
+) -> HttpResponse | None:
     """An organiser's answer to what a member asked (a request to join, a handle claim):
     approved at once, declined once confirmed."""
     approve = request.POST.get("decision") == "approve"
-    if not approve and (asked := confirm_first(
-            request, title=title, button=_("Decline"), question=question, detail=detail,
-            back=reverse("club-manage", args=[club.slug]))):
+    if not approve and (
+        asked := confirm_first(
+            request,
+            title=title,
+            button=_("Decline"),
+            question=question,
+            detail=detail,
+            back=reverse("club-manage", args=[club.slug]),
+        )
+    ):
         return asked
     _attempt(request, lambda: decide(approve), approved if approve else declined)
     return None
@@ -222,12 +297,18 @@ def _answer(request: HttpRequest, club: Club, *, decide: Callable[[bool], object
 def join_decide(request: HttpRequest, club: Club, request_id: int) -> HttpResponse | None:
     join_request = get_object_or_404(JoinRequest, pk=request_id, club=club)
     return _answer(
-        request, club, title=_("Decline the request"),
-        question=_("Decline %(user)s's request to join?") % {"user": join_request.user.get_username()},
-        detail=_("They can ask again later."), approved=_("Request approved."),
+        request,
+        club,
+        title=_("Decline the request"),
+        question=_("Decline %(user)s's request to join?")
+        % {"user": join_request.user.get_username()},
+        detail=_("They can ask again later."),
+        approved=_("Request approved."),
         declined=_("Request declined."),
-        decide=lambda approve: services.decide_join_request(request.user, join_request,
-                                                            approve=approve))
+        decide=lambda approve: services.decide_join_request(
+            request.user, join_request, approve=approve
+        ),
+    )
 
 
 @organiser_post
@@ -236,11 +317,14 @@ def member_role(request: HttpRequest, club: Club, membership_id: int) -> HttpRes
     role = request.POST.get("role", "")
     if role == Membership.Role.MEMBER and membership.role == Membership.Role.ORGANISER:
         asked = confirm_first(
-            request, title=_("Remove an organiser"), button=_("Make them a member"),
-            question=_("Make %(user)s a member rather than an organiser?") % {
-                "user": membership.user.get_username()},
+            request,
+            title=_("Remove an organiser"),
+            button=_("Make them a member"),
+            question=_("Make %(user)s a member rather than an organiser?")
+            % {"user": membership.user.get_username()},
             detail=_("They will no longer manage the club or its events."),
-            back=reverse("club-members", args=[club.slug]))
+            back=reverse("club-members", args=[club.slug]),
+        )
         if asked:
             return asked
     _attempt(request, lambda: services.set_role(request.user, membership, role), _("Role changed."))
@@ -252,9 +336,11 @@ def player_rename(request: HttpRequest, club: Club, player_id: int) -> HttpRespo
     player = get_object_or_404(Player, pk=player_id, club=club)
     form = RenameForm(request.POST)
     if form.is_valid():
-        _attempt(request, lambda: services.rename_player(request.user, player,
-                                                         form.cleaned_data["handle"]),
-                 _("Player renamed."))
+        _attempt(
+            request,
+            lambda: services.rename_player(request.user, player, form.cleaned_data["handle"]),
+            _("Player renamed."),
+        )
 
 
 @login_required
@@ -268,28 +354,39 @@ def handle_claim(request: HttpRequest, slug: str) -> HttpResponse:
         if player is None:
             messages.error(request, _("Choose one of the club's handles."))
         else:
-            _attempt(request, lambda: services.claim_handle(request.user, player),
-                     _("Your claim of '%(handle)s' was sent to the organisers.") % {"handle": player.handle})
+            _attempt(
+                request,
+                lambda: services.claim_handle(request.user, player),
+                _("Your claim of '%(handle)s' was sent to the organisers.")
+                % {"handle": player.handle},
+            )
         return redirect("handle-claim", slug=club.slug)
-    return render(request, "clubs/claim.html", {
-        "club": club,
-        "handles": selectors.free_handles(club),
-        "mine": club.players.filter(user=request.user),
-        "claims": selectors.claims_of(request.user, club),
-    })
+    return render(
+        request,
+        "clubs/claim.html",
+        {
+            "club": club,
+            "handles": selectors.free_handles(club),
+            "mine": club.players.filter(user=request.user),
+            "claims": selectors.claims_of(request.user, club),
+        },
+    )
 
 
 @organiser_post
 def claim_decide(request: HttpRequest, club: Club, claim_id: int) -> HttpResponse | None:
     claim = selectors.claim_of(club, claim_id)
     return _answer(
-        request, club, title=_("Decline a claim"),
-        question=_("Decline %(user)s's claim of '%(handle)s'?") % {
-            "user": claim.user.get_username(), "handle": claim.player.handle},
-        approved=_("'%(handle)s' is %(user)s's.") % {"handle": claim.player.handle,
-                                                     "user": claim.user.get_username()},
+        request,
+        club,
+        title=_("Decline a claim"),
+        question=_("Decline %(user)s's claim of '%(handle)s'?")
+        % {"user": claim.user.get_username(), "handle": claim.player.handle},
+        approved=_("'%(handle)s' is %(user)s's.")
+        % {"handle": claim.player.handle, "user": claim.user.get_username()},
         declined=_("Claim declined."),
-        decide=lambda approve: services.decide_claim(request.user, claim, approve=approve))
+        decide=lambda approve: services.decide_claim(request.user, claim, approve=approve),
+    )
 
 
 @organiser_post
@@ -305,16 +402,23 @@ def player_link(request: HttpRequest, club: Club, player_id: int) -> HttpRespons
         member = membership.user
     elif player.user is not None:
         asked = confirm_first(
-            request, title=_("Unlink a handle"), button=_("Unlink it"),
-            question=_("Unlink '%(handle)s' from %(user)s?") % {
-                "handle": player.handle, "user": player.user.get_username()},
+            request,
+            title=_("Unlink a handle"),
+            button=_("Unlink it"),
+            question=_("Unlink '%(handle)s' from %(user)s?")
+            % {"handle": player.handle, "user": player.user.get_username()},
             detail=_("Their games under this handle no longer show as theirs."),
-            back=reverse("club-manage", args=[club.slug]))
+            back=reverse("club-manage", args=[club.slug]),
+        )
         if asked:
             return asked
-    _attempt(request, lambda: services.link_player(request.user, player, member),
-             _("'%(handle)s' is %(user)s's.") % {"handle": player.handle, "user": member.get_username()}
-             if member else _("'%(handle)s' is linked to no account.") % {"handle": player.handle})
+    _attempt(
+        request,
+        lambda: services.link_player(request.user, player, member),
+        _("'%(handle)s' is %(user)s's.") % {"handle": player.handle, "user": member.get_username()}
+        if member
+        else _("'%(handle)s' is linked to no account.") % {"handle": player.handle},
+    )
 
 
 @organiser_post
@@ -324,21 +428,34 @@ def player_merge(request: HttpRequest, club: Club, player_id: int) -> HttpRespon
     if form.is_valid():
         target = selectors.player_by_handle(club, form.cleaned_data["into"])
         if target is None:
-            messages.error(request, _("'%(handle)s' is not a player of this club.") % {
-                "handle": form.cleaned_data["into"]})
-        elif target.pk != player.pk and (asked := confirm_first(
-                request, title=_("Merge two handles"), button=_("Merge them"),
-                question=_("Merge '%(handle)s' into '%(into)s'?") % {
-                    "handle": player.handle, "into": target.handle},
-                detail=_("Every game of '%(handle)s' becomes '%(into)s''s, '%(handle)s' disappears "
-                         "and the ladders are recomputed. It cannot be undone.") % {
-                    "handle": player.handle, "into": target.handle},
-                back=reverse("club-manage", args=[club.slug]))):
+            messages.error(
+                request,
+                _("'%(handle)s' is not a player of this club.")
+                % {"handle": form.cleaned_data["into"]},
+            )
+        elif target.pk != player.pk and (
+            asked := confirm_first(
+                request,
+                title=_("Merge two handles"),
+                button=_("Merge them"),
+                question=_("Merge '%(handle)s' into '%(into)s'?")
+                % {"handle": player.handle, "into": target.handle},
+                detail=_(
+                    "Every game of '%(handle)s' becomes '%(into)s''s, '%(handle)s' disappears "
+                    "and the ladders are recomputed. It cannot be undone."
+                )
+                % {"handle": player.handle, "into": target.handle},
+                back=reverse("club-manage", args=[club.slug]),
+            )
+        ):
             return asked
         else:
-            _attempt(request, lambda: services.merge_players(request.user, player, target),
-                     _("'%(handle)s' merged into '%(into)s'; ladders are recomputed.") % {
-                         "handle": player.handle, "into": target.handle})
+            _attempt(
+                request,
+                lambda: services.merge_players(request.user, player, target),
+                _("'%(handle)s' merged into '%(into)s'; ladders are recomputed.")
+                % {"handle": player.handle, "into": target.handle},
+            )
 
 
 def _back(request: HttpRequest, club: Club) -> HttpResponse:
@@ -353,11 +470,15 @@ def club_members(request: HttpRequest, slug: str) -> HttpResponse:
     club = club_for(request, slug, manage=False)
     if not policy.can_see_members(request.user, club):
         raise PermissionDenied("Only the club's members see who is in it.")
-    return render(request, "clubs/members.html", {
-        "club": club,
-        "members": selectors.members_with_handles(club),
-        "can_manage": policy.can_manage_club(request.user, club),
-    })
+    return render(
+        request,
+        "clubs/members.html",
+        {
+            "club": club,
+            "members": selectors.members_with_handles(club),
+            "can_manage": policy.can_manage_club(request.user, club),
+        },
+    )
 
 
 @login_required
@@ -368,11 +489,16 @@ def club_leave(request: HttpRequest, slug: str) -> HttpResponse:
         messages.info(request, _("You are not a member of %(club)s.") % {"club": club.name})
         return redirect("club", slug=club.slug)
     asked = confirm_first(
-        request, title=_("Leave %(club)s") % {"club": club.name}, button=_("Leave the club"),
+        request,
+        title=_("Leave %(club)s") % {"club": club.name},
+        button=_("Leave the club"),
         question=_("Leave %(club)s?") % {"club": club.name},
-        detail=_("Your games stay in the club's records. To come back you need a new "
-                 "invitation or an organiser's approval."),
-        back=reverse("club", args=[club.slug]))
+        detail=_(
+            "Your games stay in the club's records. To come back you need a new "
+            "invitation or an organiser's approval."
+        ),
+        back=reverse("club", args=[club.slug]),
+    )
     if asked:
         return asked
     try:

@@ -16,8 +16,12 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 
 from live.routing import websocket_urlpatterns  # noqa: E402
 
-application = ProtocolTypeRouter({
-    "http": http,
-    # The session cookie says who is at the socket; only this site's pages may open one.
-    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
-})
+application = ProtocolTypeRouter(
+    {
+        "http": http,
+        # The session cookie says who is at the socket; only this site's pages may open one.
+        "websocket": AllowedHostsOriginValidator(
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)

@@ -23,7 +23,16 @@ LANGUAGES = ("ja", "ru")
 DOMAINS = ("django", "djangojs")
 # Not the site's strings: the engine's own catalogs, tests, benchmarks, copies of static
 # files, the virtualenv.
-IGNORED = ("engine/*", "tests/*", "bench/*", "docs/*", "staticfiles/*", "var/*", ".venv/*", "scripts/*")
+IGNORED = (
+    "engine/*",
+    "tests/*",
+    "bench/*",
+    "docs/*",
+    "staticfiles/*",
+    "var/*",
+    ".venv/*",
+    "scripts/*",
+)
 #: Besides Django's gettext family, the calls that mark a msgid where a sentence is built to
 #: be said later, in its reader's language (the engine's Message whose id is the site's
 #: msgid: ``tournaments.pairing.explanations``): ``sentence(msgid, ...)`` and
@@ -33,7 +42,7 @@ KEYWORDS = ("sentence:1", "Counted:1,2")
 PLURAL_FORMS = {
     "ja": "nplurals=1; plural=0;",
     "ru": "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && "
-          "(n%100<10 || n%100>=20) ? 1 : 2);",
+    "(n%100<10 || n%100>=20) ? 1 : 2);",
 }
 
 
@@ -48,8 +57,17 @@ def gettext_available() -> bool:
 def make_messages(root: Path = ROOT, domains: tuple[str, ...] = DOMAINS) -> None:
     """Runs ``makemessages`` for ja and ru in ``root`` (a checkout, or a copy of one)."""
     for domain in domains:
-        command = [sys.executable, "-m", "config.catalogs", "makemessages", "--no-obsolete", "--no-location",
-                   "-d", domain, *(f"--ignore={pattern}" for pattern in IGNORED)]
+        command = [
+            sys.executable,
+            "-m",
+            "config.catalogs",
+            "makemessages",
+            "--no-obsolete",
+            "--no-location",
+            "-d",
+            domain,
+            *(f"--ignore={pattern}" for pattern in IGNORED),
+        ]
         for language in LANGUAGES:
             command += ["-l", language]
         subprocess.run(command, cwd=root, check=True, capture_output=True, text=True)
@@ -65,12 +83,14 @@ def fix_header(path: Path, language: str) -> None:
     if not path.exists():
         return
     catalog = polib.pofile(str(path), wrapwidth=0)
-    catalog.metadata.update({
-        "Project-Id-Version": "Lantern",
-        "Language": language,
-        "Plural-Forms": PLURAL_FORMS[language],
-        "Language-Team": {"ja": "Japanese", "ru": "Russian"}[language],
-    })
+    catalog.metadata.update(
+        {
+            "Project-Id-Version": "Lantern",
+            "Language": language,
+            "Plural-Forms": PLURAL_FORMS[language],
+            "Language-Team": {"ja": "Japanese", "ru": "Russian"}[language],
+        }
+    )
     catalog.metadata.pop("POT-Creation-Date", None)
     catalog.header = "Lantern's catalog: the site's strings in this language (config/catalogs.py)."
     catalog.metadata_is_fuzzy = False
@@ -94,8 +114,10 @@ def makemessages(arguments: list[str]) -> None:
     from django.core.management.commands import makemessages as django_makemessages
 
     class Command(django_makemessages.Command):
-        xgettext_options = [*django_makemessages.Command.xgettext_options,
-                            *(f"--keyword={keyword}" for keyword in KEYWORDS)]
+        xgettext_options = [
+            *django_makemessages.Command.xgettext_options,
+            *(f"--keyword={keyword}" for keyword in KEYWORDS),
+        ]
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     django.setup()

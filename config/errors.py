@@ -45,9 +45,15 @@ class AppError(Exception):
     #: the code of this kind of error, unless the raiser names another
     code = "invalid"
 
-    def __init__(self, message: str | Promise | Sentence, *, code: str | None = None,
-                 rule: str | None = None, index: int | None = None,
-                 details: dict[str, Any] | None = None):
+    def __init__(
+        self,
+        message: str | Promise | Sentence,
+        *,
+        code: str | None = None,
+        rule: str | None = None,
+        index: int | None = None,
+        details: dict[str, Any] | None = None,
+    ):
         self.sentence = message if isinstance(message, Sentence) else None
         self._text = None if isinstance(message, Sentence) else message
         super().__init__(self.english)
@@ -82,8 +88,7 @@ class AppError(Exception):
 
     def as_dict(self) -> dict[str, Any]:
         """The error body: ``{"error", "index", "rule", "message", ...details}``."""
-        return error_body(self.code, self.message, index=self.index, rule=self.rule,
-                          **self.details)
+        return error_body(self.code, self.message, index=self.index, rule=self.rule, **self.details)
 
     def __str__(self) -> str:
         return self.message
@@ -150,8 +155,9 @@ def error_response(exc: AppError) -> JsonResponse:
     return with_retry_after(JsonResponse(exc.as_dict(), status=http_status(exc)), exc)
 
 
-def error_body(code: str, message: str, *, index: int | None = None, rule: str | None = None,
-               **extra: Any) -> dict[str, Any]:
+def error_body(
+    code: str, message: str, *, index: int | None = None, rule: str | None = None, **extra: Any
+) -> dict[str, Any]:
     """The one error body of the API, whoever answers: ``{"error", "index", "rule",
     "message", ...extra}``."""
     return {"error": code, "index": index, "rule": rule, "message": message, **extra}
@@ -198,7 +204,9 @@ def api_not_found(request: HttpRequest, url: str = "") -> HttpResponse:
             found = None
         if found is not None and found.func is not api_not_found:
             query = request.META.get("QUERY_STRING", "")
-            return HttpResponsePermanentRedirect(request.path + "/" + (f"?{query}" if query else ""))
+            return HttpResponsePermanentRedirect(
+                request.path + "/" + (f"?{query}" if query else "")
+            )
     return _error("not_found", _("not found"))
 
 

@@ -47,14 +47,20 @@ logconfig_dict = {
     "disable_existing_loggers": False,
     "formatters": {"json": {"()": "config.logging.JsonFormatter"}},
     "handlers": {
-        "console": {"class": "logging.StreamHandler", "formatter": "json",
-                    "stream": "ext://sys.stderr"},
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "json",
+            "stream": "ext://sys.stderr",
+        },
     },
     "loggers": {
         "gunicorn.error": {"level": "INFO", "handlers": ["console"], "propagate": False},
         # With a logconfig_dict gunicorn always calls its access logger: the level decides.
-        "gunicorn.access": {"level": "INFO" if access_log_on else "WARNING",
-                            "handlers": ["console"], "propagate": False},
+        "gunicorn.access": {
+            "level": "INFO" if access_log_on else "WARNING",
+            "handlers": ["console"],
+            "propagate": False,
+        },
     },
 }
 

@@ -31,8 +31,15 @@ request_id: contextvars.ContextVar[str] = contextvars.ContextVar("request_id", d
 _SAFE_REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
 
 #: gunicorn's access-log atoms worth a field of their own (see gunicorn's glogging)
-_ACCESS_ATOMS = {"m": "method", "U": "path", "q": "query", "s": "status", "b": "bytes",
-                 "h": "remote", "a": "user_agent"}
+_ACCESS_ATOMS = {
+    "m": "method",
+    "U": "path",
+    "q": "query",
+    "s": "status",
+    "b": "bytes",
+    "h": "remote",
+    "a": "user_agent",
+}
 
 
 def _current_task() -> Any:
@@ -105,8 +112,10 @@ def logging_config(log_format: str, level: str) -> dict[str, Any]:
     formatter = (
         {"()": "config.logging.JsonFormatter"}
         if log_format == "json"
-        else {"()": "config.logging.TextFormatter",
-              "format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}
+        else {
+            "()": "config.logging.TextFormatter",
+            "format": "%(asctime)s %(levelname)s %(name)s: %(message)s",
+        }
     )
     return {
         "version": 1,
@@ -153,13 +162,18 @@ class RequestIdMiddleware:
             response = self.get_response(request)
             response["X-Request-ID"] = rid
             request_log.info(
-                "%s %s %s", request.method, request.path, response.status_code,
-                extra={"fields": {
-                    "method": request.method,
-                    "path": request.path,
-                    "status": response.status_code,
-                    "duration_ms": round((time.perf_counter() - started) * 1000, 2),
-                }},
+                "%s %s %s",
+                request.method,
+                request.path,
+                response.status_code,
+                extra={
+                    "fields": {
+                        "method": request.method,
+                        "path": request.path,
+                        "status": response.status_code,
+                        "duration_ms": round((time.perf_counter() - started) * 1000, 2),
+                    }
+                },
             )
             return response
         finally:

@@ -57,9 +57,19 @@ class BoundedRedeliveryTask(Task):
                 cache.delete(key)
         return result
 
-    def _give_up(self, task_id: str, args: tuple[Any, ...], kwargs: dict[str, Any],
-                 deliveries: int) -> None:
-        log.error("task %s %s started %d times without finishing: given up", self.name,
-                  task_id, deliveries)
-        task_given_up.send(sender=type(self), task_id=task_id, name=self.name,
-                           deliveries=deliveries, arguments=repr((args, kwargs))[:2000])
+    def _give_up(
+        self, task_id: str, args: tuple[Any, ...], kwargs: dict[str, Any], deliveries: int
+    ) -> None:
+        log.error(
+            "task %s %s started %d times without finishing: given up",
+            self.name,
+            task_id,
+            deliveries,
+        )
+        task_given_up.send(
+            sender=type(self),
+            task_id=task_id,
+            name=self.name,
+            deliveries=deliveries,
+            arguments=repr((args, kwargs))[:2000],
+        )

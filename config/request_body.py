@@ -23,8 +23,10 @@ class RefuseChunkedBodiesMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if "HTTP_TRANSFER_ENCODING" not in request.META:
             return self.get_response(request)
-        message = _("the request body was sent in chunks (Transfer-Encoding: chunked) without "
-                    "a Content-Length: send it again with its length in a Content-Length header")
+        message = _(
+            "the request body was sent in chunks (Transfer-Encoding: chunked) without "
+            "a Content-Length: send it again with its length in a Content-Length header"
+        )
         if request.path.startswith("/api/"):
             return error_response(AppError(message, code="length_required"))
         return HttpResponse(message, status=411, content_type="text/plain; charset=utf-8")

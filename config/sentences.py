@@ -42,7 +42,8 @@ class Sentence:
     """What to say: ``engine`` messages joined by ": " (an engine refusal: where, then why),
     or a site ``msgid`` (marked with ``gettext_noop`` where it is written) with its
     ``params`` (plain values, or engine messages such as a game's title, or site words as
-    ``{"msgid": ...}``, said in the reader's language too), or ``plain`` text that is the same in every language."""
+    ``{"msgid": ...}``, said in the reader's language too), or ``plain`` text that is the same in
+    every language."""
 
     engine: tuple[Message, ...] = ()
     msgid: str = ""

@@ -184,11 +184,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # ("database is locked" at once, a 500); IMMEDIATE takes the write lock when the
     # transaction begins, so writers queue for up to `timeout` seconds instead. WAL lets
     # readers go on meanwhile.
-    DATABASES["default"].setdefault("OPTIONS", {}).update({
-        "transaction_mode": "IMMEDIATE",
-        "timeout": 20,
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-    })
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
+    )
 
 # Lets concurrent test runs on one PostgreSQL server use separate test databases.
 if os.environ.get("DATABASE_TEST_NAME"):
@@ -314,7 +316,9 @@ CELERY_DB_REUSE_MAX = 1_000_000_000
 CELERY_TASK_DEFAULT_QUEUE = "celery"
 # Each queue with a routing key of its own: bound with Celery's default key, a task
 # sent to one queue would be delivered to all three.
-CELERY_TASK_QUEUES = [Queue(name, routing_key=name) for name in ("celery", "ingest", "ratings", "analysis")]
+CELERY_TASK_QUEUES = [
+    Queue(name, routing_key=name) for name in ("celery", "ingest", "ratings", "analysis")
+]
 CELERY_TASK_ROUTES = {
     "games.run_import": {"queue": "ingest"},
     "games.requeue_queued_imports": {"queue": "ingest"},
@@ -406,8 +410,10 @@ SPECTACULAR_SETTINGS = {
     # said (a text that may not be blank: minLength 1).
     "COMPONENT_SPLIT_REQUEST": True,
     # After drf-spectacular's own: no text the API reads may hold a NUL (config.api.schema).
-    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
-                             "config.api.schema.no_nul_in_text"],
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.api.schema.no_nul_in_text",
+    ],
 }
 
 # --- Uploads (games.services) ------------------------------------------------
@@ -429,7 +435,9 @@ LANTERN_BOT_DRAFTS_OPEN = int(os.environ.get("LANTERN_BOT_DRAFTS_OPEN", "3"))
 LANTERN_BOT_MOVES_PER_MINUTE = int(os.environ.get("LANTERN_BOT_MOVES_PER_MINUTE", "120"))
 # Per club: CPU seconds a (UTC) day of automatic analysis; matches past it are not
 # analysed automatically (the club page says how many), members may still ask.
-LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY = int(os.environ.get("LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY", "1800"))
+LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY = int(
+    os.environ.get("LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY", "1800")
+)
 # Per analysis: playouts per estimate (engine.ANALYSIS_BUDGET), cut down to
 # no fewer than LANTERN_ANALYSIS_MIN_BUDGET for a log whose plies x (seats + 1) x budget
 # would pass LANTERN_ANALYSIS_MAX_WORK work units; a longer log is not analysed.
@@ -439,7 +447,9 @@ LANTERN_ANALYSIS_MAX_WORK = int(os.environ.get("LANTERN_ANALYSIS_MAX_WORK", "600
 LANTERN_ANALYSIS_MIN_BUDGET = int(os.environ.get("LANTERN_ANALYSIS_MIN_BUDGET", "4"))
 # CPU seconds per work unit, until a game's own analyses have been measured (bench
 # figures on one core: 0.0005 to 0.0035, the longest games dearest).
-LANTERN_ANALYSIS_SECONDS_PER_UNIT = float(os.environ.get("LANTERN_ANALYSIS_SECONDS_PER_UNIT", "0.003"))
+LANTERN_ANALYSIS_SECONDS_PER_UNIT = float(
+    os.environ.get("LANTERN_ANALYSIS_SECONDS_PER_UNIT", "0.003")
+)
 
 # --- Production hardening (only when DEBUG is off) ---------------------------
 # `manage.py check --deploy` is clean with the defaults (tests/test_deploy.py). The site
@@ -459,8 +469,9 @@ if not DEBUG:
     SESSION_COOKIE_HTTPONLY = True
     # Sent only on https responses; a year, as check --deploy asks. Start lower
     # (SECURE_HSTS_SECONDS=3600) when moving an existing site to https.
-    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS") or (
-        31536000 if LANTERN_HTTPS else 0))
+    SECURE_HSTS_SECONDS = int(
+        os.environ.get("SECURE_HSTS_SECONDS") or (31536000 if LANTERN_HTTPS else 0)
+    )
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", LANTERN_HTTPS)
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", LANTERN_HTTPS)
     SECURE_CONTENT_TYPE_NOSNIFF = True

@@ -54,15 +54,31 @@ urlpatterns = [
     # inline.
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     # ReDoc, the site's copy too, under the policy relaxed for this one page (REDOC_CSP).
-    path("api/redoc/", csp_update(REDOC_CSP)(SpectacularRedocView.as_view(url_name="api-schema")),
-         name="api-redoc"),
+    path(
+        "api/redoc/",
+        csp_update(REDOC_CSP)(SpectacularRedocView.as_view(url_name="api-schema")),
+        name="api-redoc",
+    ),
     # DRF's sign-in for the browsable API (rest_framework.urls), its page's style
     # attributes let in by their hashes as on the browsable API's own pages.
-    path("api/auth/", include(([
-        path("login/", csp_update(BROWSABLE_API_CSP)(
-            auth_views.LoginView.as_view(template_name="rest_framework/login.html")), name="login"),
-        path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    ], "rest_framework"))),
+    path(
+        "api/auth/",
+        include(
+            (
+                [
+                    path(
+                        "login/",
+                        csp_update(BROWSABLE_API_CSP)(
+                            auth_views.LoginView.as_view(template_name="rest_framework/login.html")
+                        ),
+                        name="login",
+                    ),
+                    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+                ],
+                "rest_framework",
+            )
+        ),
+    ),
     path("api/", include("analysis.api_urls")),
     path("api/", include("ladder.api_urls")),
     path("api/", include("games.api_urls")),

@@ -116,7 +116,13 @@ def current_label(language: str) -> str:
     (the picker's label without the IANA name), or ``UTC``."""
     name = timezone.get_current_timezone_name()
     place = _places(language).get(name)
-    return f"{_offset(name)} · {place}" if place else "UTC" if name in ("UTC", "Etc/UTC") else label(name, language)
+    return (
+        f"{_offset(name)} · {place}"
+        if place
+        else "UTC"
+        if name in ("UTC", "Etc/UTC")
+        else label(name, language)
+    )
 
 
 class ZonePicker(forms.Select):

@@ -8,12 +8,14 @@ from typing import Any
 from config.redelivery import task_given_up
 
 
-def record_dropped_task(*, task_id: str, name: str, deliveries: int, arguments: str,
-                        **_: Any) -> None:
+def record_dropped_task(
+    *, task_id: str, name: str, deliveries: int, arguments: str, **_: Any
+) -> None:
     from dashboard.models import DroppedTask
 
-    DroppedTask.objects.get_or_create(task_id=task_id, defaults={
-        "name": name, "deliveries": deliveries, "arguments": arguments})
+    DroppedTask.objects.get_or_create(
+        task_id=task_id, defaults={"name": name, "deliveries": deliveries, "arguments": arguments}
+    )
 
 
 def connect() -> None:

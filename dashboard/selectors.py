@@ -66,7 +66,9 @@ def queue_health() -> dict[str, Any]:
             "mode": "eager",
             "redis": None,
             "workers": [],
-            "note": gettext("No REDIS_URL: tasks run in the web process; there is no worker to watch."),
+            "note": gettext(
+                "No REDIS_URL: tasks run in the web process; there is no worker to watch."
+            ),
         }
     from config.celery import app
 
@@ -113,7 +115,8 @@ class RejectionRate:
 def rejection_rates(days: int = DEFAULT_PERIOD) -> list[RejectionRate]:
     """Per game, then all games together (last), the upload attempts of the last ``days``
     days and how many were refused. Uploads whose log named no game (unreadable JSON,
-    say) count under the game ``""``. Every attempt counts, duplicates included: each one was an upload
+    say) count under the game ``""``. Every attempt counts, duplicates included: each one was an
+    upload
     someone made."""
     counts: dict[str, dict[str, int]] = {}
     rows = (
@@ -206,7 +209,9 @@ def _jobs() -> QuerySet[RecomputeJob]:
     return RecomputeJob.objects.select_related("ladder__club")
 
 
-def ladder_jobs(*, failed_limit: int = 20, finished_limit: int = 5) -> dict[str, list[RecomputeJob]]:
+def ladder_jobs(
+    *, failed_limit: int = 20, finished_limit: int = 5
+) -> dict[str, list[RecomputeJob]]:
     """Recompute jobs an operator watches: ``active`` (queued and running, oldest first),
     ``failed`` (newest first; only those their ladder has not recomputed since, so each
     one still needs a look or a retry) and the last few ``finished``."""
@@ -224,9 +229,9 @@ def ladder_jobs(*, failed_limit: int = 20, finished_limit: int = 5) -> dict[str,
             .order_by("-created_at", "-id")[:failed_limit]
         ),
         "finished": list(
-            _jobs().filter(status=RecomputeJob.Status.DONE).order_by("-finished_at", "-id")[
-                :finished_limit
-            ]
+            _jobs()
+            .filter(status=RecomputeJob.Status.DONE)
+            .order_by("-finished_at", "-id")[:finished_limit]
         ),
     }
 
@@ -286,5 +291,8 @@ def failed_imports(limit: int = 10) -> list[Any]:
     or too many lost workers), newest first, with what they kept."""
     from games.models import Import
 
-    return list(Import.objects.filter(status=Import.Status.FAILED).select_related("club")
-                .order_by("-finished_at", "-id")[:limit])
+    return list(
+        Import.objects.filter(status=Import.Status.FAILED)
+        .select_related("club")
+        .order_by("-finished_at", "-id")[:limit]
+    )

@@ -101,5 +101,7 @@ def retry_job(request: HttpRequest, job_id: int) -> HttpResponse:
     except RecomputeError as exc:
         messages.error(request, str(exc))
     else:
-        messages.success(request, gettext("Recompute queued again as job %(job)s.") % {"job": retry.pk})
+        messages.success(
+            request, gettext("Recompute queued again as job %(job)s.") % {"job": retry.pk}
+        )
     return redirect(reverse("dashboard") + "#jobs")

@@ -1,13 +1,13 @@
 """Lantern's rules engine: pure Python, no Django.
 
-    from engine import replay, IllegalAction
-    r = replay(log)            # raises IllegalAction(index, rule, message)
-    r.status, r.result, r.state_at(12), list(r.frames("scientist"))
-    s = replay(log).session_at_end()  # play on, one step at a time, as a seat may know it
-    s.legal_actions("p1", viewer="p1"); s.step(action, viewer="p1"); s.view("p1")
-    log = play("mister-x", 7, ["greedy"] * 3)   # bots play one game (engine.ai)
-    analyse(replay(log), seed=0)                # each seat's win chance and mistakes
-    [analyse_plies(r, a, b) for a, b in analysis_chunks(r)]  # the same in chunks (merge_analysis)
+from engine import replay, IllegalAction
+r = replay(log)            # raises IllegalAction(index, rule, message)
+r.status, r.result, r.state_at(12), list(r.frames("scientist"))
+s = replay(log).session_at_end()  # play on, one step at a time, as a seat may know it
+s.legal_actions("p1", viewer="p1"); s.step(action, viewer="p1"); s.view("p1")
+log = play("mister-x", 7, ["greedy"] * 3)   # bots play one game (engine.ai)
+analyse(replay(log), seed=0)                # each seat's win chance and mistakes
+[analyse_plies(r, a, b) for a, b in analysis_chunks(r)]  # the same in chunks (merge_analysis)
 """
 
 # The built-in games register themselves on import, and their AIs after them:

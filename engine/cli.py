@@ -25,12 +25,15 @@ def _load(path: str) -> Replay:
     try:
         text = Path(path).read_bytes() if path != "-" else sys.stdin.buffer.read()
     except OSError as exc:
-        raise IllegalAction("LOG-JSON", msg("core.refuse.cannot_read_file", strerror=str(exc.strerror))) from None
+        raise IllegalAction(
+            "LOG-JSON", msg("core.refuse.cannot_read_file", strerror=str(exc.strerror))
+        ) from None
     return replay(parse_json(text))
 
 
 def _rejected(exc: IllegalAction, lang: str = DEFAULT_LOCALE) -> str:
-    """``rejected: action 8 (cryptid draw): CUL-3.7: ... (rule: /rules/cryptid-urban-legends/#CUL-3.7)``:
+    """``rejected: action 8 (cryptid draw): CUL-3.7: ... (rule:
+    /rules/cryptid-urban-legends/#CUL-3.7)``:
     the rejection in ``lang``, and where Lantern's site shows the rule's text (in that
     language: ``?lang=ja``, as the site's rules reference takes it)."""
     url = rule_path(exc.rule)
@@ -38,7 +41,9 @@ def _rejected(exc: IllegalAction, lang: str = DEFAULT_LOCALE) -> str:
         path, anchor = url.split("#", 1)
         url = f"{path}?lang={lang}#{anchor}"
     why = exc.describe(lang)
-    return render(msg("core.cli.rejected", why=msg("core.cli.rule", why=why, url=url) if url else why), lang)
+    return render(
+        msg("core.cli.rejected", why=msg("core.cli.rule", why=why, url=url) if url else why), lang
+    )
 
 
 def _said_of(path: str, said: str, lang: str) -> str:
@@ -56,16 +61,33 @@ def cmd_validate(args: argparse.Namespace) -> int:
                 said = {"message_id": exc.message_id, "params": exc.sentence["params"]}
                 if args.lang != DEFAULT_LOCALE:
                     said["text"] = exc.text(args.lang)
-                print(json.dumps({"file": path, "ok": False, **exc.as_dict(), **said, "rule_url": rule_path(exc.rule)},
-                                 ensure_ascii=False, default=str))
+                print(
+                    json.dumps(
+                        {
+                            "file": path,
+                            "ok": False,
+                            **exc.as_dict(),
+                            **said,
+                            "rule_url": rule_path(exc.rule),
+                        },
+                        ensure_ascii=False,
+                        default=str,
+                    )
+                )
             else:
                 print(_said_of(path, _rejected(exc, args.lang), args.lang))
             continue
         if args.json:
             print(json.dumps({"file": path, "ok": True, "status": r.status, "result": r.result}))
         else:
-            summary = (msg("core.cli.finished", result=r.game.describe_result(r.result, Table(r.players, r.options)))
-                       if r.result else msg("core.cli.unfinished"))
+            summary = (
+                msg(
+                    "core.cli.finished",
+                    result=r.game.describe_result(r.result, Table(r.players, r.options)),
+                )
+                if r.result
+                else msg("core.cli.unfinished")
+            )
             ok = msg("core.cli.ok", summary=summary, count=len(r.actions))
             print(_said_of(path, render(ok, args.lang), args.lang))
     return 1 if rejected else 0
@@ -74,8 +96,13 @@ def cmd_validate(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     if game is None:
-        print(render(msg("core.cli.unknown_game", game=repr(args.game)), getattr(args, "lang", DEFAULT_LOCALE)),
-              file=sys.stderr)
+        print(
+            render(
+                msg("core.cli.unknown_game", game=repr(args.game)),
+                getattr(args, "lang", DEFAULT_LOCALE),
+            ),
+            file=sys.stderr,
+        )
         return 2
     bots = args.bots.split(",")
     if args.players and len(bots) == 1:
@@ -106,7 +133,10 @@ def cmd_show(args: argparse.Namespace) -> int:
         if exc.partial is None:
             print(_rejected(exc, args.lang), file=sys.stderr)
             return 1
-        print(f"{_rejected(exc, args.lang)}\n{render(msg('core.cli.partial'), args.lang)}", file=sys.stderr)
+        print(
+            f"{_rejected(exc, args.lang)}\n{render(msg('core.cli.partial'), args.lang)}",
+            file=sys.stderr,
+        )
         r = exc.partial
     ply = len(r.actions) if args.ply is None else args.ply
     print(r.game.render_text(r.state_at(ply), args.lang))
@@ -139,8 +169,10 @@ def cmd_board(args: argparse.Namespace) -> int:
         print(f"{args.file}: rejected: {exc.rule}: {exc.message} (rule: {rule_path(exc.rule)})")
         return 1
     if args.board_command == "check":
-        print(f"{args.file}: ok: board {board.key} ({board.name}), {len(board.cities)} cities, "
-              f"{len(board.connections)} connections")
+        print(
+            f"{args.file}: ok: board {board.key} ({board.name}), {len(board.cities)} cities, "
+            f"{len(board.connections)} connections"
+        )
     else:
         print(board_summary(board))
     return 0
@@ -151,10 +183,18 @@ def build_parser() -> argparse.ArgumentParser:
     # ``--lang`` is taken before or after the command (``--lang ja validate f`` or
     # ``validate --lang ja f``); SUPPRESS keeps a subcommand from resetting the first.
     lang = argparse.ArgumentParser(add_help=False)
-    lang.add_argument("--lang", choices=locales(), default=argparse.SUPPRESS,
-                      help="the language of refusals and sentences (default: en)")
-    parser.add_argument("--lang", choices=locales(), default=DEFAULT_LOCALE,
-                        help="the language of refusals and sentences (default: en)")
+    lang.add_argument(
+        "--lang",
+        choices=locales(),
+        default=argparse.SUPPRESS,
+        help="the language of refusals and sentences (default: en)",
+    )
+    parser.add_argument(
+        "--lang",
+        choices=locales(),
+        default=DEFAULT_LOCALE,
+        help="the language of refusals and sentences (default: en)",
+    )
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("validate", parents=[lang], help="replay logs; exit 1 when any is rejected")
@@ -181,13 +221,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ply", type=int, help="after this many actions (default: the end)")
     p.set_defaults(func=cmd_show)
 
-    p = sub.add_parser("moves", parents=[lang], help="print a log's moves as sentences, then its result")
+    p = sub.add_parser(
+        "moves", parents=[lang], help="print a log's moves as sentences, then its result"
+    )
     p.add_argument("file", metavar="FILE")
     p.set_defaults(func=cmd_moves)
 
     p = sub.add_parser("board", help="check or summarise a Mister X board file")
     p.add_argument("board_command", choices=["check", "show"])
-    p.add_argument("file", metavar="FILE", help="a board JSON file, or a shipped board such as europe/1")
+    p.add_argument(
+        "file", metavar="FILE", help="a board JSON file, or a shipped board such as europe/1"
+    )
     p.set_defaults(func=cmd_board)
     return parser
 

@@ -14,8 +14,18 @@ class MatchAdmin(RecordAdmin):
     """Matches are what the engine made of an uploaded log: read-only here. Voiding goes
     through the club's manage page (audited, the ladder recomputes)."""
 
-    list_display = ["id", "club", "game", "status", "winner", "is_void", "action_count",
-                    "played_at", "uploaded_at", "uploaded_by"]
+    list_display = [
+        "id",
+        "club",
+        "game",
+        "status",
+        "winner",
+        "is_void",
+        "action_count",
+        "played_at",
+        "uploaded_at",
+        "uploaded_by",
+    ]
     list_filter = ["status", "game", "is_void", "club"]
     search_fields = ["=id", "content_hash", "seats__player__handle", "club__name"]
     date_hierarchy = "uploaded_at"
@@ -53,11 +63,30 @@ class MatchLogAdmin(RecordAdmin):
 class UploadAdmin(RecordAdmin):
     """Every upload attempt, read-only: the record of what was tried and why it failed."""
 
-    list_display = ["id", "club", "created_at", "uploaded_by", "source", "game", "status",
-                    "error", "error_rule", "error_index", "validation_ms", "match"]
+    list_display = [
+        "id",
+        "club",
+        "created_at",
+        "uploaded_by",
+        "source",
+        "game",
+        "status",
+        "error",
+        "error_rule",
+        "error_index",
+        "validation_ms",
+        "match",
+    ]
     list_filter = ["status", "error", "source", "game", "club"]
-    search_fields = ["=id", "content_hash", "name", "error_rule", "error_message",
-                     "club__name", "uploaded_by__username"]
+    search_fields = [
+        "=id",
+        "content_hash",
+        "name",
+        "error_rule",
+        "error_message",
+        "club__name",
+        "uploaded_by__username",
+    ]
     date_hierarchy = "created_at"
     list_select_related = ["club", "uploaded_by", "match"]
 
@@ -69,8 +98,19 @@ class UploadAdmin(RecordAdmin):
 
 @admin.register(Import)
 class ImportAdmin(RecordAdmin):
-    list_display = ["id", "club", "created_at", "created_by", "filename", "status", "total",
-                    "processed", "accepted", "duplicates", "rejected"]
+    list_display = [
+        "id",
+        "club",
+        "created_at",
+        "created_by",
+        "filename",
+        "status",
+        "total",
+        "processed",
+        "accepted",
+        "duplicates",
+        "rejected",
+    ]
     list_filter = ["status", "club"]
     search_fields = ["=id", "filename", "club__name", "created_by__username"]
     date_hierarchy = "created_at"

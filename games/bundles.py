@@ -107,7 +107,9 @@ def _read_json_lines(data: bytes, limits: BundleLimits) -> Iterator[BundleEntry]
             continue
         count += 1
         if count > limits.max_entries:
-            raise BundleError(gettext_noop("the file holds more than %(count)s logs"), count=limits.max_entries)
+            raise BundleError(
+                gettext_noop("the file holds more than %(count)s logs"), count=limits.max_entries
+            )
         name = LINE_NAME.format(number=number)
         if len(line) > limits.max_log_bytes:
             yield BundleEntry(name, None, len(line))
@@ -156,8 +158,11 @@ def skipped_members(data: bytes) -> list[SkippedMember]:
     if not is_zip(data):
         return []
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
-        skipped = [SkippedMember(info.filename, reason) for info in archive.infolist()
-                   if (reason := _skip_reason(info)) is not None]
+        skipped = [
+            SkippedMember(info.filename, reason)
+            for info in archive.infolist()
+            if (reason := _skip_reason(info)) is not None
+        ]
     return sorted(skipped, key=lambda member: member.name)
 
 
@@ -189,15 +194,15 @@ def _zip_entry_count(data: bytes, stop_after: int) -> int:
     cd_end = end
     if entries == 0xFFFF or cd_size == 0xFFFFFFFF:  # zip64: sizes in the zip64 end record
         locator = end - 20
-        if locator < 0 or data[locator:locator + 4] != b"PK\x06\x07":
+        if locator < 0 or data[locator : locator + 4] != b"PK\x06\x07":
             return 0
         (record,) = struct.unpack_from("<Q", data, locator + 8)
-        if record + 56 > len(data) or data[record:record + 4] != b"PK\x06\x06":
+        if record + 56 > len(data) or data[record : record + 4] != b"PK\x06\x06":
             return 0
         (cd_size,) = struct.unpack_from("<Q", data, record + 40)
         cd_end = record
     position, count = max(0, cd_end - cd_size), 0
-    while position + 46 <= cd_end and data[position:position + 4] == b"PK\x01\x02":
+    while position + 46 <= cd_end and data[position : position + 4] == b"PK\x01\x02":
         count += 1
         if count > stop_after:
             break
@@ -209,20 +214,30 @@ def _zip_entry_count(data: bytes, stop_after: int) -> int:
 def _open_zip(data: bytes, limits: BundleLimits) -> tuple[zipfile.ZipFile, list[zipfile.ZipInfo]]:
     """The archive and its wanted members, once the directory is within the limits."""
     if _zip_entry_count(data, limits.max_entries) > limits.max_entries:
-        raise BundleTooLarge(gettext_noop("the archive holds more than %(count)s files"), count=limits.max_entries)
+        raise BundleTooLarge(
+            gettext_noop("the archive holds more than %(count)s files"), count=limits.max_entries
+        )
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, ValueError) as exc:
-        raise BundleError(gettext_noop("the file is not a readable zip archive (%(reason)s)"), reason=str(exc)) from None
+        raise BundleError(
+            gettext_noop("the file is not a readable zip archive (%(reason)s)"), reason=str(exc)
+        ) from None
     members = [info for info in archive.infolist() if _wanted(info)]
     if len(members) > limits.max_entries:
-        raise BundleTooLarge(gettext_noop("the archive holds more than %(count)s files"), count=limits.max_entries)
+        raise BundleTooLarge(
+            gettext_noop("the archive holds more than %(count)s files"), count=limits.max_entries
+        )
     # The declared sizes are checked first (cheap), the real ones while reading (headers lie).
     declared = sum(info.file_size for info in members)
     if declared > limits.max_total_bytes:
         raise BundleTooLarge(
-            gettext_noop("the archive would expand to %(size)s bytes, more than the %(limit)s allowed"),
-            size=declared, limit=limits.max_total_bytes)
+            gettext_noop(
+                "the archive would expand to %(size)s bytes, more than the %(limit)s allowed"
+            ),
+            size=declared,
+            limit=limits.max_total_bytes,
+        )
     return archive, members
 
 
@@ -231,7 +246,9 @@ def _read_zip(data: bytes, limits: BundleLimits) -> Iterator[BundleEntry]:
     budget = limits.max_total_bytes
     for info in sorted(members, key=lambda i: i.filename):
         if info.flag_bits & 0x1:
-            raise BundleError(gettext_noop("%(name)s: encrypted archives are not supported"), name=info.filename)
+            raise BundleError(
+                gettext_noop("%(name)s: encrypted archives are not supported"), name=info.filename
+            )
         payload, read = _read_member(archive, info, min(limits.max_log_bytes, budget))
         # Bytes read count against the budget even when the entry is refused, so an
         # archive of many oversized members cannot make us inflate without end.
@@ -239,8 +256,10 @@ def _read_zip(data: bytes, limits: BundleLimits) -> Iterator[BundleEntry]:
         if payload is not None:
             yield BundleEntry(info.filename, payload, read)
         elif budget < 0:
-            raise BundleError(gettext_noop("the archive expands to more than the %(limit)s bytes allowed"),
-                              limit=limits.max_total_bytes)
+            raise BundleError(
+                gettext_noop("the archive expands to more than the %(limit)s bytes allowed"),
+                limit=limits.max_total_bytes,
+            )
         else:
             yield BundleEntry(info.filename, None, read)
 
@@ -257,7 +276,11 @@ def _read_member(
                 if len(out) > limit:
                     return None, len(out)
     except (zipfile.BadZipFile, NotImplementedError, OSError, EOFError) as exc:
-        raise BundleError(gettext_noop("%(name)s: cannot be read (%(reason)s)"), name=info.filename, reason=str(exc)) from None
+        raise BundleError(
+            gettext_noop("%(name)s: cannot be read (%(reason)s)"),
+            name=info.filename,
+            reason=str(exc),
+        ) from None
     return bytes(out), len(out)
 
 

@@ -24,7 +24,10 @@ def card_words(game_id: str, options: dict[str, Any] | None = None) -> dict[str,
     game = get_game(game_id) if game_id else None
     if game is None:
         return {}
-    return {card: say(words) for card, words in game.card_words(game.normalize_options(options or {})).items()}
+    return {
+        card: say(words)
+        for card, words in game.card_words(game.normalize_options(options or {})).items()
+    }
 
 
 def game_names() -> list[str]:
@@ -50,8 +53,9 @@ def _table(game: Any, players: dict[str, str], options: dict[str, Any] | None) -
     return Table(players, normalized)
 
 
-def seat_role(game_id: str, seat: str, players: dict[str, str],
-              options: dict[str, Any] | None = None) -> str:
+def seat_role(
+    game_id: str, seat: str, players: dict[str, str], options: dict[str, Any] | None = None
+) -> str:
     """What ``seat`` is called at the table ("Mister X", "Scientist")."""
     game = get_game(game_id)
     if game is None:
@@ -62,8 +66,13 @@ def seat_role(game_id: str, seat: str, players: dict[str, str],
         return seat
 
 
-def result_sentence(game_id: str, status: str, result: dict[str, Any] | None,
-                    players: dict[str, str], options: dict[str, Any] | None = None) -> str:
+def result_sentence(
+    game_id: str,
+    status: str,
+    result: dict[str, Any] | None,
+    players: dict[str, str],
+    options: dict[str, Any] | None = None,
+) -> str:
     """The result as one sentence, or what became of a match that has none."""
     if status == "rejected":
         return _("Rejected: the log breaks a rule.")

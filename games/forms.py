@@ -36,17 +36,29 @@ class MatchFilterForm(forms.Form):
     game = forms.ChoiceField(required=False, label=_("Game"))
     player = forms.CharField(required=False, label=_("Player handle"))
     status = forms.ChoiceField(
-        required=False, label=_("Status"),
-        choices=[("", pgettext_lazy("status", "any")), ("valid", _("finished")), ("unfinished", _("unfinished"))],
+        required=False,
+        label=_("Status"),
+        choices=[
+            ("", pgettext_lazy("status", "any")),
+            ("valid", _("finished")),
+            ("unfinished", _("unfinished")),
+        ],
     )
-    played_from = forms.DateField(required=False, label=_("Played from"),
-                                  widget=forms.DateInput(attrs={"type": "date"}))
-    played_to = forms.DateField(required=False, label=pgettext_lazy("a date range", "to"),
-                                widget=forms.DateInput(attrs={"type": "date"}))
+    played_from = forms.DateField(
+        required=False, label=_("Played from"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    played_to = forms.DateField(
+        required=False,
+        label=pgettext_lazy("a date range", "to"),
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
 
     def __init__(self, *args, games: list[str], **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [("", pgettext_lazy("game", "any")), *((g, display.game_name(g)) for g in games)]
+        self.fields["game"].choices = [
+            ("", pgettext_lazy("game", "any")),
+            *((g, display.game_name(g)) for g in games),
+        ]
 
     def filters(self) -> MatchFilters:
         """The filters of a valid form (an invalid one filters nothing)."""

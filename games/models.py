@@ -37,6 +37,7 @@ def canonical_text_hash(canonical: bytes) -> str:
 
 _LINE_NAME = re.compile(re.escape(LINE_NAME).replace(r"\{number\}", r"(\d+)"))
 
+
 class Match(models.Model):
     class Status(models.TextChoices):
         VALID = "valid", _("Valid")
@@ -45,9 +46,7 @@ class Match(models.Model):
 
     # No index of its own: (club, content_hash) and (club, -played_at) start with it,
     # and every index is one more write per stored match.
-    club = models.ForeignKey(
-        Club, on_delete=models.CASCADE, related_name="matches", db_index=False
-    )
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="matches", db_index=False)
     game = models.CharField(max_length=64, help_text="Engine game id, e.g. mister-x.")
     played_at = models.DateTimeField(
         null=True, blank=True, help_text="When the game was played (the log's meta), if known."
@@ -122,9 +121,7 @@ class MatchSeat(models.Model):
         NONE = "none", pgettext_lazy("outcome", "None")
 
     # No index of its own: the unique (match, seat) starts with it.
-    match = models.ForeignKey(
-        Match, on_delete=models.CASCADE, related_name="seats", db_index=False
-    )
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats", db_index=False)
     seat = models.CharField(max_length=32, help_text="Seat id from the log, e.g. mrx or det2.")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     outcome = models.CharField(max_length=8, choices=Outcome.choices, default=Outcome.NONE)
@@ -196,8 +193,10 @@ class Import(models.Model):
     # settings.LANTERN_MAX_IMPORT_FILE_BYTES.
     payload = models.BinaryField()
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
-    error = models.TextField(blank=True, help_text="Why the file as a whole could not be read, in English "
-                                                   "(for logs and search).")
+    error = models.TextField(
+        blank=True,
+        help_text="Why the file as a whole could not be read, in English (for logs and search).",
+    )
     #: Why, as what to say (``config.sentences.Sentence``): said in each reader's language.
     error_sentence = models.JSONField(default=dict, blank=True)
     total = models.PositiveIntegerField(default=0, help_text="Logs in the file (once read).")
@@ -206,14 +205,17 @@ class Import(models.Model):
     duplicates = models.PositiveIntegerField(default=0, help_text="Logs already stored.")
     rejected = models.PositiveIntegerField(default=0)
     skipped = models.JSONField(
-        default=list, blank=True,
+        default=list,
+        blank=True,
         help_text="Members of a zip archive not read as logs: [{name, reason}], reason a key "
-                  "of games.bundles.SKIP_REASONS.")
+        "of games.bundles.SKIP_REASONS.",
+    )
     #: Each time a worker takes the import up (the first run, then each resume of a
     #: run whose worker died); past games.services.MAX_IMPORT_ATTEMPTS it fails instead.
     attempts = models.PositiveSmallIntegerField(default=0)
     heartbeat_at = models.DateTimeField(
-        null=True, blank=True,
+        null=True,
+        blank=True,
         help_text="The running import's last sign of life: when it started or last saved a batch.",
     )
 
@@ -249,9 +251,14 @@ class Import(models.Model):
     @property
     def skipped_members(self) -> list[dict[str, str]]:
         """The members not read as logs, each with why in the active language."""
-        return [{"name": member["name"], "reason": member["reason"],
-                 "why": gettext(SKIP_REASONS.get(member["reason"], member["reason"]))}
-                for member in self.skipped]
+        return [
+            {
+                "name": member["name"],
+                "reason": member["reason"],
+                "why": gettext(SKIP_REASONS.get(member["reason"], member["reason"])),
+            }
+            for member in self.skipped
+        ]
 
     @property
     def progress_percent(self) -> int:
@@ -289,9 +296,7 @@ class Upload(models.Model):
         UNKNOWN_PLAYERS = "unknown_players", _("Unknown players")
 
     # No index of its own: (club, status, -created_at) starts with it.
-    club = models.ForeignKey(
-        Club, on_delete=models.CASCADE, related_name="uploads", db_index=False
-    )
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="uploads", db_index=False)
     uploaded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -338,7 +343,8 @@ class Upload(models.Model):
             ),
             # A rejection always says why; an accepted upload never carries an error.
             models.CheckConstraint(
-                condition=(Q(status="rejected") & ~Q(error="")) | (~Q(status="rejected") & Q(error="")),
+                condition=(Q(status="rejected") & ~Q(error=""))
+                | (~Q(status="rejected") & Q(error="")),
                 name="upload_error_iff_rejected",
             ),
         ]

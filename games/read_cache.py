@@ -88,8 +88,14 @@ def _club_versions(club_id: int, kinds: tuple[str, ...]) -> str:
     return ":".join(str(versions.get(key)) for key in keys)
 
 
-def cached_answer(club_id: int, request: HttpRequest, compute: Callable[[], Any], *,
-                  shows: tuple[str, ...] = (MATCHES, PLAYERS), part: str = "") -> Any:
+def cached_answer(
+    club_id: int,
+    request: HttpRequest,
+    compute: Callable[[], Any],
+    *,
+    shows: tuple[str, ...] = (MATCHES, PLAYERS),
+    part: str = "",
+) -> Any:
     """The answer ``compute()`` gives to this request (its absolute URL: path, query,
     host), from the cache when what it ``shows`` of the club has not changed since it
     was computed. ``part`` names a narrower version of what it shows (a ladder's).

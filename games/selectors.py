@@ -45,8 +45,10 @@ def games_of(user: AnyUser, limit: int = 20, viewer: AnyUser | None = None) -> Q
     if not user.is_authenticated:
         return Match.objects.none()
     return (
-        Match.objects.filter(club__in=visible_clubs(viewer or user),
-                             id__in=MatchSeat.objects.filter(player__user=user).values("match_id"))
+        Match.objects.filter(
+            club__in=visible_clubs(viewer or user),
+            id__in=MatchSeat.objects.filter(player__user=user).values("match_id"),
+        )
         .select_related("club")
         .prefetch_related(seats_with_players())
         .order_by(*PLAYED_ORDER)[:limit]
@@ -146,8 +148,9 @@ def match_for(user: AnyUser, match_id: int) -> Match | None:
 
 def match_options(match: Match) -> dict[str, Any]:
     """The rule options the match's log was played with (its seats' names depend on them)."""
-    options = (MatchLog.objects.filter(match=match)
-               .values_list("document__options", flat=True).first())
+    options = (
+        MatchLog.objects.filter(match=match).values_list("document__options", flat=True).first()
+    )
     return options if isinstance(options, dict) else {}
 
 
@@ -258,19 +261,27 @@ def _sentence(game: engine.Game, action: Any, table: engine.Table) -> str:
 
 
 def _state_text(game: engine.Game, state: Any) -> str:
-    """The board at a step of a rejected upload, as the engine writes it in the reader's language."""
+    """The board at a step of a rejected upload, as the engine writes it in the reader's
+    language."""
     try:
         return game.render_text(state, engine_locale())
     except NotImplementedError:
         return json.dumps(game.view(state, None), indent=1, ensure_ascii=False)
 
 
-def _frame(game: engine.Game, state: Any, ply: int, action: Any, table: engine.Table) -> dict[str, Any]:
+def _frame(
+    game: engine.Game, state: Any, ply: int, action: Any, table: engine.Table
+) -> dict[str, Any]:
     clock = game.clock(state)
-    return {"ply": ply, "round": clock.get("round"), "phase": clock.get("phase"),
-            "seat": action.get("seat") if action else None, "action": action,
-            "sentence": _sentence(game, action, table) if action else None,
-            "view": game.view(state, None)}
+    return {
+        "ply": ply,
+        "round": clock.get("round"),
+        "phase": clock.get("phase"),
+        "seat": action.get("seat") if action else None,
+        "action": action,
+        "sentence": _sentence(game, action, table) if action else None,
+        "view": game.view(state, None),
+    }
 
 
 def _board(partial: Any, shown: int, table: engine.Table) -> tuple[dict[str, Any], Any]:
@@ -280,8 +291,14 @@ def _board(partial: Any, shown: int, table: engine.Table) -> tuple[dict[str, Any
     game, options = partial.game, partial.options
     before = max(0, shown - 1)
     # The valid prefix stepped again through the engine's one stepper.
-    session = engine.Session(game, options, partial.seats, partial.log.get("setup") or {},
-                             partial.log.get("seed"), partial.actions[:before])
+    session = engine.Session(
+        game,
+        options,
+        partial.seats,
+        partial.log.get("setup") or {},
+        partial.log.get("seed"),
+        partial.actions[:before],
+    )
     frames = [_frame(game, session.state, before, None, table)]
     if shown > before:
         action = partial.actions[before]
@@ -290,12 +307,26 @@ def _board(partial: Any, shown: int, table: engine.Table) -> tuple[dict[str, Any
     seats = [entry["seat"] for entry in partial.log.get("seats") or []]
     language = engine_locale()
     payload = {
-        "renderer": game.renderer, "game": game.id, "viewer": "all", "options": options,
-        "seats": [{"seat": e["seat"], "player": e["player"]} for e in partial.log.get("seats") or []],
-        "seat_labels": {v: engine.render(game.seat_label(v, table), language) for v in game.viewers(options, seats)},
+        "renderer": game.renderer,
+        "game": game.id,
+        "viewer": "all",
+        "options": options,
+        "seats": [
+            {"seat": e["seat"], "player": e["player"]} for e in partial.log.get("seats") or []
+        ],
+        "seat_labels": {
+            v: engine.render(game.seat_label(v, table), language)
+            for v in game.viewers(options, seats)
+        },
         "static": game.static_view(options),
-        "card_words": {card: engine.render(words, language) for card, words in game.card_words(options).items()},
-        "phases": {f["phase"]: engine.render(game.phase_label(f["phase"]), language) for f in frames if f["phase"]},
+        "card_words": {
+            card: engine.render(words, language) for card, words in game.card_words(options).items()
+        },
+        "phases": {
+            f["phase"]: engine.render(game.phase_label(f["phase"]), language)
+            for f in frames
+            if f["phase"]
+        },
         "frames": frames,
     }
     return payload, session.state
@@ -316,13 +347,22 @@ def rejected_walkthrough(upload: Upload, ply: int | None = None) -> Walkthrough 
         return None
     game = partial.game
     table = engine.Table(partial.players, partial.options)
-    actions = [StepAction(i, _notation(game, a), sentence=_sentence(game, a, table))
-               for i, a in enumerate(partial.actions)]
+    actions = [
+        StepAction(i, _notation(game, a), sentence=_sentence(game, a, table))
+        for i, a in enumerate(partial.actions)
+    ]
     raw_actions = partial.log.get("actions") or []
     if error.index is not None and error.index < len(raw_actions):
         refused = raw_actions[error.index]
-        actions.append(StepAction(error.index, _notation(game, refused), True, _sentence(game, refused, table),
-                                  json.dumps(refused, ensure_ascii=False)))
+        actions.append(
+            StepAction(
+                error.index,
+                _notation(game, refused),
+                True,
+                _sentence(game, refused, table),
+                json.dumps(refused, ensure_ascii=False),
+            )
+        )
     last = len(partial.actions)
     shown = last if ply is None else max(0, min(ply, last))
     board, state = _board(partial, shown, table)

@@ -20,8 +20,14 @@ def ping(payload: str = "ping") -> dict[str, object]:
 def run_import_task(import_id: int) -> dict[str, object]:
     """Ingest every log of a bulk import (games.services.run_import)."""
     run = run_import(import_id)
-    return {"import": run.pk, "status": run.status, "processed": run.processed,
-            "accepted": run.accepted, "duplicates": run.duplicates, "rejected": run.rejected}
+    return {
+        "import": run.pk,
+        "status": run.status,
+        "processed": run.processed,
+        "accepted": run.accepted,
+        "duplicates": run.duplicates,
+        "rejected": run.rejected,
+    }
 
 
 @shared_task(name="games.requeue_queued_imports")

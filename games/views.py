@@ -41,12 +41,16 @@ def match_list(request: HttpRequest, slug: str) -> HttpResponse:
     matches = selectors.club_matches_played(club, form.filters())
     query = request.GET.copy()
     query.pop("page", None)
-    return render(request, "games/match_list.html", {
-        "club": club,
-        "form": form,
-        "page": _paginate(request, matches),
-        "query": query.urlencode(),
-    })
+    return render(
+        request,
+        "games/match_list.html",
+        {
+            "club": club,
+            "form": form,
+            "page": _paginate(request, matches),
+            "query": query.urlencode(),
+        },
+    )
 
 
 def _signed_in_member(request: HttpRequest, club: Club, allowed: bool) -> HttpResponse | None:
@@ -60,8 +64,11 @@ def _signed_in_member(request: HttpRequest, club: Club, allowed: bool) -> HttpRe
 
 def _too_many(wait: float | None) -> str:
     seconds = round(wait or 0)
-    return ngettext("Too many uploads: try again in %(count)s second.",
-                    "Too many uploads: try again in %(count)s seconds.", seconds) % {"count": seconds}
+    return ngettext(
+        "Too many uploads: try again in %(count)s second.",
+        "Too many uploads: try again in %(count)s seconds.",
+        seconds,
+    ) % {"count": seconds}
 
 
 def upload_form(request: HttpRequest, slug: str) -> HttpResponse:
@@ -78,14 +85,19 @@ def upload_form(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             document, name = _uploaded_document(club, form, request.user)
-            match = services.ingest_log(club, document, request.user, source=Upload.Source.FORM, name=name)
+            match = services.ingest_log(
+                club, document, request.user, source=Upload.Source.FORM, name=name
+            )
         except services.LogRejected as exc:
             return redirect("upload-detail", exc.upload.pk)
         if match.created:
             messages.success(request, _("Stored as match %(number)s.") % {"number": match.pk})
         else:
-            messages.info(request, _("This log was already stored as match %(number)s; nothing was added.")
-                          % {"number": match.pk})
+            messages.info(
+                request,
+                _("This log was already stored as match %(number)s; nothing was added.")
+                % {"number": match.pk},
+            )
         return redirect("match-detail", match.pk)
     return render(request, "games/upload.html", {"club": club, "form": form})
 
@@ -113,19 +125,27 @@ def upload_detail(request: HttpRequest, upload_id: int) -> HttpResponse:
         if upload.status == Upload.Status.REJECTED and upload.error != Upload.Error.UNKNOWN_PLAYERS
         else None
     )
-    return render(request, "games/upload_detail.html", {
-        "upload": upload,
-        "walk": walkthrough,
-        "guests_step": _guests_step(request, upload),
-    })
+    return render(
+        request,
+        "games/upload_detail.html",
+        {
+            "upload": upload,
+            "walk": walkthrough,
+            "guests_step": _guests_step(request, upload),
+        },
+    )
 
 
 def _guests_step(request: HttpRequest, upload: Upload) -> list[str]:
     """The handles of a log refused for them that this reader may confirm as guests
     here, the log being kept: the upload's next step; [] when there is none."""
-    if (upload.status != Upload.Status.REJECTED or upload.error != Upload.Error.UNKNOWN_PLAYERS
-            or not upload.document_text or not request.user.is_authenticated
-            or not policy.can_confirm_guests(request.user, upload.club)):
+    if (
+        upload.status != Upload.Status.REJECTED
+        or upload.error != Upload.Error.UNKNOWN_PLAYERS
+        or not upload.document_text
+        or not request.user.is_authenticated
+        or not policy.can_confirm_guests(request.user, upload.club)
+    ):
         return []
     return [str(handle) for handle in (upload.error_details or {}).get("handles", [])]
 
@@ -144,8 +164,14 @@ def confirm_guests(request: HttpRequest, upload_id: int) -> HttpResponse:
         messages.error(request, _("The log is stored once every new handle is confirmed."))
         return redirect("upload-detail", upload.pk)
     try:
-        match = services.ingest_log(upload.club, upload.document_text, request.user,
-                                    source=Upload.Source.FORM, name=upload.name, guests=guests)
+        match = services.ingest_log(
+            upload.club,
+            upload.document_text,
+            request.user,
+            source=Upload.Source.FORM,
+            name=upload.name,
+            guests=guests,
+        )
     except services.LogRejected as exc:
         return redirect("upload-detail", exc.upload.pk)
     messages.success(request, _("Stored as match %(number)s.") % {"number": match.pk})
@@ -161,13 +187,17 @@ def club_uploads(request: HttpRequest, slug: str) -> HttpResponse:
     if status not in (None, *Upload.Status.values):
         status = None
     uploads = selectors.club_uploads(club, request.user, status)
-    return render(request, "games/uploads.html", {
-        "club": club,
-        "page": _paginate(request, uploads),
-        "status": status or "",
-        "statuses": Upload.Status.choices,
-        "all_of_club": policy.can_import(request.user, club),
-    })
+    return render(
+        request,
+        "games/uploads.html",
+        {
+            "club": club,
+            "page": _paginate(request, uploads),
+            "status": status or "",
+            "statuses": Upload.Status.choices,
+            "all_of_club": policy.can_import(request.user, club),
+        },
+    )
 
 
 def import_form(request: HttpRequest, slug: str) -> HttpResponse:
@@ -181,9 +211,16 @@ def import_form(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and not (throttle := UploadThrottle()).allow_request(request, None):
         # One budget with the API and the upload form (settings.LANTERN_UPLOAD_RATE).
         form.add_error(None, _too_many(throttle.wait()))
-        return render(request, "games/import_form.html", {
-            "club": club, "form": form, "imports": selectors.club_imports(club)[:20],
-        }, status=429)
+        return render(
+            request,
+            "games/import_form.html",
+            {
+                "club": club,
+                "form": form,
+                "imports": selectors.club_imports(club)[:20],
+            },
+            status=429,
+        )
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         try:
@@ -192,19 +229,27 @@ def import_form(request: HttpRequest, slug: str) -> HttpResponse:
             form.add_error("file", exc.message)
         else:
             return redirect("import-detail", run.pk)
-    return render(request, "games/import_form.html", {
-        "club": club,
-        "form": form,
-        "imports": selectors.club_imports(club)[:20],
-    })
+    return render(
+        request,
+        "games/import_form.html",
+        {
+            "club": club,
+            "form": form,
+            "imports": selectors.club_imports(club)[:20],
+        },
+    )
 
 
 def import_detail(request: HttpRequest, import_id: int) -> HttpResponse:
     run = selectors.import_for(request.user, import_id)
     if run is None:
         raise Http404("no such import")
-    return render(request, "games/import_detail.html", {
-        "run": run,
-        "running": run.status in (Import.Status.QUEUED, Import.Status.RUNNING),
-        "rejections": _paginate(request, selectors.import_rejections(run), 100),
-    })
+    return render(
+        request,
+        "games/import_detail.html",
+        {
+            "run": run,
+            "running": run.status in (Import.Status.QUEUED, Import.Status.RUNNING),
+            "rejections": _paginate(request, selectors.import_rejections(run), 100),
+        },
+    )

@@ -7,15 +7,28 @@ from ladder.services import queue_recompute
 
 @admin.register(Ladder)
 class LadderAdmin(admin.ModelAdmin):
-    list_display = ["club", "game", "kind", "rated_matches", "last_rated_at", "version",
-                    "created_at"]
+    list_display = [
+        "club",
+        "game",
+        "kind",
+        "rated_matches",
+        "last_rated_at",
+        "version",
+        "created_at",
+    ]
     list_filter = ["game", "kind", "club"]
     search_fields = ["club__name", "club__slug"]
     date_hierarchy = "created_at"
     list_select_related = ["club"]
     # The kind follows from the matches (Match.with_bots): never edited by hand.
-    readonly_fields = ["kind", "role_tallies", "last_rated_at", "last_rated_match", "rated_matches",
-                       "version"]
+    readonly_fields = [
+        "kind",
+        "role_tallies",
+        "last_rated_at",
+        "last_rated_match",
+        "rated_matches",
+        "version",
+    ]
     actions = ["recompute"]
 
     @admin.action(description="Recompute the selected ladders (Celery)")
@@ -36,8 +49,16 @@ class LadderAdmin(admin.ModelAdmin):
 class RatingAdmin(RecordAdmin):
     """Written only by ladder.services (a change here would disagree with the history)."""
 
-    list_display = ["player", "ladder", "rating", "games", "wins", "losses", "provisional",
-                    "last_played_at"]
+    list_display = [
+        "player",
+        "ladder",
+        "rating",
+        "games",
+        "wins",
+        "losses",
+        "provisional",
+        "last_played_at",
+    ]
     list_filter = ["ladder__game", "provisional", "ladder__club"]
     search_fields = ["player__handle", "ladder__club__name"]
     list_select_related = ["player", "ladder__club"]
@@ -47,8 +68,21 @@ class RatingAdmin(RecordAdmin):
 class RatingChangeAdmin(RecordAdmin):
     """The rating history (EL-7.1), written only by ladder.services."""
 
-    list_display = ["ladder", "sequence", "match", "player", "role", "before", "after",
-                    "expected", "score", "k", "weight", "advantage", "played_at"]
+    list_display = [
+        "ladder",
+        "sequence",
+        "match",
+        "player",
+        "role",
+        "before",
+        "after",
+        "expected",
+        "score",
+        "k",
+        "weight",
+        "advantage",
+        "played_at",
+    ]
     list_filter = ["ladder__game", "won", "ladder__club"]
     search_fields = ["player__handle", "=match__id"]
     date_hierarchy = "played_at"
@@ -59,8 +93,19 @@ class RatingChangeAdmin(RecordAdmin):
 class RecomputeJobAdmin(RecordAdmin):
     """Progress and errors of recomputes; retry a failed one on /dashboard/."""
 
-    list_display = ["id", "ladder", "reason", "status", "phase", "progress", "total", "percent",
-                    "created_at", "started_at", "finished_at"]
+    list_display = [
+        "id",
+        "ladder",
+        "reason",
+        "status",
+        "phase",
+        "progress",
+        "total",
+        "percent",
+        "created_at",
+        "started_at",
+        "finished_at",
+    ]
     list_filter = ["status", "reason", "ladder__game"]
     search_fields = ["=id", "ladder__club__name", "error"]
     date_hierarchy = "created_at"

@@ -21,8 +21,16 @@ class LadderSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Ladder
-        fields = ["id", "club", "game", "kind", "rating_options", "role_tallies", "rated_matches",
-                  "last_rated_at"]
+        fields = [
+            "id",
+            "club",
+            "game",
+            "kind",
+            "rating_options",
+            "role_tallies",
+            "rated_matches",
+            "last_rated_at",
+        ]
 
     def get_rating_options(self, ladder: Ladder) -> dict:
         return ladder.rating_options.to_json()
@@ -36,8 +44,19 @@ class RatingSerializer(FieldsOnceMixin, serializers.ModelSerializer):
 
     class Meta:
         model = Rating
-        fields = ["rank", "player", "handle", "rating", "display", "provisional", "games", "wins",
-                  "losses", "roles", "last_played_at"]
+        fields = [
+            "rank",
+            "player",
+            "handle",
+            "rating",
+            "display",
+            "provisional",
+            "games",
+            "wins",
+            "losses",
+            "roles",
+            "last_played_at",
+        ]
 
     def to_representation(self, rating: Rating) -> dict:
         """The fields above, written out: standings are asked for far more often than
@@ -62,8 +81,22 @@ class RatingChangeSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = RatingChange
-        fields = ["match", "sequence", "played_at", "role", "before", "after", "delta",
-                  "expected", "score", "k", "weight", "advantage", "opponent_rating", "won"]
+        fields = [
+            "match",
+            "sequence",
+            "played_at",
+            "role",
+            "before",
+            "after",
+            "delta",
+            "expected",
+            "score",
+            "k",
+            "weight",
+            "advantage",
+            "opponent_rating",
+            "won",
+        ]
 
 
 class RecomputeJobSerializer(serializers.ModelSerializer):
@@ -71,8 +104,19 @@ class RecomputeJobSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = RecomputeJob
-        fields = ["id", "reason", "status", "phase", "progress", "total", "percent", "error",
-                  "created_at", "started_at", "finished_at"]
+        fields = [
+            "id",
+            "reason",
+            "status",
+            "phase",
+            "progress",
+            "total",
+            "percent",
+            "error",
+            "created_at",
+            "started_at",
+            "finished_at",
+        ]
 
 
 def _ladder(request, ladder_id: int) -> Ladder:
@@ -102,8 +146,11 @@ class Standings(generics.ListAPIView):
         # Cached until the club changes or the ladder rates again (games.read_cache).
         ladder = self.ladder
         answer = read_cache.cached_answer(
-            ladder.club_id, request, lambda: super(Standings, self).list(request, *args, **kwargs).data,
-            shows=(read_cache.PLAYERS,), part=f"ladder:{ladder.pk}:{ladder.version}",
+            ladder.club_id,
+            request,
+            lambda: super(Standings, self).list(request, *args, **kwargs).data,
+            shows=(read_cache.PLAYERS,),
+            part=f"ladder:{ladder.pk}:{ladder.version}",
         )
         return Response(answer)
 
@@ -113,9 +160,7 @@ class Standings(generics.ListAPIView):
     def paginate_queryset(self, queryset):
         page = super().paginate_queryset(queryset)
         rows = page if page is not None else list(queryset)
-        offset = (
-            (self.paginator.page.start_index() - 1) if page is not None else 0
-        )
+        offset = (self.paginator.page.start_index() - 1) if page is not None else 0
         for n, rating in enumerate(rows, 1):
             rating.rank = offset + n
         return page

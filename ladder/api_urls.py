@@ -5,8 +5,7 @@ from ladder import api
 
 urlpatterns = [
     path("ladders/", api.LadderList.as_view(), name="api-ladders"),
-    path("ladders/<id:ladder_id>/standings/", api.Standings.as_view(),
-         name="api-ladder-standings"),
+    path("ladders/<id:ladder_id>/standings/", api.Standings.as_view(), name="api-ladder-standings"),
     path(
         "ladders/<id:ladder_id>/players/<id:player_id>/history/",
         api.History.as_view(),

@@ -73,16 +73,29 @@ class Dot:
     @property
     def text(self) -> str:
         """What hovering the point says."""
-        values = {"date": formats.date_format(timezone.localtime(self.point.played_at), "SHORT_DATE_FORMAT"),
-                  "rating": f"{self.point.after:.0f}", "change": self.change,
-                  "role": self.point.role_name or self.point.role, "match": self.point.match_id}
+        values = {
+            "date": formats.date_format(
+                timezone.localtime(self.point.played_at), "SHORT_DATE_FORMAT"
+            ),
+            "rating": f"{self.point.after:.0f}",
+            "change": self.change,
+            "role": self.point.role_name or self.point.role,
+            "match": self.point.match_id,
+        }
         if self.point.role:
-            text = (gettext("%(date)s: %(rating)s (%(change)s), won as %(role)s, match #%(match)s")
-                    if self.point.won else
-                    gettext("%(date)s: %(rating)s (%(change)s), lost as %(role)s, match #%(match)s"))
+            text = (
+                gettext("%(date)s: %(rating)s (%(change)s), won as %(role)s, match #%(match)s")
+                if self.point.won
+                else gettext(
+                    "%(date)s: %(rating)s (%(change)s), lost as %(role)s, match #%(match)s"
+                )
+            )
         else:
-            text = (gettext("%(date)s: %(rating)s (%(change)s), won, match #%(match)s") if self.point.won
-                    else gettext("%(date)s: %(rating)s (%(change)s), lost, match #%(match)s"))
+            text = (
+                gettext("%(date)s: %(rating)s (%(change)s), won, match #%(match)s")
+                if self.point.won
+                else gettext("%(date)s: %(rating)s (%(change)s), lost, match #%(match)s")
+            )
         return text % values
 
 
@@ -143,17 +156,23 @@ def _date_ticks(start: datetime, end: datetime) -> tuple[list[datetime], Callabl
                 month, year = 1, year + 1
             if (month - 1) % step:
                 continue
-            tick = start.replace(year=year, month=month, day=1, hour=0, minute=0, second=0, microsecond=0)
+            tick = start.replace(
+                year=year, month=month, day=1, hour=0, minute=0, second=0, microsecond=0
+            )
             if tick > end:
                 return ticks, lambda at: dateformat.format(
-                    at, pgettext("a month on a chart's axis: Django date format", "M Y"))
+                    at, pgettext("a month on a chart's axis: Django date format", "M Y")
+                )
             ticks.append(tick)
-    return [start.replace(year=y, month=1, day=1, hour=0, minute=0, second=0, microsecond=0)
-            for y in range(start.year + 1, end.year + 1)], lambda at: f"{at:%Y}"
+    return [
+        start.replace(year=y, month=1, day=1, hour=0, minute=0, second=0, microsecond=0)
+        for y in range(start.year + 1, end.year + 1)
+    ], lambda at: f"{at:%Y}"
 
 
-def history_chart(points: list[HistoryPoint], until: datetime | None = None, width: int = 640,
-                  height: int = 220) -> Chart | None:
+def history_chart(
+    points: list[HistoryPoint], until: datetime | None = None, width: int = 640, height: int = 220
+) -> Chart | None:
     """A player's rating over time: x is the date (dated ticks), y the rating (round
     ticks); the line holds flat between matches and jumps at each, and runs on flat to
     ``until`` (the ladder's latest rated match) when the player has not played since.
@@ -187,9 +206,27 @@ def history_chart(points: list[HistoryPoint], until: datetime | None = None, wid
         path.append(f"V{y(point.after):.1f}")
     path.append(f"H{x(end):.1f}")
     roles = sorted({p.role for p in points if p.role})
-    dots = [Dot(x(p.played_at), y(p.after), p, roles.index(p.role) if p.role else 0) for p in points]
+    dots = [
+        Dot(x(p.played_at), y(p.after), p, roles.index(p.role) if p.role else 0) for p in points
+    ]
     dates, label = _date_ticks(start, end)
     x_ticks = [Tick(x(d), label(d)) for d in dates]
-    y_ticks = [Tick(y(low + i * step), f"{low + i * step:.0f}") for i in range(round((high - low) / step) + 1)]
-    return Chart(width, height, left, top, right, bottom, " ".join(path), dots, x_ticks, y_ticks,
-                 roles, f"{points[0].played_at:%Y-%m-%d}", f"{points[-1].played_at:%Y-%m-%d}")
+    y_ticks = [
+        Tick(y(low + i * step), f"{low + i * step:.0f}")
+        for i in range(round((high - low) / step) + 1)
+    ]
+    return Chart(
+        width,
+        height,
+        left,
+        top,
+        right,
+        bottom,
+        " ".join(path),
+        dots,
+        x_ticks,
+        y_ticks,
+        roles,
+        f"{points[0].played_at:%Y-%m-%d}",
+        f"{points[-1].played_at:%Y-%m-%d}",
+    )

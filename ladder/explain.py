@@ -34,14 +34,18 @@ def explain(change: RatingChange, match_changes: list[RatingChange]) -> list[str
     delta = change.after - change.before
     if change.opponent_rating is None:  # free-for-all (EL-6)
         n = len(match_changes)
-        lines.append(gettext("Free-for-all, N = %(n)s: every other player is one pairwise game (EL-6).") % {"n": n})
+        lines.append(
+            gettext("Free-for-all, N = %(n)s: every other player is one pairwise game (EL-6).")
+            % {"n": n}
+        )
         for other in match_changes:
             if other.player_id == change.player_id:
                 continue
             e = 1.0 / (1.0 + 10.0 ** ((other.before - change.before) / 400.0))
             s = 1.0 if change.won else (0.0 if other.won else 0.5)
             lines.append(
-                gettext("vs %(player)s") % {"player": other.player}
+                gettext("vs %(player)s")
+                % {"player": other.player}
                 + f" ({_n(other.before, 1)}): E = 1 / (1 + 10^(({_n(other.before, 1)}"
                 f" − {_n(change.before, 1)}) / 400)) = {_e(e)}, S = {s:g}"
             )
@@ -63,14 +67,16 @@ def explain(change: RatingChange, match_changes: list[RatingChange]) -> list[str
         total = game.team_total(options if isinstance(options, dict) else {})
         lines.append(_team_line(match_changes, team_rating, team_role))
         lines.append(
-            f"E({solo_name}) = 1 / (1 + 10^(({_n(team_rating or 0.0)} − {_n(change.opponent_rating)}"
+            f"E({solo_name}) = 1 / (1 + 10^(({_n(team_rating or 0.0)} − "
+            f"{_n(change.opponent_rating)}"
             f" − ({_n(solo_adv)})) / 400)) = {_e(1.0 - change.expected)}"
         )
         lines.append(f"E({team_name}) = 1 − E({solo_name}) = {_e(change.expected)}")
         lines.append(
             f"Δ = K × w × (S − E) = {change.k:g} × {change.weight:g} × ({change.score:g} − "
             f"{_e(change.expected)}) = {delta:+.2f}   "
-            + gettext("(w = your share of the %(total)s %(share)s)") % {"total": total, "share": shape.share}
+            + gettext("(w = your share of the %(total)s %(share)s)")
+            % {"total": total, "share": shape.share}
         )
         return lines
     if solo_role and change.role == solo_role:
@@ -81,7 +87,8 @@ def explain(change: RatingChange, match_changes: list[RatingChange]) -> list[str
         + ("   " + gettext("(role advantage, EL-3)") if change.advantage else "")
     )
     lines.append(
-        f"Δ = K × (S − E) = {change.k:g} × ({change.score:g} − {_e(change.expected)}) = {delta:+.2f}"
+        f"Δ = K × (S − E) = {change.k:g} × ({change.score:g} − {_e(change.expected)}) = "
+        f"{delta:+.2f}"
     )
     return lines
 

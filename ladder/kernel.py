@@ -113,14 +113,24 @@ class LadderOptions:
         """Options from a JSON object; absent keys take the defaults, bad ones raise
         :class:`OptionsError` naming the key."""
         data = dict(data or {})
-        unknown = set(data) - {"initial", "k", "provisional_k", "provisional_games", "role_advantage"}
+        unknown = set(data) - {
+            "initial",
+            "k",
+            "provisional_k",
+            "provisional_games",
+            "role_advantage",
+        }
         if unknown:
             raise OptionsError(f"EL-1.1: unknown ladder option(s): {', '.join(sorted(unknown))}")
         values: dict[str, Any] = {}
         for key in ("initial", "k", "provisional_k"):
             if key in data:
                 value = data[key]
-                if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+                if (
+                    isinstance(value, bool)
+                    or not isinstance(value, int | float)
+                    or not math.isfinite(value)
+                ):
                     raise OptionsError(f"EL-1.1: {key} must be a number, not {value!r}")
                 if key != "initial" and value <= 0:
                     raise OptionsError(f"EL-1.1: {key} must be positive, not {value!r}")
@@ -128,7 +138,9 @@ class LadderOptions:
         if "provisional_games" in data:
             games = data["provisional_games"]
             if isinstance(games, bool) or not isinstance(games, int) or games < 0:
-                raise OptionsError(f"EL-1.1: provisional_games must be a whole number >= 0, not {games!r}")
+                raise OptionsError(
+                    f"EL-1.1: provisional_games must be a whole number >= 0, not {games!r}"
+                )
             values["provisional_games"] = games
         if "role_advantage" in data:
             values["role_advantage"] = _parse_role_advantage(data["role_advantage"])
@@ -149,17 +161,24 @@ def _parse_role_advantage(value: Any) -> str | dict[str, float]:
     if isinstance(value, str):
         if value not in ROLE_ADVANTAGE_MODES:
             raise OptionsError(
-                f'EL-1.1: role_advantage must be "none", "estimated" or numbers per role, not {value!r}'
+                f'EL-1.1: role_advantage must be "none", "estimated" or numbers per role, not '
+                f"{value!r}"
             )
         return value
     if not isinstance(value, Mapping) or not value:
-        raise OptionsError(f"EL-1.1: role_advantage must be a mode or numbers per role, not {value!r}")
+        raise OptionsError(
+            f"EL-1.1: role_advantage must be a mode or numbers per role, not {value!r}"
+        )
     fixed: dict[str, float] = {}
     opponent_of = _opponents_of()
     for role, number in value.items():
         if role not in opponent_of:
             raise OptionsError(f"EL-3.2: no role advantage applies to role {role!r}")
-        if isinstance(number, bool) or not isinstance(number, int | float) or not math.isfinite(number):
+        if (
+            isinstance(number, bool)
+            or not isinstance(number, int | float)
+            or not math.isfinite(number)
+        ):
             raise OptionsError(f"EL-3.2: the advantage of {role} must be a number, not {number!r}")
         fixed[role] = float(number)
     for role, number in fixed.items():
@@ -345,9 +364,7 @@ class RatingKernel:
             team_rating += weight * rating
             members.append((player, weight, rating))
         if shares_total != total:
-            raise ValueError(
-                f"EL-5.1: the team players control {shares_total} pawns, not {total}"
-            )
+            raise ValueError(f"EL-5.1: the team players control {shares_total} pawns, not {total}")
         players = {player for player, _ in team}
         if len(players) != len(team):
             raise ValueError("EL-5.1: list each team player once, with all their pawns")
@@ -365,8 +382,19 @@ class RatingKernel:
         changes = [
             _change(
                 Change,
-                (solo, solo_role, r_solo, after_solo, e_solo, s_solo, k_solo, 1.0, adv,
-                 team_rating, solo_won),
+                (
+                    solo,
+                    solo_role,
+                    r_solo,
+                    after_solo,
+                    e_solo,
+                    s_solo,
+                    k_solo,
+                    1.0,
+                    adv,
+                    team_rating,
+                    solo_won,
+                ),
             )
         ]
         append = changes.append
@@ -383,8 +411,19 @@ class RatingKernel:
             append(
                 _change(
                     Change,
-                    (player, team_role, rating, after, e_team, s_team, k_player, weight, team_adv,
-                     r_solo, team_won),
+                    (
+                        player,
+                        team_role,
+                        rating,
+                        after,
+                        e_team,
+                        s_team,
+                        k_player,
+                        weight,
+                        team_adv,
+                        r_solo,
+                        team_won,
+                    ),
                 )
             )
         ratings[solo] = after_solo
@@ -441,8 +480,24 @@ class RatingKernel:
             after = r + k_player * weight * (score - expected[i])
             ratings[player] = after
             games[player] = played + 1
-            append(_change(Change, (player, roles[i], r, after, expected[i], score, k_player,
-                                    weight, 0.0, None, won)))
+            append(
+                _change(
+                    Change,
+                    (
+                        player,
+                        roles[i],
+                        r,
+                        after,
+                        expected[i],
+                        score,
+                        k_player,
+                        weight,
+                        0.0,
+                        None,
+                        won,
+                    ),
+                )
+            )
         return changes
 
 
@@ -489,8 +544,9 @@ def rate_seats(
                 # One player may hold several team seats (Game.may_hold_together): their
                 # shares add up.
                 shares[seat.player] = shares.get(seat.player, 0) + seat.share
-        return kernel.rate_one_against_team(solo[0].player, list(shares.items()), winner == solo_role,
-                                            solo_role, team_role)
+        return kernel.rate_one_against_team(
+            solo[0].player, list(shares.items()), winner == solo_role, solo_role, team_role
+        )
     if kind == FREE_FOR_ALL:
         by_seat = {s.seat: s.player for s in seats}
         if winner is not None and winner not in by_seat:

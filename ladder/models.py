@@ -47,14 +47,16 @@ class Ladder(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="ladders")
     game = models.CharField(max_length=64, choices=game_choices)
     kind = models.CharField(
-        max_length=16, choices=Kind.choices, default=Kind.STANDARD,
+        max_length=16,
+        choices=Kind.choices,
+        default=Kind.STANDARD,
         help_text="standard: matches between people; bots: matches with a bot seat only.",
     )
     options = models.JSONField(
         default=dict,
         blank=True,
         validators=[validate_options],
-        help_text='EL-1.1: initial, k, provisional_k, provisional_games, role_advantage '
+        help_text="EL-1.1: initial, k, provisional_k, provisional_games, role_advantage "
         '("none", "estimated" or e.g. {"cryptid": 35}); absent keys take the defaults.',
     )
     #: EL-3.3 tallies after the last rated match: {"cryptid": [wins, matches]}
@@ -99,7 +101,9 @@ class Ladder(models.Model):
         from games.display import game_name
 
         if self.with_bots:
-            return gettext("%(game)s bot ladder (games against bots only)") % {"game": game_name(self.game)}
+            return gettext("%(game)s bot ladder (games against bots only)") % {
+                "game": game_name(self.game)
+            }
         return gettext("%(game)s ladder") % {"game": game_name(self.game)}
 
     @property
@@ -139,8 +143,10 @@ class Rating(models.Model):
         ordering = ["ladder", "-rating", "player_id"]
         constraints = [
             models.UniqueConstraint(fields=["ladder", "player"], name="rating_unique_player"),
-            models.CheckConstraint(condition=Q(games__gte=models.F("wins") + models.F("losses")),
-                                   name="rating_games_cover_results"),
+            models.CheckConstraint(
+                condition=Q(games__gte=models.F("wins") + models.F("losses")),
+                name="rating_games_cover_results",
+            ),
         ]
         indexes = [models.Index(fields=["ladder", "-rating"], name="rating_standings")]
 

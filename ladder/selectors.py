@@ -26,7 +26,8 @@ def visible_ladder(user: AnyUser, club_slug: str, key: str) -> Ladder:
     and ``-bots`` (its bot ladder, ``Ladder.url_key``)."""
     game, kind = Ladder.parse_url_key(key)
     ladder = (
-        Ladder.objects.select_related("club").filter(club__slug=club_slug, game=game, kind=kind)
+        Ladder.objects.select_related("club")
+        .filter(club__slug=club_slug, game=game, kind=kind)
         .first()
     )
     if ladder is None or not can_view_club(user, ladder.club):
@@ -86,9 +87,7 @@ def recent_ratings(ladder: Ladder, player_ids: list[int], points: int) -> dict[i
     rows = (
         RatingChange.objects.filter(ladder=ladder, player_id__in=player_ids)
         .annotate(
-            newest=Window(
-                RowNumber(), partition_by=[F("player_id")], order_by=F("sequence").desc()
-            )
+            newest=Window(RowNumber(), partition_by=[F("player_id")], order_by=F("sequence").desc())
         )
         .filter(newest__lte=points)
         .order_by("player_id", "sequence")
@@ -151,7 +150,9 @@ def rating_points(ladder: Ladder, player: Player) -> list[HistoryPoint]:
     )
     named: dict[str, str] = {}  # a role's name, said once per role
 
-    def point(at: Any, before: float, after: float, seat: str, match_id: int, won: bool) -> HistoryPoint:
+    def point(
+        at: Any, before: float, after: float, seat: str, match_id: int, won: bool
+    ) -> HistoryPoint:
         label = role(seat)
         if label and label not in named:
             named[label] = rating_role(ladder.game, label)
@@ -197,8 +198,9 @@ def head_to_head(ladder: Ladder, a: Player, b: Player) -> HeadToHead:
         else:
             result.other += 1
             winner = None
-        result.matches.append({"match": ca.match, "a": ca, "b": cb, "winner": winner,
-                               "sequence": ca.sequence})
+        result.matches.append(
+            {"match": ca.match, "a": ca, "b": cb, "winner": winner, "sequence": ca.sequence}
+        )
     result.matches.sort(key=lambda m: -m["sequence"])
     return result
 
@@ -240,7 +242,11 @@ def ladder_by_id(user: AnyUser, ladder_id: int) -> Ladder:
 
 def ratings_by_rank(ladder: Ladder) -> QuerySet[Rating]:
     """A ladder's ratings, highest first (ties by handle): the API's standings."""
-    return Rating.objects.filter(ladder=ladder).select_related("player").order_by("-rating", "player__handle")
+    return (
+        Rating.objects.filter(ladder=ladder)
+        .select_related("player")
+        .order_by("-rating", "player__handle")
+    )
 
 
 def rating_changes(ladder: Ladder, player_id: int) -> QuerySet[RatingChange]:

@@ -19,8 +19,11 @@ from ladder.models import RecomputeJob
 #: match is never rated twice.
 #: A task that kills its worker each time is given up after a few deliveries
 #: (config.redelivery) and listed on the dashboard.
-REDELIVERED_IF_LOST = {"acks_late": True, "reject_on_worker_lost": True,
-                       "base": BoundedRedeliveryTask}
+REDELIVERED_IF_LOST = {
+    "acks_late": True,
+    "reject_on_worker_lost": True,
+    "base": BoundedRedeliveryTask,
+}
 
 
 @shared_task(name="ladder.rate_match", **REDELIVERED_IF_LOST)
@@ -39,8 +42,9 @@ def rate_matches(match_ids: list[int]) -> list[str]:
 
 
 @shared_task(name="ladder.recompute_ladder", **REDELIVERED_IF_LOST)
-def recompute_ladder(ladder_id: int, reason: str = RecomputeJob.Reason.MANUAL,
-                     job_id: int | None = None) -> dict[str, object]:
+def recompute_ladder(
+    ladder_id: int, reason: str = RecomputeJob.Reason.MANUAL, job_id: int | None = None
+) -> dict[str, object]:
     job = RecomputeJob.objects.get(pk=job_id) if job_id is not None else None
     job = services.recompute_ladder(ladder_id, reason=reason, job=job)
     return {"job": job.pk, "status": job.status, "matches": job.total}

@@ -41,8 +41,9 @@ def standings(request: HttpRequest, club_slug: str, game: str) -> HttpResponse:
     )
 
 
-def head_to_head(request: HttpRequest, club_slug: str, game: str, a: str,
-                 b: str | None = None) -> HttpResponse:
+def head_to_head(
+    request: HttpRequest, club_slug: str, game: str, a: str, b: str | None = None
+) -> HttpResponse:
     ladder = selectors.visible_ladder(request.user, club_slug, game)
     if b is None:  # the form on the player page
         other = request.GET.get("vs", "")

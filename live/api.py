@@ -348,7 +348,8 @@ class LegalActionsView(LiveView):
             )
         ],
         responses={200: LiveChoiceSerializer, **_ERRORS},
-        summary="Your seat's legal actions now, chosen field by field (empty when it is not your turn)",
+        summary="Your seat's legal actions now, chosen field by field (empty when it is not your "
+        "turn)",
     )
     def get(self, request: Request, table_id: int) -> Response:
         table = _watched(request, table_id)

@@ -85,7 +85,8 @@ def demo_logs(game_id: str, count: int) -> Iterator[tuple[str, dict[str, Any]]]:
     options = game.normalize_options({})
     # Every player count the game has (the engine's), up to what the demo's clubs seat.
     counts = [n for n in game.player_counts(options) if n <= DEMO_MOST_PLAYERS] or [
-        game.min_players]
+        game.min_players
+    ]
     bot = "greedy" if "greedy" in engine.bots_of(game) else sorted(engine.bots_of(game))[0]
     chooser = engine.Rng(zlib.crc32(game_id.encode()))
     for number in range(count):
@@ -99,8 +100,11 @@ def demo_logs(game_id: str, count: int) -> Iterator[tuple[str, dict[str, Any]]]:
         if number % UNFINISHED_EVERY == UNFINISHED_EVERY - 1 and len(log["actions"]) > 4:
             log["actions"] = log["actions"][: len(log["actions"]) // 2]
             log["result"] = None
-        log["meta"] = {"played_at": played_at.isoformat().replace("+00:00", "Z"),
-                       "event": "Lantern demo", "notes": f"bot-played ({bot})"}
+        log["meta"] = {
+            "played_at": played_at.isoformat().replace("+00:00", "Z"),
+            "event": "Lantern demo",
+            "notes": f"bot-played ({bot})",
+        }
         yield demo.slug, log
 
 
@@ -139,15 +143,22 @@ def seed_demo_analyses() -> list[int]:
     public = Club.objects.filter(slug__in=[d.slug for d in DEMO_CLUBS if d.is_public])
     low, high = DEMO_ANALYSED_ACTIONS
     for game_id in sorted(engine.all_games()):
-        match = (Match.objects.filter(club__in=public, game=game_id, status=Match.Status.VALID,
-                                      action_count__gte=low, action_count__lte=high)
-                 .order_by("action_count", "pk").first())
+        match = (
+            Match.objects.filter(
+                club__in=public,
+                game=game_id,
+                status=Match.Status.VALID,
+                action_count__gte=low,
+                action_count__lte=high,
+            )
+            .order_by("action_count", "pk")
+            .first()
+        )
         if match is None or analysis_services.current_version(match) is None:
             continue
         if analysis_services.analyse_at_once(match):
             analysed.append(match.pk)
     return analysed
-
 
 
 #: so the club's bot ladder has rows: how many, and who played them (DEMO_PEOPLE's member).
@@ -159,8 +170,15 @@ DEMO_BOT_OPPONENT = "alice"
 def demo_bot_game() -> str | None:
     """The game of the demo's games against a bot: the engine's first (by id) that two
     can play with a medium bot; None when it has none."""
-    return next((game_id for game_id, game in sorted(engine.all_games().items())
-                 if 2 in game.player_counts(game.normalize_options({})) and DEMO_BOT in engine.bots_of(game)), None)
+    return next(
+        (
+            game_id
+            for game_id, game in sorted(engine.all_games().items())
+            if 2 in game.player_counts(game.normalize_options({}))
+            and DEMO_BOT in engine.bots_of(game)
+        ),
+        None,
+    )
 
 
 def demo_bot_logs() -> Iterator[dict[str, Any]]:
@@ -173,13 +191,17 @@ def demo_bot_logs() -> Iterator[dict[str, Any]]:
     for seed in range(100):
         if found == DEMO_BOT_GAMES:
             return
-        log = engine.play(game_id, seed, [DEMO_BOT, DEMO_BOT], players=[DEMO_BOT_OPPONENT, f"bot-{DEMO_BOT}"])
+        log = engine.play(
+            game_id, seed, [DEMO_BOT, DEMO_BOT], players=[DEMO_BOT_OPPONENT, f"bot-{DEMO_BOT}"]
+        )
         if log["result"] is None:
             continue
         log["seats"][1]["bot"] = DEMO_BOT
         played_at = DEMO_EPOCH - timedelta(days=found + 1, hours=2)
-        log["meta"] = {"played_at": played_at.isoformat().replace("+00:00", "Z"),
-                       "notes": f"against the {DEMO_BOT} bot"}
+        log["meta"] = {
+            "played_at": played_at.isoformat().replace("+00:00", "Z"),
+            "notes": f"against the {DEMO_BOT} bot",
+        }
         found += 1
         yield log
 
@@ -191,7 +213,10 @@ def seed_demo_bot_games() -> int:
     if Match.objects.filter(club=club, with_bots=True).exists():
         return 0
     with transaction.atomic():
-        return sum(int(ingest_log(club, log, None, source=Upload.Source.SITE).created) for log in demo_bot_logs())
+        return sum(
+            int(ingest_log(club, log, None, source=Upload.Source.SITE).created)
+            for log in demo_bot_logs()
+        )
 
 
 # --- people and events a newcomer can step into (make run) --------------------------
@@ -208,11 +233,15 @@ class DemoPasswordBackend(ModelBackend):
     database is served as production, since that password is printed for all to read.
     The refusal stops the other backends and counts as a failed sign-in (django-axes)."""
 
-    def authenticate(self, request: Any, username: str | None = None,
-                     password: str | None = None, **kwargs: Any) -> Any:
+    def authenticate(
+        self, request: Any, username: str | None = None, password: str | None = None, **kwargs: Any
+    ) -> Any:
         if password == DEMO_PASSWORD and not settings.DEBUG:
-            logger.warning("a sign-in with the demo accounts' public password was refused "
-                           "(DEBUG is off): user name %r", username)
+            logger.warning(
+                "a sign-in with the demo accounts' public password was refused "
+                "(DEBUG is off): user name %r",
+                username,
+            )
             raise PermissionDenied("the demo password signs in only with DEBUG on")
         return super().authenticate(request, username=username, password=password, **kwargs)
 
@@ -227,16 +256,19 @@ def seed_demo_people() -> list[tuple[str, str]]:
     with a Riverside handle linked to the account. Returns (username, password) pairs.
     Refused unless ``settings.DEBUG`` (a known password must never reach production)."""
     if not settings.DEBUG:
-        raise DemoRefused("demo accounts are created only with DEBUG on (a development "
-                          "server): their password is public")
+        raise DemoRefused(
+            "demo accounts are created only with DEBUG on (a development "
+            "server): their password is public"
+        )
     clubs = list(Club.objects.filter(slug__in=[d.slug for d in DEMO_CLUBS if d.is_public]))
     riverside = next(c for c in clubs if c.slug == DEMO_CLUBS[0].slug)
     users = get_user_model().objects
     for username, role, handle in DEMO_PEOPLE:
         user = users.filter(username=username).first()
         if user is None:
-            user = users.create_user(username=username, password=DEMO_PASSWORD,
-                                     email=f"{username}@lantern.invalid")
+            user = users.create_user(
+                username=username, password=DEMO_PASSWORD, email=f"{username}@lantern.invalid"
+            )
         for club in clubs:
             Membership.objects.get_or_create(user=user, club=club, defaults={"role": role})
         Player.objects.filter(club=riverside, handle=handle, user__isnull=True).update(user=user)
@@ -247,21 +279,26 @@ def _play_pairing(pairing: Any, seed: int) -> dict[str, Any]:
     """A bot-played log of ``pairing``'s game with its players in its seats."""
     tournament = pairing.tournament
     game = engine.get_game(tournament.game)
-    seats = {s.seat: s.entry.player.handle
-             for s in pairing.seats.select_related("entry__player")}
+    seats = {s.seat: s.entry.player.handle for s in pairing.seats.select_related("entry__player")}
     options = game.normalize_options(tournament.options or {})
     order = game.seat_ids(options, len(seats))
     bot = "greedy" if "greedy" in engine.bots_of(game) else sorted(engine.bots_of(game))[0]
-    log = engine.play(tournament.game, seed, [bot] * len(order),
-                      players=[seats[seat] for seat in order])
-    log["meta"] = {"played_at": (DEMO_EPOCH + timedelta(days=1, hours=pairing.round))
-                   .isoformat().replace("+00:00", "Z"), "event": tournament.name}
+    log = engine.play(
+        tournament.game, seed, [bot] * len(order), players=[seats[seat] for seat in order]
+    )
+    log["meta"] = {
+        "played_at": (DEMO_EPOCH + timedelta(days=1, hours=pairing.round))
+        .isoformat()
+        .replace("+00:00", "Z"),
+        "event": tournament.name,
+    }
     return log
 
 
 def _play_round(tournament: Any, seed: int) -> None:
-    for pairing in tournament.pairings.filter(round=tournament.current_round,
-                                              status=Pairing.Status.PENDING):
+    for pairing in tournament.pairings.filter(
+        round=tournament.current_round, status=Pairing.Status.PENDING
+    ):
         for attempt in range(20):  # a bot game may end unfinished; another seed will not
             log = _play_pairing(pairing, seed + 100 * attempt + pairing.board)
             if log.get("result"):
@@ -275,26 +312,45 @@ def seed_demo_tournaments() -> list[str]:
     made = []
     plans = [
         # (club, name, game, format, rounds, handles, rounds to play)
-        (DEMO_CLUBS[0], "Riverside autumn round-robin", 0, Tournament.Format.ROUND_ROBIN,
-         None, ("alice", "bob", "carol", "dmitri"), None),
-        (DEMO_CLUBS[1], "Harbour Lights winter Swiss", 1, Tournament.Format.SWISS,
-         3, ("gus", "hana", "ivan", "jo", "kenji"), 1),
+        (
+            DEMO_CLUBS[0],
+            "Riverside autumn round-robin",
+            0,
+            Tournament.Format.ROUND_ROBIN,
+            None,
+            ("alice", "bob", "carol", "dmitri"),
+            None,
+        ),
+        (
+            DEMO_CLUBS[1],
+            "Harbour Lights winter Swiss",
+            1,
+            Tournament.Format.SWISS,
+            3,
+            ("gus", "hana", "ivan", "jo", "kenji"),
+            1,
+        ),
     ]
-    two_player = sorted(g for g, game in engine.all_games().items() if game.min_players == 2
-                        and 2 in game.player_counts(game.normalize_options({})))
+    two_player = sorted(
+        g
+        for g, game in engine.all_games().items()
+        if game.min_players == 2 and 2 in game.player_counts(game.normalize_options({}))
+    )
     for demo, name, which, format, rounds, handles, play in plans:
         club = Club.objects.get(slug=demo.slug)
         if Tournament.objects.filter(club=club, name=name).exists():
             continue
         game_id = two_player[which % len(two_player)]
-        tournament = tournament_services.create_tournament(club=club, name=name, game=game_id,
-                                                format=format, rounds=rounds, table_size=2)
+        tournament = tournament_services.create_tournament(
+            club=club, name=name, game=game_id, format=format, rounds=rounds, table_size=2
+        )
         for handle in handles:
             tournament_services.add_entry(tournament, Player.objects.get(club=club, handle=handle))
         tournament = tournament_services.start_tournament(tournament)
         seed = zlib.crc32(name.encode()) % 10_000
         while tournament.status == Tournament.Status.RUNNING and (
-                play is None or tournament.current_round <= play):
+            play is None or tournament.current_round <= play
+        ):
             number = tournament.current_round
             _play_round(tournament, seed + number)
             tournament.refresh_from_db()

@@ -71,26 +71,30 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
     role = policy.role_in(request.user, club)
     can_record = request.user.is_authenticated and draft_policy.can_record(request.user, club)
     matches = match_selectors.club_matches_played(club)
-    return render(request, "games/club.html", {
-        "club": club,
-        "role": role,
-        "membership": club_selectors.membership_of(request.user, club),
-        "pending_request": club_selectors.pending_join_request(request.user, club),
-        "matches": matches[:15],
-        "match_count": matches.count(),
-        "ladders": ladder_selectors.ladders_of_club(club),
-        "tournaments": tournament_selectors.club_tournaments(club, 10),
-        "can_manage": policy.can_manage_club(request.user, club),
-        "can_see_members": policy.can_see_members(request.user, club),
-        "can_upload": policy.can_upload(request.user, club) and request.user.is_authenticated,
-        "can_import": policy.can_import(request.user, club) and request.user.is_authenticated,
-        "can_record": can_record,
-        "drafts": open_draft_rows(club, request.user) if can_record else [],
-        "times_in": zones.current_label(translation.get_language() or "en"),
-        "analysis_day": club_analysis_today(club) if club.auto_analysis and role else None,
-        "tables": live_selectors.club_tables(club, request.user),
-        "can_play_online": live_policy.can_open_table(request.user, club),
-    })
+    return render(
+        request,
+        "games/club.html",
+        {
+            "club": club,
+            "role": role,
+            "membership": club_selectors.membership_of(request.user, club),
+            "pending_request": club_selectors.pending_join_request(request.user, club),
+            "matches": matches[:15],
+            "match_count": matches.count(),
+            "ladders": ladder_selectors.ladders_of_club(club),
+            "tournaments": tournament_selectors.club_tournaments(club, 10),
+            "can_manage": policy.can_manage_club(request.user, club),
+            "can_see_members": policy.can_see_members(request.user, club),
+            "can_upload": policy.can_upload(request.user, club) and request.user.is_authenticated,
+            "can_import": policy.can_import(request.user, club) and request.user.is_authenticated,
+            "can_record": can_record,
+            "drafts": open_draft_rows(club, request.user) if can_record else [],
+            "times_in": zones.current_label(translation.get_language() or "en"),
+            "analysis_day": club_analysis_today(club) if club.auto_analysis and role else None,
+            "tables": live_selectors.club_tables(club, request.user),
+            "can_play_online": live_policy.can_open_table(request.user, club),
+        },
+    )
 
 
 def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
@@ -100,11 +104,15 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
         raise Http404("no such match")
     club_selectors.show_times_of(match.club)
     match.options = match_selectors.match_options(match)
-    return render(request, "games/match_detail.html", {
-        "match": match_selectors.with_players(match),
-        "pairing": tournament_selectors.pairing_of(match),
-        "can_manage": policy.can_manage_club(request.user, match.club),
-    })
+    return render(
+        request,
+        "games/match_detail.html",
+        {
+            "match": match_selectors.with_players(match),
+            "pairing": tournament_selectors.pairing_of(match),
+            "can_manage": policy.can_manage_club(request.user, match.club),
+        },
+    )
 
 
 @login_required
@@ -131,8 +139,9 @@ def club_manage(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def _void_or_restore(request: HttpRequest, slug: str, match_id: int, *,
-                     restore: bool) -> HttpResponse:
+def _void_or_restore(
+    request: HttpRequest, slug: str, match_id: int, *, restore: bool
+) -> HttpResponse:
     """The page asks for the reason (it is the confirmation); the POST voids or restores."""
     club = club_for(request, slug, manage=True)
     match = get_object_or_404(Match, pk=match_id, club=club)
@@ -151,8 +160,11 @@ def _void_or_restore(request: HttpRequest, slug: str, match_id: int, *,
         else:
             messages.success(request, done)
         return redirect("match-detail", match_id=match.pk)
-    return render(request, "clubs/match_void.html", {
-        "club": club, "match": match, "form": form, "restore": restore})
+    return render(
+        request,
+        "clubs/match_void.html",
+        {"club": club, "match": match, "form": form, "restore": restore},
+    )
 
 
 @login_required
@@ -181,10 +193,12 @@ def ladder_player(request: HttpRequest, club_slug: str, game: str, handle: str) 
             "ladder": ladder,
             "person": person,
             "rating": ladder_selectors.player_rating(ladder, person),
-            "chart": history_chart(ladder_selectors.rating_points(ladder, person),
-                                   until=ladder.last_rated_at),
+            "chart": history_chart(
+                ladder_selectors.rating_points(ladder, person), until=ladder.last_rated_at
+            ),
             "changes": changes,
-            "opponents": ladder.ratings.select_related("player").exclude(player=person)
+            "opponents": ladder.ratings.select_related("player")
+            .exclude(player=person)
             .order_by("player__handle"),
             "accuracy": recent_accuracy(ladder.club_id, ladder.game, person.pk),
         },

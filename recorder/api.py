@@ -39,20 +39,30 @@ TAGS = ["recorder"]
 
 class SeatEntrySerializer(serializers.Serializer):
     seat = serializers.CharField()
-    player = serializers.CharField(required=False, allow_null=True, help_text="A handle of the club.")
-    bot = serializers.ChoiceField(["random", "greedy", "search"], required=False, allow_null=True,
-                                  help_text="Or a bot plays this seat.")
+    player = serializers.CharField(
+        required=False, allow_null=True, help_text="A handle of the club."
+    )
+    bot = serializers.ChoiceField(
+        ["random", "greedy", "search"],
+        required=False,
+        allow_null=True,
+        help_text="Or a bot plays this seat.",
+    )
 
 
 class CreateDraftSerializer(serializers.Serializer):
     club = serializers.SlugField(help_text="The club's slug.")
     game = serializers.CharField(help_text="Engine game id, e.g. cloak-and-dagger.")
-    options = serializers.JSONField(required=False, help_text="Game options; absent keys take defaults.")
+    options = serializers.JSONField(
+        required=False, help_text="Game options; absent keys take defaults."
+    )
     seats = SeatEntrySerializer(many=True)
     chance = serializers.ChoiceField(
-        [c.value for c in Draft.Chance], required=False, allow_null=True,
+        [c.value for c in Draft.Chance],
+        required=False,
+        allow_null=True,
         help_text="table: chance outcomes are entered as they came out; server: dealt from a "
-                  "seed (forced with a bot). Default: table without bots.",
+        "seed (forced with a bot). Default: table without bots.",
     )
     setup = serializers.JSONField(required=False, help_text="The log's setup (see API.md).")
     played_at = serializers.DateTimeField(required=False)
@@ -69,8 +79,14 @@ class VersionSerializer(serializers.Serializer):
     version = serializers.IntegerField(help_text="The draft's version this write is made against.")
 
 
-@extend_schema_field({"type": "object", "required": ["seat", "type"], "additionalProperties": True,
-                      "properties": {"seat": {"type": "string"}, "type": {"type": "string"}}})
+@extend_schema_field(
+    {
+        "type": "object",
+        "required": ["seat", "type"],
+        "additionalProperties": True,
+        "properties": {"seat": {"type": "string"}, "type": {"type": "string"}},
+    }
+)
 class ActionField(serializers.JSONField):
     """An action as the log writes it: an object with a string seat and type (and the
     fields of its type, which the engine checks)."""
@@ -101,8 +117,10 @@ class MoveSerializer(serializers.Serializer):
     seat = serializers.CharField(allow_null=True)
     action = serializers.JSONField()
     notation = serializers.CharField()
-    sentence = serializers.CharField(help_text="The engine's plain sentence of the action as "
-                                     "this viewer saw it (as in a replay's move list).")
+    sentence = serializers.CharField(
+        help_text="The engine's plain sentence of the action as "
+        "this viewer saw it (as in a replay's move list)."
+    )
     bot = serializers.BooleanField(help_text="Played by a bot.")
 
 
@@ -120,11 +138,16 @@ class FrameSerializer(serializers.Serializer):
 class DraftSeatSerializer(serializers.Serializer):
     seat = serializers.CharField()
     player = serializers.CharField()
-    bot = serializers.CharField(allow_null=True, help_text="The engine's bot level (random, greedy, "
-                                                           "search), or null for a person.")
-    bot_name = serializers.CharField(allow_null=True, help_text="The bot as players call it, in the "
-                                                                "reader's language (\"strong bot\"; a second "
-                                                                "strong bot at the table \"strong bot 2\").")
+    bot = serializers.CharField(
+        allow_null=True,
+        help_text="The engine's bot level (random, greedy, search), or null for a person.",
+    )
+    bot_name = serializers.CharField(
+        allow_null=True,
+        help_text="The bot as players call it, in the "
+        'reader\'s language ("strong bot"; a second '
+        'strong bot at the table "strong bot 2").',
+    )
 
 
 class DraftSummarySerializer(serializers.Serializer):
@@ -135,7 +158,8 @@ class DraftSummarySerializer(serializers.Serializer):
     game = serializers.CharField()
     game_name = serializers.CharField()
     renderer = serializers.CharField(
-        help_text="The board drawing of the game's views: static/js/replay/boards/<renderer>.js.")
+        help_text="The board drawing of the game's views: static/js/replay/boards/<renderer>.js."
+    )
     status = serializers.ChoiceField(Draft.Status.choices)
     version = serializers.IntegerField()
     chance = serializers.ChoiceField(Draft.Chance.choices)
@@ -158,27 +182,38 @@ class DraftSerializer(DraftSummarySerializer):
     is_over = serializers.BooleanField()
     result = serializers.JSONField(allow_null=True)
     result_sentence = serializers.CharField(
-        allow_null=True, help_text="The result as a plain sentence in the reader's language.")
+        allow_null=True, help_text="The result as a plain sentence in the reader's language."
+    )
     frame = FrameSerializer()
-    viewer = serializers.CharField(help_text="Whose eyes this answer is seen with, chosen by the "
-                                   "server: all, a seat or team, or public.")
+    viewer = serializers.CharField(
+        help_text="Whose eyes this answer is seen with, chosen by the "
+        "server: all, a seat or team, or public."
+    )
     viewers = serializers.ListField(child=serializers.DictField())
-    phases = serializers.DictField(child=serializers.CharField(),
-                                   help_text="Each phase the moves and the position name, as "
-                                             "players call it.")
-    seat_labels = serializers.DictField(child=serializers.CharField(),
-                                        help_text="Each seat and team, as players call it.")
-    card_words = serializers.DictField(child=serializers.CharField(),
-                                       help_text="Each card or ticket a view lists by its log id, as "
-                                                 "players call it (car/double: car (double move)).")
+    phases = serializers.DictField(
+        child=serializers.CharField(),
+        help_text="Each phase the moves and the position name, as players call it.",
+    )
+    seat_labels = serializers.DictField(
+        child=serializers.CharField(), help_text="Each seat and team, as players call it."
+    )
+    card_words = serializers.DictField(
+        child=serializers.CharField(),
+        help_text="Each card or ticket a view lists by its log id, as "
+        "players call it (car/double: car (double move)).",
+    )
     static = serializers.JSONField(allow_null=True, help_text="With ?static=1: game.static_view.")
-    document = serializers.JSONField(allow_null=True, help_text="The lantern-log/1 so far (all-seeing only).")
+    document = serializers.JSONField(
+        allow_null=True, help_text="The lantern-log/1 so far (all-seeing only)."
+    )
 
 
 class ChoiceValueSerializer(serializers.Serializer):
     value = serializers.JSONField(allow_null=True)
     count = serializers.IntegerField()
-    label = serializers.CharField(help_text="The value in the reader's language, as the engine says it.")
+    label = serializers.CharField(
+        help_text="The value in the reader's language, as the engine says it."
+    )
 
 
 class ListedActionSerializer(serializers.Serializer):
@@ -186,9 +221,11 @@ class ListedActionSerializer(serializers.Serializer):
     notation = serializers.CharField()
     sentence = serializers.CharField(help_text="The engine's plain sentence of it.")
     chance = serializers.BooleanField(help_text="Its chance outcome is still to be entered.")
-    labels = serializers.DictField(child=serializers.CharField(allow_blank=True),
-                                   help_text="Each field (path: nested objects as left/red) of the action, "
-                                             "its value in the reader's language.")
+    labels = serializers.DictField(
+        child=serializers.CharField(allow_blank=True),
+        help_text="Each field (path: nested objects as left/red) of the action, "
+        "its value in the reader's language.",
+    )
 
 
 class ChoiceSerializer(serializers.Serializer):
@@ -196,12 +233,18 @@ class ChoiceSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     seat = serializers.CharField(allow_null=True)
     total = serializers.IntegerField(help_text="Actions matching the prefix.")
-    prefix = serializers.JSONField(help_text="The fields fixed: yours and those with one value left.")
-    field = serializers.CharField(allow_null=True, help_text="Next field to choose; null when listed.")
+    prefix = serializers.JSONField(
+        help_text="The fields fixed: yours and those with one value left."
+    )
+    field = serializers.CharField(
+        allow_null=True, help_text="Next field to choose; null when listed."
+    )
     values = ChoiceValueSerializer(many=True)
     actions = ListedActionSerializer(many=True)
-    fields = serializers.DictField(child=serializers.CharField(),
-                                   help_text="Each field asked or listed (path), named in the reader's language.")
+    fields = serializers.DictField(
+        child=serializers.CharField(),
+        help_text="Each field asked or listed (path), named in the reader's language.",
+    )
 
 
 # --- rendering ------------------------------------------------------------------------------
@@ -224,16 +267,26 @@ def summary_body(draft: Draft, request: Request) -> dict[str, Any]:
         "status": draft.status,
         "version": draft.version,
         "chance": draft.chance,
-        "seats": [{"seat": e["seat"], "player": e["player"], "bot": e.get("bot"),
-                   "bot_name": seat_bot_name(e)} for e in draft.seats],
+        "seats": [
+            {
+                "seat": e["seat"],
+                "player": e["player"],
+                "bot": e.get("bot"),
+                "bot_name": seat_bot_name(e),
+            }
+            for e in draft.seats
+        ],
         "created_by": draft.created_by.get_username(),
         "created_at": draft.created_at,
         "updated_at": draft.updated_at,
         "played_at": draft.played_at,
         "ply": len(draft.actions),
         "match": draft.match_id,
-        "match_url": (_absolute(request, reverse("match-detail", args=[draft.match_id]))
-                      if draft.match_id else None),
+        "match_url": (
+            _absolute(request, reverse("match-detail", args=[draft.match_id]))
+            if draft.match_id
+            else None
+        ),
     }
 
 
@@ -318,46 +371,72 @@ def _playable_draft(request: Request, draft_id: int) -> Draft:
     return draft
 
 
-def _respond(request: Request, draft: Draft, position: services.Position | None = None,
-             code: int = status.HTTP_200_OK) -> Response:
+def _respond(
+    request: Request,
+    draft: Draft,
+    position: services.Position | None = None,
+    code: int = status.HTTP_200_OK,
+) -> Response:
     """The draft as the server lets this user see it (``clubs.policy.draft_eyes``): the
     ``view`` parameter is honoured only for a finished draft (a match)."""
-    view = selectors.draft_view(draft, request.user, request.query_params.get("view"),
-                                position=position,
-                                with_static=request.query_params.get("static") == "1")
+    view = selectors.draft_view(
+        draft,
+        request.user,
+        request.query_params.get("view"),
+        position=position,
+        with_static=request.query_params.get("static") == "1",
+    )
     return Response(DraftSerializer(draft_body(view, request)).data, status=code)
 
 
 _ERRORS = {
-    400: ErrorSerializer, 401: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer,
+    400: ErrorSerializer,
+    401: ErrorSerializer,
+    403: ErrorSerializer,
+    404: ErrorSerializer,
 }
 _WRITE_ERRORS = {
     **_ERRORS,
-    409: OpenApiResponse(ErrorSerializer, description="stale (reload: another write came first) "
-                                                       "or closed (finished/abandoned)."),
-    422: OpenApiResponse(ErrorSerializer, description="The engine refused it: rule id and message."),
+    409: OpenApiResponse(
+        ErrorSerializer,
+        description="stale (reload: another write came first) or closed (finished/abandoned).",
+    ),
+    422: OpenApiResponse(
+        ErrorSerializer, description="The engine refused it: rule id and message."
+    ),
 }
 #: past the person's share of the bots (recorder.budgets, docs/fair-share.md)
 _BOT_BUDGET = {
-    429: OpenApiResponse(ErrorSerializer, description="over_budget: too many games against a bot open, or "
-                         "too many bot moves this minute; Retry-After (seconds) says when to try again."),
+    429: OpenApiResponse(
+        ErrorSerializer,
+        description="over_budget: too many games against a bot open, or "
+        "too many bot moves this minute; Retry-After (seconds) says when to try again.",
+    ),
 }
 _VIEW_PARAMETERS = [
-    OpenApiParameter("view", str, description="A finished draft only (a match): `all` (default) "
-                     "or a seat/team id. A running draft is seen with the eyes the server "
-                     "gives this user (see `viewer`)."),
+    OpenApiParameter(
+        "view",
+        str,
+        description="A finished draft only (a match): `all` (default) "
+        "or a seat/team id. A running draft is seen with the eyes the server "
+        "gives this user (see `viewer`).",
+    ),
     OpenApiParameter("static", str, description="`1`: include the game's static view (board)."),
 ]
 
 
 class DraftListView(RecorderView):
     @extend_schema(
-        tags=TAGS, operation_id="drafts_list",
+        tags=TAGS,
+        operation_id="drafts_list",
         parameters=[
-            OpenApiParameter("club", SLUG,
-                             required=True, description="The club's slug."),
-            OpenApiParameter("status", str, enum=[s.value for s in Draft.Status],
-                             description="Default: recording (the drafts to resume)."),
+            OpenApiParameter("club", SLUG, required=True, description="The club's slug."),
+            OpenApiParameter(
+                "status",
+                str,
+                enum=[s.value for s in Draft.Status],
+                description="Default: recording (the drafts to resume).",
+            ),
             *PAGE_PARAMETERS,
         ],
         responses={200: paginated(DraftSummarySerializer, "DraftPage"), **_ERRORS},
@@ -373,14 +452,17 @@ class DraftListView(RecorderView):
         _require(policy.can_see_drafts(request.user, club), request)
         wanted = request.query_params.get("status") or Draft.Status.RECORDING
         if wanted not in Draft.Status.values:
-            raise services.DraftInvalid(f"status must be one of {', '.join(Draft.Status.values)}",
-                                        field="status")
+            raise services.DraftInvalid(
+                f"status must be one of {', '.join(Draft.Status.values)}", field="status"
+            )
         paginator = LanternCursorPagination()
         page = paginator.paginate_queryset(selectors.club_drafts(club, wanted), request, view=self)
         return paginator.get_paginated_response([summary_body(d, request) for d in page])
 
     @extend_schema(
-        tags=TAGS, operation_id="drafts_create", request=CreateDraftSerializer,
+        tags=TAGS,
+        operation_id="drafts_create",
+        request=CreateDraftSerializer,
         parameters=_VIEW_PARAMETERS,
         responses={201: DraftSerializer, **_WRITE_ERRORS, **_BOT_BUDGET},
         summary="Start recording a game (bots that act first move at once)",
@@ -395,8 +477,13 @@ class DraftListView(RecorderView):
         # The raw seats (not the serializer's) go to the service, which checks them
         # against the game.
         draft, position = services.create_draft(
-            club, request.user, game_id=body["game"], options=body.get("options"),
-            seats=request.data.get("seats"), chance=body.get("chance"), setup=body.get("setup"),
+            club,
+            request.user,
+            game_id=body["game"],
+            options=body.get("options"),
+            seats=request.data.get("seats"),
+            chance=body.get("chance"),
+            setup=body.get("setup"),
             played_at=body.get("played_at"),
         )
         response = _respond(request, draft, position, status.HTTP_201_CREATED)
@@ -405,45 +492,65 @@ class DraftListView(RecorderView):
 
 
 class GameCatalogueView(RecorderView):
-    @extend_schema(tags=TAGS, operation_id="drafts_games",
-                   responses={200: serializers.ListSerializer(child=serializers.DictField())},
-                   summary="What the setup screen offers: games, seats, bots, options, setup")
+    @extend_schema(
+        tags=TAGS,
+        operation_id="drafts_games",
+        responses={200: serializers.ListSerializer(child=serializers.DictField())},
+        summary="What the setup screen offers: games, seats, bots, options, setup",
+    )
     def get(self, request: Request) -> Response:
         return Response(selectors.game_catalogue())
 
 
 class DraftDetailView(RecorderView):
-    @extend_schema(tags=TAGS, operation_id="drafts_retrieve", parameters=_VIEW_PARAMETERS,
-                   responses={200: DraftSerializer, **_ERRORS},
-                   summary="A draft: position (replay frame), moves, who is to act, log so far")
+    @extend_schema(
+        tags=TAGS,
+        operation_id="drafts_retrieve",
+        parameters=_VIEW_PARAMETERS,
+        responses={200: DraftSerializer, **_ERRORS},
+        summary="A draft: position (replay frame), moves, who is to act, log so far",
+    )
     def get(self, request: Request, draft_id: int) -> Response:
         return _respond(request, _readable_draft(request, draft_id))
 
 
 class LegalActionsView(RecorderView):
     @extend_schema(
-        tags=TAGS, operation_id="drafts_legal_actions",
+        tags=TAGS,
+        operation_id="drafts_legal_actions",
         parameters=[
             OpenApiParameter("seat", str, description="One of to_act (default: the human's seat)."),
-            OpenApiParameter("prefix", str, description='JSON object {path: value}: fields chosen so far.',
-                             extensions={"x-json": PREFIX_SCHEMA}),
+            OpenApiParameter(
+                "prefix",
+                str,
+                description="JSON object {path: value}: fields chosen so far.",
+                extensions={"x-json": PREFIX_SCHEMA},
+            ),
         ],
-        responses={200: ChoiceSerializer, **_ERRORS,
-                   422: OpenApiResponse(ErrorSerializer, description="The seat is not to act "
-                                        "now, or not played from this device.")},
+        responses={
+            200: ChoiceSerializer,
+            **_ERRORS,
+            422: OpenApiResponse(
+                ErrorSerializer,
+                description="The seat is not to act now, or not played from this device.",
+            ),
+        },
         summary="The legal actions of the seat to act, chosen field by field",
     )
     def get(self, request: Request, draft_id: int) -> Response:
         draft = _playable_draft(request, draft_id)
         prefix = _json_param(request, "prefix")
-        step = selectors.legal_choice(draft, request.user, request.query_params.get("seat") or None,
-                                      prefix)
+        step = selectors.legal_choice(
+            draft, request.user, request.query_params.get("seat") or None, prefix
+        )
         return Response(ChoiceSerializer(choice_body(step)).data)
 
 
 class ChanceOptionsView(RecorderView):
     @extend_schema(
-        tags=TAGS, operation_id="drafts_chance_options", request=ChanceSerializer,
+        tags=TAGS,
+        operation_id="drafts_chance_options",
+        request=ChanceSerializer,
         responses={200: ChoiceSerializer, **_ERRORS},
         summary="How the chance in an action could come out (cards, blocks, tickets, envelopes)",
     )
@@ -469,40 +576,58 @@ def fingerprint(request: Request) -> str:
     (a double click, a retry after a timeout) has the same fingerprint."""
     data = request.data
     body = {key: data.getlist(key) for key in data} if hasattr(data, "getlist") else data
-    text = json.dumps({"path": request.path, "body": body,
-                       "query": sorted(request.query_params.lists())},
-                      sort_keys=True, separators=(",", ":"), default=str)
+    text = json.dumps(
+        {"path": request.path, "body": body, "query": sorted(request.query_params.lists())},
+        sort_keys=True,
+        separators=(",", ":"),
+        default=str,
+    )
     return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _write(request: Request, serializer_class, draft: Draft) -> services.WriteRequest:
     body = _body(serializer_class, request)
-    return services.WriteRequest(user=request.user, version=body["version"],
-                                 fingerprint=fingerprint(request))
+    return services.WriteRequest(
+        user=request.user, version=body["version"], fingerprint=fingerprint(request)
+    )
 
 
 def _answer(request: Request) -> services.Answer:
     """The body of a write's answer: the draft as ``_respond`` shows it to this user."""
+
     def answer(draft: Draft, position: services.Position) -> dict[str, Any]:
         return _respond(request, draft, position).data
+
     return answer
 
 
 class ApplyView(RecorderView):
-    @extend_schema(tags=TAGS, operation_id="drafts_apply", request=ApplySerializer,
-                   parameters=_VIEW_PARAMETERS, responses={200: DraftSerializer, **_WRITE_ERRORS, **_BOT_BUDGET},
-                   summary="Apply one action (then the bots' moves); saved at once; a repeat "
-                           "of the same request is answered the same, not applied twice")
+    @extend_schema(
+        tags=TAGS,
+        operation_id="drafts_apply",
+        request=ApplySerializer,
+        parameters=_VIEW_PARAMETERS,
+        responses={200: DraftSerializer, **_WRITE_ERRORS, **_BOT_BUDGET},
+        summary="Apply one action (then the bots' moves); saved at once; a repeat "
+        "of the same request is answered the same, not applied twice",
+    )
     def post(self, request: Request, draft_id: int) -> Response:
         draft = _playable_draft(request, draft_id)
         write = _write(request, ApplySerializer, draft)
-        return Response(services.apply_action(draft.pk, write, request.data["action"], answer=_answer(request)))
+        return Response(
+            services.apply_action(draft.pk, write, request.data["action"], answer=_answer(request))
+        )
 
 
 class UndoView(RecorderView):
-    @extend_schema(tags=TAGS, operation_id="drafts_undo", request=VersionSerializer,
-                   parameters=_VIEW_PARAMETERS, responses={200: DraftSerializer, **_WRITE_ERRORS},
-                   summary="Undo the last human action (and the bot moves after it)")
+    @extend_schema(
+        tags=TAGS,
+        operation_id="drafts_undo",
+        request=VersionSerializer,
+        parameters=_VIEW_PARAMETERS,
+        responses={200: DraftSerializer, **_WRITE_ERRORS},
+        summary="Undo the last human action (and the bot moves after it)",
+    )
     def post(self, request: Request, draft_id: int) -> Response:
         draft = _playable_draft(request, draft_id)
         write = _write(request, VersionSerializer, draft)
@@ -510,9 +635,14 @@ class UndoView(RecorderView):
 
 
 class FinishView(RecorderView):
-    @extend_schema(tags=TAGS, operation_id="drafts_finish", request=VersionSerializer,
-                   parameters=_VIEW_PARAMETERS, responses={200: DraftSerializer, **_WRITE_ERRORS},
-                   summary="Store the draft as a match, through the upload path (ingest_log)")
+    @extend_schema(
+        tags=TAGS,
+        operation_id="drafts_finish",
+        request=VersionSerializer,
+        parameters=_VIEW_PARAMETERS,
+        responses={200: DraftSerializer, **_WRITE_ERRORS},
+        summary="Store the draft as a match, through the upload path (ingest_log)",
+    )
     def post(self, request: Request, draft_id: int) -> Response:
         draft = _writable_draft(request, draft_id)
         write = _write(request, VersionSerializer, draft)
@@ -521,9 +651,14 @@ class FinishView(RecorderView):
 
 
 class AbandonView(RecorderView):
-    @extend_schema(tags=TAGS, operation_id="drafts_abandon", request=VersionSerializer,
-                   parameters=_VIEW_PARAMETERS, responses={200: DraftSerializer, **_WRITE_ERRORS},
-                   summary="Drop the draft without a match")
+    @extend_schema(
+        tags=TAGS,
+        operation_id="drafts_abandon",
+        request=VersionSerializer,
+        parameters=_VIEW_PARAMETERS,
+        responses={200: DraftSerializer, **_WRITE_ERRORS},
+        summary="Drop the draft without a match",
+    )
     def post(self, request: Request, draft_id: int) -> Response:
         draft = _writable_draft(request, draft_id)
         write = _write(request, VersionSerializer, draft)

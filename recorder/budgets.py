@@ -72,9 +72,11 @@ def admit_bot_game(user: Any) -> None:
     raise OverBudget(
         format_lazy(
             ngettext_lazy(
-                "You have {count} game against a bot open, and the limit is {limit} per person. Finish or "
+                "You have {count} game against a bot open, and the limit is {limit} per person. "
+                "Finish or "
                 "abandon one of them (from the club's page), then try again.",
-                "You have {count} games against a bot open, and the limit is {limit} per person. Finish or "
+                "You have {count} games against a bot open, and the limit is {limit} per person. "
+                "Finish or "
                 "abandon one of them (from the club's page), then try again.",
                 "count",
             ),
@@ -104,9 +106,11 @@ def admit_bot_moves(user: Any) -> None:
     raise OverBudget(
         format_lazy(
             ngettext_lazy(
-                "The bots may make {limit} moves a minute for one person, and have made {count} for you in "
+                "The bots may make {limit} moves a minute for one person, and have made {count} "
+                "for you in "
                 "the last minute. Try again in {wait} second.",
-                "The bots may make {limit} moves a minute for one person, and have made {count} for you in "
+                "The bots may make {limit} moves a minute for one person, and have made {count} "
+                "for you in "
                 "the last minute. Try again in {wait} seconds.",
                 "wait",
             ),

@@ -112,8 +112,9 @@ def _child_keys(values: Sequence[Any]) -> list[str]:
     return ordered + [str(i) for i in range(longest)]
 
 
-def _group(actions: Sequence[Action], path: str, stop_after: int | None = None
-           ) -> dict[Any, tuple[Any, int]]:
+def _group(
+    actions: Sequence[Action], path: str, stop_after: int | None = None
+) -> dict[Any, tuple[Any, int]]:
     """``{key: (value, count)}`` of the values at ``path``; when ``stop_after`` is given,
     stops counting as soon as there are more distinct values than that and a value is an
     object or a list (the caller descends into it then, so the counts are not needed)."""
@@ -148,9 +149,7 @@ def _next_field(
         nested = any(isinstance(v, Mapping | list) for v in values)
         if nested and (inside_prefix or len(groups) > MAX_VALUES):
             every = [read_path(action, path) for action in actions]
-            found = _next_field(
-                actions, [f"{path}/{k}" for k in _child_keys(every)], prefix, fixed
-            )
+            found = _next_field(actions, [f"{path}/{k}" for k in _child_keys(every)], prefix, fixed)
             if found is not None:
                 return found
             continue
@@ -183,13 +182,16 @@ def choose(actions: Sequence[Action], prefix: Mapping[str, Any] | None = None) -
 # --- draws: chosen item by item, counted without listing them -------------------------------
 
 
-def _draw_bounds(kinds: list[str], taken: Mapping[str, int], pile: Mapping[str, int],
-                 chosen: list[str]) -> list[tuple[int, int]] | None:
+def _draw_bounds(
+    kinds: list[str], taken: Mapping[str, int], pile: Mapping[str, int], chosen: list[str]
+) -> list[tuple[int, int]] | None:
     """Per kind, the (least, most) items drawn from the pile in an outcome whose sorted list
     starts with ``chosen``; None when no outcome does. An outcome M = taken + drawn starts
     with ``chosen`` exactly when M holds ``chosen`` and every other item of M sorts at or
     after ``chosen[-1]``: kinds before it are all in ``chosen``, the others are free."""
-    if any(b < a for a, b in zip(chosen, chosen[1:], strict=False)) or any(k not in kinds for k in chosen):
+    if any(b < a for a, b in zip(chosen, chosen[1:], strict=False)) or any(
+        k not in kinds for k in chosen
+    ):
         return None
     last = kinds.index(chosen[-1]) if chosen else 0
     bounds = []
@@ -208,21 +210,29 @@ def _ways(bounds: list[tuple[int, int]], count: int) -> int:
     """How many ways to pick, per kind, a number within its bounds, ``count`` in all."""
     ways = [1] + [0] * count
     for low, high in bounds:
-        ways = [sum(ways[total - n] for n in range(low, min(high, total) + 1))
-                for total in range(count + 1)]
+        ways = [
+            sum(ways[total - n] for n in range(low, min(high, total) + 1))
+            for total in range(count + 1)
+        ]
     return ways[count]
 
 
-def _outcomes(kinds: list[str], taken: Mapping[str, int], bounds: list[tuple[int, int]],
-              count: int) -> list[list[str]]:
+def _outcomes(
+    kinds: list[str], taken: Mapping[str, int], bounds: list[tuple[int, int]], count: int
+) -> list[list[str]]:
     """Every outcome (a sorted list) within ``bounds``, ``count`` items drawn."""
     found: list[list[str]] = []
 
     def walk(j: int, left: int, drawn: list[int]) -> None:
         if j == len(kinds):
             if left == 0:
-                found.append([k for k, n in zip(kinds, drawn, strict=True)
-                              for _ in range(taken.get(k, 0) + n)])
+                found.append(
+                    [
+                        k
+                        for k, n in zip(kinds, drawn, strict=True)
+                        for _ in range(taken.get(k, 0) + n)
+                    ]
+                )
             return
         low, high = bounds[j]
         for n in range(low, min(high, left) + 1):
@@ -232,8 +242,14 @@ def _outcomes(kinds: list[str], taken: Mapping[str, int], bounds: list[tuple[int
     return found
 
 
-def choose_draw(action: Action, field: str, taken: Mapping[str, int], pile: Mapping[str, int],
-                count: int, prefix: Mapping[str, Any] | None = None) -> Choice:
+def choose_draw(
+    action: Action,
+    field: str,
+    taken: Mapping[str, int],
+    pile: Mapping[str, int],
+    count: int,
+    prefix: Mapping[str, Any] | None = None,
+) -> Choice:
     """:func:`choose` over the outcomes of a draw (``action[field]`` = the sorted list of
     ``taken`` plus ``count`` items from ``pile``) without listing them: the next field is
     always the next item of the list (``tickets/3``), counted by :func:`_ways`. The same
@@ -257,7 +273,11 @@ def choose_draw(action: Action, field: str, taken: Mapping[str, int], pile: Mapp
     if len(chosen) != sum(1 for p in chosen_prefix if p.partition("/")[0] == field):
         return Choice(total=0, prefix=dict(chosen_prefix))  # items chosen out of order
     fixed.update(chosen_prefix)
-    bounds = _draw_bounds(kinds, taken, pile, chosen) if all(isinstance(c, str) for c in chosen) else None
+    bounds = (
+        _draw_bounds(kinds, taken, pile, chosen)
+        if all(isinstance(c, str) for c in chosen)
+        else None
+    )
     total = 0 if bounds is None else _ways(bounds, count)
     while bounds is not None and total > LIST_LIMIT and len(chosen) < length:
         start = kinds.index(chosen[-1]) if chosen else 0
@@ -275,9 +295,11 @@ def choose_draw(action: Action, field: str, taken: Mapping[str, int], pile: Mapp
         bounds = _draw_bounds(kinds, taken, pile, chosen)
     if bounds is None or total == 0:
         return Choice(total=0, prefix=dict(chosen_prefix))
-    return Choice(total=total, prefix=dict(chosen_prefix),
-                  actions=[{**action, field: outcome}
-                           for outcome in _outcomes(kinds, taken, bounds, count)])
+    return Choice(
+        total=total,
+        prefix=dict(chosen_prefix),
+        actions=[{**action, field: outcome} for outcome in _outcomes(kinds, taken, bounds, count)],
+    )
 
 
 # --- spreads: placements chosen space by space, counted without listing them ----------------
@@ -298,8 +320,13 @@ def _sub_groups(items: dict[str, int]) -> list[dict[str, int]]:
     return groups
 
 
-def choose_spread(action: Action, field: str, items: dict[str, int], spaces: int,
-                  prefix: Mapping[str, Any] | None = None) -> Choice:
+def choose_spread(
+    action: Action,
+    field: str,
+    items: dict[str, int],
+    spaces: int,
+    prefix: Mapping[str, Any] | None = None,
+) -> Choice:
     """:func:`choose` over every placement of ``items`` on ``spaces`` spaces (``action[field]``
     = ``{"0": {kind: n}, …}``, empty spaces left out) without listing them: space by space
     (``to/0``, ``to/1``, …), each value the group that space gets (None: nothing), counted
@@ -312,12 +339,15 @@ def choose_spread(action: Action, field: str, items: dict[str, int], spaces: int
         if head == field and rest.isdigit() and int(rest) < spaces:
             group = value or {}
             if not isinstance(group, dict) or not all(
-                    k in items and type(n) is int and n > 0 for k, n in group.items()):
+                k in items and type(n) is int and n > 0 for k, n in group.items()
+            ):
                 return Choice(total=0, prefix=dict(chosen_prefix))
             fixed_spaces[int(rest)] = group
         elif _key(read_path(action, path)) != _key(value):
             return Choice(total=0, prefix=dict(chosen_prefix))
-    left = {kind: n - sum(g.get(kind, 0) for g in fixed_spaces.values()) for kind, n in items.items()}
+    left = {
+        kind: n - sum(g.get(kind, 0) for g in fixed_spaces.values()) for kind, n in items.items()
+    }
     free = [i for i in range(spaces) if i not in fixed_spaces]
     if any(n < 0 for n in left.values()):
         return Choice(total=0, prefix=dict(chosen_prefix))

@@ -45,20 +45,27 @@ class GameChoiceForm(forms.Form):
 
     game = forms.ChoiceField(label=_("Game"))
     players = forms.IntegerField(
-        label=_("Players"), required=False, min_value=1,
+        label=_("Players"),
+        required=False,
+        min_value=1,
         help_text=_("For games with a choice of player count; left blank, the game's smallest."),
     )
     chance = forms.ChoiceField(
         label=_("Cards, blocks and tickets"),
-        choices=[(TABLE, _("dealt at the table: I enter what came out")),
-                 (SERVER, _("dealt by Lantern (needed to play against a bot)"))],
-        initial=TABLE, widget=forms.RadioSelect,
+        choices=[
+            (TABLE, _("dealt at the table: I enter what came out")),
+            (SERVER, _("dealt by Lantern (needed to play against a bot)")),
+        ],
+        initial=TABLE,
+        widget=forms.RadioSelect,
     )
 
     def __init__(self, *args: Any, catalogue: list[dict[str, Any]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.catalogue = {entry["id"]: entry for entry in catalogue}
-        self.fields["game"].choices = sorted(((e["id"], e["name"]) for e in catalogue), key=lambda c: c[1])
+        self.fields["game"].choices = sorted(
+            ((e["id"], e["name"]) for e in catalogue), key=lambda c: c[1]
+        )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -66,12 +73,18 @@ class GameChoiceForm(forms.Form):
         count = data.get("players")
         if entry is not None and count is not None and count not in entry["player_counts"]:
             counts = entry["player_counts"]
-            self.add_error("players", gettext("%(game)s is played by %(min)s to %(max)s players.")
-                           % {"game": entry["name"], "min": counts[0], "max": counts[-1]}
-                           if len(counts) > 1 else
-                           ngettext("%(game)s is played by %(count)s player.",
-                                    "%(game)s is played by %(count)s players.", counts[0])
-                           % {"game": entry["name"], "count": counts[0]})
+            self.add_error(
+                "players",
+                gettext("%(game)s is played by %(min)s to %(max)s players.")
+                % {"game": entry["name"], "min": counts[0], "max": counts[-1]}
+                if len(counts) > 1
+                else ngettext(
+                    "%(game)s is played by %(count)s player.",
+                    "%(game)s is played by %(count)s players.",
+                    counts[0],
+                )
+                % {"game": entry["name"], "count": counts[0]},
+            )
         return data
 
     def chosen(self) -> tuple[Game, dict[str, Any], int, str] | None:
@@ -98,8 +111,12 @@ def _label(path: list[str]) -> str:
 
 def _json_field(label: str, initial: Any, required: bool) -> forms.CharField:
     text = "" if initial is None else initial if isinstance(initial, str) else json.dumps(initial)
-    field = forms.CharField(label=f"{label} (JSON)", required=required, initial=text,
-                            widget=forms.TextInput(attrs={"spellcheck": "false", "class": "mono"}))
+    field = forms.CharField(
+        label=f"{label} (JSON)",
+        required=required,
+        initial=text,
+        widget=forms.TextInput(attrs={"spellcheck": "false", "class": "mono"}),
+    )
     field.is_json = True  # type: ignore[attr-defined]
     return field
 
@@ -107,7 +124,11 @@ def _json_field(label: str, initial: Any, required: bool) -> forms.CharField:
 def _choices(schema: dict[str, Any]) -> list[tuple[Any, str]] | None:
     """``[(value, label)]`` of a choice: ``oneOf`` of ``{"const", "title"}`` (the other
     alternatives, an inline board, are the API's), else a bare ``enum``; None otherwise."""
-    consts = [option for option in schema.get("oneOf") or [] if isinstance(option, dict) and "const" in option]
+    consts = [
+        option
+        for option in schema.get("oneOf") or []
+        if isinstance(option, dict) and "const" in option
+    ]
     if consts:
         return [(option["const"], option.get("title") or str(option["const"])) for option in consts]
     if "enum" in schema:
@@ -116,7 +137,11 @@ def _choices(schema: dict[str, Any]) -> list[tuple[Any, str]] | None:
 
 
 def schema_fields(
-    schema: dict[str, Any], default: Any, path: list[str], prefix: str, required: bool = True,
+    schema: dict[str, Any],
+    default: Any,
+    path: list[str],
+    prefix: str,
+    required: bool = True,
     group: str = "",
 ) -> list[tuple[str, forms.Field]]:
     """Form fields for one value of ``schema`` (``Game.form_schema``: titles, labelled
@@ -133,7 +158,9 @@ def schema_fields(
         inner = default if isinstance(default, dict) else {}
         inner_group = _join(group, schema.get("title"))
         for key, sub in schema["properties"].items():
-            fields += schema_fields(sub, inner.get(key), [*path, key], prefix, required, inner_group)
+            fields += schema_fields(
+                sub, inner.get(key), [*path, key], prefix, required, inner_group
+            )
         return fields
     fields = _leaf_fields(schema, default, path, name, label, help_text, required, group)
     for _name, field in fields:
@@ -145,25 +172,60 @@ def _join(outer: str, inner: str | None) -> str:
     return f"{outer}: {inner}" if outer and inner else outer or inner or ""
 
 
-def _leaf_fields(schema: dict[str, Any], default: Any, path: list[str], name: str, label: str,
-                 help_text: str, required: bool, group: str) -> list[tuple[str, forms.Field]]:
+def _leaf_fields(
+    schema: dict[str, Any],
+    default: Any,
+    path: list[str],
+    name: str,
+    label: str,
+    help_text: str,
+    required: bool,
+    group: str,
+) -> list[tuple[str, forms.Field]]:
     kind = schema.get("type")
     prefix = name[: len(name) - len(".".join(path))]
     if kind == "boolean":
-        return [(name, forms.BooleanField(label=label, required=False, initial=bool(default),
-                                          help_text=help_text))]
+        return [
+            (
+                name,
+                forms.BooleanField(
+                    label=label, required=False, initial=bool(default), help_text=help_text
+                ),
+            )
+        ]
     choices = _choices(schema)
     if choices is not None:
         options = [(json.dumps(value), text) for value, text in choices]
         if not required or default is None:
             options = [("", gettext("choose…")), *options]
         initial = "" if default is None else json.dumps(default)
-        return [(name, forms.ChoiceField(label=label, choices=options, initial=initial, required=required,
-                                         help_text=help_text))]
+        return [
+            (
+                name,
+                forms.ChoiceField(
+                    label=label,
+                    choices=options,
+                    initial=initial,
+                    required=required,
+                    help_text=help_text,
+                ),
+            )
+        ]
     if kind == "integer":
         # A counter: a number box with its bounds (steppers, and the phone's number pad).
-        return [(name, forms.IntegerField(label=label, initial=default, required=required, help_text=help_text,
-                                          min_value=schema.get("minimum"), max_value=schema.get("maximum")))]
+        return [
+            (
+                name,
+                forms.IntegerField(
+                    label=label,
+                    initial=default,
+                    required=required,
+                    help_text=help_text,
+                    min_value=schema.get("minimum"),
+                    max_value=schema.get("maximum"),
+                ),
+            )
+        ]
     items = schema.get("items") or {}
     item_choices = _choices(items)
     size = schema.get("minItems")
@@ -173,19 +235,36 @@ def _leaf_fields(schema: dict[str, Any], default: Any, path: list[str], name: st
         item_name = items.get("title") or "item"
         for i in range(size):
             item_default = default[i] if isinstance(default, list) and i < len(default) else None
-            fields += schema_fields({**items, "title": f"{item_name} {i + 1}"}, item_default,
-                                    [*path, str(i + 1)], prefix, required, _join(group, label))
+            fields += schema_fields(
+                {**items, "title": f"{item_name} {i + 1}"},
+                item_default,
+                [*path, str(i + 1)],
+                prefix,
+                required,
+                _join(group, label),
+            )
         return fields
     if kind == "array" and item_choices is not None and schema.get("uniqueItems"):
         # Distinct picks (the pawns a detective player moves): one checkbox per choice.
         field = forms.MultipleChoiceField(
-            label=label, required=False, help_text=help_text, widget=forms.CheckboxSelectMultiple,
+            label=label,
+            required=False,
+            help_text=help_text,
+            widget=forms.CheckboxSelectMultiple,
             choices=[(json.dumps(value), text) for value, text in item_choices],
-            initial=[json.dumps(v) for v in default] if isinstance(default, list) else [])
+            initial=[json.dumps(v) for v in default] if isinstance(default, list) else [],
+        )
         field.is_picks = True  # type: ignore[attr-defined]
         return [(name, field)]
     if kind == "string" and isinstance(default, str):
-        return [(name, forms.CharField(label=label, initial=default, required=required, help_text=help_text))]
+        return [
+            (
+                name,
+                forms.CharField(
+                    label=label, initial=default, required=required, help_text=help_text
+                ),
+            )
+        ]
     # Anything a game's form schema does not ask (it should ask everything a person sets).
     return [(name, _json_field(label, default, required))]
 
@@ -231,8 +310,9 @@ def _lists(value: Any) -> Any:
     return value
 
 
-def seat_labels(game: Game, seat_ids: list[str], options: dict[str, Any],
-                seated: dict[str, str] | None = None) -> dict[str, str]:
+def seat_labels(
+    game: Game, seat_ids: list[str], options: dict[str, Any], seated: dict[str, str] | None = None
+) -> dict[str, str]:
     """Each seat as players call it with these options (``Game.seat_label``: "Mister X",
     "Detectives red and blue", "Player 2 (spies E/e)")."""
     table = Table(seated or dict.fromkeys(seat_ids, ""), options)
@@ -247,8 +327,11 @@ FIRST_OPPONENT = "greedy"
 def seats_against_bots(game: Game, seat_ids: list[str], me: str | None) -> dict[str, str]:
     """Step two's first answer when Lantern deals (to play against a bot): the person
     setting up in the first seat, the medium bot in the others; each can be changed."""
-    initial = {SEAT_PREFIX + seat: f"{BOT_PREFIX}{FIRST_OPPONENT}" for seat in seat_ids[1:]
-               if FIRST_OPPONENT in bots_of(game)}
+    initial = {
+        SEAT_PREFIX + seat: f"{BOT_PREFIX}{FIRST_OPPONENT}"
+        for seat in seat_ids[1:]
+        if FIRST_OPPONENT in bots_of(game)
+    }
     if me is not None:
         initial[SEAT_PREFIX + seat_ids[0]] = me
     return initial
@@ -258,10 +341,16 @@ class DraftSetupForm(forms.Form):
     """Step two (a POST): options, the setup, and who plays each seat."""
 
     def __init__(
-        self, *args: Any, game: Game, seat_ids: list[str], chance: str,
-        players: list[tuple[str, list[tuple[str, str]]]], setup_choices: list[str],
+        self,
+        *args: Any,
+        game: Game,
+        seat_ids: list[str],
+        chance: str,
+        players: list[tuple[str, list[tuple[str, str]]]],
+        setup_choices: list[str],
         new_players: bool = False,
-        options: dict[str, Any] | None = None, seated: dict[str, str] | None = None,
+        options: dict[str, Any] | None = None,
+        seated: dict[str, str] | None = None,
         **kwargs: Any,
     ) -> None:
         """``players``: who may sit in a seat, in groups (``clubs.selectors.seat_picks``:
@@ -281,7 +370,9 @@ class DraftSetupForm(forms.Form):
         option_schema = (schemas.get("options") or {}) if options is None else {}
         for key, sub in (option_schema.get("properties") or {}).items():
             default = defaults.get(key)
-            for name, field in schema_fields(sub, default, [key], OPTION_PREFIX, required=default is not None):
+            for name, field in schema_fields(
+                sub, default, [key], OPTION_PREFIX, required=default is not None
+            ):
                 self.fields[name] = field
         # At the table every setup field is asked (the dealt hands too); when Lantern
         # deals, only the players' choices, and those may be left to chance as well.
@@ -296,7 +387,11 @@ class DraftSetupForm(forms.Form):
             required = chance == TABLE
             for name, field in schema_fields(sub, None, [key], SETUP_PREFIX, required=required):
                 self.fields[name] = field
-        bots = [(f"{BOT_PREFIX}{bot}", bot_choice(bot)) for bot in weakest_first(bots_of(game))] if chance == SERVER else []
+        bots = (
+            [(f"{BOT_PREFIX}{bot}", bot_choice(bot)) for bot in weakest_first(bots_of(game))]
+            if chance == SERVER
+            else []
+        )
         # Each seat as players call it: "Mister X", "Player 2 (spies E/e)".
         labels = seat_labels(game, seat_ids, defaults, seated)
         self.seat_labels = labels
@@ -306,12 +401,15 @@ class DraftSetupForm(forms.Form):
                 choices.append((gettext("Bots"), bots))
             # An organiser may seat someone the club has no handle for yet (as an upload may).
             self.fields[SEAT_PREFIX + seat] = forms.ChoiceField(
-                label=labels[seat], choices=choices, required=not new_players)
+                label=labels[seat], choices=choices, required=not new_players
+            )
             if new_players:
                 self.fields[NEW_PREFIX + seat] = forms.CharField(
                     label=gettext("or a new player as %(seat)s") % {"seat": labels[seat]},
-                    required=False, max_length=64,
-                    help_text=gettext("A handle the club does not have yet."))
+                    required=False,
+                    max_length=64,
+                    help_text=gettext("A handle the club does not have yet."),
+                )
 
     def names(self, prefix: str) -> list[str]:
         return [name for name in self.fields if name.startswith(prefix)]
@@ -341,8 +439,12 @@ class DraftSetupForm(forms.Form):
 
     def seat_fields(self) -> list[forms.BoundField]:
         """Each seat's drop-down, followed by its new-handle field when there is one."""
-        return [self[name] for seat in self.seat_ids for name in (SEAT_PREFIX + seat, NEW_PREFIX + seat)
-                if name in self.fields]
+        return [
+            self[name]
+            for seat in self.seat_ids
+            for name in (SEAT_PREFIX + seat, NEW_PREFIX + seat)
+            if name in self.fields
+        ]
 
     def labels_for_given_options(self) -> dict[str, str]:
         """The seats' names with the options as the (bound) form gives them, so far as
@@ -357,13 +459,20 @@ class DraftSetupForm(forms.Form):
 
     def seated_rows(self) -> list[tuple[str, str]]:
         """``[(seat label, handle)]`` of fixed seats, in seat order."""
-        return [(self.seat_labels[seat], self.seated[seat]) for seat in self.seat_ids] if self.seated else []
+        return (
+            [(self.seat_labels[seat], self.seated[seat]) for seat in self.seat_ids]
+            if self.seated
+            else []
+        )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         try:
             self.options = self.game.normalize_options(
-                collect(self, data, OPTION_PREFIX) if self.fixed_options is None else self.fixed_options)
+                collect(self, data, OPTION_PREFIX)
+                if self.fixed_options is None
+                else self.fixed_options
+            )
         except IllegalAction as exc:
             raise ValidationError(f"{exc.rule}: {exc.text(engine_locale())}") from exc
         self.setup = collect(self, data, SETUP_PREFIX)
@@ -375,7 +484,9 @@ class DraftSetupForm(forms.Form):
             choice = data.get(SEAT_PREFIX + seat)
             new = (data.get(NEW_PREFIX + seat) or "").strip()
             if new and choice:
-                self.add_error(NEW_PREFIX + seat, gettext("Choose a player or name a new one, not both."))
+                self.add_error(
+                    NEW_PREFIX + seat, gettext("Choose a player or name a new one, not both.")
+                )
                 continue
             if new:
                 seats.append({"seat": seat, "player": new})
@@ -397,9 +508,16 @@ class DraftSetupForm(forms.Form):
         for player, player_seats in held.items():
             if not self.game.may_hold_together(player_seats):
                 raise ValidationError(
-                    gettext("%(player)s cannot hold %(seats)s together in %(game)s: a player can sit "
-                            "in only one seat, unless the game lets one player hold several seats "
-                            "of one side.")
-                    % {"player": player, "seats": ", ".join(player_seats), "game": say(self.game.title())})
+                    gettext(
+                        "%(player)s cannot hold %(seats)s together in %(game)s: a player can sit "
+                        "in only one seat, unless the game lets one player hold several seats "
+                        "of one side."
+                    )
+                    % {
+                        "player": player,
+                        "seats": ", ".join(player_seats),
+                        "game": say(self.game.title()),
+                    }
+                )
         self.seats = seats
         return data

@@ -121,7 +121,9 @@ class DraftWrite(models.Model):
         ABANDON = "abandon", "Discard"
 
     draft = models.ForeignKey(Draft, on_delete=models.CASCADE, related_name="writes")
-    version = models.PositiveIntegerField(help_text="The draft's version this write was made against.")
+    version = models.PositiveIntegerField(
+        help_text="The draft's version this write was made against."
+    )
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
     kind = models.CharField(max_length=8, choices=Kind.choices)
     #: sha256 (hex) of the request: endpoint, body and query (recorder.api.fingerprint)
@@ -135,10 +137,16 @@ class DraftWrite(models.Model):
         verbose_name_plural = _("draft writes")
         ordering = ["draft", "version"]
         constraints = [
-            models.UniqueConstraint(fields=["draft", "version"], name="draft_write_once_per_version"),
-            models.CheckConstraint(condition=Q(kind__in=["apply", "undo", "finish", "abandon"]),
-                                   name="draft_write_kind_valid"),
-            models.CheckConstraint(condition=~Q(fingerprint=""), name="draft_write_fingerprint_set"),
+            models.UniqueConstraint(
+                fields=["draft", "version"], name="draft_write_once_per_version"
+            ),
+            models.CheckConstraint(
+                condition=Q(kind__in=["apply", "undo", "finish", "abandon"]),
+                name="draft_write_kind_valid",
+            ),
+            models.CheckConstraint(
+                condition=~Q(fingerprint=""), name="draft_write_fingerprint_set"
+            ),
         ]
         indexes = [models.Index(fields=["user", "created_at"], name="draft_write_user_time")]
 

@@ -1,7 +1,8 @@
 """Who may record a game at the table (a draft): members of the club create drafts and
 follow the club's drafts; a draft is played (actions, undo, its choices) by its creator
 only, and finished or abandoned by its creator and the club's organisers. Whose eyes each
-person sees a draft with is decided here too (:func:`draft_eyes`), never by the client: see the table in docs/recorder.md."""
+person sees a draft with is decided here too (:func:`draft_eyes`), never by the client: see the
+table in docs/recorder.md."""
 
 from __future__ import annotations
 
@@ -34,8 +35,11 @@ def can_play_draft(user: AnyUser, draft: Draft) -> bool:
     """Enter moves in a draft (its choices, apply, undo): the person at its device, its
     creator, while a member. An organiser following someone else's game sees only what
     its eyes allow (:func:`draft_eyes`), which is not enough to play any seat."""
-    return (role_in(user, draft.club) is not None and user.is_authenticated
-            and draft.created_by_id == user.pk)
+    return (
+        role_in(user, draft.club) is not None
+        and user.is_authenticated
+        and draft.created_by_id == user.pk
+    )
 
 
 #: The perspectives of :func:`draft_eyes`, as URLs and payloads name them.
@@ -68,8 +72,11 @@ def draft_eyes(user: AnyUser, draft: Draft, game: Game, to_act: list[str]) -> st
         device = humans
     elif user.is_authenticated:
         handles = {entry["player"]: entry["seat"] for entry in draft.seats if not entry.get("bot")}
-        linked = set(Player.objects.filter(club_id=draft.club_id, user=user, handle__in=list(handles))
-                     .values_list("handle", flat=True))
+        linked = set(
+            Player.objects.filter(
+                club_id=draft.club_id, user=user, handle__in=list(handles)
+            ).values_list("handle", flat=True)
+        )
         device = [seat for handle, seat in handles.items() if handle in linked]
     else:
         device = []
@@ -77,8 +84,11 @@ def draft_eyes(user: AnyUser, draft: Draft, game: Game, to_act: list[str]) -> st
         return PUBLIC
     seats = [entry["seat"] for entry in draft.seats]
     for team in game.viewers(draft.options, seats):
-        if team not in seats and game.controller(team) in device and all(
-                game.acts_for(team, seat) for seat in device):
+        if (
+            team not in seats
+            and game.controller(team) in device
+            and all(game.acts_for(team, seat) for seat in device)
+        ):
             return team
     if len(device) == 1:
         return device[0]

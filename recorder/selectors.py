@@ -82,8 +82,14 @@ class DraftView:
     result_sentence: str | None = None
 
 
-def draft_view(draft: Draft, user: AnyUser, asked: str | None = None, *,
-               position: Position | None = None, with_static: bool = False) -> DraftView:
+def draft_view(
+    draft: Draft,
+    user: AnyUser,
+    asked: str | None = None,
+    *,
+    position: Position | None = None,
+    with_static: bool = False,
+) -> DraftView:
     """The draft as ``user`` may see it: moves and the current frame in the replay
     viewer's shapes. The perspective is the server's (``draft_eyes``); ``asked`` is
     honoured only for a finished draft, which is a match (any perspective, as its replay).
@@ -94,13 +100,18 @@ def draft_view(draft: Draft, user: AnyUser, asked: str | None = None, *,
     position = position or position_of(draft)
     game = position.game
     viewer = draft_policy.draft_eyes(user, draft, position.game, position.to_act)
-    choosable = draft_viewers(game, draft) if viewer == ALL and draft.status == Draft.Status.FINISHED \
+    choosable = (
+        draft_viewers(game, draft)
+        if viewer == ALL and draft.status == Draft.Status.FINISHED
         else [viewer]
+    )
     if asked and draft.status == Draft.Status.FINISHED:
         if asked not in choosable:
-            raise DraftInvalid(gettext("unknown perspective %(view)s; this draft has %(views)s")
-                               % {"view": repr(asked), "views": ", ".join(choosable)},
-                               field="view")
+            raise DraftInvalid(
+                gettext("unknown perspective %(view)s; this draft has %(views)s")
+                % {"view": repr(asked), "views": ", ".join(choosable)},
+                field="view",
+            )
         viewer = asked
     eyes = None if viewer == ALL else viewer
     seen = seen_position(position, draft.seats, draft.moves, eyes)
@@ -134,8 +145,12 @@ class SeenPosition:
     result_sentence: str | None
 
 
-def seen_position(position: Position, seats: list[dict[str, Any]], stored_moves: list[dict[str, Any]],
-                  eyes: str | None) -> SeenPosition:
+def seen_position(
+    position: Position,
+    seats: list[dict[str, Any]],
+    stored_moves: list[dict[str, Any]],
+    eyes: str | None,
+) -> SeenPosition:
     """``position`` as ``eyes`` (a seat, a team, ``public``, or None: all-seeing) may see it:
     each action as ``Game.action_view`` shows it to them, its sentence told from that
     alone; ``stored_moves`` are the moves' entries as stored (round, phase, notation,
@@ -147,14 +162,19 @@ def seen_position(position: Position, seats: list[dict[str, Any]], stored_moves:
     table = Table(names_at_table(seats), options)
     moves = []
     for ply, (action, move) in enumerate(zip(shown, stored_moves, strict=True), start=1):
-        moves.append({
-            "ply": ply, "round": move["round"], "phase": move["phase"], "seat": action.get("seat"),
-            "action": action,
-            "notation": move["notation"] if eyes is None else game.notation(action),
-            # Told from the action as these eyes saw it (as the replay tells it): no more.
-            "sentence": render(game.describe(action, table), engine_locale()),
-            "bot": move["bot"],
-        })
+        moves.append(
+            {
+                "ply": ply,
+                "round": move["round"],
+                "phase": move["phase"],
+                "seat": action.get("seat"),
+                "action": action,
+                "notation": move["notation"] if eyes is None else game.notation(action),
+                # Told from the action as these eyes saw it (as the replay tells it): no more.
+                "sentence": render(game.describe(action, table), engine_locale()),
+                "bot": move["bot"],
+            }
+        )
     view = position.session.view(eyes)
     last = moves[-1] if moves else None
     frame = {
@@ -173,17 +193,26 @@ def seen_position(position: Position, seats: list[dict[str, Any]], stored_moves:
     return SeenPosition(
         moves=moves,
         frame=frame,
-        phases={phase: render(game.phase_label(phase), engine_locale())
-                for phase in dict.fromkeys([*(m["phase"] for m in moves), view.get("phase")]) if phase},
-        seat_labels={seat: render(game.seat_label(seat, table), engine_locale())
-                     for seat in game.viewers(options, [entry["seat"] for entry in seats])},
+        phases={
+            phase: render(game.phase_label(phase), engine_locale())
+            for phase in dict.fromkeys([*(m["phase"] for m in moves), view.get("phase")])
+            if phase
+        },
+        seat_labels={
+            seat: render(game.seat_label(seat, table), engine_locale())
+            for seat in game.viewers(options, [entry["seat"] for entry in seats])
+        },
         card_words=display.card_words(game.id, options),
         result_sentence=result_sentence,
     )
 
 
 def _label(viewer: str, game: Game, table: Table) -> str:
-    return gettext("Public (no seat)") if viewer == PUBLIC else viewer_label(viewer, game, table, engine_locale())
+    return (
+        gettext("Public (no seat)")
+        if viewer == PUBLIC
+        else viewer_label(viewer, game, table, engine_locale())
+    )
 
 
 # --- choosing the next action ---------------------------------------------------------------------
@@ -215,24 +244,37 @@ def leaves(action: dict[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
     return found
 
 
-def _say_choices(seats: list[dict[str, Any]], position: Position, seat: str | None,
-                 choice: choices.Choice, listed: list[dict[str, Any]]) -> dict[str, str]:
+def _say_choices(
+    seats: list[dict[str, Any]],
+    position: Position,
+    seat: str | None,
+    choice: choices.Choice,
+    listed: list[dict[str, Any]],
+) -> dict[str, str]:
     """The choice in the engine's words, in the reader's language: a ``label`` on each value
     offered and ``labels`` (path -> words) on each listed action; returns the fields' names."""
     game, language = position.game, engine_locale()
     table = Table(names_at_table(seats), position.options)
     paths = dict.fromkeys([*choice.prefix, *([choice.field] if choice.field else [])])
     for value in choice.values:
-        value["label"] = render(game.choice_label(choice.field or "", value["value"], seat, table), language)
+        value["label"] = render(
+            game.choice_label(choice.field or "", value["value"], seat, table), language
+        )
     for entry in listed:
-        entry["labels"] = {path: render(game.choice_label(path, value, seat, table), language)
-                           for path, value in leaves(entry["action"])}
+        entry["labels"] = {
+            path: render(game.choice_label(path, value, seat, table), language)
+            for path, value in leaves(entry["action"])
+        }
         paths.update(dict.fromkeys(entry["labels"]))
     return {path: render(game.field_label(path), language) for path in paths}
 
 
-def _listed(seats: list[dict[str, Any]], position: Position, actions: list[dict[str, Any]],
-            with_chance: bool) -> list[dict[str, Any]]:
+def _listed(
+    seats: list[dict[str, Any]],
+    position: Position,
+    actions: list[dict[str, Any]],
+    with_chance: bool,
+) -> list[dict[str, Any]]:
     """``actions`` with their notation and sentence; ``with_chance`` (chance entered at the
     table): whether each still needs its chance outcome entered."""
     game = position.game
@@ -243,15 +285,27 @@ def _listed(seats: list[dict[str, Any]], position: Position, actions: list[dict[
         chance = False
         if with_chance and action.get("type") not in OPENINGS:
             # A big draw is described rather than listed (a Mister X refill: 70k outcomes).
-            chance = (game.chance_draw(position.state, action) is not None
-                      or game.chance_options(position.state, action) != [action])
-        out.append({"action": action, "notation": game.notation(action),
-                    "sentence": render(game.describe(action, names), engine_locale()), "chance": chance})
+            chance = game.chance_draw(position.state, action) is not None or game.chance_options(
+                position.state, action
+            ) != [action]
+        out.append(
+            {
+                "action": action,
+                "notation": game.notation(action),
+                "sentence": render(game.describe(action, names), engine_locale()),
+                "chance": chance,
+            }
+        )
     return out
 
 
-def said(seats: list[dict[str, Any]], position: Position, seat: str | None, choice: choices.Choice,
-         with_chance: bool) -> tuple[list[dict[str, Any]], dict[str, str]]:
+def said(
+    seats: list[dict[str, Any]],
+    position: Position,
+    seat: str | None,
+    choice: choices.Choice,
+    with_chance: bool,
+) -> tuple[list[dict[str, Any]], dict[str, str]]:
     """The actions ``choice`` lists, each with its notation, sentence and fields in words
     (``with_chance``: chance entered at the table, and whether each still needs its
     outcome), and every field asked or listed in words. ``seats``: the log's seat entries."""
@@ -263,8 +317,13 @@ def said(seats: list[dict[str, Any]], position: Position, seat: str | None, choi
 OPENINGS = ("open",)
 
 
-def legal_choice(draft: Draft, user: AnyUser, seat: str | None = None, prefix: Any = None,
-                 position: Position | None = None) -> ActionChoice:
+def legal_choice(
+    draft: Draft,
+    user: AnyUser,
+    seat: str | None = None,
+    prefix: Any = None,
+    position: Position | None = None,
+) -> ActionChoice:
     """The choices of ``seat`` (default: the human seat to act) as ``user``'s eyes (the
     all-seeing recorder; a seat or team: what it knows) may know them, narrowed by
     ``prefix``: the same steps whatever is hidden from it."""
@@ -273,23 +332,38 @@ def legal_choice(draft: Draft, user: AnyUser, seat: str | None = None, prefix: A
     viewer = engine_eyes(user, draft, position)
     to_act = position.to_act
     if seat is None:
-        seat = next((s for s in to_act if not position.is_bot(s) and session.acts_for(viewer, s)), None)
+        seat = next(
+            (s for s in to_act if not position.is_bot(s) and session.acts_for(viewer, s)), None
+        )
     elif seat not in to_act:
         # Well formed: the game's turn (or the recorder's seat rules) refuses it, 422.
-        raise DraftIllegal(f"{seat!r} is not to act now (to act: {', '.join(to_act) or 'nobody'})",
-                           field="seat")
+        raise DraftIllegal(
+            f"{seat!r} is not to act now (to act: {', '.join(to_act) or 'nobody'})", field="seat"
+        )
     elif not session.acts_for(viewer, seat):
         raise DraftIllegal(f"{seat!r} is not played from this device", field="seat")
     if seat is None or position.is_bot(seat):
         return ActionChoice(draft, seat, _choose([], prefix), [])
-    choice, listed, fields = seat_choice(position, draft.seats, seat, viewer, prefix,
-                                         chance_at_table=draft.chance == Draft.Chance.TABLE)
+    choice, listed, fields = seat_choice(
+        position,
+        draft.seats,
+        seat,
+        viewer,
+        prefix,
+        chance_at_table=draft.chance == Draft.Chance.TABLE,
+    )
     return ActionChoice(draft, seat, choice, listed, fields)
 
 
-def seat_choice(position: Position, seats: list[dict[str, Any]], seat: str, viewer: str | None,
-                prefix: Any, *, chance_at_table: bool
-                ) -> tuple[choices.Choice, list[dict[str, Any]], dict[str, str]]:
+def seat_choice(
+    position: Position,
+    seats: list[dict[str, Any]],
+    seat: str,
+    viewer: str | None,
+    prefix: Any,
+    *,
+    chance_at_table: bool,
+) -> tuple[choices.Choice, list[dict[str, Any]], dict[str, str]]:
     """The next step of choosing ``seat``'s action as ``viewer`` may know its choices
     (``seat`` is to act and ``viewer`` decides for it): the choice, the actions it lists
     and the fields in words (:func:`said`). A draft's entry and a live table's seat
@@ -298,8 +372,9 @@ def seat_choice(position: Position, seats: list[dict[str, Any]], seat: str, view
     spread = session.legal_spread(seat, viewer)
     if spread is not None:  # a relocation: 10k+ placements, described (Game.legal_spread)
         try:
-            choice = choices.choose_spread(spread.action, spread.field, spread.items,
-                                           spread.spaces, prefix)
+            choice = choices.choose_spread(
+                spread.action, spread.field, spread.items, spread.spaces, prefix
+            )
         except choices.BadPrefix as exc:
             raise DraftInvalid(str(exc), field="prefix") from None
     else:
@@ -308,13 +383,16 @@ def seat_choice(position: Position, seats: list[dict[str, Any]], seat: str, view
     return choice, listed, fields
 
 
-def chance_choice(draft: Draft, user: AnyUser, action: Any, prefix: Any = None,
-                  position: Position | None = None) -> ActionChoice:
+def chance_choice(
+    draft: Draft, user: AnyUser, action: Any, prefix: Any = None, position: Position | None = None
+) -> ActionChoice:
     """The ways the chance in ``action`` could come out at the table, narrowed by ``prefix``
     (in a server-dealt draft the server deals: the action comes back alone). Only the
     all-seeing recorder enters what came out; a seat's eyes get the action back alone."""
     if not isinstance(action, dict) or not isinstance(action.get("seat"), str):
-        raise DraftInvalid(gettext("action must be an object with a seat and a type"), field="action")
+        raise DraftInvalid(
+            gettext("action must be an object with a seat and a type"), field="action"
+        )
     position = position or position_of(draft)
     game = position.game
     viewer = engine_eyes(user, draft, position)
@@ -330,8 +408,9 @@ def chance_choice(draft: Draft, user: AnyUser, action: Any, prefix: Any = None,
             draw, outcomes = None, []
         if draw is not None:
             try:
-                choice = choices.choose_draw(action, draw.field, draw.taken, draw.pile,
-                                             draw.count, prefix)
+                choice = choices.choose_draw(
+                    action, draw.field, draw.taken, draw.pile, draw.count, prefix
+                )
             except choices.BadPrefix as exc:
                 raise DraftInvalid(str(exc), field="prefix") from None
         else:
@@ -347,7 +426,8 @@ def _choose(actions: list[dict[str, Any]], prefix: Any) -> choices.Choice:
         raise DraftInvalid(str(exc), field="prefix") from None
 
 
-# --- the setup screen -------------------------------------------------------------------------------
+# --- the setup screen
+# -------------------------------------------------------------------------------
 
 
 def game_catalogue() -> list[dict[str, Any]]:
@@ -363,15 +443,17 @@ def game_catalogue() -> list[dict[str, Any]]:
         schema = game.json_schema()
         seats = {str(n): game.seat_ids(defaults, n) for n in counts}
         choice_fields = sorted(game.random_setup_choices(defaults, seats[str(counts[0])], Rng(0)))
-        out.append({
-            "id": game_id,
-            "name": say(game.title()),
-            "player_counts": counts,
-            "seats": seats,
-            "bots": sorted(bots_of(game)),
-            "default_options": defaults,
-            "schema": {"options": schema.get("options"), "setup": schema.get("setup")},
-            "setup_choices": choice_fields,
-            "renderer": game.renderer,
-        })
+        out.append(
+            {
+                "id": game_id,
+                "name": say(game.title()),
+                "player_counts": counts,
+                "seats": seats,
+                "bots": sorted(bots_of(game)),
+                "default_options": defaults,
+                "schema": {"options": schema.get("options"), "setup": schema.get("setup")},
+                "setup_choices": choice_fields,
+                "renderer": game.renderer,
+            }
+        )
     return out

@@ -69,8 +69,9 @@ class DraftError(AppError):
 
     code = "malformed"
 
-    def __init__(self, message: str, *, rule: str | None = None, index: int | None = None,
-                 **details: Any):
+    def __init__(
+        self, message: str, *, rule: str | None = None, index: int | None = None, **details: Any
+    ):
         super().__init__(message, rule=rule, index=index, details=details)
 
 
@@ -160,15 +161,24 @@ class Position:
 def game_of(draft: Draft) -> Game:
     game = get_game(draft.game)
     if game is None:  # a game removed from the engine since the draft began
-        raise DraftIllegal(gettext("the engine no longer knows the game %(game)s") % {"game": repr(draft.game)},
-                           rule="LOG-GAME")
+        raise DraftIllegal(
+            gettext("the engine no longer knows the game %(game)s") % {"game": repr(draft.game)},
+            rule="LOG-GAME",
+        )
     return game
 
 
 def position_of(draft: Draft) -> Position:
     """Rebuild ``draft``'s game: its actions, and the picks its seats have opened."""
-    session = Session(game_of(draft), draft.options, [entry["seat"] for entry in draft.seats],
-                      draft.setup, draft.seed, draft.actions, draft.opened)
+    session = Session(
+        game_of(draft),
+        draft.options,
+        [entry["seat"] for entry in draft.seats],
+        draft.setup,
+        draft.seed,
+        draft.actions,
+        draft.opened,
+    )
     return Position(session, draft.bot_seats)
 
 
@@ -187,11 +197,17 @@ def bot_rng(seed: int, ply: int) -> Rng:
     return Rng(int.from_bytes(digest[:8], "big"))
 
 
-def move_entry(game: Game, before: dict[str, Any], recorded: dict[str, Any], bot: bool) -> dict[str, Any]:
+def move_entry(
+    game: Game, before: dict[str, Any], recorded: dict[str, Any], bot: bool
+) -> dict[str, Any]:
     """The move-list entry of an action: the round and phase it was played in (the view
     before it, as the replay viewer groups moves), its notation, and whether a bot played it."""
-    return {"round": before.get("round"), "phase": before.get("phase"),
-            "notation": game.notation(recorded), "bot": bot}
+    return {
+        "round": before.get("round"),
+        "phase": before.get("phase"),
+        "notation": game.notation(recorded),
+        "bot": bot,
+    }
 
 
 def step_as(session: Session, action: Any, viewer: str | None) -> dict[str, Any] | None:
@@ -203,20 +219,30 @@ def step_as(session: Session, action: Any, viewer: str | None) -> dict[str, Any]
     except IllegalAction as exc:
         raise DraftIllegal(exc.text(engine_locale()), rule=exc.rule, index=ply) from None
     except Exception as exc:  # noqa: BLE001 - a game's bug is a refusal, not a 500
-        raise DraftIllegal(gettext("the engine could not read this action (%(error)s)") % {"error": repr(exc)},
-                           rule=ENGINE_ERROR, index=ply) from None
+        raise DraftIllegal(
+            gettext("the engine could not read this action (%(error)s)") % {"error": repr(exc)},
+            rule=ENGINE_ERROR,
+            index=ply,
+        ) from None
 
 
 def _check_length(ply: int) -> None:
     """DraftIllegal(LOG-LENGTH) when the log already holds the most actions a log may."""
     if ply >= MAX_ACTIONS:
-        raise DraftIllegal(gettext("a log holds at most %(count)s actions: store this game "
-                                   "(as an unfinished match if it has not ended)") % {"count": MAX_ACTIONS},
-                           rule="LOG-LENGTH", index=ply)
+        raise DraftIllegal(
+            gettext(
+                "a log holds at most %(count)s actions: store this game "
+                "(as an unfinished match if it has not ended)"
+            )
+            % {"count": MAX_ACTIONS},
+            rule="LOG-LENGTH",
+            index=ply,
+        )
 
 
-def play_bots(seed: int | None, position: Position, actions: list[dict[str, Any]],
-              moves: list[dict[str, Any]]) -> None:
+def play_bots(
+    seed: int | None, position: Position, actions: list[dict[str, Any]], moves: list[dict[str, Any]]
+) -> None:
     """Apply bot moves while a bot is to act (appending to ``actions`` and ``moves``), each
     from :func:`bot_rng` of the game's ``seed`` (a live table's too, live.services)."""
     game, session = position.game, position.session
@@ -233,8 +259,10 @@ def play_bots(seed: int | None, position: Position, actions: list[dict[str, Any]
         recorded = step_as(session, action, None)  # a bot decides from its seat's knowledge
         actions.append(recorded)
         moves.append(move_entry(game, before, recorded, bot=True))
-    raise DraftIllegal(gettext("the bots made %(count)s moves without a human's turn") % {"count": MAX_BOT_MOVES},
-                       rule=game.end_rule)
+    raise DraftIllegal(
+        gettext("the bots made %(count)s moves without a human's turn") % {"count": MAX_BOT_MOVES},
+        rule=game.end_rule,
+    )
 
 
 # --- creating a draft ---------------------------------------------------------------------
@@ -253,41 +281,61 @@ def bot_handles(bots: list[str]) -> list[str]:
 def read_seats(game: Game, options: dict[str, Any], seats: Any) -> list[dict[str, Any]]:
     """The seat entries as the log will have them, bots given their club handles."""
     if not isinstance(seats, list) or not seats:
-        raise DraftInvalid(gettext("seats must be a non-empty list of {seat, player} or {seat, bot}"))
+        raise DraftInvalid(
+            gettext("seats must be a non-empty list of {seat, player} or {seat, bot}")
+        )
     entries: list[dict[str, Any]] = []
     bots: list[str] = []
     for i, entry in enumerate(seats):
         if not isinstance(entry, dict) or not isinstance(entry.get("seat"), str):
-            raise DraftInvalid(gettext("seat entry %(index)s must be an object with a seat id") % {"index": i})
+            raise DraftInvalid(
+                gettext("seat entry %(index)s must be an object with a seat id") % {"index": i}
+            )
         player, bot = entry.get("player"), entry.get("bot")
         if (player is None) == (bot is None):
-            raise DraftInvalid(gettext("seat %(seat)s needs exactly one of player and bot")
-                               % {"seat": repr(entry["seat"])})
+            raise DraftInvalid(
+                gettext("seat %(seat)s needs exactly one of player and bot")
+                % {"seat": repr(entry["seat"])}
+            )
         if bot is not None:
             if bot not in bots_of(game):
-                raise DraftIllegal(gettext("%(game)s has no bot %(bot)s (it has %(bots)s)")
-                                   % {"game": say(game.title()), "bot": repr(bot), "bots": ", ".join(sorted(bots_of(game)))},
-                                   rule=REC_SEATS)
+                raise DraftIllegal(
+                    gettext("%(game)s has no bot %(bot)s (it has %(bots)s)")
+                    % {
+                        "game": say(game.title()),
+                        "bot": repr(bot),
+                        "bots": ", ".join(sorted(bots_of(game))),
+                    },
+                    rule=REC_SEATS,
+                )
             bots.append(bot)
             entries.append({"seat": entry["seat"], "bot": bot})
         else:
             if not isinstance(player, str) or not player.strip():
-                raise DraftInvalid(gettext("seat %(seat)s needs a player handle") % {"seat": repr(entry["seat"])})
+                raise DraftInvalid(
+                    gettext("seat %(seat)s needs a player handle") % {"seat": repr(entry["seat"])}
+                )
             entries.append({"seat": entry["seat"], "player": player.strip()})
     for entry, handle in zip([e for e in entries if "bot" in e], bot_handles(bots), strict=True):
         entry["player"] = handle
-    entries = [{"seat": e["seat"], "player": e["player"], **({"bot": e["bot"]} if "bot" in e else {})}
-               for e in entries]
+    entries = [
+        {"seat": e["seat"], "player": e["player"], **({"bot": e["bot"]} if "bot" in e else {})}
+        for e in entries
+    ]
     try:
         expected = game.seat_ids(options, len(entries))
     except ValueError as exc:
         raise DraftIllegal(str(exc), rule=REC_SEATS) from None
     if [e["seat"] for e in entries] != expected:
-        raise DraftIllegal(ngettext("%(game)s with %(count)s player has the seats %(seats)s, in that order",
-                                    "%(game)s with %(count)s players has the seats %(seats)s, in that order",
-                                    len(entries))
-                           % {"game": say(game.title()), "count": len(entries), "seats": ", ".join(expected)},
-                           rule=REC_SEATS)
+        raise DraftIllegal(
+            ngettext(
+                "%(game)s with %(count)s player has the seats %(seats)s, in that order",
+                "%(game)s with %(count)s players has the seats %(seats)s, in that order",
+                len(entries),
+            )
+            % {"game": say(game.title()), "count": len(entries), "seats": ", ".join(expected)},
+            rule=REC_SEATS,
+        )
     try:
         engine.check_envelope({"format": FORMAT, "game": game.id, "seats": entries, "actions": []})
         game.check_seats(entries, options)
@@ -304,27 +352,43 @@ def check_players(club: Club, user: Any, entries: list[dict[str, Any]]) -> None:
     humans = sorted({e["player"] for e in entries if "bot" not in e})
     # handle -> its bot level ("" for a person), in one query
     known = dict(Player.objects.filter(club=club, handle__in=humans).values_list("handle", "bot"))
-    bot_handle = next((handle for handle in humans if known.get(handle)), None)  # in a person's seat
+    bot_handle = next(
+        (handle for handle in humans if known.get(handle)), None
+    )  # in a person's seat
     if bot_handle is not None:
-        raise DraftInvalid(gettext("'%(handle)s' is the club's %(bot)s: choose it as a bot, not as a person")
-                           % {"handle": bot_handle, "bot": player_name(bot_handle, known[bot_handle])})
+        raise DraftInvalid(
+            gettext("'%(handle)s' is the club's %(bot)s: choose it as a bot, not as a person")
+            % {"handle": bot_handle, "bot": player_name(bot_handle, known[bot_handle])}
+        )
     missing = [h for h in humans if h not in known]
     longest = Player._meta.get_field("handle").max_length
     if any(len(h) > longest for h in humans):
-        raise DraftInvalid(gettext("a player handle may have at most %(count)s characters") % {"count": longest})
+        raise DraftInvalid(
+            gettext("a player handle may have at most %(count)s characters") % {"count": longest}
+        )
     if missing and not policy.can_create_players(user, club):
         raise UnknownPlayers(
-            gettext("these players are not in %(club)s: %(players)s (an organiser can record with new players)")
+            gettext(
+                "these players are not in %(club)s: %(players)s (an organiser can record with new "
+                "players)"
+            )
             % {"club": club.name, "players": ", ".join(missing)},
             handles=missing,
         )
     for entry in entries:
         if "bot" in entry:
-            Player.objects.get_or_create(club=club, handle=entry["player"], defaults={"bot": entry["bot"]})
+            Player.objects.get_or_create(
+                club=club, handle=entry["player"], defaults={"bot": entry["bot"]}
+            )
 
 
-def start_session(game: Game, options: dict[str, Any], seat_ids: list[str], setup: dict[str, Any],
-                  seed: int | None) -> tuple[Session, dict[str, Any]]:
+def start_session(
+    game: Game,
+    options: dict[str, Any],
+    seat_ids: list[str],
+    setup: dict[str, Any],
+    seed: int | None,
+) -> tuple[Session, dict[str, Any]]:
     """The game at its start and its setup as the log records it (every chance outcome
     written out). Dealt from ``seed`` when there is one: the players' setup choices not
     given in ``setup`` are then picked at random. A setup the engine refuses is a
@@ -337,8 +401,10 @@ def start_session(game: Game, options: dict[str, Any], seat_ids: list[str], setu
     except IllegalAction as exc:
         raise DraftIllegal(exc.text(engine_locale()), rule=exc.rule) from None
     except Exception as exc:  # noqa: BLE001 - see engine.ENGINE_ERROR
-        raise DraftIllegal(gettext("the engine could not read the setup (%(error)s)") % {"error": repr(exc)},
-                           rule=ENGINE_ERROR) from None
+        raise DraftIllegal(
+            gettext("the engine could not read the setup (%(error)s)") % {"error": repr(exc)},
+            rule=ENGINE_ERROR,
+        ) from None
 
 
 def create_draft(
@@ -373,18 +439,32 @@ def create_draft(
     if chance not in Draft.Chance.values:
         raise DraftInvalid(gettext("chance must be 'table' or 'server'"), field="chance")
     if has_bots and chance == Draft.Chance.TABLE:
-        raise DraftInvalid(gettext("a game with a bot is dealt by the server (chance 'server'): "
-                                   "a bot cannot tell what came out at a table"), field="chance")
+        raise DraftInvalid(
+            gettext(
+                "a game with a bot is dealt by the server (chance 'server'): "
+                "a bot cannot tell what came out at a table"
+            ),
+            field="chance",
+        )
     seed = secrets.randbelow(SEED_LIMIT) if chance == Draft.Chance.SERVER else None
-    session, recorded_setup = start_session(game, options, [e["seat"] for e in entries], setup, seed)
+    session, recorded_setup = start_session(
+        game, options, [e["seat"] for e in entries], setup, seed
+    )
 
     with transaction.atomic():
         if has_bots:
             budgets.admit_bot_game(user)
         check_players(club, user, entries)
         draft = Draft(
-            club=club, created_by=user, game=game.id, options=options, seats=entries,
-            chance=chance, seed=seed, setup=recorded_setup, played_at=played_at or timezone.now(),
+            club=club,
+            created_by=user,
+            game=game.id,
+            options=options,
+            seats=entries,
+            chance=chance,
+            seed=seed,
+            setup=recorded_setup,
+            played_at=played_at or timezone.now(),
         )
         position = Position(session, draft.bot_seats)
         actions: list[dict[str, Any]] = []
@@ -444,20 +524,31 @@ def _locked(draft_id: int, request: WriteRequest) -> Draft:
     against an old version (a repeat of an older write too) is stale."""
     version = request.version
     if type(version) is not int:
-        raise DraftInvalid(gettext("version (an integer: the draft's current version) is required"),
-                           field="version")
+        raise DraftInvalid(
+            gettext("version (an integer: the draft's current version) is required"),
+            field="version",
+        )
     draft = Draft.objects.select_for_update().get(pk=draft_id)
-    if draft.version == version + 1 and DraftWrite.objects.filter(
-            draft=draft, version=version, user=request.user, fingerprint=request.fingerprint).exists():
+    if (
+        draft.version == version + 1
+        and DraftWrite.objects.filter(
+            draft=draft, version=version, user=request.user, fingerprint=request.fingerprint
+        ).exists()
+    ):
         raise _AnsweredBefore(draft)
     if draft.status != Draft.Status.RECORDING:
-        raise ClosedDraft(gettext("this draft is finished: it cannot change any more")
-                          if draft.status == Draft.Status.FINISHED
-                          else gettext("this draft is abandoned: it cannot change any more"))
+        raise ClosedDraft(
+            gettext("this draft is finished: it cannot change any more")
+            if draft.status == Draft.Status.FINISHED
+            else gettext("this draft is abandoned: it cannot change any more")
+        )
     if draft.version != version:
         raise StaleDraft(
-            gettext("this draft changed since version %(version)s (it is at version %(now)s "
-                    "now, perhaps from another tab): reload it") % {"version": version, "now": draft.version},
+            gettext(
+                "this draft changed since version %(version)s (it is at version %(now)s "
+                "now, perhaps from another tab): reload it"
+            )
+            % {"version": version, "now": draft.version},
             version=draft.version,
         )
     return draft
@@ -477,17 +568,32 @@ def _save(draft: Draft, version: int, **fields: Any) -> Draft:
     return draft
 
 
-def _answer(draft: Draft, position: Position, request: WriteRequest, kind: str,
-            answer: Answer, *, bot_moves: int = 0) -> dict[str, Any]:
+def _answer(
+    draft: Draft,
+    position: Position,
+    request: WriteRequest,
+    kind: str,
+    answer: Answer,
+    *,
+    bot_moves: int = 0,
+) -> dict[str, Any]:
     """Note the write just saved (unique per draft and version: each version is written
     from once), with the moves the bots made in reply, and draw its answer."""
-    DraftWrite.objects.create(draft=draft, version=request.version, user=request.user, kind=kind,
-                              fingerprint=request.fingerprint, bot_moves=bot_moves)
+    DraftWrite.objects.create(
+        draft=draft,
+        version=request.version,
+        user=request.user,
+        kind=kind,
+        fingerprint=request.fingerprint,
+        bot_moves=bot_moves,
+    )
     return answer(draft, position)
 
 
 @_answered_once
-def apply_action(draft_id: int, request: WriteRequest, action: Any, *, answer: Answer) -> dict[str, Any]:
+def apply_action(
+    draft_id: int, request: WriteRequest, action: Any, *, answer: Answer
+) -> dict[str, Any]:
     """Apply an action decided with the writer's eyes (``engine_eyes``: all-seeing, or a
     seat or team, told only what it knows: engine.Session), then the bots' replies; save;
     return ``answer`` of the result. A pick (Cloak & Dagger's ``open``) is saved in
@@ -502,12 +608,19 @@ def apply_action(draft_id: int, request: WriteRequest, action: Any, *, answer: A
         ply = len(draft.actions)
         seat = action.get("seat") if isinstance(action, dict) else None
         if isinstance(seat, str) and position.is_bot(seat):
-            raise DraftIllegal(gettext("%(seat)s is played by a bot: its moves are made by the server") % {"seat": seat},
-                               rule=REC_BOT, index=ply)
+            raise DraftIllegal(
+                gettext("%(seat)s is played by a bot: its moves are made by the server")
+                % {"seat": seat},
+                rule=REC_BOT,
+                index=ply,
+            )
         if isinstance(seat, str) and not session.acts_for(viewer, seat):
-            raise DraftIllegal(gettext("%(seat)s is not played from this device (it plays %(viewer)s)")
-                               % {"seat": seat, "viewer": viewer},
-                               rule=REC_SEATS, index=ply)
+            raise DraftIllegal(
+                gettext("%(seat)s is not played from this device (it plays %(viewer)s)")
+                % {"seat": seat, "viewer": viewer},
+                rule=REC_SEATS,
+                index=ply,
+            )
         _check_length(ply)
         if draft.bot_seats:
             budgets.admit_bot_moves(request.user)
@@ -534,16 +647,25 @@ def undo(draft_id: int, request: WriteRequest, *, answer: Answer) -> dict[str, A
     with transaction.atomic():
         draft = _locked(draft_id, request)
         if draft.bot_seats:
-            raise DraftIllegal(gettext("undo is off in a game against a bot: a move once made is not "
-                                       "taken back (the bot's reply, or what the move showed, is seen)"),
-                               rule=REC_UNDO)
+            raise DraftIllegal(
+                gettext(
+                    "undo is off in a game against a bot: a move once made is not "
+                    "taken back (the bot's reply, or what the move showed, is seen)"
+                ),
+                rule=REC_UNDO,
+            )
         if not draft.actions:
             raise NothingToUndo(gettext("there is no action of a person to undo"))
         position = position_of(draft)
         position.session.undo()
         keep = len(position.session.actions)
-        _save(draft, request.version, actions=draft.actions[:keep], moves=draft.moves[:keep],
-              opened=position.session.opened)
+        _save(
+            draft,
+            request.version,
+            actions=draft.actions[:keep],
+            moves=draft.moves[:keep],
+            opened=position.session.opened,
+        )
         return _answer(draft, position, request, DraftWrite.Kind.UNDO, answer)
 
 
@@ -575,14 +697,19 @@ def finish(draft_id: int, request: WriteRequest, *, answer: Answer) -> dict[str,
         try:
             # No savepoint around it: a refusal's Upload record must be kept.
             match = game_services.ingest_log(
-                draft.club, draft_document(draft, position), request.user,
-                source=Upload.Source.RECORDER, name=f"draft {draft.pk}",
+                draft.club,
+                draft_document(draft, position),
+                request.user,
+                source=Upload.Source.RECORDER,
+                name=f"draft {draft.pk}",
             )
         except game_services.LogRejected as exc:
             rejected = exc
         else:
             _save(draft, request.version, status=Draft.Status.FINISHED, match=match)
-            publish(events.draft_stored, draft_id=draft.pk, match_id=match.pk, club_id=draft.club_id)
+            publish(
+                events.draft_stored, draft_id=draft.pk, match_id=match.pk, club_id=draft.club_id
+            )
             body = _answer(draft, position, request, DraftWrite.Kind.FINISH, answer)
     if rejected is not None:
         raise rejected

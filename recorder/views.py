@@ -52,8 +52,13 @@ def seat_rows(draft) -> list[dict[str, str]]:
     if game is None:
         return [{"label": e["seat"], "player": names[e["seat"]]} for e in draft.seats]
     table = Table(names, draft.options)
-    return [{"label": render_message(game.seat_label(e["seat"], table), engine_locale()),
-             "player": names[e["seat"]]} for e in draft.seats]
+    return [
+        {
+            "label": render_message(game.seat_label(e["seat"], table), engine_locale()),
+            "player": names[e["seat"]],
+        }
+        for e in draft.seats
+    ]
 
 
 def open_draft_rows(club: Club, user) -> list:
@@ -78,7 +83,10 @@ def members_seated(user, club: Club, seats: list[dict]) -> list[dict]:
             user_id = player.removeprefix(club_selectors.MEMBER_PICK)
             if not user_id.isdigit():
                 raise ClubError("choose who plays each seat from the list", "invalid")
-            entry = {**entry, "player": club_services.handle_for_member(user, club, int(user_id)).handle}
+            entry = {
+                **entry,
+                "player": club_services.handle_for_member(user, club, int(user_id)).handle,
+            }
         out.append(entry)
     return out
 
@@ -91,30 +99,45 @@ def record_setup(request: HttpRequest, slug: str) -> HttpResponse:
     if query is not None and "game" not in query:
         # A link that says only how the game is dealt (the club page's "Play against a
         # bot": ?chance=server) opens step one so chosen, not refused for want of a game.
-        choice = GameChoiceForm(initial={"chance": query.get("chance")}, catalogue=draft_selectors.game_catalogue())
+        choice = GameChoiceForm(
+            initial={"chance": query.get("chance")}, catalogue=draft_selectors.game_catalogue()
+        )
     else:
         choice = GameChoiceForm(query, catalogue=draft_selectors.game_catalogue())
     chosen = choice.chosen()
-    context = {"club": club, "choice": choice, "form": None,
-               "drafts": open_draft_rows(club, request.user)}
+    context = {
+        "club": club,
+        "choice": choice,
+        "form": None,
+        "drafts": open_draft_rows(club, request.user),
+    }
     if chosen is None:
         return render(request, "recorder/setup.html", context)
     game, entry, player_count, chance = chosen
     seat_ids = entry["seats"][str(player_count)]
     form = DraftSetupForm(
-        request.POST or None, game=game, seat_ids=seat_ids, chance=chance,
-        players=club_selectors.seat_picks(club), setup_choices=entry["setup_choices"],
+        request.POST or None,
+        game=game,
+        seat_ids=seat_ids,
+        chance=chance,
+        players=club_selectors.seat_picks(club),
+        setup_choices=entry["setup_choices"],
         new_players=policy.can_create_players(request.user, club),
         initial=seats_against_bots(game, seat_ids, club_selectors.own_seat_pick(club, request.user))
-        if chance == SERVER else None,
+        if chance == SERVER
+        else None,
     )
     over_budget: OverBudget | None = None
     if request.method == "POST" and form.is_valid():
         try:
             with transaction.atomic():
                 draft, _position = services.create_draft(
-                    club, request.user, game_id=game.id, options=form.options,
-                    seats=members_seated(request.user, club, form.seats), chance=chance,
+                    club,
+                    request.user,
+                    game_id=game.id,
+                    options=form.options,
+                    seats=members_seated(request.user, club, form.seats),
+                    chance=chance,
                     setup=form.setup,
                 )
         except (services.DraftError, ClubError) as exc:
@@ -125,10 +148,17 @@ def record_setup(request: HttpRequest, slug: str) -> HttpResponse:
             over_budget = exc
         else:
             return redirect("record-draft", club.slug, draft.pk)
-    context.update(form=form, game=game, player_count=player_count, chance=chance,
-                   several_counts=len(entry["player_counts"]) > 1)
+    context.update(
+        form=form,
+        game=game,
+        player_count=player_count,
+        chance=chance,
+        several_counts=len(entry["player_counts"]) > 1,
+    )
     if over_budget is not None:
-        return with_retry_after(render(request, "recorder/setup.html", context, status=429), over_budget)
+        return with_retry_after(
+            render(request, "recorder/setup.html", context, status=429), over_budget
+        )
     return render(request, "recorder/setup.html", context, status=422 if form.errors else 200)
 
 
@@ -144,8 +174,14 @@ def record_seat_labels(request: HttpRequest, slug: str) -> HttpResponse:
     if chosen is None:
         return JsonResponse({"error": "malformed", "message": "choose a game first"}, status=400)
     game, entry, player_count, chance = chosen
-    form = DraftSetupForm(request.GET, game=game, seat_ids=entry["seats"][str(player_count)],
-                          chance=chance, players=[], setup_choices=entry["setup_choices"])
+    form = DraftSetupForm(
+        request.GET,
+        game=game,
+        seat_ids=entry["seats"][str(player_count)],
+        chance=chance,
+        players=[],
+        setup_choices=entry["setup_choices"],
+    )
     return JsonResponse({"labels": form.labels_for_given_options()})
 
 
@@ -154,7 +190,11 @@ def record_draft(request: HttpRequest, slug: str, draft_id: int) -> HttpResponse
     if isinstance(club, HttpResponse):
         return club
     draft = draft_selectors.draft_for(request.user, draft_id)
-    if draft is None or draft.club_id != club.pk or not draft_policy.can_see_drafts(request.user, club):
+    if (
+        draft is None
+        or draft.club_id != club.pk
+        or not draft_policy.can_see_drafts(request.user, club)
+    ):
         raise Http404("no such draft")
     game = get_game(draft.game)
     position = services.position_of(draft)
@@ -164,7 +204,10 @@ def record_draft(request: HttpRequest, slug: str, draft_id: int) -> HttpResponse
         "draft": reverse("api-draft", args=[draft.pk]),
         "legal": reverse("api-draft-legal-actions", args=[draft.pk]),
         "chance": reverse("api-draft-chance-options", args=[draft.pk]),
-        **{name: reverse(f"api-draft-{name}", args=[draft.pk]) for name in ("apply", "undo", "finish", "abandon")},
+        **{
+            name: reverse(f"api-draft-{name}", args=[draft.pk])
+            for name in ("apply", "undo", "finish", "abandon")
+        },
     }
     config = {
         "draft": draft.pk,
@@ -180,21 +223,31 @@ def record_draft(request: HttpRequest, slug: str, draft_id: int) -> HttpResponse
     }
     labels = {e["seat"]: row["label"] for e, row in zip(draft.seats, seat_rows(draft), strict=True)}
     if game is not None and view not in labels and view not in ("all", "public"):
-        labels[view] = render_message(game.seat_label(view, Table({}, draft.options)), engine_locale())  # a team
+        labels[view] = render_message(
+            game.seat_label(view, Table({}, draft.options)), engine_locale()
+        )  # a team
     # Where the game was started from (a tournament's round): a link back, on this site only.
     back = request.GET.get("back", "")
-    if not (back.startswith("/") and url_has_allowed_host_and_scheme(
-            back, allowed_hosts={request.get_host()}, require_https=request.is_secure())):
+    if not (
+        back.startswith("/")
+        and url_has_allowed_host_and_scheme(
+            back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        )
+    ):
         back = ""
-    return render(request, "recorder/record.html", {
-        "back": back,
-        "club": club,
-        "draft": draft,
-        "game_name": say(game.title()) if game is not None else draft.game,
-        "seats": seat_rows(draft),
-        "view": view,
-        "view_label": labels.get(view, view),
-        "config": config,
-        "can_write": config["canWrite"],
-        "undo": config["undo"],
-    })
+    return render(
+        request,
+        "recorder/record.html",
+        {
+            "back": back,
+            "club": club,
+            "draft": draft,
+            "game_name": say(game.title()) if game is not None else draft.game,
+            "seats": seat_rows(draft),
+            "view": view,
+            "view_label": labels.get(view, view),
+            "config": config,
+            "can_write": config["canWrite"],
+            "undo": config["undo"],
+        },
+    )

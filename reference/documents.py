@@ -51,13 +51,17 @@ OTHER_DOCUMENTS = (DocumentInfo("log-format", "format"), DocumentInfo("ratings",
 def documents() -> tuple[DocumentInfo, ...]:
     """Every document: one per game the engine knows (in its order) that has its rules
     written (``docs/rules/<game id>.md``), then the log format and the ratings."""
-    games = tuple(DocumentInfo(game.id, "game") for game in all_games().values()
-                  if (DOCS_DIR / f"{game.id}.md").is_file())
+    games = tuple(
+        DocumentInfo(game.id, "game")
+        for game in all_games().values()
+        if (DOCS_DIR / f"{game.id}.md").is_file()
+    )
     return games + OTHER_DOCUMENTS
 
 
 def info(slug: str) -> DocumentInfo | None:
     return next((d for d in documents() if d.slug == slug), None)
+
 
 #: A rule id at the start of a heading or list item, followed by a space or the end.
 _LEADING_ID = re.compile(rf"^({RULE_ID.pattern})(?=\s|$)")
@@ -101,9 +105,14 @@ def _explicit_anchor(inline: Token) -> str | None:
     ``log-format.md#mister-x-actions`` lands on the same section in every language."""
     found = _ANCHOR_MARK.search(inline.content)
     last = inline.children[-1] if inline.children else None
-    if found is None or last is None or last.type != "text" or not _ANCHOR_MARK.search(last.content):
+    if (
+        found is None
+        or last is None
+        or last.type != "text"
+        or not _ANCHOR_MARK.search(last.content)
+    ):
         return None
-    inline.content = inline.content[:found.start()]
+    inline.content = inline.content[: found.start()]
     last.content = _ANCHOR_MARK.sub("", last.content)
     return found.group(1)
 
@@ -128,12 +137,14 @@ class Document:
     @property
     def rule_count(self) -> int:
         """Rules with no sub-rules: CUL-3.4 counts, its section CUL-3 does not."""
-        return sum(not any(other.startswith(rule + ".") for other in self.rules) for rule in self.rules)
+        return sum(
+            not any(other.startswith(rule + ".") for other in self.rules) for rule in self.rules
+        )
 
 
 def _inline_after(tokens: list[Token], index: int) -> Token | None:
     """The inline token that holds the text of the block opened at ``index``."""
-    for token in tokens[index + 1:]:
+    for token in tokens[index + 1 :]:
         if token.type == "inline":
             return token
         if token.type.endswith("_close"):
@@ -161,7 +172,12 @@ def parse(slug: str, language: str = DEFAULT_LANGUAGE) -> Document:
         raise KeyError(f"no document {slug!r}")
     document = Document(about, language, slug, tokens)
     for index, token in enumerate(tokens):
-        if token.type == "paragraph_open" and token.level == 0 and not document.summary and index >= 3:
+        if (
+            token.type == "paragraph_open"
+            and token.level == 0
+            and not document.summary
+            and index >= 3
+        ):
             lead = _inline_after(tokens, index)
             document.summary = _plain(lead) if lead is not None else ""
         if token.type not in ("heading_open", "list_item_open"):
@@ -203,8 +219,9 @@ def _link(href: str, text: str, css: str, title: str = "") -> list[Token]:
     return [opening, _text(text), Token("link_close", "a", -1)]
 
 
-def _link_ids(children: list[Token], url_of: Callable[[str], str | None],
-              title_of: Callable[[str], str]) -> list[Token]:
+def _link_ids(
+    children: list[Token], url_of: Callable[[str], str | None], title_of: Callable[[str], str]
+) -> list[Token]:
     """Text children with every known rule id in them turned into a link to its rule."""
     out: list[Token] = []
     in_link = 0
@@ -222,7 +239,7 @@ def _link_ids(children: list[Token], url_of: Callable[[str], str | None],
             if url is None:
                 continue
             if found.start() > last:
-                out.append(_text(child.content[last:found.start()]))
+                out.append(_text(child.content[last : found.start()]))
             out.extend(_link(url, found.group(1), "rule-ref", title_of(found.group(1))))
             last = found.end()
         if last == 0:
@@ -232,8 +249,9 @@ def _link_ids(children: list[Token], url_of: Callable[[str], str | None],
     return out
 
 
-def render(document: Document, url_of: Callable[[str], str | None],
-           page_of: Callable[[str], str]) -> str:
+def render(
+    document: Document, url_of: Callable[[str], str | None], page_of: Callable[[str], str]
+) -> str:
     """The document as HTML. ``url_of(rule_id)``: where a rule's text is (None: unknown id,
     left as text); ``page_of(slug)``: the page of another document (``log-format.md`` links)."""
     tokens = document.tokens  # shared by every render: an inline token is copied before it changes
@@ -254,10 +272,18 @@ def render(document: Document, url_of: Callable[[str], str | None],
                 opener = tokens[index - 2] if index >= 2 else None
             rule_id = opener.meta.get("rule") if opener is not None else None
             children = [_rewrite_link(c, page_of) for c in inline.children or []]
-            if rule_id and children and children[0].type == "text" and children[0].content.startswith(rule_id):
-                rest = _text(children[0].content[len(rule_id):])
-                children = [*_link(f"#{rule_id}", rule_id, "rule-id", link_title), rest,
-                            *_link_ids(children[1:], url_of, title_of)]
+            if (
+                rule_id
+                and children
+                and children[0].type == "text"
+                and children[0].content.startswith(rule_id)
+            ):
+                rest = _text(children[0].content[len(rule_id) :])
+                children = [
+                    *_link(f"#{rule_id}", rule_id, "rule-id", link_title),
+                    rest,
+                    *_link_ids(children[1:], url_of, title_of),
+                ]
             else:
                 children = _link_ids(children, url_of, title_of)
             inline.children = children
@@ -304,6 +330,8 @@ def all_rules() -> dict[str, Rule]:
     for about in documents():
         for rule_id, rule in document(about.slug).rules.items():
             if rule_id in rules:
-                raise ValueError(f"rule {rule_id} is written in {rules[rule_id].document} and {about.slug}")
+                raise ValueError(
+                    f"rule {rule_id} is written in {rules[rule_id].document} and {about.slug}"
+                )
             rules[rule_id] = rule
     return rules

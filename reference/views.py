@@ -19,7 +19,10 @@ from reference.links import rule_url
 def _language(request: HttpRequest, slug: str) -> str:
     """``?lang=``, else the reader's language (accounts.middleware), when the document
     has that translation; else English."""
-    wanted = request.GET.get("lang") or (translation.get_language() or documents.DEFAULT_LANGUAGE).split("-")[0]
+    wanted = (
+        request.GET.get("lang")
+        or (translation.get_language() or documents.DEFAULT_LANGUAGE).split("-")[0]
+    )
     return wanted if wanted in documents.languages(slug) else documents.DEFAULT_LANGUAGE
 
 
@@ -34,11 +37,18 @@ def _language_name(code: str) -> str:
 
 @require_safe
 def index(request: HttpRequest) -> HttpResponse:
-    entries = [(info, documents.document(info.slug, _language(request, info.slug))) for info in documents.documents()]
-    return render(request, "reference/index.html", {
-        "games": [(i, d) for i, d in entries if i.kind == "game"],
-        "others": [(i, d) for i, d in entries if i.kind != "game"],
-    })
+    entries = [
+        (info, documents.document(info.slug, _language(request, info.slug)))
+        for info in documents.documents()
+    ]
+    return render(
+        request,
+        "reference/index.html",
+        {
+            "games": [(i, d) for i, d in entries if i.kind == "game"],
+            "others": [(i, d) for i, d in entries if i.kind != "game"],
+        },
+    )
 
 
 @cache
@@ -53,7 +63,9 @@ def _body(document: documents.Document) -> str:
         url = rule_url(rule)
         return url.replace("/#", f"/{suffix}#", 1) if url and suffix else url
 
-    return documents.render(document, url_of, lambda other: reverse("reference:document", args=[other]) + suffix)
+    return documents.render(
+        document, url_of, lambda other: reverse("reference:document", args=[other]) + suffix
+    )
 
 
 @require_safe
@@ -64,11 +76,20 @@ def document_page(request: HttpRequest, document: str) -> HttpResponse:
     language = _language(request, slug)
     parsed = documents.document(slug, language)
     written_in = documents.languages(slug)
-    return render(request, "reference/document.html", {
-        "document": parsed,
-        "body": mark_safe(_body(parsed)),  # noqa: S308 - markdown-it with raw HTML off escapes the source
-        "others": [documents.document(i.slug, _language(request, i.slug)) for i in documents.documents()
-                   if i.slug != slug],
-        # the languages this document is written in, when there is more than one
-        "languages": [(code, _language_name(code)) for code in written_in] if len(written_in) > 1 else [],
-    })
+    return render(
+        request,
+        "reference/document.html",
+        {
+            "document": parsed,
+            "body": mark_safe(_body(parsed)),  # noqa: S308 - markdown-it with raw HTML off escapes the source
+            "others": [
+                documents.document(i.slug, _language(request, i.slug))
+                for i in documents.documents()
+                if i.slug != slug
+            ],
+            # the languages this document is written in, when there is more than one
+            "languages": [(code, _language_name(code)) for code in written_in]
+            if len(written_in) > 1
+            else [],
+        },
+    )

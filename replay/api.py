@@ -54,7 +54,8 @@ _frame = inline_serializer(
             "the action as this viewer saw it (engine/README.md: sentences).",
         ),
         "result_sentence": serializers.CharField(
-            required=False, allow_null=True,
+            required=False,
+            allow_null=True,
             help_text="Beside a view: who won and how, as one sentence, when the game is over "
             "in that state (null before).",
         ),
@@ -74,7 +75,8 @@ _payload = inline_serializer(
         "game": serializers.CharField(),
         "game_name": serializers.CharField(),
         "renderer": serializers.CharField(
-            help_text="The board drawing of the game's views: static/js/replay/boards/<renderer>.js"),
+            help_text="The board drawing of the game's views: static/js/replay/boards/<renderer>.js"
+        ),
         "rules_version": serializers.CharField(),
         "viewer": serializers.CharField(),
         "viewers": serializers.ListField(child=serializers.DictField()),
@@ -82,23 +84,28 @@ _payload = inline_serializer(
         "options": serializers.JSONField(),
         "static": serializers.JSONField(allow_null=True),
         "seat_labels": serializers.DictField(
-            child=serializers.CharField(), help_text="Each seat and team, as players call it."),
+            child=serializers.CharField(), help_text="Each seat and team, as players call it."
+        ),
         "card_words": serializers.DictField(
             child=serializers.CharField(),
-            help_text="Each card or ticket a view lists by its log id, as players call it."),
+            help_text="Each card or ticket a view lists by its log id, as players call it.",
+        ),
         "legend": serializers.ListField(
             child=serializers.DictField(),
             help_text="What the board's marks mean: `mark` (a key the page draws) and `text`.",
         ),
         "phases": serializers.DictField(
-            child=serializers.CharField(), help_text="Each phase id of the frames, as players call it."
+            child=serializers.CharField(),
+            help_text="Each phase id of the frames, as players call it.",
         ),
         "status": serializers.ChoiceField(["finished", "unfinished", "rejected"]),
         "error": serializers.JSONField(allow_null=True),
         "page_size": serializers.IntegerField(help_text="Plies per page of views."),
         "page": serializers.IntegerField(
-            allow_null=True, help_text="The page whose frames carry their view (plies "
-            "page × page_size to page × page_size + page_size − 1)."),
+            allow_null=True,
+            help_text="The page whose frames carry their view (plies "
+            "page × page_size to page × page_size + page_size − 1).",
+        ),
         "frames": serializers.ListField(child=_frame),
     },
 )
@@ -112,10 +119,13 @@ _views = inline_serializer(
         "from": serializers.IntegerField(help_text="The ply of the first view."),
         "views": serializers.ListField(
             child=serializers.JSONField(),
-            help_text="The views of plies from, from + 1, … (up to page_size, fewer on the last page)."),
+            help_text="The views of plies from, from + 1, … (up to page_size, fewer on the last "
+            "page).",
+        ),
         "result_sentences": serializers.ListField(
             child=serializers.CharField(allow_null=True),
-            help_text="Beside each view: the result as one sentence when the game is over there."),
+            help_text="Beside each view: the result as one sentence when the game is over there.",
+        ),
     },
 )
 
@@ -175,13 +185,18 @@ class MatchFramesView(RuleLinks, APIView):
         ),
         parameters=[
             _VIEW,
-            OpenApiParameter("ply", _SMALL_NUMBER, description="The frames of the page "
-                             "holding this ply carry their views (default 0)."),
+            OpenApiParameter(
+                "ply",
+                _SMALL_NUMBER,
+                description="The frames of the page "
+                "holding this ply carry their views (default 0).",
+            ),
         ],
         responses={
             200: _payload,
-            400: OpenApiResponse(ErrorSerializer, description="Unknown perspective, or a ply "
-                                 "that is not a number."),
+            400: OpenApiResponse(
+                ErrorSerializer, description="Unknown perspective, or a ply that is not a number."
+            ),
             **_CACHED_RESPONSES,
         },
     )
@@ -189,8 +204,9 @@ class MatchFramesView(RuleLinks, APIView):
         match = visible_match(request.user, match_id)
         viewer = request.query_params.get("view") or ALL
         page = page_of(_number(request, "ply"))
-        return _serve(request, frames_etag(match, viewer, page),
-                      lambda: match_frames(match, viewer, page))
+        return _serve(
+            request, frames_etag(match, viewer, page), lambda: match_frames(match, viewer, page)
+        )
 
 
 class MatchViewsView(RuleLinks, APIView):
@@ -203,26 +219,41 @@ class MatchViewsView(RuleLinks, APIView):
             "person moves through a long game. Cached; ETag and 304 as for the frames."
         ),
         parameters=[_VIEW, OpenApiParameter("page", _SMALL_NUMBER, description="From 0.")],
-        responses={200: _views, 400: OpenApiResponse(ErrorSerializer, description="Unknown "
-                   "perspective, or a page that is not a number."), **_CACHED_RESPONSES},
+        responses={
+            200: _views,
+            400: OpenApiResponse(
+                ErrorSerializer, description="Unknown perspective, or a page that is not a number."
+            ),
+            **_CACHED_RESPONSES,
+        },
     )
     def get(self, request: Request, match_id: int) -> HttpResponse:
         match = visible_match(request.user, match_id)
         viewer = request.query_params.get("view") or ALL
         page = _number(request, "page")
-        return _serve(request, frames_etag(match, viewer, page, views_only=True),
-                      lambda: match_views(match, viewer, page))
+        return _serve(
+            request,
+            frames_etag(match, viewer, page, views_only=True),
+            lambda: match_views(match, viewer, page),
+        )
 
 
 _belief = inline_serializer(
     "Belief",
     {
         "holder": serializers.CharField(help_text="The seat (or team) holding the belief."),
-        "kind": serializers.CharField(help_text="`position` (Mister X's city), `hand` (the Cryptid "
-                                      "opponent's hand) or `envelopes` (a Cloak & Dagger check sheet's proofs)."),
-        "measure": serializers.JSONField(help_text="`count` still possible (of `unit`), `bits`: entropy, if any."),
-        "changed": serializers.JSONField(allow_null=True, help_text="What this ply changed in the measure: "
-                                          "`from`, `to` (and `bits_from`, `bits_to`), or null."),
+        "kind": serializers.CharField(
+            help_text="`position` (Mister X's city), `hand` (the Cryptid "
+            "opponent's hand) or `envelopes` (a Cloak & Dagger check sheet's proofs)."
+        ),
+        "measure": serializers.JSONField(
+            help_text="`count` still possible (of `unit`), `bits`: entropy, if any."
+        ),
+        "changed": serializers.JSONField(
+            allow_null=True,
+            help_text="What this ply changed in the measure: "
+            "`from`, `to` (and `bits_from`, `bits_to`), or null.",
+        ),
     },
 )
 
@@ -232,10 +263,15 @@ _beliefs = inline_serializer(
         "version": serializers.IntegerField(),
         "viewer": serializers.CharField(),
         "game": serializers.CharField(),
-        "plies": serializers.ListField(child=inline_serializer("BeliefPly", {
-            "ply": serializers.IntegerField(),
-            "beliefs": serializers.ListField(child=_belief),
-        })),
+        "plies": serializers.ListField(
+            child=inline_serializer(
+                "BeliefPly",
+                {
+                    "ply": serializers.IntegerField(),
+                    "beliefs": serializers.ListField(child=_belief),
+                },
+            )
+        ),
     },
 )
 
@@ -253,8 +289,11 @@ class MatchBeliefsView(RuleLinks, APIView):
             "ply changed it (narrowed or widened). Cached; ETag and 304 as for the frames."
         ),
         parameters=[_VIEW],
-        responses={200: _beliefs, 400: OpenApiResponse(ErrorSerializer, description="Unknown perspective."),
-                   **_CACHED_RESPONSES},
+        responses={
+            200: _beliefs,
+            400: OpenApiResponse(ErrorSerializer, description="Unknown perspective."),
+            **_CACHED_RESPONSES,
+        },
     )
     def get(self, request: Request, match_id: int) -> HttpResponse:
         match = visible_match(request.user, match_id)

@@ -84,8 +84,13 @@ def _perspective(log: dict[str, Any], viewer: str) -> tuple[Game, str | None]:
     return game, None if viewer == ALL else viewer
 
 
-def build_frames(log: dict[str, Any], viewer: str, match_id: int | None = None,
-                 locale: str = DEFAULT_LOCALE, page: int | None = None) -> dict[str, Any]:
+def build_frames(
+    log: dict[str, Any],
+    viewer: str,
+    match_id: int | None = None,
+    locale: str = DEFAULT_LOCALE,
+    page: int | None = None,
+) -> dict[str, Any]:
     """The payload of a stored (valid or rejected-after-setup) ``log`` seen by ``viewer``.
 
     Each frame: ``ply``; ``round`` and ``phase`` in which its action was taken (the
@@ -143,25 +148,37 @@ def build_frames(log: dict[str, Any], viewer: str, match_id: int | None = None,
         "renderer": game.renderer,
         "rules_version": game.rules_version,
         "viewer": viewer,
-        "viewers": [{"id": v, "label": viewer_label(v, game, table, locale)} for v in viewer_ids(game, log)],
+        "viewers": [
+            {"id": v, "label": viewer_label(v, game, table, locale)} for v in viewer_ids(game, log)
+        ],
         "seats": [{"seat": e["seat"], "player": e["player"]} for e in log["seats"]],
         # Each seat and team as players call it, in ``locale`` (the boards' panels name them).
-        "seat_labels": {v: render(game.seat_label(v, table), locale) for v in viewer_ids(game, log) if v != ALL},
+        "seat_labels": {
+            v: render(game.seat_label(v, table), locale) for v in viewer_ids(game, log) if v != ALL
+        },
         "options": rep.options,
         "static": game.static_view(rep.options),
         # Each card or ticket a view lists by its log id, as players call it.
-        "card_words": {card: render(words, locale) for card, words in game.card_words(rep.options).items()},
-        "legend": [{"mark": entry["mark"], "text": render(entry["text"], locale)}
-                   for entry in game.legend(rep.options)],
+        "card_words": {
+            card: render(words, locale) for card, words in game.card_words(rep.options).items()
+        },
+        "legend": [
+            {"mark": entry["mark"], "text": render(entry["text"], locale)}
+            for entry in game.legend(rep.options)
+        ],
         # Each phase the frames name, as players call it.
-        "phases": {phase: render(game.phase_label(phase), locale)
-                   for phase in dict.fromkeys(f["phase"] for f in frames if f["phase"])},
+        "phases": {
+            phase: render(game.phase_label(phase), locale)
+            for phase in dict.fromkeys(f["phase"] for f in frames if f["phase"])
+        },
         # No result here: it reaches a seat in the last frame's view, when the seat
         # learns it, not from the first frame on.
         "status": "rejected" if error is not None else rep.status,
         # A rejection's sentence may name hidden facts ("a detective is on 87"), so
         # only the all-seeing perspective gets it.
-        "error": None if error is None or viewer != ALL else {**error.as_dict(), "text": str(error)},
+        "error": None
+        if error is None or viewer != ALL
+        else {**error.as_dict(), "text": str(error)},
         # Which frames carry their view: all of them (page None), or one page's.
         "page_size": PAGE_SIZE,
         "page": page,
@@ -176,11 +193,16 @@ class UnknownPage(ValueError):
 def result_sentence(game: Game, state: Any, table: Table, locale: str) -> str | None:
     """The result of a game over in ``state``, as one sentence; None while it goes on. It
     goes with the view of the state, where every seat learns the result."""
-    return render(game.describe_result(game.result(state), table), locale) if game.is_over(state) else None
+    return (
+        render(game.describe_result(game.result(state), table), locale)
+        if game.is_over(state)
+        else None
+    )
 
 
-def build_views(log: dict[str, Any], viewer: str, page: int,
-                locale: str = DEFAULT_LOCALE) -> dict[str, Any]:
+def build_views(
+    log: dict[str, Any], viewer: str, page: int, locale: str = DEFAULT_LOCALE
+) -> dict[str, Any]:
     """The views of the frames of ``page`` (plies ``page * PAGE_SIZE`` on), as
     :func:`build_frames` gives them: the game is stepped through the engine's
     :class:`~engine.Session` to the page's first ply without a view on the way, then one
@@ -192,24 +214,34 @@ def build_views(log: dict[str, Any], viewer: str, page: int,
     first = page * PAGE_SIZE
     actions = log["actions"]
     if page < 0 or first > len(actions):
-        raise UnknownPage(f"page {page} is past the last frame of this log ({len(actions)} actions)")
+        raise UnknownPage(
+            f"page {page} is past the last frame of this log ({len(actions)} actions)"
+        )
     options = game.normalize_options(log.get("options") or {})
     seats = [entry["seat"] for entry in log["seats"]]
     try:
-        session = Session(game, options, seats, log.get("setup") or {}, log.get("seed"), actions[:first])
+        session = Session(
+            game, options, seats, log.get("setup") or {}, log.get("seed"), actions[:first]
+        )
     except IllegalAction:  # a rejected log's frames end before this page
         raise UnknownPage(f"page {page} is past the last frame of this log") from None
     table = Table(names_at_table(log["seats"], locale), options)
     views = [game.view(session.state, engine_viewer)]
     results = [result_sentence(game, session.state, table, locale)]
     try:
-        for _ in session.advance(actions[first:first + PAGE_SIZE - 1]):
+        for _ in session.advance(actions[first : first + PAGE_SIZE - 1]):
             views.append(game.view(session.state, engine_viewer))
             results.append(result_sentence(game, session.state, table, locale))
     except IllegalAction:  # a rejected log's frames end at its last valid action
         pass
-    return {"version": PAYLOAD_VERSION, "viewer": viewer, "page": page, "from": first, "views": views,
-            "result_sentences": results}
+    return {
+        "version": PAYLOAD_VERSION,
+        "viewer": viewer,
+        "page": page,
+        "from": first,
+        "views": views,
+        "result_sentences": results,
+    }
 
 
 def build_beliefs(log: dict[str, Any], viewer: str) -> dict[str, Any]:

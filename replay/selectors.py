@@ -74,8 +74,9 @@ def _part(page: int, views_only: bool) -> str:
     return f"views{page}" if views_only else f"frames{page}"
 
 
-def frames_etag(match: Match, viewer: str, page: int = 0, views_only: bool = False,
-                locale: str | None = None) -> str:
+def frames_etag(
+    match: Match, viewer: str, page: int = 0, views_only: bool = False, locale: str | None = None
+) -> str:
     """The ETag of ``match``'s frames for ``viewer`` with the views of ``page`` (or that
     page's views alone) in ``locale`` (the reader's language by default), known without
     replaying: it changes exactly when the log, the game's rules version, the payload's
@@ -84,9 +85,11 @@ def frames_etag(match: Match, viewer: str, page: int = 0, views_only: bool = Fal
     return f'W/"{_digest(match, viewer, _part(page, views_only), locale or engine_locale())}"'
 
 
-def frames_cache_key(match: Match, viewer: str, page: int = 0, views_only: bool = False,
-                     locale: str | None = None) -> str:
-    return f"replay:frames:{_digest(match, viewer, _part(page, views_only), locale or engine_locale())}"
+def frames_cache_key(
+    match: Match, viewer: str, page: int = 0, views_only: bool = False, locale: str | None = None
+) -> str:
+    part = _part(page, views_only)
+    return f"replay:frames:{_digest(match, viewer, part, locale or engine_locale())}"
 
 
 def match_viewers(match: Match) -> list[str]:
@@ -103,10 +106,14 @@ def match_perspectives(match: Match, players: dict[str, str] | None = None) -> l
     if game is None:
         return [{"id": ALL, "label": gettext("All-seeing")}]
     document = match.log.document
-    table = Table(players or names_at_table(document["seats"]),
-                  game.normalize_options(document.get("options") or {}))
-    return [{"id": v, "label": viewer_label(v, game, table, engine_locale())}
-            for v in viewer_ids(game, document)]
+    table = Table(
+        players or names_at_table(document["seats"]),
+        game.normalize_options(document.get("options") or {}),
+    )
+    return [
+        {"id": v, "label": viewer_label(v, game, table, engine_locale())}
+        for v in viewer_ids(game, document)
+    ]
 
 
 def _cached(key: str, etag: str, build: Callable[[], dict[str, Any]]) -> Frames:
@@ -135,8 +142,12 @@ def _refusing(build: Callable[[], dict[str, Any]]) -> Callable[[], dict[str, Any
         except UnknownPage as exc:
             raise ReplayRefused(str(exc), code="unknown_page") from None
         except IllegalAction as exc:
-            raise ReplayRefused(Sentence.of_engine(exc.sentence), code="unreplayable",
-                                rule=exc.rule, index=exc.index) from None
+            raise ReplayRefused(
+                Sentence.of_engine(exc.sentence),
+                code="unreplayable",
+                rule=exc.rule,
+                index=exc.index,
+            ) from None
 
     return built
 
@@ -149,19 +160,26 @@ def match_frames(match: Match, viewer: str, page: int = 0) -> Frames:
     is replayed through the engine. Raises :class:`ReplayRefused`.
     """
     locale = engine_locale()
-    return _cached(frames_cache_key(match, viewer, page, locale=locale),
-                   frames_etag(match, viewer, page, locale=locale),
-                   _refusing(lambda: build_frames(match.log.document, viewer, match_id=match.pk,
-                                                  locale=locale, page=page)))
+    return _cached(
+        frames_cache_key(match, viewer, page, locale=locale),
+        frames_etag(match, viewer, page, locale=locale),
+        _refusing(
+            lambda: build_frames(
+                match.log.document, viewer, match_id=match.pk, locale=locale, page=page
+            )
+        ),
+    )
 
 
 def match_views(match: Match, viewer: str, page: int) -> Frames:
     """The views of one page of ``match``'s frames (``replay.frames.build_views``), cached
     as :func:`match_frames`. Raises :class:`ReplayRefused`."""
     locale = engine_locale()
-    return _cached(frames_cache_key(match, viewer, page, views_only=True, locale=locale),
-                   frames_etag(match, viewer, page, views_only=True, locale=locale),
-                   _refusing(lambda: build_views(match.log.document, viewer, page, locale=locale)))
+    return _cached(
+        frames_cache_key(match, viewer, page, views_only=True, locale=locale),
+        frames_etag(match, viewer, page, views_only=True, locale=locale),
+        _refusing(lambda: build_views(match.log.document, viewer, page, locale=locale)),
+    )
 
 
 def beliefs_etag(match: Match, viewer: str) -> str:
@@ -174,8 +192,11 @@ def match_beliefs(match: Match, viewer: str) -> Frames:
     """The beliefs ``viewer`` may see after every ply of ``match``
     (``replay.frames.build_beliefs``), cached as the frames are. Raises :class:`ReplayRefused`."""
     key = f"replay:beliefs:{_digest(match, viewer, f'beliefs{BELIEFS_VERSION}')}"
-    return _cached(key, beliefs_etag(match, viewer),
-                   _refusing(lambda: build_beliefs(match.log.document, viewer)))
+    return _cached(
+        key,
+        beliefs_etag(match, viewer),
+        _refusing(lambda: build_beliefs(match.log.document, viewer)),
+    )
 
 
 def visible_match(user: AnyUser, match_id: int) -> Match:
@@ -238,23 +259,32 @@ def game_record(match: Match) -> GameRecord:
         rated_ladder = ladder
     rated = set()
     if rated_ladder is not None:
-        rated = set(Rating.objects.filter(ladder=rated_ladder, player_id__in=[s.player_id for s in seats])
-                    .values_list("player_id", flat=True))
+        rated = set(
+            Rating.objects.filter(
+                ladder=rated_ladder, player_id__in=[s.player_id for s in seats]
+            ).values_list("player_id", flat=True)
+        )
     records = []
     for seat in seats:
         change = changes.get(seat.player_id)
         url = None
         if rated_ladder is not None and seat.player_id in rated:
-            url = reverse("ladder-player", args=[match.club.slug, rated_ladder.url_key, seat.player.handle])
-        records.append(SeatRecord(
-            seat=seat.seat,
-            role=render(game.seat_label(seat.seat, table), engine_locale()) if game else seat.seat,
-            player=seat.player.name,
-            player_url=url,
-            outcome=seat.outcome,
-            change=None if change is None else change.after - change.before,
-            rating_after=None if change is None else change.after,
-        ))
+            url = reverse(
+                "ladder-player", args=[match.club.slug, rated_ladder.url_key, seat.player.handle]
+            )
+        records.append(
+            SeatRecord(
+                seat=seat.seat,
+                role=render(game.seat_label(seat.seat, table), engine_locale())
+                if game
+                else seat.seat,
+                player=seat.player.name,
+                player_url=url,
+                outcome=seat.outcome,
+                change=None if change is None else change.after - change.before,
+                rating_after=None if change is None else change.after,
+            )
+        )
     result = None
     if game is not None and match.result and match.status == Match.Status.VALID:
         result = render(game.describe_result(match.result, table), engine_locale())

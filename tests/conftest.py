@@ -162,8 +162,9 @@ def celery_worker_queue(require_redis, require_postgres):
 
     assert app.conf.task_always_eager is False
     queue = f"lantern-test-{os.getpid()}"
-    with start_worker(app, pool="solo", perform_ping_check=False, queues=[queue],
-                      shutdown_timeout=20):
+    with start_worker(
+        app, pool="solo", perform_ping_check=False, queues=[queue], shutdown_timeout=20
+    ):
         yield queue
 
 

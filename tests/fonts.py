@@ -54,7 +54,11 @@ def characters_of(family: str, env: dict[str, str] | None = None) -> set[int]:
     (``FONTCONFIG_FILE``)."""
     out = subprocess.run(
         ["fc-list", "--format", "%{charset}\n", f":family={_fontconfig_value(family)}"],
-        capture_output=True, text=True, check=True, env=env or dict(os.environ)).stdout
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env or dict(os.environ),
+    ).stdout
     points: set[int] = set()
     for span in out.split():
         first, _, last = span.partition("-")
@@ -62,8 +66,9 @@ def characters_of(family: str, env: dict[str, str] | None = None) -> set[int]:
     return points
 
 
-def check_script_drawn(page: Any, selector: str, language: str, *, at_least: int,
-                       env: dict[str, str] | None = None) -> dict[str, int]:
+def check_script_drawn(
+    page: Any, selector: str, language: str, *, at_least: int, env: dict[str, str] | None = None
+) -> dict[str, int]:
     """AssertionError unless every character of ``language``'s script in the text of
     ``selector`` was drawn by a font that has it (no box), and fonts that have the
     script drew at least ``at_least`` glyphs there. Returns the fonts (family -> glyphs)."""
@@ -73,10 +78,15 @@ def check_script_drawn(page: Any, selector: str, language: str, *, at_least: int
     assert wanted, f"no {language} text under {selector!r}"
     has = {family: characters_of(family, env) for family, glyphs in drawn.items() if glyphs}
     boxes = sorted(ch for ch in wanted if not any(ord(ch) in points for points in has.values()))
-    assert not boxes, (f"{len(boxes)} characters drawn as boxes, no font used has them: "
-                       f"{''.join(boxes[:40])} (fonts: {drawn})")
-    of_script = sum(drawn[family] for family, points in has.items()
-                    if any(ord(ch) in points for ch in wanted))
-    assert of_script >= at_least, (f"fonts that have the {language} script drew {of_script} "
-                                   f"glyphs, fewer than {at_least} (fonts: {drawn})")
+    assert not boxes, (
+        f"{len(boxes)} characters drawn as boxes, no font used has them: "
+        f"{''.join(boxes[:40])} (fonts: {drawn})"
+    )
+    of_script = sum(
+        drawn[family] for family, points in has.items() if any(ord(ch) in points for ch in wanted)
+    )
+    assert of_script >= at_least, (
+        f"fonts that have the {language} script drew {of_script} "
+        f"glyphs, fewer than {at_least} (fonts: {drawn})"
+    )
     return drawn

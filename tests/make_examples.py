@@ -51,7 +51,8 @@ def practice_board() -> dict[str, Any]:
     middle. Small enough to read in a log, large enough for a real chase."""
     cities = [
         {"id": _city_id(c, r), "name": _FIRST[c] + _LAST[r], "x": 60 + 120 * c, "y": 60 + 110 * r}
-        for r in range(ROWS) for c in range(COLUMNS)
+        for r in range(ROWS)
+        for c in range(COLUMNS)
     ]
     connections: list[list[Any]] = []
     for r in range(ROWS):
@@ -76,9 +77,18 @@ def practice_board() -> dict[str, Any]:
         return [_city_id(c, r) for c, r in cells]
 
     missions = {
-        "green": {"starts": ids((1, 0), (2, 1), (0, 2), (3, 0), (1, 2)), "destinations": ids((3, 3), (2, 4))},
-        "yellow": {"starts": ids((6, 1), (5, 0), (6, 3), (4, 1), (5, 2)), "destinations": ids((1, 5), (0, 4))},
-        "orange": {"starts": ids((0, 5), (1, 4), (2, 5), (0, 3), (3, 5)), "destinations": ids((6, 0), (5, 1))},
+        "green": {
+            "starts": ids((1, 0), (2, 1), (0, 2), (3, 0), (1, 2)),
+            "destinations": ids((3, 3), (2, 4)),
+        },
+        "yellow": {
+            "starts": ids((6, 1), (5, 0), (6, 3), (4, 1), (5, 2)),
+            "destinations": ids((1, 5), (0, 4)),
+        },
+        "orange": {
+            "starts": ids((0, 5), (1, 4), (2, 5), (0, 3), (3, 5)),
+            "destinations": ids((6, 0), (5, 1)),
+        },
     }
     taken = {c for m in missions.values() for c in (*m["starts"], *m["destinations"])}
     start_cards = [cid for cid in range(1, COLUMNS * ROWS + 1) if cid not in taken][:15]
@@ -89,9 +99,14 @@ def practice_board() -> dict[str, Any]:
         for icon in ("double", "secret", "investigate", "siren")
     ]
     return {
-        "id": "practice", "version": 1, "name": "Practice grid (Lantern's example board)",
-        "cities": cities, "connections": connections, "missions": missions,
-        "start_cards": start_cards, "tickets": tickets,
+        "id": "practice",
+        "version": 1,
+        "name": "Practice grid (Lantern's example board)",
+        "cities": cities,
+        "connections": connections,
+        "missions": missions,
+        "start_cards": start_cards,
+        "tickets": tickets,
         "pawns": ["red", "blue", "green", "yellow", "black"],
     }
 
@@ -107,8 +122,12 @@ def as_recorded(log: dict[str, Any], players: list[str], event: str, notes: str)
     return out
 
 
-def first_game(game: str, bots: list[str], wanted: Callable[[dict[str, Any]], bool],
-               options: dict[str, Any] | None = None) -> tuple[int, dict[str, Any]]:
+def first_game(
+    game: str,
+    bots: list[str],
+    wanted: Callable[[dict[str, Any]], bool],
+    options: dict[str, Any] | None = None,
+) -> tuple[int, dict[str, Any]]:
     for seed in range(1, MAX_SEED):
         log = play(game, seed, bots, options=options, max_actions=600)
         if log["result"] is not None and wanted(log):
@@ -119,7 +138,12 @@ def first_game(game: str, bots: list[str], wanted: Callable[[dict[str, Any]], bo
 def illegal_draw(log: dict[str, Any]) -> dict[str, Any] | None:
     """The log with its first two-card draw cut to one card (CUL-3.7), or None."""
     for index, action in enumerate(log["actions"]):
-        if action["type"] == "draw" and len(action["cards"]) == 2 and action["seat"] == "cryptid" and index >= 6:
+        if (
+            action["type"] == "draw"
+            and len(action["cards"]) == 2
+            and action["seat"] == "cryptid"
+            and index >= 6
+        ):
             broken = copy.deepcopy(log)
             broken["actions"][index]["cards"] = action["cards"][:1]
             return broken
@@ -130,31 +154,63 @@ def examples() -> dict[str, dict[str, Any]]:
     cryptid, table = "cryptid-urban-legends", ["alice", "bob"]
     out: dict[str, dict[str, Any]] = {}
 
-    seed, log = first_game(cryptid, ["greedy", "greedy"], lambda g: g["result"]["reason"] == "escape")
-    out["cryptid-escape.json"] = as_recorded(log, table, "Lantern examples",
-                                             f"the cryptid escapes (greedy bots, seed {seed})")
-    seed, log = first_game(cryptid, ["greedy", "random"],
-                           lambda g: g["result"]["reason"] == "timeout" and g["result"]["winner"] == "cryptid")
-    out["cryptid-timeout.json"] = as_recorded(log, table, "Lantern examples",
-                                              f"time out, the evidence counted (greedy and random bots, seed {seed})")
-    seed, log = first_game(cryptid, ["random", "greedy"],
-                           lambda g: g["result"]["reason"] == "capture" and illegal_draw(g) is not None)
+    seed, log = first_game(
+        cryptid, ["greedy", "greedy"], lambda g: g["result"]["reason"] == "escape"
+    )
+    out["cryptid-escape.json"] = as_recorded(
+        log, table, "Lantern examples", f"the cryptid escapes (greedy bots, seed {seed})"
+    )
+    seed, log = first_game(
+        cryptid,
+        ["greedy", "random"],
+        lambda g: g["result"]["reason"] == "timeout" and g["result"]["winner"] == "cryptid",
+    )
+    out["cryptid-timeout.json"] = as_recorded(
+        log,
+        table,
+        "Lantern examples",
+        f"time out, the evidence counted (greedy and random bots, seed {seed})",
+    )
+    seed, log = first_game(
+        cryptid,
+        ["random", "greedy"],
+        lambda g: g["result"]["reason"] == "capture" and illegal_draw(g) is not None,
+    )
     broken = illegal_draw(log)
     assert broken is not None
     out["cryptid-illegal-draw.json"] = as_recorded(
-        broken, table, "Lantern examples",
-        f"rejected: one card drawn where two are due (random and greedy bots, seed {seed})")
+        broken,
+        table,
+        "Lantern examples",
+        f"rejected: one card drawn where two are due (random and greedy bots, seed {seed})",
+    )
 
-    mister_x = {"board": practice_board(), "pawns": {"det1": ["blue", "black", "red"], "det2": ["yellow", "green"]}}
-    seed, log = first_game("mister-x", ["greedy", "random", "random"],
-                           lambda g: g["result"]["reason"] == "destination" and len(g["actions"]) <= 40,
-                           options=mister_x)
-    out["misterx-destination.json"] = as_recorded(log, ["dmitri", "ada", "lena"], "Lantern examples",
-                                                  f"Mister X reaches a destination (seed {seed})")
+    mister_x = {
+        "board": practice_board(),
+        "pawns": {"det1": ["blue", "black", "red"], "det2": ["yellow", "green"]},
+    }
+    seed, log = first_game(
+        "mister-x",
+        ["greedy", "random", "random"],
+        lambda g: g["result"]["reason"] == "destination" and len(g["actions"]) <= 40,
+        options=mister_x,
+    )
+    out["misterx-destination.json"] = as_recorded(
+        log,
+        ["dmitri", "ada", "lena"],
+        "Lantern examples",
+        f"Mister X reaches a destination (seed {seed})",
+    )
 
-    seed, log = first_game("cloak-and-dagger", ["greedy", "greedy"], lambda g: g["result"]["winner"] == "p1")
-    out["cloak-documents.json"] = as_recorded(log, ["greedy-bot-1", "greedy-bot-2"], "Lantern examples",
-                                              f"p1 gathers X, Y and Z with a spy (greedy bots, seed {seed})")
+    seed, log = first_game(
+        "cloak-and-dagger", ["greedy", "greedy"], lambda g: g["result"]["winner"] == "p1"
+    )
+    out["cloak-documents.json"] = as_recorded(
+        log,
+        ["greedy-bot-1", "greedy-bot-2"],
+        "Lantern examples",
+        f"p1 gathers X, Y and Z with a spy (greedy bots, seed {seed})",
+    )
     return out
 
 

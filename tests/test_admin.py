@@ -62,55 +62,116 @@ def populate(tag: str, django_user_model) -> None:
     club = Club.objects.create(name=f"Club {tag}", slug=f"club-{tag}")
     Membership.objects.create(user=organiser, club=club, role="organiser")
     matches = [
-        make_match(club, CRYPTID, [("cryptid", f"ann-{tag}"), ("scientist", f"ben-{tag}")],
-                   "cryptid" if n % 2 else "scientist", played_at=BASE + timedelta(days=n))
+        make_match(
+            club,
+            CRYPTID,
+            [("cryptid", f"ann-{tag}"), ("scientist", f"ben-{tag}")],
+            "cryptid" if n % 2 else "scientist",
+            played_at=BASE + timedelta(days=n),
+        )
         for n in range(3)
     ]
     ladder = Ladder.objects.create(club=club, game=CRYPTID)
     recompute_ladder(ladder.pk)  # ratings, their history and a finished job
     RecomputeJob.objects.create(ladder=ladder, reason="manual", status="failed", error="boom")
-    DroppedTask.objects.create(name="ladder.rate_match", task_id=f"task-{tag}", deliveries=3,
-                               arguments=f"(({matches[0].pk},), {{}})")
-    Upload.objects.create(club=club, uploaded_by=organiser, source="api", game=CRYPTID,
-                          status="accepted", match=matches[0], validation_ms=12.5)
-    Upload.objects.create(club=club, uploaded_by=organiser, source="form", game=CRYPTID,
-                          status="rejected", error="illegal", error_rule="CUL-3.1",
-                          error_index=4, error_message="no", document_text="{}")
-    run = Import.objects.create(club=club, created_by=organiser, filename="logs.jsonl",
-                                payload=b"{}\n", total=1, processed=1, rejected=1)
-    Upload.objects.create(club=club, source="import", import_run=run, status="rejected",
-                          error="malformed", error_message="not an object")
-    tournament = Tournament.objects.create(club=club, name=f"Open {tag}", game=CRYPTID,
-                                           format="swiss", rounds=3, created_by=organiser)
+    DroppedTask.objects.create(
+        name="ladder.rate_match",
+        task_id=f"task-{tag}",
+        deliveries=3,
+        arguments=f"(({matches[0].pk},), {{}})",
+    )
+    Upload.objects.create(
+        club=club,
+        uploaded_by=organiser,
+        source="api",
+        game=CRYPTID,
+        status="accepted",
+        match=matches[0],
+        validation_ms=12.5,
+    )
+    Upload.objects.create(
+        club=club,
+        uploaded_by=organiser,
+        source="form",
+        game=CRYPTID,
+        status="rejected",
+        error="illegal",
+        error_rule="CUL-3.1",
+        error_index=4,
+        error_message="no",
+        document_text="{}",
+    )
+    run = Import.objects.create(
+        club=club,
+        created_by=organiser,
+        filename="logs.jsonl",
+        payload=b"{}\n",
+        total=1,
+        processed=1,
+        rejected=1,
+    )
+    Upload.objects.create(
+        club=club,
+        source="import",
+        import_run=run,
+        status="rejected",
+        error="malformed",
+        error_message="not an object",
+    )
+    tournament = Tournament.objects.create(
+        club=club, name=f"Open {tag}", game=CRYPTID, format="swiss", rounds=3, created_by=organiser
+    )
     entries = [
         Entry.objects.create(tournament=tournament, player=player(club, handle))
         for handle in (f"ann-{tag}", f"ben-{tag}", f"cat-{tag}")
     ]
-    ForbiddenPairing.objects.create(tournament=tournament, first=entries[0], second=entries[1],
-                                    reason="siblings")
-    pairing = Pairing.objects.create(tournament=tournament, round=1, board=1, status="played",
-                                     match=matches[2], explanation="top v bottom")
+    ForbiddenPairing.objects.create(
+        tournament=tournament, first=entries[0], second=entries[1], reason="siblings"
+    )
+    pairing = Pairing.objects.create(
+        tournament=tournament,
+        round=1,
+        board=1,
+        status="played",
+        match=matches[2],
+        explanation="top v bottom",
+    )
     for order, (seat, entry) in enumerate([("cryptid", entries[0]), ("scientist", entries[2])]):
         PairingSeat.objects.create(pairing=pairing, seat=seat, entry=entry, order=order, points=0)
-    Invite.objects.create(club=club, created_by=organiser,
-                          expires_at=timezone.now() + timedelta(days=7))
+    Invite.objects.create(
+        club=club, created_by=organiser, expires_at=timezone.now() + timedelta(days=7)
+    )
     JoinRequest.objects.create(club=club, user=joiner, message="hello")
     HandleClaim.objects.create(club=club, user=joiner, player=player(club, f"cat-{tag}"))
-    AuditEntry.objects.create(club=club, actor=organiser, action="invite.create",
-                              summary="invited someone")
-    draft = Draft.objects.create(club=club, created_by=organiser, game=CRYPTID,
-                                 seats=[{"seat": "cryptid", "player": f"ann-{tag}"}],
-                                 played_at=timezone.now())
-    DraftWrite.objects.create(draft=draft, version=1, user=organiser, kind="apply",
-                              fingerprint="0" * 64)
-    analysis = MatchAnalysis.objects.create(match=matches[1], engine_version="cul-test/analysis-1",
-                                            budget=2, status="running", plies_done=3, plies_total=9)
+    AuditEntry.objects.create(
+        club=club, actor=organiser, action="invite.create", summary="invited someone"
+    )
+    draft = Draft.objects.create(
+        club=club,
+        created_by=organiser,
+        game=CRYPTID,
+        seats=[{"seat": "cryptid", "player": f"ann-{tag}"}],
+        played_at=timezone.now(),
+    )
+    DraftWrite.objects.create(
+        draft=draft, version=1, user=organiser, kind="apply", fingerprint="0" * 64
+    )
+    analysis = MatchAnalysis.objects.create(
+        match=matches[1],
+        engine_version="cul-test/analysis-1",
+        budget=2,
+        status="running",
+        plies_done=3,
+        plies_total=9,
+    )
     AnalysisChunk.objects.create(analysis=analysis, index=0, first=0, stop=3, result={"plies": []})
-    ClubAnalysisDay.objects.create(club=club, day=timezone.now().date(), reserved_seconds=12.5,
-                                   skipped=1)
+    ClubAnalysisDay.objects.create(
+        club=club, day=timezone.now().date(), reserved_seconds=12.5, skipped=1
+    )
     table = Table.objects.create(club=club, created_by=organiser, game=CRYPTID)
-    TableSeat.objects.create(table=table, seat="cryptid", order=0, user=organiser,
-                             player=f"ann-{tag}")
+    TableSeat.objects.create(
+        table=table, seat="cryptid", order=0, user=organiser, player=f"ann-{tag}"
+    )
     TableSeat.objects.create(table=table, seat="scientist", order=1)
     TableEvent.objects.create(table=table, number=1, kind="seated", seat="cryptid")
     Group.objects.get_or_create(name="operators")
@@ -154,8 +215,10 @@ def test_every_changelist_and_change_page_renders(admin_client, django_user_mode
         if model_admin.search_fields:
             assert admin_client.get(url(model, "changelist"), {"q": "a"}).status_code == 200, label
         if model_admin.date_hierarchy:
-            year = admin_client.get(url(model, "changelist"), {
-                f"{model_admin.date_hierarchy}__year": timezone.now().year})
+            year = admin_client.get(
+                url(model, "changelist"),
+                {f"{model_admin.date_hierarchy}__year": timezone.now().year},
+            )
             assert year.status_code == 200, label
 
 
@@ -180,8 +243,20 @@ def test_changelists_do_not_query_per_row(admin_client, django_user_model):
 
 
 @pytest.mark.parametrize(
-    "model", [MatchLog, Upload, Import, AuditEntry, RatingChange, Rating, RecomputeJob, Invite,
-              JoinRequest, DraftWrite, MatchAnalysis],
+    "model",
+    [
+        MatchLog,
+        Upload,
+        Import,
+        AuditEntry,
+        RatingChange,
+        Rating,
+        RecomputeJob,
+        Invite,
+        JoinRequest,
+        DraftWrite,
+        MatchAnalysis,
+    ],
 )
 def test_stored_records_are_read_only(admin_client, django_user_model, model):
     populate("a", django_user_model)

@@ -44,7 +44,9 @@ def test_demo_clubs_show_on_the_home_page(client):
     assert "Night Owls" not in html  # private
 
 
-def test_seed_demo_ingests_bot_played_matches_of_every_game_once(capsys, django_capture_on_commit_callbacks):
+def test_seed_demo_ingests_bot_played_matches_of_every_game_once(
+    capsys, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):  # the ratings, queued on commit
         call_command("seed_demo", matches_per_game=4)
     games = sorted(engine.all_games())
@@ -53,20 +55,31 @@ def test_seed_demo_ingests_bot_played_matches_of_every_game_once(capsys, django_
     counts = {g: loose.filter(game=g).count() for g in games}
     assert counts == {g: 4 for g in games}
     # Through ingest_log: one accepted upload each, by the site, every log replayed.
-    assert Upload.objects.filter(status="accepted", source="site", match__with_bots=False,
-                                 match__tournament_pairing__isnull=True).count() == 4 * len(games)
+    assert Upload.objects.filter(
+        status="accepted",
+        source="site",
+        match__with_bots=False,
+        match__tournament_pairing__isnull=True,
+    ).count() == 4 * len(games)
     assert not Match.objects.exclude(rules_version__gt="").exists()
     # And the demo member's games against the medium bot, on Riverside's bot ladder only.
     against_bots = Match.objects.filter(with_bots=True)
     game = demo_bot_game()
     assert game is not None
-    assert [(m.club.slug, m.game, m.status) for m in against_bots] == [("riverside", game, "valid")] * 3
+    assert [(m.club.slug, m.game, m.status) for m in against_bots] == [
+        ("riverside", game, "valid")
+    ] * 3
     assert {(s.player.handle, s.player.bot) for m in against_bots for s in m.seats.all()} == {
-        ("alice", ""), ("bot-greedy", "greedy")}
+        ("alice", ""),
+        ("bot-greedy", "greedy"),
+    }
     ladder = Ladder.objects.get(club__slug="riverside", game=game, kind="bots")
     assert Rating.objects.get(ladder=ladder, player__handle="alice").games == 3
-    assert not Player.objects.exclude(handle__in=[h for d in DEMO_CLUBS for h in d.handles]).exclude(
-        handle="bot-greedy").exists()
+    assert (
+        not Player.objects.exclude(handle__in=[h for d in DEMO_CLUBS for h in d.handles])
+        .exclude(handle="bot-greedy")
+        .exists()
+    )
 
     stored = Match.objects.count()
     call_command("seed_demo", matches_per_game=4)
@@ -104,7 +117,8 @@ def test_demo_accounts_are_made_only_with_debug_on(settings, capsys):
 
 
 def test_demo_accounts_do_not_sign_in_when_the_database_is_served_with_debug_off(
-        settings, client, django_user_model):
+    settings, client, django_user_model
+):
     """``make run`` made them (DEBUG on); the same database served as production (DEBUG
     off) must not let their public password in, while everyone else still signs in."""
     settings.DEBUG = True

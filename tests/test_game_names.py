@@ -75,7 +75,11 @@ def python_literals(text: str) -> list[tuple[int, str]]:
         elif token.type == tokenize.OP and token.string in ")]}":
             depth -= 1
         elif token.type == tokenize.STRING:
-            statement = depth == 0 and previous in (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT)
+            statement = depth == 0 and previous in (
+                tokenize.NEWLINE,
+                tokenize.INDENT,
+                tokenize.DEDENT,
+            )
             if not statement:
                 body = re.sub(r"^[a-zA-Z]*", "", token.string)
                 quote = 3 if body[:3] in ('"""', "'''") else 1
@@ -111,9 +115,11 @@ def test_the_scanner_finds_a_game_or_seat_name_in_code():
     names, stems = game_names()
     assert {"mister-x", "mrx", "det1", "detectives", "cryptid", "scientist", "p1"} <= names
     assert "det" in stems
-    code = ('def f(seat, x, i):\n    """mrx in a docstring"""\n'
-            '    return seat == "mrx" or seat.startswith("det") or x == f"det{i}" or {\n'
-            '        "mister-x": 1}\n')
+    code = (
+        'def f(seat, x, i):\n    """mrx in a docstring"""\n'
+        '    return seat == "mrx" or seat.startswith("det") or x == f"det{i}" or {\n'
+        '        "mister-x": 1}\n'
+    )
     assert [content for _, content in python_literals(code)] == ["mrx", "det", "det{i}", "mister-x"]
     js = 'const M = { "mister-x": 1 };\n// "mrx" in a comment\nif (a.seat === `det${n}`) {}\n'
     assert [content for _, content in js_literals(js)] == ["mister-x", "det${n}"]

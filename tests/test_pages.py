@@ -128,6 +128,10 @@ def test_the_club_directory_counts_members_players_and_matches(client, club, use
     html = client.get("/clubs/").content.decode()
     row = html.split('href="/clubs/riverside/"')[1].split("</tr>")[0]
     assert re.findall(r'data-label="(\w+)">([^<]*)<', row) == [
-        ("Members", "1"), ("Players", "2"), ("Matches", "3"), ("You", "Organiser")]
+        ("Members", "1"),
+        ("Players", "2"),
+        ("Matches", "3"),
+        ("You", "Organiser"),
+    ]
     assert "Secret Circle" not in html
     assert 'href="/clubs/new/"' in html

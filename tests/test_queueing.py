@@ -20,10 +20,15 @@ def refuse(exc: BaseException):
     return apply_async
 
 
-@pytest.mark.parametrize("error", [
-    kombu.exceptions.OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused."),
-    redis.exceptions.ConnectionError("Connection refused"),
-])
+@pytest.mark.parametrize(
+    "error",
+    [
+        kombu.exceptions.OperationalError(
+            "Error 111 connecting to 127.0.0.1:6379. Connection refused."
+        ),
+        redis.exceptions.ConnectionError("Connection refused"),
+    ],
+)
 def test_a_broker_error_is_logged_not_raised(monkeypatch, caplog, error):
     monkeypatch.setattr(ping, "apply_async", refuse(error))
     with caplog.at_level(logging.WARNING, logger="config.queueing"):

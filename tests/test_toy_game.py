@@ -47,8 +47,9 @@ def eager_tasks():
 
 def upload(client, log, capture) -> Match:
     with capture(execute=True):  # the rating task is queued on commit
-        response = client.post("/api/clubs/riverside/matches/", data=json.dumps(log),
-                               content_type="application/json")
+        response = client.post(
+            "/api/clubs/riverside/matches/", data=json.dumps(log), content_type="application/json"
+        )
     assert response.status_code == 201, response.content
     return Match.objects.get(pk=response.json()["id"])
 
@@ -58,11 +59,18 @@ def test_a_fourth_game_uploads_with_the_engines_outcomes_and_is_rated_with_its_o
 ):
     # Round 1: the fox hides in den 2, the hounds sniff 1 and 4; round 2: den 3, hound1
     # sniffs 3: the hounds win.
-    match = upload(organiser, hunt_log(["fiona", "hugo", "hana"], [2, 3], [[1, 4], [3]]),
-                   django_capture_on_commit_callbacks)
+    match = upload(
+        organiser,
+        hunt_log(["fiona", "hugo", "hana"], [2, 3], [[1, 4], [3]]),
+        django_capture_on_commit_callbacks,
+    )
     assert (match.status, match.winner) == ("valid", "hounds")
     outcomes = {(s.seat, s.player.handle, s.outcome) for s in MatchSeat.objects.filter(match=match)}
-    assert outcomes == {("fox", "fiona", "loss"), ("hound1", "hugo", "win"), ("hound2", "hana", "win")}
+    assert outcomes == {
+        ("fox", "fiona", "loss"),
+        ("hound1", "hugo", "win"),
+        ("hound2", "hana", "win"),
+    }
 
     # EL-5 with the game's shares: 6 dogs over two hound seats, 3 each -> w = 3/6 = 0.5.
     # All new: 1500, K 64, no advantage yet; T = 1500, E_fox = 0.5; the hounds win:
@@ -82,15 +90,19 @@ def test_a_fourth_game_uploads_with_the_engines_outcomes_and_is_rated_with_its_o
     assert lines[-1].endswith("(w = your share of the 6 dogs)")
 
     # One player may hold both hound seats (the game says so): their dogs add up, w = 1.
-    second = upload(organiser, hunt_log(["hugo", "fiona", "fiona"], [1, 4], [[2, 3], [2, 3]]),
-                    django_capture_on_commit_callbacks)
+    second = upload(
+        organiser,
+        hunt_log(["hugo", "fiona", "fiona"], [1, 4], [[2, 3], [2, 3]]),
+        django_capture_on_commit_callbacks,
+    )
     assert second.winner == "fox"
     assert RatingChange.objects.get(match=second, player__handle="fiona").weight == 1.0
 
 
 def test_a_fourth_game_is_paired_with_its_own_seats_and_settled_by_a_log(club, organiser):
-    event = tournaments.create_tournament(club=club, name="Toy Open", game=GAME, format="swiss",
-                                          rounds=1, table_size=3)
+    event = tournaments.create_tournament(
+        club=club, name="Toy Open", game=GAME, format="swiss", rounds=1, table_size=3
+    )
     for i, handle in enumerate(("ann", "ben", "cat")):
         player = Player.objects.create(club=club, handle=handle)
         tournaments.add_entry(event, player, 2000 - 10 * i)
@@ -105,17 +117,22 @@ def test_a_fourth_game_is_paired_with_its_own_seats_and_settled_by_a_log(club, o
     winner = log["result"]["winner"]
     won = {s.entry.player.handle for s in seats if winner in (s.seat, FoxHunt().side_of(s.seat))}
     points = {s["player"]: s["points"] for s in response.json()["seats"]}
-    assert points == {s.entry.player.handle: 1.0 if s.entry.player.handle in won else 0.0
-                      for s in seats}
+    assert points == {
+        s.entry.player.handle: 1.0 if s.entry.player.handle in won else 0.0 for s in seats
+    }
     # Standings: the hounds are each other's side, not opponents (Game.side_of).
     rows = {row.entrant.name: row for row in tournament_selectors.standings(event)}
     assert {name: row.points for name, row in rows.items()} == points
 
 
-def test_a_fourth_game_replays_and_each_seat_sees_only_what_it_may(club, organiser,
-                                                                   django_capture_on_commit_callbacks):
-    match = upload(organiser, hunt_log(["fiona", "hugo", "hana"], [2, 3], [[1, 4], [3]]),
-                   django_capture_on_commit_callbacks)
+def test_a_fourth_game_replays_and_each_seat_sees_only_what_it_may(
+    club, organiser, django_capture_on_commit_callbacks
+):
+    match = upload(
+        organiser,
+        hunt_log(["fiona", "hugo", "hana"], [2, 3], [[1, 4], [3]]),
+        django_capture_on_commit_callbacks,
+    )
     frames_url = f"/api/matches/{match.pk}/frames"
     fox = organiser.get(frames_url, {"view": "fox"}).json()
     hound = organiser.get(frames_url, {"view": "hound1"}).json()
@@ -124,7 +141,9 @@ def test_a_fourth_game_replays_and_each_seat_sees_only_what_it_may(club, organis
     assert [f["view"]["den"] for f in fox["frames"]] == [None, 2, 2, 2, 3, 3]
     # The hound learns the den only when the hunt is over, and never sees a hide's den.
     assert [f["view"]["den"] for f in hound["frames"]] == [None, None, None, None, None, 3]
-    assert all("den" not in f["action"] for f in hound["frames"][1:] if f["action"]["type"] == "hide")
+    assert all(
+        "den" not in f["action"] for f in hound["frames"][1:] if f["action"]["type"] == "hide"
+    )
     page = organiser.get(f"/matches/{match.pk}/replay")
     assert page.status_code == 200 and FoxHunt.name in page.content.decode()
 

@@ -76,14 +76,20 @@ class FoxHunt(Game):
     # --- envelope --------------------------------------------------------------------
     def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
         merged = {**DEFAULT_OPTIONS, **options}
-        require(all(type(merged[k]) is int and merged[k] >= 1 for k in DEFAULT_OPTIONS),
-                "FOX-OPTIONS", "dens and rounds are whole numbers from 1")
+        require(
+            all(type(merged[k]) is int and merged[k] >= 1 for k in DEFAULT_OPTIONS),
+            "FOX-OPTIONS",
+            "dens and rounds are whole numbers from 1",
+        )
         return merged
 
     def check_seats(self, seats: list[dict[str, Any]], options: dict[str, Any]) -> None:
         ids = [entry["seat"] for entry in seats]
-        require(2 <= len(ids) <= 4 and ids == [FOX, *hound_seats(len(ids) - 1)], "FOX-SEATS",
-                f"the seats are fox, hound1.. (2 to 4 players), not {ids}")
+        require(
+            2 <= len(ids) <= 4 and ids == [FOX, *hound_seats(len(ids) - 1)],
+            "FOX-SEATS",
+            f"the seats are fox, hound1.. (2 to 4 players), not {ids}",
+        )
 
     def seat_ids(self, options: dict[str, Any], player_count: int | None = None) -> list[str]:
         count = 3 if player_count is None else player_count
@@ -112,9 +118,16 @@ class FoxHunt(Game):
     def apply(self, state: FoxState, action: Action) -> Action:
         if state.winner is not None:
             raise IllegalAction(self.end_rule, "the hunt is over")
-        require(action["seat"] in self.to_act(state), "FOX-TURN", f"it is {self.to_act(state)[0]}'s turn")
-        require(action in self.legal_actions(state, action["seat"]), "FOX-DEN",
-                f"{action['type']} a den from 1 to {state.options['dens']}")
+        require(
+            action["seat"] in self.to_act(state),
+            "FOX-TURN",
+            f"it is {self.to_act(state)[0]}'s turn",
+        )
+        require(
+            action in self.legal_actions(state, action["seat"]),
+            "FOX-DEN",
+            f"{action['type']} a den from 1 to {state.options['dens']}",
+        )
         if state.phase == "hide":
             state.den, state.phase, state.turn, state.sniffed = action["den"], "sniff", 0, []
             return action
@@ -140,8 +153,13 @@ class FoxHunt(Game):
     def view(self, state: FoxState, viewer: str | None) -> dict[str, Any]:
         # Only the fox (and the all-seeing view) knows the den, until the hunt is over.
         sees_den = viewer in (None, FOX) or state.winner is not None
-        return {"round": state.round, "phase": state.phase, "den": state.den if sees_den else None,
-                "sniffed": list(state.sniffed), "winner": state.winner}
+        return {
+            "round": state.round,
+            "phase": state.phase,
+            "den": state.den if sees_den else None,
+            "sniffed": list(state.sniffed),
+            "winner": state.winner,
+        }
 
     def action_view(self, state_after: FoxState, action: Action, viewer: str | None) -> Action:
         if action["type"] == "hide" and viewer not in (None, FOX):
@@ -156,9 +174,16 @@ class FoxHunt(Game):
         return {
             "options": {"type": "object", "properties": {"dens": number, "rounds": number}},
             "setup": {"type": "object", "properties": {}},
-            "actions": [{"type": "object", "properties": {"seat": {"type": "string"},
-                                                          "type": {"enum": ["hide", "sniff"]},
-                                                          "den": number}}],
+            "actions": [
+                {
+                    "type": "object",
+                    "properties": {
+                        "seat": {"type": "string"},
+                        "type": {"enum": ["hide", "sniff"]},
+                        "den": number,
+                    },
+                }
+            ],
             "result": {"type": "object", "properties": {"winner": {"enum": [FOX, HOUNDS]}}},
         }
 
@@ -171,11 +196,21 @@ def hunt_log(players: list[str], hides: list[int], sniffs: list[list[int]]) -> d
     for den, round_sniffs in zip(hides, sniffs, strict=True):
         actions.append({"seat": FOX, "type": "hide", "den": den})
         # a round cut short by a hit has fewer sniffs than hounds
-        actions += [{"seat": seat, "type": "sniff", "den": d}
-                    for seat, d in zip(seats[1:], round_sniffs, strict=False)]
-    return {"format": "lantern-log/1", "game": FoxHunt.id, "options": {},
-            "seats": [{"seat": s, "player": p} for s, p in zip(seats, players, strict=True)],
-            "seed": None, "setup": {}, "actions": actions, "result": None, "meta": {}}
+        actions += [
+            {"seat": seat, "type": "sniff", "den": d}
+            for seat, d in zip(seats[1:], round_sniffs, strict=False)
+        ]
+    return {
+        "format": "lantern-log/1",
+        "game": FoxHunt.id,
+        "options": {},
+        "seats": [{"seat": s, "player": p} for s, p in zip(seats, players, strict=True)],
+        "seed": None,
+        "setup": {},
+        "actions": actions,
+        "result": None,
+        "meta": {},
+    }
 
 
 class FoxHuntAI(GameAI):

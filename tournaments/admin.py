@@ -11,8 +11,16 @@ class EntryInline(admin.TabularInline):
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
-    list_display = ["name", "club", "game", "format", "rounds", "current_round", "status",
-                    "created_at"]
+    list_display = [
+        "name",
+        "club",
+        "game",
+        "format",
+        "rounds",
+        "current_round",
+        "status",
+        "created_at",
+    ]
     list_filter = ["status", "format", "game", "strict_role_parity", "club"]
     search_fields = ["name", "club__name"]
     date_hierarchy = "created_at"
@@ -38,8 +46,16 @@ class PairingSeatInline(admin.TabularInline):
 
 @admin.register(Pairing)
 class PairingAdmin(admin.ModelAdmin):
-    list_display = ["tournament", "round", "board", "leg", "status", "match", "overridden",
-                    "completed_at"]
+    list_display = [
+        "tournament",
+        "round",
+        "board",
+        "leg",
+        "status",
+        "match",
+        "overridden",
+        "completed_at",
+    ]
     list_filter = ["status", "overridden", "tournament"]
     search_fields = ["tournament__name", "explanation"]
     date_hierarchy = "created_at"
@@ -60,8 +76,17 @@ class PairingSeatAdmin(admin.ModelAdmin):
 @admin.register(ForbiddenPairing)
 class ForbiddenPairingAdmin(admin.ModelAdmin):
     list_display = ["tournament", "first", "second", "reason"]
-    search_fields = ["reason", "tournament__name", "first__player__handle",
-                     "second__player__handle"]
-    list_select_related = ["tournament", "first__player", "first__tournament",
-                           "second__player", "second__tournament"]
+    search_fields = [
+        "reason",
+        "tournament__name",
+        "first__player__handle",
+        "second__player__handle",
+    ]
+    list_select_related = [
+        "tournament",
+        "first__player",
+        "first__tournament",
+        "second__player",
+        "second__tournament",
+    ]
     raw_id_fields = ["tournament", "first", "second"]

@@ -47,34 +47,57 @@ class VisibleClubField(serializers.SlugRelatedField):
         # No slug holds a NUL, and PostgreSQL refuses to compare one (a 500): answered as
         # any unknown club. (DRF's CharField refuses NUL itself; a related field does not.)
         # A well-formed address that names no club you can see is a 404, as in a URL.
-        if isinstance(data, str) and ("\x00" in data or not self.get_queryset().filter(slug=data).exists()):
-            raise AppError(_("no club you can see has the address %(slug)s")
-                           % {"slug": repr(data.replace("\x00", "\\x00"))},
-                           code="not_found", details={"field": "club"})
+        if isinstance(data, str) and (
+            "\x00" in data or not self.get_queryset().filter(slug=data).exists()
+        ):
+            raise AppError(
+                _("no club you can see has the address %(slug)s")
+                % {"slug": repr(data.replace("\x00", "\\x00"))},
+                code="not_found",
+                details={"field": "club"},
+            )
         return super().to_internal_value(data)
 
 
 class TournamentSerializer(serializers.ModelSerializer):
     club = VisibleClubField(slug_field="slug")
-    rounds = serializers.IntegerField(required=False, min_value=1,
-                                      help_text="Swiss: required. Round-robin: set at start.")
+    rounds = serializers.IntegerField(
+        required=False, min_value=1, help_text="Swiss: required. Round-robin: set at start."
+    )
     table_size = serializers.IntegerField(required=False, min_value=2, max_value=6)
-    tiebreaks = serializers.ListField(child=serializers.ChoiceField(list(TIEBREAKS)),
-                                      required=False)
+    tiebreaks = serializers.ListField(
+        child=serializers.ChoiceField(list(TIEBREAKS)), required=False
+    )
 
     class Meta:
         model = Tournament
-        fields = ["id", "club", "name", "game", "format", "rounds", "current_round", "status",
-                  "table_size", "double", "bye_points", "strict_role_parity", "tiebreaks",
-                  "options", "created_at"]
+        fields = [
+            "id",
+            "club",
+            "name",
+            "game",
+            "format",
+            "rounds",
+            "current_round",
+            "status",
+            "table_size",
+            "double",
+            "bye_points",
+            "strict_role_parity",
+            "tiebreaks",
+            "options",
+            "created_at",
+        ]
         read_only_fields = ["current_round", "status", "created_at"]
 
 
 class EntrySerializer(serializers.ModelSerializer):
-    player = serializers.CharField(source="player.handle",
-                                   help_text="The player's handle in the club (created if new).")
+    player = serializers.CharField(
+        source="player.handle", help_text="The player's handle in the club (created if new)."
+    )
     seed_rating = serializers.FloatField(
-        required=False, help_text="Default: the player's rating on the club's ladder.")
+        required=False, help_text="Default: the player's rating on the club's ladder."
+    )
 
     class Meta:
         model = Entry
@@ -93,16 +116,32 @@ class PairingSeatSerializer(serializers.ModelSerializer):
 class PairingSerializer(serializers.ModelSerializer):
     seats = PairingSeatSerializer(many=True, read_only=True)
     recording = serializers.SerializerMethodField(
-        help_text="The draft (/api/drafts/{id}/) its game is being recorded in, or null.")
+        help_text="The draft (/api/drafts/{id}/) its game is being recorded in, or null."
+    )
     explanation = serializers.CharField(
-        source="explanation_text", read_only=True,
-        help_text="Why the pairing program made this pairing, in the reader's language.")
+        source="explanation_text",
+        read_only=True,
+        help_text="Why the pairing program made this pairing, in the reader's language.",
+    )
 
     class Meta:
         model = Pairing
-        fields = ["id", "tournament", "round", "board", "leg", "status", "seats", "match",
-                  "recording", "explanation", "overridden", "override_reason", "forfeit_reason",
-                  "completed_at"]
+        fields = [
+            "id",
+            "tournament",
+            "round",
+            "board",
+            "leg",
+            "status",
+            "seats",
+            "match",
+            "recording",
+            "explanation",
+            "overridden",
+            "override_reason",
+            "forfeit_reason",
+            "completed_at",
+        ]
 
     @extend_schema_field(serializers.IntegerField(allow_null=True))
     def get_recording(self, pairing: Pairing) -> int | None:
@@ -120,7 +159,8 @@ class StandingSerializer(serializers.Serializer):
     byes = serializers.IntegerField()
     tiebreaks = serializers.DictField(child=serializers.FloatField())
     explained = serializers.SerializerMethodField(
-        help_text="Each tie-break's arithmetic, its words in the reader's language.")
+        help_text="Each tie-break's arithmetic, its words in the reader's language."
+    )
 
     @extend_schema_field(serializers.DictField(child=serializers.CharField()))
     def get_explained(self, row: Any) -> dict[str, str]:
@@ -132,31 +172,39 @@ class PairingFilterSerializer(serializers.Serializer):
     """?tournament=ID&round=N, bounded: a number past 64 bits reached the database (a 500)."""
 
     tournament = id_field(required=False, help_text="Only this tournament's pairings.")
-    round = serializers.IntegerField(required=False, min_value=0, max_value=32767,
-                                     help_text="Only this round's pairings.")
+    round = serializers.IntegerField(
+        required=False, min_value=0, max_value=32767, help_text="Only this round's pairings."
+    )
 
 
 class ResultSerializer(serializers.Serializer):
-    log = serializers.JSONField(required=False,
-                                help_text="The lantern-log/1 document of the game.")
+    log = serializers.JSONField(required=False, help_text="The lantern-log/1 document of the game.")
     file = serializers.FileField(required=False, help_text="Or the log as a multipart file.")
 
 
 class RecordSerializer(serializers.Serializer):
     setup = serializers.JSONField(
-        required=False, help_text="The setup as dealt at the table (the game's setup object); "
-                                  "read only when a new draft is started.")
+        required=False,
+        help_text="The setup as dealt at the table (the game's setup object); "
+        "read only when a new draft is started.",
+    )
 
 
-RecordedSerializer = inline_serializer("PairingRecording", {
-    "draft": serializers.IntegerField(help_text="The draft (/api/drafts/{id}/) to record in."),
-    "created": serializers.BooleanField(help_text="False: the draft was being recorded already."),
-})
+RecordedSerializer = inline_serializer(
+    "PairingRecording",
+    {
+        "draft": serializers.IntegerField(help_text="The draft (/api/drafts/{id}/) to record in."),
+        "created": serializers.BooleanField(
+            help_text="False: the draft was being recorded already."
+        ),
+    },
+)
 
 
 class ForfeitSerializer(serializers.Serializer):
-    absent = serializers.ListField(child=id_field(),
-                                   help_text="Entry ids of the players who did not play.")
+    absent = serializers.ListField(
+        child=id_field(), help_text="Entry ids of the players who did not play."
+    )
     reason = serializers.CharField()
 
 
@@ -170,12 +218,17 @@ class TwoEntriesSerializer(serializers.Serializer):
     reason = serializers.CharField()
 
 
-@extend_schema_view(create=extend_schema(responses={
-    201: TournamentSerializer,
-    404: OpenApiResponse(ErrorSerializer, description="No club you can see has this address."),
-}))
-class TournamentViewSet(RuleLinks, mixins.CreateModelMixin,
-                        viewsets.ReadOnlyModelViewSet):
+@extend_schema_view(
+    create=extend_schema(
+        responses={
+            201: TournamentSerializer,
+            404: OpenApiResponse(
+                ErrorSerializer, description="No club you can see has this address."
+            ),
+        }
+    )
+)
+class TournamentViewSet(RuleLinks, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     """Events of the clubs you can see. Organisers of the club create and run them."""
 
     serializer_class = TournamentSerializer
@@ -202,23 +255,29 @@ class TournamentViewSet(RuleLinks, mixins.CreateModelMixin,
         club = data.pop("club")
         if not policy.can_manage_tournament(self.request.user, club):
             raise PermissionDenied("only the club's organisers create its events")
-        serializer.instance = services.create_tournament(club=club,
-                                       created_by=self.request.user, **data)
+        serializer.instance = services.create_tournament(
+            club=club, created_by=self.request.user, **data
+        )
 
-    @extend_schema(request=EntrySerializer, responses={201: EntrySerializer,
-                                                       200: EntrySerializer(many=True)})
+    @extend_schema(
+        request=EntrySerializer, responses={201: EntrySerializer, 200: EntrySerializer(many=True)}
+    )
     @action(detail=True, methods=["get", "post"], pagination_class=None)  # the whole list
     def entries(self, request: Request, pk: str | None = None) -> Response:
         """List the entries; an organiser adds one by handle (POST)."""
         if request.method == "GET":
             tournament = self.get_object()
-            return Response(EntrySerializer(tournament.entries.select_related("player"),
-                                            many=True).data)
+            return Response(
+                EntrySerializer(tournament.entries.select_related("player"), many=True).data
+            )
         tournament = self._managed()
         serializer = EntrySerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        entry = services.enter_handle(tournament, serializer.validated_data["player"]["handle"],
-                                      serializer.validated_data.get("seed_rating"))
+        entry = services.enter_handle(
+            tournament,
+            serializer.validated_data["player"]["handle"],
+            serializer.validated_data.get("seed_rating"),
+        )
         return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses=TournamentSerializer)
@@ -228,8 +287,10 @@ class TournamentViewSet(RuleLinks, mixins.CreateModelMixin,
         tournament = services.start_tournament(self._managed())
         return Response(TournamentSerializer(tournament).data)
 
-    @extend_schema(request=None, responses=inline_serializer(
-        "NextRound", {"round": serializers.IntegerField()}))
+    @extend_schema(
+        request=None,
+        responses=inline_serializer("NextRound", {"round": serializers.IntegerField()}),
+    )
     @action(detail=True, methods=["post"], url_path="next-round")
     def next_round(self, request: Request, pk: str | None = None) -> Response:
         """Pair the next round now (it is also paired by itself when the last result
@@ -242,8 +303,11 @@ class TournamentViewSet(RuleLinks, mixins.CreateModelMixin,
     def standings(self, request: Request, pk: str | None = None) -> Response:
         """Live standings with every tie-break value and its arithmetic."""
         tournament = self.get_object()
-        return Response(StandingSerializer(selectors.standings(tournament), many=True,
-                                           context={"game": tournament.game}).data)
+        return Response(
+            StandingSerializer(
+                selectors.standings(tournament), many=True, context={"game": tournament.game}
+            ).data
+        )
 
     @extend_schema(request=TwoEntriesSerializer, responses={201: None})
     @action(detail=True, methods=["post"])
@@ -293,9 +357,15 @@ class PairingViewSet(RuleLinks, viewsets.ReadOnlyModelViewSet):
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return super().list(request, *args, **kwargs)
 
-    @extend_schema(request=ResultSerializer, responses={
-        201: PairingSerializer, 400: ErrorSerializer, 403: ErrorSerializer,
-        422: ErrorSerializer})
+    @extend_schema(
+        request=ResultSerializer,
+        responses={
+            201: PairingSerializer,
+            400: ErrorSerializer,
+            403: ErrorSerializer,
+            422: ErrorSerializer,
+        },
+    )
     @action(detail=True, methods=["post"])
     def result(self, request: Request, pk: str | None = None) -> Response:
         """Settle the pairing with its game's log: ``{"log": {...}}`` or a multipart
@@ -305,8 +375,9 @@ class PairingViewSet(RuleLinks, viewsets.ReadOnlyModelViewSet):
         club = pairing.tournament.club
         users = {s.entry.player.user_id for s in pairing.seats.all() if s.entry.player.user_id}
         if not policy.can_record_pairing_result(request.user, club, users):
-            raise PermissionDenied("only an organiser or a player of this pairing may "
-                                   "upload its result")
+            raise PermissionDenied(
+                "only an organiser or a player of this pairing may upload its result"
+            )
         data = _valid(ResultSerializer, request)
         if "file" in data:
             document, _name = read_log_file(club, data["file"], request.user)
@@ -318,9 +389,10 @@ class PairingViewSet(RuleLinks, viewsets.ReadOnlyModelViewSet):
         pairing.refresh_from_db()
         return Response(PairingSerializer(pairing).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=RecordSerializer, responses={
-        201: RecordedSerializer, 200: RecordedSerializer,
-        422: ErrorSerializer})  # a setup the engine refuses, with its rule
+    @extend_schema(
+        request=RecordSerializer,
+        responses={201: RecordedSerializer, 200: RecordedSerializer, 422: ErrorSerializer},
+    )  # a setup the engine refuses, with its rule
     @action(detail=True, methods=["post"])
     def record(self, request: Request, pk: str | None = None) -> Response:
         """Record the pairing's game at the table: a draft of the event's game with the
@@ -335,8 +407,10 @@ class PairingViewSet(RuleLinks, viewsets.ReadOnlyModelViewSet):
         if setup is not None and not isinstance(setup, dict):
             raise ValidationError({"setup": "the setup must be an object"})
         draft, created = services.record_at_the_table(pairing, request.user, setup or {})
-        return Response({"draft": draft.pk, "created": created},
-                        status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+        return Response(
+            {"draft": draft.pk, "created": created},
+            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
+        )
 
     @extend_schema(request=ForfeitSerializer, responses=PairingSerializer)
     @action(detail=True, methods=["post"])

@@ -16,4 +16,6 @@ def settle_recorded(*, draft_id: int, match_id: int, **_: Any) -> None:
 
 
 def connect() -> None:
-    recorder_events.draft_stored.connect(settle_recorded, dispatch_uid="tournaments.settle_recorded")
+    recorder_events.draft_stored.connect(
+        settle_recorded, dispatch_uid="tournaments.settle_recorded"
+    )

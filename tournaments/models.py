@@ -37,27 +37,33 @@ class Tournament(models.Model):
     game = models.CharField(max_length=64, help_text="Engine game id, e.g. mister-x.")
     format = models.CharField(max_length=16, choices=Format.choices)
     rounds = models.PositiveSmallIntegerField(
-        help_text="Rounds to play; a round-robin sets it at the start.")
+        help_text="Rounds to play; a round-robin sets it at the start."
+    )
     current_round = models.PositiveSmallIntegerField(default=0)
-    status = models.CharField(max_length=16, choices=Status.choices,
-                              default=Status.REGISTRATION)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.REGISTRATION)
     table_size = models.PositiveSmallIntegerField(
-        default=2, help_text="Players per game (2 for two-seat games).")
+        default=2, help_text="Players per game (2 for two-seat games)."
+    )
     double = models.BooleanField(
-        default=False, help_text="Two-seat games: every pairing plays both roles.")
+        default=False, help_text="Two-seat games: every pairing plays both roles."
+    )
     bye_points = models.FloatField(default=1.0, help_text="Points for a bye, per game.")
     strict_role_parity = models.BooleanField(
         default=False,
         help_text="Two-seat Swiss: keep every player's roles within one of each other "
-                  "before keeping score groups together (never at the cost of a repeat, "
-                  "a third role in a row or the bye's place). Off: roles within two, as "
-                  "colours in a chess Swiss.")
+        "before keeping score groups together (never at the cost of a repeat, "
+        "a third role in a row or the bye's place). Off: roles within two, as "
+        "colours in a chess Swiss.",
+    )
     tiebreaks = models.JSONField(
-        default=list, help_text="Tie-breaks in order (tournaments.standings.TIEBREAKS).")
+        default=list, help_text="Tie-breaks in order (tournaments.standings.TIEBREAKS)."
+    )
     options = models.JSONField(
-        default=dict, blank=True, help_text="The game's rule options every log must use.")
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                                   on_delete=models.SET_NULL, related_name="+")
+        default=dict, blank=True, help_text="The game's rule options every log must use."
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -67,26 +73,36 @@ class Tournament(models.Model):
         constraints = [
             models.CheckConstraint(condition=~Q(name=""), name="tournament_name_not_empty"),
             models.CheckConstraint(condition=~Q(game=""), name="tournament_game_not_empty"),
-            models.CheckConstraint(condition=Q(format__in=["round_robin", "swiss"]),
-                                   name="tournament_format_valid"),
+            models.CheckConstraint(
+                condition=Q(format__in=["round_robin", "swiss"]), name="tournament_format_valid"
+            ),
             models.CheckConstraint(
                 condition=Q(status__in=["registration", "running", "finished"]),
-                name="tournament_status_valid"),
+                name="tournament_status_valid",
+            ),
             models.CheckConstraint(condition=Q(rounds__gte=1), name="tournament_rounds_positive"),
-            models.CheckConstraint(condition=Q(current_round__lte=F("rounds")),
-                                   name="tournament_current_round_in_range"),
-            models.CheckConstraint(condition=Q(table_size__gte=2, table_size__lte=6),
-                                   name="tournament_table_size_valid"),
-            models.CheckConstraint(condition=Q(double=False) | Q(table_size=2),
-                                   name="tournament_double_only_two_seats"),
+            models.CheckConstraint(
+                condition=Q(current_round__lte=F("rounds")),
+                name="tournament_current_round_in_range",
+            ),
+            models.CheckConstraint(
+                condition=Q(table_size__gte=2, table_size__lte=6),
+                name="tournament_table_size_valid",
+            ),
+            models.CheckConstraint(
+                condition=Q(double=False) | Q(table_size=2), name="tournament_double_only_two_seats"
+            ),
             models.CheckConstraint(condition=Q(bye_points__gte=0), name="tournament_bye_points"),
-            models.CheckConstraint(condition=Q(format="swiss") | Q(table_size=2),
-                                   name="tournament_round_robin_two_seats"),
+            models.CheckConstraint(
+                condition=Q(format="swiss") | Q(table_size=2),
+                name="tournament_round_robin_two_seats",
+            ),
             # Role parity is a rule of two-seat Swiss rounds with one game per pairing.
             models.CheckConstraint(
                 condition=Q(strict_role_parity=False)
                 | Q(format="swiss", table_size=2, double=False),
-                name="tournament_strict_role_parity_two_seat_swiss"),
+                name="tournament_strict_role_parity_two_seat_swiss",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -109,8 +125,9 @@ class Entry(models.Model):
         verbose_name_plural = _("entries")
         ordering = ["tournament", "-seed_rating", "id"]
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "player"],
-                                    name="entry_player_once_per_tournament"),
+            models.UniqueConstraint(
+                fields=["tournament", "player"], name="entry_player_once_per_tournament"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -120,8 +137,9 @@ class Entry(models.Model):
 class ForbiddenPairing(models.Model):
     """Two entries never paired (family, same team); kept apart at tables too."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
-                                   related_name="forbidden_pairings")
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="forbidden_pairings"
+    )
     first = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
     second = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
     reason = models.CharField(max_length=200)
@@ -131,10 +149,12 @@ class ForbiddenPairing(models.Model):
         verbose_name_plural = _("forbidden pairings")
         constraints = [
             # Stored in id order, so each pair has exactly one row.
-            models.CheckConstraint(condition=Q(first__lt=F("second")),
-                                   name="forbidden_pairing_ordered"),
-            models.UniqueConstraint(fields=["tournament", "first", "second"],
-                                    name="forbidden_pairing_unique"),
+            models.CheckConstraint(
+                condition=Q(first__lt=F("second")), name="forbidden_pairing_ordered"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "first", "second"], name="forbidden_pairing_unique"
+            ),
             models.CheckConstraint(condition=~Q(reason=""), name="forbidden_pairing_reason"),
         ]
 
@@ -154,16 +174,19 @@ class Pairing(models.Model):
     board = models.PositiveSmallIntegerField()
     leg = models.PositiveSmallIntegerField(default=1, help_text="2 for the return game (double).")
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
-    match = models.OneToOneField(Match, null=True, blank=True, on_delete=models.PROTECT,
-                                 related_name="tournament_pairing")
+    match = models.OneToOneField(
+        Match, null=True, blank=True, on_delete=models.PROTECT, related_name="tournament_pairing"
+    )
     #: The game recorded at the table for this pairing (``recorder``): one column, so a
     #: pairing has one draft at a time (a second "Record" resumes it), and one-to-one, so
     #: a draft settles no other pairing. Its match becomes the result once stored
     #: (``tournaments.handlers``); an abandoned draft is replaced by the next one.
-    draft = models.OneToOneField(Draft, null=True, blank=True, on_delete=models.SET_NULL,
-                                 related_name="pairing")
-    explanation = models.TextField(help_text="Why the pairing program made this pairing, in English "
-                                             "(for search and logs).")
+    draft = models.OneToOneField(
+        Draft, null=True, blank=True, on_delete=models.SET_NULL, related_name="pairing"
+    )
+    explanation = models.TextField(
+        help_text="Why the pairing program made this pairing, in English (for search and logs)."
+    )
     #: Why, as what to say (the engine's Message, ``tournaments.pairing.explanations``):
     #: each reader is told it in their language (``explanation_text``). A pairing made
     #: before it was kept holds ``{"plain": <its English text>}``.
@@ -179,28 +202,37 @@ class Pairing(models.Model):
         verbose_name_plural = _("pairings")
         ordering = ["tournament", "round", "board", "leg"]
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "round", "board", "leg"],
-                                    name="pairing_board_unique"),
-            models.CheckConstraint(condition=Q(round__gte=1) & Q(board__gte=1),
-                                   name="pairing_round_board_positive"),
+            models.UniqueConstraint(
+                fields=["tournament", "round", "board", "leg"], name="pairing_board_unique"
+            ),
+            models.CheckConstraint(
+                condition=Q(round__gte=1) & Q(board__gte=1), name="pairing_round_board_positive"
+            ),
             models.CheckConstraint(condition=Q(leg__in=[1, 2]), name="pairing_leg_valid"),
             models.CheckConstraint(
                 condition=Q(status__in=["pending", "played", "forfeit", "bye"]),
-                name="pairing_status_valid"),
+                name="pairing_status_valid",
+            ),
             # A match exactly when played.
             models.CheckConstraint(
                 condition=(Q(status="played") & Q(match__isnull=False))
                 | (~Q(status="played") & Q(match__isnull=True)),
-                name="pairing_match_iff_played"),
-            models.CheckConstraint(condition=Q(overridden=False) | ~Q(override_reason=""),
-                                   name="pairing_override_has_reason"),
-            models.CheckConstraint(condition=~Q(status="forfeit") | ~Q(forfeit_reason=""),
-                                   name="pairing_forfeit_has_reason"),
+                name="pairing_match_iff_played",
+            ),
+            models.CheckConstraint(
+                condition=Q(overridden=False) | ~Q(override_reason=""),
+                name="pairing_override_has_reason",
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="forfeit") | ~Q(forfeit_reason=""),
+                name="pairing_forfeit_has_reason",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.tournament} r{self.round} b{self.board}" + (
-            f" leg {self.leg}" if self.leg > 1 else "")
+            f" leg {self.leg}" if self.leg > 1 else ""
+        )
 
     @property
     def is_bye(self) -> bool:
@@ -239,8 +271,10 @@ class PairingSeat(models.Model):
             models.UniqueConstraint(fields=["pairing", "entry"], name="pairingseat_entry_unique"),
             models.UniqueConstraint(fields=["pairing", "order"], name="pairingseat_order_unique"),
             models.CheckConstraint(condition=~Q(seat=""), name="pairingseat_seat_not_empty"),
-            models.CheckConstraint(condition=Q(points__isnull=True) | Q(points__gte=0),
-                                   name="pairingseat_points_not_negative"),
+            models.CheckConstraint(
+                condition=Q(points__isnull=True) | Q(points__gte=0),
+                name="pairingseat_points_not_negative",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -40,8 +40,13 @@ def layout_of(game_id: str) -> SeatLayout | None:
         return None
     options = game.normalize_options({})
     return SeatLayout(
-        game.id, say(game.title()), game.min_players, game.max_players,
-        lambda n: game.seat_ids(options, n), game.side_of, game.side_of,
+        game.id,
+        say(game.title()),
+        game.min_players,
+        game.max_players,
+        lambda n: game.seat_ids(options, n),
+        game.side_of,
+        game.side_of,
     )
 
 

@@ -47,13 +47,17 @@ def player_choices(tournament: Tournament) -> list[tuple[str, list[tuple[str, st
     value is its player's id."""
     from clubs.selectors import MEMBER_PICK, seat_picks
 
-    entered = set(tournament.entries.filter(withdrawn=False)
-                  .values_list("player__handle", flat=True))
+    entered = set(
+        tournament.entries.filter(withdrawn=False).values_list("player__handle", flat=True)
+    )
     ids = dict(tournament.club.players.values_list("handle", "pk"))
     groups = []
     for group, picks in seat_picks(tournament.club):
-        rows = [(value if value.startswith(MEMBER_PICK) else str(ids[value]), label)
-                for value, label in picks if value not in entered]
+        rows = [
+            (value if value.startswith(MEMBER_PICK) else str(ids[value]), label)
+            for value, label in picks
+            if value not in entered
+        ]
         if rows:
             groups.append((group, rows))
     return groups
@@ -100,38 +104,53 @@ def history(tournament: Tournament, before_round: int | None = None) -> History:
         if pairing.status == Pairing.Status.BYE:
             result.byes.append(Bye(pairing.round, seats[0].entry_id, seats[0].points or 0.0))
             continue
-        result.games.append(PlayedGame(
-            pairing.round,
-            tuple((s.seat, s.entry_id) for s in seats),
-            {s.entry_id: s.points or 0.0 for s in seats},
-            forfeit=pairing.status == Pairing.Status.FORFEIT,
-        ))
+        result.games.append(
+            PlayedGame(
+                pairing.round,
+                tuple((s.seat, s.entry_id) for s in seats),
+                {s.entry_id: s.points or 0.0 for s in seats},
+                forfeit=pairing.status == Pairing.Status.FORFEIT,
+            )
+        )
     return result
 
 
 def forbidden_pairs(tournament: Tournament) -> list[frozenset[int]]:
-    return [frozenset((f.first_id, f.second_id))
-            for f in ForbiddenPairing.objects.filter(tournament=tournament)]
+    return [
+        frozenset((f.first_id, f.second_id))
+        for f in ForbiddenPairing.objects.filter(tournament=tournament)
+    ]
 
 
 def standings(tournament: Tournament) -> list[Row]:
     """Live standings: every settled result so far, tie-breaks in the event's order."""
     layout = layout_of(tournament.game)
     sides = {} if layout is None else {"side_of": layout.side_of}  # no game: a seat is a side
-    return compute_standings(entrants(tournament, include_withdrawn=True), history(tournament),
-                             tiebreaks=tournament.tiebreaks, **sides)
+    return compute_standings(
+        entrants(tournament, include_withdrawn=True),
+        history(tournament),
+        tiebreaks=tournament.tiebreaks,
+        **sides,
+    )
 
 
 def round_complete(tournament: Tournament, round_number: int) -> bool:
-    return round_number >= 1 and not tournament.pairings.filter(
-        round=round_number, status=Pairing.Status.PENDING).exists()
+    return (
+        round_number >= 1
+        and not tournament.pairings.filter(
+            round=round_number, status=Pairing.Status.PENDING
+        ).exists()
+    )
 
 
 def played_matches(tournament: Tournament) -> QuerySet[Pairing]:
     """Played pairings with their match logs, for the event download."""
-    return (tournament.pairings.filter(status=Pairing.Status.PLAYED)
-            .select_related("match__log").prefetch_related("seats__entry__player")
-            .order_by("round", "board", "leg"))
+    return (
+        tournament.pairings.filter(status=Pairing.Status.PLAYED)
+        .select_related("match__log")
+        .prefetch_related("seats__entry__player")
+        .order_by("round", "board", "leg")
+    )
 
 
 def crosstable(tournament: Tournament, rows: list[Row]) -> list[tuple[Row, list[str]]]:
@@ -159,15 +178,26 @@ def crosstable(tournament: Tournament, rows: list[Row]) -> list[tuple[Row, list[
                 theirs = game.points.get(other, 0.0)
                 mark = "W" if mine > theirs else "L" if mine < theirs else "D"
                 cells[player].setdefault(game.round, []).append(f"{mark}{rank.get(other, '?')}")
-    return [(row, [" ".join(cells[row.entrant.id].get(n, [])) for n in
-                   range(1, tournament.current_round + 1)]) for row in rows]
+    return [
+        (
+            row,
+            [
+                " ".join(cells[row.entrant.id].get(n, []))
+                for n in range(1, tournament.current_round + 1)
+            ],
+        )
+        for row in rows
+    ]
 
 
 def visible_pairings(user: AnyUser) -> QuerySet[Pairing]:
     """The pairings of the events ``user`` can see, in event, round and board order."""
-    return (Pairing.objects.filter(tournament__in=visible_tournaments(user))
-            .select_related("draft").prefetch_related("seats__entry__player")
-            .order_by("tournament", "round", "board", "leg"))
+    return (
+        Pairing.objects.filter(tournament__in=visible_tournaments(user))
+        .select_related("draft")
+        .prefetch_related("seats__entry__player")
+        .order_by("tournament", "round", "board", "leg")
+    )
 
 
 def entries_by_ids(tournament: Tournament, entry_ids: list[int]) -> list[Entry]:
@@ -177,4 +207,6 @@ def entries_by_ids(tournament: Tournament, entry_ids: list[int]) -> list[Entry]:
 
 def pairing_with_draft(tournament: Tournament, pairing_id: int) -> Pairing:
     """The event's pairing the URL names, with the draft recording it (404 otherwise)."""
-    return get_object_or_404(Pairing.objects.select_related("draft"), tournament=tournament, pk=pairing_id)
+    return get_object_or_404(
+        Pairing.objects.select_related("draft"), tournament=tournament, pk=pairing_id
+    )

@@ -72,20 +72,36 @@ def create_tournament(
 ) -> Tournament:
     layout = layout_of(game)
     if layout is None:
-        raise TournamentError(gettext("unknown game %(game)s; known: %(known)s")
-                              % {"game": repr(game), "known": ", ".join(game_ids())})
+        raise TournamentError(
+            gettext("unknown game %(game)s; known: %(known)s")
+            % {"game": repr(game), "known": ", ".join(game_ids())}
+        )
     if format not in Tournament.Format.values:
-        raise TournamentError(gettext("unknown format %(format)s; known: round_robin, swiss") % {"format": repr(format)})
+        raise TournamentError(
+            gettext("unknown format %(format)s; known: round_robin, swiss")
+            % {"format": repr(format)}
+        )
     size = table_size or (2 if layout.two_seat else min(4, layout.max_players))
     if not layout.min_players <= size <= layout.max_players:
-        raise TournamentError(gettext("%(game)s is played by %(min)s to %(max)s players, not %(size)s")
-                              % {"game": layout.name, "min": layout.min_players, "max": layout.max_players,
-                                 "size": size})
+        raise TournamentError(
+            gettext("%(game)s is played by %(min)s to %(max)s players, not %(size)s")
+            % {
+                "game": layout.name,
+                "min": layout.min_players,
+                "max": layout.max_players,
+                "size": size,
+            }
+        )
     if double and size != 2:
         raise TournamentError(gettext("the double option needs games of two players"))
     if format == Tournament.Format.ROUND_ROBIN and size != 2:
-        raise TournamentError(gettext("a round-robin pairs two players per game; for tables of "
-                                      "%(size)s use the Swiss format") % {"size": size})
+        raise TournamentError(
+            gettext(
+                "a round-robin pairs two players per game; for tables of "
+                "%(size)s use the Swiss format"
+            )
+            % {"size": size}
+        )
     if format == Tournament.Format.SWISS and not rounds:
         raise TournamentError(gettext("a Swiss event needs its number of rounds"))
     if rounds is not None and rounds < 1:
@@ -94,21 +110,35 @@ def create_tournament(
         tiebreaks = ["buchholz", "sonneborn_berger"] + (["head_to_head"] if size == 2 else [])
     unknown = [t for t in tiebreaks if t not in TIEBREAKS]
     if unknown:
-        raise TournamentError(gettext("unknown tie-break(s) %(unknown)s; known: %(known)s")
-                              % {"unknown": unknown, "known": sorted(TIEBREAKS)})
+        raise TournamentError(
+            gettext("unknown tie-break(s) %(unknown)s; known: %(known)s")
+            % {"unknown": unknown, "known": sorted(TIEBREAKS)}
+        )
     if "head_to_head" in tiebreaks and size != 2:
         raise TournamentError(gettext("head-to-head is a tie-break of two-player games only"))
     if bye_points < 0:
         raise TournamentError(gettext("bye points cannot be negative"))
     if strict_role_parity and (format != Tournament.Format.SWISS or size != 2 or double):
-        raise TournamentError(gettext("strict role parity is an option of two-player Swiss events "
-                                      "with one game per pairing"))
+        raise TournamentError(
+            gettext(
+                "strict role parity is an option of two-player Swiss events "
+                "with one game per pairing"
+            )
+        )
     return Tournament.objects.create(
-        club=club, name=name.strip(), game=game, format=format, rounds=rounds or 1,
-        table_size=size, double=double, bye_points=bye_points,
-        strict_role_parity=strict_role_parity, tiebreaks=list(tiebreaks),
-        options=options or {}, created_by=created_by if getattr(
-            created_by, "is_authenticated", False) else None)
+        club=club,
+        name=name.strip(),
+        game=game,
+        format=format,
+        rounds=rounds or 1,
+        table_size=size,
+        double=double,
+        bye_points=bye_points,
+        strict_role_parity=strict_role_parity,
+        tiebreaks=list(tiebreaks),
+        options=options or {},
+        created_by=created_by if getattr(created_by, "is_authenticated", False) else None,
+    )
 
 
 def add_entry(tournament: Tournament, player: Player, seed_rating: float | None = None) -> Entry:
@@ -117,11 +147,15 @@ def add_entry(tournament: Tournament, player: Player, seed_rating: float | None 
     if tournament.status != Tournament.Status.REGISTRATION:
         raise TournamentError(gettext("entries close when the event starts"))
     if player.club_id != tournament.club_id:
-        raise TournamentError(gettext("%(player)s is not a player of %(club)s")
-                              % {"player": player.handle, "club": tournament.club.name})
+        raise TournamentError(
+            gettext("%(player)s is not a player of %(club)s")
+            % {"player": player.handle, "club": tournament.club.name}
+        )
     if player.bot:  # an event's games are played at the table, where no bot sits
-        raise TournamentError(gettext("%(player)s is the club's %(bot)s: an event's games are played between people")
-                              % {"player": player.handle, "bot": player.name})
+        raise TournamentError(
+            gettext("%(player)s is the club's %(bot)s: an event's games are played between people")
+            % {"player": player.handle, "bot": player.name}
+        )
     if seed_rating is None:
         seed_rating = ladder_seed_rating(tournament, player)
     withdrawn = Entry.objects.filter(tournament=tournament, player=player, withdrawn=True).first()
@@ -131,10 +165,13 @@ def add_entry(tournament: Tournament, player: Player, seed_rating: float | None 
         return withdrawn
     try:
         with transaction.atomic():
-            return Entry.objects.create(tournament=tournament, player=player,
-                                        seed_rating=seed_rating)
+            return Entry.objects.create(
+                tournament=tournament, player=player, seed_rating=seed_rating
+            )
     except IntegrityError as exc:
-        raise TournamentError(gettext("%(player)s is already entered") % {"player": player.handle}) from exc
+        raise TournamentError(
+            gettext("%(player)s is already entered") % {"player": player.handle}
+        ) from exc
 
 
 def enter_handle(tournament: Tournament, handle: str, seed_rating: float | None = None) -> Entry:
@@ -164,8 +201,9 @@ def withdraw_entry(entry: Entry) -> Entry:
     return entry
 
 
-def forbid_pairing(tournament: Tournament, first: Entry, second: Entry,
-                   reason: str) -> ForbiddenPairing:
+def forbid_pairing(
+    tournament: Tournament, first: Entry, second: Entry, reason: str
+) -> ForbiddenPairing:
     if first.tournament_id != tournament.id or second.tournament_id != tournament.id:
         raise TournamentError(gettext("both entries must belong to this event"))
     if first.id == second.id:
@@ -175,11 +213,14 @@ def forbid_pairing(tournament: Tournament, first: Entry, second: Entry,
     a, b = sorted((first, second), key=lambda e: e.id)
     try:
         with transaction.atomic():
-            return ForbiddenPairing.objects.create(tournament=tournament, first=a, second=b,
-                                                   reason=reason.strip())
+            return ForbiddenPairing.objects.create(
+                tournament=tournament, first=a, second=b, reason=reason.strip()
+            )
     except IntegrityError as exc:
-        raise TournamentError(gettext("%(first)s and %(second)s are already kept apart")
-                              % {"first": a.player.handle, "second": b.player.handle}) from exc
+        raise TournamentError(
+            gettext("%(first)s and %(second)s are already kept apart")
+            % {"first": a.player.handle, "second": b.player.handle}
+        ) from exc
 
 
 # --- running ----------------------------------------------------------------------------
@@ -194,7 +235,9 @@ def start_tournament(tournament: Tournament) -> Tournament:
     count = selectors.active_entries(tournament).count()
     layout = _layout(tournament)
     if count < 2:
-        raise TournamentError(gettext("an event needs at least two players; it has %(count)s") % {"count": count})
+        raise TournamentError(
+            gettext("an event needs at least two players; it has %(count)s") % {"count": count}
+        )
     if tournament.table_size > 2:
         try:
             table_sizes(count, tournament.table_size, layout.min_players)
@@ -224,7 +267,9 @@ def pair_round(tournament_id: int, round_number: int) -> bool:
             return False
         if not selectors.round_complete(tournament, tournament.current_round):
             raise TournamentError(
-                gettext("round %(round)s still has results to come") % {"round": tournament.current_round})
+                gettext("round %(round)s still has results to come")
+                % {"round": tournament.current_round}
+            )
         _pair(tournament, round_number)
         return True
 
@@ -236,8 +281,10 @@ def request_next_round(tournament: Tournament) -> int:
     if tournament.current_round >= tournament.rounds:
         raise TournamentError(gettext("every round has been paired"))
     if not selectors.round_complete(tournament, tournament.current_round):
-        raise TournamentError(gettext("round %(round)s still has results to come")
-                              % {"round": tournament.current_round})
+        raise TournamentError(
+            gettext("round %(round)s still has results to come")
+            % {"round": tournament.current_round}
+        )
     _enqueue_pairing(tournament.id, tournament.current_round + 1)
     return tournament.current_round + 1
 
@@ -260,22 +307,38 @@ def _tables(tournament: Tournament, round_number: int) -> list[Table]:
     try:
         if tournament.format == Tournament.Format.ROUND_ROBIN:
             # The schedule is fixed at the start: computed from every entry in seed order.
-            schedule = round_robin(selectors.entrants(tournament, include_withdrawn=True),
-                                   (roles[0], roles[1]), double=tournament.double)
+            schedule = round_robin(
+                selectors.entrants(tournament, include_withdrawn=True),
+                (roles[0], roles[1]),
+                double=tournament.double,
+            )
             return schedule[round_number - 1]
         past = selectors.history(tournament, before_round=round_number)
         forbidden = selectors.forbidden_pairs(tournament)
         if tournament.table_size == 2:
-            return pair_swiss(field, past, roles=(roles[0], roles[1]),
-                              double=tournament.double, forbidden=forbidden,
-                              role_class=layout.role_class,
-                              strict_roles=tournament.strict_role_parity)
-        return pair_swiss_tables(field, past, table_size=tournament.table_size,
-                                 seat_names=layout.seats, role_class=layout.role_class,
-                                 min_size=layout.min_players, forbidden=forbidden)
+            return pair_swiss(
+                field,
+                past,
+                roles=(roles[0], roles[1]),
+                double=tournament.double,
+                forbidden=forbidden,
+                role_class=layout.role_class,
+                strict_roles=tournament.strict_role_parity,
+            )
+        return pair_swiss_tables(
+            field,
+            past,
+            table_size=tournament.table_size,
+            seat_names=layout.seats,
+            role_class=layout.role_class,
+            min_size=layout.min_players,
+            forbidden=forbidden,
+        )
     except PairingError as exc:
-        raise TournamentError(gettext("round %(round)s cannot be paired: %(reason)s")
-                              % {"round": round_number, "reason": exc}) from exc
+        raise TournamentError(
+            gettext("round %(round)s cannot be paired: %(reason)s")
+            % {"round": round_number, "reason": exc}
+        ) from exc
 
 
 def _pair(tournament: Tournament, round_number: int) -> None:
@@ -284,20 +347,37 @@ def _pair(tournament: Tournament, round_number: int) -> None:
     for table in tables:
         if table.is_bye:
             pairing = Pairing.objects.create(
-                tournament=tournament, round=round_number, board=table.board,
-                status=Pairing.Status.BYE, explanation=table.explanation, why=table.why,
-                completed_at=timezone.now())
-            PairingSeat.objects.create(pairing=pairing, seat="bye", order=0,
-                                       entry=entries[table.players[0]],
-                                       points=tournament.bye_points * tournament.legs)
+                tournament=tournament,
+                round=round_number,
+                board=table.board,
+                status=Pairing.Status.BYE,
+                explanation=table.explanation,
+                why=table.why,
+                completed_at=timezone.now(),
+            )
+            PairingSeat.objects.create(
+                pairing=pairing,
+                seat="bye",
+                order=0,
+                entry=entries[table.players[0]],
+                points=tournament.bye_points * tournament.legs,
+            )
             continue
         for leg, seating in enumerate(table.games, start=1):
             pairing = Pairing.objects.create(
-                tournament=tournament, round=round_number, board=table.board, leg=leg,
-                explanation=table.explanation, why=table.why)
-            PairingSeat.objects.bulk_create([
-                PairingSeat(pairing=pairing, seat=seat, entry=entries[pid], order=order)
-                for order, (seat, pid) in enumerate(seating)])
+                tournament=tournament,
+                round=round_number,
+                board=table.board,
+                leg=leg,
+                explanation=table.explanation,
+                why=table.why,
+            )
+            PairingSeat.objects.bulk_create(
+                [
+                    PairingSeat(pairing=pairing, seat=seat, entry=entries[pid], order=order)
+                    for order, (seat, pid) in enumerate(seating)
+                ]
+            )
             # A round-robin's schedule keeps withdrawn players: their games are forfeits.
             gone = [entries[pid] for _seat, pid in seating if entries[pid].withdrawn]
             if gone:
@@ -332,9 +412,11 @@ def _lock_pending(pairing: Pairing) -> tuple[Pairing, Tournament]:
 
 def _pending(pairing: Pairing) -> None:
     if pairing.status != Pairing.Status.PENDING:
-        raise TournamentError(gettext("%(pairing)s already has its result (%(status)s)")
-                              % {"pairing": _name(pairing), "status": str(pairing.get_status_display()).lower()},
-                              code="settled")
+        raise TournamentError(
+            gettext("%(pairing)s already has its result (%(status)s)")
+            % {"pairing": _name(pairing), "status": str(pairing.get_status_display()).lower()},
+            code="settled",
+        )
     if pairing.tournament.status != Tournament.Status.RUNNING:
         raise TournamentError(gettext("the event is not running"))
 
@@ -342,15 +424,26 @@ def _pending(pairing: Pairing) -> None:
 def _name(pairing: Pairing) -> str:
     if pairing.tournament.double:
         return gettext("round %(round)s, board %(board)s, game %(leg)s") % {
-            "round": pairing.round, "board": pairing.board, "leg": pairing.leg}
-    return gettext("round %(round)s, board %(board)s") % {"round": pairing.round, "board": pairing.board}
+            "round": pairing.round,
+            "board": pairing.board,
+            "leg": pairing.leg,
+        }
+    return gettext("round %(round)s, board %(board)s") % {
+        "round": pairing.round,
+        "board": pairing.board,
+    }
 
 
 def _seat_text(game: str, seats: Sequence[tuple[str, str]]) -> str:
     """Who sits where, each seat by the role the game gives it, in the reader's words:
     "p02 as Cryptid and p01 as Scientist"."""
-    return display.words([gettext("%(player)s as %(role)s") % {
-        "player": handle, "role": display.seat_role(game, seat, {})} for seat, handle in seats])
+    return display.words(
+        [
+            gettext("%(player)s as %(role)s")
+            % {"player": handle, "role": display.seat_role(game, seat, {})}
+            for seat, handle in seats
+        ]
+    )
 
 
 def check_log_matches_pairing(pairing: Pairing, document: Any) -> None:
@@ -360,23 +453,32 @@ def check_log_matches_pairing(pairing: Pairing, document: Any) -> None:
     if not isinstance(document, dict):
         raise TournamentError(gettext("the log must be a JSON object (lantern-log/1)"))
     if document.get("game") != tournament.game:
-        raise TournamentError(gettext("the log is a game of %(logged)s, but this event plays %(game)s")
-                              % {"logged": repr(document.get("game")), "game": repr(tournament.game)},
-                              code="wrong_game")
-    expected = [(s.seat, s.entry.player.handle)
-                for s in pairing.seats.select_related("entry__player").order_by("order")]
+        raise TournamentError(
+            gettext("the log is a game of %(logged)s, but this event plays %(game)s")
+            % {"logged": repr(document.get("game")), "game": repr(tournament.game)},
+            code="wrong_game",
+        )
+    expected = [
+        (s.seat, s.entry.player.handle)
+        for s in pairing.seats.select_related("entry__player").order_by("order")
+    ]
     seats = document.get("seats")
     try:
         given = [(str(s["seat"]), str(s["player"])) for s in seats]
     except (TypeError, KeyError) as exc:
-        raise TournamentError(gettext("the log's seats must be a list of {seat, player}"),
-                              code="seats_mismatch") from exc
+        raise TournamentError(
+            gettext("the log's seats must be a list of {seat, player}"), code="seats_mismatch"
+        ) from exc
     if sorted(given) != sorted(expected):
         raise TournamentError(
             gettext("the log seats %(given)s, but %(pairing)s seats %(expected)s")
-            % {"given": _seat_text(tournament.game, given), "pairing": _name(pairing),
-               "expected": _seat_text(tournament.game, expected)},
-            code="seats_mismatch")
+            % {
+                "given": _seat_text(tournament.game, given),
+                "pairing": _name(pairing),
+                "expected": _seat_text(tournament.game, expected),
+            },
+            code="seats_mismatch",
+        )
 
 
 def record_result(pairing: Pairing, document: Any, uploaded_by: AnyUser) -> Match:
@@ -400,8 +502,7 @@ def record_result(pairing: Pairing, document: Any, uploaded_by: AnyUser) -> Matc
     if parsed is not None:
         _pending(pairing)
         check_log_matches_pairing(pairing, parsed)
-    match = ingest_log(pairing.tournament.club, document if parsed is None else parsed,
-                       uploaded_by)
+    match = ingest_log(pairing.tournament.club, document if parsed is None else parsed, uploaded_by)
     return _settle_played(pairing, match)
 
 
@@ -412,14 +513,20 @@ def _settle_played(pairing: Pairing, match: Match) -> Match:
         pairing, tournament = _lock_pending(pairing)
         if match.status != Match.Status.VALID:
             raise TournamentError(
-                gettext("the log is stored as match %(match)s, but it is %(status)s: a "
-                        "pairing is settled by a finished game")
-                % {"match": match.pk, "status": str(match.get_status_display()).lower()}, code="unfinished")
+                gettext(
+                    "the log is stored as match %(match)s, but it is %(status)s: a "
+                    "pairing is settled by a finished game"
+                )
+                % {"match": match.pk, "status": str(match.get_status_display()).lower()},
+                code="unfinished",
+            )
         other = Pairing.objects.filter(match=match).first()
         if other is not None:
-            raise TournamentError(gettext("this log already settles %(pairing)s of %(event)s")
-                                  % {"pairing": _name(other), "event": other.tournament.name},
-                                  code="duplicate")
+            raise TournamentError(
+                gettext("this log already settles %(pairing)s of %(event)s")
+                % {"pairing": _name(other), "event": other.tournament.name},
+                code="duplicate",
+            )
         outcome = {s.seat: s.outcome for s in match.seats.all()}
         for seat in pairing.seats.all():
             seat.points = 1.0 if outcome.get(seat.seat) == MatchSeat.Outcome.WIN else 0.0
@@ -432,7 +539,9 @@ def _settle_played(pairing: Pairing, match: Match) -> Match:
     return match
 
 
-def record_at_the_table(pairing: Pairing, user: AnyUser, setup: dict[str, Any]) -> tuple[Draft, bool]:
+def record_at_the_table(
+    pairing: Pairing, user: AnyUser, setup: dict[str, Any]
+) -> tuple[Draft, bool]:
     """The draft recording ``pairing``'s game: the one being recorded already (resumed:
     ``(draft, False)``), else a new one (``(draft, True)``) of the event's game and
     options, the pairing's players in the pairing's seats (its role balance), chance
@@ -444,11 +553,19 @@ def record_at_the_table(pairing: Pairing, user: AnyUser, setup: dict[str, Any]) 
         pairing, tournament = _lock_pending(pairing)
         if pairing.recording is not None:
             return pairing.recording, False
-        seats = [{"seat": s.seat, "player": s.entry.player.handle}
-                 for s in pairing.seats.select_related("entry__player").order_by("order")]
+        seats = [
+            {"seat": s.seat, "player": s.entry.player.handle}
+            for s in pairing.seats.select_related("entry__player").order_by("order")
+        ]
         draft, _position = create_draft(
-            tournament.club, user, game_id=tournament.game, options=tournament.options,
-            seats=seats, chance=Draft.Chance.TABLE, setup=setup)
+            tournament.club,
+            user,
+            game_id=tournament.game,
+            options=tournament.options,
+            seats=seats,
+            chance=Draft.Chance.TABLE,
+            setup=setup,
+        )
         pairing.draft = draft
         pairing.save(update_fields=["draft"])
     return draft, True
@@ -490,8 +607,10 @@ def _settle_forfeit(pairing: Pairing, absent: Sequence[Entry], reason: str) -> N
     absent_ids = {e.id for e in absent}
     strangers = absent_ids - {s.entry_id for s in seats}
     if strangers or not absent_ids:
-        raise TournamentError(gettext("name the absent players among those of %(pairing)s")
-                              % {"pairing": _name(pairing)})
+        raise TournamentError(
+            gettext("name the absent players among those of %(pairing)s")
+            % {"pairing": _name(pairing)}
+        )
     everyone_absent = absent_ids == {s.entry_id for s in seats}
     for seat in seats:
         seat.points = 0.0 if everyone_absent or seat.entry_id in absent_ids else 1.0
@@ -514,12 +633,18 @@ def swap_entries(tournament: Tournament, first: Entry, second: Entry, reason: st
         raise TournamentError(gettext("the event is not running"))
     if first.id == second.id:
         raise TournamentError(gettext("choose two different players"))
-    round_seats = list(PairingSeat.objects.select_related("pairing", "entry__player").filter(
-        pairing__tournament=tournament, pairing__round=tournament.current_round,
-        entry__in=[first, second]))
+    round_seats = list(
+        PairingSeat.objects.select_related("pairing", "entry__player").filter(
+            pairing__tournament=tournament,
+            pairing__round=tournament.current_round,
+            entry__in=[first, second],
+        )
+    )
     for seat in round_seats:
         if seat.pairing.status not in (Pairing.Status.PENDING, Pairing.Status.BYE):
-            raise TournamentError(gettext("%(pairing)s already has its result") % {"pairing": _name(seat.pairing)})
+            raise TournamentError(
+                gettext("%(pairing)s already has its result") % {"pairing": _name(seat.pairing)}
+            )
     if {s.entry_id for s in round_seats} != {first.id, second.id}:
         raise TournamentError(gettext("both players must be paired in the current round"))
     changed = {seat.pairing_id: seat.pairing for seat in round_seats}
@@ -527,17 +652,24 @@ def swap_entries(tournament: Tournament, first: Entry, second: Entry, reason: st
     # pairing, boards between two, or who has the bye. Rows are recreated because the
     # (pairing, entry) unique constraint refuses the half-swapped state in between.
     swap = {first.id: second.id, second.id: first.id}
-    replacements = [PairingSeat(pairing_id=s.pairing_id, seat=s.seat, order=s.order,
-                                points=s.points, entry_id=swap[s.entry_id]) for s in round_seats]
+    replacements = [
+        PairingSeat(
+            pairing_id=s.pairing_id,
+            seat=s.seat,
+            order=s.order,
+            points=s.points,
+            entry_id=swap[s.entry_id],
+        )
+        for s in round_seats
+    ]
     PairingSeat.objects.filter(id__in=[s.id for s in round_seats]).delete()
     PairingSeat.objects.bulk_create(replacements)
     _check_forbidden(tournament, changed.values())
     for pairing in changed.values():
         pairing.overridden = True
-        pairing.override_reason = (pairing.override_reason + "\n" if pairing.override_reason
-                                   else "") + (f"{first.player.handle} and "
-                                               f"{second.player.handle} swapped: "
-                                               f"{reason.strip()}")
+        pairing.override_reason = (
+            pairing.override_reason + "\n" if pairing.override_reason else ""
+        ) + (f"{first.player.handle} and {second.player.handle} swapped: {reason.strip()}")
         pairing.save(update_fields=["overridden", "override_reason"])
     return list(changed.values())
 

@@ -69,14 +69,22 @@ def _identity(seat: str) -> str:
 
 def _term(value: str, mean: str, players: str, round_number: int) -> Message:
     """One game's part of a sum: ``2+1 / 2 (Y, Z, r1)``."""
-    return sentence("{value}{mean} ({players}, r{round})", value=value, mean=mean,
-                    players=players, round=round_number)
+    return sentence(
+        "{value}{mean} ({players}, r{round})",
+        value=value,
+        mean=mean,
+        players=players,
+        round=round_number,
+    )
 
 
 def _sum(total: float, terms: list[Message]) -> Message:
     """``5 = 2 (B, r1) + 2 (D, r2)``, or ``0 = 0 (no games)``."""
-    return sentence("{total} = {terms}", total=fmt_points(total),
-                    terms=summed(terms) if terms else sentence("0 (no games)"))
+    return sentence(
+        "{total} = {terms}",
+        total=fmt_points(total),
+        terms=summed(terms) if terms else sentence("0 (no games)"),
+    )
 
 
 def _explain(row: Row, key: str, said: Message) -> None:
@@ -84,8 +92,7 @@ def _explain(row: Row, key: str, said: Message) -> None:
     row.explained[key] = english(said)
 
 
-def _opponents(game: PlayedGame, player: PlayerId,
-               side_of: Callable[[str], str]) -> list[PlayerId]:
+def _opponents(game: PlayedGame, player: PlayerId, side_of: Callable[[str], str]) -> list[PlayerId]:
     side = next(side_of(seat) for seat, p in game.seats if p == player)
     return [p for seat, p in game.seats if side_of(seat) != side and p != player]
 
@@ -141,15 +148,30 @@ def compute_standings(
             sb += sum(final[o] * _score_against(game, pid, o) for o in others) / len(others)
             who = ", ".join(names[o] for o in others)
             mean = "" if len(others) == 1 else f" / {len(others)}"
-            bh_parts.append(_term("+".join(fmt_points(final[o]) for o in others), mean, who, game.round))
-            sb_parts.append(_term("+".join(
-                f"{fmt_points(final[o])}×{fmt_points(_score_against(game, pid, o))}" for o in others),
-                mean, who, game.round))
+            bh_parts.append(
+                _term("+".join(fmt_points(final[o]) for o in others), mean, who, game.round)
+            )
+            sb_parts.append(
+                _term(
+                    "+".join(
+                        f"{fmt_points(final[o])}×{fmt_points(_score_against(game, pid, o))}"
+                        for o in others
+                    ),
+                    mean,
+                    who,
+                    game.round,
+                )
+            )
         if "buchholz" in tiebreaks:
             row.tiebreaks["buchholz"] = bh
             formula = _sum(bh, bh_parts)
-            _explain(row, "buchholz", sentence("{formula}; byes and forfeits count 0", formula=formula)
-                     if row.byes else formula)
+            _explain(
+                row,
+                "buchholz",
+                sentence("{formula}; byes and forfeits count 0", formula=formula)
+                if row.byes
+                else formula,
+            )
         if "sonneborn_berger" in tiebreaks:
             row.tiebreaks["sonneborn_berger"] = sb
             _explain(row, "sonneborn_berger", _sum(sb, sb_parts))
@@ -162,9 +184,12 @@ def _close(a: float, b: float) -> bool:
     return abs(a - b) < 1e-9
 
 
-def _rank(rows: list[Row], tiebreaks: list[str],
-          terms: dict[PlayerId, list[tuple[PlayedGame, list[PlayerId]]]],
-          names: dict[PlayerId, str]) -> list[Row]:
+def _rank(
+    rows: list[Row],
+    tiebreaks: list[str],
+    terms: dict[PlayerId, list[tuple[PlayedGame, list[PlayerId]]]],
+    names: dict[PlayerId, str],
+) -> list[Row]:
     seed = {row.entrant.id: i for i, row in enumerate(rows)}
 
     # Split into groups tied on points, then refine by each tie-break in turn.
@@ -200,9 +225,11 @@ def _rank(rows: list[Row], tiebreaks: list[str],
     return result
 
 
-def _head_to_head(group: list[Row],
-                  terms: dict[PlayerId, list[tuple[PlayedGame, list[PlayerId]]]],
-                  names: dict[PlayerId, str]) -> None:
+def _head_to_head(
+    group: list[Row],
+    terms: dict[PlayerId, list[tuple[PlayedGame, list[PlayerId]]]],
+    names: dict[PlayerId, str],
+) -> None:
     """Score of each member in the games among the members of ``group``."""
     members = {row.entrant.id for row in group}
     for row in group:
@@ -214,13 +241,26 @@ def _head_to_head(group: list[Row],
                     if o in members:
                         s = _score_against(game, pid, o)
                         score += s
-                        parts.append(sentence("{points} v {player} (r{round})", points=fmt_points(s),
-                                              player=names[o], round=game.round))
+                        parts.append(
+                            sentence(
+                                "{points} v {player} (r{round})",
+                                points=fmt_points(s),
+                                player=names[o],
+                                round=game.round,
+                            )
+                        )
         row.tiebreaks["head_to_head"] = score
         if len(group) == 1:
             _explain(row, "head_to_head", sentence("not needed (no one tied)"))
             row.not_applied.add("head_to_head")
         else:
             tied = ", ".join(sorted(names[m] for m in members if m != pid))
-            _explain(row, "head_to_head", sentence("{formula} among the players tied so far ({tied})",
-                                                   formula=_sum(score, parts), tied=tied))
+            _explain(
+                row,
+                "head_to_head",
+                sentence(
+                    "{formula} among the players tied so far ({tied})",
+                    formula=_sum(score, parts),
+                    tied=tied,
+                ),
+            )

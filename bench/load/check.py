@@ -63,19 +63,25 @@ def check_uploads(problems: list[str]) -> dict[str, int]:
                 errors[f"{status} {error_code}"] += 1
                 continue
             if answered_hash not in ours or stored.get(int(match_id)) != answered_hash:
-                problems.append(f"answered {status} match {match_id} {answered_hash}: stored "
-                                f"{stored.get(int(match_id))}, one of our logs: {answered_hash in ours}")
+                problems.append(
+                    f"answered {status} match {match_id} {answered_hash}: stored "
+                    f"{stored.get(int(match_id))}, one of our logs: {answered_hash in ours}"
+                )
             if status == "201":
                 if int(match_id) in created:
                     problems.append(f"match {match_id} answered 201 twice")
                 created.add(int(match_id))
     api = Upload.objects.filter(source=Upload.Source.API)
-    accepted = dict(api.filter(status=Upload.Status.ACCEPTED).values_list("match_id", "content_hash"))
+    accepted = dict(
+        api.filter(status=Upload.Status.ACCEPTED).values_list("match_id", "content_hash")
+    )
     for match_id, content_hash in accepted.items():
         if match_id is None or stored.get(match_id) != content_hash or content_hash not in ours:
             problems.append(f"accepted upload of {content_hash} has no such match ({match_id})")
     if not created <= set(accepted):
-        problems.append(f"answered 201 but not recorded as accepted: {sorted(created - set(accepted))[:10]}")
+        problems.append(
+            f"answered 201 but not recorded as accepted: {sorted(created - set(accepted))[:10]}"
+        )
     if len(accepted) != api.filter(status=Upload.Status.ACCEPTED).count():
         problems.append("two accepted uploads name the same match")
     rejected = api.filter(status=Upload.Status.REJECTED).count()
@@ -83,17 +89,23 @@ def check_uploads(problems: list[str]) -> dict[str, int]:
         problems.append(f"{rejected} API uploads rejected")
     if errors:
         problems.append(f"upload answers other than 200/201: {dict(errors)}")
-    return {"answered": sum(statuses.values()), "created": len(created),
-            "already_stored": statuses["200"], "errors": sum(errors.values()),
-            # Sent before the time was up, answered after the client stopped listening:
-            # stored all the same, and checked like the others.
-            "accepted_unanswered": len(set(accepted) - created),
-            "matches_from_our_logs": sum(1 for h in stored.values() if h in ours)}
+    return {
+        "answered": sum(statuses.values()),
+        "created": len(created),
+        "already_stored": statuses["200"],
+        "errors": sum(errors.values()),
+        # Sent before the time was up, answered after the client stopped listening:
+        # stored all the same, and checked like the others.
+        "accepted_unanswered": len(set(accepted) - created),
+        "matches_from_our_logs": sum(1 for h in stored.values() if h in ours),
+    }
 
 
 def check_ratings(problems: list[str], pending: list[str]) -> dict[str, int]:
     # Players, not seats: one change per player of a match (a player may hold two seats).
-    seats = Counter(match_id for match_id, _ in set(MatchSeat.objects.values_list("match_id", "player_id")))
+    seats = Counter(
+        match_id for match_id, _ in set(MatchSeat.objects.values_list("match_id", "player_id"))
+    )
     rated_ids = set(rated_matches().filter(game__in=rated_games()).values_list("id", flat=True))
     changes: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for ladder_id, match_id, sequence in RatingChange.objects.values_list(
@@ -109,7 +121,9 @@ def check_ratings(problems: list[str], pending: list[str]) -> dict[str, int]:
     for match_id, rows in changes.items():
         ladders_and_sequences = set(rows)
         if len(ladders_and_sequences) != 1:
-            problems.append(f"match {match_id} rated more than once: {sorted(ladders_and_sequences)}")
+            problems.append(
+                f"match {match_id} rated more than once: {sorted(ladders_and_sequences)}"
+            )
             continue
         if len(rows) != seats[match_id]:
             problems.append(f"match {match_id}: {len(rows)} changes for {seats[match_id]} players")
@@ -121,15 +135,20 @@ def check_ratings(problems: list[str], pending: list[str]) -> dict[str, int]:
         if sorted(sequences) != list(range(1, ladder.rated_matches + 1)) or any(
             n != 1 for n in sequences.values()
         ):
-            problems.append(f"ladder {ladder.pk}: sequences are not 1..{ladder.rated_matches} once each")
+            problems.append(
+                f"ladder {ladder.pk}: sequences are not 1..{ladder.rated_matches} once each"
+            )
         computed = compute_ladder(ladder)
         stored = dict(Rating.objects.filter(ladder=ladder).values_list("player_id", "rating"))
         again = computed.kernel.state.ratings
         if set(stored) != set(again) or any(abs(stored[p] - again[p]) > 1e-6 for p in stored):
             problems.append(f"ladder {ladder.pk}: stored ratings differ from a recompute")
         recomputed_ratings += len(again)
-    return {"rated_matches": len(rated_ids) - len(unrated), "ladders": Ladder.objects.count(),
-            "ratings_compared_with_recompute": recomputed_ratings}
+    return {
+        "rated_matches": len(rated_ids) - len(unrated),
+        "ladders": Ladder.objects.count(),
+        "ratings_compared_with_recompute": recomputed_ratings,
+    }
 
 
 def main() -> int:

@@ -47,7 +47,10 @@ def main() -> None:
     args = parser.parse_args()
     logging.disable(logging.INFO)
     client = Client(headers={"Accept-Encoding": "gzip"})  # as browsers and run.sh's wrk ask
-    print(f"{'endpoint':<10} {'requests':>8} {'CPU ms/req':>10} {'wall ms/req':>11} {'queries/req':>11}")
+    print(
+        f"{'endpoint':<10} {'requests':>8} {'CPU ms/req':>10} {'wall ms/req':>11} "
+        f"{'queries/req':>11}"
+    )
     for endpoint in ("matches", "frames", "standings"):
         paths = (OUT / f"paths-{endpoint}.txt").read_text().split()[:PATHS_PER_ENDPOINT]
         for path in paths:  # warm: caches filled, connections open, code loaded
@@ -66,8 +69,10 @@ def main() -> None:
 
 
 def report(endpoint: str, requests: int, cpu: float, wall: float, queries: int) -> None:
-    print(f"{endpoint:<10} {requests:>8} {cpu / requests * 1000:>10.2f} "
-          f"{wall / requests * 1000:>11.2f} {queries / requests:>11.1f}")
+    print(
+        f"{endpoint:<10} {requests:>8} {cpu / requests * 1000:>10.2f} "
+        f"{wall / requests * 1000:>11.2f} {queries / requests:>11.1f}"
+    )
 
 
 def measure_uploads(count: int) -> None:
@@ -83,8 +88,7 @@ def measure_uploads(count: int) -> None:
     warm_up, *measured = unstored_logs(count + 1)
 
     def upload(slug: str, body: bytes) -> None:
-        response = client.post(f"/api/clubs/{slug}/matches/", body,
-                               content_type="application/json")
+        response = client.post(f"/api/clubs/{slug}/matches/", body, content_type="application/json")
         assert response.status_code == 201, response.content
 
     upload(*warm_up)
@@ -111,8 +115,10 @@ def unstored_logs(count: int) -> list[tuple[str, bytes]]:
             bodies.append((slug, body))
             if len(bodies) == count:
                 return bodies[::-1]
-    sys.exit(f"only {len(bodies)} of the load test's logs are not stored yet; "
-             f"{count} needed (use a fresh copy of the database)")
+    sys.exit(
+        f"only {len(bodies)} of the load test's logs are not stored yet; "
+        f"{count} needed (use a fresh copy of the database)"
+    )
 
 
 if __name__ == "__main__":

@@ -75,8 +75,11 @@ def upload_logs(count: int) -> list[tuple[str, Path]]:
         players = [handles[(number + i) % len(handles)] for i in range(len(seats))]
         log = engine.play(game_id, UPLOAD_SEED + number, bots, players=players)
         played_at = UPLOAD_EPOCH + timedelta(minutes=number // len(UPLOAD_STREAMS))
-        log["meta"] = {"played_at": played_at.isoformat().replace("+00:00", "Z"),
-                       "event": "Lantern load test", "notes": f"bot-played ({', '.join(bots)})"}
+        log["meta"] = {
+            "played_at": played_at.isoformat().replace("+00:00", "Z"),
+            "event": "Lantern load test",
+            "notes": f"bot-played ({', '.join(bots)})",
+        }
         path.write_text(json.dumps(log), encoding="utf-8")
     return logs
 
@@ -93,8 +96,9 @@ def main() -> None:
     seeded = time.perf_counter()
     user, _ = get_user_model().objects.get_or_create(username="loadtest")
     for club in Club.objects.filter(slug__in={slug for slug, _ in UPLOAD_STREAMS}):
-        Membership.objects.get_or_create(user=user, club=club,
-                                         defaults={"role": Membership.Role.ORGANISER})
+        Membership.objects.get_or_create(
+            user=user, club=club, defaults={"role": Membership.Role.ORGANISER}
+        )
     token, _ = Token.objects.get_or_create(user=user)
     uploads = upload_logs(args.uploads)
 
@@ -105,26 +109,36 @@ def main() -> None:
         # The first page of a club's list, by game, and a few pages further.
         "matches": [f"/api/clubs/{slug}/matches/" for slug in slugs]
         + [f"/api/clubs/{slug}/matches/?game={game}" for slug in slugs for game in GAMES]
-        + [f"/api/clubs/{slug}/matches/?limit=20&game={game}&status=valid"
-           for slug in slugs for game in GAMES],
+        + [
+            f"/api/clubs/{slug}/matches/?limit=20&game={game}&status=valid"
+            for slug in slugs
+            for game in GAMES
+        ],
         "frames": [f"/api/matches/{pk}/frames?view=all" for pk in match_ids],
-        "standings": [f"/api/ladders/{pk}/standings/"
-                      for pk in Ladder.objects.filter(club__is_public=True).values_list("pk", flat=True)],
+        "standings": [
+            f"/api/ladders/{pk}/standings/"
+            for pk in Ladder.objects.filter(club__is_public=True).values_list("pk", flat=True)
+        ],
     }
     OUT.mkdir(parents=True, exist_ok=True)
     for kind, urls in paths.items():
         (OUT / f"paths-{kind}.txt").write_text("\n".join(urls) + "\n", encoding="utf-8")
-    (OUT / "uploads.txt").write_text("".join(f"{slug} {path}\n" for slug, path in uploads),
-                                     encoding="utf-8")
+    (OUT / "uploads.txt").write_text(
+        "".join(f"{slug} {path}\n" for slug, path in uploads), encoding="utf-8"
+    )
     (OUT / "token").write_text(token.key + "\n", encoding="utf-8")
-    print(json.dumps({
-        "matches": Match.objects.count(),
-        "public_matches": len(match_ids),
-        "ladders": Ladder.objects.count(),
-        "upload_logs": len(uploads),
-        "seed_seconds": round(seeded - started, 1),
-        "total_seconds": round(time.perf_counter() - started, 1),
-    }))
+    print(
+        json.dumps(
+            {
+                "matches": Match.objects.count(),
+                "public_matches": len(match_ids),
+                "ladders": Ladder.objects.count(),
+                "upload_logs": len(uploads),
+                "seed_seconds": round(seeded - started, 1),
+                "total_seconds": round(time.perf_counter() - started, 1),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -101,7 +101,7 @@ class ErrorSerializer(serializers.Serializer):
     rule_url = serializers.URLField(
         required=False,
         help_text="With a rule: where its text is in the rules reference "
-                  "(https://host/rules/cryptid-urban-legends/#CUL-3.7).",
+        "(https://host/rules/cryptid-urban-legends/#CUL-3.7).",
     )
     message = serializers.CharField(help_text="One plain sentence.")
 

@@ -26,23 +26,37 @@ class LanternCursorPagination(CursorPagination):
         if raw is None:
             return self.page_size
         if not raw.isascii() or not raw.isdigit() or int(raw) < 1:
-            raise ValidationError({"limit": f"a whole number from 1 (at most {self.max_page_size} "
-                                             f"are given), not {raw[:40]!r}"})
+            raise ValidationError(
+                {
+                    "limit": f"a whole number from 1 (at most {self.max_page_size} "
+                    f"are given), not {raw[:40]!r}"
+                }
+            )
         return min(int(raw), self.max_page_size)
 
 
 PAGE_PARAMETERS = [
-    OpenApiParameter("cursor", str, description="Opaque position from a previous page's "
-                                                "next/previous (404 when it is not one)."),
-    OpenApiParameter("limit", {"type": "integer", "minimum": 1},
-                     description="Items per page (default 50; more than 200 gives 200)."),
+    OpenApiParameter(
+        "cursor",
+        str,
+        description="Opaque position from a previous page's "
+        "next/previous (404 when it is not one).",
+    ),
+    OpenApiParameter(
+        "limit",
+        {"type": "integer", "minimum": 1},
+        description="Items per page (default 50; more than 200 gives 200).",
+    ),
 ]
 
 
 def paginated(serializer_class: Any, name: str) -> Any:
     """The documented shape of a cursor page of ``serializer_class`` items."""
-    return inline_serializer(name, {
-        "next": serializers.URLField(allow_null=True),
-        "previous": serializers.URLField(allow_null=True),
-        "results": serializer_class(many=True),
-    })
+    return inline_serializer(
+        name,
+        {
+            "next": serializers.URLField(allow_null=True),
+            "previous": serializers.URLField(allow_null=True),
+            "results": serializer_class(many=True),
+        },
+    )

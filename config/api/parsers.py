@@ -43,8 +43,10 @@ def _drf_inline_hashes() -> dict[str, list[str]]:
         styles.update(re.findall(r'style="([^"{}]*)"', template.read_text(encoding="utf-8")))
     tags = (folder / "templatetags" / "rest_framework.py").read_text(encoding="utf-8")
     handlers = set(re.findall(r"onclick='([^']*)'", tags))
-    return {"style-src-attr": ["'unsafe-hashes'", *map(_sha256, sorted(styles))],
-            "script-src": ["'unsafe-hashes'", *map(_sha256, sorted(handlers))]}
+    return {
+        "style-src-attr": ["'unsafe-hashes'", *map(_sha256, sorted(styles))],
+        "script-src": ["'unsafe-hashes'", *map(_sha256, sorted(handlers))],
+    }
 
 
 #: The policy's additions for the browsable API's pages (django-csp's csp_update).
@@ -54,7 +56,8 @@ BROWSABLE_API_CSP = _drf_inline_hashes()
 class BrowsableAPIRenderer(renderers.BrowsableAPIRenderer):
     """DRF's browsable API under the site's Content-Security-Policy (config.settings). Its
     scripts are files already; its templates' few style attributes and its sign-out link's
-    onclick are let in by their hashes (``BROWSABLE_API_CSP``), and the inline <style> of Pygments' colours for code
+    onclick are let in by their hashes (``BROWSABLE_API_CSP``), and the inline <style> of Pygments'
+    colours for code
     in descriptions is left out (descriptions then show code uncoloured)."""
 
     def get_context(self, data, accepted_media_type, renderer_context):

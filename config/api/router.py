@@ -39,10 +39,14 @@ class LanternAPIRoot(APIRootView):
                 "methods": methods,
                 "url": None if "{" in path else request.build_absolute_uri(path),
             }
-        return Response({"schema": reverse("api-schema", request=request),
-                         "docs": reverse("api-docs", request=request),
-                         "redoc": reverse("api-redoc", request=request),
-                         "resources": resources})
+        return Response(
+            {
+                "schema": reverse("api-schema", request=request),
+                "docs": reverse("api-docs", request=request),
+                "redoc": reverse("api-redoc", request=request),
+                "resources": resources,
+            }
+        )
 
 
 class LanternRouter(SimpleRouter):
@@ -63,4 +67,3 @@ class LanternRouter(SimpleRouter):
         lookup_url_kwarg = getattr(viewset, "lookup_url_kwarg", None) or lookup_field
         converter = getattr(viewset, "lookup_value_converter", "id")
         return f"<{converter}:{lookup_prefix}{lookup_url_kwarg}>"
-

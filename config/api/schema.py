@@ -25,7 +25,7 @@ class LanternAutoSchema(AutoSchema):
         errors = {
             401: "The API token is not valid, or credentials are needed for this.",
             400: "The request is not valid: a parameter or the body (see message, and fields "
-                 "when given), or a NUL character in the URL (config.middleware).",
+            "when given), or a NUL character in the URL (config.middleware).",
         }
         method = self.method.upper()
         if method not in _SAFE:
@@ -33,12 +33,16 @@ class LanternAutoSchema(AutoSchema):
             if "application/json" in self.map_parsers():
                 errors[413] = "The JSON body is larger than the API accepts."
             if self._get_request_body() is not None:
-                errors[415] = ("The body's Content-Type is not one this operation reads "
-                               "(see its request body).")
+                errors[415] = (
+                    "The body's Content-Type is not one this operation reads "
+                    "(see its request body)."
+                )
         if method not in _SAFE or any(p.get("name") == "view" for p in self._get_parameters()):
-            errors[422] = ("Well formed, but a rule refuses it: the engine's, the event's, "
-                           "or a view that names no seat or team of this match (message says "
-                           "which; rule and rule_url when the rule has an id).")
+            errors[422] = (
+                "Well formed, but a rule refuses it: the engine's, the event's, "
+                "or a view that names no seat or team of this match (message says "
+                "which; rule and rule_url when the rule has an id)."
+            )
         if "{" in self.path:  # a path parameter
             errors[404] = "Nothing here (no such object, or a private club's)."
         paginator = self._get_paginator()
@@ -70,14 +74,21 @@ NO_NUL = "^[^\\u0000]*$"
 NOT_BLANK = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$"
 
 
-def no_nul_in_text(result: dict[str, Any], generator: Any, request: Any, public: bool) -> dict[str, Any]:
+def no_nul_in_text(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
     """drf-spectacular postprocessing hook: every free string of the schema (parameters,
     bodies) says it holds no NUL, and one that may not be empty that it is not only white
     space; a string that already has a pattern, format or set of values says more."""
 
     def visit(node: Any) -> None:
         if isinstance(node, dict):
-            if node.get("type") == "string" and not node.keys() & {"pattern", "format", "enum", "const"}:
+            if node.get("type") == "string" and not node.keys() & {
+                "pattern",
+                "format",
+                "enum",
+                "const",
+            }:
                 node["pattern"] = NOT_BLANK if node.get("minLength", 0) >= 1 else NO_NUL
             for value in node.values():
                 visit(value)
@@ -98,5 +109,9 @@ def no_nul_in_text(result: dict[str, Any], generator: Any, request: Any, public:
 
 
 def _operations(result: dict[str, Any]) -> list[dict[str, Any]]:
-    return [operation for path in result.get("paths", {}).values()
-            for operation in path.values() if isinstance(operation, dict)]
+    return [
+        operation
+        for path in result.get("paths", {}).values()
+        for operation in path.values()
+        if isinstance(operation, dict)
+    ]

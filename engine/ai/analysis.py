@@ -105,8 +105,19 @@ from engine.core.replay import Replay
 from engine.core.rng import Rng
 
 #: the label thresholds (points), exported by the engine with the analysis
-__all__ = ["BLUNDER", "INACCURACY", "MISTAKE", "Analyst", "analysable", "analyse", "analyse_plies", "chunks",
-           "engine_version", "merge", "unknowable"]
+__all__ = [
+    "BLUNDER",
+    "INACCURACY",
+    "MISTAKE",
+    "Analyst",
+    "analysable",
+    "analyse",
+    "analyse_plies",
+    "chunks",
+    "engine_version",
+    "merge",
+    "unknowable",
+]
 
 #: bump when the method or the result's shape changes: stored analyses are recomputed
 #: (2: the detectives' worlds weigh Mister X's city by its location category; 3: the
@@ -173,12 +184,19 @@ class Analyst:
         self.evaluate = options.get("evaluate")
         self.policy = ai.bots["greedy"]
         self.search = Search(game, playouts=budget, **options)
-        #: per viewer and batch: the worlds it carries from ply to ply (GameAI.belief_particles), if any
+        # : per viewer and batch: the worlds it carries from ply to ply (GameAI.belief_particles),
+        # if any
         self._particles: dict[tuple[str, int], Particles | None] = {}
 
     # -- the worlds -----------------------------------------------------------------
-    def worlds(self, state: State, viewer: str | None, ply: int,
-               opening: Action | None = None, batch: int = 0) -> list[State]:
+    def worlds(
+        self,
+        state: State,
+        viewer: str | None,
+        ply: int,
+        opening: Action | None = None,
+        batch: int = 0,
+    ) -> list[State]:
         """``budget`` complete states from ``viewer``'s information about ``state`` (after
         ``opening``, when given): one per playout of every estimate made from that
         information at this ply. ``batch`` 0: the worlds of the seat's own chance and of
@@ -192,19 +210,27 @@ class Analyst:
         particles = self._particles[viewer, batch]
         opened = None if opening is None else action_key(opening)
         # batch 0 draws as before batches existed; the others add the batch to the draw
-        where: tuple[Any, ...] = (ply, viewer, opened) if batch == 0 else (ply, viewer, opened, batch)
+        where: tuple[Any, ...] = (
+            (ply, viewer, opened) if batch == 0 else (ply, viewer, opened, batch)
+        )
         if particles is not None:
-            return particles.worlds(state, opening, self.budget,
-                                    lambda purpose, i: _rng(self.seed, *where, purpose, i))
-        beliefs = (self.ai.beliefs(state, viewer) if opening is None
-                   else self.ai.beliefs_after_opening(state, viewer, opening))
+            return particles.worlds(
+                state, opening, self.budget, lambda purpose, i: _rng(self.seed, *where, purpose, i)
+            )
+        beliefs = (
+            self.ai.beliefs(state, viewer)
+            if opening is None
+            else self.ai.beliefs_after_opening(state, viewer, opening)
+        )
         if getattr(beliefs, "stratified", False):
             # one world per stratum of the beliefs' weights (a random start, then evenly
             # spaced): each hidden fact in proportion to its weight, give or take one world
             start = _rng(self.seed, *where, "stratum").next64() / 2.0**64
             strata = cast(_Stratified, beliefs)
-            return [strata.sample(_rng(self.seed, *where, "world", i), (i + start) / self.budget)
-                    for i in range(self.budget)]
+            return [
+                strata.sample(_rng(self.seed, *where, "world", i), (i + start) / self.budget)
+                for i in range(self.budget)
+            ]
         return [beliefs.sample(_rng(self.seed, *where, "world", i)) for i in range(self.budget)]
 
     # -- one playout ----------------------------------------------------------------
@@ -221,9 +247,16 @@ class Analyst:
             return [0.5 for _ in seats]
         return [self.evaluate(game, world, s) for s in seats]
 
-    def scores(self, state: State, viewer: str | None, seats: list[str], ply: int,
-               move: Action | None = None, purpose: Any = "chance",
-               worlds: list[State] | None = None) -> list[list[float]]:
+    def scores(
+        self,
+        state: State,
+        viewer: str | None,
+        seats: list[str],
+        ply: int,
+        move: Action | None = None,
+        purpose: Any = "chance",
+        worlds: list[State] | None = None,
+    ) -> list[list[float]]:
         """Per seat of ``seats``, its score (points: 0 or 100, between for a draw or a cut
         playout) in each playout from ``viewer``'s information about ``state``, after
         ``move`` when given (a move of the listed form: chance left to the world), over
@@ -233,8 +266,9 @@ class Analyst:
         if move is None and game.is_over(state):
             return [[100.0 * self.ai.score(state, s)] for s in seats]
         if worlds is None:
-            worlds = self.worlds(state, viewer, ply if move is None else ply - 1,
-                                 self.opening(state, viewer, move))
+            worlds = self.worlds(
+                state, viewer, ply if move is None else ply - 1, self.opening(state, viewer, move)
+            )
         # the all-seeing estimates of every ply play out with the same generators, so that
         # the real position's chance before and after a move differ by the move, not the draw
         where = "real" if viewer is None else ply
@@ -248,9 +282,16 @@ class Analyst:
                 samples[k].append(100.0 * value)
         return samples
 
-    def chances(self, state: State, viewer: str | None, seats: list[str], ply: int,
-                move: Action | None = None, purpose: Any = "chance",
-                worlds: list[State] | None = None) -> list[Estimate]:
+    def chances(
+        self,
+        state: State,
+        viewer: str | None,
+        seats: list[str],
+        ply: int,
+        move: Action | None = None,
+        purpose: Any = "chance",
+        worlds: list[State] | None = None,
+    ) -> list[Estimate]:
         """Win chances of ``seats`` (points, with their standard errors): the mean of
         :meth:`scores`, whose arguments these are."""
         return [estimate(s) for s in self.scores(state, viewer, seats, ply, move, purpose, worlds)]
@@ -273,8 +314,13 @@ class Analyst:
         played = next((a for a in actions if action_key(a) == key), None)
         return decider, played, actions
 
-    def judge(self, state: State, action: Action, ply: int,
-              real: tuple[dict[str, float], dict[str, float]] | None = None) -> dict[str, Any]:
+    def judge(
+        self,
+        state: State,
+        action: Action,
+        ply: int,
+        real: tuple[dict[str, float], dict[str, float]] | None = None,
+    ) -> dict[str, Any]:
         """The decision before ply ``ply`` (``action`` as recorded, ``state`` before it).
         ``real``: the all-seeing chances of every seat before and after it, as estimated
         for the plies (:func:`analyse`); judged alone, the real position's chance after it
@@ -290,8 +336,13 @@ class Analyst:
         except SamplingFailed:
             entry["not_estimated"] = SAMPLING_FAILED
             return entry
-        best = self.search.decide(game.clone(state), decider, _rng(self.seed, ply, decider, "search"),
-                                  opening, lambda _pick: worlds)
+        best = self.search.decide(
+            game.clone(state),
+            decider,
+            _rng(self.seed, ply, decider, "search"),
+            opening,
+            lambda _pick: worlds,
+        )
         same = action_key(best) == action_key(played)
         # the drop is measured in batches of worlds the search did not see; more while its
         # interval straddles a band's edge
@@ -308,7 +359,11 @@ class Analyst:
             purpose = ("move", batch)
             scored = self.scores(state, decider, [decider], ply, played, purpose, dealt)[0]
             played_scores += scored
-            best_scores += scored if same else self.scores(state, decider, [decider], ply, best, purpose, dealt)[0]
+            best_scores += (
+                scored
+                if same
+                else self.scores(state, decider, [decider], ply, best, purpose, dealt)[0]
+            )
             drop = estimate([b - p for b, p in zip(best_scores, played_scores, strict=True)])
             if same or decided(drop):
                 break
@@ -350,8 +405,15 @@ def chunks(replay: Replay, size: int = CHUNK_PLIES) -> list[tuple[int, int]]:
     return [(first, min(first + size, total)) for first in range(0, total, size)]
 
 
-def analyse_plies(replay: Replay, first: int, stop: int, *, budget: int = DEFAULT_BUDGET, seed: int = 0,
-                  progress: Progress | None = None) -> dict[str, Any]:
+def analyse_plies(
+    replay: Replay,
+    first: int,
+    stop: int,
+    *,
+    budget: int = DEFAULT_BUDGET,
+    seed: int = 0,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
     """One chunk of an analysis: the plies ``first`` to ``stop`` (excluded) and the moves
     that led to them (``{"plies": [...], "moves": [...]}``, as in :func:`analyse`).
     ``progress(done, total)``: plies of the chunk done so far."""
@@ -382,8 +444,14 @@ def analyse_plies(replay: Replay, first: int, stop: int, *, budget: int = DEFAUL
     return {"plies": plies, "moves": moves}
 
 
-def _ply(analyst: Analyst, state: State, ply: int, seats: list[str], real: dict[str, float],
-         estimates: list[Estimate]) -> dict[str, Any]:
+def _ply(
+    analyst: Analyst,
+    state: State,
+    ply: int,
+    seats: list[str],
+    real: dict[str, float],
+    estimates: list[Estimate],
+) -> dict[str, Any]:
     """One ply's figures: each seat's own chance and the all-seeing ones, with their errors."""
     own: dict[str, float | None] = {}
     own_se: dict[str, float | None] = {}
@@ -395,8 +463,13 @@ def _ply(analyst: Analyst, state: State, ply: int, seats: list[str], real: dict[
         except SamplingFailed:
             own[seat] = own_se[seat] = None
             missing[seat] = SAMPLING_FAILED
-    entry: dict[str, Any] = {"ply": ply, "own": own, "own_se": own_se, "all": real,
-                             "all_se": {seat: round(e.se, 2) for seat, e in zip(seats, estimates, strict=True)}}
+    entry: dict[str, Any] = {
+        "ply": ply,
+        "own": own,
+        "own_se": own_se,
+        "all": real,
+        "all_se": {seat: round(e.se, 2) for seat, e in zip(seats, estimates, strict=True)},
+    }
     if missing:
         entry["not_estimated"] = missing
     return entry
@@ -419,7 +492,9 @@ def merge(replay: Replay, parts: list[dict[str, Any]], *, budget: int, seed: int
             continue
         accuracy[seat] = round(sum(m["accuracy"] for m in rated) / len(rated), 1)
         # the moves' errors are independent: the mean's is their root sum of squares over n
-        accuracy_error[seat] = round(sum(m["accuracy_se"] ** 2 for m in rated) ** 0.5 / len(rated), 2)
+        accuracy_error[seat] = round(
+            sum(m["accuracy_se"] ** 2 for m in rated) ** 0.5 / len(rated), 2
+        )
     return {
         "engine": engine_version(game),
         "budget": budget,
@@ -432,8 +507,9 @@ def merge(replay: Replay, parts: list[dict[str, Any]], *, budget: int, seed: int
     }
 
 
-def analyse(replay: Replay, *, budget: int = DEFAULT_BUDGET, seed: int = 0,
-            progress: Progress | None = None) -> dict[str, Any]:
+def analyse(
+    replay: Replay, *, budget: int = DEFAULT_BUDGET, seed: int = 0, progress: Progress | None = None
+) -> dict[str, Any]:
     """The analysis of a replayed log (JSON-ready; see the module's docstring)::
 
         {"engine": ..., "budget": ..., "seed": ..., "seats": [...],
@@ -455,6 +531,10 @@ def analyse(replay: Replay, *, budget: int = DEFAULT_BUDGET, seed: int = 0,
     total = len(replay.actions) + 1
     parts = []
     for first, stop in chunks(replay):
-        report = None if progress is None else (lambda done, _n, first=first: progress(first + done, total))
+        report = (
+            None
+            if progress is None
+            else (lambda done, _n, first=first: progress(first + done, total))
+        )
         parts.append(analyse_plies(replay, first, stop, budget=budget, seed=seed, progress=report))
     return merge(replay, parts, budget=budget, seed=seed)

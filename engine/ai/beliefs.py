@@ -67,7 +67,7 @@ def belief_track(game: Game, log: dict[str, Any], viewer: str | None) -> dict[st
 
     def observe(ply: int, action: dict[str, Any] | None, state: Any) -> None:
         beliefs = []
-        for belief in ([] if ai is None else ai.belief_summary(state, viewer)):
+        for belief in [] if ai is None else ai.belief_summary(state, viewer):
             key = (belief["holder"], belief["kind"])
             beliefs.append({**belief, "changed": _changed(last.get(key), belief["measure"])})
             last[key] = belief["measure"]

@@ -46,8 +46,9 @@ class Particles(Protocol):
     """One viewer's worlds kept from one point of a game to a later one (what
     :meth:`GameAI.belief_particles` returns; analysis deals them once per ply)."""
 
-    def worlds(self, state: State, opening: Action | None, count: int,
-               rng: Callable[[str, int], Rng]) -> list[State]:
+    def worlds(
+        self, state: State, opening: Action | None, count: int, rng: Callable[[str, int], Rng]
+    ) -> list[State]:
         """``count`` complete states consistent with what the viewer knows of ``state``
         (after the pick ``opening`` when given), each the caller's to change; carried on
         from the last call's where the viewer's knowledge only grew since. ``rng(purpose,

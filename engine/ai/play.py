@@ -39,7 +39,9 @@ def play(
     options = game.normalize_options(options or {})
     seats = game.seat_ids(options, len(bots))
     if len(bots) != len(seats):
-        raise ValueError(f"{game_id} with these options has {len(seats)} seats, got {len(bots)} bots")
+        raise ValueError(
+            f"{game_id} with these options has {len(seats)} seats, got {len(bots)} bots"
+        )
     unknown = sorted({b for b in bots if b not in bots_by_name})
     if unknown:
         raise ValueError(f"unknown bot(s) {unknown}; {game_id} has {sorted(bots_by_name)}")

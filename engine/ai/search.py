@@ -13,7 +13,8 @@ state's own generator deals refills, draws and blocks as the playout goes on).
 
 Budget: ``playouts`` iterations per decision; a decision with one legal action is not
 searched. The playout policy's own choice at a node starts with ``prior`` virtual
-visits worth ``prior_value`` each, so a small budget departs from it only on evidence. The playout policy is a bot (default: the game's ``greedy``); a playout that
+visits worth ``prior_value`` each, so a small budget departs from it only on evidence. The playout
+policy is a bot (default: the game's ``greedy``); a playout that
 reaches ``max_plies`` without an end is scored by ``evaluate`` (default 0.5). A
 ``narrow`` function (a move filter, default none) may cut each decision's actions, at
 the root and in the tree, to the few worth telling apart with the budget. With
@@ -122,8 +123,14 @@ class Search:
         #: iterations run and plies applied by the last :meth:`decide` (for the benchmark)
         self.stats = {"playouts": 0, "plies": 0}
 
-    def decide(self, state: State, viewer: str, rng: Rng, opening: Action | None = None,
-               worlds: Callable[[Action | None], Sequence[State]] | None = None) -> Action:
+    def decide(
+        self,
+        state: State,
+        viewer: str,
+        rng: Rng,
+        opening: Action | None = None,
+        worlds: Callable[[Action | None], Sequence[State]] | None = None,
+    ) -> Action:
         """The action to play in ``state``, decided from ``viewer``'s knowledge of it;
         within the pick ``opening`` when given (analysis: the envelope the seat opened).
         ``worlds(pick)``: the states to search over, in turn, before any pick (None) or
@@ -164,7 +171,9 @@ class Search:
             root = self._search_paired(beliefs, rng, legal)
             played = [(key, n) for key, n in root.children.items() if key in legal and n.visits]
             if played:  # the best mean over the same worlds; the policy's move on a tie
-                _key, top = max(played, key=lambda kn: (kn[1].reward / kn[1].visits, kn[0] == root.hint))
+                _key, top = max(
+                    played, key=lambda kn: (kn[1].reward / kn[1].visits, kn[0] == root.hint)
+                )
                 assert top.action is not None
                 return top.action
         root = self._search(beliefs, rng, legal, dealt)
@@ -175,8 +184,13 @@ class Search:
         assert best.action is not None
         return best.action
 
-    def _search(self, beliefs: Beliefs | None, rng: Rng, at_root: set[Any] | None,
-                worlds: Sequence[State] | None = None) -> Node:
+    def _search(
+        self,
+        beliefs: Beliefs | None,
+        rng: Rng,
+        at_root: set[Any] | None,
+        worlds: Sequence[State] | None = None,
+    ) -> Node:
         """A tree of ``playouts`` iterations over worlds dealt from ``beliefs`` (or over
         ``worlds``, in turn); the root offers only the actions keyed in ``at_root`` (None:
         all)."""
@@ -189,8 +203,10 @@ class Search:
                 assert beliefs is not None
                 world = beliefs.sample(rng)
             plies += self._iterate(root, world, rng, at_root)
-        self.stats = {"playouts": self.stats["playouts"] + self.playouts,
-                      "plies": self.stats["plies"] + plies}
+        self.stats = {
+            "playouts": self.stats["playouts"] + self.playouts,
+            "plies": self.stats["plies"] + plies,
+        }
         return root
 
     def _search_paired(self, beliefs: Beliefs, rng: Rng, at_root: set[Any]) -> Node:
@@ -223,8 +239,10 @@ class Search:
                 game.apply(copy, action)
                 plies += 1 + self._iterate(root, copy, Rng(seed), at_root, start=child)
                 iterations += 1
-        self.stats = {"playouts": self.stats["playouts"] + iterations,
-                      "plies": self.stats["plies"] + plies}
+        self.stats = {
+            "playouts": self.stats["playouts"] + iterations,
+            "plies": self.stats["plies"] + plies,
+        }
         return root
 
     def _best_opening(self, root: Node, openings: list[Action], rng: Rng) -> Action:
@@ -236,11 +254,19 @@ class Search:
                 key = action_key(opening)
                 visits[key] = visits.get(key, 0) + child.visits
         offered = {action_key(o): o for o in openings}
-        ranked = [key for key in sorted(visits, key=visits.__getitem__, reverse=True) if key in offered]
+        ranked = [
+            key for key in sorted(visits, key=visits.__getitem__, reverse=True) if key in offered
+        ]
         return offered[ranked[0]] if ranked else openings[rng.below(len(openings))]
 
-    def _iterate(self, root: Node, world: State, rng: Rng, at_root: set[Any] | None = None,
-                 start: Node | None = None) -> int:
+    def _iterate(
+        self,
+        root: Node,
+        world: State,
+        rng: Rng,
+        at_root: set[Any] | None = None,
+        start: Node | None = None,
+    ) -> int:
         """One iteration in ``world``; from ``start`` (a child of the root whose action
         the world has had applied) when given."""
         game = self.game
@@ -269,15 +295,17 @@ class Search:
                     untried.append((key, action))
                     continue
                 child.avail += 1
-                value = (child.reward / child.visits
-                         + self.exploration * math.sqrt(math.log(child.avail) / child.visits))
+                value = child.reward / child.visits + self.exploration * math.sqrt(
+                    math.log(child.avail) / child.visits
+                )
                 if value > best_value:
                     best, best_value = child, value
             if untried:
                 if node.hint is None:
                     node.hint = action_key(self.policy(game, world, game.to_act(world)[0], rng))
-                key, action = next(((k, a) for k, a in untried if k == node.hint),
-                                   untried[rng.below(len(untried))])
+                key, action = next(
+                    ((k, a) for k, a in untried if k == node.hint), untried[rng.below(len(untried))]
+                )
                 child = node.children[key] = Node(decider, action)
                 child.avail = 1
                 if key == node.hint:  # prior knowledge: the policy's move starts ahead
@@ -308,7 +336,9 @@ class Search:
                 if finished:
                     values[mover] = self.reward(game, world, mover, playout)
                 else:
-                    values[mover] = 0.5 if self.evaluate is None else self.evaluate(game, world, mover)
+                    values[mover] = (
+                        0.5 if self.evaluate is None else self.evaluate(game, world, mover)
+                    )
             child.visits += 1
             child.reward += values[mover]
         return plies
@@ -319,9 +349,17 @@ class Search:
 Candidates = Callable[[State], list[tuple[Any, Action]]]
 
 
-def paired_playouts(game: Game, worlds: Sequence[State], seat: str, candidates: Candidates,
-                    seed: int, *, policy: str = "greedy", max_plies: int = 400,
-                    evaluate: Evaluate | None = None) -> dict[Any, dict[int, float]]:
+def paired_playouts(
+    game: Game,
+    worlds: Sequence[State],
+    seat: str,
+    candidates: Candidates,
+    seed: int,
+    *,
+    policy: str = "greedy",
+    max_plies: int = 400,
+    evaluate: Evaluate | None = None,
+) -> dict[Any, dict[int, float]]:
     """Flat Monte Carlo with common random numbers: every candidate of each world is
     applied to its own copy of that world and played out by ``policy`` with the same
     generator (the world's chance and the policy's choices), and scored for ``seat``
@@ -349,7 +387,9 @@ def paired_playouts(game: Game, worlds: Sequence[State], seat: str, candidates: 
     return results
 
 
-def keep_unless_beaten(results: dict[Any, dict[int, float]], reference: Any, threshold: float) -> Any:
+def keep_unless_beaten(
+    results: dict[Any, dict[int, float]], reference: Any, threshold: float
+) -> Any:
     """The key to play: ``reference`` (the policy's own move), unless another candidate
     did better world by world with a paired t statistic above ``threshold`` (its mean
     difference over the standard error of that mean; a difference the same in every

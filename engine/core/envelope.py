@@ -47,14 +47,17 @@ def parse_json(text: str | bytes) -> dict[str, Any]:
     try:
         document = json.loads(text)
     except json.JSONDecodeError as exc:  # where, in numbers: the parser's own words are English
-        raise IllegalAction("LOG-JSON", msg("core.refuse.document_valid_json_at", line=exc.lineno,
-                                            column=exc.colno)) from None
+        raise IllegalAction(
+            "LOG-JSON", msg("core.refuse.document_valid_json_at", line=exc.lineno, column=exc.colno)
+        ) from None
     except UnicodeDecodeError:
         raise IllegalAction("LOG-JSON", msg("core.refuse.document_valid_json_utf8")) from None
     except RecursionError:
         raise IllegalAction("LOG-JSON", msg("core.refuse.document_valid_json_deep")) from None
     except ValueError as exc:
-        raise IllegalAction("LOG-JSON", msg("core.refuse.document_valid_json", exc=str(exc))) from None
+        raise IllegalAction(
+            "LOG-JSON", msg("core.refuse.document_valid_json", exc=str(exc))
+        ) from None
     if not isinstance(document, dict):
         raise IllegalAction("LOG-JSON", msg("core.refuse.document_json_object"))
     return document
@@ -78,7 +81,9 @@ def parse_json_value(text: str | bytes, max_depth: int = MAX_VALUE_DEPTH) -> Any
         if isinstance(item, dict | list):
             if depth > max_depth:
                 raise ValueError(f"the JSON is nested more than {max_depth} deep")
-            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+            stack.extend(
+                (child, depth + 1) for child in (item.values() if isinstance(item, dict) else item)
+            )
     return value
 
 
@@ -87,12 +92,17 @@ def check_envelope(log: Any) -> Game:
     if not isinstance(log, dict):
         raise IllegalAction("LOG-JSON", msg("core.refuse.document_json_object"))
     if log.get("format") != FORMAT:
-        raise IllegalAction("LOG-FORMAT", msg("core.refuse.format", format=repr(FORMAT), format2=repr(log.get('format'))))
+        raise IllegalAction(
+            "LOG-FORMAT",
+            msg("core.refuse.format", format=repr(FORMAT), format2=repr(log.get("format"))),
+        )
     game_id = log.get("game")
     game = get_game(game_id) if isinstance(game_id, str) else None
     if game is None:
         known = ", ".join(sorted(all_games()))
-        raise IllegalAction("LOG-GAME", msg("core.refuse.unknown_game_known", game_id=repr(game_id), known=known))
+        raise IllegalAction(
+            "LOG-GAME", msg("core.refuse.unknown_game_known", game_id=repr(game_id), known=known)
+        )
     if not isinstance(log.get("options", {}), dict):
         raise IllegalAction("LOG-OPTIONS", msg("core.refuse.options_object"))
     seats = log.get("seats")
@@ -106,7 +116,9 @@ def check_envelope(log: Any) -> Game:
         if not isinstance(seat, str) or not seat:
             raise IllegalAction("LOG-SEATS", msg("core.refuse.seat_entry_needs_seat_id", i=i))
         if not isinstance(player, str) or not player.strip():
-            raise IllegalAction("LOG-SEATS", msg("core.refuse.seat_needs_player_handle", seat=repr(seat)))
+            raise IllegalAction(
+                "LOG-SEATS", msg("core.refuse.seat_needs_player_handle", seat=repr(seat))
+            )
         if seat in seen:
             raise IllegalAction("LOG-SEATS", msg("core.refuse.seat_listed_twice", seat=repr(seat)))
         seen.add(seat)
@@ -118,7 +130,12 @@ def check_envelope(log: Any) -> Game:
         if len(player_seats) > 1 and not game.may_hold_together(player_seats):
             raise IllegalAction(
                 "LOG-SEATS",
-                msg("core.refuse.holds_one_player_may_hold", player=player, player_seats=', '.join(player_seats), name=game.title()),
+                msg(
+                    "core.refuse.holds_one_player_may_hold",
+                    player=player,
+                    player_seats=", ".join(player_seats),
+                    name=game.title(),
+                ),
             )
     seed = log.get("seed")
     if seed is not None and (
@@ -131,7 +148,12 @@ def check_envelope(log: Any) -> Game:
     if not isinstance(actions, list):
         raise IllegalAction("LOG-ACTIONS", msg("core.refuse.actions_list"))
     if len(actions) > MAX_ACTIONS:
-        raise IllegalAction("LOG-LENGTH", msg("core.refuse.log_holds_most_actions_no", max_actions=MAX_ACTIONS, count=len(actions)))
+        raise IllegalAction(
+            "LOG-LENGTH",
+            msg(
+                "core.refuse.log_holds_most_actions_no", max_actions=MAX_ACTIONS, count=len(actions)
+            ),
+        )
     # Each action's own shape is checked as the replay reaches it (check_action_shape), so
     # that a malformed action is reported at its index with the valid prefix before it.
     result = log.get("result")

@@ -15,7 +15,12 @@ RULE_URL_PATH = "/rules/{document}/#{rule}"
 #: The documents of the ids that belong to no game: the log format (its ``LOG-*`` ids, the
 #: engine's own error, the recorder's own refusals) and the rating maths. A game's ids are
 #: in the document named after it (``Game.rule_prefix``, ``Game.id``).
-FORMAT_DOCUMENTS = {"LOG": "log-format", "ENGINE": "log-format", "REC": "log-format", "EL": "ratings"}
+FORMAT_DOCUMENTS = {
+    "LOG": "log-format",
+    "ENGINE": "log-format",
+    "REC": "log-format",
+    "EL": "ratings",
+}
 #: A rule id: ``CUL-3.7``, ``MX-1.1a``, ``CUL-3``, ``LOG-JSON``, ``ENGINE-ERROR``.
 RULE_ID = re.compile(r"(?:[A-Z]{2,6})-(?:\d+(?:\.\d+)?[a-z]?|[A-Z]+)")
 
@@ -63,7 +68,9 @@ class IllegalAction(Exception):
     def __init__(self, rule: str, message: Text, index: int | None = None):
         #: the refusal as a message; a plain string (text from outside the engine) is
         #: kept as a message that says it as is in every language
-        self.sentence: Message = _plain(message) if isinstance(message, dict) else msg("core.text", text=message)
+        self.sentence: Message = (
+            _plain(message) if isinstance(message, dict) else msg("core.text", text=message)
+        )
         self.message = render(self.sentence, DEFAULT_LOCALE)
         super().__init__(self.message)
         self.rule = rule
@@ -89,7 +96,10 @@ class IllegalAction(Exception):
         if self.index is None:
             return {"id": "core.where.setup", "params": {}}
         if self.action_desc:
-            return {"id": "core.where.action_desc", "params": {"index": self.index, "action": self.action_desc}}
+            return {
+                "id": "core.where.action_desc",
+                "params": {"index": self.index, "action": self.action_desc},
+            }
         return {"id": "core.where.action", "params": {"index": self.index}}
 
     def where(self, locale: str = DEFAULT_LOCALE) -> str:
@@ -114,7 +124,11 @@ def _plain(message: Message) -> Message:
     quoted list must not turn into a sentence's list ("a and b") or a dict into a message."""
     params: dict[str, Any] = {}
     for name, value in (message.get("params") or {}).items():
-        if isinstance(value, dict) and set(value) == {"id", "params"} and isinstance(value["id"], str):
+        if (
+            isinstance(value, dict)
+            and set(value) == {"id", "params"}
+            and isinstance(value["id"], str)
+        ):
             params[name] = _plain(value)
         elif isinstance(value, str | int | float) or value is None:
             params[name] = value

@@ -28,40 +28,62 @@ def _get(obj: dict[str, Any], name: str, rule: str, what: Text) -> Any:
 
 
 def get_int(
-    obj: dict[str, Any], name: str, rule: str, what: Text = THIS_ACTION,
-    *, lo: int | None = None, hi: int | None = None,
+    obj: dict[str, Any],
+    name: str,
+    rule: str,
+    what: Text = THIS_ACTION,
+    *,
+    lo: int | None = None,
+    hi: int | None = None,
 ) -> int:
     value = _get(obj, name, rule, what)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise IllegalAction(rule, msg("core.refuse.whole_number", what=what, name=repr(name), value=repr(value)))
+        raise IllegalAction(
+            rule, msg("core.refuse.whole_number", what=what, name=repr(name), value=repr(value))
+        )
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise IllegalAction(rule, msg("core.refuse.between", what=what, name=repr(name), lo=lo, hi=hi, value=str(value)))
+        raise IllegalAction(
+            rule,
+            msg("core.refuse.between", what=what, name=repr(name), lo=lo, hi=hi, value=str(value)),
+        )
     return value
 
 
 def get_str(
-    obj: dict[str, Any], name: str, rule: str, what: Text = THIS_ACTION,
-    *, choices: Collection[str] | None = None,
+    obj: dict[str, Any],
+    name: str,
+    rule: str,
+    what: Text = THIS_ACTION,
+    *,
+    choices: Collection[str] | None = None,
 ) -> str:
     value = _get(obj, name, rule, what)
     if not isinstance(value, str):
-        raise IllegalAction(rule, msg("core.refuse.string", what=what, name=repr(name), value=repr(value)))
+        raise IllegalAction(
+            rule, msg("core.refuse.string", what=what, name=repr(name), value=repr(value))
+        )
     if choices is not None and value not in choices:
         listed = ", ".join(sorted(choices))
-        raise IllegalAction(rule, msg("core.refuse.one_of", what=what, name=repr(name), listed=listed, value=repr(value)))
+        raise IllegalAction(
+            rule,
+            msg("core.refuse.one_of", what=what, name=repr(name), listed=listed, value=repr(value)),
+        )
     return value
 
 
 def get_list(obj: dict[str, Any], name: str, rule: str, what: Text = THIS_ACTION) -> list[Any]:
     value = _get(obj, name, rule, what)
     if not isinstance(value, list):
-        raise IllegalAction(rule, msg("core.refuse.list", what=what, name=repr(name), value=repr(value)))
+        raise IllegalAction(
+            rule, msg("core.refuse.list", what=what, name=repr(name), value=repr(value))
+        )
     return value
 
 
 def get_dict(obj: dict[str, Any], name: str, rule: str, what: Text = THIS_ACTION) -> dict[str, Any]:
     value = _get(obj, name, rule, what)
     if not isinstance(value, dict):
-        raise IllegalAction(rule, msg("core.refuse.object", what=what, name=repr(name), value=repr(value)))
+        raise IllegalAction(
+            rule, msg("core.refuse.object", what=what, name=repr(name), value=repr(value))
+        )
     return value
-

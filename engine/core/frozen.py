@@ -19,7 +19,10 @@ from __future__ import annotations
 
 from typing import Any, NoReturn
 
-_REFUSAL = "a legal action is shared and read only: copy it first ({**action}, dict(action) or thaw(action))"
+_REFUSAL = (
+    "a legal action is shared and read only: "
+    "copy it first ({**action}, dict(action) or thaw(action))"
+)
 
 
 def _refuse(self: Any, *args: Any, **kwargs: Any) -> NoReturn:

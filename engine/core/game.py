@@ -383,9 +383,17 @@ class Game:
             items = [self.choice_label(path, item, seat, table) for item in value]
             return msg("core.text", text=items) if items else msg("core.choice.none")
         if isinstance(value, dict):
-            return msg("core.text", text=[msg("core.choice.field", field=self.field_label(f"{path}/{key}"),
-                                              value=self.choice_label(f"{path}/{key}", item, seat, table))
-                                          for key, item in value.items()])
+            return msg(
+                "core.text",
+                text=[
+                    msg(
+                        "core.choice.field",
+                        field=self.field_label(f"{path}/{key}"),
+                        value=self.choice_label(f"{path}/{key}", item, seat, table),
+                    )
+                    for key, item in value.items()
+                ],
+            )
         return str(value)
 
     def action_name(self, action: Any, table: Table) -> Message | str:
@@ -423,8 +431,9 @@ class Game:
         per action type) and ``result``."""
         raise NotImplementedError
 
-    def form_schema(self, options: dict[str, Any], seats: list[str],
-                    locale: str = DEFAULT_LOCALE) -> dict[str, Any]:
+    def form_schema(
+        self, options: dict[str, Any], seats: list[str], locale: str = DEFAULT_LOCALE
+    ) -> dict[str, Any]:
         """What a person sets up for a table with these normalized ``options`` and
         ``seats``: ``{"options": …, "setup": …}``, JSON Schemas of the same values as
         :meth:`json_schema`'s, narrowed to this table and said in a person's words —

@@ -60,13 +60,20 @@ def _plural_ru(n: int) -> str:
 
 #: The plural rule of each language a catalog may be written in; a language not here
 #: uses the English rule, and a template without the chosen category uses ``other``.
-PLURAL_RULES: dict[str, Callable[[int], str]] = {"en": _plural_en, "ja": _plural_ja, "ru": _plural_ru}
+PLURAL_RULES: dict[str, Callable[[int], str]] = {
+    "en": _plural_en,
+    "ja": _plural_ja,
+    "ru": _plural_ru,
+}
 
 
 # --- catalogs ------------------------------------------------------------------------------
 def catalog_files(locale: str) -> list[Path]:
     """Every catalog file of ``locale`` in the engine, shared words first."""
-    return sorted(ENGINE_DIR.glob(f"**/locale/{locale}.json"), key=lambda p: (p.parent.parent.name != "core", str(p)))
+    return sorted(
+        ENGINE_DIR.glob(f"**/locale/{locale}.json"),
+        key=lambda p: (p.parent.parent.name != "core", str(p)),
+    )
 
 
 @functools.cache
@@ -109,7 +116,11 @@ def render(message: Message | str | int, locale: str = DEFAULT_LOCALE) -> str:
     if isinstance(template, dict):
         rule = PLURAL_RULES.get(locale, _plural_en)
         forms = template
-        template = forms.get(rule(int(params.get("count", 0)))) or forms.get("other") or next(iter(forms.values()))
+        template = (
+            forms.get(rule(int(params.get("count", 0))))
+            or forms.get("other")
+            or next(iter(forms.values()))
+        )
     words = {name: _param(value, locale) for name, value in params.items()}
     return template.format_map(words)
 

@@ -65,13 +65,21 @@ class Replay:
     # -- states -----------------------------------------------------------------
     def session(self) -> Session:
         """A session at this log's setup, to step through its actions again."""
-        return Session(self.game, self.options, self.seats, self.log.get("setup") or {},
-                       self.log.get("seed"))
+        return Session(
+            self.game, self.options, self.seats, self.log.get("setup") or {}, self.log.get("seed")
+        )
 
     def session_at_end(self) -> Session:
         """A session at the end of this log, to play on from there."""
-        return Session.resumed(self.game, self.options, self.seats, self.log.get("setup") or {},
-                               self.log.get("seed"), self.final_state, self.actions)
+        return Session.resumed(
+            self.game,
+            self.options,
+            self.seats,
+            self.log.get("setup") or {},
+            self.log.get("seed"),
+            self.final_state,
+            self.actions,
+        )
 
     def initial_state(self) -> State:
         return self.session().state
@@ -148,7 +156,12 @@ def replay(log: Any, observe: Observer | None = None) -> Replay:
             error = IllegalAction(game.result_rule, msg("core.refuse.log_states_result_but_game"))
         elif any(claimed.get(key) != value for key, value in computed.items()):
             error = IllegalAction(
-                game.result_rule, msg("core.refuse.log_s_result_differs_from", claimed=str(claimed), computed=str(computed))
+                game.result_rule,
+                msg(
+                    "core.refuse.log_s_result_differs_from",
+                    claimed=str(claimed),
+                    computed=str(computed),
+                ),
             )
         else:
             return done

@@ -19,17 +19,19 @@ def log_schema() -> dict[str, Any]:
     per_game = []
     for game_id, game in sorted(games.items()):
         parts = game.json_schema()
-        per_game.append({
-            "if": {"properties": {"game": {"const": game_id}}},
-            "then": {
-                "properties": {
-                    "options": parts["options"],
-                    "setup": parts["setup"],
-                    "actions": {"type": "array", "items": {"oneOf": parts["actions"]}},
-                    "result": {"oneOf": [{"type": "null"}, parts["result"]]},
+        per_game.append(
+            {
+                "if": {"properties": {"game": {"const": game_id}}},
+                "then": {
+                    "properties": {
+                        "options": parts["options"],
+                        "setup": parts["setup"],
+                        "actions": {"type": "array", "items": {"oneOf": parts["actions"]}},
+                        "result": {"oneOf": [{"type": "null"}, parts["result"]]},
+                    },
                 },
-            },
-        })
+            }
+        )
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,
@@ -52,8 +54,9 @@ def log_schema() -> dict[str, Any]:
                     },
                 },
             },
-            "seed": {"oneOf": [{"type": "null"}, {"type": "integer", "minimum": 0,
-                                                  "maximum": 2**64 - 1}]},
+            "seed": {
+                "oneOf": [{"type": "null"}, {"type": "integer", "minimum": 0, "maximum": 2**64 - 1}]
+            },
             "setup": {"type": "object"},
             "actions": {
                 "type": "array",

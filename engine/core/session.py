@@ -47,10 +47,17 @@ def _same(a: Any, b: Any) -> bool:
     if isinstance(a, Mapping):
         return isinstance(b, Mapping) and a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
     if isinstance(a, list | tuple):
-        return (isinstance(b, list if isinstance(a, list) else tuple) and len(a) == len(b)
-                and all(_same(x, y) for x, y in zip(a, b, strict=True)))
-    if type(a) is not type(b) and not (isinstance(a, int | float) and isinstance(b, int | float)
-                                       and not isinstance(a, bool) and not isinstance(b, bool)):
+        return (
+            isinstance(b, list if isinstance(a, list) else tuple)
+            and len(a) == len(b)
+            and all(_same(x, y) for x, y in zip(a, b, strict=True))
+        )
+    if type(a) is not type(b) and not (
+        isinstance(a, int | float)
+        and isinstance(b, int | float)
+        and not isinstance(a, bool)
+        and not isinstance(b, bool)
+    ):
         return False
     return a == b
 
@@ -74,8 +81,9 @@ class Session:
         self.seats = list(seats)
         self.setup = setup
         self.seed = seed
-        self.state: State = game.initial_state(options, self.seats, setup,
-                                               Rng(seed) if seed is not None else None)
+        self.state: State = game.initial_state(
+            options, self.seats, setup, Rng(seed) if seed is not None else None
+        )
         self.actions: list[Action] = []
         for _ in self.advance(actions):
             pass
@@ -90,18 +98,32 @@ class Session:
             game = check_envelope(log)
             options = game.normalize_options(log.get("options") or {})
             game.check_seats(log["seats"], options)
-            return cls(game, options, [entry["seat"] for entry in log["seats"]],
-                       log.get("setup") or {}, log.get("seed"))
+            return cls(
+                game,
+                options,
+                [entry["seat"] for entry in log["seats"]],
+                log.get("setup") or {},
+                log.get("seed"),
+            )
         except IllegalAction as exc:
             exc.index = None
             raise
         except Exception as exc:  # noqa: BLE001 - see ENGINE_ERROR
-            raise IllegalAction(ENGINE_ERROR, msg("core.refuse.engine_could_read_setup", exc=repr(exc))) from exc
+            raise IllegalAction(
+                ENGINE_ERROR, msg("core.refuse.engine_could_read_setup", exc=repr(exc))
+            ) from exc
 
     @classmethod
-    def resumed(cls, game: Game, options: dict[str, Any], seats: list[str],
-                setup: dict[str, Any], seed: int | None, state: State,
-                actions: list[Action]) -> Session:
+    def resumed(
+        cls,
+        game: Game,
+        options: dict[str, Any],
+        seats: list[str],
+        setup: dict[str, Any],
+        seed: int | None,
+        state: State,
+        actions: list[Action],
+    ) -> Session:
         """A session already at ``state``, reached from ``setup`` by ``actions`` (as
         recorded): what :meth:`engine.core.replay.Replay.session_at_end` hands out."""
         session = cls.__new__(cls)
@@ -143,17 +165,27 @@ class Session:
 
     def log(self) -> dict[str, Any]:
         """The ``lantern-log/1`` document so far (its result once the game is over)."""
-        return {"format": FORMAT, "game": self.game.id, "options": self.options,
-                "seats": [{"seat": s, "player": s} for s in self.seats], "seed": self.seed,
-                "setup": self.setup, "actions": list(self.actions), "result": self.result}
+        return {
+            "format": FORMAT,
+            "game": self.game.id,
+            "options": self.options,
+            "seats": [{"seat": s, "player": s} for s in self.seats],
+            "seed": self.seed,
+            "setup": self.setup,
+            "actions": list(self.actions),
+            "result": self.result,
+        }
 
     # --- what a viewer sees -----------------------------------------------------------
     def view(self, viewer: str | None) -> dict[str, Any]:
         """The engine's view for ``viewer``, with what the seats it decides for have opened
         (``opened``: seat -> what it sees there), when any has."""
         shown = self.game.view(self.state, viewer)
-        opened = {seat: self.game.opened_view(self.state, opening)
-                  for seat, opening in sorted(self.opened.items()) if self.acts_for(viewer, seat)}
+        opened = {
+            seat: self.game.opened_view(self.state, opening)
+            for seat, opening in sorted(self.opened.items())
+            if self.acts_for(viewer, seat)
+        }
         if opened:
             shown["opened"] = opened
         return shown
@@ -163,8 +195,9 @@ class Session:
         if viewer is ALL_SEEING:
             return list(self.actions)
         game = self.game
-        state = game.initial_state(self.options, self.seats, self.setup,
-                                   Rng(self.seed) if self.seed is not None else None)
+        state = game.initial_state(
+            self.options, self.seats, self.setup, Rng(self.seed) if self.seed is not None else None
+        )
         shown = []
         for action in self.actions:
             game.apply(state, action)
@@ -183,10 +216,13 @@ class Session:
         opened = self.opened.get(seat)
         if opened is None:
             return openings
-        return [a for a in game.legal_actions(self.state, seat) if _same(game.opening_of(a), opened)]
+        return [
+            a for a in game.legal_actions(self.state, seat) if _same(game.opening_of(a), opened)
+        ]
 
     def legal_spread(self, seat: str, viewer: str | None = ALL_SEEING) -> Spread | None:
-        """``seat``'s legal actions described as a :class:`Spread` (see :meth:`Game.legal_spread`)."""
+        """``seat``'s legal actions described as a :class:`Spread` (see
+        :meth:`Game.legal_spread`)."""
         if seat not in self.to_act or not self.acts_for(viewer, seat):
             return None
         if viewer is not ALL_SEEING and self.game.openings(self.state, seat) is not None:
@@ -209,7 +245,13 @@ class Session:
             if self.deals:
                 for field, rule in game.chance_fields(self.state, action).items():
                     if field in action:
-                        raise IllegalAction(rule, msg("core.refuse.dealt_from_shuffled_components_named", field=repr(field)))
+                        raise IllegalAction(
+                            rule,
+                            msg(
+                                "core.refuse.dealt_from_shuffled_components_named",
+                                field=repr(field),
+                            ),
+                        )
             openings = game.openings(self.state, seat) if seat in self.to_act else None
             if openings is not None and self._picked(seat, openings, action):
                 return None
@@ -219,7 +261,9 @@ class Session:
         except IllegalAction:
             raise
         except Exception as exc:  # noqa: BLE001 - a game's bug is a refusal, not a crash
-            raise IllegalAction(ENGINE_ERROR, msg("core.refuse.engine_could_read_action", exc=repr(exc))) from exc
+            raise IllegalAction(
+                ENGINE_ERROR, msg("core.refuse.engine_could_read_action", exc=repr(exc))
+            ) from exc
         self.state = candidate
         recorded = as_recorded(recorded)  # the log's own copy (a legal action may be shared)
         self.actions.append(recorded)
@@ -237,19 +281,27 @@ class Session:
         for index, action in enumerate(actions):
             try:
                 # check_action_shape, its usual case in one test (a search replays millions)
-                if not (action.__class__ is dict and action.get("seat").__class__ is str
-                        and action.get("type").__class__ is str):
+                if not (
+                    action.__class__ is dict
+                    and action.get("seat").__class__ is str
+                    and action.get("type").__class__ is str
+                ):
                     check_action_shape(action)
                 state = self.state  # (read each time: a caller may step the session between two)
                 if is_over(state):
-                    raise IllegalAction(game.end_rule, msg("core.refuse.game_already_over_nothing_may"))
+                    raise IllegalAction(
+                        game.end_rule, msg("core.refuse.game_already_over_nothing_may")
+                    )
                 recorded = apply(state, action)
             except IllegalAction as exc:
                 exc.index = index
                 raise
             except Exception as exc:  # noqa: BLE001 - a game's bug is a refusal, not a crash
-                raise IllegalAction(ENGINE_ERROR, msg("core.refuse.engine_could_read_action", exc=repr(exc)),
-                                    index=index) from exc
+                raise IllegalAction(
+                    ENGINE_ERROR,
+                    msg("core.refuse.engine_could_read_action", exc=repr(exc)),
+                    index=index,
+                ) from exc
             self.actions.append(recorded)
             yield recorded
 
@@ -262,14 +314,30 @@ class Session:
         rule = game.opening_rule
         if any(_same(action, pick) for pick in openings):
             if opened is not None and not _same(action, opened):
-                raise IllegalAction(rule, msg("core.refuse.has_already_picked_turn_played", seat=seat, notation=str(game.notation(opened))))
+                raise IllegalAction(
+                    rule,
+                    msg(
+                        "core.refuse.has_already_picked_turn_played",
+                        seat=seat,
+                        notation=str(game.notation(opened)),
+                    ),
+                )
             self.opened[seat] = dict(action)
             return True
         if opened is None:
             kinds = ", ".join(sorted({pick["type"] for pick in openings}))
-            raise IllegalAction(rule, msg("core.refuse.first_picks_sees_inside_before", seat=seat, kinds=str(kinds)))
+            raise IllegalAction(
+                rule, msg("core.refuse.first_picks_sees_inside_before", seat=seat, kinds=str(kinds))
+            )
         if not _same(game.opening_of(action), opened):
-            raise IllegalAction(rule, msg("core.refuse.has_picked_turn_played_there", seat=seat, notation=str(game.notation(opened))))
+            raise IllegalAction(
+                rule,
+                msg(
+                    "core.refuse.has_picked_turn_played_there",
+                    seat=seat,
+                    notation=str(game.notation(opened)),
+                ),
+            )
         return False
 
     def undo(self) -> Action:
@@ -278,12 +346,17 @@ class Session:
         if not self.actions:
             raise IndexError("there is no action to take back")
         undone = self.actions[-1]
-        rebuilt = Session(self.game, self.options, self.seats, self.setup, self.seed, self.actions[:-1])
+        rebuilt = Session(
+            self.game, self.options, self.seats, self.setup, self.seed, self.actions[:-1]
+        )
         self.state, self.actions = rebuilt.state, rebuilt.actions
         self.opened = {}
         seat = undone.get("seat")
         within = self.game.opening_of(undone)
-        if (within is not None and isinstance(seat, str)
-                and self.game.openings(self.state, seat) is not None):
+        if (
+            within is not None
+            and isinstance(seat, str)
+            and self.game.openings(self.state, seat) is not None
+        ):
             self.opened[seat] = within
         return undone

@@ -62,9 +62,22 @@ class MatchSummarySerializer(FieldsOnceMixin, serializers.ModelSerializer):
     class Meta:
         model = Match
         fields = [
-            "id", "url", "page_url", "replay_url", "log_url", "club", "game", "status",
-            "result", "winner", "played_at", "uploaded_at", "rules_version", "action_count",
-            "content_hash", "seats",
+            "id",
+            "url",
+            "page_url",
+            "replay_url",
+            "log_url",
+            "club",
+            "game",
+            "status",
+            "result",
+            "winner",
+            "played_at",
+            "uploaded_at",
+            "rules_version",
+            "action_count",
+            "content_hash",
+            "seats",
         ]
 
     def _url(self, name: str, match: Match) -> str:
@@ -135,11 +148,17 @@ class MatchFilterSerializer(serializers.Serializer):
     game = serializers.CharField(required=False, help_text="Engine game id, e.g. mister-x.")
     player = serializers.CharField(required=False, help_text="A player's handle in the club.")
     status = serializers.ChoiceField(choices=["valid", "unfinished"], required=False)
-    played_from = serializers.DateField(required=False, help_text="Played on or after (YYYY-MM-DD).")
+    played_from = serializers.DateField(
+        required=False, help_text="Played on or after (YYYY-MM-DD)."
+    )
     played_to = serializers.DateField(required=False, help_text="Played on or before (YYYY-MM-DD).")
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        if attrs.get("played_from") and attrs.get("played_to") and attrs["played_from"] > attrs["played_to"]:
+        if (
+            attrs.get("played_from")
+            and attrs.get("played_to")
+            and attrs["played_from"] > attrs["played_to"]
+        ):
             # Each date is well formed: the range between them is what is refused (422).
             raise AppError(_("played_from is after played_to"), code="refused")
         return attrs
@@ -150,23 +169,45 @@ class MatchFilterSerializer(serializers.Serializer):
 
 class UploadSerializer(serializers.ModelSerializer):
     uploaded_by = serializers.CharField(
-        source="uploaded_by.get_username", default=None, allow_null=True,
-        help_text="Null when the site itself stored it (command line, demo data).")
+        source="uploaded_by.get_username",
+        default=None,
+        allow_null=True,
+        help_text="Null when the site itself stored it (command line, demo data).",
+    )
     index = serializers.IntegerField(source="error_index", allow_null=True)
     rule = serializers.CharField(source="error_rule")
-    message = serializers.CharField(source="error_text", read_only=True,
-                                    help_text="Why it was refused, in the reader's language.")
+    message = serializers.CharField(
+        source="error_text",
+        read_only=True,
+        help_text="Why it was refused, in the reader's language.",
+    )
     details = serializers.JSONField(source="error_details")
     page_url = serializers.SerializerMethodField()
     rule_url = serializers.SerializerMethodField(
-        help_text="The rule's text in the rules reference, when a rule is cited; else null.")
+        help_text="The rule's text in the rules reference, when a rule is cited; else null."
+    )
 
     class Meta:
         model = Upload
         fields = [
-            "id", "page_url", "created_at", "uploaded_by", "source", "import_run", "name",
-            "size", "game", "content_hash", "status", "match", "error", "index", "rule",
-            "rule_url", "message", "details",
+            "id",
+            "page_url",
+            "created_at",
+            "uploaded_by",
+            "source",
+            "import_run",
+            "name",
+            "size",
+            "game",
+            "content_hash",
+            "status",
+            "match",
+            "error",
+            "index",
+            "rule",
+            "rule_url",
+            "message",
+            "details",
         ]
 
     def get_page_url(self, upload: Upload) -> str:
@@ -184,16 +225,20 @@ class UploadSerializer(serializers.ModelSerializer):
 
 class SkippedMemberSerializer(serializers.Serializer):
     name = serializers.CharField(help_text="The member's path in the archive.")
-    reason = serializers.ChoiceField(choices=sorted(SKIP_REASONS),
-                                     help_text="Why it was not read as a log.")
+    reason = serializers.ChoiceField(
+        choices=sorted(SKIP_REASONS), help_text="Why it was not read as a log."
+    )
     why = serializers.CharField(help_text="The reason said in the reader's language.")
 
 
 class ImportSerializer(serializers.ModelSerializer):
     club = serializers.CharField(source="club.slug")
     created_by = serializers.CharField(
-        source="created_by.get_username", default=None, allow_null=True,
-        help_text="Null when the site itself started it (manage.py import_logs).")
+        source="created_by.get_username",
+        default=None,
+        allow_null=True,
+        help_text="Null when the site itself started it (manage.py import_logs).",
+    )
     progress_percent = serializers.IntegerField(read_only=True)
     url = serializers.SerializerMethodField()
     page_url = serializers.SerializerMethodField()
@@ -201,20 +246,43 @@ class ImportSerializer(serializers.ModelSerializer):
         help_text="Every rejected log of this import, with index, rule and message."
     )
     error = serializers.CharField(
-        source="error_text", read_only=True,
-        help_text="Why the file as a whole could not be read, in the reader's language; empty when it could.")
+        source="error_text",
+        read_only=True,
+        help_text="Why the file as a whole could not be read, in the reader's language; empty when "
+        "it could.",
+    )
 
     skipped = SkippedMemberSerializer(
-        source="skipped_members", many=True, read_only=True,
+        source="skipped_members",
+        many=True,
+        read_only=True,
         help_text="Every member of a zip archive not read as a log (folders, __MACOSX/, "
-                  "names starting with a dot), and why; empty for JSON lines.")
+        "names starting with a dot), and why; empty for JSON lines.",
+    )
 
     class Meta:
         model = Import
         fields = [
-            "id", "url", "page_url", "club", "created_by", "filename", "size", "status",
-            "error", "total", "processed", "accepted", "duplicates", "rejected", "skipped",
-            "progress_percent", "created_at", "started_at", "finished_at", "rejections_url",
+            "id",
+            "url",
+            "page_url",
+            "club",
+            "created_by",
+            "filename",
+            "size",
+            "status",
+            "error",
+            "total",
+            "processed",
+            "accepted",
+            "duplicates",
+            "rejected",
+            "skipped",
+            "progress_percent",
+            "created_at",
+            "started_at",
+            "finished_at",
+            "rejections_url",
         ]
 
     def _absolute(self, path: str) -> str:

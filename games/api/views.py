@@ -103,8 +103,12 @@ class ClubMatchesView(LanternAPIView):
 
     @extend_schema(
         parameters=[MatchFilterSerializer, *PAGE_PARAMETERS],
-        responses={200: paginated(MatchSummarySerializer, "MatchPage"), 400: ErrorSerializer,
-                   404: ErrorSerializer, 422: _REVERSED_DATES},
+        responses={
+            200: paginated(MatchSummarySerializer, "MatchPage"),
+            400: ErrorSerializer,
+            404: ErrorSerializer,
+            422: _REVERSED_DATES,
+        },
         summary="List a club's matches (filters, cursor pagination)",
     )
     def get(self, request: Request, slug: str) -> Response:
@@ -113,7 +117,9 @@ class ClubMatchesView(LanternAPIView):
 
         def page() -> dict:
             paginator = LanternCursorPagination()
-            rows = paginator.paginate_queryset(selectors.club_match_rows(club, filters), request, view=self)
+            rows = paginator.paginate_queryset(
+                selectors.club_match_rows(club, filters), request, view=self
+            )
             data = MatchSummarySerializer(
                 selectors.with_seat_summaries(rows), many=True, context={"request": request}
             ).data
@@ -123,22 +129,33 @@ class ClubMatchesView(LanternAPIView):
 
     @extend_schema(
         request=_LOG_BODY,
-        parameters=[OpenApiParameter(
-            "guests", str, OpenApiParameter.QUERY, required=False,
-            description="Handles of the log the club does not know, confirmed as guests "
-            "(comma-separated): their players are created and the audit trail names who "
-            "confirmed them. Organisers may; members where the club allows it. Without it, "
-            "a log with unknown handles is refused (422 unknown_players, the handles in "
-            "'handles').",
-        )],
+        parameters=[
+            OpenApiParameter(
+                "guests",
+                str,
+                OpenApiParameter.QUERY,
+                required=False,
+                description="Handles of the log the club does not know, confirmed as guests "
+                "(comma-separated): their players are created and the audit trail names who "
+                "confirmed them. Organisers may; members where the club allows it. Without it, "
+                "a log with unknown handles is refused (422 unknown_players, the handles in "
+                "'handles').",
+            )
+        ],
         responses={
             201: OpenApiResponse(MatchSummarySerializer, description="Stored as a new match."),
-            200: OpenApiResponse(MatchSummarySerializer, description="Already stored: the existing match."),
-            400: OpenApiResponse(ErrorSerializer, description="Not JSON, or not a lantern-log/1 envelope."),
+            200: OpenApiResponse(
+                MatchSummarySerializer, description="Already stored: the existing match."
+            ),
+            400: OpenApiResponse(
+                ErrorSerializer, description="Not JSON, or not a lantern-log/1 envelope."
+            ),
             403: OpenApiResponse(ErrorSerializer, description="Not a member of this club."),
             404: OpenApiResponse(ErrorSerializer, description="No such club (or a private one)."),
             413: OpenApiResponse(ErrorSerializer, description="The log is too large."),
-            422: OpenApiResponse(ErrorSerializer, description="An illegal action, or unknown players."),
+            422: OpenApiResponse(
+                ErrorSerializer, description="An illegal action, or unknown players."
+            ),
             429: OpenApiResponse(ErrorSerializer, description="Too many uploads; retry later."),
         },
         examples=[
@@ -146,9 +163,14 @@ class ClubMatchesView(LanternAPIView):
                 "Illegal action",
                 status_codes=["422"],
                 response_only=True,
-                value={"error": "illegal", "index": 8, "rule": "CUL-3.7",
-                       "rule_url": "https://lantern.example.org/rules/cryptid-urban-legends/#CUL-3.7",
-                       "message": "action 8 (cryptid draw): a draw is 2 cards ...", "upload": 12},
+                value={
+                    "error": "illegal",
+                    "index": 8,
+                    "rule": "CUL-3.7",
+                    "rule_url": "https://lantern.example.org/rules/cryptid-urban-legends/#CUL-3.7",
+                    "message": "action 8 (cryptid draw): a draw is 2 cards ...",
+                    "upload": 12,
+                },
             )
         ],
         summary="Upload one log (JSON body, or a multipart 'file')",
@@ -161,16 +183,20 @@ class ClubMatchesView(LanternAPIView):
             services.accept_log_size(club, length, request.user, allowance=_MULTIPART_SLACK)
             upload = request.FILES.get("file")
             if upload is None:
-                raise AppError(_("send the log as JSON, or as a multipart field 'file'"),
-                               code="malformed")
+                raise AppError(
+                    _("send the log as JSON, or as a multipart field 'file'"), code="malformed"
+                )
             body, name = services.read_log_file(club, upload, request.user)
         else:
             services.accept_log_size(club, length, request.user)
             body, name = request.data, ""
         guests = [h for h in request.query_params.get("guests", "").split(",") if h]
-        match = services.ingest_log(club, body, request.user, source=Upload.Source.API, name=name,
-                                    guests=guests)
-        data = MatchSummarySerializer(selectors.with_seats(match), context={"request": request}).data
+        match = services.ingest_log(
+            club, body, request.user, source=Upload.Source.API, name=name, guests=guests
+        )
+        data = MatchSummarySerializer(
+            selectors.with_seats(match), context={"request": request}
+        ).data
         code = status.HTTP_201_CREATED if match.created else status.HTTP_200_OK
         return Response(data, status=code, headers={"Location": data["url"]})
 
@@ -178,8 +204,10 @@ class ClubMatchesView(LanternAPIView):
 class MatchDetailView(LanternAPIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: MatchDetailSerializer, 404: ErrorSerializer},
-                   summary="A match: summary and its whole log")
+    @extend_schema(
+        responses={200: MatchDetailSerializer, 404: ErrorSerializer},
+        summary="A match: summary and its whole log",
+    )
     def get(self, request: Request, match_id: int) -> Response:
         match = selectors.match_for(request.user, match_id)
         if match is None:
@@ -207,8 +235,10 @@ class MatchLogView(LanternAPIView):
 class LogSchemaView(LanternAPIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={(200, "application/json"): OpenApiTypes.OBJECT},
-                   summary="The JSON Schema of lantern-log/1, from the engine")
+    @extend_schema(
+        responses={(200, "application/json"): OpenApiTypes.OBJECT},
+        summary="The JSON Schema of lantern-log/1, from the engine",
+    )
     def get(self, request: Request) -> JsonResponse:
         return JsonResponse(engine.log_schema())
 
@@ -225,7 +255,8 @@ class ClubExportView(LanternAPIView):
             404: ErrorSerializer,
             422: _REVERSED_DATES,
         },
-        summary="Download the logs of a club's matches (with the list's filters) as zip or JSON lines",
+        summary="Download the logs of a club's matches (with the list's filters) as zip or JSON "
+        "lines",
     )
     def get(self, request: Request, slug: str, kind: str) -> HttpResponse:
         club = _club_or_404(request, slug)
@@ -250,10 +281,15 @@ class ClubImportsView(LanternAPIView):
     def get_throttles(self):
         return [UploadThrottle()] if self.request.method == "POST" else []
 
-    @extend_schema(parameters=PAGE_PARAMETERS,
-                   responses={200: paginated(ImportSerializer, "ImportPage"), 403: ErrorSerializer,
-                              404: ErrorSerializer},
-                   summary="A club's bulk imports (organisers)")
+    @extend_schema(
+        parameters=PAGE_PARAMETERS,
+        responses={
+            200: paginated(ImportSerializer, "ImportPage"),
+            403: ErrorSerializer,
+            404: ErrorSerializer,
+        },
+        summary="A club's bulk imports (organisers)",
+    )
     def get(self, request: Request, slug: str) -> Response:
         club = _club_or_404(request, slug)
         _require(policy.can_import(request.user, club), request)
@@ -265,12 +301,21 @@ class ClubImportsView(LanternAPIView):
     @extend_schema(
         request={"multipart/form-data": LogFileSerializer},
         responses={
-            202: OpenApiResponse(ImportSerializer, description="Queued; follow its url for progress."),
-            400: OpenApiResponse(ErrorSerializer, description="No file, or a zip that cannot be read."),
-            403: ErrorSerializer, 404: ErrorSerializer,
-            413: OpenApiResponse(ErrorSerializer, description=(
-                "The file, or what its zip directory declares (files, expanded bytes), is over "
-                "the limits; refused before anything is inflated or stored.")),
+            202: OpenApiResponse(
+                ImportSerializer, description="Queued; follow its url for progress."
+            ),
+            400: OpenApiResponse(
+                ErrorSerializer, description="No file, or a zip that cannot be read."
+            ),
+            403: ErrorSerializer,
+            404: ErrorSerializer,
+            413: OpenApiResponse(
+                ErrorSerializer,
+                description=(
+                    "The file, or what its zip directory declares (files, expanded bytes), is over "
+                    "the limits; refused before anything is inflated or stored."
+                ),
+            ),
             429: OpenApiResponse(ErrorSerializer, description="Too many uploads; retry later."),
         },
         summary="Start a bulk import: a JSON-lines or zip file of logs (organisers)",
@@ -295,8 +340,10 @@ class ClubImportsView(LanternAPIView):
 class ImportDetailView(LanternAPIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: ImportSerializer, 404: ErrorSerializer},
-                   summary="A bulk import and its progress")
+    @extend_schema(
+        responses={200: ImportSerializer, 404: ErrorSerializer},
+        summary="A bulk import and its progress",
+    )
     def get(self, request: Request, import_id: int) -> Response:
         run = selectors.import_for(request.user, import_id)
         if run is None:
@@ -325,12 +372,13 @@ class ClubUploadsView(LanternAPIView):
 class UploadDetailView(LanternAPIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: UploadSerializer, 404: ErrorSerializer},
-                   summary="One upload attempt and, when rejected, why")
+    @extend_schema(
+        responses={200: UploadSerializer, 404: ErrorSerializer},
+        summary="One upload attempt and, when rejected, why",
+    )
     def get(self, request: Request, upload_id: int) -> Response:
         upload = selectors.upload_for(request.user, upload_id)
         if upload is None:
             raise Http404
         services.note_upload_read(request.user, upload)
         return Response(UploadSerializer(upload, context={"request": request}).data)
-

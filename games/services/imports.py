@@ -66,8 +66,14 @@ class ImportRefused(AppError):
     ``too_large`` (the file, or what its directory declares, breaks a limit) or
     ``malformed`` (a zip that cannot be read)."""
 
-    def __init__(self, message: str, *, size: int, limit: int | None = None,
-                 code: str = Upload.Error.TOO_LARGE):
+    def __init__(
+        self,
+        message: str,
+        *,
+        size: int,
+        limit: int | None = None,
+        code: str = Upload.Error.TOO_LARGE,
+    ):
         super().__init__(message, code=code)
         self.size = size
         self.limit = limit
@@ -78,7 +84,9 @@ def accept_import_size(size: int, *, allowance: int = 0) -> None:
     ``too_large`` (nothing is recorded: no import exists yet)."""
     limit = max_import_file_bytes()
     if size > limit + allowance:
-        raise ImportRefused(_("at most %(limit)s bytes are accepted") % {"limit": limit}, size=size, limit=limit)
+        raise ImportRefused(
+            _("at most %(limit)s bytes are accepted") % {"limit": limit}, size=size, limit=limit
+        )
 
 
 def create_import(
@@ -92,8 +100,8 @@ def create_import(
     limit = max_import_file_bytes()
     if len(data) > limit:
         raise ImportRefused(
-            _("the file is %(size)s bytes; at most %(limit)s bytes are accepted") % {
-                "size": len(data), "limit": limit},
+            _("the file is %(size)s bytes; at most %(limit)s bytes are accepted")
+            % {"size": len(data), "limit": limit},
             size=len(data),
             limit=limit,
         )
@@ -131,8 +139,9 @@ MAX_IMPORT_ATTEMPTS = 3
 
 def _stalled_imports(older_than: timedelta) -> Q:
     now = timezone.now()
-    return (Q(status=Import.Status.QUEUED, created_at__lte=now - older_than)
-            | Q(status=Import.Status.RUNNING, heartbeat_at__lte=now - IMPORT_STALLED_AFTER))
+    return Q(status=Import.Status.QUEUED, created_at__lte=now - older_than) | Q(
+        status=Import.Status.RUNNING, heartbeat_at__lte=now - IMPORT_STALLED_AFTER
+    )
 
 
 def requeue_queued_imports(*, older_than: timedelta = REQUEUE_IMPORTS_AFTER) -> int:
@@ -162,18 +171,33 @@ def run_import(import_id: int) -> Import:
     now = timezone.now()
     claimed = Import.objects.filter(
         Q(pk=import_id)
-        & (Q(status=Import.Status.QUEUED)
-           | Q(status=Import.Status.RUNNING, heartbeat_at__lte=now - IMPORT_STALLED_AFTER))
-    ).update(status=Import.Status.RUNNING, started_at=Coalesce("started_at", Value(now)),
-             heartbeat_at=now, attempts=F("attempts") + 1)
+        & (
+            Q(status=Import.Status.QUEUED)
+            | Q(status=Import.Status.RUNNING, heartbeat_at__lte=now - IMPORT_STALLED_AFTER)
+        )
+    ).update(
+        status=Import.Status.RUNNING,
+        started_at=Coalesce("started_at", Value(now)),
+        heartbeat_at=now,
+        attempts=F("attempts") + 1,
+    )
     run = Import.objects.select_related("club", "created_by").get(pk=import_id)
     if not claimed:
         return run
     if run.attempts > MAX_IMPORT_ATTEMPTS:
-        _finish(run, Import.Status.FAILED, error=Sentence.site(
-            gettext_noop("the import stopped its worker %(times)s times; what it read before "
-                         "that is kept (%(processed)s logs read, %(accepted)s accepted)"),
-            times=run.attempts - 1, processed=run.processed, accepted=run.accepted))
+        _finish(
+            run,
+            Import.Status.FAILED,
+            error=Sentence.site(
+                gettext_noop(
+                    "the import stopped its worker %(times)s times; what it read before "
+                    "that is kept (%(processed)s logs read, %(accepted)s accepted)"
+                ),
+                times=run.attempts - 1,
+                processed=run.processed,
+                accepted=run.accepted,
+            ),
+        )
         return run
     try:
         _run_import(run)
@@ -182,8 +206,13 @@ def run_import(import_id: int) -> Import:
     except Exception as exc:
         # The batch in progress was rolled back: count only what the database kept.
         run.refresh_from_db(fields=["total", "processed", "accepted", "duplicates", "rejected"])
-        _finish(run, Import.Status.FAILED, error=Sentence.site(
-            gettext_noop("the import stopped on an internal error (%(error)s)"), error=repr(exc)))
+        _finish(
+            run,
+            Import.Status.FAILED,
+            error=Sentence.site(
+                gettext_noop("the import stopped on an internal error (%(error)s)"), error=repr(exc)
+            ),
+        )
         raise
     return run
 
@@ -191,8 +220,10 @@ def run_import(import_id: int) -> Import:
 def _run_import(run: Import) -> None:
     entries = read_bundle(bytes(run.payload), bundle_limits())
     run.total = len(entries)
-    run.skipped = [{"name": member.name, "reason": member.reason}
-                   for member in skipped_members(bytes(run.payload))]
+    run.skipped = [
+        {"name": member.name, "reason": member.reason}
+        for member in skipped_members(bytes(run.payload))
+    ]
     Import.objects.filter(pk=run.pk).update(total=run.total, skipped=run.skipped)
     # A resumed import starts after the last batch it saved (run.processed, committed
     # with that batch's matches).
@@ -200,7 +231,7 @@ def _run_import(run: Import) -> None:
         with transaction.atomic():
             batch = ImportBatch()
             stored = [
-                _import_entry(run, entry, batch) for entry in entries[start:start + IMPORT_BATCH]
+                _import_entry(run, entry, batch) for entry in entries[start : start + IMPORT_BATCH]
             ]
             batch.write()
             _save_progress(run)
@@ -208,7 +239,9 @@ def _run_import(run: Import) -> None:
             if new:
                 # One event for the batch: rated with one task (ladder.handlers).
                 publish(
-                    events.matches_stored, club_id=run.club_id, batch=True,
+                    events.matches_stored,
+                    club_id=run.club_id,
+                    batch=True,
                     match_ids=[match.pk for match in new],
                     finished_ids=[m.pk for m in new if m.status == Match.Status.VALID],
                 )
@@ -220,8 +253,12 @@ def _import_entry(run: Import, entry: BundleEntry, batch: ImportBatch) -> Match 
     run.processed += 1
     if entry.too_large:
         reject_too_large(
-            run.club, entry.size, run.created_by,
-            source=Upload.Source.IMPORT, name=entry.name, import_run=run,
+            run.club,
+            entry.size,
+            run.created_by,
+            source=Upload.Source.IMPORT,
+            name=entry.name,
+            import_run=run,
         )
         run.rejected += 1
         return None

@@ -77,18 +77,30 @@ def played_at_of(document: dict[str, Any]) -> datetime | None:
         except ValueError:  # well formed, but no such day or hour
             moment = None
     if moment is None:
-        raise PlayedAtRefused(Sentence.site(
-            gettext_noop("meta.played_at %(value)s is not a date and time: write it as "
-                         "%(example)s (ISO 8601), or leave it out when the date is unknown"),
-            value=_shown(value), example=PLAYED_AT_EXAMPLE))
+        raise PlayedAtRefused(
+            Sentence.site(
+                gettext_noop(
+                    "meta.played_at %(value)s is not a date and time: write it as "
+                    "%(example)s (ISO 8601), or leave it out when the date is unknown"
+                ),
+                value=_shown(value),
+                example=PLAYED_AT_EXAMPLE,
+            )
+        )
     if not timezone.is_aware(moment):
         return moment.replace(tzinfo=UTC)
     try:
         return moment.astimezone(UTC)
     except OverflowError:
-        raise PlayedAtRefused(Sentence.site(
-            gettext_noop("meta.played_at %(value)s is outside the calendar once its offset is "
-                         "applied (years 1 to 9999 in UTC)"), value=_shown(value))) from None
+        raise PlayedAtRefused(
+            Sentence.site(
+                gettext_noop(
+                    "meta.played_at %(value)s is outside the calendar once its offset is "
+                    "applied (years 1 to 9999 in UTC)"
+                ),
+                value=_shown(value),
+            )
+        ) from None
 
 
 def _shown(value: Any) -> str:
@@ -109,7 +121,9 @@ def has_bot_seat(document: dict[str, Any]) -> bool:
     """Whether a seat of the log was played by a bot: its seat entry names the bot
     (``{"seat": "p2", "player": "bot-greedy", "bot": "greedy"}``, as the recorder writes
     it). Such a match is rated only on the club's bot ladder."""
-    return any(isinstance(entry, dict) and entry.get("bot") for entry in document.get("seats") or [])
+    return any(
+        isinstance(entry, dict) and entry.get("bot") for entry in document.get("seats") or []
+    )
 
 
 @dataclass
@@ -262,7 +276,12 @@ def reject_too_large(
 
 
 def accept_log_size(
-    club: Club, size: int, uploaded_by: Any, *, source: str = Upload.Source.API, name: str = "",
+    club: Club,
+    size: int,
+    uploaded_by: Any,
+    *,
+    source: str = Upload.Source.API,
+    name: str = "",
     allowance: int = 0,
 ) -> None:
     """Refuse, before reading it, a log whose size (a file's, or a request's
@@ -335,8 +354,11 @@ def _validate(
     if too_long:
         raise LogRejected(
             Upload.Error.MALFORMED,
-            Sentence.site(gettext_noop("a player handle may have at most %(longest)s characters: %(handle)s"),
-                          longest=longest, handle=repr(too_long[0][:80])),
+            Sentence.site(
+                gettext_noop("a player handle may have at most %(longest)s characters: %(handle)s"),
+                longest=longest,
+                handle=repr(too_long[0][:80]),
+            ),
             rule="LOG-SEATS",
         )
     cached = attempt.batch.player_ids if attempt.batch is not None else {}
@@ -348,11 +370,23 @@ def _validate(
         can_confirm = policy.can_confirm_guests(attempt.uploaded_by, club)
         raise LogRejected(
             Upload.Error.UNKNOWN_PLAYERS,
-            Sentence.site(gettext_noop("these players are not in %(club)s: %(handles)s (confirm them "
-                                       "as guests to store the log)"), club=club.name, handles=", ".join(missing))
-            if can_confirm else
-            Sentence.site(gettext_noop("these players are not in %(club)s: %(handles)s (an organiser can "
-                                "upload the log to add them)"), club=club.name, handles=", ".join(missing)),
+            Sentence.site(
+                gettext_noop(
+                    "these players are not in %(club)s: %(handles)s (confirm them "
+                    "as guests to store the log)"
+                ),
+                club=club.name,
+                handles=", ".join(missing),
+            )
+            if can_confirm
+            else Sentence.site(
+                gettext_noop(
+                    "these players are not in %(club)s: %(handles)s (an organiser can "
+                    "upload the log to add them)"
+                ),
+                club=club.name,
+                handles=", ".join(missing),
+            ),
             details={"handles": missing, "can_confirm_guests": can_confirm},
         )
 
@@ -371,7 +405,9 @@ def _may_add(attempt: _Attempt, missing: list[str]) -> bool:
     who may confirm guests, when they confirmed every one of them."""
     if policy.can_create_players(attempt.uploaded_by, attempt.club):
         return True
-    return set(missing) <= attempt.guests and policy.can_confirm_guests(attempt.uploaded_by, attempt.club)
+    return set(missing) <= attempt.guests and policy.can_confirm_guests(
+        attempt.uploaded_by, attempt.club
+    )
 
 
 def _player_ids(club: Club, handles: Iterable[str]) -> dict[str, int]:
@@ -384,7 +420,9 @@ def _player_ids(club: Club, handles: Iterable[str]) -> dict[str, int]:
 def _stored(club: Club, content_hash: str) -> Match | None:
     # Unordered on purpose: at most one row can match (the unique constraint), and an
     # ORDER BY would only cost time on every upload.
-    existing = next(iter(Match.objects.filter(club=club, content_hash=content_hash).order_by()[:1]), None)
+    existing = next(
+        iter(Match.objects.filter(club=club, content_hash=content_hash).order_by()[:1]), None
+    )
     if existing is not None:
         existing.club = club  # the club it was found in: whoever reads match.club asks no query
     return existing
@@ -409,14 +447,24 @@ def _store(
         # A handle first seen in a bot seat is that bot's (pages call it "strong bot").
         bots_by_handle = {entry["player"]: entry_bot(entry) for entry in parsed.document["seats"]}
         Player.objects.bulk_create(
-            [Player(club=club, handle=handle, bot=bots_by_handle.get(handle, ""),
-                    guest=handle in attempt.guests) for handle in missing],
+            [
+                Player(
+                    club=club,
+                    handle=handle,
+                    bot=bots_by_handle.get(handle, ""),
+                    guest=handle in attempt.guests,
+                )
+                for handle in missing
+            ],
             ignore_conflicts=True,
         )
         known.update(_player_ids(club, missing))
         if guests := [handle for handle in missing if handle in attempt.guests]:
-            record_guests(attempt.uploaded_by if getattr(attempt.uploaded_by, "pk", None) else None,
-                          club, guests)
+            record_guests(
+                attempt.uploaded_by if getattr(attempt.uploaded_by, "pk", None) else None,
+                club,
+                guests,
+            )
     finished = replayed.status == "finished"
     result = replayed.result if finished else None
     match = Match.objects.create(
@@ -455,6 +503,11 @@ def _store(
     log.save(force_insert=True)
     attempt.record(Upload.Status.ACCEPTED, match=match)
     # In the club's match list, and rated once committed (ladder.handlers; EL-1.2).
-    publish(events.matches_stored, club_id=club.pk, match_ids=[match.pk],
-            finished_ids=[match.pk] if finished else [], auto_analysis=club.auto_analysis)
+    publish(
+        events.matches_stored,
+        club_id=club.pk,
+        match_ids=[match.pk],
+        finished_ids=[match.pk] if finished else [],
+        auto_analysis=club.auto_analysis,
+    )
     return match

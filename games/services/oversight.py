@@ -33,11 +33,21 @@ def note_upload_read(user: Any, upload: Upload) -> None:
 
     if policy.is_staff_reading_private_upload(user, upload):
         name = upload.name or {"msgid": gettext_noop("unnamed")}
-        audit(upload.club, user, "upload.staff_read",
-              Sentence.site(gettext_noop("%(user)s (site operator) read upload %(upload)s (%(name)s, %(status)s)"),
-                            user=user.get_username(), upload=upload.pk, name=name,
-                            status={"msgid": UPLOAD_STATUS_WORDS.get(upload.status, upload.status)}),
-              upload=upload.pk)
+        audit(
+            upload.club,
+            user,
+            "upload.staff_read",
+            Sentence.site(
+                gettext_noop(
+                    "%(user)s (site operator) read upload %(upload)s (%(name)s, %(status)s)"
+                ),
+                user=user.get_username(),
+                upload=upload.pk,
+                name=name,
+                status={"msgid": UPLOAD_STATUS_WORDS.get(upload.status, upload.status)},
+            ),
+            upload=upload.pk,
+        )
 
 
 def _title(game_id: str) -> Message | str:
@@ -58,9 +68,18 @@ def void_match(actor: AbstractBaseUser, match: Match, reason: str) -> Match:
         raise ClubError(_("This match is void already."), "already_void")
     match.is_void, match.void_reason, match.voided_at = True, reason[:500], timezone.now()
     match.save(update_fields=["is_void", "void_reason", "voided_at"])
-    audit(match.club, actor, "match.void", Sentence.site(gettext_noop("voided %(game)s match #%(match)s: %(reason)s"),
-                                                      game=_title(match.game), match=match.pk, reason=reason),
-          match=match.pk)
+    audit(
+        match.club,
+        actor,
+        "match.void",
+        Sentence.site(
+            gettext_noop("voided %(game)s match #%(match)s: %(reason)s"),
+            game=_title(match.game),
+            match=match.pk,
+            reason=reason,
+        ),
+        match=match.pk,
+    )
     publish(events.match_voided, club_id=match.club_id, match_id=match.pk)
     return match
 
@@ -71,17 +90,27 @@ def restore_match(actor: AbstractBaseUser, match: Match, reason: str) -> Match:
     (ladder.handlers). The reason goes to the audit trail, with the void's."""
     reason = reason.strip()
     if not reason:
-        raise ClubError(_("Say why the match counts again: the reason goes to the audit trail."),
-                        "no_reason")
+        raise ClubError(
+            _("Say why the match counts again: the reason goes to the audit trail."), "no_reason"
+        )
     match = Match.objects.select_for_update().select_related("club").get(pk=match.pk)
     if not match.is_void:
         raise ClubError(_("This match is not void."), "not_void")
     was = match.void_reason
     match.is_void, match.void_reason, match.voided_at = False, "", None
     match.save(update_fields=["is_void", "void_reason", "voided_at"])
-    audit(match.club, actor, "match.restore",
-          Sentence.site(gettext_noop("restored %(game)s match #%(match)s: %(reason)s"),
-                        game=_title(match.game), match=match.pk, reason=reason[:300]), match=match.pk,
-          void_reason=was)
+    audit(
+        match.club,
+        actor,
+        "match.restore",
+        Sentence.site(
+            gettext_noop("restored %(game)s match #%(match)s: %(reason)s"),
+            game=_title(match.game),
+            match=match.pk,
+            reason=reason[:300],
+        ),
+        match=match.pk,
+        void_reason=was,
+    )
     publish(events.match_restored, club_id=match.club_id, match_id=match.pk)
     return match

@@ -26,9 +26,13 @@ class Revalidation:
     rejection: dict[str, Any] | None
 
     def describe(self) -> str:
-        now = self.status if self.rejection is None else (
-            f"rejected at {self.rejection['where']}: {self.rejection['rule']}: "
-            f"{self.rejection['message']}"
+        now = (
+            self.status
+            if self.rejection is None
+            else (
+                f"rejected at {self.rejection['where']}: {self.rejection['rule']}: "
+                f"{self.rejection['message']}"
+            )
         )
         return (
             f"match {self.match_id} ({self.club}, {self.game}, rules {self.stored_rules_version} "

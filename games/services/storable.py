@@ -60,7 +60,9 @@ class ParsedLog:
 def too_large(size: int, limit: int) -> LogRejected:
     return LogRejected(
         Upload.Error.TOO_LARGE,
-        Sentence.site(gettext_noop("the log is larger than the %(limit)s bytes accepted"), limit=limit),
+        Sentence.site(
+            gettext_noop("the log is larger than the %(limit)s bytes accepted"), limit=limit
+        ),
         details={"size": size, "limit": limit},
     )
 
@@ -84,8 +86,10 @@ def _storable_problem(document: Any) -> Sentence | None:
         node, depth = stack.pop()
         if isinstance(node, dict | list):
             if depth > MAX_LOG_DEPTH:
-                return Sentence.site(gettext_noop("the document nests arrays and objects more than %(depth)s deep"),
-                                     depth=MAX_LOG_DEPTH)
+                return Sentence.site(
+                    gettext_noop("the document nests arrays and objects more than %(depth)s deep"),
+                    depth=MAX_LOG_DEPTH,
+                )
             if isinstance(node, dict):
                 for key, value in node.items():
                     problem = _text_problem(key)
@@ -105,13 +109,19 @@ def _storable_problem(document: Any) -> Sentence | None:
 
 def _text_problem(text: str) -> Sentence | None:
     if "\x00" in text:
-        return Sentence.site(gettext_noop("a string holds the NUL character (\\u0000), which cannot be stored"))
+        return Sentence.site(
+            gettext_noop("a string holds the NUL character (\\u0000), which cannot be stored")
+        )
     if text.isascii():
         return None
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        return Sentence.site(gettext_noop("a string holds an unpaired surrogate (\\ud800-\\udfff), which is not Unicode text"))
+        return Sentence.site(
+            gettext_noop(
+                "a string holds an unpaired surrogate (\\ud800-\\udfff), which is not Unicode text"
+            )
+        )
     return None
 
 
@@ -193,7 +203,9 @@ def parse_log(document: bytes | str | dict[str, Any]) -> ParsedLog:
     try:
         parsed = engine.parse_json(raw)
     except engine.IllegalAction as exc:
-        raise LogRejected(Upload.Error.MALFORMED, Sentence.of_engine(exc.sentence), rule=exc.rule) from None
+        raise LogRejected(
+            Upload.Error.MALFORMED, Sentence.of_engine(exc.sentence), rule=exc.rule
+        ) from None
     canonical = _storable_canonical_text(parsed)
     return ParsedLog(parsed, canonical_text_hash(canonical), len(raw))
 

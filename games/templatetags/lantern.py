@@ -39,8 +39,9 @@ def join_words(items: list[str]) -> str:
 @register.filter
 def result_sentence(match: Any) -> str:
     """``{{ match|result_sentence }}``: "Mister X (alice) escaped after 24 moves."."""
-    return display.result_sentence(match.game, match.status, match.result, _players(match),
-                                   getattr(match, "options", None))
+    return display.result_sentence(
+        match.game, match.status, match.result, _players(match), getattr(match, "options", None)
+    )
 
 
 @register.filter

@@ -119,7 +119,8 @@ def retry_stalled_recomputes() -> int:
     Returns how many were queued again."""
     queued = 0
     active = RecomputeJob.objects.filter(
-        status__in=[RecomputeJob.Status.QUEUED, RecomputeJob.Status.RUNNING]).order_by("pk")
+        status__in=[RecomputeJob.Status.QUEUED, RecomputeJob.Status.RUNNING]
+    ).order_by("pk")
     for job in active.select_related("ladder"):
         if not is_stalled(job):
             continue
@@ -137,8 +138,11 @@ def retry_stalled_recomputes() -> int:
             if newer:
                 _mark_stalled(job, "not retried: the ladder has a newer recompute")
             elif in_a_row >= MAX_STALLED_IN_A_ROW:
-                _mark_stalled(job, f"not retried: {in_a_row} recomputes of this ladder in a row "
-                                   "lost their worker (Retry on the dashboard once it is understood)")
+                _mark_stalled(
+                    job,
+                    f"not retried: {in_a_row} recomputes of this ladder in a row "
+                    "lost their worker (Retry on the dashboard once it is understood)",
+                )
             else:
                 _mark_stalled(job, "retried automatically")
                 queue_recompute(job.ladder, job.reason)
@@ -147,15 +151,19 @@ def retry_stalled_recomputes() -> int:
 
 
 def recompute_all_ladders(reason: str = RecomputeJob.Reason.NIGHTLY) -> list[RecomputeJob]:
-    return [recompute_ladder(pk, reason=reason) for pk in Ladder.objects.values_list("pk", flat=True)]
+    return [
+        recompute_ladder(pk, reason=reason) for pk in Ladder.objects.values_list("pk", flat=True)
+    ]
 
 
 def ensure_ladders() -> None:
     """A ladder for every (club, game) with rated matches but none yet, and a bot ladder
     for every (club, game) with rated matches against bots (nightly)."""
     pairs = (
-        rated_matches().filter(game__in=rated_games())
-        .values_list("club_id", "game", "with_bots").distinct()
+        rated_matches()
+        .filter(game__in=rated_games())
+        .values_list("club_id", "game", "with_bots")
+        .distinct()
     )
     for club_id, game, with_bots in pairs:
         kind = Ladder.Kind.BOTS if with_bots else Ladder.Kind.STANDARD

@@ -68,7 +68,9 @@ def apply_match(match_id: int) -> Outcome:
     """
     # Which ladder: a match's club, game and kind of players never change.
     found = (
-        Match.objects.filter(pk=match_id).order_by().values_list("club_id", "game", "with_bots")
+        Match.objects.filter(pk=match_id)
+        .order_by()
+        .values_list("club_id", "game", "with_bots")
         .first()
     )
     if found is None or rating_shape(found[1]) is None:
@@ -79,7 +81,9 @@ def apply_match(match_id: int) -> Outcome:
         # whether it is rated already, in one query.
         match = (
             Match.objects.only(*_RATING_FIELDS)
-            .annotate(already=Exists(RatingChange.objects.filter(ladder=ladder, match=OuterRef("pk"))))
+            .annotate(
+                already=Exists(RatingChange.objects.filter(ladder=ladder, match=OuterRef("pk")))
+            )
             .get(pk=match_id)
         )
         already = match.already
@@ -87,7 +91,8 @@ def apply_match(match_id: int) -> Outcome:
             return Outcome.ALREADY_RATED if already else Outcome.NOT_RATED
         key = (rating_time(match), match.pk)
         newest = ladder.last_rated_at is None or key > (
-            ladder.last_rated_at, ladder.last_rated_match_id or 0
+            ladder.last_rated_at,
+            ladder.last_rated_match_id or 0,
         )
         if not already and newest:
             return Outcome.RATED if _rate_newest(ladder, match) else Outcome.NOT_RATED
@@ -95,7 +100,9 @@ def apply_match(match_id: int) -> Outcome:
         recompute_ladder(ladder.pk, reason=RecomputeJob.Reason.CHANGED)
     else:  # back-dated: from that match on (or an earlier one still waiting)
         recompute_ladder(
-            ladder.pk, reason=RecomputeJob.Reason.BACKDATED, since=min(key, earliest_unrated(ladder)),
+            ladder.pk,
+            reason=RecomputeJob.Reason.BACKDATED,
+            since=min(key, earliest_unrated(ladder)),
             hold_lock=True,
         )
     return Outcome.RECOMPUTED
@@ -122,12 +129,18 @@ def _rate_newest(ladder: Ladder, match: Match) -> bool:
     ratings (lock held)."""
     team = team_game(ladder.game)
     options = (
-        MatchLog.objects.filter(match_id=match.pk).values_list("document__options", flat=True)
-        .first() if team is not None else None
+        MatchLog.objects.filter(match_id=match.pk)
+        .values_list("document__options", flat=True)
+        .first()
+        if team is not None
+        else None
     )
-    seats = list(MatchSeat.objects.filter(match_id=match.pk).order_by("id")
-                 .values_list("seat", "player_id"))
-    rated = RatedMatch(match.pk, rating_time(match), seat_players(seats, team, options), match.winner)
+    seats = list(
+        MatchSeat.objects.filter(match_id=match.pk).order_by("id").values_list("seat", "player_id")
+    )
+    rated = RatedMatch(
+        match.pk, rating_time(match), seat_players(seats, team, options), match.winner
+    )
     state = LadderState(role_tallies={role: list(t) for role, t in ladder.role_tallies.items()})
     standings = Standings()
     for player, rating, games, wins, losses, roles, last_played_at in (

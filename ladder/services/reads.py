@@ -50,8 +50,6 @@ def is_rated_match(match: Match) -> bool:
     )
 
 
-
-
 @dataclass(frozen=True, slots=True)
 class RatedMatch:
     """What the kernel needs of one match, read in bulk."""
@@ -74,8 +72,10 @@ def read_matches(
     from ``since`` = (time, match id) on), in three queries. ``with_bots``: only the
     matches with a bot seat (True: a bot ladder) or only those without (False: the
     normal ladder); None: both."""
-    matches = rated_matches().filter(club_id=club_id, game=game).annotate(
-        at=Coalesce("played_at", "uploaded_at")
+    matches = (
+        rated_matches()
+        .filter(club_id=club_id, game=game)
+        .annotate(at=Coalesce("played_at", "uploaded_at"))
     )
     if with_bots is not None:
         matches = matches.filter(with_bots=with_bots)
@@ -87,14 +87,12 @@ def read_matches(
     if not rows:
         return []
     ids = [row[0] for row in rows]
-    id_filter = Q(match_id__in=ids) if match_ids is not None else Q(
-        match__in=matches.values("id")
-    )
+    id_filter = Q(match_id__in=ids) if match_ids is not None else Q(match__in=matches.values("id"))
     seats: dict[int, list[tuple[str, int]]] = {}
     for match_id, seat, player_id in (
-        MatchSeat.objects.filter(id_filter).order_by("match_id", "id").values_list(
-            "match_id", "seat", "player_id"
-        )
+        MatchSeat.objects.filter(id_filter)
+        .order_by("match_id", "id")
+        .values_list("match_id", "seat", "player_id")
     ):
         seats.setdefault(match_id, []).append((seat, player_id))
     options: dict[int, Any] = {}
@@ -105,8 +103,12 @@ def read_matches(
         )
     no_seats: list[tuple[str, int]] = []
     return [
-        RatedMatch(match_id, at, seat_players(seats.get(match_id, no_seats), team,
-                                              options.get(match_id)), winner)
+        RatedMatch(
+            match_id,
+            at,
+            seat_players(seats.get(match_id, no_seats), team, options.get(match_id)),
+            winner,
+        )
         for match_id, at, winner in rows
     ]
 
@@ -119,17 +121,22 @@ def team_game(game_id: str) -> Game | None:
     return game if rating is not None and rating.kind == ONE_AGAINST_TEAM else None
 
 
-def seat_players(seats: list[tuple[str, int]], team: Game | None,
-                 options: Any) -> tuple[SeatPlayer, ...]:
+def seat_players(
+    seats: list[tuple[str, int]], team: Game | None, options: Any
+) -> tuple[SeatPlayer, ...]:
     """The kernel's seats of one match from its (seat, player id) pairs in seat order;
     ``team``: the game when it is rated one against a team, whose team seats weigh by
     their shares with the log's ``options`` (EL-5.1: ``Game.team_shares``)."""
     if team is not None:
-        shares = team.team_shares(options if isinstance(options, dict) else {},
-                                  [seat for seat, _ in seats])
-        return tuple([
-            _seat_player(SeatPlayer, (seat, player, shares.get(seat, 0))) for seat, player in seats
-        ])
+        shares = team.team_shares(
+            options if isinstance(options, dict) else {}, [seat for seat, _ in seats]
+        )
+        return tuple(
+            [
+                _seat_player(SeatPlayer, (seat, player, shares.get(seat, 0)))
+                for seat, player in seats
+            ]
+        )
     return tuple([_seat_player(SeatPlayer, (seat, player, 0)) for seat, player in seats])
 
 

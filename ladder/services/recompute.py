@@ -60,8 +60,9 @@ class Computed:
     skipped: list[str]
 
 
-def base_state(ladder: Ladder, first_sequence: int,
-               player_ids: set[int]) -> tuple[LadderState, Standings]:
+def base_state(
+    ladder: Ladder, first_sequence: int, player_ids: set[int]
+) -> tuple[LadderState, Standings]:
     """The ladder as it stood before the match numbered ``first_sequence``, for the given
     players, from the stored history (four grouped queries)."""
     state, standings = LadderState(), Standings()
@@ -70,8 +71,9 @@ def base_state(ladder: Ladder, first_sequence: int,
         return state, standings
     mine = earlier.filter(player_id__in=player_ids)
     latest = (
-        mine.annotate(newest=Window(RowNumber(), partition_by=[F("player_id")],
-                                    order_by=F("sequence").desc()))
+        mine.annotate(
+            newest=Window(RowNumber(), partition_by=[F("player_id")], order_by=F("sequence").desc())
+        )
         .filter(newest=1)
         .values_list("player_id", "after", "played_at")
     )
@@ -79,7 +81,8 @@ def base_state(ladder: Ladder, first_sequence: int,
         state.ratings[player] = after
         standings.last_played[player] = at
     for player, role, won, count in (
-        mine.values("player_id", "role", "won").annotate(n=Count("id"))
+        mine.values("player_id", "role", "won")
+        .annotate(n=Count("id"))
         .values_list("player_id", "role", "won", "n")
     ):
         state.games[player] = state.games.get(player, 0) + count
@@ -89,8 +92,10 @@ def base_state(ladder: Ladder, first_sequence: int,
         record["wins" if won else "losses"] += count
     # EL-3.3 tallies: one change per match carries the tallied role (cryptid, mrx).
     for role, won, count in (
-        earlier.filter(role__in=list(opposed_roles())).values("role", "won")
-        .annotate(n=Count("id")).values_list("role", "won", "n")
+        earlier.filter(role__in=list(opposed_roles()))
+        .values("role", "won")
+        .annotate(n=Count("id"))
+        .values_list("role", "won", "n")
     ):
         tally = state.role_tallies.setdefault(role, [0, 0])
         tally[0] += count if won else 0
@@ -116,8 +121,7 @@ def compute_ladder(
             or ladder.rated_matches + 1
         )
     with collector_paused():
-        matches = read_matches(ladder.club_id, ladder.game, since=since,
-                               with_bots=ladder.with_bots)
+        matches = read_matches(ladder.club_id, ladder.game, since=since, with_bots=ladder.with_bots)
         players = {seat.player for match in matches for seat in match.seats}
         state, standings = base_state(ladder, first_sequence, players)
         kernel = RatingKernel(ladder.rating_options, state)
@@ -138,8 +142,9 @@ def compute_ladder(
             if progress and n % every == 0 and time.monotonic() - reported >= PROGRESS_SECONDS:
                 progress(n, total)
                 reported = time.monotonic()
-    return Computed(version, first_sequence, kernel, standings, rows, last,
-                    sequence - first_sequence, skipped)
+    return Computed(
+        version, first_sequence, kernel, standings, rows, last, sequence - first_sequence, skipped
+    )
 
 
 @contextmanager
@@ -294,7 +299,9 @@ def recompute_ladder(
                 ladder = Ladder.objects.get(pk=ladder_id)
                 computed = compute_ladder(ladder, progress, since)
                 RecomputeJob.objects.filter(pk=job.pk).update(
-                    progress=computed.count, total=computed.count, phase="writing",
+                    progress=computed.count,
+                    total=computed.count,
+                    phase="writing",
                     heartbeat_at=timezone.now(),
                 )
                 if swap_in(ladder, computed):

@@ -39,8 +39,9 @@ def unrated_matches(
     now = timezone.now()
     return (
         rated_matches()
-        .filter(game__in=rated_games(), uploaded_at__lte=now - older_than,
-                uploaded_at__gt=now - within)
+        .filter(
+            game__in=rated_games(), uploaded_at__lte=now - older_than, uploaded_at__gt=now - within
+        )
         .exclude(Exists(RatingChange.objects.filter(match=OuterRef("pk"))))
     )
 

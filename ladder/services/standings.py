@@ -43,8 +43,14 @@ class Standings:
             record["wins" if change.won else "losses"] += 1
             last_played[player] = at
 
-    def set_stored(self, player: int, wins: int, losses: int,
-                   roles: dict[str, dict[str, int]], last_played_at: datetime | None) -> None:
+    def set_stored(
+        self,
+        player: int,
+        wins: int,
+        losses: int,
+        roles: dict[str, dict[str, int]],
+        last_played_at: datetime | None,
+    ) -> None:
         """A player's record as a stored Rating has it."""
         self.wins[player] = wins
         self.losses[player] = losses
@@ -53,8 +59,9 @@ class Standings:
             self.last_played[player] = last_played_at
 
 
-def rating_rows(ladder: Ladder, kernel: RatingKernel, standings: Standings,
-                 players: Iterable[int]) -> list[Rating]:
+def rating_rows(
+    ladder: Ladder, kernel: RatingKernel, standings: Standings, players: Iterable[int]
+) -> list[Rating]:
     state = kernel.state
     return [
         Rating(
@@ -75,12 +82,19 @@ def rating_rows(ladder: Ladder, kernel: RatingKernel, standings: Standings,
 #: RatingChange columns of a history row (written with COPY / executemany): the match's
 #: part, then the kernel's :class:`Change` field by field, so a row is built by joining
 #: two tuples (``change_tuples``) rather than field by field.
-CHANGE_COLUMNS = ("ladder_id", "match_id", "sequence", "played_at", "player_id",
-                  *Change._fields[1:])
+CHANGE_COLUMNS = (
+    "ladder_id",
+    "match_id",
+    "sequence",
+    "played_at",
+    "player_id",
+    *Change._fields[1:],
+)
 
 
-def change_tuples(ladder_id: int, match: RatedMatch, sequence: int,
-                   changes: list[Change]) -> Iterator[tuple]:
+def change_tuples(
+    ladder_id: int, match: RatedMatch, sequence: int, changes: list[Change]
+) -> Iterator[tuple]:
     """RatingChange rows as plain tuples: a recompute writes hundreds of thousands, and
     model instances would cost more than the rating itself."""
     return map((ladder_id, match.id, sequence, match.at).__add__, changes)
@@ -124,12 +138,21 @@ def insert_changes(rows: list[tuple]) -> None:
         sql = f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(CHANGE_COLUMNS))})"
         for first in range(0, len(rows), BATCH):
             cursor.executemany(
-                sql, [row[:3] + (adapt(row[3]),) + row[4:] for row in rows[first:first + BATCH]]
+                sql, [row[:3] + (adapt(row[3]),) + row[4:] for row in rows[first : first + BATCH]]
             )
 
 
-_UPSERT_FIELDS = ("ladder", "player", "rating", "games", "wins", "losses", "roles",
-                  "provisional", "last_played_at")
+_UPSERT_FIELDS = (
+    "ladder",
+    "player",
+    "rating",
+    "games",
+    "wins",
+    "losses",
+    "roles",
+    "provisional",
+    "last_played_at",
+)
 
 
 def upsert_ratings(rows: list[Rating]) -> None:
@@ -151,8 +174,11 @@ def upsert_ratings(rows: list[Rating]) -> None:
                 f"INSERT INTO {ops.quote_name(Rating._meta.db_table)} "
                 f"({', '.join(map(ops.quote_name, columns))}) "
                 f"VALUES {', '.join([row_sql] * len(rows))} {suffix}",
-                [field.get_db_prep_save(getattr(row, field.attname), connection)
-                 for row in rows for field in fields],
+                [
+                    field.get_db_prep_save(getattr(row, field.attname), connection)
+                    for row in rows
+                    for field in fields
+                ],
             )
         return
     Rating.objects.bulk_create(
@@ -160,5 +186,13 @@ def upsert_ratings(rows: list[Rating]) -> None:
         batch_size=BATCH,
         update_conflicts=True,
         unique_fields=["ladder", "player"],
-        update_fields=["rating", "games", "wins", "losses", "roles", "provisional", "last_played_at"],
+        update_fields=[
+            "rating",
+            "games",
+            "wins",
+            "losses",
+            "roles",
+            "provisional",
+            "last_played_at",
+        ],
     )

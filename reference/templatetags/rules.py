@@ -23,7 +23,9 @@ def rule_link(rule: str | None) -> str:
     url = rule_url(rule)
     if url is None:
         return format_html("<code>{}</code>", rule)
-    return format_html('<a class="rule-link" href="{}" title="{}"><code>{}</code></a>', url, rule_title(rule), rule)
+    return format_html(
+        '<a class="rule-link" href="{}" title="{}"><code>{}</code></a>', url, rule_title(rule), rule
+    )
 
 
 def rule_title(rule: str) -> str:
@@ -38,6 +40,7 @@ def link_rule_ids(text: str | None) -> str:
     for sentences that name a rule ("... not 120 (MX-1.3)")."""
     if not text:
         return ""
+
     def link(found: re.Match[str]) -> str:
         return rule_link(found.group(1)) if rule_url(found.group(1)) else found.group(0)
 

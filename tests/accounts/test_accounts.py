@@ -33,8 +33,12 @@ def test_sign_up_creates_the_account_and_logs_in(client, django_user_model):
 def test_sign_up_refuses_mismatched_passwords(client, django_user_model):
     response = client.post(
         reverse("signup"),
-        {"username": "grace", "email": "g@example.org", "password1": "abcdefgh12345",
-         "password2": "different12345"},
+        {
+            "username": "grace",
+            "email": "g@example.org",
+            "password1": "abcdefgh12345",
+            "password2": "different12345",
+        },
     )
     assert response.status_code == 200
     assert not django_user_model.objects.filter(username="grace").exists()
@@ -114,10 +118,13 @@ def test_token_endpoints_refuse_get_and_need_csrf(user):
     assert not Token.objects.filter(user=user).exists()
 
 
-@pytest.mark.parametrize(("saved", "asked_in"), [
-    ("ru", "en"),  # the account's saved language, whatever page asked
-    ("", "ja"),  # no saved language: the language the form was read in
-])
+@pytest.mark.parametrize(
+    ("saved", "asked_in"),
+    [
+        ("ru", "en"),  # the account's saved language, whatever page asked
+        ("", "ja"),  # no saved language: the language the form was read in
+    ],
+)
 def test_the_password_reset_email_is_in_its_readers_language(client, user, saved, asked_in):
     from django.utils import translation
 

@@ -37,16 +37,28 @@ def test_a_valid_token_is_its_user_and_the_token_in_one_statement(user):
     with CaptureQueriesContext(connection) as queries:
         found_user, found_token = answer(TokenAuthentication, f"Token {token.key}")
     assert len(queries) == 1
-    assert (found_user.pk, found_user.username, found_user.email) == (user.pk, "tok", "tok@example.org")
+    assert (found_user.pk, found_user.username, found_user.email) == (
+        user.pk,
+        "tok",
+        "tok@example.org",
+    )
     assert found_token.pk == token.key and found_token.user is found_user
     assert found_token.created == Token.objects.get(pk=token.key).created  # read when asked
     drf_user, drf_token = answer(authentication.TokenAuthentication, f"Token {token.key}")
     assert (drf_user, drf_token) == (found_user, found_token)
 
 
-@pytest.mark.parametrize("header", [
-    "Token", "Token a b", "Token not-a-token", "Token \u00e9t\u00e9", "Bearer x", "",
-])
+@pytest.mark.parametrize(
+    "header",
+    [
+        "Token",
+        "Token a b",
+        "Token not-a-token",
+        "Token \u00e9t\u00e9",
+        "Bearer x",
+        "",
+    ],
+)
 def test_every_other_header_gets_drfs_answer(user, header):
     issue_api_token(user)
     assert answer(TokenAuthentication, header) == answer(authentication.TokenAuthentication, header)
@@ -56,7 +68,10 @@ def test_a_deactivated_user_and_a_revoked_token_are_refused_at_once(user):
     token = issue_api_token(user)
     user.is_active = False
     user.save()
-    assert answer(TokenAuthentication, f"Token {token.key}") == ("refused", "User inactive or deleted.")
+    assert answer(TokenAuthentication, f"Token {token.key}") == (
+        "refused",
+        "User inactive or deleted.",
+    )
     user.is_active = True
     user.save()
     assert answer(TokenAuthentication, f"Token {token.key}")[0] == user

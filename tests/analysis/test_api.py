@@ -37,7 +37,9 @@ def url(match, view="all"):
     return f"/api/matches/{match.pk}/analysis?view={view}"
 
 
-def test_only_members_may_request_and_then_every_perspective_reads(api, match, django_capture_on_commit_callbacks):
+def test_only_members_may_request_and_then_every_perspective_reads(
+    api, match, django_capture_on_commit_callbacks
+):
     before = api(None).get(url(match)).json()
     assert before["status"] == "none" and before["available"] and not before["can_request"]
     assert api("member").get(url(match)).json()["can_request"]
@@ -55,16 +57,24 @@ def test_only_members_may_request_and_then_every_perspective_reads(api, match, d
     assert all(len(line["points"]) == plies for line in done["result"]["lines"])
 
 
-def test_a_seat_perspective_gets_its_own_figures_only(api, match, django_capture_on_commit_callbacks):
+def test_a_seat_perspective_gets_its_own_figures_only(
+    api, match, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
         api("member").post(url(match))
     everything = api(None).get(url(match)).json()["result"]
     seat = api(None).get(url(match, "scientist")).json()["result"]
     assert [(line["seat"], line["kind"]) for line in seat["lines"]] == [("scientist", "own")]
-    mine = next(line for line in everything["lines"] if line["seat"] == "scientist" and line["kind"] == "own")
+    mine = next(
+        line
+        for line in everything["lines"]
+        if line["seat"] == "scientist" and line["kind"] == "own"
+    )
     assert seat["lines"][0]["points"] == mine["points"]
     # every figure with its error (the band), every move with its interval and whether it is clear
-    assert seat["lines"][0]["errors"] == mine["errors"] and len(mine["errors"]) == len(mine["points"])
+    assert seat["lines"][0]["errors"] == mine["errors"] and len(mine["errors"]) == len(
+        mine["points"]
+    )
     assert all({"unclear", "drop_low", "drop_high"} <= set(m) for m in seat["moves"])
     assert all(m["label"] is None for m in seat["moves"] if m["unclear"])
     assert set(seat["accuracy_se"]) == {"scientist"}
@@ -82,7 +92,9 @@ def test_a_private_club_match_does_not_exist_for_outsiders(api, match):
     assert api("outsider").post(url(match)).status_code == 404
 
 
-def test_a_game_without_a_belief_sampler_says_analysis_is_not_available(api, club, example_log, monkeypatch):
+def test_a_game_without_a_belief_sampler_says_analysis_is_not_available(
+    api, club, example_log, monkeypatch
+):
     from engine.ai.registry import ai_of
     from games.services import ingest_log
 
@@ -95,8 +107,9 @@ def test_a_game_without_a_belief_sampler_says_analysis_is_not_available(api, clu
     assert refused.status_code == 422 and "cannot be analysed" in refused.json()["message"]
 
 
-def test_the_player_page_shows_accuracy_over_recent_analysed_games(client, club, example_log,
-                                                                    django_capture_on_commit_callbacks):
+def test_the_player_page_shows_accuracy_over_recent_analysed_games(
+    client, club, example_log, django_capture_on_commit_callbacks
+):
     from analysis.selectors import recent_accuracy
     from games.services import ingest_log
     from ladder.models import Ladder
@@ -111,15 +124,21 @@ def test_the_player_page_shows_accuracy_over_recent_analysed_games(client, club,
         services.request_analysis(match, None)
     stored = match.analyses.get().result["accuracy"]["cryptid"]
     assert recent_accuracy(club.pk, match.game, alice.pk) == {
-        "mean": stored, "matches": [{"match": match.pk, "seat": "cryptid", "accuracy": stored}]}
+        "mean": stored,
+        "matches": [{"match": match.pk, "seat": "cryptid", "accuracy": stored}],
+    }
     ladder = Ladder.objects.get(club=club, game=match.game, kind="standard")
     page = client.get(reverse("ladder-player", args=[club.slug, ladder.url_key, alice.handle]))
     assert page.status_code == 200
-    assert "Accuracy" in page.content.decode() and f"#{match.pk}</a> {stored:.1f}%" in page.content.decode()
+    assert (
+        "Accuracy" in page.content.decode()
+        and f"#{match.pk}</a> {stored:.1f}%" in page.content.decode()
+    )
 
 
 def test_a_figure_not_estimated_is_shown_with_why_in_the_reader_language(
-        api, club, example_log, monkeypatch, django_capture_on_commit_callbacks):
+    api, club, example_log, monkeypatch, django_capture_on_commit_callbacks
+):
     """The sampler gives up on p1's worlds at ply 4 (forced): the job still finishes; the
     all-seeing and p1's perspectives get a gap in p1's line, its move from there unrated,
     and the reason said in the request's language; p2's perspective gets nothing of it."""
@@ -142,11 +161,19 @@ def test_a_figure_not_estimated_is_shown_with_why_in_the_reader_language(
     for view in ("all", "p1"):
         answer = api(None).get(url(cloak, view), HTTP_ACCEPT_LANGUAGE="ja").json()
         assert answer["status"] == "done"
-        own = next(line for line in answer["result"]["lines"] if line["seat"] == "p1" and line["kind"] == "own")
+        own = next(
+            line
+            for line in answer["result"]["lines"]
+            if line["seat"] == "p1" and line["kind"] == "own"
+        )
         assert own["points"][4] is None and None not in own["points"][5:]
         notes = answer["result"]["not_estimated"]
         # its own chance after ply 4, and its decision made there (move 5)
         assert cloak.log.document["actions"][4]["seat"] == "p1"
         assert {(n["ply"], n["seat"]) for n in notes} == {(4, "p1"), (5, "p1")}
-        assert notes[0]["text"] == render(msg(SAMPLING_FAILED), "ja") != render(msg(SAMPLING_FAILED), "en")
+        assert (
+            notes[0]["text"]
+            == render(msg(SAMPLING_FAILED), "ja")
+            != render(msg(SAMPLING_FAILED), "en")
+        )
     assert api(None).get(url(cloak, "p2")).json()["result"]["not_estimated"] == []

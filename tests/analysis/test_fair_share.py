@@ -199,8 +199,11 @@ def test_two_chunks_ending_at_once_take_the_estimate_back_once(club, settings):
     (match,) = matches(club, 1)
     assert budgets.reserve_for_club(club.pk, 100)
     analysis = MatchAnalysis.objects.create(
-        match=match, engine_version=services.current_version(match), budget=1,
-        automatic=True, estimated_seconds=100,
+        match=match,
+        engine_version=services.current_version(match),
+        budget=1,
+        automatic=True,
+        estimated_seconds=100,
     )
     first, second = (MatchAnalysis.objects.get(pk=analysis.pk) for _ in range(2))
     services.record_cpu(first, 3.0)

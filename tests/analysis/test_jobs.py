@@ -38,8 +38,9 @@ def test_the_job_is_routed_to_the_analysis_queue():
     assert "analysis" in {q.name for q in app.conf.task_queues}
 
 
-def test_a_request_queues_the_job_on_commit_and_it_stores_the_result(match, django_capture_on_commit_callbacks,
-                                                                     queued_tasks):
+def test_a_request_queues_the_job_on_commit_and_it_stores_the_result(
+    match, django_capture_on_commit_callbacks, queued_tasks
+):
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         analysis = services.request_analysis(match, None)
     assert queued_tasks(callbacks) == ["analysis.analyse_match"]
@@ -70,30 +71,43 @@ def test_progress_is_stored_while_it_runs(match, monkeypatch):
             progress(done, total)
             row = MatchAnalysis.objects.get()
             seen.append((row.plies_done, row.plies_total, row.status))
+
         return real(replay, first, stop, budget=budget, seed=seed, progress=watched)
 
     monkeypatch.setattr(chunking, "analyse_plies", spy)
-    analysis = MatchAnalysis.objects.create(match=match, engine_version=services.current_version(match), budget=1)
+    analysis = MatchAnalysis.objects.create(
+        match=match, engine_version=services.current_version(match), budget=1
+    )
     assert services.run_analysis(analysis.pk) == "done"
     total = len(match.log.document["actions"]) + 1
     assert seen == [(k, total, "running") for k in range(1, total + 1)]
 
 
 def test_a_duplicated_or_retried_job_stores_one_result(match, monkeypatch):
-    analysis = MatchAnalysis.objects.create(match=match, engine_version=services.current_version(match), budget=1)
+    analysis = MatchAnalysis.objects.create(
+        match=match, engine_version=services.current_version(match), budget=1
+    )
     assert services.run_analysis(analysis.pk) == "done"
     first = MatchAnalysis.objects.get().result
     calls = []
     monkeypatch.setattr(chunking, "analyse_plies", lambda *a, **k: calls.append(1))
     assert services.run_analysis(analysis.pk) == "skipped"  # the duplicate: done already
     assert analyse_match.apply(args=[analysis.pk]).get() == "skipped"
-    assert calls == [] and MatchAnalysis.objects.count() == 1 and MatchAnalysis.objects.get().result == first
+    assert (
+        calls == []
+        and MatchAnalysis.objects.count() == 1
+        and MatchAnalysis.objects.get().result == first
+    )
 
 
 def test_a_duplicate_arriving_while_it_runs_does_nothing(match, monkeypatch):
     analysis = MatchAnalysis.objects.create(
-        match=match, engine_version=services.current_version(match), budget=1,
-        status="running", heartbeat_at=timezone.now())
+        match=match,
+        engine_version=services.current_version(match),
+        budget=1,
+        status="running",
+        heartbeat_at=timezone.now(),
+    )
     monkeypatch.setattr(chunking, "analyse_plies", lambda *a, **k: pytest.fail("ran twice"))
     assert services.run_analysis(analysis.pk) == "skipped"
     assert MatchAnalysis.objects.get().status == "running"
@@ -108,8 +122,9 @@ def test_the_database_keeps_one_analysis_per_match_and_engine_version(match):
         MatchAnalysis.objects.create(match=match, engine_version=version, budget=1)
 
 
-def test_a_second_request_is_served_from_the_stored_analysis(match, django_capture_on_commit_callbacks,
-                                                             queued_tasks, monkeypatch):
+def test_a_second_request_is_served_from_the_stored_analysis(
+    match, django_capture_on_commit_callbacks, queued_tasks, monkeypatch
+):
     with django_capture_on_commit_callbacks(execute=True):
         services.request_analysis(match, None)
     monkeypatch.setattr(chunking, "analyse_plies", lambda *a, **k: pytest.fail("analysed again"))
@@ -119,23 +134,36 @@ def test_a_second_request_is_served_from_the_stored_analysis(match, django_captu
     assert MatchAnalysis.objects.count() == 1
 
 
-def test_a_new_engine_version_is_analysed_again(match, django_capture_on_commit_callbacks, monkeypatch):
+def test_a_new_engine_version_is_analysed_again(
+    match, django_capture_on_commit_callbacks, monkeypatch
+):
     with django_capture_on_commit_callbacks(execute=True):
         old = services.request_analysis(match, None)
     monkeypatch.setattr(engine_analysis, "ANALYSIS_VERSION", "test-next")
     with django_capture_on_commit_callbacks(execute=True):
         new = services.request_analysis(match, None)
     new.refresh_from_db()
-    assert new.pk != old.pk and new.status == "done" and new.engine_version.endswith("analysis-test-next")
+    assert (
+        new.pk != old.pk
+        and new.status == "done"
+        and new.engine_version.endswith("analysis-test-next")
+    )
     assert MatchAnalysis.objects.count() == 2
 
 
-def test_an_analysis_whose_worker_died_is_queued_again_and_finishes(match, django_capture_on_commit_callbacks,
-                                                                   queued_tasks):
+def test_an_analysis_whose_worker_died_is_queued_again_and_finishes(
+    match, django_capture_on_commit_callbacks, queued_tasks
+):
     long_ago = timezone.now() - services.STALLED_AFTER - timedelta(seconds=1)
     analysis = MatchAnalysis.objects.create(
-        match=match, engine_version=services.current_version(match), budget=1,
-        status="running", heartbeat_at=long_ago, attempts=1, plies_done=7)
+        match=match,
+        engine_version=services.current_version(match),
+        budget=1,
+        status="running",
+        heartbeat_at=long_ago,
+        attempts=1,
+        plies_done=7,
+    )
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         assert services.requeue_stalled() == 1
     assert queued_tasks(callbacks) == ["analysis.analyse_match"]
@@ -148,12 +176,20 @@ def test_an_analysis_whose_worker_died_is_queued_again_and_finishes(match, djang
 def test_one_that_keeps_killing_its_worker_is_left_failed(match):
     long_ago = timezone.now() - services.STALLED_AFTER - timedelta(seconds=1)
     MatchAnalysis.objects.create(
-        match=match, engine_version=services.current_version(match), budget=1,
-        status="running", heartbeat_at=long_ago, attempts=services.MAX_ATTEMPTS)
+        match=match,
+        engine_version=services.current_version(match),
+        budget=1,
+        status="running",
+        heartbeat_at=long_ago,
+        attempts=services.MAX_ATTEMPTS,
+    )
     assert services.requeue_stalled() == 0
     row = MatchAnalysis.objects.get()
     assert row.status == "failed"
-    assert json.loads(row.error) == {"id": "analysis.failed.stalled", "params": {"count": services.MAX_ATTEMPTS}}
+    assert json.loads(row.error) == {
+        "id": "analysis.failed.stalled",
+        "params": {"count": services.MAX_ATTEMPTS},
+    }
 
 
 def test_a_failed_job_keeps_why_as_a_message_said_in_the_reader_language(match, monkeypatch):
@@ -168,7 +204,9 @@ def test_a_failed_job_keeps_why_as_a_message_said_in_the_reader_language(match, 
         raise RuntimeError("an English sentence from deep in the engine")
 
     monkeypatch.setattr(chunking, "analyse_plies", broken)
-    analysis = MatchAnalysis.objects.create(match=match, engine_version=services.current_version(match), budget=1)
+    analysis = MatchAnalysis.objects.create(
+        match=match, engine_version=services.current_version(match), budget=1
+    )
     assert services.run_analysis(analysis.pk) == "failed"
     analysis.refresh_from_db()
     assert json.loads(analysis.error) == {"id": "analysis.failed.engine_error", "params": {}}
@@ -190,12 +228,16 @@ def test_a_sample_that_cannot_be_dealt_does_not_fail_the_job(club, example_log, 
         raise SamplingFailed("no history consistent with p2's observations")
 
     monkeypatch.setattr(particles.Particles, "worlds", never)
-    analysis = MatchAnalysis.objects.create(match=cloak, engine_version=services.current_version(cloak), budget=1)
+    analysis = MatchAnalysis.objects.create(
+        match=cloak, engine_version=services.current_version(cloak), budget=1
+    )
     assert services.run_analysis(analysis.pk) == "done"
     analysis.refresh_from_db()
     plies = analysis.result["plies"]
     assert analysis.error == "" and len(plies) == len(cloak.log.document["actions"]) + 1
-    assert all(p["not_estimated"] == {"p1": SAMPLING_FAILED, "p2": SAMPLING_FAILED} for p in plies[:-1])
+    assert all(
+        p["not_estimated"] == {"p1": SAMPLING_FAILED, "p2": SAMPLING_FAILED} for p in plies[:-1]
+    )
     assert all(not m["rated"] for m in analysis.result["moves"])
 
 
@@ -209,8 +251,9 @@ def test_a_game_without_a_belief_sampler_is_refused_clearly(club, example_log, m
         services.request_analysis(cloak, None)
 
 
-def test_a_club_with_automatic_analysis_analyses_what_it_stores(club, example_log, django_user_model,
-                                                               django_capture_on_commit_callbacks, queued_tasks):
+def test_a_club_with_automatic_analysis_analyses_what_it_stores(
+    club, example_log, django_user_model, django_capture_on_commit_callbacks, queued_tasks
+):
     from clubs.models import AuditEntry, Membership
     from games.services import ingest_log
 
@@ -225,9 +268,14 @@ def test_a_club_with_automatic_analysis_analyses_what_it_stores(club, example_lo
 
     web = Client()
     web.force_login(organiser)
-    assert web.post(f"/clubs/{club.slug}/auto-analysis/", {"auto_analysis": "on"}).status_code == 302
+    assert (
+        web.post(f"/clubs/{club.slug}/auto-analysis/", {"auto_analysis": "on"}).status_code == 302
+    )
     club.refresh_from_db()
-    assert club.auto_analysis and AuditEntry.objects.filter(club=club, action="club.auto_analysis").exists()
+    assert (
+        club.auto_analysis
+        and AuditEntry.objects.filter(club=club, action="club.auto_analysis").exists()
+    )
     with django_capture_on_commit_callbacks(execute=True):
         match = ingest_log(club, example_log("cryptid-timeout.json"), None)
     analysis = MatchAnalysis.objects.get()
@@ -246,13 +294,18 @@ def test_only_organisers_change_the_setting(club, django_user_model):
     Membership.objects.create(user=member, club=club, role=Membership.Role.MEMBER)
     web = Client()
     web.force_login(member)
-    assert web.post(f"/clubs/{club.slug}/auto-analysis/", {"auto_analysis": "on"}).status_code in (403, 404)
+    assert web.post(f"/clubs/{club.slug}/auto-analysis/", {"auto_analysis": "on"}).status_code in (
+        403,
+        404,
+    )
     club.refresh_from_db()
     assert not club.auto_analysis
 
 
 @pytest.mark.django_db(transaction=True)
-def test_without_a_worker_the_analysis_runs_beside_the_request(club, example_log, settings, monkeypatch):
+def test_without_a_worker_the_analysis_runs_beside_the_request(
+    club, example_log, settings, monkeypatch
+):
     """`make run` has no Redis and no worker: tasks run eagerly, but an analysis (minutes
     of CPU) runs in a thread of its own, so the request that asked for it answers at once
     and the page follows its progress."""

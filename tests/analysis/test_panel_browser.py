@@ -18,7 +18,9 @@ def analysed(club, example_log):
     from games.services import ingest_log
 
     match = ingest_log(club, example_log("cryptid-escape.json"), None)
-    analysis = MatchAnalysis.objects.create(match=match, engine_version=services.current_version(match), budget=2)
+    analysis = MatchAnalysis.objects.create(
+        match=match, engine_version=services.current_version(match), budget=2
+    )
     assert services.run_analysis(analysis.pk) == "done"
     analysis.refresh_from_db()
     return match, analysis.result
@@ -26,27 +28,38 @@ def analysed(club, example_log):
 
 def lines(page):
     return page.eval_on_selector_all(
-        "path.analysis-line", "els => els.map(e => e.dataset.seat + ':' + e.classList[1])")
+        "path.analysis-line", "els => els.map(e => e.dataset.seat + ':' + e.classList[1])"
+    )
 
 
-def test_each_perspective_draws_its_own_lines_and_the_marks(page, live_server, analysed, screenshot):
+def test_each_perspective_draws_its_own_lines_and_the_marks(
+    page, live_server, analysed, screenshot
+):
     match, result = analysed
     open_replay(page, live_server, match)
     page.wait_for_selector(".analysis-graph")
-    assert sorted(lines(page)) == sorted(f"{s}:analysis-{k}" for s in ("cryptid", "scientist") for k in ("own", "all"))
+    assert sorted(lines(page)) == sorted(
+        f"{s}:analysis-{k}" for s in ("cryptid", "scientist") for k in ("own", "all")
+    )
     labelled = {m["ply"]: m["label"] for m in result["moves"] if m["rated"] and m["label"]}
     marked = page.eval_on_selector_all(
         "#replay-moves .analysis-mark:not(.analysis-unknowable)",
-        "els => els.map(e => [Number(e.closest('button').dataset.ply), e.classList[1]])")
+        "els => els.map(e => [Number(e.closest('button').dataset.ply), e.classList[1]])",
+    )
     assert {ply: label.removeprefix("analysis-") for ply, label in marked} == labelled
     # Each seat's accuracy says over how many of its moves it was judged.
-    counts = {seat: sum(1 for m in result["moves"] if m["rated"] and m["seat"] == seat)
-              for seat in ("cryptid", "scientist")}
+    counts = {
+        seat: sum(1 for m in result["moves"] if m["rated"] and m["seat"] == seat)
+        for seat in ("cryptid", "scientist")
+    }
     accuracy = page.inner_text(".analysis-accuracy")
     for seat, count in counts.items():
         # with the half-width of its 95 % interval (JavaScript rounds half up)
         within = int(1.96 * result["accuracy_se"][seat] + 0.5)
-        assert f"{result['accuracy'][seat]:g}% ±{within} ({count} move{'' if count == 1 else 's'})" in accuracy
+        assert (
+            f"{result['accuracy'][seat]:g}% ±{within} ({count} move{'' if count == 1 else 's'})"
+            in accuracy
+        )
     # each seat's own chance in its band, the axes named
     assert len(page.query_selector_all("polygon.analysis-band")) >= 2
     assert page.inner_text(".analysis-y").split() == ["100", "%", "50", "%", "0", "%"]
@@ -57,7 +70,8 @@ def test_each_perspective_draws_its_own_lines_and_the_marks(page, live_server, a
     assert lines(page) == ["scientist:analysis-own"]
     assert page.query_selector(".analysis-unknowable") is None
     seats = page.eval_on_selector_all(
-        "#replay-moves .analysis-mark", "els => els.map(e => e.closest('button').dataset.seat)")
+        "#replay-moves .analysis-mark", "els => els.map(e => e.closest('button').dataset.seat)"
+    )
     assert set(seats) <= {"scientist"}
 
     graph = page.query_selector(".analysis-graph")
@@ -80,7 +94,9 @@ def test_a_cloak_and_dagger_match_is_analysed_on_its_page(page, live_server, clu
 
     log = play("cloak-and-dagger", 3, ["greedy"] * 4)
     match = ingest_log(club, log, None)
-    analysis = MatchAnalysis.objects.create(match=match, engine_version=services.current_version(match), budget=2)
+    analysis = MatchAnalysis.objects.create(
+        match=match, engine_version=services.current_version(match), budget=2
+    )
     assert services.run_analysis(analysis.pk) == "done"
     seats = ("p1", "p2", "p3", "p4")
     open_replay(page, live_server, match, "?ply=40")
@@ -98,5 +114,9 @@ def test_a_cloak_and_dagger_match_is_analysed_on_its_page(page, live_server, clu
         assert overflow <= 1, f"{width} px: {overflow} px too wide"
         screenshot(page, f"analysis-cloak-p2-{width}")
         if os.environ.get("LANTERN_SCREENSHOTS"):
-            page.screenshot(path=str(root / os.environ["LANTERN_SCREENSHOTS"] / f"analysis-cloak-p2-{width}.png"),
-                            full_page=True)
+            page.screenshot(
+                path=str(
+                    root / os.environ["LANTERN_SCREENSHOTS"] / f"analysis-cloak-p2-{width}.png"
+                ),
+                full_page=True,
+            )

@@ -59,8 +59,12 @@ def test_every_management_post_refuses_a_member(client, people, club):
         reverse("player-rename", args=[club.slug, player.pk]),
         reverse("player-merge", args=[club.slug, player.pk]),
     ]:
-        assert client.post(url, {"role": "organiser", "days": 7, "handle": "x",
-                                 "into": "y"}).status_code == 403, url
+        assert (
+            client.post(
+                url, {"role": "organiser", "days": 7, "handle": "x", "into": "y"}
+            ).status_code
+            == 403
+        ), url
     membership.refresh_from_db()
     assert membership.role == "member"
     assert not Invite.objects.exists()
@@ -123,11 +127,15 @@ def test_the_last_organiser_cannot_be_demoted(people, club):
 
 
 def _ratings(club: Club) -> dict[str, tuple[float, int]]:
-    return {r.player.handle: (r.rating, r.games)
-            for r in Rating.objects.filter(ladder__club=club).select_related("player")}
+    return {
+        r.player.handle: (r.rating, r.games)
+        for r in Rating.objects.filter(ladder__club=club).select_related("player")
+    }
 
 
-def test_merging_two_handles_moves_matches_and_recomputes(people, club, django_capture_on_commit_callbacks):
+def test_merging_two_handles_moves_matches_and_recomputes(
+    people, club, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
         for seed, pair in enumerate([["ann", "bob"], ["ann-b", "bob"], ["bob", "ann"]]):
             ingest_log(club, bot_log("cryptid-urban-legends", seed, pair, bot="greedy"), None)
@@ -145,7 +153,8 @@ def test_merging_two_handles_moves_matches_and_recomputes(people, club, django_c
     assert "'ann-b' into 'ann'" in entry.summary and entry.actor == people["org"]
     # One job per ladder, created before its task ran and finished by it.
     assert list(RecomputeJob.objects.filter(reason="changed").values_list("status", flat=True)) == [
-        "done"]
+        "done"
+    ]
 
 
 def test_handles_that_played_each_other_are_not_merged(people, club):
@@ -157,9 +166,13 @@ def test_handles_that_played_each_other_are_not_merged(people, club):
     assert ann.seats.count() == 1
 
 
-def test_voiding_keeps_the_match_and_unrates_it(client, people, club, django_capture_on_commit_callbacks):
+def test_voiding_keeps_the_match_and_unrates_it(
+    client, people, club, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
-        first = ingest_log(club, bot_log("cryptid-urban-legends", 3, ["ann", "bob"], bot="greedy"), None)
+        first = ingest_log(
+            club, bot_log("cryptid-urban-legends", 3, ["ann", "bob"], bot="greedy"), None
+        )
         ingest_log(club, bot_log("cryptid-urban-legends", 4, ["ann", "bob"], bot="greedy"), None)
     assert _ratings(club)["ann"][1] == 2
     client.force_login(people["org"])

@@ -19,8 +19,11 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def people(django_user_model):
     make = django_user_model.objects.create_user
-    return {"org": make("org", password="x"), "member": make("member", password="x"),
-            "outsider": make("outsider", password="x")}
+    return {
+        "org": make("org", password="x"),
+        "member": make("member", password="x"),
+        "outsider": make("outsider", password="x"),
+    }
 
 
 @pytest.fixture
@@ -31,14 +34,21 @@ def club(people) -> Club:
 
 
 def signup(client, next_url: str, username: str = "newbie"):
-    return client.post(f"{reverse('signup')}?next={next_url}", {
-        "username": username, "email": f"{username}@example.org",
-        "password1": "a-long-enough-passphrase", "password2": "a-long-enough-passphrase",
-        "next": next_url})
+    return client.post(
+        f"{reverse('signup')}?next={next_url}",
+        {
+            "username": username,
+            "email": f"{username}@example.org",
+            "password1": "a-long-enough-passphrase",
+            "password2": "a-long-enough-passphrase",
+            "next": next_url,
+        },
+    )
 
 
 def test_an_invitation_survives_sign_up_and_is_taken_up_once_the_account_exists(
-        client, people, club, django_user_model):
+    client, people, club, django_user_model
+):
     invite = services.create_invite(people["org"], club, role="organiser")
     link = reverse("invite-accept", args=[invite.token])
     page = client.get(link).content.decode()
@@ -71,10 +81,14 @@ def test_asking_to_join_from_the_club_page_and_the_organisers_answer(client, peo
     page = client.get(reverse("club", args=[club.slug])).content.decode()
     assert "Request to join" in page
     client.post(reverse("club-join", args=[club.slug]), {"message": "I play on Tuesdays"})
-    assert "waiting for an organiser" in client.get(reverse("club", args=[club.slug])).content.decode()
+    assert (
+        "waiting for an organiser" in client.get(reverse("club", args=[club.slug])).content.decode()
+    )
     request = JoinRequest.objects.get(user=people["outsider"])
     client.force_login(people["org"])
-    decline = client.post(reverse("join-decide", args=[club.slug, request.pk]), {"decision": "decline"})
+    decline = client.post(
+        reverse("join-decide", args=[club.slug, request.pk]), {"decision": "decline"}
+    )
     assert decline.status_code == 200 and "Decline outsider" in decline.content.decode()
     assert JoinRequest.objects.get(pk=request.pk).status == "pending"  # not yet: confirm first
     client.post(reverse("join-decide", args=[club.slug, request.pk]), {"decision": "approve"})
@@ -100,19 +114,22 @@ def test_merging_handles_asks_first(client, people, club):
     client.force_login(people["org"])
     url = reverse("player-merge", args=[club.slug, source.pk])
     asked = client.post(url, {"into": "ann"})
-    assert asked.status_code == 200 and "Merge &#x27;ann-b&#x27; into &#x27;ann&#x27;?" in asked.content.decode()
+    assert (
+        asked.status_code == 200
+        and "Merge &#x27;ann-b&#x27; into &#x27;ann&#x27;?" in asked.content.decode()
+    )
     assert Player.objects.filter(pk=source.pk).exists()
     client.post(url, {"into": "ann", "confirmed": "yes"})
     assert not Player.objects.filter(pk=source.pk).exists()
 
 
-def test_an_organiser_links_a_handle_to_a_member_and_it_shows_on_their_pages(
-        client, people, club):
+def test_an_organiser_links_a_handle_to_a_member_and_it_shows_on_their_pages(client, people, club):
     match = ingest_log(club, bot_log("cryptid-urban-legends", 1, ["ann", "bob"]), None)
     ann = Player.objects.get(club=club, handle="ann")
     client.force_login(people["org"])
-    client.post(reverse("player-link", args=[club.slug, ann.pk]),
-                {"user": people["outsider"].pk})  # not a member: refused
+    client.post(
+        reverse("player-link", args=[club.slug, ann.pk]), {"user": people["outsider"].pk}
+    )  # not a member: refused
     ann.refresh_from_db()
     assert ann.user is None
     client.post(reverse("player-link", args=[club.slug, ann.pk]), {"user": people["member"].pk})
@@ -167,11 +184,17 @@ def test_a_member_claims_a_handle_and_an_organiser_confirms(client, people, club
     assert "waiting for an organiser" in again.content.decode()
     claim = HandleClaim.objects.get(player=ann, user=people["member"], status="pending")
     client.force_login(people["outsider"])
-    assert client.post(reverse("claim-decide", args=[club.slug, claim.pk]),
-                       {"decision": "approve"}).status_code == 403
+    assert (
+        client.post(
+            reverse("claim-decide", args=[club.slug, claim.pk]), {"decision": "approve"}
+        ).status_code
+        == 403
+    )
     client.force_login(people["org"])
-    assert "says <strong>ann</strong> is them" in client.get(
-        reverse("club-manage", args=[club.slug])).content.decode()
+    assert (
+        "says <strong>ann</strong> is them"
+        in client.get(reverse("club-manage", args=[club.slug])).content.decode()
+    )
     client.post(reverse("claim-decide", args=[club.slug, claim.pk]), {"decision": "approve"})
     ann.refresh_from_db()
     assert ann.user == people["member"]
@@ -182,8 +205,9 @@ def test_an_invitation_can_name_the_handle_it_binds(client, people, club, django
     ingest_log(club, bot_log("cryptid-urban-legends", 5, ["cleo", "dan"]), None)
     cleo = Player.objects.get(club=club, handle="cleo")
     client.force_login(people["org"])
-    client.post(reverse("invite-create", args=[club.slug]),
-                {"role": "member", "days": 7, "player": cleo.pk})
+    client.post(
+        reverse("invite-create", args=[club.slug]), {"role": "member", "days": 7, "player": cleo.pk}
+    )
     invite = Invite.objects.get(club=club, player=cleo)
     client.logout()
     signup(client, reverse("invite-accept", args=[invite.token]), username="cleo-account")

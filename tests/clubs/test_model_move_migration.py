@@ -28,14 +28,22 @@ BEFORE = [
 
 #: (app label before, app label after, model) of every model whose rows must survive
 MODELS = [
-    ("games", "clubs", "club"), ("games", "clubs", "player"), ("games", "clubs", "membership"),
-    ("games", "games", "match"), ("games", "games", "matchseat"), ("games", "games", "matchlog"),
-    ("games", "games", "import"), ("games", "games", "upload"),
-    ("clubs", "clubs", "invite"), ("clubs", "clubs", "joinrequest"),
+    ("games", "clubs", "club"),
+    ("games", "clubs", "player"),
+    ("games", "clubs", "membership"),
+    ("games", "games", "match"),
+    ("games", "games", "matchseat"),
+    ("games", "games", "matchlog"),
+    ("games", "games", "import"),
+    ("games", "games", "upload"),
+    ("clubs", "clubs", "invite"),
+    ("clubs", "clubs", "joinrequest"),
     ("clubs", "clubs", "auditentry"),
-    ("ladder", "ladder", "ladder"), ("ladder", "ladder", "rating"),
+    ("ladder", "ladder", "ladder"),
+    ("ladder", "ladder", "rating"),
     ("ladder", "ladder", "ratingchange"),
-    ("tournaments", "tournaments", "tournament"), ("tournaments", "tournaments", "entry"),
+    ("tournaments", "tournaments", "tournament"),
+    ("tournaments", "tournaments", "entry"),
     ("recorder", "recorder", "draft"),
 ]
 
@@ -74,23 +82,44 @@ def _fill(apps: Apps) -> None:
     membership.objects.create(user=bob, club=other)
 
     match = apps.get_model("games", "Match").objects.create(
-        club=club, game="mister-x", status="valid", winner="mrx", played_at=WHEN,
-        uploaded_by=ada, content_hash="a" * 64, action_count=3,
+        club=club,
+        game="mister-x",
+        status="valid",
+        winner="mrx",
+        played_at=WHEN,
+        uploaded_by=ada,
+        content_hash="a" * 64,
+        action_count=3,
     )
     seat = apps.get_model("games", "MatchSeat")
     seat.objects.create(match=match, seat="mrx", player=alice, outcome="win")
     seat.objects.create(match=match, seat="det1", player=bert, outcome="loss")
     apps.get_model("games", "MatchLog").objects.create(match=match, document={"format": "x"})
     run = apps.get_model("games", "Import").objects.create(
-        club=club, created_by=ada, payload=b"{}", total=1, processed=1, accepted=1,
+        club=club,
+        created_by=ada,
+        payload=b"{}",
+        total=1,
+        processed=1,
+        accepted=1,
     )
     apps.get_model("games", "Upload").objects.create(
-        club=club, uploaded_by=ada, source="import", import_run=run, status="accepted",
-        match=match, content_hash="a" * 64, game="mister-x",
+        club=club,
+        uploaded_by=ada,
+        source="import",
+        import_run=run,
+        status="accepted",
+        match=match,
+        content_hash="a" * 64,
+        game="mister-x",
     )
 
     apps.get_model("clubs", "Invite").objects.create(
-        club=club, created_by=ada, expires_at=WHEN, used_at=WHEN, used_by=bob,
+        club=club,
+        created_by=ada,
+        expires_at=WHEN,
+        used_at=WHEN,
+        used_by=bob,
     )
     apps.get_model("clubs", "JoinRequest").objects.create(club=other, user=ada, message="hi")
     apps.get_model("clubs", "AuditEntry").objects.create(
@@ -104,20 +133,41 @@ def _fill(apps: Apps) -> None:
         ladder=ladder, player=alice, rating=1516.0, games=1, wins=1
     )
     apps.get_model("ladder", "RatingChange").objects.create(
-        ladder=ladder, match=match, player=alice, sequence=1, played_at=WHEN, role="mrx",
-        before=1500.0, after=1516.0, expected=0.5, score=1.0, k=32.0, weight=1.0,
-        advantage=0.0, won=True,
+        ladder=ladder,
+        match=match,
+        player=alice,
+        sequence=1,
+        played_at=WHEN,
+        role="mrx",
+        before=1500.0,
+        after=1516.0,
+        expected=0.5,
+        score=1.0,
+        k=32.0,
+        weight=1.0,
+        advantage=0.0,
+        won=True,
     )
 
     tournament = apps.get_model("tournaments", "Tournament").objects.create(
-        club=club, name="Autumn cup", game="mister-x", format="swiss", rounds=3, created_by=ada,
+        club=club,
+        name="Autumn cup",
+        game="mister-x",
+        format="swiss",
+        rounds=3,
+        created_by=ada,
     )
     apps.get_model("tournaments", "Entry").objects.create(tournament=tournament, player=alice)
     apps.get_model("tournaments", "Entry").objects.create(tournament=tournament, player=bert)
 
     apps.get_model("recorder", "Draft").objects.create(
-        club=club, created_by=ada, game="mister-x", seats=[{"seat": "mrx", "player": "alice"}],
-        played_at=WHEN, match=match, status="finished",
+        club=club,
+        created_by=ada,
+        game="mister-x",
+        seats=[{"seat": "mrx", "player": "alice"}],
+        played_at=WHEN,
+        match=match,
+        status="finished",
     )
 
 
@@ -140,8 +190,11 @@ def test_moving_clubs_players_and_memberships_keeps_every_row_and_foreign_key() 
     after = {model: _rows(new, label, model) for _, label, model in MODELS}
     for _, _, model in MODELS:
         # Later migrations may add columns (clubs/0003: Invite.player): compare the old ones.
-        kept = [{column: row[column] for column in before[model][0]} for row in after[model]] \
-            if before[model] else after[model]
+        kept = (
+            [{column: row[column] for column in before[model][0]} for row in after[model]]
+            if before[model]
+            else after[model]
+        )
         assert kept == before[model], model
         assert after[model], f"the test put no {model} row in"
 
@@ -149,9 +202,12 @@ def test_moving_clubs_players_and_memberships_keeps_every_row_and_foreign_key() 
     club = new.get_model("clubs", "Club").objects.get(slug="riverside")
     assert sorted(club.players.values_list("handle", flat=True)) == ["alice", "bert"]
     assert list(club.memberships.values_list("user__username", "role")) == [("ada", "organiser")]
-    assert new.get_model("games", "MatchSeat").objects.filter(
-        match__club=club, player__user__username="ada"
-    ).count() == 1
+    assert (
+        new.get_model("games", "MatchSeat")
+        .objects.filter(match__club=club, player__user__username="ada")
+        .count()
+        == 1
+    )
     assert new.get_model("ladder", "Rating").objects.get(player__handle="alice").rating == 1516.0
     assert new.get_model("tournaments", "Entry").objects.filter(player__club=club).count() == 2
     assert new.get_model("recorder", "Draft").objects.get().club_id == club.pk
@@ -159,7 +215,8 @@ def test_moving_clubs_players_and_memberships_keeps_every_row_and_foreign_key() 
     # The database still enforces the foreign keys into the moved tables.
     with pytest.raises(IntegrityError), transaction.atomic():
         new.get_model("games", "MatchSeat").objects.create(
-            match_id=new.get_model("games", "Match").objects.get().pk, seat="det2",
+            match_id=new.get_model("games", "Match").objects.get().pk,
+            seat="det2",
             player_id=999_999,
         )
         connection.check_constraints()  # SQLite checks deferred foreign keys only here

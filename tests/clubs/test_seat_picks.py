@@ -90,18 +90,30 @@ def test_the_recorder_setup_offers_members_by_name_and_seats_them(riverside):
     assert f'value="member:{people["pavel"].pk}"' in html and "pavel (new handle pavel-2)" in html
     assert "Zoë Brandt (zb)" in html and 'label="Members"' in html
     assert 'name="new.' not in html  # a member types no new handle; an organiser may
-    assert 'name="new.' in signed_in(people["olga"]).get(
-        f"/clubs/{club.slug}/record/?game={GAME}&chance=table").content.decode()
+    assert (
+        'name="new.'
+        in signed_in(people["olga"])
+        .get(f"/clubs/{club.slug}/record/?game={GAME}&chance=table")
+        .content.decode()
+    )
     log = engine.play(GAME, 1, ["greedy", "greedy"], players=["zb", "pavel-2"])
     data = flat(engine.get_game(GAME).normalize_options({}), "option.")
-    data |= {"seat.cryptid": "zb", "seat.scientist": f"member:{people['pavel'].pk}",
-            "setup.sensors_2r2w1b": '"' + log["setup"]["sensors_2r2w1b"] + '"'}
+    data |= {
+        "seat.cryptid": "zb",
+        "seat.scientist": f"member:{people['pavel'].pk}",
+        "setup.sensors_2r2w1b": '"' + log["setup"]["sensors_2r2w1b"] + '"',
+    }
     for seat, cards in log["setup"]["hands"].items():
         data.update({f"setup.hands.{seat}.{i}": f'"{card}"' for i, card in enumerate(cards, 1)})
-    data.update({f"setup.first_blocks.{i}": f'"{block}"'
-                 for i, block in enumerate(log["setup"]["first_blocks"], 1)})
+    data.update(
+        {
+            f"setup.first_blocks.{i}": f'"{block}"'
+            for i, block in enumerate(log["setup"]["first_blocks"], 1)
+        }
+    )
     response = signed_in(people["zoe"]).post(
-        f"/clubs/{club.slug}/record/?game={GAME}&chance=table", data)
+        f"/clubs/{club.slug}/record/?game={GAME}&chance=table", data
+    )
     assert response.status_code == 302
     draft = Draft.objects.get()
     assert [s["player"] for s in draft.seats] == ["zb", "pavel-2"]
@@ -110,21 +122,28 @@ def test_the_recorder_setup_offers_members_by_name_and_seats_them(riverside):
 
 def test_an_organiser_enters_a_member_by_name_and_a_member_enters_themselves(riverside):
     club, people = riverside
-    tournament = events.create_tournament(club=club, name="Spring", game=GAME, format="swiss",
-                                          rounds=2)
+    tournament = events.create_tournament(
+        club=club, name="Spring", game=GAME, format="swiss", rounds=2
+    )
     page = signed_in(people["olga"]).get(f"/tournaments/{tournament.pk}/").content.decode()
     assert "pavel (new handle pavel-2)" in page and "Zoë Brandt (zb)" in page
-    signed_in(people["olga"]).post(f"/tournaments/{tournament.pk}/entries/",
-                                   {"player": f"member:{people['pavel'].pk}"})
+    signed_in(people["olga"]).post(
+        f"/tournaments/{tournament.pk}/entries/", {"player": f"member:{people['pavel'].pk}"}
+    )
     assert [e.player.handle for e in tournament.entries.all()] == ["pavel-2"]
     # A member with no handle enters themselves; they may not enter someone else.
     newcomer = people["quinn"]
     Membership.objects.create(club=club, user=newcomer)
     page = signed_in(newcomer).get(f"/tournaments/{tournament.pk}/").content.decode()
     assert "Enter myself" in page
-    assert signed_in(newcomer).post(f"/tournaments/{tournament.pk}/entries/",
-                                    {"player": f"member:{people['olga'].pk}"}).status_code == 403
-    signed_in(newcomer).post(f"/tournaments/{tournament.pk}/entries/",
-                             {"player": f"member:{newcomer.pk}"})
+    assert (
+        signed_in(newcomer)
+        .post(f"/tournaments/{tournament.pk}/entries/", {"player": f"member:{people['olga'].pk}"})
+        .status_code
+        == 403
+    )
+    signed_in(newcomer).post(
+        f"/tournaments/{tournament.pk}/entries/", {"player": f"member:{newcomer.pk}"}
+    )
     assert sorted(e.player.handle for e in tournament.entries.all()) == ["pavel-2", "quinn"]
     assert Player.objects.get(club=club, handle="quinn").user == newcomer

@@ -106,10 +106,24 @@ def test_the_dashboard_does_not_query_per_row(client, django_user_model, club):
             k = next(made)
             other = Club.objects.create(name=f"Club {k}", slug=f"club-{k}")
             match = _match(other, "mister-x", k)
-            Upload.objects.create(club=other, uploaded_by=staff, source="api", game="mister-x",
-                                  status="accepted", match=match, validation_ms=5.0 + k)
-            Upload.objects.create(club=other, uploaded_by=staff, source="api", game="mister-x",
-                                  status="rejected", error="illegal", error_rule="MX-2.1")
+            Upload.objects.create(
+                club=other,
+                uploaded_by=staff,
+                source="api",
+                game="mister-x",
+                status="accepted",
+                match=match,
+                validation_ms=5.0 + k,
+            )
+            Upload.objects.create(
+                club=other,
+                uploaded_by=staff,
+                source="api",
+                game="mister-x",
+                status="rejected",
+                error="illegal",
+                error_rule="MX-2.1",
+            )
             ladder = Ladder.objects.create(club=other, game="mister-x")
             for status in ("done", "running", "failed"):  # the failure is the newest: listed
                 RecomputeJob.objects.create(ladder=ladder, reason="manual", status=status)

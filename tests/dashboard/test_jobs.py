@@ -25,8 +25,13 @@ CRYPTID = "cryptid-urban-legends"
 def ladder(club) -> Ladder:
     handles = ["ann", "ben", "cat", "dan"]
     for n in range(6):
-        make_match(club, CRYPTID, [("cryptid", handles[n % 4]), ("scientist", handles[(n + 1) % 4])],
-                   "cryptid" if n % 3 else "scientist", played_at=BASE + timedelta(days=n))
+        make_match(
+            club,
+            CRYPTID,
+            [("cryptid", handles[n % 4]), ("scientist", handles[(n + 1) % 4])],
+            "cryptid" if n % 3 else "scientist",
+            played_at=BASE + timedelta(days=n),
+        )
     return Ladder.objects.create(club=club, game=CRYPTID)
 
 
@@ -63,13 +68,18 @@ def test_retry_queues_a_new_recompute_on_commit_and_audits_it(
     assert (retry.status, retry.total, retry.progress) == ("done", 6, 6)
     assert Rating.objects.filter(ladder=ladder).count() == 4
     failed.refresh_from_db()
-    assert (failed.status, failed.error) == ("failed", "OperationalError: the server closed the connection")
+    assert (failed.status, failed.error) == (
+        "failed",
+        "OperationalError: the server closed the connection",
+    )
     entry = AuditEntry.objects.get()
     assert (entry.club, entry.actor, entry.action) == (ladder.club, staff, "ladder.recompute_retry")
     assert entry.details == {"ladder": ladder.pk, "failed_job": failed.pk, "job": retry.pk}
 
 
-def test_a_job_is_retried_once_and_only_when_it_failed(ladder, staff, django_capture_on_commit_callbacks):
+def test_a_job_is_retried_once_and_only_when_it_failed(
+    ladder, staff, django_capture_on_commit_callbacks
+):
     failed = job(ladder, "failed", error="boom")
     with django_capture_on_commit_callbacks(execute=True):
         retry_recompute(staff, failed.pk)
@@ -83,7 +93,9 @@ def test_a_job_is_retried_once_and_only_when_it_failed(ladder, staff, django_cap
     assert AuditEntry.objects.count() == 1
 
 
-def test_retry_button_is_a_post_for_staff_with_csrf(ladder, staff, user, django_capture_on_commit_callbacks):
+def test_retry_button_is_a_post_for_staff_with_csrf(
+    ladder, staff, user, django_capture_on_commit_callbacks
+):
     failed = job(ladder, "failed", error="boom")
     url = reverse("dashboard-job-retry", args=[failed.pk])
     browser = Client(enforce_csrf_checks=True)
@@ -117,16 +129,27 @@ def test_jobs_json_is_for_staff_and_says_what_the_page_says(client, ladder, staf
     refused = client.get(url)
     # The API's one error shape (config.errors.error_body), for the script that polls it.
     assert refused.status_code == 403 and refused.json() == {
-        "error": "forbidden", "index": None, "rule": None, "message": "operators only"}
+        "error": "forbidden",
+        "index": None,
+        "rule": None,
+        "message": "operators only",
+    }
     client.force_login(staff)
     running = job(ladder, "running", total=6, progress=3, phase="rating")
-    failed = job(Ladder.objects.create(club=ladder.club, game="mister-x"), "failed",
-                 error="<b>ValueError</b>")
+    failed = job(
+        Ladder.objects.create(club=ladder.club, game="mister-x"),
+        "failed",
+        error="<b>ValueError</b>",
+    )
     body = client.get(url).json()["jobs"]
     (active,) = body["active"]
-    assert (active["id"], active["status"], active["progress"], active["total"], active["percent"]) == (
-        running.pk, "running", 3, 6, 50
-    )
+    assert (
+        active["id"],
+        active["status"],
+        active["progress"],
+        active["total"],
+        active["percent"],
+    ) == (running.pk, "running", 3, 6, 50)
     assert active["club"] == ladder.club.name and active["game"] == CRYPTID
     (shown,) = body["failed"]
     assert shown["error"] == "<b>ValueError</b>"
@@ -137,20 +160,30 @@ def test_jobs_json_is_for_staff_and_says_what_the_page_says(client, ladder, staf
     assert "&lt;b&gt;ValueError&lt;/b&gt;" in page
 
 
-@pytest.mark.parametrize(("language", "status", "phase"), [
-    ("en", "Running", "rating the matches"),
-    ("ja", "実行中", "対局をレーティング計算中"),
-    ("ru", "Выполняется", "расчёт рейтингов"),
-])
-def test_a_jobs_status_and_step_are_said_in_the_readers_language(client, ladder, staff, language,
-                                                                  status, phase):
+@pytest.mark.parametrize(
+    ("language", "status", "phase"),
+    [
+        ("en", "Running", "rating the matches"),
+        ("ja", "実行中", "対局をレーティング計算中"),
+        ("ru", "Выполняется", "расчёт рейтингов"),
+    ],
+)
+def test_a_jobs_status_and_step_are_said_in_the_readers_language(
+    client, ladder, staff, language, status, phase
+):
     # jobs.json replaces the page's rows as it polls: what it says must be words in the
     # reader's language, as the page's are, not the stored codes ("running", "rating").
     client.force_login(staff)
     job(ladder, "running", total=6, progress=3, phase="rating")
-    (active,) = client.get(reverse("dashboard-jobs"), HTTP_ACCEPT_LANGUAGE=language).json()["jobs"]["active"]
+    (active,) = client.get(reverse("dashboard-jobs"), HTTP_ACCEPT_LANGUAGE=language).json()["jobs"][
+        "active"
+    ]
     assert (active["status"], active["status_label"], active["phase"], active["phase_label"]) == (
-        "running", status, "rating", phase)
+        "running",
+        status,
+        "rating",
+        phase,
+    )
     page = client.get(reverse("dashboard"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
     assert f"{status} ({phase})" in page
 
@@ -174,7 +207,9 @@ def test_a_recompute_reports_its_progress_as_it_goes(ladder, monkeypatch):
 def test_a_short_recompute_saves_no_progress_until_the_end(ladder, monkeypatch):
     """Progress is saved at most every PROGRESS_SECONDS: milliseconds of work, no report."""
     reports: list[int] = []
-    monkeypatch.setattr(services.recompute, "report_progress", lambda job_id, done, total: reports.append(done))
+    monkeypatch.setattr(
+        services.recompute, "report_progress", lambda job_id, done, total: reports.append(done)
+    )
     monkeypatch.setattr(services.recompute, "PROGRESS_STEPS", 6)
     job = recompute_ladder(ladder.pk)
     assert reports == []
@@ -212,7 +247,9 @@ def silent(job: RecomputeJob, minutes: float) -> RecomputeJob:
     return job
 
 
-def test_a_silent_job_is_stalled_and_can_be_retried(ladder, staff, django_capture_on_commit_callbacks):
+def test_a_silent_job_is_stalled_and_can_be_retried(
+    ladder, staff, django_capture_on_commit_callbacks
+):
     quiet = services.STALLED_AFTER.total_seconds() / 60
     busy = silent(job(ladder, "running", total=6, progress=2, phase="rating"), quiet - 1)
     assert not services.is_stalled(busy)
@@ -225,7 +262,9 @@ def test_a_silent_job_is_stalled_and_can_be_retried(ladder, staff, django_captur
     with django_capture_on_commit_callbacks(execute=True):
         retry = retry_recompute(staff, lost.pk)
     lost.refresh_from_db()
-    assert lost.status == "failed" and lost.error.startswith("Stalled: running with no sign of life")
+    assert lost.status == "failed" and lost.error.startswith(
+        "Stalled: running with no sign of life"
+    )
     retry.refresh_from_db()
     assert retry.status == "done"
     assert "stalled recompute" in AuditEntry.objects.get().summary
@@ -253,12 +292,14 @@ def test_the_page_offers_retry_for_a_stalled_job(client, ladder, staff):
     assert "stalled" in page
     body = client.get(reverse("dashboard-jobs")).json()["jobs"]["active"]
     assert [(j["id"], j["stalled"], "retry_url" in j) for j in body] == [
-        (lost.pk, True, True), (fresh.pk, False, False)
+        (lost.pk, True, True),
+        (fresh.pk, False, False),
     ]
 
 
 def test_a_recompute_whose_worker_died_is_marked_and_retried_a_bounded_number_of_times(
-        ladder, staff, django_capture_on_commit_callbacks):
+    ladder, staff, django_capture_on_commit_callbacks
+):
     quiet = services.STALLED_AFTER.total_seconds() / 60
     silent(job(ladder, "running", total=6, progress=2, phase="rating"), quiet - 1)
     assert services.retry_stalled_recomputes() == 0  # alive, as far as anyone can tell
@@ -297,6 +338,7 @@ def test_a_task_that_kills_its_worker_is_given_up_and_listed(ladder, staff):
                 if delivery < MAX_DELIVERIES:
                     # The worker dies while running it: the count stays, nothing finishes.
                     from django.core.cache import cache
+
                     cache.add("lantern:deliveries:poison-1", 0)
                     cache.incr("lantern:deliveries:poison-1")
                 else:

@@ -41,9 +41,14 @@ def stored_matches(club, count: int) -> Ladder:
     """``count`` finished Cryptid matches between eight players, one a day."""
     players = Player.objects.bulk_create(Player(club=club, handle=f"p{i}") for i in range(8))
     matches = Match.objects.bulk_create(
-        Match(club=club, game="cryptid-urban-legends", status="valid",
-              winner="cryptid" if n % 3 else "scientist", content_hash=f"{n:064x}",
-              played_at=BASE + timedelta(days=n))
+        Match(
+            club=club,
+            game="cryptid-urban-legends",
+            status="valid",
+            winner="cryptid" if n % 3 else "scientist",
+            content_hash=f"{n:064x}",
+            played_at=BASE + timedelta(days=n),
+        )
         for n in range(count)
     )
     MatchSeat.objects.bulk_create(

@@ -22,16 +22,31 @@ pytestmark = pytest.mark.django_db
 CRYPTID, MISTERX = "cryptid-urban-legends", "mister-x"
 
 
-def upload(club, status: str, *, game: str = CRYPTID, rule: str = "", error: str = "",
-           days_ago: float = 0, **fields) -> Upload:
+def upload(
+    club,
+    status: str,
+    *,
+    game: str = CRYPTID,
+    rule: str = "",
+    error: str = "",
+    days_ago: float = 0,
+    **fields,
+) -> Upload:
     if status == "rejected" and not error:
         error = "illegal"
     row = Upload.objects.create(
-        club=club, source="api", status=status, game=game, error=error, error_rule=rule,
+        club=club,
+        source="api",
+        status=status,
+        game=game,
+        error=error,
+        error_rule=rule,
         **fields,
     )
     if days_ago:  # created_at is set on insert; move it back in time
-        Upload.objects.filter(pk=row.pk).update(created_at=timezone.now() - timedelta(days=days_ago))
+        Upload.objects.filter(pk=row.pk).update(
+            created_at=timezone.now() - timedelta(days=days_ago)
+        )
         row.refresh_from_db()
     return row
 
@@ -48,7 +63,12 @@ def test_rejection_rate_per_game_and_overall_over_the_period(club):
 
     rates = {row.game: row for row in rejection_rates(7)}
     cryptid = rates[CRYPTID]
-    assert (cryptid.attempts, cryptid.accepted, cryptid.duplicates, cryptid.rejected) == (5, 3, 1, 1)
+    assert (cryptid.attempts, cryptid.accepted, cryptid.duplicates, cryptid.rejected) == (
+        5,
+        3,
+        1,
+        1,
+    )
     assert cryptid.rate == pytest.approx(1 / 5)
     assert rates[MISTERX].percent == 50.0
     assert (rates[""].attempts, rates[""].rejected) == (1, 1)
@@ -76,8 +96,10 @@ def test_most_frequent_rules_with_their_share(club):
     rules = frequent_rejection_rules(30)
     assert [(r.rule, r.error, r.count) for r in rules][0] == ("CUL-3.1", "illegal", 3)
     assert {(r.rule, r.error): r.count for r in rules} == {
-        ("CUL-3.1", "illegal"): 3, ("CUL-4.2", "illegal"): 1,
-        ("MX-2.1", "illegal"): 1, ("", "unknown_players"): 1,
+        ("CUL-3.1", "illegal"): 3,
+        ("CUL-4.2", "illegal"): 1,
+        ("MX-2.1", "illegal"): 1,
+        ("", "unknown_players"): 1,
     }
     assert rules[0].share == pytest.approx(3 / 6) and rules[0].percent == 50.0
     assert sum(r.share for r in rules) == pytest.approx(1)
@@ -87,7 +109,8 @@ def test_most_frequent_rules_with_their_share(club):
     assert only_cryptid[1].share == pytest.approx(1 / 4)
     assert len(frequent_rejection_rules(30, limit=2)) == 2
     assert [(r.rule, r.count) for r in frequent_rejection_rules(90, game=CRYPTID)] == [
-        ("CUL-3.1", 3), ("CUL-4.2", 2)
+        ("CUL-3.1", 3),
+        ("CUL-4.2", 2),
     ]
     assert frequent_rejection_rules(1, game="cloak-and-dagger") == []
 
@@ -96,19 +119,28 @@ def test_recent_rejections_newest_first_in_one_query(club, user, django_assert_n
     other = Club.objects.create(name="Harbour", slug="harbour")
     old = upload(club, "rejected", rule="CUL-3.1", days_ago=2, uploaded_by=user)
     upload(club, "accepted")
-    new = upload(other, "rejected", game=MISTERX, rule="MX-2.1", error_index=7,
-                 error_message="det1 cannot move there")
+    new = upload(
+        other,
+        "rejected",
+        game=MISTERX,
+        rule="MX-2.1",
+        error_index=7,
+        error_message="det1 cannot move there",
+    )
     with django_assert_num_queries(1):
-        rows = [(u.pk, u.club.name, u.uploaded_by and u.uploaded_by.get_username(), u.error_index)
-                for u in recent_rejections()]
+        rows = [
+            (u.pk, u.club.name, u.uploaded_by and u.uploaded_by.get_username(), u.error_index)
+            for u in recent_rejections()
+        ]
     assert rows == [(new.pk, "Harbour", None, 7), (old.pk, club.name, user.get_username(), None)]
     assert [u.pk for u in recent_rejections(game=CRYPTID)] == [old.pk]
     assert len(recent_rejections(limit=1)) == 1
 
 
 def test_slowest_validations_over_the_period(club):
-    match = Match.objects.create(club=club, game=CRYPTID, status="unfinished",
-                                 content_hash="h1", action_count=412)
+    match = Match.objects.create(
+        club=club, game=CRYPTID, status="unfinished", content_hash="h1", action_count=412
+    )
     slow = upload(club, "accepted", validation_ms=120.5, match=match)
     medium = upload(club, "rejected", rule="CUL-3.1", validation_ms=40.0, error_index=9)
     upload(club, "accepted", validation_ms=3.0)
@@ -122,12 +154,20 @@ def test_slowest_validations_over_the_period(club):
     assert slowest_validations(30)[0].validation_ms == 999.0
 
 
-def test_the_page_shows_rates_rules_rejections_and_slow_validations(client, django_user_model, club):
-    match = Match.objects.create(club=club, game=CRYPTID, status="unfinished",
-                                 content_hash="h1", action_count=412)
+def test_the_page_shows_rates_rules_rejections_and_slow_validations(
+    client, django_user_model, club
+):
+    match = Match.objects.create(
+        club=club, game=CRYPTID, status="unfinished", content_hash="h1", action_count=412
+    )
     upload(club, "accepted", validation_ms=87.5, match=match)
-    rejected = upload(club, "rejected", rule="CUL-3.1", error_index=5,
-                      error_message="the scientist cannot search there")
+    rejected = upload(
+        club,
+        "rejected",
+        rule="CUL-3.1",
+        error_index=5,
+        error_message="the scientist cannot search there",
+    )
     upload(club, "rejected", game=MISTERX, rule="MX-2.1", days_ago=20)
     staff = django_user_model.objects.create_user("op", password="x", is_staff=True)
     client.force_login(staff)

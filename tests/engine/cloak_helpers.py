@@ -55,7 +55,21 @@ def contents(state: Any, envelope: int) -> str:
 # d X Y Z and p2's spy e after turn 15, e leaves it at turn 16, p1 examines it and
 # wins at turn 17 (CD-4.1, CD-7.2).
 WIN_ON_EXAMINE = [
-    "p1 drop 1", "p2 drop 2", "p1 place 3 X", "p2 place 4 Y", "p1 take 1 d", "p2 place 5 Z",
-    "p1 drop 3", "p2 take 2 e", "p1 take 3 d+X", "p2 drop 4", "p1 drop 4", "p2 take 4 e+Y",
-    "p1 take 4 d+X", "p2 drop 5", "p1 drop 5", "p2 take 5 e", "p1 examine 5",
+    "p1 drop 1",
+    "p2 drop 2",
+    "p1 place 3 X",
+    "p2 place 4 Y",
+    "p1 take 1 d",
+    "p2 place 5 Z",
+    "p1 drop 3",
+    "p2 take 2 e",
+    "p1 take 3 d+X",
+    "p2 drop 4",
+    "p1 drop 4",
+    "p2 take 4 e+Y",
+    "p1 take 4 d+X",
+    "p2 drop 5",
+    "p1 drop 5",
+    "p2 take 5 e",
+    "p1 examine 5",
 ]

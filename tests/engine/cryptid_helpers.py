@@ -18,9 +18,13 @@ TABLE_SETUP = {
 }
 
 
-def start(setup: dict[str, Any] | None = None, options: dict[str, Any] | None = None) -> CryptidState:
+def start(
+    setup: dict[str, Any] | None = None, options: dict[str, Any] | None = None
+) -> CryptidState:
     """A new game without a seed (every outcome recorded), from TABLE_SETUP."""
-    return new_state(GAME.normalize_options(options or {}), copy.deepcopy(setup or TABLE_SETUP), None)
+    return new_state(
+        GAME.normalize_options(options or {}), copy.deepcopy(setup or TABLE_SETUP), None
+    )
 
 
 def spaces(*groups: dict[str, int]) -> list[list[int]]:
@@ -57,7 +61,9 @@ def table(
     state.presence = set(presence)
     state.evidence = set(evidence)
     on_table = set(active_row) | set(inactive_row)
-    state.block_pool = sorted((b for b in BLOCK_ORDER if b not in on_table), key=BLOCK_RANK.__getitem__)
+    state.block_pool = sorted(
+        (b for b in BLOCK_ORDER if b not in on_table), key=BLOCK_RANK.__getitem__
+    )
     state.guaranteed = 0 if round_ >= 3 else state.guaranteed
     if hands is not None:
         state.hands = {seat: sorted(cards) for seat, cards in hands.items()}

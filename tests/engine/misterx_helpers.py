@@ -46,9 +46,19 @@ TICKETS = [
 
 
 def tiny_board() -> dict[str, Any]:
-    cities = [{"id": r * 5 + c + 1, "name": f"C{r * 5 + c + 1}", "country": "XX",
-               "lat": 50.0 - r, "lon": 5.0 + c, "x": 100 * c, "y": 100 * r}
-              for r in range(5) for c in range(5)]
+    cities = [
+        {
+            "id": r * 5 + c + 1,
+            "name": f"C{r * 5 + c + 1}",
+            "country": "XX",
+            "lat": 50.0 - r,
+            "lon": 5.0 + c,
+            "x": 100 * c,
+            "y": 100 * r,
+        }
+        for r in range(5)
+        for c in range(5)
+    ]
     conns = []
     for r in range(5):
         for c in range(5):
@@ -57,15 +67,28 @@ def tiny_board() -> dict[str, Any]:
                 conns.append([i, i + 1, "car"])
             if r < 4:
                 conns.append([i, i + 5, "car"])
-    conns += [[1, 13, "train"], [5, 13, "train"], [13, 21, "train"], [13, 25, "train"],
-              [7, 9, "train"], [17, 19, "train"], [1, 25, "plane"], [5, 21, "plane"],
-              [3, 23, "plane"]]
+    conns += [
+        [1, 13, "train"],
+        [5, 13, "train"],
+        [13, 21, "train"],
+        [13, 25, "train"],
+        [7, 9, "train"],
+        [17, 19, "train"],
+        [1, 25, "plane"],
+        [5, 21, "plane"],
+        [3, 23, "plane"],
+    ]
     return {
-        "id": "tiny", "version": 1, "name": "Tiny test grid",
-        "cities": cities, "connections": conns,
-        "missions": {"green": {"starts": [1, 2], "destinations": [25]},
-                     "yellow": {"starts": [5], "destinations": [21]},
-                     "orange": {"starts": [3], "destinations": [23]}},
+        "id": "tiny",
+        "version": 1,
+        "name": "Tiny test grid",
+        "cities": cities,
+        "connections": conns,
+        "missions": {
+            "green": {"starts": [1, 2], "destinations": [25]},
+            "yellow": {"starts": [5], "destinations": [21]},
+            "orange": {"starts": [3], "destinations": [23]},
+        },
         "start_cards": [4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19],
         "tickets": copy.deepcopy(TICKETS),
         "pawns": ["red", "blue", "green", "yellow", "black"],
@@ -75,8 +98,9 @@ def tiny_board() -> dict[str, Any]:
 PAWNS = {"det1": ["red", "blue", "green"], "det2": ["yellow", "black"]}
 
 
-def racks(mrx: list[str] | None = None, det1: list[str] | None = None,
-          det2: list[str] | None = None) -> dict[str, list[str]]:
+def racks(
+    mrx: list[str] | None = None, det1: list[str] | None = None, det2: list[str] | None = None
+) -> dict[str, list[str]]:
     """Racks of the right sizes (8, 7, 6), padded with plane/siren... fillers."""
     return {
         "mrx": mrx if mrx is not None else ["car/double"] * 8,
@@ -88,27 +112,42 @@ def racks(mrx: list[str] | None = None, det1: list[str] | None = None,
 class Table:
     """A game of Mister X on the tiny board, recorded by hand (seed null)."""
 
-    def __init__(self, *, mission: str = "green", start: int = 2,
-                 pawns: dict[str, int] | None = None, racks_: dict[str, list[str]] | None = None,
-                 seats: int = 2, options: dict[str, Any] | None = None):
-        self.options = options or {"board": tiny_board(),
-                                   "pawns": PAWNS if seats == 2 else None}
+    def __init__(
+        self,
+        *,
+        mission: str = "green",
+        start: int = 2,
+        pawns: dict[str, int] | None = None,
+        racks_: dict[str, list[str]] | None = None,
+        seats: int = 2,
+        options: dict[str, Any] | None = None,
+    ):
+        self.options = options or {"board": tiny_board(), "pawns": PAWNS if seats == 2 else None}
         if self.options.get("pawns") is None:
             self.options.pop("pawns", None)
         self.seat_ids = ["mrx", *[f"det{i}" for i in range(1, seats + 1)]]
-        self.setup = {"mission": mission, "start": start,
-                      "pawns": pawns or {"red": 12, "blue": 14, "green": 18, "yellow": 8, "black": 19},
-                      "racks": racks_ or racks()}
+        self.setup = {
+            "mission": mission,
+            "start": start,
+            "pawns": pawns or {"red": 12, "blue": 14, "green": 18, "yellow": 8, "black": 19},
+            "racks": racks_ or racks(),
+        }
         self.actions: list[dict[str, Any]] = []
         opts = GAME.normalize_options(self.options)
         self.state = GAME.initial_state(opts, self.seat_ids, self.setup, None)
 
     # -- recording --------------------------------------------------------------------
     def log(self, extra: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-        return {"format": "lantern-log/1", "game": "mister-x", "options": self.options,
-                "seats": [{"seat": s, "player": f"p-{s}"} for s in self.seat_ids],
-                "seed": None, "setup": self.setup, "actions": self.actions + (extra or []),
-                "result": None}
+        return {
+            "format": "lantern-log/1",
+            "game": "mister-x",
+            "options": self.options,
+            "seats": [{"seat": s, "player": f"p-{s}"} for s in self.seat_ids],
+            "seed": None,
+            "setup": self.setup,
+            "actions": self.actions + (extra or []),
+            "result": None,
+        }
 
     def do(self, seat: str, type: str, **fields: Any) -> dict[str, Any]:
         action = {"seat": seat, "type": type, **fields}

@@ -19,11 +19,18 @@ from tests.examples import load_example
 SCRIPTS = {"ja": re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]"), "ru": re.compile(r"[\u0400-\u04ff]")}
 #: the games, each with logs to walk: bot games and the documented examples
 LOGS = {
-    "mister-x": lambda: [play("mister-x", 1, ["greedy"] * 3), load_example("misterx-destination.json")],
-    "cloak-and-dagger": lambda: [play("cloak-and-dagger", 1, ["greedy"] * 2),
-                                 load_example("cloak-documents.json")],
-    "cryptid-urban-legends": lambda: [play("cryptid-urban-legends", 1, ["greedy"] * 2),
-                                      load_example("cryptid-escape.json")],
+    "mister-x": lambda: [
+        play("mister-x", 1, ["greedy"] * 3),
+        load_example("misterx-destination.json"),
+    ],
+    "cloak-and-dagger": lambda: [
+        play("cloak-and-dagger", 1, ["greedy"] * 2),
+        load_example("cloak-documents.json"),
+    ],
+    "cryptid-urban-legends": lambda: [
+        play("cryptid-urban-legends", 1, ["greedy"] * 2),
+        load_example("cryptid-escape.json"),
+    ],
 }
 
 
@@ -75,18 +82,26 @@ def is_code(text: str, value: Any) -> bool:
 def test_every_choice_is_said_in_the_readers_language(game_id, language):
     game = get_game(game_id)
     log = LOGS[game_id]()[0]
-    table = Table({s["seat"]: s["player"] for s in log["seats"]}, game.normalize_options(log.get("options") or {}))
+    table = Table(
+        {s["seat"]: s["player"] for s in log["seats"]},
+        game.normalize_options(log.get("options") or {}),
+    )
     script = SCRIPTS[language]
     found = choices_of(game_id)
     assert len({path for path, _ in found}) >= 3
     fields = {path for path, _ in found}
-    unnamed = sorted(p for p in fields | {"type"} if not script.search(render(game.field_label(p), language)))
+    unnamed = sorted(
+        p for p in fields | {"type"} if not script.search(render(game.field_label(p), language))
+    )
     assert unnamed == []
     codes = []
     for (path, _), (value, seat) in found.items():
         said = render(game.choice_label(path, value, seat, table), language)
-        if is_code(said, value) or (isinstance(value, str | list | dict) and not script.search(said)
-                                     and not re.fullmatch(r"[\d\s.,()]+", said)):
+        if is_code(said, value) or (
+            isinstance(value, str | list | dict)
+            and not script.search(said)
+            and not re.fullmatch(r"[\d\s.,()]+", said)
+        ):
             codes.append((path, value, said))
     assert codes == []
 
@@ -94,11 +109,16 @@ def test_every_choice_is_said_in_the_readers_language(game_id, language):
 def test_mx_choices_name_cities_pawns_tickets_and_what_to_do():
     game = get_game("mister-x")
     table = Table({"mrx": "alice", "det1": "bob"}, game.normalize_options({}))
-    say = {lang: (lambda p, v, lang=lang: render(game.choice_label(p, v, "det1", table), lang)) for lang in ("ja", "ru")}
+    say = {
+        lang: (lambda p, v, lang=lang: render(game.choice_label(p, v, "det1", table), lang))
+        for lang in ("ja", "ru")
+    }
     assert say["ja"]("pawn", "red") == "赤" and say["ru"]("pawn", "red") == "красный"
     assert say["ja"]("ticket", "train/secret") == "電車（秘密移動）"
     assert say["ru"]("type", "refill") == "взять билеты" and say["ja"]("type", "stay") == "とどまる"
-    lewis = next(c.id for c in shipped_board("europe/1").cities.values() if c.name == "Isle of Lewis")
+    lewis = next(
+        c.id for c in shipped_board("europe/1").cities.values() if c.name == "Isle of Lewis"
+    )
     assert say["ja"]("to", lewis) == "ルイス島" and say["ru"]("moves/0/to", lewis) == "Льюис"
     # Two cities of one name are told apart by their numbers.
     brests = sorted(c.id for c in shipped_board("europe/1").cities.values() if c.name == "Brest")

@@ -42,7 +42,7 @@ def bot_games(count: int) -> list[dict[str, Any]]:
     logs = []
     for seed in range(count):
         players = 2 + seed % 5
-        mix = ["greedy", "random"][seed % 2:] + ["greedy", "random"][: seed % 2]
+        mix = ["greedy", "random"][seed % 2 :] + ["greedy", "random"][: seed % 2]
         bots = [mix[i % 2] for i in range(players)]
         options = OPTION_SETS[seed % len(OPTION_SETS)]
         logs.append(play("cloak-and-dagger", seed, bots, options=options, max_actions=150))
@@ -114,10 +114,13 @@ def test_cd_5_check_sheet_shows_only_what_was_seen_or_told(log):
                 for event in row["since"]:
                     entry = history[event["turn"] - 1]
                     assert event["turn"] > (turn or 0) and entry.action["envelope"] == n
-                    assert (entry.action["type"] == "place" or i in entry.told
-                            or event.get("deduced"))
-                    assert (event["seat"], event["type"]) == (entry.action["seat"],
-                                                              entry.action["type"])
+                    assert (
+                        entry.action["type"] == "place" or i in entry.told or event.get("deduced")
+                    )
+                    assert (event["seat"], event["type"]) == (
+                        entry.action["seat"],
+                        entry.action["type"],
+                    )
 
 
 @pytest.mark.parametrize("log", GAMES, ids=GAME_IDS)
@@ -142,8 +145,11 @@ def opening(log: dict[str, Any], turns: int = 30) -> dict[str, Any]:
     return {**log, "actions": log["actions"][:turns], "result": None}
 
 
-@pytest.mark.parametrize("log", GAMES + [opening(log) for log in GAMES],
-                         ids=GAME_IDS + [f"{i}-opening" for i in GAME_IDS])
+@pytest.mark.parametrize(
+    "log",
+    GAMES + [opening(log) for log in GAMES],
+    ids=GAME_IDS + [f"{i}-opening" for i in GAME_IDS],
+)
 def test_cd_5_renumbering_what_a_seat_never_learnt_changes_nothing_it_sees(log):
     r = replay(log)
     for seat in r.seats:
@@ -193,8 +199,12 @@ def test_cd_5_place_card_is_private_to_the_placer():
     p1 = r.game.view(r.final_state, "p1")["check_sheet"][2]
     p2 = r.game.view(r.final_state, "p2")["check_sheet"][2]
     assert p1 == {"envelope": 3, "seen": ["X"], "seen_turn": 3, "since": []}
-    assert p2 == {"envelope": 3, "seen": None, "seen_turn": None,
-                  "since": [{"seat": "p1", "type": "place", "turn": 3}]}
+    assert p2 == {
+        "envelope": 3,
+        "seen": None,
+        "seen_turn": None,
+        "since": [{"seat": "p1", "type": "place", "turn": 3}],
+    }
     assert list(r.frames("p2"))[-1]["notation"] == "p1 place 3 ?"
 
 
@@ -204,12 +214,18 @@ def test_cd_5_check_sheet_keeps_last_seen_contents_and_events_since():
     p2 = r.game.view(r.final_state, "p2")
     assert p2["check_sheet"][3] == {"envelope": 4, "seen": ["Y", "e"], "seen_turn": 10, "since": []}
     assert p2["hand_sizes"] == {"p1": 0, "p2": 0}
-    assert p2["spies_shown"] == [{"turn": 5, "seat": "p1", "spy": "d", "cards": 1},
-                                 {"turn": 8, "seat": "p2", "spy": "e", "cards": 1},
-                                 {"turn": 9, "seat": "p1", "spy": "d", "cards": 2}]
+    assert p2["spies_shown"] == [
+        {"turn": 5, "seat": "p1", "spy": "d", "cards": 1},
+        {"turn": 8, "seat": "p2", "spy": "e", "cards": 1},
+        {"turn": 9, "seat": "p1", "spy": "d", "cards": 2},
+    ]
     p1 = r.game.view(r.final_state, "p1")
-    assert p1["check_sheet"][3] == {"envelope": 4, "seen": ["X", "Y", "d", "e"], "seen_turn": 11,
-                                    "since": []}
+    assert p1["check_sheet"][3] == {
+        "envelope": 4,
+        "seen": ["X", "Y", "d", "e"],
+        "seen_turn": 11,
+        "since": [],
+    }
     assert p1["check_sheet"][2]["seen"] == [] and p1["check_sheet"][0]["seen"] == ["D"]
     assert p1["pile_size"] == 0 and p1["hand"] == []
 
@@ -227,16 +243,38 @@ def test_cd_5_a_spy_shown_is_placed_where_it_was_certainly_seen():
     """Each spy letter exists once and moves only when shown or taken as a hidden second
     card: p1 saw E e in envelope 2, so p2 showing E there is certainly a take from 2 —
     but after that take's hidden second card, e could be anywhere."""
-    turns = ["p1 drop 1", "p2 drop 2", "p1 examine 2", "p2 take 2 E+e", "p1 examine 9",
-             "p2 drop 7", "p1 examine 9", "p2 take 7 e"]
+    turns = [
+        "p1 drop 1",
+        "p2 drop 2",
+        "p1 examine 2",
+        "p2 take 2 E+e",
+        "p1 examine 9",
+        "p2 drop 7",
+        "p1 examine 9",
+        "p2 take 7 e",
+    ]
     r = replay(cloak_log(turns))
     sheet = r.game.view(r.final_state, "p1")["check_sheet"]
-    assert sheet[1] == {"envelope": 2, "seen": ["E", "e"], "seen_turn": 3, "since": [
-        {"seat": "p2", "type": "take", "spy": "E", "cards": 2, "deduced": True, "turn": 4}]}
+    assert sheet[1] == {
+        "envelope": 2,
+        "seen": ["E", "e"],
+        "seen_turn": 3,
+        "since": [
+            {"seat": "p2", "type": "take", "spy": "E", "cards": 2, "deduced": True, "turn": 4}
+        ],
+    }
     assert not any(row["since"] for row in sheet if row["envelope"] != 2)
     # without the hidden second card, the later show of e is placed too
-    turns = ["p1 drop 1", "p2 drop 2", "p1 examine 2", "p2 take 2 E", "p1 examine 9",
-             "p2 drop 7", "p1 examine 9", "p2 take 2 e"]
+    turns = [
+        "p1 drop 1",
+        "p2 drop 2",
+        "p1 examine 2",
+        "p2 take 2 E",
+        "p1 examine 9",
+        "p2 drop 7",
+        "p1 examine 9",
+        "p2 take 2 e",
+    ]
     r = replay(cloak_log(turns))
     since = r.game.view(r.final_state, "p1")["check_sheet"][1]["since"]
     assert [(event["spy"], event["turn"]) for event in since] == [("E", 4), ("e", 8)]

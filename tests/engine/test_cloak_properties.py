@@ -25,11 +25,13 @@ GAME = get_game("cloak-and-dagger")
 SLOW = os.environ.get("LANTERN_SLOW", "").lower() in {"1", "true", "yes"}
 slow = pytest.mark.skipif(not SLOW, reason="set LANTERN_SLOW=1 for the many-games sweeps")
 
-options_strategy = st.fixed_dictionaries({
-    "document_copies": st.sampled_from([1, 3]),
-    "double_agents": st.booleans(),
-    "hazards": st.booleans(),
-})
+options_strategy = st.fixed_dictionaries(
+    {
+        "document_copies": st.sampled_from([1, 3]),
+        "double_agents": st.booleans(),
+        "hazards": st.booleans(),
+    }
+)
 
 CANDIDATE_CARDS = [None, "D", "d", "E", "e", "F", "X", "Y", "Z", "a", "b", "K", "L"]
 
@@ -37,8 +39,7 @@ CANDIDATE_CARDS = [None, "D", "d", "E", "e", "F", "X", "Y", "Z", "a", "b", "K", 
 def candidate_action(data: Any, seat: str) -> dict[str, Any]:
     """Any action of roughly the right shape: legal or not."""
     kind = data.draw(st.sampled_from(["examine", "place", "take", "drop", "hazard"]))
-    action: dict[str, Any] = {"seat": seat, "type": kind,
-                              "envelope": data.draw(st.integers(0, 21))}
+    action: dict[str, Any] = {"seat": seat, "type": kind, "envelope": data.draw(st.integers(0, 21))}
     if kind == "take":
         action["spy"] = data.draw(st.sampled_from(CANDIDATE_CARDS[1:]))
         action["second"] = data.draw(st.sampled_from(CANDIDATE_CARDS))
@@ -54,15 +55,27 @@ def all_cards(state: Any) -> Counter:
     return cards
 
 
-def log_of(options: dict[str, Any], players: int, seed: int | None, setup: dict[str, Any],
-           actions: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"format": "lantern-log/1", "game": "cloak-and-dagger", "options": options,
-            "seats": [{"seat": f"p{i + 1}", "player": f"x{i}"} for i in range(players)],
-            "seed": seed, "setup": setup, "actions": actions}
+def log_of(
+    options: dict[str, Any],
+    players: int,
+    seed: int | None,
+    setup: dict[str, Any],
+    actions: list[dict[str, Any]],
+) -> dict[str, Any]:
+    return {
+        "format": "lantern-log/1",
+        "game": "cloak-and-dagger",
+        "options": options,
+        "seats": [{"seat": f"p{i + 1}", "player": f"x{i}"} for i in range(players)],
+        "seed": seed,
+        "setup": setup,
+        "actions": actions,
+    }
 
 
-@given(options=options_strategy, players=st.integers(2, 6), seed=st.integers(0, 2**32),
-       data=st.data())
+@given(
+    options=options_strategy, players=st.integers(2, 6), seed=st.integers(0, 2**32), data=st.data()
+)
 def test_apply_accepts_exactly_the_legal_actions(options, players, seed, data):
     seats = GAME.seat_ids(options, players)
     state = GAME.initial_state(options, seats, {}, Rng(seed))
@@ -99,11 +112,14 @@ def test_apply_accepts_exactly_the_legal_actions(options, players, seed, data):
     # written down), and with the seed alone (outcomes left out)
     truth = GAME.view(state, None)
     setup = GAME.setup_record(GAME.initial_state(options, seats, {}, Rng(seed)))
-    stripped = [{k: v for k, v in a.items() if not (a["type"] == "place" and k == "card")}
-                for a in recorded]
-    for log in (log_of(options, players, seed, setup, recorded),
-                log_of(options, players, None, setup, recorded),
-                log_of(options, players, seed, {}, stripped)):
+    stripped = [
+        {k: v for k, v in a.items() if not (a["type"] == "place" and k == "card")} for a in recorded
+    ]
+    for log in (
+        log_of(options, players, seed, setup, recorded),
+        log_of(options, players, None, setup, recorded),
+        log_of(options, players, seed, {}, stripped),
+    ):
         r = replay(json.loads(json.dumps(log)))
         assert r.actions == recorded
         assert GAME.view(r.final_state, None) == truth
@@ -135,8 +151,9 @@ def greedy_share(games_per_count: int, max_actions: int = 1000) -> dict[int, flo
     return share
 
 
-@pytest.mark.parametrize("games, least", [
-    (20, 0.9), pytest.param(300, 0.95, marks=[pytest.mark.slow, slow])])
+@pytest.mark.parametrize(
+    "games, least", [(20, 0.9), pytest.param(300, 0.95, marks=[pytest.mark.slow, slow])]
+)
 def test_greedy_games_mostly_end_with_a_winner(games, least):
     share = greedy_share(games)
     print(f"greedy games with a winner ({games} per player count): {share}")
@@ -148,9 +165,14 @@ def test_greedy_games_mostly_end_with_a_winner(games, least):
 def test_many_mixed_bot_games_replay():
     for seed in range(1000):
         test_bot_games_replay_and_every_frame_is_json.hypothesis.inner_test(
-            seed=seed, players=2 + seed % 5,
-            options={"document_copies": [1, 3][seed % 2], "double_agents": seed % 3 == 0,
-                     "hazards": seed % 4 == 0})
+            seed=seed,
+            players=2 + seed % 5,
+            options={
+                "document_copies": [1, 3][seed % 2],
+                "double_agents": seed % 3 == 0,
+                "hazards": seed % 4 == 0,
+            },
+        )
 
 
 def test_cd_4_3_the_move_cap_leaves_a_game_unfinished():
@@ -160,8 +182,17 @@ def test_cd_4_3_the_move_cap_leaves_a_game_unfinished():
 
 
 def test_play_command_line(capsys):
-    argv = ["play", "--game", "cloak-and-dagger", "--players", "4", "--seed", "11",
-            "--bots", "greedy,random,random,random"]
+    argv = [
+        "play",
+        "--game",
+        "cloak-and-dagger",
+        "--players",
+        "4",
+        "--seed",
+        "11",
+        "--bots",
+        "greedy,random,random,random",
+    ]
     assert cli_main(argv) == 0
     log = json.loads(capsys.readouterr().out)
     assert [s["seat"] for s in log["seats"]] == ["p1", "p2", "p3", "p4"]
@@ -176,7 +207,12 @@ def test_play_command_line(capsys):
 def test_schema_covers_the_game():
     schema = GAME.json_schema()
     assert [a["properties"]["type"]["const"] for a in schema["actions"]] == [
-        "examine", "place", "take", "drop", "hazard"]
+        "examine",
+        "place",
+        "take",
+        "drop",
+        "hazard",
+    ]
     jsonschema = pytest.importorskip("jsonschema")
     from engine import log_schema
 
@@ -194,10 +230,15 @@ def test_render_text_shows_the_envelopes():
     assert "победил: Игрок" in russian and "конверт" in russian and "envelope" not in russian
 
 
-JUNK = st.one_of(st.none(), st.booleans(), st.integers(-3, 25), st.floats(allow_nan=False),
-                 st.sampled_from(["", "X", "d", "D", "a", "K", "p1", "take", "drop"]),
-                 st.lists(st.sampled_from(["X", "d"]), max_size=3),
-                 st.dictionaries(st.sampled_from(["x", "envelope"]), st.integers(0, 3), max_size=2))
+JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 25),
+    st.floats(allow_nan=False),
+    st.sampled_from(["", "X", "d", "D", "a", "K", "p1", "take", "drop"]),
+    st.lists(st.sampled_from(["X", "d"]), max_size=3),
+    st.dictionaries(st.sampled_from(["x", "envelope"]), st.integers(0, 3), max_size=2),
+)
 FIELDS = ["seat", "type", "envelope", "spy", "second", "card"]
 
 
@@ -206,8 +247,9 @@ def test_mutated_logs_are_accepted_or_rejected_with_a_rule(seed, data):
     """Bad input gets a clear rejection citing a rule, never an engine error, and never
     blames an action before the damage; a change that happens to be legal replays."""
     options = {"document_copies": 1, "double_agents": seed % 2 == 0, "hazards": seed % 3 == 0}
-    log = play("cloak-and-dagger", seed, ["greedy", "random", "greedy"], options=options,
-               max_actions=80)
+    log = play(
+        "cloak-and-dagger", seed, ["greedy", "random", "greedy"], options=options, max_actions=80
+    )
     actions = log["actions"]
     index = data.draw(st.integers(0, len(actions) - 1))
     how = data.draw(st.sampled_from(["set", "delete", "remove", "insert", "seedless"]))
@@ -218,9 +260,14 @@ def test_mutated_logs_are_accepted_or_rejected_with_a_rule(seed, data):
     elif how == "remove":
         del actions[index]
     elif how == "insert":
-        actions.insert(index, {"seat": data.draw(st.sampled_from(["p1", "p2", "p3"])),
-                               "type": data.draw(st.sampled_from(["examine", "drop", "place"])),
-                               "envelope": data.draw(st.integers(1, 20))})
+        actions.insert(
+            index,
+            {
+                "seat": data.draw(st.sampled_from(["p1", "p2", "p3"])),
+                "type": data.draw(st.sampled_from(["examine", "drop", "place"])),
+                "envelope": data.draw(st.integers(1, 20)),
+            },
+        )
     else:  # no seed, and the cards of one place forgotten
         log["seed"] = None
         if actions[index]["type"] == "place":

@@ -55,19 +55,23 @@ def test_cd_1_2_unknown_option_is_rejected():
 
 
 def test_cd_1_2_three_copies_make_a_pile_of_nine():
-    assert deck({"document_copies": 3, "double_agents": False, "hazards": False}) == list("XXXYYYZZZ")
-    log = cloak_log(START + ["p1 place 3 Y", "p2 place 4 Y"], pile="YYXZXZXYZ",
-                    options={"document_copies": 3})
+    assert deck({"document_copies": 3, "double_agents": False, "hazards": False}) == list(
+        "XXXYYYZZZ"
+    )
+    log = cloak_log(
+        START + ["p1 place 3 Y", "p2 place 4 Y"], pile="YYXZXZXYZ", options={"document_copies": 3}
+    )
     assert replay(log).final_state.pile_size == 7
 
 
 def test_cd_1_static_view_lists_the_components():
     game = replay(cloak_log(START)).game
     static = game.static_view(game.normalize_options({"double_agents": True}))
-    assert static == {"envelopes": 20,
-                      "spies": {"p1": "Dd", "p2": "Ee", "p3": "Ff", "p4": "Gg", "p5": "Hh",
-                                "p6": "Jj"},
-                      "pile_cards": ["X", "Y", "Z", "a", "b", "c"]}
+    assert static == {
+        "envelopes": 20,
+        "spies": {"p1": "Dd", "p2": "Ee", "p3": "Ff", "p4": "Gg", "p5": "Hh", "p6": "Jj"},
+        "pile_cards": ["X", "Y", "Z", "a", "b", "c"],
+    }
 
 
 @pytest.mark.parametrize("players", [1, 7])
@@ -133,20 +137,29 @@ def test_cd_2_2_golden_seeded_piles():
     """A stored seeded log must replay the same forever: these piles are written down
     once, not recomputed (the deck's canonical order and Rng.shuffle both count)."""
     full = {"document_copies": 3, "double_agents": True, "hazards": True}
-    for seed, options, pile in [(0, {}, "ZXY"), (2026, {}, "XZY"),
-                                (0, full, "PXZcTXZRaVUNLMQYbYKWYXSZ"),
-                                (2026, full, "RYcPZKULZWTZbaMYQXNXYXVS")]:
+    for seed, options, pile in [
+        (0, {}, "ZXY"),
+        (2026, {}, "XZY"),
+        (0, full, "PXZcTXZRaVUNLMQYbYKWYXSZ"),
+        (2026, full, "RYcPZKULZWTZbaMYQXNXYXVS"),
+    ]:
         r = replay(cloak_log([], pile=None, seed=seed, options=options))
         assert r.game.setup_record(r.final_state) == {"pile": list(pile)}
-    r = replay(cloak_log(START + ["p1 place 3", "p2 place 4", "p1 place 5"], pile=None,
-                         seed=2026, options=full))
+    r = replay(
+        cloak_log(
+            START + ["p1 place 3", "p2 place 4", "p1 place 5"], pile=None, seed=2026, options=full
+        )
+    )
     assert [a["card"] for a in r.actions[2:]] == ["R", "Y", "c"]
 
 
 # --- CD-3 turns -------------------------------------------------------------------
 def test_cd_3_1_finish_a_transfer_puts_every_card_in_whatever_is_inside():
-    r = replay(cloak_log(START + ["p1 place 3 X", "p2 take 2 e", "p1 take 1 D+d", "p2 drop 3",
-                                 "p1 drop 3"]))
+    r = replay(
+        cloak_log(
+            START + ["p1 place 3 X", "p2 take 2 e", "p1 take 1 D+d", "p2 drop 3", "p1 drop 3"]
+        )
+    )
     state = r.final_state
     assert contents(state, 3) == "DXde"
     assert contents(state, 1) == "" and contents(state, 2) == "E"
@@ -159,8 +172,16 @@ def test_cd_3_5_first_turn_must_be_a_drop(turn):
     assert "must finish the transfer" in error.message
 
 
-@pytest.mark.parametrize("turn", ["p1 examine 3", "p1 place 3 X", "p1 take 1 D", "p1 take 1 d",
-                                  {"seat": "p1", "type": "hazard", "envelope": 1, "card": "K"}])
+@pytest.mark.parametrize(
+    "turn",
+    [
+        "p1 examine 3",
+        "p1 place 3 X",
+        "p1 take 1 D",
+        "p1 take 1 d",
+        {"seat": "p1", "type": "hazard", "envelope": 1, "card": "K"},
+    ],
+)
 def test_cd_3_5_holding_cards_only_a_drop_is_allowed(turn):
     assert_rejected(cloak_log(START + ["p1 take 1 d", "p2 examine 1", turn]), "CD-3.5", 4)
 
@@ -218,8 +239,20 @@ def test_cd_3_2_chance_options_offer_the_cards_a_place_could_draw():
 
 
 def test_cd_3_3_take_own_spy_and_one_more_card():
-    r = replay(cloak_log(START + ["p1 place 3 X", "p2 examine 1", "p1 take 1 d", "p2 examine 1",
-                                 "p1 drop 3", "p2 examine 1", "p1 take 3 d+X"]))
+    r = replay(
+        cloak_log(
+            START
+            + [
+                "p1 place 3 X",
+                "p2 examine 1",
+                "p1 take 1 d",
+                "p2 examine 1",
+                "p1 drop 3",
+                "p2 examine 1",
+                "p1 take 3 d+X",
+            ]
+        )
+    )
     state = r.final_state
     assert state.hands[0] == ["d", "X"] and contents(state, 3) == ""
     assert r.actions[-1] == {"seat": "p1", "type": "take", "envelope": 3, "spy": "d", "second": "X"}
@@ -232,19 +265,25 @@ def test_cd_3_3_take_both_own_spies():
 
 def test_cd_3_3_three_cards_are_never_taken():
     three = {"seat": "p1", "type": "take", "envelope": 3, "spy": "d", "second": ["X", "E"]}
-    turns = START + ["p1 place 3 X", "p2 take 2 E", "p1 take 1 d", "p2 drop 3", "p1 drop 3",
-                     "p2 examine 9", three]
+    turns = START + [
+        "p1 place 3 X",
+        "p2 take 2 E",
+        "p1 take 1 d",
+        "p2 drop 3",
+        "p1 drop 3",
+        "p2 examine 9",
+        three,
+    ]
     error = assert_rejected(cloak_log(turns), "CD-3.3", 8)
     assert "never more than 2 cards" in error.message
 
 
 def test_cd_3_3_transfer_only_from_an_envelope_with_ones_own_spy():
-    assert_rejected(cloak_log(START + ["p1 take 2 E"]), "CD-3.3", 2)   # an enemy spy
-    assert_rejected(cloak_log(START + ["p1 take 2 D"]), "CD-3.3", 2)   # own spy, not in there
-    assert_rejected(cloak_log(START + ["p1 take 3 D"]), "CD-3.3", 2)   # empty envelope
-    assert_rejected(cloak_log(START + ["p1 take 1 X"]), "CD-3.3", 2)   # a document is no spy
-    assert_rejected(cloak_log(START + [{"seat": "p1", "type": "take", "envelope": 1}]),
-                    "CD-3.3", 2)
+    assert_rejected(cloak_log(START + ["p1 take 2 E"]), "CD-3.3", 2)  # an enemy spy
+    assert_rejected(cloak_log(START + ["p1 take 2 D"]), "CD-3.3", 2)  # own spy, not in there
+    assert_rejected(cloak_log(START + ["p1 take 3 D"]), "CD-3.3", 2)  # empty envelope
+    assert_rejected(cloak_log(START + ["p1 take 1 X"]), "CD-3.3", 2)  # a document is no spy
+    assert_rejected(cloak_log(START + [{"seat": "p1", "type": "take", "envelope": 1}]), "CD-3.3", 2)
 
 
 def test_cd_3_3_second_card_must_be_in_the_envelope():
@@ -253,8 +292,15 @@ def test_cd_3_3_second_card_must_be_in_the_envelope():
 
 
 def test_cd_3_3_a_capture_carries_the_enemy_spy_along():
-    turns = START + ["p1 take 1 d", "p2 examine 5", "p1 drop 2", "p2 examine 5",
-                     "p1 take 2 d+e", "p2 examine 5", "p1 drop 9"]
+    turns = START + [
+        "p1 take 1 d",
+        "p2 examine 5",
+        "p1 drop 2",
+        "p2 examine 5",
+        "p1 take 2 d+e",
+        "p2 examine 5",
+        "p1 drop 9",
+    ]
     r = replay(cloak_log(turns))
     state = r.final_state
     assert contents(state, 2) == "E" and contents(state, 9) == "de"
@@ -265,8 +311,20 @@ def test_cd_3_3_a_capture_carries_the_enemy_spy_along():
 
 
 def test_cd_3_3_others_see_the_spy_and_hand_size_not_the_envelope_or_second_card():
-    r = replay(cloak_log(START + ["p1 place 3 X", "p2 examine 1", "p1 take 1 d", "p2 examine 1",
-                                 "p1 drop 3", "p2 examine 1", "p1 take 3 d+X"]))
+    r = replay(
+        cloak_log(
+            START
+            + [
+                "p1 place 3 X",
+                "p2 examine 1",
+                "p1 take 1 d",
+                "p2 examine 1",
+                "p1 drop 3",
+                "p2 examine 1",
+                "p1 take 3 d+X",
+            ]
+        )
+    )
     frames = list(r.frames("p2"))
     assert frames[-1]["action"] == {"seat": "p1", "type": "take", "spy": "d", "cards": 2, "turn": 9}
     assert frames[-1]["notation"] == "p1 take ? d+?"
@@ -293,18 +351,35 @@ def test_cd_4_1_enemy_spy_present_is_no_win():
 
 
 def test_cd_4_1_claimed_win_with_an_enemy_spy_present_is_rejected():
-    error = assert_rejected(cloak_log(WIN_ON_EXAMINE[:15], result={"winner": "p1",
-                                                                    "reason": "documents"}),
-                            "CD-7.4", None)
+    error = assert_rejected(
+        cloak_log(WIN_ON_EXAMINE[:15], result={"winner": "p1", "reason": "documents"}),
+        "CD-7.4",
+        None,
+    )
     assert error.partial is not None and len(error.partial.actions) == 15
 
 
 def test_cd_4_1_no_win_while_holding_cards():
     # p1 takes e's capture out with d, leaving X Y Z D ... but holds cards: no win
-    turns = ["p1 drop 1", "p2 drop 2", "p1 place 3 X", "p2 place 4 Y", "p1 take 1 D",
-             "p2 place 5 Z", "p1 drop 3", "p2 take 2 e", "p1 take 3 D+X", "p2 drop 4",
-             "p1 drop 4", "p2 take 4 e+Y", "p1 take 4 D+X", "p2 drop 5", "p1 drop 5",
-             "p2 examine 9", "p1 take 5 D+e"]
+    turns = [
+        "p1 drop 1",
+        "p2 drop 2",
+        "p1 place 3 X",
+        "p2 place 4 Y",
+        "p1 take 1 D",
+        "p2 place 5 Z",
+        "p1 drop 3",
+        "p2 take 2 e",
+        "p1 take 3 D+X",
+        "p2 drop 4",
+        "p1 drop 4",
+        "p2 take 4 e+Y",
+        "p1 take 4 D+X",
+        "p2 drop 5",
+        "p1 drop 5",
+        "p2 examine 9",
+        "p1 take 5 D+e",
+    ]
     r = replay(cloak_log(turns))
     assert contents(r.final_state, 5) == "XYZ" and r.status == "unfinished"
     r = replay(cloak_log([*turns, "p2 examine 9", "p1 drop 5"]))
@@ -321,8 +396,9 @@ def test_cd_4_1_the_other_player_cannot_win_with_an_enemy_spy():
 
 
 def test_cd_4_1_wrong_winner_is_rejected():
-    assert_rejected(cloak_log(WIN_ON_EXAMINE, result={"winner": "p2", "reason": "documents"}),
-                    "CD-7.4", None)
+    assert_rejected(
+        cloak_log(WIN_ON_EXAMINE, result={"winner": "p2", "reason": "documents"}), "CD-7.4", None
+    )
 
 
 def test_cd_4_3_a_log_that_stops_early_is_unfinished():
@@ -333,9 +409,21 @@ def test_cd_4_3_a_log_that_stops_early_is_unfinished():
 # --- CD-6 optional rules -----------------------------------------------------------
 AGENTS = {"double_agents": True}
 AGENT_TURNS = START + [
-    "p1 place 3 a", "p2 place 4 X", "p1 take 3 a", "p2 place 5 Y", "p1 drop 4",
-    "p2 take 4 a+X", "p1 place 6 Z", "p2 drop 5", "p1 examine 6", "p2 take 5 a",
-    "p1 examine 6", "p2 drop 6", "p1 take 6 a+Z", "p2 examine 1", "p1 drop 5",
+    "p1 place 3 a",
+    "p2 place 4 X",
+    "p1 take 3 a",
+    "p2 place 5 Y",
+    "p1 drop 4",
+    "p2 take 4 a+X",
+    "p1 place 6 Z",
+    "p2 drop 5",
+    "p1 examine 6",
+    "p2 take 5 a",
+    "p1 examine 6",
+    "p2 drop 6",
+    "p1 take 6 a+Z",
+    "p2 examine 1",
+    "p1 drop 5",
 ]
 
 
@@ -363,8 +451,17 @@ def test_cd_4_2_double_agents_do_not_prevent_a_win():
 HAZARD_OPTIONS = {"hazards": True}
 HAZARD_PILE = "K" + "XYZ" + HAZARD_LETTERS[1:]
 # p1 places K, p2 starts a transfer (holds a card), p3 is empty-handed, p1 reveals K
-HAZARD_TURNS = ["p1 drop 1", "p2 drop 2", "p3 drop 3", "p1 place 4 K", "p2 take 2 E",
-                "p3 examine 7", "p1 hazard 4 K", "p2 drop 9", "p3 examine 12"]
+HAZARD_TURNS = [
+    "p1 drop 1",
+    "p2 drop 2",
+    "p3 drop 3",
+    "p1 place 4 K",
+    "p2 take 2 E",
+    "p3 examine 7",
+    "p1 hazard 4 K",
+    "p2 drop 9",
+    "p3 examine 12",
+]
 
 
 def hazard_game(turns=HAZARD_TURNS):
@@ -372,15 +469,19 @@ def hazard_game(turns=HAZARD_TURNS):
 
 
 def test_cd_6_2_hazard_without_the_option_is_rejected():
-    assert_rejected(cloak_log(START + [{"seat": "p1", "type": "hazard", "envelope": 1,
-                                        "card": "K"}]), "CD-6.2", 2)
+    assert_rejected(
+        cloak_log(START + [{"seat": "p1", "type": "hazard", "envelope": 1, "card": "K"}]),
+        "CD-6.2",
+        2,
+    )
 
 
 @pytest.mark.parametrize("card", ["L", "X", "a", None, ["K"]])
 def test_cd_6_2_hazard_must_be_a_hazard_card_in_the_envelope(card):
     turns = HAZARD_TURNS[:6] + [{"seat": "p1", "type": "hazard", "envelope": 4, "card": card}]
-    assert_rejected(cloak_log(turns, players=3, pile=HAZARD_PILE, options=HAZARD_OPTIONS),
-                    "CD-6.2", 6)
+    assert_rejected(
+        cloak_log(turns, players=3, pile=HAZARD_PILE, options=HAZARD_OPTIONS), "CD-6.2", 6
+    )
 
 
 def test_cd_6_2_hazard_goes_to_the_bottom_of_the_pile():
@@ -419,20 +520,46 @@ def test_cd_7_3_a_revealed_hazard_does_not_announce_the_envelope():
 
 
 def test_cd_6_2_hazard_with_cards_in_hand_is_rejected():
-    turns = HAZARD_TURNS[:4] + ["p2 take 2 E", "p3 examine 4", "p1 examine 4",
-                                {"seat": "p2", "type": "hazard", "envelope": 4, "card": "K"}]
-    assert_rejected(cloak_log(turns, players=3, pile=HAZARD_PILE, options=HAZARD_OPTIONS),
-                    "CD-3.5", 7)
+    turns = HAZARD_TURNS[:4] + [
+        "p2 take 2 E",
+        "p3 examine 4",
+        "p1 examine 4",
+        {"seat": "p2", "type": "hazard", "envelope": 4, "card": "K"},
+    ]
+    assert_rejected(
+        cloak_log(turns, players=3, pile=HAZARD_PILE, options=HAZARD_OPTIONS), "CD-3.5", 7
+    )
 
 
 def test_cd_6_2_a_hazard_turn_can_win():
     # p2 brings K and Z next to p1's d X Y in envelope 4, then takes its spy e out;
     # p1 reveals K there, and the turn ends with a win (CD-7.2)
-    turns = ["p1 drop 1", "p2 drop 2", "p1 place 3 X", "p2 place 4 Y", "p1 place 5 Z",
-             "p2 place 6 K", "p1 take 1 d", "p2 take 2 e", "p1 drop 3", "p2 drop 6",
-             "p1 take 3 d+X", "p2 take 6 e+K", "p1 drop 4", "p2 drop 4", "p1 examine 9",
-             "p2 take 4 e", "p1 examine 9", "p2 drop 5", "p1 examine 9", "p2 take 5 e+Z",
-             "p1 examine 9", "p2 drop 4", "p1 examine 9", "p2 take 4 e"]
+    turns = [
+        "p1 drop 1",
+        "p2 drop 2",
+        "p1 place 3 X",
+        "p2 place 4 Y",
+        "p1 place 5 Z",
+        "p2 place 6 K",
+        "p1 take 1 d",
+        "p2 take 2 e",
+        "p1 drop 3",
+        "p2 drop 6",
+        "p1 take 3 d+X",
+        "p2 take 6 e+K",
+        "p1 drop 4",
+        "p2 drop 4",
+        "p1 examine 9",
+        "p2 take 4 e",
+        "p1 examine 9",
+        "p2 drop 5",
+        "p1 examine 9",
+        "p2 take 5 e+Z",
+        "p1 examine 9",
+        "p2 drop 4",
+        "p1 examine 9",
+        "p2 take 4 e",
+    ]
     pile = "XYZK" + HAZARD_LETTERS[1:]
     r = replay(cloak_log(turns, pile=pile, options=HAZARD_OPTIONS))
     assert r.status == "unfinished" and contents(r.final_state, 4) == "KXYZd"
@@ -458,8 +585,12 @@ def test_cd_7_2_every_seat_learns_the_winning_envelope():
     for viewer in ("p1", "p2", None):
         view = r.game.view(r.final_state, viewer)
         assert view["winner"] == "p1" and view["phase"] == "over" and view["to_act"] is None
-        assert view["win"] == {"turn": 17, "seat": "p1", "envelope": 5,
-                               "contents": ["X", "Y", "Z", "d"]}
+        assert view["win"] == {
+            "turn": 17,
+            "seat": "p1",
+            "envelope": 5,
+            "contents": ["X", "Y", "Z", "d"],
+        }
     last = list(r.frames("p2"))[-1]
     assert last["notation"] == "p1 examine 5 wins"
     sheet = r.game.view(r.final_state, "p2")["check_sheet"]
@@ -474,15 +605,20 @@ def test_cd_7_4_unknown_extra_fields_are_ignored():
 
 
 def test_cd_7_4_result_on_an_unfinished_game_is_rejected():
-    assert_rejected(cloak_log(START, result={"winner": "p1", "reason": "documents"}),
-                    "CD-7.4", None)
+    assert_rejected(
+        cloak_log(START, result={"winner": "p1", "reason": "documents"}), "CD-7.4", None
+    )
 
 
 def test_rejection_names_the_action():
     error = rejected(cloak_log(START + ["p1 place 2 X"]))
-    assert str(error).startswith("action 2 (Player 1 (spies D/d): place from the pile): CD-3.2: envelope 2 is not empty")
+    assert str(error).startswith(
+        "action 2 (Player 1 (spies D/d): place from the pile): CD-3.2: envelope 2 is not empty"
+    )
     error = rejected(cloak_log(START + ["p1 take 2 e"]))
-    assert str(error).startswith("action 2 (Player 1 (spies D/d): take with a spy): CD-3.3: p1 can start a transfer only")
+    assert str(error).startswith(
+        "action 2 (Player 1 (spies D/d): take with a spy): CD-3.3: p1 can start a transfer only"
+    )
 
 
 def test_golden_log_with_every_option_replays_the_same():
@@ -493,12 +629,21 @@ def test_golden_log_with_every_option_replays_the_same():
     assert r.result == log["result"] == {"winner": "p2", "reason": "documents"}
     assert len(r.actions) == 86 and r.actions == log["actions"]
     view = r.game.view(r.final_state, None)
-    assert view["win"] == {"turn": 86, "seat": "p2", "envelope": 9,
-                           "contents": ["E", "X", "Y", "Z", "e"]}
+    assert view["win"] == {
+        "turn": 86,
+        "seat": "p2",
+        "envelope": 9,
+        "contents": ["E", "X", "Y", "Z", "e"],
+    }
     assert sum(1 for entry in r.final_state.history if entry.told) == 12
-    seed_only = {**log, "setup": {}, "actions": [
-        {k: v for k, v in a.items() if not (a["type"] == "place" and k == "card")}
-        for a in log["actions"]]}
+    seed_only = {
+        **log,
+        "setup": {},
+        "actions": [
+            {k: v for k, v in a.items() if not (a["type"] == "place" and k == "card")}
+            for a in log["actions"]
+        ],
+    }
     no_seed = {**log, "seed": None}
     for other in (seed_only, no_seed):
         assert replay(other).actions == r.actions

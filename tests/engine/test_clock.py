@@ -9,10 +9,15 @@ import pytest
 from engine import PUBLIC, IllegalAction, play, replay
 from tests.examples import EXAMPLES_DIR, load_example
 
-LOGS = [(name, load_example(name)) for name in sorted(p.name for p in EXAMPLES_DIR.glob("*.json"))
-        if load_example(name).get("format") == "lantern-log/1"]
-LOGS += [(f"{game} random", play(game, 5, ["random"] * seats, max_actions=400))
-         for game, seats in (("cloak-and-dagger", 3), ("mister-x", 4), ("cryptid-urban-legends", 2))]
+LOGS = [
+    (name, load_example(name))
+    for name in sorted(p.name for p in EXAMPLES_DIR.glob("*.json"))
+    if load_example(name).get("format") == "lantern-log/1"
+]
+LOGS += [
+    (f"{game} random", play(game, 5, ["random"] * seats, max_actions=400))
+    for game, seats in (("cloak-and-dagger", 3), ("mister-x", 4), ("cryptid-urban-legends", 2))
+]
 
 
 @pytest.mark.parametrize("name, log", LOGS, ids=[name for name, _ in LOGS])
@@ -27,4 +32,8 @@ def test_the_clock_is_every_views_round_and_phase(name, log):
         clock = game.clock(state)
         for viewer in viewers:
             view = game.view(state, viewer)
-            assert clock == {"round": view.get("round"), "phase": view.get("phase")}, (name, ply, viewer)
+            assert clock == {"round": view.get("round"), "phase": view.get("phase")}, (
+                name,
+                ply,
+                viewer,
+            )

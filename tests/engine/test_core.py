@@ -35,8 +35,11 @@ def test_rng_splitmix64_reference_values():
     # the published SplitMix64 outputs for seed 1234567 (Vigna's splitmix64.c)
     rng = Rng(1234567)
     assert [rng.next64() for _ in range(5)] == [
-        6457827717110365317, 3203168211198807973, 9817491932198370423,
-        4593380528125082431, 16408922859458223821,
+        6457827717110365317,
+        3203168211198807973,
+        9817491932198370423,
+        4593380528125082431,
+        16408922859458223821,
     ]
     assert Rng(0).next64() == 0xE220A8397B1DCDAF
 
@@ -87,7 +90,13 @@ def test_a_seeded_game_is_the_same_every_time(played):
 # --------------------------------------------------------------------------- fields
 def test_field_readers_cite_the_rule():
     obj = {"n": True, "s": 3, "l": {}, "d": []}
-    for read, name in ((get_int, "n"), (get_str, "s"), (get_list, "l"), (get_dict, "d"), (get_int, "missing")):
+    for read, name in (
+        (get_int, "n"),
+        (get_str, "s"),
+        (get_list, "l"),
+        (get_dict, "d"),
+        (get_int, "missing"),
+    ):
         with pytest.raises(IllegalAction) as caught:
             read(obj, name, "X-1")
         assert caught.value.rule == "X-1"
@@ -100,9 +109,15 @@ def test_field_readers_cite_the_rule():
 # --------------------------------------------------------------------------- envelope
 def _log(**changes):
     base = {
-        "format": "lantern-log/1", "game": GAME_ID, "options": {},
+        "format": "lantern-log/1",
+        "game": GAME_ID,
+        "options": {},
         "seats": [{"seat": "cryptid", "player": "alice"}, {"seat": "scientist", "player": "bob"}],
-        "seed": 1, "setup": {"sensors_2r2w1b": "left"}, "actions": [], "result": None, "meta": {},
+        "seed": 1,
+        "setup": {"sensors_2r2w1b": "left"},
+        "actions": [],
+        "result": None,
+        "meta": {},
     }
     base.update(changes)
     return base
@@ -134,12 +149,16 @@ def test_log_options_must_be_an_object_of_the_games_options():
     assert setup_rejection(options={"colour": "red"}).rule == "LOG-OPTIONS"
 
 
-@pytest.mark.parametrize("value", [
-    [], "alice",
-    [{"seat": "cryptid", "player": ""}, {"seat": "scientist", "player": "b"}],
-    [{"seat": "cryptid", "player": "a"}, {"seat": "cryptid", "player": "b"}],
-    [{"seat": "cryptid"}, {"seat": "scientist", "player": "b"}],
-])
+@pytest.mark.parametrize(
+    "value",
+    [
+        [],
+        "alice",
+        [{"seat": "cryptid", "player": ""}, {"seat": "scientist", "player": "b"}],
+        [{"seat": "cryptid", "player": "a"}, {"seat": "cryptid", "player": "b"}],
+        [{"seat": "cryptid"}, {"seat": "scientist", "player": "b"}],
+    ],
+)
 def test_log_seats_must_be_distinct_seats_with_handles(value):
     assert setup_rejection(seats=value).rule == "LOG-SEATS"
 
@@ -166,17 +185,29 @@ def test_log_meta_is_an_object_when_present():
     assert replay(_log(meta=None)).status == "unfinished"
 
 
-@pytest.mark.parametrize("changes, rule", [
-    ({"seats": [{"seat": "cryptid", "player": "a"}]}, "CUL-1.1"),
-    ({"options": {"decks": {"cryptid": {"split": 10, "align": 1}}}}, "CUL-1.2"),
-    ({"setup": {}}, "CUL-2.3"),
-])
+@pytest.mark.parametrize(
+    "changes, rule",
+    [
+        ({"seats": [{"seat": "cryptid", "player": "a"}]}, "CUL-1.1"),
+        ({"options": {"decks": {"cryptid": {"split": 10, "align": 1}}}}, "CUL-1.2"),
+        ({"setup": {}}, "CUL-2.3"),
+    ],
+)
 def test_game_setup_errors_have_index_none(changes, rule):
     assert setup_rejection(**changes).rule == rule
 
 
-@pytest.mark.parametrize("bad", [[], "draw", None, {"seat": "cryptid"}, {"seat": 1, "type": "draw"},
-                                 {"seat": "cryptid", "type": ["draw"]}])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        [],
+        "draw",
+        None,
+        {"seat": "cryptid"},
+        {"seat": 1, "type": "draw"},
+        {"seat": "cryptid", "type": ["draw"]},
+    ],
+)
 def test_log_actions_a_malformed_action_is_rejected_at_its_index_with_the_prefix(played, bad):
     log = {**played, "actions": played["actions"][:3] + [bad] + played["actions"][3:]}
     with pytest.raises(IllegalAction) as caught:
@@ -196,9 +227,11 @@ def test_log_json_not_json_or_not_an_object():
 
 
 def test_canonical_json_ignores_key_order_and_whitespace():
-    assert canonical_json({"b": 1, "a": [1, {"d": 2, "c": "é"}]}) == canonical_json(
-        json.loads('{ "a": [1, {"c": "é", "d": 2}], "b": 1 }')
-    ) == '{"a":[1,{"c":"é","d":2}],"b":1}'
+    assert (
+        canonical_json({"b": 1, "a": [1, {"d": 2, "c": "é"}]})
+        == canonical_json(json.loads('{ "a": [1, {"c": "é", "d": 2}], "b": 1 }'))
+        == '{"a":[1,{"c":"é","d":2}],"b":1}'
+    )
 
 
 # --------------------------------------------------------------------------- replay
@@ -271,7 +304,11 @@ def test_frames_show_each_ply_as_the_viewer_saw_it(played):
     assert frames[0]["action"] is None and frames[0]["view"]["round"] == 1
     for frame, action in zip(frames[1:], played["actions"], strict=True):
         if action["type"] == "draw" and action["seat"] == "cryptid":
-            assert frame["action"] == {"seat": "cryptid", "type": "draw", "count": len(action["cards"])}
+            assert frame["action"] == {
+                "seat": "cryptid",
+                "type": "draw",
+                "count": len(action["cards"]),
+            }
             assert "cards" not in frame["notation"]
         else:
             assert frame["action"] == action
@@ -297,8 +334,13 @@ def test_engine_error_a_bug_in_a_game_is_a_rejection_not_a_traceback(played, mon
 def test_log_schema_lists_cryptid_actions():
     schema = log_schema()
     assert GAME_ID in schema["properties"]["game"]["enum"]
-    cryptid = next(part for part in schema["allOf"] if part["if"]["properties"]["game"]["const"] == GAME_ID)
-    kinds = {a["properties"]["type"]["const"] for a in cryptid["then"]["properties"]["actions"]["items"]["oneOf"]}
+    cryptid = next(
+        part for part in schema["allOf"] if part["if"]["properties"]["game"]["const"] == GAME_ID
+    )
+    kinds = {
+        a["properties"]["type"]["const"]
+        for a in cryptid["then"]["properties"]["actions"]["items"]["oneOf"]
+    }
     assert kinds == {"play", "wild", "draw", "declare", "blockade", "relocate", "expand"}
     json.dumps(schema)
 
@@ -327,7 +369,11 @@ def test_play_stops_at_max_actions_and_writes_an_unfinished_log():
 def test_played_logs_and_redacted_actions_match_the_schema():
     jsonschema = pytest.importorskip("jsonschema")
     schema = log_schema()
-    for seed, bots in ((1, ["greedy", "greedy"]), (2, ["random", "greedy"]), (3, ["greedy", "random"])):
+    for seed, bots in (
+        (1, ["greedy", "greedy"]),
+        (2, ["random", "greedy"]),
+        (3, ["greedy", "random"]),
+    ):
         log = play(GAME_ID, seed, bots)
         jsonschema.validate(log, schema)
         redacted = [frame["action"] for frame in replay(log).frames("cryptid")][1:]
@@ -343,7 +389,10 @@ def test_game_contract_defaults():
 
     game = Game()
     options = {"a": 1}
-    assert game.normalize_options(options) == options and game.normalize_options(options) is not options
+    assert (
+        game.normalize_options(options) == options
+        and game.normalize_options(options) is not options
+    )
     assert game.viewers({}, ["p1", "p2"]) == ["p1", "p2"]
     assert game.controller("detectives") == "detectives"
     action = {"seat": "p1", "type": "move", "to": 5}
@@ -354,7 +403,11 @@ def test_game_contract_defaults():
     state = {"deep": [1, 2]}
     copy_ = game.clone(state)
     assert copy_ == state and copy_["deep"] is not state["deep"]
-    for method, args in ((game.check_seats, ([], {})), (game.initial_state, ({}, [], {}, None)),
-                         (game.apply, (None, action)), (game.view, (None, None))):
+    for method, args in (
+        (game.check_seats, ([], {})),
+        (game.initial_state, ({}, [], {}, None)),
+        (game.apply, (None, action)),
+        (game.view, (None, None)),
+    ):
         with pytest.raises(NotImplementedError):
             method(*args)

@@ -1,4 +1,5 @@
-"""The example logs of Cryptid (docs/examples/) validate with their stated results (or are rejected)."""
+"""The example logs of Cryptid (docs/examples/) validate with their stated results (or are
+rejected)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ import pytest
 from engine import IllegalAction, play, replay
 
 
-@pytest.mark.parametrize("name, reason", [("cryptid-escape.json", "escape"), ("cryptid-timeout.json", "timeout")])
+@pytest.mark.parametrize(
+    "name, reason", [("cryptid-escape.json", "escape"), ("cryptid-timeout.json", "timeout")]
+)
 def test_example_validates_with_its_result(example_log, name, reason):
     log = example_log(name)
     r = replay(log)

@@ -25,6 +25,7 @@ BOTS = ["random", "greedy"]
 SLOW = os.environ.get("LANTERN_SLOW", "").lower() in {"1", "true", "yes"}
 slow = pytest.mark.skipif(not SLOW, reason="set LANTERN_SLOW=1 for the thousands-of-games sweeps")
 
+
 def examples(n: int) -> int:
     """``n`` examples, or more when the loaded hypothesis profile asks for more."""
     return max(n, settings().max_examples)
@@ -39,7 +40,9 @@ def check_invariants(state: CryptidState) -> None:
     for seat, spaces in state.sensors.items():
         assert len(spaces) == len(state.rows[seat]) + 1
         assert all(n >= 0 for space in spaces for n in space)
-    totals = [sum(space[c] for spaces in state.sensors.values() for space in spaces) for c in range(3)]
+    totals = [
+        sum(space[c] for spaces in state.sensors.values() for space in spaces) for c in range(3)
+    ]
     if state.displaced is not None:
         totals = [t + d for t, d in zip(totals, state.displaced, strict=True)]
     assert totals == [4, 3, 3]
@@ -59,14 +62,18 @@ def check_invariants(state: CryptidState) -> None:
         assert state.active_sensors == sum(map(sum, state.sensors[state.active]))
         # CUL-4.3: every card in hand is playable while sensors remain
         if state.active_sensors:
-            kinds = {a.get("card") for a in GAME.legal_actions(state, state.turn) if a["type"] == "play"}
+            kinds = {
+                a.get("card") for a in GAME.legal_actions(state, state.turn) if a["type"] == "play"
+            }
             assert kinds == set(state.hands[state.turn])
 
 
 def walk(seed: int, bots: tuple[str, str], check_all_legal: bool = False) -> dict:
     """Play one game, checking CUL-4 at every step; return its log."""
     log = play(GAME_ID, seed, list(bots))
-    state = GAME.initial_state(GAME.normalize_options({}), ["cryptid", "scientist"], log["setup"], Rng(seed))
+    state = GAME.initial_state(
+        GAME.normalize_options({}), ["cryptid", "scientist"], log["setup"], Rng(seed)
+    )
     round_blocks: dict[int, int] = {}
     check_invariants(state)
     for action in log["actions"]:
@@ -76,7 +83,9 @@ def walk(seed: int, bots: tuple[str, str], check_all_legal: bool = False) -> dic
             seat = GAME.to_act(state)[0]
             for legal in GAME.legal_actions(state, seat):
                 GAME.apply(state.copy(), legal)  # every listed action is accepted
-            assert GAME.legal_actions(state, "cryptid" if seat == "scientist" else "scientist") == []
+            assert (
+                GAME.legal_actions(state, "cryptid" if seat == "scientist" else "scientist") == []
+            )
         GAME.apply(state, action)
         check_invariants(state)
     # CUL-4.1: 3, 5, then 7 blocks at the start of each round; CUL-4.2: at most 8 rounds
@@ -128,8 +137,11 @@ FIELD_VALUES = {
 }
 
 
-EFFECT_FIELDS = {"split": ("space", "left", "right"), "shuffle": ("space", "color", "dir"),
-                 "align": ("color", "dir")}
+EFFECT_FIELDS = {
+    "split": ("space", "left", "right"),
+    "shuffle": ("space", "color", "dir"),
+    "align": ("color", "dir"),
+}
 
 
 def _fields(action: dict) -> tuple[str, ...]:
@@ -138,7 +150,12 @@ def _fields(action: dict) -> tuple[str, ...]:
     if kind in ("play", "wild"):
         key = "card" if kind == "play" else "as"
         effect = action.get(key)
-        return ("seat", "type", key, *(EFFECT_FIELDS.get(effect, ()) if isinstance(effect, str) else ()))
+        return (
+            "seat",
+            "type",
+            key,
+            *(EFFECT_FIELDS.get(effect, ()) if isinstance(effect, str) else ()),
+        )
     return ("seat", "type", *{"declare": ("count", "colors"), "blockade": ("side",)}.get(kind, ()))
 
 
@@ -159,11 +176,17 @@ def _normal(action: dict) -> tuple:
 def test_nothing_but_the_listed_actions_is_accepted(seed, bots, stop, data):
     """A mutated (non-chance) action is accepted exactly when legal_actions lists it."""
     log = play(GAME_ID, seed, list(bots))
-    state = GAME.initial_state(GAME.normalize_options({}), ["cryptid", "scientist"], log["setup"], Rng(seed))
+    state = GAME.initial_state(
+        GAME.normalize_options({}), ["cryptid", "scientist"], log["setup"], Rng(seed)
+    )
     for action in log["actions"][: min(stop, len(log["actions"]) - 1)]:
         GAME.apply(state, action)
     seat = GAME.to_act(state)[0]
-    listed = [a for a in GAME.legal_actions(state, seat) if a["type"] not in ("draw", "expand", "relocate")]
+    listed = [
+        a
+        for a in GAME.legal_actions(state, seat)
+        if a["type"] not in ("draw", "expand", "relocate")
+    ]
     if not listed:
         return
     base = dict(data.draw(st.sampled_from(listed)))
@@ -172,8 +195,11 @@ def test_nothing_but_the_listed_actions_is_accepted(seed, bots, stop, data):
         base[key] = data.draw(st.sampled_from(FIELD_VALUES[key]))
     if base.get("type") in ("draw", "expand", "relocate"):
         return  # chance outcomes and relocations: covered by their rule tests
-    legal = {_normal(a) for a in GAME.legal_actions(state, base["seat"])} if base["seat"] in (
-        "cryptid", "scientist") else set()
+    legal = (
+        {_normal(a) for a in GAME.legal_actions(state, base["seat"])}
+        if base["seat"] in ("cryptid", "scientist")
+        else set()
+    )
     try:
         GAME.apply(state.copy(), base)
         accepted = True
@@ -207,8 +233,11 @@ def test_a_log_mutated_at_one_action_is_legal_or_rejected_with_a_rule(seed, bots
         acts[index], acts[index + 1] = acts[index + 1], acts[index]
     else:
         key = data.draw(st.sampled_from(sorted(FIELD_VALUES) + ["cards", "to"]))
-        acts[index][key] = data.draw(st.sampled_from(
-            FIELD_VALUES.get(key, [["split"], ["align", "align"], [], {"0": {"red": 1}}, None])))
+        acts[index][key] = data.draw(
+            st.sampled_from(
+                FIELD_VALUES.get(key, [["split"], ["align", "align"], [], {"0": {"red": 1}}, None])
+            )
+        )
     try:
         replay(mutated)
     except IllegalAction as exc:
@@ -241,23 +270,56 @@ def test_a_few_hundred_seeded_games_end_and_revalidate():
 
 # --------------------------------------------------------------------------- arbitrary input
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 12) | st.floats(allow_nan=False) | st.sampled_from(
-        ["left", "right", "red", "white", "black", "split", "shuffle", "align", "N1", "M1", "0", "3", ""]),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(
-        st.sampled_from(["red", "white", "black", "0", "1", "x"]), children, max_size=3),
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 12)
+    | st.floats(allow_nan=False)
+    | st.sampled_from(
+        [
+            "left",
+            "right",
+            "red",
+            "white",
+            "black",
+            "split",
+            "shuffle",
+            "align",
+            "N1",
+            "M1",
+            "0",
+            "3",
+            "",
+        ]
+    ),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(["red", "white", "black", "0", "1", "x"]), children, max_size=3
+        )
+    ),
     max_leaves=8,
 )
 action_keys = st.sampled_from(sorted(FIELD_VALUES) + ["cards", "to"])
 
 
 @settings(max_examples=examples(200))
-@given(seed=seeds, stop=st.integers(min_value=0, max_value=80),
-       seat=st.sampled_from(["cryptid", "scientist"]), kind=st.sampled_from(FIELD_VALUES["type"]),
-       fields=st.dictionaries(action_keys, json_values, max_size=5))
-def test_arbitrary_action_fields_are_rejected_with_a_rule_never_an_exception(seed, stop, seat, kind, fields):
+@given(
+    seed=seeds,
+    stop=st.integers(min_value=0, max_value=80),
+    seat=st.sampled_from(["cryptid", "scientist"]),
+    kind=st.sampled_from(FIELD_VALUES["type"]),
+    fields=st.dictionaries(action_keys, json_values, max_size=5),
+)
+def test_arbitrary_action_fields_are_rejected_with_a_rule_never_an_exception(
+    seed, stop, seat, kind, fields
+):
     log = play(GAME_ID, seed, ["greedy", "random"])
-    state = GAME.initial_state(GAME.normalize_options({}), ["cryptid", "scientist"], log["setup"],
-                               Rng(seed) if stop % 2 else None)
+    state = GAME.initial_state(
+        GAME.normalize_options({}),
+        ["cryptid", "scientist"],
+        log["setup"],
+        Rng(seed) if stop % 2 else None,
+    )
     for action in log["actions"][: min(stop, len(log["actions"]) - 1)]:
         GAME.apply(state, action)
     try:
@@ -269,9 +331,15 @@ def test_arbitrary_action_fields_are_rejected_with_a_rule_never_an_exception(see
 @settings(max_examples=examples(100))
 @given(options=json_values, setup=json_values, seed=st.none() | st.integers(0, 5))
 def test_arbitrary_options_and_setup_are_rejected_with_a_rule(options, setup, seed):
-    log = {"format": "lantern-log/1", "game": GAME_ID, "options": options, "seed": seed, "setup": setup,
-           "seats": [{"seat": "cryptid", "player": "a"}, {"seat": "scientist", "player": "b"}],
-           "actions": []}
+    log = {
+        "format": "lantern-log/1",
+        "game": GAME_ID,
+        "options": options,
+        "seed": seed,
+        "setup": setup,
+        "seats": [{"seat": "cryptid", "player": "a"}, {"seat": "scientist", "player": "b"}],
+        "actions": [],
+    }
     try:
         replay(log)
     except IllegalAction as exc:
@@ -284,7 +352,9 @@ def _states(games: int, bots: tuple[str, str] = ("greedy", "greedy")):
     """Every state of ``games`` seeded games, after each action (the same object, advancing)."""
     for seed in range(games):
         log = play(GAME_ID, seed, list(bots))
-        state = GAME.initial_state(GAME.normalize_options({}), ["cryptid", "scientist"], log["setup"], Rng(seed))
+        state = GAME.initial_state(
+            GAME.normalize_options({}), ["cryptid", "scientist"], log["setup"], Rng(seed)
+        )
         yield state
         for action in log["actions"]:
             GAME.apply(state, action)
@@ -316,10 +386,20 @@ def test_cul_4_4_the_hiding_phase_needs_at_most_four_presence_markers():
 
     # the most a hiding can ask for: presence on both ends of a 3-block active row makes all
     # 4 inactive blocks candidates, and every one of them sees all three colours
-    state = table(active="cryptid", active_row=["N1", "N2", "N3"], inactive_row=["N4", "N5", "N6", "N7"],
-                  inactive_spaces=[{}, {"red": 1, "white": 1, "black": 1}, {},
-                                   {"red": 1, "white": 1, "black": 1}, {"red": 2, "white": 1, "black": 1}],
-                  presence=("N1", "N3"), phase="hiding")
+    state = table(
+        active="cryptid",
+        active_row=["N1", "N2", "N3"],
+        inactive_row=["N4", "N5", "N6", "N7"],
+        inactive_spaces=[
+            {},
+            {"red": 1, "white": 1, "black": 1},
+            {},
+            {"red": 1, "white": 1, "black": 1},
+            {"red": 2, "white": 1, "black": 1},
+        ],
+        presence=("N1", "N3"),
+        phase="hiding",
+    )
     GAME.apply(state, {"seat": "cryptid", "type": "declare", "colors": ["red", "white", "black"]})
     # 2 markers from the supply, both of the active row's: all 4 on the table, and an escape
     assert state.presence == {"N4", "N5", "N6", "N7"} and state.result["reason"] == "escape"

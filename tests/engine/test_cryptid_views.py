@@ -21,7 +21,11 @@ def test_cul_5_a_seat_sees_its_own_hand_and_only_the_size_of_the_other():
     assert "blocks" not in mine["block_deck"]
     everything = GAME.view(state, None)
     assert everything["hands"]["scientist"]["cards"] == ["align", "shuffle", "split"]
-    assert everything["block_deck"] == {"size": 14, "normal_on_top": 4, "blocks": everything["block_deck"]["blocks"]}
+    assert everything["block_deck"] == {
+        "size": 14,
+        "normal_on_top": 4,
+        "blocks": everything["block_deck"]["blocks"],
+    }
     assert len(everything["block_deck"]["blocks"]) == 14
 
 
@@ -30,10 +34,13 @@ def test_cul_5_the_table_is_public():
     for viewer in ("cryptid", "scientist", None):
         v = GAME.view(state, viewer)
         assert v["round"] == 1 and v["phase"] == "sensor" and v["to_act"] == ["cryptid"]
-        assert v["rows"]["cryptid"]["blocks"] == [{"id": "N6", "kind": "normal", "presence": True,
-                                                  "evidence": False}]
-        assert v["rows"]["cryptid"]["spaces"] == [{"red": 2, "white": 2, "black": 1},
-                                                 {"red": 2, "white": 1, "black": 2}]
+        assert v["rows"]["cryptid"]["blocks"] == [
+            {"id": "N6", "kind": "normal", "presence": True, "evidence": False}
+        ]
+        assert v["rows"]["cryptid"]["spaces"] == [
+            {"red": 2, "white": 2, "black": 1},
+            {"red": 2, "white": 1, "black": 2},
+        ]
         assert v["wild"] == {"cryptid": "down", "scientist": "down"}
         assert v["presence_supply"] == 3
 
@@ -60,7 +67,12 @@ def test_cul_5_drawn_blocks_are_shown_to_the_expander_only_until_placed():
         if state.phase == "expansion":
             expander = state.active
             assert GAME.view(state, expander)["drawn_blocks"] == state.pending_blocks
-            assert GAME.view(state, "cryptid" if expander == "scientist" else "scientist")["drawn_blocks"] is None
+            assert (
+                GAME.view(state, "cryptid" if expander == "scientist" else "scientist")[
+                    "drawn_blocks"
+                ]
+                is None
+            )
             break
     else:
         raise AssertionError("no expansion reached")
@@ -81,12 +93,29 @@ def test_render_text_shows_rows_markers_and_hands():
     assert not any(mark in line for line in lines for mark in ("[]", "['", "{'"))
 
 
-@pytest.mark.parametrize(("locale", "words"), [
-    ("ja", ["ラウンド 1、感知フェイズ、手番: クリプティッド", "科学者の列（非アクティブ）",
-            "  クリプティッド: 手札 整列、撹乱、分散；山札 7；捨て札 なし；ワイルドカード 裏向き"]),
-    ("ru", ["Раунд 1, Фаза сенсора, ходит: Криптид", "  ряд «Учёный» (неактивный)",
-            "  Криптид: рука Объединение, Смещение и Разделение; колода 7; сброс нет; универсальная карта лицом вниз"]),
-])
+@pytest.mark.parametrize(
+    ("locale", "words"),
+    [
+        (
+            "ja",
+            [
+                "ラウンド 1、感知フェイズ、手番: クリプティッド",
+                "科学者の列（非アクティブ）",
+                "  クリプティッド: 手札 整列、撹乱、分散；山札 7；"
+                "捨て札 なし；ワイルドカード 裏向き",
+            ],
+        ),
+        (
+            "ru",
+            [
+                "Раунд 1, Фаза сенсора, ходит: Криптид",
+                "  ряд «Учёный» (неактивный)",
+                "  Криптид: рука Объединение, Смещение и Разделение; колода 7; сброс нет; "
+                "универсальная карта лицом вниз",
+            ],
+        ),
+    ],
+)
 def test_render_text_speaks_the_readers_language(locale, words):
     text = GAME.render_text(start(), locale)
     lines = text.splitlines()
@@ -99,18 +128,53 @@ def test_render_text_speaks_the_readers_language(locale, words):
 
 
 def test_notation_of_every_action_type():
-    assert notation({"seat": "cryptid", "type": "play", "card": "split", "space": 2,
-                     "left": {"white": 1}, "right": {"red": 2, "black": 1}}) == "C split@2 L(w1) R(r2 b1)"
-    assert notation({"seat": "scientist", "type": "play", "card": "shuffle", "space": 1, "color": "red",
-                     "dir": "right"}) == "S shuffle r@1 >"
-    assert notation({"seat": "cryptid", "type": "wild", "as": "align", "color": "white",
-                     "dir": "left"}) == "C wild:align w <"
-    assert notation({"seat": "cryptid", "type": "draw", "cards": ["split", "align"]}) == "C draw split,align"
+    assert (
+        notation(
+            {
+                "seat": "cryptid",
+                "type": "play",
+                "card": "split",
+                "space": 2,
+                "left": {"white": 1},
+                "right": {"red": 2, "black": 1},
+            }
+        )
+        == "C split@2 L(w1) R(r2 b1)"
+    )
+    assert (
+        notation(
+            {
+                "seat": "scientist",
+                "type": "play",
+                "card": "shuffle",
+                "space": 1,
+                "color": "red",
+                "dir": "right",
+            }
+        )
+        == "S shuffle r@1 >"
+    )
+    assert (
+        notation(
+            {"seat": "cryptid", "type": "wild", "as": "align", "color": "white", "dir": "left"}
+        )
+        == "C wild:align w <"
+    )
+    assert (
+        notation({"seat": "cryptid", "type": "draw", "cards": ["split", "align"]})
+        == "C draw split,align"
+    )
     assert notation({"seat": "cryptid", "type": "draw", "count": 2}) == "C draw 2"
     assert notation({"seat": "cryptid", "type": "declare", "count": 5}) == "C declare 5"
-    assert notation({"seat": "cryptid", "type": "declare", "colors": ["red", "white"]}) == "C declare red+white"
-    assert notation({"seat": "scientist", "type": "blockade", "side": "left"}) == "S blockade left"
-    assert notation({"seat": "cryptid", "type": "relocate", "to": {"3": {"black": 1}, "0": {"red": 1}}}) == (
-        "C relocate 0(r1) 3(b1)"
+    assert (
+        notation({"seat": "cryptid", "type": "declare", "colors": ["red", "white"]})
+        == "C declare red+white"
     )
-    assert notation({"seat": "scientist", "type": "expand", "left": "M2", "right": "N7"}) == "S expand M2|N7"
+    assert notation({"seat": "scientist", "type": "blockade", "side": "left"}) == "S blockade left"
+    assert notation(
+        {"seat": "cryptid", "type": "relocate", "to": {"3": {"black": 1}, "0": {"red": 1}}}
+    ) == ("C relocate 0(r1) 3(b1)")
+    assert (
+        notation({"seat": "scientist", "type": "expand", "left": "M2", "right": "N7"})
+        == "S expand M2|N7"
+    )

@@ -14,7 +14,9 @@ from engine import FREE_FOR_ALL, ONE_AGAINST_TEAM, TWO_SEATS
 from engine.games.misterx import rules as mx_rules
 from engine.games.misterx.board import resolve_board
 
-CRYPTID, MISTER_X, CLOAK = (engine.get_game(g) for g in ("cryptid-urban-legends", "mister-x", "cloak-and-dagger"))
+CRYPTID, MISTER_X, CLOAK = (
+    engine.get_game(g) for g in ("cryptid-urban-legends", "mister-x", "cloak-and-dagger")
+)
 
 
 def test_cul_1_1_two_seats_each_its_own_side():
@@ -23,7 +25,9 @@ def test_cul_1_1_two_seats_each_its_own_side():
     assert [CRYPTID.side_of(s) for s in ("cryptid", "scientist")] == ["cryptid", "scientist"]
     assert not CRYPTID.may_hold_together(["cryptid", "scientist"])
     assert CRYPTID.outcomes({"winner": "scientist"}, ["cryptid", "scientist"]) == {
-        "cryptid": "loss", "scientist": "win"}
+        "cryptid": "loss",
+        "scientist": "win",
+    }
     assert CRYPTID.rating == engine.RatingShape(TWO_SEATS, ("cryptid", "scientist"))
 
 
@@ -39,8 +43,15 @@ def test_mx_1_4_mister_x_against_a_team_of_detective_seats():
     seats = ["mrx", "det1", "det2"]
     # What games.services.winning_seats did: the team wins as its seats.
     assert MISTER_X.outcomes({"winner": "detectives"}, seats) == {
-        "mrx": "loss", "det1": "win", "det2": "win"}
-    assert MISTER_X.outcomes({"winner": "mrx"}, seats) == {"mrx": "win", "det1": "loss", "det2": "loss"}
+        "mrx": "loss",
+        "det1": "win",
+        "det2": "win",
+    }
+    assert MISTER_X.outcomes({"winner": "mrx"}, seats) == {
+        "mrx": "win",
+        "det1": "loss",
+        "det2": "loss",
+    }
     assert MISTER_X.rating.kind == ONE_AGAINST_TEAM
     assert MISTER_X.rating.roles == ("mrx", "detectives")
 
@@ -61,8 +72,10 @@ def test_mx_6_10_team_shares_are_the_boards_pawns_dealt_as_the_engine_deals_them
     assert MISTER_X.team_shares({}, ["mrx", "det2", "det1"]) == {"det1": 3, "det2": 2}
     assert dealt == [(board.pawns, ["det1", "det2"])]
     # options.pawns wins over the default.
-    assert MISTER_X.team_shares({"pawns": {"det1": ["red"], "det2": ["blue", "green", "yellow", "black"]}},
-                                ["mrx", "det1", "det2"]) == {"det1": 1, "det2": 4}
+    assert MISTER_X.team_shares(
+        {"pawns": {"det1": ["red"], "det2": ["blue", "green", "yellow", "black"]}},
+        ["mrx", "det1", "det2"],
+    ) == {"det1": 1, "det2": 4}
 
 
 def test_cd_1_3_two_to_six_players_free_for_all():
@@ -71,7 +84,10 @@ def test_cd_1_3_two_to_six_players_free_for_all():
     assert not CLOAK.may_hold_together(["p1", "p2"])
     assert CLOAK.may_hold_together(["p1"])
     assert CLOAK.outcomes({"winner": "p2", "reason": "documents"}, ["p1", "p2", "p3"]) == {
-        "p1": "loss", "p2": "win", "p3": "loss"}
+        "p1": "loss",
+        "p2": "win",
+        "p3": "loss",
+    }
     assert CLOAK.rating == engine.RatingShape(FREE_FOR_ALL)
 
 
@@ -87,17 +103,27 @@ def test_every_count_the_game_offers_seats_that_many(game):
 
 def test_log_seats_one_player_holds_only_seats_the_game_lets_them_hold_together():
     # log-format: "a player may hold several seats only where a game allows it".
-    cryptid = engine.play("cryptid-urban-legends", 1, ["greedy", "greedy"], players=["alice", "alice"])
+    cryptid = engine.play(
+        "cryptid-urban-legends", 1, ["greedy", "greedy"], players=["alice", "alice"]
+    )
     with pytest.raises(engine.IllegalAction) as refused:
         engine.replay(cryptid)
     assert refused.value.rule == "LOG-SEATS"
     assert str(refused.value.message) == (
         "alice holds cryptid, scientist: in Cryptid: Urban Legends one player may not hold "
-        "these seats together")
+        "these seats together"
+    )
     # Mister X: one detective player may control several detective seats, never Mister X too.
     both_detectives = engine.play("mister-x", 2, ["greedy"] * 3, players=["xavier", "dora", "dora"])
     assert engine.replay(both_detectives).status == "finished"
     with pytest.raises(engine.IllegalAction, match="xavier holds mrx, det2"):
-        engine.replay({**both_detectives, "seats": [
-            {"seat": "mrx", "player": "xavier"}, {"seat": "det1", "player": "dora"},
-            {"seat": "det2", "player": "xavier"}]})
+        engine.replay(
+            {
+                **both_detectives,
+                "seats": [
+                    {"seat": "mrx", "player": "xavier"},
+                    {"seat": "det1", "player": "dora"},
+                    {"seat": "det2", "player": "xavier"},
+                ],
+            }
+        )

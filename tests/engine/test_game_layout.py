@@ -29,8 +29,19 @@ GAMES_DIR = Path(engine.__file__).parent / "games"
 TESTS_DIR = Path(__file__).resolve().parent.parent
 
 #: What every game package holds.
-COMMON = {"README.md", "__init__.py", "game.py", "rules.py", "legal.py", "state.py", "views.py",
-          "notation.py", "sentences.py", "schema.py", "locale"}
+COMMON = {
+    "README.md",
+    "__init__.py",
+    "game.py",
+    "rules.py",
+    "legal.py",
+    "state.py",
+    "views.py",
+    "notation.py",
+    "sentences.py",
+    "schema.py",
+    "locale",
+}
 #: What every game's AI package holds.
 AI_COMMON = {"__init__.py", "ai.py", "bots.py", "beliefs.py"}
 #: Module names of the AI layer: never among the rules (engine/core, engine/games).
@@ -41,8 +52,11 @@ PACKAGES = sorted(p.name for p in GAMES_DIR.iterdir() if (p / "__init__.py").exi
 
 
 def test_every_built_in_game_is_a_package_here() -> None:
-    modules = {type(game).__module__.split(".")[2] for game in engine.all_games().values()
-               if type(game).__module__.startswith("engine.games.")}
+    modules = {
+        type(game).__module__.split(".")[2]
+        for game in engine.all_games().values()
+        if type(game).__module__.startswith("engine.games.")
+    }
     assert modules == set(PACKAGES) and len(PACKAGES) == 3
 
 
@@ -74,14 +88,20 @@ def test_a_game_has_an_ai_package_that_registers_its_ai(package: str) -> None:
 
 def test_no_ai_module_lives_among_the_rules() -> None:
     root = Path(engine.__file__).parent
-    found = sorted(str(path.relative_to(root)) for folder in ("core", "games")
-                   for path in (root / folder).rglob("*.py") if path.name in AI_MODULES)
+    found = sorted(
+        str(path.relative_to(root))
+        for folder in ("core", "games")
+        for path in (root / folder).rglob("*.py")
+        if path.name in AI_MODULES
+    )
     assert found == []
 
 
 def test_every_game_speaks_the_same_languages() -> None:
-    catalogs = {package: sorted(p.name for p in (GAMES_DIR / package / "locale").glob("*.json"))
-                for package in PACKAGES}
+    catalogs = {
+        package: sorted(p.name for p in (GAMES_DIR / package / "locale").glob("*.json"))
+        for package in PACKAGES
+    }
     assert len({tuple(names) for names in catalogs.values()}) == 1, catalogs
 
 

@@ -59,13 +59,23 @@ def test_every_package_ships_ja_and_ru_beside_english():
 def test_every_english_id_is_translated_with_the_same_placeholders(language):
     for english_path in _english_files():
         english = json.loads(english_path.read_text(encoding="utf-8"))
-        translated = json.loads((english_path.parent / f"{language}.json").read_text(encoding="utf-8"))
-        assert set(translated) == set(english), (english_path.parent, set(english) ^ set(translated))
+        translated = json.loads(
+            (english_path.parent / f"{language}.json").read_text(encoding="utf-8")
+        )
+        assert set(translated) == set(english), (
+            english_path.parent,
+            set(english) ^ set(translated),
+        )
         for key, source in english.items():
             target = translated[key]
             forms = list(target.values()) if isinstance(target, dict) else [target]
-            assert forms and all(isinstance(form, str) and form.strip() for form in forms), (language, key)
-            if key == "core.name":  # a name says the form of its own language (messages.localized_name)
+            assert forms and all(isinstance(form, str) and form.strip() for form in forms), (
+                language,
+                key,
+            )
+            if (
+                key == "core.name"
+            ):  # a name says the form of its own language (messages.localized_name)
                 assert target == "{" + language + "}" and source == "{en}"
                 continue
             assert _placeholders(target) == _placeholders(source), (language, key, target)
@@ -78,7 +88,11 @@ def test_a_number_dependent_template_gives_every_plural_form_of_its_language(lan
     english, translated = catalog("en"), catalog(language)
     for key, target in translated.items():
         if isinstance(english[key], dict) or isinstance(target, dict):
-            assert isinstance(target, dict), (language, key, "English varies with the number; so must this")
+            assert isinstance(target, dict), (
+                language,
+                key,
+                "English varies with the number; so must this",
+            )
             assert set(target) == PLURAL_FORMS[language], (language, key, sorted(target))
             if not isinstance(english[key], dict):  # chosen by ``count``: English must carry it
                 assert "count" in _placeholders(english[key]), (language, key)
@@ -91,7 +105,11 @@ def test_a_city_of_the_shipped_board_is_named_in_the_readers_language():
     board = resolve_board("europe/1")
     moscow = next(c for c in board.cities.values() if c.name == "Moscow")
     said = _city(board, moscow.id)
-    assert [render(said, language) for language in ("en", "ja", "ru")] == ["Moscow", "モスクワ", "Москва"]
+    assert [render(said, language) for language in ("en", "ja", "ru")] == [
+        "Moscow",
+        "モスクワ",
+        "Москва",
+    ]
     # every city of the shipped board has both names (test_misterx_city_names.py); a city
     # a board gives no name in a language (a club's own board) keeps its board name
     assert all("ja" in c.names and "ru" in c.names for c in board.cities.values())
@@ -99,25 +117,38 @@ def test_a_city_of_the_shipped_board_is_named_in_the_readers_language():
 
 
 def test_russian_counts_choose_one_few_and_many():
-    said = {n: render({"id": "cul.draw.count", "params": {"who": "Анна", "count": n}}, "ru")
-            for n in (1, 2, 5, 11, 21, 22, 25)}
+    said = {
+        n: render({"id": "cul.draw.count", "params": {"who": "Анна", "count": n}}, "ru")
+        for n in (1, 2, 5, 11, 21, 22, 25)
+    }
     assert said[1] == "Анна берёт 1 карту" and said[21] == "Анна берёт 21 карту"
     assert said[2] == "Анна берёт 2 карты" and said[22] == "Анна берёт 22 карты"
     assert said[5] == said[11].replace("11", "5") == "Анна берёт 5 карт"
-    assert render({"id": "cul.draw.count", "params": {"who": "アンナ", "count": 1}}, "ja") == "アンナがカードを1枚引く"
+    assert (
+        render({"id": "cul.draw.count", "params": {"who": "アンナ", "count": 1}}, "ja")
+        == "アンナがカードを1枚引く"
+    )
 
 
 # --- what real games say ---------------------------------------------------------------
 GAMES = [
     ("cryptid-urban-legends", 2, ["greedy", "random"], {}),
     ("mister-x", 7, ["greedy", "random", "random"], {}),
-    ("cloak-and-dagger", 3, ["greedy"] * 4, {"double_agents": True, "hazards": True, "document_copies": 3}),
+    (
+        "cloak-and-dagger",
+        3,
+        ["greedy"] * 4,
+        {"double_agents": True, "hazards": True, "document_copies": 3},
+    ),
 ]
 
 
 @pytest.fixture(scope="module")
 def played() -> list[dict[str, Any]]:
-    return [play(game, seed, bots, options=options, max_actions=400) for game, seed, bots, options in GAMES]
+    return [
+        play(game, seed, bots, options=options, max_actions=400)
+        for game, seed, bots, options in GAMES
+    ]
 
 
 def _said_in(message: Message, language: str) -> str:
@@ -130,7 +161,9 @@ def _said_in(message: Message, language: str) -> str:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_sentence_legend_phase_and_result_of_real_games_reads_in_the_language(played, language):
+def test_every_sentence_legend_phase_and_result_of_real_games_reads_in_the_language(
+    played, language
+):
     for log in played:
         rep = replay(log)
         table = Table(rep.players, rep.options)
@@ -145,8 +178,26 @@ def test_every_sentence_legend_phase_and_result_of_real_games_reads_in_the_langu
 
 
 #: Values a broken upload puts in a field: each meets a different check of the rules.
-JUNK: list[Any] = [None, -1, 0, 1, 2, 3, 5, 999, "", "zz", "red", "left", "car/double", [], ["zz"], {}, {"zz": 1},
-                   {"red": 9}]
+JUNK: list[Any] = [
+    None,
+    -1,
+    0,
+    1,
+    2,
+    3,
+    5,
+    999,
+    "",
+    "zz",
+    "red",
+    "left",
+    "car/double",
+    [],
+    ["zz"],
+    {},
+    {"zz": 1},
+    {"red": 9},
+]
 
 
 def _mutations(action: dict[str, Any], types: set[str], seats: list[str]) -> list[Any]:
@@ -177,9 +228,17 @@ def _refusals(logs: list[dict[str, Any]]) -> list[IllegalAction]:
                 except IllegalAction as exc:
                     found.append(exc)
         # the setup, the envelope and what follows the end
-        for changed in ({"seats": []}, {"seats": [{"seat": seats[0], "player": "a"}] * 2}, {"format": "x"},
-                        {"game": "chess"}, {"seed": -1}, {"setup": {}}, {"options": {"zz": 1}},
-                        {"actions": [*log["actions"], log["actions"][-1]]}, {"result": {"winner": "nobody"}}):
+        for changed in (
+            {"seats": []},
+            {"seats": [{"seat": seats[0], "player": "a"}] * 2},
+            {"format": "x"},
+            {"game": "chess"},
+            {"seed": -1},
+            {"setup": {}},
+            {"options": {"zz": 1}},
+            {"actions": [*log["actions"], log["actions"][-1]]},
+            {"result": {"winner": "nobody"}},
+        ):
             try:
                 replay({**log, "seed": None, **changed})
             except IllegalAction as exc:
@@ -187,10 +246,17 @@ def _refusals(logs: list[dict[str, Any]]) -> list[IllegalAction]:
     # a club's own Mister X board that is not a board (MX-1.2)
     from engine.games.misterx.board import resolve_board
 
-    shipped = json.loads((ENGINE_DIR / "games/misterx/boards/europe-1.json").read_text(encoding="utf-8"))
-    for broken_board in ("nope/9", 7, {"id": "x"}, {**shipped, "tickets": shipped["tickets"][1:]},
-                         {**shipped, "connections": [*shipped["connections"], [1, 1, "car"]]},
-                         {**shipped, "start_cards": shipped["start_cards"][1:]}):
+    shipped = json.loads(
+        (ENGINE_DIR / "games/misterx/boards/europe-1.json").read_text(encoding="utf-8")
+    )
+    for broken_board in (
+        "nope/9",
+        7,
+        {"id": "x"},
+        {**shipped, "tickets": shipped["tickets"][1:]},
+        {**shipped, "connections": [*shipped["connections"], [1, 1, "car"]]},
+        {**shipped, "start_cards": shipped["start_cards"][1:]},
+    ):
         try:
             resolve_board(broken_board)
         except IllegalAction as exc:
@@ -211,7 +277,9 @@ def refusals(played) -> list[IllegalAction]:
 def test_broken_actions_meet_many_different_refusals(refusals):
     ids = {exc.message_id for exc in refusals}
     assert all(i.split(".")[0] in ("core", "cul", "mx", "cd") and ".refuse." in i for i in ids), ids
-    said = {i for exc in refusals for i in message_ids(exc.sentence)}  # a bad board's problem is nested
+    said = {
+        i for exc in refusals for i in message_ids(exc.sentence)
+    }  # a bad board's problem is nested
     for prefix in ("core.refuse.", "cul.refuse.", "mx.refuse.", "cd.refuse.", "mx.refuse.board."):
         assert sum(i.startswith(prefix) for i in said) >= 4, (prefix, sorted(said))
     assert len(ids) >= 70, len(ids)
@@ -261,7 +329,9 @@ def test_every_message_id_the_engine_code_names_has_words_in_every_language():
                     named.add(first.value)
                 elif isinstance(first, ast.JoinedStr) and isinstance(first.values[0], ast.Constant):
                     families.add(first.values[0].value)
-    assert len(named) > 250 and {"mx.refuse.board.bad", "core.what.setup", "cul.group.none"} <= named
+    assert (
+        len(named) > 250 and {"mx.refuse.board.bad", "core.what.setup", "cul.group.none"} <= named
+    )
     for language in ("en", *LANGUAGES):
         words = catalog(language)
         assert named <= set(words), (language, sorted(named - set(words)))

@@ -59,7 +59,11 @@ def test_mx_1_0_the_default_board_is_lanterns_own_and_any_board_is_data(example_
     assert inline.key == "practice/1" and len(inline.cities) == 42
     europe_doc = json.loads((BOARDS_DIR / "europe-1.json").read_text(encoding="utf-8"))
     again = load_board(europe_doc)
-    assert (again.key, again.connections, again.missions) == (board.key, board.connections, board.missions)
+    assert (again.key, again.connections, again.missions) == (
+        board.key,
+        board.connections,
+        board.missions,
+    )
 
 
 def test_mx_1_1_europe_1_is_one_connected_board():
@@ -73,7 +77,9 @@ def test_mx_1_1_europe_1_matches_a_fresh_build_of_its_script():
     spec = importlib.util.spec_from_file_location("build_europe", BOARDS_DIR / "build_europe.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    assert module.render(module.build()) == (BOARDS_DIR / "europe-1.json").read_text(encoding="utf-8")
+    assert module.render(module.build()) == (BOARDS_DIR / "europe-1.json").read_text(
+        encoding="utf-8"
+    )
 
 
 def test_mx_1_2_board_summary_lists_transports_degrees_and_mission_distances():
@@ -202,14 +208,21 @@ def test_mx_1_2_board_file_errors_are_clear(tmp_path):
     assert "cannot read" in err.value.message
 
 
-@pytest.mark.parametrize(("content", "english", "japanese"), [
-    (b"{\n  \"cities\": [1,,]}", "is not valid JSON (line 2, column 16)", "2 行目、16 文字目"),
-    ("{\"name\": \"\u00e9\"}".encode("latin-1"), "is not valid JSON (it is not UTF-8 text)",
-     "UTF-8 のテキストではありません"),
-    (b"[" * 100_000, "is not valid JSON (nested too deeply)", "入れ子が深すぎます"),
-])
+@pytest.mark.parametrize(
+    ("content", "english", "japanese"),
+    [
+        (b'{\n  "cities": [1,,]}', "is not valid JSON (line 2, column 16)", "2 行目、16 文字目"),
+        (
+            '{"name": "\u00e9"}'.encode("latin-1"),
+            "is not valid JSON (it is not UTF-8 text)",
+            "UTF-8 のテキストではありません",
+        ),
+        (b"[" * 100_000, "is not valid JSON (nested too deeply)", "入れ子が深すぎます"),
+    ],
+)
 def test_mx_1_2_a_board_file_that_is_not_json_says_where_in_the_readers_language(
-        tmp_path, content, english, japanese):
+    tmp_path, content, english, japanese
+):
     # The parser's own words are English; the refusal says where, in numbers, in any language.
     bad = tmp_path / "bad.json"
     bad.write_bytes(content)
@@ -241,8 +254,22 @@ def test_mx_cli_play_writes_a_log_that_validates(tmp_path, capsys):
     from engine.cli import main
 
     out = tmp_path / "game.json"
-    assert main(["play", "--game", "mister-x", "--seed", "4", "--bots", "greedy,random,greedy",
-                 "--out", str(out)]) == 0
+    assert (
+        main(
+            [
+                "play",
+                "--game",
+                "mister-x",
+                "--seed",
+                "4",
+                "--bots",
+                "greedy,random,greedy",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
     log = json.loads(out.read_text())
     assert [s["seat"] for s in log["seats"]] == ["mrx", "det1", "det2"]
     assert main(["validate", str(out)]) == 0

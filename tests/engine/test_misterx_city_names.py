@@ -24,11 +24,17 @@ BOARDS = shipped_board_names()
 @pytest.mark.parametrize("key", BOARDS)
 def test_mx_1_1_every_city_of_a_shipped_board_has_a_japanese_and_a_russian_name(key):
     board = shipped_board(key)
-    missing = {lang: [c.name for c in board.cities.values() if not c.names.get(lang)]
-               for lang in ("ja", "ru")}
+    missing = {
+        lang: [c.name for c in board.cities.values() if not c.names.get(lang)]
+        for lang in ("ja", "ru")
+    }
     assert missing == {"ja": [], "ru": []}
-    not_japanese = [(c.name, c.names["ja"]) for c in board.cities.values() if not JAPANESE.match(c.names["ja"])]
-    not_russian = [(c.name, c.names["ru"]) for c in board.cities.values() if not RUSSIAN.match(c.names["ru"])]
+    not_japanese = [
+        (c.name, c.names["ja"]) for c in board.cities.values() if not JAPANESE.match(c.names["ja"])
+    ]
+    not_russian = [
+        (c.name, c.names["ru"]) for c in board.cities.values() if not RUSSIAN.match(c.names["ru"])
+    ]
     assert not_japanese == [] and not_russian == []
 
 

@@ -27,8 +27,14 @@ def test_possible_after_a_car_move_a_pawn_entry_and_a_position_check():
     t.refill("mrx")
     t.do("det2", "move", pawn="yellow", ticket="car/siren", to=7)  # not caught: not 7
     assert possible_positions(t.state) == {1, 2, 3, 6}
-    t.pawns_move({"red": ("car/investigate", 11), "blue": ("car/investigate", 15),
-                  "green": ("car/investigate", 17), "black": ("car/siren", 20)})
+    t.pawns_move(
+        {
+            "red": ("car/investigate", 11),
+            "blue": ("car/investigate", 15),
+            "green": ("car/investigate", 17),
+            "black": ("car/siren", 20),
+        }
+    )
     t.end_round()
     assert possible_positions(t.state) == {1, 2, 3, 6}
     # a secret move: any line. From 1: 2, 6, 13 (train), 25 (plane, the destination);
@@ -38,8 +44,14 @@ def test_possible_after_a_car_move_a_pawn_entry_and_a_position_check():
     t2.do("mrx", "move", ticket="car/double", to=3)
     t2.refill("mrx", ["car/double"])
     t2.do("det2", "move", pawn="yellow", ticket="car/siren", to=7)
-    t2.pawns_move({"red": ("car/investigate", 11), "blue": ("car/investigate", 15),
-                   "green": ("car/investigate", 17), "black": ("car/siren", 20)})
+    t2.pawns_move(
+        {
+            "red": ("car/investigate", 11),
+            "blue": ("car/investigate", 15),
+            "green": ("car/investigate", 17),
+            "black": ("car/siren", 20),
+        }
+    )
     t2.end_round()
     t2.do("mrx", "secret", pay=["car/secret"] * 3, ticket="car/double", to=4)
     assert possible_positions(t2.state) == {1, 2, 3, 4, 6, 8, 13, 23}
@@ -69,7 +81,10 @@ def _brute_force(st) -> set[int]:
             _, slot, transport, blocked, public = event
             moves[slot] = transport
             constraints.setdefault(slot, []).append(
-                (lambda c, b=blocked: c not in b) if public is None else (lambda c, p=public: c == p))
+                (lambda c, b=blocked: c not in b)
+                if public is None
+                else (lambda c, p=public: c == p)
+            )
         elif event[0] == "not":
             constraints.setdefault(event[1], []).append(lambda c, s=event[2]: c not in s)
         else:

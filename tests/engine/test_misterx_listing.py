@@ -30,8 +30,11 @@ def _states(seed: int, bots: list[str]) -> list[Any]:
 
 
 def _every_listing(states: list[Any]) -> list[tuple[Any, str, list[dict[str, Any]]]]:
-    return [(st, seat, GAME.legal_actions(st, seat))
-            for st in states for seat in [*st.seats(), "detectives"]]
+    return [
+        (st, seat, GAME.legal_actions(st, seat))
+        for st in states
+        for seat in [*st.seats(), "detectives"]
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -42,14 +45,29 @@ def listed() -> list[tuple[Any, str, list[dict[str, Any]]]]:
 
 def test_every_kind_of_action_is_listed(listed) -> None:
     kinds = {a["type"] for _st, _seat, actions in listed for a in actions}
-    assert kinds >= {"move", "stay", "double", "secret", "discard", "refill", "investigate", "siren"}
+    assert kinds >= {
+        "move",
+        "stay",
+        "double",
+        "secret",
+        "discard",
+        "refill",
+        "investigate",
+        "siren",
+    }
 
 
 def _refuses_every_change(action: dict[str, Any]) -> None:
     before = json.dumps(action)
-    changes = [lambda: action.__setitem__("to", 1), lambda: action.__delitem__("seat"),
-               lambda: action.update(to=1), lambda: action.pop("seat"), action.popitem,
-               action.clear, lambda: action.setdefault("x", 1)]
+    changes = [
+        lambda: action.__setitem__("to", 1),
+        lambda: action.__delitem__("seat"),
+        lambda: action.update(to=1),
+        lambda: action.pop("seat"),
+        action.popitem,
+        action.clear,
+        lambda: action.setdefault("x", 1),
+    ]
     for change in changes:
         with pytest.raises(TypeError, match="read only"):
             change()
@@ -59,9 +77,16 @@ def _refuses_every_change(action: dict[str, Any]) -> None:
 
 
 def _list_refuses_every_change(value: list[Any]) -> None:
-    for change in (lambda: value.append("x"), lambda: value.__setitem__(0, "x"),
-                   lambda: value.extend(["x"]), lambda: value.sort(), lambda: value.pop(),
-                   lambda: value.clear(), lambda: value.insert(0, "x"), lambda: value.remove("x")):
+    for change in (
+        lambda: value.append("x"),
+        lambda: value.__setitem__(0, "x"),
+        lambda: value.extend(["x"]),
+        lambda: value.sort(),
+        lambda: value.pop(),
+        lambda: value.clear(),
+        lambda: value.insert(0, "x"),
+        lambda: value.remove("x"),
+    ):
         with pytest.raises(TypeError, match="read only"):
             change()
 
@@ -77,7 +102,9 @@ def test_a_kept_action_refuses_every_change(listed) -> None:
 
 
 def test_the_parts_an_action_built_per_call_shares_refuse_every_change(listed) -> None:
-    fresh = [a for _st, _seat, actions in listed for a in actions if not isinstance(a, FrozenAction)]
+    fresh = [
+        a for _st, _seat, actions in listed for a in actions if not isinstance(a, FrozenAction)
+    ]
     assert {a["type"] for a in fresh} == {"double", "secret", "investigate", "siren"}
     for action in fresh[::13]:
         pay = action["pay"]
@@ -97,7 +124,9 @@ def test_changing_an_action_built_per_call_changes_no_later_answer(listed) -> No
     for st, seat, actions in listed:
         if any(not isinstance(a, FrozenAction) for a in actions):
             before = thaw(actions)
-            for action in [a for a in GAME.legal_actions(st, seat) if not isinstance(a, FrozenAction)]:
+            for action in [
+                a for a in GAME.legal_actions(st, seat) if not isinstance(a, FrozenAction)
+            ]:
                 action["to"] = -1
                 action["moves"] = []
             assert GAME.legal_actions(st, seat) == before
@@ -115,8 +144,14 @@ def test_a_listed_action_serialises_and_compares_as_the_plain_one(listed) -> Non
 
 
 def test_copies_are_plain_and_changeable() -> None:
-    action = freeze({"seat": "mrx", "type": "double", "pay": ["car/double"] * 3,
-                     "moves": [{"ticket": "car/double", "to": 2}]})
+    action = freeze(
+        {
+            "seat": "mrx",
+            "type": "double",
+            "pay": ["car/double"] * 3,
+            "moves": [{"ticket": "car/double", "to": 2}],
+        }
+    )
     assert isinstance(action, FrozenAction) and isinstance(action["moves"], FrozenList)
     deep = copy.deepcopy(action)
     assert type(deep) is dict and type(deep["moves"]) is list and type(deep["moves"][0]) is dict
@@ -134,7 +169,9 @@ def test_copies_are_plain_and_changeable() -> None:
 
 
 def test_the_same_objects_are_handed_out_again(listed) -> None:
-    st, seat, actions = next((st, seat, a) for st, seat, a in listed if any(x["type"] == "move" for x in a))
+    st, seat, actions = next(
+        (st, seat, a) for st, seat, a in listed if any(x["type"] == "move" for x in a)
+    )
     again = GAME.legal_actions(st, seat)
     assert again == actions and again is not actions
     assert all(x is y for x, y in zip(again, actions, strict=True) if isinstance(x, FrozenAction))
@@ -196,7 +233,9 @@ def test_a_log_keeps_its_own_plain_copies() -> None:
     later = next(j for j in range(len(actions)) if any(actions[i] == actions[j] for i in range(j)))
     changed = copy.deepcopy(log)
     changed["actions"][later]["seat"] = "x"
-    assert [i for i, (a, b) in enumerate(zip(actions, changed["actions"], strict=True)) if a != b] == [later]
+    assert [
+        i for i, (a, b) in enumerate(zip(actions, changed["actions"], strict=True)) if a != b
+    ] == [later]
     session = Session.start(log)
     seat = GAME.to_act(session.state)[0]
     recorded = session.step(session.legal_actions(seat)[0])

@@ -61,8 +61,11 @@ def test_mx_every_legal_action_applies(seed, bots):
         for seat in GAME.to_act(state):
             actions = GAME.legal_actions(state, seat)
             assert actions, f"{seat} may act but has no legal action"
-            sample = actions if len(actions) <= 12 else [
-                actions[(i * 7919 + ply) % len(actions)] for i in range(12)]
+            sample = (
+                actions
+                if len(actions) <= 12
+                else [actions[(i * 7919 + ply) % len(actions)] for i in range(12)]
+            )
             for action in sample:
                 GAME.apply(GAME.clone(state), copy.deepcopy(action))
 
@@ -72,12 +75,15 @@ def _first_log(seed: int) -> dict:
     return dict(log, seed=None)
 
 
-GARBAGE = st.sampled_from([None, -1, 0, 10**6, "x", 3.5, True, [], {}, ["car/double"], "car/teleport"])
+GARBAGE = st.sampled_from(
+    [None, -1, 0, 10**6, "x", 3.5, True, [], {}, ["car/double"], "car/teleport"]
+)
 
 
 @settings(max_examples=scaled(40))
-@given(seed=st.integers(0, 30), where=st.floats(0, 1, exclude_max=True), junk=GARBAGE,
-       data=st.data())
+@given(
+    seed=st.integers(0, 30), where=st.floats(0, 1, exclude_max=True), junk=GARBAGE, data=st.data()
+)
 def test_mx_mutated_logs_are_rejected_with_a_rule_never_a_crash(seed, where, junk, data):
     log = _first_log(seed)
     index = int(where * len(log["actions"]))
@@ -107,10 +113,11 @@ def test_mx_a_move_to_a_city_off_the_line_is_rejected_at_that_index(seed, where)
     state = replay(dict(log, actions=log["actions"][:index], result=None)).final_state
     action = copy.deepcopy(log["actions"][index])
     frm = state.position if action["seat"] == "mrx" else state.pawn_pos[action["pawn"]]
-    off_line = next(c for c in sorted(state.board.cities)
-                    if c != frm and c not in state.board.neighbours[frm])
+    off_line = next(
+        c for c in sorted(state.board.cities) if c != frm and c not in state.board.neighbours[frm]
+    )
     action["to"] = off_line
-    mutated = dict(log, actions=log["actions"][:index] + [action] + log["actions"][index + 1:])
+    mutated = dict(log, actions=log["actions"][:index] + [action] + log["actions"][index + 1 :])
     try:
         replay(mutated)
     except IllegalAction as exc:

@@ -40,13 +40,24 @@ def _choose(actions: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
 
 def _wrong_actions(state: Any, seat: str, legal: list[dict[str, Any]], rng: Rng) -> list[Any]:
     """A few actions that are (mostly) not legal now, near to legal ones."""
-    wrong: list[Any] = [{"seat": seat, "type": "refill"}, {"seat": seat, "type": "stay", "pawn": "red"},
-                        {"seat": "mrx", "type": "move", "ticket": "car/double", "to": 1}]
+    wrong: list[Any] = [
+        {"seat": seat, "type": "refill"},
+        {"seat": seat, "type": "stay", "pawn": "red"},
+        {"seat": "mrx", "type": "move", "ticket": "car/double", "to": 1},
+    ]
     if legal:
         base = legal[rng.below(len(legal))]
-        for key, junk in (("to", 1), ("to", "7"), ("ticket", "boat/double"), ("ticket", "plane/siren"),
-                          ("pawn", "blue"), ("seat", "det2"), ("tickets", ["car/double"] * 3),
-                          ("pay", ["car/secret", "car/secret"]), ("pay", {"det1": ["car/siren"]})):
+        for key, junk in (
+            ("to", 1),
+            ("to", "7"),
+            ("ticket", "boat/double"),
+            ("ticket", "plane/siren"),
+            ("pawn", "blue"),
+            ("seat", "det2"),
+            ("tickets", ["car/double"] * 3),
+            ("pay", ["car/secret", "car/secret"]),
+            ("pay", {"det1": ["car/siren"]}),
+        ):
             if key in base or key == "to":
                 wrong.append({**base, key: junk})
     return wrong
@@ -99,9 +110,16 @@ def game_digest(seed: int) -> str:
         put(recorded)
         actions.append(recorded)
     put([GAME.view(state, v) for v in viewers])
-    log = {"format": "lantern-log/1", "game": "mister-x", "options": options,
-           "seats": [{"seat": s, "player": f"p{i}"} for i, s in enumerate(seats)], "seed": seed,
-           "setup": setup, "actions": actions, "result": GAME.result(state)}
+    log = {
+        "format": "lantern-log/1",
+        "game": "mister-x",
+        "options": options,
+        "seats": [{"seat": s, "player": f"p{i}"} for i, s in enumerate(seats)],
+        "seed": seed,
+        "setup": setup,
+        "actions": actions,
+        "result": GAME.result(state),
+    }
     put(log)
     for variant in (log, {**log, "seed": None}):
         try:

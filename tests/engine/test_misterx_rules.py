@@ -57,8 +57,9 @@ def test_mx_1_4_seats_are_mrx_and_one_to_five_detective_players():
 def test_mx_6_10_pawn_shares_must_be_even_and_cover_every_pawn():
     t = Table()
     log = t.log()
-    log["options"] = dict(log["options"], pawns={"det1": ["red", "blue", "green", "yellow"],
-                                                  "det2": ["black"]})
+    log["options"] = dict(
+        log["options"], pawns={"det1": ["red", "blue", "green", "yellow"], "det2": ["black"]}
+    )
     with pytest.raises(IllegalAction) as err:
         replay(log)
     assert err.value.rule == "MX-6.10" and "evenly" in err.value.message
@@ -70,9 +71,15 @@ def test_mx_6_10_pawn_shares_must_be_even_and_cover_every_pawn():
 
 def test_mx_6_10_default_shares_deal_the_board_pawns_in_runs():
     assert rules.default_shares(("a", "b", "c", "d", "e"), ["det1", "det2"]) == {
-        "det1": ["a", "b", "c"], "det2": ["d", "e"]}
+        "det1": ["a", "b", "c"],
+        "det2": ["d", "e"],
+    }
     assert rules.default_shares(("a", "b", "c", "d", "e"), ["det1", "det2", "det3", "det4"]) == {
-        "det1": ["a", "b"], "det2": ["c"], "det3": ["d"], "det4": ["e"]}
+        "det1": ["a", "b"],
+        "det2": ["c"],
+        "det3": ["d"],
+        "det4": ["e"],
+    }
 
 
 def test_mx_6_10_a_seat_may_move_only_its_own_pawns():
@@ -118,9 +125,15 @@ def test_mx_2_3_mister_x_starts_on_a_start_city_of_his_mission():
 
 
 def test_mx_2_1_seeded_setup_is_reproducible_and_checked_against_the_log():
-    log = {"format": "lantern-log/1", "game": "mister-x", "options": {},
-           "seats": [{"seat": "mrx", "player": "a"}, {"seat": "det1", "player": "b"}],
-           "seed": 7, "setup": {"mission": "yellow", "start": 6}, "actions": []}
+    log = {
+        "format": "lantern-log/1",
+        "game": "mister-x",
+        "options": {},
+        "seats": [{"seat": "mrx", "player": "a"}, {"seat": "det1", "player": "b"}],
+        "seed": 7,
+        "setup": {"mission": "yellow", "start": 6},
+        "actions": [],
+    }
     board = GAME.normalize_options({})
     start = rules.resolve_board(board["board"]).missions["yellow"].starts[0]
     log["setup"]["start"] = start
@@ -131,7 +144,9 @@ def test_mx_2_1_seeded_setup_is_reproducible_and_checked_against_the_log():
     recorded = GAME.setup_record(first)
     log["setup"] = recorded
     log["seed"] = None
-    assert replay(log).final_state.racks == first.racks  # the written setup replays without the seed
+    assert (
+        replay(log).final_state.racks == first.racks
+    )  # the written setup replays without the seed
     log["seed"] = 7
     recorded["racks"]["mrx"] = sorted(recorded["racks"]["det1"][:8])
     with pytest.raises(IllegalAction) as err:
@@ -168,10 +183,19 @@ def test_mx_3_1_mister_x_moves_once_then_refills_to_8():
 
 def test_mx_3_3_double_move_pays_three_double_tickets_and_fills_two_slots():
     t = Table()
-    t.illegal("MX-3.3", "mrx", "double", pay=["car/double", "car/double"],
-              moves=[{"ticket": "car/double", "to": 3}, {"ticket": "car/double", "to": 4}])
-    t.do("mrx", "double", pay=["car/double"] * 3,
-         moves=[{"ticket": "car/double", "to": 3}, {"ticket": "car/double", "to": 4}])
+    t.illegal(
+        "MX-3.3",
+        "mrx",
+        "double",
+        pay=["car/double", "car/double"],
+        moves=[{"ticket": "car/double", "to": 3}, {"ticket": "car/double", "to": 4}],
+    )
+    t.do(
+        "mrx",
+        "double",
+        pay=["car/double"] * 3,
+        moves=[{"ticket": "car/double", "to": 3}, {"ticket": "car/double", "to": 4}],
+    )
     st = t.state
     assert st.path == [2, 3, 4] and st.last_slot == 2
     assert st.out == {"car/double": 3}
@@ -182,25 +206,45 @@ def test_mx_3_3_double_move_pays_three_double_tickets_and_fills_two_slots():
 
 def test_mx_3_3_double_move_pay_must_show_the_double_icon():
     t = Table(racks_=racks(mrx=["car/double"] * 5 + ["car/secret"] * 3))
-    t.illegal("MX-3.3", "mrx", "double", pay=["car/double", "car/double", "car/secret"],
-              moves=[{"ticket": "car/double", "to": 3}, {"ticket": "car/double", "to": 4}])
+    t.illegal(
+        "MX-3.3",
+        "mrx",
+        "double",
+        pay=["car/double", "car/double", "car/secret"],
+        moves=[{"ticket": "car/double", "to": 3}, {"ticket": "car/double", "to": 4}],
+    )
 
 
 def test_mx_3_3_double_move_through_a_detectives_city_is_rejected():
     t = Table(pawns={"red": 7, "blue": 14, "green": 18, "yellow": 8, "black": 19})
     # first step onto the red pawn at 7, then on to 12
-    t.illegal("MX-3.3", "mrx", "double", pay=["car/double"] * 3,
-              moves=[{"ticket": "car/double", "to": 7}, {"ticket": "car/double", "to": 12}])
+    t.illegal(
+        "MX-3.3",
+        "mrx",
+        "double",
+        pay=["car/double"] * 3,
+        moves=[{"ticket": "car/double", "to": 7}, {"ticket": "car/double", "to": 12}],
+    )
     # second step onto the yellow pawn at 8
-    t.illegal("MX-6.2", "mrx", "double", pay=["car/double"] * 3,
-              moves=[{"ticket": "car/double", "to": 3}, {"ticket": "car/double", "to": 8}])
+    t.illegal(
+        "MX-6.2",
+        "mrx",
+        "double",
+        pay=["car/double"] * 3,
+        moves=[{"ticket": "car/double", "to": 3}, {"ticket": "car/double", "to": 8}],
+    )
 
 
 def test_mx_3_6_destination_on_the_first_step_of_a_double_ends_the_game():
     # Mister X at 1 (green start), plane line 1-25 reaches the destination 25
     t = Table(start=1, racks_=racks(mrx=["car/double"] * 6 + ["plane/double", "plane/secret"]))
-    t.illegal("MX-6.1", "mrx", "double", pay=["car/double"] * 3,
-              moves=[{"ticket": "plane/secret", "to": 25}, {"ticket": "car/double", "to": 24}])
+    t.illegal(
+        "MX-6.1",
+        "mrx",
+        "double",
+        pay=["car/double"] * 3,
+        moves=[{"ticket": "plane/secret", "to": 25}, {"ticket": "car/double", "to": 24}],
+    )
     t.do("mrx", "double", pay=["car/double"] * 3, moves=[{"ticket": "plane/secret", "to": 25}])
     assert GAME.result(t.state) == {"winner": "mrx", "reason": "destination", "moves": 1}
     assert t.state.out == {"car/double": 3}  # MX-6.1: the paid tickets stay paid
@@ -211,8 +255,9 @@ def test_mx_3_6_destination_on_the_first_step_of_a_double_ends_the_game():
 
 def test_mx_6_1_a_one_step_double_that_misses_the_destination_is_rejected():
     t = Table()
-    t.illegal("MX-3.3", "mrx", "double", pay=["car/double"] * 3,
-              moves=[{"ticket": "car/double", "to": 3}])
+    t.illegal(
+        "MX-3.3", "mrx", "double", pay=["car/double"] * 3, moves=[{"ticket": "car/double", "to": 3}]
+    )
 
 
 def test_mx_4_2_single_move_onto_a_destination_wins():
@@ -239,8 +284,14 @@ def test_mx_3_4_secret_move_may_use_any_line_but_not_a_non_neighbour():
     rack = ["car/secret"] * 3 + ["car/double"] * 5
     t = Table(racks_=racks(mrx=rack))
     t.illegal("MX-3.4", "mrx", "secret", pay=["car/secret"] * 3, ticket="car/double", to=13)
-    t.illegal("MX-3.4", "mrx", "secret", pay=["car/secret", "car/secret", "car/double"],
-              ticket="car/double", to=3)
+    t.illegal(
+        "MX-3.4",
+        "mrx",
+        "secret",
+        pay=["car/secret", "car/secret", "car/double"],
+        ticket="car/double",
+        to=3,
+    )
 
 
 def test_mx_6_4_the_face_down_ticket_is_a_fourth_ticket():
@@ -251,7 +302,9 @@ def test_mx_6_4_the_face_down_ticket_is_a_fourth_ticket():
 
 def _stuck_table() -> Table:
     """Mister X at 2 (car lines only) holding only train and plane tickets."""
-    return Table(racks_=racks(mrx=["train/double"] * 4 + ["plane/double"] * 2 + ["train/secret"] * 2))
+    return Table(
+        racks_=racks(mrx=["train/double"] * 4 + ["plane/double"] * 2 + ["train/secret"] * 2)
+    )
 
 
 def test_mx_3_5_and_mx_6_3_pass_only_without_any_move():
@@ -357,9 +410,12 @@ def test_mx_4_1_and_mx_6_5_a_pawn_entering_mister_x_city_catches_him():
 def test_mx_6_5_a_pawn_whose_only_move_leads_to_mister_x_must_take_it():
     # Mister X stays at 3 (train tickets only: 3 has car and plane lines); yellow at 4
     # has car lines to 3 (Mister X), 5 and 9; black fills 5, blue stands on 9.
-    t = Table(mission="orange", start=3,
-              pawns={"red": 12, "blue": 9, "green": 18, "yellow": 4, "black": 10},
-              racks_=racks(mrx=["train/double"] * 8))
+    t = Table(
+        mission="orange",
+        start=3,
+        pawns={"red": 12, "blue": 9, "green": 18, "yellow": 4, "black": 10},
+        racks_=racks(mrx=["train/double"] * 8),
+    )
     t.do("mrx", "pass")
     t.refill("mrx", ["train/double"] * 8)
     t.do("det2", "move", pawn="black", ticket="car/siren", to=5)
@@ -367,9 +423,6 @@ def test_mx_6_5_a_pawn_whose_only_move_leads_to_mister_x_must_take_it():
     t.illegal("MX-3.7", "det2", "move", pawn="yellow", ticket="car/siren", to=9)
     t.do("det2", "move", pawn="yellow", ticket="car/siren", to=3)
     assert GAME.result(t.state) == {"winner": "detectives", "reason": "caught", "moves": 0}
-
-
-
 
 
 def _to_round_5(t: Table) -> None:
@@ -398,7 +451,12 @@ def test_mx_3_8_investigate_3_4_5_tickets_reveal_4_3_2_moves_back():
         st = t.state
         slot = 5 - back
         assert st.revealed == {slot: st.path[slot]}
-        assert st.reveals[-1] == {"round": 5, "slot": slot, "city": st.path[slot], "by": "investigate"}
+        assert st.reveals[-1] == {
+            "round": 5,
+            "slot": slot,
+            "city": st.path[slot],
+            "by": "investigate",
+        }
         assert rack_size(st.out) == paid  # special-action tickets leave the game
         seen = GAME.action_view(st, t.actions[-1], "det2")
         assert seen["reveal"] == {"slot": slot, "city": st.path[slot]}
@@ -411,13 +469,21 @@ def test_mx_3_7_investigate_with_4_tickets_from_one_player_holding_2_pawns_is_re
     err = t.illegal("MX-3.7", "detectives", "investigate", pay={"det2": ["train/investigate"] * 4})
     assert "at most 2" in err.message
     t.illegal("MX-6.7", "detectives", "investigate", pay={"det2": ["train/investigate"] * 2})
-    t.illegal("MX-3.8", "detectives", "investigate",
-              pay={"det1": ["car/investigate"] * 2, "det2": ["car/double"]})
+    t.illegal(
+        "MX-3.8",
+        "detectives",
+        "investigate",
+        pay={"det1": ["car/investigate"] * 2, "det2": ["car/double"]},
+    )
 
 
 def test_mx_6_7_one_special_action_per_round_and_it_may_aim_at_a_revealed_slot():
-    t = Table(racks_=racks(det1=["car/secret"] * 4 + ["train/investigate"] * 3,
-                           det2=["car/secret"] * 4 + ["train/investigate"] * 2))
+    t = Table(
+        racks_=racks(
+            det1=["car/secret"] * 4 + ["train/investigate"] * 3,
+            det2=["car/secret"] * 4 + ["train/investigate"] * 2,
+        )
+    )
     _to_round_5(t)
     st = t.state
     # round 5: Mister X moves, then swaps his rack for train tickets (he will be stuck at 3)
@@ -427,10 +493,11 @@ def test_mx_6_7_one_special_action_per_round_and_it_may_aim_at_a_revealed_slot()
     quiet_round(t, mrx=False, refill=False)
     t.do("detectives", "investigate", pay={"det1": ["train/investigate"] * 3})
     assert st.revealed == {1: 3}
-    t.illegal("MX-6.7", "detectives", "investigate",
-              pay={"det2": ["train/investigate"] * 2, "det1": []})
+    t.illegal(
+        "MX-6.7", "detectives", "investigate", pay={"det2": ["train/investigate"] * 2, "det1": []}
+    )
     cars = [x for x in rack_list(st.bag) if x.startswith("car/")]
-    t.refill("det1", ["train/investigate"] * 3 + cars[:7 - rack_size(st.racks["det1"]) - 3])
+    t.refill("det1", ["train/investigate"] * 3 + cars[: 7 - rack_size(st.racks["det1"]) - 3])
     t.refill("det2")
     # round 6: Mister X (at 3, train tickets only) passes, so slot 1 is again 4 moves back
     assert st.round == 6 and st.position == 3
@@ -467,8 +534,14 @@ def test_mx_3_9_siren_moves_a_pawn_by_car_train_plane_for_3_4_5_tickets():
     # 3 tickets: a car step; 11-13 is not a car line
     t.illegal("MX-3.9", "detectives", "siren", pay={"det1": ["car/siren"] * 3}, pawn="red", to=13)
     # 4 tickets: a train step from 11? none: 11 has no train line
-    t.illegal("MX-3.9", "detectives", "siren",
-              pay={"det1": ["car/siren"] * 3, "det2": ["car/siren"]}, pawn="red", to=6)
+    t.illegal(
+        "MX-3.9",
+        "detectives",
+        "siren",
+        pay={"det1": ["car/siren"] * 3, "det2": ["car/siren"]},
+        pawn="red",
+        to=6,
+    )
     # a free car neighbour of 11 is 16
     t.do("detectives", "siren", pay={"det1": ["car/siren"] * 3}, pawn="red", to=16)
     assert st.pawn_pos["red"] == 16 and st.out == {"car/siren": 3}
@@ -489,16 +562,28 @@ def test_mx_3_10_position_check_reveals_a_pawn_on_one_of_the_last_five_cities():
     t.do("mrx", "move", ticket="car/double", to=3)
     t.refill("mrx")
     # black moves to ... a pawn onto 2 (slot 0, the start): yellow 8 -> 7 -> 2 next round
-    t.pawns_move({"red": ("car/investigate", 11), "blue": ("car/investigate", 15),
-                  "green": ("car/investigate", 17), "yellow": ("car/siren", 7),
-                  "black": ("car/siren", 20)})
+    t.pawns_move(
+        {
+            "red": ("car/investigate", 11),
+            "blue": ("car/investigate", 15),
+            "green": ("car/investigate", 17),
+            "yellow": ("car/siren", 7),
+            "black": ("car/siren", 20),
+        }
+    )
     t.end_round()
     assert t.state.revealed == {}
     t.do("mrx", "move", ticket="car/double", to=4)
     t.refill("mrx")
-    t.pawns_move({"red": ("car/investigate", 12), "blue": ("car/investigate", 14),
-                  "green": ("car/investigate", 18), "yellow": ("car/siren", 2),
-                  "black": ("car/siren", 19)})
+    t.pawns_move(
+        {
+            "red": ("car/investigate", 12),
+            "blue": ("car/investigate", 14),
+            "green": ("car/investigate", 18),
+            "yellow": ("car/siren", 2),
+            "black": ("car/siren", 19),
+        }
+    )
     before = len(t.actions)
     t.end_round()
     st = t.state
@@ -520,7 +605,11 @@ def test_mx_3_10_a_city_six_entries_back_is_not_checked():
         t.refill("mrx")
         for pawn, (home, away) in toggles.items():
             seat = t.state.owner[pawn]
-            dest = yellow[rnd] if pawn == "yellow" else (away if t.state.pawn_pos[pawn] == home else home)
+            dest = (
+                yellow[rnd]
+                if pawn == "yellow"
+                else (away if t.state.pawn_pos[pawn] == home else home)
+            )
             t.do(seat, "move", pawn=pawn, ticket=_car_ticket(t.state.racks[seat]), to=dest)
         t.end_round()
     st = t.state
@@ -585,8 +674,12 @@ def _dry_bag(t: Table) -> None:
 
 def test_mx_3_12_a_dry_bag_takes_back_the_tickets_out_of_the_game():
     t = Table()
-    t.do("mrx", "double", pay=["car/double"] * 3,
-         moves=[{"ticket": "car/double", "to": 3}, {"ticket": "car/double", "to": 4}])
+    t.do(
+        "mrx",
+        "double",
+        pay=["car/double"] * 3,
+        moves=[{"ticket": "car/double", "to": 3}, {"ticket": "car/double", "to": 4}],
+    )
     _dry_bag(t)
     st = t.state
     out_before = rack_size(st.out)
@@ -594,8 +687,14 @@ def test_mx_3_12_a_dry_bag_takes_back_the_tickets_out_of_the_game():
     with pytest.raises(IllegalAction) as err:
         GAME.apply(GAME.clone(st), {"seat": "mrx", "type": "refill", "tickets": ["car/double"] * 5})
     assert err.value.rule == "MX-6.8"
-    GAME.apply(st, {"seat": "mrx", "type": "refill",
-                    "tickets": ["train/siren", "train/siren", "car/double", "car/double", "plane/siren"]})
+    GAME.apply(
+        st,
+        {
+            "seat": "mrx",
+            "type": "refill",
+            "tickets": ["train/siren", "train/siren", "car/double", "car/double", "plane/siren"],
+        },
+    )
     assert rack_size(st.racks["mrx"]) == 8
     assert st.out == {} and rack_size(st.bag) == out_before - 3
 
@@ -657,8 +756,12 @@ def test_mx_3_12_seeded_refill_from_a_dry_bag_takes_the_bag_then_draws_from_retu
     from engine import Rng
 
     t = Table()
-    t.do("mrx", "double", pay=["car/double"] * 3,
-         moves=[{"ticket": "car/double", "to": 3}, {"ticket": "car/double", "to": 4}])
+    t.do(
+        "mrx",
+        "double",
+        pay=["car/double"] * 3,
+        moves=[{"ticket": "car/double", "to": 3}, {"ticket": "car/double", "to": 4}],
+    )
     _dry_bag(t)
     st = t.state
     out_before = dict(st.out)

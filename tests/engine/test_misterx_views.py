@@ -37,7 +37,10 @@ def _hide_differently(st, viewer):
     for slot in range(1, len(other.slots)):
         ticket, face_up = other.slots[slot]
         if not face_up:
-            other.slots[slot] = ("train/double" if ticket != "train/double" else "car/secret", False)
+            other.slots[slot] = (
+                "train/double" if ticket != "train/double" else "car/secret",
+                False,
+            )
     for seat, rack in st.racks.items():
         if not sees_rack(viewer, seat):
             other.racks[seat] = {FILLER: rack_size(rack)} if rack_size(rack) else {}
@@ -57,7 +60,9 @@ def _hide_in_action(st_after, action, viewer):
             if not st_after.is_public_slot(first + i):
                 step["to"] = -1
         if action["type"] == "secret":
-            changed["ticket"] = "train/double" if action["ticket"] != "train/double" else "car/secret"
+            changed["ticket"] = (
+                "train/double" if action["ticket"] != "train/double" else "car/secret"
+            )
     return changed
 
 
@@ -74,8 +79,9 @@ def _leak_check(log):
             assert '"path"' not in text and '"bag"' not in text and '"rack"' not in text
             if not st.is_public_slot(st.last_slot):
                 assert shown["mrx"]["position"] is None
-            assert set(shown["mrx"]["known"]) == {str(s) for s in range(len(st.path))
-                                                   if st.is_public_slot(s)}
+            assert set(shown["mrx"]["known"]) == {
+                str(s) for s in range(len(st.path)) if st.is_public_slot(s)
+            }
             if action is not None:
                 seen = GAME.action_view(st, action, viewer)
                 assert seen == GAME.action_view(st, _hide_in_action(st, action, viewer), viewer)
@@ -84,12 +90,15 @@ def _leak_check(log):
     return checked
 
 
-@pytest.mark.parametrize("seed,bots", [
-    (1, ["greedy", "greedy", "greedy"]),
-    (2, ["greedy", "random"]),
-    (4, ["random", "greedy", "greedy", "greedy", "greedy", "greedy"]),
-    (9, ["greedy", "greedy", "random", "greedy"]),
-])
+@pytest.mark.parametrize(
+    "seed,bots",
+    [
+        (1, ["greedy", "greedy", "greedy"]),
+        (2, ["greedy", "random"]),
+        (4, ["random", "greedy", "greedy", "greedy", "greedy", "greedy"]),
+        (9, ["greedy", "greedy", "random", "greedy"]),
+    ],
+)
 def test_mx_5_leak_no_detective_view_holds_hidden_positions_or_racks(seed, bots):
     log = play("mister-x", seed, bots, max_actions=600)
     assert _leak_check(log) > 0
@@ -137,7 +146,11 @@ def test_mx_5_refills_of_other_seats_are_shown_as_a_count():
     t = Table()
     t.do("mrx", "move", ticket="car/double", to=3)
     recorded = t.refill("mrx", ["car/secret"])
-    assert GAME.action_view(t.state, recorded, "det1") == {"seat": "mrx", "type": "refill", "count": 1}
+    assert GAME.action_view(t.state, recorded, "det1") == {
+        "seat": "mrx",
+        "type": "refill",
+        "count": 1,
+    }
     assert GAME.action_view(t.state, recorded, MRX) == recorded
     moved = GAME.action_view(t.state, t.actions[0], "det2")
     assert moved == {"seat": "mrx", "type": "move", "ticket": "car/double", "slot": 1}
@@ -160,7 +173,9 @@ def test_mx_5_frames_for_every_viewer_and_all_seeing_text():
     assert f"{city.id} {city.names.get('ja', city.name)}" in japanese
     assert not re.search(r"[A-Za-z]{3,}", japanese.replace("europe", ""))
     russian = GAME.render_text(r.final_state, "ru")
-    assert "табло билетов" in russian and not re.search(r"[A-Za-z]{3,}", russian.replace("europe", ""))
+    assert "табло билетов" in russian and not re.search(
+        r"[A-Za-z]{3,}", russian.replace("europe", "")
+    )
 
 
 def test_mx_3_11_hidden_slot_count_is_24():

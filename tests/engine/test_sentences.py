@@ -20,8 +20,12 @@ MISTERX = get_game("mister-x")
 CLOAK = get_game("cloak-and-dagger")
 
 
-def say(game, action: dict[str, Any], players: dict[str, str] | None = None,
-        options: dict[str, Any] | None = None) -> str:
+def say(
+    game,
+    action: dict[str, Any],
+    players: dict[str, str] | None = None,
+    options: dict[str, Any] | None = None,
+) -> str:
     table = Table(players or {}, game.normalize_options(options or {}))
     return render(game.describe(action, table))
 
@@ -38,8 +42,13 @@ def test_plural_forms_follow_the_count_and_the_languages_rule(monkeypatch):
     assert render(msg("cul.draw.count", who="Anna", count=1)) == "Anna draws a card"
     assert render(msg("cul.draw.count", who="Anna", count=2)) == "Anna draws 2 cards"
     # A Russian catalog picks one/few/many; until there is one, English is the fallback.
-    ru = {"cul.draw.count": {"one": "{who}: {count} карту", "few": "{who}: {count} карты",
-                             "many": "{who}: {count} карт"}}
+    ru = {
+        "cul.draw.count": {
+            "one": "{who}: {count} карту",
+            "few": "{who}: {count} карты",
+            "many": "{who}: {count} карт",
+        }
+    }
     monkeypatch.setattr(messages, "catalog", lambda loc: ru if loc == "ru" else catalog(loc))
     assert render(msg("cul.draw.count", who="A", count=21), "ru") == "A: 21 карту"
     assert render(msg("cul.draw.count", who="A", count=3), "ru") == "A: 3 карты"
@@ -56,119 +65,268 @@ def test_an_unknown_id_shows_itself_and_catalog_ids_are_unique_across_files():
 PLAYERS = {"cryptid": "Anna", "scientist": "Boris"}
 
 
-@pytest.mark.parametrize(("action", "text"), [
-    ({"seat": "cryptid", "type": "play", "card": "split", "space": 0, "left": {"red": 1, "white": 1},
-      "right": {"red": 1, "white": 1}},
-     "Cryptid (Anna) plays Split from space 1: red and white to the left, red and white to the right"),
-    ({"seat": "scientist", "type": "play", "card": "split", "space": 2, "left": {"red": 2, "black": 1},
-      "right": {}},
-     "Scientist (Boris) plays Split from space 3: 2 red and black to the left, nothing to the right"),
-    ({"seat": "cryptid", "type": "play", "card": "shuffle", "space": 1, "color": "red", "dir": "right"},
-     "Cryptid (Anna) plays Shuffle: a red sensor from space 2 to the right"),
-    ({"seat": "scientist", "type": "wild", "as": "align", "color": "black", "dir": "left"},
-     "Scientist (Boris) uses the wild card as Align: every black sensor to the left"),
-    ({"seat": "cryptid", "type": "draw", "cards": ["split", "align"]}, "Cryptid (Anna) draws Split and Align"),
-    ({"seat": "cryptid", "type": "draw", "count": 2}, "Cryptid (Anna) draws 2 cards"),
-    ({"seat": "cryptid", "type": "declare", "count": 5}, "Cryptid (Anna) declares a trace of 5 sensors"),
-    ({"seat": "cryptid", "type": "declare", "colors": ["red", "white"]},
-     "Cryptid (Anna) declares a trace of the colours red and white"),
-    ({"seat": "scientist", "type": "blockade", "side": "left"},
-     "Scientist (Boris) blockades the left end: the leftmost block of each row leaves the game"),
-    ({"seat": "cryptid", "type": "relocate", "to": {"3": {"black": 1}, "0": {"red": 2}}},
-     "Cryptid (Anna) relocates the displaced sensors: 2 red to space 1 and black to space 4"),
-    ({"seat": "scientist", "type": "expand", "left": "M2", "right": "N7"},
-     "Scientist (Boris) expands the table: block M2 on the left, block N7 on the right"),
-])
+@pytest.mark.parametrize(
+    ("action", "text"),
+    [
+        (
+            {
+                "seat": "cryptid",
+                "type": "play",
+                "card": "split",
+                "space": 0,
+                "left": {"red": 1, "white": 1},
+                "right": {"red": 1, "white": 1},
+            },
+            "Cryptid (Anna) plays Split from space 1: red and white to the left, red and white to "
+            "the right",
+        ),
+        (
+            {
+                "seat": "scientist",
+                "type": "play",
+                "card": "split",
+                "space": 2,
+                "left": {"red": 2, "black": 1},
+                "right": {},
+            },
+            "Scientist (Boris) plays Split from space 3: 2 red and black to the left, nothing to "
+            "the right",
+        ),
+        (
+            {
+                "seat": "cryptid",
+                "type": "play",
+                "card": "shuffle",
+                "space": 1,
+                "color": "red",
+                "dir": "right",
+            },
+            "Cryptid (Anna) plays Shuffle: a red sensor from space 2 to the right",
+        ),
+        (
+            {"seat": "scientist", "type": "wild", "as": "align", "color": "black", "dir": "left"},
+            "Scientist (Boris) uses the wild card as Align: every black sensor to the left",
+        ),
+        (
+            {"seat": "cryptid", "type": "draw", "cards": ["split", "align"]},
+            "Cryptid (Anna) draws Split and Align",
+        ),
+        ({"seat": "cryptid", "type": "draw", "count": 2}, "Cryptid (Anna) draws 2 cards"),
+        (
+            {"seat": "cryptid", "type": "declare", "count": 5},
+            "Cryptid (Anna) declares a trace of 5 sensors",
+        ),
+        (
+            {"seat": "cryptid", "type": "declare", "colors": ["red", "white"]},
+            "Cryptid (Anna) declares a trace of the colours red and white",
+        ),
+        (
+            {"seat": "scientist", "type": "blockade", "side": "left"},
+            "Scientist (Boris) blockades the left end: the leftmost block of each row leaves the "
+            "game",
+        ),
+        (
+            {"seat": "cryptid", "type": "relocate", "to": {"3": {"black": 1}, "0": {"red": 2}}},
+            "Cryptid (Anna) relocates the displaced sensors: 2 red to space 1 and black to space 4",
+        ),
+        (
+            {"seat": "scientist", "type": "expand", "left": "M2", "right": "N7"},
+            "Scientist (Boris) expands the table: block M2 on the left, block N7 on the right",
+        ),
+    ],
+)
 def test_cryptid_sentences(action, text):
     assert say(CRYPTID, action, PLAYERS) == text
 
 
 def test_cryptid_seat_without_a_player_name_is_its_role():
-    assert say(CRYPTID, {"seat": "scientist", "type": "blockade", "side": "right"}).startswith("Scientist blockades")
+    assert say(CRYPTID, {"seat": "scientist", "type": "blockade", "side": "right"}).startswith(
+        "Scientist blockades"
+    )
 
 
 def test_cryptid_result_sentences():
     table = Table(PLAYERS, {})
     escape = {"winner": "cryptid", "reason": "escape", "evidence": {"cryptid": 3, "scientist": 2}}
     assert render(CRYPTID.describe_result(escape, table)) == (
-        "Cryptid (Anna) wins: the cryptid escaped (evidence: cryptid 3, scientist 2)")
+        "Cryptid (Anna) wins: the cryptid escaped (evidence: cryptid 3, scientist 2)"
+    )
 
 
 MX_PLAYERS = {"mrx": "Xenia", "det1": "Dmitri", "det2": "Olga"}
 # europe/1: 9 Paris, 58 Lisbon; det1 moves red, blue and green by default, det2 yellow and black.
 
 
-@pytest.mark.parametrize(("action", "text"), [
-    ({"seat": "mrx", "type": "move", "ticket": "train/double", "to": 9},
-     "Mister X (Xenia) takes the train to Paris"),
-    ({"seat": "mrx", "type": "move", "ticket": "train/double", "slot": 3},
-     "Mister X (Xenia) takes the train (move 3), destination hidden"),
-    ({"seat": "mrx", "type": "move", "ticket": "car/siren", "slot": 26, "to": 58},
-     "Mister X (Xenia) takes the car to Lisbon (move 26)"),
-    ({"seat": "mrx", "type": "double", "pay": ["car/double"] * 3,
-      "moves": [{"ticket": "car/secret", "slot": 4}, {"ticket": "plane/double", "slot": 5}]},
-     "Mister X (Xenia) makes a double move, discarding 3 double tickets: the car (move 4), "
-     "destination hidden and the plane (move 5), destination hidden"),
-    ({"seat": "mrx", "type": "secret", "pay": ["car/secret"] * 3, "slot": 7},
-     "Mister X (Xenia) makes a secret move, discarding 3 secret tickets: lays a ticket face down "
-     "(move 7) and goes somewhere hidden"),
-    ({"seat": "mrx", "type": "secret", "pay": ["car/secret"] * 3, "ticket": "train/siren", "to": 9},
-     "Mister X (Xenia) makes a secret move, discarding 3 secret tickets: lays train (siren) face down "
-     "and goes to Paris"),
-    ({"seat": "mrx", "type": "pass"},
-     "Mister X (Xenia) has no usable ticket and passes: his rack goes back into the bag"),
-    ({"seat": "det1", "type": "move", "pawn": "red", "ticket": "car/investigate", "to": 58},
-     "Detective red (Dmitri) takes the car to Lisbon"),
-    ({"seat": "det2", "type": "stay", "pawn": "black"}, "Detective black (Olga) cannot move and stays"),
-    ({"seat": "detectives", "type": "investigate", "pay": {"det1": ["car/investigate"] * 2,
-                                                           "det2": ["train/investigate"]},
-      "reveal": {"slot": 2, "city": 9}},
-     "The detectives investigate with 3 tickets: at move 2 Mister X was in Paris"),
-    ({"seat": "detectives", "type": "siren", "pay": {"det1": ["car/siren"] * 2, "det2": ["car/siren"] * 2},
-      "pawn": "yellow", "to": 58},
-     "The detectives sound the siren with 4 tickets: Detective yellow (Olga) goes on by the train to Lisbon"),
-    ({"seat": "det1", "type": "discard", "tickets": ["car/double", "car/double", "plane/secret"]},
-     "Dmitri returns 2 × car (double) and plane (secret) to the bag"),
-    ({"seat": "mrx", "type": "discard", "tickets": []}, "Mister X (Xenia) returns nothing to the bag"),
-    ({"seat": "mrx", "type": "refill", "tickets": ["car/double"]}, "Mister X (Xenia) draws car (double)"),
-    ({"seat": "mrx", "type": "refill", "count": 3}, "Mister X (Xenia) draws 3 tickets"),
-])
+@pytest.mark.parametrize(
+    ("action", "text"),
+    [
+        (
+            {"seat": "mrx", "type": "move", "ticket": "train/double", "to": 9},
+            "Mister X (Xenia) takes the train to Paris",
+        ),
+        (
+            {"seat": "mrx", "type": "move", "ticket": "train/double", "slot": 3},
+            "Mister X (Xenia) takes the train (move 3), destination hidden",
+        ),
+        (
+            {"seat": "mrx", "type": "move", "ticket": "car/siren", "slot": 26, "to": 58},
+            "Mister X (Xenia) takes the car to Lisbon (move 26)",
+        ),
+        (
+            {
+                "seat": "mrx",
+                "type": "double",
+                "pay": ["car/double"] * 3,
+                "moves": [
+                    {"ticket": "car/secret", "slot": 4},
+                    {"ticket": "plane/double", "slot": 5},
+                ],
+            },
+            "Mister X (Xenia) makes a double move, discarding 3 double tickets: the car (move 4), "
+            "destination hidden and the plane (move 5), destination hidden",
+        ),
+        (
+            {"seat": "mrx", "type": "secret", "pay": ["car/secret"] * 3, "slot": 7},
+            "Mister X (Xenia) makes a secret move, discarding 3 secret tickets: lays a ticket face "
+            "down "
+            "(move 7) and goes somewhere hidden",
+        ),
+        (
+            {
+                "seat": "mrx",
+                "type": "secret",
+                "pay": ["car/secret"] * 3,
+                "ticket": "train/siren",
+                "to": 9,
+            },
+            "Mister X (Xenia) makes a secret move, discarding 3 secret tickets: lays train (siren) "
+            "face down "
+            "and goes to Paris",
+        ),
+        (
+            {"seat": "mrx", "type": "pass"},
+            "Mister X (Xenia) has no usable ticket and passes: his rack goes back into the bag",
+        ),
+        (
+            {"seat": "det1", "type": "move", "pawn": "red", "ticket": "car/investigate", "to": 58},
+            "Detective red (Dmitri) takes the car to Lisbon",
+        ),
+        (
+            {"seat": "det2", "type": "stay", "pawn": "black"},
+            "Detective black (Olga) cannot move and stays",
+        ),
+        (
+            {
+                "seat": "detectives",
+                "type": "investigate",
+                "pay": {"det1": ["car/investigate"] * 2, "det2": ["train/investigate"]},
+                "reveal": {"slot": 2, "city": 9},
+            },
+            "The detectives investigate with 3 tickets: at move 2 Mister X was in Paris",
+        ),
+        (
+            {
+                "seat": "detectives",
+                "type": "siren",
+                "pay": {"det1": ["car/siren"] * 2, "det2": ["car/siren"] * 2},
+                "pawn": "yellow",
+                "to": 58,
+            },
+            "The detectives sound the siren with 4 tickets: Detective yellow (Olga) goes on by the "
+            "train to Lisbon",
+        ),
+        (
+            {
+                "seat": "det1",
+                "type": "discard",
+                "tickets": ["car/double", "car/double", "plane/secret"],
+            },
+            "Dmitri returns 2 × car (double) and plane (secret) to the bag",
+        ),
+        (
+            {"seat": "mrx", "type": "discard", "tickets": []},
+            "Mister X (Xenia) returns nothing to the bag",
+        ),
+        (
+            {"seat": "mrx", "type": "refill", "tickets": ["car/double"]},
+            "Mister X (Xenia) draws car (double)",
+        ),
+        ({"seat": "mrx", "type": "refill", "count": 3}, "Mister X (Xenia) draws 3 tickets"),
+    ],
+)
 def test_misterx_sentences_name_cities_and_detectives(action, text):
     assert say(MISTERX, action, MX_PLAYERS) == text
 
 
 def test_misterx_detective_seat_without_a_name_and_the_result():
-    assert say(MISTERX, {"seat": "det2", "type": "refill", "count": 1}) == "Detective player 2 draws a ticket"
+    assert (
+        say(MISTERX, {"seat": "det2", "type": "refill", "count": 1})
+        == "Detective player 2 draws a ticket"
+    )
     table = Table(MX_PLAYERS, MISTERX.normalize_options({}))
-    assert render(MISTERX.describe_result({"winner": "detectives", "reason": "caught", "moves": 14}, table)) == (
-        "The detectives caught Mister X (Xenia) after 14 moves: the detectives win")
+    assert render(
+        MISTERX.describe_result({"winner": "detectives", "reason": "caught", "moves": 14}, table)
+    ) == ("The detectives caught Mister X (Xenia) after 14 moves: the detectives win")
 
 
 CD_PLAYERS = {"p1": "Anna", "p2": "Bob", "p3": "Chen"}
 
 
-@pytest.mark.parametrize(("action", "text"), [
-    ({"seat": "p1", "type": "examine", "envelope": 7}, "Anna examines envelope 7"),
-    ({"seat": "p1", "type": "examine", "envelope": 7, "saw": ["X", "e"], "turn": 9},
-     "Anna examines envelope 7 and finds document X and Bob's spy e"),
-    ({"seat": "p1", "type": "examine", "saw": [], "envelope": 3}, "Anna examines envelope 3 and finds nothing"),
-    ({"seat": "p2", "type": "examine", "turn": 4}, "Bob examines an envelope"),
-    ({"seat": "p2", "type": "place", "envelope": 10, "turn": 4}, "Bob places the top card of the pile in envelope 10"),
-    ({"seat": "p2", "type": "place", "envelope": 10, "card": "Y"}, "Bob places document Y from the pile in envelope 10"),
-    ({"seat": "p1", "type": "take", "envelope": 10, "spy": "d", "second": "X"},
-     "Anna shows their own spy d and takes it from envelope 10, with document X"),
-    ({"seat": "p1", "type": "take", "envelope": 10, "spy": "d", "second": None},
-     "Anna shows their own spy d and takes it from envelope 10"),
-    ({"seat": "p1", "type": "take", "spy": "d", "cards": 2, "turn": 8},
-     "Anna shows their own spy d and takes it from an envelope, with a second card nobody else saw"),
-    ({"seat": "p3", "type": "drop", "cards": 2, "turn": 8}, "Chen puts 2 cards into an envelope"),
-    ({"seat": "p3", "type": "drop", "envelope": 5}, "Chen puts the cards in hand into envelope 5"),
-    ({"seat": "p3", "type": "hazard", "card": "K", "turn": 8}, "Chen reveals hazard K in an envelope"),
-    ({"seat": "p2", "type": "examine", "envelope": 12, "win": ["E", "X", "Y", "Z"]},
-     "Bob examines envelope 12, and wins: the envelope holds their own spy E, document X, document Y "
-     "and document Z"),
-    ({"seat": "p4", "type": "examine"}, "Player 4 examines an envelope"),
-])
+@pytest.mark.parametrize(
+    ("action", "text"),
+    [
+        ({"seat": "p1", "type": "examine", "envelope": 7}, "Anna examines envelope 7"),
+        (
+            {"seat": "p1", "type": "examine", "envelope": 7, "saw": ["X", "e"], "turn": 9},
+            "Anna examines envelope 7 and finds document X and Bob's spy e",
+        ),
+        (
+            {"seat": "p1", "type": "examine", "saw": [], "envelope": 3},
+            "Anna examines envelope 3 and finds nothing",
+        ),
+        ({"seat": "p2", "type": "examine", "turn": 4}, "Bob examines an envelope"),
+        (
+            {"seat": "p2", "type": "place", "envelope": 10, "turn": 4},
+            "Bob places the top card of the pile in envelope 10",
+        ),
+        (
+            {"seat": "p2", "type": "place", "envelope": 10, "card": "Y"},
+            "Bob places document Y from the pile in envelope 10",
+        ),
+        (
+            {"seat": "p1", "type": "take", "envelope": 10, "spy": "d", "second": "X"},
+            "Anna shows their own spy d and takes it from envelope 10, with document X",
+        ),
+        (
+            {"seat": "p1", "type": "take", "envelope": 10, "spy": "d", "second": None},
+            "Anna shows their own spy d and takes it from envelope 10",
+        ),
+        (
+            {"seat": "p1", "type": "take", "spy": "d", "cards": 2, "turn": 8},
+            "Anna shows their own spy d and takes it from an envelope, with a second card nobody "
+            "else saw",
+        ),
+        (
+            {"seat": "p3", "type": "drop", "cards": 2, "turn": 8},
+            "Chen puts 2 cards into an envelope",
+        ),
+        (
+            {"seat": "p3", "type": "drop", "envelope": 5},
+            "Chen puts the cards in hand into envelope 5",
+        ),
+        (
+            {"seat": "p3", "type": "hazard", "card": "K", "turn": 8},
+            "Chen reveals hazard K in an envelope",
+        ),
+        (
+            {"seat": "p2", "type": "examine", "envelope": 12, "win": ["E", "X", "Y", "Z"]},
+            "Bob examines envelope 12, and wins: the envelope holds their own spy E, document X, "
+            "document Y "
+            "and document Z",
+        ),
+        ({"seat": "p4", "type": "examine"}, "Player 4 examines an envelope"),
+    ],
+)
 def test_cloak_sentences(action, text):
     assert say(CLOAK, action, CD_PLAYERS) == text
 
@@ -179,20 +337,38 @@ GAMES = [
     ("cryptid-urban-legends", 8, ["random", "random"], {}),
     ("mister-x", 7, ["greedy", "random", "random"], {}),
     ("mister-x", 1, ["random", "random"], {}),
-    ("cloak-and-dagger", 3, ["greedy"] * 4, {"double_agents": True, "hazards": True, "document_copies": 3}),
+    (
+        "cloak-and-dagger",
+        3,
+        ["greedy"] * 4,
+        {"double_agents": True, "hazards": True, "document_copies": 3},
+    ),
     ("cloak-and-dagger", 7, ["greedy", "random", "greedy"], {}),
 ]
 #: Action types each game's bot games must cover, so every one is rendered for every viewer.
 ACTION_TYPES = {
     "cryptid-urban-legends": {"play", "wild", "draw", "declare", "blockade", "expand"},
-    "mister-x": {"move", "double", "secret", "pass", "stay", "investigate", "siren", "discard", "refill"},
+    "mister-x": {
+        "move",
+        "double",
+        "secret",
+        "pass",
+        "stay",
+        "investigate",
+        "siren",
+        "discard",
+        "refill",
+    },
     "cloak-and-dagger": {"examine", "place", "take", "drop", "hazard"},
 }
 
 
 @pytest.fixture(scope="module")
 def played():
-    return [play(game, seed, bots, options=options, max_actions=600) for game, seed, bots, options in GAMES]
+    return [
+        play(game, seed, bots, options=options, max_actions=600)
+        for game, seed, bots, options in GAMES
+    ]
 
 
 def test_every_action_of_every_viewer_reads_as_a_complete_sentence(played):
@@ -209,7 +385,11 @@ def test_every_action_of_every_viewer_reads_as_a_complete_sentence(played):
                 assert message_ids(message) <= set(english), (message, viewer)
                 text = render(message)
                 assert text and "{" not in text and "}" not in text and "None" not in text, text
-                assert text[0].isupper() or text[0].isdigit() or rep.players.get(frame["action"]["seat"]), text
+                assert (
+                    text[0].isupper()
+                    or text[0].isdigit()
+                    or rep.players.get(frame["action"]["seat"])
+                ), text
                 covered[log["game"]].add(frame["action"]["type"])
     for game, types in ACTION_TYPES.items():
         assert types <= covered[game], (game, types - covered[game])
@@ -243,7 +423,7 @@ def _sentences(log: dict[str, Any], viewer: str | None) -> list[str]:
 
 def _swap(log: dict[str, Any], ply: int, other: dict[str, Any]) -> dict[str, Any]:
     out = _unseeded(log)
-    out["actions"] = [*out["actions"][:ply - 1], other]
+    out["actions"] = [*out["actions"][: ply - 1], other]
     return out
 
 
@@ -268,7 +448,11 @@ def _mrx_hidden_destination(game, before, action):
     if action["seat"] != "mrx" or action["type"] != "move" or before.last_slot + 1 > 24:
         return None
     for other in game.legal_actions(before, "mrx"):
-        if other["type"] == "move" and other["ticket"] == action["ticket"] and other["to"] != action["to"]:
+        if (
+            other["type"] == "move"
+            and other["ticket"] == action["ticket"]
+            and other["to"] != action["to"]
+        ):
             return other
     return None
 
@@ -293,13 +477,24 @@ def _cloak_other_envelope(game, before, action):
     return None
 
 
-@pytest.mark.parametrize(("game", "seed", "bots", "pick", "blind", "knowing"), [
-    ("mister-x", 7, ["greedy", "random", "random"], _mrx_hidden_destination,
-     ["det1", "det2", "detectives"], ["mrx", None]),
-    ("cryptid-urban-legends", 5, ["greedy", "random"], _cryptid_other_draw, None, None),
-    ("cloak-and-dagger", 7, ["greedy", "random", "greedy"], _cloak_other_envelope, None, None),
-])
-def test_a_hidden_fact_changed_leaves_a_blind_viewers_sentences_unchanged(game, seed, bots, pick, blind, knowing):
+@pytest.mark.parametrize(
+    ("game", "seed", "bots", "pick", "blind", "knowing"),
+    [
+        (
+            "mister-x",
+            7,
+            ["greedy", "random", "random"],
+            _mrx_hidden_destination,
+            ["det1", "det2", "detectives"],
+            ["mrx", None],
+        ),
+        ("cryptid-urban-legends", 5, ["greedy", "random"], _cryptid_other_draw, None, None),
+        ("cloak-and-dagger", 7, ["greedy", "random", "greedy"], _cloak_other_envelope, None, None),
+    ],
+)
+def test_a_hidden_fact_changed_leaves_a_blind_viewers_sentences_unchanged(
+    game, seed, bots, pick, blind, knowing
+):
     log = play(game, seed, bots, max_actions=300)
     cases = _counterfactuals(log, pick)
     assert cases, "the game has such a moment"
@@ -312,7 +507,11 @@ def test_a_hidden_fact_changed_leaves_a_blind_viewers_sentences_unchanged(game, 
             assert _sentences(real, viewer) == _sentences(other, viewer), (game, ply, viewer)
         # The test can fail: whoever knows the fact reads a different sentence.
         for viewer in knowing_viewers:
-            assert _sentences(real, viewer)[-1] != _sentences(other, viewer)[-1], (game, ply, viewer)
+            assert _sentences(real, viewer)[-1] != _sentences(other, viewer)[-1], (
+                game,
+                ply,
+                viewer,
+            )
 
 
 def test_the_sentences_in_a_log_file_are_json_ready(played):
@@ -324,8 +523,13 @@ def test_the_sentences_in_a_log_file_are_json_ready(played):
 def test_seat_labels_name_the_role_at_the_table():
     mx = Table(MX_PLAYERS, MISTERX.normalize_options({}))
     assert [render(MISTERX.seat_label(s, mx)) for s in ("mrx", "det1", "det2")] == [
-        "Mister X", "Detectives red, blue and green", "Detectives yellow and black"]
-    solo = Table({"mrx": "x", "det1": "d"}, MISTERX.normalize_options({"pawns": {"det1": ["blue"]}}))
+        "Mister X",
+        "Detectives red, blue and green",
+        "Detectives yellow and black",
+    ]
+    solo = Table(
+        {"mrx": "x", "det1": "d"}, MISTERX.normalize_options({"pawns": {"det1": ["blue"]}})
+    )
     assert render(MISTERX.seat_label("det1", solo)) == "Detective blue"
     assert render(CRYPTID.seat_label("scientist", Table(PLAYERS, {}))) == "Scientist"
     assert render(CLOAK.seat_label("p2", Table(CD_PLAYERS, {}))) == "Player 2 (spies E/e)"

@@ -15,8 +15,9 @@ CLOAK = get_game("cloak-and-dagger")
 
 def cloak(seed: int = 5, pile: list[str] | None = None) -> Session:
     setup = {} if pile is None else {"pile": pile}
-    return Session(CLOAK, CLOAK.normalize_options({}), ["p1", "p2"], setup,
-                   seed if pile is None else None)
+    return Session(
+        CLOAK, CLOAK.normalize_options({}), ["p1", "p2"], setup, seed if pile is None else None
+    )
 
 
 def test_a_session_from_a_log_ends_where_the_replay_does():
@@ -41,8 +42,10 @@ def test_a_cloak_seat_picks_an_envelope_before_it_learns_what_it_may_do_there():
     assert session.view("p1")["opened"] == {"p1": {"envelope": 2, "contents": ["E", "e"]}}
     assert "opened" not in session.view("p2") and "opened" not in session.view(PUBLIC)
     assert {a["envelope"] for a in session.legal_actions("p1", "p1")} == {2}
-    for other in ({"seat": "p1", "type": "open", "envelope": 3},
-                  {"seat": "p1", "type": "examine", "envelope": 3}):
+    for other in (
+        {"seat": "p1", "type": "open", "envelope": 3},
+        {"seat": "p1", "type": "examine", "envelope": 3},
+    ):
         with pytest.raises(IllegalAction, match="its turn is played there"):
             session.step(other, "p1")
     # Inside the opened envelope the engine's own reasons are told: the seat sees it.
@@ -84,16 +87,19 @@ def test_the_public_sees_what_is_announced_and_nothing_of_any_hand():
     session = replay(log).session_at_end()
     seen = session.view(PUBLIC)
     assert seen["viewer"] == PUBLIC and seen["hand"] == []
-    assert all(entry["seen"] is None or entry["seen_turn"] == len(log["actions"])
-               for entry in seen["check_sheet"])
+    assert all(
+        entry["seen"] is None or entry["seen_turn"] == len(log["actions"])
+        for entry in seen["check_sheet"]
+    )
     for shown in session.history(PUBLIC):
         assert "saw" not in shown and ("second" not in shown)
         if shown["type"] in ("drop", "examine"):
             assert "envelope" not in shown or "win" in shown
 
 
-@pytest.mark.parametrize("game_id,bots", [("mister-x", ["greedy"] * 3),
-                                          ("cryptid-urban-legends", ["greedy"] * 2)])
+@pytest.mark.parametrize(
+    "game_id,bots", [("mister-x", ["greedy"] * 3), ("cryptid-urban-legends", ["greedy"] * 2)]
+)
 def test_the_public_view_of_the_other_games_shows_no_hand_and_no_hidden_city(game_id, bots):
     log = play(game_id, 4, bots)
     session = replay(log).session_at_end()

@@ -54,8 +54,9 @@ class ThreadWorker:
         """Send these tasks, whoever sends them, to this worker."""
         route_tasks({name: {"queue": self.queue} for name in names})
 
-    def on_published(self, sender: Any = None, headers: Any = None, routing_key: str = "",
-                     **kwargs: Any) -> None:
+    def on_published(
+        self, sender: Any = None, headers: Any = None, routing_key: str = "", **kwargs: Any
+    ) -> None:
         if routing_key == self.queue and headers:
             with self._lock:
                 self.sent.add(headers["id"])
@@ -85,13 +86,18 @@ def two_thread_worker(require_redis, require_postgres) -> Iterator[ThreadWorker]
     task_postrun.connect(worker.on_finished, weak=False)
     saved = app.conf.task_routes
     try:
-        with start_worker(app, pool="threads", concurrency=2, perform_ping_check=False,
-                          queues=[worker.queue], shutdown_timeout=30):
+        with start_worker(
+            app,
+            pool="threads",
+            concurrency=2,
+            perform_ping_check=False,
+            queues=[worker.queue],
+            shutdown_timeout=30,
+        ):
             try:
                 yield worker
             finally:
-                wait_until(worker.idle, 120, "the worker to finish the tasks sent to it",
-                           every=0.1)
+                wait_until(worker.idle, 120, "the worker to finish the tasks sent to it", every=0.1)
     finally:
         route_tasks(saved)
         after_task_publish.disconnect(worker.on_published)

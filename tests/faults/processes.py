@@ -54,8 +54,10 @@ def current_database_url() -> str:
     user = quote(settings["USER"] or "", safe="")
     password = quote(settings["PASSWORD"] or "", safe="")
     credentials = f"{user}:{password}@" if password else f"{user}@"
-    return (f"postgres://{credentials}{settings['HOST'] or '127.0.0.1'}:"
-            f"{settings['PORT'] or 5432}/{settings['NAME']}")
+    return (
+        f"postgres://{credentials}{settings['HOST'] or '127.0.0.1'}:"
+        f"{settings['PORT'] or 5432}/{settings['NAME']}"
+    )
 
 
 def child_env(**overrides: str | None) -> dict[str, str]:
@@ -79,7 +81,11 @@ class Child:
         self.log = log
         self._log_file = log.open("ab")
         self.process = subprocess.Popen(
-            args, cwd=PROJECT, env=dict(env), stdout=self._log_file, stderr=subprocess.STDOUT,
+            args,
+            cwd=PROJECT,
+            env=dict(env),
+            stdout=self._log_file,
+            stderr=subprocess.STDOUT,
             start_new_session=True,
         )
 
@@ -126,14 +132,28 @@ class Child:
 
 
 @contextmanager
-def celery_worker(queue: str | None, env: Mapping[str, str], log: Path, *,
-                  pool: str = "solo", concurrency: int = 1) -> Iterator[Child]:
+def celery_worker(
+    queue: str | None,
+    env: Mapping[str, str],
+    log: Path,
+    *,
+    pool: str = "solo",
+    concurrency: int = 1,
+) -> Iterator[Child]:
     """A Celery worker process (tests/faults/worker.py) consuming ``queue`` only, or
     every queue of the settings (as production's workers do) when ``queue`` is None."""
-    args = [PYTHON, str(PROJECT / "tests" / "faults" / "worker.py"), "worker",
-            f"--pool={pool}", f"--concurrency={concurrency}",
-            f"--hostname=lantern-faults-{time.monotonic_ns()}@%h", "--loglevel=INFO",
-            "--without-gossip", "--without-mingle", "--without-heartbeat"]
+    args = [
+        PYTHON,
+        str(PROJECT / "tests" / "faults" / "worker.py"),
+        "worker",
+        f"--pool={pool}",
+        f"--concurrency={concurrency}",
+        f"--hostname=lantern-faults-{time.monotonic_ns()}@%h",
+        "--loglevel=INFO",
+        "--without-gossip",
+        "--without-mingle",
+        "--without-heartbeat",
+    ]
     if queue is not None:
         args += ["-Q", queue]
     worker = Child(args, env, log)
@@ -149,8 +169,22 @@ def web_server(env: Mapping[str, str], log: Path) -> Iterator[str]:
     """gunicorn serving the project with one sync worker (one thread, so one database
     connection kept from request to request); yields its base URL."""
     port = free_port()
-    args = [PYTHON, "-m", "gunicorn", "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
-            "--workers", "1", "--threads", "1", "--timeout", "60", "--graceful-timeout", "5"]
+    args = [
+        PYTHON,
+        "-m",
+        "gunicorn",
+        "config.wsgi:application",
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        "1",
+        "--threads",
+        "1",
+        "--timeout",
+        "60",
+        "--graceful-timeout",
+        "5",
+    ]
     server = Child(args, env, log)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -172,8 +206,14 @@ def _answers(base: str, server: Child) -> bool:
     return True
 
 
-def http(method: str, url: str, *, body: bytes | None = None, headers: dict[str, str] | None = None,
-         timeout: float = 30) -> tuple[int, bytes]:
+def http(
+    method: str,
+    url: str,
+    *,
+    body: bytes | None = None,
+    headers: dict[str, str] | None = None,
+    timeout: float = 30,
+) -> tuple[int, bytes]:
     """One request; returns (status, body) for any status, raises only if nothing answered."""
     request = urllib.request.Request(url, data=body, method=method, headers=headers or {})
     try:
@@ -197,9 +237,21 @@ class RedisServer:
         binary = shutil.which("redis-server")
         assert binary, "redis-server is not installed"
         self.child = Child(
-            [binary, "--bind", "127.0.0.1", "--port", str(self.port), "--save", "",
-             "--appendonly", "no", "--dir", str(self.folder)],
-            os.environ, self.folder / "redis.log",
+            [
+                binary,
+                "--bind",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.folder),
+            ],
+            os.environ,
+            self.folder / "redis.log",
         )
         wait_until(self.answers, 20, f"redis-server on port {self.port}")
 
@@ -220,8 +272,10 @@ class RedisServer:
 
 
 def postgres_bin() -> Path | None:
-    versions = sorted(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"),
-                      key=lambda p: [int(x) for x in p.parent.parent.name.split(".") if x.isdigit()])
+    versions = sorted(
+        Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"),
+        key=lambda p: [int(x) for x in p.parent.parent.name.split(".") if x.isdigit()],
+    )
     return versions[-1].parent if versions else None
 
 
@@ -246,24 +300,65 @@ class PostgresCluster:
         command = [str(self.bin / tool), *args]
         if self.as_postgres:
             command = ["runuser", "-u", "postgres", "--", *command]
-        result = subprocess.run(command, cwd=self.folder, capture_output=True, text=True,
-                                timeout=timeout)
+        result = subprocess.run(
+            command, cwd=self.folder, capture_output=True, text=True, timeout=timeout
+        )
         assert result.returncode == 0, f"{tool} failed:\n{result.stdout}\n{result.stderr}"
         return result.stdout
 
     def init(self) -> None:
-        self.run("initdb", "-D", str(self.data), "-U", "postgres", "-A", "trust", "--no-sync",
-                 "-E", "UTF8", "--locale=C", timeout=120)
+        self.run(
+            "initdb",
+            "-D",
+            str(self.data),
+            "-U",
+            "postgres",
+            "-A",
+            "trust",
+            "--no-sync",
+            "-E",
+            "UTF8",
+            "--locale=C",
+            timeout=120,
+        )
 
     def pg_ctl(self, action: str, *extra: str) -> None:
-        options = (f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 "
-                   "-c fsync=off -c max_connections=20")
-        self.run("pg_ctl", action, "-D", str(self.data), "-o", options, "-l",
-                 str(self.folder / "postgres.log"), "-w", "-t", "60", *extra, timeout=90)
+        options = (
+            f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 "
+            "-c fsync=off -c max_connections=20"
+        )
+        self.run(
+            "pg_ctl",
+            action,
+            "-D",
+            str(self.data),
+            "-o",
+            options,
+            "-l",
+            str(self.folder / "postgres.log"),
+            "-w",
+            "-t",
+            "60",
+            *extra,
+            timeout=90,
+        )
 
     def sql(self, statement: str, database: str = "postgres") -> str:
-        return self.run("psql", "-h", "127.0.0.1", "-p", str(self.port), "-U", "postgres",
-                        "-d", database, "-v", "ON_ERROR_STOP=1", "-qtAc", statement)
+        return self.run(
+            "psql",
+            "-h",
+            "127.0.0.1",
+            "-p",
+            str(self.port),
+            "-U",
+            "postgres",
+            "-d",
+            database,
+            "-v",
+            "ON_ERROR_STOP=1",
+            "-qtAc",
+            statement,
+        )
 
     def remove(self) -> None:
         try:

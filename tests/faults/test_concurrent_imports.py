@@ -38,10 +38,15 @@ def test_one_file_imported_twice_at_once_makes_one_match_per_log(
     organisers = [django_user_model.objects.create_user(username=name) for name in ("olga", "oz")]
     for user in organisers:
         Membership.objects.create(user=user, club=club, role="organiser")
-    logs = [compact(bot_log(CRYPTID, seed, ["ann", "ben", "cy"][seed % 2:seed % 2 + 2]))
-            for seed in range(VALID)]
-    lines = (logs + [compact(corrupt(bot_log(CRYPTID, 1000 + n, ["ann", "ben"])))
-                     for n in range(CORRUPT)] + logs[:REPEATED])
+    logs = [
+        compact(bot_log(CRYPTID, seed, ["ann", "ben", "cy"][seed % 2 : seed % 2 + 2]))
+        for seed in range(VALID)
+    ]
+    lines = (
+        logs
+        + [compact(corrupt(bot_log(CRYPTID, 1000 + n, ["ann", "ben"]))) for n in range(CORRUPT)]
+        + logs[:REPEATED]
+    )
     bundle = write_json_lines(lines)
 
     both_read = threading.Barrier(2, timeout=60)
@@ -64,7 +69,9 @@ def test_one_file_imported_twice_at_once_makes_one_match_per_log(
             both_posting.wait()
             responses[slot] = client.post(
                 "/api/clubs/riverside/imports/",
-                {"file": SimpleUploadedFile("season.jsonl", bundle)}, format="multipart")
+                {"file": SimpleUploadedFile("season.jsonl", bundle)},
+                format="multipart",
+            )
         finally:
             connection.close()  # this thread's own connection
 
@@ -99,12 +106,17 @@ def test_one_file_imported_twice_at_once_makes_one_match_per_log(
     assert Match.objects.values("content_hash").distinct().count() == VALID
     accepted = Upload.objects.filter(status=Upload.Status.ACCEPTED)
     assert sorted(accepted.values_list("match_id", flat=True)) == sorted(
-        Match.objects.values_list("id", flat=True))
+        Match.objects.values_list("id", flat=True)
+    )
 
     # Every finished match rated exactly once (one change per seat).
     finished = Match.objects.filter(status=Match.Status.VALID).count()
-    wait_until(lambda: RatingChange.objects.count() >= 2 * finished, 120,
-               "the worker to rate the imported matches", every=0.2)
+    wait_until(
+        lambda: RatingChange.objects.count() >= 2 * finished,
+        120,
+        "the worker to rate the imported matches",
+        every=0.2,
+    )
     assert finished > VALID // 2
     assert RatingChange.objects.count() == 2 * finished
     assert Ladder.objects.get(club=club, game=CRYPTID).rated_matches == finished

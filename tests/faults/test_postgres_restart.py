@@ -54,8 +54,14 @@ def own_postgres() -> Iterator[PostgresCluster]:
 
 
 def manage(env: dict[str, str], *args: str) -> str:
-    result = subprocess.run([PYTHON, "manage.py", *args], cwd=Path(__file__).resolve().parents[2],
-                            env=env, capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [PYTHON, "manage.py", *args],
+        cwd=Path(__file__).resolve().parents[2],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     return result.stdout
 
@@ -65,19 +71,27 @@ def web_connections(cluster: PostgresCluster) -> list[str]:
     worker's, or the Celery worker's)."""
     return cluster.sql(
         f"SELECT pid FROM pg_stat_activity WHERE datname = '{DATABASE}' "
-        "AND backend_type = 'client backend' AND pid <> pg_backend_pid()", DATABASE
+        "AND backend_type = 'client backend' AND pid <> pg_backend_pid()",
+        DATABASE,
     ).split()
 
 
-def test_the_next_request_after_a_postgres_restart_succeeds(own_postgres: PostgresCluster,
-                                                             tmp_path: Path):
-    env = child_env(DATABASE_URL=own_postgres.url(DATABASE), REDIS_URL=None, DEBUG="1",
-                    DB_CONN_MAX_AGE="600")
+def test_the_next_request_after_a_postgres_restart_succeeds(
+    own_postgres: PostgresCluster, tmp_path: Path
+):
+    env = child_env(
+        DATABASE_URL=own_postgres.url(DATABASE), REDIS_URL=None, DEBUG="1", DB_CONN_MAX_AGE="600"
+    )
     manage(env, "migrate", "--no-input")
-    manage(env, "shell", "-c",
-           "from clubs.models import Club; Club.objects.create(name='Riverside', slug='riverside')")
+    manage(
+        env,
+        "shell",
+        "-c",
+        "from clubs.models import Club; Club.objects.create(name='Riverside', slug='riverside')",
+    )
 
     with web_server(env, tmp_path / "web.log") as base:
+
         def matches() -> list:
             """The club's matches (read from the database: a 404 if the club is not found)."""
             status, body = http("GET", f"{base}/api/clubs/riverside/matches/")
@@ -105,15 +119,23 @@ def test_a_worker_keeps_its_connection_between_tasks_and_outlives_a_restart(
     # require_redis: without REDIS_URL this process runs tasks eagerly instead of sending
     from ladder.tasks import requeue_unrated_matches
 
-    env = child_env(DATABASE_URL=own_postgres.url(DATABASE), REDIS_URL=own_redis.url,
-                    DEBUG="1", DB_CONN_MAX_AGE="600")
+    env = child_env(
+        DATABASE_URL=own_postgres.url(DATABASE),
+        REDIS_URL=own_redis.url,
+        DEBUG="1",
+        DB_CONN_MAX_AGE="600",
+    )
     manage(env, "migrate", "--no-input")
     # prefork, as in production: the task runs in a pool process
     with celery_worker(None, env, tmp_path / "worker.log", pool="prefork") as worker:
+
         def finished() -> int:
             """Tasks finished so far; a failed one fails the test."""
-            lines = [line for line in worker.output().splitlines()
-                     if f"Task {requeue_unrated_matches.name}[" in line]
+            lines = [
+                line
+                for line in worker.output().splitlines()
+                if f"Task {requeue_unrated_matches.name}[" in line
+            ]
             assert not [line for line in lines if " raised " in line], worker.output()[-3000:]
             return sum(" succeeded in " in line for line in lines)
 

@@ -44,8 +44,9 @@ UPLOAD_SECONDS = 15
 
 
 def rated(match_ids: list[int]) -> set[int]:
-    return set(RatingChange.objects.filter(match_id__in=match_ids).values_list(
-        "match_id", flat=True))
+    return set(
+        RatingChange.objects.filter(match_id__in=match_ids).values_list("match_id", flat=True)
+    )
 
 
 def test_uploads_while_redis_is_down_are_stored_and_rated_once_it_is_back(
@@ -55,20 +56,29 @@ def test_uploads_while_redis_is_down_are_stored_and_rated_once_it_is_back(
     club = Club.objects.create(name="Riverside Deduction Society", slug="riverside")
     Membership.objects.create(user=organiser, club=club, role="organiser")
     token = Token.objects.create(user=organiser).key
-    logs = [bot_log(CRYPTID, seed, ["ann", "ben"],
-                    played_at=(BASE + timedelta(hours=seed)).isoformat()) for seed in range(6)]
+    logs = [
+        bot_log(CRYPTID, seed, ["ann", "ben"], played_at=(BASE + timedelta(hours=seed)).isoformat())
+        for seed in range(6)
+    ]
 
-    env = child_env(DATABASE_URL=current_database_url(), REDIS_URL=own_redis.url, DEBUG="1",
-                    LANTERN_UPLOAD_RATE="1000/min")
+    env = child_env(
+        DATABASE_URL=current_database_url(),
+        REDIS_URL=own_redis.url,
+        DEBUG="1",
+        LANTERN_UPLOAD_RATE="1000/min",
+    )
     web_log = tmp_path / "web.log"
     with celery_worker(None, env, tmp_path / "worker.log"), web_server(env, web_log) as base:
 
         def upload(log: dict) -> int:
             started = time.monotonic()
             status, body = http(
-                "POST", f"{base}/api/clubs/riverside/matches/", body=json.dumps(log).encode(),
+                "POST",
+                f"{base}/api/clubs/riverside/matches/",
+                body=json.dumps(log).encode(),
                 headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
-                timeout=UPLOAD_SECONDS + 15)
+                timeout=UPLOAD_SECONDS + 15,
+            )
             took = time.monotonic() - started
             assert status == 201, body[:2000]
             assert took < UPLOAD_SECONDS, f"the upload took {took:.1f} s"
@@ -83,7 +93,8 @@ def test_uploads_while_redis_is_down_are_stored_and_rated_once_it_is_back(
         assert Match.objects.filter(pk__in=during).count() == 3
         assert rated(during) == set()
         assert "ladder.rate_match" in web_log.read_text() and "was not queued" in (
-            web_log.read_text())
+            web_log.read_text()
+        )
 
         own_redis.start()  # the same port, empty: every queued message is gone
         # A new upload is queued and rated again (web process and worker reconnect); it is
@@ -108,5 +119,7 @@ def test_uploads_while_redis_is_down_are_stored_and_rated_once_it_is_back(
     assert ladder.rated_matches == len(every)
     table = list(Rating.objects.order_by("player_id").values_list("player_id", "rating", "games"))
     services.recompute_ladder(ladder.pk)  # every match, in order, from scratch
-    assert list(Rating.objects.order_by("player_id").values_list(
-        "player_id", "rating", "games")) == table
+    assert (
+        list(Rating.objects.order_by("player_id").values_list("player_id", "rating", "games"))
+        == table
+    )

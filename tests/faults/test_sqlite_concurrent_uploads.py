@@ -21,29 +21,53 @@ UPLOADS = 6
 
 
 def _manage(env: dict[str, str], *args: str) -> str:
-    done = subprocess.run([PYTHON, "manage.py", *args], cwd=PROJECT, env=env, capture_output=True,
-                          text=True, timeout=240)
+    done = subprocess.run(
+        [PYTHON, "manage.py", *args],
+        cwd=PROJECT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     return done.stdout
 
 
 def test_six_identical_uploads_at_once_on_sqlite_answer_201_and_200_only(tmp_path: Path):
-    env = child_env(DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}", REDIS_URL=None,
-                    DEBUG="1", LANTERN_UPLOAD_RATE="1000/min")
+    env = child_env(
+        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        REDIS_URL=None,
+        DEBUG="1",
+        LANTERN_UPLOAD_RATE="1000/min",
+    )
     _manage(env, "migrate", "--no-input", "-v", "0")
-    token = _manage(env, "shell", "-c", (
-        "from django.contrib.auth.models import User\n"
-        "from rest_framework.authtoken.models import Token\n"
-        "from clubs.models import Club, Membership\n"
-        "u = User.objects.create_user('olga')\n"
-        "c = Club.objects.create(name='Riverside', slug='riverside')\n"
-        "Membership.objects.create(user=u, club=c, role='organiser')\n"
-        "print(Token.objects.create(user=u).key)\n")).strip().splitlines()[-1]
+    token = (
+        _manage(
+            env,
+            "shell",
+            "-c",
+            (
+                "from django.contrib.auth.models import User\n"
+                "from rest_framework.authtoken.models import Token\n"
+                "from clubs.models import Club, Membership\n"
+                "u = User.objects.create_user('olga')\n"
+                "c = Club.objects.create(name='Riverside', slug='riverside')\n"
+                "Membership.objects.create(user=u, club=c, role='organiser')\n"
+                "print(Token.objects.create(user=u).key)\n"
+            ),
+        )
+        .strip()
+        .splitlines()[-1]
+    )
     port = free_port()
-    server = Child([PYTHON, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"], env,
-                   tmp_path / "runserver.log")
+    server = Child(
+        [PYTHON, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
+        env,
+        tmp_path / "runserver.log",
+    )
     base = f"http://127.0.0.1:{port}"
     try:
+
         def answers_health() -> bool:
             if not server.alive():
                 raise AssertionError(server.output()[-3000:])
@@ -60,8 +84,13 @@ def test_six_identical_uploads_at_once_on_sqlite_answer_201_and_200_only(tmp_pat
 
         def upload() -> None:
             start.wait()
-            status, _ = http("POST", f"{base}/api/clubs/riverside/matches/", body=body,
-                             headers=headers, timeout=60)
+            status, _ = http(
+                "POST",
+                f"{base}/api/clubs/riverside/matches/",
+                body=body,
+                headers=headers,
+                timeout=60,
+            )
             answers.append(status)
 
         threads = [threading.Thread(target=upload) for _ in range(UPLOADS)]

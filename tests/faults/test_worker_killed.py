@@ -58,12 +58,21 @@ def stored_ladder(count: int) -> Ladder:
     a Cryptid rating never reads)."""
     club = Club.objects.create(name="Riverside", slug="riverside")
     players = Player.objects.bulk_create(
-        [Player(club=club, handle=f"player{n}") for n in range(60)])
+        [Player(club=club, handle=f"player{n}") for n in range(60)]
+    )
     matches = Match.objects.bulk_create(
-        [Match(club=club, game=CRYPTID, played_at=BASE + timedelta(minutes=n),
-               status=Match.Status.VALID, winner="cryptid" if n % 3 else "scientist",
-               result={"winner": "cryptid" if n % 3 else "scientist"},
-               content_hash=f"{n + 1:064x}") for n in range(count)],
+        [
+            Match(
+                club=club,
+                game=CRYPTID,
+                played_at=BASE + timedelta(minutes=n),
+                status=Match.Status.VALID,
+                winner="cryptid" if n % 3 else "scientist",
+                result={"winner": "cryptid" if n % 3 else "scientist"},
+                content_hash=f"{n + 1:064x}",
+            )
+            for n in range(count)
+        ],
         batch_size=2000,
     )
     seats = []
@@ -71,8 +80,10 @@ def stored_ladder(count: int) -> Ladder:
         a, b = players[(n * 7) % 60], players[(n * 11 + 1) % 60]
         if a == b:
             b = players[(n * 11 + 2) % 60]
-        seats += [MatchSeat(match=match, seat="cryptid", player=a),
-                  MatchSeat(match=match, seat="scientist", player=b)]
+        seats += [
+            MatchSeat(match=match, seat="cryptid", player=a),
+            MatchSeat(match=match, seat="scientist", player=b),
+        ]
     MatchSeat.objects.bulk_create(seats, batch_size=5000)
     return Ladder.objects.create(club=club, game=CRYPTID)
 
@@ -83,8 +94,9 @@ def snapshot(ladder: Ladder) -> tuple:
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
         table = tuple(
-            Rating.objects.filter(ladder=ladder).order_by("player_id").values_list(
-                "player_id", "rating", "games", "wins", "losses", "provisional")
+            Rating.objects.filter(ladder=ladder)
+            .order_by("player_id")
+            .values_list("player_id", "rating", "games", "wins", "losses", "provisional")
         )
         changes = RatingChange.objects.filter(ladder=ladder)
         history = changes.count(), round(sum(changes.values_list("after", flat=True)), 6)
@@ -116,7 +128,8 @@ def test_a_worker_killed_mid_recompute_loses_nothing(
     def part_way() -> RecomputeJob | None:
         current = job_of(job)
         assert current.status != RecomputeJob.Status.DONE, (
-            "the recompute finished before the worker could be killed: more matches")
+            "the recompute finished before the worker could be killed: more matches"
+        )
         if current.phase == "rating" and 0 < current.progress < current.total:
             return current
         return None
@@ -127,8 +140,14 @@ def test_a_worker_killed_mid_recompute_loses_nothing(
         return done
 
     with celery_worker(queue, env, tmp_path / "worker-1.log", pool="prefork") as first:
-        send(own_redis.url, recompute_ladder, ladder.pk, RecomputeJob.Reason.CHANGED, job.pk,
-             queue=queue)
+        send(
+            own_redis.url,
+            recompute_ladder,
+            ladder.pk,
+            RecomputeJob.Reason.CHANGED,
+            job.pk,
+            queue=queue,
+        )
         seen = wait_until(part_way, 60, "the recompute to be part-way", every=0.02)
         if killed == "pool process":
             (pool_process,) = first.children()
@@ -143,7 +162,8 @@ def test_a_worker_killed_mid_recompute_loses_nothing(
         stale = job_of(job)
         assert stale.status == RecomputeJob.Status.RUNNING and stale.progress < stale.total, (
             f"killed at {seen.progress}/{seen.total}, the job says {stale.status} "
-            f"{stale.progress}/{stale.total}")
+            f"{stale.progress}/{stale.total}"
+        )
         assert snapshot(ladder) == before
         # Redis hands an unacknowledged message to a worker once it has been out for the
         # visibility timeout: a short one here, so that the test need not wait an hour.

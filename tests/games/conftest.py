@@ -45,5 +45,3 @@ def private_club(db, people) -> Club:
     for handle in ("alice", "bob"):
         Player.objects.create(club=club, handle=handle)
     return club
-
-

@@ -12,7 +12,8 @@ import engine
 def bot_log(
     game_id: str, seed: int, players: list[str], bot: str = "random", **meta: Any
 ) -> dict[str, Any]:
-    """One game of ``game_id`` played by its ``bot`` in every seat, seat i held by ``players[i]``."""
+    """One game of ``game_id`` played by its ``bot`` in every seat, seat i held by
+    ``players[i]``."""
     game = engine.get_game(game_id)
     assert game is not None, f"{game_id} is not in the engine yet"
     log = engine.play(game_id, seed, [bot] * len(players), players=players)

@@ -37,9 +37,11 @@ def test_an_upload_succeeds_while_the_broker_is_down(
 ):
     monkeypatch.setattr(rate_match, "apply_async", broker_down)
     with caplog.at_level(logging.WARNING), django_capture_on_commit_callbacks(execute=True):
-        response = api("member").post("/api/clubs/riverside/matches/",
-                                      data=json.dumps(example_log("cryptid-escape.json")),
-                                      content_type="application/json")
+        response = api("member").post(
+            "/api/clubs/riverside/matches/",
+            data=json.dumps(example_log("cryptid-escape.json")),
+            content_type="application/json",
+        )
     assert response.status_code == 201, response.content
     match = Match.objects.get()
     assert not RatingChange.objects.filter(match=match).exists()
@@ -54,9 +56,11 @@ def test_an_upload_is_not_throttled_out_when_the_cache_is_down(api, example_log,
         set = get
 
     monkeypatch.setattr(UploadThrottle, "cache", CacheDown())
-    response = api("member").post("/api/clubs/riverside/matches/",
-                                  data=json.dumps(example_log("cryptid-escape.json")),
-                                  content_type="application/json")
+    response = api("member").post(
+        "/api/clubs/riverside/matches/",
+        data=json.dumps(example_log("cryptid-escape.json")),
+        content_type="application/json",
+    )
     assert response.status_code == 201, response.content
 
 

@@ -38,7 +38,10 @@ def test_a_thousand_bot_played_logs_with_ten_corrupted(
     lines = [compact(corrupt(log) if i in corrupted_at else log) for i, log in enumerate(logs)]
 
     response = post_import(
-        api("organiser"), "season.jsonl", write_json_lines(lines), django_capture_on_commit_callbacks
+        api("organiser"),
+        "season.jsonl",
+        write_json_lines(lines),
+        django_capture_on_commit_callbacks,
     )
 
     assert response.status_code == 202, response.json()
@@ -55,7 +58,11 @@ def test_a_thousand_bot_played_logs_with_ten_corrupted(
     assert len(rejections) == 10
     assert sorted(r["name"] for r in rejections) == sorted(f"line {i + 1}" for i in corrupted_at)
     for rejection in rejections:
-        assert (rejection["error"], rejection["index"], rejection["rule"]) == ("illegal", 0, "CUL-1.1")
+        assert (rejection["error"], rejection["index"], rejection["rule"]) == (
+            "illegal",
+            0,
+            "CUL-1.1",
+        )
         assert "unknown seat 'nobody'" in rejection["message"]
 
     client.force_login(people["organiser"])
@@ -70,18 +77,26 @@ def test_a_zip_import_counts_duplicates_and_rejects_a_too_large_member(
 ):
     settings.LANTERN_MAX_LOG_BYTES = 50_000
     logs = [compact(bot_log(CRYPTID, seed, ["ann", "ben"])) for seed in range(3)]
-    data = write_zip([
-        ("a.json", logs[0]),
-        ("b.json", logs[1]),
-        ("again/a.json", logs[0]),               # the same log twice: one match
-        ("big.json", " " * 60_000 + logs[2]),    # over the per-log limit: rejected alone
-        ("__MACOSX/._a.json", "junk"),           # archiver droppings are skipped
-        ("notes/", ""),
-    ])
+    data = write_zip(
+        [
+            ("a.json", logs[0]),
+            ("b.json", logs[1]),
+            ("again/a.json", logs[0]),  # the same log twice: one match
+            ("big.json", " " * 60_000 + logs[2]),  # over the per-log limit: rejected alone
+            ("__MACOSX/._a.json", "junk"),  # archiver droppings are skipped
+            ("notes/", ""),
+        ]
+    )
     response = post_import(api("organiser"), "season.zip", data, django_capture_on_commit_callbacks)
 
     run = Import.objects.get(pk=response.json()["id"])
-    assert (run.status, run.total, run.accepted, run.duplicates, run.rejected) == ("done", 4, 2, 1, 1)
+    assert (run.status, run.total, run.accepted, run.duplicates, run.rejected) == (
+        "done",
+        4,
+        2,
+        1,
+        1,
+    )
     rejected = Upload.objects.get(import_run=run, status="rejected")
     assert (rejected.name, rejected.error) == ("big.json", "too_large")
     assert Match.objects.count() == 2
@@ -92,19 +107,24 @@ def test_every_zip_member_skipped_is_counted_and_said_why(
 ):
     """A member whose name starts with a dot was skipped without a word (issue #34)."""
     log = compact(bot_log(CRYPTID, 4, ["ann", "ben"]))
-    data = write_zip([
-        ("a.json", log),
-        (".b.json", log),                 # a real log, but hidden: skipped, and said so
-        ("notes/.DS_Store", "junk"),
-        ("__MACOSX/._a.json", "junk"),
-        ("notes/", ""),
-    ])
+    data = write_zip(
+        [
+            ("a.json", log),
+            (".b.json", log),  # a real log, but hidden: skipped, and said so
+            ("notes/.DS_Store", "junk"),
+            ("__MACOSX/._a.json", "junk"),
+            ("notes/", ""),
+        ]
+    )
     response = post_import(api("organiser"), "season.zip", data, django_capture_on_commit_callbacks)
     body = api("organiser").get(response["Location"]).json()
     assert (body["status"], body["total"], body["accepted"]) == ("done", 1, 1)
     assert [(m["name"], m["reason"]) for m in body["skipped"]] == [
-        (".b.json", "hidden"), ("__MACOSX/._a.json", "macos"), ("notes/", "folder"),
-        ("notes/.DS_Store", "hidden")]
+        (".b.json", "hidden"),
+        ("__MACOSX/._a.json", "macos"),
+        ("notes/", "folder"),
+        ("notes/.DS_Store", "hidden"),
+    ]
     assert "starts with a dot" in body["skipped"][0]["why"]
     client.force_login(people["organiser"])
     html = client.get(body["page_url"], HTTP_ACCEPT_LANGUAGE="ru").content.decode()
@@ -131,7 +151,9 @@ def test_a_zip_bomb_is_refused_before_anything_is_stored(
     assert response.status_code == 413
     expanded = 40 * 1_000_000 + len(ok)
     assert response.json() == {
-        "error": "too_large", "index": None, "rule": None,
+        "error": "too_large",
+        "index": None,
+        "rule": None,
         "message": f"the archive would expand to {expanded} bytes, more than the 1000000 allowed",
     }
     assert Import.objects.count() == 0
@@ -146,7 +168,7 @@ def test_a_lying_zip_header_is_caught_while_reading():
         archive.writestr("a.json", b"{" + b" " * 5_000_000 + b"}")
     data = bytearray(buffer.getvalue())
     central = data.rfind(b"PK\x01\x02")  # uncompressed size: offset 24 of the central entry
-    data[central + 24:central + 28] = (10).to_bytes(4, "little")
+    data[central + 24 : central + 28] = (10).to_bytes(4, "little")
     limits = BundleLimits(max_log_bytes=100_000, max_entries=10, max_total_bytes=1_000_000)
 
     with pytest.raises(BundleError, match="a.json: cannot be read"):
@@ -202,12 +224,12 @@ def test_import_logs_command_refuses_an_unknown_club(tmp_path):
         call_command("import_logs", "nowhere", str(tmp_path / "x.jsonl"))
 
 
-def test_an_internal_error_fails_the_import_keeping_the_batches_already_stored(
-    club, monkeypatch
-):
+def test_an_internal_error_fails_the_import_keeping_the_batches_already_stored(club, monkeypatch):
     from games import services
 
-    logs = [compact(bot_log(CRYPTID, seed, ["ann", "ben"])) for seed in range(services.IMPORT_BATCH + 5)]
+    logs = [
+        compact(bot_log(CRYPTID, seed, ["ann", "ben"])) for seed in range(services.IMPORT_BATCH + 5)
+    ]
     real_ingest = services.ingest_log
     calls = {"n": 0}
 

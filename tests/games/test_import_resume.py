@@ -22,8 +22,9 @@ class WorkerKilled(BaseException):
 
 
 def _bundle(count: int) -> bytes:
-    return write_json_lines([compact(bot_log("cryptid-urban-legends", seed, ["alice", "bob"]))
-                             for seed in range(count)])
+    return write_json_lines(
+        [compact(bot_log("cryptid-urban-legends", seed, ["alice", "bob"])) for seed in range(count)]
+    )
 
 
 def _killed_after(monkeypatch, entries: int) -> None:
@@ -40,21 +41,29 @@ def _killed_after(monkeypatch, entries: int) -> None:
 
 
 def _silent_for(run: Import, minutes: int) -> None:
-    Import.objects.filter(pk=run.pk).update(heartbeat_at=timezone.now() - timedelta(minutes=minutes))
+    Import.objects.filter(pk=run.pk).update(
+        heartbeat_at=timezone.now() - timedelta(minutes=minutes)
+    )
 
 
-def test_an_import_killed_mid_run_resumes_after_its_last_batch(club, people, monkeypatch,
-                                                                queued_tasks):
+def test_an_import_killed_mid_run_resumes_after_its_last_batch(
+    club, people, monkeypatch, queued_tasks
+):
     count = services.IMPORT_BATCH * 2 + 7
-    run = services.create_import(club, _bundle(count), "big.jsonl", people["organiser"], enqueue=False)
+    run = services.create_import(
+        club, _bundle(count), "big.jsonl", people["organiser"], enqueue=False
+    )
     _killed_after(monkeypatch, services.IMPORT_BATCH + 3)  # dies inside the second batch
     with pytest.raises(WorkerKilled):
         services.run_import(run.pk)
     monkeypatch.undo()
     run.refresh_from_db()
     # The first batch is kept and counted; the second was rolled back with the worker.
-    assert (run.status, run.processed, run.accepted) == ("running", services.IMPORT_BATCH,
-                                                         services.IMPORT_BATCH)
+    assert (run.status, run.processed, run.accepted) == (
+        "running",
+        services.IMPORT_BATCH,
+        services.IMPORT_BATCH,
+    )
     assert Match.objects.filter(club=club).count() == services.IMPORT_BATCH
     # While it might still be alive, nobody takes it over.
     assert services.run_import(run.pk).status == "running"
@@ -70,9 +79,11 @@ def test_an_import_killed_mid_run_resumes_after_its_last_batch(club, people, mon
 
 
 def test_an_import_that_keeps_killing_its_worker_ends_failed_with_what_it_kept(
-        club, people, monkeypatch):
-    run = services.create_import(club, _bundle(services.IMPORT_BATCH + 5), "poison.jsonl",
-                                 people["organiser"], enqueue=False)
+    club, people, monkeypatch
+):
+    run = services.create_import(
+        club, _bundle(services.IMPORT_BATCH + 5), "poison.jsonl", people["organiser"], enqueue=False
+    )
     for attempt in range(services.MAX_IMPORT_ATTEMPTS):
         _killed_after(monkeypatch, services.IMPORT_BATCH + 1 if attempt == 0 else 1)
         with pytest.raises(WorkerKilled):

@@ -50,7 +50,8 @@ def test_the_same_log_again_is_the_stored_match_and_stores_nothing_else(club):
     assert Match.objects.count() == 1
     assert first.seats.count() == 2
     assert list(Upload.objects.order_by("id").values_list("status", "match_id")) == [
-        ("accepted", first.pk), ("duplicate", first.pk),
+        ("accepted", first.pk),
+        ("duplicate", first.pk),
     ]
 
 
@@ -88,7 +89,9 @@ def test_a_stored_log_the_engine_now_refuses_is_still_a_duplicate(club, monkeypa
 def test_a_bulk_import_queues_one_rating_task_per_batch_with_the_same_ratings(
     club, queued_tasks, django_capture_on_commit_callbacks
 ):
-    logs = [compact(bot_log(CRYPTID, seed, ["ann", "ben"])) for seed in range(services.IMPORT_BATCH + 5)]
+    logs = [
+        compact(bot_log(CRYPTID, seed, ["ann", "ben"])) for seed in range(services.IMPORT_BATCH + 5)
+    ]
     run = services.create_import(club, write_json_lines(logs), "s.jsonl", None, enqueue=False)
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         run = services.run_import(run.pk)
@@ -107,9 +110,7 @@ def test_a_bulk_import_queues_one_rating_task_per_batch_with_the_same_ratings(
             ingest_log(other, text, None)
 
     def ratings(of: Club) -> dict[str, float]:
-        return dict(
-            Rating.objects.filter(ladder__club=of).values_list("player__handle", "rating")
-        )
+        return dict(Rating.objects.filter(ladder__club=of).values_list("player__handle", "rating"))
 
     assert ratings(club) == pytest.approx(ratings(other), abs=1e-9)
     assert set(ratings(club)) == {"ann", "ben"}

@@ -91,6 +91,9 @@ def test_a_bulk_import_runs_on_a_worker_through_redis(route_to_test_worker, peop
         time.sleep(0.2)
     assert body["status"] == "done"
     assert (body["total"], body["accepted"], body["rejected"], body["progress_percent"]) == (
-        30, 27, 3, 100,
+        30,
+        27,
+        3,
+        100,
     )
     assert Match.objects.count() == 27

@@ -33,8 +33,9 @@ def store_bot_matches(django_capture_on_commit_callbacks):
     def store(club, count: int) -> None:
         with django_capture_on_commit_callbacks(execute=True):
             for seed in range(count):
-                log = engine.play("cryptid-urban-legends", seed, ["greedy", "random"],
-                                  players=["alice", "bob"])
+                log = engine.play(
+                    "cryptid-urban-legends", seed, ["greedy", "random"], players=["alice", "bob"]
+                )
                 ingest_log(club, log, None, source=Upload.Source.SITE)
 
     return store
@@ -84,8 +85,11 @@ def test_an_upload_answers_with_its_seats_in_one_query(api, club):
         response = api("organiser").post(URL, log, format="json")
     assert response.status_code == 201, response.json()
     assert len(response.json()["seats"]) == 4
-    one_player_each = [q["sql"] for q in queries.captured_queries
-                       if 'FROM "games_player" WHERE "games_player"."id" =' in q["sql"]]
+    one_player_each = [
+        q["sql"]
+        for q in queries.captured_queries
+        if 'FROM "games_player" WHERE "games_player"."id" =' in q["sql"]
+    ]
     assert one_player_each == []
 
 

@@ -53,7 +53,8 @@ def test_filters_by_game_player_dates_and_status(api, season):
     assert ids(c.get(url, {"player": "cat"})) == [season[4].pk, season[3].pk, season[1].pk]
     assert ids(c.get(url, {"player": "cat", "game": MISTER_X})) == [season[4].pk, season[3].pk]
     assert ids(c.get(url, {"played_from": "2026-11-05", "played_to": "2026-11-10"})) == [
-        season[3].pk, season[1].pk,
+        season[3].pk,
+        season[1].pk,
     ]
     assert ids(c.get(url, {"status": "unfinished"})) == []
     assert ids(c.get(url, {"status": "valid"})) == newest_first
@@ -88,7 +89,10 @@ def test_an_unfinished_log_is_stored_as_unfinished_with_no_outcomes(club):
     log["result"] = None
     match = store(club, log)
     assert (match.status, match.result, match.winner, match.action_count) == (
-        "unfinished", None, "", 10,
+        "unfinished",
+        None,
+        "",
+        10,
     )
     assert set(MatchSeat.objects.filter(match=match).values_list("outcome", flat=True)) == {"none"}
 
@@ -135,7 +139,9 @@ def test_revalidate_reports_what_changed_and_changes_nothing(season, capsys):
     log = MatchLog.objects.get(match=now_illegal)
     log.document = corrupt(log.document)
     log.save()
-    claimed = dict(other_result.result, winner="detectives" if other_result.winner == "mrx" else "mrx")
+    claimed = dict(
+        other_result.result, winner="detectives" if other_result.winner == "mrx" else "mrx"
+    )
     Match.objects.filter(pk=other_result.pk).update(result=claimed, winner=claimed["winner"])
 
     report = services.revalidate_matches()

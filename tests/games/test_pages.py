@@ -46,7 +46,7 @@ def test_a_rejected_upload_shows_the_rule_next_to_the_offending_action_and_steps
     page = text(client.get(response["Location"]))
     assert "Rejected: illegal action" in page
     assert upload.error_message.startswith("action 14 (Cryptid: draw cards): ")
-    assert f"<p class=\"plain\">A{upload.error_message[1:]}</p>" in page
+    assert f'<p class="plain">A{upload.error_message[1:]}</p>' in page
     offending = re.search(r'<li class="offending" id="offending">(.*?)</li>', page, re.S).group(1)
     game = engine.get_game("cryptid-urban-legends")
     # The refused action in words, and as the log writes it for the one who fixes the file.
@@ -68,7 +68,9 @@ def test_a_rejected_upload_shows_the_rule_next_to_the_offending_action_and_steps
     assert expected_board in step
 
 
-def test_an_upload_page_is_for_its_uploader_and_the_organisers(signed_in, client, people, example_log):
+def test_an_upload_page_is_for_its_uploader_and_the_organisers(
+    signed_in, client, people, example_log
+):
     signed_in("member").post("/clubs/riverside/upload/", {"log": "not json"})
     upload = Upload.objects.get()
     assert upload.error_rule == "LOG-JSON"
@@ -114,7 +116,10 @@ def test_club_page_match_list_with_filters_and_match_detail(client, club):
 
     club_page = text(client.get("/clubs/riverside/"))
     assert "Riverside Deduction Society" in club_page
-    assert f'href="/matches/{cryptid.pk}/"' in club_page and f'href="/matches/{mister_x.pk}/"' in club_page
+    assert (
+        f'href="/matches/{cryptid.pk}/"' in club_page
+        and f'href="/matches/{mister_x.pk}/"' in club_page
+    )
 
     listed = text(client.get("/clubs/riverside/matches/", {"game": "mister-x"}))
     assert f'href="/matches/{mister_x.pk}/"' in listed

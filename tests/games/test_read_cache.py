@@ -71,7 +71,9 @@ def test_each_url_has_its_own_answer(api, club, django_capture_on_commit_callbac
     assert everything["results"][0]["url"].startswith("http://testserver/")
 
 
-def test_a_stored_match_is_listed_once_its_upload_commits(api, club, django_capture_on_commit_callbacks):
+def test_a_stored_match_is_listed_once_its_upload_commits(
+    api, club, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
         store(club, 1)
     before, _ = listed(api(None))
@@ -97,7 +99,9 @@ def test_an_upload_through_the_api_is_listed_at_once(api, club, django_capture_o
     assert ids(after) == [response.json()["id"]]
 
 
-def test_a_rename_shows_in_the_list_and_the_standings(api, club, people, django_capture_on_commit_callbacks):
+def test_a_rename_shows_in_the_list_and_the_standings(
+    api, club, people, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
         store(club, 1)
     ladder = Ladder.objects.get(club=club)
@@ -105,9 +109,14 @@ def test_a_rename_shows_in_the_list_and_the_standings(api, club, people, django_
     assert handles(listed(api(None))[0]) == {"alice", "bob"}
     assert {r["handle"] for r in listed(api(None), standings_url)[0]["results"]} == {"alice", "bob"}
     with django_capture_on_commit_callbacks(execute=True):
-        club_services.rename_player(people["organiser"], Player.objects.get(handle="alice"), "alicia")
+        club_services.rename_player(
+            people["organiser"], Player.objects.get(handle="alice"), "alicia"
+        )
     assert handles(listed(api(None))[0]) == {"alicia", "bob"}
-    assert {r["handle"] for r in listed(api(None), standings_url)[0]["results"]} == {"alicia", "bob"}
+    assert {r["handle"] for r in listed(api(None), standings_url)[0]["results"]} == {
+        "alicia",
+        "bob",
+    }
 
 
 def test_a_merge_and_a_void_show_at_once(api, club, people, django_capture_on_commit_callbacks):
@@ -120,8 +129,11 @@ def test_a_merge_and_a_void_show_at_once(api, club, people, django_capture_on_co
     games_before = {r["handle"]: r["games"] for r in listed(api(None), standings_url)[0]["results"]}
     assert games_before == {"alice": 1, "bob": 2, "carol": 1}
     with django_capture_on_commit_callbacks(execute=True):
-        club_services.merge_players(people["organiser"], Player.objects.get(handle="carol"),
-                                    Player.objects.get(handle="alice"))
+        club_services.merge_players(
+            people["organiser"],
+            Player.objects.get(handle="carol"),
+            Player.objects.get(handle="alice"),
+        )
     assert handles(listed(api(None))[0]) == {"alice", "bob"}
     games_after = {r["handle"]: r["games"] for r in listed(api(None), standings_url)[0]["results"]}
     assert games_after == {"alice": 2, "bob": 2}
@@ -143,10 +155,15 @@ def test_standings_follow_every_rating(api, club, django_capture_on_commit_callb
         with django_capture_on_commit_callbacks(execute=True):
             store(club, seed)
         body, _ = listed(api(None), url)
-        assert sum(r["games"] for r in body["results"]) == 2 * Ladder.objects.get(pk=ladder.pk).rated_matches
+        assert (
+            sum(r["games"] for r in body["results"])
+            == 2 * Ladder.objects.get(pk=ladder.pk).rated_matches
+        )
 
 
-def test_a_private_clubs_cached_list_stays_private(api, private_club, django_capture_on_commit_callbacks):
+def test_a_private_clubs_cached_list_stays_private(
+    api, private_club, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
         store(private_club, 1)
     url = "/api/clubs/secret/matches/"
@@ -155,12 +172,16 @@ def test_a_private_clubs_cached_list_stays_private(api, private_club, django_cap
     assert api(None).get(url).status_code == 404
 
 
-def test_without_a_reachable_cache_every_read_is_computed(api, club, django_capture_on_commit_callbacks):
+def test_without_a_reachable_cache_every_read_is_computed(
+    api, club, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
         store(club, 1)
     expected, _ = listed(api(None))
-    with mock.patch.object(cache, "get", side_effect=ConnectionError("redis is down")), \
-            mock.patch.object(cache, "set", side_effect=ConnectionError("redis is down")):
+    with (
+        mock.patch.object(cache, "get", side_effect=ConnectionError("redis is down")),
+        mock.patch.object(cache, "set", side_effect=ConnectionError("redis is down")),
+    ):
         body, queries = listed(api(None))
         with django_capture_on_commit_callbacks(execute=True):
             new = store(club, 2)  # the version cannot move: logged, the upload stands
@@ -170,13 +191,16 @@ def test_without_a_reachable_cache_every_read_is_computed(api, club, django_capt
 
 
 def test_a_match_in_one_ladder_leaves_the_other_ladders_standings_cached(
-        api, club, django_capture_on_commit_callbacks):
+    api, club, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
         store(club, 1)
         mister_x = engine.play("mister-x", 1, ["greedy"] * 2, players=["alice", "bob"])
         ingest_log(club, mister_x, None, source=Upload.Source.SITE)
-    cryptid_url, mister_x_url = (f"/api/ladders/{Ladder.objects.get(game=game).pk}/standings/"
-                                 for game in ("cryptid-urban-legends", "mister-x"))
+    cryptid_url, mister_x_url = (
+        f"/api/ladders/{Ladder.objects.get(game=game).pk}/standings/"
+        for game in ("cryptid-urban-legends", "mister-x")
+    )
     cryptid_before, _ = listed(api(None), cryptid_url)
     mister_x_before, _ = listed(api(None), mister_x_url)
     with django_capture_on_commit_callbacks(execute=True):
@@ -184,5 +208,8 @@ def test_a_match_in_one_ladder_leaves_the_other_ladders_standings_cached(
     mister_x_after, queries = listed(api(None), mister_x_url)
     assert mister_x_after == mister_x_before and queries == 1  # the ladder; then cached
     cryptid_after, _ = listed(api(None), cryptid_url)
-    assert sum(r["games"] for r in cryptid_after["results"]) == 4 != sum(
-        r["games"] for r in cryptid_before["results"])
+    assert (
+        sum(r["games"] for r in cryptid_after["results"])
+        == 4
+        != sum(r["games"] for r in cryptid_before["results"])
+    )

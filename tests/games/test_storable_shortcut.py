@@ -23,17 +23,43 @@ from tests.games.logs import bot_log
 #: spelt out, lone and paired surrogates, NUL itself.
 tricky_text = st.one_of(
     st.text(max_size=8),
-    st.sampled_from(["", "[", "]]]]", "{[", "}", '"', '\\"', "\\", "a\\", "\\u0000", "\x00",
-                     "\ud800", "a\udfffb", "\U0001f600", "NaN", "Infinity", "-Infinity",
-                     "[[[[[[[[[[", "\"]}", "é", "\u2028"]),
+    st.sampled_from(
+        [
+            "",
+            "[",
+            "]]]]",
+            "{[",
+            "}",
+            '"',
+            '\\"',
+            "\\",
+            "a\\",
+            "\\u0000",
+            "\x00",
+            "\ud800",
+            "a\udfffb",
+            "\U0001f600",
+            "NaN",
+            "Infinity",
+            "-Infinity",
+            "[[[[[[[[[[",
+            '"]}',
+            "é",
+            "\u2028",
+        ]
+    ),
 )
-numbers = st.one_of(st.integers(), st.floats(allow_nan=True, allow_infinity=True),
-                    st.sampled_from([2**64, 1e308, -0.0, math.nan, math.inf]))
+numbers = st.one_of(
+    st.integers(),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from([2**64, 1e308, -0.0, math.nan, math.inf]),
+)
 scalars = st.one_of(st.none(), st.booleans(), numbers, tricky_text)
 values = st.recursive(
     scalars,
-    lambda children: st.one_of(st.lists(children, max_size=4),
-                               st.dictionaries(tricky_text, children, max_size=4)),
+    lambda children: st.one_of(
+        st.lists(children, max_size=4), st.dictionaries(tricky_text, children, max_size=4)
+    ),
     max_leaves=30,
 )
 
@@ -47,7 +73,9 @@ def nested(depth: int, inner: Any = 1) -> Any:
 
 deep_documents = st.builds(
     lambda depth, inner, where: {"meta": {where: nested(depth, inner)}},
-    st.integers(MAX_LOG_DEPTH - 4, MAX_LOG_DEPTH + 2), scalars, tricky_text,
+    st.integers(MAX_LOG_DEPTH - 4, MAX_LOG_DEPTH + 2),
+    scalars,
+    tricky_text,
 )
 
 
@@ -93,11 +121,14 @@ def test_nesting_to_the_limit_is_stored_and_one_level_more_is_refused():
         services.storable.parse_log(json.dumps({"meta": nested(MAX_LOG_DEPTH)}).encode())
 
 
-@pytest.mark.parametrize("game, players", [
-    ("cryptid-urban-legends", ["alice", "bob"]),
-    ("mister-x", ["alice", "bob", "carol"]),
-    ("cloak-and-dagger", ["alice", "bob"]),
-])
+@pytest.mark.parametrize(
+    "game, players",
+    [
+        ("cryptid-urban-legends", ["alice", "bob"]),
+        ("mister-x", ["alice", "bob", "carol"]),
+        ("cloak-and-dagger", ["alice", "bob"]),
+    ],
+)
 def test_a_real_log_is_proved_storable_without_walking_it(game, players, monkeypatch):
     log = bot_log(game, 7, players)
     walked = []
@@ -108,14 +139,17 @@ def test_a_real_log_is_proved_storable_without_walking_it(game, players, monkeyp
     assert parsed.document == log
 
 
-@pytest.mark.parametrize("text, message", [
-    ('{"meta": {"note": "a\\u0000b"}}', "NUL character"),
-    ('{"meta": {"a\\u0000": 1}}', "NUL character"),
-    ('{"meta": {"note": "\\ud800"}}', "unpaired surrogate"),
-    ('{"meta": {"note": NaN}}', "nan is not a JSON number"),
-    ('{"meta": {"note": [-Infinity]}}', "-inf is not a JSON number"),
-    ('{"meta": {"note": 1e400}}', "inf is not a JSON number"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ('{"meta": {"note": "a\\u0000b"}}', "NUL character"),
+        ('{"meta": {"a\\u0000": 1}}', "NUL character"),
+        ('{"meta": {"note": "\\ud800"}}', "unpaired surrogate"),
+        ('{"meta": {"note": NaN}}', "nan is not a JSON number"),
+        ('{"meta": {"note": [-Infinity]}}', "-inf is not a JSON number"),
+        ('{"meta": {"note": 1e400}}', "inf is not a JSON number"),
+    ],
+)
 def test_each_problem_is_refused_with_the_walks_message(text, message):
     with pytest.raises(LogRejected, match=message):
         services.storable.parse_log(text.encode())

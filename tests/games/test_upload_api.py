@@ -62,7 +62,8 @@ def test_the_same_log_again_returns_the_existing_match_not_a_second_one(api, exa
     assert again["Location"] == first.json()["url"]
     assert Match.objects.count() == 1
     assert list(Upload.objects.order_by("id").values_list("status", flat=True)) == [
-        "accepted", "duplicate",
+        "accepted",
+        "duplicate",
     ]
 
 
@@ -85,7 +86,10 @@ def test_an_illegal_action_is_422_with_index_and_rule_and_only_the_upload_is_sto
     upload = Upload.objects.get()
     assert body["upload"] == upload.pk
     assert (upload.status, upload.error, upload.error_index, upload.error_rule) == (
-        "rejected", "illegal", 14, "CUL-3.7",
+        "rejected",
+        "illegal",
+        14,
+        "CUL-3.7",
     )
     assert upload.uploaded_by == people["member"]
     assert json.loads(upload.document_text) == log  # kept, to step through its valid part
@@ -99,7 +103,10 @@ def test_an_illegal_action_is_422_with_index_and_rule_and_only_the_upload_is_sto
     [
         (b'{"format": "lantern-log/1", "game": ', "LOG-JSON"),
         (b"[1, 2, 3]", "LOG-JSON"),
-        (b'{"format": "lantern-log/2", "game": "mister-x", "seats": [], "actions": []}', "LOG-FORMAT"),
+        (
+            b'{"format": "lantern-log/2", "game": "mister-x", "seats": [], "actions": []}',
+            "LOG-FORMAT",
+        ),
     ],
 )
 def test_malformed_json_is_400_and_recorded(api, body, rule):
@@ -141,7 +148,9 @@ def test_a_log_can_be_sent_as_a_file(api, example_log):
         if entry["player"] not in ("alice", "bob")
     )
     response = api("member").post(
-        URL, {"file": SimpleUploadedFile("night.json", text, "application/json")}, format="multipart"
+        URL,
+        {"file": SimpleUploadedFile("night.json", text, "application/json")},
+        format="multipart",
     )
     assert response.status_code == 201, response.json()
     assert response.json()["winner"] == example_log("cloak-documents.json")["result"]["winner"]
@@ -166,7 +175,10 @@ def test_unknown_handles_are_listed_for_a_member_and_created_for_an_organiser(
     stored = post_json(api("organiser"), URL, json.dumps(log))
     assert stored.status_code == 201
     assert set(Player.objects.filter(club=club).values_list("handle", flat=True)) == {
-        "alice", "bob", "zoe", "yann",
+        "alice",
+        "bob",
+        "zoe",
+        "yann",
     }
     assert {s["player"] for s in stored.json()["seats"]} == {"zoe", "yann"}
 
@@ -208,9 +220,7 @@ def test_a_private_club_is_404_to_an_outsider_everywhere(api, private_club, exam
     assert Match.objects.count() == 1
 
 
-def test_match_detail_has_the_log_and_the_log_endpoint_serves_the_stored_document(
-    api, example_log
-):
+def test_match_detail_has_the_log_and_the_log_endpoint_serves_the_stored_document(api, example_log):
     log = example_log("misterx-destination.json")
     Player.objects.bulk_create(
         [Player(club=Player.objects.first().club, handle=e["player"]) for e in log["seats"]],
@@ -245,8 +255,12 @@ def test_the_openapi_schema_documents_uploads_and_their_errors(api):
     assert set(post["responses"]) >= {"200", "201", "400", "403", "404", "413", "422", "429"}
     assert set(post["requestBody"]["content"]) == {"application/json", "multipart/form-data"}
     for path in (
-        "/api/matches/{match_id}/", "/api/matches/{match_id}/log", "/api/schema/log.json",
-        "/api/clubs/{slug}/imports/", "/api/imports/{import_id}/", "/api/clubs/{slug}/uploads/",
+        "/api/matches/{match_id}/",
+        "/api/matches/{match_id}/log",
+        "/api/schema/log.json",
+        "/api/clubs/{slug}/imports/",
+        "/api/imports/{import_id}/",
+        "/api/clubs/{slug}/uploads/",
     ):
         assert path in paths
     parameters = {p["name"] for p in paths["/api/clubs/{slug}/matches/"]["get"]["parameters"]}

@@ -36,7 +36,9 @@ def shapes(captured: CaptureQueriesContext) -> list[str]:
 def queued(monkeypatch) -> list[tuple]:
     """Rating tasks sent: on a server the worker rates, not the process that stored."""
     sent: list[tuple] = []
-    monkeypatch.setattr(rate_match, "apply_async", lambda args, kwargs=None, **options: sent.append(args))
+    monkeypatch.setattr(
+        rate_match, "apply_async", lambda args, kwargs=None, **options: sent.append(args)
+    )
     return sent
 
 
@@ -48,8 +50,9 @@ def token_client(user) -> APIClient:
 
 def upload(client, slug: str, log) -> tuple[int, list[str]]:
     with CaptureQueriesContext(connection) as captured:
-        response = client.post(f"/api/clubs/{slug}/matches/", data=json.dumps(log),
-                               content_type="application/json")
+        response = client.post(
+            f"/api/clubs/{slug}/matches/", data=json.dumps(log), content_type="application/json"
+        )
     assert response.status_code in (200, 201), response.content
     return response.status_code, shapes(captured)
 
@@ -59,33 +62,46 @@ def upload(client, slug: str, log) -> tuple[int, list[str]]:
 #: may they upload, the players' ids; then the match, its seats, its log and the upload
 #: record in one transaction; then the answer's seats with their players.
 NEW_LOG = [
-    "SELECT auth_user", "SELECT games_club", "SELECT games_membership",
+    "SELECT auth_user",
+    "SELECT games_club",
+    "SELECT games_membership",
     "SELECT games_player",
-    "BEGIN", "INSERT games_match", "INSERT games_matchseat", "INSERT games_matchlog",
-    "INSERT games_upload", "COMMIT",
+    "BEGIN",
+    "INSERT games_match",
+    "INSERT games_matchseat",
+    "INSERT games_matchlog",
+    "INSERT games_upload",
+    "COMMIT",
     "SELECT games_matchseat",
 ]
 
 
 def test_a_new_log_costs_these_statements(people, club, queued):
-    status, statements = upload(token_client(people["member"]), "riverside",
-                                bot_log("cryptid-urban-legends", 1, ["alice", "bob"]))
+    status, statements = upload(
+        token_client(people["member"]),
+        "riverside",
+        bot_log("cryptid-urban-legends", 1, ["alice", "bob"]),
+    )
     assert status == 201
     assert queued == [(Match.objects.get().pk,)]  # rated by the worker, after the commit
     assert statements == NEW_LOG, statements
     assert len(statements) == 11
 
 
-@pytest.mark.parametrize("game, players", [
-    ("mister-x", ["alice", "bob", "carol", "dan"]),  # carol and dan are new
-    ("cloak-and-dagger", ["alice", "bob"]),
-])
+@pytest.mark.parametrize(
+    "game, players",
+    [
+        ("mister-x", ["alice", "bob", "carol", "dan"]),  # carol and dan are new
+        ("cloak-and-dagger", ["alice", "bob"]),
+    ],
+)
 def test_every_game_costs_the_same_and_new_players_a_few_more(people, club, game, players):
     """Still one statement per table, whatever the number of seats; an organiser's log
     naming two new handles creates both with one INSERT and reads their ids with one
     SELECT."""
-    status, statements = upload(token_client(people["organiser"]), "riverside",
-                                bot_log(game, 2, players))
+    status, statements = upload(
+        token_client(people["organiser"]), "riverside", bot_log(game, 2, players)
+    )
     assert status == 201
     new_players = len(players) > 2
     expected = list(NEW_LOG)
@@ -109,9 +125,14 @@ def test_the_same_log_again_costs_a_look_up_and_its_upload_record(people, club):
     # The unique constraint finds the duplicate: the insert is undone, the stored match
     # read, and the attempt recorded; the answer names the match's club without asking.
     assert statements == [
-        "SELECT auth_user", "SELECT games_club", "SELECT games_membership",
+        "SELECT auth_user",
+        "SELECT games_club",
+        "SELECT games_membership",
         "SELECT games_player",
-        "BEGIN", "INSERT games_match", "ROLLBACK",
-        "SELECT games_match", "INSERT games_upload",
+        "BEGIN",
+        "INSERT games_match",
+        "ROLLBACK",
+        "SELECT games_match",
+        "INSERT games_upload",
         "SELECT games_matchseat",
     ], statements

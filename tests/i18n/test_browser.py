@@ -23,9 +23,30 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SIZES = [(1400, 900), (390, 844)]
 # Names, not words: the site's, the club's and players', the games' titles, formats.
-NAMES = {"Lantern", "API", "Riverside", "Deduction", "Society", "alice", "bob", "mia",
-         "Cryptid", "Urban", "Legends", "Mister", "Cloak", "Dagger", "JSON", "Schema", "Lines",
-         "English", "zip", "sha", "ReDoc", "UTC"}
+NAMES = {
+    "Lantern",
+    "API",
+    "Riverside",
+    "Deduction",
+    "Society",
+    "alice",
+    "bob",
+    "mia",
+    "Cryptid",
+    "Urban",
+    "Legends",
+    "Mister",
+    "Cloak",
+    "Dagger",
+    "JSON",
+    "Schema",
+    "Lines",
+    "English",
+    "zip",
+    "sha",
+    "ReDoc",
+    "UTC",
+}
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
@@ -46,7 +67,8 @@ def english_left(page: Any, allowed: frozenset[str] = frozenset()) -> list[str]:
     """Latin words a person reads on the page (not in code, not a name or a rule id)."""
     text = page.evaluate("""() => {
         const copy = document.body.cloneNode(true);
-        copy.querySelectorAll("code, pre, script, style, .lang-switch, select").forEach(n => n.remove());
+        copy.querySelectorAll("code, pre, script, style, .lang-switch, select")
+            .forEach(n => n.remove());
         return copy.innerText;
     }""")
     text = re.sub(r"\b[A-Z]{2,4}-\d+(?:\.\d+)*\b", " ", text)
@@ -58,14 +80,16 @@ def check_page(page: Any, language: str, width: int, allowed: frozenset[str] = f
     assert english_left(page, allowed) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     # Every kana, kanji or Cyrillic letter drawn by a font that has it, whichever font.
-    check_script_drawn(page, "main h1, main h2, main p, main td, main a, header a", language,
-                       at_least=20)
+    check_script_drawn(
+        page, "main h1, main h2, main p, main td, main a, header a", language, at_least=20
+    )
 
 
 @pytest.mark.parametrize("width, height", SIZES)
 @pytest.mark.parametrize("language", ["ja", "ru"])
-def test_home_and_club_pages_in_the_readers_language(chromium, live_server, club_with_games, screenshot,
-                                                     language, width, height):
+def test_home_and_club_pages_in_the_readers_language(
+    chromium, live_server, club_with_games, screenshot, language, width, height
+):
     context = chromium.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
     errors: list[str] = []
@@ -85,7 +109,8 @@ def test_home_and_club_pages_in_the_readers_language(chromium, live_server, club
 @pytest.mark.parametrize("width, height", SIZES)
 @pytest.mark.parametrize("language", ["ja", "ru"])
 def test_an_upload_rejection_links_to_the_rule_in_the_readers_language(
-        chromium, live_server, club_with_games, screenshot, language, width, height):
+    chromium, live_server, club_with_games, screenshot, language, width, height
+):
     AccountSettings.objects.create(user=club_with_games["user"], language=language)
     context = chromium.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
@@ -96,7 +121,9 @@ def test_an_upload_rejection_links_to_the_rule_in_the_readers_language(
     # refuses in words (issue 35, item 4), not the log's "cryptid draw" and 'cards'.
     check_page(page, language, width)
     sentence = page.inner_text(".rejection p.plain")
-    assert ("アクション 14（クリプティッド" if language == "ja" else "ействие 14 (Криптид") in sentence, sentence
+    assert (
+        "アクション 14（クリプティッド" if language == "ja" else "ействие 14 (Криптид"
+    ) in sentence, sentence
     assert "cryptid" not in sentence and "cards" not in sentence, sentence
     # The position drawn as the replay draws it, its panels in the reader's words; the
     # engine's text of it only when asked for, folded away.

@@ -32,8 +32,12 @@ from config.catalogs import (
 )
 from tests.conftest import skip_or_fail
 
-CATALOGS = [catalog_path(ROOT, language, domain) for language in LANGUAGES for domain in DOMAINS
-            if catalog_path(ROOT, language, domain).exists()]
+CATALOGS = [
+    catalog_path(ROOT, language, domain)
+    for language in LANGUAGES
+    for domain in DOMAINS
+    if catalog_path(ROOT, language, domain).exists()
+]
 
 # %(name)s, %s, %d and {name}: what Python, Django's blocktranslate and the JS catalog's
 # interpolate() fill in. A translation may reorder them, never lose or invent one.
@@ -59,8 +63,11 @@ def test_no_entry_is_empty_or_fuzzy(path: Path):
     assert not catalog.metadata_is_fuzzy, "the header is marked fuzzy"
     fuzzy = [entry.msgid for entry in _entries(path) if "fuzzy" in entry.flags]
     assert fuzzy == [], f"fuzzy entries (check and translate them, then drop the flag): {fuzzy}"
-    empty = [entry.msgid for entry in _entries(path)
-             if not (entry.msgstr if not entry.msgid_plural else all(entry.msgstr_plural.values()))]
+    empty = [
+        entry.msgid
+        for entry in _entries(path)
+        if not (entry.msgstr if not entry.msgid_plural else all(entry.msgstr_plural.values()))
+    ]
     assert empty == [], f"untranslated entries: {empty}"
 
 
@@ -96,18 +103,34 @@ def test_the_committed_mo_is_the_po_compiled(path: Path, tmp_path: Path):
     committed = path.with_suffix(".mo")
     assert committed.exists(), f"{committed} is missing: run `make messages`"
     assert committed.read_bytes() == compiled.read_bytes(), (
-        f"{committed.relative_to(ROOT)} is not {path.name} compiled: run `make messages`")
+        f"{committed.relative_to(ROOT)} is not {path.name} compiled: run `make messages`"
+    )
 
 
 def _project_copy(destination: Path) -> Path:
     """The project as ``make messages`` sees it, without what it never reads (tests,
     benchmarks, docs, the virtualenv, databases, collected static files)."""
-    skipped = {".git", ".venv", "tests", "bench", "docs", "staticfiles", "var", "node_modules",
-               "__pycache__", ".mypy_cache", ".ruff_cache", ".pytest_cache"}
+    skipped = {
+        ".git",
+        ".venv",
+        "tests",
+        "bench",
+        "docs",
+        "staticfiles",
+        "var",
+        "node_modules",
+        "__pycache__",
+        ".mypy_cache",
+        ".ruff_cache",
+        ".pytest_cache",
+    }
 
     def ignore(folder: str, names: list[str]) -> set[str]:
-        return {name for name in names if name in skipped or name.startswith("db.sqlite3")
-                or name.endswith((".pyc", ".log"))}
+        return {
+            name
+            for name in names
+            if name in skipped or name.startswith("db.sqlite3") or name.endswith((".pyc", ".log"))
+        }
 
     shutil.copytree(ROOT, destination, ignore=ignore, symlinks=True)
     return destination
@@ -125,7 +148,9 @@ def test_every_marked_string_is_in_the_catalogs(tmp_path: Path):
             if not made.exists():
                 continue
             committed_path = catalog_path(ROOT, language, domain)
-            committed = {_key(e) for e in _entries(committed_path)} if committed_path.exists() else set()
+            committed = (
+                {_key(e) for e in _entries(committed_path)} if committed_path.exists() else set()
+            )
             extracted = {_key(e) for e in _entries(made)}
             if missing := sorted(extracted - committed, key=str):
                 new[f"{language}/{domain}"] = missing
@@ -135,10 +160,13 @@ def test_every_marked_string_is_in_the_catalogs(tmp_path: Path):
                 lost[f"{language}/{domain}"] = unmarked
     assert new == {}, (
         "strings marked in the code but missing from the committed catalogs (run "
-        f"`make messages` and translate them): {new}")
+        f"`make messages` and translate them): {new}"
+    )
     assert lost == {}, (
         "entries of the committed catalogs that the code no longer marks (`make messages` "
-        f"would drop them; config.catalogs.KEYWORDS names the marking calls besides gettext's): {lost}")
+        f"would drop them; config.catalogs.KEYWORDS names the marking calls besides gettext's): "
+        f"{lost}"
+    )
 
 
 def test_russian_says_partiya_for_a_game_as_the_glossary_does():
@@ -146,10 +174,20 @@ def test_russian_says_partiya_for_a_game_as_the_glossary_does():
     game is; «матч» appears nowhere a Russian reader reads: the site's catalogs, the
     engine's, the rules."""
     assert "партия (never «матч»)" in (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")
-    texts = {str(path.relative_to(ROOT)): "\n".join(
-        [e.msgstr for e in _entries(path)] + [f for e in _entries(path) for f in e.msgstr_plural.values()])
-        for path in CATALOGS if "/ru/" in str(path)}
-    texts |= {str(path.relative_to(ROOT)): path.read_text(encoding="utf-8")
-              for path in [*(ROOT / "engine").glob("**/locale/ru.json"), *(ROOT / "docs" / "rules").glob("*.ru.md")]}
+    texts = {
+        str(path.relative_to(ROOT)): "\n".join(
+            [e.msgstr for e in _entries(path)]
+            + [f for e in _entries(path) for f in e.msgstr_plural.values()]
+        )
+        for path in CATALOGS
+        if "/ru/" in str(path)
+    }
+    texts |= {
+        str(path.relative_to(ROOT)): path.read_text(encoding="utf-8")
+        for path in [
+            *(ROOT / "engine").glob("**/locale/ru.json"),
+            *(ROOT / "docs" / "rules").glob("*.ru.md"),
+        ]
+    }
     said = [name for name, text in texts.items() if re.search(r"матч", text, re.IGNORECASE)]
     assert said == [], said

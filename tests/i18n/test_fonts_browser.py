@@ -28,8 +28,9 @@ def font_folders(pattern: str) -> set[Path]:
     """The folders of the installed fonts that match a fontconfig ``pattern``."""
     if not shutil.which("fc-list"):
         return set()
-    out = subprocess.run(["fc-list", "--format", "%{file}\n", pattern],
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        ["fc-list", "--format", "%{file}\n", pattern], capture_output=True, text=True, check=True
+    ).stdout
     return {Path(line).parent for line in out.splitlines() if line}
 
 
@@ -45,12 +46,15 @@ def browser_seeing(chromium: Any, tmp_path: Path) -> Iterator[Any]:
 
     def open_page(folders: set[Path]) -> tuple[Any, dict[str, str]]:
         conf = tmp_path / f"fonts-{len(started)}.conf"
-        conf.write_text("<?xml version='1.0'?>\n<fontconfig>\n"
-                        + "".join(f"  <dir>{folder}</dir>\n" for folder in sorted(folders))
-                        + f"  <cachedir>{tmp_path / 'cache'}</cachedir>\n</fontconfig>\n")
+        conf.write_text(
+            "<?xml version='1.0'?>\n<fontconfig>\n"
+            + "".join(f"  <dir>{folder}</dir>\n" for folder in sorted(folders))
+            + f"  <cachedir>{tmp_path / 'cache'}</cachedir>\n</fontconfig>\n"
+        )
         env = {**os.environ, "FONTCONFIG_FILE": str(conf)}
-        browser = chromium.browser_type.launch(executable_path=str(CHROMIUM),
-                                               args=CHROMIUM_ARGS, env=env)
+        browser = chromium.browser_type.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, env=env
+        )
         started.append(browser)
         return browser.new_page(viewport={"width": 1400, "height": 900}), env
 
@@ -64,8 +68,9 @@ def test_japanese_drawn_by_whichever_installed_font_has_it(live_server, browser_
     page, env = browser_seeing(LATIN_AND_CYRILLIC | {folder})
     page.goto(live_server.url + PAGE)
     fonts = check_script_drawn(page, TEXT, "ja", at_least=500, env=env)
-    seen = subprocess.run(["fc-list", "--format", "%{family}\n"], capture_output=True,
-                          text=True, check=True, env=env).stdout
+    seen = subprocess.run(
+        ["fc-list", "--format", "%{family}\n"], capture_output=True, text=True, check=True, env=env
+    ).stdout
     assert all(any(family in line.split(",") for line in seen.splitlines()) for family in fonts)
 
 

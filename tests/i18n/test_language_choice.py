@@ -55,7 +55,9 @@ def test_the_url_beats_everything_and_a_visitor_keeps_it(client):
 
 
 def test_the_switcher_sets_the_cookie_and_returns_to_the_page_without_lang(client):
-    response = client.post(reverse("set-language"), {"language": "ru", "next": "/clubs/?lang=ja&page=2"})
+    response = client.post(
+        reverse("set-language"), {"language": "ru", "next": "/clubs/?lang=ja&page=2"}
+    )
     assert response.status_code == 302
     assert response["Location"] == "/clubs/?page=2"
     assert response.cookies["django_language"].value == "ru"
@@ -63,7 +65,9 @@ def test_the_switcher_sets_the_cookie_and_returns_to_the_page_without_lang(clien
 
 
 def test_the_switcher_refuses_other_sites_and_unknown_languages(client):
-    response = client.post(reverse("set-language"), {"language": "ru", "next": "https://evil.example/"})
+    response = client.post(
+        reverse("set-language"), {"language": "ru", "next": "https://evil.example/"}
+    )
     assert response["Location"] == "/"
     response = client.post(reverse("set-language"), {"language": "xx", "next": "/clubs/"})
     assert response["Location"] == "/clubs/"
@@ -96,7 +100,9 @@ def test_the_settings_page_saves_language_and_time_zone(client, user):
     client.force_login(user)
     page = client.get(reverse("account-settings"))
     assert page.status_code == 200
-    response = client.post(reverse("account-settings"), {"language": "ru", "time_zone": "Asia/Tokyo"})
+    response = client.post(
+        reverse("account-settings"), {"language": "ru", "time_zone": "Asia/Tokyo"}
+    )
     assert response.status_code == 302
     saved = AccountSettings.objects.get(user=user)
     assert (saved.language, saved.time_zone) == ("ru", "Asia/Tokyo")
@@ -107,7 +113,9 @@ def test_the_settings_page_saves_language_and_time_zone(client, user):
 
 def test_the_settings_page_refuses_an_unknown_time_zone_and_keeps_the_rest(client, user):
     client.force_login(user)
-    response = client.post(reverse("account-settings"), {"language": "ja", "time_zone": "Mars/Olympus"})
+    response = client.post(
+        reverse("account-settings"), {"language": "ja", "time_zone": "Mars/Olympus"}
+    )
     assert response.status_code == 200
     assert response.context["form"].errors["time_zone"]
     assert not AccountSettings.objects.filter(user=user).exists()

@@ -27,10 +27,14 @@ def club_with_a_match(user):
 def test_a_visitor_sees_dates_in_utc_in_their_languages_form(client, club_with_a_match):
     club, _match = club_with_a_match
     assert "2026-11-25 22:30" in client.get(reverse("club", args=[club.slug])).content.decode()
-    assert "2026年11月25日 22:30" in client.get(
-        reverse("club", args=[club.slug]), HTTP_ACCEPT_LANGUAGE="ja").content.decode()
-    assert "25.11.2026 22:30" in client.get(
-        reverse("club", args=[club.slug]), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert (
+        "2026年11月25日 22:30"
+        in client.get(reverse("club", args=[club.slug]), HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    )
+    assert (
+        "25.11.2026 22:30"
+        in client.get(reverse("club", args=[club.slug]), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    )
 
 
 def test_an_account_sees_dates_in_its_own_time_zone(client, user, club_with_a_match):
@@ -42,26 +46,38 @@ def test_an_account_sees_dates_in_its_own_time_zone(client, user, club_with_a_ma
     assert "2026年11月25日" not in body
 
 
-@pytest.mark.parametrize(("language", "title"), [("en", "Page not found"), ("ja", "ページが見つかりません"),
-                                                 ("ru", "Страница не найдена")])
+@pytest.mark.parametrize(
+    ("language", "title"),
+    [("en", "Page not found"), ("ja", "ページが見つかりません"), ("ru", "Страница не найдена")],
+)
 def test_the_not_found_page_speaks_the_readers_language(client, language, title):
     response = client.get("/no-such-page/", HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 404
     assert f"<h1>{title}</h1>" in response.content.decode()
 
 
-@pytest.mark.parametrize(("language", "message"), [("en", "not found"), ("ja", "見つかりません"),
-                                                   ("ru", "не найдено")])
+@pytest.mark.parametrize(
+    ("language", "message"), [("en", "not found"), ("ja", "見つかりません"), ("ru", "не найдено")]
+)
 def test_the_apis_own_errors_speak_the_readers_language(client, language, message):
     response = client.get("/api/no-such-thing/", HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 404
-    assert response.json() == {"error": "not_found", "index": None, "rule": None, "message": message}
+    assert response.json() == {
+        "error": "not_found",
+        "index": None,
+        "rule": None,
+        "message": message,
+    }
 
 
 def test_drf_s_own_refusals_come_in_the_readers_language_too(client):
     Club.objects.create(name="Riverside", slug="riverside")
-    body = client.post("/api/clubs/riverside/matches/", data="{}", content_type="application/json",
-                       HTTP_ACCEPT_LANGUAGE="ru").json()
+    body = client.post(
+        "/api/clubs/riverside/matches/",
+        data="{}",
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE="ru",
+    ).json()
     assert body["error"] == "not_authenticated"
     assert body["message"].isascii() is False
 
@@ -95,8 +111,12 @@ def test_the_password_reset_mail_is_in_the_language_it_was_asked_in(client, user
     assert "/accounts/password/reset/" in message.body
 
 
-@pytest.mark.parametrize(("language", "title"), [("en", "Mister X"), ("ja", "ミスターX"), ("ru", "Мистер Икс")])
-def test_a_game_is_named_as_the_readers_edition_names_it(client, club_with_a_match, language, title):
+@pytest.mark.parametrize(
+    ("language", "title"), [("en", "Mister X"), ("ja", "ミスターX"), ("ru", "Мистер Икс")]
+)
+def test_a_game_is_named_as_the_readers_edition_names_it(
+    client, club_with_a_match, language, title
+):
     """The club's match list, the match page and the recorder's game choice name the game
     in the reader's language (the glossary's titles: ミスターX, «Криптид: городские легенды»)."""
     club, match = club_with_a_match
@@ -105,7 +125,9 @@ def test_a_game_is_named_as_the_readers_edition_names_it(client, club_with_a_mat
     assert title in client.get(reverse("match-detail", args=[match.pk]), **headers).content.decode()
 
 
-def test_the_recorders_game_choice_names_games_in_the_readers_language(client, user, club_with_a_match):
+def test_the_recorders_game_choice_names_games_in_the_readers_language(
+    client, user, club_with_a_match
+):
     client.force_login(user)
     club, _match = club_with_a_match
     body = client.get(reverse("record", args=[club.slug]) + "?lang=ru").content.decode()

@@ -21,23 +21,48 @@ CRYPTID = "cryptid-urban-legends"
 BASE = datetime(2026, 9, 1, 19, 0, tzinfo=UTC)
 SCRIPTS = {"ja": re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]"), "ru": re.compile(r"[\u0400-\u04ff]")}
 # The English of these pages, which must not be left on a translated one.
-ENGLISH = ("Player", "Rating", "Games", "Recent matches", "rated match", "Standings", "Points",
-           "Round", "Crosstable", "How pairings are made", "How the tie-breaks", "Contents", "Also:",
-           "Rules", "Played", "Winner", "No one", "Board", "Why this pairing", "ladder")
+ENGLISH = (
+    "Player",
+    "Rating",
+    "Games",
+    "Recent matches",
+    "rated match",
+    "Standings",
+    "Points",
+    "Round",
+    "Crosstable",
+    "How pairings are made",
+    "How the tie-breaks",
+    "Contents",
+    "Also:",
+    "Rules",
+    "Played",
+    "Winner",
+    "No one",
+    "Board",
+    "Why this pairing",
+    "ladder",
+)
 
 
 @pytest.fixture
 def pages(club, django_user_model):
     plays = [("ann", "ben", "cryptid"), ("ben", "ann", "scientist"), ("ann", "cat", "cryptid")]
     for day, (cryptid, scientist, winner) in enumerate(plays):
-        match = make_match(club, CRYPTID, [("cryptid", cryptid), ("scientist", scientist)], winner,
-                           played_at=BASE + timedelta(days=3 * day))
+        match = make_match(
+            club,
+            CRYPTID,
+            [("cryptid", cryptid), ("scientist", scientist)],
+            winner,
+            played_at=BASE + timedelta(days=3 * day),
+        )
         apply_match(match.pk)
     ladder = Ladder.objects.get(club=club, game=CRYPTID)
     organiser = django_user_model.objects.create_user(username="olga")
     Membership.objects.create(user=organiser, club=club, role=Membership.Role.ORGANISER)
-    event = services.create_tournament(club=club, name="Winter Open", game=CRYPTID, format="swiss",
-                                       rounds=3, created_by=organiser)
+    event = services.create_tournament(
+        club=club, name="Winter Open", game=CRYPTID, format="swiss", rounds=3, created_by=organiser
+    )
     for handle in ("ann", "ben", "cat", "dan"):
         services.enter_handle(event, handle)
     services.start_tournament(event)
@@ -53,8 +78,9 @@ def pages(club, django_user_model):
 
 @pytest.mark.parametrize("language", ["ja", "ru"])
 @pytest.mark.parametrize("width", [1400, 390])
-def test_ladder_tournament_and_rules_pages_in_the_readers_language(page, live_server, pages, screenshot,
-                                                                   language, width):
+def test_ladder_tournament_and_rules_pages_in_the_readers_language(
+    page, live_server, pages, screenshot, language, width
+):
     page.set_viewport_size({"width": width, "height": 900})
     for name, path in pages.items():
         page.goto(f"{live_server.url}{path}?lang={language}")
@@ -63,7 +89,11 @@ def test_ladder_tournament_and_rules_pages_in_the_readers_language(page, live_se
         assert SCRIPTS[language].search(text), name
         # Rule texts quote ids and English names; the page's own words are what is checked.
         checked = page.inner_text("main .reference-toc") if name == "rules" else text
-        left = [w for w in ENGLISH if re.search(rf"\b{w}\b", checked.replace("Cryptid: Urban Legends", ""))]
+        left = [
+            w
+            for w in ENGLISH
+            if re.search(rf"\b{w}\b", checked.replace("Cryptid: Urban Legends", ""))
+        ]
         assert left == [], (name, left)
         if name == "event":
             # The tie-breaks' arithmetic: its words in the reader's language too.
@@ -74,5 +104,7 @@ def test_ladder_tournament_and_rules_pages_in_the_readers_language(page, live_se
             # Why each pairing was made: the reader's language, only the handles in Latin.
             for why in page.locator("td.explanation").all_inner_texts():
                 assert SCRIPTS[language].search(why), why
-                assert not re.search(r"[A-Za-z]", re.sub(r"(?<![A-Za-z])(ann|ben|cat|dan)(?![A-Za-z])", "", why)), why
+                assert not re.search(
+                    r"[A-Za-z]", re.sub(r"(?<![A-Za-z])(ann|ben|cat|dan)(?![A-Za-z])", "", why)
+                ), why
         screenshot(page, f"{name}-{language}-{width}")

@@ -51,7 +51,9 @@ _LITERAL_TAGS = {"code", "pre", "kbd", "samp", "script", "style"}
 def _words(text: str) -> list[str]:
     text = _RULE_ID.sub(" ", text.replace(_PLACEHOLDER, " "))
     # A token with a digit in it (sha256, p1, 4xx) is a name of a thing, not a word.
-    return [word for word in _WORD.findall(text) if word not in PROPER_NAMES and not _DIGIT.search(word)]
+    return [
+        word for word in _WORD.findall(text) if word not in PROPER_NAMES and not _DIGIT.search(word)
+    ]
 
 
 class _ReadText(HTMLParser):
@@ -67,8 +69,10 @@ class _ReadText(HTMLParser):
             self._literal_depth += 1
         values = dict(attrs)
         for name, value in attrs:
-            if value and (name in _READ_ATTRIBUTES
-                          or (name == "value" and values.get("type") in {"submit", "button", "reset"})):
+            if value and (
+                name in _READ_ATTRIBUTES
+                or (name == "value" and values.get("type") in {"submit", "button", "reset"})
+            ):
                 self.found.append(value)
 
     def handle_endtag(self, tag: str) -> None:
@@ -81,7 +85,9 @@ class _ReadText(HTMLParser):
 
 
 _ENGLISH_FILTER = re.compile(r"\|\s*pluralize\b")
-_WORDY_FILTER_ARGUMENT = re.compile(r"""\|\s*(?:default|yesno|default_if_none)\s*:\s*(["'])(.*?)\1""")
+_WORDY_FILTER_ARGUMENT = re.compile(
+    r"""\|\s*(?:default|yesno|default_if_none)\s*:\s*(["'])(.*?)\1"""
+)
 _LITERAL = re.compile(r"""(["'])(.*?)\1""")
 _HUMAN_LITERAL = re.compile(r"[A-Z][a-z]|[^\W\d_]\s+[^\W\d_]")
 
@@ -107,7 +113,9 @@ def unmarked_in_template(source: str) -> list[str]:
         kept.append(_PLACEHOLDER if token.token_type == TokenType.VAR else " ")
         if token.token_type == TokenType.VAR:
             if _ENGLISH_FILTER.search(contents):
-                problems.append(f"{{{{ {contents} }}}}: pluralize is English only (blocktranslate count)")
+                problems.append(
+                    f"{{{{ {contents} }}}}: pluralize is English only (blocktranslate count)"
+                )
             for _quote, argument in _WORDY_FILTER_ARGUMENT.findall(contents):
                 if _words(argument):
                     problems.append(f"{{{{ {contents} }}}}: words in a filter's argument")
@@ -118,7 +126,11 @@ def unmarked_in_template(source: str) -> list[str]:
                 inside = "comment"
             elif command in {"include", "with", "firstof"}:
                 for _quote, literal in _LITERAL.findall(contents):
-                    if _HUMAN_LITERAL.search(literal) and not literal.endswith((".html", ".txt")) and _words(literal):
+                    if (
+                        _HUMAN_LITERAL.search(literal)
+                        and not literal.endswith((".html", ".txt"))
+                        and _words(literal)
+                    ):
                         problems.append(f"{{% {contents} %}}: words in a literal")
     reader = _ReadText()
     reader.feed("".join(kept))
@@ -148,20 +160,22 @@ def _js_literals(source: str) -> list[tuple[int, str]]:
             j = i + 1
             while j < n and source[j] != c and source[j] != "\n":
                 j += 2 if source[j] == "\\" else 1
-            found.append((i, source[i + 1:j]))
+            found.append((i, source[i + 1 : j]))
             i = j + 1
         elif c == "`":
             j, text = i + 1, []
             while j < n and source[j] != "`":
                 if source[j] == "\\":
-                    text.append(source[j:j + 2])
+                    text.append(source[j : j + 2])
                     j += 2
                 elif source.startswith("${", j):
                     depth, k = 1, j + 2
                     while k < n and depth:
                         depth += {"{": 1, "}": -1}.get(source[k], 0)
                         k += 1
-                    found.extend((j + 2 + at, inner) for at, inner in _js_literals(source[j + 2:k - 1]))
+                    found.extend(
+                        (j + 2 + at, inner) for at, inner in _js_literals(source[j + 2 : k - 1])
+                    )
                     text.append(" ")
                     j = k
                 else:
@@ -185,16 +199,50 @@ _JS_NOT_SHOWN = re.compile(
 )
 # Only these properties, attributes and object keys hold text a person reads; any other
 # (className, id, href, style, an SVG's d …) holds code.
-_JS_SHOWN_NAMES = {"textContent", "innerText", "innerHTML", "outerHTML", "title", "placeholder",
-                   "ariaLabel", "alt", "aria-label", "aria-description", "text", "label"}
-_JS_NAMED = re.compile(r"""(?:\.(\w+)\s*\+?=|\bsetAttribute\(\s*["']([\w-]+)["']\s*,|(?:^|[{,\s])["']?([\w-]+)["']?\s*:)\s*$""")
+_JS_SHOWN_NAMES = {
+    "textContent",
+    "innerText",
+    "innerHTML",
+    "outerHTML",
+    "title",
+    "placeholder",
+    "ariaLabel",
+    "alt",
+    "aria-label",
+    "aria-description",
+    "text",
+    "label",
+}
+_JS_NAMED = re.compile(
+    r"""(?:\.(\w+)\s*\+?=|\bsetAttribute\(\s*["']([\w-]+)["']\s*,|(?:^|[{,\s])["']?([\w-]+)["']?\s*:)\s*$"""
+)
 _JS_SINK_CALL = re.compile(
-    r"""\b(?:(?:alert|confirm|prompt|createTextNode)\(|insertAdjacentHTML\(\s*["'][\w-]+["']\s*,)\s*$""")
+    r"""\b(?:(?:alert|confirm|prompt|createTextNode)\(|insertAdjacentHTML\(\s*["'][\w-]+["']\s*,)\s*$"""
+)
 # A class list, a path, a key or a camelCase name: code, not words.
 _CODE_LIKE = re.compile(r"^[\sa-z0-9_./:#%=&?-]*$|^[A-Za-z0-9]*[a-z][A-Z][A-Za-z0-9]*$")
-_SENTENCE = re.compile(r"[^\W\d_]{2,}[\s\u00a0]+[^\W\d_]|[A-Z][a-z]|[^\W\d_][.!?…:]\s*$|[^\x00-\x7f]")
-_KEY_NAMES = {"Enter", "Escape", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End",
-              "PageUp", "PageDown", "Tab", "Backspace", "Space", "Shift", "Control", "Alt", "Meta"}
+_SENTENCE = re.compile(
+    r"[^\W\d_]{2,}[\s\u00a0]+[^\W\d_]|[A-Z][a-z]|[^\W\d_][.!?…:]\s*$|[^\x00-\x7f]"
+)
+_KEY_NAMES = {
+    "Enter",
+    "Escape",
+    "ArrowLeft",
+    "ArrowRight",
+    "ArrowUp",
+    "ArrowDown",
+    "Home",
+    "End",
+    "PageUp",
+    "PageDown",
+    "Tab",
+    "Backspace",
+    "Space",
+    "Shift",
+    "Control",
+    "Alt",
+    "Meta",
+}
 _JS_TAG = re.compile(r"<[^>]*>")
 
 
@@ -205,7 +253,7 @@ def unmarked_in_script(source: str) -> list[str]:
     child of an element or an argument of a helper that shows it."""
     problems = []
     for start, literal in _js_literals(source):
-        before = source[max(0, start - 160):start]
+        before = source[max(0, start - 160) : start]
         if _JS_NOT_SHOWN.search(before):
             continue
         text = _JS_TAG.sub(" ", literal)
@@ -216,7 +264,9 @@ def unmarked_in_script(source: str) -> list[str]:
             name = next(group for group in named.groups() if group)
             if name not in _JS_SHOWN_NAMES:
                 continue
-        elif not _JS_SINK_CALL.search(before) and (_CODE_LIKE.match(text) or not _SENTENCE.search(text)):
+        elif not _JS_SINK_CALL.search(before) and (
+            _CODE_LIKE.match(text) or not _SENTENCE.search(text)
+        ):
             continue
         problems.append(" ".join(literal.split())[:100])
     return problems
@@ -242,6 +292,7 @@ def test_script_puts_no_unmarked_words_into_the_page(path: Path):
 
 # The checker itself: what it must catch and what it must let through.
 
+
 def test_template_checker_finds_unmarked_text_and_attributes():
     assert unmarked_in_template("<p>Hello {{ name }}</p>") == ["Hello …"]
     assert unmarked_in_template('<a href="{% url "x" %}" title="Open it">x</a>') != []
@@ -254,10 +305,22 @@ def test_template_checker_finds_unmarked_text_and_attributes():
 
 def test_template_checker_lets_marked_and_literal_text_through():
     assert unmarked_in_template('{% load i18n %}<p>{% translate "Hello" %} {{ name }}</p>') == []
-    assert unmarked_in_template(
-        "{% blocktranslate count n=n %}one game{% plural %}{{ n }} games{% endblocktranslate %}") == []
-    assert unmarked_in_template("<code>Authorization: Token &lt;key&gt;</code> (CUL-3.4) Lantern · 12") == []
-    assert unmarked_in_template("{% comment %}why this is so{% endcomment %}<script>let a = 1;</script>") == []
+    assert (
+        unmarked_in_template(
+            "{% blocktranslate count n=n %}one game{% plural %}{{ n }} games{% endblocktranslate %}"
+        )
+        == []
+    )
+    assert (
+        unmarked_in_template("<code>Authorization: Token &lt;key&gt;</code> (CUL-3.4) Lantern · 12")
+        == []
+    )
+    assert (
+        unmarked_in_template(
+            "{% comment %}why this is so{% endcomment %}<script>let a = 1;</script>"
+        )
+        == []
+    )
     assert unmarked_in_template('{% include "games/_pager.html" with kind="upload" %}') == []
     assert unmarked_in_template('{{ when|date:"DATE_FORMAT" }}') == []
 
@@ -267,26 +330,52 @@ def test_script_checker_finds_text_put_into_the_page():
     assert unmarked_in_script("el.title = `Move ${n}`;") == ["Move"]
     assert unmarked_in_script('button.setAttribute("aria-label", "Next move");') != []
     assert unmarked_in_script('el("th", {}, "Envelope")') == ["Envelope"]
-    assert unmarked_in_script('el("button", {class: "zoom", title: "Zoom out"}, "−")') == ["Zoom out"]
+    assert unmarked_in_script('el("button", {class: "zoom", title: "Zoom out"}, "−")') == [
+        "Zoom out"
+    ]
     assert unmarked_in_script('panel("Ticket board", board)') == ["Ticket board"]
     assert unmarked_in_script('s.textContent = ok ? "Done." : `Analysing ${a} of ${b}`;') == [
-        "Done.", "Analysing of"]
+        "Done.",
+        "Analysing of",
+    ]
 
 
 def test_script_checker_lets_marked_text_and_code_through():
     assert unmarked_in_script('el.textContent = gettext("Loading…");') == []
-    assert unmarked_in_script('el.textContent = interpolate(ngettext("one move", "%s moves", n), [n]);') == []
+    assert (
+        unmarked_in_script(
+            'el.textContent = interpolate(ngettext("one move", "%s moves", n), [n]);'
+        )
+        == []
+    )
     assert unmarked_in_script("el.textContent = `${n} · ${rule}`;") == []
-    assert unmarked_in_script('el.className = "Big word"; el("p", {class: "muted rec-empty"})') == []
+    assert (
+        unmarked_in_script('el.className = "Big word"; el("p", {class: "muted rec-empty"})') == []
+    )
     assert unmarked_in_script('import { el } from "./dom.js"; if (e.key === "Enter") go();') == []
-    assert unmarked_in_script('// Both name the seat ("Anna examines")\nthrow new Error("Bad thing");') == []
+    assert (
+        unmarked_in_script('// Both name the seat ("Anna examines")\nthrow new Error("Bad thing");')
+        == []
+    )
     assert unmarked_in_script('console.warn("No board for this game");') == []
 
 
 # --- a translation call inside an f-string: makemessages cannot see it ---------------------
 _TRANSLATING = {"gettext", "gettext_lazy", "gettext_noop", "ngettext", "pgettext", "npgettext", "_"}
-_APP_DIRS = ("accounts", "analysis", "clubs", "config", "dashboard", "ladder", "games", "pages",
-             "recorder", "reference", "replay", "tournaments")
+_APP_DIRS = (
+    "accounts",
+    "analysis",
+    "clubs",
+    "config",
+    "dashboard",
+    "ladder",
+    "games",
+    "pages",
+    "recorder",
+    "reference",
+    "replay",
+    "tournaments",
+)
 
 
 def calls_hidden_in_fstrings(source: str) -> list[int]:
@@ -298,19 +387,25 @@ def calls_hidden_in_fstrings(source: str) -> list[int]:
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.JoinedStr):
             for inner in ast.walk(node):
-                if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) and \
-                        inner.func.id in _TRANSLATING:
+                if (
+                    isinstance(inner, ast.Call)
+                    and isinstance(inner.func, ast.Name)
+                    and inner.func.id in _TRANSLATING
+                ):
                     found.append(inner.lineno)
     return found
 
 
 def test_no_translation_call_hides_in_an_fstring():
-    hidden = [f"{path.relative_to(ROOT)}:{line}" for folder in _APP_DIRS
-              for path in sorted((ROOT / folder).rglob("*.py"))
-              for line in calls_hidden_in_fstrings(path.read_text(encoding="utf-8"))]
+    hidden = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for folder in _APP_DIRS
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        for line in calls_hidden_in_fstrings(path.read_text(encoding="utf-8"))
+    ]
     assert hidden == [], hidden
 
 
 def test_the_fstring_checker_finds_a_hidden_call():
-    assert calls_hidden_in_fstrings('x = f"<svg aria-label=\'{escape(gettext(\'Chart\'))}\'>"') == [1]
+    assert calls_hidden_in_fstrings("x = f\"<svg aria-label='{escape(gettext('Chart'))}'>\"") == [1]
     assert calls_hidden_in_fstrings('label = gettext("Chart")\nx = f"{label}"') == []

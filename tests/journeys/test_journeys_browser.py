@@ -44,7 +44,8 @@ def sign_in_from_home(page: Any, live_server: Any, username: str) -> None:
 
 
 def test_an_organiser_starts_a_club_and_invites_someone_without_an_account(
-        page, chromium, live_server, organiser, screenshot):
+    page, chromium, live_server, organiser, screenshot
+):
     sign_in_from_home(page, live_server, "olga")
     page.get_by_role("link", name="Start a club").first.click()
     page.fill("#id_name", "Lantern Street Irregulars")
@@ -90,8 +91,12 @@ def finished_log(pairing: Pairing, seed: int) -> dict[str, Any]:
     seats = {s.seat: s.entry.player.handle for s in pairing.seats.select_related("entry__player")}
     order = game.seat_ids(game.normalize_options({}), len(seats))
     for attempt in range(50):
-        log = engine.play(GAME, seed + 1000 * attempt, ["greedy"] * len(order),
-                          players=[seats[seat] for seat in order])
+        log = engine.play(
+            GAME,
+            seed + 1000 * attempt,
+            ["greedy"] * len(order),
+            players=[seats[seat] for seat in order],
+        )
         if log.get("result"):
             return log
     raise AssertionError("no finished game in 50 seeds")
@@ -100,8 +105,9 @@ def finished_log(pairing: Pairing, seed: int) -> dict[str, Any]:
 def upload_round(page: Any, tournament: Tournament, number: int, tmp_path: Path) -> None:
     page.get_by_role("link", name=f"Round {number}", exact=True).first.click()
     page.wait_for_selector(f"h1:has-text('round {number}')")
-    pairings = list(Pairing.objects.filter(tournament=tournament, round=number,
-                                           status=Pairing.Status.PENDING))
+    pairings = list(
+        Pairing.objects.filter(tournament=tournament, round=number, status=Pairing.Status.PENDING)
+    )
     assert len(pairings) == 2  # four players: two boards, no bye
     for pairing in pairings:
         path = tmp_path / f"r{number}b{pairing.board}.json"
@@ -114,7 +120,8 @@ def upload_round(page: Any, tournament: Tournament, number: int, tmp_path: Path)
 
 
 def test_an_organiser_runs_a_four_player_swiss_of_two_rounds_to_its_crosstable(
-        page, live_server, organiser, tmp_path, screenshot):
+    page, live_server, organiser, tmp_path, screenshot
+):
     club = Club.objects.create(name="Harbour Lights", slug="harbour")
     Membership.objects.create(club=club, user=organiser, role="organiser")
     Player.objects.create(club=club, handle="gus")  # one known player, three new ones
@@ -163,13 +170,16 @@ def test_an_organiser_runs_a_four_player_swiss_of_two_rounds_to_its_crosstable(
 
 
 def test_an_organiser_voids_a_match_and_restores_it(
-        page, live_server, organiser, django_capture_on_commit_callbacks):
+    page, live_server, organiser, django_capture_on_commit_callbacks
+):
     club = Club.objects.create(name="Night Owls", slug="owls")
     Membership.objects.create(club=club, user=organiser, role="organiser")
-    first = ingest_log(club, bot_log(GAME, 3, ["ann", "bob"], bot="greedy",
-                                     played_at="2026-02-01T19:00:00Z"), None)
-    ingest_log(club, bot_log(GAME, 4, ["ann", "bob"], bot="greedy",
-                             played_at="2026-02-02T19:00:00Z"), None)
+    first = ingest_log(
+        club, bot_log(GAME, 3, ["ann", "bob"], bot="greedy", played_at="2026-02-01T19:00:00Z"), None
+    )
+    ingest_log(
+        club, bot_log(GAME, 4, ["ann", "bob"], bot="greedy", played_at="2026-02-02T19:00:00Z"), None
+    )
     assert Rating.objects.get(player__handle="ann").games == 2
     sign_in_from_home(page, live_server, "olga")
     page.get_by_role("link", name="Night Owls").first.click()
@@ -189,19 +199,22 @@ def test_an_organiser_voids_a_match_and_restores_it(
     first.refresh_from_db()
     assert not first.is_void
     assert Rating.objects.get(player__handle="ann").games == 2
-    assert AuditEntry.objects.filter(club=club, action="match.restore",
-                                     summary__contains="after all").exists()
+    assert AuditEntry.objects.filter(
+        club=club, action="match.restore", summary__contains="after all"
+    ).exists()
     assert Match.objects.filter(club=club).count() == 2
 
 
 def test_a_member_claims_a_handle_and_sees_their_games(
-        page, chromium, live_server, organiser, django_user_model, screenshot):
+    page, chromium, live_server, organiser, django_user_model, screenshot
+):
     club = Club.objects.create(name="Riverside", slug="riverside")
     Membership.objects.create(club=club, user=organiser, role="organiser")
     member = django_user_model.objects.create_user("pavel", "pavel@example.org", PASSWORD)
     Membership.objects.create(club=club, user=member)
-    played = ingest_log(club, bot_log(GAME, 6, ["pav", "zoe"], bot="greedy",
-                                      played_at="2026-03-03T19:00:00Z"), None)
+    played = ingest_log(
+        club, bot_log(GAME, 6, ["pav", "zoe"], bot="greedy", played_at="2026-03-03T19:00:00Z"), None
+    )
     sign_in_from_home(page, live_server, "pavel")
     assert page.locator("text=No games of yours yet").count() == 1
     page.get_by_role("link", name="Riverside").first.click()
@@ -235,14 +248,16 @@ def test_a_member_claims_a_handle_and_sees_their_games(
 
 
 def test_an_organiser_records_a_pairings_game_at_the_table_and_sees_it_in_the_standings(
-        page, live_server, organiser, screenshot):
+    page, live_server, organiser, screenshot
+):
     from tests.recorder.recording import fill_setup, record, scripted_game, start_recording
     from tournaments import services as events
 
     club = Club.objects.create(name="Harbour Lights", slug="harbour")
     Membership.objects.create(club=club, user=organiser, role="organiser")
-    tournament = events.create_tournament(club=club, name="Winter Swiss", game=GAME,
-                                          format="swiss", rounds=2, created_by=organiser)
+    tournament = events.create_tournament(
+        club=club, name="Winter Swiss", game=GAME, format="swiss", rounds=2, created_by=organiser
+    )
     for handle in ("gus", "hana", "ivan", "jo"):
         events.add_entry(tournament, Player.objects.create(club=club, handle=handle))
     events.start_tournament(tournament)
@@ -282,7 +297,9 @@ def test_an_organiser_records_a_pairings_game_at_the_table_and_sees_it_in_the_st
     page.locator("main h1").get_by_role("link", name="Winter Swiss").click()
     standings = page.locator("section[aria-labelledby=standings-heading] table.standings")
     standings.wait_for()
-    points = {s.entry.player.handle: s.points for s in pairing.seats.select_related("entry__player")}
+    points = {
+        s.entry.player.handle: s.points for s in pairing.seats.select_related("entry__player")
+    }
     assert sorted(points.values()) == [0.0, 1.0]
     for handle, scored in points.items():
         cells = standings.locator("tbody tr", has_text=handle).locator("td").all_inner_texts()
@@ -291,11 +308,13 @@ def test_an_organiser_records_a_pairings_game_at_the_table_and_sees_it_in_the_st
 
 
 def test_a_member_who_joined_is_offered_by_name_in_the_seat_picker(
-        page, live_server, organiser, django_user_model, screenshot):
+    page, live_server, organiser, django_user_model, screenshot
+):
     club = Club.objects.create(name="Riverside", slug="riverside")
     Membership.objects.create(club=club, user=organiser, role="organiser")
-    pavel = django_user_model.objects.create_user("pavel", "p@example.org", PASSWORD,
-                                                  first_name="Pavel", last_name="Novak")
+    pavel = django_user_model.objects.create_user(
+        "pavel", "p@example.org", PASSWORD, first_name="Pavel", last_name="Novak"
+    )
     Membership.objects.create(club=club, user=pavel)  # joined; no one typed a handle
     Player.objects.create(club=club, handle="zoe")
     sign_in_from_home(page, live_server, "olga")

@@ -42,13 +42,22 @@ def test_screenshots_of_the_main_pages(chromium, live_server, settings):
     ladder = Ladder.objects.filter(club__slug="riverside").order_by("game").first()
     pending = swiss.pairings.filter(status="pending").order_by("board").first()
     pages = {
-        None: {"home-visitor": "/", "clubs": "/clubs/",
-               "ladder": f"/clubs/riverside/ladders/{ladder.url_key}/"},
-        "member": {"home-member": "/", "club": "/clubs/riverside/",
-                   "match": f"/matches/{match.pk}/"},
-        "organiser": {"manage": "/clubs/riverside/manage/", "tournament": f"/tournaments/{swiss.pk}/",
-                      "round": f"/tournaments/{swiss.pk}/rounds/{swiss.current_round}/",
-                      "pairing-record": f"/tournaments/{swiss.pk}/pairings/{pending.pk}/record"},
+        None: {
+            "home-visitor": "/",
+            "clubs": "/clubs/",
+            "ladder": f"/clubs/riverside/ladders/{ladder.url_key}/",
+        },
+        "member": {
+            "home-member": "/",
+            "club": "/clubs/riverside/",
+            "match": f"/matches/{match.pk}/",
+        },
+        "organiser": {
+            "manage": "/clubs/riverside/manage/",
+            "tournament": f"/tournaments/{swiss.pk}/",
+            "round": f"/tournaments/{swiss.pk}/rounds/{swiss.current_round}/",
+            "pairing-record": f"/tournaments/{swiss.pk}/pairings/{pending.pk}/record",
+        },
     }
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for who, named in pages.items():
@@ -67,7 +76,8 @@ def test_screenshots_of_the_main_pages(chromium, live_server, settings):
                 response = page.goto(live_server.url + path)
                 assert response.status == 200, path
                 overflow = page.evaluate(
-                    "document.documentElement.scrollWidth - document.documentElement.clientWidth")
+                    "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+                )
                 assert overflow <= 1, f"{path} is {overflow}px wider than {width}px"
                 page.screenshot(path=str(SCREENSHOTS / f"{name}-{width}.png"))
             context.close()

@@ -78,7 +78,13 @@ def random_matches(seed: int, count: int) -> list[dict[str, Any]]:
             winner = rng.choice(seats)[0]
             pawns = None
         specs.append(
-            {"game": game, "seats": seats, "winner": winner, "played_at": at, "pawns": pawns,
-             "content_hash": f"{n + 1:064x}"}
+            {
+                "game": game,
+                "seats": seats,
+                "winner": winner,
+                "played_at": at,
+                "pawns": pawns,
+                "content_hash": f"{n + 1:064x}",
+            }
         )
     return specs

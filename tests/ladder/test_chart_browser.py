@@ -18,12 +18,22 @@ BASE = datetime(2026, 9, 1, 19, 0, tzinfo=UTC)
 
 
 def test_hover_shows_the_values_of_a_match(page, live_server, club, screenshot):
-    plays = [("ann", "ben", "cryptid"), ("ben", "ann", "scientist"), ("ann", "cat", "cryptid"),
-             ("cat", "ann", "cryptid"), ("ann", "ben", "scientist")]
+    plays = [
+        ("ann", "ben", "cryptid"),
+        ("ben", "ann", "scientist"),
+        ("ann", "cat", "cryptid"),
+        ("cat", "ann", "cryptid"),
+        ("ann", "ben", "scientist"),
+    ]
     days = [0, 3, 20, 21, 50]
     for day, (cryptid, scientist, winner) in zip(days, plays, strict=True):
-        match = make_match(club, CRYPTID, [("cryptid", cryptid), ("scientist", scientist)], winner,
-                           played_at=BASE + timedelta(days=day))
+        match = make_match(
+            club,
+            CRYPTID,
+            [("cryptid", cryptid), ("scientist", scientist)],
+            winner,
+            played_at=BASE + timedelta(days=day),
+        )
         apply_match(match.pk)
     ladder = Ladder.objects.get(club=club, game=CRYPTID)
     page.goto(f"{live_server.url}/clubs/{club.slug}/ladders/{ladder.url_key}/players/ann/")
@@ -44,6 +54,7 @@ def test_hover_shows_the_values_of_a_match(page, live_server, club, screenshot):
     screenshot(page, "player-chart-1280")
     page.set_viewport_size({"width": 390, "height": 844})
     wide = page.evaluate("""() => [...document.querySelectorAll('body *')]
-        .filter(e => e.getBoundingClientRect().right > 391).map(e => e.tagName + '.' + e.getAttribute('class'))""")
+        .filter(e => e.getBoundingClientRect().right > 391)
+        .map(e => e.tagName + '.' + e.getAttribute('class'))""")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390, wide[:8]
     screenshot(page, "player-chart-390")

@@ -11,7 +11,9 @@ from ladder.charts import HistoryPoint, history_chart
 DAY = datetime(2026, 3, 2, 19, 0, tzinfo=UTC)
 
 
-def point(days: int, before: float, after: float, role: str = "cryptid", match_id: int = 1) -> HistoryPoint:
+def point(
+    days: int, before: float, after: float, role: str = "cryptid", match_id: int = 1
+) -> HistoryPoint:
     return HistoryPoint(DAY + timedelta(days=days), before, after, role, match_id, after > before)
 
 
@@ -27,7 +29,11 @@ def test_the_line_holds_flat_between_matches_and_runs_on_to_the_ladders_last_mat
 
 
 def test_axes_are_dated_and_rounded():
-    points = [point(0, 1500, 1532), point(9, 1532, 1487, match_id=2), point(40, 1487, 1470, match_id=3)]
+    points = [
+        point(0, 1500, 1532),
+        point(9, 1532, 1487, match_id=2),
+        point(40, 1487, 1470, match_id=3),
+    ]
     chart = history_chart(points)
     labels = [t.label for t in chart.x_ticks]
     assert labels and all(re.fullmatch(r"\d{1,2} [A-Z][a-z]{2}", label) for label in labels), labels

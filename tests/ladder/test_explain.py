@@ -24,8 +24,11 @@ def test_detective_sum_shows_the_team_rating_and_the_pawn_share(club):
     # T = 0.4*1500 + 0.4*1500 + 0.2*1500 = 1500; E_mrx = 0.5; detectives win:
     # cat: 64 * 0.2 * (1 - 0.5) = +6.40.
     match = make_match(
-        club, "mister-x", [("mrx", "xav"), ("det1", "ann"), ("det2", "ben"), ("det3", "cat")],
-        "detectives", played_at=BASE,
+        club,
+        "mister-x",
+        [("mrx", "xav"), ("det1", "ann"), ("det2", "ben"), ("det3", "cat")],
+        "detectives",
+        played_at=BASE,
         pawns={"det1": ["red", "blue"], "det2": ["green", "yellow"], "det3": ["black"]},
     )
     apply_match(match.pk)
@@ -41,8 +44,13 @@ def test_detective_sum_shows_the_team_rating_and_the_pawn_share(club):
 def test_free_for_all_sum_lists_every_pair(club):
     # 3 new players, p2 (ben) wins: ben vs ann and vs cat S = 1, E = 0.5 each;
     # ΣS = 2, ΣE = 1; Δ = 64 / 2 × (2 − 1) = +32.
-    match = make_match(club, "cloak-and-dagger", [("p1", "ann"), ("p2", "ben"), ("p3", "cat")],
-                       "p2", played_at=BASE)
+    match = make_match(
+        club,
+        "cloak-and-dagger",
+        [("p1", "ann"), ("p2", "ben"), ("p3", "cat")],
+        "p2",
+        played_at=BASE,
+    )
     apply_match(match.pk)
     assert lines_for(club, "cloak-and-dagger", "ben") == [
         "Free-for-all, N = 3: every other player is one pairwise game (EL-6).",
@@ -53,4 +61,5 @@ def test_free_for_all_sum_lists_every_pair(club):
     ]
     # A loser draws the other loser: ann vs cat S = 1/2.
     assert "vs cat (1500.0): E = 1 / (1 + 10^((1500.0 − 1500.0) / 400)) = 0.5000, S = 0.5" in (
-        lines_for(club, "cloak-and-dagger", "ann"))
+        lines_for(club, "cloak-and-dagger", "ann")
+    )

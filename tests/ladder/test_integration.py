@@ -48,15 +48,18 @@ def run_together(count: int, work) -> list:
 
 def test_same_match_rated_twice_at_once_is_rated_once(require_postgres):
     club = Club.objects.create(name="Riverside", slug="riverside")
-    match = make_match(club, CRYPTID, [("cryptid", "ann"), ("scientist", "ben")], "cryptid",
-                       played_at=BASE)
+    match = make_match(
+        club, CRYPTID, [("cryptid", "ann"), ("scientist", "ben")], "cryptid", played_at=BASE
+    )
     outcomes = run_together(2, lambda i: apply_match(match.pk))
     # One worker rated it; the other waited for the ladder lock, then found it rated.
     assert sorted(outcomes) == sorted([Outcome.RATED, Outcome.ALREADY_RATED])
     assert RatingChange.objects.count() == 2
     # Rated once: 1500 each, K 64, E 0.5 -> 1532 / 1468, one game each.
     assert dict(Rating.objects.values_list("player__handle", "rating")) == {
-        "ann": 1532.0, "ben": 1468.0}
+        "ann": 1532.0,
+        "ben": 1468.0,
+    }
     assert set(Rating.objects.values_list("games", flat=True)) == {1}
     assert Ladder.objects.get().rated_matches == 1
 
@@ -80,26 +83,35 @@ def test_concurrent_uploads_of_one_ladder_lose_nothing(require_postgres):
         )
 
     assert table(club) == table(reference)
-    assert RatingChange.objects.filter(ladder__club=club).count() == RatingChange.objects.filter(
-        ladder__club=reference).count()
+    assert (
+        RatingChange.objects.filter(ladder__club=club).count()
+        == RatingChange.objects.filter(ladder__club=reference).count()
+    )
 
 
 def test_rate_match_and_recompute_run_through_redis_and_a_worker(celery_worker_queue):
     from ladder.tasks import rate_match, recompute_ladder
 
     club = Club.objects.create(name="Riverside", slug="riverside")
-    first = make_match(club, CRYPTID, [("cryptid", "ann"), ("scientist", "ben")], "cryptid",
-                       played_at=BASE + timedelta(days=1))
+    first = make_match(
+        club,
+        CRYPTID,
+        [("cryptid", "ann"), ("scientist", "ben")],
+        "cryptid",
+        played_at=BASE + timedelta(days=1),
+    )
     result = rate_match.apply_async((first.pk,), queue=celery_worker_queue)
     assert result.get(timeout=30) == "rated"
     # A back-dated match: the worker recomputes the ladder.
-    earlier = make_match(club, CRYPTID, [("cryptid", "ben"), ("scientist", "ann")], "scientist",
-                         played_at=BASE)
+    earlier = make_match(
+        club, CRYPTID, [("cryptid", "ben"), ("scientist", "ann")], "scientist", played_at=BASE
+    )
     result = rate_match.apply_async((earlier.pk,), queue=celery_worker_queue)
     assert result.get(timeout=30) == "recomputed"
     # Twice changes nothing.
     assert rate_match.apply_async((earlier.pk,), queue=celery_worker_queue).get(timeout=30) == (
-        "already_rated")
+        "already_rated"
+    )
     ladder = Ladder.objects.get()
     # In order: ann (scientist) beats ben on day 0 -> 1532 / 1468; day 1, cryptid won 0
     # of 1 -> p = 1/3, adv = -120.41: E_ann(cryptid) = 1 / (1 + 10^((1468 - 1532 + 120.41)
@@ -131,4 +143,5 @@ def test_an_upload_is_rated_by_the_worker(route_to_test_worker, example_log):
         time.sleep(0.2)
     # dmitri (mrx, K 64, E 0.5) wins: +32; ada 3 pawns -19.2; lena 2 pawns -12.8.
     assert dict(Rating.objects.values_list("player__handle", "rating")) == pytest.approx(
-        {"dmitri": 1532.0, "ada": 1480.8, "lena": 1487.2}, abs=1e-9)
+        {"dmitri": 1532.0, "ada": 1480.8, "lena": 1487.2}, abs=1e-9
+    )

@@ -43,7 +43,9 @@ def by_player(changes: list[Change]) -> dict:
 
 def assert_sum_redoes(change: Change) -> None:
     """EL-7.1: the record alone redoes the sum, to the last digit."""
-    assert change.after == change.before + change.k * change.weight * (change.score - change.expected)
+    assert change.after == change.before + change.k * change.weight * (
+        change.score - change.expected
+    )
 
 
 # --- EL-1.1 options ----------------------------------------------------------------
@@ -112,7 +114,9 @@ def test_el_1_4_a_new_player_starts_at_initial_with_provisional_k():
 def test_el_1_4_k_drops_after_provisional_games_in_a_stream():
     # provisional_games 3: matches 1..3 of a player use K 64, the 4th uses K 32.
     k = kernel(role_advantage="none", provisional_games=3)
-    used = [k.rate_two_seats("A", "cryptid", "B", "scientist", a_won=i % 2 == 0)[0].k for i in range(5)]
+    used = [
+        k.rate_two_seats("A", "cryptid", "B", "scientist", a_won=i % 2 == 0)[0].k for i in range(5)
+    ]
     assert used == [64.0, 64.0, 64.0, 32.0, 32.0]
 
 
@@ -237,8 +241,15 @@ def test_el_5_2_mister_x_against_three_detective_players_2_2_1():
         {"X": 5, "P": 10, "Q": 12, "R": 40},
         role_advantage="none",
     )
-    changes = by_player(k.rate_one_against_team("X", [("P", 2), ("Q", 2), ("R", 1)], solo_won=False,
-                                                   solo_role="mrx", team_role="detectives"))
+    changes = by_player(
+        k.rate_one_against_team(
+            "X",
+            [("P", 2), ("Q", 2), ("R", 1)],
+            solo_won=False,
+            solo_role="mrx",
+            team_role="detectives",
+        )
+    )
     x, p, q, r = (changes[n] for n in "XPQR")
     assert (x.opponent_rating, x.expected, x.k, x.after) == (1560.0, 0.5, 64.0, 1528.0)
     assert (p.weight, q.weight, r.weight) == (0.4, 0.4, 0.2)
@@ -264,8 +275,15 @@ def test_el_5_3_team_changes_add_up_to_mister_x_with_equal_k_and_estimated_advan
         {"X": 10, "P": 10, "Q": 10, "R": 10},
         tallies={"mrx": [1, 4]},
     )
-    changes = by_player(k.rate_one_against_team("X", [("P", 2), ("Q", 2), ("R", 1)], solo_won=True,
-                                                   solo_role="mrx", team_role="detectives"))
+    changes = by_player(
+        k.rate_one_against_team(
+            "X",
+            [("P", 2), ("Q", 2), ("R", 1)],
+            solo_won=True,
+            solo_role="mrx",
+            team_role="detectives",
+        )
+    )
     x = changes["X"]
     assert x.advantage == pytest.approx(-120.411998266, abs=1e-9)
     assert changes["P"].advantage == pytest.approx(120.411998266, abs=1e-9)
@@ -301,8 +319,14 @@ def test_el_5_1_seats_of_one_player_add_their_pawns():
 def test_el_5_1_pawns_must_add_up_to_five():
     k = kernel()
     with pytest.raises(ValueError, match="control 4 pawns, not 5"):
-        k.rate_one_against_team("X", [("P", 2), ("Q", 2)], solo_won=True, solo_role="mrx",
-                                team_role="detectives", total=5)
+        k.rate_one_against_team(
+            "X",
+            [("P", 2), ("Q", 2)],
+            solo_won=True,
+            solo_role="mrx",
+            team_role="detectives",
+            total=5,
+        )
     assert k.state.ratings == {} and k.state.games == {}
 
 
@@ -397,7 +421,8 @@ def test_el_7_1_records_redo_their_sums_over_a_random_stream():
         elif game == "mister-x":
             who = rng.sample(players, 4)
             seats = [SeatPlayer("mrx", who[0])] + [
-                SeatPlayer(f"det{i}", p, n) for i, (p, n) in enumerate(zip(who[1:], (2, 2, 1), strict=True), 1)
+                SeatPlayer(f"det{i}", p, n)
+                for i, (p, n) in enumerate(zip(who[1:], (2, 2, 1), strict=True), 1)
             ]
             winner = rng.choice(["mrx", "detectives"])
         else:
@@ -425,15 +450,23 @@ def test_el_6_free_for_all_conserves_points_with_equal_k(ratings, data):
         assert all(c.after > c.before for c in changes if c.player == winner)
 
 
-@given(ratings_st, st.lists(ratings_st, min_size=1, max_size=5), st.booleans(),
-       st.floats(min_value=-300, max_value=300))
+@given(
+    ratings_st,
+    st.lists(ratings_st, min_size=1, max_size=5),
+    st.booleans(),
+    st.floats(min_value=-300, max_value=300),
+)
 def test_el_5_3_team_changes_mirror_mister_x_with_equal_k(solo, team, solo_won, advantage):
     shares = [5 // len(team) + (1 if i < 5 % len(team) else 0) for i in range(len(team))]
     members = [f"d{i}" for i in range(len(team))]
-    k = kernel({"X": solo, **dict(zip(members, team, strict=True))},
-               {"X": 10, **{m: 10 for m in members}}, role_advantage={"mrx": advantage})
-    changes = k.rate_one_against_team("X", list(zip(members, shares, strict=True)), solo_won,
-                                        "mrx", "detectives")
+    k = kernel(
+        {"X": solo, **dict(zip(members, team, strict=True))},
+        {"X": 10, **{m: 10 for m in members}},
+        role_advantage={"mrx": advantage},
+    )
+    changes = k.rate_one_against_team(
+        "X", list(zip(members, shares, strict=True)), solo_won, "mrx", "detectives"
+    )
     assert sum(c.after - c.before for c in changes) == pytest.approx(0.0, abs=1e-7)
     assert all(c.weight == n / 5 for c, n in zip(changes[1:], shares, strict=True))
 

@@ -102,7 +102,9 @@ class ReferenceLadder:
         self.tally("cryptid", a_won)
         return self.commit(records)
 
-    def one_against_team(self, solo, team: list[tuple[Hashable, int]], solo_won: bool) -> list[tuple]:
+    def one_against_team(
+        self, solo, team: list[tuple[Hashable, int]], solo_won: bool
+    ) -> list[tuple]:
         team_rating = 0.0  # EL-5.1
         for player, pawns in team:
             team_rating += pawns / 5 * self.rating(player)
@@ -111,13 +113,24 @@ class ReferenceLadder:
         e_solo = self.expected(r_solo, team_rating, adv)  # EL-5.2
         s_solo = 1.0 if solo_won else 0.0
         records = [
-            self.record(solo, "mrx", r_solo, e_solo, s_solo, self.k(solo), 1.0, adv, team_rating,
-                        solo_won)
+            self.record(
+                solo, "mrx", r_solo, e_solo, s_solo, self.k(solo), 1.0, adv, team_rating, solo_won
+            )
         ]
         for player, pawns in team:  # EL-5.3
             records.append(
-                self.record(player, "detectives", self.rating(player), 1.0 - e_solo, 1.0 - s_solo,
-                            self.k(player), pawns / 5, -adv, r_solo, not solo_won)
+                self.record(
+                    player,
+                    "detectives",
+                    self.rating(player),
+                    1.0 - e_solo,
+                    1.0 - s_solo,
+                    self.k(player),
+                    pawns / 5,
+                    -adv,
+                    r_solo,
+                    not solo_won,
+                )
             )
         self.tally("mrx", solo_won)
         return self.commit(records)
@@ -137,8 +150,18 @@ class ReferenceLadder:
                     expected += 1.0 - self.expected(before[j], before[i], 0.0)
                 score += 1.0 if player == winner else 0.0 if players[j] == winner else 0.5
             records.append(
-                self.record(player, "", before[i], expected, score, self.k(player), 1.0 / (n - 1),
-                            0.0, None, player == winner)
+                self.record(
+                    player,
+                    "",
+                    before[i],
+                    expected,
+                    score,
+                    self.k(player),
+                    1.0 / (n - 1),
+                    0.0,
+                    None,
+                    player == winner,
+                )
             )
         return self.commit(records)
 
@@ -151,8 +174,12 @@ def bits(record) -> tuple:
 OPTION_SETS = [
     {},  # defaults: role advantage estimated
     {"role_advantage": "none", "provisional_games": 0},
-    {"role_advantage": {"cryptid": 35.0, "mrx": -22.5}, "k": 24.0, "provisional_k": 40.0,
-     "provisional_games": 3},
+    {
+        "role_advantage": {"cryptid": 35.0, "mrx": -22.5},
+        "k": 24.0,
+        "provisional_k": 40.0,
+        "provisional_games": 3,
+    },
     {"role_advantage": {"scientist": 12.0, "detectives": 50.0}, "initial": 1200.0},
 ]
 
@@ -171,7 +198,9 @@ def random_stream(shape: str, rng: random.Random) -> list[tuple]:
             matches.append((who[0], list(zip(who[1:], split, strict=True)), rng.random() < 0.4))
         else:
             who = rng.sample(players, rng.randint(2, 6))
-            matches.append((who, rng.choice([*who, None]) if rng.random() < 0.1 else rng.choice(who)))
+            matches.append(
+                (who, rng.choice([*who, None]) if rng.random() < 0.1 else rng.choice(who))
+            )
     return matches
 
 

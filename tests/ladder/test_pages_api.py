@@ -26,7 +26,9 @@ def rated(club):
         ([("cryptid", "cat"), ("scientist", "ben")], "scientist"),
     ]
     for day, (seats, winner) in enumerate(plays):
-        apply_match(make_match(club, CRYPTID, seats, winner, played_at=BASE + timedelta(days=day)).pk)
+        apply_match(
+            make_match(club, CRYPTID, seats, winner, played_at=BASE + timedelta(days=day)).pk
+        )
     return Ladder.objects.get(club=club, game=CRYPTID)
 
 
@@ -42,39 +44,53 @@ def test_standings_page_ranks_players_with_provisional_marks_and_sparklines(clie
     #   ben wins: 1451.551 + 64 * 0.798590 = 1451.551 + 51.1098 = 1502.661; cat: 1448.890.
     # All three have played fewer than 10 games: provisional, "?".
     html = client.get("/clubs/riverside/ladders/cryptid-urban-legends/").content.decode()
-    rows = re.findall(r"<td>(\d+)</td>\s*<td><a [^>]*>(\w+)</a></td>\s*<td [^>]*>([\d?]+)</td>", html)
+    rows = re.findall(
+        r"<td>(\d+)</td>\s*<td><a [^>]*>(\w+)</a></td>\s*<td [^>]*>([\d?]+)</td>", html
+    )
     assert rows == [("1", "ann", "1548?"), ("2", "ben", "1503?"), ("3", "cat", "1449?")]
     assert html.count('<svg class="sparkline"') == 3
     assert "ann" in html and "Cryptid 2–0" in html and "Scientist 1–2" in html  # roles by name
 
 
 def test_player_page_shows_history_chart_and_the_sum(client, rated):
-    html = client.get("/clubs/riverside/ladders/cryptid-urban-legends/players/ben/").content.decode()
+    html = client.get(
+        "/clubs/riverside/ladders/cryptid-urban-legends/players/ben/"
+    ).content.decode()
     assert 'aria-label="rating history"' in html
     # A dot per rated match, its values on hover, coloured by the role played.
     dots = re.findall(r'<circle class="dot role-(\d)"[^>]*data-text="([^"]+)"', html)
     assert len(dots) == 3
     assert {role for role, _ in dots} == {"0"}  # ben played the scientist every time
     # The role as the game names it at the table, not the log's id.
-    assert all(re.match(r"\d{4}-\d\d-\d\d: \d+ \([+−][\d.]+\), (won|lost) as Scientist, match #\d+$", t)
-               for _, t in dots), dots
-    assert html.count("<details class=\"sum\">") == 3
+    assert all(
+        re.match(r"\d{4}-\d\d-\d\d: \d+ \([+−][\d.]+\), (won|lost) as Scientist, match #\d+$", t)
+        for _, t in dots
+    ), dots
+    assert html.count('<details class="sum">') == 3
     # The newest change written out (numbers from the standings test above).
     assert "E = 1 / (1 + 10^((1500.00 − 1451.55 − (-190.85)) / 400)) = 0.2014" in html
     assert "Δ = K × (S − E) = 64 × (1 − 0.2014) = +51.11" in html
 
 
-@pytest.mark.parametrize(("lang", "role", "date"), [("ja", "科学者", r"\d{4}年\d{1,2}月\d{1,2}日"),
-                                                   ("ru", "Учёный", r"\d\d\.\d\d\.\d{4}")])
-def test_the_charts_hover_names_the_role_and_date_in_the_readers_language(client, rated, lang, role, date):
-    html = client.get(f"/clubs/riverside/ladders/cryptid-urban-legends/players/ben/?lang={lang}").content.decode()
+@pytest.mark.parametrize(
+    ("lang", "role", "date"),
+    [("ja", "科学者", r"\d{4}年\d{1,2}月\d{1,2}日"), ("ru", "Учёный", r"\d\d\.\d\d\.\d{4}")],
+)
+def test_the_charts_hover_names_the_role_and_date_in_the_readers_language(
+    client, rated, lang, role, date
+):
+    html = client.get(
+        f"/clubs/riverside/ladders/cryptid-urban-legends/players/ben/?lang={lang}"
+    ).content.decode()
     texts = re.findall(r'<circle class="dot role-\d"[^>]*data-text="([^"]+)"', html)
     assert len(texts) == 3
     assert all(re.match(date, t) and role in t and "scientist" not in t for t in texts), texts
 
 
 def test_head_to_head(client, rated):
-    html = client.get("/clubs/riverside/ladders/cryptid-urban-legends/h2h/ann/ben/").content.decode()
+    html = client.get(
+        "/clubs/riverside/ladders/cryptid-urban-legends/h2h/ann/ben/"
+    ).content.decode()
     assert '<span class="score">2 – 0</span>' in html and "in 2 rated matches" in html
     form = client.get("/clubs/riverside/ladders/cryptid-urban-legends/h2h/ann/?vs=cat")
     assert form.status_code == 302 and form["Location"].endswith("/h2h/ann/cat/")
@@ -90,7 +106,10 @@ def test_private_club_ladders_are_hidden(client, rated):
 def test_api_standings_and_history(client, rated):
     standings = client.get(f"/api/ladders/{rated.pk}/standings/").json()["results"]
     assert [(r["rank"], r["handle"], r["display"], r["games"]) for r in standings] == [
-        (1, "ann", "1548?", 2), (2, "ben", "1503?", 3), (3, "cat", "1449?", 1)]
+        (1, "ann", "1548?", 2),
+        (2, "ben", "1503?", 3),
+        (3, "cat", "1449?", 1),
+    ]
     ben = standings[1]["player"]
     history = client.get(f"/api/ladders/{rated.pk}/players/{ben}/history/").json()["results"]
     assert [h["sequence"] for h in history] == [3, 2, 1]
@@ -98,23 +117,27 @@ def test_api_standings_and_history(client, rated):
         assert h["after"] == h["before"] + h["k"] * h["weight"] * (h["score"] - h["expected"])
     ladders = client.get("/api/ladders/").json()["results"]
     assert ladders[0]["rating_options"]["k"] == 32.0 and ladders[0]["role_tallies"] == {
-        "cryptid": [2, 3]}
+        "cryptid": [2, 3]
+    }
     jobs = client.get(f"/api/ladders/{rated.pk}/jobs/")
     assert jobs.status_code == 200
 
 
 def test_api_is_in_the_openapi_schema(client):
     schema = client.get("/api/schema/").content.decode()
-    for path in ("/api/ladders/{ladder_id}/standings/",
-                 "/api/ladders/{ladder_id}/players/{player_id}/history/",
-                 "/api/ladders/{ladder_id}/jobs/"):
+    for path in (
+        "/api/ladders/{ladder_id}/standings/",
+        "/api/ladders/{ladder_id}/players/{player_id}/history/",
+        "/api/ladders/{ladder_id}/jobs/",
+    ):
         assert path in schema
 
 
 def test_history_records_redo_their_sums_exactly(rated):
     for change in RatingChange.objects.all():
         assert change.after == change.before + change.k * change.weight * (
-            change.score - change.expected)
+            change.score - change.expected
+        )
 
 
 def test_club_pages_link_to_the_ladders(client, rated):
@@ -124,8 +147,9 @@ def test_club_pages_link_to_the_ladders(client, rated):
     assert "3 rated matches" in html
 
 
-def test_admin_recompute_action_runs_a_job(admin_client, rated, eager_celery,
-                                           django_capture_on_commit_callbacks):
+def test_admin_recompute_action_runs_a_job(
+    admin_client, rated, eager_celery, django_capture_on_commit_callbacks
+):
     from ladder.models import RecomputeJob
 
     with django_capture_on_commit_callbacks(execute=True):
@@ -139,8 +163,9 @@ def test_admin_recompute_action_runs_a_job(admin_client, rated, eager_celery,
     assert "Done" in page and "Manual" in page
 
 
-def test_changing_options_in_the_admin_recomputes(admin_client, rated, eager_celery,
-                                                  django_capture_on_commit_callbacks):
+def test_changing_options_in_the_admin_recomputes(
+    admin_client, rated, eager_celery, django_capture_on_commit_callbacks
+):
     from ladder.models import Rating
 
     with django_capture_on_commit_callbacks(execute=True):
@@ -155,8 +180,7 @@ def test_changing_options_in_the_admin_recomputes(admin_client, rated, eager_cel
     # E_cat = 1 / (1 + 10^(-58.171/400)) = 1 / (1 + 0.715438) = 0.582941; ben wins:
     # +64 * 0.582941 = +37.3083 -> 1479.137; cat 1462.692.
     ratings = dict(Rating.objects.values_list("player__handle", "rating"))
-    assert ratings == pytest.approx({"ann": 1558.171, "ben": 1479.137, "cat": 1462.692},
-                                    abs=1e-3)
+    assert ratings == pytest.approx({"ann": 1558.171, "ben": 1479.137, "cat": 1462.692}, abs=1e-3)
 
 
 def test_the_written_out_standing_equals_the_generic_walk(rated):

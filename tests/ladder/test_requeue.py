@@ -58,14 +58,16 @@ def test_lost_tasks_are_queued_again_and_the_ladder_ends_as_if_none_was_lost():
     assert standings(club) == standings(reference)
     # Rated once each: one change per seat.
     assert RatingChange.objects.filter(ladder__club=club).count() == sum(
-        len(spec["seats"]) for spec in specs)
+        len(spec["seats"]) for spec in specs
+    )
     assert requeue_unrated_matches(older_than=NOW) == 0
 
 
 def test_only_recent_rateable_unrated_matches_are_queued_again(club, monkeypatch):
     sent = []
-    monkeypatch.setattr(tasks.rate_match, "apply_async", lambda args, kwargs, **kw: sent.append(
-        args[0]))
+    monkeypatch.setattr(
+        tasks.rate_match, "apply_async", lambda args, kwargs, **kw: sent.append(args[0])
+    )
     seats = [("cryptid", "ann"), ("scientist", "ben")]
     waiting = make_match(club, CRYPTID, seats, "cryptid", played_at=BASE)
     just_stored = make_match(club, CRYPTID, seats, "scientist", played_at=BASE)
@@ -73,8 +75,9 @@ def test_only_recent_rateable_unrated_matches_are_queued_again(club, monkeypatch
     void = make_match(club, CRYPTID, seats, "cryptid", played_at=BASE)
     Match.objects.filter(pk=void.pk).update(is_void=True, void_reason="wrong table")
     unfinished = make_match(club, CRYPTID, seats, "cryptid", status=Match.Status.UNFINISHED)
-    one_player_both_seats = make_match(club, CRYPTID, [("cryptid", "ann"), ("scientist", "ann")],
-                                       "cryptid", played_at=BASE)
+    one_player_both_seats = make_match(
+        club, CRYPTID, [("cryptid", "ann"), ("scientist", "ann")], "cryptid", played_at=BASE
+    )
     for match in (waiting, void, unfinished, one_player_both_seats):
         stored_ago(match, timedelta(minutes=5))
     stored_ago(too_old, timedelta(days=3))
@@ -83,7 +86,9 @@ def test_only_recent_rateable_unrated_matches_are_queued_again(club, monkeypatch
     assert sent == [waiting.pk]
     # just_stored's task may still be in the queue; too_old is the nightly recompute's.
     assert set(unrated_matches().values_list("pk", flat=True)) == {
-        waiting.pk, one_player_both_seats.pk}
+        waiting.pk,
+        one_player_both_seats.pk,
+    }
     assert just_stored.pk in unrated_matches(older_than=NOW).values_list("pk", flat=True)
 
 
@@ -93,14 +98,21 @@ def test_requeue_stops_while_the_broker_is_still_down(club, monkeypatch):
 
     monkeypatch.setattr(tasks.rate_match, "apply_async", broker_down)
     for hour in range(3):
-        make_match(club, CRYPTID, [("cryptid", "ann"), ("scientist", "ben")], "cryptid",
-                   played_at=BASE + timedelta(hours=hour))
+        make_match(
+            club,
+            CRYPTID,
+            [("cryptid", "ann"), ("scientist", "ben")],
+            "cryptid",
+            played_at=BASE + timedelta(hours=hour),
+        )
     assert requeue_unrated_matches(older_than=NOW) == 0
     assert unrated_matches(older_than=NOW).count() == 3
 
 
-@pytest.mark.parametrize("task", [tasks.rate_match, tasks.rate_matches, tasks.recompute_ladder,
-                                  tasks.recompute_all_ladders])
+@pytest.mark.parametrize(
+    "task",
+    [tasks.rate_match, tasks.rate_matches, tasks.recompute_ladder, tasks.recompute_all_ladders],
+)
 def test_ladder_tasks_are_acknowledged_only_when_done(task):
     # A worker killed mid-task leaves the message to be delivered again
     # (tests/faults/test_worker_killed.py kills one for real).
@@ -109,8 +121,9 @@ def test_ladder_tasks_are_acknowledged_only_when_done(task):
 
 
 def test_the_beat_task_requeues_matches_of_any_age_when_told(club):
-    match = make_match(club, CRYPTID, [("cryptid", "ann"), ("scientist", "ben")], "cryptid",
-                       played_at=BASE)
+    match = make_match(
+        club, CRYPTID, [("cryptid", "ann"), ("scientist", "ben")], "cryptid", played_at=BASE
+    )
     assert tasks.requeue_unrated_matches.delay().get() == 0  # stored just now: may be queued
     assert tasks.requeue_unrated_matches.delay(0).get() == 1
     assert RatingChange.objects.filter(match=match).count() == 2

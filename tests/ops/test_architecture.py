@@ -30,8 +30,9 @@ BIN = Path(sys.executable).parent
 
 
 def _run(command: list[str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(command, cwd=settings.BASE_DIR, capture_output=True, text=True,
-                          timeout=600)
+    return subprocess.run(
+        command, cwd=settings.BASE_DIR, capture_output=True, text=True, timeout=600
+    )
 
 
 def test_import_contracts_hold() -> None:
@@ -48,8 +49,11 @@ def test_the_engine_type_checks(tmp_path: Path) -> None:
 
 def _project_apps() -> list[str]:
     """The apps of this repository (not Django's or a library's)."""
-    return [app for app in settings.INSTALLED_APPS
-            if "." not in app and (Path(settings.BASE_DIR) / app / "__init__.py").exists()]
+    return [
+        app
+        for app in settings.INSTALLED_APPS
+        if "." not in app and (Path(settings.BASE_DIR) / app / "__init__.py").exists()
+    ]
 
 
 def test_routes_live_in_one_pair_of_modules_per_app() -> None:
@@ -62,7 +66,8 @@ def test_routes_live_in_one_pair_of_modules_per_app() -> None:
         for app in [*_project_apps(), "config"]
         for path in (base / app).rglob("*.py")
         if "urlpatterns" in path.read_text(encoding="utf-8")
-        and path.relative_to(base / app).as_posix() not in ("urls.py", "api_urls.py", "routing.py", "asgi.py")
+        and path.relative_to(base / app).as_posix()
+        not in ("urls.py", "api_urls.py", "routing.py", "asgi.py")
         and "/tests/" not in path.as_posix()
     ]
     assert strays == [], f"routes outside <app>/urls.py and <app>/api_urls.py: {strays}"
@@ -99,8 +104,15 @@ def _routes(patterns: list, prefix: str = "", namespace: str = ""):
             yield from _routes(entry.url_patterns, route, inner)
 
 
-SAMPLES = {"id": "7", "slug": "a-slug", "str": "a-str", "handle": "a-handle", "path": "a/path",
-           "uuidb64": "x", "int": "7"}
+SAMPLES = {
+    "id": "7",
+    "slug": "a-slug",
+    "str": "a-str",
+    "handle": "a-handle",
+    "path": "a/path",
+    "uuidb64": "x",
+    "int": "7",
+}
 
 
 def _sample(route: str) -> str:
@@ -112,8 +124,11 @@ def _hidden_routes(resolver: URLResolver) -> list[tuple[str, str]]:
     """(route, the route its sample URL reaches instead) for each route hidden by another."""
     routes = [route for route, _name in _routes(resolver.url_patterns)]
     assert routes
-    return [(route, resolver.resolve(_sample(route)).route) for route in routes
-            if resolver.resolve(_sample(route)).route != route]
+    return [
+        (route, resolver.resolve(_sample(route)).route)
+        for route in routes
+        if resolver.resolve(_sample(route)).route != route
+    ]
 
 
 def test_no_route_is_hidden_by_one_mounted_before_it() -> None:
@@ -127,15 +142,23 @@ def test_no_route_is_hidden_by_one_mounted_before_it() -> None:
 def test_a_route_mounted_too_early_is_found_hiding_another() -> None:
     """The check can fail: pages' club page (``clubs/<slug>/``) mounted before clubs.urls
     takes its ``clubs/new/``."""
-    wrong_order = URLResolver(RegexPattern(r"^/"), [
-        path("", include("pages.urls")), path("", include("clubs.urls"))])
+    wrong_order = URLResolver(
+        RegexPattern(r"^/"), [path("", include("pages.urls")), path("", include("clubs.urls"))]
+    )
     assert ("clubs/new/", "clubs/<slug:slug>/") in _hidden_routes(wrong_order)
 
 
 #: The ORM's writes. A page or API module that calls one writes past the services (a
 #: ``.update(`` is a write only on a query: ``dict.update`` and ``set.update`` are not).
-ORM_WRITES = {"save", "delete", "create", "get_or_create", "update_or_create", "bulk_create",
-              "bulk_update"}
+ORM_WRITES = {
+    "save",
+    "delete",
+    "create",
+    "get_or_create",
+    "update_or_create",
+    "bulk_create",
+    "bulk_update",
+}
 
 
 def _page_and_api_modules() -> list[Path]:
@@ -163,7 +186,9 @@ def orm_writes_in(source: str) -> list[str]:
             continue
         name = node.func.attr
         receiver = ast.unparse(node.func.value)
-        if name in ORM_WRITES or (name == "update" and (".objects" in receiver or "filter(" in receiver)):
+        if name in ORM_WRITES or (
+            name == "update" and (".objects" in receiver or "filter(" in receiver)
+        ):
             found.append(f"{name}:{node.lineno}")
     return found
 
@@ -174,12 +199,16 @@ def test_pages_and_apis_go_through_services_and_selectors() -> None:
     form's or a serializer's ``save`` included: the service does the saving)."""
     modules = _page_and_api_modules()
     assert len(modules) >= 10, modules  # the walk finds the apps' views and APIs
-    writes = {str(m.relative_to(settings.BASE_DIR)): orm_writes_in(m.read_text(encoding="utf-8"))
-              for m in modules}
+    writes = {
+        str(m.relative_to(settings.BASE_DIR)): orm_writes_in(m.read_text(encoding="utf-8"))
+        for m in modules
+    }
     assert {m: w for m, w in writes.items() if w} == {}
 
 
 def test_an_orm_write_or_query_in_a_view_is_found() -> None:
-    view = ("def signup(request):\n    user = form.save()\n"
-            "    Player.objects.filter(club=club).update(handle='x')\n    options.update(x=1)\n")
+    view = (
+        "def signup(request):\n    user = form.save()\n"
+        "    Player.objects.filter(club=club).update(handle='x')\n    options.update(x=1)\n"
+    )
     assert sorted(orm_writes_in(view)) == ["objects:3", "save:2", "update:3"]

@@ -13,14 +13,19 @@ from tests.ops.test_production_settings import production_env, run
 TRANSPORT = "config.broker:Transport"
 
 
-@pytest.mark.parametrize("url, transport", [
-    ("redis://127.0.0.1:1/0", TRANSPORT),
-    ("rediss://127.0.0.1:1/0", "None"),  # TLS: kombu's own, as the URL says
-])
+@pytest.mark.parametrize(
+    "url, transport",
+    [
+        ("redis://127.0.0.1:1/0", TRANSPORT),
+        ("rediss://127.0.0.1:1/0", "None"),  # TLS: kombu's own, as the URL says
+    ],
+)
 def test_production_settings_use_it_for_a_redis_broker(tmp_path, url, transport):
     env = production_env(tmp_path, REDIS_URL=url)
-    code = ("import django; django.setup(); from config.celery import app; "
-            "print(app.conf.broker_transport)")
+    code = (
+        "import django; django.setup(); from config.celery import app; "
+        "print(app.conf.broker_transport)"
+    )
     done = run(["-c", code], env)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == [transport]

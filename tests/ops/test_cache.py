@@ -26,9 +26,11 @@ def test_every_operation_uses_the_one_client_of_its_pool():
 def test_production_settings_use_it_when_redis_is_configured(tmp_path):
     """Settings are read once per process: a fresh one with REDIS_URL set (nothing connects)."""
     env = production_env(tmp_path, REDIS_URL="redis://127.0.0.1:1/0")
-    code = ("import django; django.setup(); from django.core.cache import caches; "
-            "cache = caches['default']; "
-            "print(type(cache._cache.get_client()).__name__, type(cache).__module__)")
+    code = (
+        "import django; django.setup(); from django.core.cache import caches; "
+        "cache = caches['default']; "
+        "print(type(cache._cache.get_client()).__name__, type(cache).__module__)"
+    )
     done = run(["-c", code], env)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["Redis", "config.cache"]
@@ -36,8 +38,9 @@ def test_production_settings_use_it_when_redis_is_configured(tmp_path):
 
 @pytest.mark.integration
 def test_it_reads_and_writes_redis_from_several_threads(require_redis):
-    with override_settings(CACHES={"default": {"BACKEND": "config.cache.RedisCache",
-                                               "LOCATION": require_redis}}):
+    with override_settings(
+        CACHES={"default": {"BACKEND": "config.cache.RedisCache", "LOCATION": require_redis}}
+    ):
         failures: list[BaseException] = []
 
         def work(n: int) -> None:
@@ -61,8 +64,7 @@ def test_it_reads_and_writes_redis_from_several_threads(require_redis):
 
 @pytest.mark.integration
 @pytest.mark.django_db
-def test_the_upload_throttle_counts_in_redis_through_it(require_redis, django_user_model,
-                                                        settings):
+def test_the_upload_throttle_counts_in_redis_through_it(require_redis, django_user_model, settings):
     from rest_framework.test import APIClient
 
     from clubs.models import Club, Membership
@@ -73,10 +75,15 @@ def test_the_upload_throttle_counts_in_redis_through_it(require_redis, django_us
     Membership.objects.create(user=user, club=club, role="member")
     client = APIClient()
     client.force_authenticate(user)
-    with override_settings(CACHES={"default": {"BACKEND": "config.cache.RedisCache",
-                                               "LOCATION": require_redis}}):
+    with override_settings(
+        CACHES={"default": {"BACKEND": "config.cache.RedisCache", "LOCATION": require_redis}}
+    ):
         cache.delete(f"throttle_uploads_{user.pk}")
-        codes = [client.post("/api/clubs/throttled/matches/", data=b"{}",
-                             content_type="application/json").status_code for _ in range(3)]
+        codes = [
+            client.post(
+                "/api/clubs/throttled/matches/", data=b"{}", content_type="application/json"
+            ).status_code
+            for _ in range(3)
+        ]
         cache.delete(f"throttle_uploads_{user.pk}")
     assert codes == [400, 400, 429]

@@ -15,9 +15,14 @@ ROOT = Path(__file__).resolve().parents[2]
 def chosen(bin_dir: Path) -> subprocess.CompletedProcess[str]:
     """Run install.sh's own ``find_python`` with only ``bin_dir`` on the PATH."""
     script = (ROOT / "scripts" / "install.sh").read_text()
-    functions = script[script.index("usable() {"):script.index('if [ ! -x "$VENV/bin/python" ]')]
-    return subprocess.run([shutil.which("bash") or "/bin/bash", "-c", functions + "\nfind_python"], capture_output=True, text=True,
-                          env={**os.environ, "PATH": str(bin_dir)}, timeout=60)
+    functions = script[script.index("usable() {") : script.index('if [ ! -x "$VENV/bin/python" ]')]
+    return subprocess.run(
+        [shutil.which("bash") or "/bin/bash", "-c", functions + "\nfind_python"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PATH": str(bin_dir)},
+        timeout=60,
+    )
 
 
 def fake(bin_dir: Path, name: str, works: bool) -> None:
@@ -25,7 +30,9 @@ def fake(bin_dir: Path, name: str, works: bool) -> None:
     if works:
         path.symlink_to(sys.executable)  # a real interpreter (this one is >= 3.11)
     else:
-        path.write_text("#!/bin/sh\nexit 1\n")  # a pyenv shim of a version not installed, or too old
+        path.write_text(
+            "#!/bin/sh\nexit 1\n"
+        )  # a pyenv shim of a version not installed, or too old
         path.chmod(0o755)
 
 

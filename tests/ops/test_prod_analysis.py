@@ -119,7 +119,8 @@ def test_make_prod_runs_a_requested_analysis_to_the_end(prod_database, prod_redi
         for _ in range(240):
             if prod.poll() is not None:
                 pytest.fail(
-                    f"make prod ended with {prod.returncode}:\n{(tmp_path / 'prod.log').read_text()[-3000:]}"
+                    f"make prod ended with "
+                    f"{prod.returncode}:\n{(tmp_path / 'prod.log').read_text()[-3000:]}"
                 )
             try:
                 urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2)

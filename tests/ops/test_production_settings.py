@@ -21,8 +21,7 @@ def production_env(tmp_path: Path, **extra: str) -> dict[str, str]:
     nothing of this test run's own settings (no DATABASE_URL / REDIS_URL)."""
     # Only what any process needs: this run's own variables (DATABASE_URL, REDIS_URL,
     # DJANGO_ALLOW_ASYNC_UNSAFE set by the browser fixture...) are not a production host's.
-    env = {k: v for k, v in os.environ.items()
-           if k in {"PATH", "HOME", "LANG", "LC_ALL", "TMPDIR"}}
+    env = {k: v for k, v in os.environ.items() if k in {"PATH", "HOME", "LANG", "LC_ALL", "TMPDIR"}}
     env.update(
         DEBUG="0",
         SECRET_KEY=secrets.token_urlsafe(50),
@@ -35,8 +34,9 @@ def production_env(tmp_path: Path, **extra: str) -> dict[str, str]:
 
 
 def run(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, *args], cwd=PROJECT, env=env, capture_output=True,
-                          text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, *args], cwd=PROJECT, env=env, capture_output=True, text=True, timeout=300
+    )
 
 
 def deploy_check(env: dict[str, str]) -> subprocess.CompletedProcess[str]:

@@ -15,16 +15,35 @@ CODE = {".py", ".sh", ".js", ".html", ".toml", ".cfg", ".ini", ".md", ".json", "
 
 def project_files() -> list[Path]:
     # tool caches (.hypothesis keeps example strings from old runs) are not the project
-    skip = {".git", ".venv", "node_modules", "artifacts", "var", "staticfiles", "__pycache__",
-            ".hypothesis", ".pytest_cache", ".ruff_cache"}
-    return [p for p in ROOT.rglob("*")
-            if p.is_file() and not skip & set(p.relative_to(ROOT).parts) and p.suffix in CODE
-            and p.stat().st_size < 2_000_000]
+    skip = {
+        ".git",
+        ".venv",
+        "node_modules",
+        "artifacts",
+        "var",
+        "staticfiles",
+        "__pycache__",
+        ".hypothesis",
+        ".pytest_cache",
+        ".ruff_cache",
+    }
+    return [
+        p
+        for p in ROOT.rglob("*")
+        if p.is_file()
+        and not skip & set(p.relative_to(ROOT).parts)
+        and p.suffix in CODE
+        and p.stat().st_size < 2_000_000
+    ]
 
 
 def test_no_file_names_a_folder_beside_the_checkout():
-    offenders = [f"{p.relative_to(ROOT)}: {needle}" for p in project_files()
-                 for needle in OUTSIDE if needle in p.read_text(encoding="utf-8", errors="replace")]
+    offenders = [
+        f"{p.relative_to(ROOT)}: {needle}"
+        for p in project_files()
+        for needle in OUTSIDE
+        if needle in p.read_text(encoding="utf-8", errors="replace")
+    ]
     assert not offenders, offenders
 
 

@@ -21,8 +21,9 @@ def run_check(tmp_path: Path, tools: list[str], chromium: str) -> subprocess.Com
         if found := shutil.which(tool):
             (folder / tool).symlink_to(found)
     env = {"PATH": str(folder), "CHROMIUM": chromium, "HOME": os.environ.get("HOME", "/root")}
-    return subprocess.run([str(folder / "bash"), str(SCRIPT)], capture_output=True, text=True,
-                          env=env, check=False)
+    return subprocess.run(
+        [str(folder / "bash"), str(SCRIPT)], capture_output=True, text=True, env=env, check=False
+    )
 
 
 def test_a_machine_without_the_browser_or_gettext_is_told_what_to_install(tmp_path):
@@ -42,9 +43,18 @@ def test_a_machine_without_fontconfig_is_told_of_it_and_of_the_fonts(tmp_path):
 
 
 def test_make_test_checks_first_and_ci_installs_what_the_check_names():
-    packages = subprocess.run([str(SCRIPT), "--packages"], capture_output=True, text=True,
-                              check=True).stdout.split()
-    assert packages == ["chromium", "fontconfig", "fonts-ipafont-gothic", "fonts-dejavu-core",
-                        "gettext"]
+    packages = subprocess.run(
+        [str(SCRIPT), "--packages"], capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert packages == [
+        "chromium",
+        "fontconfig",
+        "fonts-ipafont-gothic",
+        "fonts-dejavu-core",
+        "gettext",
+    ]
     assert "test: check-system install" in (ROOT / "Makefile").read_text()
-    assert "services_install $(scripts/check_system.sh --packages)" in (ROOT / ".ci" / "run").read_text()
+    assert (
+        "services_install $(scripts/check_system.sh --packages)"
+        in (ROOT / ".ci" / "run").read_text()
+    )

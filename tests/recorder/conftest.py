@@ -60,7 +60,11 @@ def choose_through_api(step, target: dict[str, Any]) -> dict[str, Any]:
             assert listed, f"{target} is not among {[e['action'] for e in body['actions']]}"
             return max(listed, key=lambda entry: len(entry["action"]))
         wanted = read_path(target, body["field"])
-        assert wanted in [v["value"] for v in body["values"]], (body["field"], wanted, body["values"])
+        assert wanted in [v["value"] for v in body["values"]], (
+            body["field"],
+            wanted,
+            body["values"],
+        )
         assert len(body["values"]) <= 40
         prefix = {**body["prefix"], body["field"]: wanted}
     raise AssertionError("the choice never ended")

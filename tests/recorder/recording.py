@@ -25,11 +25,14 @@ def sign_in(page: Any, live_server: Any, user: Any) -> None:
     client = Client()
     client.force_login(user)
     cookie = client.cookies[settings.SESSION_COOKIE_NAME]
-    page.context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie.value, "url": live_server.url}])
+    page.context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie.value, "url": live_server.url}]
+    )
 
 
-def open_in_language(chromium: Any, live_server: Any, user: Any, language: str,
-                     width: int) -> tuple[Any, Any, list[str]]:
+def open_in_language(
+    chromium: Any, live_server: Any, user: Any, language: str, width: int
+) -> tuple[Any, Any, list[str]]:
     """A browser context of its own at ``width``, signed in as ``user``, every page and API
     answer in ``language`` (the switcher's cookie); its page and the page's script errors."""
     from django.conf import settings
@@ -39,7 +42,9 @@ def open_in_language(chromium: Any, live_server: Any, user: Any, language: str,
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     sign_in(page, live_server, user)
-    page.context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}])
+    page.context.add_cookies(
+        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": live_server.url}]
+    )
     return context, page, errors
 
 
@@ -50,11 +55,15 @@ def choose_at_random(page: Any, rng: Any) -> None:
     if buttons.count():
         buttons.nth(rng.randrange(buttons.count())).click()
     else:
-        options = question.locator("select option").evaluate_all("els => els.map(e => e.value).filter(Boolean)")
+        options = question.locator("select option").evaluate_all(
+            "els => els.map(e => e.value).filter(Boolean)"
+        )
         question.locator("select").select_option(value=rng.choice(options))
 
 
-def scripted_game(game: str, players: int | None, wanted: Any, seeds: range = range(200)) -> dict[str, Any]:
+def scripted_game(
+    game: str, players: int | None, wanted: Any, seeds: range = range(200)
+) -> dict[str, Any]:
     """The first greedy-bot game of ``game`` (seeds in order) whose log satisfies ``wanted``:
     chosen by what the test needs to exercise, not pinned to one seed, since bots change."""
     bots = ["greedy"] * (players or 2)
@@ -80,7 +89,11 @@ def value_at(action: dict[str, Any], path: str) -> Any:
 
 def same_value(offered: Any, wanted: Any) -> bool:
     """Equal, with lists of cards compared as the multisets a draw is."""
-    if isinstance(offered, list) and isinstance(wanted, list) and all(isinstance(x, str) for x in offered + wanted):
+    if (
+        isinstance(offered, list)
+        and isinstance(wanted, list)
+        and all(isinstance(x, str) for x in offered + wanted)
+    ):
         return sorted(offered) == sorted(wanted)
     if offered in ({}, None) and wanted in ({}, None):
         return True  # a split's empty side is written {} in one place and absent in the other
@@ -107,7 +120,9 @@ def ply(page: Any) -> int:
 def moves(page: Any) -> list[str]:
     """The actions listed so far, in notation (each move's sentence shows, its notation
     is kept for hover and the toggle)."""
-    return page.eval_on_selector_all("#rec-moves .move[data-ply]", "els => els.map(e => e.dataset.notation)")
+    return page.eval_on_selector_all(
+        "#rec-moves .move[data-ply]", "els => els.map(e => e.dataset.notation)"
+    )
 
 
 def record(page: Any, target: dict[str, Any], double_click: bool = False) -> dict[str, Any]:
@@ -116,7 +131,7 @@ def record(page: Any, target: dict[str, Any], double_click: bool = False) -> dic
     is double-clicked, as a hurried recorder does."""
     before = ply(page)
     # Several seats to act (Mister X's detectives): first pick whose action this is.
-    seat_button = page.locator(f"#rec-seat-pick button.rec-seat[data-seat=\"{target['seat']}\"]")
+    seat_button = page.locator(f'#rec-seat-pick button.rec-seat[data-seat="{target["seat"]}"]')
     if seat_button.count() and seat_button.get_attribute("aria-pressed") != "true":
         seat_button.click()
     for _ in range(60):
@@ -130,7 +145,9 @@ def record(page: Any, target: dict[str, Any], double_click: bool = False) -> dic
             if chance_next:
                 page.wait_for_selector("#rec-entry .rec-chance")
                 continue
-            page.wait_for_function(f"Number(document.querySelector('#recorder').dataset.ply) > {before}")
+            page.wait_for_function(
+                f"Number(document.querySelector('#recorder').dataset.ply) > {before}"
+            )
             wait_ready(page)
             return action
         question = entry.locator(".rec-question").last
@@ -138,7 +155,9 @@ def record(page: Any, target: dict[str, Any], double_click: bool = False) -> dic
         wanted = value_at(target, field)
         buttons = question.locator("button.rec-choice")
         if buttons.count():
-            values = [json.loads(v) for v in buttons.evaluate_all("els => els.map(e => e.dataset.value)")]
+            values = [
+                json.loads(v) for v in buttons.evaluate_all("els => els.map(e => e.dataset.value)")
+            ]
             matches = [i for i, v in enumerate(values) if same_value(v, wanted)]
             assert matches, f"{field}: the page offers {values}, not {wanted!r} of {target}"
             button = buttons.nth(matches[0])
@@ -147,13 +166,24 @@ def record(page: Any, target: dict[str, Any], double_click: bool = False) -> dic
             select = question.locator("select")
             options = select.locator("option").evaluate_all("els => els.map(e => e.value)")
             values = [json.loads(v) if v else "<placeholder>" for v in options]
-            matches = [options[i] for i, v in enumerate(values) if v != "<placeholder>" and same_value(v, wanted)]
+            matches = [
+                options[i]
+                for i, v in enumerate(values)
+                if v != "<placeholder>" and same_value(v, wanted)
+            ]
             assert matches, f"{field}: the page offers {values}, not {wanted!r} of {target}"
             select.select_option(value=matches[0])
     raise AssertionError(f"could not enter {target}")
 
 
-def choose_game(page: Any, live_server: Any, club: Any, game_name: str, chance_label: str, players: int | None = None) -> None:
+def choose_game(
+    page: Any,
+    live_server: Any,
+    club: Any,
+    game_name: str,
+    chance_label: str,
+    players: int | None = None,
+) -> None:
     page.goto(f"{live_server.url}/clubs/{club.slug}/record/")
     page.get_by_label("Game").select_option(label=game_name)
     if players is not None:

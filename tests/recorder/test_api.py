@@ -28,7 +28,9 @@ def cloak_log() -> dict[str, Any]:
 
 def new_draft(client, **fields: Any) -> dict[str, Any]:
     body = {
-        "club": "riverside", "game": "cloak-and-dagger", "chance": "table",
+        "club": "riverside",
+        "game": "cloak-and-dagger",
+        "chance": "table",
         "seats": [{"seat": "p1", "player": "alice"}, {"seat": "p2", "player": "bob"}],
         "setup": cloak_log()["setup"],
     }
@@ -43,7 +45,7 @@ def post(client, draft: dict[str, Any], verb: str, **body: Any):
 
 
 def advance(client, draft: dict[str, Any], count: int) -> dict[str, Any]:
-    for action in cloak_log()["actions"][draft["ply"]: draft["ply"] + count]:
+    for action in cloak_log()["actions"][draft["ply"] : draft["ply"] + count]:
         response = post(client, draft, "apply", version=draft["version"], action=action)
         assert response.status_code == 200, response.json()
         draft = response.json()
@@ -74,7 +76,11 @@ def test_an_illegal_action_is_refused_with_its_rule_and_nothing_changes(api, clu
             assert body["rule"] == rule
         assert body["message"]
     after = Draft.objects.get(pk=draft["id"])
-    assert (after.version, after.actions, after.moves) == (stored.version, stored.actions, stored.moves)
+    assert (after.version, after.actions, after.moves) == (
+        stored.version,
+        stored.actions,
+        stored.moves,
+    )
 
 
 def test_a_stale_version_is_refused_and_told_to_reload(api, club):
@@ -83,7 +89,10 @@ def test_a_stale_version_is_refused_and_told_to_reload(api, club):
     first_tab = draft
     second_tab = advance(client, draft, 1)
     # The first tab, not knowing, records a different action at the same version.
-    other = {**cloak_log()["actions"][0], "envelope": cloak_log()["actions"][0]["envelope"] % 20 + 1}
+    other = {
+        **cloak_log()["actions"][0],
+        "envelope": cloak_log()["actions"][0]["envelope"] % 20 + 1,
+    }
     response = post(client, first_tab, "apply", version=first_tab["version"], action=other)
     assert response.status_code == 409
     body = response.json()
@@ -106,47 +115,75 @@ def test_a_finished_or_abandoned_draft_is_closed(api, club):
     draft = advance(client, new_draft(client), 2)
     abandoned = post(client, draft, "abandon", version=draft["version"]).json()
     assert abandoned["status"] == "abandoned" and abandoned["match"] is None
-    response = post(client, abandoned, "apply", version=abandoned["version"],
-                    action=cloak_log()["actions"][2])
+    response = post(
+        client, abandoned, "apply", version=abandoned["version"], action=cloak_log()["actions"][2]
+    )
     assert response.status_code == 409 and response.json()["error"] == "closed"
     assert Match.objects.count() == 0
 
 
 def test_a_bad_setup_is_refused_with_the_engine_rule(api, club):
     client = api("member")
-    response = client.post("/api/drafts/", {
-        "club": "riverside", "game": "cryptid-urban-legends", "chance": "table",
-        "seats": [{"seat": "cryptid", "player": "alice"}, {"seat": "scientist", "player": "bob"}],
-        "setup": {"sensors_2r2w1b": "left"},  # no hands: the table must say what was dealt
-    }, format="json")
+    response = client.post(
+        "/api/drafts/",
+        {
+            "club": "riverside",
+            "game": "cryptid-urban-legends",
+            "chance": "table",
+            "seats": [
+                {"seat": "cryptid", "player": "alice"},
+                {"seat": "scientist", "player": "bob"},
+            ],
+            "setup": {"sensors_2r2w1b": "left"},  # no hands: the table must say what was dealt
+        },
+        format="json",
+    )
     assert response.status_code == 422
     assert response.json()["rule"] == "CUL-2.4"
-    response = client.post("/api/drafts/", {
-        "club": "riverside", "game": "cloak-and-dagger",
-        "seats": [{"seat": "p2", "player": "alice"}, {"seat": "p1", "player": "bob"}],
-    }, format="json")
+    response = client.post(
+        "/api/drafts/",
+        {
+            "club": "riverside",
+            "game": "cloak-and-dagger",
+            "seats": [{"seat": "p2", "player": "alice"}, {"seat": "p1", "player": "bob"}],
+        },
+        format="json",
+    )
     assert response.status_code == 422 and response.json()["rule"] == "REC-SEATS"
-    response = client.post("/api/drafts/", {"club": "riverside", "game": "chess", "seats": []},
-                           format="json")
+    response = client.post(
+        "/api/drafts/", {"club": "riverside", "game": "chess", "seats": []}, format="json"
+    )
     assert response.status_code == 400
     assert Draft.objects.count() == 0
 
 
 def test_cloak_and_dagger_offers_the_search_level(api, club):
-    response = api("member").post("/api/drafts/", {
-        "club": "riverside", "game": "cloak-and-dagger",
-        "seats": [{"seat": "p1", "bot": "search"}, {"seat": "p2", "player": "alice"}]}, format="json")
+    response = api("member").post(
+        "/api/drafts/",
+        {
+            "club": "riverside",
+            "game": "cloak-and-dagger",
+            "seats": [{"seat": "p1", "bot": "search"}, {"seat": "p2", "player": "alice"}],
+        },
+        format="json",
+    )
     assert response.status_code == 201
 
 
-@pytest.mark.parametrize("seats", [
-    [{"seat": "p2", "player": "alice"}, {"seat": "p1", "player": "bob"}],  # not in seat order
-    [{"seat": "p1", "player": "alice"}],  # one player: the game needs two to six
-    [{"seat": "p1", "bot": "greedy"}, {"seat": "p2", "bot": "random"}],  # nobody's game
-])
+@pytest.mark.parametrize(
+    "seats",
+    [
+        [{"seat": "p2", "player": "alice"}, {"seat": "p1", "player": "bob"}],  # not in seat order
+        [{"seat": "p1", "player": "alice"}],  # one player: the game needs two to six
+        [{"seat": "p1", "bot": "greedy"}, {"seat": "p2", "bot": "random"}],  # nobody's game
+    ],
+)
 def test_rec_seats_refusals_cite_the_recorders_rule_and_link_its_text(api, club, seats):
-    response = api("member").post("/api/drafts/", {"club": "riverside", "game": "cloak-and-dagger",
-                                                   "seats": seats}, format="json")
+    response = api("member").post(
+        "/api/drafts/",
+        {"club": "riverside", "game": "cloak-and-dagger", "seats": seats},
+        format="json",
+    )
     assert response.status_code == 422
     assert response.json()["rule"] == "REC-SEATS"
     assert response.json()["rule_url"] == "http://testserver/rules/log-format/#REC-SEATS"
@@ -155,13 +192,22 @@ def test_rec_seats_refusals_cite_the_recorders_rule_and_link_its_text(api, club,
 
 def test_rec_bot_a_bots_seat_is_not_the_persons_to_play(api, club):
     client = api("member")
-    draft = new_draft(client, chance=None, setup={},
-                      seats=[{"seat": "p1", "player": "alice"}, {"seat": "p2", "bot": "random"}])
+    draft = new_draft(
+        client,
+        chance=None,
+        setup={},
+        seats=[{"seat": "p1", "player": "alice"}, {"seat": "p2", "bot": "random"}],
+    )
     first = client.get(f"/api/drafts/{draft['id']}/legal-actions/").json()["actions"][0]["action"]
     draft = post(client, draft, "apply", version=draft["version"], action=first).json()
     assert draft["seat"] == "p1" and draft["ply"] == 2  # the bot answered
-    response = post(client, draft, "apply", version=draft["version"],
-                    action={"seat": "p2", "type": "examine", "envelope": 1})
+    response = post(
+        client,
+        draft,
+        "apply",
+        version=draft["version"],
+        action={"seat": "p2", "type": "examine", "envelope": 1},
+    )
     assert response.status_code == 422
     body = response.json()
     assert (body["rule"], body["index"]) == ("REC-BOT", 2)
@@ -171,8 +217,11 @@ def test_rec_bot_a_bots_seat_is_not_the_persons_to_play(api, club):
 
 def test_unknown_handles_need_an_organiser(api, club):
     seats = [{"seat": "p1", "player": "alice"}, {"seat": "p2", "player": "zed"}]
-    response = api("member").post("/api/drafts/", {"club": "riverside", "game": "cloak-and-dagger",
-                                                   "seats": seats}, format="json")
+    response = api("member").post(
+        "/api/drafts/",
+        {"club": "riverside", "game": "cloak-and-dagger", "seats": seats},
+        format="json",
+    )
     assert response.status_code == 422 and response.json()["handles"] == ["zed"]
     draft = new_draft(api("organiser"), seats=seats, setup={})
     assert draft["seats"][1]["player"] == "zed"
@@ -200,18 +249,32 @@ def test_undo_takes_back_the_last_action_only(api, club):
 
 def test_rec_undo_bots_move_server_side_and_undo_is_off_against_them(api, club):
     client = api("member")
-    draft = new_draft(client, chance=None, setup={},
-                      seats=[{"seat": "p1", "bot": "greedy"}, {"seat": "p2", "player": "alice"}])
+    draft = new_draft(
+        client,
+        chance=None,
+        setup={},
+        seats=[{"seat": "p1", "bot": "greedy"}, {"seat": "p2", "player": "alice"}],
+    )
     # The bot sits first: it has moved already; the server deals (a seed in the log), and
     # the person sees with their seat's eyes: no log (it holds the seed and the bot's hand).
     assert draft["chance"] == "server" and Draft.objects.get(pk=draft["id"]).seed is not None
     assert draft["viewer"] == "p2" and draft["document"] is None
     assert draft["ply"] == 1 and draft["moves"][0]["bot"] and draft["seat"] == "p2"
-    assert draft["seats"][0] == {"seat": "p1", "player": "bot-greedy", "bot": "greedy", "bot_name": "medium bot"}
+    assert draft["seats"][0] == {
+        "seat": "p1",
+        "player": "bot-greedy",
+        "bot": "greedy",
+        "bot_name": "medium bot",
+    }
     assert Player.objects.filter(club=club, handle="bot-greedy").exists()
     # A bot's seat is not the person's to play.
-    response = post(client, draft, "apply", version=draft["version"],
-                    action={"seat": "p1", "type": "examine", "envelope": 1})
+    response = post(
+        client,
+        draft,
+        "apply",
+        version=draft["version"],
+        action={"seat": "p1", "type": "examine", "envelope": 1},
+    )
     assert response.status_code == 422 and response.json()["rule"] == "REC-BOT"
     choice = client.get(f"/api/drafts/{draft['id']}/legal-actions/").json()
     assert choice["seat"] == "p2" and choice["actions"]
@@ -229,41 +292,67 @@ def test_rec_undo_bots_move_server_side_and_undo_is_off_against_them(api, club):
 def test_the_search_level_plays_from_the_recorder(api, club):
     """The search bot level (ISMCTS) is a bot like the others: Mister X moves at once."""
     client = api("member")
-    draft = new_draft(client, game="mister-x", chance=None, setup={},
-                      seats=[{"seat": "mrx", "bot": "search"}, {"seat": "det1", "player": "alice"}])
-    assert draft["seats"][0] == {"seat": "mrx", "player": "bot-search", "bot": "search", "bot_name": "strong bot"}
+    draft = new_draft(
+        client,
+        game="mister-x",
+        chance=None,
+        setup={},
+        seats=[{"seat": "mrx", "bot": "search"}, {"seat": "det1", "player": "alice"}],
+    )
+    assert draft["seats"][0] == {
+        "seat": "mrx",
+        "player": "bot-search",
+        "bot": "search",
+        "bot_name": "strong bot",
+    }
     assert draft["moves"] and all(m["bot"] for m in draft["moves"]) and draft["seat"] == "det1"
 
 
 def test_a_game_against_a_bot_played_to_the_end_is_a_bot_match(api, club):
     client = api("member")
     game = get_game("cryptid-urban-legends")
-    draft = new_draft(client, game="cryptid-urban-legends", chance=None, setup={},
-                      seats=[{"seat": "cryptid", "player": "alice"},
-                             {"seat": "scientist", "bot": "random"}])
+    draft = new_draft(
+        client,
+        game="cryptid-urban-legends",
+        chance=None,
+        setup={},
+        seats=[{"seat": "cryptid", "player": "alice"}, {"seat": "scientist", "bot": "random"}],
+    )
     for _ in range(500):
         if draft["is_over"]:
             break
         choice = client.get(f"/api/drafts/{draft['id']}/legal-actions/").json()
         while choice["field"] is not None:  # take the first value at each step
             prefix = {**choice["prefix"], choice["field"]: choice["values"][0]["value"]}
-            choice = client.get(f"/api/drafts/{draft['id']}/legal-actions/",
-                                {"prefix": json.dumps(prefix)}).json()
-        draft = post(client, draft, "apply", version=draft["version"],
-                     action=choice["actions"][-1]["action"]).json()
+            choice = client.get(
+                f"/api/drafts/{draft['id']}/legal-actions/", {"prefix": json.dumps(prefix)}
+            ).json()
+        draft = post(
+            client, draft, "apply", version=draft["version"], action=choice["actions"][-1]["action"]
+        ).json()
     assert draft["is_over"], "the game did not end"
     done = post(client, draft, "finish", version=draft["version"]).json()
     match = Match.objects.get(pk=done["match"])
     assert match.with_bots and match.status == Match.Status.VALID
-    assert match.log.document["seats"][1] == {"seat": "scientist", "player": "bot-random", "bot": "random"}
+    assert match.log.document["seats"][1] == {
+        "seat": "scientist",
+        "player": "bot-random",
+        "bot": "random",
+    }
     assert game.id == match.game
 
 
 def test_a_table_game_cannot_have_a_bot(api, club):
-    response = api("member").post("/api/drafts/", {
-        "club": "riverside", "game": "cloak-and-dagger", "chance": "table",
-        "seats": [{"seat": "p1", "bot": "random"}, {"seat": "p2", "player": "alice"}],
-    }, format="json")
+    response = api("member").post(
+        "/api/drafts/",
+        {
+            "club": "riverside",
+            "game": "cloak-and-dagger",
+            "chance": "table",
+            "seats": [{"seat": "p1", "bot": "random"}, {"seat": "p2", "player": "alice"}],
+        },
+        format="json",
+    )
     assert response.status_code == 400
     assert response.json()["error"] == "malformed" and response.json()["field"] == "chance"
     assert Draft.objects.count() == 0
@@ -278,7 +367,9 @@ def test_the_server_chooses_whose_eyes_each_person_sees_a_draft_with(api, club, 
     Player.objects.filter(club=club, handle="alice").update(user=people["other"])
     url = f"/api/drafts/{draft['id']}/"
     game = get_game("cloak-and-dagger")
-    state = replay({**cloak_log(), "actions": cloak_log()["actions"][:6], "result": None}).final_state
+    state = replay(
+        {**cloak_log(), "actions": cloak_log()["actions"][:6], "result": None}
+    ).final_state
     # The recorder of a whole table (no bot, outcomes entered as they came out) sees all.
     everything = client.get(url).json()
     assert everything["viewer"] == "all" and everything["document"]
@@ -306,8 +397,13 @@ def test_the_frame_has_the_replay_viewer_shape(api, club):
     assert frame["ply"] == 2 and frame["action"] == cloak_log()["actions"][1]
     assert frame["sentence"] == draft["moves"][-1]["sentence"]
     assert draft["static"] is None
-    mx = new_draft(client, game="mister-x", chance="server", setup={},
-                   seats=[{"seat": "mrx", "player": "alice"}, {"seat": "det1", "player": "bob"}])
+    mx = new_draft(
+        client,
+        game="mister-x",
+        chance="server",
+        setup={},
+        seats=[{"seat": "mrx", "player": "alice"}, {"seat": "det1", "player": "bob"}],
+    )
     with_board = client.get(f"/api/drafts/{mx['id']}/", {"static": "1"}).json()
     assert with_board["static"]["board"]["cities"]
 
@@ -357,17 +453,25 @@ def test_who_may_do_what(api, club, people):
     assert post(api("other"), draft, "abandon", version=3).status_code == 403
     assert post(api("organiser"), draft, "abandon", version=3).status_code == 200
     # Creating: members only.
-    response = api("outsider").post("/api/drafts/", {"club": "riverside", "game": "cloak-and-dagger",
-                                                     "seats": draft["seats"]}, format="json")
+    response = api("outsider").post(
+        "/api/drafts/",
+        {"club": "riverside", "game": "cloak-and-dagger", "seats": draft["seats"]},
+        format="json",
+    )
     assert response.status_code == 403
 
 
 def test_a_private_clubs_drafts_do_not_exist_for_outsiders(api, private_club, people, club):
     client = api("member")
-    response = client.post("/api/drafts/", {
-        "club": "secret", "game": "cloak-and-dagger",
-        "seats": [{"seat": "p1", "player": "alice"}, {"seat": "p2", "player": "bob"}],
-    }, format="json")
+    response = client.post(
+        "/api/drafts/",
+        {
+            "club": "secret",
+            "game": "cloak-and-dagger",
+            "seats": [{"seat": "p1", "player": "alice"}, {"seat": "p2", "player": "bob"}],
+        },
+        format="json",
+    )
     assert response.status_code == 201
     draft = response.json()
     for who in ("outsider", "organiser", None):  # olga organises riverside, not secret
@@ -383,14 +487,18 @@ def test_session_writes_need_the_csrf_token(club, people):
 
     browser = Client(enforce_csrf_checks=True)
     browser.force_login(people["member"])
-    body = {"club": "riverside", "game": "cloak-and-dagger",
-            "seats": [{"seat": "p1", "player": "alice"}, {"seat": "p2", "player": "bob"}]}
+    body = {
+        "club": "riverside",
+        "game": "cloak-and-dagger",
+        "seats": [{"seat": "p1", "player": "alice"}, {"seat": "p2", "player": "bob"}],
+    }
     response = browser.post("/api/drafts/", body, content_type="application/json")
     assert response.status_code == 403 and "CSRF" in response.json()["message"]
     secret = "k" * 32  # what the csrftoken cookie holds; the page echoes it in the header
     browser.cookies["csrftoken"] = secret
-    response = browser.post("/api/drafts/", body, content_type="application/json",
-                            HTTP_X_CSRFTOKEN=secret)
+    response = browser.post(
+        "/api/drafts/", body, content_type="application/json", HTTP_X_CSRFTOKEN=secret
+    )
     assert response.status_code == 201
     assert Draft.objects.count() == 1
 
@@ -398,10 +506,17 @@ def test_session_writes_need_the_csrf_token(club, people):
 def test_the_recorder_is_in_the_openapi_schema(api, club):
     schema = api(None).get("/api/schema/", {"format": "json"}).json()
     paths = schema["paths"]
-    for path in ("/api/drafts/", "/api/drafts/{draft_id}/", "/api/drafts/{draft_id}/legal-actions/",
-                 "/api/drafts/{draft_id}/chance-options/", "/api/drafts/{draft_id}/apply/",
-                 "/api/drafts/{draft_id}/undo/", "/api/drafts/{draft_id}/finish/",
-                 "/api/drafts/{draft_id}/abandon/", "/api/drafts/games/"):
+    for path in (
+        "/api/drafts/",
+        "/api/drafts/{draft_id}/",
+        "/api/drafts/{draft_id}/legal-actions/",
+        "/api/drafts/{draft_id}/chance-options/",
+        "/api/drafts/{draft_id}/apply/",
+        "/api/drafts/{draft_id}/undo/",
+        "/api/drafts/{draft_id}/finish/",
+        "/api/drafts/{draft_id}/abandon/",
+        "/api/drafts/games/",
+    ):
         assert path in paths, path
     assert "409" in paths["/api/drafts/{draft_id}/apply/"]["post"]["responses"]
 
@@ -411,8 +526,10 @@ def test_mister_x_against_bots_to_the_end(api, club, human):
     """A person plays one Mister X seat, greedy bots the others (the detectives' team seat
     is decided by det1's player); every position the person gets has an action for them."""
     client = api("member")
-    seats = [{"seat": s, "player": "alice"} if s == human else {"seat": s, "bot": "greedy"}
-             for s in ("mrx", "det1", "det2")]
+    seats = [
+        {"seat": s, "player": "alice"} if s == human else {"seat": s, "bot": "greedy"}
+        for s in ("mrx", "det1", "det2")
+    ]
     draft = new_draft(client, game="mister-x", chance=None, setup={}, seats=seats)
     for _ in range(400):
         if draft["is_over"]:
@@ -422,11 +539,13 @@ def test_mister_x_against_bots_to_the_end(api, club, human):
         choice = client.get(f"/api/drafts/{draft['id']}/legal-actions/").json()
         while choice["field"] is not None:
             prefix = {**choice["prefix"], choice["field"]: choice["values"][-1]["value"]}
-            choice = client.get(f"/api/drafts/{draft['id']}/legal-actions/",
-                                {"prefix": json.dumps(prefix)}).json()
+            choice = client.get(
+                f"/api/drafts/{draft['id']}/legal-actions/", {"prefix": json.dumps(prefix)}
+            ).json()
         assert choice["actions"], choice
-        response = post(client, draft, "apply", version=draft["version"],
-                        action=choice["actions"][0]["action"])
+        response = post(
+            client, draft, "apply", version=draft["version"], action=choice["actions"][0]["action"]
+        )
         assert response.status_code == 200, response.json()
         draft = response.json()
     assert draft["is_over"]
@@ -447,10 +566,13 @@ def test_moves_read_as_the_engines_sentences_for_each_viewer(api, club):
     game = get_game("cloak-and-dagger")
     table = Table({"p1": "alice", "p2": "bob"}, draft["options"])
     assert [m["sentence"] for m in draft["moves"]] == [
-        render(game.describe(action, table)) for action in cloak_log()["actions"][:4]]
+        render(game.describe(action, table)) for action in cloak_log()["actions"][:4]
+    ]
     assert draft["moves"][0]["sentence"].startswith("alice ")
     assert draft["seat_labels"]["p1"] == render(game.seat_label("p1", table))
-    assert draft["phases"][draft["moves"][0]["phase"]] == render(game.phase_label(draft["moves"][0]["phase"]))
+    assert draft["phases"][draft["moves"][0]["phase"]] == render(
+        game.phase_label(draft["moves"][0]["phase"])
+    )
     # A member who follows the game sees the public sentences: no envelope's contents.
     follower = api("other").get(f"/api/drafts/{draft['id']}/").json()
     assert follower["viewer"] != "all"
@@ -458,11 +580,21 @@ def test_moves_read_as_the_engines_sentences_for_each_viewer(api, club):
     assert hidden, "the follower sees every action whole"
     for move in hidden:
         assert move["sentence"] == render(game.describe(move["action"], table))
-        assert move["sentence"] != render(game.describe(cloak_log()["actions"][move["ply"] - 1], table))
+        assert move["sentence"] != render(
+            game.describe(cloak_log()["actions"][move["ply"] - 1], table)
+        )
     # The listed choices say themselves too.
     choice = client.get(f"/api/drafts/{draft['id']}/legal-actions/").json()
     while choice["field"] is not None:
-        choice = client.get(f"/api/drafts/{draft['id']}/legal-actions/", {"prefix": json.dumps(
-            {**choice["prefix"], choice["field"]: choice["values"][0]["value"]})}).json()
-    assert all(entry["sentence"] == render(game.describe(entry["action"], table))
-               for entry in choice["actions"])
+        choice = client.get(
+            f"/api/drafts/{draft['id']}/legal-actions/",
+            {
+                "prefix": json.dumps(
+                    {**choice["prefix"], choice["field"]: choice["values"][0]["value"]}
+                )
+            },
+        ).json()
+    assert all(
+        entry["sentence"] == render(game.describe(entry["action"], table))
+        for entry in choice["actions"]
+    )

@@ -41,7 +41,10 @@ def test_bot_games_make_their_own_ladder_and_stay_out_of_the_normal_one(riversid
     bots = [ingest(riverside, _log(seed, ["alice", "bot-greedy"], 1)) for seed in (3, 4, 5)]
     normal = Ladder.objects.get(club=riverside, game=GAME, kind=Ladder.Kind.STANDARD)
     bot_ladder = Ladder.objects.get(club=riverside, game=GAME, kind=Ladder.Kind.BOTS)
-    rated = lambda ladder: set(RatingChange.objects.filter(ladder=ladder).values_list("match_id", flat=True))  # noqa: E731
+
+    def rated(ladder):
+        return set(RatingChange.objects.filter(ladder=ladder).values_list("match_id", flat=True))
+
     assert rated(normal) == {m.pk for m in people}
     assert rated(bot_ladder) == {m.pk for m in bots}
     assert not Rating.objects.filter(ladder=normal, player__handle="bot-greedy").exists()

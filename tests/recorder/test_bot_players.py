@@ -29,7 +29,9 @@ pytestmark = pytest.mark.django_db
 GAME = "cryptid-urban-legends"
 
 
-def bot_log(seed: int, human: str = "alice", bot: str = "greedy", handle: str | None = None) -> dict[str, Any]:
+def bot_log(
+    seed: int, human: str = "alice", bot: str = "greedy", handle: str | None = None
+) -> dict[str, Any]:
     """A finished game of ``human`` against the recorder's ``bot``, its seat entry as the
     recorder writes it."""
     log = play(GAME, seed, ["greedy", bot], players=[human, handle or f"bot-{bot}"])
@@ -45,17 +47,20 @@ def shown_text(page: str) -> str:
     return html.unescape(re.sub(r"<[^>]+>", " ", body))
 
 
-@pytest.mark.parametrize(("language", "handle", "bot", "name"), [
-    ("en", "alice", "", "alice"),
-    ("en", "bot-search", "search", "strong bot"),
-    ("en", "bot-search-2", "search", "strong bot 2"),
-    ("en", "deep-x", "search", "strong bot (deep-x)"),
-    ("en", "bot-search-x", "search", "strong bot (bot-search-x)"),
-    ("en", "bot-oracle", "oracle", "oracle bot"),
-    ("ja", "bot-greedy", "greedy", "ふつうのボット"),
-    ("ja", "bot-greedy-3", "greedy", "ふつうのボット 3"),
-    ("ru", "bot-random", "random", "лёгкий бот"),
-])
+@pytest.mark.parametrize(
+    ("language", "handle", "bot", "name"),
+    [
+        ("en", "alice", "", "alice"),
+        ("en", "bot-search", "search", "strong bot"),
+        ("en", "bot-search-2", "search", "strong bot 2"),
+        ("en", "deep-x", "search", "strong bot (deep-x)"),
+        ("en", "bot-search-x", "search", "strong bot (bot-search-x)"),
+        ("en", "bot-oracle", "oracle", "oracle bot"),
+        ("ja", "bot-greedy", "greedy", "ふつうのボット"),
+        ("ja", "bot-greedy-3", "greedy", "ふつうのボット 3"),
+        ("ru", "bot-random", "random", "лёгкий бот"),
+    ],
+)
 def test_a_player_is_named_by_handle_or_by_bot_level(language, handle, bot, name):
     with translation.override(language):
         assert player_name(handle, bot) == name
@@ -63,19 +68,38 @@ def test_a_player_is_named_by_handle_or_by_bot_level(language, handle, bot, name
 
 
 def test_a_log_names_its_bot_seats_by_level_and_two_of_one_level_apart():
-    seats = [{"seat": "p1", "player": "alice"}, {"seat": "p2", "player": "bot-search", "bot": "search"},
-             {"seat": "p3", "player": "bot-search-2", "bot": "search"},
-             {"seat": "p4", "player": "odd", "bot": {"not": "a level"}}]
-    assert names_at_table(seats, "en") == {"p1": "alice", "p2": "strong bot", "p3": "strong bot 2", "p4": "odd"}
+    seats = [
+        {"seat": "p1", "player": "alice"},
+        {"seat": "p2", "player": "bot-search", "bot": "search"},
+        {"seat": "p3", "player": "bot-search-2", "bot": "search"},
+        {"seat": "p4", "player": "odd", "bot": {"not": "a level"}},
+    ]
+    assert names_at_table(seats, "en") == {
+        "p1": "alice",
+        "p2": "strong bot",
+        "p3": "strong bot 2",
+        "p4": "odd",
+    }
     assert names_at_table(seats, "ja")["p2"] == "つよいボット"
 
 
 def test_the_recorder_and_an_upload_mark_the_bots_they_create(client, club, people, ingest):
-    draft, _ = create_draft(club, people["member"], game_id="cloak-and-dagger", chance="server",
-                            seats=[{"seat": "p1", "player": "alice"}, {"seat": "p2", "bot": "search"},
-                                   {"seat": "p3", "bot": "search"}], options={})
+    draft, _ = create_draft(
+        club,
+        people["member"],
+        game_id="cloak-and-dagger",
+        chance="server",
+        seats=[
+            {"seat": "p1", "player": "alice"},
+            {"seat": "p2", "bot": "search"},
+            {"seat": "p3", "bot": "search"},
+        ],
+        options={},
+    )
     assert dict(Player.objects.filter(handle__startswith="bot-").values_list("handle", "bot")) == {
-        "bot-search": "search", "bot-search-2": "search"}
+        "bot-search": "search",
+        "bot-search-2": "search",
+    }
     # Two strong bots at one table are told apart, in the API and the club's list of drafts.
     client.force_login(people["member"])
     seats = client.get(f"/api/drafts/{draft.pk}/").json()["seats"]
@@ -110,15 +134,23 @@ def test_pages_name_a_bot_by_its_level_in_the_readers_language(client, club, ing
             assert name in text, (language, where)
             assert "bot-greedy" not in text, (language, where)
         ladder = pages["ladder"].content.decode()
-        assert f'href="/clubs/{club.slug}/ladders/{GAME}-bots/players/bot-greedy/">{name}</a>' in ladder
+        assert (
+            f'href="/clubs/{club.slug}/ladders/{GAME}-bots/players/bot-greedy/">{name}</a>'
+            in ladder
+        )
         result = shown_text(pages["match"].content.decode())
         assert (name if winner == "bot-greedy" else "alice") in result
     # The head-to-head picker names the bot and sends its handle.
-    player_page = client.get(f"/clubs/{club.slug}/ladders/{GAME}-bots/players/alice/").content.decode()
+    player_page = client.get(
+        f"/clubs/{club.slug}/ladders/{GAME}-bots/players/alice/"
+    ).content.decode()
     assert '<option value="bot-greedy">средний бот</option>' in player_page
-    h2h = client.get(f"/clubs/{club.slug}/ladders/{GAME}-bots/h2h/alice/", {"vs": "bot-greedy"}, follow=True)
-    assert h2h.redirect_chain[-1][0].endswith("/h2h/alice/bot-greedy/") and "средний бот" in shown_text(
-        h2h.content.decode())
+    h2h = client.get(
+        f"/clubs/{club.slug}/ladders/{GAME}-bots/h2h/alice/", {"vs": "bot-greedy"}, follow=True
+    )
+    assert h2h.redirect_chain[-1][0].endswith(
+        "/h2h/alice/bot-greedy/"
+    ) and "средний бот" in shown_text(h2h.content.decode())
     # The API keeps the handles: they are the logs' identities.
     seats = client.get(f"/api/matches/{match.pk}/").json()["seats"]
     assert [s["player"] for s in seats] == ["alice", "bot-greedy"]
@@ -127,7 +159,9 @@ def test_pages_name_a_bot_by_its_level_in_the_readers_language(client, club, ing
 def test_the_replay_says_a_bots_moves_by_its_level(client, club, ingest):
     match = ingest(club, bot_log(4))
     for language, name in (("en", "medium bot"), ("ja", "ふつうのボット")):
-        body = client.get(f"/api/matches/{match.pk}/frames?view=all", HTTP_ACCEPT_LANGUAGE=language).json()
+        body = client.get(
+            f"/api/matches/{match.pk}/frames?view=all", HTTP_ACCEPT_LANGUAGE=language
+        ).json()
         said = " ".join(f["sentence"] or "" for f in body["frames"])
         assert name in said and "bot-greedy" not in said, language
 
@@ -155,13 +189,34 @@ def test_a_bot_is_nobodys_handle(club, people, ingest):
         assert caught.value.code == "bot_handle"
         assert "medium bot" in str(caught.value)
     with pytest.raises(DraftInvalid, match="choose it as a bot"):
-        create_draft(club, organiser, game_id=GAME, chance="server",
-                     seats=[{"seat": "cryptid", "player": "bot-greedy"}, {"seat": "scientist", "bot": "search"}])
+        create_draft(
+            club,
+            organiser,
+            game_id=GAME,
+            chance="server",
+            seats=[
+                {"seat": "cryptid", "player": "bot-greedy"},
+                {"seat": "scientist", "bot": "search"},
+            ],
+        )
     api = APIClient()
     api.force_authenticate(organiser)
-    refused = api.post("/api/drafts/", {"club": club.slug, "game": GAME, "chance": "server", "seats": [
-        {"seat": "cryptid", "player": "bot-greedy"}, {"seat": "scientist", "bot": "search"}]}, format="json")
-    assert refused.status_code == 400 and "choose it as a bot" in refused.json()["message"], refused.json()
+    refused = api.post(
+        "/api/drafts/",
+        {
+            "club": club.slug,
+            "game": GAME,
+            "chance": "server",
+            "seats": [
+                {"seat": "cryptid", "player": "bot-greedy"},
+                {"seat": "scientist", "bot": "search"},
+            ],
+        },
+        format="json",
+    )
+    assert refused.status_code == 400 and "choose it as a bot" in refused.json()["message"], (
+        refused.json()
+    )
     event = events.create_tournament(club=club, name="Autumn", game=GAME, format="swiss", rounds=2)
     with pytest.raises(TournamentError, match="medium bot"):
         events.enter_handle(event, "bot-greedy")
@@ -189,10 +244,18 @@ def test_a_bot_linked_to_an_account_is_refused_by_the_database(club, people):
 def test_the_migration_marks_the_bots_already_seated(club, people, ingest):
     ingest(club, bot_log(8))
     ingest(club, bot_log(9, human="bob", handle="alice"))  # a person's handle seated as a bot
-    create_draft(club, people["member"], game_id="cloak-and-dagger", chance="server",
-                 seats=[{"seat": "p1", "player": "alice"}, {"seat": "p2", "bot": "random"}], options={})
+    create_draft(
+        club,
+        people["member"],
+        game_id="cloak-and-dagger",
+        chance="server",
+        seats=[{"seat": "p1", "player": "alice"}, {"seat": "p2", "bot": "random"}],
+        options={},
+    )
     Player.objects.update(bot="")  # as they were before the field
     mark_bots = __import__("clubs.migrations.0006_player_bot", fromlist=["mark_bots"]).mark_bots
     mark_bots(apps, None)
     assert dict(Player.objects.exclude(bot="").values_list("handle", "bot")) == {
-        "bot-greedy": "greedy", "bot-random": "random"}
+        "bot-greedy": "greedy",
+        "bot-random": "random",
+    }

@@ -20,7 +20,9 @@ from recorder.choices import (
     read_path,
 )
 
-RELOCATIONS = [{"seat": "cryptid", "type": "relocate", "to": to} for to in relocations([2, 2, 1], 6)]
+RELOCATIONS = [
+    {"seat": "cryptid", "type": "relocate", "to": to} for to in relocations([2, 2, 1], 6)
+]
 
 
 def test_a_huge_nested_list_is_narrowed_space_by_space():
@@ -76,8 +78,10 @@ def test_a_draw_is_chosen_item_by_item_as_the_full_list_would_be(seed):
             every.append({**action, "tickets": rack_list(drawn)})
         prefix: dict = {}
         while True:
-            full, drawn_step = choose(every, prefix), choose_draw(action, "tickets", taken, pile,
-                                                                  count, prefix)
+            full, drawn_step = (
+                choose(every, prefix),
+                choose_draw(action, "tickets", taken, pile, count, prefix),
+            )
             assert (drawn_step.total, drawn_step.field) == (full.total, full.field)
             assert drawn_step.prefix == full.prefix
             if full.field is None:
@@ -91,24 +95,50 @@ def test_a_draw_too_big_to_list_answers_at_once():
     twelve_kinds = {f"kind{n:02d}": 10 for n in range(12)}
     step = choose_draw({"seat": "det1", "type": "refill"}, "tickets", {}, twelve_kinds, 9)
     assert step.total == 167960 and step.field == "tickets/0" and len(step.values) == 12
-    assert choose_draw({"seat": "det1", "type": "refill"}, "tickets", {}, twelve_kinds, 9,
-                       {"tickets/0": "nope"}).total == 0
+    assert (
+        choose_draw(
+            {"seat": "det1", "type": "refill"},
+            "tickets",
+            {},
+            twelve_kinds,
+            9,
+            {"tickets/0": "nope"},
+        ).total
+        == 0
+    )
 
 
-@pytest.mark.parametrize(("displaced", "spaces"), [([1, 0, 1], 3), ([2, 2, 1], 4), ([2, 2, 1], 6),
-                                                   ([3, 0, 2], 5), ([2, 1, 0], 2), ([1, 0, 0], 1)])
+@pytest.mark.parametrize(
+    ("displaced", "spaces"),
+    [
+        ([1, 0, 1], 3),
+        ([2, 2, 1], 4),
+        ([2, 2, 1], 6),
+        ([3, 0, 2], 5),
+        ([2, 1, 0], 2),
+        ([1, 0, 0], 1),
+    ],
+)
 def test_a_relocation_is_chosen_space_by_space_as_the_full_list_would_be(displaced, spaces):
     rng = random.Random(sum(displaced) * 10 + spaces)
-    every = [{"seat": "cryptid", "type": "relocate", "to": to} for to in relocations(displaced, spaces)]
+    every = [
+        {"seat": "cryptid", "type": "relocate", "to": to} for to in relocations(displaced, spaces)
+    ]
     items = {color: n for color, n in zip(("red", "white", "black"), displaced, strict=True) if n}
     base = {"seat": "cryptid", "type": "relocate"}
     for _ in range(10):
         prefix: dict = {}
         while True:
             full, spread = choose(every, prefix), choose_spread(base, "to", items, spaces, prefix)
-            assert (spread.total, spread.field, spread.prefix) == (full.total, full.field, full.prefix)
+            assert (spread.total, spread.field, spread.prefix) == (
+                full.total,
+                full.field,
+                full.prefix,
+            )
             if full.field is None:
-                assert sorted(map(_canonical, spread.actions)) == sorted(map(_canonical, full.actions))
+                assert sorted(map(_canonical, spread.actions)) == sorted(
+                    map(_canonical, full.actions)
+                )
                 break
             assert sorted(map(_canonical, spread.values)) == sorted(map(_canonical, full.values))
             prefix = {**full.prefix, full.field: rng.choice(full.values)["value"]}
@@ -121,10 +151,14 @@ def _canonical(value) -> str:
 
 
 def test_a_relocation_too_big_to_list_answers_at_once():
-    step = choose_spread({"seat": "cryptid", "type": "relocate"}, "to",
-                         {"red": 2, "white": 2, "black": 1}, 8)
+    step = choose_spread(
+        {"seat": "cryptid", "type": "relocate"}, "to", {"red": 2, "white": 2, "black": 1}, 8
+    )
     assert step.total == len(relocations([2, 2, 1], 8)) == 10368
     assert step.field == "to/0" and len(step.values) == 18
     assert sum(v["count"] for v in step.values) == step.total
     too_many = {"to/0": {"red": 3}}
-    assert choose_spread({"seat": "cryptid", "type": "relocate"}, "to", {"red": 2}, 8, too_many).total == 0
+    assert (
+        choose_spread({"seat": "cryptid", "type": "relocate"}, "to", {"red": 2}, 8, too_many).total
+        == 0
+    )

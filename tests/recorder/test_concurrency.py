@@ -24,11 +24,17 @@ LOG = play("cloak-and-dagger", 21, ["greedy", "greedy"], players=["alice", "bob"
 
 
 def _create(client: APIClient) -> dict:
-    response = client.post("/api/drafts/", {
-        "club": "riverside", "game": "cloak-and-dagger", "chance": "table",
-        "seats": [{"seat": "p1", "player": "alice"}, {"seat": "p2", "player": "bob"}],
-        "setup": LOG["setup"],
-    }, format="json")
+    response = client.post(
+        "/api/drafts/",
+        {
+            "club": "riverside",
+            "game": "cloak-and-dagger",
+            "chance": "table",
+            "seats": [{"seat": "p1", "player": "alice"}, {"seat": "p2", "player": "bob"}],
+            "setup": LOG["setup"],
+        },
+        format="json",
+    )
     assert response.status_code == 201, response.json()
     return response.json()
 
@@ -39,8 +45,11 @@ def _race(people, monkeypatch, verbs: tuple[str, str]) -> tuple[dict, int, list]
     creator.force_authenticate(people["member"])
     draft = _create(creator)
     for action in LOG["actions"][:2]:
-        draft = creator.post(f"/api/drafts/{draft['id']}/apply/",
-                             {"version": draft["version"], "action": action}, format="json").json()
+        draft = creator.post(
+            f"/api/drafts/{draft['id']}/apply/",
+            {"version": draft["version"], "action": action},
+            format="json",
+        ).json()
     version = draft["version"]
     both_ready = threading.Barrier(2, timeout=30)
     real_locked = services._locked
@@ -60,15 +69,21 @@ def _race(people, monkeypatch, verbs: tuple[str, str]) -> tuple[dict, int, list]
             if verb.startswith("apply"):
                 # "apply-other": another action than the first tab's (a real conflict).
                 action = LOG["actions"][2]
-                body["action"] = {**action, "envelope": action["envelope"] % 20 + 1} \
-                    if verb == "apply-other" else action
-            responses[slot] = client.post(f"/api/drafts/{draft['id']}/{verb.split('-')[0]}/", body,
-                                          format="json")
+                body["action"] = (
+                    {**action, "envelope": action["envelope"] % 20 + 1}
+                    if verb == "apply-other"
+                    else action
+                )
+            responses[slot] = client.post(
+                f"/api/drafts/{draft['id']}/{verb.split('-')[0]}/", body, format="json"
+            )
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=write, args=(0, "member", verbs[0])),
-               threading.Thread(target=write, args=(1, "member", verbs[1]))]
+    threads = [
+        threading.Thread(target=write, args=(0, "member", verbs[0])),
+        threading.Thread(target=write, args=(1, "member", verbs[1])),
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -78,9 +93,12 @@ def _race(people, monkeypatch, verbs: tuple[str, str]) -> tuple[dict, int, list]
 
 @pytest.mark.integration
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("verbs", [("apply", "apply-other"), ("apply", "undo"), ("finish", "apply")])
-def test_two_concurrent_writes_of_one_version_one_wins(require_postgres, people, club, monkeypatch,
-                                                       verbs):
+@pytest.mark.parametrize(
+    "verbs", [("apply", "apply-other"), ("apply", "undo"), ("finish", "apply")]
+)
+def test_two_concurrent_writes_of_one_version_one_wins(
+    require_postgres, people, club, monkeypatch, verbs
+):
     draft, version, responses = _race(people, monkeypatch, verbs)
     codes = sorted(r.status_code for r in responses)
     assert codes == [200, 409], [r.json() for r in responses]
@@ -103,8 +121,9 @@ def test_two_concurrent_writes_of_one_version_one_wins(require_postgres, people,
 @pytest.mark.integration
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("verb", ["apply", "undo", "finish"])
-def test_the_same_write_twice_at_once_is_applied_once(require_postgres, people, club, monkeypatch,
-                                                      verb):
+def test_the_same_write_twice_at_once_is_applied_once(
+    require_postgres, people, club, monkeypatch, verb
+):
     """A double click: the second request waits for the first's row lock, then finds its
     own request answered and gets that answer."""
     draft, version, responses = _race(people, monkeypatch, (verb, verb))

@@ -35,8 +35,9 @@ def _canonical(action: dict) -> str:
 @pytest.mark.parametrize("seed", [174, 84, 47])
 def test_the_spread_of_a_relocation_is_its_legal_actions(seed):
     log = play(GAME.id, seed, ["greedy", "greedy"])
-    state = GAME.initial_state(GAME.normalize_options(log["options"]), ["cryptid", "scientist"],
-                               log["setup"], None)
+    state = GAME.initial_state(
+        GAME.normalize_options(log["options"]), ["cryptid", "scientist"], log["setup"], None
+    )
     relocations = 0
     for action in log["actions"]:
         for seat in ("cryptid", "scientist"):

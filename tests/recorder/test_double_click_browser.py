@@ -18,12 +18,20 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def table_draft(people: dict[str, Any], log: dict[str, Any]) -> dict[str, Any]:
     client = APIClient()
     client.force_authenticate(people["member"])
-    response = client.post("/api/drafts/", {
-        "club": "riverside", "game": log["game"], "chance": "table",
-        "seats": [{"seat": entry["seat"], "player": handle}
-                  for entry, handle in zip(log["seats"], ("alice", "bob"), strict=False)],
-        "setup": log["setup"],
-    }, format="json")
+    response = client.post(
+        "/api/drafts/",
+        {
+            "club": "riverside",
+            "game": log["game"],
+            "chance": "table",
+            "seats": [
+                {"seat": entry["seat"], "player": handle}
+                for entry, handle in zip(log["seats"], ("alice", "bob"), strict=False)
+            ],
+            "setup": log["setup"],
+        },
+        format="json",
+    )
     assert response.status_code == 201, response.json()
     return response.json()
 
@@ -55,7 +63,8 @@ def test_a_write_sent_twice_by_the_page_is_applied_once(signed_in, live_server, 
     page.goto(f"{live_server.url}/clubs/riverside/record/{draft['id']}/")
     wait_ready(page)
     # The page's own API client, as a retry after a lost answer would send it.
-    answers = page.evaluate("""async ([version, action]) => {
+    answers = page.evaluate(
+        """async ([version, action]) => {
         const { DraftApi } = await import("/static/js/recorder/api.js");
         const config = JSON.parse(document.getElementById("recorder-config").textContent);
         const api = new DraftApi(config.urls, config.csrfToken);
@@ -63,7 +72,9 @@ def test_a_write_sent_twice_by_the_page_is_applied_once(signed_in, live_server, 
         // (Two at once meet at the row lock: tests/recorder/test_concurrency.py, PostgreSQL.)
         const first = await api.apply(version, action);
         return [first, await api.apply(version, action)];
-    }""", [draft["version"], log["actions"][0]])
+    }""",
+        [draft["version"], log["actions"][0]],
+    )
     assert answers[0] == answers[1]
     assert answers[0]["ply"] == 1 and answers[0]["version"] == draft["version"] + 1
     stored = Draft.objects.get(pk=draft["id"])
@@ -74,8 +85,14 @@ def test_start_recording_is_sent_once(signed_in, live_server, club):
     from tests.recorder.recording import choose_game
 
     page = signed_in
-    choose_game(page, live_server, club, "Cloak & Dagger", "dealt at the table: I enter what came out",
-                players=2)
+    choose_game(
+        page,
+        live_server,
+        club,
+        "Cloak & Dagger",
+        "dealt at the table: I enter what came out",
+        players=2,
+    )
     page.get_by_label("Player 1 (spies D/d)", exact=True).select_option(label="alice")
     page.get_by_label("Player 2 (spies E/e)", exact=True).select_option(label="bob")
     # Count the sendings the page lets through, holding them here (no navigation), as

@@ -45,8 +45,11 @@ def test_a_different_action_at_the_same_version_is_stale(api, club):
     response = post(client, draft, "apply", version=draft["version"], action=other)
     assert response.status_code == 409 and response.json()["error"] == "stale"
     # The same body with another query is another request (its answer would differ).
-    response = client.post(f"/api/drafts/{draft['id']}/apply/?static=1",
-                           {"version": draft["version"], "action": action}, format="json")
+    response = client.post(
+        f"/api/drafts/{draft['id']}/apply/?static=1",
+        {"version": draft["version"], "action": action},
+        format="json",
+    )
     assert response.status_code == 409 and response.json()["error"] == "stale"
     assert Draft.objects.get(pk=draft["id"]).actions == cloak_log()["actions"][:2]
 
@@ -57,8 +60,13 @@ def test_only_the_latest_write_is_answered_again(api, club):
     client = api("member")
     draft = new_draft(client)
     actions = cloak_log()["actions"]
-    assert post(client, draft, "apply", version=draft["version"], action=actions[0]).status_code == 200
-    assert post(client, draft, "apply", version=draft["version"] + 1, action=actions[1]).status_code == 200
+    assert (
+        post(client, draft, "apply", version=draft["version"], action=actions[0]).status_code == 200
+    )
+    assert (
+        post(client, draft, "apply", version=draft["version"] + 1, action=actions[1]).status_code
+        == 200
+    )
     response = post(client, draft, "apply", version=draft["version"], action=actions[0])
     assert response.status_code == 409 and response.json()["error"] == "stale"
     assert Draft.objects.get(pk=draft["id"]).actions == actions[:2]
@@ -107,18 +115,28 @@ def test_against_a_bot_the_repeat_says_what_the_first_said_and_no_more(api, club
     """A seat's answer (its eyes: no envelope contents it has not seen) is replayed as it
     was: the same as what that person reads of the draft right after."""
     client = api("member")
-    response = client.post("/api/drafts/", {
-        "club": "riverside", "game": "cloak-and-dagger",
-        "seats": [{"seat": "p1", "player": "alice"}, {"seat": "p2", "bot": "greedy"}],
-    }, format="json")
+    response = client.post(
+        "/api/drafts/",
+        {
+            "club": "riverside",
+            "game": "cloak-and-dagger",
+            "seats": [{"seat": "p1", "player": "alice"}, {"seat": "p2", "bot": "greedy"}],
+        },
+        format="json",
+    )
     assert response.status_code == 201, response.json()
     draft = response.json()
     assert draft["viewer"] == "p1" and draft["document"] is None
     choice = client.get(f"/api/drafts/{draft['id']}/legal-actions/").json()
     while choice["field"] is not None:
-        choice = client.get(f"/api/drafts/{draft['id']}/legal-actions/", {
-            "prefix": json.dumps({**choice["prefix"], choice["field"]: choice["values"][0]["value"]}),
-        }).json()
+        choice = client.get(
+            f"/api/drafts/{draft['id']}/legal-actions/",
+            {
+                "prefix": json.dumps(
+                    {**choice["prefix"], choice["field"]: choice["values"][0]["value"]}
+                ),
+            },
+        ).json()
     action = choice["actions"][0]["action"]
     first, second = twice(client, draft, "apply", version=draft["version"], action=action)
     assert (first.status_code, second.status_code) == (200, 200)
@@ -130,5 +148,10 @@ def test_each_version_is_written_from_once_in_the_database(api, club, people):
     client = api("member")
     draft = advance(client, new_draft(client), 1)
     with pytest.raises(IntegrityError), transaction.atomic():
-        DraftWrite.objects.create(draft_id=draft["id"], version=draft["version"] - 1,
-                                  user=people["member"], kind="apply", fingerprint="0" * 64)
+        DraftWrite.objects.create(
+            draft_id=draft["id"],
+            version=draft["version"] - 1,
+            user=people["member"],
+            kind="apply",
+            fingerprint="0" * 64,
+        )

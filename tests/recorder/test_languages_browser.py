@@ -23,19 +23,39 @@ from tests.recorder.test_api import cloak_log
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SCRIPTS = {"ja": re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]"), "ru": re.compile(r"[\u0400-\u04ff]")}
-ENGLISH_UI = ("Next action", "Actions so far", "Notation", "Undo last action", "Stop recording",
-              "Loading", "to act", "Whose action", "Record:", "draft #")
+ENGLISH_UI = (
+    "Next action",
+    "Actions so far",
+    "Notation",
+    "Undo last action",
+    "Stop recording",
+    "Loading",
+    "to act",
+    "Whose action",
+    "Record:",
+    "draft #",
+)
 
 
-@pytest.mark.parametrize(("language", "width"), [("ja", 1400), ("ja", 390), ("ru", 1400), ("ru", 390)])
-def test_a_refused_move_is_shown_in_the_readers_language(chromium, live_server, club, people, screenshot,
-                                                         language, width):
+@pytest.mark.parametrize(
+    ("language", "width"), [("ja", 1400), ("ja", 390), ("ru", 1400), ("ru", 390)]
+)
+def test_a_refused_move_is_shown_in_the_readers_language(
+    chromium, live_server, club, people, screenshot, language, width
+):
     script = SCRIPTS[language]
     # A context of its own: the refused request is logged by the browser as a failed load.
-    context, page, errors = open_in_language(chromium, live_server, people["member"], language, width)
+    context, page, errors = open_in_language(
+        chromium, live_server, people["member"], language, width
+    )
     draft, _ = services.create_draft(
-        club, people["member"], game_id="cloak-and-dagger", chance="table", setup=cloak_log()["setup"],
-        seats=[{"seat": "p1", "player": "alice"}, {"seat": "p2", "player": "bob"}])
+        club,
+        people["member"],
+        game_id="cloak-and-dagger",
+        chance="table",
+        setup=cloak_log()["setup"],
+        seats=[{"seat": "p1", "player": "alice"}, {"seat": "p2", "player": "bob"}],
+    )
     page.goto(f"{live_server.url}/clubs/{club.slug}/record/{draft.pk}/")
     wait_ready(page)
     assert page.get_attribute("html", "lang") == language
@@ -47,16 +67,26 @@ def test_a_refused_move_is_shown_in_the_readers_language(chromium, live_server, 
     # in the reader's language, with the rule id unchanged.
     refusal = page.request.post(
         f"{live_server.url}/api/drafts/{draft.pk}/apply/",
-        data=json.dumps({"version": draft.version, "action": {"seat": "p1", "type": "examine", "envelope": 3}}),
-        headers={"Content-Type": "application/json",
-                 "X-CSRFToken": next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")},
+        data=json.dumps(
+            {"version": draft.version, "action": {"seat": "p1", "type": "examine", "envelope": 3}}
+        ),
+        headers={
+            "Content-Type": "application/json",
+            "X-CSRFToken": next(
+                c["value"] for c in page.context.cookies() if c["name"] == "csrftoken"
+            ),
+        },
     )
     body = refusal.json()
     assert refusal.status == 422 and body["rule"] == "CD-3.5", body
     assert script.search(body["message"]), body
 
-    page.route("**/apply/**", lambda route: route.fulfill(status=422, content_type="application/json",
-                                                          body=json.dumps(body)))
+    page.route(
+        "**/apply/**",
+        lambda route: route.fulfill(
+            status=422, content_type="application/json", body=json.dumps(body)
+        ),
+    )
     questions = enter_first_choices(page)
     assert questions and all(script.search(label) for label in questions), questions
     confirm = page.locator("#rec-entry .rec-confirm")
@@ -79,15 +109,18 @@ def test_a_refused_move_is_shown_in_the_readers_language(chromium, live_server, 
 
 
 @pytest.mark.parametrize(("language", "width"), [("ja", 1400), ("ru", 390)])
-def test_the_setup_form_asks_in_the_readers_language(chromium, live_server, club, people, screenshot,
-                                                     language, width):
+def test_the_setup_form_asks_in_the_readers_language(
+    chromium, live_server, club, people, screenshot, language, width
+):
     """The game's own setup (the engine's form schema: boards, missions, cities, tickets)
     in the reader's words, the Mister X cities by their local names."""
     script = SCRIPTS[language]
     context = chromium.new_context(viewport={"width": width, "height": 900})
     page = context.new_page()
     sign_in(page, live_server, people["member"])
-    page.goto(f"{live_server.url}/clubs/{club.slug}/record/?game=mister-x&players=3&chance=table&lang={language}")
+    page.goto(
+        f"{live_server.url}/clubs/{club.slug}/record/?game=mister-x&players=3&chance=table&lang={language}"
+    )
     form = page.locator("#rec-setup")
     legends = form.locator("legend, label").all_inner_texts()
     english = [text for text in legends if text.strip() and not script.search(text)]

@@ -23,7 +23,9 @@ def riverside(db) -> Club:
 
 def _draft(club: Club, user, **fields) -> Draft:
     values = {
-        "club": club, "created_by": user, "game": "cloak-and-dagger",
+        "club": club,
+        "created_by": user,
+        "game": "cloak-and-dagger",
         "seats": [{"seat": "p1", "player": "alice"}, {"seat": "p2", "player": "bob"}],
         "played_at": timezone.now(),
     }
@@ -35,8 +37,12 @@ def _draft(club: Club, user, **fields) -> Draft:
 def test_a_table_draft_has_no_seed_and_a_server_draft_needs_one(riverside, user):
     assert _draft(riverside, user).seed is None
     assert _draft(riverside, user, chance="server", seed=7).seed == 7
-    for bad in ({"chance": "table", "seed": 7}, {"chance": "server", "seed": None},
-                {"status": "paused"}, {"chance": "dice"}):
+    for bad in (
+        {"chance": "table", "seed": 7},
+        {"chance": "server", "seed": None},
+        {"status": "paused"},
+        {"chance": "dice"},
+    ):
         with pytest.raises(IntegrityError), transaction.atomic():
             _draft(riverside, user, **bad)
 

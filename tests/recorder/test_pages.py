@@ -23,8 +23,12 @@ def client_for(user=None) -> Client:
 
 
 def cloak_draft(club, user) -> Draft:
-    draft, _ = create_draft(club, user, game_id="cloak-and-dagger",
-                            seats=[{"seat": "p1", "player": "alice"}, {"seat": "p2", "player": "bob"}])
+    draft, _ = create_draft(
+        club,
+        user,
+        game_id="cloak-and-dagger",
+        seats=[{"seat": "p1", "player": "alice"}, {"seat": "p2", "player": "bob"}],
+    )
     return draft
 
 
@@ -47,7 +51,12 @@ def test_the_setup_form_is_built_from_the_engine(club, people):
     # Options from the schema with the engine's defaults; the dealt hands and blocks as
     # drop-downs; one seat field per seat, offering the club's players (no bot at a table).
     assert 'name="option.decks.cryptid.split"' in page and 'value="4"' in page
-    for name in ("setup.sensors_2r2w1b", "setup.hands.cryptid.3", "setup.hands.scientist.1", "setup.first_blocks.3"):
+    for name in (
+        "setup.sensors_2r2w1b",
+        "setup.hands.cryptid.3",
+        "setup.hands.scientist.1",
+        "setup.first_blocks.3",
+    ):
         assert f'name="{name}"' in page
     assert 'name="seat.cryptid"' in page and 'name="seat.scientist"' in page
     assert ">alice<" in page and "bot:greedy" not in page
@@ -56,7 +65,9 @@ def test_the_setup_form_is_built_from_the_engine(club, people):
     assert "bot:greedy" in page and 'name="setup.sensors_2r2w1b"' in page
     assert 'name="setup.hands.cryptid.1"' not in page
     # The player count decides the seats.
-    page = member.get(SETUP, {"game": "cloak-and-dagger", "players": "3", "chance": "table"}).content.decode()
+    page = member.get(
+        SETUP, {"game": "cloak-and-dagger", "players": "3", "chance": "table"}
+    ).content.decode()
     assert 'name="seat.p3"' in page and 'name="seat.p4"' not in page
     response = member.get(SETUP, {"game": "cloak-and-dagger", "players": "9", "chance": "table"})
     assert "played by 2 to 6 players" in response.content.decode()
@@ -66,9 +77,14 @@ def test_the_setup_form_is_built_from_the_engine(club, people):
 def test_starting_a_draft_from_the_form(club, people):
     member = client_for(people["member"])
     url = f"{SETUP}?game=cloak-and-dagger&players=2&chance=table"
-    response = member.post(url, {"option.document_copies": "1", "seat.p1": "alice", "seat.p2": "bob"})
+    response = member.post(
+        url, {"option.document_copies": "1", "seat.p1": "alice", "seat.p2": "bob"}
+    )
     draft = Draft.objects.get()
-    assert response.status_code == 302 and response["Location"] == f"/clubs/riverside/record/{draft.pk}/"
+    assert (
+        response.status_code == 302
+        and response["Location"] == f"/clubs/riverside/record/{draft.pk}/"
+    )
     assert draft.chance == Draft.Chance.TABLE and draft.seed is None
     assert [(s["seat"], s["player"]) for s in draft.seats] == [("p1", "alice"), ("p2", "bob")]
     assert draft.created_by == people["member"]
@@ -88,15 +104,30 @@ def test_a_bot_seat_is_dealt_by_lantern(club, people):
 def test_the_engine_judges_the_setup_and_nothing_is_lost(club, people):
     member = client_for(people["member"])
     url = f"{SETUP}?game=cryptid-urban-legends&chance=table"
-    form = {f"option.decks.{seat}.{card}": n for seat in ("cryptid", "scientist")
-            for card, n in (("split", 4), ("shuffle", 3), ("align", 3))}
+    form = {
+        f"option.decks.{seat}.{card}": n
+        for seat in ("cryptid", "scientist")
+        for card, n in (("split", 4), ("shuffle", 3), ("align", 3))
+    }
     # A scientist's deck of 3 align cards cannot deal 4 of them.
     hands = {"cryptid": ["split", "split", "shuffle"], "scientist": ["align", "align", "align"]}
-    form.update({f"setup.hands.{seat}.{i}": f'"{card}"' for seat, cards in hands.items()
-                 for i, card in enumerate(cards, start=1)})
-    form.update({"setup.sensors_2r2w1b": '"left"', "setup.first_blocks.1": '"N1"',
-                 "setup.first_blocks.2": '"N2"', "setup.first_blocks.3": '"N3"',
-                 "seat.cryptid": "alice", "seat.scientist": "bob"})
+    form.update(
+        {
+            f"setup.hands.{seat}.{i}": f'"{card}"'
+            for seat, cards in hands.items()
+            for i, card in enumerate(cards, start=1)
+        }
+    )
+    form.update(
+        {
+            "setup.sensors_2r2w1b": '"left"',
+            "setup.first_blocks.1": '"N1"',
+            "setup.first_blocks.2": '"N2"',
+            "setup.first_blocks.3": '"N3"',
+            "seat.cryptid": "alice",
+            "seat.scientist": "bob",
+        }
+    )
     assert member.post(url, form).status_code == 302  # three aligns: legal
     form["option.decks.scientist.align"] = 2
     form["option.decks.scientist.split"] = 5
@@ -115,7 +146,9 @@ def test_the_engine_judges_the_setup_and_nothing_is_lost(club, people):
 def test_the_same_player_cannot_take_two_seats(club, people):
     member = client_for(people["member"])
     url = f"{SETUP}?game=cloak-and-dagger&players=2&chance=table"
-    response = member.post(url, {"option.document_copies": "1", "seat.p1": "alice", "seat.p2": "alice"})
+    response = member.post(
+        url, {"option.document_copies": "1", "seat.p1": "alice", "seat.p2": "alice"}
+    )
     assert response.status_code == 422 and "only one seat" in response.content.decode()
     assert not Draft.objects.exists()
 
@@ -128,7 +161,9 @@ def test_the_recording_screen_is_for_members_of_its_club(club, private_club, peo
     # Under another club's address it does not exist.
     assert client_for(people["member"]).get(f"/clubs/secret/record/{draft.pk}/").status_code == 404
     private = cloak_draft(private_club, people["member"])
-    assert client_for(people["outsider"]).get(f"/clubs/secret/record/{private.pk}/").status_code == 404
+    assert (
+        client_for(people["outsider"]).get(f"/clubs/secret/record/{private.pk}/").status_code == 404
+    )
 
 
 def test_the_club_page_lists_games_to_resume(club, people):
@@ -161,14 +196,26 @@ def test_mister_x_dealt_at_the_table(club, people):
     assert "JSON" not in page
     assert '<option value="&quot;europe/1&quot;" selected>Europe' in page
     assert 'type="checkbox" name="option.pawns.det1" value="&quot;red&quot;"' in page
-    assert "Madrid" in page and 'name="setup.racks.mrx.8"' in page and 'name="setup.racks.mrx.9"' not in page
+    assert (
+        "Madrid" in page
+        and 'name="setup.racks.mrx.8"' in page
+        and 'name="setup.racks.mrx.9"' not in page
+    )
     assert ">Mister X</label>" in page and ">Detectives red, blue and green</label>" in page
-    form = {"option.board": '"europe/1"', "setup.mission": json.dumps(setup["mission"]),
-            "setup.start": json.dumps(setup["start"]),
-            **{f"setup.pawns.{pawn}": json.dumps(city) for pawn, city in setup["pawns"].items()},
-            **{f"setup.racks.{seat}.{i}": json.dumps(ticket) for seat, rack in setup["racks"].items()
-               for i, ticket in enumerate(rack, start=1)},
-            "seat.mrx": "alice", "seat.det1": "bob", "seat.det2": "carol"}
+    form = {
+        "option.board": '"europe/1"',
+        "setup.mission": json.dumps(setup["mission"]),
+        "setup.start": json.dumps(setup["start"]),
+        **{f"setup.pawns.{pawn}": json.dumps(city) for pawn, city in setup["pawns"].items()},
+        **{
+            f"setup.racks.{seat}.{i}": json.dumps(ticket)
+            for seat, rack in setup["racks"].items()
+            for i, ticket in enumerate(rack, start=1)
+        },
+        "seat.mrx": "alice",
+        "seat.det1": "bob",
+        "seat.det2": "carol",
+    }
     # A drawn ticket the bag does not hold that many of: the engine's rule, said.
     bad = {**form, **{f"setup.racks.mrx.{i}": '"plane/secret"' for i in range(1, 9)}}
     response = member.post(url, bad)
@@ -179,8 +226,10 @@ def test_mister_x_dealt_at_the_table(club, people):
     # One player may hold both detective seats (the engine's may_hold_together), never
     # Mister X and a detective.
     assert member.post(url, {**form, "seat.det2": "bob"}).status_code == 302
-    assert Draft.objects.latest("pk").seats[1:] == [{"seat": "det1", "player": "bob"},
-                                                    {"seat": "det2", "player": "bob"}]
+    assert Draft.objects.latest("pk").seats[1:] == [
+        {"seat": "det1", "player": "bob"},
+        {"seat": "det2", "player": "bob"},
+    ]
     response = member.post(url, {**form, "seat.det1": "alice"})
     assert response.status_code == 422 and "only one seat" in response.content.decode()
 
@@ -206,14 +255,28 @@ def test_an_organiser_may_seat_a_new_player(club, people):
 def test_the_pawns_are_shared_out_by_checkboxes(club, people):
     member = client_for(people["member"])
     url = f"{SETUP}?game=mister-x&players=3&chance=server"
-    form = {"option.board": '"europe/1"', "option.pawns.det1": ['"red"', '"blue"'],
-            "option.pawns.det2": ['"green"', '"yellow"', '"black"'],
-            "seat.mrx": "alice", "seat.det1": "bob", "seat.det2": "carol"}
+    form = {
+        "option.board": '"europe/1"',
+        "option.pawns.det1": ['"red"', '"blue"'],
+        "option.pawns.det2": ['"green"', '"yellow"', '"black"'],
+        "seat.mrx": "alice",
+        "seat.det1": "bob",
+        "seat.det2": "carol",
+    }
     assert member.post(url, form).status_code == 302
-    assert Draft.objects.get().options["pawns"] == {"det1": ["red", "blue"], "det2": ["green", "yellow", "black"]}
+    assert Draft.objects.get().options["pawns"] == {
+        "det1": ["red", "blue"],
+        "det2": ["green", "yellow", "black"],
+    }
     # Shared out unevenly: the engine's rule, said.
-    response = member.post(url, {**form, "option.pawns.det1": ['"red"'],
-                                 "option.pawns.det2": ['"blue"', '"green"', '"yellow"', '"black"']})
+    response = member.post(
+        url,
+        {
+            **form,
+            "option.pawns.det1": ['"red"'],
+            "option.pawns.det2": ['"blue"', '"green"', '"yellow"', '"black"'],
+        },
+    )
     assert response.status_code == 422 and "MX-6.10" in response.content.decode()
 
 
@@ -224,7 +287,10 @@ def test_the_seat_names_follow_the_options_given(client, club, people):
     url = f"/clubs/{club.slug}/record/seats?game=mister-x&players=3&chance=table"
     default = client.get(url).json()["labels"]
     assert default["mrx"] == "Mister X"
-    shares = {"option.pawns.det1": ['"red"'], "option.pawns.det2": ['"blue"', '"green"', '"yellow"', '"black"']}
+    shares = {
+        "option.pawns.det1": ['"red"'],
+        "option.pawns.det2": ['"blue"', '"green"', '"yellow"', '"black"'],
+    }
     query = "&".join(f"{name}={value}" for name, values in shares.items() for value in values)
     labels = client.get(f"{url}&{query}").json()["labels"]
     assert "red" in labels["det1"] and "blue" not in labels["det1"]
@@ -235,14 +301,25 @@ def test_the_seat_names_follow_the_options_given(client, club, people):
     assert client.get(url).status_code == 302  # signed out: to the sign-in page
 
 
-@pytest.mark.parametrize(("back", "shown"), [
-    ("/tournaments/1/rounds/1/", True), ("https://elsewhere.example/", False),
-    ("//elsewhere.example/x", False), ("javascript:alert(1)", False)])
+@pytest.mark.parametrize(
+    ("back", "shown"),
+    [
+        ("/tournaments/1/rounds/1/", True),
+        ("https://elsewhere.example/", False),
+        ("//elsewhere.example/x", False),
+        ("javascript:alert(1)", False),
+    ],
+)
 def test_the_recording_links_back_only_within_the_site(client, club, people, back, shown):
     from recorder.services import create_draft
 
-    draft, _ = create_draft(club, people["member"], game_id="cloak-and-dagger", chance="server",
-                            seats=[{"seat": "p1", "player": "alice"}, {"seat": "p2", "bot": "greedy"}])
+    draft, _ = create_draft(
+        club,
+        people["member"],
+        game_id="cloak-and-dagger",
+        chance="server",
+        seats=[{"seat": "p1", "player": "alice"}, {"seat": "p2", "bot": "greedy"}],
+    )
     client.force_login(people["member"])
     html = client.get(f"/clubs/{club.slug}/record/{draft.pk}/", {"back": back}).content.decode()
     assert ('data-link="back"' in html) == shown
@@ -267,13 +344,21 @@ def test_the_bots_are_offered_weakest_first_in_plain_words_in_the_readers_langua
     member = client_for(people["member"])
     offered = {}
     for language in ("en", "ja", "ru"):
-        page = member.get(SETUP, {"game": "mister-x", "players": "3", "chance": "server", "lang": language}).content.decode()
-        mrx = page[page.index('name="seat.mrx"'):]
-        mrx = mrx[:mrx.index("</select>")]
+        page = member.get(
+            SETUP, {"game": "mister-x", "players": "3", "chance": "server", "lang": language}
+        ).content.decode()
+        mrx = page[page.index('name="seat.mrx"') :]
+        mrx = mrx[: mrx.index("</select>")]
         offered[language] = re.findall(r'<option value="bot:(\w+)"[^>]*>([^<]+)</option>', mrx)
     assert [bot for bot, _label in offered["en"]] == ["random", "greedy", "search"]
     assert [label for _bot, label in offered["en"]] == [
-        "easy bot: plays random legal moves", "medium bot: plays what looks best right now",
-        "strong bot: plays the game out many times in its head before each move"]
-    assert [label for _bot, label in offered["ja"]][2] == "つよいボット（一手ごとに、頭の中で何度もゲームを最後まで試してから選ぶ）"
-    assert [label for _bot, label in offered["ru"]][0] == "лёгкий бот: ходит случайно, но по правилам"
+        "easy bot: plays random legal moves",
+        "medium bot: plays what looks best right now",
+        "strong bot: plays the game out many times in its head before each move",
+    ]
+    assert [label for _bot, label in offered["ja"]][
+        2
+    ] == "つよいボット（一手ごとに、頭の中で何度もゲームを最後まで試してから選ぶ）"
+    assert [label for _bot, label in offered["ru"]][
+        0
+    ] == "лёгкий бот: ходит случайно, но по правилам"

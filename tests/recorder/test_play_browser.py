@@ -44,10 +44,14 @@ def record_any(page: Any, rng: random.Random) -> dict[str, Any]:
             version = page.eval_on_selector("#recorder", "e => Number(e.dataset.version)")
             confirm.click()
             if action["type"] == "open":
-                page.wait_for_function(f"Number(document.querySelector('#recorder').dataset.version) > {version}")
+                page.wait_for_function(
+                    f"Number(document.querySelector('#recorder').dataset.version) > {version}"
+                )
                 continue
             if not chance_next:
-                page.wait_for_function(f"Number(document.querySelector('#recorder').dataset.ply) > {before}")
+                page.wait_for_function(
+                    f"Number(document.querySelector('#recorder').dataset.ply) > {before}"
+                )
                 wait_ready(page)
                 return action
             continue
@@ -66,14 +70,16 @@ def test_the_bots_moves_follow_yours(signed_in, live_server, club, screenshot):
     page = signed_in
     cloak_draft(page, live_server, club, MEDIUM_BOT, BY_LANTERN)
     # Against a bot the page shows what the human's seat may see: p1's check sheet.
-    assert page.locator('#rec-board g.envelope[data-seen]').count() == 20
+    assert page.locator("#rec-board g.envelope[data-seen]").count() == 20
     rng = random.Random(11)
     for turn in range(1, 4):
         action = record_any(page, rng)
         assert action["seat"] == "p1"
         # p1 acted, and the greedy bot answered at once for p2: two moves per turn.
         assert ply(page) == 2 * turn
-        bots = page.eval_on_selector_all("#rec-moves .move[data-ply]", "els => els.map(e => String(!!e.closest('.move-by-bot')))")
+        bots = page.eval_on_selector_all(
+            "#rec-moves .move[data-ply]", "els => els.map(e => String(!!e.closest('.move-by-bot')))"
+        )
         assert bots == ["false", "true"] * turn
         assert moves(page)[-1].startswith("p2 ")
     # Every answer is drawn as p1 sees it, the ones after a write too: no envelope's
@@ -155,12 +161,17 @@ def test_phone_width_and_keyboard(signed_in, live_server, club, screenshot):
     page.wait_for_function("document.querySelector('#recorder').dataset.ply === '0'")
 
 
-@pytest.mark.parametrize(("game", "players", "seats"), [
-    ("Mister X", 3, {"mrx": MEDIUM_BOT, "det1": "alice", "det2": "bob"}),
-    ("Mister X", 2, {"mrx": "alice", "det1": EASY_BOT}),
-    ("Cryptid: Urban Legends", None, {"cryptid": EASY_BOT, "scientist": "alice"}),
-])
-def test_every_game_can_be_played_against_a_bot(signed_in, live_server, club, game, players, seats, screenshot):
+@pytest.mark.parametrize(
+    ("game", "players", "seats"),
+    [
+        ("Mister X", 3, {"mrx": MEDIUM_BOT, "det1": "alice", "det2": "bob"}),
+        ("Mister X", 2, {"mrx": "alice", "det1": EASY_BOT}),
+        ("Cryptid: Urban Legends", None, {"cryptid": EASY_BOT, "scientist": "alice"}),
+    ],
+)
+def test_every_game_can_be_played_against_a_bot(
+    signed_in, live_server, club, game, players, seats, screenshot
+):
     page = signed_in
     choose_game(page, live_server, club, game, BY_LANTERN, players=players)
     for seat, who in seats.items():
@@ -174,7 +185,9 @@ def test_every_game_can_be_played_against_a_bot(signed_in, live_server, club, ga
         before = ply(page)
         action = record_any(page, rng)
         assert action["seat"] in humans
-        recorded = page.eval_on_selector_all("#rec-moves .move[data-ply]", "els => els.map(e => String(!!e.closest('.move-by-bot')))")
+        recorded = page.eval_on_selector_all(
+            "#rec-moves .move[data-ply]", "els => els.map(e => String(!!e.closest('.move-by-bot')))"
+        )
         # The human's action, then whatever the bots answered, all saved.
         assert recorded[before] == "false" and len(recorded) == ply(page)
     if "mrx" not in humans and "mrx" in seats:
@@ -185,7 +198,9 @@ def test_every_game_can_be_played_against_a_bot(signed_in, live_server, club, ga
     screenshot(page, f"bot-{game.split(':')[0].replace(' ', '-').lower()}-{players}")
 
 
-def test_a_member_plays_against_a_bot_from_the_home_page(signed_in, live_server, club, people, screenshot):
+def test_a_member_plays_against_a_bot_from_the_home_page(
+    signed_in, live_server, club, people, screenshot
+):
     page = signed_in
     page.goto(live_server.url)
     with page.expect_navigation(wait_until="load"):
@@ -200,7 +215,9 @@ def test_a_member_plays_against_a_bot_from_the_home_page(signed_in, live_server,
         page.get_by_role("button", name="Continue").click()
     # The person in the first seat (mia: a member with no handle yet, picked by name),
     # the medium bot in the other; either can be changed.
-    first, second = (page.locator(f'select[name="seat.{seat}"]') for seat in ("cryptid", "scientist"))
+    first, second = (
+        page.locator(f'select[name="seat.{seat}"]') for seat in ("cryptid", "scientist")
+    )
     assert first.input_value() == f"member:{people['member'].pk}"
     assert second.evaluate("e => e.selectedOptions[0].textContent") == MEDIUM_BOT
     screenshot(page, "play-against-a-bot-setup")
@@ -250,8 +267,9 @@ def test_another_member_follows_without_controls(signed_in, live_server, club, p
     context.close()
 
 
-def test_a_seat_against_a_bot_opens_an_envelope_before_it_chooses(signed_in, live_server, club,
-                                                                    screenshot):
+def test_a_seat_against_a_bot_opens_an_envelope_before_it_chooses(
+    signed_in, live_server, club, screenshot
+):
     page = signed_in
     cloak_draft(page, live_server, club, MEDIUM_BOT, BY_LANTERN)
     record_any(page, random.Random(3))  # p1's first turn: the drop of its spy pair
@@ -261,7 +279,9 @@ def test_a_seat_against_a_bot_opens_an_envelope_before_it_chooses(signed_in, liv
     assert json.loads(confirm.get_attribute("data-action"))["type"] == "open"
     version = page.eval_on_selector("#recorder", "e => Number(e.dataset.version)")
     confirm.click()
-    page.wait_for_function(f"Number(document.querySelector('#recorder').dataset.version) > {version}")
+    page.wait_for_function(
+        f"Number(document.querySelector('#recorder').dataset.version) > {version}"
+    )
     wait_ready(page)
     assert page.locator('[data-opened="7"]').is_visible()
     choices = page.locator("#rec-entry").inner_text()

@@ -35,7 +35,11 @@ def types(log: dict[str, Any]) -> list[str]:
 
 
 def record_whole_game(
-    page: Any, log: dict[str, Any], undo_at: int, reload_at: int, resume_at: int | None = None,
+    page: Any,
+    log: dict[str, Any],
+    undo_at: int,
+    reload_at: int,
+    resume_at: int | None = None,
 ) -> list[dict[str, Any]]:
     """Enter every action of ``log``; take the one at ``undo_at`` back once and enter it
     again; reload the page before ``reload_at``; before ``resume_at``, leave for the club
@@ -95,16 +99,20 @@ def test_record_a_whole_cryptid_game(signed_in, live_server, club, screenshot):
     # A game with drawn cards, expansions (blocks drawn) and a relocation, whose
     # thousands of placements the server narrows field by field.
     log = scripted_game(
-        "cryptid-urban-legends", None,
+        "cryptid-urban-legends",
+        None,
         lambda log: {"draw", "expand", "relocate"} <= set(types(log)) and len(log["actions"]) <= 40,
     )
     choose_game(page, live_server, club, "Cryptid: Urban Legends", AT_THE_TABLE)
     setup = log["setup"]
     # Said as players say it: which side the 2 red, 2 white, 1 black sensors go; cards by name.
     page.get_by_label("Sensors beside the cryptid row's block").select_option(
-        label=f"2 red, 2 white, 1 black on the {setup['sensors_2r2w1b']}")
+        label=f"2 red, 2 white, 1 black on the {setup['sensors_2r2w1b']}"
+    )
     hand = page.get_by_role("group", name="Cryptid's hand")
-    hand.get_by_label("card 1", exact=True).select_option(label=setup["hands"]["cryptid"][0].capitalize())
+    hand.get_by_label("card 1", exact=True).select_option(
+        label=setup["hands"]["cryptid"][0].capitalize()
+    )
     fill_setup(page, {"hands": setup["hands"], "first_blocks": setup["first_blocks"]})
     page.get_by_label("Cryptid", exact=True).select_option(label="alice")
     page.get_by_label("Scientist", exact=True).select_option(label="bob")
@@ -142,13 +150,17 @@ def test_record_mister_x_at_the_table(signed_in, live_server, club, screenshot):
     detectives' pawns (two seats to act at once), and refills whose tickets drawn from
     the bag are entered field by field; stopped early, an unfinished match."""
     page = signed_in
-    log = scripted_game("mister-x", 3, lambda log: log["actions"][1]["type"] == "refill", seeds=range(4, 50))
+    log = scripted_game(
+        "mister-x", 3, lambda log: log["actions"][1]["type"] == "refill", seeds=range(4, 50)
+    )
     choose_game(page, live_server, club, "Mister X", AT_THE_TABLE, players=3)
     setup = log["setup"]
     # The board by name; the mission, the cities and every ticket from drop-downs.
     assert page.get_by_label("Board").locator("option:checked").inner_text().startswith("Europe")
     assert "JSON" not in page.locator("#rec-setup").inner_text()
-    page.get_by_label("Mission card").select_option(label=f"{setup['mission'].capitalize()} mission")
+    page.get_by_label("Mission card").select_option(
+        label=f"{setup['mission'].capitalize()} mission"
+    )
     fill_setup(page, {key: value for key, value in setup.items() if key != "mission"})
     page.get_by_label("Mister X", exact=True).select_option(label="alice")
     page.get_by_label("Detectives red, blue and green", exact=True).select_option(label="bob")
@@ -177,17 +189,36 @@ def test_options_are_set_by_clicking(signed_in, live_server, club):
     from recorder.models import Draft
 
     page = signed_in
-    choose_game(page, live_server, club, "Cloak & Dagger", "dealt by Lantern (needed to play against a bot)",
-                players=3)
-    page.get_by_label("Copies of each document (X, Y, Z)").select_option(label="3 of each (9 document cards)")
+    choose_game(
+        page,
+        live_server,
+        club,
+        "Cloak & Dagger",
+        "dealt by Lantern (needed to play against a bot)",
+        players=3,
+    )
+    page.get_by_label("Copies of each document (X, Y, Z)").select_option(
+        label="3 of each (9 document cards)"
+    )
     page.get_by_label("Play with the hazard cards (CD-6.2)").check()
     page.get_by_label("Player 1 (spies D/d)", exact=True).select_option(label="alice")
     page.get_by_label("Player 2 (spies E/e)", exact=True).select_option(label=MEDIUM_BOT)
     page.get_by_label("Player 3 (spies F/f)", exact=True).select_option(label=EASY_BOT)
     start_recording(page)
-    assert Draft.objects.get().options == {"document_copies": 3, "double_agents": False, "hazards": True}
+    assert Draft.objects.get().options == {
+        "document_copies": 3,
+        "double_agents": False,
+        "hazards": True,
+    }
 
-    choose_game(page, live_server, club, "Mister X", "dealt by Lantern (needed to play against a bot)", players=3)
+    choose_game(
+        page,
+        live_server,
+        club,
+        "Mister X",
+        "dealt by Lantern (needed to play against a bot)",
+        players=3,
+    )
     pawns = page.get_by_role("group", name="Pawns of each detective player")
     pawns.get_by_role("group", name="Detective player 1").get_by_label("Green").uncheck()
     pawns.get_by_role("group", name="Detective player 2").get_by_label("Green").check()
@@ -201,8 +232,9 @@ def test_options_are_set_by_clicking(signed_in, live_server, club):
     assert "Detectives red and blue: bob" in page.locator(".rec-head").inner_text()
 
 
-def test_mister_x_seat_names_follow_the_pawns_as_they_are_shared_out(signed_in, live_server, club,
-                                                                    screenshot):
+def test_mister_x_seat_names_follow_the_pawns_as_they_are_shared_out(
+    signed_in, live_server, club, screenshot
+):
     page = signed_in
     choose_game(page, live_server, club, "Mister X", AT_THE_TABLE, players=3)
     second = page.locator('label[for="id_seat.det2"]')
@@ -216,8 +248,10 @@ def test_mister_x_seat_names_follow_the_pawns_as_they_are_shared_out(signed_in, 
     # Four changes, four answers: wait for the last one drawn (both seats' names).
     page.wait_for_function("""() => {
         const first = document.querySelector('label[for="id_seat.det1"]').textContent.toLowerCase();
-        const second = document.querySelector('label[for="id_seat.det2"]').textContent.toLowerCase();
-        return !first.includes('blue') && ['blue', 'green', 'yellow', 'black'].every(c => second.includes(c));
+        const second = document.querySelector('label[for="id_seat.det2"]')
+            .textContent.toLowerCase();
+        return !first.includes('blue')
+            && ['blue', 'green', 'yellow', 'black'].every(c => second.includes(c));
     }""")
     assert second.inner_text() != before
     for colour in ("blue", "green", "yellow", "black"):

@@ -21,10 +21,18 @@ pytestmark = pytest.mark.django_db
 def record(client, log: dict[str, Any], *, setup: dict[str, Any]) -> dict[str, Any]:
     """Record ``log`` through the API in table mode; return the finished draft."""
     seats = [{"seat": e["seat"], "player": e["player"]} for e in log["seats"]]
-    response = client.post("/api/drafts/", {
-        "club": "riverside", "game": log["game"], "options": log["options"], "seats": seats,
-        "chance": "table", "setup": setup,
-    }, format="json")
+    response = client.post(
+        "/api/drafts/",
+        {
+            "club": "riverside",
+            "game": log["game"],
+            "options": log["options"],
+            "seats": seats,
+            "chance": "table",
+            "setup": setup,
+        },
+        format="json",
+    )
     assert response.status_code == 201, response.json()
     draft = response.json()
     assert draft["chance"] == "table" and draft["document"]["seed"] is None
@@ -33,24 +41,28 @@ def record(client, log: dict[str, Any], *, setup: dict[str, Any]) -> dict[str, A
         assert recorded["seat"] in draft["to_act"] or draft["seat"] is not None
 
         def legal(prefix, seat=recorded["seat"]):
-            response = client.get(f"{url}legal-actions/",
-                                  {"seat": seat, "prefix": json.dumps(prefix)})
+            response = client.get(
+                f"{url}legal-actions/", {"seat": seat, "prefix": json.dumps(prefix)}
+            )
             assert response.status_code == 200, response.json()
             return response.json()
 
         entry = choose_through_api(legal, recorded)
         if entry["chance"]:
+
             def chance(prefix, action=entry["action"]):
-                response = client.post(f"{url}chance-options/",
-                                       {"action": action, "prefix": prefix}, format="json")
+                response = client.post(
+                    f"{url}chance-options/", {"action": action, "prefix": prefix}, format="json"
+                )
                 assert response.status_code == 200, response.json()
                 return response.json()
 
             entry = choose_through_api(chance, recorded)
             assert entry["chance"] is False
         assert entry["action"] == recorded, f"ply {ply}"
-        response = client.post(f"{url}apply/", {"version": draft["version"], "action": entry["action"]},
-                               format="json")
+        response = client.post(
+            f"{url}apply/", {"version": draft["version"], "action": entry["action"]}, format="json"
+        )
         assert response.status_code == 200, response.json()
         after = response.json()
         assert after["version"] == draft["version"] + 1 and after["ply"] == ply + 1
@@ -117,16 +129,29 @@ def test_a_mister_x_game_with_refills_entered_at_the_table(api, club):
 def test_a_game_stopped_early_becomes_an_unfinished_match(api, club):
     log = _bot_log("cloak-and-dagger", 8, ["greedy", "greedy"])
     client = api("member")
-    draft = client.post("/api/drafts/", {
-        "club": "riverside", "game": "cloak-and-dagger", "chance": "table",
-        "seats": [{"seat": e["seat"], "player": e["player"]} for e in log["seats"]],
-        "setup": log["setup"],
-    }, format="json").json()
+    draft = client.post(
+        "/api/drafts/",
+        {
+            "club": "riverside",
+            "game": "cloak-and-dagger",
+            "chance": "table",
+            "seats": [{"seat": e["seat"], "player": e["player"]} for e in log["seats"]],
+            "setup": log["setup"],
+        },
+        format="json",
+    ).json()
     for action in log["actions"][:5]:
-        draft = client.post(f"/api/drafts/{draft['id']}/apply/",
-                            {"version": draft["version"], "action": action}, format="json").json()
-    done = client.post(f"/api/drafts/{draft['id']}/finish/", {"version": draft["version"]},
-                       format="json").json()
+        draft = client.post(
+            f"/api/drafts/{draft['id']}/apply/",
+            {"version": draft["version"], "action": action},
+            format="json",
+        ).json()
+    done = client.post(
+        f"/api/drafts/{draft['id']}/finish/", {"version": draft["version"]}, format="json"
+    ).json()
     match = Match.objects.get(pk=done["match"])
-    assert match.status == Match.Status.UNFINISHED and match.log.document["actions"] == log["actions"][:5]
+    assert (
+        match.status == Match.Status.UNFINISHED
+        and match.log.document["actions"] == log["actions"][:5]
+    )
     assert Draft.objects.get(pk=draft["id"]).status == Draft.Status.FINISHED

@@ -31,7 +31,14 @@ def test_a_refusal_links_its_rule_to_the_rule_text(chromium, live_server, club, 
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     sign_in(page, live_server, people["member"])
-    choose_game(page, live_server, club, "Cloak & Dagger", "dealt at the table: I enter what came out", players=2)
+    choose_game(
+        page,
+        live_server,
+        club,
+        "Cloak & Dagger",
+        "dealt at the table: I enter what came out",
+        players=2,
+    )
     choose_seat(page, "p1", "alice")
     choose_seat(page, "p2", "bob")
     start_recording(page)
@@ -41,8 +48,12 @@ def test_a_refusal_links_its_rule_to_the_rule_text(chromium, live_server, club, 
     refusal = page.request.post(
         f"{live_server.url}/api/drafts/{draft}/apply/",
         data=json.dumps({"version": 1, "action": {"seat": "p1", "type": "examine", "envelope": 3}}),
-        headers={"Content-Type": "application/json",
-                 "X-CSRFToken": next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")},
+        headers={
+            "Content-Type": "application/json",
+            "X-CSRFToken": next(
+                c["value"] for c in page.context.cookies() if c["name"] == "csrftoken"
+            ),
+        },
     )
     body = refusal.json()
     assert refusal.status == 422 and body["rule"] == "CD-3.5", body

@@ -42,15 +42,27 @@ def table_game(user: Any, game: str) -> dict[str, Any]:
     players, seed, plies = GAMES[game]
     log = play(game, seed, ["greedy"] * players)
     client = api(user)
-    response = client.post("/api/drafts/", {
-        "club": "riverside", "game": game, "chance": "table", "setup": log["setup"],
-        "seats": [{"seat": e["seat"], "player": h} for e, h in zip(log["seats"], ("alice", "bob", "carol"),
-                                                                    strict=False)],
-    }, format="json")
+    response = client.post(
+        "/api/drafts/",
+        {
+            "club": "riverside",
+            "game": game,
+            "chance": "table",
+            "setup": log["setup"],
+            "seats": [
+                {"seat": e["seat"], "player": h}
+                for e, h in zip(log["seats"], ("alice", "bob", "carol"), strict=False)
+            ],
+        },
+        format="json",
+    )
     draft = response.json()
     for action in log["actions"][:plies]:
-        response = client.post(f"/api/drafts/{draft['id']}/apply/",
-                               {"version": draft["version"], "action": action}, format="json")
+        response = client.post(
+            f"/api/drafts/{draft['id']}/apply/",
+            {"version": draft["version"], "action": action},
+            format="json",
+        )
         assert response.status_code == 200, response.json()
         draft = response.json()
     return draft
@@ -58,19 +70,29 @@ def table_game(user: Any, game: str) -> dict[str, Any]:
 
 def cloak_bot_game_with_an_envelope_opened(user: Any) -> dict[str, Any]:
     client = api(user)
-    draft = client.post("/api/drafts/", {
-        "club": "riverside", "game": "cloak-and-dagger",
-        "seats": [{"seat": "p1", "player": "alice"}, {"seat": "p2", "bot": "greedy"},
-                  {"seat": "p3", "bot": "random"}],
-    }, format="json").json()
+    draft = client.post(
+        "/api/drafts/",
+        {
+            "club": "riverside",
+            "game": "cloak-and-dagger",
+            "seats": [
+                {"seat": "p1", "player": "alice"},
+                {"seat": "p2", "bot": "greedy"},
+                {"seat": "p3", "bot": "random"},
+            ],
+        },
+        format="json",
+    ).json()
 
     def listed() -> list[dict[str, Any]]:
         """Player 1's choices, the first value of each field until they are listed (the
         pick of an envelope, when it has one, first)."""
         prefix: dict[str, Any] = {}
         while True:
-            choice = client.get(f"/api/drafts/{draft['id']}/legal-actions/",
-                                {"prefix": json.dumps(prefix)} if prefix else {}).json()
+            choice = client.get(
+                f"/api/drafts/{draft['id']}/legal-actions/",
+                {"prefix": json.dumps(prefix)} if prefix else {},
+            ).json()
             if choice["field"] is None:
                 return [entry["action"] for entry in choice["actions"]]
             values = [v["value"] for v in choice["values"]]
@@ -80,8 +102,11 @@ def cloak_bot_game_with_an_envelope_opened(user: Any) -> dict[str, Any]:
     for _ in range(12):
         actions = listed()
         opens = [a for a in actions if a["type"] == "open"]
-        draft = client.post(f"/api/drafts/{draft['id']}/apply/",
-                            {"version": draft["version"], "action": (opens or actions)[-1]}, format="json").json()
+        draft = client.post(
+            f"/api/drafts/{draft['id']}/apply/",
+            {"version": draft["version"], "action": (opens or actions)[-1]},
+            format="json",
+        ).json()
         if opens and draft["ply"] >= 3:
             break
     assert "opened" in json.dumps(draft["frame"]["view"]), "no envelope was opened"
@@ -90,9 +115,13 @@ def cloak_bot_game_with_an_envelope_opened(user: Any) -> dict[str, Any]:
 
 def look(page: Any, width: int, name: str) -> None:
     if width == 390:
-        wide = page.evaluate("""w => [...document.querySelectorAll('body *')]
-            .filter(e => e.getBoundingClientRect().right > w + 1 && !e.closest('.replay-moves, .replay-board'))
-            .map(e => `${e.tagName}.${e.getAttribute('class')}`)""", width)
+        wide = page.evaluate(
+            """w => [...document.querySelectorAll('body *')]
+            .filter(e => e.getBoundingClientRect().right > w + 1
+                && !e.closest('.replay-moves, .replay-board'))
+            .map(e => `${e.tagName}.${e.getAttribute('class')}`)""",
+            width,
+        )
         assert page.evaluate("document.documentElement.scrollWidth") <= width, wide[:10]
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"recorder-{name}-{width}.png"), full_page=True)
@@ -109,7 +138,9 @@ def test_recorder_screenshots_at_1400_and_390(chromium, live_server, club, peopl
         context = chromium.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
         page = context.new_page()
         sign_in(page, live_server, user)
-        page.goto(f"{live_server.url}/clubs/riverside/record/?game={game}&players={players}&chance=table")
+        page.goto(
+            f"{live_server.url}/clubs/riverside/record/?game={game}&players={players}&chance=table"
+        )
         page.wait_for_selector("#rec-setup")
         assert "JSON" not in page.locator("#rec-setup").inner_text()
         look(page, width, f"{game}-setup")
@@ -119,8 +150,9 @@ def test_recorder_screenshots_at_1400_and_390(chromium, live_server, club, peopl
         # the reader turns it on (the sentence then on hover).
         moves = page.locator("#rec-moves .move")
         assert moves.count() == len(draft["moves"])
-        assert moves.evaluate_all("els => els.map(e => e.textContent.replace(/bot$/, ''))") == \
-            [m["sentence"] for m in draft["moves"]]
+        assert moves.evaluate_all("els => els.map(e => e.textContent.replace(/bot$/, ''))") == [
+            m["sentence"] for m in draft["moves"]
+        ]
         assert moves.last.get_attribute("title") is None
         page.get_by_label("Notation").check()
         assert moves.last.text_content() == draft["moves"][-1]["notation"]
@@ -131,7 +163,9 @@ def test_recorder_screenshots_at_1400_and_390(chromium, live_server, club, peopl
         context.close()
 
 
-def test_recorder_screenshot_of_a_bot_game_with_an_envelope_opened(chromium, live_server, club, people):
+def test_recorder_screenshot_of_a_bot_game_with_an_envelope_opened(
+    chromium, live_server, club, people
+):
     user = people["member"]
     draft = cloak_bot_game_with_an_envelope_opened(user)
     for width, height in ((1400, 1000), (390, 844)):

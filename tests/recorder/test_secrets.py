@@ -41,8 +41,9 @@ def page_of(user, draft_id: int) -> str:
 
 
 def create(client, game: str, seats: list[dict[str, Any]], **fields: Any) -> dict[str, Any]:
-    response = client.post("/api/drafts/", {"club": "riverside", "game": game, "seats": seats, **fields},
-                           format="json")
+    response = client.post(
+        "/api/drafts/", {"club": "riverside", "game": game, "seats": seats, **fields}, format="json"
+    )
     assert response.status_code == 201, response.json()
     return response.json()
 
@@ -56,7 +57,9 @@ def post(client, draft_id: int, verb: str, **body: Any):
 
 def test_a_game_against_a_bot_shows_only_the_persons_seat(api, club, people):
     client = api("member")
-    draft = create(client, CLOAK, [{"seat": "p1", "player": "alice"}, {"seat": "p2", "bot": "greedy"}])
+    draft = create(
+        client, CLOAK, [{"seat": "p1", "player": "alice"}, {"seat": "p2", "bot": "greedy"}]
+    )
     url = f"/api/drafts/{draft['id']}/"
     for asked in ({}, {"view": "all"}, {"view": "p2"}):
         seen = client.get(url, asked).json()
@@ -70,7 +73,9 @@ def test_a_game_against_a_bot_shows_only_the_persons_seat(api, club, people):
 
 def test_mister_x_against_a_bot_hides_him(api, club):
     client = api("member")
-    draft = create(client, MX, [{"seat": "mrx", "bot": "greedy"}, {"seat": "det1", "player": "alice"}])
+    draft = create(
+        client, MX, [{"seat": "mrx", "bot": "greedy"}, {"seat": "det1", "player": "alice"}]
+    )
     url = f"/api/drafts/{draft['id']}/"
     for asked in ({}, {"view": "all"}, {"view": "mrx"}):
         seen = client.get(url, asked).json()
@@ -84,8 +89,12 @@ def test_mister_x_against_a_bot_hides_him(api, club):
 
 def test_following_a_game_shows_what_is_announced_and_a_seated_member_their_seat(api, club, people):
     recorder = api("member")
-    draft = create(recorder, MX, [{"seat": "mrx", "player": "alice"}, {"seat": "det1", "player": "bob"}],
-                   chance="server")
+    draft = create(
+        recorder,
+        MX,
+        [{"seat": "mrx", "player": "alice"}, {"seat": "det1", "player": "bob"}],
+        chance="server",
+    )
     url = f"/api/drafts/{draft['id']}/"
     Player.objects.filter(club=club, handle="bob").update(user=people["other"])
     follower = api("organiser").get(url).json()
@@ -100,9 +109,15 @@ def test_following_a_game_shows_what_is_announced_and_a_seated_member_their_seat
 # --- counterfactual games -----------------------------------------------------------------------
 
 
-def _seat_transcript(game_id: str, seats: list[dict[str, Any]], human: str, seed: int,
-                     given: dict[str, Any], turns: int,
-                     policy: Callable[[list[dict[str, Any]]], dict[str, Any]]) -> tuple[str, str]:
+def _seat_transcript(
+    game_id: str,
+    seats: list[dict[str, Any]],
+    human: str,
+    seed: int,
+    given: dict[str, Any],
+    turns: int,
+    policy: Callable[[list[dict[str, Any]]], dict[str, Any]],
+) -> tuple[str, str]:
     """Play the draft a seed would give (as recorder.services does) with ``policy`` choosing
     the person's moves from their own choices; return (what the person saw, what was hidden)."""
     game = get_game(game_id)
@@ -127,21 +142,30 @@ def _seat_transcript(game_id: str, seats: list[dict[str, Any]], human: str, seed
         if session.step(policy(choices), viewer) is not None:
             made += 1
     seen.append([session.view(viewer), session.history(viewer)])
-    return json.dumps(seen, sort_keys=True), json.dumps(game.view(session.state, None), sort_keys=True)
+    return json.dumps(seen, sort_keys=True), json.dumps(
+        game.view(session.state, None), sort_keys=True
+    )
 
 
 Deal = tuple[int, dict[str, Any]]  # a seed, and the setup choices given with it
 
 
-def _twins(game_id: str, seats: list[dict[str, Any]], human: str, turns: int,
-           policy: Callable[[list[dict[str, Any]]], dict[str, Any]],
-           deals: list[Deal]) -> tuple[Deal, Deal]:
+def _twins(
+    game_id: str,
+    seats: list[dict[str, Any]],
+    human: str,
+    turns: int,
+    policy: Callable[[list[dict[str, Any]]], dict[str, Any]],
+    deals: list[Deal],
+) -> tuple[Deal, Deal]:
     """Two deals whose games the person cannot tell apart but whose hidden state differs.
     Deals are first grouped by what the person sees before any move (cheap), and only
     deals that share their start are played on."""
     starts: dict[str, list[Deal]] = {}
     for deal in deals:
-        starts.setdefault(_seat_transcript(game_id, seats, human, *deal, 0, policy)[0], []).append(deal)
+        starts.setdefault(_seat_transcript(game_id, seats, human, *deal, 0, policy)[0], []).append(
+            deal
+        )
     by_transcript: dict[str, tuple[Deal, str]] = {}
     for deal in [deal for group in starts.values() if len(group) > 1 for deal in group]:
         seen, hidden = _seat_transcript(game_id, seats, human, *deal, turns, policy)
@@ -158,15 +182,30 @@ def _normal(text: str, draft_id: int) -> str:
     """The answer with the draft's id and its clock set aside (they differ between any two
     drafts, hidden contents or not)."""
     text = _VOLATILE.sub(r'\1"T"', text)
-    for where in ("/drafts/{}/", "/record/{}/", '"id": {},', '"draft": {},', '"draft": {}}}',
-                  "draft #{}<", 'data-draft="{}"', "draft {}<"):
+    for where in (
+        "/drafts/{}/",
+        "/record/{}/",
+        '"id": {},',
+        '"draft": {},',
+        '"draft": {}}}',
+        "draft #{}<",
+        'data-draft="{}"',
+        "draft {}<",
+    ):
         text = text.replace(where.format(draft_id), where.format("ID"))
     text = re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "CSRF", text)
     return re.sub(r'"csrfToken": ?"[^"]*"', '"csrfToken": "X"', text)
 
 
-def _answers(client, user, monkeypatch, deal: Deal, game_id: str, seats: list[dict[str, Any]],
-             script: list[tuple[str, Any]]) -> list[str]:
+def _answers(
+    client,
+    user,
+    monkeypatch,
+    deal: Deal,
+    game_id: str,
+    seats: list[dict[str, Any]],
+    script: list[tuple[str, Any]],
+) -> list[str]:
     """Every answer the person gets for ``script`` in the draft ``deal`` gives."""
     seed, given = deal
     monkeypatch.setattr(services.secrets, "randbelow", lambda limit: seed)
@@ -191,8 +230,11 @@ def _answers(client, user, monkeypatch, deal: Deal, game_id: str, seats: list[di
                 prefix = {**step["prefix"], step["field"]: step["values"][0]["value"]}
             if step["seat"] is None:  # the game is over
                 continue
-            body = keep(post(client, draft_id, "apply", version=version,
-                             action=step["actions"][0]["action"]))
+            body = keep(
+                post(
+                    client, draft_id, "apply", version=version, action=step["actions"][0]["action"]
+                )
+            )
             version = body.get("version", version)
         elif verb == "raw":  # a body as a hostile client might send it
             path, payload = arg
@@ -232,8 +274,15 @@ def _first_walked(listed: list[dict[str, Any]]) -> dict[str, Any]:
         prefix = {**step.prefix, step.field: step.values[0]["value"]}
 
 
-def _same_answers(api, people, monkeypatch, game_id: str, seats: list[dict[str, Any]],
-                  twins: tuple[Deal, Deal], probes: list[tuple[str, Any]]) -> list[str]:
+def _same_answers(
+    api,
+    people,
+    monkeypatch,
+    game_id: str,
+    seats: list[dict[str, Any]],
+    twins: tuple[Deal, Deal],
+    probes: list[tuple[str, Any]],
+) -> list[str]:
     """Play ``probes`` in both twin drafts as the member; every answer must be the same."""
     client = api("member")
     one = _answers(client, people["member"], monkeypatch, twins[0], game_id, seats, probes)
@@ -252,8 +301,9 @@ def _first_open_then_examine(choices: list[dict[str, Any]]) -> dict[str, Any]:
 
 def test_cloak_probes_tell_nothing_about_unopened_envelopes(api, club, people, monkeypatch):
     seats = [{"seat": "p1", "player": "alice"}, {"seat": "p2", "bot": "greedy"}]
-    first, second = _twins(CLOAK, seats, "p1", 4, _first_open_then_examine,
-                           [(seed, {}) for seed in range(1, 400)])
+    first, second = _twins(
+        CLOAK, seats, "p1", 4, _first_open_then_examine, [(seed, {}) for seed in range(1, 400)]
+    )
     probes: list[tuple[str, Any]] = [
         ("apply", {"seat": "p1", "type": "drop", "envelope": 1}),
         ("get", None),
@@ -269,12 +319,19 @@ def test_cloak_probes_tell_nothing_about_unopened_envelopes(api, club, people, m
             ("apply", {"seat": "p1", "type": "take", "envelope": n, "spy": "D", "second": "X"}),
             ("chance", {"seat": "p1", "type": "place", "envelope": n}),
         ]
-    probes += [("undo", None), ("page", None),
-               ("apply", {"seat": "p1", "type": "open", "envelope": 1}), ("repeat", None), ("legal", None),
-               ("apply", {"seat": "p1", "type": "open", "envelope": 2}),
-               ("apply", {"seat": "p1", "type": "place", "envelope": 2}),
-               ("apply", {"seat": "p1", "type": "examine", "envelope": 1}), ("get", None),
-               ("undo", None), ("page", None)]
+    probes += [
+        ("undo", None),
+        ("page", None),
+        ("apply", {"seat": "p1", "type": "open", "envelope": 1}),
+        ("repeat", None),
+        ("legal", None),
+        ("apply", {"seat": "p1", "type": "open", "envelope": 2}),
+        ("apply", {"seat": "p1", "type": "place", "envelope": 2}),
+        ("apply", {"seat": "p1", "type": "examine", "envelope": 1}),
+        ("get", None),
+        ("undo", None),
+        ("page", None),
+    ]
     client = api("member")
     one = _answers(client, people["member"], monkeypatch, first, CLOAK, seats, probes)
     two = _answers(client, people["member"], monkeypatch, second, CLOAK, seats, probes)
@@ -292,14 +349,26 @@ def test_cloak_probes_tell_nothing_about_unopened_envelopes(api, club, people, m
 
 def test_picking_an_envelope_is_opening_it(api, club, monkeypatch):
     client = api("member")
-    draft = create(client, CLOAK, [{"seat": "p1", "player": "alice"}, {"seat": "p2", "bot": "greedy"}])
+    draft = create(
+        client, CLOAK, [{"seat": "p1", "player": "alice"}, {"seat": "p2", "bot": "greedy"}]
+    )
     draft_id = draft["id"]
-    draft = post(client, draft_id, "apply", version=draft["version"],
-                 action={"seat": "p1", "type": "drop", "envelope": 4}).json()
+    draft = post(
+        client,
+        draft_id,
+        "apply",
+        version=draft["version"],
+        action={"seat": "p1", "type": "drop", "envelope": 4},
+    ).json()
     choice = client.get(f"/api/drafts/{draft_id}/legal-actions/").json()
     assert [entry["action"]["type"] for entry in choice["actions"]] == ["open"] * ENVELOPES
-    opened = post(client, draft_id, "apply", version=draft["version"],
-                  action={"seat": "p1", "type": "open", "envelope": 4}).json()
+    opened = post(
+        client,
+        draft_id,
+        "apply",
+        version=draft["version"],
+        action={"seat": "p1", "type": "open", "envelope": 4},
+    ).json()
     assert opened["ply"] == draft["ply"]  # a pick is not an action of the log
     assert opened["frame"]["view"]["opened"]["p1"]["envelope"] == 4
     # p1's own spies are inside (the bot may have dropped its pair there too).
@@ -308,38 +377,64 @@ def test_picking_an_envelope_is_opening_it(api, club, monkeypatch):
     assert {entry["action"]["envelope"] for entry in inside["actions"]} == {4}
     assert {entry["action"]["type"] for entry in inside["actions"]} == {"examine", "take"}
     # Committed: another envelope is refused, and reloading keeps the pick.
-    other = post(client, draft_id, "apply", version=opened["version"],
-                 action={"seat": "p1", "type": "examine", "envelope": 5})
+    other = post(
+        client,
+        draft_id,
+        "apply",
+        version=opened["version"],
+        action={"seat": "p1", "type": "examine", "envelope": 5},
+    )
     assert other.status_code == 422 and other.json()["rule"] == "CD-3"
-    assert Draft.objects.get(pk=draft_id).opened == {"p1": {"seat": "p1", "type": "open", "envelope": 4}}
-    took = post(client, draft_id, "apply", version=opened["version"],
-                action={"seat": "p1", "type": "take", "envelope": 4, "spy": "D", "second": None})
+    assert Draft.objects.get(pk=draft_id).opened == {
+        "p1": {"seat": "p1", "type": "open", "envelope": 4}
+    }
+    took = post(
+        client,
+        draft_id,
+        "apply",
+        version=opened["version"],
+        action={"seat": "p1", "type": "take", "envelope": 4, "spy": "D", "second": None},
+    )
     assert took.status_code == 200 and Draft.objects.get(pk=draft_id).opened == {}
 
 
 def _mister_x_probes() -> list[tuple[str, Any]]:
     """Every endpoint a detective can call, refused and accepted alike."""
-    probes: list[tuple[str, Any]] = [("get", None), ("legal", None), ("page", None),
-                                     ("legal", {"type": "move"}), ("legal", {"type": "stay"})]
+    probes: list[tuple[str, Any]] = [
+        ("get", None),
+        ("legal", None),
+        ("page", None),
+        ("legal", {"type": "move"}),
+        ("legal", {"type": "stay"}),
+    ]
     for pawn in ("red", "blue", "green", "yellow", "black"):
         probes += [
             ("legal", {"pawn": pawn}),
             ("legal", {"pawn": pawn, "ticket": "car/double"}),
-            ("apply", {"seat": "det1", "type": "move", "pawn": pawn, "ticket": "car/double", "to": 1}),
-            ("apply", {"seat": "det1", "type": "move", "pawn": pawn, "ticket": "plane/siren",
-                       "to": 199}),
+            (
+                "apply",
+                {"seat": "det1", "type": "move", "pawn": pawn, "ticket": "car/double", "to": 1},
+            ),
+            (
+                "apply",
+                {"seat": "det1", "type": "move", "pawn": pawn, "ticket": "plane/siren", "to": 199},
+            ),
             ("apply", {"seat": "det1", "type": "move", "pawn": pawn, "ticket": "bus/1", "to": 2}),
             ("apply", {"seat": "det1", "type": "stay", "pawn": pawn}),
-            ("chance", {"seat": "det1", "type": "move", "pawn": pawn, "ticket": "car/double",
-                        "to": 1}),
+            (
+                "chance",
+                {"seat": "det1", "type": "move", "pawn": pawn, "ticket": "car/double", "to": 1},
+            ),
         ]
     probes += [
         ("apply", {"seat": "mrx", "type": "move", "ticket": "car/double", "to": 1}),
         ("apply", {"seat": "det1", "type": "refill", "tickets": ["car/siren"]}),
         ("apply", {"seat": "det1", "type": "refill"}),
         ("apply", {"seat": "det1", "type": "discard", "tickets": []}),
-        ("apply", {"seat": "detectives", "type": "investigate",
-                   "pay": {"det1": ["car/investigate"] * 3}}),
+        (
+            "apply",
+            {"seat": "detectives", "type": "investigate", "pay": {"det1": ["car/investigate"] * 3}},
+        ),
         ("apply", {"seat": "det1", "type": "fly"}),
         ("chance", {"seat": "det1", "type": "refill"}),
         ("stale", {"seat": "det1", "type": "stay", "pawn": "red"}),
@@ -360,8 +455,12 @@ def test_mister_x_probes_tell_the_detectives_nothing_hidden(api, club, people, m
 
     board = resolve_board(get_game(MX).normalize_options({})["board"])
     # The same deal (seed) for the detectives; Mister X starts in another city.
-    deals = [(seed, {"mission": colour, "start": start}) for seed in range(1, 30)
-             for colour, mission in sorted(board.missions.items()) for start in mission.starts]
+    deals = [
+        (seed, {"mission": colour, "start": start})
+        for seed in range(1, 30)
+        for colour, mission in sorted(board.missions.items())
+        for start in mission.starts
+    ]
     twins = _twins(MX, seats, "detectives", 7, _first_walked, deals)
     probes = _mister_x_probes()
     for _ in range(7):  # the moves the twins were found with, each followed by every probe
@@ -388,7 +487,10 @@ def _detective_racks_dealt_from(alt: int) -> Callable[..., Any]:
 
     def draw_from(bag, count, rng):
         dealing = sys._getframe(1)  # the initial deal loops ``for seat in order``
-        if dealing.f_code.co_name == "new_state" and dealing.f_locals.get("seat") not in (None, "mrx"):
+        if dealing.f_code.co_name == "new_state" and dealing.f_locals.get("seat") not in (
+            None,
+            "mrx",
+        ):
             rng = Rng(alt)
         return real(bag, count, rng)
 
@@ -399,8 +501,13 @@ def _mister_x_seat_probes() -> list[tuple[str, Any]]:
     """Every endpoint Mister X can call, refused and accepted alike. (An unnamed refill is
     left out: where it is legal it draws, and Mister X sees what he draws — from a bag that
     differs between the twins, as the table's bag would.)"""
-    probes: list[tuple[str, Any]] = [("get", None), ("legal", None), ("page", None),
-                                     ("legal", {"type": "move"}), ("legal", {"type": "secret"})]
+    probes: list[tuple[str, Any]] = [
+        ("get", None),
+        ("legal", None),
+        ("page", None),
+        ("legal", {"type": "move"}),
+        ("legal", {"type": "secret"}),
+    ]
     for ticket in ("car/double", "car/secret", "train/siren", "plane/investigate", "bus/1"):
         probes += [
             ("legal", {"ticket": ticket}),
@@ -410,7 +517,10 @@ def _mister_x_seat_probes() -> list[tuple[str, Any]]:
         ]
     probes += [
         ("apply", {"seat": "det1", "type": "move", "pawn": "red", "ticket": "car/double", "to": 1}),
-        ("apply", {"seat": "detectives", "type": "investigate", "pay": {"det1": ["car/investigate"] * 3}}),
+        (
+            "apply",
+            {"seat": "detectives", "type": "investigate", "pay": {"det1": ["car/investigate"] * 3}},
+        ),
         ("apply", {"seat": "mrx", "type": "refill", "tickets": ["car/siren"]}),
         ("apply", {"seat": "mrx", "type": "pass"}),
         ("chance", {"seat": "mrx", "type": "refill"}),
@@ -423,7 +533,9 @@ def _mister_x_seat_probes() -> list[tuple[str, Any]]:
     return probes
 
 
-def test_mister_x_probes_tell_mister_x_nothing_of_the_detectives_racks(api, club, people, monkeypatch):
+def test_mister_x_probes_tell_mister_x_nothing_of_the_detectives_racks(
+    api, club, people, monkeypatch
+):
     """Mister X against bot detectives: the detectives' racks and the bag are theirs
     (MX-5). Two games dealt alike except for the detectives' tickets, whose public history
     (the tickets the detectives lay, their pawns' cities) is the same for the moves played,
@@ -440,7 +552,9 @@ def test_mister_x_probes_tell_mister_x_nothing_of_the_detectives_racks(api, club
     for alt in range(1, 400):
         with monkeypatch.context() as patched:
             patched.setattr(rules, "draw_from", _detective_racks_dealt_from(alt))
-            other_seen, other_hidden = _seat_transcript(MX, seats, "mrx", *deal, turns, _first_walked)
+            other_seen, other_hidden = _seat_transcript(
+                MX, seats, "mrx", *deal, turns, _first_walked
+            )
         if other_seen == seen and other_hidden != hidden:
             break
     else:
@@ -467,11 +581,18 @@ def test_mister_x_probes_tell_mister_x_nothing_of_the_detectives_racks(api, club
 def test_a_seat_never_names_what_chance_deals(api, club):
     """A named chance outcome is refused whatever its value: right or wrong, the same answer."""
     client = api("member")
-    draft = create(client, MX, [{"seat": "mrx", "bot": "greedy"}, {"seat": "det1", "player": "alice"}])
+    draft = create(
+        client, MX, [{"seat": "mrx", "bot": "greedy"}, {"seat": "det1", "player": "alice"}]
+    )
     draft_id = draft["id"]
     for tickets in (["car/1"], ["plane/1", "plane/1"], []):
-        response = post(client, draft_id, "apply", version=draft["version"],
-                        action={"seat": "det1", "type": "refill", "tickets": tickets})
+        response = post(
+            client,
+            draft_id,
+            "apply",
+            version=draft["version"],
+            action={"seat": "det1", "type": "refill", "tickets": tickets},
+        )
         assert response.status_code == 422
         assert response.json()["rule"] == "MX-6.8" and "leave it out" in response.json()["message"]
 
@@ -480,13 +601,21 @@ def test_cryptid_a_named_draw_is_refused_the_same_whatever_the_deck_holds(api, c
     """Cryptid's hidden facts are the decks' order and the other hand; the only probe that
     could name them is a draw's cards, refused alike for any cards (CUL-2.4)."""
     client = api("member")
-    draft = create(client, "cryptid-urban-legends",
-                   [{"seat": "cryptid", "player": "alice"}, {"seat": "scientist", "bot": "greedy"}])
+    draft = create(
+        client,
+        "cryptid-urban-legends",
+        [{"seat": "cryptid", "player": "alice"}, {"seat": "scientist", "bot": "greedy"}],
+    )
     seat = draft["seat"]
     answers = set()
     for cards in (["split", "split"], ["align", "shuffle"], ["shuffle"], []):
-        response = post(client, draft["id"], "apply", version=draft["version"],
-                        action={"seat": seat, "type": "draw", "cards": cards})
+        response = post(
+            client,
+            draft["id"],
+            "apply",
+            version=draft["version"],
+            action={"seat": seat, "type": "draw", "cards": cards},
+        )
         assert response.status_code == 422
         answers.add(json.dumps(response.json(), sort_keys=True))
     assert len(answers) == 1 and '"rule": "CUL-2.4"' in answers.pop()
@@ -530,18 +659,23 @@ def _cryptid_probes(seat: str) -> list[tuple[str, Any]]:
 
 
 @pytest.mark.parametrize("human", ["cryptid", "scientist"])
-def test_cryptid_probes_tell_a_seat_nothing_of_the_decks_or_the_other_hand(api, club, people,
-                                                                          monkeypatch, human):
+def test_cryptid_probes_tell_a_seat_nothing_of_the_decks_or_the_other_hand(
+    api, club, people, monkeypatch, human
+):
     """Every endpoint, for either seat against a bot: the same answers whatever order the
     decks were shuffled into and whatever the other seat holds (CUL-5), as long as what
     the seat saw (its own hand and draws, the public table) is the same."""
     bot = "scientist" if human == "cryptid" else "cryptid"
-    seats = sorted([{"seat": human, "player": "alice"}, {"seat": bot, "bot": "greedy"}],
-                   key=lambda entry: entry["seat"] != "cryptid")
+    seats = sorted(
+        [{"seat": human, "player": "alice"}, {"seat": bot, "bot": "greedy"}],
+        key=lambda entry: entry["seat"] != "cryptid",
+    )
     # Twins get rarer with every move the bot makes from its own draws: 20,000 seeds give
     # hundreds of pairs alike for the cryptid's first five moves, dozens for the scientist's two.
     turns = 5 if human == "cryptid" else 2
-    twins = _twins(CRYPTID, seats, human, turns, _first_walked, [(seed, {}) for seed in range(1, 20000)])
+    twins = _twins(
+        CRYPTID, seats, human, turns, _first_walked, [(seed, {}) for seed in range(1, 20000)]
+    )
     probes = _cryptid_probes(human)
     for _ in range(turns):
         probes += [("play", None), *_cryptid_probes(human)]
@@ -549,4 +683,3 @@ def test_cryptid_probes_tell_a_seat_nothing_of_the_decks_or_the_other_hand(api, 
     assert sum(line.startswith("200 ") and '"frame"' in line for line in one) >= turns
     for rule in ("CUL-2.4", "REC-BOT", "REC-UNDO"):
         assert any(f'"rule": "{rule}"' in line for line in one), rule
-

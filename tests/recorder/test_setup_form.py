@@ -15,16 +15,24 @@ from django import forms
 from engine import all_games, get_game, play
 from recorder.forms import SETUP_PREFIX, DraftSetupForm, collect
 
-GAMES = [(game_id, count) for game_id, game in sorted(all_games().items())
-         for count in game.player_counts(game.normalize_options({}))]
+GAMES = [
+    (game_id, count)
+    for game_id, game in sorted(all_games().items())
+    for count in game.player_counts(game.normalize_options({}))
+]
 
 
 def setup_form(game_id: str, count: int, chance: str = "table", data: Any = None) -> DraftSetupForm:
     game = get_game(game_id)
     seats = game.seat_ids(game.normalize_options({}), count)
-    return DraftSetupForm(data, game=game, seat_ids=seats, chance=chance,
-                          players=[("Other handles", [("alice", "alice"), ("bob", "bob")])],
-                          setup_choices=[])
+    return DraftSetupForm(
+        data,
+        game=game,
+        seat_ids=seats,
+        chance=chance,
+        players=[("Other handles", [("alice", "alice"), ("bob", "bob")])],
+        setup_choices=[],
+    )
 
 
 @pytest.mark.parametrize(("game_id", "count"), GAMES)
@@ -34,7 +42,9 @@ def test_every_field_is_a_choice_with_a_label(game_id, count):
         assert not getattr(field, "is_json", False), f"{game_id}: {name} asks for JSON"
         # Said in words, not a path into the log ("hands.cryptid", "sensors_2r2w1b").
         assert field.label and not re.search(r"[a-z][_.][a-z]", field.label), (name, field.label)
-        assert isinstance(field, forms.ChoiceField | forms.IntegerField | forms.BooleanField | forms.CharField)
+        assert isinstance(
+            field, forms.ChoiceField | forms.IntegerField | forms.BooleanField | forms.CharField
+        )
         if isinstance(field, forms.CharField):
             assert name.startswith("new."), f"{name}: free text is only a new player's handle"
     # Seats as players call them, never their ids.
@@ -55,13 +65,20 @@ def form_data(setup: dict[str, Any], prefix: str = SETUP_PREFIX) -> dict[str, st
     return data
 
 
-@pytest.mark.parametrize(("game_id", "count"), [("cryptid-urban-legends", 2), ("mister-x", 3), ("mister-x", 6),
-                                                ("cloak-and-dagger", 4)])
+@pytest.mark.parametrize(
+    ("game_id", "count"),
+    [("cryptid-urban-legends", 2), ("mister-x", 3), ("mister-x", 6), ("cloak-and-dagger", 4)],
+)
 def test_a_setup_dealt_at_the_table_is_entered_through_the_form(game_id, count):
     log = play(game_id, 7, ["greedy"] * count)
-    setup = {key: value for key, value in log["setup"].items() if key != "pile"}  # entered as it comes out
-    form = setup_form(game_id, count, data={**form_data(setup), **{f"seat.{s['seat']}": "alice"
-                                                                     for s in log["seats"]}})
+    setup = {
+        key: value for key, value in log["setup"].items() if key != "pile"
+    }  # entered as it comes out
+    form = setup_form(
+        game_id,
+        count,
+        data={**form_data(setup), **{f"seat.{s['seat']}": "alice" for s in log["seats"]}},
+    )
     for name, value in form_data(setup).items():
         offered = [choice for choice, _label in form.fields[name].choices]
         assert value in offered, f"{name}: {value} is not offered"

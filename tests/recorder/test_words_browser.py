@@ -28,14 +28,20 @@ TABLES = [
 ]
 HANDLES = ("alice", "bob", "carol")
 #: what the entry shows: the questions, their buttons and options, and the chosen steps
-SHOWN = "#rec-entry .rec-question-label, #rec-entry button.rec-choice, #rec-entry option, #rec-entry .rec-step"
+SHOWN = (
+    "#rec-entry .rec-question-label, #rec-entry button.rec-choice, "
+    "#rec-entry option, #rec-entry .rec-step"
+)
 
 
 def _table(game: str, humans: list[str], bot: str) -> list[dict[str, Any]]:
     """The seats in the game's order: the bot in ``bot``, a club player in each other."""
     players = dict(zip(humans, HANDLES, strict=False))
     order = get_game(game).seat_ids(get_game(game).normalize_options({}), len(humans) + 1)
-    return [{"seat": s, "bot": "random"} if s == bot else {"seat": s, "player": players[s]} for s in order]
+    return [
+        {"seat": s, "bot": "random"} if s == bot else {"seat": s, "player": players[s]}
+        for s in order
+    ]
 
 
 def _untranslated(text: str, script: re.Pattern[str]) -> bool:
@@ -62,7 +68,9 @@ def _enter_one(page: Any, rng: random.Random, seen: list[str]) -> None:
             confirm.click()
             page.wait_for_function(
                 "v => Number(document.querySelector('#recorder').dataset.version) > v"
-                " || !!document.querySelector('#rec-entry .rec-chance')", arg=version)
+                " || !!document.querySelector('#rec-entry .rec-chance')",
+                arg=version,
+            )
             if ply(page) > before:
                 return
             continue
@@ -70,14 +78,20 @@ def _enter_one(page: Any, rng: random.Random, seen: list[str]) -> None:
     raise AssertionError("no action could be entered")
 
 
-@pytest.mark.parametrize(("language", "width"), [("ja", 1400), ("ja", 390), ("ru", 1400), ("ru", 390)])
-def test_every_choice_against_a_bot_is_in_the_readers_words(chromium, live_server, club, people, screenshot,
-                                                           language, width):
+@pytest.mark.parametrize(
+    ("language", "width"), [("ja", 1400), ("ja", 390), ("ru", 1400), ("ru", 390)]
+)
+def test_every_choice_against_a_bot_is_in_the_readers_words(
+    chromium, live_server, club, people, screenshot, language, width
+):
     script = SCRIPTS[language]
-    context, page, errors = open_in_language(chromium, live_server, people["member"], language, width)
+    context, page, errors = open_in_language(
+        chromium, live_server, people["member"], language, width
+    )
     for game, humans, bot in TABLES:
-        draft, _ = services.create_draft(club, people["member"], game_id=game, chance="server",
-                                         seats=_table(game, humans, bot))
+        draft, _ = services.create_draft(
+            club, people["member"], game_id=game, chance="server", seats=_table(game, humans, bot)
+        )
         page.goto(f"{live_server.url}/clubs/{club.slug}/record/{draft.pk}/")
         wait_ready(page)
         rng = random.Random(f"{game}-{language}")
@@ -97,16 +111,23 @@ def test_every_choice_against_a_bot_is_in_the_readers_words(chromium, live_serve
     assert not errors, errors
 
 
-@pytest.mark.parametrize(("language", "width"), [("ja", 1400), ("ja", 390), ("ru", 1400), ("ru", 390)])
-def test_the_start_choice_names_every_city_in_the_readers_language(chromium, live_server, club, people, screenshot,
-                                                                   language, width):
+@pytest.mark.parametrize(
+    ("language", "width"), [("ja", 1400), ("ja", 390), ("ru", 1400), ("ru", 390)]
+)
+def test_the_start_choice_names_every_city_in_the_readers_language(
+    chromium, live_server, club, people, screenshot, language, width
+):
     """Issue 35, item 6: Mister X's start, its pawns' cities and the tickets dealt at the
     table are chosen by their names in the reader's language, every one of them."""
     script = SCRIPTS[language]
-    context, page, errors = open_in_language(chromium, live_server, people["member"], language, width)
+    context, page, errors = open_in_language(
+        chromium, live_server, people["member"], language, width
+    )
     page.goto(f"{live_server.url}/clubs/{club.slug}/record/?game=mister-x&players=3&chance=table")
     page.wait_for_selector("#rec-setup")
-    options = page.eval_on_selector_all('select[name^="setup."] option:not([value=""])', "os => os.map(o => o.textContent)")
+    options = page.eval_on_selector_all(
+        'select[name^="setup."] option:not([value=""])', "os => os.map(o => o.textContent)"
+    )
     assert len(options) > 100
     assert sorted({o for o in options if re.search(r"[A-Za-z]", o) or not script.search(o)}) == []
     screenshot(page, f"words-start-{language}-{width}")

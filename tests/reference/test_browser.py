@@ -32,8 +32,9 @@ def rejected_upload(django_user_model) -> tuple[Upload, object]:
 
 
 @pytest.mark.parametrize("width, height", [(1400, 900), (390, 844)])
-def test_one_click_from_a_rejected_upload_lands_on_the_rule(chromium, live_server, rejected_upload,
-                                                             screenshot, width, height):
+def test_one_click_from_a_rejected_upload_lands_on_the_rule(
+    chromium, live_server, rejected_upload, screenshot, width, height
+):
     upload, user = rejected_upload
     context = chromium.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
@@ -41,7 +42,9 @@ def test_one_click_from_a_rejected_upload_lands_on_the_rule(chromium, live_serve
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     sign_in(page, live_server, user)
     page.goto(f"{live_server.url}/uploads/{upload.pk}/")
-    assert page.evaluate("document.documentElement.scrollWidth") <= width  # the board scrolls in its box
+    assert (
+        page.evaluate("document.documentElement.scrollWidth") <= width
+    )  # the board scrolls in its box
     screenshot(page, f"upload-rejected-{width}")
     page.click(".rejection a.rule-link")
     page.wait_for_url(f"{live_server.url}/rules/cryptid-urban-legends/#CUL-3.7")
@@ -49,18 +52,32 @@ def test_one_click_from_a_rejected_upload_lands_on_the_rule(chromium, live_serve
     assert page.evaluate(f"{TARGET}.id") == "CUL-3.7"
     text = page.inner_text(":target")
     assert text.startswith("CUL-3.7 Draw") and "1 when the hand holds 3" in text
-    box = page.evaluate(f"(() => {{ const r = {TARGET}.getBoundingClientRect(); return [r.top, r.bottom]; }})()")
+    box = page.evaluate(
+        f"(() => {{ const r = {TARGET}.getBoundingClientRect(); return [r.top, r.bottom]; }})()"
+    )
     assert 0 <= box[0] < height, box
     # nothing on the page is wider than the screen
     assert page.evaluate("document.documentElement.scrollWidth") <= width
-    page.screenshot(path=str(screenshot(page, f"rule-target-{width}").with_name(f"rule-target-{width}-viewport.png")))
+    page.screenshot(
+        path=str(
+            screenshot(page, f"rule-target-{width}").with_name(f"rule-target-{width}-viewport.png")
+        )
+    )
     context.close()
     assert not errors, errors
 
 
 @pytest.mark.parametrize("width, height", [(1400, 900), (390, 844)])
-@pytest.mark.parametrize("path", ["/rules/", "/rules/mister-x/", "/rules/cloak-and-dagger/", "/rules/log-format/",
-                                  "/rules/ratings/"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/rules/",
+        "/rules/mister-x/",
+        "/rules/cloak-and-dagger/",
+        "/rules/log-format/",
+        "/rules/ratings/",
+    ],
+)
 def test_the_reference_pages_fit_the_screen(chromium, live_server, screenshot, path, width, height):
     context = chromium.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
@@ -74,7 +91,8 @@ def test_the_reference_pages_fit_the_screen(chromium, live_server, screenshot, p
 @pytest.mark.parametrize("width, height", [(1400, 900), (390, 844)])
 @pytest.mark.parametrize("language", ["ja", "ru"])
 def test_the_translated_reference_fits_the_screen_in_fonts_that_have_its_script(
-        chromium, live_server, screenshot, language, width, height):
+    chromium, live_server, screenshot, language, width, height
+):
     context = chromium.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
     page.goto(f"{live_server.url}/rules/cryptid-urban-legends/?lang={language}#CUL-3.7")

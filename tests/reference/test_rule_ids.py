@@ -26,7 +26,11 @@ def cited_ids(folder: str) -> dict[str, str]:
         if "migrations" in path.parts:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and RULE_ID.fullmatch(node.value):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and RULE_ID.fullmatch(node.value)
+            ):
                 found.setdefault(node.value, str(path.relative_to(ROOT)))
     return found
 
@@ -34,8 +38,17 @@ def cited_ids(folder: str) -> dict[str, str]:
 def test_the_collection_finds_the_rules_the_engine_cites():
     engine = cited_ids("engine")
     # each game's rules modules, the envelope, the engine's own error, the end rules
-    assert {"CUL-3.7", "CUL-3.10", "MX-6.8", "MX-1.2", "CD-3.3", "CD-7.2", "LOG-JSON", "LOG-META",
-            "ENGINE-ERROR"} <= set(engine)
+    assert {
+        "CUL-3.7",
+        "CUL-3.10",
+        "MX-6.8",
+        "MX-1.2",
+        "CD-3.3",
+        "CD-7.2",
+        "LOG-JSON",
+        "LOG-META",
+        "ENGINE-ERROR",
+    } <= set(engine)
     assert len([r for r in engine if r.startswith(("CUL-", "MX-", "CD-"))]) >= 50
     assert {"REC-BOT", "REC-SEATS"} <= set(cited_ids("recorder"))
 
@@ -56,9 +69,13 @@ def test_an_id_without_a_text_is_no_link():
 
 
 def _test_names(folder: str) -> set[str]:
-    return {match.group(1).lower()
-            for path in (ROOT / "tests" / folder).rglob("test_*.py")
-            for match in re.finditer(r"^\s*(?:async )?def (test_\w+)", path.read_text(encoding="utf-8"), re.M)}
+    return {
+        match.group(1).lower()
+        for path in (ROOT / "tests" / folder).rglob("test_*.py")
+        for match in re.finditer(
+            r"^\s*(?:async )?def (test_\w+)", path.read_text(encoding="utf-8"), re.M
+        )
+    }
 
 
 def _named_after(rule: str, names: set[str]) -> bool:

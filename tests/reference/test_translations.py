@@ -17,8 +17,11 @@ SLUGS = [info.slug for info in documents.documents()]
 
 def _anchors(document: documents.Document) -> list[str]:
     """Every anchor of the document, in order: rules and the other headings."""
-    return [token.attrGet("id") for token in document.tokens
-            if token.type in ("heading_open", "list_item_open") and token.attrGet("id")]
+    return [
+        token.attrGet("id")
+        for token in document.tokens
+        if token.type in ("heading_open", "list_item_open") and token.attrGet("id")
+    ]
 
 
 @pytest.mark.parametrize("slug", SLUGS)
@@ -49,9 +52,13 @@ def test_a_translated_page_keeps_its_links_in_its_language(client, language):
         assert f'id="{rule_id}" class="rule"' in text, rule_id
     # a link to another document, and a rule id named in the text, stay in the language
     assert f'href="/rules/log-format/?lang={language}#cryptid-urban-legends-actions"' in text
-    assert f'<a href="/rules/cryptid-urban-legends/?lang={language}#CUL-3.8" class="rule-ref"' in text
+    assert (
+        f'<a href="/rules/cryptid-urban-legends/?lang={language}#CUL-3.8" class="rule-ref"' in text
+    )
     log = page_text(client, f"/rules/log-format/?lang={language}")
     assert 'id="mister-x-actions"' in log and 'id="LOG-JSON" class="rule"' in log
     assert "{#" not in log  # the anchor marks of the headings are not shown
-    english = page_text(client, "/rules/cryptid-urban-legends/?lang=en")  # the visitor read ja/ru just before
+    english = page_text(
+        client, "/rules/cryptid-urban-legends/?lang=en"
+    )  # the visitor read ja/ru just before
     assert 'href="/rules/log-format/#cryptid-urban-legends-actions"' in english

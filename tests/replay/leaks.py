@@ -74,7 +74,11 @@ def misterx_leaks(truth: Frame, seen: Frame, seat: str, static: Any = None) -> l
     if view["mrx"]["position"] is not None and view["mrx"]["position"] in hidden:
         leaks.append("Mister X's unrevealed position")
     # Every city named in Mister X's part of the frame must be one the seat was shown.
-    mrx_parts = {"view.mrx": view["mrx"], "view.checklist": view["checklist"], "view.reveals": view["reveals"]}
+    mrx_parts = {
+        "view.mrx": view["mrx"],
+        "view.checklist": view["checklist"],
+        "view.reveals": view["reveals"],
+    }
     if action and action["seat"] == "mrx":
         mrx_parts["action"] = action
     for where, part in mrx_parts.items():
@@ -103,7 +107,11 @@ def cloak_leaks(truth: Frame, seen: Frame, seat: str, static: Any = None) -> lis
     # appears, so it must be the seat's own turn or a win, which shows the envelope to all.
     acted = truth["action"]
     for sheet in view["check_sheet"]:
-        if sheet["seen_turn"] == seen["ply"] and acted["seat"] != seat and "win" not in (seen["action"] or {}):
+        if (
+            sheet["seen_turn"] == seen["ply"]
+            and acted["seat"] != seat
+            and "win" not in (seen["action"] or {})
+        ):
             leaks.append(f"envelope {sheet['envelope']} seen on {acted['seat']}'s turn")
     if action and action["seat"] != seat and "win" not in action:
         full = truth["action"]
@@ -111,14 +119,23 @@ def cloak_leaks(truth: Frame, seen: Frame, seat: str, static: Any = None) -> lis
             leaks.append(f"the card {full.get('card')} another seat placed")
         if action["type"] == "take" and "second" in action:
             leaks.append("the second card another seat took")
-        if "envelope" in action and action["type"] in ("examine", "take", "drop") and not action.get("told"):
+        if (
+            "envelope" in action
+            and action["type"] in ("examine", "take", "drop")
+            and not action.get("told")
+        ):
             leaks.append(f"the envelope number of {action['seat']}'s {action['type']}")
         if "saw" in action:
             leaks.append("what another seat saw inside an envelope")
         envelope = full.get("envelope")
-        if (action["type"] in ("examine", "take", "drop") and not action.get("told")
-                and f"envelope {envelope}" in (seen["sentence"] or "")):
-            leaks.append(f"the envelope number of {action['seat']}'s {action['type']} in the sentence")
+        if (
+            action["type"] in ("examine", "take", "drop")
+            and not action.get("told")
+            and f"envelope {envelope}" in (seen["sentence"] or "")
+        ):
+            leaks.append(
+                f"the envelope number of {action['seat']}'s {action['type']} in the sentence"
+            )
     return leaks
 
 
@@ -129,7 +146,12 @@ LEAK_CHECKERS: dict[str, Callable[..., list[str]]] = {
 }
 
 #: The example logs (docs/examples/) that validate (the illegal one is left out).
-EXAMPLES = ["cryptid-escape.json", "cryptid-timeout.json", "misterx-destination.json", "cloak-documents.json"]
+EXAMPLES = [
+    "cryptid-escape.json",
+    "cryptid-timeout.json",
+    "misterx-destination.json",
+    "cloak-documents.json",
+]
 
 
 def bot_logs() -> list[tuple[str, dict[str, Any]]]:
@@ -152,9 +174,17 @@ def bot_logs() -> list[tuple[str, dict[str, Any]]]:
         ("mister-x", 2, ["greedy"] * 6, {}),
         ("mister-x", 1, ["random", "random"], {}),
         ("cloak-and-dagger", 7, ["greedy", "random", "greedy", "random", "greedy", "greedy"], {}),
-        ("cloak-and-dagger", 3, ["greedy"] * 4, {"double_agents": True, "hazards": True, "document_copies": 3}),
+        (
+            "cloak-and-dagger",
+            3,
+            ["greedy"] * 4,
+            {"double_agents": True, "hazards": True, "document_copies": 3},
+        ),
     ]
     return logs + [
-        (f"{game}-{'-'.join(bots)}-seed{seed}", play(game, seed, bots, options=options, max_actions=400))
+        (
+            f"{game}-{'-'.join(bots)}-seed{seed}",
+            play(game, seed, bots, options=options, max_actions=400),
+        )
         for game, seed, bots, options in extra
     ]

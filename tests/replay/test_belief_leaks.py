@@ -31,7 +31,11 @@ CRYPTID = ("cryptid-urban-legends", 11, ["greedy", "greedy"], {})
 CASES = [
     (CRYPTID, "scientist", cryptid_twin),
     (CRYPTID, "cryptid", cryptid_twin),
-    (("cloak-and-dagger", 3, ["greedy"] * 4, {"double_agents": True, "hazards": True}), "p2", cloak_twin),
+    (
+        ("cloak-and-dagger", 3, ["greedy"] * 4, {"double_agents": True, "hazards": True}),
+        "p2",
+        cloak_twin,
+    ),
     (("mister-x", 36, ["greedy"] * 3, {}), "detectives", misterx_twin),
     (("mister-x", 2, ["greedy"] * 3, {}), "det1", misterx_twin),
     (("mister-x", 36, ["greedy"] * 3, {}), "mrx", misterx_rack_twin),
@@ -88,14 +92,17 @@ def member(client, club, user):
     return client
 
 
-@pytest.mark.parametrize(("case", "seat", "make_twin"), CASES,
-                         ids=[f"{case[0]}-{seat}" for case, seat, _ in CASES])
+@pytest.mark.parametrize(
+    ("case", "seat", "make_twin"), CASES, ids=[f"{case[0]}-{seat}" for case, seat, _ in CASES]
+)
 def test_twins_get_the_same_beliefs_and_analysis_for_the_seat(member, club, case, seat, make_twin):
     one, two = _twins(case, seat, make_twin)
     # twins indeed: the seat is shown the same game, the hidden facts differ
     assert build_frames(one, seat)["frames"] == build_frames(two, seat)["frames"]
     assert build_frames(one, ALL)["frames"] != build_frames(two, ALL)["frames"]
-    (beliefs_one, analysis_one), (beliefs_two, analysis_two) = _compare(member, club, one, two, seat)
+    (beliefs_one, analysis_one), (beliefs_two, analysis_two) = _compare(
+        member, club, one, two, seat
+    )
     assert beliefs_one == beliefs_two
     assert analysis_one == analysis_two
     # not vacuous: there were beliefs at every ply, and an analysis where the game has one

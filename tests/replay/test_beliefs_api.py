@@ -35,14 +35,18 @@ def test_each_perspective_gets_its_own_beliefs(client, club, store_match, exampl
         assert _holders(own) == {seat}
         # the seat's own belief, as the all-seeing perspective shows it
         assert [e["beliefs"] for e in own["plies"]] == [
-            [b for b in e["beliefs"] if b["holder"] == seat] for e in body["plies"]]
+            [b for b in e["beliefs"] if b["holder"] == seat] for e in body["plies"]
+        ]
 
 
 def test_mister_x_belief_is_public_so_every_perspective_gets_it(client, club, store_match):
     log = play("mister-x", 7, ["greedy", "greedy", "greedy"])
     match = store_match(club, log)
     url = f"/api/matches/{match.pk}/beliefs"
-    answers = [client.get(f"{url}?view={view}").json()["plies"] for view in ("all", "mrx", "det1", "detectives")]
+    answers = [
+        client.get(f"{url}?view={view}").json()["plies"]
+        for view in ("all", "mrx", "det1", "detectives")
+    ]
     assert all(answer == answers[0] for answer in answers)
     assert _holders({"plies": answers[0]}) == {"detectives"}
 

@@ -16,10 +16,14 @@ ENVELOPES = "#replay-board g.envelope"
 
 
 def drawn_envelopes(page, attribute: str) -> list[str]:
-    return page.eval_on_selector_all(ENVELOPES, f"els => els.map(e => e.getAttribute('{attribute}'))")
+    return page.eval_on_selector_all(
+        ENVELOPES, f"els => els.map(e => e.getAttribute('{attribute}'))"
+    )
 
 
-def test_all_seeing_envelopes_follow_every_action(page, live_server, club, store_match, example_log, screenshot):
+def test_all_seeing_envelopes_follow_every_action(
+    page, live_server, club, store_match, example_log, screenshot
+):
     log = example_log("cloak-documents.json")
     match = store_match(club, log)
     frames = build_frames(log, "all")["frames"]
@@ -30,14 +34,19 @@ def test_all_seeing_envelopes_follow_every_action(page, live_server, club, store
         assert drawn_envelopes(page, "data-contents") == expected, f"ply {ply}"
         page.keyboard.press("ArrowRight" if ply % 2 else "j")
     # The last action wins: its envelope is marked and the winner named.
-    assert page.get_attribute('g.envelope[data-envelope="1"]', "class") == "envelope env-current env-won"
+    assert (
+        page.get_attribute('g.envelope[data-envelope="1"]', "class")
+        == "envelope env-current env-won"
+    )
     # ... as the engine says the result, not as a seat id ("p1 won").
     panels = page.inner_text(".board-panels")
     assert frames[-1]["result_sentence"] in panels and "p1" not in panels
     screenshot(page, "cloak-all-last")
 
 
-def test_a_seat_sees_its_check_sheet_not_the_envelopes(page, live_server, club, store_match, example_log, screenshot):
+def test_a_seat_sees_its_check_sheet_not_the_envelopes(
+    page, live_server, club, store_match, example_log, screenshot
+):
     log = example_log("cloak-documents.json")
     match = store_match(club, log)
     frames = build_frames(log, "p2")["frames"]
@@ -56,7 +65,9 @@ def test_a_seat_sees_its_check_sheet_not_the_envelopes(page, live_server, club, 
     moves = page.inner_text("#replay-moves")
     p1 = log["seats"][0]["player"]
     assert f"{p1} places the top card of the pile in envelope 16" in moves
-    assert not re.search(r"places (document|spy|double agent|hazard) \S+ from the pile in envelope 16", moves)
+    assert not re.search(
+        r"places (document|spy|double agent|hazard) \S+ from the pile in envelope 16", moves
+    )
     # ...and so does the compact notation, shown on request.
     page.check("#replay-notation-toggle")
     moves = page.inner_text("#replay-moves")
@@ -65,7 +76,10 @@ def test_a_seat_sees_its_check_sheet_not_the_envelopes(page, live_server, club, 
     screenshot(page, "cloak-p2-ply13")
     page.click('#replay-moves button[data-ply="17"]')
     assert board_ply(page) == 17
-    expected = ["never" if e["seen"] is None else ",".join(e["seen"]) for e in frames[17]["view"]["check_sheet"]]
+    expected = [
+        "never" if e["seen"] is None else ",".join(e["seen"])
+        for e in frames[17]["view"]["check_sheet"]
+    ]
     assert drawn_envelopes(page, "data-seen") == expected
     page.reload()
     page.wait_for_selector('#replay[data-ready="true"]')

@@ -12,7 +12,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def drawn(page, selector: str, attribute: str) -> list[str]:
-    return page.eval_on_selector_all(selector, f"els => els.map(e => e.getAttribute('{attribute}'))")
+    return page.eval_on_selector_all(
+        selector, f"els => els.map(e => e.getAttribute('{attribute}'))"
+    )
 
 
 def expected_table(view: dict) -> tuple[list[str], list[str], list[str]]:
@@ -22,11 +24,16 @@ def expected_table(view: dict) -> tuple[list[str], list[str], list[str]]:
         row = view["rows"][seat]
         blocks += [b["id"] for b in row["blocks"]]
         presence += [str(b["presence"]).lower() for b in row["blocks"]]
-        spaces += ["".join(f"{c[0]}{g[c]}" for c in ("red", "white", "black") if g.get(c)) for g in row["spaces"]]
+        spaces += [
+            "".join(f"{c[0]}{g[c]}" for c in ("red", "white", "black") if g.get(c))
+            for g in row["spaces"]
+        ]
     return blocks, presence, spaces
 
 
-def test_all_seeing_table_follows_every_action(page, live_server, club, store_match, example_log, screenshot):
+def test_all_seeing_table_follows_every_action(
+    page, live_server, club, store_match, example_log, screenshot
+):
     log = example_log("cryptid-escape.json")
     match = store_match(club, log)
     payload = build_frames(log, "all")
@@ -44,7 +51,9 @@ def test_all_seeing_table_follows_every_action(page, live_server, club, store_ma
         if frame["action"] and frame["action"]["type"] == "declare":
             declared.append(ply)
             matching = frame["view"]["trace"]["matching"]
-            assert sorted(drawn(page, "g.cul-match", "data-block")) == sorted(matching), f"ply {ply}"
+            assert sorted(drawn(page, "g.cul-match", "data-block")) == sorted(matching), (
+                f"ply {ply}"
+            )
             if ply in (5,):
                 screenshot(page, "cryptid-all-declare")
         if ply < len(frames) - 1:
@@ -55,25 +64,43 @@ def test_all_seeing_table_follows_every_action(page, live_server, club, store_ma
     screenshot(page, "cryptid-all-last")
 
 
-def test_a_seat_sees_its_hand_and_only_the_size_of_the_other(page, live_server, club, store_match, example_log, screenshot):
+def test_a_seat_sees_its_hand_and_only_the_size_of_the_other(
+    page, live_server, club, store_match, example_log, screenshot
+):
     log = example_log("cryptid-escape.json")
     match = store_match(club, log)
     frames = build_frames(log, "scientist")["frames"]
-    draw = next(f["ply"] for f in frames if f["seat"] == "cryptid" and f["action"]["type"] == "draw")
+    draw = next(
+        f["ply"] for f in frames if f["seat"] == "cryptid" and f["action"]["type"] == "draw"
+    )
     open_replay(page, live_server, match, f"?ply={draw}&view=scientist")
     view = frames[draw]["view"]
-    own = page.eval_on_selector_all('[data-hand="scientist"] .card-chip', "els => els.map(e => e.dataset.card)")
+    own = page.eval_on_selector_all(
+        '[data-hand="scientist"] .card-chip', "els => els.map(e => e.dataset.card)"
+    )
     assert own == view["hands"]["scientist"]["cards"]
     # Each card by its name at the table (Split), its log id on hover.
     words = build_frames(log, "scientist")["card_words"]
-    named = page.eval_on_selector_all('[data-hand="scientist"] .card-chip', "els => els.map(e => [e.textContent, e.title])")
-    assert named == [[words[card], card] for card in own] and {words[c] for c in own} <= {"Split", "Shuffle", "Align"}
-    other = page.eval_on_selector_all('[data-hand="cryptid"] .card-chip', "els => els.map(e => e.textContent)")
+    named = page.eval_on_selector_all(
+        '[data-hand="scientist"] .card-chip', "els => els.map(e => [e.textContent, e.title])"
+    )
+    assert named == [[words[card], card] for card in own] and {words[c] for c in own} <= {
+        "Split",
+        "Shuffle",
+        "Align",
+    }
+    other = page.eval_on_selector_all(
+        '[data-hand="cryptid"] .card-chip', "els => els.map(e => e.textContent)"
+    )
     assert other == ["?"] * view["hands"]["cryptid"]["size"]
     # The cryptid's draw is shown as a count in the move list, never the cards.
     assert frames[draw]["action"] == {"seat": "cryptid", "type": "draw", "count": 2}
     move = f'#replay-moves button[data-ply="{draw}"]'
-    assert page.inner_text(move) == frames[draw]["sentence"] == f"Cryptid ({log['seats'][0]['player']}) draws 2 cards"
+    assert (
+        page.inner_text(move)
+        == frames[draw]["sentence"]
+        == f"Cryptid ({log['seats'][0]['player']}) draws 2 cards"
+    )
     # Its notation only when the reader turns notation on.
     assert page.get_attribute(move, "title") is None
     page.check("#replay-notation-toggle")
@@ -84,5 +111,7 @@ def test_a_seat_sees_its_hand_and_only_the_size_of_the_other(page, live_server, 
     page.wait_for_function("document.querySelector('#replay-board').dataset.view === 'cryptid'")
     assert board_ply(page) == draw
     cryptid_frames = build_frames(log, "cryptid")["frames"]
-    own = page.eval_on_selector_all('[data-hand="cryptid"] .card-chip', "els => els.map(e => e.dataset.card)")
+    own = page.eval_on_selector_all(
+        '[data-hand="cryptid"] .card-chip', "els => els.map(e => e.dataset.card)"
+    )
     assert own == cryptid_frames[draw]["view"]["hands"]["cryptid"]["cards"]

@@ -148,11 +148,17 @@ def test_mister_x_payload_carries_the_board_once(example_log, db):
     log = example_log("misterx-destination.json")
     payload = build_frames(log, "det1")
     board = payload["static"]["board"]
-    assert {c["id"] for c in board["cities"]} >= {payload["frames"][0]["view"]["pawns"][p] for p in board["pawns"]}
-    assert all("board" not in f["view"] or isinstance(f["view"]["board"], str) for f in payload["frames"])
+    assert {c["id"] for c in board["cities"]} >= {
+        payload["frames"][0]["view"]["pawns"][p] for p in board["pawns"]
+    }
+    assert all(
+        "board" not in f["view"] or isinstance(f["view"]["board"], str) for f in payload["frames"]
+    )
 
 
-def test_a_log_the_engine_can_no_longer_set_up_is_a_clear_422(client, club, store_match, example_log):
+def test_a_log_the_engine_can_no_longer_set_up_is_a_clear_422(
+    client, club, store_match, example_log
+):
     match = store_match(club, example_log("cloak-documents.json"))
     document = match.log.document
     document["setup"] = {"pile": ["Q"]}  # as if a rule had changed since it was stored
@@ -160,10 +166,13 @@ def test_a_log_the_engine_can_no_longer_set_up_is_a_clear_422(client, club, stor
     response = client.get(f"/api/matches/{match.pk}/frames?view=p1")
     assert response.status_code == 422
     body = response.json()
-    assert body["error"] == "unreplayable" and body["rule"].startswith("CD-") and body["index"] is None
+    assert (
+        body["error"] == "unreplayable" and body["rule"].startswith("CD-") and body["index"] is None
+    )
     # Said in the reader's language, like every engine refusal.
-    in_japanese = client.get(f"/api/matches/{match.pk}/frames?view=p1",
-                             HTTP_ACCEPT_LANGUAGE="ja").json()
+    in_japanese = client.get(
+        f"/api/matches/{match.pk}/frames?view=p1", HTTP_ACCEPT_LANGUAGE="ja"
+    ).json()
     assert in_japanese["rule"] == body["rule"] and in_japanese["message"] != body["message"]
     # The page itself still opens and says what went wrong.
     assert client.get(f"/matches/{match.pk}/replay").status_code == 200

@@ -52,7 +52,9 @@ def test_a_japanese_and_an_english_reader_each_get_their_own_sentences(client, m
     assert set(japanese["phases"].values()).isdisjoint(english["phases"].values())
     # The seats as a Japanese player calls them (the boards' panels name them so).
     game = get_game(log["game"])
-    table = Table({e["seat"]: e["player"] for e in log["seats"]}, game.normalize_options(log["options"]))
+    table = Table(
+        {e["seat"]: e["player"] for e in log["seats"]}, game.normalize_options(log["options"])
+    )
     assert japanese["seat_labels"]["mrx"] == render(game.seat_label("mrx", table), "ja")
 
 
@@ -66,8 +68,13 @@ def test_the_language_is_part_of_the_etag_and_the_cache_key(client, misterx_matc
     assert all(CYRILLIC.search(s) for s in _sentences(russian.json()))
     assert "Accept-Language" in russian["Vary"]
     # Each language's tag still revalidates its own body.
-    assert client.get(url, HTTP_ACCEPT_LANGUAGE="ru", HTTP_IF_NONE_MATCH=russian["ETag"]).status_code == 304
-    assert frames_cache_key(misterx_match, "all", locale="ru") != frames_cache_key(misterx_match, "all", locale="en")
+    assert (
+        client.get(url, HTTP_ACCEPT_LANGUAGE="ru", HTTP_IF_NONE_MATCH=russian["ETag"]).status_code
+        == 304
+    )
+    assert frames_cache_key(misterx_match, "all", locale="ru") != frames_cache_key(
+        misterx_match, "all", locale="en"
+    )
     # ?lang= names the language in a link, whatever the browser says.
     linked = client.get(url + "&lang=ja", HTTP_ACCEPT_LANGUAGE="ru").json()
     assert all(JAPANESE.search(s) for s in _sentences(linked))
@@ -92,33 +99,46 @@ def test_the_replay_page_speaks_the_readers_language(client, misterx_match):
 
 @pytest.mark.parametrize(("lang", "script"), [("ja", JAPANESE), ("ru", CYRILLIC)])
 def test_the_perspectives_are_named_in_the_readers_language_by_the_api_and_the_page(
-        client, misterx_match, lang, script):
-    body = client.get(f"/api/matches/{misterx_match.pk}/frames?view=all", HTTP_ACCEPT_LANGUAGE=lang).json()
+    client, misterx_match, lang, script
+):
+    body = client.get(
+        f"/api/matches/{misterx_match.pk}/frames?view=all", HTTP_ACCEPT_LANGUAGE=lang
+    ).json()
     labels = {v["id"]: v["label"] for v in body["viewers"]}
     # All-seeing, each seat by its role and player, the team by its name: no log id.
     assert set(labels) == {"all", *body["seat_labels"]}
     assert all(script.search(label) for label in labels.values()), labels
-    assert not any(re.search(r"\b(all|mrx|det\d|detectives|team)\b", label) for label in labels.values()), labels
+    assert not any(
+        re.search(r"\b(all|mrx|det\d|detectives|team)\b", label) for label in labels.values()
+    ), labels
     player = next(e["player"] for e in body["seats"] if e["seat"] == "mrx")
-    assert labels["mrx"] == render({"id": "core.named", "params": {"role": body["seat_labels"]["mrx"],
-                                                                  "player": player}}, lang)
+    assert labels["mrx"] == render(
+        {"id": "core.named", "params": {"role": body["seat_labels"]["mrx"], "player": player}}, lang
+    )
     # The page's perspective switcher says the same words.
     page = client.get(f"/matches/{misterx_match.pk}/replay?lang={lang}").content.decode()
     assert all(html.escape(label) in page for label in labels.values())
 
 
 def test_the_shipped_boards_name_is_in_every_language_and_still_says_it_is_lanterns_own(
-        client, club, store_match, misterx_match):
+    client, club, store_match, misterx_match
+):
     europe = store_match(club, play("mister-x", 1, ["greedy"] * 3))
     body = client.get(f"/api/matches/{europe.pk}/frames?view=all", HTTP_ACCEPT_LANGUAGE="ja").json()
     board = body["static"]["board"]
     assert board["key"] == "europe/1"
     assert set(board["names"]) == {"en", "ja", "ru"}
     assert JAPANESE.search(board["names"]["ja"]) and "Lantern" in board["names"]["ja"]
-    assert "ヨーロッパ" in board["names"]["ja"] and "市販" in board["names"]["ja"]  # not the printed one
+    assert (
+        "ヨーロッパ" in board["names"]["ja"] and "市販" in board["names"]["ja"]
+    )  # not the printed one
     assert "Европа" in board["names"]["ru"] and "изданной" in board["names"]["ru"]
     assert "not the printed one" in board["names"]["en"]
     # A board a log brings (the example's practice grid) keeps the name it was given.
-    inline = client.get(f"/api/matches/{misterx_match.pk}/frames?view=all", HTTP_ACCEPT_LANGUAGE="ja").json()
+    inline = client.get(
+        f"/api/matches/{misterx_match.pk}/frames?view=all", HTTP_ACCEPT_LANGUAGE="ja"
+    ).json()
     assert inline["static"]["board"]["names"] == {}
-    assert inline["static"]["board"]["name"] == misterx_match.log.document["options"]["board"]["name"]
+    assert (
+        inline["static"]["board"]["name"] == misterx_match.log.document["options"]["board"]["name"]
+    )

@@ -13,8 +13,15 @@ from replay.selectors import frames_cache_key, match_frames
 pytestmark = [pytest.mark.integration, pytest.mark.django_db]
 
 
-def test_frames_are_cached_in_redis_and_served_from_there(require_redis, club, store_match, example_log, monkeypatch):
-    redis_cache = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": require_redis}}
+def test_frames_are_cached_in_redis_and_served_from_there(
+    require_redis, club, store_match, example_log, monkeypatch
+):
+    redis_cache = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": require_redis,
+        }
+    }
     with override_settings(CACHES=redis_cache):
         match = store_match(club, example_log("cloak-documents.json"))
         key = frames_cache_key(match, "p1")

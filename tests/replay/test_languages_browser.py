@@ -19,8 +19,21 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 CYRILLIC = re.compile(r"[\u0400-\u04ff]")
 # Words of the page's English that must not be left on a translated page.
-ENGLISH_UI = ("Moves", "Perspective", "Loading", "Setup", "Round ", "Move ", "Notation",
-              "Copy link", "Legend", "Speed", "Analysis", "Played", "Result")
+ENGLISH_UI = (
+    "Moves",
+    "Perspective",
+    "Loading",
+    "Setup",
+    "Round ",
+    "Move ",
+    "Notation",
+    "Copy link",
+    "Legend",
+    "Speed",
+    "Analysis",
+    "Played",
+    "Result",
+)
 
 
 def _check_page(page, script: re.Pattern[str]) -> None:
@@ -39,7 +52,9 @@ def _check_page(page, script: re.Pattern[str]) -> None:
 
 @pytest.mark.parametrize("width", [1400, 390])
 def test_a_mister_x_replay_in_japanese(page, live_server, club, store_match, screenshot, width):
-    log = play("mister-x", 1, ["greedy"] * 3)  # on the europe/1 board, whose cities have Japanese names
+    log = play(
+        "mister-x", 1, ["greedy"] * 3
+    )  # on the europe/1 board, whose cities have Japanese names
     match = store_match(club, log)
     page.set_viewport_size({"width": width, "height": 900})
     open_replay(page, live_server, match, "?lang=ja&ply=8")
@@ -54,7 +69,9 @@ def test_a_mister_x_replay_in_japanese(page, live_server, club, store_match, scr
     assert sum(bool(JAPANESE.search(n or "")) for n in names) > 20, names
     # The role of each seat in the header, as the Japanese edition names it.
     game = get_game(log["game"])
-    assert render(game.seat_label("mrx", _table(game, log)), "ja") in page.inner_text(".replay-players")
+    assert render(game.seat_label("mrx", _table(game, log)), "ja") in page.inner_text(
+        ".replay-players"
+    )
     # The board by its Japanese name, still Lantern's own; the perspectives by role.
     assert "ヨーロッパ（Lantern）" in page.get_attribute(".mx-board", "aria-label")
     assert "Lantern's own" not in page.inner_text("main")
@@ -64,7 +81,9 @@ def test_a_mister_x_replay_in_japanese(page, live_server, club, store_match, scr
 
 
 @pytest.mark.parametrize("width", [1400, 390])
-def test_a_cryptid_replay_in_russian(page, live_server, club, store_match, example_log, screenshot, width):
+def test_a_cryptid_replay_in_russian(
+    page, live_server, club, store_match, example_log, screenshot, width
+):
     match = store_match(club, example_log("cryptid-escape.json"))
     page.set_viewport_size({"width": width, "height": 900})
     open_replay(page, live_server, match, "?lang=ru&ply=9")
@@ -79,11 +98,15 @@ def test_a_cryptid_replay_in_russian(page, live_server, club, store_match, examp
 def _table(game, log):
     from engine.core.game import Table
 
-    return Table({e["seat"]: e["player"] for e in log["seats"]}, game.normalize_options(log.get("options") or {}))
+    return Table(
+        {e["seat"]: e["player"] for e in log["seats"]},
+        game.normalize_options(log.get("options") or {}),
+    )
 
 
-def test_a_shared_link_speaks_its_language_to_a_signed_in_reader(page, live_server, club, store_match,
-                                                                  django_user_model):
+def test_a_shared_link_speaks_its_language_to_a_signed_in_reader(
+    page, live_server, club, store_match, django_user_model
+):
     """A signed-in reader who chose no language opens a link with ?lang=ja: the page is
     Japanese, and so is everything its scripts fetch (the moves, the beliefs), though the
     browser asks for English and a signed-in reader gets no language cookie from a link."""
@@ -97,5 +120,7 @@ def test_a_shared_link_speaks_its_language_to_a_signed_in_reader(page, live_serv
     assert page.get_attribute("html", "lang") == "ja"
     _check_page(page, JAPANESE)
     page.wait_for_selector(".beliefs-status")
-    page.wait_for_function("document.querySelector('.beliefs-status').textContent.trim().length > 0")
+    page.wait_for_function(
+        "document.querySelector('.beliefs-status').textContent.trim().length > 0"
+    )
     assert JAPANESE.search(page.inner_text(".beliefs-status"))

@@ -16,7 +16,8 @@ PHONE = {"width": 390, "height": 844}
 
 #: The screen size of every shown city name, in pixels: its font size in board units
 #: times the board's screen scale.
-LABEL_SIZES = """() => [...document.querySelectorAll('.mx-city-name:not(.mx-label-hidden)')].map(t =>
+LABEL_SIZES = """() => [...document.querySelectorAll('.mx-city-name:not(.mx-label-hidden)')]
+    .map(t =>
     parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a)"""
 
 
@@ -80,7 +81,9 @@ def test_wheel_and_pinch_zoom(page, live_server, misterx_match):
       const fire = (type, id, x) => svg.dispatchEvent(new PointerEvent(type, {
         pointerId: id, pointerType: 'touch', clientX: x, clientY: cy, bubbles: true}));
       fire('pointerdown', 1, cx - 20); fire('pointerdown', 2, cx + 20);
-      for (let d = 20; d <= 80; d += 10) { fire('pointermove', 1, cx - d); fire('pointermove', 2, cx + d); }
+      for (let d = 20; d <= 80; d += 10) {
+        fire('pointermove', 1, cx - d); fire('pointermove', 2, cx + d);
+      }
       fire('pointerup', 1, cx - 80); fire('pointerup', 2, cx + 80);
     }""")
     assert 3.5 < _zoom(page) < 4.5
@@ -89,8 +92,14 @@ def test_wheel_and_pinch_zoom(page, live_server, misterx_match):
 def test_the_selected_moves_path_legend_and_board_note(page, live_server, misterx_match):
     match, log = misterx_match
     frames = build_frames(log, "all")["frames"]
-    double = next((f["ply"] for f in frames if f["action"] and f["action"]["type"] == "double"), None)
-    move = next(f["ply"] for f in frames if f["action"] and f["seat"] == "mrx" and f["action"]["type"] == "move")
+    double = next(
+        (f["ply"] for f in frames if f["action"] and f["action"]["type"] == "double"), None
+    )
+    move = next(
+        f["ply"]
+        for f in frames
+        if f["action"] and f["seat"] == "mrx" and f["action"]["type"] == "move"
+    )
     open_replay(page, live_server, match, f"?ply={move}")
     assert page.locator("line.mx-move-x").count() == 1
     if double is not None:

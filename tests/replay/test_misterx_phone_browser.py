@@ -2,7 +2,8 @@
 every city on the map and in the lists is named in the reader's script; no two city names
 on the map overlap (kana are a whole em wide) nor run off its edge; at 390 px the map
 follows the action (it frames the last move, until the reader moves the view) and the
-move list scrolls down, never sideways. Screenshots: artifacts/replay/phone-{ja,ru}-{1400,390}.png."""
+move list scrolls down, never sideways. Screenshots:
+artifacts/replay/phone-{ja,ru}-{1400,390}.png."""
 
 from __future__ import annotations
 
@@ -15,13 +16,17 @@ from tests.replay.browsing import open_replay
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SCRIPTS = {"ja": re.compile(r"^[\u3040-\u30ff\u4e00-\u9fff・ー＝]+$"), "ru": re.compile(r"^[А-Яа-яЁё][А-Яа-яЁё\- ]*$")}
+SCRIPTS = {
+    "ja": re.compile(r"^[\u3040-\u30ff\u4e00-\u9fff・ー＝]+$"),
+    "ru": re.compile(r"^[А-Яа-яЁё][А-Яа-яЁё\- ]*$"),
+}
 
 LABEL_BOXES = """() => {
   const map = document.querySelector('.mx-board').getBoundingClientRect();
   return [...document.querySelectorAll('.mx-city-name:not(.mx-label-hidden)')].map((t) => {
     const r = t.getBoundingClientRect();
-    return { name: t.textContent, left: r.left - map.left, top: r.top - map.top, right: r.right - map.left,
+    return { name: t.textContent, left: r.left - map.left, top: r.top - map.top,
+             right: r.right - map.left,
              bottom: r.bottom - map.top, width: map.width, height: map.height };
   });
 }"""
@@ -30,21 +35,32 @@ LABEL_BOXES = """() => {
 def _overlaps(boxes: list[dict]) -> list[tuple[str, str]]:
     found = []
     for i, a in enumerate(boxes):
-        for b in boxes[i + 1:]:
-            if a["left"] < b["right"] - 1 and b["left"] < a["right"] - 1 and a["top"] < b["bottom"] - 1 \
-                    and b["top"] < a["bottom"] - 1:
+        for b in boxes[i + 1 :]:
+            if (
+                a["left"] < b["right"] - 1
+                and b["left"] < a["right"] - 1
+                and a["top"] < b["bottom"] - 1
+                and b["top"] < a["bottom"] - 1
+            ):
                 found.append((a["name"], b["name"]))
     return found
 
 
 def _detective_move(log: dict) -> int:
     """The ply of a detective pawn's move some way into the game."""
-    return next(i + 1 for i, a in enumerate(log["actions"]) if i > 20 and a["type"] == "move" and "pawn" in a)
+    return next(
+        i + 1
+        for i, a in enumerate(log["actions"])
+        if i > 20 and a["type"] == "move" and "pawn" in a
+    )
 
 
-@pytest.mark.parametrize(("language", "width"), [("ja", 1400), ("ja", 390), ("ru", 1400), ("ru", 390)])
-def test_the_map_names_every_city_readably_and_follows_the_action_on_a_phone(page, live_server, club, store_match,
-                                                                             screenshot, language, width):
+@pytest.mark.parametrize(
+    ("language", "width"), [("ja", 1400), ("ja", 390), ("ru", 1400), ("ru", 390)]
+)
+def test_the_map_names_every_city_readably_and_follows_the_action_on_a_phone(
+    page, live_server, club, store_match, screenshot, language, width
+):
     log = play("mister-x", 1, ["greedy"] * 3)
     ply = _detective_move(log)
     match = store_match(club, log)
@@ -72,8 +88,13 @@ def test_the_map_names_every_city_readably_and_follows_the_action_on_a_phone(pag
         assert zoom >= 2, zoom
         board = page.locator(".mx-board").bounding_box()
         piece = page.locator(f'.mx-pawn[data-pawn="{pawn}"] circle').bounding_box()
-        assert board["x"] <= piece["x"] and piece["x"] + piece["width"] <= board["x"] + board["width"]
-        assert board["y"] <= piece["y"] and piece["y"] + piece["height"] <= board["y"] + board["height"]
+        assert (
+            board["x"] <= piece["x"] and piece["x"] + piece["width"] <= board["x"] + board["width"]
+        )
+        assert (
+            board["y"] <= piece["y"]
+            and piece["y"] + piece["height"] <= board["y"] + board["height"]
+        )
         assert page.get_attribute(".map-follow", "aria-pressed") == "true"
         screenshot(page, f"phone-{language}-{width}")
         # The reader takes the view: the whole board, and it stays so on the next move.

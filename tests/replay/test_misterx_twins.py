@@ -25,7 +25,9 @@ def twin_states(seed: int):
     twin = misterx_rack_twin(log)
     assert build_frames(log, MRX)["frames"] == build_frames(twin, MRX)["frames"]
     assert build_frames(log, ALL)["frames"] != build_frames(twin, ALL)["frames"]
-    one = [(ply, None, GAME.clone(st)) for ply, _, st in replay(log).states()]  # states() reuses one state
+    one = [
+        (ply, None, GAME.clone(st)) for ply, _, st in replay(log).states()
+    ]  # states() reuses one state
     two = [(ply, None, GAME.clone(st)) for ply, _, st in replay(twin).states()]
     assert len(one) == len(two)
     return [(ply, a, b) for (ply, _, a), (_, _, b) in zip(one, two, strict=True)]
@@ -39,7 +41,10 @@ def test_mister_x_twins_get_the_same_beliefs_and_search_decisions(seed):
         differ += one.racks != two.racks  # the hidden fact, there at this ply
         assert ai_of(GAME).belief_summary(one, MRX) == ai_of(GAME).belief_summary(two, MRX)
         for k in range(2):
-            a, b = ai_of(GAME).sample_state(one, MRX, Rng(k)), ai_of(GAME).sample_state(two, MRX, Rng(k))
+            a, b = (
+                ai_of(GAME).sample_state(one, MRX, Rng(k)),
+                ai_of(GAME).sample_state(two, MRX, Rng(k)),
+            )
             assert GAME.view(a, None) == GAME.view(b, None), ply
         if one.phase == PH_MRX and not GAME.is_over(one) and len(ai_of(GAME).decision(one)[1]) > 1:
             assert search.decide(one, MRX, Rng(ply)) == search.decide(two, MRX, Rng(ply)), ply
@@ -58,11 +63,16 @@ def test_a_sampler_reading_the_real_racks_is_caught(monkeypatch):
 
     monkeypatch.setattr(Beliefs, "sample", leaky)
     states = twin_states(2)
-    caught = sum(GAME.view(ai_of(GAME).sample_state(one, MRX, Rng(0)), None)
-                 != GAME.view(ai_of(GAME).sample_state(two, MRX, Rng(0)), None) for _ply, one, two in states)
+    caught = sum(
+        GAME.view(ai_of(GAME).sample_state(one, MRX, Rng(0)), None)
+        != GAME.view(ai_of(GAME).sample_state(two, MRX, Rng(0)), None)
+        for _ply, one, two in states
+    )
     assert caught > 10
     # and the search's choices show it (6 of this game's 8 decisions when this was written)
     search = Search(GAME, playouts=24, max_plies=30, prior=0)
-    assert any(search.decide(one, MRX, Rng(ply)) != search.decide(two, MRX, Rng(ply))
-               for ply, one, two in states
-               if one.phase == PH_MRX and not GAME.is_over(one) and len(ai_of(GAME).decision(one)[1]) > 1)
+    assert any(
+        search.decide(one, MRX, Rng(ply)) != search.decide(two, MRX, Rng(ply))
+        for ply, one, two in states
+        if one.phase == PH_MRX and not GAME.is_over(one) and len(ai_of(GAME).decision(one)[1]) > 1
+    )

@@ -23,12 +23,17 @@ SCRIPTS = {"ja": re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]"), "ru": re.compile(r
 def _refill_of_nothing(log: dict, viewer: str) -> int:
     """The ply of a detective's refill that drew no ticket, as ``viewer`` sees it."""
     frames = build_frames(log, viewer, locale="en")["frames"]
-    return next(f["ply"] for f in frames if f["notation"] and f["notation"].endswith("draws 0 ticket(s)"))
+    return next(
+        f["ply"] for f in frames if f["notation"] and f["notation"].endswith("draws 0 ticket(s)")
+    )
 
 
-@pytest.mark.parametrize(("language", "width"), [("ja", 1400), ("ja", 390), ("ru", 1400), ("ru", 390)])
-def test_notation_stands_beside_the_sentence_only_when_turned_on(page, live_server, club, store_match,
-                                                                 screenshot, language, width):
+@pytest.mark.parametrize(
+    ("language", "width"), [("ja", 1400), ("ja", 390), ("ru", 1400), ("ru", 390)]
+)
+def test_notation_stands_beside_the_sentence_only_when_turned_on(
+    page, live_server, club, store_match, screenshot, language, width
+):
     script = SCRIPTS[language]
     log = play("mister-x", 1, ["greedy"] * 3)
     with override_settings(LANGUAGE_CODE="en"):

@@ -16,8 +16,6 @@ LOG = toy_log(cards=[(3, 8), (5, 1), (2, 6)], guesses=[(4, 4), (9, 9), (6, 7)])
 del LOG["actions"][-1]  # north's right guess of 6 ends the game at ply 11
 
 
-
-
 def test_keys_buttons_and_move_list_move_through_the_game(
     page, live_server, club, store_match, toy_game, screenshot
 ):
@@ -133,7 +131,9 @@ def test_phone_width_keeps_every_control_reachable(
     screenshot(page, "toy-phone")
 
 
-def test_space_after_clicking_a_control_toggles_autoplay_only(page, live_server, club, store_match, toy_game):
+def test_space_after_clicking_a_control_toggles_autoplay_only(
+    page, live_server, club, store_match, toy_game
+):
     match = store_match(club, LOG)
     open_replay(page, live_server, match, "?ply=3")
     page.click('[data-go="next"]')  # the button keeps the focus
@@ -149,7 +149,9 @@ def test_space_after_clicking_a_control_toggles_autoplay_only(page, live_server,
     assert board_ply(page) == ply - 1
 
 
-def test_a_replay_the_engine_cannot_set_up_says_why(chromium, live_server, club, store_match, example_log):
+def test_a_replay_the_engine_cannot_set_up_says_why(
+    chromium, live_server, club, store_match, example_log
+):
     match = store_match(club, example_log("cloak-documents.json"))
     match.log.document["setup"] = {"pile": ["Q"]}
     match.log.save()
@@ -157,8 +159,13 @@ def test_a_replay_the_engine_cannot_set_up_says_why(chromium, live_server, club,
     page = context.new_page()
     page.goto(f"{live_server.url}/matches/{match.pk}/replay")
     page.wait_for_selector("#replay-error:not([hidden])")
-    assert "HTTP 422" in page.inner_text("#replay-error") and "CD-" in page.inner_text("#replay-error")
+    assert "HTTP 422" in page.inner_text("#replay-error") and "CD-" in page.inner_text(
+        "#replay-error"
+    )
     # The rule cited is a link to its text.
     rule = page.inner_text("#replay-error a.rule-link")
-    assert page.get_attribute("#replay-error a.rule-link", "href") == f"{live_server.url}/rules/cloak-and-dagger/#{rule}"
+    assert (
+        page.get_attribute("#replay-error a.rule-link", "href")
+        == f"{live_server.url}/rules/cloak-and-dagger/#{rule}"
+    )
     context.close()

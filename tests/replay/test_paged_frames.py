@@ -33,7 +33,10 @@ def _own_empty_cache(settings):
 
 def _without_views(frames: list[dict]) -> list[dict]:
     # a frame's result sentence goes with its view (the state's, where a seat learns it)
-    return [{key: value for key, value in frame.items() if key not in ("view", "result_sentence")} for frame in frames]
+    return [
+        {key: value for key, value in frame.items() if key not in ("view", "result_sentence")}
+        for frame in frames
+    ]
 
 
 @pytest.mark.parametrize("viewer", ["all", "p1", "p2"])
@@ -46,11 +49,12 @@ def test_every_page_is_the_whole_payloads_views_and_the_moves_are_all_there(long
         assert _without_views(paged["frames"]) == _without_views(whole["frames"])
         window = range(page * PAGE_SIZE, min((page + 1) * PAGE_SIZE, ACTIONS + 1))
         assert [f.get("view") for f in paged["frames"]] == [
-            views[ply] if ply in window else None for ply in range(ACTIONS + 1)]
+            views[ply] if ply in window else None for ply in range(ACTIONS + 1)
+        ]
         alone = build_views(long_log, viewer, page)
-        assert alone["from"] == window[0] and alone["views"] == views[window[0]:window[-1] + 1]
+        assert alone["from"] == window[0] and alone["views"] == views[window[0] : window[-1] + 1]
         results = [frame["result_sentence"] for frame in whole["frames"]]
-        assert alone["result_sentences"] == results[window[0]:window[-1] + 1]
+        assert alone["result_sentences"] == results[window[0] : window[-1] + 1]
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
@@ -61,7 +65,10 @@ def test_the_frame_that_ends_the_game_says_its_result_as_a_sentence(example_log,
 
     log = example_log("cryptid-escape.json")
     game = get_game(log["game"])
-    table = Table({e["seat"]: e["player"] for e in log["seats"]}, game.normalize_options(log.get("options") or {}))
+    table = Table(
+        {e["seat"]: e["player"] for e in log["seats"]},
+        game.normalize_options(log.get("options") or {}),
+    )
     said = render(game.describe_result(log["result"], table), language)
     frames = build_frames(log, "all", locale=language)["frames"]
     assert [f["result_sentence"] for f in frames] == [None] * (len(frames) - 1) + [said]
@@ -69,19 +76,23 @@ def test_the_frame_that_ends_the_game_says_its_result_as_a_sentence(example_log,
 
 
 @pytest.mark.django_db
-def test_the_api_serves_the_page_of_the_ply_asked_for_and_any_other_page(client, club, store_match, long_log):
+def test_the_api_serves_the_page_of_the_ply_asked_for_and_any_other_page(
+    client, club, store_match, long_log
+):
     match = store_match(club, long_log)
     views = [frame["view"] for frame in build_frames(long_log, "p2")["frames"]]
     body = client.get(f"/api/matches/{match.pk}/frames?view=p2&ply=250").json()
     assert body["page"] == 2 and body["page_size"] == PAGE_SIZE
-    assert [ply for ply, frame in enumerate(body["frames"]) if "view" in frame] == list(range(200, 300))
+    assert [ply for ply, frame in enumerate(body["frames"]) if "view" in frame] == list(
+        range(200, 300)
+    )
     assert body["frames"][250]["view"] == views[250]
     for page in range(4):
         url = f"/api/matches/{match.pk}/frames/views?view=p2&page={page}"
         response = client.get(url, HTTP_ACCEPT_ENCODING="gzip")
         assert response.status_code == 200 and response["Content-Encoding"] == "gzip"
         got = json.loads(gzip.decompress(response.content))
-        assert got["views"] == views[page * PAGE_SIZE:(page + 1) * PAGE_SIZE]
+        assert got["views"] == views[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
         assert client.get(url, HTTP_IF_NONE_MATCH=response["ETag"]).status_code == 304
     past = client.get(f"/api/matches/{match.pk}/frames/views?view=p2&page=4")
     assert past.status_code == 404 and past.json()["error"] == "unknown_page"
@@ -94,20 +105,27 @@ def test_the_api_serves_the_page_of_the_ply_asked_for_and_any_other_page(client,
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_the_page_fetches_the_views_it_needs_as_the_person_moves(page, live_server, club, store_match,
-                                                                  long_log):
+def test_the_page_fetches_the_views_it_needs_as_the_person_moves(
+    page, live_server, club, store_match, long_log
+):
     match = store_match(club, long_log)
     frames = build_frames(long_log, "all")["frames"]
     requested: list[str] = []
-    page.on("request", lambda request: requested.append(request.url) if "/frames" in request.url else None)
+    page.on(
+        "request",
+        lambda request: requested.append(request.url) if "/frames" in request.url else None,
+    )
 
     def contents() -> list[str]:
-        return page.eval_on_selector_all("#replay-board g.envelope",
-                                         "els => els.map(e => e.getAttribute('data-contents'))")
+        return page.eval_on_selector_all(
+            "#replay-board g.envelope", "els => els.map(e => e.getAttribute('data-contents'))"
+        )
 
     def shows(ply: int) -> None:
         page.wait_for_selector(f'#replay-board[data-ply="{ply}"]')
-        assert contents() == [",".join(e["contents"]) for e in frames[ply]["view"]["envelopes"]], ply
+        assert contents() == [",".join(e["contents"]) for e in frames[ply]["view"]["envelopes"]], (
+            ply
+        )
 
     open_replay(page, live_server, match, "?ply=99999999999999")  # past the end: the last move
     shows(ACTIONS)

@@ -14,7 +14,9 @@ PHONE = {"width": 375, "height": 740}
 
 
 @pytest.mark.parametrize("example", [e for e in EXAMPLES if e != "cryptid-timeout.json"])
-def test_replay_is_usable_at_phone_width(page, live_server, club, store_match, example_log, example, screenshot):
+def test_replay_is_usable_at_phone_width(
+    page, live_server, club, store_match, example_log, example, screenshot
+):
     match = store_match(club, example_log(example))
     page.set_viewport_size(PHONE)
     open_replay(page, live_server, match, "?ply=5")

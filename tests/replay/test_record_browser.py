@@ -70,12 +70,19 @@ def test_header_and_scrub_bar(page, live_server, rated, game):
     assert not result.evaluate("e => e.open")
     result.locator("summary").click()
     assert " win" in result.inner_text()
-    changes = {c.player.handle: c.after - c.before for c in RatingChange.objects.filter(match=match)}
+    changes = {
+        c.player.handle: c.after - c.before for c in RatingChange.objects.filter(match=match)
+    }
     assert changes, "the match was rated"
-    shown = page.eval_on_selector_all(".replay-rating-changes li", "els => els.map(e => e.textContent)")
+    shown = page.eval_on_selector_all(
+        ".replay-rating-changes li", "els => els.map(e => e.textContent)"
+    )
     assert len(shown) == len(changes)
     for handle, delta in changes.items():
-        assert any(handle in line and f"{abs(delta):.1f}" in line for line in shown), (handle, shown)
+        assert any(handle in line and f"{abs(delta):.1f}" in line for line in shown), (
+            handle,
+            shown,
+        )
     # The scrub bar spans every ply; a marker per round, each jumping to its round's first move.
     assert page.get_attribute("#replay-scrub", "max") == str(len(frames) - 1)
     rounds = sorted({f["round"] for f in frames[1:]})
@@ -111,12 +118,18 @@ def test_screenshots_at_1400_and_390(chromium, live_server, rated, game):
             assert strip.evaluate("e => e.scrollHeight > e.clientHeight")
             current = page.locator('#replay-moves [aria-current="step"]').bounding_box()
             box = strip.bounding_box()
-            assert box["y"] <= current["y"] and current["y"] + current["height"] <= box["y"] + box["height"] + 1
+            assert (
+                box["y"] <= current["y"]
+                and current["y"] + current["height"] <= box["y"] + box["height"] + 1
+            )
             assert box["y"] < page.locator("#replay-board").bounding_box()["y"]
             # Nothing wider than the screen.
-            wide = page.evaluate("""w => [...document.querySelectorAll('body *')]
+            wide = page.evaluate(
+                """w => [...document.querySelectorAll('body *')]
                 .filter(e => e.getBoundingClientRect().right > w + 1)
-                .map(e => `${e.tagName}.${e.getAttribute('class')}`)""", width)
+                .map(e => `${e.tagName}.${e.getAttribute('class')}`)""",
+                width,
+            )
             assert page.evaluate("document.documentElement.scrollWidth") <= width, wide[:10]
         else:
             # Beside the board.

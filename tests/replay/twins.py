@@ -47,7 +47,9 @@ def is_twin(log: Log, other: Log, viewer: str) -> bool:
         return False
     if a.status != b.status or a.result != b.result or len(a.actions) != len(b.actions):
         return False
-    return _frames(log, viewer) == _frames(other, viewer) and _frames(log, ALL) != _frames(other, ALL)
+    return _frames(log, viewer) == _frames(other, viewer) and _frames(log, ALL) != _frames(
+        other, ALL
+    )
 
 
 def _first(log: Log, candidates: Iterator[Log], viewer: str) -> Log:
@@ -68,15 +70,20 @@ def cryptid_twin(log: Log, viewer: str) -> Log:
     opponent = OTHER[viewer]
 
     def candidates() -> Iterator[Log]:
-        places: list[tuple[Any, ...]] = [("setup", i) for i in range(len(log["setup"]["hands"][opponent]))]
+        places: list[tuple[Any, ...]] = [
+            ("setup", i) for i in range(len(log["setup"]["hands"][opponent]))
+        ]
         for index, action in enumerate(log["actions"]):
             if action["seat"] == opponent and action["type"] == "draw":
                 places += [("draw", index, i) for i in range(len(action.get("cards", [])))]
         for place in reversed(places):  # late cards are the likeliest never played
             for card in CARDS:
                 other = copy.deepcopy(log)
-                cards = (other["setup"]["hands"][opponent] if place[0] == "setup"
-                         else other["actions"][place[1]]["cards"])
+                cards = (
+                    other["setup"]["hands"][opponent]
+                    if place[0] == "setup"
+                    else other["actions"][place[1]]["cards"]
+                )
                 i = place[-1]
                 if cards[i] == card:
                     continue
@@ -97,12 +104,24 @@ def cloak_twin(log: Log, viewer: str) -> Log:
 
     log = unseeded(log)
     log.get("setup", {}).pop("pile", None)
-    places = [i for i, a in enumerate(log["actions"]) if a["type"] == "place" and a["seat"] != viewer]
+    places = [
+        i for i, a in enumerate(log["actions"]) if a["type"] == "place" and a["seat"] != viewer
+    ]
 
     def candidates() -> Iterator[Log]:
         for x in reversed(places):
-            for card in sorted(set(deck({"document_copies": 1, "double_agents": True, "hazards": True,
-                                         **log.get("options", {})}))):
+            for card in sorted(
+                set(
+                    deck(
+                        {
+                            "document_copies": 1,
+                            "double_agents": True,
+                            "hazards": True,
+                            **log.get("options", {}),
+                        }
+                    )
+                )
+            ):
                 if card != log["actions"][x]["card"]:
                     other = copy.deepcopy(log)
                     other["actions"][x]["card"] = card

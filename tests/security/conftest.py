@@ -45,8 +45,7 @@ class SeededClub:
 
     def markers(self) -> list[str]:
         """Text that only this club's data contains: what must never reach an outsider."""
-        return [self.club.name, self.club.slug, *self.handles,
-                *(t.name for t in self.tournaments)]
+        return [self.club.name, self.club.slug, *self.handles, *(t.name for t in self.tournaments)]
 
 
 @pytest.fixture
@@ -66,8 +65,9 @@ def tokens(people) -> dict[str, str]:
     return {who: Token.objects.create(user=user).key for who, user in people.items()}
 
 
-def seed_club(name: str, slug: str, handles: list[str], people: dict, *, public: bool,
-              seed: int, on_commit) -> SeededClub:
+def seed_club(
+    name: str, slug: str, handles: list[str], people: dict, *, public: bool, seed: int, on_commit
+) -> SeededClub:
     """``on_commit``: django_capture_on_commit_callbacks, so the matches get rated (ladders)."""
     club = Club.objects.create(name=name, slug=slug, is_public=public)
     Membership.objects.create(user=people["organiser"], club=club, role="organiser")
@@ -76,8 +76,12 @@ def seed_club(name: str, slug: str, handles: list[str], people: dict, *, public:
     for offset, (game, size) in enumerate(GAMES):
         for round_ in range(2):
             players = [handles[(round_ + i) % len(handles)] for i in range(size)]
-            log = bot_log(game, seed + 10 * offset + round_, players,
-                          played_at=f"2026-0{offset + 1}-1{round_}T19:00:00Z")
+            log = bot_log(
+                game,
+                seed + 10 * offset + round_,
+                players,
+                played_at=f"2026-0{offset + 1}-1{round_}T19:00:00Z",
+            )
             with on_commit(execute=True):
                 matches.append(game_services.ingest_log(club, log, None))
     rejected = bot_log("cryptid-urban-legends", seed + 99, handles[:2])
@@ -86,23 +90,41 @@ def seed_club(name: str, slug: str, handles: list[str], people: dict, *, public:
     uploads = list(Upload.objects.filter(club=club).order_by("id"))
     assert refused.value.upload in uploads
     run = game_services.create_import(
-        club, (game_services.ingest.engine.canonical_json(rejected) + "\n").encode(),
-        "night.jsonl", people["organiser"], enqueue=False)
+        club,
+        (game_services.ingest.engine.canonical_json(rejected) + "\n").encode(),
+        "night.jsonl",
+        people["organiser"],
+        enqueue=False,
+    )
     game_services.run_import(run.pk)
     event = tournament_services.create_tournament(
-        club=club, name=f"{name} Open", game="cryptid-urban-legends", format="swiss",
-        rounds=2, created_by=people["organiser"])
+        club=club,
+        name=f"{name} Open",
+        game="cryptid-urban-legends",
+        format="swiss",
+        rounds=2,
+        created_by=people["organiser"],
+    )
     for handle in handles[:4]:
         tournament_services.add_entry(event, Player.objects.get(club=club, handle=handle), 1500)
     tournament_services.start_tournament(event)
     # A game being recorded (recorder/): urlwalk finds drafts by their club, generically.
     setup = bot_log("cloak-and-dagger", seed, handles[:2])["setup"]
     recorder_services.create_draft(
-        club, people["organiser"], game_id="cloak-and-dagger", chance="table", setup=setup,
-        seats=[{"seat": "p1", "player": handles[0]}, {"seat": "p2", "player": handles[1]}])
+        club,
+        people["organiser"],
+        game_id="cloak-and-dagger",
+        chance="table",
+        setup=setup,
+        seats=[{"seat": "p1", "player": handles[0]}, {"seat": "p2", "player": handles[1]}],
+    )
     # A table played online (live/), waiting for a member: found by its club as well.
-    live_services.open_table(club, people["organiser"], game_id="cryptid-urban-legends",
-                             seats=[{"seat": "cryptid", "take": "free"}, {"seat": "scientist", "take": "free"}])
+    live_services.open_table(
+        club,
+        people["organiser"],
+        game_id="cryptid-urban-legends",
+        seats=[{"seat": "cryptid", "take": "free"}, {"seat": "scientist", "take": "free"}],
+    )
     invite = club_services.create_invite(people["organiser"], club)
     join_request = club_services.request_to_join(people["applicant"], club, "let me in")
     return SeededClub(
@@ -123,14 +145,26 @@ def seed_club(name: str, slug: str, handles: list[str], people: dict, *, public:
 
 @pytest.fixture
 def public_club(db, people, django_capture_on_commit_callbacks) -> SeededClub:
-    return seed_club("Riverside Deduction Society", "riverside",
-                     ["alice", "bob", "carol", "dave"], people, public=True, seed=1,
-                     on_commit=django_capture_on_commit_callbacks)
+    return seed_club(
+        "Riverside Deduction Society",
+        "riverside",
+        ["alice", "bob", "carol", "dave"],
+        people,
+        public=True,
+        seed=1,
+        on_commit=django_capture_on_commit_callbacks,
+    )
 
 
 @pytest.fixture
 def private_club(db, people, django_capture_on_commit_callbacks) -> SeededClub:
     """Handles, slug and name chosen to be found in any page that leaks them."""
-    return seed_club("Zanzibar Hush Circle", "zanzibar-hush",
-                     ["quokkaspy", "velvetmole", "xylophox", "wraithjay"], people,
-                     public=False, seed=5, on_commit=django_capture_on_commit_callbacks)
+    return seed_club(
+        "Zanzibar Hush Circle",
+        "zanzibar-hush",
+        ["quokkaspy", "velvetmole", "xylophox", "wraithjay"],
+        people,
+        public=False,
+        seed=5,
+        on_commit=django_capture_on_commit_callbacks,
+    )

@@ -41,8 +41,16 @@ def test_the_api_root_lists_every_resource_of_the_schema():
 
 
 @pytest.mark.parametrize("debug", [False, True])
-@pytest.mark.parametrize("url", ["/api/nothing-here", "/api/nothing/here/", "/api/matches/abc/",
-                                 "/api/drafts/1/nope/", "/api/"  + "x" * 300])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/api/nothing-here",
+        "/api/nothing/here/",
+        "/api/matches/abc/",
+        "/api/drafts/1/nope/",
+        "/api/" + "x" * 300,
+    ],
+)
 def test_an_unknown_api_path_is_a_json_404_in_every_mode(url, debug):
     with override_settings(DEBUG=debug):
         for method in ("get", "post", "delete"):  # a POST without a CSRF token too
@@ -59,14 +67,22 @@ def test_a_path_that_exists_with_a_slash_is_redirected_there():
 
 
 @pytest.mark.browser
-def test_swagger_ui_renders_with_no_violation_and_nothing_from_elsewhere(csp_page: Any, live_server):
+def test_swagger_ui_renders_with_no_violation_and_nothing_from_elsewhere(
+    csp_page: Any, live_server
+):
     """The ``csp_page`` fixture fails the test on any console error (a refused script or
     style is one); every request must go to the site itself."""
     page = csp_page
     elsewhere: list[str] = []
     violations: list[str] = []
-    page.on("request", lambda request: elsewhere.append(request.url)
-            if not request.url.startswith(live_server.url) and not request.url.startswith("data:") else None)
+    page.on(
+        "request",
+        lambda request: (
+            elsewhere.append(request.url)
+            if not request.url.startswith(live_server.url) and not request.url.startswith("data:")
+            else None
+        ),
+    )
     page.on("console", lambda msg: violations.append(msg.text) if msg.type == "error" else None)
     page.goto(f"{live_server.url}/api/docs/")
     page.wait_for_selector(".swagger-ui .opblock-tag", timeout=30_000)
@@ -76,7 +92,9 @@ def test_swagger_ui_renders_with_no_violation_and_nothing_from_elsewhere(csp_pag
     page.click("#operations-recorder-drafts_games button.opblock-summary-control")
     page.click("#operations-recorder-drafts_games .try-out__btn")
     page.click("#operations-recorder-drafts_games .execute")
-    page.wait_for_selector("#operations-recorder-drafts_games .live-responses-table .response-col_status")
+    page.wait_for_selector(
+        "#operations-recorder-drafts_games .live-responses-table .response-col_status"
+    )
     assert "200" in page.inner_text("#operations-recorder-drafts_games .live-responses-table")
     page.wait_for_load_state("networkidle")
     assert not elsewhere, elsewhere
@@ -107,8 +125,10 @@ def test_the_browsable_api_passes_the_policy(csp_page: Any, live_server, django_
 
 
 def directives(header: str) -> dict[str, list[str]]:
-    return {name: sources for name, *sources in (part.split() for part in header.split(";")
-                                                  if part.strip())}
+    return {
+        name: sources
+        for name, *sources in (part.split() for part in header.split(";") if part.strip())
+    }
 
 
 def test_redoc_alone_gets_the_relaxed_policy_and_every_other_page_keeps_the_strict_one(club):
@@ -120,7 +140,8 @@ def test_redoc_alone_gets_the_relaxed_policy_and_every_other_page_keeps_the_stri
     assert relaxed["style-src"] == ["'self'", "'unsafe-inline'"]
     assert relaxed["worker-src"] == ["'self'", "blob:"]
     assert {k: v for k, v in relaxed.items() if k not in ("style-src", "worker-src")} == {
-        k: v for k, v in strict.items() if k != "style-src"}
+        k: v for k, v in strict.items() if k != "style-src"
+    }
     assert relaxed["script-src"] == ["'self'"] and relaxed["img-src"] == ["'self'", "data:"]
     html = page.content.decode()
     assert "/static/drf_spectacular_sidecar/redoc/bundles/redoc.standalone.js" in html
@@ -151,8 +172,14 @@ def test_redoc_renders_from_the_site_and_asks_nothing_of_another(chromium: Any, 
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     elsewhere: list[str] = []
     errors: list[str] = []
-    page.on("request", lambda request: elsewhere.append(request.url)
-            if not request.url.startswith((live_server.url, "data:", "blob:")) else None)
+    page.on(
+        "request",
+        lambda request: (
+            elsewhere.append(request.url)
+            if not request.url.startswith((live_server.url, "data:", "blob:"))
+            else None
+        ),
+    )
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     page.goto(f"{live_server.url}/api/redoc/")
     page.wait_for_selector("#redoc-container .menu-content", timeout=30_000)

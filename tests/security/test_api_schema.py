@@ -55,7 +55,15 @@ schema = schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application())
 # A valid request may still be refused for the object's state (409) or by a rule (422):
 # the schema documents both where they happen (status_code_conformance holds it to that).
 schema.config.checks.positive_data_acceptance.expected_statuses = [
-    "2xx", "3xx", "401", "403", "404", "409", "422", "429"]
+    "2xx",
+    "3xx",
+    "401",
+    "403",
+    "404",
+    "409",
+    "422",
+    "429",
+]
 
 
 @pytest.fixture
@@ -108,8 +116,11 @@ def _ids_for_route(path: str, world) -> dict[str, list]:
 #: documented on each; and an empty file part is dropped by Django's multipart parser
 #: (then "send the logs as a multipart field 'file'"). tests/games and
 #: tests/security/test_ingest_fuzz.py cover them.
-LOG_BODIES = {("POST", "/api/clubs/{slug}/matches/"), ("POST", "/api/pairings/{id}/result/"),
-              ("POST", "/api/clubs/{slug}/imports/")}
+LOG_BODIES = {
+    ("POST", "/api/clubs/{slug}/matches/"),
+    ("POST", "/api/pairings/{id}/result/"),
+    ("POST", "/api/clubs/{slug}/imports/"),
+}
 
 
 @schema.parametrize()
@@ -122,8 +133,9 @@ LOG_BODIES = {("POST", "/api/clubs/{slug}/matches/"), ("POST", "/api/pairings/{i
 )
 @schema.given(data=st.data())
 @pytest.mark.django_db
-def test_api_conforms_to_its_schema_and_never_fails(case, data, public_club, tokens,
-                                                    wsgi_keeps_test_transaction):
+def test_api_conforms_to_its_schema_and_never_fails(
+    case, data, public_club, tokens, wsgi_keeps_test_transaction
+):
     real = _ids_for_route(case.path, public_club)
     for name in list(case.path_parameters or {}):
         if name in real and data.draw(st.booleans(), label=f"real {name}"):

@@ -36,8 +36,11 @@ def test_the_drafts_list_is_documented_as_the_page_it_answers(people, public_clu
 
 @pytest.mark.parametrize("limit", ["0", "-3", "true", "1.5"])
 def test_a_page_size_that_is_not_a_whole_number_from_1_is_refused_naming_limit(
-        people, public_club, limit):
-    response = api_as(people["organiser"]).get("/api/drafts/", {"club": "riverside", "limit": limit})
+    people, public_club, limit
+):
+    response = api_as(people["organiser"]).get(
+        "/api/drafts/", {"club": "riverside", "limit": limit}
+    )
     assert response.status_code == 400 and "limit" in response.json()["message"]
     response = Client().get("/api/clubs/riverside/matches/", {"limit": limit})
     assert response.status_code == 400 and "limit" in response.json()["message"]
@@ -73,6 +76,7 @@ def test_a_rule_of_the_event_is_a_documented_422(people, public_club):
 def test_a_withdrawal_posted_as_a_form_names_its_entry_as_text(people, public_club):
     entry = Entry.objects.filter(tournament=public_club.tournaments[0]).first()
     response = api_as(people["organiser"]).post(
-        f"/api/tournaments/{entry.tournament_id}/withdraw/", {"entry": str(entry.pk)})
+        f"/api/tournaments/{entry.tournament_id}/withdraw/", {"entry": str(entry.pk)}
+    )
     assert response.status_code == 200, response.content
     assert response.json()["withdrawn"] is True

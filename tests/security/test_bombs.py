@@ -61,8 +61,10 @@ def zip_with_member(name: str, stream: bytes, crc: int, declared: int) -> bytes:
     encoded = name.encode()
     fields = (8, 0, 0x5C21, crc, len(stream), declared, len(encoded))  # deflate, 2026-01-01
     local = struct.pack("<4sHHHHHIIIHH", b"PK\x03\x04", 20, 0, *fields, 0) + encoded
-    central = struct.pack("<4sHHHHHHIIIHHHHHII", b"PK\x01\x02", 20, 20, 0, *fields,
-                          0, 0, 0, 0, 0, 0) + encoded
+    central = (
+        struct.pack("<4sHHHHHHIIIHHHHHII", b"PK\x01\x02", 20, 20, 0, *fields, 0, 0, 0, 0, 0, 0)
+        + encoded
+    )
     offset = len(local) + len(stream)
     end = struct.pack("<4sHHHHIIH", b"PK\x05\x06", 0, 0, 1, 1, len(central), offset, 0)
     return local + stream + central + end
@@ -76,19 +78,33 @@ def zip_of_empty_members(count: int) -> bytes:
         name = f"{i}.json".encode()
         fields = (0, 0, 0x5C21, 0, 0, 0, len(name))  # stored, 2026-01-01, empty
         header = struct.pack("<4sHHHHHIIIHH", b"PK\x03\x04", 20, 0, *fields, 0) + name
-        central.append(struct.pack("<4sHHHHHHIIIHHHHHII", b"PK\x01\x02", 20, 20, 0, *fields,
-                                   0, 0, 0, 0, 0, offset) + name)
+        central.append(
+            struct.pack(
+                "<4sHHHHHHIIIHHHHHII", b"PK\x01\x02", 20, 20, 0, *fields, 0, 0, 0, 0, 0, offset
+            )
+            + name
+        )
         local.append(header)
         offset += len(header)
     directory = b"".join(central)
     entries = min(count, 0xFFFF)  # more than 65535: zip64 records, as zipfile writes them
     end = b""
     if count > 0xFFFF:
-        end += struct.pack("<4sQHHIIQQQQ", b"PK\x06\x06", 44, 45, 45, 0, 0, count, count,
-                           len(directory), offset)
+        end += struct.pack(
+            "<4sQHHIIQQQQ", b"PK\x06\x06", 44, 45, 45, 0, 0, count, count, len(directory), offset
+        )
         end += struct.pack("<4sIQI", b"PK\x06\x07", 0, offset + len(directory), 1)
-    end += struct.pack("<4sHHHHIIH", b"PK\x05\x06", 0, 0, entries, entries,
-                       min(len(directory), 0xFFFFFFFF), min(offset, 0xFFFFFFFF), 0)
+    end += struct.pack(
+        "<4sHHHHIIH",
+        b"PK\x05\x06",
+        0,
+        0,
+        entries,
+        entries,
+        min(len(directory), 0xFFFFFFFF),
+        min(offset, 0xFFFFFFFF),
+        0,
+    )
     return b"".join(local) + directory + end
 
 
@@ -101,8 +117,11 @@ def organiser_api(people, public_club) -> APIClient:
 
 def _post_import(client: APIClient, name: str, data: bytes, on_commit):
     with on_commit(execute=True):
-        return client.post("/api/clubs/riverside/imports/",
-                           {"file": SimpleUploadedFile(name, data)}, format="multipart")
+        return client.post(
+            "/api/clubs/riverside/imports/",
+            {"file": SimpleUploadedFile(name, data)},
+            format="multipart",
+        )
 
 
 def _no_new_matches(before: tuple[int, int, int]) -> bool:
@@ -124,14 +143,16 @@ def test_a_member_declaring_a_gigabyte_is_refused_at_the_door(
     assert len(data) < 100_000
     before = _counts()
 
-    response, peak = peak_bytes(lambda: _post_import(
-        organiser_api, "bomb.zip", data, django_capture_on_commit_callbacks))
+    response, peak = peak_bytes(
+        lambda: _post_import(organiser_api, "bomb.zip", data, django_capture_on_commit_callbacks)
+    )
 
     assert response.status_code == 413
     assert response.json() == {
-        "error": "too_large", "index": None, "rule": None,
-        "message": f"the archive would expand to {GIB} bytes, more than the "
-                   f"{256 * MB} allowed",
+        "error": "too_large",
+        "index": None,
+        "rule": None,
+        "message": f"the archive would expand to {GIB} bytes, more than the {256 * MB} allowed",
     }
     assert Import.objects.count() == 1 and _no_new_matches(before)  # the seeded one
     assert peak < 16 * MB, f"peak {peak / MB:.1f} MiB"
@@ -146,8 +167,9 @@ def test_a_member_lying_about_its_size_is_not_inflated_past_the_limit(
     data = zip_with_member("liar.json", stream, crc, declared=1000)
     before = _counts()
 
-    response, peak = peak_bytes(lambda: _post_import(
-        organiser_api, "liar.zip", data, django_capture_on_commit_callbacks))
+    response, peak = peak_bytes(
+        lambda: _post_import(organiser_api, "liar.zip", data, django_capture_on_commit_callbacks)
+    )
 
     assert response.status_code == 202
     run = Import.objects.get(pk=response.json()["id"])
@@ -163,8 +185,9 @@ def test_a_hundred_thousand_members_are_refused_without_reading_the_directory_in
     data = zip_of_empty_members(100_000)
     assert len(zipfile.ZipFile(io.BytesIO(data)).infolist()) == 100_000  # a real zip
 
-    response, peak = peak_bytes(lambda: _post_import(
-        organiser_api, "many.zip", data, django_capture_on_commit_callbacks))
+    response, peak = peak_bytes(
+        lambda: _post_import(organiser_api, "many.zip", data, django_capture_on_commit_callbacks)
+    )
 
     assert response.status_code == 413
     assert response.json()["message"] == "the archive holds more than 20000 files"
@@ -182,18 +205,23 @@ def test_a_zip_inside_a_zip_is_one_malformed_log_never_opened(
     outer = io.BytesIO()
     with zipfile.ZipFile(outer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("inner.zip", inner)
-        archive.writestr("ok.json", compact(bot_log("cryptid-urban-legends", 1,
-                                                    ["alice", "bob"])))
+        archive.writestr("ok.json", compact(bot_log("cryptid-urban-legends", 1, ["alice", "bob"])))
     before = _counts()
 
-    response, peak = peak_bytes(lambda: _post_import(
-        organiser_api, "nested.zip", outer.getvalue(), django_capture_on_commit_callbacks))
+    response, peak = peak_bytes(
+        lambda: _post_import(
+            organiser_api, "nested.zip", outer.getvalue(), django_capture_on_commit_callbacks
+        )
+    )
 
     run = Import.objects.get(pk=response.json()["id"])
     assert (run.status, run.total, run.accepted, run.rejected) == ("done", 2, 1, 1)
     rejected = Upload.objects.get(import_run=run, status="rejected")
     assert (rejected.name, rejected.error, rejected.error_rule) == (
-        "inner.zip", "malformed", "LOG-JSON")
+        "inner.zip",
+        "malformed",
+        "LOG-JSON",
+    )
     assert _counts() == (before[0] + 1, before[1] + 2, before[2] + 1)
     assert peak < 16 * MB, f"peak {peak / MB:.1f} MiB"
 
@@ -224,8 +252,11 @@ def test_json_nested_100k_deep_is_a_400_through_the_upload_api(people, public_cl
     body = b'{"format": "lantern-log/1", "game": ' + nested_arrays(DEEP) + b"}"
     before = _counts()
 
-    response, peak = peak_bytes(lambda: client.post(
-        "/api/clubs/riverside/matches/", data=body, content_type="application/json"))
+    response, peak = peak_bytes(
+        lambda: client.post(
+            "/api/clubs/riverside/matches/", data=body, content_type="application/json"
+        )
+    )
 
     assert response.status_code == 400
     error = response.json()
@@ -243,9 +274,13 @@ def test_json_nested_100k_deep_is_a_400_through_the_drf_json_parser(people, publ
     client.force_authenticate(people["organiser"])
     pairing = public_club.pairings[0]
 
-    response, peak = peak_bytes(lambda: client.post(
-        f"/api/pairings/{pairing.pk}/result/", data=b'{"log": ' + nested_arrays(DEEP) + b"}",
-        content_type="application/json"))
+    response, peak = peak_bytes(
+        lambda: client.post(
+            f"/api/pairings/{pairing.pk}/result/",
+            data=b'{"log": ' + nested_arrays(DEEP) + b"}",
+            content_type="application/json",
+        )
+    )
 
     assert response.status_code == 400
     assert response.json()["error"] == "malformed"
@@ -262,7 +297,8 @@ def test_nesting_the_parser_takes_but_no_log_needs_is_refused_by_depth(people, p
         ingest_log(public_club.club, json.dumps(log), people["member"])
     assert refused.value.code == "malformed" and refused.value.rule == "LOG-JSON"
     assert refused.value.message == (
-        f"the document nests arrays and objects more than {MAX_LOG_DEPTH} deep")
+        f"the document nests arrays and objects more than {MAX_LOG_DEPTH} deep"
+    )
     assert _no_new_matches(before)
 
 

@@ -37,7 +37,7 @@ NOT_LINKED = {
     "api-not-found": "the API's answer to an unknown /api/ path (a JSON 404), not a page",
     "club-address": "JSON the new club form's script asks for its address preview",
     "upload-guests": "the form on the page of a log refused for unknown handles, for those who "
-                     "may confirm them as guests (tests/games/test_guests.py)",
+    "may confirm them as guests (tests/games/test_guests.py)",
 }
 
 #: a URL pattern is crawled through at most this many of its URLs (all matches, all
@@ -82,7 +82,8 @@ def crawl(client: Client) -> set[str]:
         parser = Links()
         parser.feed(response.content.decode())
         targets = [(href, True) for href in parser.pages] + [
-            (action or path, False) for action in parser.actions]
+            (action or path, False) for action in parser.actions
+        ]
         for href, follow in targets:
             url = urlsplit(urljoin(path, href))
             if url.netloc or url.scheme not in ("", "http"):
@@ -103,8 +104,9 @@ def crawl(client: Client) -> set[str]:
     return linked
 
 
-def test_every_page_is_linked_from_a_page_reachable_from_home(public_club, people,
-                                                               django_user_model):
+def test_every_page_is_linked_from_a_page_reachable_from_home(
+    public_club, people, django_user_model
+):
     from rest_framework.authtoken.models import Token
 
     from clubs import services as club_services
@@ -116,24 +118,38 @@ def test_every_page_is_linked_from_a_page_reachable_from_home(public_club, peopl
     # failed ladder job (the dashboard's retry), an API token (revoke), a handle claim
     # (the organiser's answer), an event open for entries (the entry form).
     match_services.void_match(people["organiser"], public_club.matches[-1], "wrong deck")
-    RecomputeJob.objects.create(ladder=public_club.ladders[0], reason="changed",
-                                status="failed", error="the worker was lost")
+    RecomputeJob.objects.create(
+        ladder=public_club.ladders[0],
+        reason="changed",
+        status="failed",
+        error="the worker was lost",
+    )
     Token.objects.create(user=people["member"])
     club_services.claim_handle(people["member"], public_club.players[-1])
-    tournament_services.create_tournament(club=public_club.club, name="Spring Swiss",
-                                          game=public_club.ladders[0].game, format="swiss",
-                                          rounds=3)
+    tournament_services.create_tournament(
+        club=public_club.club,
+        name="Spring Swiss",
+        game=public_club.ladders[0].game,
+        format="swiss",
+        rounds=3,
+    )
     staff = django_user_model.objects.create_user(username="sam", is_staff=True)
     visitors = {"visitor": Client()}
-    for who, user in (("member", people["member"]), ("organiser", people["organiser"]),
-                      ("operator", staff)):
+    for who, user in (
+        ("member", people["member"]),
+        ("organiser", people["organiser"]),
+        ("operator", staff),
+    ):
         visitors[who] = Client()
         visitors[who].force_login(user)
     linked: set[str] = set()
     for client in visitors.values():
         linked |= crawl(client)
-    pages = {r.name for r in routes() if not r.is_api and not r.is_admin
-             and not r.pattern.startswith("admin/")}
+    pages = {
+        r.name
+        for r in routes()
+        if not r.is_api and not r.is_admin and not r.pattern.startswith("admin/")
+    }
     missing = sorted(pages - linked - set(NOT_LINKED))
     assert missing == [], f"no page reachable from home links to: {missing}"
     # NOT_LINKED names real patterns, and none of them is linked after all

@@ -27,15 +27,76 @@ pytestmark = pytest.mark.django_db
 #: operator's technical names (REDIS_URL, sqlite, Celery, Redis, KB, MB, ms; a worker's
 #: host name and the database's vendor are shown as code, which is not read).
 NAMES = {
-    "Lantern", "API", "ReDoc", "JSON", "Schema", "Lines", "zip", "sha", "English", "Elo", "CSV", "ID",
-    "LOG", "Riverside", "Deduction", "Society", "Open", "alice", "bob", "carol", "dave", "olga", "mia",
-    "sam", "abe", "Spring", "Swiss", "wrong", "deck", "the", "worker", "was", "lost", "changed", "let",
-    "me", "in", "Cloak", "Dagger", "night", "json", "jsonl", "nobody", "play", "split", "mx", "Home",
-    "End", "REDIS", "URL", "Web", "sqlite", "KB", "MB", "GB", "ms", "clubs", "Celery", "Redis",
+    "Lantern",
+    "API",
+    "ReDoc",
+    "JSON",
+    "Schema",
+    "Lines",
+    "zip",
+    "sha",
+    "English",
+    "Elo",
+    "CSV",
+    "ID",
+    "LOG",
+    "Riverside",
+    "Deduction",
+    "Society",
+    "Open",
+    "alice",
+    "bob",
+    "carol",
+    "dave",
+    "olga",
+    "mia",
+    "sam",
+    "abe",
+    "Spring",
+    "Swiss",
+    "wrong",
+    "deck",
+    "the",
+    "worker",
+    "was",
+    "lost",
+    "changed",
+    "let",
+    "me",
+    "in",
+    "Cloak",
+    "Dagger",
+    "night",
+    "json",
+    "jsonl",
+    "nobody",
+    "play",
+    "split",
+    "mx",
+    "Home",
+    "End",
+    "REDIS",
+    "URL",
+    "Web",
+    "sqlite",
+    "KB",
+    "MB",
+    "GB",
+    "ms",
+    "clubs",
+    "Celery",
+    "Redis",
     # the time scale, written so in Japanese and Russian too (UTC+09:00)
     "UTC",
     # the log format's own words: its name, the seats, option fields
-    "lantern", "log", "cryptid", "scientist", "options", "double", "agents", "hazards",
+    "lantern",
+    "log",
+    "cryptid",
+    "scientist",
+    "options",
+    "double",
+    "agents",
+    "hazards",
     # a unit: CPU seconds (a club's analysis budget: Japanese writes CPU as it is)
     "CPU",
 }
@@ -65,7 +126,11 @@ class Reading(HTMLParser):
         classes = (values.get("class") or "").split()
         # A rule's text quotes editions and log identifiers (tests/i18n read its contents).
         quoted = {"lang-switch", "notation", "reference-body"} & set(classes)
-        nested = bool(self._skip) and tag == self._skip[-1] and tag not in ("br", "img", "input", "meta", "link")
+        nested = (
+            bool(self._skip)
+            and tag == self._skip[-1]
+            and tag not in ("br", "img", "input", "meta", "link")
+        )
         if tag in _SKIPPED or values.get("lang") == "en" or quoted or nested:
             self._skip.append(tag)
 
@@ -119,27 +184,42 @@ def read_every_page(client: Client, language: str) -> dict[str, set[str]]:
 
 
 @pytest.mark.parametrize("language", ["ja", "ru"])
-def test_no_english_is_left_on_any_page_reachable_from_home(public_club, people, django_user_model,
-                                                            language):
+def test_no_english_is_left_on_any_page_reachable_from_home(
+    public_club, people, django_user_model, language
+):
     from games import services as match_services
     from ladder.models import RecomputeJob
     from tournaments import services as tournament_services
 
     match_services.void_match(people["organiser"], public_club.matches[-1], "wrong deck")
-    RecomputeJob.objects.create(ladder=public_club.ladders[0], reason="changed",
-                                status="failed", error="the worker was lost")
-    event = tournament_services.create_tournament(club=public_club.club, name="Spring Swiss",
-                                                  game=public_club.ladders[0].game, format="swiss",
-                                                  rounds=3)
+    RecomputeJob.objects.create(
+        ladder=public_club.ladders[0],
+        reason="changed",
+        status="failed",
+        error="the worker was lost",
+    )
+    event = tournament_services.create_tournament(
+        club=public_club.club,
+        name="Spring Swiss",
+        game=public_club.ladders[0].game,
+        format="swiss",
+        rounds=3,
+    )
     for handle in ("alice", "bob", "carol"):
         tournament_services.enter_handle(event, handle)
     tournament_services.start_tournament(event)
     staff = django_user_model.objects.create_user(username="sam", is_staff=True)
     readers = {"visitor": Client()}
-    for who, user in (("member", people["member"]), ("organiser", people["organiser"]),
-                      ("operator", staff)):
+    for who, user in (
+        ("member", people["member"]),
+        ("organiser", people["organiser"]),
+        ("operator", staff),
+    ):
         readers[who] = Client()
         readers[who].force_login(user)
-    left = {f"{who} {path}": sorted(words) for who, client in readers.items()
-            for path, words in read_every_page(client, language).items()}
+    left = {
+        f"{who} {path}": sorted(words)
+        for who, client in readers.items()
+        for path, words in read_every_page(client, language).items()
+    }
     assert left == {}, "\n".join(f"{page}: {words}" for page, words in sorted(left.items()))

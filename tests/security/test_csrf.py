@@ -28,11 +28,17 @@ class FormParser(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attributes = {name: value or "" for name, value in attrs}
         if tag == "form":
-            self._open = {"method": attributes.get("method", "get").lower(),
-                          "action": attributes.get("action", ""), "fields": {}}
+            self._open = {
+                "method": attributes.get("method", "get").lower(),
+                "action": attributes.get("action", ""),
+                "fields": {},
+            }
             self.forms.append(self._open)
-        elif (tag in ("input", "textarea", "select", "button") and self._open is not None
-              and attributes.get("name")):
+        elif (
+            tag in ("input", "textarea", "select", "button")
+            and self._open is not None
+            and attributes.get("name")
+        ):
             self._open["fields"][attributes["name"]] = attributes.get("value", "")
 
     def handle_endtag(self, tag: str) -> None:
@@ -48,19 +54,19 @@ def post_forms(html: str) -> list[dict]:
 
 def _row_counts() -> dict[str, int]:
     """Rows of every model but sessions (each force_login makes one)."""
-    return {model._meta.label: model.objects.count() for model in apps.get_models()
-            if model._meta.label != "sessions.Session"}
+    return {
+        model._meta.label: model.objects.count()
+        for model in apps.get_models()
+        if model._meta.label != "sessions.Session"
+    }
 
 
 @pytest.fixture
 def staff(django_user_model):
-    return django_user_model.objects.create_user(username="sam", is_staff=True,
-                                                 is_superuser=True)
+    return django_user_model.objects.create_user(username="sam", is_staff=True, is_superuser=True)
 
 
-def test_every_post_form_has_a_csrf_token_and_is_refused_without_it(
-    public_club, people, staff
-):
+def test_every_post_form_has_a_csrf_token_and_is_refused_without_it(public_club, people, staff):
     viewers = {"anonymous": None, "organiser": people["organiser"], "staff": staff}
     missing_token, forms = [], []
     for route in routes():

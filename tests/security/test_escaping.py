@@ -24,8 +24,13 @@ HOSTILE = [SCRIPT, ATTRIBUTE, NEWCOMER]
 def _escaped(handle: str) -> list[str]:
     """How the handle may appear safely: HTML-escaped text, or inside JSON in a script
     (json_script escapes <, > and &)."""
-    html = (handle.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;").replace("'", "&#x27;"))
+    html = (
+        handle.replace("&", "&amp;")
+        .replace("<", "&lt;")
+        .replace(">", "&gt;")
+        .replace('"', "&quot;")
+        .replace("'", "&#x27;")
+    )
     json = handle.replace("<", "\\u003C").replace(">", "\\u003E").replace('"', '\\"')
     return [html, json]
 
@@ -33,8 +38,15 @@ def _escaped(handle: str) -> list[str]:
 def test_hostile_handles_render_as_text_on_every_page_that_names_players(
     people, django_capture_on_commit_callbacks
 ):
-    world = seed_club("Escape Club", "escape", HANDLES, people, public=True, seed=3,
-                      on_commit=django_capture_on_commit_callbacks)
+    world = seed_club(
+        "Escape Club",
+        "escape",
+        HANDLES,
+        people,
+        public=True,
+        seed=3,
+        on_commit=django_capture_on_commit_callbacks,
+    )
     club, game = world.club.slug, world.ladders[0].game
     match = next(m for m in world.matches if m.game == game)
     event, pairing = world.tournaments[0], world.pairings[0]

@@ -49,8 +49,10 @@ def dated(played_at: str, seed: int = 3) -> dict:
 def test_an_upload_played_beyond_the_calendar_is_a_clear_400(people, public_club, played_at):
     before = Match.objects.count()
     response = api_as(people["member"]).post(
-        f"/api/clubs/{public_club.club.slug}/matches/", data=json.dumps(dated(played_at)),
-        content_type="application/json")
+        f"/api/clubs/{public_club.club.slug}/matches/",
+        data=json.dumps(dated(played_at)),
+        content_type="application/json",
+    )
     assert response.status_code == 400, response.content
     body = response.json()
     assert (body["error"], body["rule"]) == ("malformed", "LOG-META")
@@ -65,11 +67,14 @@ NOT_DATES = ["2026-13-45T99:99:99Z", "nan", 1e308, "", True, {"year": 2026}]
 
 @pytest.mark.parametrize("played_at", NOT_DATES, ids=repr)
 def test_log_meta_a_played_at_that_is_not_a_date_is_refused_naming_the_field(
-        people, public_club, played_at):
+    people, public_club, played_at
+):
     before = Match.objects.count()
     response = api_as(people["member"]).post(
-        f"/api/clubs/{public_club.club.slug}/matches/", data=json.dumps(dated(played_at)),
-        content_type="application/json")
+        f"/api/clubs/{public_club.club.slug}/matches/",
+        data=json.dumps(dated(played_at)),
+        content_type="application/json",
+    )
     assert response.status_code == 400, response.content
     body = response.json()
     assert (body["error"], body["rule"]) == ("malformed", "LOG-META")
@@ -79,26 +84,39 @@ def test_log_meta_a_played_at_that_is_not_a_date_is_refused_naming_the_field(
 
 @pytest.mark.parametrize("played_at", [None, "2026-11-20", "2026-11-20T19:00:00+09:00"])
 def test_log_meta_a_played_at_left_null_or_written_in_iso_8601_is_accepted(
-        people, public_club, played_at):
+    people, public_club, played_at
+):
     response = api_as(people["member"]).post(
-        f"/api/clubs/{public_club.club.slug}/matches/", data=json.dumps(dated(played_at, 8)),
-        content_type="application/json")
+        f"/api/clubs/{public_club.club.slug}/matches/",
+        data=json.dumps(dated(played_at, 8)),
+        content_type="application/json",
+    )
     assert response.status_code == 201, response.content
 
 
 def test_the_calendars_last_moment_in_utc_is_still_accepted(people, public_club):
     response = api_as(people["member"]).post(
         f"/api/clubs/{public_club.club.slug}/matches/",
-        data=json.dumps(dated("9999-12-31T23:59:59+00:00")), content_type="application/json")
+        data=json.dumps(dated("9999-12-31T23:59:59+00:00")),
+        content_type="application/json",
+    )
     assert response.status_code == 201, response.content
     assert Match.objects.get(pk=response.json()["id"]).played_at.year == 9999
 
 
 def test_a_bulk_import_with_one_such_line_keeps_its_valid_lines(people, public_club):
-    lines = [compact(dated("2026-11-20T19:00:00Z", 5)), compact(dated(EDGES[0], 6)),
-             compact(dated("2026-11-21T19:00:00+01:00", 7))]
-    run = create_import(public_club.club, bundles.write_json_lines(lines), "edge.jsonl",
-                        people["organiser"], enqueue=False)
+    lines = [
+        compact(dated("2026-11-20T19:00:00Z", 5)),
+        compact(dated(EDGES[0], 6)),
+        compact(dated("2026-11-21T19:00:00+01:00", 7)),
+    ]
+    run = create_import(
+        public_club.club,
+        bundles.write_json_lines(lines),
+        "edge.jsonl",
+        people["organiser"],
+        enqueue=False,
+    )
     run = run_import(run.pk)
     assert (run.status, run.accepted, run.rejected) == ("done", 2, 1)
     assert Upload.objects.get(import_run=run, status="rejected").error_rule == "LOG-META"
@@ -106,10 +124,19 @@ def test_a_bulk_import_with_one_such_line_keeps_its_valid_lines(people, public_c
 
 @pytest.mark.parametrize("played_at", EDGES)
 def test_a_draft_played_beyond_the_calendar_is_a_clear_400(people, public_club, played_at):
-    response = api_as(people["member"]).post("/api/drafts/", {
-        "club": public_club.club.slug, "game": "cloak-and-dagger", "played_at": played_at,
-        "seats": [{"seat": "p1", "player": public_club.handles[0]}, {"seat": "p2", "bot": "random"}],
-    }, format="json")
+    response = api_as(people["member"]).post(
+        "/api/drafts/",
+        {
+            "club": public_club.club.slug,
+            "game": "cloak-and-dagger",
+            "played_at": played_at,
+            "seats": [
+                {"seat": "p1", "player": public_club.handles[0]},
+                {"seat": "p2", "bot": "random"},
+            ],
+        },
+        format="json",
+    )
     assert response.status_code == 400, response.content
     assert "played_at" in json.dumps(response.json())
 
@@ -128,13 +155,16 @@ def test_a_tournament_result_file_nested_thousands_deep_is_refused_and_kept(peop
     before = Upload.objects.count()
     response = api_as(people["organiser"]).post(
         f"/api/pairings/{pairing.pk}/result/",
-        {"file": SimpleUploadedFile("deep.json", deep_json().encode())}, format="multipart")
+        {"file": SimpleUploadedFile("deep.json", deep_json().encode())},
+        format="multipart",
+    )
     assert response.status_code == 400, response.content[:300]
     assert response.json()["rule"] == "LOG-JSON"
     assert Upload.objects.count() == before + 1  # the attempt is kept, as for any upload
     page = browser_as(people["organiser"]).post(
         f"/tournaments/{pairing.tournament.pk}/pairings/{pairing.pk}/result",
-        {"log": SimpleUploadedFile("deep.json", deep_json().encode())})
+        {"log": SimpleUploadedFile("deep.json", deep_json().encode())},
+    )
     assert page.status_code in (200, 302, 400, 422), page.status_code
 
 
@@ -150,32 +180,50 @@ def test_the_setup_forms_board_option_nested_thousands_deep_is_a_form_error(peop
     url = f"/clubs/{public_club.club.slug}/record/?game=mister-x&players=2&chance=server"
     page = browser.get(url).content.decode()
     assert 'name="option.board"' in page
-    response = browser.post(url, {"option.board": deep_json(), "seat.mrx": public_club.handles[0],
-                                  "seat.det1": "bot:greedy"})
+    response = browser.post(
+        url,
+        {
+            "option.board": deep_json(),
+            "seat.mrx": public_club.handles[0],
+            "seat.det1": "bot:greedy",
+        },
+    )
     assert response.status_code == 422, response.status_code
     # The board is a choice among the boards the engine ships: anything else is not one.
     assert "Select a valid choice" in response.content.decode()
 
 
 def test_log_length_a_log_of_more_actions_than_any_club_game_is_refused(
-        people, public_club, django_capture_on_commit_callbacks):
+    people, public_club, django_capture_on_commit_callbacks
+):
     from engine import play
     from engine.core.envelope import MAX_ACTIONS
     from replay.selectors import match_viewers
 
-    log = play("cloak-and-dagger", 2, ["random", "random"], max_actions=MAX_ACTIONS + 1,
-               players=public_club.handles[:2])
+    log = play(
+        "cloak-and-dagger",
+        2,
+        ["random", "random"],
+        max_actions=MAX_ACTIONS + 1,
+        players=public_club.handles[:2],
+    )
     assert len(log["actions"]) == MAX_ACTIONS + 1 and log["result"] is None
     response = api_as(people["member"]).post(
-        f"/api/clubs/{public_club.club.slug}/matches/", data=json.dumps(log),
-        content_type="application/json")
+        f"/api/clubs/{public_club.club.slug}/matches/",
+        data=json.dumps(log),
+        content_type="application/json",
+    )
     assert response.status_code == 400, response.content[:300]
-    assert response.json()["rule"] == "LOG-LENGTH" and str(MAX_ACTIONS) in response.json()["message"]
+    assert (
+        response.json()["rule"] == "LOG-LENGTH" and str(MAX_ACTIONS) in response.json()["message"]
+    )
     log["actions"] = log["actions"][:MAX_ACTIONS]  # at the bound: an unfinished match
     with django_capture_on_commit_callbacks(execute=True):
         accepted = api_as(people["member"]).post(
-            f"/api/clubs/{public_club.club.slug}/matches/", data=json.dumps(log),
-            content_type="application/json")
+            f"/api/clubs/{public_club.club.slug}/matches/",
+            data=json.dumps(log),
+            content_type="application/json",
+        )
     assert accepted.status_code == 201, accepted.content[:300]
     # Its replay is served by pages of views (replay.frames): every perspective, its end too.
     match = Match.objects.get(pk=accepted.json()["id"])
@@ -191,15 +239,27 @@ def test_log_length_the_recorder_stops_a_draft_at_the_bound(people, public_club,
 
     monkeypatch.setattr(recorder_services, "MAX_ACTIONS", 2)
     client = api_as(people["member"])
-    draft = client.post("/api/drafts/", {
-        "club": public_club.club.slug, "game": "cloak-and-dagger",
-        "seats": [{"seat": "p1", "player": public_club.handles[0]}, {"seat": "p2", "bot": "random"}],
-    }, format="json").json()
-    draft = client.post(f"/api/drafts/{draft['id']}/apply/", {
-        "version": draft["version"], "action": {"seat": "p1", "type": "drop", "envelope": 1}},
-        format="json").json()
+    draft = client.post(
+        "/api/drafts/",
+        {
+            "club": public_club.club.slug,
+            "game": "cloak-and-dagger",
+            "seats": [
+                {"seat": "p1", "player": public_club.handles[0]},
+                {"seat": "p2", "bot": "random"},
+            ],
+        },
+        format="json",
+    ).json()
+    draft = client.post(
+        f"/api/drafts/{draft['id']}/apply/",
+        {"version": draft["version"], "action": {"seat": "p1", "type": "drop", "envelope": 1}},
+        format="json",
+    ).json()
     assert draft["ply"] == 2
-    refused = client.post(f"/api/drafts/{draft['id']}/apply/", {
-        "version": draft["version"], "action": {"seat": "p1", "type": "open", "envelope": 1}},
-        format="json")
+    refused = client.post(
+        f"/api/drafts/{draft['id']}/apply/",
+        {"version": draft["version"], "action": {"seat": "p1", "type": "open", "envelope": 1}},
+        format="json",
+    )
     assert refused.status_code == 422 and refused.json()["rule"] == "LOG-LENGTH"

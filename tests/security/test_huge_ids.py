@@ -30,8 +30,11 @@ def test_the_walk_finds_the_integer_urls():
 
 
 def test_no_url_takes_djangos_unbounded_int():
-    unbounded = [route.pattern for route in _integer_routes() if "<int:" in route.pattern
-                 and not route.pattern.startswith("admin/")]
+    unbounded = [
+        route.pattern
+        for route in _integer_routes()
+        if "<int:" in route.pattern and not route.pattern.startswith("admin/")
+    ]
     assert not unbounded, f"use <id:...> (config/converters.py), not <int:...>: {unbounded}"
 
 
@@ -72,9 +75,15 @@ def test_the_longest_id_a_url_takes_reaches_the_database_safely(public_club, peo
     assert not_found >= len(_integer_routes()) - 2  # all but a redirect or two looked it up
 
 
-@pytest.mark.parametrize("query", [
-    f"tournament={TOO_LONG}", f"round={TOO_LONG}", "tournament=%C2%B2", "round=-1",
-])
+@pytest.mark.parametrize(
+    "query",
+    [
+        f"tournament={TOO_LONG}",
+        f"round={TOO_LONG}",
+        "tournament=%C2%B2",
+        "round=-1",
+    ],
+)
 def test_pairing_filters_refuse_numbers_no_id_can_be(query, public_club, tokens):
     client = Client(HTTP_AUTHORIZATION=f"Token {tokens['organiser']}")
     response = client.get(f"/api/pairings/?{query}")
@@ -91,15 +100,19 @@ def test_upload_filter_refuses_an_import_id_no_row_can_have(public_club, tokens)
     assert client.get(f"/api/clubs/{slug}/uploads/?import_run={LONGEST}").status_code == 200
 
 
-@pytest.mark.parametrize("action, body", [
-    ("pairings/{pairing}/forfeit/", {"absent": [int(TOO_LONG)], "reason": "no-show"}),
-    ("tournaments/{tournament}/swap/", {"first": int(TOO_LONG), "second": 1, "reason": "x"}),
-    ("tournaments/{tournament}/withdraw/", {"entry": int(TOO_LONG)}),
-])
+@pytest.mark.parametrize(
+    "action, body",
+    [
+        ("pairings/{pairing}/forfeit/", {"absent": [int(TOO_LONG)], "reason": "no-show"}),
+        ("tournaments/{tournament}/swap/", {"first": int(TOO_LONG), "second": 1, "reason": "x"}),
+        ("tournaments/{tournament}/withdraw/", {"entry": int(TOO_LONG)}),
+    ],
+)
 def test_entry_ids_in_a_body_past_64_bits_are_a_400(action, body, public_club, tokens):
     client = Client(HTTP_AUTHORIZATION=f"Token {tokens['organiser']}")
-    url = "/api/" + action.format(pairing=public_club.pairings[0].pk,
-                                  tournament=public_club.tournaments[0].pk)
+    url = "/api/" + action.format(
+        pairing=public_club.pairings[0].pk, tournament=public_club.tournaments[0].pk
+    )
     response = client.post(url, body, content_type="application/json")
     assert response.status_code == 400, response.content
     assert response.json()["error"] == "malformed"

@@ -29,11 +29,18 @@ from tests.games.logs import bot_log
 
 pytestmark = pytest.mark.django_db
 
-EXAMPLES = ["cryptid-escape.json", "cryptid-timeout.json", "misterx-destination.json",
-            "cloak-documents.json", "cryptid-illegal-draw.json"]
-BOT_GAMES = [("cryptid-urban-legends", ["alice", "bob"]),
-             ("mister-x", ["alice", "bob", "carol"]),
-             ("cloak-and-dagger", ["alice", "bob"])]
+EXAMPLES = [
+    "cryptid-escape.json",
+    "cryptid-timeout.json",
+    "misterx-destination.json",
+    "cloak-documents.json",
+    "cryptid-illegal-draw.json",
+]
+BOT_GAMES = [
+    ("cryptid-urban-legends", ["alice", "bob"]),
+    ("mister-x", ["alice", "bob", "carol"]),
+    ("cloak-and-dagger", ["alice", "bob"]),
+]
 
 
 @cache
@@ -51,8 +58,23 @@ def real_logs() -> tuple[str, ...]:
 
 hostile_text = st.one_of(
     st.text(max_size=20),
-    st.sampled_from(["", "\x00", "\ud800", "a\udfffb", "<script>alert(1)</script>", "ﷺ" * 40,
-                     "e\u0301", "\u202eevil", "x" * 5000, "cryptid", "mrx", "det1", "p1"]),
+    st.sampled_from(
+        [
+            "",
+            "\x00",
+            "\ud800",
+            "a\udfffb",
+            "<script>alert(1)</script>",
+            "ﷺ" * 40,
+            "e\u0301",
+            "\u202eevil",
+            "x" * 5000,
+            "cryptid",
+            "mrx",
+            "det1",
+            "p1",
+        ]
+    ),
 )
 hostile_number = st.one_of(
     st.integers(),
@@ -89,8 +111,9 @@ def mutated_logs(draw) -> dict[str, Any]:
     log = json.loads(draw(st.sampled_from(real_logs())))
     for _ in range(draw(st.integers(1, 4))):
         actions = log.get("actions") if isinstance(log.get("actions"), list) else None
-        kind = draw(st.sampled_from(
-            ["drop", "duplicate", "swap", "set", "delete", "top", "truncate"]))
+        kind = draw(
+            st.sampled_from(["drop", "duplicate", "swap", "set", "delete", "top", "truncate"])
+        )
         if kind in ("drop", "duplicate", "swap") and actions:
             i = draw(st.integers(0, len(actions) - 1))
             if kind == "drop":
@@ -101,11 +124,23 @@ def mutated_logs(draw) -> dict[str, Any]:
                 j = draw(st.integers(0, len(actions) - 1))
                 actions[i], actions[j] = actions[j], actions[i]
         elif kind == "truncate" and actions:
-            del actions[draw(st.integers(0, len(actions))):]
+            del actions[draw(st.integers(0, len(actions))) :]
         elif kind == "top":
-            key = draw(st.sampled_from(
-                ["format", "game", "options", "seats", "seed", "setup", "actions", "result",
-                 "meta"]))
+            key = draw(
+                st.sampled_from(
+                    [
+                        "format",
+                        "game",
+                        "options",
+                        "seats",
+                        "seed",
+                        "setup",
+                        "actions",
+                        "result",
+                        "meta",
+                    ]
+                )
+            )
             log[key] = draw(json_values)
         else:
             target = draw(st.sampled_from(_containers(log)))
@@ -155,8 +190,12 @@ def fuzz_club(db, django_user_model) -> tuple[Club, dict]:
 
 
 def _rows() -> tuple[int, int, int, int]:
-    return (Match.objects.count(), MatchSeat.objects.count(), MatchLog.objects.count(),
-            Upload.objects.count())
+    return (
+        Match.objects.count(),
+        MatchSeat.objects.count(),
+        MatchLog.objects.count(),
+        Upload.objects.count(),
+    )
 
 
 SETTINGS = settings(deadline=None, suppress_health_check=list(HealthCheck))
@@ -179,8 +218,7 @@ def test_ingest_log_accepts_or_rejects_and_never_leaves_partial_rows(fuzz_club, 
     else:
         event(f"stored: {match.status}" if match.created else "duplicate")
         added = 1 if match.created else 0
-        assert _rows()[:3] == (matches + added, seats + added * match.seats.count(),
-                               logs + added)
+        assert _rows()[:3] == (matches + added, seats + added * match.seats.count(), logs + added)
         assert _rows()[3] == uploads + 1
 
 
@@ -194,8 +232,9 @@ def test_the_upload_api_answers_hostile_logs_without_a_server_error(fuzz_club, d
     body = json.dumps(document) if isinstance(document, dict) else document
     matches, seats, logs, uploads = _rows()
 
-    response = client.post(f"/api/clubs/{club.slug}/matches/", data=body,
-                           content_type="application/json")
+    response = client.post(
+        f"/api/clubs/{club.slug}/matches/", data=body, content_type="application/json"
+    )
 
     assert response.status_code in (200, 201, 400, 413, 422), response.content[:500]
     if response.status_code >= 400:

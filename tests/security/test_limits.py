@@ -41,17 +41,28 @@ def _peak(call):
 def test_a_large_json_body_is_413_before_it_is_parsed(people, public_club, settings):
     """Refused from its length (Django's DATA_UPLOAD_MAX_MEMORY_SIZE), in the API's error
     shape. Parsed, this body (1.5 million numbers) would cost several times its size."""
-    body = json.dumps({"club": "riverside", "name": "Big", "game": "cryptid-urban-legends",
-                       "format": "swiss", "rounds": 1, "pad": list(range(1_500_000))})
+    body = json.dumps(
+        {
+            "club": "riverside",
+            "name": "Big",
+            "game": "cryptid-urban-legends",
+            "format": "swiss",
+            "rounds": 1,
+            "pad": list(range(1_500_000)),
+        }
+    )
     assert len(body) > settings.DATA_UPLOAD_MAX_MEMORY_SIZE
     client = _api(people["organiser"])
 
-    response, peak = _peak(lambda: client.post("/api/tournaments/", data=body,
-                                               content_type="application/json"))
+    response, peak = _peak(
+        lambda: client.post("/api/tournaments/", data=body, content_type="application/json")
+    )
 
     assert response.status_code == 413
     assert response.json() == {
-        "error": "too_large", "index": None, "rule": None,
+        "error": "too_large",
+        "index": None,
+        "rule": None,
         "message": "the request body is larger than the API accepts",
     }
     assert peak < 3 * len(body), f"peak {peak / MB:.1f} MiB for a {len(body) / MB:.1f} MiB body"
@@ -62,7 +73,8 @@ def test_a_log_sent_as_json_to_settle_a_pairing_is_bounded_too(people, public_cl
     body = '{"log": {"format": "lantern-log/1", "pad": "' + "x" * (4 * MB) + '"}}'
     matches = Match.objects.count()
     response = _api(people["organiser"]).post(
-        f"/api/pairings/{pairing.pk}/result/", data=body, content_type="application/json")
+        f"/api/pairings/{pairing.pk}/result/", data=body, content_type="application/json"
+    )
     assert response.status_code == 413
     assert response.json()["error"] == "too_large"
     assert Match.objects.count() == matches
@@ -75,25 +87,37 @@ def test_an_import_file_over_the_limit_is_413_by_api_and_a_form_error_on_the_pag
     people, public_club, settings
 ):
     settings.LANTERN_MAX_IMPORT_FILE_BYTES = 10_000
-    data = b"\n".join([compact(bot_log("cryptid-urban-legends", seed, ["alice", "bob"])).encode()
-                       for seed in range(20)])
+    data = b"\n".join(
+        [
+            compact(bot_log("cryptid-urban-legends", seed, ["alice", "bob"])).encode()
+            for seed in range(20)
+        ]
+    )
     assert len(data) > 10_000
     imports = Import.objects.count()
 
     response = _api(people["organiser"]).post(
-        "/api/clubs/riverside/imports/", {"file": SimpleUploadedFile("big.jsonl", data)},
-        format="multipart")
+        "/api/clubs/riverside/imports/",
+        {"file": SimpleUploadedFile("big.jsonl", data)},
+        format="multipart",
+    )
     assert response.status_code == 413
-    assert response.json() == {"error": "too_large", "index": None, "rule": None,
-                               "message": "at most 10000 bytes are accepted"}
+    assert response.json() == {
+        "error": "too_large",
+        "index": None,
+        "rule": None,
+        "message": "at most 10000 bytes are accepted",
+    }
 
     page = Client()
     page.force_login(people["organiser"])
-    response = page.post("/clubs/riverside/imports/",
-                         {"file": SimpleUploadedFile("big.jsonl", data)})
+    response = page.post(
+        "/clubs/riverside/imports/", {"file": SimpleUploadedFile("big.jsonl", data)}
+    )
     assert response.status_code == 200
     assert f"the file is {len(data)} bytes; at most 10000 bytes are accepted" in (
-        response.content.decode())
+        response.content.decode()
+    )
     assert Import.objects.count() == imports
 
 
@@ -101,22 +125,36 @@ def test_imports_share_the_upload_budget_by_api_and_by_page(people, public_club,
     settings.LANTERN_UPLOAD_RATE = "2/min"
     log = bot_log("cryptid-urban-legends", 11, ["alice", "bob"])
     api = _api(people["organiser"])
-    assert api.post("/api/clubs/riverside/matches/", data=json.dumps(log),
-                    content_type="application/json").status_code == 201
+    assert (
+        api.post(
+            "/api/clubs/riverside/matches/", data=json.dumps(log), content_type="application/json"
+        ).status_code
+        == 201
+    )
     bundle = compact(bot_log("cryptid-urban-legends", 12, ["alice", "bob"])).encode()
-    assert api.post("/api/clubs/riverside/imports/",
-                    {"file": SimpleUploadedFile("a.jsonl", bundle)},
-                    format="multipart").status_code == 202
+    assert (
+        api.post(
+            "/api/clubs/riverside/imports/",
+            {"file": SimpleUploadedFile("a.jsonl", bundle)},
+            format="multipart",
+        ).status_code
+        == 202
+    )
     imports = Import.objects.count()
 
-    refused = api.post("/api/clubs/riverside/imports/",
-                       {"file": SimpleUploadedFile("b.jsonl", bundle)}, format="multipart")
+    refused = api.post(
+        "/api/clubs/riverside/imports/",
+        {"file": SimpleUploadedFile("b.jsonl", bundle)},
+        format="multipart",
+    )
     assert refused.status_code == 429
     assert refused.json()["error"] == "throttled" and int(refused["Retry-After"]) > 0
 
     page = Client()
     page.force_login(people["organiser"])
-    refused = page.post("/clubs/riverside/imports/", {"file": SimpleUploadedFile("c.jsonl", bundle)})
+    refused = page.post(
+        "/clubs/riverside/imports/", {"file": SimpleUploadedFile("c.jsonl", bundle)}
+    )
     assert refused.status_code == 429
     assert "Too many uploads: try again in" in refused.content.decode()
     assert Import.objects.count() == imports
@@ -139,4 +177,8 @@ def test_a_file_over_the_limit_on_the_upload_form_is_a_recorded_rejection(
     upload = Upload.objects.latest("id")
     assert response.status_code == 302 and response["Location"] == f"/uploads/{upload.pk}/"
     assert (upload.status, upload.error, upload.size, upload.document_text) == (
-        "rejected", "too_large", len(big), "")
+        "rejected",
+        "too_large",
+        len(big),
+        "",
+    )

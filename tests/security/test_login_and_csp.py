@@ -14,8 +14,9 @@ PASSWORD = "a-long-enough-password-1"
 
 
 def sign_in(client: Client, username: str, password: str, address: str):
-    return client.post("/accounts/login/", {"username": username, "password": password},
-                       REMOTE_ADDR=address)
+    return client.post(
+        "/accounts/login/", {"username": username, "password": password}, REMOTE_ADDR=address
+    )
 
 
 def test_wrong_passwords_lock_that_name_at_that_address_out(django_user_model, settings):
@@ -52,26 +53,52 @@ def test_the_sites_pages_pass_their_policy_in_chromium(csp_page, live_server, pu
     browser_sign_in(page, live_server, staff)
     violations: list[str] = []
     where = {"path": ""}
-    page.on("console", lambda msg: violations.append(f"{where['path']}: {msg.text}")
-            if msg.type == "error" else None)
+    page.on(
+        "console",
+        lambda msg: (
+            violations.append(f"{where['path']}: {msg.text}") if msg.type == "error" else None
+        ),
+    )
     club = public_club.club
     match = public_club.matches[0]
     draft = club.drafts.first()
     ladder = public_club.ladders[0]
     paths: list[Any] = [
-        "/", f"/clubs/{club.slug}/", f"/clubs/{club.slug}/matches/", f"/clubs/{club.slug}/manage/",
-        f"/matches/{match.pk}/", f"/matches/{match.pk}/replay", f"/clubs/{club.slug}/upload/",
-        f"/clubs/{club.slug}/uploads/", f"/clubs/{club.slug}/imports/",
-        f"/uploads/{public_club.uploads[0].pk}/", f"/imports/{public_club.imports[0].pk}/",
-        f"/clubs/{club.slug}/ladders/", f"/clubs/{club.slug}/ladders/{ladder.game}/",
-        "/tournaments/", f"/tournaments/{public_club.tournaments[0].pk}/",
-        f"/clubs/{club.slug}/record/", f"/clubs/{club.slug}/record/{draft.pk}/",
-        "/dashboard/", "/admin/", "/admin/games/match/", "/api/", "/api/docs/", "/accounts/profile/",
-        "/accounts/password/change/", "/clubs/new/",
+        "/",
+        f"/clubs/{club.slug}/",
+        f"/clubs/{club.slug}/matches/",
+        f"/clubs/{club.slug}/manage/",
+        f"/matches/{match.pk}/",
+        f"/matches/{match.pk}/replay",
+        f"/clubs/{club.slug}/upload/",
+        f"/clubs/{club.slug}/uploads/",
+        f"/clubs/{club.slug}/imports/",
+        f"/uploads/{public_club.uploads[0].pk}/",
+        f"/imports/{public_club.imports[0].pk}/",
+        f"/clubs/{club.slug}/ladders/",
+        f"/clubs/{club.slug}/ladders/{ladder.game}/",
+        "/tournaments/",
+        f"/tournaments/{public_club.tournaments[0].pk}/",
+        f"/clubs/{club.slug}/record/",
+        f"/clubs/{club.slug}/record/{draft.pk}/",
+        "/dashboard/",
+        "/admin/",
+        "/admin/games/match/",
+        "/api/",
+        "/api/docs/",
+        "/accounts/profile/",
+        "/accounts/password/change/",
+        "/clubs/new/",
     ]
     visited = 0
-    page.on("response", lambda r: violations.append(f"{where['path']}: {r.status} {r.url}")
-            if r.status >= 400 and r.url != page.url else None)
+    page.on(
+        "response",
+        lambda r: (
+            violations.append(f"{where['path']}: {r.status} {r.url}")
+            if r.status >= 400 and r.url != page.url
+            else None
+        ),
+    )
     for path in paths:
         where["path"] = path
         response = page.goto(f"{live_server.url}{path}")

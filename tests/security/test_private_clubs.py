@@ -62,15 +62,29 @@ def _private_rows(private) -> dict[str, int]:
         "uploads": Upload.objects.filter(club=club).count(),
         "imports": Import.objects.filter(club=club).count(),
         "players": Player.objects.filter(club=club).count(),
-        "handles": hash(tuple(Player.objects.filter(club=club).values_list("handle", flat=True)
-                              .order_by("handle"))),
-        "memberships": hash(tuple(Membership.objects.filter(club=club)
-                                  .values_list("user_id", "role").order_by("user_id"))),
-        "tournaments": hash(tuple(Tournament.objects.filter(club=club)
-                                  .values_list("status", "current_round"))),
+        "handles": hash(
+            tuple(
+                Player.objects.filter(club=club).values_list("handle", flat=True).order_by("handle")
+            )
+        ),
+        "memberships": hash(
+            tuple(
+                Membership.objects.filter(club=club)
+                .values_list("user_id", "role")
+                .order_by("user_id")
+            )
+        ),
+        "tournaments": hash(
+            tuple(Tournament.objects.filter(club=club).values_list("status", "current_round"))
+        ),
         "entries": Entry.objects.filter(tournament__club=club, withdrawn=False).count(),
-        "pairings": hash(tuple(Pairing.objects.filter(tournament__club=club)
-                               .values_list("status", "overridden").order_by("id"))),
+        "pairings": hash(
+            tuple(
+                Pairing.objects.filter(tournament__club=club)
+                .values_list("status", "overridden")
+                .order_by("id")
+            )
+        ),
         "ratings": Rating.objects.filter(ladder__club=club).count(),
     }
 
@@ -102,15 +116,24 @@ def test_every_url_as_an_outsider_hides_the_private_club(
         for who, client in outsiders.items():
             if who == "token" and not route.is_api:
                 continue  # tokens authenticate the API only; pages see an anonymous visitor
-            problems += _check(route, who, client, private_url, missing_url, public_url, markers,
-                               probe_markers)
+            problems += _check(
+                route, who, client, private_url, missing_url, public_url, markers, probe_markers
+            )
     assert walked == len(routes())
     assert _private_rows(private_club) == rows, "an outsider's request changed the private club"
     assert not problems, "\n".join(problems)
 
 
-def _check(route: Route, who: str, client: Client, private_url: str, missing_url: str,
-           public_url: str, markers: list[str], probe_markers: list[str]) -> list[str]:
+def _check(
+    route: Route,
+    who: str,
+    client: Client,
+    private_url: str,
+    missing_url: str,
+    public_url: str,
+    markers: list[str],
+    probe_markers: list[str],
+) -> list[str]:
     problems = []
     for method in ("get", "post"):
         private = getattr(client, method)(private_url)
@@ -156,8 +179,10 @@ def test_the_walk_reaches_real_pages_for_a_member(private_club, people):
                 found -= 1
     # invite-accept is walked with a token that does not exist (a capability, see urlwalk);
     # api-not-found is the API's answer to a path no route matches (config.errors).
-    expected = [f"{name}: {fill(next(r for r in routes() if r.name == name), private_club)}"
-                for name in ("invite-accept", "api-not-found")]
+    expected = [
+        f"{name}: {fill(next(r for r in routes() if r.name == name), private_club)}"
+        for name in ("invite-accept", "api-not-found")
+    ]
     assert sorted(not_found) == sorted(expected)
     assert found >= 25, found
 
@@ -169,15 +194,24 @@ def test_creating_an_event_does_not_tell_an_outsider_a_private_club_exists(peopl
     client.force_authenticate(people["outsider"])
     answers = []
     for slug in (private_club.club.slug, "no-such-club-here"):
-        response = client.post("/api/tournaments/", {"club": slug, "name": "Autumn", "game":
-                                                     "cloak-and-dagger", "format": "swiss",
-                                                     "rounds": 3}, format="json")
+        response = client.post(
+            "/api/tournaments/",
+            {
+                "club": slug,
+                "name": "Autumn",
+                "game": "cloak-and-dagger",
+                "format": "swiss",
+                "rounds": 3,
+            },
+            format="json",
+        )
         answers.append((response.status_code, response.content.replace(slug.encode(), b"SLUG")))
     assert answers[0] == answers[1] and answers[0][0] == 400
 
 
 def test_an_operator_reading_a_private_clubs_upload_is_written_to_its_audit_trail(
-        people, private_club, public_club, django_user_model):
+    people, private_club, public_club, django_user_model
+):
     from rest_framework.test import APIClient
 
     from clubs.models import AuditEntry
@@ -196,13 +230,24 @@ def test_an_operator_reading_a_private_clubs_upload_is_written_to_its_audit_trai
     assert entries.first().actor == operator and f"upload {upload.pk}" in entries.first().summary
     # Its upload's status (and "unnamed") are words of the reader's language, not codes.
     from django.utils import translation
-    words = {"accepted": ("accepted", "受理", "принята"), "rejected": ("rejected", "却下", "отклонена"),
-             "duplicate": ("already stored", "保存済み", "уже сохранена")}[upload.status]
+
+    words = {
+        "accepted": ("accepted", "受理", "принята"),
+        "rejected": ("rejected", "却下", "отклонена"),
+        "duplicate": ("already stored", "保存済み", "уже сохранена"),
+    }[upload.status]
     for language, word in zip(("en", "ja", "ru"), words, strict=True):
         with translation.override(language):
-            assert f", {word})" in entries.first().summary_text or f"、{word}）" in entries.first().summary_text
+            assert (
+                f", {word})" in entries.first().summary_text
+                or f"、{word}）" in entries.first().summary_text
+            )
     nameless = Sentence.site("%(name)s", name={"msgid": "unnamed"})
-    assert (nameless.text("en"), nameless.text("ja"), nameless.text("ru")) == ("unnamed", "名前なし", "без имени")
+    assert (nameless.text("en"), nameless.text("ja"), nameless.text("ru")) == (
+        "unnamed",
+        "名前なし",
+        "без имени",
+    )
     # The club's own organiser reading it, or anyone reading a public club's: no entry.
     own = Client()
     own.force_login(people["organiser"])

@@ -52,12 +52,18 @@ def routes() -> list[Route]:
     return list(_walk(get_resolver(), "", None, ()))
 
 
-def _walk(resolver: URLResolver, prefix: str, namespace: str | None,
-          params: tuple[str, ...], integer_params: tuple[str, ...] = ()) -> Iterator[Route]:
+def _walk(
+    resolver: URLResolver,
+    prefix: str,
+    namespace: str | None,
+    params: tuple[str, ...],
+    integer_params: tuple[str, ...] = (),
+) -> Iterator[Route]:
     for entry in resolver.url_patterns:
         names = tuple(entry.pattern.regex.groupindex)
         integers = integer_params + tuple(
-            name for name, converter in getattr(entry.pattern, "converters", {}).items()
+            name
+            for name, converter in getattr(entry.pattern, "converters", {}).items()
             if isinstance(converter, IntConverter | IdConverter)
         )
         if isinstance(entry, URLResolver):

@@ -22,8 +22,9 @@ def make_event(club, organiser):
         options.setdefault("format", "swiss")
         if options["format"] == "swiss":
             options.setdefault("rounds", 3)
-        tournament = services.create_tournament(club=club, name="Winter Open",
-                                                created_by=organiser, **options)
+        tournament = services.create_tournament(
+            club=club, name="Winter Open", created_by=organiser, **options
+        )
         for i in range(count):
             player, _ = Player.objects.get_or_create(club=club, handle=f"p{i + 1:02d}")
             services.add_entry(tournament, player, 2000 - 10 * i)

@@ -68,8 +68,14 @@ class RoleHistory:
 class Round:
     """The facts of the round about to be paired, recomputed from the raw history."""
 
-    def __init__(self, field: Sequence[Entrant], history: History, roles: tuple[str, str],
-                 forbidden=(), strict: bool = False):
+    def __init__(
+        self,
+        field: Sequence[Entrant],
+        history: History,
+        roles: tuple[str, str],
+        forbidden=(),
+        strict: bool = False,
+    ):
         self.field = list(field)
         self.ids = [e.id for e in field]
         self.roles = roles
@@ -91,8 +97,12 @@ class Round:
         for bye in history.byes:
             self.points[bye.player] += bye.points
             self.byes[bye.player] += 1
-        self.history = {p: RoleHistory(tuple(r for _n, r in sorted(by_round[p].items())),
-                                       tuple(sorted(by_round[p]))) for p in self.ids}
+        self.history = {
+            p: RoleHistory(
+                tuple(r for _n, r in sorted(by_round[p].items())), tuple(sorted(by_round[p]))
+            )
+            for p in self.ids
+        }
         # Score groups among this round's players, highest first; rank by points, rating, seed.
         scores = sorted({self.points[p] for p in self.ids}, reverse=True)
         self.group = {p: scores.index(self.points[p]) for p in self.ids}
@@ -142,8 +152,16 @@ class Round:
             for h in range(top, bottom):
                 crossings[h] += 1
         lowest = max(self.group[p] for p in self.may_have_bye)
-        return (repeats, role_total[0], 0 if bye is None else lowest - self.group[bye],
-                role_total[1], tuple(crossings), gaps, role_total[2], role_total[3])
+        return (
+            repeats,
+            role_total[0],
+            0 if bye is None else lowest - self.group[bye],
+            role_total[1],
+            tuple(crossings),
+            gaps,
+            role_total[2],
+            role_total[3],
+        )
 
     def _pair(self, a, b) -> tuple:
         """(meetings, better role costs, squared score gap, top and bottom group) of a
@@ -152,15 +170,19 @@ class Round:
         cached = self._pairs.get(key)
         if cached is None:
             groups = sorted((self.group[a], self.group[b]))
-            cached = (self.met[frozenset(key)],
-                      min(self.role_costs(a, b), self.role_costs(b, a)),
-                      round(abs(self.points[a] - self.points[b]) * 100) ** 2, *groups)
+            cached = (
+                self.met[frozenset(key)],
+                min(self.role_costs(a, b), self.role_costs(b, a)),
+                round(abs(self.points[a] - self.points[b]) * 100) ** 2,
+                *groups,
+            )
             self._pairs[key] = cached
         return cached
 
     def every_pairing(self) -> Iterator[tuple[list[tuple], object]]:
         """Every legal pairing: (pairs, bye) with no forbidden pair and the bye only to a
         player with the fewest byes. Plain recursion: the oracle, not the code under test."""
+
         def split(players: list) -> Iterator[list[tuple]]:
             if not players:
                 yield []
@@ -192,6 +214,6 @@ class Round:
             if table.is_bye:
                 bye = table.players[0]
             else:
-                (first, second), = [tuple(p for _s, p in game) for game in table.games[:1]]
+                ((first, second),) = [tuple(p for _s, p in game) for game in table.games[:1]]
                 pairs.append((first, second))
         return pairs, bye

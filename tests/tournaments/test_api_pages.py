@@ -23,17 +23,28 @@ def api(organiser) -> APIClient:
 
 
 def test_organiser_creates_enters_and_starts_through_the_api(api, club):
-    response = api.post("/api/tournaments/", {
-        "club": club.slug, "name": "Spring Swiss", "game": "cryptid-urban-legends",
-        "format": "swiss", "rounds": 4}, format="json")
+    response = api.post(
+        "/api/tournaments/",
+        {
+            "club": club.slug,
+            "name": "Spring Swiss",
+            "game": "cryptid-urban-legends",
+            "format": "swiss",
+            "rounds": 4,
+        },
+        format="json",
+    )
     assert response.status_code == 201, response.content
     event = response.json()
     assert event["tiebreaks"] == ["buchholz", "sonneborn_berger", "head_to_head"]
     assert event["status"] == "registration" and event["table_size"] == 2
     assert event["strict_role_parity"] is False
     for i, handle in enumerate(["ann", "bob", "cat"]):
-        r = api.post(f"/api/tournaments/{event['id']}/entries/",
-                     {"player": handle, "seed_rating": 1600 - i}, format="json")
+        r = api.post(
+            f"/api/tournaments/{event['id']}/entries/",
+            {"player": handle, "seed_rating": 1600 - i},
+            format="json",
+        )
         assert r.status_code == 201, r.content
     r = api.post(f"/api/tournaments/{event['id']}/start/")
     assert r.status_code == 200 and r.json()["current_round"] == 1
@@ -50,66 +61,105 @@ def test_organiser_creates_enters_and_starts_through_the_api(api, club):
 def test_a_club_slug_holding_a_nul_is_an_unknown_club(api, club, form):
     """Found by the schema fuzz on PostgreSQL, which cannot compare a NUL: a 404 naming the
     field, as for any club that does not exist, in JSON and in a multipart form."""
-    event = {"club": club.slug + "\x00", "name": "Spring Swiss", "game": "cryptid-urban-legends",
-             "format": "swiss", "rounds": 4}
+    event = {
+        "club": club.slug + "\x00",
+        "name": "Spring Swiss",
+        "game": "cryptid-urban-legends",
+        "format": "swiss",
+        "rounds": 4,
+    }
     response = api.post("/api/tournaments/", event, **({} if form else {"format": "json"}))
     assert response.status_code == 404, response.content
     assert "club" in response.content.decode()
 
 
 def test_strict_role_parity_through_the_api(api, club):
-    event = {"club": club.slug, "name": "Parity Swiss", "game": "cryptid-urban-legends",
-             "format": "swiss", "rounds": 4, "strict_role_parity": True}
+    event = {
+        "club": club.slug,
+        "name": "Parity Swiss",
+        "game": "cryptid-urban-legends",
+        "format": "swiss",
+        "rounds": 4,
+        "strict_role_parity": True,
+    }
     response = api.post("/api/tournaments/", event, format="json")
     assert response.status_code == 201 and response.json()["strict_role_parity"] is True
     response = api.post("/api/tournaments/", {**event, "double": True}, format="json")
     assert response.status_code == 422
-    assert response.json()["message"] == ("strict role parity is an option of two-player "
-                                          "Swiss events with one game per pairing")
+    assert response.json()["message"] == (
+        "strict role parity is an option of two-player Swiss events with one game per pairing"
+    )
 
 
 def test_refusals_come_back_as_422_with_the_sentence(api, make_event):
     tournament = services.start_tournament(make_event(4))
     r = api.post(f"/api/tournaments/{tournament.id}/next-round/")
     assert r.status_code == 422
-    assert r.json() == {"error": "refused", "index": None, "rule": None,
-                        "message": "round 1 still has results to come"}
+    assert r.json() == {
+        "error": "refused",
+        "index": None,
+        "rule": None,
+        "message": "round 1 still has results to come",
+    }
     pairing = selectors.pairings(tournament, 1)[0]
-    r = api.post(f"/api/pairings/{pairing.id}/result/", {"log": {
-        "format": "lantern-log/1", "game": "cryptid-urban-legends",
-        "seats": [{"seat": "cryptid", "player": "p04"}, {"seat": "scientist", "player": "p01"}]}},
-        format="json")
+    r = api.post(
+        f"/api/pairings/{pairing.id}/result/",
+        {
+            "log": {
+                "format": "lantern-log/1",
+                "game": "cryptid-urban-legends",
+                "seats": [
+                    {"seat": "cryptid", "player": "p04"},
+                    {"seat": "scientist", "player": "p01"},
+                ],
+            }
+        },
+        format="json",
+    )
     assert r.status_code == 422
     assert r.json()["error"] == "seats_mismatch"
-    assert r.json()["message"] == ("the log seats p04 as Cryptid and p01 as Scientist, but round 1, "
-                                  "board 1 seats p01 as Cryptid and p03 as Scientist")
+    assert r.json()["message"] == (
+        "the log seats p04 as Cryptid and p01 as Scientist, but round 1, "
+        "board 1 seats p01 as Cryptid and p03 as Scientist"
+    )
     pairing.refresh_from_db()
     assert pairing.status == "pending"
 
 
-def test_members_cannot_run_events_and_strangers_cannot_upload(club, make_event,
-                                                               django_user_model):
+def test_members_cannot_run_events_and_strangers_cannot_upload(club, make_event, django_user_model):
     tournament = services.start_tournament(make_event(4))
     member = django_user_model.objects.create_user(username="mia", password="pw-tests-only")
     Membership.objects.create(user=member, club=club)
     client = APIClient()
     client.force_authenticate(member)
     assert client.post(f"/api/tournaments/{tournament.id}/next-round/").status_code == 403
-    assert client.post("/api/tournaments/", {"club": club.slug, "name": "x",
-                                             "game": "mister-x", "format": "swiss",
-                                             "rounds": 2}, format="json").status_code == 403
+    assert (
+        client.post(
+            "/api/tournaments/",
+            {"club": club.slug, "name": "x", "game": "mister-x", "format": "swiss", "rounds": 2},
+            format="json",
+        ).status_code
+        == 403
+    )
     pairing = selectors.pairings(tournament, 1)[0]
-    assert client.post(f"/api/pairings/{pairing.id}/result/", {"log": {}},
-                       format="json").status_code == 403
-    assert client.post(f"/api/pairings/{pairing.id}/forfeit/", {"absent": [], "reason": "x"},
-                       format="json").status_code == 403
+    assert (
+        client.post(f"/api/pairings/{pairing.id}/result/", {"log": {}}, format="json").status_code
+        == 403
+    )
+    assert (
+        client.post(
+            f"/api/pairings/{pairing.id}/forfeit/", {"absent": [], "reason": "x"}, format="json"
+        ).status_code
+        == 403
+    )
     # A player of the pairing (the account linked to the handle) may upload: the request
     # gets past the policy to the log check.
     seat = pairing.seats.first()
     seat.entry.player.user = member
     seat.entry.player.save()
-    r = client.post(f"/api/pairings/{pairing.id}/result/", {"log": {"game": "mister-x"}},
-                    format="json")
+    r = client.post(
+        f"/api/pairings/{pairing.id}/result/", {"log": {"game": "mister-x"}}, format="json"
+    )
     assert r.status_code == 422 and "this event plays" in r.json()["message"]
 
 
@@ -123,22 +173,29 @@ def test_private_club_events_are_hidden(make_event, club):
 def test_forfeit_swap_and_forbid_through_the_api(api, make_event):
     tournament = make_event(4)
     entries = {e.player.handle: e.id for e in tournament.entries.select_related("player")}
-    r = api.post(f"/api/tournaments/{tournament.id}/forbid/",
-                 {"first": entries["p01"], "second": entries["p03"], "reason": "twins"},
-                 format="json")
+    r = api.post(
+        f"/api/tournaments/{tournament.id}/forbid/",
+        {"first": entries["p01"], "second": entries["p03"], "reason": "twins"},
+        format="json",
+    )
     assert r.status_code == 201
     api.post(f"/api/tournaments/{tournament.id}/start/")
     first = selectors.pairings(tournament, 1)[0]
     first_pair = [s.entry.player.handle for s in first.seats.all()]
     assert first_pair[0] == "p01" and first_pair[1] != "p03"
     opponent = first_pair[1]
-    r = api.post(f"/api/tournaments/{tournament.id}/swap/",
-                 {"first": entries["p01"], "second": entries[opponent], "reason": "asked"},
-                 format="json")
+    r = api.post(
+        f"/api/tournaments/{tournament.id}/swap/",
+        {"first": entries["p01"], "second": entries[opponent], "reason": "asked"},
+        format="json",
+    )
     assert r.status_code == 200 and r.json()[0]["overridden"] is True
     assert [s["player"] for s in r.json()[0]["seats"]] == [opponent, "p01"]
-    r = api.post(f"/api/pairings/{first.id}/forfeit/",
-                 {"absent": [entries[opponent]], "reason": "no show"}, format="json")
+    r = api.post(
+        f"/api/pairings/{first.id}/forfeit/",
+        {"absent": [entries[opponent]], "reason": "no show"},
+        format="json",
+    )
     assert r.status_code == 200
     assert {s["player"]: s["points"] for s in r.json()["seats"]} == {opponent: 0.0, "p01": 1.0}
 
@@ -146,9 +203,14 @@ def test_forfeit_swap_and_forbid_through_the_api(api, make_event):
 def test_schema_documents_the_event_endpoints(api):
     r = api.get("/api/schema/", {"format": "json"})
     paths = r.json()["paths"]
-    for path in ("/api/tournaments/", "/api/tournaments/{id}/standings/",
-                 "/api/tournaments/{id}/next-round/", "/api/pairings/{id}/result/",
-                 "/api/pairings/{id}/forfeit/", "/api/tournaments/{id}/swap/"):
+    for path in (
+        "/api/tournaments/",
+        "/api/tournaments/{id}/standings/",
+        "/api/tournaments/{id}/next-round/",
+        "/api/pairings/{id}/result/",
+        "/api/pairings/{id}/forfeit/",
+        "/api/tournaments/{id}/swap/",
+    ):
         assert path in paths
 
 
@@ -165,8 +227,10 @@ def test_pages_show_pairings_explanations_and_standings(client, make_event):
     # How pairings are made: the rules in order, this event's role parity.
     assert "How pairings are made" in html and "as colours in chess" in html
     # The roles as the game names them at the table, not the log's ids.
-    assert "No player&#x27;s roles differ by more than two (Cryptid games minus Scientist " \
+    assert (
+        "No player&#x27;s roles differ by more than two (Cryptid games minus Scientist "
         "games)" in html
+    )
     assert "Strict role parity (this event" not in html
     japanese = client.get(f"/tournaments/{tournament.id}/?lang=ja").content.decode()
     assert "クリプティッドの試合数−科学者の試合数" in japanese
@@ -188,12 +252,23 @@ def test_standings_csv_and_empty_games_zip(client, make_event):
     services.record_forfeit(game, [game.seats.get(seat="scientist").entry], "absent")
     body = client.get(f"/tournaments/{tournament.id}/standings.csv").content.decode()
     rows = list(csv.reader(io.StringIO(body)))
-    assert rows[0] == ["rank", "player", "points", "played", "wins", "byes", "Buchholz",
-                       "Sonneborn–Berger", "Head-to-head"]
+    assert rows[0] == [
+        "rank",
+        "player",
+        "points",
+        "played",
+        "wins",
+        "byes",
+        "Buchholz",
+        "Sonneborn–Berger",
+        "Head-to-head",
+    ]
     # p01 won by forfeit (1), p03 had the bye (1): equal on everything -> shared first.
-    assert rows[1:] == [["1=", "p01", "1", "0", "0", "0", "0", "0", "0"],
-                        ["1=", "p03", "1", "0", "0", "1", "0", "0", "0"],
-                        ["3", "p02", "0", "0", "0", "0", "0", "0", ""]]
+    assert rows[1:] == [
+        ["1=", "p01", "1", "0", "0", "0", "0", "0", "0"],
+        ["1=", "p03", "1", "0", "0", "1", "0", "0", "0"],
+        ["3", "p02", "0", "0", "0", "0", "0", "0", ""],
+    ]
     response = client.get(f"/tournaments/{tournament.id}/games.zip")
     assert response["Content-Type"] == "application/zip"
 
@@ -216,8 +291,7 @@ def test_organiser_page_button_starts_the_event(client, organiser, make_event):
 def test_withdraw_through_the_api(api, make_event):
     tournament = services.start_tournament(make_event(3))
     entry = tournament.entries.get(player__handle="p02")
-    r = api.post(f"/api/tournaments/{tournament.id}/withdraw/", {"entry": entry.id},
-                 format="json")
+    r = api.post(f"/api/tournaments/{tournament.id}/withdraw/", {"entry": entry.id}, format="json")
     assert r.status_code == 200 and r.json()["withdrawn"] is True
     r = api.post(f"/api/tournaments/{tournament.id}/withdraw/", {"entry": "x"}, format="json")
     assert r.status_code == 400 and r.json()["error"] == "malformed"
@@ -233,18 +307,25 @@ def test_organiser_forms_record_a_forfeit_and_swap_players(client, organiser, ma
     assert "Record forfeit" in client.get(page).content.decode()
     p01, p02 = (tournament.entries.get(player__handle=h) for h in ("p01", "p02"))
     # p01 v p03 and p04 v p02: swap p01 and p02 (boards exchange players).
-    response = client.post(f"/tournaments/{tournament.id}/swap",
-                           {"first": p01.pk, "second": p02.pk, "reason": "late train"},
-                           follow=True)
+    response = client.post(
+        f"/tournaments/{tournament.id}/swap",
+        {"first": p01.pk, "second": p02.pk, "reason": "late train"},
+        follow=True,
+    )
     html = response.content.decode()
     assert "p01 and p02 swapped." in html and "p01 and p02 swapped: late train" in html
     first = Pairing.objects.get(pk=first.pk)
     assert [s.entry.player.handle for s in first.seats.all()] == ["p02", "p03"]
-    response = client.post(f"/tournaments/{tournament.id}/pairings/{first.pk}/forfeit",
-                           {"absent": [p02.pk], "reason": ""}, follow=True)
+    response = client.post(
+        f"/tournaments/{tournament.id}/pairings/{first.pk}/forfeit",
+        {"absent": [p02.pk], "reason": ""},
+        follow=True,
+    )
     assert "say why the game was forfeited" in response.content.decode()
-    client.post(f"/tournaments/{tournament.id}/pairings/{first.pk}/forfeit",
-                {"absent": [p02.pk], "reason": "ill"})
+    client.post(
+        f"/tournaments/{tournament.id}/pairings/{first.pk}/forfeit",
+        {"absent": [p02.pk], "reason": "ill"},
+    )
     first.refresh_from_db()
     assert first.status == "forfeit" and first.forfeit_reason == "ill"
 
@@ -252,12 +333,17 @@ def test_organiser_forms_record_a_forfeit_and_swap_players(client, organiser, ma
 def test_a_body_of_an_unread_content_type_is_a_documented_415(api, club):
     response = api.post("/api/tournaments/", "club=x", content_type="text/plain")
     assert response.status_code == 415
-    assert response.json() == {"error": "unsupported_media_type", "index": None, "rule": None,
-                               "message": 'Unsupported media type "text/plain" in request.'}
+    assert response.json() == {
+        "error": "unsupported_media_type",
+        "index": None,
+        "rule": None,
+        "message": 'Unsupported media type "text/plain" in request.',
+    }
     schema = api.get("/api/schema/", {"format": "json"}).json()["paths"]
     documented = schema["/api/tournaments/"]["post"]["responses"]["415"]
     assert documented["content"]["application/json"]["schema"] == {
-        "$ref": "#/components/schemas/Error"}
+        "$ref": "#/components/schemas/Error"
+    }
     # an operation without a body has no 415 to document
     assert "415" not in schema["/api/tournaments/"]["get"]["responses"]
 

@@ -41,13 +41,23 @@ def _swiss_whys() -> list[tuple[str, dict]]:
     pairing program says."""
     rng = random.Random(7)
     whys = []
-    for count, strict, double, forbidden in [(9, False, False, ()), (7, True, False, [frozenset((0, 1))]),
-                                             (6, False, True, ()), (11, True, False, [frozenset((2, 5))]),
-                                             (5, False, False, [frozenset((0, 4)), frozenset((1, 3))])]:
+    for count, strict, double, forbidden in [
+        (9, False, False, ()),
+        (7, True, False, [frozenset((0, 1))]),
+        (6, False, True, ()),
+        (11, True, False, [frozenset((2, 5))]),
+        (5, False, False, [frozenset((0, 4)), frozenset((1, 3))]),
+    ]:
         history = History()
         for round_no in range(1, 6):
-            tables = pair_swiss(entrants(count), history, roles=ROLES, double=double,
-                                forbidden=forbidden, strict_roles=strict)
+            tables = pair_swiss(
+                entrants(count),
+                history,
+                roles=ROLES,
+                double=double,
+                forbidden=forbidden,
+                strict_roles=strict,
+            )
             whys += [(CRYPTID, t.why) for t in tables]
             play_round(history, tables, round_no, [rng.random() < 0.5 for _ in range(7)])
     whys += [(CRYPTID, t.why) for rnd in round_robin(entrants(5), ROLES) for t in rnd]
@@ -55,9 +65,14 @@ def _swiss_whys() -> list[tuple[str, dict]]:
     history = History()
     seats = ["mrx", "det1", "det2", "det3"]
     for round_no in range(1, 4):
-        tables = pair_swiss_tables(entrants(11), history, table_size=4,
-                                   seat_names=lambda n: seats[:n], role_class=lambda s: "mrx" if s == "mrx" else "detectives",
-                                   min_size=3)
+        tables = pair_swiss_tables(
+            entrants(11),
+            history,
+            table_size=4,
+            seat_names=lambda n: seats[:n],
+            role_class=lambda s: "mrx" if s == "mrx" else "detectives",
+            min_size=3,
+        )
         whys += [(MISTER_X, t.why) for t in tables]
         play_round(history, tables, round_no, [True, False, True])
     return whys
@@ -68,11 +83,16 @@ WHYS = _swiss_whys()
 
 def test_the_rounds_say_most_of_what_the_pairing_program_can_say():
     said = set().union(*(_msgids(why, set()) for _game, why in WHYS))
-    assert {"{floater} floats down from the {points}-point group to meet {opponent} of the {lower}-point "
-            "group ({why})", "bye: odd number of players; {player} is in {where}, {rank}, and {previous}",
-            "though due {role} ({claim}): {reason}", "double: each plays both roles",
-            "table of {size} cut from the standings: {players}; {meetings}; {seats}",
-            "bye: {player} sits out round {round} of the circle (odd number of players)"} <= said
+    assert {
+        "{floater} floats down from the {points}-point group to meet {opponent} of the "
+        "{lower}-point "
+        "group ({why})",
+        "bye: odd number of players; {player} is in {where}, {rank}, and {previous}",
+        "though due {role} ({claim}): {reason}",
+        "double: each plays both roles",
+        "table of {size} cut from the standings: {players}; {meetings}; {seats}",
+        "bye: {player} sits out round {round} of the circle (odd number of players)",
+    } <= said
     assert len(said) >= 30, len(said)
 
 
@@ -117,7 +137,9 @@ def test_the_round_page_and_the_api_say_why_in_the_readers_language(client, make
     # (?lang=: the page above left a Japanese cookie, which outranks Accept-Language)
     rows = client.get(f"/api/pairings/?tournament={event.pk}&round=1&lang=ru").json()
     rows = rows["results"] if isinstance(rows, dict) else rows
-    assert rows and all(SCRIPTS["ru"].search(row["explanation"]) for row in rows), [r["explanation"] for r in rows]
+    assert rows and all(SCRIPTS["ru"].search(row["explanation"]) for row in rows), [
+        r["explanation"] for r in rows
+    ]
     assert not any("first meeting" in row["explanation"] for row in rows)
 
 
@@ -127,31 +149,51 @@ def test_a_pairing_stored_before_reads_as_its_english_marked_as_english(client, 
     services.start_tournament(event)
     old = Pairing.objects.filter(tournament=event).first()
     # What the data migration left on a pairing made before explanations were kept.
-    Pairing.objects.filter(pk=old.pk).update(why={"plain": "p01 (#1, 0 pts) v p03 (#3, 0 pts): first meeting"})
+    Pairing.objects.filter(pk=old.pk).update(
+        why={"plain": "p01 (#1, 0 pts) v p03 (#3, 0 pts): first meeting"}
+    )
     page = client.get(f"/tournaments/{event.pk}/rounds/1/?lang=ru").content.decode()
     assert 'lang="en">p01 (#1, 0 pts) v p03 (#3, 0 pts): first meeting' in page
 
 
-@pytest.mark.parametrize(("language", "expected"), [
-    ("ja", {"A": "5 = 2（B、R1） + 2（D、R2） + 1（C、R3）",
-            "E": "4 = 2（B、R2） + 2（D、R3）；不戦と不戦勝敗は0として数えます",
-            "C": "不要（同点者なし）"}),
-    ("ru", {"A": "5 = 2 (B, Р1) + 2 (D, Р2) + 1 (C, Р3)",
-            "E": "4 = 2 (B, Р2) + 2 (D, Р3); игры без соперника и неявки считаются как 0",
-            "C": "не нужно (никто не делит место)"}),
-])
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        (
+            "ja",
+            {
+                "A": "5 = 2（B、R1） + 2（D、R2） + 1（C、R3）",
+                "E": "4 = 2（B、R2） + 2（D、R3）；不戦と不戦勝敗は0として数えます",
+                "C": "不要（同点者なし）",
+            },
+        ),
+        (
+            "ru",
+            {
+                "A": "5 = 2 (B, Р1) + 2 (D, Р2) + 1 (C, Р3)",
+                "E": "4 = 2 (B, Р2) + 2 (D, Р3); игры без соперника и неявки считаются как 0",
+                "C": "не нужно (никто не делит место)",
+            },
+        ),
+    ],
+)
 def test_the_tie_breaks_arithmetic_reads_in_the_readers_language(language, expected):
     from tests.tournaments.test_standings import FIELD, five_player_swiss
     from tournaments.standings import compute_standings
 
     rows = {r.entrant.id: r for r in compute_standings(FIELD, five_player_swiss())}
     with translation.override(language):
-        said = {p: {key: say(value, CRYPTID) for key, value in row.said.items()} for p, row in rows.items()}
+        said = {
+            p: {key: say(value, CRYPTID) for key, value in row.said.items()}
+            for p, row in rows.items()
+        }
     assert said["A"]["buchholz"] == expected["A"]
     assert said["E"]["buchholz"] == expected["E"]
     assert said["C"]["head_to_head"] == expected["C"]
     # The English is what the standings kept for search and the tests of their arithmetic.
-    assert all(english(row.said[key]) == row.explained[key] for row in rows.values() for key in row.said)
+    assert all(
+        english(row.said[key]) == row.explained[key] for row in rows.values() for key in row.said
+    )
 
 
 @pytest.mark.django_db
@@ -176,12 +218,15 @@ def test_the_data_migration_keeps_a_pairings_english_readable(make_event):
     pairings = list(Pairing.objects.all())
     assert pairings and all(p.why == {"plain": p.explanation} for p in pairings)
     with translation.override("ja"):
-        assert all(p.explanation_text == p.explanation and p.explanation_is_english for p in pairings)
+        assert all(
+            p.explanation_text == p.explanation and p.explanation_is_english for p in pairings
+        )
 
 
 def test_every_explanation_is_the_engines_message_shape():
     """One sentence type: every node an id and its parameters, a parameter a plain value,
     a message or a list of them, as ``engine.render`` reads a message."""
+
     def check(said) -> None:
         if isinstance(said, list):
             for item in said:
@@ -208,28 +253,63 @@ def test_the_data_migration_makes_an_explanation_kept_before_a_message(make_even
 
     services.start_tournament(make_event(4))
     pairing = Pairing.objects.order_by("pk").first()
-    earlier = {"id": "{hi} v {lo}: {grouping}; {meeting}; {roles}", "params": {
-        "hi": {"id": "{player} (#{rank}, {points})", "params": {"player": "p01", "rank": 1, "points": {"points": 1.0}}},
-        "lo": {"id": "{player} (#{rank}, {points})", "params": {"player": "p03", "rank": 3, "points": {"points": 2.5}}},
-        "grouping": {"id": "{players} at {points} or more, an odd number, so one floats down", "params": {
-            "players": {"id": "{count} player to pair stands", "plural": "{count} players to pair stand",
-                        "params": {"count": 3}}, "points": {"points": 1.0}}},
-        "meeting": {"id": "first meeting", "params": {}},
-        "roles": {"list": [
-            {"id": "the other way round breaks a role limit for {players}", "params": {
-                "players": {"list": ["p01", "p03"], "join": "and"}}},
-            {"id": "{player} sits {seat} (held {role} {count} time before)",
-             "plural": "{player} sits {seat} (held {role} {count} times before)",
-             "params": {"count": 0, "player": "p01", "seat": {"role": "cryptid", "seats": ["cryptid", "scientist"]},
-                        "role": {"role": "cryptid"}}},
-            {"list": ["p01", "p03"], "join": "comma"}], "join": "semicolon"}}}
+    earlier = {
+        "id": "{hi} v {lo}: {grouping}; {meeting}; {roles}",
+        "params": {
+            "hi": {
+                "id": "{player} (#{rank}, {points})",
+                "params": {"player": "p01", "rank": 1, "points": {"points": 1.0}},
+            },
+            "lo": {
+                "id": "{player} (#{rank}, {points})",
+                "params": {"player": "p03", "rank": 3, "points": {"points": 2.5}},
+            },
+            "grouping": {
+                "id": "{players} at {points} or more, an odd number, so one floats down",
+                "params": {
+                    "players": {
+                        "id": "{count} player to pair stands",
+                        "plural": "{count} players to pair stand",
+                        "params": {"count": 3},
+                    },
+                    "points": {"points": 1.0},
+                },
+            },
+            "meeting": {"id": "first meeting", "params": {}},
+            "roles": {
+                "list": [
+                    {
+                        "id": "the other way round breaks a role limit for {players}",
+                        "params": {"players": {"list": ["p01", "p03"], "join": "and"}},
+                    },
+                    {
+                        "id": "{player} sits {seat} (held {role} {count} time before)",
+                        "plural": "{player} sits {seat} (held {role} {count} times before)",
+                        "params": {
+                            "count": 0,
+                            "player": "p01",
+                            "seat": {"role": "cryptid", "seats": ["cryptid", "scientist"]},
+                            "role": {"role": "cryptid"},
+                        },
+                    },
+                    {"list": ["p01", "p03"], "join": "comma"},
+                ],
+                "join": "semicolon",
+            },
+        },
+    }
     Pairing.objects.filter(pk=pairing.pk).update(why=earlier)
-    importlib.import_module("tournaments.migrations.0006_pairing_why_as_messages").forwards(apps, None)
+    importlib.import_module("tournaments.migrations.0006_pairing_why_as_messages").forwards(
+        apps, None
+    )
     pairing.refresh_from_db()
     assert english(pairing.why) == (
-        "p01 (#1, 1 pt) v p03 (#3, 2.5 pts): 3 players to pair stand at 1 pt or more, an odd number, "
-        "so one floats down; first meeting; the other way round breaks a role limit for p01 and p03; "
-        "p01 sits cryptid (held cryptid 0 times before); p01, p03")
+        "p01 (#1, 1 pt) v p03 (#3, 2.5 pts): 3 players to pair stand at 1 pt or more, an odd "
+        "number, "
+        "so one floats down; first meeting; the other way round breaks a role limit for p01 and "
+        "p03; "
+        "p01 sits cryptid (held cryptid 0 times before); p01, p03"
+    )
     with translation.override("ru"):
         text = say(pairing.why, CRYPTID)
     assert "Криптид" in text and "3 игрока" in text, text

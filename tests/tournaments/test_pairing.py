@@ -45,8 +45,7 @@ def play_round(history: History, tables, round_no: int, winners: list[bool]) -> 
         for game in table.games:
             first_wins = winners[(i + round_no) % len(winners)]
             win = game[0][1] if first_wins else game[1][1]
-            history.games.append(
-                PlayedGame(round_no, game, {p: float(p == win) for _s, p in game}))
+            history.games.append(PlayedGame(round_no, game, {p: float(p == win) for _s, p in game}))
 
 
 # --- round-robin ---------------------------------------------------------------------
@@ -132,17 +131,22 @@ def test_swiss_round_one_pairs_top_half_against_bottom_half_alternating_roles() 
     assert [t.players for t in tables] == [(0, 4), (1, 5), (2, 6), (3, 7)]
     firsts = [t.games[0][0][1] for t in tables]
     assert firsts == [0, 5, 2, 7]  # the higher seed takes cryptid on odd boards
-    assert "same score group (0 pts), top half v bottom half; first meeting" in \
-        tables[0].explanation
+    assert (
+        "same score group (0 pts), top half v bottom half; first meeting" in tables[0].explanation
+    )
 
 
 def test_swiss_odd_group_floats_its_lowest_player_down() -> None:
     # Round 1 of six: p0 (cryptid) beat p3, p1 (scientist) beat p4, p2 (cryptid) beat p5.
     history = History()
     for cryptid, scientist, winner in [(0, 3, 0), (4, 1, 1), (2, 5, 2)]:
-        history.games.append(PlayedGame(1, (("cryptid", cryptid), ("scientist", scientist)),
-                                        {cryptid: float(winner == cryptid),
-                                         scientist: float(winner == scientist)}))
+        history.games.append(
+            PlayedGame(
+                1,
+                (("cryptid", cryptid), ("scientist", scientist)),
+                {cryptid: float(winner == cryptid), scientist: float(winner == scientist)},
+            )
+        )
     tables = pair_swiss(entrants(6), history, roles=ROLES)
     # The 1-point group {p0, p1, p2} is odd: p0 v p1 (top half v bottom half, and
     # their roles differ); p2, the lowest of the group, floats down to p3, the top of
@@ -183,9 +187,15 @@ def mrx_role(seat: str) -> str:
     return "mrx" if seat == "mrx" else "detective"
 
 
-@pytest.mark.parametrize(("count", "size", "expected"), [
-    (37, 4, [4] * 7 + [3] * 3), (12, 4, [4, 4, 4]), (7, 3, [3, 2, 2]), (5, 6, [5]),
-])
+@pytest.mark.parametrize(
+    ("count", "size", "expected"),
+    [
+        (37, 4, [4] * 7 + [3] * 3),
+        (12, 4, [4, 4, 4]),
+        (7, 3, [3, 2, 2]),
+        (5, 6, [5]),
+    ],
+)
 def test_table_sizes(count: int, size: int, expected: list[int]) -> None:
     assert table_sizes(count, size, 2) == expected
 
@@ -202,15 +212,19 @@ def test_swiss_tables_avoid_repeats_and_rotate_mrx(count: int, size: int, rounds
     field = entrants(count)
     history = History()
     for round_no in range(1, rounds + 1):
-        tables = pair_swiss_tables(field, history, table_size=size, seat_names=mrx_seats,
-                                   role_class=mrx_role)
+        tables = pair_swiss_tables(
+            field, history, table_size=size, seat_names=mrx_seats, role_class=mrx_role
+        )
         assert sorted(p for t in tables for p in t.players) == list(range(count))
         for t in tables:
             (seating,) = t.games
             assert [s for s, _p in seating] == mrx_seats(len(t.players))
             winner_side = "mrx" if (round_no + t.board) % 2 else "detective"
-            history.games.append(PlayedGame(round_no, seating, {
-                p: float(mrx_role(s) == winner_side) for s, p in seating}))
+            history.games.append(
+                PlayedGame(
+                    round_no, seating, {p: float(mrx_role(s) == winner_side) for s, p in seating}
+                )
+            )
     assert max(history.meetings().values()) == 1, "a repeat-free schedule exists"
     mrx_turns = Counter(p for g in history.games for s, p in g.seats if s == "mrx")
     fair_share = -(-len(history.games) // count)  # ceil(mrx seats / players)
@@ -218,9 +232,13 @@ def test_swiss_tables_avoid_repeats_and_rotate_mrx(count: int, size: int, rounds
 
 
 def test_swiss_tables_explain_seats_and_keep_forbidden_apart() -> None:
-    tables = pair_swiss_tables(entrants(8), History(), table_size=4,
-                               seat_names=lambda n: [f"p{i}" for i in range(1, n + 1)],
-                               forbidden=[frozenset((0, 1))])
+    tables = pair_swiss_tables(
+        entrants(8),
+        History(),
+        table_size=4,
+        seat_names=lambda n: [f"p{i}" for i in range(1, n + 1)],
+        forbidden=[frozenset((0, 1))],
+    )
     assert all(not {0, 1} <= set(t.players) for t in tables)
     assert "swaps to avoid repeat meetings or forbidden pairs" in tables[0].explanation
     assert "sits p1 (held p1 0 times before)" in tables[0].explanation
@@ -229,16 +247,24 @@ def test_swiss_tables_explain_seats_and_keep_forbidden_apart() -> None:
 def test_two_seat_mister_x_counts_roles_by_side_not_by_seat_name() -> None:
     # Mister X for two: seats mrx and det1, whose role class is "detectives". Round 1:
     # p0 and p2 were Mister X; in round 2 p1 and p3 are due mrx, p0 and p2 detectives.
-    history = History(games=[
-        PlayedGame(1, (("mrx", 0), ("det1", 1)), {0: 1.0, 1: 0.0}),
-        PlayedGame(1, (("mrx", 2), ("det1", 3)), {2: 1.0, 3: 0.0}),
-    ])
-    tables = pair_swiss(entrants(4), history, roles=("mrx", "det1"),
-                        role_class=lambda seat: "mrx" if seat == "mrx" else "detectives")
+    history = History(
+        games=[
+            PlayedGame(1, (("mrx", 0), ("det1", 1)), {0: 1.0, 1: 0.0}),
+            PlayedGame(1, (("mrx", 2), ("det1", 3)), {2: 1.0, 3: 0.0}),
+        ]
+    )
+    tables = pair_swiss(
+        entrants(4),
+        history,
+        roles=("mrx", "det1"),
+        role_class=lambda seat: "mrx" if seat == "mrx" else "detectives",
+    )
     assert [t.games[0] for t in tables] == [
         (("mrx", 2), ("det1", 0)),  # both due detectives: the higher-ranked p0 has it
         (("mrx", 1), ("det1", 3)),  # both due mrx: p1 ranks higher
     ]
     assert "p0 takes det1 (mrx 1, det1 0 so far; as due (strong))" in tables[0].explanation
-    assert "p3 takes det1 (mrx 0, det1 1 so far; though due mrx (strong): p1 is due it too " \
+    assert (
+        "p3 takes det1 (mrx 0, det1 1 so far; though due mrx (strong): p1 is due it too "
         "and ranks higher)" in tables[1].explanation
+    )

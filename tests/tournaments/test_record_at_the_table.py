@@ -26,8 +26,12 @@ GAME = "cryptid-urban-legends"
 def bot_game(pairing: Pairing, seed: int = 1) -> dict[str, Any]:
     seats = list(pairing.seats.select_related("entry__player").order_by("order"))
     for attempt in range(50):
-        log = engine.play(GAME, seed + 1000 * attempt, ["greedy"] * len(seats),
-                          players=[s.entry.player.handle for s in seats])
+        log = engine.play(
+            GAME,
+            seed + 1000 * attempt,
+            ["greedy"] * len(seats),
+            players=[s.entry.player.handle for s in seats],
+        )
         if log["result"]:
             return log
     raise AssertionError("no finished game")
@@ -37,16 +41,21 @@ def enter(draft: Draft, user: Any, actions: list[dict[str, Any]]) -> Draft:
     """Enter ``actions`` as the recorder's page does, one write per action."""
     for action in actions:
         draft.refresh_from_db()
-        recorder.apply_action(draft.pk, recorder.WriteRequest(user, draft.version, f"a{draft.version}"),
-                              action, answer=lambda d, p: {})
+        recorder.apply_action(
+            draft.pk,
+            recorder.WriteRequest(user, draft.version, f"a{draft.version}"),
+            action,
+            answer=lambda d, p: {},
+        )
     draft.refresh_from_db()
     return draft
 
 
 def store(draft: Draft, user: Any) -> Draft:
     draft.refresh_from_db()
-    recorder.finish(draft.pk, recorder.WriteRequest(user, draft.version, "finish"),
-                    answer=lambda d, p: {})
+    recorder.finish(
+        draft.pk, recorder.WriteRequest(user, draft.version, "finish"), answer=lambda d, p: {}
+    )
     draft.refresh_from_db()
     return draft
 
@@ -57,15 +66,17 @@ def running(make_event):
 
 
 def test_a_recorded_game_settles_its_pairing_as_an_upload_would(
-        running, organiser, django_capture_on_commit_callbacks):
+    running, organiser, django_capture_on_commit_callbacks
+):
     pairing = selectors.pairings(running, 1).first()
     log = bot_game(pairing)
     draft, new = services.record_at_the_table(pairing, organiser, log["setup"])
     assert new and draft.status == "recording" and draft.chance == "table"
     # The event's game, the pairing's players in the pairing's seats.
     assert draft.game == GAME
-    assert draft.seats == [{"seat": s.seat, "player": s.entry.player.handle}
-                           for s in pairing.seats.order_by("order")]
+    assert draft.seats == [
+        {"seat": s.seat, "player": s.entry.player.handle} for s in pairing.seats.order_by("order")
+    ]
     pairing.refresh_from_db()
     assert pairing.draft == draft and pairing.status == "pending"
     enter(draft, organiser, log["actions"])
@@ -78,7 +89,8 @@ def test_a_recorded_game_settles_its_pairing_as_an_upload_would(
     assert Upload.objects.get(match=match).source == Upload.Source.RECORDER
     winner = log["result"]["winner"]
     assert {s.seat: s.points for s in pairing.seats.all()} == {
-        s["seat"]: 1.0 if s["seat"] == winner else 0.0 for s in log["seats"]}
+        s["seat"]: 1.0 if s["seat"] == winner else 0.0 for s in log["seats"]
+    }
     standings = {row.entrant.name: row.points for row in selectors.standings(running)}
     assert sorted(standings.values()) == [0, 0, 0, 1]
 
@@ -98,12 +110,14 @@ def test_record_again_resumes_the_draft_and_the_database_allows_one(running, org
 
 
 def test_an_abandoned_draft_is_replaced_and_a_game_stopped_early_settles_nothing(
-        running, organiser, django_capture_on_commit_callbacks):
+    running, organiser, django_capture_on_commit_callbacks
+):
     pairing = selectors.pairings(running, 1).first()
     log = bot_game(pairing)
     draft, _ = services.record_at_the_table(pairing, organiser, log["setup"])
-    recorder.abandon(draft.pk, recorder.WriteRequest(organiser, draft.version, "x"),
-                     answer=lambda d, p: {})
+    recorder.abandon(
+        draft.pk, recorder.WriteRequest(organiser, draft.version, "x"), answer=lambda d, p: {}
+    )
     second, new = services.record_at_the_table(pairing, organiser, log["setup"])
     assert new and second != draft
     enter(second, organiser, log["actions"][:3])
@@ -118,8 +132,9 @@ def test_a_draft_of_no_pairing_settles_nothing(club, organiser, django_capture_o
     Player.objects.get_or_create(club=club, handle="p01")
     Player.objects.get_or_create(club=club, handle="p02")
     log = engine.play(GAME, 1, ["greedy", "greedy"], players=["p01", "p02"])
-    draft, _ = recorder.create_draft(club, organiser, game_id=GAME, seats=log["seats"],
-                                     chance="table", setup=log["setup"])
+    draft, _ = recorder.create_draft(
+        club, organiser, game_id=GAME, seats=log["seats"], chance="table", setup=log["setup"]
+    )
     enter(draft, organiser, log["actions"])
     with django_capture_on_commit_callbacks(execute=True):
         store(draft, organiser)
@@ -144,7 +159,8 @@ def signed_in(user) -> Client:
 
 
 def test_the_round_page_offers_recording_and_shows_being_recorded(
-        running, organiser, club, django_user_model):
+    running, organiser, club, django_user_model
+):
     pairing = selectors.pairings(running, 1).first()
     page = signed_in(organiser).get(f"/tournaments/{running.pk}/rounds/1/").content.decode()
     record = f"/tournaments/{running.pk}/pairings/{pairing.pk}/record"
@@ -163,15 +179,20 @@ def test_the_round_page_offers_recording_and_shows_being_recorded(
     # Opening "Record" again resumes the draft.
     again = signed_in(organiser).get(record)
     assert again.status_code == 302
-    assert again["Location"] == f"/clubs/{club.slug}/record/{draft.pk}/?back=%2Ftournaments%2F{running.pk}%2Frounds%2F1%2F"
+    assert (
+        again["Location"] == f"/clubs/{club.slug}/record/{draft.pk}/"
+        f"?back=%2Ftournaments%2F{running.pk}%2Frounds%2F1%2F"
+    )
     # A member who does not play in the pairing may neither see the offer nor record it.
     member = django_user_model.objects.create_user("mo", password="pw-for-tests-only")
     Membership.objects.create(user=member, club=club)
     page = signed_in(member).get(f"/tournaments/{running.pk}/rounds/1/").content.decode()
     assert record not in page
     other = selectors.pairings(running, 1).exclude(pk=pairing.pk).first()
-    assert signed_in(member).get(
-        f"/tournaments/{running.pk}/pairings/{other.pk}/record").status_code == 403
+    assert (
+        signed_in(member).get(f"/tournaments/{running.pk}/pairings/{other.pk}/record").status_code
+        == 403
+    )
 
 
 def test_a_paired_member_records_their_own_game_from_the_form(running, club, django_user_model):
@@ -189,7 +210,9 @@ def test_a_paired_member_records_their_own_game_from_the_form(running, club, dja
     assert signed_in(member).get(f"/tournaments/{running.pk}/pairings/0/record").status_code == 404
 
 
-def test_the_api_starts_or_resumes_a_pairings_recording(running, organiser, club, django_user_model):
+def test_the_api_starts_or_resumes_a_pairings_recording(
+    running, organiser, club, django_user_model
+):
     from rest_framework.test import APIClient
 
     api = APIClient()
@@ -202,9 +225,15 @@ def test_the_api_starts_or_resumes_a_pairings_recording(running, organiser, club
     again = api.post(f"/api/pairings/{pairing.pk}/record/", {}, format="json")
     assert again.status_code == 200 and again.json() == {"draft": draft, "created": False}
     assert api.get(f"/api/pairings/{pairing.pk}/").json()["recording"] == draft
-    bad = api.post(f"/api/pairings/{selectors.pairings(running, 1).last().pk}/record/",
-                   {"setup": {"hands": "nonsense"}}, format="json")
+    bad = api.post(
+        f"/api/pairings/{selectors.pairings(running, 1).last().pk}/record/",
+        {"setup": {"hands": "nonsense"}},
+        format="json",
+    )
     assert 400 <= bad.status_code < 500 and bad.json()["error"]
     outsider = django_user_model.objects.create_user("otto", password="pw-for-tests-only")
     api.force_authenticate(outsider)
-    assert api.post(f"/api/pairings/{pairing.pk}/record/", {}, format="json").status_code in (403, 404)
+    assert api.post(f"/api/pairings/{pairing.pk}/record/", {}, format="json").status_code in (
+        403,
+        404,
+    )

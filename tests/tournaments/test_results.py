@@ -21,8 +21,13 @@ GAME = "cryptid-urban-legends"
 
 def log_for(pairing: Pairing, seed: int = 1, **kwargs) -> dict:
     seats = list(pairing.seats.select_related("entry__player"))
-    return engine.play(GAME, seed, ["greedy"] * len(seats),
-                       players=[s.entry.player.handle for s in seats], **kwargs)
+    return engine.play(
+        GAME,
+        seed,
+        ["greedy"] * len(seats),
+        players=[s.entry.player.handle for s in seats],
+        **kwargs,
+    )
 
 
 @pytest.fixture
@@ -48,8 +53,9 @@ def test_an_uploaded_log_settles_its_pairing_with_the_winner_scoring(api, make_e
     tournament.refresh_from_db()
     assert tournament.status == "finished"
     # The event download holds exactly that log.
-    archive = zipfile.ZipFile(io.BytesIO(api.get(f"/tournaments/{tournament.id}/games.zip")
-                                         .content))
+    archive = zipfile.ZipFile(
+        io.BytesIO(api.get(f"/tournaments/{tournament.id}/games.zip").content)
+    )
     (name,) = archive.namelist()
     assert name == "round01-board01-p01-p02.json"
     assert json.loads(archive.read(name)) == match.log.document
@@ -62,24 +68,34 @@ def test_a_log_with_the_players_in_the_wrong_seats_stores_nothing(api, make_even
     r = api.post(f"/api/pairings/{pairing.id}/result/", {"log": log}, format="json")
     assert r.status_code == 422
     assert r.json()["error"] == "seats_mismatch"
-    assert r.json()["message"] == ("the log seats p02 as Cryptid and p01 as Scientist, but round 1, "
-                                   "board 1 seats p01 as Cryptid and p02 as Scientist")
+    assert r.json()["message"] == (
+        "the log seats p02 as Cryptid and p01 as Scientist, but round 1, "
+        "board 1 seats p01 as Cryptid and p02 as Scientist"
+    )
     assert Match.objects.count() == 0
     pairing.refresh_from_db()
     assert pairing.status == "pending"
 
 
-@pytest.mark.parametrize(("language", "roles"), [
-    ("ja", ("p02（クリプティッド）", "p01（科学者）")),
-    ("ru", ("p02 — Криптид", "p01 — Учёный")),
-])
+@pytest.mark.parametrize(
+    ("language", "roles"),
+    [
+        ("ja", ("p02（クリプティッド）", "p01（科学者）")),
+        ("ru", ("p02 — Криптид", "p01 — Учёный")),
+    ],
+)
 def test_players_in_the_wrong_seats_are_named_by_their_roles_in_the_readers_words(
-        api, make_event, language, roles):
+    api, make_event, language, roles
+):
     tournament = services.start_tournament(make_event(2, rounds=1))
     (pairing,) = selectors.pairings(tournament, 1)
     log = engine.play(GAME, 1, ["greedy", "greedy"], players=["p02", "p01"])
-    r = api.post(f"/api/pairings/{pairing.id}/result/", {"log": log}, format="json",
-                 HTTP_ACCEPT_LANGUAGE=language)
+    r = api.post(
+        f"/api/pairings/{pairing.id}/result/",
+        {"log": log},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE=language,
+    )
     message = r.json()["message"]
     assert all(role in message for role in roles), message
     assert "cryptid" not in message and "scientist" not in message
@@ -141,8 +157,9 @@ def test_a_multipart_file_upload_works_too(api, make_event):
     tournament = services.start_tournament(make_event(2, rounds=1))
     (pairing,) = selectors.pairings(tournament, 1)
     data = json.dumps(log_for(pairing)).encode()
-    r = api.post(f"/api/pairings/{pairing.id}/result/",
-                 {"file": io.BytesIO(data)}, format="multipart")
+    r = api.post(
+        f"/api/pairings/{pairing.id}/result/", {"file": io.BytesIO(data)}, format="multipart"
+    )
     assert r.status_code == 201, r.content
 
 
@@ -152,8 +169,9 @@ def test_the_round_page_form_uploads_a_log(client, organiser, make_event):
     client.force_login(organiser)
     upload = io.BytesIO(json.dumps(log_for(pairing)).encode())
     upload.name = "game.json"
-    response = client.post(f"/tournaments/{tournament.id}/pairings/{pairing.id}/result",
-                           {"log": upload}, follow=True)
+    response = client.post(
+        f"/tournaments/{tournament.id}/pairings/{pairing.id}/result", {"log": upload}, follow=True
+    )
     assert "Result of board 1 recorded." in response.content.decode()
     pairing.refresh_from_db()
     assert pairing.status == "played"
@@ -166,18 +184,23 @@ def test_the_round_page_form_shows_why_a_log_was_refused(client, organiser, make
     client.force_login(organiser)
     upload = io.BytesIO(b"{not json")
     upload.name = "game.json"
-    response = client.post(f"/tournaments/{tournament.id}/pairings/{pairing.id}/result",
-                           {"log": upload}, follow=True)
+    response = client.post(
+        f"/tournaments/{tournament.id}/pairings/{pairing.id}/result", {"log": upload}, follow=True
+    )
     text = response.content.decode()
     assert "The log was refused:" in text
     # the rule it cites is a link to the rule's text
-    assert '(<a class="rule-link" href="/rules/log-format/#LOG-JSON" title="LOG-JSON The document is not JSON' in text
+    assert (
+        '(<a class="rule-link" href="/rules/log-format/#LOG-JSON" title="LOG-JSON The document is '
+        "not JSON" in text
+    )
     pairing.refresh_from_db()
     assert pairing.status == "pending"
 
 
-def test_tournament_games_are_rated_on_the_club_ladder(make_event, organiser,
-                                                       django_capture_on_commit_callbacks):
+def test_tournament_games_are_rated_on_the_club_ladder(
+    make_event, organiser, django_capture_on_commit_callbacks
+):
     from ladder.models import Ladder, RatingChange
 
     tournament = services.start_tournament(make_event(2, rounds=1))
@@ -197,18 +220,18 @@ def test_tournament_games_are_rated_on_the_club_ladder(make_event, organiser,
 
 
 def test_mister_x_tables_score_the_winning_side(make_event, organiser):
-    tournament = services.start_tournament(
-        make_event(6, game="mister-x", table_size=3, rounds=1))
+    tournament = services.start_tournament(make_event(6, game="mister-x", table_size=3, rounds=1))
     tables = list(selectors.pairings(tournament, 1))
     assert [[s.seat for s in t.seats.all()] for t in tables] == [["mrx", "det1", "det2"]] * 2
     for seed, pairing in enumerate(tables, start=1):
         handles = [s.entry.player.handle for s in pairing.seats.all()]
         log = engine.play("mister-x", seed, ["greedy"] * 3, players=handles)
         services.record_result(pairing, log, organiser)
-        winners = ({"mrx"} if log["result"]["winner"] == "mrx" else {"det1", "det2"})
+        winners = {"mrx"} if log["result"]["winner"] == "mrx" else {"det1", "det2"}
         settled = Pairing.objects.get(pk=pairing.pk).seats.all()
         assert {s.seat: s.points for s in settled} == {
-            seat: float(seat in winners) for seat in ("mrx", "det1", "det2")}
+            seat: float(seat in winners) for seat in ("mrx", "det1", "det2")
+        }
     tournament.refresh_from_db()
     assert tournament.status == "finished"
     rows = selectors.standings(tournament)
@@ -225,16 +248,30 @@ def log_won_by(pairing: Pairing, seat: str) -> dict:
     raise AssertionError(f"no seed below 200 lets {seat} win")
 
 
-@pytest.mark.parametrize(("strict", "round_two"), [
-    # Both leaders won as cryptid and are due scientist: by default they meet (one goes
-    # two roles ahead, which chess allows); with strict parity they float down instead.
-    (False, [[("cryptid", "p04"), ("scientist", "p01")],
-             [("cryptid", "p02"), ("scientist", "p03")]]),
-    (True, [[("cryptid", "p02"), ("scientist", "p01")],
-            [("cryptid", "p03"), ("scientist", "p04")]]),
-])
-def test_the_events_role_parity_option_reaches_the_pairing(make_event, organiser, strict,
-                                                             round_two):
+@pytest.mark.parametrize(
+    ("strict", "round_two"),
+    [
+        # Both leaders won as cryptid and are due scientist: by default they meet (one goes
+        # two roles ahead, which chess allows); with strict parity they float down instead.
+        (
+            False,
+            [
+                [("cryptid", "p04"), ("scientist", "p01")],
+                [("cryptid", "p02"), ("scientist", "p03")],
+            ],
+        ),
+        (
+            True,
+            [
+                [("cryptid", "p02"), ("scientist", "p01")],
+                [("cryptid", "p03"), ("scientist", "p04")],
+            ],
+        ),
+    ],
+)
+def test_the_events_role_parity_option_reaches_the_pairing(
+    make_event, organiser, strict, round_two
+):
     tournament = services.start_tournament(make_event(4, rounds=2, strict_role_parity=strict))
     for pairing in selectors.pairings(tournament, 1):
         services.record_result(pairing, log_won_by(pairing, "cryptid"), organiser)

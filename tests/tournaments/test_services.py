@@ -36,7 +36,8 @@ def test_start_pairs_round_one_with_a_bye_for_the_lowest_seed(make_event):
 
 
 def test_forfeits_complete_the_round_and_the_next_round_is_paired_by_itself(
-        make_event, django_capture_on_commit_callbacks):
+    make_event, django_capture_on_commit_callbacks
+):
     tournament = services.start_tournament(make_event(4, rounds=2))
     first, second = selectors.pairings(tournament, 1)
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
@@ -92,8 +93,7 @@ def test_next_round_needs_every_result(make_event):
         services.request_next_round(tournament)
 
 
-def test_round_robin_sets_rounds_and_meets_everyone(make_event,
-                                                    django_capture_on_commit_callbacks):
+def test_round_robin_sets_rounds_and_meets_everyone(make_event, django_capture_on_commit_callbacks):
     tournament = services.start_tournament(make_event(5, format="round_robin"))
     assert tournament.rounds == 5
     met = set()
@@ -115,8 +115,9 @@ def test_forbidden_pairing_is_kept_apart(make_event):
     p03 = Entry.objects.get(player__handle="p03")
     services.forbid_pairing(tournament, p03, p01, "siblings")
     services.start_tournament(tournament)
-    pairs = {frozenset(s.entry_id for s in p.seats.all())
-             for p in selectors.pairings(tournament, 1)}
+    pairs = {
+        frozenset(s.entry_id for s in p.seats.all()) for p in selectors.pairings(tournament, 1)
+    }
     assert frozenset((p01.id, p03.id)) not in pairs
     with pytest.raises(services.TournamentError, match="already kept apart"):
         services.forbid_pairing(tournament, p01, p03, "again")
@@ -135,8 +136,10 @@ def test_swap_is_a_manual_override_with_its_reason(make_event):
     # Swapping within one pairing exchanges the roles.
     p03 = Entry.objects.get(player__handle="p03")
     services.swap_entries(tournament, p05, p03, "role preference")
-    assert handles(selectors.pairings(tournament, 1)[0]) == [("cryptid", "p03"),
-                                                             ("scientist", "p05")]
+    assert handles(selectors.pairings(tournament, 1)[0]) == [
+        ("cryptid", "p03"),
+        ("scientist", "p05"),
+    ]
     with pytest.raises(services.TournamentError, match="needs its reason"):
         services.swap_entries(tournament, p05, p03, " ")
 
@@ -149,8 +152,10 @@ def test_swap_refuses_a_forbidden_pairing(make_event):
     # Round 1: p01 v p03, p04 v p02; moving p03 out for p02 would seat p01 v p02.
     with pytest.raises(services.TournamentError, match="kept apart"):
         services.swap_entries(tournament, p03, p02, "try")
-    assert handles(selectors.pairings(tournament, 1)[0]) == [("cryptid", "p01"),
-                                                             ("scientist", "p03")]
+    assert handles(selectors.pairings(tournament, 1)[0]) == [
+        ("cryptid", "p01"),
+        ("scientist", "p03"),
+    ]
 
 
 def test_setup_errors_are_plain_sentences(club, make_event):
@@ -159,11 +164,18 @@ def test_setup_errors_are_plain_sentences(club, make_event):
     with pytest.raises(services.TournamentError, match="needs its number of rounds"):
         services.create_tournament(club=club, name="x", game="mister-x", format="swiss")
     with pytest.raises(services.TournamentError, match="head-to-head is a tie-break of two"):
-        services.create_tournament(club=club, name="x", game="mister-x", format="swiss",
-                                   rounds=3, tiebreaks=["head_to_head"])
+        services.create_tournament(
+            club=club,
+            name="x",
+            game="mister-x",
+            format="swiss",
+            rounds=3,
+            tiebreaks=["head_to_head"],
+        )
     with pytest.raises(services.TournamentError, match="for tables of 4 use the Swiss"):
-        services.create_tournament(club=club, name="x", game="cloak-and-dagger",
-                                   format="round_robin")
+        services.create_tournament(
+            club=club, name="x", game="cloak-and-dagger", format="round_robin"
+        )
     tournament = make_event(2)
     other = Club.objects.create(name="Other", slug="other")
     stranger = Player.objects.create(club=other, handle="zed")
@@ -207,9 +219,15 @@ def test_database_refuses_inconsistent_pairings(make_event):
     def double_at_a_table():
         Tournament.objects.filter(pk=tournament.pk).update(table_size=4, double=True)
 
-    for write in (played_without_match, override_without_reason, same_board_twice,
-                  entry_twice_in_a_pairing, forbidden_unordered, round_beyond_rounds,
-                  double_at_a_table):
+    for write in (
+        played_without_match,
+        override_without_reason,
+        same_board_twice,
+        entry_twice_in_a_pairing,
+        forbidden_unordered,
+        round_beyond_rounds,
+        double_at_a_table,
+    ):
         refused(write)
 
 
@@ -220,38 +238,45 @@ def test_seed_rating_defaults_to_the_ladder_rating(club, make_event):
     ann = Player.objects.create(club=club, handle="ann")
     bob = Player.objects.create(club=club, handle="bob")
     assert services.add_entry(tournament, ann).seed_rating == 1500.0  # no ladder yet
-    ladder = Ladder.objects.create(club=club, game="cryptid-urban-legends",
-                                   options={"initial": 1400})
+    ladder = Ladder.objects.create(
+        club=club, game="cryptid-urban-legends", options={"initial": 1400}
+    )
     Rating.objects.create(ladder=ladder, player=bob, rating=1612.5)
     assert services.add_entry(tournament, bob).seed_rating == 1612.5
     cat = Player.objects.create(club=club, handle="cat")
     assert services.add_entry(tournament, cat).seed_rating == 1400.0  # the ladder's initial
 
 
-def test_withdrawn_players_are_left_out_of_swiss_rounds(make_event,
-                                                        django_capture_on_commit_callbacks):
+def test_withdrawn_players_are_left_out_of_swiss_rounds(
+    make_event, django_capture_on_commit_callbacks
+):
     tournament = services.start_tournament(make_event(4, rounds=2))
     p04 = Entry.objects.get(player__handle="p04")
     services.withdraw_entry(p04)
     with django_capture_on_commit_callbacks(execute=True):
         for pairing in selectors.pairings(tournament, 1):
             services.record_forfeit(pairing, [pairing.seats.last().entry], "test")
-    round_two = [[s.entry.player.handle for s in p.seats.all()]
-                 for p in selectors.pairings(tournament, 2)]
+    round_two = [
+        [s.entry.player.handle for s in p.seats.all()] for p in selectors.pairings(tournament, 2)
+    ]
     assert sorted(h for hs in round_two for h in hs) == ["p01", "p02", "p03"]
     assert len(selectors.standings(tournament)) == 4  # still in the standings
 
 
-def test_withdrawn_players_forfeit_their_round_robin_games(make_event,
-                                                           django_capture_on_commit_callbacks):
+def test_withdrawn_players_forfeit_their_round_robin_games(
+    make_event, django_capture_on_commit_callbacks
+):
     tournament = services.start_tournament(make_event(4, format="round_robin"))
     p02 = Entry.objects.get(player__handle="p02")
     services.withdraw_entry(p02)
     with django_capture_on_commit_callbacks(execute=True):
         for pairing in selectors.pairings(tournament, 1):
             services.record_forfeit(pairing, [pairing.seats.last().entry], "test")
-    later = [p for p in selectors.pairings(tournament, 2)
-             if p02.id in {s.entry_id for s in p.seats.all()}]
+    later = [
+        p
+        for p in selectors.pairings(tournament, 2)
+        if p02.id in {s.entry_id for s in p.seats.all()}
+    ]
     assert len(later) == 1 and later[0].status == "forfeit"
     assert later[0].forfeit_reason == "withdrawn from the event"
     assert later[0].seats.get(entry=p02).points == 0.0
@@ -260,11 +285,20 @@ def test_withdrawn_players_forfeit_their_round_robin_games(make_event,
 def test_strict_role_parity_is_an_option_of_two_seat_swiss_only(make_event):
     assert make_event(4, strict_role_parity=True).strict_role_parity is True
     assert make_event(4).strict_role_parity is False
-    for options in [{"double": True}, {"format": "round_robin"},
-                    {"game": "mister-x", "table_size": 3}]:
-        with pytest.raises(services.TournamentError, match="strict role parity is an option "
-                           "of two-player Swiss events with one game per pairing"):
+    for options in [
+        {"double": True},
+        {"format": "round_robin"},
+        {"game": "mister-x", "table_size": 3},
+    ]:
+        with pytest.raises(
+            services.TournamentError,
+            match="strict role parity is an option "
+            "of two-player Swiss events with one game per pairing",
+        ):
             make_event(4, strict_role_parity=True, **options)
     tournament = make_event(4)
-    refused(lambda: Tournament.objects.filter(pk=tournament.pk).update(
-        strict_role_parity=True, double=True))
+    refused(
+        lambda: Tournament.objects.filter(pk=tournament.pk).update(
+            strict_role_parity=True, double=True
+        )
+    )

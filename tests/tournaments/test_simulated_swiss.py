@@ -35,9 +35,17 @@ def test_simulated_37_player_8_round_swiss_through_the_api(club, django_user_mod
     api = APIClient()
     api.force_authenticate(organiser)
 
-    event = api.post("/api/tournaments/", {
-        "club": club.slug, "name": "Cryptid Swiss", "game": GAME, "format": "swiss",
-        "rounds": ROUNDS}, format="json").json()
+    event = api.post(
+        "/api/tournaments/",
+        {
+            "club": club.slug,
+            "name": "Cryptid Swiss",
+            "game": GAME,
+            "format": "swiss",
+            "rounds": ROUNDS,
+        },
+        format="json",
+    ).json()
     eid = event["id"]
     # Stronger seeds play the greedy bot, the rest the random one, so results follow
     # the seeding loosely and the standings have something to sort.
@@ -45,8 +53,11 @@ def test_simulated_37_player_8_round_swiss_through_the_api(club, django_user_mod
     for i in range(PLAYERS):
         handle = f"player{i + 1:02d}"
         bot_of[handle] = "greedy" if i % 3 != 2 else "random"
-        r = api.post(f"/api/tournaments/{eid}/entries/",
-                     {"player": handle, "seed_rating": 2200 - 10 * i}, format="json")
+        r = api.post(
+            f"/api/tournaments/{eid}/entries/",
+            {"player": handle, "seed_rating": 2200 - 10 * i},
+            format="json",
+        )
         assert r.status_code == 201
     assert api.post(f"/api/tournaments/{eid}/start/").status_code == 200
 
@@ -103,8 +114,11 @@ def test_simulated_37_player_8_round_swiss_through_the_api(club, django_user_mod
     assert max(pairs.values()) == 1, "no pair met twice"
     assert len(byes) == ROUNDS and set(byes.values()) == {1}, "8 different players had a bye"
     assert all(abs(c["cryptid"] - c["scientist"]) <= 2 for c in roles.values())
-    assert not [p for p, seq in sequence.items() if any(
-        seq[i] == seq[i + 1] == seq[i + 2] for i in range(len(seq) - 2))], "a role three in a row"
+    assert not [
+        p
+        for p, seq in sequence.items()
+        if any(seq[i] == seq[i + 1] == seq[i + 2] for i in range(len(seq) - 2))
+    ], "a role three in a row"
     assert sum(points.values()) == 18 * ROUNDS + ROUNDS
 
     standings = api.get(f"/api/tournaments/{eid}/standings/").json()
@@ -116,8 +130,7 @@ def test_simulated_37_player_8_round_swiss_through_the_api(club, django_user_mod
         assert row["tiebreaks"]["sonneborn_berger"] == sonneborn[p]
         assert row["played"] == len(opponents[p]) and row["byes"] == byes[p]
     # The order: points, then Buchholz, then Sonneborn–Berger, never increasing...
-    keys = [(points[r["player"]], buchholz[r["player"]], sonneborn[r["player"]])
-            for r in standings]
+    keys = [(points[r["player"]], buchholz[r["player"]], sonneborn[r["player"]]) for r in standings]
     assert keys == sorted(keys, reverse=True)
     # ...and where all three tie, head-to-head (the games between the tied players).
     groups: dict[tuple, list[dict]] = defaultdict(list)
@@ -134,8 +147,9 @@ def test_simulated_37_player_8_round_swiss_through_the_api(club, django_user_mod
     assert ranks[0] == 1 and ranks == sorted(ranks)
 
     # The CSV says the same, and the zip holds every game.
-    csv_rows = list(csv.reader(io.StringIO(
-        api.get(f"/tournaments/{eid}/standings.csv").content.decode())))
+    csv_rows = list(
+        csv.reader(io.StringIO(api.get(f"/tournaments/{eid}/standings.csv").content.decode()))
+    )
     assert [r[1] for r in csv_rows[1:]] == [r["player"] for r in standings]
     archive = zipfile.ZipFile(io.BytesIO(api.get(f"/tournaments/{eid}/games.zip").content))
     assert len(archive.namelist()) == 18 * ROUNDS

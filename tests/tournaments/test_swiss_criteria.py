@@ -44,8 +44,10 @@ def play_event(data: st.DataObject, judge, max_field: int = 10, max_rounds: int 
     start = data.draw(st.integers(3, max_field), label="players")
     rounds = data.draw(st.integers(3, max_rounds), label="rounds")
     strict = data.draw(st.booleans(), label="strict role parity")
-    ratings = data.draw(st.lists(st.integers(1200, 2500), min_size=max_field * 2,
-                                 max_size=max_field * 2), label="ratings")
+    ratings = data.draw(
+        st.lists(st.integers(1200, 2500), min_size=max_field * 2, max_size=max_field * 2),
+        label="ratings",
+    )
     everyone = [Entrant(i, f"p{i}", float(r)) for i, r in enumerate(ratings)]
     active = everyone[:start]
     late = iter(everyone[start:])
@@ -57,14 +59,18 @@ def play_event(data: st.DataObject, judge, max_field: int = 10, max_rounds: int 
     for round_no in range(1, rounds + 1):
         if round_no > 1 and len(active) > 2 and data.draw(st.integers(0, 3), label="withdraw") == 0:
             active.remove(data.draw(st.sampled_from(active), label="who withdraws"))
-        if round_no > 1 and len(active) < max_field and data.draw(
-                st.integers(0, 4), label="late entry") == 0:
+        if (
+            round_no > 1
+            and len(active) < max_field
+            and data.draw(st.integers(0, 4), label="late entry") == 0
+        ):
             active.append(next(late))
         field = sorted(active, key=lambda e: (-e.rating, e.id))  # seed order
         rnd = Round(field, history, ROLES, forbidden, strict)
         try:
-            tables = pair_swiss(field, history, roles=ROLES, forbidden=forbidden,
-                                strict_roles=strict)
+            tables = pair_swiss(
+                field, history, roles=ROLES, forbidden=forbidden, strict_roles=strict
+            )
         except PairingError:
             assert not any(True for _ in rnd.every_pairing()), "a legal pairing existed"
             return judged
@@ -75,15 +81,18 @@ def play_event(data: st.DataObject, judge, max_field: int = 10, max_rounds: int 
                 history.byes.append(Bye(round_no, table.players[0], 1.0))
                 continue
             ((_s1, first), (_s2, second)) = table.games[0]
-            outcome = data.draw(st.sampled_from(
-                ["first", "second", "draw", "first absent", "second absent"]), label="result")
+            outcome = data.draw(
+                st.sampled_from(["first", "second", "draw", "first absent", "second absent"]),
+                label="result",
+            )
             if outcome == "draw":
                 points = {first: 0.5, second: 0.5}
             else:
                 winner = second if outcome.startswith("first") else first
                 points = {first: float(first == winner), second: float(second == winner)}
-            history.games.append(PlayedGame(round_no, table.games[0], points,
-                                            forfeit=outcome.endswith("absent")))
+            history.games.append(
+                PlayedGame(round_no, table.games[0], points, forfeit=outcome.endswith("absent"))
+            )
     return judged
 
 
@@ -119,6 +128,7 @@ def test_each_round_is_the_best_pairing_by_the_criteria(data) -> None:
 
 # --- every claim of every explanation is true ----------------------------------------------
 
+
 def pts(name: str) -> str:
     return rf"(?P<{name}>[\d.]+) pts?"
 
@@ -133,11 +143,13 @@ PAIR = re.compile(
     r"(?:; fewer than (?P<k>\d+) of them floating down would need (?P<causes>[^)]*))?\)); "
     r"(?P<meeting>first meeting|meeting number (?P<mk>\d+): no pairing of this round avoids "
     r"every repeat meeting); (?P<roles>.*?)"
-    r"(?P<parity>; a role difference of two could not be avoided \(strict role parity\))?$")
+    r"(?P<parity>; a role difference of two could not be avoided \(strict role parity\))?$"
+)
 ROLE = re.compile(
     r"(?P<name>\S+) takes (?P<role>\w+) \((?P<r0>\w+) (?P<c0>\d+), (?P<r1>\w+) (?P<c1>\d+) "
     r"so far; (?:no role due|as due \((?P<as>\w+)\)|though due (?P<due>\w+) \((?P<claim>\w+)\): "
-    r"(?P<reason>[^)]*))\)(?: \[(?P<brk>[^\]]*)\])?")
+    r"(?P<reason>[^)]*))\)(?: \[(?P<brk>[^\]]*)\])?"
+)
 BYE = re.compile(
     rf"^bye: odd number of players; (?P<name>\S+) \(#(?P<rank>\d+), {pts('pts')}\) is in "
     rf"(?:the lowest score group \({pts('lowest')}\)|the lowest score group holding a player "
@@ -149,7 +161,8 @@ BYE = re.compile(
     r"(?:the bye to (?P<blocked>[^;(]*) would leave players kept apart to meet(?:; )?)?"
     r"(?:the bye to (?P<below>[^(]*) pairs the rest worse \(more floats, fewer due roles, or "
     r"further from rating order\))?), and (?:has had no bye|every player has had a bye "
-    r"already; this is \S+'s number (?P<num>\d+))$")
+    r"already; this is \S+'s number (?P<num>\d+))$"
+)
 
 
 def judge_explanations(rnd: Round, tables) -> None:
@@ -187,8 +200,9 @@ def check_bye(rnd: Round, table, by_name, ours, measured) -> None:
         assert all(x[:2] > ours[:2] for x in lower), table.explanation
     blocked = set() if m["blocked"] is None else {by_name[n] for n in m["blocked"].split(", ")}
     worse = set() if m["below"] is None else {by_name[n] for n in m["below"].split(", ")}
-    assert blocked | worse == {q for q in rnd.members[rnd.group[p]]
-                               if rnd.rank[q] > rnd.rank[p] and q in rnd.may_have_bye}
+    assert blocked | worse == {
+        q for q in rnd.members[rnd.group[p]] if rnd.rank[q] > rnd.rank[p] and q in rnd.may_have_bye
+    }
     for q in blocked:  # no legal pairing gives them the bye
         assert not [x for x, _pairs, b in measured if b == q], table.explanation
     for q in worse:
@@ -302,8 +316,7 @@ def check_reason(rnd: Round, reason: str, p, other, by_name, seated, text) -> No
         return
     assert (other_claim, abs(ho.difference)) == (claim, abs(h.difference)), text
     common = [r for r in h.rounds if r in ho.rounds]
-    differing = [r for r in common
-                 if h.roles[h.rounds.index(r)] != ho.roles[ho.rounds.index(r)]]
+    differing = [r for r in common if h.roles[h.rounds.index(r)] != ho.roles[ho.rounds.index(r)]]
     m = re.fullmatch(r"(\S+) is due it too, and had (\w+) when their roles last differed", reason)
     if m:
         assert by_name[m[1]] == other and differing, text
@@ -341,23 +354,31 @@ def history_of(rounds: list[list[tuple[int, int, float]]]) -> History:
     history = History()
     for round_no, games in enumerate(rounds, start=1):
         for cryptid, scientist, pts in games:
-            history.games.append(PlayedGame(round_no, (("cryptid", cryptid), ("scientist", scientist)),
-                                            {cryptid: pts, scientist: 1 - pts}))
+            history.games.append(
+                PlayedGame(
+                    round_no,
+                    (("cryptid", cryptid), ("scientist", scientist)),
+                    {cryptid: pts, scientist: 1 - pts},
+                )
+            )
     return history
 
 
 def seatings(tables) -> list:
-    return [(t.games[0][0][1], t.games[0][1][1]) if t.games else ("bye", t.players[0])
-            for t in tables]
+    return [
+        (t.games[0][0][1], t.games[0][1][1]) if t.games else ("bye", t.players[0]) for t in tables
+    ]
 
 
 def test_issue_23_the_bye_goes_to_the_lowest_group_not_to_the_sole_leader() -> None:
     ratings = [2425, 2224, 2220, 2218, 2138, 2025, 1496, 1335]
-    history = history_of([
-        [(1, 5, 1), (6, 2, 0), (3, 7, 1), (8, 4, 0)],
-        [(4, 1, 0), (2, 3, 1), (5, 8, 1), (7, 6, 0)],
-        [(1, 2, 1), (3, 5, 0), (6, 4, 0), (8, 7, 1)],
-    ])
+    history = history_of(
+        [
+            [(1, 5, 1), (6, 2, 0), (3, 7, 1), (8, 4, 0)],
+            [(4, 1, 0), (2, 3, 1), (5, 8, 1), (7, 6, 0)],
+            [(1, 2, 1), (3, 5, 0), (6, 4, 0), (8, 7, 1)],
+        ]
+    )
     field = [Entrant(i, f"p{i}", ratings[i - 1]) for i in range(1, 9) if i != 7]  # p7 withdrew
     tables = pair_swiss(field, history, roles=ROLES)
     # p1 (3/3) has met all three 2-point players, so floats to the top of the 1-point
@@ -370,17 +391,21 @@ def test_issue_23_the_bye_goes_to_the_lowest_group_not_to_the_sole_leader() -> N
 
 def test_issue_23_no_third_role_in_a_row_when_the_board_can_be_turned_round() -> None:
     ratings = [2303, 2223, 2160, 2003, 1987, 1932, 1871, 1473]
-    history = history_of([
-        [(1, 5, 1), (6, 2, 0), (3, 7, 0.5), (8, 4, 0)],
-        [(2, 1, 0.5), (4, 3, 0), (7, 6, 1), (5, 8, 1)],
-        [(1, 7, 1), (3, 2, 1), (5, 4, 0), (6, 8, 1)],
-    ])
+    history = history_of(
+        [
+            [(1, 5, 1), (6, 2, 0), (3, 7, 0.5), (8, 4, 0)],
+            [(2, 1, 0.5), (4, 3, 0), (7, 6, 1), (5, 8, 1)],
+            [(1, 7, 1), (3, 2, 1), (5, 4, 0), (6, 8, 1)],
+        ]
+    )
     field = [Entrant(i, f"p{i}", ratings[i - 1]) for i in range(1, 9)]
     tables = pair_swiss(field, history, roles=ROLES)
     # p8 played scientist in rounds 2 and 3: cryptid now. p5 likewise had cryptid twice.
     assert seatings(tables) == [(3, 1), (4, 2), (8, 7), (6, 5)]
-    assert "p8 takes cryptid (cryptid 1, scientist 2 so far; as due (absolute))" in \
-        tables[2].explanation
+    assert (
+        "p8 takes cryptid (cryptid 1, scientist 2 so far; as due (absolute))"
+        in tables[2].explanation
+    )
     judge_explanations(Round(field, history, ROLES), tables)
     judge_best(Round(field, history, ROLES), tables)
 
@@ -395,13 +420,17 @@ def test_strict_role_parity_trades_score_groups_for_roles_and_only_when_asked() 
     # By default the leaders meet: one of them goes two roles ahead, which is allowed.
     default = pair_swiss(field, history, roles=ROLES)
     assert seatings(default) == [(1, 0), (2, 3)]
-    assert "p1 takes cryptid (cryptid 1, scientist 0 so far; though due scientist (strong): " \
+    assert (
+        "p1 takes cryptid (cryptid 1, scientist 0 so far; though due scientist (strong): "
         "p0 is due it too and ranks higher)" in default[0].explanation
+    )
     # Strict parity keeps everyone within one: the leaders float down to new opponents.
     strict = pair_swiss(field, history, roles=ROLES, strict_roles=True)
     assert seatings(strict) == [(3, 0), (2, 1)]
-    assert "fewer than 2 of them floating down would need a repeat meeting, a role break, " \
+    assert (
+        "fewer than 2 of them floating down would need a repeat meeting, a role break, "
         "a role difference of two, or more floats higher up" in strict[0].explanation
+    )
     for tables, strict_roles in ((default, False), (strict, True)):
         rnd = Round(field, history, ROLES, strict=strict_roles)
         judge_best(rnd, tables)
@@ -420,6 +449,8 @@ def test_a_pair_kept_apart_moves_the_bye_and_the_explanation_says_so() -> None:
     field = [Entrant(i, f"p{i}", 2000 - 10 * i) for i in range(3)]
     tables = pair_swiss(field, History(), roles=ROLES, forbidden=[frozenset((0, 1))])
     assert [t.players for t in tables] == [(0, 2), (1,)]
-    assert "not the lowest-ranked there: the bye to p2 would leave players kept apart to " \
+    assert (
+        "not the lowest-ranked there: the bye to p2 would leave players kept apart to "
         "meet" in tables[-1].explanation
+    )
     judge_explanations(Round(field, History(), ROLES, [frozenset((0, 1))]), tables)

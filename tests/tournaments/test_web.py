@@ -33,12 +33,20 @@ def test_only_organisers_create_events_and_refusals_are_sentences(client, people
     client.force_login(people["member"])
     assert client.get(url).status_code == 403
     client.force_login(people["org"])
-    refused = client.post(url, {"name": "Cup", "game": GAME, "format": "swiss",
-                                "bye_points": 1})
+    refused = client.post(url, {"name": "Cup", "game": GAME, "format": "swiss", "bye_points": 1})
     assert refused.status_code == 200
     assert "A Swiss event needs its number of rounds." in refused.content.decode()
-    created = client.post(url, {"name": "Cup", "game": GAME, "format": "swiss", "rounds": 3,
-                                "strict_role_parity": "on", "bye_points": 1})
+    created = client.post(
+        url,
+        {
+            "name": "Cup",
+            "game": GAME,
+            "format": "swiss",
+            "rounds": 3,
+            "strict_role_parity": "on",
+            "bye_points": 1,
+        },
+    )
     event = Tournament.objects.get(name="Cup")
     assert created["Location"] == reverse("tournaments:detail", args=[event.pk])
     assert event.strict_role_parity and event.rounds == 3 and event.created_by == people["org"]

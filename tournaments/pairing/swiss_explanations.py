@@ -94,8 +94,10 @@ def explain_roles(
             )
             parts.append(
                 sentence(
-                    "{player} takes {role} ({first_role} {first_count}, {second_role} {second_count} "
-                    "so far; {why}) [{role} {limit}: no pairing of this round keeps every role limit "
+                    "{player} takes {role} ({first_role} {first_count}, {second_role} "
+                    "{second_count} "
+                    "so far; {why}) [{role} {limit}: no pairing of this round keeps every role "
+                    "limit "
                     "without more repeat meetings]",
                     limit=limit,
                     **values,
@@ -104,7 +106,8 @@ def explain_roles(
         else:
             parts.append(
                 sentence(
-                    "{player} takes {role} ({first_role} {first_count}, {second_role} {second_count} "
+                    "{player} takes {role} ({first_role} {first_count}, {second_role} "
+                    "{second_count} "
                     "so far; {why})",
                     **values,
                 )

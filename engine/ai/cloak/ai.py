@@ -21,8 +21,9 @@ class CloakAI(GameAI):
     def beliefs(self, state: CloakState, viewer: str | None) -> Beliefs:
         return Beliefs(state, viewer)
 
-    def beliefs_after_opening(self, state: CloakState, viewer: str | None,
-                              opening: Action) -> Beliefs:
+    def beliefs_after_opening(
+        self, state: CloakState, viewer: str | None, opening: Action
+    ) -> Beliefs:
         return Beliefs(state, viewer, opened=opening["envelope"])
 
     def belief_particles(self, viewer: str) -> Particles:

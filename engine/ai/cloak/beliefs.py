@@ -131,8 +131,10 @@ class Proofs:
         """``certain[n - 1]``: the cards certainly in envelope n, as one sorted string of
         card letters (compact: a long game's track holds one per envelope, seat and ply);
         ``exact[n - 1]``: nothing else is in it."""
-        certain = ["".join(sorted(c for c, k in self.low[n].items() for _ in range(k)))
-                   for n in range(1, ENVELOPES + 1)]
+        certain = [
+            "".join(sorted(c for c, k in self.low[n].items() for _ in range(k)))
+            for n in range(1, ENVELOPES + 1)
+        ]
         exact = self.exact[1:]
         return {
             "holder": self.seats[self.viewer],
@@ -159,5 +161,8 @@ def proofs_of(state: CloakState, viewer: int) -> Proofs:
 def summary(state: CloakState, viewer: str | None) -> list[dict[str, Any]]:
     """Each seat's proofs (:meth:`GameAI.belief_summary`): a seat's perspective its own,
     the all-seeing one every seat's."""
-    return [proofs_of(state, i).summary() for i, seat in enumerate(state.seats)
-            if viewer is None or viewer == seat]
+    return [
+        proofs_of(state, i).summary()
+        for i, seat in enumerate(state.seats)
+        if viewer is None or viewer == seat
+    ]

@@ -48,8 +48,9 @@ class _Beliefs:
         self.contents = {n: known.seen[n] for n in ENVELOPE_NUMBERS}
         self.stale = {n: bool(known.since[n]) for n in ENVELOPE_NUMBERS}
         #: envelopes another player placed a card into since this seat last looked
-        self.placed = {n for n in ENVELOPE_NUMBERS
-                       if any(event["type"] == "place" for event in known.since[n])}
+        self.placed = {
+            n for n in ENVELOPE_NUMBERS if any(event["type"] == "place" for event in known.since[n])
+        }
 
     def docs(self, n: int) -> set[str]:
         cards = self.contents[n]
@@ -81,16 +82,17 @@ class _Beliefs:
     def empty_guesses(self) -> list[int]:
         """Envelopes believed empty: seen empty with nothing since, or never seen and
         never announced (the best guess for where a card can be placed)."""
-        seen_empty = [n for n in ENVELOPE_NUMBERS
-                      if self.contents[n] == [] and not self.stale[n]]
+        seen_empty = [n for n in ENVELOPE_NUMBERS if self.contents[n] == [] and not self.stale[n]]
         never = [n for n in ENVELOPE_NUMBERS if self.contents[n] is None and not self.stale[n]]
         return seen_empty + never
 
     def unknown(self) -> list[int]:
         """Envelopes worth a look: an unseen placed card first, then stale, then unseen."""
-        for group in (sorted(self.placed),
-                      [n for n in ENVELOPE_NUMBERS if self.stale[n]],
-                      [n for n in ENVELOPE_NUMBERS if self.contents[n] is None]):
+        for group in (
+            sorted(self.placed),
+            [n for n in ENVELOPE_NUMBERS if self.stale[n]],
+            [n for n in ENVELOPE_NUMBERS if self.contents[n] is None],
+        ):
             if group:
                 return group
         return list(ENVELOPE_NUMBERS)
@@ -130,7 +132,7 @@ def _plan_turn(beliefs: _Beliefs, rng: Rng) -> tuple[int, dict[str, Any]]:
         if homes:
             return homes[0], {"do": "take"}
     if not missing and not target_spies and homes:
-        return homes[0], {"do": "take"}          # bring a spy to the documents
+        return homes[0], {"do": "take"}  # bring a spy to the documents
     for home in homes:
         if home != target and beliefs.docs(home) & missing:
             return home, {"do": "take", "want": beliefs.docs(home) & missing}
@@ -141,12 +143,13 @@ def _plan_turn(beliefs: _Beliefs, rng: Rng) -> tuple[int, dict[str, Any]]:
     if missing and not sources and can_place:
         return rng.choice(beliefs.empty_guesses() or list(ENVELOPE_NUMBERS)), {"do": "place"}
     if not missing and target_spies:
-        return target, {"do": "examine"}          # stale: has the enemy left?
+        return target, {"do": "examine"}  # stale: has the enemy left?
     return rng.choice(beliefs.unknown()), {"do": "examine"}
 
 
-def _act_inside(beliefs: _Beliefs, seat: str, n: int, inside: list[str], plan: dict[str, Any],
-                pile_size: int) -> Action:
+def _act_inside(
+    beliefs: _Beliefs, seat: str, n: int, inside: list[str], plan: dict[str, Any], pile_size: int
+) -> Action:
     """What to do once envelope ``n`` is open and ``inside`` is seen."""
     own_here = sorted(set(inside) & beliefs.own)
     if plan["do"] == "place" and not inside and pile_size:
@@ -161,7 +164,8 @@ def _act_inside(beliefs: _Beliefs, seat: str, n: int, inside: list[str], plan: d
         else:
             target = beliefs.target()
             missing = ALL_DOCUMENTS - (
-                beliefs.docs(target) if target is not None and target != n else set())
+                beliefs.docs(target) if target is not None and target != n else set()
+            )
             second = next((c for c in sorted(rest) if c in missing), None)
         return {"seat": seat, "type": "take", "envelope": n, "spy": spy, "second": second}
     if own_here and plan["do"] == "examine":
@@ -169,8 +173,13 @@ def _act_inside(beliefs: _Beliefs, seat: str, n: int, inside: list[str], plan: d
         if target is not None and target != n:
             useful = sorted(set(inside) & (ALL_DOCUMENTS - beliefs.docs(target)))
             if useful:
-                return {"seat": seat, "type": "take", "envelope": n, "spy": own_here[0],
-                        "second": useful[0]}
+                return {
+                    "seat": seat,
+                    "type": "take",
+                    "envelope": n,
+                    "spy": own_here[0],
+                    "second": useful[0],
+                }
     hazards = sorted(set(inside) & HAZARDS)
     if hazards and beliefs.known.options["hazards"]:
         return {"seat": seat, "type": "hazard", "envelope": n, "card": hazards[0]}
@@ -217,8 +226,9 @@ SEARCH_WORLDS = 8
 SEARCH_THRESHOLD = 3.0
 
 
-def make_search_level(worlds: int = SEARCH_WORLDS, threshold: float = SEARCH_THRESHOLD,
-                      max_plies: int = 400) -> Any:
+def make_search_level(
+    worlds: int = SEARCH_WORLDS, threshold: float = SEARCH_THRESHOLD, max_plies: int = 400
+) -> Any:
     """The ``search`` level: greedy, corrected where playouts show it clearly wrong.
 
     It plays a turn as at the table (CD-3). ``worlds`` complete states consistent with
@@ -242,27 +252,44 @@ def make_search_level(worlds: int = SEARCH_WORLDS, threshold: float = SEARCH_THR
         particles = kept.setdefault((threading.get_ident(), seat), Particles(seat))
 
         def dealt(opening: Action | None) -> list[CloakState]:
-            return particles.worlds(state, opening, worlds, lambda purpose, i: Rng.derived(seed, purpose, i))
+            return particles.worlds(
+                state, opening, worlds, lambda purpose, i: Rng.derived(seed, purpose, i)
+            )
 
         def compare(opening: Action | None, candidates: Any, reference: Any) -> Any:
-            results = paired_playouts(game, dealt(opening), seat, candidates, seed, max_plies=max_plies)
+            results = paired_playouts(
+                game, dealt(opening), seat, candidates, seed, max_plies=max_plies
+            )
             return keep_unless_beaten(results, reference, threshold)
 
         try:
             if state.hands[state.turn]:  # CD-3.1: a drop, into any envelope
-                chosen = compare(None, lambda world: [(action_key(a), a) for a in legal.legal_actions(world, seat)],
-                                 action_key(own))
-                return next((a for a in legal.legal_actions(state, seat) if action_key(a) == chosen), own)
-            n = compare(None, lambda world: [(e, greedy_inside(world, seat, e, Rng(seed))) for e in ENVELOPE_NUMBERS],
-                        own["envelope"])
+                chosen = compare(
+                    None,
+                    lambda world: [(action_key(a), a) for a in legal.legal_actions(world, seat)],
+                    action_key(own),
+                )
+                return next(
+                    (a for a in legal.legal_actions(state, seat) if action_key(a) == chosen), own
+                )
+            n = compare(
+                None,
+                lambda world: [
+                    (e, greedy_inside(world, seat, e, Rng(seed))) for e in ENVELOPE_NUMBERS
+                ],
+                own["envelope"],
+            )
             # the seat opens envelope n and sees inside: only now its actions there
             inside = legal.envelope_actions(state, seat, n)
             reference = own if n == own["envelope"] else greedy_inside(state, seat, n, Rng(seed))
             if len(inside) == 1:
                 return inside[0]
             opening = {"seat": seat, "type": "open", "envelope": n}
-            chosen = compare(opening, lambda world: [(action_key(a), a) for a in legal.envelope_actions(world, seat, n)],
-                             action_key(reference))
+            chosen = compare(
+                opening,
+                lambda world: [(action_key(a), a) for a in legal.envelope_actions(world, seat, n)],
+                action_key(reference),
+            )
             return next((a for a in inside if action_key(a) == chosen), reference)
         except SamplingFailed:
             return own

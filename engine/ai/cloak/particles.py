@@ -75,8 +75,9 @@ class Particles:
         #: how the last call got its worlds (bench/analysis.py reports them)
         self.ways: Counter[str] = Counter()
 
-    def worlds(self, state: CloakState, opening: dict[str, Any] | None, count: int,
-               rng: WorldRng) -> list[CloakState]:
+    def worlds(
+        self, state: CloakState, opening: dict[str, Any] | None, count: int, rng: WorldRng
+    ) -> list[CloakState]:
         """``count`` complete states consistent with what the viewer knows of ``state``
         (having opened the envelope of ``opening``, when given), each the caller's to
         change. ``rng(purpose, i)``: the generator of world ``i`` for each step."""
@@ -97,12 +98,15 @@ class Particles:
         extend theirs, and an envelope opened then is the one the next turn was played in
         (its own; worlds holding what it saw there are then no other law than the rest)?"""
         seen = self.seen
-        if seen is None or len(beliefs.seen) < len(seen) or beliefs.seen[:len(seen)] != seen:
+        if seen is None or len(beliefs.seen) < len(seen) or beliefs.seen[: len(seen)] != seen:
             return False
         if len(beliefs.seen) == len(seen):
             return self.opened is None and opened is not None
-        return self.opened is None or beliefs.seen[len(seen)].get("envelope") == self.opened \
+        return (
+            self.opened is None
+            or beliefs.seen[len(seen)].get("envelope") == self.opened
             and beliefs.seen[len(seen)]["seat"] == self.viewer
+        )
 
     def _carry(self, beliefs: Beliefs, rng: WorldRng) -> list[CloakState]:
         assert self.seen is not None
@@ -110,7 +114,9 @@ class Particles:
         carried: list[CloakState | None] = []
         for i, world in enumerate(self.kept):
             try:
-                carried.append(beliefs.opened_fits(beliefs.deal_turns(rng("carry", i), start, world.copy())))
+                carried.append(
+                    beliefs.opened_fits(beliefs.deal_turns(rng("carry", i), start, world.copy()))
+                )
                 self.ways["carried"] += 1
                 continue
             except (Contradiction, IllegalAction):
@@ -121,8 +127,14 @@ class Particles:
         lost = [i for i, world in enumerate(carried) if world is None]
         return self._deal(beliefs, rng, lost, carried, start)
 
-    def _deal(self, beliefs: Beliefs, rng: WorldRng, lost: list[int],
-              worlds: list[CloakState | None], start: int | None = None) -> list[CloakState]:
+    def _deal(
+        self,
+        beliefs: Beliefs,
+        rng: WorldRng,
+        lost: list[int],
+        worlds: list[CloakState | None],
+        start: int | None = None,
+    ) -> list[CloakState]:
         """``worlds`` with those at ``lost`` replaced: by survivors dealt again, or afresh."""
         survivors = [world for world in worlds if world is not None]
         if not survivors:
@@ -134,20 +146,25 @@ class Particles:
         for i in lost:
             pick = rng("survivor", i)
             survivor = survivors[pick.below(len(survivors))]
-            again = _redeal(beliefs, survivor, beliefs.end if start is None else start, pick,
-                            SURVIVOR_REDEALS)
+            again = _redeal(
+                beliefs, survivor, beliefs.end if start is None else start, pick, SURVIVOR_REDEALS
+            )
             worlds[i] = again if again is not None else survivor.copy()
             self.ways["survivor dealt again" if again is not None else "survivor copied"] += 1
         return [world for world in worlds if world is not None]
 
 
-def _redeal(beliefs: Beliefs, world: CloakState, before: int, rng: Rng, tries: int) -> CloakState | None:
+def _redeal(
+    beliefs: Beliefs, world: CloakState, before: int, rng: Rng, tries: int
+) -> CloakState | None:
     """``world``'s history up to the viewer's own last turn before turn ``before`` (an
     index), the turns from there on dealt again as :meth:`Beliefs.deal` deals them
     (``tries`` times); None if none fits, or if the history does not replay (a repaired
     world's)."""
     me = beliefs.me
-    start = max((k for k, entry in enumerate(world.history[:before]) if entry.actor == me), default=0)
+    start = max(
+        (k for k, entry in enumerate(world.history[:before]) if entry.actor == me), default=0
+    )
     base = beliefs.start_world()
     try:
         for entry in world.history[:start]:

@@ -126,7 +126,9 @@ class Beliefs:
             self.state = state
             return
         me = self.me = self.seats.index(viewer)
-        seen = [observation(entry, turn + 1, me, self.seats) for turn, entry in enumerate(state.history)]
+        seen = [
+            observation(entry, turn + 1, me, self.seats) for turn, entry in enumerate(state.history)
+        ]
         self.seen = seen
         end = len(seen)
         #: per envelope: the indexes of the turns before which the seat knows its contents
@@ -140,9 +142,9 @@ class Beliefs:
             self.unique = self.unique | {"X", "Y", "Z"}
         #: per index: letters a take or a hazard by another seat moved publicly (each once)
         shown: list[str | None] = []
-        seconds = [0]   # prefix counts: hidden second cards taken by others
-        drops = [0]     # prefix counts: other seats' drops
-        places = [0]    # prefix counts: other seats' places (draws the seat does not see)
+        seconds = [0]  # prefix counts: hidden second cards taken by others
+        drops = [0]  # prefix counts: other seats' drops
+        places = [0]  # prefix counts: other seats' places (draws the seat does not see)
         own_draws: list[str] = []
         #: per index: the seat's own draws before that turn
         own_before: list[int] = []
@@ -159,8 +161,15 @@ class Beliefs:
                 constraints[obs["envelope"]].append((k, Counter()))
             if "win" in obs:
                 constraints[obs["envelope"]].append((k + 1, Counter(obs["win"])))
-            shown.append(None if mine else obs.get("spy") if kind == "take"
-                         else obs.get("card") if kind == "hazard" else None)
+            shown.append(
+                None
+                if mine
+                else obs.get("spy")
+                if kind == "take"
+                else obs.get("card")
+                if kind == "hazard"
+                else None
+            )
             seconds.append(seconds[-1] + (not mine and kind == "take" and obs["cards"] == 2))
             drops.append(drops[-1] + (not mine and kind == "drop"))
             places.append(places[-1] + (not mine and kind == "place"))
@@ -214,7 +223,7 @@ class Beliefs:
         contents = Counter(cards)
         excess = contents - known
         if excess:
-            for letter in self.shown[index + 1:until]:
+            for letter in self.shown[index + 1 : until]:
                 if letter is not None and excess[letter]:
                     excess[letter] -= 1
             if sum(excess.values()) > self.seconds[until] - self.seconds[index + 1]:
@@ -231,7 +240,8 @@ class Beliefs:
         return contents - self.constraints[n][at][1]
 
     def _next_sighting(self, card: str, index: int) -> tuple[int, int] | None:
-        """(index, envelope) where the seat next sees ``card`` (exists once) after turn ``index``."""
+        """(index, envelope) where the seat next sees ``card`` (exists once) after turn
+        ``index``."""
         spots = self.sightings.get(card)
         if not spots:
             return None
@@ -254,7 +264,10 @@ class Beliefs:
     def _may_move(self, card: str, index: int, until: int) -> bool:
         """Can ``card`` leave its envelope between turns ``index`` and ``until``: a hidden
         second card may be it, or a take shows it?"""
-        return bool(self.seconds[until] - self.seconds[index + 1]) or card in self.shown[index + 1:until]
+        return (
+            bool(self.seconds[until] - self.seconds[index + 1])
+            or card in self.shown[index + 1 : until]
+        )
 
     def _in_hand(self, card: str, index: int) -> bool:
         """Can ``card`` (exists once), taken into a hand at turn ``index``, stay there until
@@ -263,14 +276,14 @@ class Beliefs:
         spot = self._next_sighting(card, index)
         if spot is not None and spot[0] <= drop:
             return False
-        return card not in self.shown[index + 1:drop]
+        return card not in self.shown[index + 1 : drop]
 
     def _draw_choices(self, world: CloakState, index: int, n: int) -> list[tuple[str, int]]:
         """The cards another seat's place at ``index`` into ``n`` may draw, weighted."""
         unknown = world.pile_unknown
         if not unknown:
             return [(card, 1) for card in world.pile[:1]]
-        later_own = Counter(self.own_draws[self.own_before[index]:])
+        later_own = Counter(self.own_draws[self.own_before[index] :])
         pool = Counter(unknown) - later_own
         # the schedule: every card the seat will see outside the pile must be drawn by a
         # place of another seat before then; where the places left are just enough,
@@ -372,12 +385,18 @@ class Beliefs:
                 world = saved.copy()
             else:
                 index, world = 0, self.start_world()
-        raise SamplingFailed(f"no history consistent with {self.viewer}'s observations "
-                             f"in {MAX_ATTEMPTS} deals")
+        raise SamplingFailed(
+            f"no history consistent with {self.viewer}'s observations in {MAX_ATTEMPTS} deals"
+        )
 
-    def deal_turns(self, rng: Rng, start: int, world: CloakState,
-              checkpoints: list[tuple[int, CloakState]] | None = None,
-              repair: bool = False) -> CloakState:
+    def deal_turns(
+        self,
+        rng: Rng,
+        start: int,
+        world: CloakState,
+        checkpoints: list[tuple[int, CloakState]] | None = None,
+        repair: bool = False,
+    ) -> CloakState:
         """Deal the turns from ``start`` on into ``world`` (as dealt before ``start``);
         ``checkpoints`` (when given) gets the world before each of the seat's own turns.
         ``repair``: the last fallback (see the module's docstring)."""
@@ -392,8 +411,12 @@ class Beliefs:
                     if not repair:
                         raise Contradiction
                     self._repair(world, n, seen["saw"], rng)
-                if repair and seen["type"] == "place" and world.pile_unknown \
-                        and seen["card"] not in world.pile_unknown:
+                if (
+                    repair
+                    and seen["type"] == "place"
+                    and world.pile_unknown
+                    and seen["card"] not in world.pile_unknown
+                ):
                     self._into_pile(world, seen["card"], rng)
                 if checkpoints is not None and index > start:
                     checkpoints.append((index, world.copy()))
@@ -409,7 +432,9 @@ class Beliefs:
             elif world.winner is not None:
                 raise Contradiction
         if repair and self.opened is not None:
-            self._repair(world, self.opened, list(self.constraints[self.opened][-1][1].elements()), rng)
+            self._repair(
+                world, self.opened, list(self.constraints[self.opened][-1][1].elements()), rng
+            )
         return world
 
     # --- the last fallback: repairs -------------------------------------------------
@@ -464,11 +489,15 @@ class Beliefs:
         holder.remove(card)
         assert world.pile_unknown is not None
         unknown = world.pile_unknown
-        holder.append(unknown.pop(rng.below(len(unknown))))  # in exchange: the pile's size is public
+        holder.append(
+            unknown.pop(rng.below(len(unknown)))
+        )  # in exchange: the pile's size is public
         unknown.append(card)
         unknown.sort()
 
-    def _repaired_turn(self, world: CloakState, index: int, seen: Observation, rng: Rng) -> dict[str, Any]:
+    def _repaired_turn(
+        self, world: CloakState, index: int, seen: Observation, rng: Rng
+    ) -> dict[str, Any]:
         """Another seat's turn, drawn as in an exact deal when it can be; else the world is
         repaired so that the turn can be played as the seat observed it."""
         turns = self.turns(world, index, seen)
@@ -490,8 +519,11 @@ class Beliefs:
                 raise Contradiction
             return {"seat": seat, "type": kind, "envelope": n, "card": rng.choice(pool)}
         letter = seen["spy"] if kind == "take" else seen["card"]
-        where = told or next((m for m in range(1, ENVELOPES + 1) if letter in world.envelopes[m]),
-                             None) or 1 + rng.below(ENVELOPES)
+        where = (
+            told
+            or next((m for m in range(1, ENVELOPES + 1) if letter in world.envelopes[m]), None)
+            or 1 + rng.below(ENVELOPES)
+        )
         if letter not in world.envelopes[where]:
             holder, sized = self._holder(world, letter, where)
             holder.remove(letter)
@@ -515,14 +547,18 @@ class Beliefs:
         """Another seat's turn with its hidden parts drawn (see the module's docstring)."""
         return _weighted(self.turns(world, index, seen), rng)
 
-    def turns(self, world: CloakState, index: int, seen: Observation) -> list[tuple[dict[str, Any], int]]:
+    def turns(
+        self, world: CloakState, index: int, seen: Observation
+    ) -> list[tuple[dict[str, Any], int]]:
         """The turns another seat may have played at ``index`` (its observation ``seen``) in
         ``world`` as dealt so far, each with its weight; empty: this deal is contradicted."""
         seat, kind = seen["seat"], seen["type"]
         told = seen.get("envelope")
         if kind == "examine":
-            return [({"seat": seat, "type": kind, "envelope": n}, 1)
-                    for n in ([told] if told else range(1, ENVELOPES + 1))]
+            return [
+                ({"seat": seat, "type": kind, "envelope": n}, 1)
+                for n in ([told] if told else range(1, ENVELOPES + 1))
+            ]
         if kind == "drop":
             hand = world.hands[self.seats.index(seat)]
             candidates = [told] if told else range(1, ENVELOPES + 1)
@@ -536,17 +572,21 @@ class Beliefs:
                 if self._may_move(card, index, spot[0]):  # may move before it is seen: likely there
                     if spot[1] in weights:
                         weights[spot[1]] *= LIKELY
-                else:                                     # cannot move: there
+                else:  # cannot move: there
                     weights = {spot[1]: weights[spot[1]]} if spot[1] in weights else {}
-            return [({"seat": seat, "type": kind, "envelope": n}, weight)
-                    for n, weight in weights.items()
-                    if self._fits(n, world.envelopes[n] + hand, index)]
+            return [
+                ({"seat": seat, "type": kind, "envelope": n}, weight)
+                for n, weight in weights.items()
+                if self._fits(n, world.envelopes[n] + hand, index)
+            ]
         if kind == "place":
             n = seen["envelope"]
             if world.envelopes[n]:
                 return []
-            return [({"seat": seat, "type": kind, "envelope": n, "card": card}, weight)
-                    for card, weight in self._draw_choices(world, index, n)]
+            return [
+                ({"seat": seat, "type": kind, "envelope": n, "card": card}, weight)
+                for card, weight in self._draw_choices(world, index, n)
+            ]
         letter = seen["spy"] if kind == "take" else seen["card"]
         where = next((n for n in range(1, ENVELOPES + 1) if letter in world.envelopes[n]), None)
         if where is None or (told and told != where):
@@ -558,13 +598,20 @@ class Beliefs:
         if seen["cards"] == 2:
             unwanted = self._unwanted(where, rest, index)
             seconds: list[tuple[str | None, int]] = [
-                (card, LIKELY if unwanted[card] else 1) for card in sorted(+rest)
+                (card, LIKELY if unwanted[card] else 1)
+                for card in sorted(+rest)
                 if (card not in self.unique or self._in_hand(card, index))
-                and self._fits(where, list((rest - Counter(card)).elements()), index)]
+                and self._fits(where, list((rest - Counter(card)).elements()), index)
+            ]
         else:
             seconds = [(None, 1)] if self._fits(where, list(rest.elements()), index) else []
-        return [({"seat": seat, "type": kind, "envelope": where, "spy": letter, "second": second},
-                 weight) for second, weight in seconds]
+        return [
+            (
+                {"seat": seat, "type": kind, "envelope": where, "spy": letter, "second": second},
+                weight,
+            )
+            for second, weight in seconds
+        ]
 
 
 def _weighted(options: list[tuple[Any, int]], rng: Rng) -> Any:

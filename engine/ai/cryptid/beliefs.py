@@ -69,7 +69,9 @@ class Beliefs:
     def _block_deck(self, state: CryptidState) -> None:
         # the block deck with the drawn blocks back in: which blocks are in one or the
         # other is public (every block placed or removed was shown), the split is not
-        back = sorted([*state.block_pool, *(state.pending_blocks or ())], key=BLOCK_RANK.__getitem__)
+        back = sorted(
+            [*state.block_pool, *(state.pending_blocks or ())], key=BLOCK_RANK.__getitem__
+        )
         self.block_deck = back
         drawn_before = len(BLOCK_ORDER) - FIRST_BLOCKS - len(back)
         self.guaranteed = max(0, GUARANTEED_NORMAL - drawn_before)
@@ -88,8 +90,8 @@ class Beliefs:
         opponent = self.opponent
         cards = list(self.unseen)
         rng.shuffle(cards)
-        new.hands[opponent] = sorted(cards[:self.hand_size])
-        new.decks[opponent] = sorted(cards[self.hand_size:])
+        new.hands[opponent] = sorted(cards[: self.hand_size])
+        new.decks[opponent] = sorted(cards[self.hand_size :])
         new.setup = {**st.setup, "hands": {self.viewer: list(st.setup["hands"][self.viewer])}}
         if self.redraw_blocks or self.undrawn:
             new.block_pool = list(self.block_deck)
@@ -137,18 +139,22 @@ def summary(state: CryptidState, viewer: str | None) -> list[dict[str, Any]]:
         for card in CARDS:
             if card not in known.unseen:
                 continue
-            cards.append({
-                "card": card,
-                "at_least_one": round(float(sum(p for h, p in hands if h.get(card, 0) > 0)), 4),
-                "expected": round(sum(p * h.get(card, 0) for h, p in hands), 3),
-            })
-        beliefs.append({
-            "holder": holder,
-            "kind": "hand",
-            "about": known.opponent,
-            "hand_size": known.hand_size,
-            "unseen": len(known.unseen),
-            "cards": cards,
-            "measure": measure(len(hands), "hands", entropy(p for _, p in hands)),
-        })
+            cards.append(
+                {
+                    "card": card,
+                    "at_least_one": round(float(sum(p for h, p in hands if h.get(card, 0) > 0)), 4),
+                    "expected": round(sum(p * h.get(card, 0) for h, p in hands), 3),
+                }
+            )
+        beliefs.append(
+            {
+                "holder": holder,
+                "kind": "hand",
+                "about": known.opponent,
+                "hand_size": known.hand_size,
+                "unseen": len(known.unseen),
+                "cards": cards,
+                "measure": measure(len(hands), "hands", entropy(p for _, p in hands)),
+            }
+        )
     return beliefs

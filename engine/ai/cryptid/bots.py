@@ -125,7 +125,6 @@ def greedy_bot(game: Any, state: CryptidState, seat: str, rng: Rng) -> Action:
     return rng.choice(actions)
 
 
-
 #: the search level's budget: iterations per decision (each a greedy playout to the end)
 SEARCH_PLAYOUTS = 32
 #: the UCB exploration constant per seat (bench/README.md: the cryptid's search wins
@@ -138,8 +137,10 @@ def make_search_level(**options: Any) -> Any:
     (``playouts``, ``exploration``, ...) over its defaults (the benchmark tunes with it)."""
     settings: dict[str, Any] = {"playouts": SEARCH_PLAYOUTS, **options}
     playouts = settings.pop("playouts")
-    searches = {seat: search_bot(playouts, **{"exploration": exploration, **settings})
-                for seat, exploration in EXPLORATION.items()}
+    searches = {
+        seat: search_bot(playouts, **{"exploration": exploration, **settings})
+        for seat, exploration in EXPLORATION.items()
+    }
 
     def search_level(game: Any, state: CryptidState, seat: str, rng: Rng) -> Action:
         """Sensor-phase turns, declarations and blockades by search (ISMCTS over the seat's

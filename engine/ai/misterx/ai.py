@@ -16,8 +16,7 @@ class MisterXAI(GameAI):
     bots = BOTS
     #: analysis cuts playouts as the search level does (about three rounds, then the
     #: distances score the position)
-    analysis_search: dict[str, Any] | None = {
-        "max_plies": SEARCH_MAX_PLIES, "evaluate": evaluate}
+    analysis_search: dict[str, Any] | None = {"max_plies": SEARCH_MAX_PLIES, "evaluate": evaluate}
 
     def beliefs(self, state: MisterXState, viewer: str | None) -> Beliefs:
         return Beliefs(state, viewer)

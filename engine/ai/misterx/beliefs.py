@@ -68,15 +68,22 @@ _FAR = 99
 def load_location_weights(path: Path = LOCATION_WEIGHTS_FILE) -> dict[tuple[int, int], int]:
     """``(moves from the pawns, moves to a destination)`` -> integer weight."""
     data = json.loads(path.read_text())
-    return {(int(key.split(",")[0]), int(key.split(",")[1])): max(1, int(w)) for key, w in data["weights"].items()}
+    return {
+        (int(key.split(",")[0]), int(key.split(",")[1])): max(1, int(w))
+        for key, w in data["weights"].items()
+    }
 
 
 #: the weights the detectives' samples use (an empty table: every path equally likely)
 LOCATION_WEIGHTS: dict[tuple[int, int], int] = load_location_weights()
 
 
-def location_category(dist: Mapping[int, Mapping[int, int]], city: int, pawns: Iterable[int],
-                      destinations: Iterable[int]) -> tuple[int, int]:
+def location_category(
+    dist: Mapping[int, Mapping[int, int]],
+    city: int,
+    pawns: Iterable[int],
+    destinations: Iterable[int],
+) -> tuple[int, int]:
     """The category of ``city``: (fewest moves from one of ``pawns``, capped at PAWN_CAP;
     fewest moves to one of ``destinations``, capped at DEST_CAP)."""
     from_pawns = min((dist[p].get(city, _FAR) for p in pawns), default=_FAR)
@@ -150,8 +157,11 @@ class Beliefs:
         self.hidden_racks = [s for s in state.seats() if not sees_rack(viewer, s)]
         last = state.last_slot
         # face-down tickets on the ticket board the viewer cannot read (slots 1..24)
-        self.hidden_slots = [] if self.knows_path else [
-            slot for slot in range(1, min(last, HIDDEN_SLOTS) + 1) if not state.slot(slot)[1]]
+        self.hidden_slots = (
+            []
+            if self.knows_path
+            else [slot for slot in range(1, min(last, HIDDEN_SLOTS) + 1) if not state.slot(slot)[1]]
+        )
         self.unknown = self._unknown_tickets()
         self.counts = None if self.knows_path else self._path_counts()
         #: Mister X's city now -> the weight it is drawn by (paths ending there x category)
@@ -195,7 +205,9 @@ class Beliefs:
             here: dict[int, int] = {}
             reach = masks.step(masks.mask(prev), transport) & allowed[slot]
             for city in masks.cities_of(reach):
-                near = neighbours[city] if transport is None else by_transport[city].get(transport, ())
+                near = (
+                    neighbours[city] if transport is None else by_transport[city].get(transport, ())
+                )
                 n = sum(prev.get(p, 0) for p in near)
                 if n:
                     here[city] = n
@@ -209,8 +221,13 @@ class Beliefs:
         if pawns is None or not LOCATION_WEIGHTS:
             return dict(counts)
         dist = distances(state.board)
-        return {city: n * LOCATION_WEIGHTS.get(location_category(dist, city, pawns, state.destinations), NEUTRAL)
-                for city, n in counts.items()}
+        return {
+            city: n
+            * LOCATION_WEIGHTS.get(
+                location_category(dist, city, pawns, state.destinations), NEUTRAL
+            )
+            for city, n in counts.items()
+        }
 
     def path_weights(self) -> dict[int, int]:
         """Mister X's city now -> the weight the samples draw it by (for a heat map): the
@@ -232,7 +249,11 @@ class Beliefs:
         path[last] = city
         for slot in range(last, 0, -1):
             transport = self.transports[slot]
-            near = board.neighbours[city] if transport is None else board.by_transport[city].get(transport, ())
+            near = (
+                board.neighbours[city]
+                if transport is None
+                else board.by_transport[city].get(transport, ())
+            )
             prev = counts[slot - 1]
             city = _weighted(rng, [(p, prev[p]) for p in near if p in prev])
             path[slot - 1] = city
@@ -259,9 +280,9 @@ class Beliefs:
         for seat in self.hidden_racks:
             size = sum(st.racks[seat].values())
             rack: Rack = {}
-            for t in tickets[len(tickets) - size:]:
+            for t in tickets[len(tickets) - size :]:
                 rack[t] = rack.get(t, 0) + 1
-            del tickets[len(tickets) - size:]
+            del tickets[len(tickets) - size :]
             new.racks[seat] = rack
         bag: Rack = {}
         for t in tickets:
@@ -279,11 +300,15 @@ def summary(state: MisterXState, viewer: str | None) -> list[dict[str, Any]]:
     place him)."""
     weights = Beliefs(state, TEAM).path_weights()
     total = sum(weights.values())
-    cities = sorted(((city, n / total) for city, n in weights.items()), key=lambda item: (-item[1], item[0]))
-    return [{
-        "holder": TEAM,
-        "kind": "position",
-        "about": MRX,
-        "cities": [[city, round(p, 4)] for city, p in cities],
-        "measure": measure(len(cities), "cities", entropy(weights.values())),
-    }]
+    cities = sorted(
+        ((city, n / total) for city, n in weights.items()), key=lambda item: (-item[1], item[0])
+    )
+    return [
+        {
+            "holder": TEAM,
+            "kind": "position",
+            "about": MRX,
+            "cities": [[city, round(p, 4)] for city, p in cities],
+            "measure": measure(len(cities), "cities", entropy(weights.values())),
+        }
+    ]

@@ -72,7 +72,9 @@ def _greedy_mrx(state: MisterXState, rng: Rng) -> dict[str, Any]:
             return {"seat": MRX, "type": "move", "ticket": ticket, "to": to}
     doubles = {t: n for t, n in rack.items() if icon_of(t) == "double"}
     secrets = {t: n for t, n in rack.items() if icon_of(t) == "secret"}
-    best_single = min(((_mrx_cost(state, dist, to), ticket, to) for ticket, to in singles), default=None)
+    best_single = min(
+        ((_mrx_cost(state, dist, to), ticket, to) for ticket, to in singles), default=None
+    )
     if rack_size(doubles) >= 3 and (best_single is None or best_single[0][0] >= 1):
         pay = rack_list(doubles)[:3]
         left = dict(rack)
@@ -80,7 +82,12 @@ def _greedy_mrx(state: MisterXState, rng: Rng) -> dict[str, Any]:
         best = None
         for t1, to1 in legal.mrx_steps(state, state.position, left):
             if to1 in state.destinations:
-                return {"seat": MRX, "type": "double", "pay": pay, "moves": [{"ticket": t1, "to": to1}]}
+                return {
+                    "seat": MRX,
+                    "type": "double",
+                    "pay": pay,
+                    "moves": [{"ticket": t1, "to": to1}],
+                }
             after = dict(left)
             remove_one(after, t1)
             for t2, to2 in legal.mrx_steps(state, to1, after):
@@ -89,8 +96,12 @@ def _greedy_mrx(state: MisterXState, rng: Rng) -> dict[str, Any]:
                     best = (cost, t1, to1, t2, to2)
         if best is not None and (best_single is None or best[0] < best_single[0]):
             _, t1, to1, t2, to2 = best
-            return {"seat": MRX, "type": "double", "pay": pay,
-                    "moves": [{"ticket": t1, "to": to1}, {"ticket": t2, "to": to2}]}
+            return {
+                "seat": MRX,
+                "type": "double",
+                "pay": pay,
+                "moves": [{"ticket": t1, "to": to1}, {"ticket": t2, "to": to2}],
+            }
     if rack_size(secrets) >= 3 and rack_size(rack) >= 4:
         free = [c for c in state.board.neighbours[state.position] if c not in state.occupied]
         best_secret = min(((_mrx_cost(state, dist, c), c) for c in free), default=None)
@@ -99,7 +110,13 @@ def _greedy_mrx(state: MisterXState, rng: Rng) -> dict[str, Any]:
             left = dict(rack)
             remove_all(left, rack_of(pay))
             face_down = max(sorted(left), key=lambda t: left[t])  # the most plentiful kind
-            return {"seat": MRX, "type": "secret", "pay": pay, "ticket": face_down, "to": best_secret[1]}
+            return {
+                "seat": MRX,
+                "type": "secret",
+                "pay": pay,
+                "ticket": face_down,
+                "to": best_secret[1],
+            }
     if best_single is not None:
         _, ticket, to = best_single
         return {"seat": MRX, "type": "move", "ticket": ticket, "to": to}
@@ -167,8 +184,9 @@ def _greedy_special(state: MisterXState, rng: Rng) -> dict[str, Any] | None:
         investigations = [a for a in options if a["type"] == "investigate"]
         if investigations:
             most = max(sum(len(v) for v in a["pay"].values()) for a in investigations)
-            return rng.choice([a for a in investigations
-                               if sum(len(v) for v in a["pay"].values()) == most])
+            return rng.choice(
+                [a for a in investigations if sum(len(v) for v in a["pay"].values()) == most]
+            )
     return None
 
 
@@ -215,7 +233,9 @@ def reward(game: Any, state: MisterXState, seat: str, playout: Playout) -> float
     return 1.0 if seat in (catcher, TEAM) else 1.0 - COALITION_REDUCTION
 
 
-def pawn_candidates(game: Any, state: MisterXState, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def pawn_candidates(
+    game: Any, state: MisterXState, actions: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
     """The pawn moves a detective's search tells apart (a move filter): those of the
     seat's next pawn in its order, as greedy moves them, one ticket per city (the one
     greedy would spend: a kind only Mister X can use first). Any other decision's actions
@@ -233,8 +253,10 @@ def pawn_candidates(game: Any, state: MisterXState, actions: list[dict[str, Any]
         if action["type"] != "move":
             return [action]
         kept = best.get(action["to"])
-        if kept is None or (_ticket_keep_value(action["ticket"]), action["ticket"]) < \
-                (_ticket_keep_value(kept["ticket"]), kept["ticket"]):
+        if kept is None or (_ticket_keep_value(action["ticket"]), action["ticket"]) < (
+            _ticket_keep_value(kept["ticket"]),
+            kept["ticket"],
+        ):
             best[action["to"]] = action
     return list(best.values())
 
@@ -252,13 +274,23 @@ def make_search_level(**options: Any) -> Bot:
     (``playouts`` for the pawns, ``mrx_playouts`` for Mister X, ``exploration``, ...) over
     its defaults (the benchmark tunes with it). ``narrow`` and ``paired`` are the pawns'
     only (``narrow=None, paired=False``: every pawn move searched, each over its own worlds)."""
-    settings: dict[str, Any] = {"playouts": SEARCH_PLAYOUTS, "mrx_playouts": MRX_SEARCH_PLAYOUTS,
-                                "max_plies": SEARCH_MAX_PLIES, "evaluate": evaluate, "reward": reward,
-                                **options}
+    settings: dict[str, Any] = {
+        "playouts": SEARCH_PLAYOUTS,
+        "mrx_playouts": MRX_SEARCH_PLAYOUTS,
+        "max_plies": SEARCH_MAX_PLIES,
+        "evaluate": evaluate,
+        "reward": reward,
+        **options,
+    }
     # the pawns' search only (Mister X's is measured without them): one pawn's cities
     # (pawn_candidates), each played in the same worlds (Search's paired root)
-    pawn_only = {"narrow": settings.pop("narrow", pawn_candidates), "paired": settings.pop("paired", True)}
-    mrx_search = search_bot(settings.pop("mrx_playouts"), **{k: v for k, v in settings.items() if k != "playouts"})
+    pawn_only = {
+        "narrow": settings.pop("narrow", pawn_candidates),
+        "paired": settings.pop("paired", True),
+    }
+    mrx_search = search_bot(
+        settings.pop("mrx_playouts"), **{k: v for k, v in settings.items() if k != "playouts"}
+    )
     pawn_search = search_bot(settings.pop("playouts"), **settings, **pawn_only)
 
     def search_level(game: Any, state: MisterXState, seat: str, rng: Rng) -> dict[str, Any]:

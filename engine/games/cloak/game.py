@@ -119,6 +119,7 @@ class CloakGame(Game):
     def json_schema(self) -> dict[str, Any]:
         return schema.json_schema()
 
-    def form_schema(self, options: dict[str, Any], seats: list[str],
-                    locale: str = DEFAULT_LOCALE) -> dict[str, Any]:
+    def form_schema(
+        self, options: dict[str, Any], seats: list[str], locale: str = DEFAULT_LOCALE
+    ) -> dict[str, Any]:
         return schema.form_schema(options, seats, locale)

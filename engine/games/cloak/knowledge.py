@@ -46,9 +46,13 @@ def setup_observation(options: dict[str, Any], seats: list[str], viewer: int) ->
     size, not its order) and its own spy pair in hand (CD-2.1). ``viewer`` ==
     ``len(seats)`` is the public: someone at the table with no seat and no hand."""
     public = viewer == len(seats)
-    return {"viewer": PUBLIC if public else seats[viewer], "seats": list(seats),
-            "options": dict(options), "hand": [] if public else list(SPY_PAIRS[viewer]),
-            "pile_size": len(deck(options))}
+    return {
+        "viewer": PUBLIC if public else seats[viewer],
+        "seats": list(seats),
+        "options": dict(options),
+        "hand": [] if public else list(SPY_PAIRS[viewer]),
+        "pile_size": len(deck(options)),
+    }
 
 
 def observation(entry: Entry, turn: int, viewer: int | None, seats: list[str]) -> Observation:
@@ -63,18 +67,18 @@ def observation(entry: Entry, turn: int, viewer: int | None, seats: list[str]) -
     else:
         seen = {"seat": action["seat"], "type": kind}
         if kind == "place":
-            seen["envelope"] = action["envelope"]      # announced to all (CD-3.2)
+            seen["envelope"] = action["envelope"]  # announced to all (CD-3.2)
         elif kind == "take":
-            seen["spy"] = action["spy"]                # shown to all (CD-3.3)
+            seen["spy"] = action["spy"]  # shown to all (CD-3.3)
         elif kind == "hazard":
-            seen["card"] = action["card"]              # revealed to all (CD-6.2, CD-7.3)
+            seen["card"] = action["card"]  # revealed to all (CD-6.2, CD-7.3)
         if viewer in entry.told:
-            seen["envelope"] = action["envelope"]      # told to the hazard's owner (CD-6.2)
+            seen["envelope"] = action["envelope"]  # told to the hazard's owner (CD-6.2)
             seen["told"] = True
     if kind in ("take", "drop"):
-        seen["cards"] = entry.cards                    # hand sizes are public (CD-5)
+        seen["cards"] = entry.cards  # hand sizes are public (CD-5)
     if entry.win is not None:
-        seen["envelope"] = action["envelope"]          # a win shows the envelope (CD-7.2)
+        seen["envelope"] = action["envelope"]  # a win shows the envelope (CD-7.2)
         seen["win"] = sorted(entry.win)
     seen["turn"] = turn
     return seen
@@ -83,9 +87,26 @@ def observation(entry: Entry, turn: int, viewer: int | None, seats: list[str]) -
 class Knowledge:
     """One seat's knowledge, folded from its observations only."""
 
-    __slots__ = ("viewer", "seat", "seats", "options", "turns", "hand", "hand_sizes", "pile_size",
-                 "seen", "seen_turn", "since", "owed", "spies_shown", "hazards", "winner", "win",
-                 "sighted", "secret_take")
+    __slots__ = (
+        "viewer",
+        "seat",
+        "seats",
+        "options",
+        "turns",
+        "hand",
+        "hand_sizes",
+        "pile_size",
+        "seen",
+        "seen_turn",
+        "since",
+        "owed",
+        "spies_shown",
+        "hazards",
+        "winner",
+        "win",
+        "sighted",
+        "secret_take",
+    )
 
     def __init__(self, start: Observation):
         self.seats: list[str] = start["seats"]
@@ -95,7 +116,7 @@ class Knowledge:
         self.options: dict[str, Any] = start["options"]
         self.turns = 0
         self.hand: list[str] = list(start["hand"])
-        self.hand_sizes = [2] * len(self.seats)      # every pair starts in hand (CD-2.1)
+        self.hand_sizes = [2] * len(self.seats)  # every pair starts in hand (CD-2.1)
         self.pile_size: int = start["pile_size"]
         #: per envelope (index 0 unused): contents last seen, the turn, events since
         self.seen: list[list[str] | None] = [None] * (ENVELOPES + 1)
@@ -123,8 +144,9 @@ class Knowledge:
             self.pile_size -= 1
         elif kind == "take":
             self.hand_sizes[actor] = seen["cards"]
-            self.spies_shown.append({"turn": turn, "seat": seen["seat"], "spy": seen["spy"],
-                                     "cards": seen["cards"]})
+            self.spies_shown.append(
+                {"turn": turn, "seat": seen["seat"], "spy": seen["spy"], "cards": seen["cards"]}
+            )
             if actor != self.viewer:
                 self._deduce_take(seen)
         elif kind == "drop":
@@ -186,10 +208,19 @@ class Knowledge:
         certain = sighting is not None and self.secret_take <= sighting[1]
         if seen["cards"] == 2:
             self.secret_take = turn
-        if certain and sighting is not None and "envelope" not in seen:  # (a number told is already noted)
-            self.since[sighting[0]].append({"seat": seen["seat"], "type": "take", "spy": spy,
-                                            "cards": seen["cards"], "deduced": True,
-                                            "turn": turn})
+        if (
+            certain and sighting is not None and "envelope" not in seen
+        ):  # (a number told is already noted)
+            self.since[sighting[0]].append(
+                {
+                    "seat": seen["seat"],
+                    "type": "take",
+                    "spy": spy,
+                    "cards": seen["cards"],
+                    "deduced": True,
+                    "turn": turn,
+                }
+            )
 
     # --- reading ----------------------------------------------------------------
     @property
@@ -204,16 +235,19 @@ class Knowledge:
         place, a turn whose number was told to it under a hazard obligation, or a take
         it can place there for certain (``"deduced": True``)."""
         return [
-            {"envelope": n,
-             "seen": None if (seen := self.seen[n]) is None else list(seen),
-             "seen_turn": self.seen_turn[n],
-             "since": [dict(event) for event in self.since[n]]}
+            {
+                "envelope": n,
+                "seen": None if (seen := self.seen[n]) is None else list(seen),
+                "seen_turn": self.seen_turn[n],
+                "since": [dict(event) for event in self.since[n]],
+            }
             for n in range(1, ENVELOPES + 1)
         ]
 
 
 def knowledge_of(state: CloakState, viewer: int) -> Knowledge:
-    """Seat ``viewer``'s (``len(state.seats)``: the public's) knowledge after the turns played so far, folded from its own
+    """Seat ``viewer``'s (``len(state.seats)``: the public's) knowledge after the turns played so
+    far, folded from its own
     observations (cached on the state and extended as the game goes on)."""
     known = state.knowledge[viewer]
     if known is None:

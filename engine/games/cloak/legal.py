@@ -18,6 +18,8 @@ from engine.games.cloak.state import (
 )
 
 DEFAULT_OPTIONS: dict[str, Any] = {"document_copies": 1, "double_agents": False, "hazards": False}
+
+
 def to_act(state: CloakState) -> list[str]:
     return [] if state.winner is not None else [state.seats[state.turn]]
 
@@ -49,7 +51,9 @@ def envelope_actions(state: CloakState, seat: str, n: int) -> list[Action]:
         rest = list(contents)
         rest.remove(spy)
         for second in [None, *sorted(set(rest))]:
-            actions.append({"seat": seat, "type": "take", "envelope": n, "spy": spy, "second": second})
+            actions.append(
+                {"seat": seat, "type": "take", "envelope": n, "spy": spy, "second": second}
+            )
     if state.options["hazards"]:
         for card in sorted(set(contents) & HAZARDS):
             actions.append({"seat": seat, "type": "hazard", "envelope": n, "card": card})

@@ -46,17 +46,31 @@ def parse(text: str) -> dict[str, Any]:
     """The action written as ``text`` (full notation); IllegalAction(CD-3) when unreadable."""
     words = text.split()
     if len(words) < 3:
-        raise IllegalAction("CD-3", msg("cd.refuse.cannot_read_expected_seat_type", text=repr(text)))
+        raise IllegalAction(
+            "CD-3", msg("cd.refuse.cannot_read_expected_seat_type", text=repr(text))
+        )
     seat, kind, envelope = words[:3]
     rest = words[3:]
     action: dict[str, Any] = {"seat": seat, "type": kind}
     if envelope != HIDDEN:
         if not envelope.isdigit():
-            raise IllegalAction("CD-1.1", msg("cd.refuse.cannot_read_envelope_number", envelope=repr(envelope), text=repr(text)))
+            raise IllegalAction(
+                "CD-1.1",
+                msg(
+                    "cd.refuse.cannot_read_envelope_number",
+                    envelope=repr(envelope),
+                    text=repr(text),
+                ),
+            )
         action["envelope"] = int(envelope)
     expected = 1 if kind in ("place", "take", "hazard") else 0
     if len(rest) != expected and not (kind == "place" and not rest):
-        raise IllegalAction("CD-3", msg("cd.refuse.cannot_read_takes_more_word", text=repr(text), kind=kind, count=expected))
+        raise IllegalAction(
+            "CD-3",
+            msg(
+                "cd.refuse.cannot_read_takes_more_word", text=repr(text), kind=kind, count=expected
+            ),
+        )
     if kind in ("place", "hazard") and rest and rest[0] != HIDDEN:
         action["card"] = rest[0]
     elif kind == "take":

@@ -38,21 +38,27 @@ ACTION_TYPES = ("examine", "place", "take", "drop", "hazard")
 def _envelope(action: Action) -> int:
     n = action.get("envelope")
     if type(n) is not int or not 1 <= n <= ENVELOPES:
-        raise IllegalAction("CD-1.1", msg("cd.refuse.envelope_number_from", envelopes=ENVELOPES, n=repr(n)))
+        raise IllegalAction(
+            "CD-1.1", msg("cd.refuse.envelope_number_from", envelopes=ENVELOPES, n=repr(n))
+        )
     return n
 
 
 def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
     unknown = sorted(set(options) - set(DEFAULT_OPTIONS))
     if unknown:
-        raise IllegalAction("LOG-OPTIONS", msg("cd.refuse.unknown_cloak_dagger_option_s", unknown=str(unknown)))
+        raise IllegalAction(
+            "LOG-OPTIONS", msg("cd.refuse.unknown_cloak_dagger_option_s", unknown=str(unknown))
+        )
     merged = {**DEFAULT_OPTIONS, **options}
     copies = merged["document_copies"]
     if type(copies) is not int or copies not in DOCUMENT_COPIES:
         raise IllegalAction("CD-1.2", msg("cd.refuse.document_copies", copies=repr(copies)))
     for flag in ("double_agents", "hazards"):
         if not isinstance(merged[flag], bool):
-            raise IllegalAction("CD-6", msg("cd.refuse.true_false", flag=flag, merged=repr(merged[flag])))
+            raise IllegalAction(
+                "CD-6", msg("cd.refuse.true_false", flag=flag, merged=repr(merged[flag]))
+            )
     return merged
 
 
@@ -62,7 +68,9 @@ def check_seats(seats: list[dict[str, Any]], options: dict[str, Any]) -> None:
         raise IllegalAction("CD-1.3", msg("cd.refuse.cloak_dagger_needs_players", count=len(ids)))
     if ids != SEAT_IDS[: len(ids)]:
         expected = ", ".join(SEAT_IDS[: len(ids)])
-        raise IllegalAction("CD-1.3", msg("cd.refuse.seats_turn_order", expected=expected, ids=', '.join(ids)))
+        raise IllegalAction(
+            "CD-1.3", msg("cd.refuse.seats_turn_order", expected=expected, ids=", ".join(ids))
+        )
 
 
 def new_state(
@@ -79,13 +87,20 @@ def new_state(
     ):
         raise IllegalAction(
             "CD-2.2",
-            msg("cd.refuse.pile_hold_exactly_cards_with", cards=''.join(sorted(cards)), recorded=repr(recorded)),
+            msg(
+                "cd.refuse.pile_hold_exactly_cards_with",
+                cards="".join(sorted(cards)),
+                recorded=repr(recorded),
+            ),
         )
     if rng is not None:
         pile = list(cards)
         rng.shuffle(pile)
         if recorded is not None and recorded != pile:
-            raise IllegalAction("CD-2.2", msg("cd.refuse.pile_disagrees_with_seed_s", recorded=str(recorded), pile=str(pile)))
+            raise IllegalAction(
+                "CD-2.2",
+                msg("cd.refuse.pile_disagrees_with_seed_s", recorded=str(recorded), pile=str(pile)),
+            )
         return CloakState(options, seats, pile, None)
     if recorded is not None:
         return CloakState(options, seats, list(recorded), None)
@@ -108,14 +123,21 @@ def apply(state: CloakState, action: Action) -> Action:
     i = state.turn
     seat = state.seats[i]
     if action.get("seat") != seat:
-        raise IllegalAction("CD-1.3", msg("cd.refuse.s_turn_s", seat=seat, seat2=str(action.get('seat'))))
+        raise IllegalAction(
+            "CD-1.3", msg("cd.refuse.s_turn_s", seat=seat, seat2=str(action.get("seat")))
+        )
     kind = action.get("type")
     if kind not in ACTION_TYPES:
-        raise IllegalAction("CD-3.5", msg("cd.refuse.unknown_action_type_turn_one", kind=repr(kind)))
+        raise IllegalAction(
+            "CD-3.5", msg("cd.refuse.unknown_action_type_turn_one", kind=repr(kind))
+        )
     n = _envelope(action)
     hand = state.hands[i]
     if hand and kind != "drop":
-        raise IllegalAction("CD-3.5", msg("cd.refuse.holds_card_s_finish_transfer", seat=seat, count=len(hand), kind=kind))
+        raise IllegalAction(
+            "CD-3.5",
+            msg("cd.refuse.holds_card_s_finish_transfer", seat=seat, count=len(hand), kind=kind),
+        )
     contents = state.envelopes[n]
     saw = tuple(contents)
     cards = 0
@@ -129,8 +151,12 @@ def apply(state: CloakState, action: Action) -> Action:
     elif kind == "examine":
         recorded = {"seat": seat, "type": "examine", "envelope": n}
     elif kind == "place":
-        recorded = {"seat": seat, "type": "place", "envelope": n,
-                    "card": _draw(state, n, contents, action.get("card"))}
+        recorded = {
+            "seat": seat,
+            "type": "place",
+            "envelope": n,
+            "card": _draw(state, n, contents, action.get("card")),
+        }
     elif kind == "take":
         recorded = _take(state, i, n, contents, hand, action)
         cards = len(hand)
@@ -169,31 +195,53 @@ def _draw(state: CloakState, n: int, contents: list[str], card: Any) -> str:
             raise IllegalAction("CD-3.2", msg("cd.refuse.pile_empty_nothing_can_placed"))
         top = state.pile[0]
         if card is not None and card != top:
-            raise IllegalAction("CD-3.2", msg("cd.refuse.top_card_pile", top=repr(top), card=repr(card)))
+            raise IllegalAction(
+                "CD-3.2", msg("cd.refuse.top_card_pile", top=repr(top), card=repr(card))
+            )
         card = state.pile.pop(0)
     contents.append(card)
     return card
 
 
-def _take(state: CloakState, i: int, n: int, contents: list[str], hand: list[str],
-          action: Action) -> Action:
+def _take(
+    state: CloakState, i: int, n: int, contents: list[str], hand: list[str], action: Action
+) -> Action:
     seat = state.seats[i]
     spy = action.get("spy")
     second = action.get("second")
     if isinstance(second, list):
-        raise IllegalAction("CD-3.3", msg("cd.refuse.never_more_than_cards_transfer", second=repr(second)))
+        raise IllegalAction(
+            "CD-3.3", msg("cd.refuse.never_more_than_cards_transfer", second=repr(second))
+        )
     if not isinstance(spy, str):
         raise IllegalAction("CD-3.3", msg("cd.refuse.spy_letter_spy_shown", spy=repr(spy)))
     if spy in DOUBLE_AGENTS and not state.options["double_agents"]:
-        raise IllegalAction("CD-6.1", msg("cd.refuse.double_agents_game_options_double", spy=repr(spy)))
+        raise IllegalAction(
+            "CD-6.1", msg("cd.refuse.double_agents_game_options_double", spy=repr(spy))
+        )
     if spy not in state.spies[i] and spy not in DOUBLE_AGENTS:
-        raise IllegalAction("CD-3.3", msg("cd.refuse.can_start_transfer_only_with", seat=seat, spies=', '.join(sorted(state.spies[i])), spy=repr(spy)))
+        raise IllegalAction(
+            "CD-3.3",
+            msg(
+                "cd.refuse.can_start_transfer_only_with",
+                seat=seat,
+                spies=", ".join(sorted(state.spies[i])),
+                spy=repr(spy),
+            ),
+        )
     if spy not in contents:
-        raise IllegalAction("CD-3.3", msg("cd.refuse.envelope_holds_no_transfer_starts", n=n, spy=repr(spy)))
+        raise IllegalAction(
+            "CD-3.3", msg("cd.refuse.envelope_holds_no_transfer_starts", n=n, spy=repr(spy))
+        )
     if second is not None and (
         not isinstance(second, str) or contents.count(second) < 1 + (second == spy)
     ):
-        raise IllegalAction("CD-3.3", msg("cd.refuse.envelope_holds_no_besides_take", n=n, second=repr(second), spy=repr(spy)))
+        raise IllegalAction(
+            "CD-3.3",
+            msg(
+                "cd.refuse.envelope_holds_no_besides_take", n=n, second=repr(second), spy=repr(spy)
+            ),
+        )
     contents.remove(spy)
     hand.append(spy)
     if second is not None:
@@ -209,7 +257,9 @@ def _hazard(state: CloakState, i: int, n: int, contents: list[str], action: Acti
     if not isinstance(card, str) or card not in HAZARDS:
         raise IllegalAction("CD-6.2", msg("cd.refuse.hazard_card", card=repr(card)))
     if card not in contents:
-        raise IllegalAction("CD-6.2", msg("cd.refuse.envelope_holds_no_reveal", n=n, card=repr(card)))
+        raise IllegalAction(
+            "CD-6.2", msg("cd.refuse.envelope_holds_no_reveal", n=n, card=repr(card))
+        )
     contents.remove(card)
     state.pile.append(card)
     for j, hand in enumerate(state.hands):

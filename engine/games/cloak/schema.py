@@ -46,33 +46,52 @@ def json_schema() -> dict[str, Any]:
         "actions": [
             action("examine", ["envelope"], envelope=envelope),
             action("place", ["envelope"], envelope=envelope, card=any_card),
-            action("take", ["envelope", "spy"], envelope=envelope,
-                   spy={"enum": sorted(LOYAL_SPIES | DOUBLE_AGENTS)},
-                   second={"oneOf": [{"type": "null"}, any_card]}),
+            action(
+                "take",
+                ["envelope", "spy"],
+                envelope=envelope,
+                spy={"enum": sorted(LOYAL_SPIES | DOUBLE_AGENTS)},
+                second={"oneOf": [{"type": "null"}, any_card]},
+            ),
             action("drop", ["envelope"], envelope=envelope),
-            action("hazard", ["envelope", "card"], envelope=envelope, card={"enum": sorted(HAZARDS)}),
+            action(
+                "hazard", ["envelope", "card"], envelope=envelope, card={"enum": sorted(HAZARDS)}
+            ),
         ],
         "result": {
             "type": "object",
             "required": ["winner", "reason"],
-            "properties": {"winner": {"enum": SEAT_IDS[:MAX_PLAYERS]}, "reason": {"const": "documents"}},
+            "properties": {
+                "winner": {"enum": SEAT_IDS[:MAX_PLAYERS]},
+                "reason": {"const": "documents"},
+            },
         },
     }
 
 
-def form_schema(options: dict[str, Any], seats: list[str], locale: str = DEFAULT_LOCALE) -> dict[str, Any]:
+def form_schema(
+    options: dict[str, Any], seats: list[str], locale: str = DEFAULT_LOCALE
+) -> dict[str, Any]:
     """The options as a person chooses them (CD-1.2, CD-6); the setup has nothing to ask:
     the envelopes' cards are entered as they come out."""
+
     def say(message_id: str) -> str:
         return render(msg(message_id), locale)
 
     return {
-        "options": {"type": "object", "properties": {
-            "document_copies": {"title": say("cd.form.copies"), "oneOf": [
-                {"const": 1, "title": say("cd.form.copies.one")},
-                {"const": 3, "title": say("cd.form.copies.three")}]},
-            "double_agents": {"type": "boolean", "title": say("cd.form.double_agents")},
-            "hazards": {"type": "boolean", "title": say("cd.form.hazards")},
-        }},
+        "options": {
+            "type": "object",
+            "properties": {
+                "document_copies": {
+                    "title": say("cd.form.copies"),
+                    "oneOf": [
+                        {"const": 1, "title": say("cd.form.copies.one")},
+                        {"const": 3, "title": say("cd.form.copies.three")},
+                    ],
+                },
+                "double_agents": {"type": "boolean", "title": say("cd.form.double_agents")},
+                "hazards": {"type": "boolean", "title": say("cd.form.hazards")},
+            },
+        },
         "setup": {"type": "object", "properties": {}},
     }

@@ -55,7 +55,11 @@ def _cards(cards: list[Any], table: Table, actor: Any) -> Message | list[Any]:
 
 def _where(action: dict[str, Any]) -> Message:
     envelope = action.get("envelope")
-    return msg("cd.envelope", number=envelope) if isinstance(envelope, int) else msg("cd.envelope.unknown")
+    return (
+        msg("cd.envelope", number=envelope)
+        if isinstance(envelope, int)
+        else msg("cd.envelope.unknown")
+    )
 
 
 def _turn(action: dict[str, Any], table: Table) -> Message:
@@ -65,11 +69,15 @@ def _turn(action: dict[str, Any], table: Table) -> Message:
     where = _where(action)
     if kind == "examine":
         if "saw" in action:
-            return msg("cd.examine.saw", who=who, where=where, cards=_cards(action["saw"], table, actor))
+            return msg(
+                "cd.examine.saw", who=who, where=where, cards=_cards(action["saw"], table, actor)
+            )
         return msg("cd.examine", who=who, where=where)
     if kind == "place":
         if action.get("card"):
-            return msg("cd.place.card", who=who, where=where, card=card_name(action["card"], table, actor))
+            return msg(
+                "cd.place.card", who=who, where=where, card=card_name(action["card"], table, actor)
+            )
         return msg("cd.place", who=who, where=where)
     if kind == "take":
         spy = card_name(action.get("spy"), table, actor)
@@ -77,7 +85,13 @@ def _turn(action: dict[str, Any], table: Table) -> Message:
             second = action["second"]
             if second is None:
                 return msg("cd.take.alone", who=who, spy=spy, where=where)
-            return msg("cd.take.second", who=who, spy=spy, where=where, card=card_name(second, table, actor))
+            return msg(
+                "cd.take.second",
+                who=who,
+                spy=spy,
+                where=where,
+                card=card_name(second, table, actor),
+            )
         if action.get("cards") == 2:
             return msg("cd.take.unseen", who=who, spy=spy, where=where)
         return msg("cd.take.alone", who=who, spy=spy, where=where)
@@ -86,7 +100,9 @@ def _turn(action: dict[str, Any], table: Table) -> Message:
             return msg("cd.drop.count", who=who, where=where, count=action["cards"])
         return msg("cd.drop", who=who, where=where)
     if kind == "hazard":
-        return msg("cd.hazard", who=who, where=where, card=card_name(action.get("card"), table, actor))
+        return msg(
+            "cd.hazard", who=who, where=where, card=card_name(action.get("card"), table, actor)
+        )
     if kind == "open":  # a seat's pick (Game.openings): never logged, said to its seat only
         return msg("cd.open", who=who, where=where)
     return msg("core.action", text=f"{action.get('seat')} {kind}")
@@ -129,6 +145,13 @@ def describe_result(result: dict[str, Any], table: Table) -> Message:
 
 
 def legend(options: dict[str, Any]) -> list[dict[str, Any]]:
-    marks = ["envelope.current", "envelope.won", "envelope.unknown", "events", "cards",
-             "notation", "notation.take"]
+    marks = [
+        "envelope.current",
+        "envelope.won",
+        "envelope.unknown",
+        "events",
+        "cards",
+        "notation",
+        "notation.take",
+    ]
     return [{"mark": mark, "text": msg(f"cd.legend.{mark}")} for mark in marks]

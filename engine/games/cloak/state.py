@@ -60,12 +60,30 @@ class CloakState:
     """The true state. ``envelopes[n]`` holds envelope n's cards (index 0 unused)."""
 
     __slots__ = (
-        "options", "seats", "envelopes", "hands", "pile", "pile_unknown", "setup_pile", "turn",
-        "winner", "owed", "history", "spies", "enemies", "knowledge", "proofs",
+        "options",
+        "seats",
+        "envelopes",
+        "hands",
+        "pile",
+        "pile_unknown",
+        "setup_pile",
+        "turn",
+        "winner",
+        "owed",
+        "history",
+        "spies",
+        "enemies",
+        "knowledge",
+        "proofs",
     )
 
-    def __init__(self, options: dict[str, Any], seats: list[str], pile: list[str],
-                 pile_unknown: list[str] | None):
+    def __init__(
+        self,
+        options: dict[str, Any],
+        seats: list[str],
+        pile: list[str],
+        pile_unknown: list[str] | None,
+    ):
         self.options = options
         self.seats = seats
         self.envelopes: list[list[str]] = [[] for _ in range(ENVELOPES + 1)]

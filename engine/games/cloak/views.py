@@ -25,9 +25,11 @@ from engine.games.cloak.state import (
 def static_view(options: dict[str, Any]) -> dict[str, Any]:
     """The components every viewer knows (CD-1): the envelopes, each seat's spy pair,
     and the cards shuffled into the pile (not their order)."""
-    return {"envelopes": ENVELOPES,
-            "spies": dict(zip(SEAT_IDS, SPY_PAIRS, strict=True)),
-            "pile_cards": sorted(deck(options))}
+    return {
+        "envelopes": ENVELOPES,
+        "spies": dict(zip(SEAT_IDS, SPY_PAIRS, strict=True)),
+        "pile_cards": sorted(deck(options)),
+    }
 
 
 def _clock(turns: int, seats: int, to_act: int | None, hand_size: int) -> dict[str, Any]:
@@ -39,7 +41,9 @@ def _clock(turns: int, seats: int, to_act: int | None, hand_size: int) -> dict[s
 def clock(state: CloakState) -> dict[str, Any]:
     """The public round and phase of ``state`` (as every view has them)."""
     to_act = None if state.winner is not None else state.turn
-    shown = _clock(state.ply, len(state.seats), to_act, 0 if to_act is None else len(state.hands[to_act]))
+    shown = _clock(
+        state.ply, len(state.seats), to_act, 0 if to_act is None else len(state.hands[to_act])
+    )
     return {"round": shown["round"], "phase": shown["phase"]}
 
 
@@ -58,7 +62,9 @@ def seat_view(known: Knowledge) -> dict[str, Any]:
     seats = known.seats
     to_act = known.to_act
     return {
-        **_clock(known.turns, len(seats), to_act, 0 if to_act is None else known.hand_sizes[to_act]),
+        **_clock(
+            known.turns, len(seats), to_act, 0 if to_act is None else known.hand_sizes[to_act]
+        ),
         "viewer": known.seat,
         "to_act": None if to_act is None else seats[to_act],
         "hand": sorted(known.hand),
@@ -69,7 +75,9 @@ def seat_view(known: Knowledge) -> dict[str, Any]:
         "hazards": [dict(event) for event in known.hazards],
         "check_sheet": known.check_sheet(),
         "winner": None if known.winner is None else seats[known.winner],
-        "win": None if known.win is None else {**known.win, "contents": list(known.win["contents"])},
+        "win": None
+        if known.win is None
+        else {**known.win, "contents": list(known.win["contents"])},
     }
 
 
@@ -85,16 +93,23 @@ def _all_seeing(state: CloakState) -> dict[str, Any]:
         **_clock(state.ply, len(seats), to_act, 0 if to_act is None else len(state.hands[to_act])),
         "viewer": None,
         "to_act": None if to_act is None else seats[to_act],
-        "envelopes": [{"envelope": n, "contents": sorted(state.envelopes[n])} for n in ENVELOPE_NUMBERS],
+        "envelopes": [
+            {"envelope": n, "contents": sorted(state.envelopes[n])} for n in ENVELOPE_NUMBERS
+        ],
         "hands": {seat: list(state.hands[i]) for i, seat in enumerate(seats)},
         "hand_sizes": {seat: len(state.hands[i]) for i, seat in enumerate(seats)},
         "pile": None if state.pile_unknown is not None else list(state.pile),
         "pile_size": state.pile_size,
         "must_tell": _must_tell(seats, state.owed),
         "winner": None if state.winner is None else seats[state.winner],
-        "win": None if state.winner is None or last is None else {
-            "turn": state.ply, "seat": seats[state.winner], "envelope": last.action["envelope"],
-            "contents": sorted(last.win or ())},
+        "win": None
+        if state.winner is None or last is None
+        else {
+            "turn": state.ply,
+            "seat": seats[state.winner],
+            "envelope": last.action["envelope"],
+            "contents": sorted(last.win or ()),
+        },
     }
 
 
@@ -112,18 +127,40 @@ def action_view(state_after: CloakState, action: Action, viewer: str | None) -> 
 
 def render_text(state: CloakState, locale: str = DEFAULT_LOCALE) -> str:
     """The all-seeing state as text in ``locale``; cards by their letters (the notation)."""
+
     def say(message: Message | str) -> str:
         return render(message, locale)
 
     table = Table({}, {})
-    status = (msg("cd.text.won", seat=seat_name(state.seats[state.winner], table)) if state.winner is not None
-              else msg("cd.text.turn", turn=state.ply + 1, seat=seat_name(state.seats[state.turn], table)))
+    status = (
+        msg("cd.text.won", seat=seat_name(state.seats[state.winner], table))
+        if state.winner is not None
+        else msg("cd.text.turn", turn=state.ply + 1, seat=seat_name(state.seats[state.turn], table))
+    )
     lines = [say(msg("cd.text.head", status=status))]
     for i, seat in enumerate(state.seats):
-        lines.append("  " + say(msg("cd.text.hand", seat=seat_name(seat, table), cards="".join(state.hands[i]) or "-")))
+        lines.append(
+            "  "
+            + say(
+                msg(
+                    "cd.text.hand",
+                    seat=seat_name(seat, table),
+                    cards="".join(state.hands[i]) or "-",
+                )
+            )
+        )
     pile = "?" * len(state.pile_unknown or ()) + "".join(state.pile)
     lines.append("  " + say(msg("cd.text.pile", cards=pile or "-")))
     for n in ENVELOPE_NUMBERS:
         if state.envelopes[n]:
-            lines.append("  " + say(msg("cd.text.envelope", number=f"{n:2}", cards="".join(sorted(state.envelopes[n])))))
+            lines.append(
+                "  "
+                + say(
+                    msg(
+                        "cd.text.envelope",
+                        number=f"{n:2}",
+                        cards="".join(sorted(state.envelopes[n])),
+                    )
+                )
+            )
     return "\n".join(lines)

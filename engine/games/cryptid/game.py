@@ -33,7 +33,9 @@ class CryptidGame(Game):
     def check_seats(self, seats: list[dict[str, Any]], options: dict[str, Any]) -> None:
         named = sorted(str(entry.get("seat")) for entry in seats)
         if named != sorted(SEATS):
-            raise IllegalAction("CUL-1.1", msg("cul.refuse.seats_exactly_cryptid_scientist", named=str(named)))
+            raise IllegalAction(
+                "CUL-1.1", msg("cul.refuse.seats_exactly_cryptid_scientist", named=str(named))
+            )
 
     def seat_ids(self, options: dict[str, Any], player_count: int | None = None) -> list[str]:
         return list(SEATS)
@@ -50,7 +52,9 @@ class CryptidGame(Game):
             "first_blocks": list(state.setup["first_blocks"]),
         }
 
-    def random_setup_choices(self, options: dict[str, Any], seats: list[str], rng: Rng) -> dict[str, Any]:
+    def random_setup_choices(
+        self, options: dict[str, Any], seats: list[str], rng: Rng
+    ) -> dict[str, Any]:
         return {"sensors_2r2w1b": rng.choice(["left", "right"])}
 
     def to_act(self, state: CryptidState) -> list[str]:
@@ -112,6 +116,7 @@ class CryptidGame(Game):
     def json_schema(self) -> dict[str, Any]:
         return schema.json_schema()
 
-    def form_schema(self, options: dict[str, Any], seats: list[str],
-                    locale: str = DEFAULT_LOCALE) -> dict[str, Any]:
+    def form_schema(
+        self, options: dict[str, Any], seats: list[str], locale: str = DEFAULT_LOCALE
+    ) -> dict[str, Any]:
         return schema.form_schema(options, seats, locale)

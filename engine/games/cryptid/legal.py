@@ -105,10 +105,16 @@ def legal_actions(state: CryptidState, seat: str) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
         for card in CARDS:
             if card in state.hands[seat]:
-                out += [{"seat": seat, "type": "play", "card": card, **f} for f in effect_actions(state, card)]
+                out += [
+                    {"seat": seat, "type": "play", "card": card, **f}
+                    for f in effect_actions(state, card)
+                ]
         if state.wild[seat]:
             for effect in CARDS:
-                out += [{"seat": seat, "type": "wild", "as": effect, **f} for f in effect_actions(state, effect)]
+                out += [
+                    {"seat": seat, "type": "wild", "as": effect, **f}
+                    for f in effect_actions(state, effect)
+                ]
         if len(state.hands[seat]) < HAND_LIMIT:
             out.append({"seat": seat, "type": "draw"})
         return out
@@ -119,12 +125,17 @@ def legal_actions(state: CryptidState, seat: str) -> list[dict[str, Any]]:
     if phase == "relocate":
         spaces = len(state.sensors[OTHER[state.active]])
         assert state.displaced is not None, "the relocate phase keeps the sensors it displaced"
-        return [{"seat": seat, "type": "relocate", "to": to} for to in relocations(state.displaced, spaces)]
+        return [
+            {"seat": seat, "type": "relocate", "to": to}
+            for to in relocations(state.displaced, spaces)
+        ]
     if phase == "expansion":
         if state.pending_blocks is not None:
             a, b = state.pending_blocks
-            return [{"seat": seat, "type": "expand", "left": a, "right": b},
-                    {"seat": seat, "type": "expand", "left": b, "right": a}]
+            return [
+                {"seat": seat, "type": "expand", "left": a, "right": b},
+                {"seat": seat, "type": "expand", "left": b, "right": a},
+            ]
         return [{"seat": seat, "type": "expand"}]
     return []
 

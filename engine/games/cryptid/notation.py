@@ -26,7 +26,8 @@ def _group(value: Any) -> str:
 def _effect(effect: str, action: dict[str, Any]) -> str:
     colour = str(action.get("color", "?"))[:1]
     if effect == "split":
-        return f"split@{action.get('space')} L{_group(action.get('left'))} R{_group(action.get('right'))}"
+        left, right = _group(action.get("left")), _group(action.get("right"))
+        return f"split@{action.get('space')} L{left} R{right}"
     if effect == "shuffle":
         return f"shuffle {colour}@{action.get('space')} {_DIR.get(action.get('dir'), '?')}"
     if effect == "align":

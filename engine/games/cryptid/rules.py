@@ -50,30 +50,47 @@ def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
     """``{"decks": {seat: {card: n}}}`` with the documented default filled in (CUL-1.2)."""
     unknown = sorted(set(options) - {"decks"})
     if unknown:
-        raise IllegalAction("LOG-OPTIONS", msg("cul.refuse.unknown_option_s_game_has", unknown=str(unknown)))
+        raise IllegalAction(
+            "LOG-OPTIONS", msg("cul.refuse.unknown_option_s_game_has", unknown=str(unknown))
+        )
     decks = options.get("decks", {})
     if not isinstance(decks, dict):
         raise IllegalAction("CUL-1.2", msg("cul.refuse.options_decks_object_seat_deck"))
     extra = sorted(set(decks) - set(SEATS))
     if extra:
-        raise IllegalAction("CUL-1.2", msg("cul.refuse.options_decks_names_no_seat", extra=str(extra)))
+        raise IllegalAction(
+            "CUL-1.2", msg("cul.refuse.options_decks_names_no_seat", extra=str(extra))
+        )
     normalized: dict[str, dict[str, int]] = {}
     for seat in SEATS:
         mix = decks.get(seat, DEFAULT_DECK)
         if not isinstance(mix, dict):
-            raise IllegalAction("CUL-1.2", msg("cul.refuse.options_decks_object_card_count", seat=seat))
+            raise IllegalAction(
+                "CUL-1.2", msg("cul.refuse.options_decks_object_card_count", seat=seat)
+            )
         bad = sorted(set(mix) - set(EFFECTS))
         if bad:
-            raise IllegalAction("CUL-1.2", msg("cul.refuse.options_decks_unknown_card_s", seat=seat, bad=str(bad)))
+            raise IllegalAction(
+                "CUL-1.2", msg("cul.refuse.options_decks_unknown_card_s", seat=seat, bad=str(bad))
+            )
         counts = {}
         for card in ("split", "shuffle", "align"):
             n = mix.get(card, 0)
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                raise IllegalAction("CUL-1.2", msg("cul.refuse.options_decks_whole_number", seat=seat, card=card, n=repr(n)))
+                raise IllegalAction(
+                    "CUL-1.2",
+                    msg("cul.refuse.options_decks_whole_number", seat=seat, card=card, n=repr(n)),
+                )
             counts[card] = n
         if sum(counts.values()) != CARDS_PER_DECK:
             raise IllegalAction(
-                "CUL-1.2", msg("cul.refuse.options_decks_holds_cards_deck", seat=seat, count=sum(counts.values()), cards_per_deck=CARDS_PER_DECK)
+                "CUL-1.2",
+                msg(
+                    "cul.refuse.options_decks_holds_cards_deck",
+                    seat=seat,
+                    count=sum(counts.values()),
+                    cards_per_deck=CARDS_PER_DECK,
+                ),
             )
         normalized[seat] = counts
     return {"decks": normalized}
@@ -81,22 +98,32 @@ def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
 
 # --------------------------------------------------------------------------- setup
 def _take_cards(pile: list[str], cards: list[str], rule: str, what: Text) -> None:
-    """Remove the multiset ``cards`` from the sorted ``pile``; IllegalAction if it cannot hold them."""
+    """Remove the multiset ``cards`` from the sorted ``pile``; IllegalAction if it cannot hold
+    them."""
     for card in cards:
         try:
             pile.remove(card)
         except ValueError:
-            raise IllegalAction(rule, msg("cul.refuse.deck_holds_no_more_cards", what=what, card=repr(card))) from None
+            raise IllegalAction(
+                rule, msg("cul.refuse.deck_holds_no_more_cards", what=what, card=repr(card))
+            ) from None
 
 
 def _read_cards(value: Any, count: int, rule: str, what: Text) -> list[str]:
     if not isinstance(value, list):
-        raise IllegalAction(rule, msg("cul.refuse.list_movement_cards", what=what, value=repr(value)))
+        raise IllegalAction(
+            rule, msg("cul.refuse.list_movement_cards", what=what, value=repr(value))
+        )
     if len(value) != count:
-        raise IllegalAction(rule, msg("cul.refuse.exactly_cards", what=what, count=count, n_value=len(value)))
+        raise IllegalAction(
+            rule, msg("cul.refuse.exactly_cards", what=what, count=count, n_value=len(value))
+        )
     for card in value:
         if card not in EFFECTS:
-            raise IllegalAction("CUL-1.2", msg("cul.refuse.unknown_movement_card_align_shuffle", what=what, card=repr(card)))
+            raise IllegalAction(
+                "CUL-1.2",
+                msg("cul.refuse.unknown_movement_card_align_shuffle", what=what, card=repr(card)),
+            )
     return value
 
 
@@ -120,11 +147,22 @@ def new_state(options: dict[str, Any], setup: dict[str, Any], rng: Rng | None) -
         if rng is not None:
             drawn = rng.draw(decks[seat], 3)
             if given is not None and not _same_cards(given, drawn):
-                raise IllegalAction("CUL-2.4", msg("cul.refuse.setup_hands_differs_from_seed", seat=seat, given=str(given), drawn=str(sorted(drawn))))
+                raise IllegalAction(
+                    "CUL-2.4",
+                    msg(
+                        "cul.refuse.setup_hands_differs_from_seed",
+                        seat=seat,
+                        given=str(given),
+                        drawn=str(sorted(drawn)),
+                    ),
+                )
             hands[seat] = sorted(drawn)
         else:
             if given is None:
-                raise IllegalAction("CUL-2.4", msg("cul.refuse.without_seed_setup_record_s", who=msg(f"cul.seat_word.{seat}")))
+                raise IllegalAction(
+                    "CUL-2.4",
+                    msg("cul.refuse.without_seed_setup_record_s", who=msg(f"cul.seat_word.{seat}")),
+                )
             _take_cards(decks[seat], given, "CUL-2.4", f"setup.hands.{seat}")
             hands[seat] = sorted(given)
 
@@ -137,12 +175,20 @@ def new_state(options: dict[str, Any], setup: dict[str, Any], rng: Rng | None) -
         or len(set(given_blocks)) != 3
     ):
         raise IllegalAction(
-            "CUL-2.3", msg("cul.refuse.setup_first_blocks_different_normal", given_blocks=repr(given_blocks))
+            "CUL-2.3",
+            msg("cul.refuse.setup_first_blocks_different_normal", given_blocks=repr(given_blocks)),
         )
     if rng is not None:
         first = rng.draw(normals, 3)
         if given_blocks is not None and given_blocks != first:
-            raise IllegalAction("CUL-2.4", msg("cul.refuse.setup_first_blocks_differs_from", given_blocks=str(given_blocks), first=str(first)))
+            raise IllegalAction(
+                "CUL-2.4",
+                msg(
+                    "cul.refuse.setup_first_blocks_differs_from",
+                    given_blocks=str(given_blocks),
+                    first=str(first),
+                ),
+            )
     else:
         if given_blocks is None:
             raise IllegalAction("CUL-2.4", msg("cul.refuse.without_seed_setup_record_first"))
@@ -151,8 +197,11 @@ def new_state(options: dict[str, Any], setup: dict[str, Any], rng: Rng | None) -
     state = CryptidState()
     state.options = options
     state.rng = rng
-    state.setup = {"sensors_2r2w1b": side, "hands": {s: list(h) for s, h in hands.items()},
-                   "first_blocks": list(first)}
+    state.setup = {
+        "sensors_2r2w1b": side,
+        "hands": {s: list(h) for s, h in hands.items()},
+        "first_blocks": list(first),
+    }
     state.round = 1
     state.phase = "sensor"
     state.turn = "cryptid"
@@ -171,7 +220,9 @@ def new_state(options: dict[str, Any], setup: dict[str, Any], rng: Rng | None) -
     state.hands = hands
     state.decks = decks
     state.discards = {"cryptid": [], "scientist": []}
-    state.block_pool = sorted((b for b in BLOCK_ORDER if b not in first), key=BLOCK_RANK.__getitem__)
+    state.block_pool = sorted(
+        (b for b in BLOCK_ORDER if b not in first), key=BLOCK_RANK.__getitem__
+    )
     state.guaranteed = GUARANTEED_NORMAL
     state.pending_blocks = None
     state.displaced = None
@@ -183,7 +234,9 @@ def new_state(options: dict[str, Any], setup: dict[str, Any], rng: Rng | None) -
 # --------------------------------------------------------------------------- reading fields
 def read_group(obj: dict[str, Any], name: str, rule: str, what: Text) -> list[int]:
     """A sensor group written as colour counts (``{"red": 2, "black": 1}``) as [r, w, b]."""
-    return group_from(get_dict(obj, name, rule, what), rule, msg("core.what.field", what=what, name=repr(name)))
+    return group_from(
+        get_dict(obj, name, rule, what), rule, msg("core.what.field", what=what, name=repr(name))
+    )
 
 
 def group_from(value: dict[str, Any], rule: str, what: Text) -> list[int]:
@@ -191,9 +244,14 @@ def group_from(value: dict[str, Any], rule: str, what: Text) -> list[int]:
     for colour, n in value.items():
         i = COLOR_INDEX.get(colour)
         if i is None:
-            raise IllegalAction(rule, msg("cul.refuse.unknown_sensor_colour_red_white", what=what, colour=repr(colour)))
+            raise IllegalAction(
+                rule,
+                msg("cul.refuse.unknown_sensor_colour_red_white", what=what, colour=repr(colour)),
+            )
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise IllegalAction(rule, msg("cul.refuse.count_whole_number", what=what, colour=colour, n=repr(n)))
+            raise IllegalAction(
+                rule, msg("cul.refuse.count_whole_number", what=what, colour=colour, n=repr(n))
+            )
         counts[i] = n
     return counts
 
@@ -224,14 +282,24 @@ def _split(state: CryptidState, action: dict[str, Any], what: Text) -> None:
     here = active[space]
     total = here[0] + here[1] + here[2]
     if not total:
-        raise IllegalAction("CUL-3.3", msg("cul.refuse.active_row_space_holds_no", what=what, space=space))
+        raise IllegalAction(
+            "CUL-3.3", msg("cul.refuse.active_row_space_holds_no", what=what, space=space)
+        )
     left = read_group(action, "left", "CUL-3.3", what)
     right = read_group(action, "right", "CUL-3.3", what)
     for i in range(3):
         if left[i] + right[i] != here[i]:
             raise IllegalAction(
                 "CUL-3.3",
-                msg("cul.refuse.space_holds_split_moves_exactly", what=what, space=space, here=describe_group(here), value=describe_group([left[0] + right[0], left[1] + right[1], left[2] + right[2]])),
+                msg(
+                    "cul.refuse.space_holds_split_moves_exactly",
+                    what=what,
+                    space=space,
+                    here=describe_group(here),
+                    value=describe_group(
+                        [left[0] + right[0], left[1] + right[1], left[2] + right[2]]
+                    ),
+                ),
             )
     if total > 1 and (not any(left) or not any(right)):
         raise IllegalAction(
@@ -258,7 +326,15 @@ def _shuffle(state: CryptidState, action: dict[str, Any], what: Text) -> None:
     if direction != "left" and direction != "right":
         get_str(action, "dir", "CUL-3.4", what, choices=_SIDES)
     if not active[space][c]:
-        raise IllegalAction("CUL-3.4", msg("cul.refuse.active_row_space_holds_no2", what=what, space=space, colour=msg(f"cul.colour.{colour}")))
+        raise IllegalAction(
+            "CUL-3.4",
+            msg(
+                "cul.refuse.active_row_space_holds_no2",
+                what=what,
+                space=space,
+                colour=msg(f"cul.colour.{colour}"),
+            ),
+        )
     if direction == "left":
         if space == 0:
             raise IllegalAction("CUL-3.4", msg("cul.refuse.sensor_left_end_active_row", what=what))
@@ -290,17 +366,30 @@ def _align(state: CryptidState, action: dict[str, Any], what: Text) -> None:
             inactive[i + shift][c] += n
             moved += n
     if not moved:
-        raise IllegalAction("CUL-3.5", msg("cul.refuse.no_sensor_left_active_row", what=what, colour=msg(f"cul.colour.{colour}")))
+        raise IllegalAction(
+            "CUL-3.5",
+            msg(
+                "cul.refuse.no_sensor_left_active_row",
+                what=what,
+                colour=msg(f"cul.colour.{colour}"),
+            ),
+        )
     state.active_sensors -= moved
 
 
 _EFFECTS = {"split": _split, "shuffle": _shuffle, "align": _align}
 #: How a rejection names the action, built once (validation formats no string on the legal path).
 # What a refusal calls the action it stops, in words ("the Cryptid's Split").
-_PLAY_WHAT = {(seat, card): msg("cul.what.play", seat=msg(f"cul.seat.{seat}"), card=msg(f"cul.card.{card}"))
-              for seat in SEATS for card in CARDS}
-_WILD_WHAT = {(seat, card): msg("cul.what.wild", seat=msg(f"cul.seat.{seat}"), card=msg(f"cul.card.{card}"))
-              for seat in SEATS for card in CARDS}
+_PLAY_WHAT = {
+    (seat, card): msg("cul.what.play", seat=msg(f"cul.seat.{seat}"), card=msg(f"cul.card.{card}"))
+    for seat in SEATS
+    for card in CARDS
+}
+_WILD_WHAT = {
+    (seat, card): msg("cul.what.wild", seat=msg(f"cul.seat.{seat}"), card=msg(f"cul.card.{card}"))
+    for seat in SEATS
+    for card in CARDS
+}
 
 
 # --------------------------------------------------------------------------- drawing cards
@@ -314,11 +403,21 @@ def _draw(state: CryptidState, seat: str, action: dict[str, Any]) -> dict[str, A
     hand = state.hands[seat]
     size = len(hand)
     if size >= HAND_LIMIT:
-        raise IllegalAction("CUL-3.7", msg("cul.refuse.hand_cards_cannot_draw_limit", what=what, count=size, hand_limit=HAND_LIMIT))
+        raise IllegalAction(
+            "CUL-3.7",
+            msg(
+                "cul.refuse.hand_cards_cannot_draw_limit",
+                what=what,
+                count=size,
+                hand_limit=HAND_LIMIT,
+            ),
+        )
     count = 1 if size == HAND_LIMIT - 1 else 2
     given = action.get("cards")
     if given is not None:
-        given = _read_cards(given, count, "CUL-3.7", msg("core.what.field", what=what, name=msg("cul.field.drawn")))
+        given = _read_cards(
+            given, count, "CUL-3.7", msg("core.what.field", what=what, name=msg("cul.field.drawn"))
+        )
     if state.rng is not None:
         rng = state.rng
         drawn = []
@@ -327,11 +426,21 @@ def _draw(state: CryptidState, seat: str, action: dict[str, Any]) -> dict[str, A
                 _reshuffle(state, seat)
             drawn += rng.draw(state.decks[seat])
         if given is not None and not _same_cards(given, drawn):
-            raise IllegalAction("CUL-2.4", msg("cul.refuse.cards_differ_from_seed_s", what=what, given=str(given), drawn=str(drawn)))
+            raise IllegalAction(
+                "CUL-2.4",
+                msg(
+                    "cul.refuse.cards_differ_from_seed_s",
+                    what=what,
+                    given=str(given),
+                    drawn=str(drawn),
+                ),
+            )
         recorded = action if given is not None else {**action, "cards": drawn}
     else:
         if given is None:
-            raise IllegalAction("CUL-2.4", msg("cul.refuse.without_seed_draw_list_cards", what=what))
+            raise IllegalAction(
+                "CUL-2.4", msg("cul.refuse.without_seed_draw_list_cards", what=what)
+            )
         deck = state.decks[seat]
         if count <= len(deck):
             _take_cards(deck, given, "CUL-2.4", what)
@@ -343,7 +452,12 @@ def _draw(state: CryptidState, seat: str, action: dict[str, Any]) -> dict[str, A
                 except ValueError:
                     raise IllegalAction(
                         "CUL-6.1",
-                        msg("cul.refuse.deck_ran_out_mid_draw", what=what, deck=str(deck), given=str(given)),
+                        msg(
+                            "cul.refuse.deck_ran_out_mid_draw",
+                            what=what,
+                            deck=str(deck),
+                            given=str(given),
+                        ),
                     ) from None
             _reshuffle(state, seat)
             _take_cards(state.decks[seat], rest, "CUL-6.1", msg("cul.what.reshuffled", what=what))
@@ -355,29 +469,60 @@ def _draw(state: CryptidState, seat: str, action: dict[str, Any]) -> dict[str, A
 
 
 # --------------------------------------------------------------------------- Sensor phase
-def _sensor_phase(state: CryptidState, seat: str, kind: object, action: dict[str, Any]) -> dict[str, Any]:
+def _sensor_phase(
+    state: CryptidState, seat: str, kind: object, action: dict[str, Any]
+) -> dict[str, Any]:
     if seat != state.turn:
-        raise IllegalAction("CUL-3.1", msg("cul.refuse.s_turn_sensor_phase_s", turn=msg(f"cul.seat_word.{state.turn}"), seat=msg(f"cul.seat_word.{seat}")))
+        raise IllegalAction(
+            "CUL-3.1",
+            msg(
+                "cul.refuse.s_turn_sensor_phase_s",
+                turn=msg(f"cul.seat_word.{state.turn}"),
+                seat=msg(f"cul.seat_word.{seat}"),
+            ),
+        )
     recorded = action
     if kind == "play":
         hand = state.hands[seat]
         if not hand:
-            raise IllegalAction("CUL-3.2", msg("cul.refuse.play_has_no_card_hand", seat=seat, who=msg(f"cul.seat_word.{seat}")))
+            raise IllegalAction(
+                "CUL-3.2",
+                msg(
+                    "cul.refuse.play_has_no_card_hand", seat=seat, who=msg(f"cul.seat_word.{seat}")
+                ),
+            )
         card = action.get("card")
         if card not in EFFECTS:
-            raise IllegalAction("CUL-1.2", msg("cul.refuse.play_unknown_movement_card_align", seat=seat, card=repr(card)))
+            raise IllegalAction(
+                "CUL-1.2",
+                msg("cul.refuse.play_unknown_movement_card_align", seat=seat, card=repr(card)),
+            )
         if card not in hand:
-            raise IllegalAction("CUL-3.2", msg("cul.refuse.play_holds_no_card", seat=seat, who=msg(f"cul.seat_word.{seat}"), card=msg(f"cul.card_word.{card}")))
+            raise IllegalAction(
+                "CUL-3.2",
+                msg(
+                    "cul.refuse.play_holds_no_card",
+                    seat=seat,
+                    who=msg(f"cul.seat_word.{seat}"),
+                    card=msg(f"cul.card_word.{card}"),
+                ),
+            )
         _EFFECTS[card](state, action, _PLAY_WHAT[seat, card])
         hand.remove(card)
         insort(state.discards[seat], card)
     elif kind == "wild":
         if not state.wild[seat]:
-            raise IllegalAction("CUL-3.6", msg("cul.refuse.wild_s_wild_card_down", seat=seat, who=msg(f"cul.seat_word.{seat}")))
+            raise IllegalAction(
+                "CUL-3.6",
+                msg(
+                    "cul.refuse.wild_s_wild_card_down", seat=seat, who=msg(f"cul.seat_word.{seat}")
+                ),
+            )
         effect = action.get("as")
         if effect not in EFFECTS:
             raise IllegalAction(
-                "CUL-3.6", msg("cul.refuse.wild_as_one_align_shuffle", seat=seat, effect=repr(effect))
+                "CUL-3.6",
+                msg("cul.refuse.wild_as_one_align_shuffle", seat=seat, effect=repr(effect)),
             )
         _EFFECTS[effect](state, action, _WILD_WHAT[seat, effect])
         state.wild[seat] = False
@@ -407,14 +552,20 @@ def read_trace(action: dict[str, Any]) -> tuple[int | None, int]:
         return get_int(action, "count", "CUL-6.3", msg("cul.what.declaration"), lo=0, hi=10), 0
     colours = action["colors"]
     if not isinstance(colours, list) or not colours:
-        raise IllegalAction("CUL-6.3", msg("cul.refuse.colors_non_empty_list_colours", colours=repr(colours)))
+        raise IllegalAction(
+            "CUL-6.3", msg("cul.refuse.colors_non_empty_list_colours", colours=repr(colours))
+        )
     mask = 0
     for colour in colours:
         i = COLOR_INDEX.get(colour) if isinstance(colour, str) else None
         if i is None:
-            raise IllegalAction("CUL-6.3", msg("cul.refuse.unknown_sensor_colour_red_white2", colour=repr(colour)))
+            raise IllegalAction(
+                "CUL-6.3", msg("cul.refuse.unknown_sensor_colour_red_white2", colour=repr(colour))
+            )
         if mask & (1 << i):
-            raise IllegalAction("CUL-6.3", msg("cul.refuse.colors_names_twice", colour=msg(f"cul.colour.{colour}")))
+            raise IllegalAction(
+                "CUL-6.3", msg("cul.refuse.colors_names_twice", colour=msg(f"cul.colour.{colour}"))
+            )
         mask |= 1 << i
     return None, mask
 
@@ -471,14 +622,17 @@ def _declare(state: CryptidState, seat: str, kind: object, action: dict[str, Any
             state.evidence.discard(block)
             gained += 1
     _gain_evidence(state, "cryptid", gained)
-    state.trace = {"count": count} if count is not None else {
-        "colors": [COLORS[i] for i in range(3) if mask & (1 << i)]
-    }
+    state.trace = (
+        {"count": count}
+        if count is not None
+        else {"colors": [COLORS[i] for i in range(3) if mask & (1 << i)]}
+    )
     # For the replay: every inactive-row block the trace matches (CUL-3.9), and those of
     # them that received a presence marker, as they stood at the declaration (CUL-6.3).
     spaces = state.sensors[OTHER[state.active]]
     state.trace["matching"] = [
-        block for j, block in enumerate(inactive_row)
+        block
+        for j, block in enumerate(inactive_row)
         if _signature_matches(block_signature(spaces, j), count, mask)
     ]
     state.trace["marked"] = [inactive_row[j] for j in targets]
@@ -494,7 +648,11 @@ def _signature_matches(signature: tuple[int, int], count: int | None, mask: int)
 def _victory(state: CryptidState) -> None:
     inactive_row = state.rows[OTHER[state.active]]
     presence = state.presence
-    if state.block_count() == MAX_BLOCKS and inactive_row[0] in presence and inactive_row[-1] in presence:
+    if (
+        state.block_count() == MAX_BLOCKS
+        and inactive_row[0] in presence
+        and inactive_row[-1] in presence
+    ):
         state.result = {"winner": "cryptid", "reason": "escape", "evidence": dict(state.held)}
     elif len(presence) <= 1:
         state.result = {"winner": "scientist", "reason": "capture", "evidence": dict(state.held)}
@@ -533,7 +691,8 @@ def _blockade(state: CryptidState, seat: str, kind: object, action: dict[str, An
     side = get_str(action, "side", "CUL-3.11", msg("cul.what.blockade"), choices=_SIDES)
     if side not in blockade_sides(state):
         raise IllegalAction(
-            "CUL-3.11", msg("cul.refuse.pair_includes_block_with_presence", side=msg(f"cul.side.{side}"))
+            "CUL-3.11",
+            msg("cul.refuse.pair_includes_block_with_presence", side=msg(f"cul.side.{side}")),
         )
     end = 0 if side == "left" else -1
     inactive = OTHER[state.active]
@@ -564,10 +723,18 @@ def _relocate(state: CryptidState, seat: str, kind: object, action: dict[str, An
         index = int(key) if isinstance(key, str) and key.isascii() and key.isdigit() else -1
         if not 0 <= index < len(spaces):
             raise IllegalAction(
-                "CUL-6.4", msg("cul.refuse.relocation_names_space_inactive_row", key=repr(key), n_spaces=str(len(spaces) - 1))
+                "CUL-6.4",
+                msg(
+                    "cul.refuse.relocation_names_space_inactive_row",
+                    key=repr(key),
+                    n_spaces=str(len(spaces) - 1),
+                ),
             )
         if not isinstance(value, dict):
-            raise IllegalAction("CUL-6.4", msg("cul.refuse.relocation_space_colour_counts", key=key, value=repr(value)))
+            raise IllegalAction(
+                "CUL-6.4",
+                msg("cul.refuse.relocation_space_colour_counts", key=key, value=repr(value)),
+            )
         group = group_from(value, "CUL-6.4", msg("cul.what.relocation_to", space=key))
         moves.append((index, group))
         for i in range(3):
@@ -577,7 +744,11 @@ def _relocate(state: CryptidState, seat: str, kind: object, action: dict[str, An
     if total != displaced:
         raise IllegalAction(
             "CUL-6.4",
-            msg("cul.refuse.relocation_places_place_exactly_displaced", total=describe_group(total), displaced=describe_group(displaced)),
+            msg(
+                "cul.refuse.relocation_places_place_exactly_displaced",
+                total=describe_group(total),
+                displaced=describe_group(displaced),
+            ),
         )
     for index, group in moves:
         for i in range(3):
@@ -614,7 +785,11 @@ def _expand(state: CryptidState, seat: str, kind: object, action: dict[str, Any]
     expander = state.active
     if seat != expander or kind != "expand":
         raise IllegalAction(
-            "CUL-3.12", msg("cul.refuse.expansion_phase_nearer_active_row", expander=msg(f"cul.seat_word.{expander}"))
+            "CUL-3.12",
+            msg(
+                "cul.refuse.expansion_phase_nearer_active_row",
+                expander=msg(f"cul.seat_word.{expander}"),
+            ),
         )
     left, right = action.get("left"), action.get("right")
     recorded = action
@@ -624,16 +799,28 @@ def _expand(state: CryptidState, seat: str, kind: object, action: dict[str, Any]
             left, right = drawn
             recorded = {**action, "left": left, "right": right}
         elif sorted((str(left), str(right))) != sorted(drawn):
-            raise IllegalAction("CUL-2.4", msg("cul.refuse.blocks_placed_differ_from_seed", left=left, right=right, drawn=str(drawn)))
+            raise IllegalAction(
+                "CUL-2.4",
+                msg(
+                    "cul.refuse.blocks_placed_differ_from_seed",
+                    left=left,
+                    right=right,
+                    drawn=str(drawn),
+                ),
+            )
         state.pending_blocks = None
     else:
         if left is None or right is None:
             raise IllegalAction("CUL-2.4", msg("cul.refuse.without_seed_expand_name_both"))
         for block in (left, right):
             if block not in BLOCK_ORDER:
-                raise IllegalAction("CUL-1.4", msg("cul.refuse.unknown_city_block_n_n", block=repr(block)))
+                raise IllegalAction(
+                    "CUL-1.4", msg("cul.refuse.unknown_city_block_n_n", block=repr(block))
+                )
         if left == right:
-            raise IllegalAction("CUL-2.4", msg("cul.refuse.same_block_cannot_drawn_twice", left=left))
+            raise IllegalAction(
+                "CUL-2.4", msg("cul.refuse.same_block_cannot_drawn_twice", left=left)
+            )
         possible = possible_blocks(state)
         for block in (left, right):
             if block not in possible:
@@ -641,7 +828,9 @@ def _expand(state: CryptidState, seat: str, kind: object, action: dict[str, Any]
                     reason = msg("cul.refuse.reason.first_normal", count=GUARANTEED_NORMAL)
                 else:
                     reason = msg("cul.refuse.reason.not_in_deck")
-                raise IllegalAction("CUL-2.4", msg("cul.refuse.block_cannot_drawn", block=block, reason=reason))
+                raise IllegalAction(
+                    "CUL-2.4", msg("cul.refuse.block_cannot_drawn", block=block, reason=reason)
+                )
         state.block_pool.remove(left)
         state.block_pool.remove(right)
         state.guaranteed = max(0, state.guaranteed - 2)
@@ -670,7 +859,9 @@ def apply(state: CryptidState, action: dict[str, Any]) -> dict[str, Any]:
         raise IllegalAction("CUL-3.1", msg("cul.refuse.action_object"))
     seat = action.get("seat")
     if seat not in SEATS:
-        raise IllegalAction("CUL-1.1", msg("cul.refuse.unknown_seat_seats_cryptid_scientist", seat=repr(seat)))
+        raise IllegalAction(
+            "CUL-1.1", msg("cul.refuse.unknown_seat_seats_cryptid_scientist", seat=repr(seat))
+        )
     kind = action.get("type")
     phase = state.phase
     if phase == "sensor":

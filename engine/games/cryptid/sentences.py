@@ -50,13 +50,25 @@ def _direction(direction: Any) -> Message | str:
 
 def _effect(effect: Any, action: dict[str, Any]) -> Message:
     if effect == "split":
-        return msg("cul.effect.split", space=_space(action.get("space")),
-                   left=_sensors(action.get("left")), right=_sensors(action.get("right")))
+        return msg(
+            "cul.effect.split",
+            space=_space(action.get("space")),
+            left=_sensors(action.get("left")),
+            right=_sensors(action.get("right")),
+        )
     if effect == "shuffle":
-        return msg("cul.effect.shuffle", colour=_colour(action.get("color")),
-                   space=_space(action.get("space")), dir=_direction(action.get("dir")))
+        return msg(
+            "cul.effect.shuffle",
+            colour=_colour(action.get("color")),
+            space=_space(action.get("space")),
+            dir=_direction(action.get("dir")),
+        )
     if effect == "align":
-        return msg("cul.effect.align", colour=_colour(action.get("color")), dir=_direction(action.get("dir")))
+        return msg(
+            "cul.effect.align",
+            colour=_colour(action.get("color")),
+            dir=_direction(action.get("dir")),
+        )
     return msg("cul.effect.unknown", effect=str(effect))
 
 
@@ -75,25 +87,50 @@ def describe(action: dict[str, Any], table: Table) -> Message:
     if kind == "declare":
         if "count" in action:
             return msg("cul.declare.count", who=who, count=action["count"])
-        return msg("cul.declare.colours", who=who,
-                   colours=[_colour(c) for c in action.get("colors") or []])
+        return msg(
+            "cul.declare.colours", who=who, colours=[_colour(c) for c in action.get("colors") or []]
+        )
     if kind == "blockade":
         side = action.get("side")
-        return msg("cul.blockade", who=who, side=msg(f"cul.side.{side}") if side in ("left", "right") else str(side))
+        return msg(
+            "cul.blockade",
+            who=who,
+            side=msg(f"cul.side.{side}") if side in ("left", "right") else str(side),
+        )
     if kind == "relocate":
         to = action.get("to")
         if not isinstance(to, dict):
             to = {}
-        placed = [msg("cul.relocate.space", sensors=_sensors(group), space=_space(int(space)))
-                  for space, group in sorted(to.items(), key=lambda item: int(item[0]))]
+        placed = [
+            msg("cul.relocate.space", sensors=_sensors(group), space=_space(int(space)))
+            for space, group in sorted(to.items(), key=lambda item: int(item[0]))
+        ]
         return msg("cul.relocate", who=who, placed=placed or msg("core.nothing"))
     if kind == "expand":
-        return msg("cul.expand", who=who, left=str(action.get("left", "?")), right=str(action.get("right", "?")))
+        return msg(
+            "cul.expand",
+            who=who,
+            left=str(action.get("left", "?")),
+            right=str(action.get("right", "?")),
+        )
     return msg("core.action", text=f"{action.get('seat')} {kind}")
 
 
 #: the fields of an action a person is asked for (``cul.field.*``)
-FIELDS = ("card", "as", "space", "color", "colors", "dir", "side", "count", "left", "right", "to", "cards")
+FIELDS = (
+    "card",
+    "as",
+    "space",
+    "color",
+    "colors",
+    "dir",
+    "side",
+    "count",
+    "left",
+    "right",
+    "to",
+    "cards",
+)
 #: the actions, as a player names what to do (``cul.choice.type.*``)
 ACTION_TYPES = ("play", "wild", "draw", "declare", "blockade", "relocate", "expand")
 
@@ -105,7 +142,11 @@ def field_label(path: str) -> Message | None:
         return None
     if head == "to" and rest and rest[0].isdigit():
         space = msg("cul.field.space_n", space=_space(int(rest[0])))
-        return space if len(rest) == 1 else msg("core.choice.field", field=space, value=_colour(rest[1]))
+        return (
+            space
+            if len(rest) == 1
+            else msg("core.choice.field", field=space, value=_colour(rest[1]))
+        )
     word = msg(f"cul.field.{head}")
     if len(rest) == 1 and head in ("left", "right"):
         return msg("core.choice.field", field=word, value=_colour(rest[0]))
@@ -120,7 +161,11 @@ def choice_label(path: str, value: Any, seat: str | None, table: Table) -> Messa
     if path in ("card", "as") and value in CARDS:
         return msg(f"cul.card.{value}")
     if path == "cards" and isinstance(value, list) and all(v in CARDS for v in value):
-        return msg("core.text", text=[msg(f"cul.card.{v}") for v in value]) if value else msg("core.choice.none")
+        return (
+            msg("core.text", text=[msg(f"cul.card.{v}") for v in value])
+            if value
+            else msg("core.choice.none")
+        )
     if path == "space" and isinstance(value, int):
         return str(_space(value))
     if path == "color":
@@ -144,14 +189,31 @@ def phase_label(phase: str) -> Message:
 
 def describe_result(result: dict[str, Any], table: Table) -> Message:
     evidence = result.get("evidence") or {}
-    return msg(f"cul.result.{result.get('reason')}", who=seat_name(result.get("winner"), table),
-               cryptid=evidence.get("cryptid", 0), scientist=evidence.get("scientist", 0))
+    return msg(
+        f"cul.result.{result.get('reason')}",
+        who=seat_name(result.get("winner"), table),
+        cryptid=evidence.get("cryptid", 0),
+        scientist=evidence.get("scientist", 0),
+    )
 
 
 def legend(options: dict[str, Any]) -> list[dict[str, Any]]:
-    marks = ["sensor.red", "sensor.white", "sensor.black", "presence", "evidence", "mysterious",
-             "active", "match", "last", "notation.seats", "notation.split", "notation.shuffle",
-             "notation.align", "notation.declare"]
+    marks = [
+        "sensor.red",
+        "sensor.white",
+        "sensor.black",
+        "presence",
+        "evidence",
+        "mysterious",
+        "active",
+        "match",
+        "last",
+        "notation.seats",
+        "notation.split",
+        "notation.shuffle",
+        "notation.align",
+        "notation.declare",
+    ]
     return [{"mark": mark, "text": msg(f"cul.legend.{mark}")} for mark in marks]
 
 

@@ -70,10 +70,29 @@ class CryptidState:
     """
 
     __slots__ = (
-        "options", "rng", "setup", "round", "phase", "turn", "active",
-        "rows", "sensors", "active_sensors", "presence", "evidence", "held",
-        "wild", "hands", "decks", "discards", "block_pool", "guaranteed",
-        "pending_blocks", "displaced", "trace", "result",
+        "options",
+        "rng",
+        "setup",
+        "round",
+        "phase",
+        "turn",
+        "active",
+        "rows",
+        "sensors",
+        "active_sensors",
+        "presence",
+        "evidence",
+        "held",
+        "wild",
+        "hands",
+        "decks",
+        "discards",
+        "block_pool",
+        "guaranteed",
+        "pending_blocks",
+        "displaced",
+        "trace",
+        "result",
     )
 
     options: dict[str, Any]

@@ -76,8 +76,11 @@ def action_view(action: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     """``action`` as ``viewer`` saw it: the opponent's draw shows how many cards, not which."""
     if action.get("type") == "draw" and viewer is not None and viewer != action.get("seat"):
         cards = action.get("cards")
-        return {"seat": action.get("seat"), "type": "draw",
-                "count": len(cards) if isinstance(cards, list) else None}
+        return {
+            "seat": action.get("seat"),
+            "type": "draw",
+            "count": len(cards) if isinstance(cards, list) else None,
+        }
     return action
 
 
@@ -112,7 +115,9 @@ def _cards(cards: Any) -> Message | list[Message | str]:
     """Cards by their names ("align, shuffle and split"; "none"), never as Python prints a list."""
     if not cards:
         return msg("cul.text.none")
-    return [msg(f"cul.card_word.{c}") if c in ("align", "shuffle", "split") else str(c) for c in cards]
+    return [
+        msg(f"cul.card_word.{c}") if c in ("align", "shuffle", "split") else str(c) for c in cards
+    ]
 
 
 def _blocks(blocks: Any) -> Message | list[str]:
@@ -121,30 +126,47 @@ def _blocks(blocks: Any) -> Message | list[str]:
 
 def _by_seat(counts: dict[str, Any]) -> list[Message]:
     """{"cryptid": 0, "scientist": 2} as "cryptid 0, scientist 2"."""
-    return [msg("cul.text.seat_count", seat=_seat(seat), count=count) for seat, count in counts.items()]
+    return [
+        msg("cul.text.seat_count", seat=_seat(seat), count=count) for seat, count in counts.items()
+    ]
 
 
 def _trace(trace: dict[str, Any]) -> Message:
     """The last declaration: its count or colours, the blocks it matched, those marked."""
-    declared = (trace["count"] if "count" in trace else
-                [msg(f"cul.colour.{c}") for c in trace.get("colors", [])])
-    return msg("cul.text.trace", trace=declared, matching=_blocks(trace.get("matching")),
-               marked=_blocks(trace.get("marked")))
+    declared = (
+        trace["count"]
+        if "count" in trace
+        else [msg(f"cul.colour.{c}") for c in trace.get("colors", [])]
+    )
+    return msg(
+        "cul.text.trace",
+        trace=declared,
+        matching=_blocks(trace.get("matching")),
+        marked=_blocks(trace.get("marked")),
+    )
 
 
 def render_text(state: CryptidState, locale: str = DEFAULT_LOCALE) -> str:
     """The all-seeing state as text in ``locale``: the two rows (notation: block ids,
     markers, sensors), then markers, hands and piles in words."""
+
     def say(message: Message | str) -> str:
         return render(message, locale)
 
     if state.phase == "over":
         result = state.result or {}
-        head = msg("cul.text.over", round=state.round,
-                   result=describe_result(result, Table({}, {})) if result else msg("cul.phase.over"))
+        head = msg(
+            "cul.text.over",
+            round=state.round,
+            result=describe_result(result, Table({}, {})) if result else msg("cul.phase.over"),
+        )
     else:
-        head = msg("cul.text.head", round=state.round, phase=msg(f"cul.phase.{state.phase}"),
-                   seats=[_seat(seat) for seat in to_act(state)])
+        head = msg(
+            "cul.text.head",
+            round=state.round,
+            phase=msg(f"cul.phase.{state.phase}"),
+            seats=[_seat(seat) for seat in to_act(state)],
+        )
     lines = [say(head)]
     # The scientist's row is drawn on top, the cryptid's below, each seat at its own edge.
     for seat in ("scientist", "cryptid"):
@@ -152,14 +174,32 @@ def render_text(state: CryptidState, locale: str = DEFAULT_LOCALE) -> str:
         lines.append("  " + say(msg(f"cul.text.row.{role}", seat=_seat(seat))))
         lines.append(_row_text(state, seat))
     lines.append("  " + say(msg("cul.text.marks")))
-    lines.append("  " + say(msg("cul.text.supply", presence=PRESENCE_MARKERS - len(state.presence),
-                                deck=len(state.block_pool), normal=state.guaranteed,
-                                evidence=_by_seat(state.held))))
+    lines.append(
+        "  "
+        + say(
+            msg(
+                "cul.text.supply",
+                presence=PRESENCE_MARKERS - len(state.presence),
+                deck=len(state.block_pool),
+                normal=state.guaranteed,
+                evidence=_by_seat(state.held),
+            )
+        )
+    )
     for seat in SEATS:
-        lines.append("  " + say(msg(
-            "cul.text.hand", seat=_seat(seat), hand=_cards(state.hands[seat]), deck=len(state.decks[seat]),
-            discard=_cards(state.discards[seat]),
-            wild=msg("cul.text.wild_up" if state.wild[seat] else "cul.text.wild_down"))))
+        lines.append(
+            "  "
+            + say(
+                msg(
+                    "cul.text.hand",
+                    seat=_seat(seat),
+                    hand=_cards(state.hands[seat]),
+                    deck=len(state.decks[seat]),
+                    discard=_cards(state.discards[seat]),
+                    wild=msg("cul.text.wild_up" if state.wild[seat] else "cul.text.wild_down"),
+                )
+            )
+        )
     if state.trace is not None:
         lines.append("  " + say(_trace(state.trace)))
     if state.pending_blocks is not None:
@@ -167,4 +207,3 @@ def render_text(state: CryptidState, locale: str = DEFAULT_LOCALE) -> str:
     if state.displaced is not None:
         lines.append("  " + say(msg("cul.text.relocate", sensors=describe_group(state.displaced))))
     return "\n".join(lines)
-

@@ -130,20 +130,40 @@ def _read_cities(doc: dict[str, Any]) -> dict[int, City]:
         _need(_is_int(cid) and cid > 0, msg("mx.refuse.board.city_entry_id_positive_whole", i=i))
         _need(cid not in cities, msg("mx.refuse.board.city_listed_twice", cid=str(cid)))
         name = entry.get("name")
-        _need(isinstance(name, str) and bool(name.strip()), msg("mx.refuse.board.city_name_non_empty_string", cid=str(cid)))
+        _need(
+            isinstance(name, str) and bool(name.strip()),
+            msg("mx.refuse.board.city_name_non_empty_string", cid=str(cid)),
+        )
         for key in ("x", "y"):
-            _need(_is_number(entry.get(key)), msg("mx.refuse.board.city_number", cid=str(cid), key=repr(key)))
+            _need(
+                _is_number(entry.get(key)),
+                msg("mx.refuse.board.city_number", cid=str(cid), key=repr(key)),
+            )
         for key in ("lat", "lon"):
-            _need(entry.get(key) is None or _is_number(entry.get(key)),
-                  msg("mx.refuse.board.city_number_when_given", cid=str(cid), key=repr(key)))
+            _need(
+                entry.get(key) is None or _is_number(entry.get(key)),
+                msg("mx.refuse.board.city_number_when_given", cid=str(cid), key=repr(key)),
+            )
         country = entry.get("country", "")
         _need(isinstance(country, str), msg("mx.refuse.board.city_country_string", cid=str(cid)))
         names = entry.get("names", {})
-        _need(isinstance(names, dict) and all(isinstance(k, str) and isinstance(v, str) and v.strip()
-                                              for k, v in names.items()),
-              msg("mx.refuse.board.city_names_map_languages_non", cid=str(cid)))
-        cities[cid] = City(cid, name, country, entry.get("lat"), entry.get("lon"),
-                           entry["x"], entry["y"], dict(names))
+        _need(
+            isinstance(names, dict)
+            and all(
+                isinstance(k, str) and isinstance(v, str) and v.strip() for k, v in names.items()
+            ),
+            msg("mx.refuse.board.city_names_map_languages_non", cid=str(cid)),
+        )
+        cities[cid] = City(
+            cid,
+            name,
+            country,
+            entry.get("lat"),
+            entry.get("lon"),
+            entry["x"],
+            entry["y"],
+            dict(names),
+        )
     return cities
 
 
@@ -155,17 +175,52 @@ def _read_connections(
     seen: set[tuple[int, int, str]] = set()
     out = []
     for i, entry in enumerate(raw):
-        _need(isinstance(entry, list) and len(entry) == 3,
-              msg("mx.refuse.board.connection_city_city_transport", i=i))
+        _need(
+            isinstance(entry, list) and len(entry) == 3,
+            msg("mx.refuse.board.connection_city_city_transport", i=i),
+        )
         a, b, transport = entry
-        _need(_is_int(a) and _is_int(b), msg("mx.refuse.board.connection_cities_whole_numbers", i=i))
-        _need(transport in TRANSPORTS,
-              msg("mx.refuse.board.connection_transport_one", i=i, transports=', '.join(TRANSPORTS), transport=repr(transport)))
+        _need(
+            _is_int(a) and _is_int(b), msg("mx.refuse.board.connection_cities_whole_numbers", i=i)
+        )
+        _need(
+            transport in TRANSPORTS,
+            msg(
+                "mx.refuse.board.connection_transport_one",
+                i=i,
+                transports=", ".join(TRANSPORTS),
+                transport=repr(transport),
+            ),
+        )
         for c in (a, b):
-            _need(c in cities, msg("mx.refuse.board.connection_names_unknown_city", i=i, a=str(a), b=str(b), transport=transport, c=str(c)))
-        _need(a != b, msg("mx.refuse.board.connection_self_loop", i=i, a=str(a), b=str(b), transport=transport))
+            _need(
+                c in cities,
+                msg(
+                    "mx.refuse.board.connection_names_unknown_city",
+                    i=i,
+                    a=str(a),
+                    b=str(b),
+                    transport=transport,
+                    c=str(c),
+                ),
+            )
+        _need(
+            a != b,
+            msg(
+                "mx.refuse.board.connection_self_loop", i=i, a=str(a), b=str(b), transport=transport
+            ),
+        )
         key = (min(a, b), max(a, b), transport)
-        _need(key not in seen, msg("mx.refuse.board.connection_duplicates", i=i, key=str(key[0]), key2=str(key[1]), transport=transport))
+        _need(
+            key not in seen,
+            msg(
+                "mx.refuse.board.connection_duplicates",
+                i=i,
+                key=str(key[0]),
+                key2=str(key[1]),
+                transport=transport,
+            ),
+        )
         seen.add(key)
         out.append(key)
     return tuple(out)
@@ -174,8 +229,13 @@ def _read_connections(
 def _read_missions(doc: dict[str, Any], cities: dict[int, City]) -> dict[str, Mission]:
     raw: Any = doc.get("missions")  # JSON of any shape, checked below
     _need(isinstance(raw, dict), msg("mx.refuse.board.missions_object"))
-    _need(sorted(raw) == sorted(MISSION_COLOURS),
-          msg("mx.refuse.board.missions_have_exactly_colours", mission_colours=', '.join(MISSION_COLOURS)))
+    _need(
+        sorted(raw) == sorted(MISSION_COLOURS),
+        msg(
+            "mx.refuse.board.missions_have_exactly_colours",
+            mission_colours=", ".join(MISSION_COLOURS),
+        ),
+    )
     missions = {}
     for colour in MISSION_COLOURS:
         entry = raw[colour]
@@ -183,14 +243,34 @@ def _read_missions(doc: dict[str, Any], cities: dict[int, City]) -> dict[str, Mi
         parts = {}
         for key in ("starts", "destinations"):
             values = entry.get(key)
-            _need(isinstance(values, list) and bool(values),
-                  msg("mx.refuse.board.mission_non_empty_list_cities", colour=colour, key=repr(key)))
+            _need(
+                isinstance(values, list) and bool(values),
+                msg("mx.refuse.board.mission_non_empty_list_cities", colour=colour, key=repr(key)),
+            )
             for c in values:
-                _need(_is_int(c) and c in cities, msg("mx.refuse.board.mission_names_unknown_city", colour=colour, key=key, c=repr(c)))
-            _need(len(set(values)) == len(values), msg("mx.refuse.board.mission_lists_city_twice", colour=colour, key=key))
+                _need(
+                    _is_int(c) and c in cities,
+                    msg(
+                        "mx.refuse.board.mission_names_unknown_city",
+                        colour=colour,
+                        key=key,
+                        c=repr(c),
+                    ),
+                )
+            _need(
+                len(set(values)) == len(values),
+                msg("mx.refuse.board.mission_lists_city_twice", colour=colour, key=key),
+            )
             parts[key] = values
         both = set(parts["starts"]) & set(parts["destinations"])
-        _need(not both, msg("mx.refuse.board.mission_city_both_start_destination", colour=colour, value=str(min(both) if both else '')))
+        _need(
+            not both,
+            msg(
+                "mx.refuse.board.mission_city_both_start_destination",
+                colour=colour,
+                value=str(min(both) if both else ""),
+            ),
+        )
         missions[colour] = Mission(tuple(parts["starts"]), frozenset(parts["destinations"]))
     return missions
 
@@ -202,14 +282,33 @@ def _read_tickets(doc: dict[str, Any]) -> dict[str, int]:
     for i, entry in enumerate(raw):
         _need(isinstance(entry, dict), msg("mx.refuse.board.ticket_entry_object", i=i))
         transport, icon, count = entry.get("transport"), entry.get("icon"), entry.get("count")
-        _need(transport in TRANSPORTS, msg("mx.refuse.board.ticket_entry_unknown_transport", i=i, transport=repr(transport)))
-        _need(icon in ICONS, msg("mx.refuse.board.ticket_entry_unknown_icon_icons", i=i, icon=repr(icon), icons=', '.join(ICONS)))
-        _need(_is_int(count) and count >= 0, msg("mx.refuse.board.ticket_entry_count_whole_number", i=i))
+        _need(
+            transport in TRANSPORTS,
+            msg("mx.refuse.board.ticket_entry_unknown_transport", i=i, transport=repr(transport)),
+        )
+        _need(
+            icon in ICONS,
+            msg(
+                "mx.refuse.board.ticket_entry_unknown_icon_icons",
+                i=i,
+                icon=repr(icon),
+                icons=", ".join(ICONS),
+            ),
+        )
+        _need(
+            _is_int(count) and count >= 0,
+            msg("mx.refuse.board.ticket_entry_count_whole_number", i=i),
+        )
         name = ticket_name(transport, icon)
-        _need(name not in mix, msg("mx.refuse.board.ticket_entry_listed_twice", i=i, name=str(name)))
+        _need(
+            name not in mix, msg("mx.refuse.board.ticket_entry_listed_twice", i=i, name=str(name))
+        )
         mix[name] = count
     total = sum(mix.values())
-    _need(total == TICKET_TOTAL, msg("mx.refuse.board.ticket_counts_add_up_mx", total=total, ticket_total=str(TICKET_TOTAL)))
+    _need(
+        total == TICKET_TOTAL,
+        msg("mx.refuse.board.ticket_counts_add_up_mx", total=total, ticket_total=str(TICKET_TOTAL)),
+    )
     return mix
 
 
@@ -217,45 +316,84 @@ def load_board(doc: Any) -> Board:
     """Validate a board document and build its :class:`Board`; BoardError when invalid."""
     _need(isinstance(doc, dict), msg("mx.refuse.board.board_json_object"))
     bid, version, name = doc.get("id"), doc.get("version"), doc.get("name")
-    _need(isinstance(bid, str) and bool(bid) and "/" not in bid, msg("mx.refuse.board.id_non_empty_string_without"))
+    _need(
+        isinstance(bid, str) and bool(bid) and "/" not in bid,
+        msg("mx.refuse.board.id_non_empty_string_without"),
+    )
     _need(_is_int(version) and version >= 1, msg("mx.refuse.board.version_whole_number"))
-    _need(isinstance(name, str) and bool(name.strip()), msg("mx.refuse.board.name_non_empty_string"))
+    _need(
+        isinstance(name, str) and bool(name.strip()), msg("mx.refuse.board.name_non_empty_string")
+    )
     cities = _read_cities(doc)
     connections = _read_connections(doc, cities)
     missions = _read_missions(doc, cities)
 
     cards = doc.get("start_cards")
     _need(isinstance(cards, list), msg("mx.refuse.board.start_cards_list_cities"))
-    _need(len(cards) == START_CARD_COUNT,
-          msg("mx.refuse.board.there_start_cards", start_card_count=str(START_CARD_COUNT), n_cards=len(cards)))
+    _need(
+        len(cards) == START_CARD_COUNT,
+        msg(
+            "mx.refuse.board.there_start_cards",
+            start_card_count=str(START_CARD_COUNT),
+            n_cards=len(cards),
+        ),
+    )
     mission_cities = {c for m in missions.values() for c in (*m.starts, *m.destinations)}
     for c in cards:
-        _need(_is_int(c) and c in cities, msg("mx.refuse.board.start_card_names_unknown_city", c=repr(c)))
+        _need(
+            _is_int(c) and c in cities,
+            msg("mx.refuse.board.start_card_names_unknown_city", c=repr(c)),
+        )
         _need(c not in mission_cities, msg("mx.refuse.board.start_card_mission_city", c=str(c)))
     _need(len(set(cards)) == len(cards), msg("mx.refuse.board.start_card_city_listed_twice"))
 
     tickets = _read_tickets(doc)
 
     pawns = doc.get("pawns")
-    _need(isinstance(pawns, list) and len(pawns) == PAWN_COUNT
-          and all(isinstance(p, str) and p for p in pawns) and len(set(pawns)) == PAWN_COUNT,
-          msg("mx.refuse.board.pawns_list_distinct_pawn_names", pawn_count=str(PAWN_COUNT)))
+    _need(
+        isinstance(pawns, list)
+        and len(pawns) == PAWN_COUNT
+        and all(isinstance(p, str) and p for p in pawns)
+        and len(set(pawns)) == PAWN_COUNT,
+        msg("mx.refuse.board.pawns_list_distinct_pawn_names", pawn_count=str(PAWN_COUNT)),
+    )
 
     by_transport: dict[int, dict[str, list[int]]] = {c: {} for c in cities}
     for a, b, t in connections:
         by_transport[a].setdefault(t, []).append(b)
         by_transport[b].setdefault(t, []).append(a)
     frozen = {c: {t: tuple(sorted(v)) for t, v in per.items()} for c, per in by_transport.items()}
-    neighbours = {c: tuple(sorted({n for v in per.values() for n in v})) for c, per in frozen.items()}
+    neighbours = {
+        c: tuple(sorted({n for v in per.values() for n in v})) for c, per in frozen.items()
+    }
 
-    board = Board(bid, version, name, cities, connections, missions, tuple(cards), tickets,
-                  tuple(pawns), doc, frozen, neighbours)
+    board = Board(
+        bid,
+        version,
+        name,
+        cities,
+        connections,
+        missions,
+        tuple(cards),
+        tickets,
+        tuple(pawns),
+        doc,
+        frozen,
+        neighbours,
+    )
     for colour, mission in missions.items():
         for start in mission.starts:
             reach = board.distances_from(start)
             missing = sorted(d for d in mission.destinations if d not in reach)
-            _need(not missing,
-                  msg("mx.refuse.board.mission_destination_unreachable_from_start", colour=colour, value=str(missing[0] if missing else ''), start=str(start)))
+            _need(
+                not missing,
+                msg(
+                    "mx.refuse.board.mission_destination_unreachable_from_start",
+                    colour=colour,
+                    value=str(missing[0] if missing else ""),
+                    start=str(start),
+                ),
+            )
     return board
 
 
@@ -282,9 +420,18 @@ def shipped_board(key: str) -> Board:
         bid, _, version = key.partition("/")
         path = BOARDS_DIR / f"{bid}-{version}.json"
         if not (bid and version.isdigit() and "/" not in version and path.is_file()):
-            raise BoardError(msg("mx.refuse.board.no_shipped_board_shipped", key=repr(key), shipped_board_names=', '.join(shipped_board_names())))
+            raise BoardError(
+                msg(
+                    "mx.refuse.board.no_shipped_board_shipped",
+                    key=repr(key),
+                    shipped_board_names=", ".join(shipped_board_names()),
+                )
+            )
         board = load_board(json.loads(path.read_text(encoding="utf-8")))
-        _need(board.key == key, msg("mx.refuse.board.holds_board", name=str(path.name), key=str(board.key), key2=key))
+        _need(
+            board.key == key,
+            msg("mx.refuse.board.holds_board", name=str(path.name), key=str(board.key), key2=key),
+        )
         _add_names(board, BOARDS_DIR / "names" / path.name)
         _SHIPPED[key] = board
     return board
@@ -297,7 +444,10 @@ def _add_names(board: Board, path: Path) -> None:
     if not path.is_file():
         return
     document = json.loads(path.read_text(encoding="utf-8"))
-    _need(document.get("board") == board.key, msg("mx.refuse.board.names_cities", name=str(path.name), board=str(document.get('board'))))
+    _need(
+        document.get("board") == board.key,
+        msg("mx.refuse.board.names_cities", name=str(path.name), board=str(document.get("board"))),
+    )
     for cid, names in document["names"].items():
         board.cities[int(cid)].names.update(names)
 
@@ -330,14 +480,17 @@ def load_board_file(path: str | Path) -> Board:
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as exc:
-        raise BoardError(msg("mx.refuse.board.cannot_read", path=str(path), strerror=str(exc.strerror))) from None
+        raise BoardError(
+            msg("mx.refuse.board.cannot_read", path=str(path), strerror=str(exc.strerror))
+        ) from None
     except UnicodeDecodeError:
         raise BoardError(msg("mx.refuse.board.valid_json_utf8", path=str(path))) from None
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:  # where, in numbers: the parser's own words are English
-        raise BoardError(msg("mx.refuse.board.valid_json_at", path=str(path), line=exc.lineno,
-                             column=exc.colno)) from None
+        raise BoardError(
+            msg("mx.refuse.board.valid_json_at", path=str(path), line=exc.lineno, column=exc.colno)
+        ) from None
     except RecursionError:
         raise BoardError(msg("mx.refuse.board.valid_json_deep", path=str(path))) from None
     return load_board(doc)
@@ -346,16 +499,20 @@ def load_board_file(path: str | Path) -> Board:
 # --- summary -------------------------------------------------------------------------
 def board_summary(board: Board) -> str:
     """What ``python -m engine board show`` prints: sizes, degrees, mission distances."""
-    lines = [f"{board.name} ({board.key}): {len(board.cities)} cities, "
-             f"{len(board.connections)} connections"]
+    lines = [
+        f"{board.name} ({board.key}): {len(board.cities)} cities, "
+        f"{len(board.connections)} connections"
+    ]
     for t in TRANSPORTS:
         served = sum(1 for c in board.cities if board.by_transport[c].get(t))
         edges = sum(1 for _a, _b, tt in board.connections if tt == t)
         lines.append(f"  {t:6} {edges:4} connections, serves {served} cities")
     degrees = sorted(len(board.neighbours[c]) for c in board.cities)
     mean = sum(degrees) / len(degrees)
-    lines.append(f"  neighbours per city: min {degrees[0]}, median {degrees[len(degrees) // 2]}, "
-                 f"mean {mean:.2f}, max {degrees[-1]}")
+    lines.append(
+        f"  neighbours per city: min {degrees[0]}, median {degrees[len(degrees) // 2]}, "
+        f"mean {mean:.2f}, max {degrees[-1]}"
+    )
     isolated = [c for c in board.cities if not board.neighbours[c]]
     if isolated:
         lines.append(f"  cities without connections: {isolated}")
@@ -366,8 +523,10 @@ def board_summary(board: Board) -> str:
         for start in mission.starts:
             dist = board.distances_from(start)
             nearest = min(mission.destinations, key=lambda d: (dist[d], d))
-            lines.append(f"      start {start:3} {board.cities[start].name:20} -> "
-                         f"{nearest} in {dist[nearest]} moves")
+            lines.append(
+                f"      start {start:3} {board.cities[start].name:20} -> "
+                f"{nearest} in {dist[nearest]} moves"
+            )
     cards = ", ".join(f"{c} {board.cities[c].name}" for c in board.start_cards)
     lines.append(f"  start cards: {cards}")
     mix = ", ".join(f"{name} {n}" for name, n in board.tickets.items())

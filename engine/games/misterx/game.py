@@ -46,7 +46,10 @@ class MisterXGame(Game):
         if isinstance(pawns, dict) and pawns:
             return {seat: len(pawns.get(seat) or []) for seat in detectives}
         board = resolve_board(options.get("board", DEFAULT_BOARD))
-        return {seat: len(share) for seat, share in rules.default_shares(board.pawns, detectives).items()}
+        return {
+            seat: len(share)
+            for seat, share in rules.default_shares(board.pawns, detectives).items()
+        }
 
     def team_total(self, options: dict[str, Any]) -> int:
         return len(resolve_board(options.get("board", DEFAULT_BOARD)).pawns)
@@ -60,8 +63,11 @@ class MisterXGame(Game):
     def check_seats(self, seats: list[dict[str, Any]], options: dict[str, Any]) -> None:
         ids = [entry["seat"] for entry in seats]
         k = len(ids) - 1
-        require(1 <= k <= 5 and sorted(ids) == sorted([MRX, *det_seat_ids(k)]), "MX-1.4",
-                msg("mx.refuse.seats_mrx_det_detk_detective", seats=', '.join(map(str, ids))))
+        require(
+            1 <= k <= 5 and sorted(ids) == sorted([MRX, *det_seat_ids(k)]),
+            "MX-1.4",
+            msg("mx.refuse.seats_mrx_det_detk_detective", seats=", ".join(map(str, ids))),
+        )
         board = resolve_board(options.get("board", DEFAULT_BOARD))
         rules.check_pawn_shares(board, det_seat_ids(k), options.get("pawns"))
 
@@ -74,14 +80,17 @@ class MisterXGame(Game):
     def viewers(self, options: dict[str, Any], seats: list[str]) -> list[str]:
         return [*seats, TEAM]
 
-    def initial_state(self, options: dict[str, Any], seats: list[str], setup: dict[str, Any],
-                      rng: Rng | None) -> MisterXState:
+    def initial_state(
+        self, options: dict[str, Any], seats: list[str], setup: dict[str, Any], rng: Rng | None
+    ) -> MisterXState:
         return rules.new_state(options, seats, setup, rng)
 
     def setup_record(self, state: MisterXState) -> dict[str, Any]:
         return rules.setup_record(state)
 
-    def random_setup_choices(self, options: dict[str, Any], seats: list[str], rng: Rng) -> dict[str, Any]:
+    def random_setup_choices(
+        self, options: dict[str, Any], seats: list[str], rng: Rng
+    ) -> dict[str, Any]:
         board = resolve_board(options.get("board", DEFAULT_BOARD))
         mission = rng.choice(sorted(board.missions))
         return {"mission": mission, "start": rng.choice(board.missions[mission].starts)}
@@ -144,7 +153,7 @@ class MisterXGame(Game):
     def json_schema(self) -> dict[str, Any]:
         return schema.json_schema()
 
-    def form_schema(self, options: dict[str, Any], seats: list[str],
-                    locale: str = DEFAULT_LOCALE) -> dict[str, Any]:
+    def form_schema(
+        self, options: dict[str, Any], seats: list[str], locale: str = DEFAULT_LOCALE
+    ) -> dict[str, Any]:
         return schema.form_schema(options, seats, locale)
-

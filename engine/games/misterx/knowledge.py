@@ -120,7 +120,7 @@ class Possible:
     def feed(self, events: list[tuple[Any, ...]]) -> None:
         """Take in the public events not seen yet (``events`` is the whole list so far)."""
         m = self.m
-        for event in events[self.fed:]:
+        for event in events[self.fed :]:
             kind, slot = event[0], event[1]
             if kind == "mx":
                 _, slot, transport, blocked, public = event

@@ -60,16 +60,22 @@ def special_possible(state: MisterXState) -> bool:
     if not state.special_open():
         return False
     for icon in ("investigate", "siren"):
-        usable = sum(min(len(state.pawns_of[seat]),
-                         sum(n for t, n in state.racks[seat].items() if ICON_OF[t] == icon))
-                     for seat in state.det_seats)
+        usable = sum(
+            min(
+                len(state.pawns_of[seat]),
+                sum(n for t, n in state.racks[seat].items() if ICON_OF[t] == icon),
+            )
+            for seat in state.det_seats
+        )
         for paid in range(3, min(usable, 5) + 1):
             if icon == "investigate":
                 if state.last_slot - INVESTIGATE_BACK[paid] >= 0:
                     return True
-            elif any(c not in state.occupied
-                     for city in state.pawn_pos.values()
-                     for c in state.board.by_transport[city].get(SIREN_TRANSPORT[paid], ())):
+            elif any(
+                c not in state.occupied
+                for city in state.pawn_pos.values()
+                for c in state.board.by_transport[city].get(SIREN_TRANSPORT[paid], ())
+            ):
                 return True
     return False
 
@@ -89,7 +95,8 @@ _DISCARDS_LIMIT = 32768
 
 
 def _moves_from(per: dict[str, tuple[int, ...]], make: Any) -> MovesFrom:
-    """Every ticket's moves along ``per`` (transport -> cities), each action ``make(ticket, to)``."""
+    """Every ticket's moves along ``per`` (transport -> cities), each action ``make(ticket,
+    to)``."""
     by_ticket: dict[str, Moves] = {}
     reached: set[int] = set()
     for ticket in SORTED_TICKETS:
@@ -104,8 +111,20 @@ def _moves_from(per: dict[str, tuple[int, ...]], make: Any) -> MovesFrom:
 class Listing:
     """The actions of one board that are built once, when first listed (see above)."""
 
-    __slots__ = ("board", "pawn", "stay", "mrx", "steps", "pays", "refill", "pass_", "discards", "racks", "special",
-                 "doubles")
+    __slots__ = (
+        "board",
+        "pawn",
+        "stay",
+        "mrx",
+        "steps",
+        "pays",
+        "refill",
+        "pass_",
+        "discards",
+        "racks",
+        "special",
+        "doubles",
+    )
 
     def __init__(self, board: Board):
         self.board = board
@@ -118,7 +137,9 @@ class Listing:
         self.steps: dict[tuple[str, int], FrozenAction] = {}
         #: (first ticket, first city) -> the moves list of a double move that ends there,
         #: and per second ticket the (second city, moves list of both steps) pairs
-        self.doubles: dict[tuple[str, int], tuple[FrozenList, dict[str, tuple[tuple[int, FrozenList], ...]]]] = {}
+        self.doubles: dict[
+            tuple[str, int], tuple[FrozenList, dict[str, tuple[tuple[int, FrozenList], ...]]]
+        ] = {}
         #: the tickets a double or secret move pays, as a read-only list
         self.pays: dict[tuple[str, ...], FrozenList] = {}
         self.refill: dict[str, FrozenAction] = {}
@@ -131,8 +152,12 @@ class Listing:
         self.racks: dict[tuple[str, int], tuple[FrozenAction, ...]] = {}
 
     def pawn_moves(self, seat: str, pawn: str, city: int) -> MovesFrom:
-        moves = _moves_from(self.board.by_transport[city], lambda ticket, to: FrozenAction(
-            {"seat": seat, "type": "move", "pawn": pawn, "ticket": ticket, "to": to}))
+        moves = _moves_from(
+            self.board.by_transport[city],
+            lambda ticket, to: FrozenAction(
+                {"seat": seat, "type": "move", "pawn": pawn, "ticket": ticket, "to": to}
+            ),
+        )
         if len(self.pawn) >= _TABLE_LIMIT:
             self.pawn.clear()
         self.pawn[seat, pawn, city] = moves
@@ -141,12 +166,18 @@ class Listing:
     def stay_of(self, seat: str, pawn: str) -> FrozenAction:
         action = self.stay.get((seat, pawn))
         if action is None:
-            action = self.stay[seat, pawn] = FrozenAction({"seat": seat, "type": "stay", "pawn": pawn})
+            action = self.stay[seat, pawn] = FrozenAction(
+                {"seat": seat, "type": "stay", "pawn": pawn}
+            )
         return action
 
     def mrx_moves(self, city: int) -> MovesFrom:
-        moves = self.mrx[city] = _moves_from(self.board.by_transport[city], lambda ticket, to: FrozenAction(
-            {"seat": MRX, "type": "move", "ticket": ticket, "to": to}))
+        moves = self.mrx[city] = _moves_from(
+            self.board.by_transport[city],
+            lambda ticket, to: FrozenAction(
+                {"seat": MRX, "type": "move", "ticket": ticket, "to": to}
+            ),
+        )
         return moves
 
     def step(self, ticket: str, to: int) -> FrozenAction:
@@ -155,11 +186,18 @@ class Listing:
             step = self.steps[ticket, to] = FrozenAction({"ticket": ticket, "to": to})
         return step
 
-    def doubles_from(self, ticket: str, to: int) -> tuple[FrozenList, dict[str, tuple[tuple[int, FrozenList], ...]]]:
+    def doubles_from(
+        self, ticket: str, to: int
+    ) -> tuple[FrozenList, dict[str, tuple[tuple[int, FrozenList], ...]]]:
         first = self.step(ticket, to)
         per = self.board.by_transport[to]
-        seconds = {t2: tuple((to2, FrozenList([first, self.step(t2, to2)])) for to2 in per[TRANSPORT_OF[t2]])
-                   for t2 in SORTED_TICKETS if per.get(TRANSPORT_OF[t2])}
+        seconds = {
+            t2: tuple(
+                (to2, FrozenList([first, self.step(t2, to2)])) for to2 in per[TRANSPORT_OF[t2]]
+            )
+            for t2 in SORTED_TICKETS
+            if per.get(TRANSPORT_OF[t2])
+        }
         found = self.doubles[ticket, to] = (FrozenList([first]), seconds)
         return found
 
@@ -197,7 +235,11 @@ def _sub_lists(rack: Rack, cap: int = 99) -> list[list[str]]:
             chunks = [[ticket] * n for n in range(count + 1)]
             found = [base + chunk for base in found for chunk in chunks]
         else:
-            found = [base + [ticket] * n for base in found for n in range(min(count, cap - len(base)) + 1)]
+            found = [
+                base + [ticket] * n
+                for base in found
+                for n in range(min(count, cap - len(base)) + 1)
+            ]
     return found
 
 
@@ -205,9 +247,10 @@ def _sub_lists(rack: Rack, cap: int = 99) -> list[list[str]]:
 #: order) times 16**i (a rack holds at most 9 tickets: 4 and one per pawn, MX-2.1).
 #: ``_DISCARD_CHUNKS[ticket][n]``: what 0..n copies of ``ticket`` add to it.
 _DISCARD_BASE = 16
-_DISCARD_CHUNKS = {ticket: tuple(tuple(c * _DISCARD_BASE ** i for c in range(n + 1))
-                                 for n in range(_DISCARD_BASE))
-                   for i, ticket in enumerate(SORTED_TICKETS)}
+_DISCARD_CHUNKS = {
+    ticket: tuple(tuple(c * _DISCARD_BASE**i for c in range(n + 1)) for n in range(_DISCARD_BASE))
+    for i, ticket in enumerate(SORTED_TICKETS)
+}
 
 
 def _discard_tickets(code: int) -> list[str]:
@@ -244,7 +287,8 @@ def _discards(table: Listing, seat: str, rack: Rack) -> list[dict[str, Any]]:
         for i, code in enumerate(codes):
             if actions[i] is None:
                 actions[i] = known[code] = FrozenAction(
-                    {"seat": seat, "type": "discard", "tickets": FrozenList(_discard_tickets(code))})
+                    {"seat": seat, "type": "discard", "tickets": FrozenList(_discard_tickets(code))}
+                )
     if len(table.racks) >= _DISCARDS_LIMIT:
         table.racks.clear()
     table.racks[seat, whole] = tuple(actions)
@@ -255,12 +299,17 @@ def mrx_steps(state: MisterXState, frm: int, rack: Rack) -> list[tuple[str, int]
     """(ticket, city) for every single move from ``frm`` with a ticket of ``rack``."""
     per = state.board.by_transport[frm]
     occupied = state.occupied
-    return [(ticket, to) for ticket in sorted(rack)
-            for to in per.get(TRANSPORT_OF[ticket], ()) if to not in occupied]
+    return [
+        (ticket, to)
+        for ticket in sorted(rack)
+        for to in per.get(TRANSPORT_OF[ticket], ())
+        if to not in occupied
+    ]
 
 
-def _pick(actions: list[dict[str, Any]], moves: MovesFrom, tickets: list[str],
-          occupied: dict[int, str]) -> None:
+def _pick(
+    actions: list[dict[str, Any]], moves: MovesFrom, tickets: list[str], occupied: dict[int, str]
+) -> None:
     """Add to ``actions`` the moves by ``tickets`` (in that order) to free cities."""
     reached, by_ticket = moves
     if reached.isdisjoint(occupied):  # (the usual case: no pawn in reach, no test per move)
@@ -311,8 +360,11 @@ def _mrx_legal(state: MisterXState) -> list[dict[str, Any]]:
                 for t2 in sorted(after):  # (each action a new dict; its pay and moves shared)
                     found = seconds.get(t2)
                     if found is not None:
-                        actions += [{"seat": MRX, "type": "double", "pay": pay, "moves": moves}
-                                    for to2, moves in found if to2 not in occupied]
+                        actions += [
+                            {"seat": MRX, "type": "double", "pay": pay, "moves": moves}
+                            for to2, moves in found
+                            if to2 not in occupied
+                        ]
     if sum(secrets.values()) >= 3:
         free = [c for c in board.neighbours[position] if c not in occupied]
         for paid in _sub_lists(secrets, 3):
@@ -322,8 +374,11 @@ def _mrx_legal(state: MisterXState) -> list[dict[str, Any]]:
             left = dict(rack)
             for t in paid:
                 remove_one(left, t)
-            actions += [{"seat": MRX, "type": "secret", "pay": pay, "ticket": t, "to": to}
-                        for t in sorted(left) for to in free]
+            actions += [
+                {"seat": MRX, "type": "secret", "pay": pay, "ticket": t, "to": to}
+                for t in sorted(left)
+                for to in free
+            ]
     if not actions:
         actions.append(table.pass_)
     return actions
@@ -341,16 +396,26 @@ def _refill_legal(state: MisterXState, seat: str) -> list[dict[str, Any]]:
 def pawn_moves(state: MisterXState, pawn: str, rack: Rack) -> list[tuple[str, int]]:
     per = state.board.by_transport[state.pawn_pos[pawn]]
     occupied = state.occupied
-    return [(ticket, to) for ticket in sorted(rack)
-            for to in per.get(TRANSPORT_OF[ticket], ()) if to not in occupied]
+    return [
+        (ticket, to)
+        for ticket in sorted(rack)
+        for to in per.get(TRANSPORT_OF[ticket], ())
+        if to not in occupied
+    ]
 
 
 def _special_pays(table: Listing, state: MisterXState, icon: str) -> list[tuple[FrozenAction, int]]:
     """Every pay of 3 to 5 ``icon`` tickets the detective seats can make together, each
     seat giving at most one per pawn it controls, with its total (kept per board for the
     tickets of that icon each seat holds)."""
-    held_by = tuple((seat, frozenset([(t, n) for t, n in state.racks[seat].items() if ICON_OF[t] == icon]),
-                     len(state.pawns_of[seat])) for seat in state.det_seats)
+    held_by = tuple(
+        (
+            seat,
+            frozenset([(t, n) for t, n in state.racks[seat].items() if ICON_OF[t] == icon]),
+            len(state.pawns_of[seat]),
+        )
+        for seat in state.det_seats
+    )
     key = (icon, held_by)
     found = table.special.get(key)
     if found is not None:
@@ -360,8 +425,12 @@ def _special_pays(table: Listing, state: MisterXState, icon: str) -> list[tuple[
         pays: list[tuple[dict[str, FrozenList], int]] = [({}, 0)]
         for seat, held, cap in held_by:
             choices = [FrozenList(c) for c in _sub_lists(dict(held), cap)]
-            pays = [({**pay, seat: c} if c else pay, total + len(c))
-                    for pay, total in pays for c in choices if total + len(c) <= 5]
+            pays = [
+                ({**pay, seat: c} if c else pay, total + len(c))
+                for pay, total in pays
+                for c in choices
+                if total + len(c) <= 5
+            ]
         found = [(FrozenAction(pay), total) for pay, total in pays if total >= 3]
     if len(table.special) >= _TABLE_LIMIT:
         table.special.clear()
@@ -383,10 +452,15 @@ def _special_legal(state: MisterXState) -> list[dict[str, Any]]:
         spots = sirens.get(transport)
         if spots is None:  # where a siren by this transport can take a pawn (once per call)
             spots = sirens[transport] = [
-                (pawn, to) for pawn, city in state.pawn_pos.items()
-                for to in board.by_transport[city].get(transport, ()) if to not in occupied]
-        actions += [{"seat": TEAM, "type": "siren", "pay": pay, "pawn": pawn, "to": to}
-                    for pawn, to in spots]
+                (pawn, to)
+                for pawn, city in state.pawn_pos.items()
+                for to in board.by_transport[city].get(transport, ())
+                if to not in occupied
+            ]
+        actions += [
+            {"seat": TEAM, "type": "siren", "pay": pay, "pawn": pawn, "to": to}
+            for pawn, to in spots
+        ]
     return actions
 
 

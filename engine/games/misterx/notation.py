@@ -22,11 +22,14 @@ def notation(action: dict[str, Any]) -> str:
     if kind == "move" and seat == "mrx":
         return f"X {action.get('ticket')} -> {_to(action)}{_slot(action)}"
     if kind == "double":
-        steps = ", ".join(f"{m.get('ticket')} -> {_to(m)}{_slot(m)}" for m in action.get("moves", []))
+        steps = ", ".join(
+            f"{m.get('ticket')} -> {_to(m)}{_slot(m)}" for m in action.get("moves", [])
+        )
         return f"X double (pays {_tickets(action.get('pay'))}): {steps}"
     if kind == "secret":
         face_down = action.get("ticket", "face down")
-        return f"X secret (pays {_tickets(action.get('pay'))}, lays {face_down}) -> {_to(action)}{_slot(action)}"
+        pays = _tickets(action.get("pay"))
+        return f"X secret (pays {pays}, lays {face_down}) -> {_to(action)}{_slot(action)}"
     if kind == "pass":
         return "X passes: rack back into the bag"
     if kind == "move":

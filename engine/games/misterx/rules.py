@@ -65,7 +65,10 @@ def _ticket(board: Board, value: Any, rule: str, what: Text) -> str:
     if value.__class__ is not _STR or value not in board.tickets:
         if isinstance(value, str) and value in board.tickets:  # a str subclass: fine
             return value
-        raise IllegalAction(rule, msg("mx.refuse.ticket_board_tickets_written_transport", what=what, value=repr(value)))
+        raise IllegalAction(
+            rule,
+            msg("mx.refuse.ticket_board_tickets_written_transport", what=what, value=repr(value)),
+        )
     return value
 
 
@@ -81,22 +84,31 @@ def check_pawn_shares(board: Board, det_seats: list[str], pawns_opt: Any) -> dic
     if not isinstance(pawns_opt, dict):
         raise IllegalAction("MX-6.10", msg("mx.refuse.options_pawns_map_each_detective"))
     if sorted(pawns_opt) != sorted(det_seats):
-        raise IllegalAction("MX-6.10", msg("mx.refuse.options_pawns_name_exactly_detective", det_seats=', '.join(det_seats)))
+        raise IllegalAction(
+            "MX-6.10",
+            msg("mx.refuse.options_pawns_name_exactly_detective", det_seats=", ".join(det_seats)),
+        )
     given: list[str] = []
     for seat in det_seats:
         share = pawns_opt[seat]
         if not (isinstance(share, list) and bool(share) and all(isinstance(p, str) for p in share)):
-            raise IllegalAction("MX-6.10", msg("mx.refuse.options_pawns_non_empty_list", seat=repr(seat)))
+            raise IllegalAction(
+                "MX-6.10", msg("mx.refuse.options_pawns_non_empty_list", seat=repr(seat))
+            )
         given.extend(share)
     if sorted(given) != sorted(board.pawns):
-        raise IllegalAction("MX-6.10", msg("mx.refuse.options_pawns_give_each_board", pawns=', '.join(board.pawns)))
+        raise IllegalAction(
+            "MX-6.10", msg("mx.refuse.options_pawns_give_each_board", pawns=", ".join(board.pawns))
+        )
     sizes = [len(pawns_opt[s]) for s in det_seats]
     if max(sizes) - min(sizes) > 1:
         raise IllegalAction("MX-6.10", msg("mx.refuse.pawns_shared_out_as_evenly"))
     return {s: list(pawns_opt[s]) for s in det_seats}
 
 
-def new_state(options: dict[str, Any], seats: list[str], setup: dict[str, Any], rng: Rng | None) -> MisterXState:
+def new_state(
+    options: dict[str, Any], seats: list[str], setup: dict[str, Any], rng: Rng | None
+) -> MisterXState:
     board = resolve_board(options.get("board", DEFAULT_BOARD))
     det_seats = [s for s in det_seat_ids(5) if s in seats]
     pawns_of = check_pawn_shares(board, det_seats, options.get("pawns"))
@@ -108,12 +120,22 @@ def new_state(options: dict[str, Any], seats: list[str], setup: dict[str, Any], 
     state.limit = {MRX: MRX_RACK, **{s: 4 + len(ps) for s, ps in pawns_of.items()}}
 
     # MX-2.3: the mission colour and Mister X's start (choices, never chance)
-    state.mission = get_str(setup, "mission", "MX-2.3", msg("core.what.setup"), choices=MISSION_COLOURS)
+    state.mission = get_str(
+        setup, "mission", "MX-2.3", msg("core.what.setup"), choices=MISSION_COLOURS
+    )
     mission = board.missions[state.mission]
     state.destinations = mission.destinations
     start = get_int(setup, "start", "MX-2.3", msg("core.what.setup"))
     if start not in mission.starts:
-        raise IllegalAction("MX-2.3", msg("mx.refuse.mister_x_start_one_start", mission=msg(f"mx.mission.{state.mission}"), starts=str(list(mission.starts)), start=str(start)))
+        raise IllegalAction(
+            "MX-2.3",
+            msg(
+                "mx.refuse.mister_x_start_one_start",
+                mission=msg(f"mx.mission.{state.mission}"),
+                starts=str(list(mission.starts)),
+                start=str(start),
+            ),
+        )
     state.path = [start]
     state.slots = [None]
 
@@ -121,18 +143,32 @@ def new_state(options: dict[str, Any], seats: list[str], setup: dict[str, Any], 
     given_pawns = setup.get("pawns")
     if rng is not None:
         cards = sorted(board.start_cards)
-        pawn_pos = {p: c for p, c in zip(board.pawns, rng.draw(cards, len(board.pawns)), strict=True)}
+        pawn_pos = {
+            p: c for p, c in zip(board.pawns, rng.draw(cards, len(board.pawns)), strict=True)
+        }
         if given_pawns is not None and given_pawns != pawn_pos:
-            raise IllegalAction("MX-2.2", msg("mx.refuse.setup_s_pawn_cities_differ", given_pawns=str(given_pawns), pawn_pos=str(pawn_pos)))
+            raise IllegalAction(
+                "MX-2.2",
+                msg(
+                    "mx.refuse.setup_s_pawn_cities_differ",
+                    given_pawns=str(given_pawns),
+                    pawn_pos=str(pawn_pos),
+                ),
+            )
     else:
         if given_pawns is None:
             raise IllegalAction("MX-2.2", msg("mx.refuse.without_seed_setup_record_each"))
         pawn_pos = dict(get_dict(setup, "pawns", "MX-2.2", msg("core.what.setup")))
         if sorted(pawn_pos) != sorted(board.pawns):
-            raise IllegalAction("MX-2.2", msg("mx.refuse.setup_pawns_give_start_city", pawns=', '.join(board.pawns)))
+            raise IllegalAction(
+                "MX-2.2", msg("mx.refuse.setup_pawns_give_start_city", pawns=", ".join(board.pawns))
+            )
         for pawn, city in pawn_pos.items():
             if not (isinstance(city, int) and city in board.start_cards):
-                raise IllegalAction("MX-2.2", msg("mx.refuse.pawn_start_start_card_city", pawn=pawn, city=repr(city)))
+                raise IllegalAction(
+                    "MX-2.2",
+                    msg("mx.refuse.pawn_start_start_card_city", pawn=pawn, city=repr(city)),
+                )
         if len(set(pawn_pos.values())) != len(pawn_pos):
             raise IllegalAction("MX-2.2", msg("mx.refuse.two_pawns_cannot_start_same"))
     state.pawn_pos = {p: pawn_pos[p] for p in board.pawns}
@@ -152,20 +188,39 @@ def new_state(options: dict[str, Any], seats: list[str], setup: dict[str, Any], 
             for seat in order:
                 mine = given_racks.get(seat)
                 if not (isinstance(mine, list) and rack_of(mine) == racks[seat]):
-                    raise IllegalAction("MX-2.1", msg("mx.refuse.setup_racks_differs_from_seed", seat=repr(seat), racks=rack_list(racks[seat])))
+                    raise IllegalAction(
+                        "MX-2.1",
+                        msg(
+                            "mx.refuse.setup_racks_differs_from_seed",
+                            seat=repr(seat),
+                            racks=rack_list(racks[seat]),
+                        ),
+                    )
     else:
         if given_racks is None:
             raise IllegalAction("MX-2.1", msg("mx.refuse.without_seed_setup_record_every"))
         given = get_dict(setup, "racks", "MX-2.1", msg("core.what.setup"))
         if sorted(given) != sorted(order):
-            raise IllegalAction("MX-2.1", msg("mx.refuse.setup_racks_have_exactly_seats", order=', '.join(order)))
+            raise IllegalAction(
+                "MX-2.1", msg("mx.refuse.setup_racks_have_exactly_seats", order=", ".join(order))
+            )
         for seat in order:
             tickets = _tickets(board, given, seat, "MX-2.1", f"setup.racks[{seat!r}]")
             if len(tickets) != state.limit[seat]:
-                raise IllegalAction("MX-2.1", msg("mx.refuse.draws_tickets_start", seat=seat, count=state.limit[seat], n_tickets=len(tickets)))
+                raise IllegalAction(
+                    "MX-2.1",
+                    msg(
+                        "mx.refuse.draws_tickets_start",
+                        seat=seat,
+                        count=state.limit[seat],
+                        n_tickets=len(tickets),
+                    ),
+                )
             rack = rack_of(tickets)
             if not contains(bag, rack):
-                raise IllegalAction("MX-2.1", msg("mx.refuse.racks_hold_more_tickets_than", seat=seat))
+                raise IllegalAction(
+                    "MX-2.1", msg("mx.refuse.racks_hold_more_tickets_than", seat=seat)
+                )
             remove_all(bag, rack)
             racks[seat] = rack
     state.racks = racks
@@ -205,8 +260,14 @@ def _end(state: MisterXState, winner: str, reason: str) -> None:
     state.phase = PH_OVER
 
 
-def _check_mrx_step(state: MisterXState, frm: int, transport: str | None, to: Any, rule: str,
-                    occupied_rule: str = "MX-6.2") -> int:
+def _check_mrx_step(
+    state: MisterXState,
+    frm: int,
+    transport: str | None,
+    to: Any,
+    rule: str,
+    occupied_rule: str = "MX-6.2",
+) -> int:
     """One step of Mister X: along ``transport`` (any when None) to a city without a
     detective (MX-6.2; MX-3.3 names the first step of a double)."""
     board = state.board
@@ -216,10 +277,24 @@ def _check_mrx_step(state: MisterXState, frm: int, transport: str | None, to: An
         if to not in board.neighbours[frm]:
             raise IllegalAction(rule, msg("mx.refuse.city_neighbour_city", to=to, frm=frm))
     elif to not in board.by_transport[frm].get(transport, ()):
-        raise IllegalAction(rule, msg("mx.refuse.there_no_connection_from_city", transport=msg(f"mx.transport.{transport}"), frm=frm, to=to))
+        raise IllegalAction(
+            rule,
+            msg(
+                "mx.refuse.there_no_connection_from_city",
+                transport=msg(f"mx.transport.{transport}"),
+                frm=frm,
+                to=to,
+            ),
+        )
     if to in state.occupied:
-        raise IllegalAction(occupied_rule,
-                            msg("mx.refuse.mister_x_cannot_move_onto", to=to, occupant=pawn_colour(state.occupied.get(to))))
+        raise IllegalAction(
+            occupied_rule,
+            msg(
+                "mx.refuse.mister_x_cannot_move_onto",
+                to=to,
+                occupant=pawn_colour(state.occupied.get(to)),
+            ),
+        )
     return to
 
 
@@ -233,8 +308,14 @@ def _mrx_step(state: MisterXState, ticket: str, face_up: bool, to: int) -> None:
         bag = state.bag
         bag[ticket] = bag.get(ticket, 0) + 1
     (state.events if state.events_own else state.own_events()).append(
-        ("mx", slot, TRANSPORT_OF[ticket] if face_up else None, frozenset(state.occupied),
-         to if slot > HIDDEN_SLOTS else None))
+        (
+            "mx",
+            slot,
+            TRANSPORT_OF[ticket] if face_up else None,
+            frozenset(state.occupied),
+            to if slot > HIDDEN_SLOTS else None,
+        )
+    )
     if to in state.destinations:
         _end(state, MRX, "destination")
 
@@ -243,7 +324,9 @@ def _need_tickets(rack: Rack, want: Rack, rule: str, who: Text) -> None:
     for t, n in want.items():
         if rack.get(t, 0) < n:
             missing = sorted(t for t, n in want.items() if rack.get(t, 0) < n)
-            raise IllegalAction(rule, msg("mx.refuse.does_hold_as_many_as", who=who, missing=', '.join(missing)))
+            raise IllegalAction(
+                rule, msg("mx.refuse.does_hold_as_many_as", who=who, missing=", ".join(missing))
+            )
 
 
 def mrx_move(state: MisterXState, action: dict[str, Any]) -> None:
@@ -252,9 +335,13 @@ def mrx_move(state: MisterXState, action: dict[str, Any]) -> None:
     rack = state.racks[MRX]
     # Every legal move passes this one test (a ticket held, its transport to a free city);
     # anything else goes through the checks one by one, for the rule to cite.
-    if not (ticket.__class__ is _STR and ticket in rack and to.__class__ is _INT
-            and to in state.board.by_transport[state.path[-1]].get(TRANSPORT_OF[ticket], ())
-            and to not in state.occupied):
+    if not (
+        ticket.__class__ is _STR
+        and ticket in rack
+        and to.__class__ is _INT
+        and to in state.board.by_transport[state.path[-1]].get(TRANSPORT_OF[ticket], ())
+        and to not in state.occupied
+    ):
         ticket = _ticket(state.board, ticket, "MX-3.2", msg("mx.what.mrx_move"))
         if ticket not in rack:
             _need_tickets(rack, {ticket: 1}, "MX-3.2", msg("mx.seat.mrx"))
@@ -266,10 +353,16 @@ def mrx_move(state: MisterXState, action: dict[str, Any]) -> None:
 def _pay(state: MisterXState, action: dict[str, Any], icon: str, rule: str) -> list[str]:
     pay = _tickets(state.board, action, "pay", rule, msg(f"mx.what.pay.{icon}"))
     if len(pay) != 3:
-        raise IllegalAction(rule, msg("mx.refuse.costs_exactly_tickets", type=msg(f"mx.kind.{icon}"), n_pay=len(pay)))
+        raise IllegalAction(
+            rule,
+            msg("mx.refuse.costs_exactly_tickets", type=msg(f"mx.kind.{icon}"), n_pay=len(pay)),
+        )
     for t in pay:
         if ICON_OF[t] != icon:
-            raise IllegalAction(rule, msg("mx.refuse.paid_with_tickets", type=msg(f"mx.kind.{icon}"), icon=icon, t=t))
+            raise IllegalAction(
+                rule,
+                msg("mx.refuse.paid_with_tickets", type=msg(f"mx.kind.{icon}"), icon=icon, t=t),
+            )
     return pay
 
 
@@ -282,11 +375,19 @@ def mrx_double(state: MisterXState, action: dict[str, Any]) -> None:
     for m in moves:
         if not isinstance(m, dict):
             raise IllegalAction("MX-3.3", msg("mx.refuse.each_move_double_object_with"))
-    tickets = [_ticket(state.board, m.get("ticket"), "MX-3.3", msg("mx.what.double_step")) for m in moves]
+    tickets = [
+        _ticket(state.board, m.get("ticket"), "MX-3.3", msg("mx.what.double_step")) for m in moves
+    ]
     rack = state.racks[MRX]
     _need_tickets(rack, rack_of(pay + tickets), "MX-3.3", msg("mx.seat.mrx"))
-    first = _check_mrx_step(state, state.path[-1], TRANSPORT_OF[tickets[0]], moves[0].get("to"), "MX-3.3",
-                            occupied_rule="MX-3.3")
+    first = _check_mrx_step(
+        state,
+        state.path[-1],
+        TRANSPORT_OF[tickets[0]],
+        moves[0].get("to"),
+        "MX-3.3",
+        occupied_rule="MX-3.3",
+    )
     if first in state.destinations:
         if len(moves) != 1:
             raise IllegalAction("MX-6.1", msg("mx.refuse.first_step_reaches_destination_ends"))
@@ -329,8 +430,11 @@ def mrx_can_move(state: MisterXState) -> bool:
         if any(c not in occupied for c in per.get(t, ())):
             return True
     secrets = sum(n for ticket, n in rack.items() if ICON_OF[ticket] == "secret")
-    return (secrets >= 3 and rack_size(rack) >= 4
-            and any(c not in occupied for c in board.neighbours[pos]))
+    return (
+        secrets >= 3
+        and rack_size(rack) >= 4
+        and any(c not in occupied for c in board.neighbours[pos])
+    )
 
 
 def mrx_pass(state: MisterXState, action: dict[str, Any]) -> None:
@@ -358,9 +462,19 @@ def _own_pawn(state: MisterXState, seat: str, action: dict[str, Any]) -> str:
     if pawn.__class__ is not _STR or state.owner.get(pawn) != seat or pawn in state.moved:
         pawn = get_str(action, "pawn", "MX-3.7")
         if pawn not in state.owner:
-            raise IllegalAction("MX-3.7", msg("mx.refuse.there_no_pawn_pawns", pawn=repr(pawn), pawns=', '.join(state.board.pawns)))
+            raise IllegalAction(
+                "MX-3.7",
+                msg(
+                    "mx.refuse.there_no_pawn_pawns",
+                    pawn=repr(pawn),
+                    pawns=", ".join(state.board.pawns),
+                ),
+            )
         if state.owner[pawn] != seat:
-            raise IllegalAction("MX-6.10", msg("mx.refuse.pawn_played_by", pawn=pawn, owner=str(state.owner[pawn]), seat=seat))
+            raise IllegalAction(
+                "MX-6.10",
+                msg("mx.refuse.pawn_played_by", pawn=pawn, owner=str(state.owner[pawn]), seat=seat),
+            )
         if pawn in state.moved:
             raise IllegalAction("MX-3.7", msg("mx.refuse.pawn_has_already_moved_round", pawn=pawn))
     return pawn
@@ -383,9 +497,25 @@ def _check_pawn_step(state: MisterXState, pawn: str, transport: str, to: Any, ru
         raise IllegalAction(rule, msg("mx.refuse.city_board", to=repr(to)))
     frm = state.pawn_pos[pawn]
     if to not in state.board.by_transport[frm].get(transport, ()):
-        raise IllegalAction(rule, msg("mx.refuse.there_no_connection_from_city", transport=msg(f"mx.transport.{transport}"), frm=frm, to=to))
+        raise IllegalAction(
+            rule,
+            msg(
+                "mx.refuse.there_no_connection_from_city",
+                transport=msg(f"mx.transport.{transport}"),
+                frm=frm,
+                to=to,
+            ),
+        )
     if to in state.occupied:
-        raise IllegalAction(rule, msg("mx.refuse.pawn_cannot_enter_city_pawn", pawn=pawn, to=to, occupant=pawn_colour(state.occupied.get(to))))
+        raise IllegalAction(
+            rule,
+            msg(
+                "mx.refuse.pawn_cannot_enter_city_pawn",
+                pawn=pawn,
+                to=to,
+                occupant=pawn_colour(state.occupied.get(to)),
+            ),
+        )
     return to
 
 
@@ -402,10 +532,16 @@ def det_move(state: MisterXState, seat: str, action: dict[str, Any]) -> None:
     # The checks below in one test (the pawn is the seat's and has not moved, the seat
     # holds the ticket, its transport leads to the free city): every legal move passes
     # here; anything else goes through them one by one for the rule to cite.
-    if not (pawn.__class__ is _STR and state.owner.get(pawn) == seat and pawn not in state.moved
-            and ticket.__class__ is _STR and ticket in rack and to.__class__ is _INT
-            and to in state.board.by_transport[state.pawn_pos[pawn]].get(TRANSPORT_OF[ticket], ())
-            and to not in state.occupied):
+    if not (
+        pawn.__class__ is _STR
+        and state.owner.get(pawn) == seat
+        and pawn not in state.moved
+        and ticket.__class__ is _STR
+        and ticket in rack
+        and to.__class__ is _INT
+        and to in state.board.by_transport[state.pawn_pos[pawn]].get(TRANSPORT_OF[ticket], ())
+        and to not in state.occupied
+    ):
         pawn = _own_pawn(state, seat, action)
         ticket = _ticket(state.board, ticket, "MX-3.7", msg("mx.what.pawn_move", pawn=pawn))
         _need_tickets(rack, {ticket: 1}, "MX-3.7", seat)
@@ -427,7 +563,9 @@ def det_move(state: MisterXState, seat: str, action: dict[str, Any]) -> None:
     if to == path[-1]:
         _end(state, TEAM, "caught")
     else:
-        (state.events if state.events_own else state.own_events()).append(("not", len(path) - 1, (to,)))
+        (state.events if state.events_own else state.own_events()).append(
+            ("not", len(path) - 1, (to,))
+        )
     moved = state.moved = (*state.moved, pawn)
     if len(moved) == len(pawn_pos) and state.winner is None:
         state.phase = PH_DET_END
@@ -437,15 +575,26 @@ def det_stay(state: MisterXState, seat: str, action: dict[str, Any]) -> None:
     """MX-3.7 / MX-6.6: a pawn stays only when its seat holds no ticket that moves it."""
     pawn = _own_pawn(state, seat, action)
     if pawn_can_move(state, pawn):
-        raise IllegalAction("MX-3.7", msg("mx.refuse.pawn_move_holds_ticket_that", pawn=pawn, seat=seat))
+        raise IllegalAction(
+            "MX-3.7", msg("mx.refuse.pawn_move_holds_ticket_that", pawn=pawn, seat=seat)
+        )
     _after_pawn(state, pawn)
 
 
-def _special_pay(state: MisterXState, action: dict[str, Any], icon: str, rule: str) -> tuple[dict[str, Rack], int]:
+def _special_pay(
+    state: MisterXState, action: dict[str, Any], icon: str, rule: str
+) -> tuple[dict[str, Rack], int]:
     if state.phase != PH_DET_END:
         raise IllegalAction("MX-3.7", msg("mx.refuse.detectives_special_action_comes_after"))
     if state.round < SPECIAL_FROM_ROUND:
-        raise IllegalAction("MX-3.7", msg("mx.refuse.special_actions_allowed_from_round", special_from_round=SPECIAL_FROM_ROUND, round=str(state.round)))
+        raise IllegalAction(
+            "MX-3.7",
+            msg(
+                "mx.refuse.special_actions_allowed_from_round",
+                special_from_round=SPECIAL_FROM_ROUND,
+                round=str(state.round),
+            ),
+        )
     if state.special_done:
         raise IllegalAction("MX-6.7", msg("mx.refuse.most_one_special_action_per"))
     if not state.special_open():
@@ -461,16 +610,28 @@ def _special_pay(state: MisterXState, action: dict[str, Any], icon: str, rule: s
         tickets = [_ticket(state.board, t, rule, f"pay[{seat!r}]") for t in tickets]
         for t in tickets:
             if ICON_OF[t] != icon:
-                raise IllegalAction(rule, msg("mx.refuse.special_action_paid_with_tickets2", icon=icon, t=t))
+                raise IllegalAction(
+                    rule, msg("mx.refuse.special_action_paid_with_tickets2", icon=icon, t=t)
+                )
         limit = len(state.pawns_of[seat])
         if len(tickets) > limit:
-            raise IllegalAction("MX-3.7", msg("mx.refuse.controls_pawn_s_may_give", seat=seat, count=limit, n_tickets=len(tickets)))
+            raise IllegalAction(
+                "MX-3.7",
+                msg(
+                    "mx.refuse.controls_pawn_s_may_give",
+                    seat=seat,
+                    count=limit,
+                    n_tickets=len(tickets),
+                ),
+            )
         rack = rack_of(tickets)
         _need_tickets(state.racks[seat], rack, rule, seat)
         per_seat[seat] = rack
         total += len(tickets)
     if total not in (3, 4, 5):
-        raise IllegalAction("MX-6.7", msg("mx.refuse.special_action_paid_with_tickets", count=total))
+        raise IllegalAction(
+            "MX-6.7", msg("mx.refuse.special_action_paid_with_tickets", count=total)
+        )
     return per_seat, total
 
 
@@ -493,7 +654,15 @@ def det_investigate(state: MisterXState, action: dict[str, Any]) -> None:
     per_seat, total = _special_pay(state, action, "investigate", "MX-3.8")
     slot = state.last_slot - INVESTIGATE_BACK[total]
     if slot < 0:
-        raise IllegalAction("MX-6.7", msg("mx.refuse.tickets_aim_moves_back_before", total=total, investigate_back=str(INVESTIGATE_BACK[total]), last_slot=str(state.last_slot)))
+        raise IllegalAction(
+            "MX-6.7",
+            msg(
+                "mx.refuse.tickets_aim_moves_back_before",
+                total=total,
+                investigate_back=str(INVESTIGATE_BACK[total]),
+                last_slot=str(state.last_slot),
+            ),
+        )
     _spend(state, per_seat)
     state.special_done = True
     reveal(state, slot, "investigate")
@@ -516,21 +685,33 @@ def _refill_turn(state: MisterXState, seat: str, kind: str) -> None:
     """Is it ``seat``'s time to discard/refill (MX-3.1, MX-3.7, MX-6.9, MX-6.10)?"""
     if seat == MRX:
         if state.phase != PH_MRX_REFILL:
-            raise IllegalAction("MX-3.1", msg("mx.refuse.mister_x_may_only_after", kind=msg(f"mx.verb.{kind}")))
+            raise IllegalAction(
+                "MX-3.1", msg("mx.refuse.mister_x_may_only_after", kind=msg(f"mx.verb.{kind}"))
+            )
         return
     if state.phase != PH_DET_END:
-        raise IllegalAction("MX-3.7", msg("mx.refuse.detectives_after_all_five_pawns", kind=msg(f"mx.verb.{kind}")) if state.phase == PH_PAWNS else msg("mx.refuse.detectives_time", kind=msg(f"mx.verb.{kind}")))
+        raise IllegalAction(
+            "MX-3.7",
+            msg("mx.refuse.detectives_after_all_five_pawns", kind=msg(f"mx.verb.{kind}"))
+            if state.phase == PH_PAWNS
+            else msg("mx.refuse.detectives_time", kind=msg(f"mx.verb.{kind}")),
+        )
     expected = state.det_seats[state.refill_next]
     if seat != expected:
-        raise IllegalAction("MX-6.10", msg("mx.refuse.discards_refills_before", expected=expected, seat=seat))
+        raise IllegalAction(
+            "MX-6.10", msg("mx.refuse.discards_refills_before", expected=expected, seat=seat)
+        )
 
 
 def discard(state: MisterXState, seat: str, action: dict[str, Any]) -> None:
-    """MX-3.1 step 3 / MX-3.7 step 3 / MX-6.9: tickets back into the bag, once, before the refill."""
+    """MX-3.1 step 3 / MX-3.7 step 3 / MX-6.9: tickets back into the bag, once, before the
+    refill."""
     _refill_turn(state, seat, "discard")
     if seat in state.discarded:
         raise IllegalAction("MX-6.9", msg("mx.refuse.has_already_discarded_round", seat=seat))
-    tickets = rack_of(_tickets(state.board, action, "tickets", "MX-6.9", msg("mx.what.discard", seat=seat)))
+    tickets = rack_of(
+        _tickets(state.board, action, "tickets", "MX-6.9", msg("mx.what.discard", seat=seat))
+    )
     _need_tickets(state.racks[seat], tickets, "MX-6.9", seat)
     remove_all(state.racks[seat], tickets)
     add_all(state.bag, tickets)
@@ -561,10 +742,19 @@ def refill(state: MisterXState, seat: str, action: dict[str, Any]) -> list[str]:
                     usual = False
                     break
         if not usual:
-            given = _tickets(state.board, action, "tickets", "MX-6.8", msg("mx.what.refill", seat=seat))
+            given = _tickets(
+                state.board, action, "tickets", "MX-6.8", msg("mx.what.refill", seat=seat)
+            )
         if len(given) != need:
-            raise IllegalAction("MX-6.8",
-                                msg("mx.refuse.refills_ticket_s_reach_rack", seat=seat, count=need, n_given=len(given)))
+            raise IllegalAction(
+                "MX-6.8",
+                msg(
+                    "mx.refuse.refills_ticket_s_reach_rack",
+                    seat=seat,
+                    count=need,
+                    n_given=len(given),
+                ),
+            )
         given = sorted(given)
     rng = state.rng
     if rng is not None:
@@ -576,7 +766,15 @@ def refill(state: MisterXState, seat: str, action: dict[str, Any]) -> list[str]:
             state.out = {}
             drawn = sorted(drawn + draw_from(state.bag, need - in_bag, rng))
         if given is not None and given != drawn:
-            raise IllegalAction("MX-6.8", msg("mx.refuse.s_refill_differs_from_seed", seat=seat, given=str(given), drawn=str(drawn)))
+            raise IllegalAction(
+                "MX-6.8",
+                msg(
+                    "mx.refuse.s_refill_differs_from_seed",
+                    seat=seat,
+                    given=str(given),
+                    drawn=str(drawn),
+                ),
+            )
     else:
         if given is None:
             raise IllegalAction("MX-6.8", msg("mx.refuse.without_seed_every_refill_list"))
@@ -584,15 +782,22 @@ def refill(state: MisterXState, seat: str, action: dict[str, Any]) -> list[str]:
         wanted = rack_of(drawn)
         if in_bag >= need:
             if not contains(bag, wanted):
-                raise IllegalAction("MX-6.8", msg("mx.refuse.s_refill_bag", seat=seat, drawn=str(drawn)))
+                raise IllegalAction(
+                    "MX-6.8", msg("mx.refuse.s_refill_bag", seat=seat, drawn=str(drawn))
+                )
             remove_all(bag, wanted)
         else:
             # MX-3.12: the whole bag, then the rest from the tickets that left the game
             if not contains(wanted, bag):
-                raise IllegalAction("MX-6.8", msg("mx.refuse.bag_holds_only_ticket_s", count=in_bag))
+                raise IllegalAction(
+                    "MX-6.8", msg("mx.refuse.bag_holds_only_ticket_s", count=in_bag)
+                )
             remove_all(wanted, bag)
             if not contains(state.out, wanted):
-                raise IllegalAction("MX-6.8", msg("mx.refuse.s_refill_bag_among_tickets", seat=seat, drawn=str(drawn)))
+                raise IllegalAction(
+                    "MX-6.8",
+                    msg("mx.refuse.s_refill_bag_among_tickets", seat=seat, drawn=str(drawn)),
+                )
             state.bag = state.out
             state.out = {}
             remove_all(state.bag, wanted)
@@ -657,7 +862,12 @@ def apply(state: MisterXState, action: dict[str, Any]) -> dict[str, Any]:
         move = _MRX_MOVES.get(kind)
         if move is not None:
             if state.phase != PH_MRX:
-                raise IllegalAction("MX-3.1", msg("mx.refuse.mister_x_moves_once_start") if state.phase != PH_OVER else msg("mx.refuse.game_over"))
+                raise IllegalAction(
+                    "MX-3.1",
+                    msg("mx.refuse.mister_x_moves_once_start")
+                    if state.phase != PH_OVER
+                    else msg("mx.refuse.game_over"),
+                )
             move(state, action)
             if state.winner is None:
                 state.phase = PH_MRX_REFILL
@@ -669,9 +879,19 @@ def apply(state: MisterXState, action: dict[str, Any]) -> dict[str, Any]:
         if kind == "siren":
             det_siren(state, action)
             return action
-        raise IllegalAction("MX-3.7", msg("mx.refuse.detectives_team_takes_only_investigate", kind=repr(kind)))
+        raise IllegalAction(
+            "MX-3.7", msg("mx.refuse.detectives_team_takes_only_investigate", kind=repr(kind))
+        )
     else:
-        raise IllegalAction("MX-6.10", msg("mx.refuse.unknown_seat_seats", seat=repr(seat), seats=', '.join(state.seats()), team=str(TEAM)))
+        raise IllegalAction(
+            "MX-6.10",
+            msg(
+                "mx.refuse.unknown_seat_seats",
+                seat=repr(seat),
+                seats=", ".join(state.seats()),
+                team=str(TEAM),
+            ),
+        )
     if kind == "refill":
         drawn = refill(state, seat, action)
         if action.get("tickets") is None:

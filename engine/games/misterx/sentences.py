@@ -58,7 +58,9 @@ def _shares(table: Table) -> dict[str, list[str]]:
     shares = table.options.get("pawns")
     if isinstance(shares, dict):
         return shares
-    det_seats = sorted((s for s in table.players if str(s).startswith("det")), key=lambda s: int(s[3:]))
+    det_seats = sorted(
+        (s for s in table.players if str(s).startswith("det")), key=lambda s: int(s[3:])
+    )
     return default_shares(_board(table).pawns, det_seats) if det_seats else {}
 
 
@@ -75,7 +77,11 @@ def seat_label(seat: str, table: Table) -> Message | str:
     if seat == TEAM:
         return msg("mx.seat.detectives")
     pawns = list(_shares(table).get(seat, []))
-    return msg("mx.seat.pawns", count=len(pawns), pawns=[pawn_colour(p) for p in pawns]) if pawns else seat
+    return (
+        msg("mx.seat.pawns", count=len(pawns), pawns=[pawn_colour(p) for p in pawns])
+        if pawns
+        else seat
+    )
 
 
 #: The pawn colours the catalogs name (``mx.pawn_colour.*``); a board's other pawn names
@@ -91,7 +97,9 @@ def pawn_colour(pawn: Any) -> Message | str:
 def pawn_name(pawn: Any, seat: Any, table: Table) -> Message | str:
     """``Detective red (Dmitri)``: a pawn by colour, with the player who moves it."""
     owner = seat if isinstance(seat, str) and seat.startswith("det") else _pawn_owner(pawn, table)
-    return _named(msg("mx.pawn", colour=pawn_colour(pawn)), table.players.get(owner) if owner else None)
+    return _named(
+        msg("mx.pawn", colour=pawn_colour(pawn)), table.players.get(owner) if owner else None
+    )
 
 
 def _transport(ticket: Any) -> Message | str:
@@ -103,7 +111,9 @@ def ticket_name(ticket: Any) -> Message | str:
     """``train (double)``: a ticket by transport and icon."""
     transport, _, icon = str(ticket).partition("/")
     if transport in TRANSPORTS and icon in ICONS:
-        return msg("mx.ticket", transport=msg(f"mx.transport.{transport}"), icon=msg(f"mx.icon.{icon}"))
+        return msg(
+            "mx.ticket", transport=msg(f"mx.transport.{transport}"), icon=msg(f"mx.icon.{icon}")
+        )
     return str(ticket)
 
 
@@ -114,13 +124,27 @@ def tickets(tickets: Any) -> Message | list[Any]:
 
 def card_words(options: dict[str, Any]) -> dict[str, Message | str]:
     """Every ticket by its log id, as :func:`ticket_name` says it."""
-    return {f"{transport}/{icon}": ticket_name(f"{transport}/{icon}") for transport in TRANSPORTS for icon in ICONS}
+    return {
+        f"{transport}/{icon}": ticket_name(f"{transport}/{icon}")
+        for transport in TRANSPORTS
+        for icon in ICONS
+    }
 
 
 #: the fields of an action a person is asked for (``mx.field.*``)
 FIELDS = ("pawn", "to", "ticket", "pay", "moves", "tickets", "count", "reveal", "slot", "city")
 #: the action types, as a player names what to do (``mx.choice.type.*``)
-ACTION_TYPES = ("move", "stay", "double", "secret", "pass", "investigate", "siren", "discard", "refill")
+ACTION_TYPES = (
+    "move",
+    "stay",
+    "double",
+    "secret",
+    "pass",
+    "investigate",
+    "siren",
+    "discard",
+    "refill",
+)
 
 
 def field_label(path: str) -> Message | None:
@@ -175,9 +199,17 @@ def choice_label(path: str, value: Any, seat: str | None, table: Table) -> Messa
     if head in ("tickets", "pay") and isinstance(value, list):
         return msg("core.text", text=_tickets(value)) if value else msg("core.choice.none")
     if head == "pay" and isinstance(value, dict):
-        return msg("core.text", text=[msg("core.choice.field", field=seat_name(payer, table),
-                                          value=msg("core.text", text=_tickets(paid)))
-                                      for payer, paid in value.items()])
+        return msg(
+            "core.text",
+            text=[
+                msg(
+                    "core.choice.field",
+                    field=seat_name(payer, table),
+                    value=msg("core.text", text=_tickets(paid)),
+                )
+                for payer, paid in value.items()
+            ],
+        )
     if head == "moves" and isinstance(value, list) and all(isinstance(m, dict) for m in value):
         board = _board(table)
         return msg("core.text", text=[_step(board, m) for m in value])
@@ -191,15 +223,21 @@ def _tickets(tickets: Any) -> Message | list[Any]:
     counts: dict[str, int] = {}
     for ticket in tickets:
         counts[ticket] = counts.get(ticket, 0) + 1
-    return [ticket_name(t) if n == 1 else msg("mx.tickets.many", count=n, ticket=ticket_name(t))
-            for t, n in sorted(counts.items())]
+    return [
+        ticket_name(t) if n == 1 else msg("mx.tickets.many", count=n, ticket=ticket_name(t))
+        for t, n in sorted(counts.items())
+    ]
 
 
 def _step(board: Board, step: dict[str, Any]) -> Message:
     """One of Mister X's moves: by what, where (or hidden), on which ticket-board slot."""
     if "slot" in step:
-        return msg("mx.step.slot" if "to" in step else "mx.step.hidden", by=_transport(step.get("ticket")),
-                   city=_city(board, step.get("to")), slot=step["slot"])
+        return msg(
+            "mx.step.slot" if "to" in step else "mx.step.hidden",
+            by=_transport(step.get("ticket")),
+            city=_city(board, step.get("to")),
+            slot=step["slot"],
+        )
     return msg("mx.step", by=_transport(step.get("ticket")), city=_city(board, step.get("to")))
 
 
@@ -219,37 +257,61 @@ def describe(action: dict[str, Any], table: Table) -> Message:
         steps = [_step(board, m) for m in action.get("moves") or [] if isinstance(m, dict)]
         return msg("mx.double", who=who, count=_paid(action.get("pay")), steps=steps)
     if kind == "secret":
-        where = (msg("mx.secret.to", city=_city(board, action["to"])) if "to" in action
-                 else msg("mx.secret.hidden"))
+        where = (
+            msg("mx.secret.to", city=_city(board, action["to"]))
+            if "to" in action
+            else msg("mx.secret.hidden")
+        )
         laid = ticket_name(action["ticket"]) if "ticket" in action else msg("mx.secret.face_down")
         slot = msg("mx.slot", slot=action["slot"]) if "slot" in action else ""
-        return msg("mx.secret", who=who, count=_paid(action.get("pay")), laid=laid, where=where, slot=slot)
+        return msg(
+            "mx.secret", who=who, count=_paid(action.get("pay")), laid=laid, where=where, slot=slot
+        )
     if kind == "pass":
         return msg("mx.pass", who=who)
     if kind == "move":
-        return msg("mx.pawn.move", who=pawn_name(action.get("pawn"), seat, table),
-                   by=_transport(action.get("ticket")), city=_city(board, action.get("to")))
+        return msg(
+            "mx.pawn.move",
+            who=pawn_name(action.get("pawn"), seat, table),
+            by=_transport(action.get("ticket")),
+            city=_city(board, action.get("to")),
+        )
     if kind == "stay":
         return msg("mx.pawn.stay", who=pawn_name(action.get("pawn"), seat, table))
     if kind == "investigate":
         count = _paid(action.get("pay"))
         reveal = action.get("reveal")
         if isinstance(reveal, dict):
-            return msg("mx.investigate.reveal", who=who, count=count, slot=reveal.get("slot"),
-                       city=_city(board, reveal.get("city")))
+            return msg(
+                "mx.investigate.reveal",
+                who=who,
+                count=count,
+                slot=reveal.get("slot"),
+                city=_city(board, reveal.get("city")),
+            )
         return msg("mx.investigate", who=who, count=count)
     if kind == "siren":
         count = _paid(action.get("pay"))
         transport = SIREN_TRANSPORT.get(count)
-        return msg("mx.siren", who=who, count=count, pawn=pawn_name(action.get("pawn"), None, table),
-                   by=msg(f"mx.by.{transport}") if transport else "?", city=_city(board, action.get("to")))
+        return msg(
+            "mx.siren",
+            who=who,
+            count=count,
+            pawn=pawn_name(action.get("pawn"), None, table),
+            by=msg(f"mx.by.{transport}") if transport else "?",
+            city=_city(board, action.get("to")),
+        )
     if kind == "discard":
         return msg("mx.discard", who=who, tickets=_tickets(action.get("tickets")))
     if kind == "refill":
         if action.get("tickets"):
             return msg("mx.refill.tickets", who=who, tickets=_tickets(action["tickets"]))
         count = 0 if "tickets" in action else action.get("count") or 0
-        return msg("mx.refill.count", who=who, count=count) if count else msg("mx.refill.none", who=who)
+        return (
+            msg("mx.refill.count", who=who, count=count)
+            if count
+            else msg("mx.refill.none", who=who)
+        )
     return msg("core.action", text=f"{seat} {kind}")
 
 
@@ -259,15 +321,34 @@ def phase_label(phase: str) -> Message:
 
 def describe_result(result: dict[str, Any], table: Table) -> Message:
     winner = "mrx" if result.get("winner") == MRX else "detectives"
-    return msg(f"mx.result.{winner}.{result.get('reason')}", mrx=seat_name(MRX, table),
-               count=result.get("moves", 0))
+    return msg(
+        f"mx.result.{winner}.{result.get('reason')}",
+        mrx=seat_name(MRX, table),
+        count=result.get("moves", 0),
+    )
 
 
 def legend(options: dict[str, Any]) -> list[dict[str, Any]]:
     board = options.get("board", DEFAULT_BOARD)
     # The shipped boards are Lantern's own (README: "europe/1 is Lantern's own board");
     # a club's transcription of the printed board is not, so it gets no such note.
-    about = [{"mark": "board", "text": msg("mx.legend.board.lantern")}] if board == DEFAULT_BOARD else []
-    marks = ["line.car", "line.train", "line.plane", "line.dashed", "halo.possible", "city.destination",
-             "city.start", "pawn", "mrx", "path", "last", "notation"]
+    about = (
+        [{"mark": "board", "text": msg("mx.legend.board.lantern")}]
+        if board == DEFAULT_BOARD
+        else []
+    )
+    marks = [
+        "line.car",
+        "line.train",
+        "line.plane",
+        "line.dashed",
+        "halo.possible",
+        "city.destination",
+        "city.start",
+        "pawn",
+        "mrx",
+        "path",
+        "last",
+        "notation",
+    ]
     return about + [{"mark": mark, "text": msg(f"mx.legend.{mark}")} for mark in marks]

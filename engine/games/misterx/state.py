@@ -58,7 +58,7 @@ def default_shares(pawns: tuple[str, ...], det_seats: list[str]) -> dict[str, li
     shares, i = {}, 0
     for n, seat in enumerate(det_seats):
         size = base + (1 if n < extra else 0)
-        shares[seat] = list(pawns[i:i + size])
+        shares[seat] = list(pawns[i : i + size])
         i += size
     return shares
 
@@ -146,10 +146,34 @@ class MisterXState:
     """
 
     __slots__ = (
-        "board", "det_seats", "pawns_of", "owner", "limit", "mission", "destinations",
-        "path", "slots", "pawn_pos", "occupied", "racks", "bag", "out", "round", "phase",
-        "moved", "discarded", "refill_next", "special_done", "revealed", "reveals",
-        "winner", "reason", "rng", "events", "events_own", "possible_cache",
+        "board",
+        "det_seats",
+        "pawns_of",
+        "owner",
+        "limit",
+        "mission",
+        "destinations",
+        "path",
+        "slots",
+        "pawn_pos",
+        "occupied",
+        "racks",
+        "bag",
+        "out",
+        "round",
+        "phase",
+        "moved",
+        "discarded",
+        "refill_next",
+        "special_done",
+        "revealed",
+        "reveals",
+        "winner",
+        "reason",
+        "rng",
+        "events",
+        "events_own",
+        "possible_cache",
     )
 
     board: Board
@@ -255,9 +279,13 @@ class MisterXState:
 
     def special_open(self) -> bool:
         """May the detectives still take their special action this round (MX-3.7, MX-6.7)?"""
-        return (self.phase == PH_DET_END and self.round >= SPECIAL_FROM_ROUND
-                and not self.special_done and self.refill_next == 0
-                and self.det_seats[0] not in self.discarded)
+        return (
+            self.phase == PH_DET_END
+            and self.round >= SPECIAL_FROM_ROUND
+            and not self.special_done
+            and self.refill_next == 0
+            and self.det_seats[0] not in self.discarded
+        )
 
     def slot(self, slot: int) -> tuple[str, bool]:
         """(ticket, face_up) of a filled slot of the checklist (1..``last_slot``)."""

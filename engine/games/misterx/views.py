@@ -43,8 +43,12 @@ def _checklist(state: MisterXState, viewer: str | None) -> list[dict[str, Any]]:
     rows = []
     for slot in range(1, len(state.path)):
         ticket, face_up = state.slot(slot)
-        row: dict[str, Any] = {"slot": slot, "on_board": slot <= HIDDEN_SLOTS, "face_up": face_up,
-                               "transport": ticket.partition("/")[0] if face_up else None}
+        row: dict[str, Any] = {
+            "slot": slot,
+            "on_board": slot <= HIDDEN_SLOTS,
+            "face_up": face_up,
+            "transport": ticket.partition("/")[0] if face_up else None,
+        }
         if full:
             row["ticket"] = ticket
         if full or state.is_public_slot(slot):
@@ -56,8 +60,11 @@ def _checklist(state: MisterXState, viewer: str | None) -> list[dict[str, Any]]:
 def view(state: MisterXState, viewer: str | None) -> dict[str, Any]:
     full = _knows_path(viewer)
     last = state.last_slot
-    known = {slot: state.path[slot] for slot in range(len(state.path))
-             if full or state.is_public_slot(slot)}
+    known = {
+        slot: state.path[slot]
+        for slot in range(len(state.path))
+        if full or state.is_public_slot(slot)
+    }
     mrx: dict[str, Any] = {
         "rack_size": rack_size(state.racks[MRX]),
         "position": state.path[-1] if (full or state.is_public_slot(last)) else None,
@@ -71,7 +78,10 @@ def view(state: MisterXState, viewer: str | None) -> dict[str, Any]:
         mrx["path"] = list(state.path)
     racks: dict[str, Any] = {}
     for seat in state.det_seats:
-        entry: dict[str, Any] = {"size": rack_size(state.racks[seat]), "pawns": list(state.pawns_of[seat])}
+        entry: dict[str, Any] = {
+            "size": rack_size(state.racks[seat]),
+            "pawns": list(state.pawns_of[seat]),
+        }
         if sees_rack(viewer, seat):
             entry["tickets"] = rack_list(state.racks[seat])
         racks[seat] = entry
@@ -121,17 +131,29 @@ def board_view(board: Board) -> dict[str, Any]:
         "names": board_names(board),
         # ``names``: the city in other languages (``{"ja": …, "ru": …}``), so a page draws
         # the map in its reader's language; ``name`` is the city's (English) name.
-        "cities": [{"id": c.id, "name": c.name, "names": dict(c.names), "country": c.country,
-                    "x": c.x, "y": c.y}
-                   for c in sorted(board.cities.values(), key=lambda c: c.id)],
+        "cities": [
+            {
+                "id": c.id,
+                "name": c.name,
+                "names": dict(c.names),
+                "country": c.country,
+                "x": c.x,
+                "y": c.y,
+            }
+            for c in sorted(board.cities.values(), key=lambda c: c.id)
+        ],
         "connections": [list(edge) for edge in board.connections],
-        "missions": {colour: {"starts": list(m.starts), "destinations": sorted(m.destinations)}
-                     for colour, m in board.missions.items()},
+        "missions": {
+            colour: {"starts": list(m.starts), "destinations": sorted(m.destinations)}
+            for colour, m in board.missions.items()
+        },
         "pawns": list(board.pawns),
     }
 
 
-def action_view(st_after: MisterXState, action: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+def action_view(
+    st_after: MisterXState, action: dict[str, Any], viewer: str | None
+) -> dict[str, Any]:
     """``action`` (as recorded) as ``viewer`` saw it, judged just after it was taken."""
     seat, kind = action.get("seat"), action.get("type")
     if kind == "refill":
@@ -155,14 +177,26 @@ def action_view(st_after: MisterXState, action: dict[str, Any], viewer: str | No
         return {"to": to} if st_after.is_public_slot(slot) else {}
 
     if kind == "move":
-        return {"seat": seat, "type": kind, "ticket": action["ticket"], "slot": first_slot,
-                **city(first_slot, action["to"])}
+        return {
+            "seat": seat,
+            "type": kind,
+            "ticket": action["ticket"],
+            "slot": first_slot,
+            **city(first_slot, action["to"]),
+        }
     if kind == "double":
-        moves = [{"ticket": m["ticket"], "slot": first_slot + i, **city(first_slot + i, m["to"])}
-                 for i, m in enumerate(action["moves"])]
+        moves = [
+            {"ticket": m["ticket"], "slot": first_slot + i, **city(first_slot + i, m["to"])}
+            for i, m in enumerate(action["moves"])
+        ]
         return {"seat": seat, "type": kind, "pay": list(action["pay"]), "moves": moves}
-    return {"seat": seat, "type": kind, "pay": list(action["pay"]), "slot": first_slot,
-            **city(first_slot, action["to"])}
+    return {
+        "seat": seat,
+        "type": kind,
+        "pay": list(action["pay"]),
+        "slot": first_slot,
+        **city(first_slot, action["to"]),
+    }
 
 
 def render_text(state: MisterXState, locale: str = DEFAULT_LOCALE) -> str:
@@ -177,18 +211,61 @@ def render_text(state: MisterXState, locale: str = DEFAULT_LOCALE) -> str:
         return msg("mx.text.city", id=city, name=sentences.city_name(board, city))
 
     table = Table({}, {})
-    lines = [say(msg("mx.text.head", board=board.key, round=state.round, phase=sentences.phase_label(state.phase),
-                     mission=msg(f"mx.mission.{state.mission}") if state.mission in MISSION_COLOURS else str(state.mission),
-                     destinations=[at(d) for d in sorted(state.destinations)]))]
-    lines.append("  " + say(msg("mx.text.mrx", city=at(state.position), slot=state.last_slot,
-                                path=" ".join(map(str, state.path)))))
-    lines.append("  " + say(msg("mx.text.rack", seat=msg("mx.seat.mrx"),
-                                tickets=sentences.tickets(rack_list(state.racks[MRX])))))
+    lines = [
+        say(
+            msg(
+                "mx.text.head",
+                board=board.key,
+                round=state.round,
+                phase=sentences.phase_label(state.phase),
+                mission=msg(f"mx.mission.{state.mission}")
+                if state.mission in MISSION_COLOURS
+                else str(state.mission),
+                destinations=[at(d) for d in sorted(state.destinations)],
+            )
+        )
+    ]
+    lines.append(
+        "  "
+        + say(
+            msg(
+                "mx.text.mrx",
+                city=at(state.position),
+                slot=state.last_slot,
+                path=" ".join(map(str, state.path)),
+            )
+        )
+    )
+    lines.append(
+        "  "
+        + say(
+            msg(
+                "mx.text.rack",
+                seat=msg("mx.seat.mrx"),
+                tickets=sentences.tickets(rack_list(state.racks[MRX])),
+            )
+        )
+    )
     for seat in state.det_seats:
-        pawns = [msg("mx.text.pawn_moved" if p in state.moved else "mx.text.pawn",
-                     pawn=sentences.pawn_colour(p), city=at(state.pawn_pos[p])) for p in state.pawns_of[seat]]
-        lines.append("  " + say(msg("mx.text.detective", seat=sentences.seat_name(seat, table), pawns=pawns,
-                                    tickets=sentences.tickets(rack_list(state.racks[seat])))))
+        pawns = [
+            msg(
+                "mx.text.pawn_moved" if p in state.moved else "mx.text.pawn",
+                pawn=sentences.pawn_colour(p),
+                city=at(state.pawn_pos[p]),
+            )
+            for p in state.pawns_of[seat]
+        ]
+        lines.append(
+            "  "
+            + say(
+                msg(
+                    "mx.text.detective",
+                    seat=sentences.seat_name(seat, table),
+                    pawns=pawns,
+                    tickets=sentences.tickets(rack_list(state.racks[seat])),
+                )
+            )
+        )
     board_row = []
     for slot in range(1, min(len(state.path), HIDDEN_SLOTS + 1)):
         ticket, face_up = state.slot(slot)
@@ -196,9 +273,24 @@ def render_text(state: MisterXState, locale: str = DEFAULT_LOCALE) -> str:
         board_row.append(f"{slot}:{say(msg(f'mx.transport.{transport}')) if face_up else '##'}")
     lines.append("  " + say(msg("mx.text.ticket_board", slots=" ".join(board_row) or "-")))
     if state.reveals:
-        lines.append("  " + say(msg("mx.text.reveals", reveals=[
-            msg("mx.text.reveal", slot=r["slot"], city=at(r["city"]), round=r["round"],
-                by=sentences.seat_name(r["by"], table)) for r in state.reveals])))
+        lines.append(
+            "  "
+            + say(
+                msg(
+                    "mx.text.reveals",
+                    reveals=[
+                        msg(
+                            "mx.text.reveal",
+                            slot=r["slot"],
+                            city=at(r["city"]),
+                            round=r["round"],
+                            by=sentences.seat_name(r["by"], table),
+                        )
+                        for r in state.reveals
+                    ],
+                )
+            )
+        )
     lines.append("  " + say(msg("mx.text.bag", bag=rack_size(state.bag), out=rack_size(state.out))))
     res = result(state)
     if res:

@@ -45,7 +45,9 @@ class Command(BaseCommand):
             try:
                 # No worker here: create the import, then run it in this process.
                 with transaction.atomic():
-                    run = services.create_import(found, data, Path(path).name, importer, enqueue=False)
+                    run = services.create_import(
+                        found, data, Path(path).name, importer, enqueue=False
+                    )
             except services.ImportRefused as exc:
                 raise CommandError(f"{path}: {exc.message}") from None
             run = services.run_import(run.pk)
@@ -63,5 +65,7 @@ class Command(BaseCommand):
             f"{run.duplicates} already stored, {run.rejected} rejected"
         )
         for upload in run.uploads.filter(status="rejected").order_by("id"):
-            self.stdout.write(f"  {upload.name}: {upload.error_message} [{upload.error_rule or upload.error}]")
+            self.stdout.write(
+                f"  {upload.name}: {upload.error_message} [{upload.error_rule or upload.error}]"
+            )
         return False

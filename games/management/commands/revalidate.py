@@ -24,7 +24,9 @@ class Command(BaseCommand):
 
     def handle(self, *args, game: str | None, as_json: bool, **options):
         if game is not None and engine.get_game(game) is None:
-            raise CommandError(f"unknown game {game!r} (known: {', '.join(sorted(engine.all_games()))})")
+            raise CommandError(
+                f"unknown game {game!r} (known: {', '.join(sorted(engine.all_games()))})"
+            )
         report = revalidate_matches(game)
         if as_json:
             self.stdout.write(json.dumps(report.as_dict(), ensure_ascii=False))
@@ -37,4 +39,3 @@ class Command(BaseCommand):
             )
         if report.changed:
             raise SystemExit(1)
-

@@ -24,7 +24,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument(
-            "--matches-per-game", type=int, default=DEFAULT_MATCHES_PER_GAME,
+            "--matches-per-game",
+            type=int,
+            default=DEFAULT_MATCHES_PER_GAME,
             help=f"bot-played matches of each game (default {DEFAULT_MATCHES_PER_GAME}; 0: none)",
         )
 
@@ -48,7 +50,10 @@ class Command(BaseCommand):
             self.stdout.write("no demo accounts: DEBUG is off (their password is public)")
             return
         people = seed_demo_people()
-        self.stdout.write(self.style.SUCCESS(
-            "\nTry Lantern as someone: sign in at /accounts/login/ with\n"
-            + "\n".join(f"  {username} / {password}" for username, password in people)
-            + "\n(development only: these accounts are never made with DEBUG off)\n"))
+        self.stdout.write(
+            self.style.SUCCESS(
+                "\nTry Lantern as someone: sign in at /accounts/login/ with\n"
+                + "\n".join(f"  {username} / {password}" for username, password in people)
+                + "\n(development only: these accounts are never made with DEBUG off)\n"
+            )
+        )

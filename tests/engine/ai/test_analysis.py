@@ -43,7 +43,9 @@ def test_every_game_is_analysable():
 def cryptid_analysis():
     log = play(CRYPTID.id, 3, ["greedy", "random"])
     steps: list[tuple[int, int]] = []
-    result = analyse(replay(log), budget=6, seed=11, progress=lambda done, total: steps.append((done, total)))
+    result = analyse(
+        replay(log), budget=6, seed=11, progress=lambda done, total: steps.append((done, total))
+    )
     return log, result, steps
 
 
@@ -66,14 +68,24 @@ def test_labels_marks_and_accuracy_follow_the_definitions(cryptid_analysis):
     rated = [m for m in result["moves"] if m["rated"]]
     assert rated
     for move in rated:
-        assert move["drop"] == pytest.approx(max(0.0, move["best_value"] - move["played_value"]), abs=0.11)
-        drop = Estimate(move["best_value"] - move["played_value"], move["drop_se"], move["playouts"])
-        assert move["drop_low"] == pytest.approx(drop.low, abs=0.2) and move["drop_high"] == pytest.approx(drop.high, abs=0.2)
+        assert move["drop"] == pytest.approx(
+            max(0.0, move["best_value"] - move["played_value"]), abs=0.11
+        )
+        drop = Estimate(
+            move["best_value"] - move["played_value"], move["drop_se"], move["playouts"]
+        )
+        assert move["drop_low"] == pytest.approx(drop.low, abs=0.2) and move[
+            "drop_high"
+        ] == pytest.approx(drop.high, abs=0.2)
         # a label exactly when the interval lies in its band; unclear (no label) otherwise
         found = verdict(drop)
-        assert (move["label"], move["unclear"]) == ((None, True) if found == "unclear" else (found, False))
+        assert (move["label"], move["unclear"]) == (
+            (None, True) if found == "unclear" else (found, False)
+        )
         assert move["unknowable"] == unknowable(drop, move["all_seeing_drop"])
-        assert move["accuracy"] == pytest.approx(move_accuracy(drop.mean), abs=0.5)  # values rounded to 0.1
+        assert move["accuracy"] == pytest.approx(
+            move_accuracy(drop.mean), abs=0.5
+        )  # values rounded to 0.1
         assert move["best"] is None or move["label"] or move["unclear"]
     for seat, accuracy in result["accuracy"].items():
         mine = [m["accuracy"] for m in rated if m["seat"] == seat]
@@ -87,7 +99,9 @@ def test_a_move_with_no_choice_is_not_rated():
     log = play(CRYPTID.id, 3, ["greedy", "random"])
     result = analyse(replay(log), budget=2, seed=0)
     analyst = Analyst(CRYPTID, 2)
-    for (ply, action, _st), before in zip(list(replay(log).states())[1:], _befores(log), strict=True):
+    for (ply, action, _st), before in zip(
+        list(replay(log).states())[1:], _befores(log), strict=True
+    ):
         _decider, played, actions = analyst.listed(before, action)
         assert played is not None
         assert result["moves"][ply - 1]["rated"] == (len(actions) > 1)
@@ -103,8 +117,11 @@ def test_the_drop_is_the_mover_own_chances_of_the_two_moves():
     logs = [play(CRYPTID.id, seed, ["random", "random"]) for seed in (5, 6, 7)]
     analyst = Analyst(CRYPTID, 8, seed=3)
     measured = 0
-    steps = [(step, before) for log in logs
-             for step, before in zip(list(replay(log).states())[1:], _befores(log), strict=True)]
+    steps = [
+        (step, before)
+        for log in logs
+        for step, before in zip(list(replay(log).states())[1:], _befores(log), strict=True)
+    ]
     for (ply, action, _st), before in steps:
         entry = analyst.judge(before, action, ply)
         if not entry["rated"] or entry["best"] is None:
@@ -115,18 +132,37 @@ def test_the_drop_is_the_mover_own_chances_of_the_two_moves():
         played_scores, best_scores = [], []
         for batch in range(1, entry["playouts"] // analyst.budget + 1):
             worlds = analyst.worlds(before, seat, ply - 1, None, batch)
-            played_scores += analyst.scores(before, seat, [seat], ply, played, ("move", batch), worlds)[0]
-            best_scores += analyst.scores(before, seat, [seat], ply, entry["best"], ("move", batch), worlds)[0]
+            played_scores += analyst.scores(
+                before, seat, [seat], ply, played, ("move", batch), worlds
+            )[0]
+            best_scores += analyst.scores(
+                before, seat, [seat], ply, entry["best"], ("move", batch), worlds
+            )[0]
         assert entry["played_value"] == round(estimate(played_scores).mean, 1)
         assert entry["best_value"] == round(estimate(best_scores).mean, 1)
-        assert entry["drop_se"] == round(estimate([b - p for b, p in zip(best_scores, played_scores, strict=True)]).se, 2)
+        assert entry["drop_se"] == round(
+            estimate([b - p for b, p in zip(best_scores, played_scores, strict=True)]).se, 2
+        )
         assert entry["best_value"] > entry["played_value"] or entry["unclear"]
         measured += 1
     assert measured >= 2
 
 
-OWN_FIELDS = ("seat", "rated", "played_value", "best_value", "drop", "drop_se", "drop_low", "drop_high",
-              "playouts", "label", "unclear", "accuracy", "accuracy_se")
+OWN_FIELDS = (
+    "seat",
+    "rated",
+    "played_value",
+    "best_value",
+    "drop",
+    "drop_se",
+    "drop_low",
+    "drop_high",
+    "playouts",
+    "label",
+    "unclear",
+    "accuracy",
+    "accuracy_se",
+)
 
 
 @pytest.mark.parametrize("seed", [2, 8])
@@ -139,7 +175,9 @@ def test_cryptid_own_figures_read_nothing_hidden(seed):
         for seat in ("cryptid", "scientist"):
             other = cryptid_counterfactual(st, seat)
             changed += other.hands != st.hands
-            assert analyst.chances(st, seat, [seat], ply) == analyst.chances(other, seat, [seat], ply)
+            assert analyst.chances(st, seat, [seat], ply) == analyst.chances(
+                other, seat, [seat], ply
+            )
         decider = ai_of(CRYPTID).decision(st)[0]
         one = analyst.judge(st, action, ply)
         two = analyst.judge(cryptid_counterfactual(st, decider), action, ply)
@@ -158,7 +196,9 @@ def test_mister_x_own_figures_read_nothing_hidden():
             continue
         for seat in ("mrx", "detectives", *st.det_seats):
             other = misterx_counterfactual(st, seat)
-            assert analyst.chances(st, seat, [seat], ply) == analyst.chances(other, seat, [seat], ply)
+            assert analyst.chances(st, seat, [seat], ply) == analyst.chances(
+                other, seat, [seat], ply
+            )
         decider = ai_of(MISTER_X).decision(st)[0]
         one = analyst.judge(st, action, ply)
         two = analyst.judge(misterx_counterfactual(st, decider), action, ply)
@@ -186,7 +226,9 @@ def test_cloak_and_dagger_own_figures_read_nothing_hidden():
             if ply % 4 or cloak.is_over(st):
                 continue
             differ += st.envelopes != other.envelopes
-            assert analyst.chances(st, seat, [seat], ply) == other_analyst.chances(other, seat, [seat], ply)
+            assert analyst.chances(st, seat, [seat], ply) == other_analyst.chances(
+                other, seat, [seat], ply
+            )
             if cloak.to_act(st) == [seat] and ply < len(log["actions"]):
                 one = analyst.judge(st, log["actions"][ply], ply + 1)
                 two = other_analyst.judge(other, twin_log["actions"][ply], ply + 1)
@@ -201,7 +243,9 @@ def test_a_cloak_and_dagger_best_move_is_in_the_envelope_opened():
     log = play(cloak.id, 2, ["random", "random"], max_actions=30)
     analyst = Analyst(cloak, 6, seed=3)
     rated = better = 0
-    for ply, (action, st) in enumerate(zip(log["actions"], _cloak_befores(log), strict=True), start=1):
+    for ply, (action, st) in enumerate(
+        zip(log["actions"], _cloak_befores(log), strict=True), start=1
+    ):
         entry = analyst.judge(st, action, ply)
         rated += entry["rated"]
         if entry["rated"] and entry["best"] is not None:
@@ -222,11 +266,23 @@ def test_the_chunks_in_any_order_make_the_same_analysis():
     rep = replay(log)
     parts = chunks(rep, 10)
     assert len(parts) >= 3 and [a for a, _b in parts] == list(range(0, len(rep.actions) + 1, 10))
-    one = merge(rep, [analyse_plies(rep, a, b, budget=3, seed=5) for a, b in reversed(parts)], budget=3, seed=5)
-    two = merge(rep, [analyse_plies(rep, a, b, budget=3, seed=5) for a, b in parts], budget=3, seed=5)
+    one = merge(
+        rep,
+        [analyse_plies(rep, a, b, budget=3, seed=5) for a, b in reversed(parts)],
+        budget=3,
+        seed=5,
+    )
+    two = merge(
+        rep, [analyse_plies(rep, a, b, budget=3, seed=5) for a, b in parts], budget=3, seed=5
+    )
     assert one == two and [p["ply"] for p in one["plies"]] == list(range(len(rep.actions) + 1))
     with pytest.raises(ValueError):  # a chunk missing
-        merge(rep, [analyse_plies(rep, a, b, budget=3, seed=5) for a, b in parts[1:]], budget=3, seed=5)
+        merge(
+            rep,
+            [analyse_plies(rep, a, b, budget=3, seed=5) for a, b in parts[1:]],
+            budget=3,
+            seed=5,
+        )
 
 
 def test_the_same_log_budget_and_seed_give_the_same_analysis():

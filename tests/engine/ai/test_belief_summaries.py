@@ -57,7 +57,9 @@ def test_mister_x_heat_is_the_possible_set_weighted_as_the_detectives_sample(see
             seen = Counter(beliefs.sample(rng).path[-1] for _ in range(draws))
             weights = beliefs.path_weights()
             total = sum(weights.values())
-            chi2 = sum((seen[c] - draws * w / total) ** 2 / (draws * w / total) for c, w in weights.items())
+            chi2 = sum(
+                (seen[c] - draws * w / total) ** 2 / (draws * w / total) for c, w in weights.items()
+            )
             assert chi2 < chi_square_critical(len(weights) - 1), (ply, chi2)
             checked += 1
     assert checked
@@ -101,14 +103,19 @@ def _cloak_logs(count: int) -> list[dict]:
     logs = []
     for seed in range(count):
         players = 2 + seed % 5
-        options = {"double_agents": seed % 2 == 0, "hazards": seed % 3 != 2,
-                   "document_copies": 3 if seed % 4 == 0 else 1}
+        options = {
+            "double_agents": seed % 2 == 0,
+            "hazards": seed % 3 != 2,
+            "document_copies": 3 if seed % 4 == 0 else 1,
+        }
         bots = ["greedy" if (seed + k) % 2 else "random" for k in range(players)]
         logs.append(play(CD.id, seed, bots, options=options))
     return logs
 
 
-def _false_proofs(logs: list[dict], proofs_of=cloak_beliefs.proofs_of, first: bool = False) -> list[str]:
+def _false_proofs(
+    logs: list[dict], proofs_of=cloak_beliefs.proofs_of, first: bool = False
+) -> list[str]:
     """Every proof that does not hold in the true state, over every ply and seat (the
     first one found, with ``first``)."""
     wrong = []
@@ -119,9 +126,13 @@ def _false_proofs(logs: list[dict], proofs_of=cloak_beliefs.proofs_of, first: bo
                 for n in range(1, 21):
                     real = Counter(st.envelopes[n])
                     low = proofs.low[n]
-                    if any(real[c] < k for c, k in low.items()) or (proofs.exact[n] and Counter(low) != real):
-                        wrong.append(f"game {number}, ply {ply}, seat {seat}, envelope {n}: {dict(low)} "
-                                     f"{'exactly' if proofs.exact[n] else ''} but {dict(real)}")
+                    if any(real[c] < k for c, k in low.items()) or (
+                        proofs.exact[n] and Counter(low) != real
+                    ):
+                        wrong.append(
+                            f"game {number}, ply {ply}, seat {seat}, envelope {n}: {dict(low)} "
+                            f"{'exactly' if proofs.exact[n] else ''} but {dict(real)}"
+                        )
                         if first:
                             return wrong
     return wrong
@@ -144,7 +155,10 @@ def test_cloak_proofs_prove_something(cloak_logs):
         for _ply, _action, st in replay(log).states():
             for seat in st.seats:
                 (belief,) = ai_of(CD).belief_summary(st, seat)
-                exact += sum(known and cards != "" for cards, known in zip(belief["certain"], belief["exact"], strict=True))
+                exact += sum(
+                    known and cards != ""
+                    for cards, known in zip(belief["certain"], belief["exact"], strict=True)
+                )
                 located += belief["located"]
                 in_doubt += belief["measure"]["count"]
     assert exact and located and in_doubt

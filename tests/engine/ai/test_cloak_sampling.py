@@ -41,7 +41,9 @@ GAME = get_game("cloak-and-dagger")
 
 GAMES = [
     play(GAME.id, 0, ["greedy", "greedy"]),
-    play(GAME.id, 1, ["greedy", "random", "greedy"], options={"hazards": True, "double_agents": True}),
+    play(
+        GAME.id, 1, ["greedy", "random", "greedy"], options={"hazards": True, "double_agents": True}
+    ),
     play(GAME.id, 2, ["greedy"] * 4),
     play(GAME.id, 3, ["greedy", "greedy", "random", "greedy"], options={"document_copies": 3}),
 ]
@@ -49,13 +51,18 @@ GAMES = [
 
 def seen_by(state: CloakState, seat: str) -> list[dict[str, Any]]:
     i = state.seats.index(seat)
-    return [observation(entry, turn + 1, i, state.seats) for turn, entry in enumerate(state.history)]
+    return [
+        observation(entry, turn + 1, i, state.seats) for turn, entry in enumerate(state.history)
+    ]
 
 
 def world_key(world: CloakState) -> tuple:
-    return (tuple(tuple(sorted(e.action.items(), key=str)) for e in world.history),
-            tuple(tuple(sorted(cards)) for cards in world.envelopes),
-            tuple(tuple(sorted(hand)) for hand in world.hands), tuple(world.pile))
+    return (
+        tuple(tuple(sorted(e.action.items(), key=str)) for e in world.history),
+        tuple(tuple(sorted(cards)) for cards in world.envelopes),
+        tuple(tuple(sorted(hand)) for hand in world.hands),
+        tuple(world.pile),
+    )
 
 
 def seats_every(log, every: int):
@@ -77,11 +84,17 @@ def test_every_sample_replays_what_the_seat_observed(log):
             assert GAME.view(world, seat) == GAME.view(st, seat)
             assert world.pile_unknown is None and world.pile_size == st.pile_size
             # every card once, somewhere
-            everything = [c for cards in world.envelopes for c in cards] + world.pile + \
-                [c for hand in world.hands for c in hand]
+            everything = (
+                [c for cards in world.envelopes for c in cards]
+                + world.pile
+                + [c for hand in world.hands for c in hand]
+            )
             assert sorted(everything) == sorted(
-                [c for cards in st.envelopes for c in cards] + st.pile + list(st.pile_unknown or ())
-                + [c for hand in st.hands for c in hand])
+                [c for cards in st.envelopes for c in cards]
+                + st.pile
+                + list(st.pile_unknown or ())
+                + [c for hand in st.hands for c in hand]
+            )
             # the world plays on under the rules
             seat_to_act = GAME.to_act(world)[0]
             GAME.apply(world, GAME.legal_actions(world, seat_to_act)[0])
@@ -106,12 +119,26 @@ def test_after_an_opening_the_samples_hold_what_the_seat_sees_there():
 SMALL = [
     # the other seat's drop (any envelope but those the seat sees empty or needs empty),
     # its placed card (Y or Z), its take of e with E (forced by where they are)
-    ["p1 drop 1", "p2 drop 2", "p1 place 3 X", "p2 place 4 Y", "p1 examine 5",
-     "p2 take 2 e+E", "p1 take 1 d"],
+    [
+        "p1 drop 1",
+        "p2 drop 2",
+        "p1 place 3 X",
+        "p2 place 4 Y",
+        "p1 examine 5",
+        "p2 take 2 e+E",
+        "p1 take 1 d",
+    ],
     # the seat later sees E and e in 7, after a hidden second card: the first drop may be
     # anywhere (the take may have carried E from there), 7 is the likely one
-    ["p1 drop 1", "p2 drop 2", "p1 place 3 X", "p2 take 2 e+E", "p1 examine 5",
-     "p2 drop 7", "p1 examine 7"],
+    [
+        "p1 drop 1",
+        "p2 drop 2",
+        "p1 place 3 X",
+        "p2 take 2 e+E",
+        "p1 examine 5",
+        "p2 drop 7",
+        "p1 examine 7",
+    ],
 ]
 
 
@@ -148,11 +175,16 @@ def every_turn(world: CloakState, seen: dict[str, Any]) -> list[dict[str, Any]]:
     if kind in ("drop", "examine"):
         return [{"seat": seat, "type": kind, "envelope": n} for n in envelopes]
     if kind == "place":
-        return [{"seat": seat, "type": kind, "envelope": seen["envelope"], "card": c}
-                for c in sorted(set(world.pile_unknown or world.pile[:1]))]
+        return [
+            {"seat": seat, "type": kind, "envelope": seen["envelope"], "card": c}
+            for c in sorted(set(world.pile_unknown or world.pile[:1]))
+        ]
     if kind == "take":
-        return [{"seat": seat, "type": kind, "envelope": n, "spy": seen["spy"], "second": s}
-                for n in envelopes for s in [None, *sorted(set(world.envelopes[n]))]]
+        return [
+            {"seat": seat, "type": kind, "envelope": n, "spy": seen["spy"], "second": s}
+            for n in envelopes
+            for s in [None, *sorted(set(world.envelopes[n]))]
+        ]
     return [{"seat": seat, "type": kind, "envelope": n, "card": seen["card"]} for n in envelopes]
 
 
@@ -196,6 +228,7 @@ def test_every_consistent_history_comes_up_with_the_stated_odds(actions):
 
 
 # --- counterfactual twins -------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("log", GAMES, ids=["2p", "3p-hazards-agents", "4p", "4p-copies"])
 def test_samples_do_not_depend_on_what_the_seat_cannot_know(log):
@@ -256,9 +289,11 @@ def test_the_fallbacks_still_replay_what_the_seat_observed(monkeypatch, fallback
 
 # --- worlds carried from ply to ply (analysis) ------------------------------------------------
 
+
 def generators(seed: int, ply: int):
     def rng(purpose: str, i: int) -> Rng:
         return Rng.derived(seed, ply, purpose, i)
+
     return rng
 
 
@@ -273,7 +308,12 @@ def carried_worlds(r, seat: str, count: int = 4, seed: int = 0, plies: int = 80)
         following = r.actions[ply] if ply < len(r.actions) else None
         if following is not None and following["seat"] == seat and following["type"] != "drop":
             opening = GAME.opening_of(following)
-            yield ply, st, opening, particles.worlds(st, opening, count, generators(seed, ply + 1000))
+            yield (
+                ply,
+                st,
+                opening,
+                particles.worlds(st, opening, count, generators(seed, ply + 1000)),
+            )
 
 
 @pytest.mark.parametrize("log", GAMES[1:3], ids=["3p-hazards-agents", "4p"])

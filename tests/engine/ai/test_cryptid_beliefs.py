@@ -34,8 +34,9 @@ def test_every_sample_shows_the_seat_what_it_saw(seed):
                 assert GAME.view(sample, seat) == GAME.view(st, seat)
                 opponent = OTHER[seat]
                 # the opponent's cards are its own, only split otherwise between hand and deck
-                assert sorted(sample.hands[opponent] + sample.decks[opponent]) == \
-                    sorted(st.hands[opponent] + st.decks[opponent])
+                assert sorted(sample.hands[opponent] + sample.decks[opponent]) == sorted(
+                    st.hands[opponent] + st.decks[opponent]
+                )
                 if st.phase == "expansion":  # the expansion can go on
                     assert sample.pending_blocks is not None
                     assert sample.guaranteed == st.guaranteed
@@ -90,7 +91,10 @@ def counterfactual(st, seat):
         pool = other.block_pool
         other.pending_blocks[0], pool[-1] = pool[-1], other.pending_blocks[0]
     other.rng = Rng(12345)
-    other.setup = {**other.setup, "hands": {**other.setup["hands"], opponent: ["split", "split", "split"]}}
+    other.setup = {
+        **other.setup,
+        "hands": {**other.setup["hands"], opponent: ["split", "split", "split"]},
+    }
     return other
 
 

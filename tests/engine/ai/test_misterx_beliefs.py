@@ -41,11 +41,16 @@ def consistent_with_record(st, path) -> bool:
         kind, slot = event[0], event[1]
         if kind == "mx":
             _, _, transport, blocked, public = event
-            near = board.neighbours[path[slot - 1]] if transport is None else \
-                board.by_transport[path[slot - 1]].get(transport, ())
+            near = (
+                board.neighbours[path[slot - 1]]
+                if transport is None
+                else board.by_transport[path[slot - 1]].get(transport, ())
+            )
             if path[slot] not in near or path[slot] in blocked or public not in (None, path[slot]):
                 return False
-        elif kind == "not" and path[slot] in event[2] or kind == "reveal" and path[slot] != event[2]:
+        elif (
+            kind == "not" and path[slot] in event[2] or kind == "reveal" and path[slot] != event[2]
+        ):
             return False
     return True
 
@@ -61,8 +66,11 @@ def skewed_weights() -> dict[tuple[int, int], int]:
     """A category table far from the shipped one: weights from 1 to 10^6, so a sampler
     that read a hidden fact through the categories would show it."""
     rng = Rng(99)
-    return {(a, b): 10 ** rng.below(7) for a in range(1, misterx_beliefs.PAWN_CAP + 1)
-            for b in range(1, misterx_beliefs.DEST_CAP + 1)}
+    return {
+        (a, b): 10 ** rng.below(7)
+        for a in range(1, misterx_beliefs.PAWN_CAP + 1)
+        for b in range(1, misterx_beliefs.DEST_CAP + 1)
+    }
 
 
 @pytest.fixture(params=["shipped", "skewed"])
@@ -74,7 +82,9 @@ def category_weights(request, monkeypatch):
 
 
 @pytest.mark.parametrize("seed", [3, 8])
-def test_every_sample_shows_the_viewer_what_it_saw_and_is_a_consistent_world(seed, category_weights):
+def test_every_sample_shows_the_viewer_what_it_saw_and_is_a_consistent_world(
+    seed, category_weights
+):
     log = play("mister-x", seed, ["greedy", "greedy", "random"])
     checked = 0
     for ply, _action, st in replay(log).states():
@@ -138,7 +148,9 @@ def test_each_consistent_path_appears_as_often_as_its_category_says(weights, mon
     """Without categories every consistent path is equally likely; with them a path's
     chance is proportional to its end city's category weight (and two paths ending in the
     same city stay equally likely)."""
-    table = {"none": {}, "shipped": misterx_beliefs.LOCATION_WEIGHTS, "skewed": skewed_weights()}[weights]
+    table = {"none": {}, "shipped": misterx_beliefs.LOCATION_WEIGHTS, "skewed": skewed_weights()}[
+        weights
+    ]
     if weights == "skewed":  # not so skewed that a path is next to never drawn
         table = {key: 1 + w % 7 for key, w in table.items()}
     monkeypatch.setattr(misterx_beliefs, "LOCATION_WEIGHTS", table)
@@ -148,7 +160,9 @@ def test_each_consistent_path_appears_as_often_as_its_category_says(weights, mon
     st = t.state
     paths = brute_force_paths(st)
     assert len(paths) >= 8  # a real choice to sample from
-    weight = {p: table.get(category_of_end(st, p), misterx_beliefs.NEUTRAL) if table else 1 for p in paths}
+    weight = {
+        p: table.get(category_of_end(st, p), misterx_beliefs.NEUTRAL) if table else 1 for p in paths
+    }
     if weights != "none":
         assert len(set(weight.values())) > 1  # the categories do tell these paths apart
     beliefs = ai_of(GAME).beliefs(st, "det1")
@@ -220,5 +234,3 @@ def test_path_counts_match_brute_force_for_the_heat_map():
         w = misterx_beliefs.LOCATION_WEIGHTS.get(category_of_end(st, p), misterx_beliefs.NEUTRAL)
         by_end[p[-1]] = by_end.get(p[-1], 0) + w
     assert weights == by_end
-
-

@@ -60,9 +60,14 @@ def test_cryptid_search_decides_the_same_whatever_it_cannot_know(seed):
     assert checked >= 5
 
 
-@pytest.mark.parametrize(("game_id", "bots"), [
-    ("mister-x", ["search", "greedy"]), ("mister-x", ["greedy", "search"]),
-    ("cryptid-urban-legends", ["search", "greedy"])])
+@pytest.mark.parametrize(
+    ("game_id", "bots"),
+    [
+        ("mister-x", ["search", "greedy"]),
+        ("mister-x", ["greedy", "search"]),
+        ("cryptid-urban-legends", ["search", "greedy"]),
+    ],
+)
 def test_the_search_level_plays_whole_games_that_validate(game_id, bots):
     log = play(game_id, 3, bots)
     assert replay(log).status == "finished"
@@ -142,7 +147,9 @@ def test_keep_unless_beaten_departs_only_on_a_clear_paired_gain():
     assert keep_unless_beaten({"g": greedy, "a": {0: 1.0, 1: 1.0, 2: 0.0, 3: 0.0}}, "g", 3.0) == "g"
     assert keep_unless_beaten({"g": greedy, "a": {0: 1.0, 1: 1.0, 2: 0.0, 3: 0.0}}, "g", 0.5) == "a"
     # better by the same in every world it was played in: beyond any threshold
-    assert keep_unless_beaten({"g": greedy, "a": {0: 0.5, 1: 1.5, 2: 0.5, 3: 0.5}}, "g", 100.0) == "a"
+    assert (
+        keep_unless_beaten({"g": greedy, "a": {0: 0.5, 1: 1.5, 2: 0.5, 3: 0.5}}, "g", 100.0) == "a"
+    )
     # a higher mean from worlds greedy was not played in is no comparison
     assert keep_unless_beaten({"g": {0: 0.0}, "a": {1: 1.0, 2: 1.0}}, "g", 0.0) == "g"
     # worse, or no better: greedy's
@@ -171,8 +178,9 @@ def test_paired_playouts_play_every_candidate_in_every_world_with_the_same_gener
 
     def candidates(world):
         legal = {action_key(a) for a in CLOAK.legal_actions(world, seat)}
-        return [(k, a) for k, a in enumerate(actions) if action_key(a) in legal] + \
-            [("again", actions[0])] * (action_key(actions[0]) in legal)
+        return [(k, a) for k, a in enumerate(actions) if action_key(a) in legal] + [
+            ("again", actions[0])
+        ] * (action_key(actions[0]) in legal)
 
     results = paired_playouts(CLOAK, worlds, seat, candidates, 17)
     assert results["again"] == results[0] and set(results[0]) == {0, 1, 2}
@@ -182,13 +190,17 @@ def test_paired_playouts_play_every_candidate_in_every_world_with_the_same_gener
 
 
 @pytest.mark.parametrize("paired", [False, True])
-def test_the_detectives_search_narrowed_to_one_pawn_decides_the_same_whatever_it_cannot_know(paired):
+def test_the_detectives_search_narrowed_to_one_pawn_decides_the_same_whatever_it_cannot_know(
+    paired,
+):
     """The detectives' move filter (``pawn_candidates``) reads only what every seat sees:
     with it (and with the paired root, the search level's), a pawn's search still decides
     the same in a counterfactual state."""
     from engine.ai.misterx.bots import pawn_candidates
 
-    search = Search(MISTER_X, playouts=24, max_plies=30, prior=0, narrow=pawn_candidates, paired=paired)
+    search = Search(
+        MISTER_X, playouts=24, max_plies=30, prior=0, narrow=pawn_candidates, paired=paired
+    )
     checked = 0
     log = play("mister-x", 8, ["greedy", "greedy", "greedy"])
     for ply, st, seat, actions in decisions(MISTER_X, log, 1):
@@ -214,11 +226,14 @@ def test_pawn_candidates_are_the_next_pawns_cities_with_greedys_ticket():
         assert {a["pawn"] for a in kept} == {pawn}
         moves = [a for a in actions if a["pawn"] == pawn and a["type"] == "move"]
         # every city the pawn can reach, once, by the ticket greedy would spend on it
-        assert sorted(a["to"] for a in kept if a["type"] == "move") == sorted({a["to"] for a in moves})
+        assert sorted(a["to"] for a in kept if a["type"] == "move") == sorted(
+            {a["to"] for a in moves}
+        )
         for a in kept:
             if a["type"] == "move":
                 assert _ticket_keep_value(a["ticket"]) == min(
-                    _ticket_keep_value(m["ticket"]) for m in moves if m["to"] == a["to"])
+                    _ticket_keep_value(m["ticket"]) for m in moves if m["to"] == a["to"]
+                )
         assert all(action_key(a) in {action_key(b) for b in actions} for a in kept)
         narrowed += len(kept) < len(actions)
     assert narrowed >= 5

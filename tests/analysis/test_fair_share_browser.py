@@ -108,16 +108,23 @@ def test_past_the_limit_of_bot_games_the_setup_page_says_it(
     page = refused_page
     sign_in(page, live_server, member)
     for width in at_each_width(page, f"{live_server.url}/clubs/riverside/?lang={language}"):
-        page.locator("a.button[href*='chance=server']").first.click()
-        page.locator(
-            "form:has(select[name=game]) button[type=submit], form:has(select[name=game]) "
-            "input[type=submit]"
-        ).first.click()
-        with page.expect_response(lambda r: r.request.method == "POST") as answer:
+        # Each click loads a new page: wait for its load event, so the next click is on that
+        # page with its scripts run (js/keep-lang.js carries the language on).
+        with page.expect_navigation(wait_until="load"):
+            page.locator("a.button[href*='chance=server']").first.click()
+        with page.expect_navigation(wait_until="load"):
+            page.locator(
+                "form:has(select[name=game]) button[type=submit], form:has(select[name=game]) "
+                "input[type=submit]"
+            ).first.click()
+        with (
+            page.expect_navigation(wait_until="load"),
+            page.expect_response(lambda r: r.request.method == "POST") as answer,
+        ):
             page.locator("form[method=post] button[type=submit]").last.click()
         assert answer.value.status == 429 and int(answer.value.headers["retry-after"]) > 0
         error = page.locator(".errorlist").first.inner_text()
-        assert ("1件まで" in error) if language == "ja" else ("не больше 1" in error)
+        assert ("1件まで" in error) if language == "ja" else ("не больше 1" in error), error
         assert fits_the_phone(page)
         screenshot(page, f"fair-share-bot-limit-{language}-{width}")
 

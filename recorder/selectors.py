@@ -18,9 +18,10 @@ from engine import Game, Table, all_games, bots_of, render
 from games import display
 from recorder import choices
 from recorder import policy as draft_policy
+from recorder.errors import DraftIllegal, DraftInvalid
 from recorder.models import Draft
 from recorder.policy import PUBLIC
-from recorder.services import DraftIllegal, DraftInvalid, Position, engine_eyes, position_of
+from recorder.services import Position, engine_eyes, position_of
 from replay.frames import ALL, viewer_label
 from replay.frames import result_sentence as frame_result_sentence
 

@@ -33,7 +33,6 @@ import engine
 from clubs import policy
 from clubs.bots import player_name
 from clubs.models import Club, Player
-from config.errors import AppError
 from config.events import publish
 from config.sentences import engine_locale, say
 from engine import (
@@ -52,6 +51,14 @@ from games import services as game_services
 from games.models import Upload
 from recorder import budgets, events
 from recorder import policy as draft_policy
+from recorder.errors import (
+    ClosedDraft,
+    DraftIllegal,
+    DraftInvalid,
+    NothingToUndo,
+    StaleDraft,
+    UnknownPlayers,
+)
 from recorder.models import Draft, DraftWrite
 
 #: Rule ids of the recorder's own refusals (the engine's are cited as they are).
@@ -62,47 +69,6 @@ REC_UNDO = "REC-UNDO"  # undo in a game with a bot (a move once seen is not take
 MAX_BOT_MOVES = 2000
 #: Server-dealt seeds stay below 2**63: they are stored in a signed 64-bit column.
 SEED_LIMIT = 2**63
-
-
-class DraftError(AppError):
-    """A refused request (``config.errors.AppError``; its code says which kind)."""
-
-    code = "malformed"
-
-    def __init__(
-        self, message: str, *, rule: str | None = None, index: int | None = None, **details: Any
-    ):
-        super().__init__(message, rule=rule, index=index, details=details)
-
-
-class DraftInvalid(DraftError):
-    """A malformed request."""
-
-
-class DraftIllegal(DraftError):
-    """The engine (or the recorder's seat rules) refused it (with the rule id)."""
-
-    code = "illegal"
-
-
-class UnknownPlayers(DraftError):
-    code = "unknown_players"
-
-
-class StaleDraft(DraftError):
-    """The draft changed since the version the client sent."""
-
-    code = "stale"
-
-
-class ClosedDraft(DraftError):
-    """The draft is finished or abandoned."""
-
-    code = "closed"
-
-
-class NothingToUndo(DraftError):
-    code = "nothing_to_undo"
 
 
 # --- the position of a draft ----------------------------------------------------------------

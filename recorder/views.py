@@ -28,6 +28,7 @@ from engine import render as render_message
 from recorder import policy as draft_policy
 from recorder import selectors as draft_selectors
 from recorder import services
+from recorder.errors import DraftError
 from recorder.forms import SERVER, DraftSetupForm, GameChoiceForm, seats_against_bots
 
 
@@ -140,7 +141,7 @@ def record_setup(request: HttpRequest, slug: str) -> HttpResponse:
                     chance=chance,
                     setup=form.setup,
                 )
-        except (services.DraftError, ClubError) as exc:
+        except (DraftError, ClubError) as exc:
             # The engine's own sentence and rule id (a hand that cannot have been dealt…).
             form.add_error(None, f"{exc.rule}: {exc.message}" if exc.rule else exc.message)
         except OverBudget as exc:  # too many games against a bot open (recorder.budgets)

@@ -26,8 +26,8 @@ from clubs.services import ClubError
 from engine import canonical_json, get_game
 from games.display import rating_role
 from games.services import LogRejected, read_log_file
+from recorder.errors import DraftError
 from recorder.forms import TABLE, DraftSetupForm
-from recorder.services import DraftError
 from tournaments import selectors, services
 from tournaments.explanations import say
 from tournaments.forms import EntryForm, TournamentForm

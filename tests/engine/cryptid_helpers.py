@@ -6,7 +6,8 @@ import copy
 from typing import Any
 
 from engine import get_game
-from engine.games.cryptid.rules import group_from, new_state
+from engine.games.cryptid.groups import group_from
+from engine.games.cryptid.opening import new_state
 from engine.games.cryptid.state import BLOCK_ORDER, BLOCK_RANK, OTHER, CryptidState
 
 GAME = get_game("cryptid-urban-legends")

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from engine import ENGINE_ERROR, IllegalAction, get_game, play, replay
 from engine.core.rng import Rng
-from engine.games.cryptid.rules import group_from
+from engine.games.cryptid.groups import group_from
 from engine.games.cryptid.state import CryptidState
 
 GAME_ID = "cryptid-urban-legends"

@@ -7,7 +7,8 @@ import pytest
 from engine import IllegalAction
 from engine.core.rng import Rng
 from engine.games.cryptid.legal import legal_actions, to_act
-from engine.games.cryptid.rules import apply, matching_blocks, new_state
+from engine.games.cryptid.opening import new_state
+from engine.games.cryptid.rules import apply, matching_blocks
 from engine.games.cryptid.state import MYSTERIOUS, NORMAL_BLOCKS
 from tests.engine.cryptid_helpers import GAME, TABLE_SETUP, sensor_total, spaces, start, table
 

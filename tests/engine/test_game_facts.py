@@ -11,7 +11,8 @@ import pytest
 
 import engine
 from engine import FREE_FOR_ALL, ONE_AGAINST_TEAM, TWO_SEATS
-from engine.games.misterx import rules as mx_rules
+from engine.games.misterx import game as mx_game
+from engine.games.misterx import state as mx_state
 from engine.games.misterx.board import resolve_board
 
 CRYPTID, MISTER_X, CLOAK = (
@@ -57,18 +58,18 @@ def test_mx_1_4_mister_x_against_a_team_of_detective_seats():
 
 
 def test_mx_6_10_team_shares_are_the_boards_pawns_dealt_as_the_engine_deals_them(monkeypatch):
-    board = resolve_board(mx_rules.DEFAULT_BOARD)
+    board = resolve_board(mx_state.DEFAULT_BOARD)
     assert MISTER_X.team_total({}) == len(board.pawns) == 5
-    # The default shares are the engine's own (rules.default_shares), not a number of its own:
+    # The default shares are the engine's own (state.default_shares), not a number of its own:
     # a board with other pawns is dealt those.
     dealt: list[tuple] = []
-    real = mx_rules.default_shares
+    real = mx_state.default_shares
 
     def recording(pawns, seats):
         dealt.append((pawns, seats))
         return real(pawns, seats)
 
-    monkeypatch.setattr(mx_rules, "default_shares", recording)
+    monkeypatch.setattr(mx_game, "default_shares", recording)
     assert MISTER_X.team_shares({}, ["mrx", "det2", "det1"]) == {"det1": 3, "det2": 2}
     assert dealt == [(board.pawns, ["det1", "det2"])]
     # options.pawns wins over the default.

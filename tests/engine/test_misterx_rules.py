@@ -9,7 +9,8 @@ import pytest
 
 from engine import IllegalAction, replay
 from engine.games.misterx import rules
-from engine.games.misterx.state import rack_list, rack_size
+from engine.games.misterx.board import resolve_board
+from engine.games.misterx.state import default_shares, rack_list, rack_size
 from tests.engine.misterx_helpers import GAME, PAWNS, Table, racks
 
 TOGGLE = {"red": (12, 11), "blue": (14, 15), "green": (18, 17), "yellow": (8, 9), "black": (19, 20)}
@@ -70,11 +71,11 @@ def test_mx_6_10_pawn_shares_must_be_even_and_cover_every_pawn():
 
 
 def test_mx_6_10_default_shares_deal_the_board_pawns_in_runs():
-    assert rules.default_shares(("a", "b", "c", "d", "e"), ["det1", "det2"]) == {
+    assert default_shares(("a", "b", "c", "d", "e"), ["det1", "det2"]) == {
         "det1": ["a", "b", "c"],
         "det2": ["d", "e"],
     }
-    assert rules.default_shares(("a", "b", "c", "d", "e"), ["det1", "det2", "det3", "det4"]) == {
+    assert default_shares(("a", "b", "c", "d", "e"), ["det1", "det2", "det3", "det4"]) == {
         "det1": ["a", "b"],
         "det2": ["c"],
         "det3": ["d"],
@@ -135,7 +136,7 @@ def test_mx_2_1_seeded_setup_is_reproducible_and_checked_against_the_log():
         "actions": [],
     }
     board = GAME.normalize_options({})
-    start = rules.resolve_board(board["board"]).missions["yellow"].starts[0]
+    start = resolve_board(board["board"]).missions["yellow"].starts[0]
     log["setup"]["start"] = start
     first = replay(log).final_state
     second = replay(log).final_state

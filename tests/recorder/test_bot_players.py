@@ -21,7 +21,8 @@ from clubs.bots import names_at_table, player_name
 from clubs.models import Player
 from clubs.services import ClubError
 from engine import play
-from recorder.services import DraftInvalid, create_draft
+from recorder.errors import DraftInvalid
+from recorder.services import create_draft
 from tournaments import services as events
 from tournaments.services import TournamentError
 

@@ -540,7 +540,7 @@ def test_mister_x_probes_tell_mister_x_nothing_of_the_detectives_racks(
     (MX-5). Two games dealt alike except for the detectives' tickets, whose public history
     (the tickets the detectives lay, their pawns' cities) is the same for the moves played,
     answer Mister X identically on every endpoint."""
-    from engine.games.misterx import rules
+    from engine.games.misterx import opening
     from engine.games.misterx.board import resolve_board
 
     seats = [{"seat": "mrx", "player": "alice"}, {"seat": "det1", "bot": "greedy"}]
@@ -551,7 +551,7 @@ def test_mister_x_probes_tell_mister_x_nothing_of_the_detectives_racks(
     seen, hidden = _seat_transcript(MX, seats, "mrx", *deal, turns, _first_walked)
     for alt in range(1, 400):
         with monkeypatch.context() as patched:
-            patched.setattr(rules, "draw_from", _detective_racks_dealt_from(alt))
+            patched.setattr(opening, "draw_from", _detective_racks_dealt_from(alt))
             other_seen, other_hidden = _seat_transcript(
                 MX, seats, "mrx", *deal, turns, _first_walked
             )
@@ -565,7 +565,7 @@ def test_mister_x_probes_tell_mister_x_nothing_of_the_detectives_racks(
     client = api("member")
     one = _answers(client, people["member"], monkeypatch, deal, MX, seats, probes)
     with monkeypatch.context() as patched:
-        patched.setattr(rules, "draw_from", _detective_racks_dealt_from(alt))
+        patched.setattr(opening, "draw_from", _detective_racks_dealt_from(alt))
         two = _answers(client, people["member"], monkeypatch, deal, MX, seats, probes)
     assert len(one) == len(two)
     for a, b in zip(one, two, strict=True):

@@ -8,7 +8,7 @@ from engine.core.errors import IllegalAction
 from engine.core.game import TWO_SEATS, Action, Game, RatingShape, Spread
 from engine.core.messages import DEFAULT_LOCALE, msg
 from engine.core.rng import Rng
-from engine.games.cryptid import legal, notation, rules, schema, sentences, views
+from engine.games.cryptid import legal, notation, opening, rules, schema, sentences, views
 from engine.games.cryptid.state import COLORS, OTHER, SEATS, CryptidState
 
 
@@ -28,7 +28,7 @@ class CryptidGame(Game):
     renderer = "cryptid"
 
     def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        return rules.normalize_options(options)
+        return opening.normalize_options(options)
 
     def check_seats(self, seats: list[dict[str, Any]], options: dict[str, Any]) -> None:
         named = sorted(str(entry.get("seat")) for entry in seats)
@@ -43,7 +43,7 @@ class CryptidGame(Game):
     def initial_state(
         self, options: dict[str, Any], seats: list[str], setup: dict[str, Any], rng: Rng | None
     ) -> CryptidState:
-        return rules.new_state(options, setup, rng)
+        return opening.new_state(options, setup, rng)
 
     def setup_record(self, state: CryptidState) -> dict[str, Any]:
         return {

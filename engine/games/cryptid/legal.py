@@ -8,7 +8,8 @@ from __future__ import annotations
 from itertools import product
 from typing import Any
 
-from engine.games.cryptid.rules import blockade_sides, group_dict, possible_blocks
+from engine.games.cryptid.groups import group_dict
+from engine.games.cryptid.rules import blockade_sides, possible_blocks
 from engine.games.cryptid.state import (
     CARDS,
     COLORS,

@@ -19,85 +19,30 @@ from typing import Any
 
 from engine.core.errors import IllegalAction
 from engine.core.fields import get_dict, get_int, get_str
-from engine.core.messages import Message, Text, msg
+from engine.core.messages import Text, msg
 from engine.core.rng import Rng
+from engine.games.cryptid.groups import describe_group, group_from, read_group
 from engine.games.cryptid.state import (
     BLOCK_ORDER,
-    BLOCK_RANK,
     CARDS,
-    CARDS_PER_DECK,
     COLOR_INDEX,
     COLORS,
-    DEFAULT_DECK,
     EFFECTS,
     GUARANTEED_NORMAL,
     HAND_LIMIT,
     MAX_BLOCKS,
     MYSTERIOUS,
-    NORMAL_BLOCKS,
     OTHER,
     PRESENCE_MARKERS,
     SEATS,
     CryptidState,
-    deck_cards,
 )
 
-_SIDES = ("left", "right")
-
-
-# --------------------------------------------------------------------------- options
-def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
-    """``{"decks": {seat: {card: n}}}`` with the documented default filled in (CUL-1.2)."""
-    unknown = sorted(set(options) - {"decks"})
-    if unknown:
-        raise IllegalAction(
-            "LOG-OPTIONS", msg("cul.refuse.unknown_option_s_game_has", unknown=str(unknown))
-        )
-    decks = options.get("decks", {})
-    if not isinstance(decks, dict):
-        raise IllegalAction("CUL-1.2", msg("cul.refuse.options_decks_object_seat_deck"))
-    extra = sorted(set(decks) - set(SEATS))
-    if extra:
-        raise IllegalAction(
-            "CUL-1.2", msg("cul.refuse.options_decks_names_no_seat", extra=str(extra))
-        )
-    normalized: dict[str, dict[str, int]] = {}
-    for seat in SEATS:
-        mix = decks.get(seat, DEFAULT_DECK)
-        if not isinstance(mix, dict):
-            raise IllegalAction(
-                "CUL-1.2", msg("cul.refuse.options_decks_object_card_count", seat=seat)
-            )
-        bad = sorted(set(mix) - set(EFFECTS))
-        if bad:
-            raise IllegalAction(
-                "CUL-1.2", msg("cul.refuse.options_decks_unknown_card_s", seat=seat, bad=str(bad))
-            )
-        counts = {}
-        for card in ("split", "shuffle", "align"):
-            n = mix.get(card, 0)
-            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-                raise IllegalAction(
-                    "CUL-1.2",
-                    msg("cul.refuse.options_decks_whole_number", seat=seat, card=card, n=repr(n)),
-                )
-            counts[card] = n
-        if sum(counts.values()) != CARDS_PER_DECK:
-            raise IllegalAction(
-                "CUL-1.2",
-                msg(
-                    "cul.refuse.options_decks_holds_cards_deck",
-                    seat=seat,
-                    count=sum(counts.values()),
-                    cards_per_deck=CARDS_PER_DECK,
-                ),
-            )
-        normalized[seat] = counts
-    return {"decks": normalized}
+SIDES = ("left", "right")
 
 
 # --------------------------------------------------------------------------- setup
-def _take_cards(pile: list[str], cards: list[str], rule: str, what: Text) -> None:
+def take_cards(pile: list[str], cards: list[str], rule: str, what: Text) -> None:
     """Remove the multiset ``cards`` from the sorted ``pile``; IllegalAction if it cannot hold
     them."""
     for card in cards:
@@ -109,7 +54,7 @@ def _take_cards(pile: list[str], cards: list[str], rule: str, what: Text) -> Non
             ) from None
 
 
-def _read_cards(value: Any, count: int, rule: str, what: Text) -> list[str]:
+def read_cards(value: Any, count: int, rule: str, what: Text) -> list[str]:
     if not isinstance(value, list):
         raise IllegalAction(
             rule, msg("cul.refuse.list_movement_cards", what=what, value=repr(value))
@@ -127,149 +72,8 @@ def _read_cards(value: Any, count: int, rule: str, what: Text) -> list[str]:
     return value
 
 
-def _same_cards(a: list[str], b: list[str]) -> bool:
+def same_cards(a: list[str], b: list[str]) -> bool:
     return sorted(a) == sorted(b)
-
-
-def new_state(options: dict[str, Any], setup: dict[str, Any], rng: Rng | None) -> CryptidState:
-    """The table after the setup of CUL-2.3, from the log's ``setup`` and the seed."""
-    side = get_str(setup, "sensors_2r2w1b", "CUL-2.3", msg("core.what.setup"), choices=_SIDES)
-    decks = {seat: deck_cards(options["decks"][seat]) for seat in SEATS}
-
-    given_hands = setup.get("hands")
-    if given_hands is not None and not isinstance(given_hands, dict):
-        raise IllegalAction("CUL-2.3", msg("cul.refuse.setup_hands_object_seat_cards"))
-    hands: dict[str, list[str]] = {}
-    for seat in SEATS:
-        given = None if given_hands is None else given_hands.get(seat)
-        if given is not None:
-            given = _read_cards(given, 3, "CUL-2.3", f"setup.hands.{seat}")
-        if rng is not None:
-            drawn = rng.draw(decks[seat], 3)
-            if given is not None and not _same_cards(given, drawn):
-                raise IllegalAction(
-                    "CUL-2.4",
-                    msg(
-                        "cul.refuse.setup_hands_differs_from_seed",
-                        seat=seat,
-                        given=str(given),
-                        drawn=str(sorted(drawn)),
-                    ),
-                )
-            hands[seat] = sorted(drawn)
-        else:
-            if given is None:
-                raise IllegalAction(
-                    "CUL-2.4",
-                    msg("cul.refuse.without_seed_setup_record_s", who=msg(f"cul.seat_word.{seat}")),
-                )
-            _take_cards(decks[seat], given, "CUL-2.4", f"setup.hands.{seat}")
-            hands[seat] = sorted(given)
-
-    normals = list(NORMAL_BLOCKS)
-    given_blocks = setup.get("first_blocks")
-    if given_blocks is not None and (
-        not isinstance(given_blocks, list)
-        or len(given_blocks) != 3
-        or any(b not in NORMAL_BLOCKS for b in given_blocks)
-        or len(set(given_blocks)) != 3
-    ):
-        raise IllegalAction(
-            "CUL-2.3",
-            msg("cul.refuse.setup_first_blocks_different_normal", given_blocks=repr(given_blocks)),
-        )
-    if rng is not None:
-        first = rng.draw(normals, 3)
-        if given_blocks is not None and given_blocks != first:
-            raise IllegalAction(
-                "CUL-2.4",
-                msg(
-                    "cul.refuse.setup_first_blocks_differs_from",
-                    given_blocks=str(given_blocks),
-                    first=str(first),
-                ),
-            )
-    else:
-        if given_blocks is None:
-            raise IllegalAction("CUL-2.4", msg("cul.refuse.without_seed_setup_record_first"))
-        first = list(given_blocks)
-
-    state = CryptidState()
-    state.options = options
-    state.rng = rng
-    state.setup = {
-        "sensors_2r2w1b": side,
-        "hands": {s: list(h) for s, h in hands.items()},
-        "first_blocks": list(first),
-    }
-    state.round = 1
-    state.phase = "sensor"
-    state.turn = "cryptid"
-    state.active = "cryptid"
-    state.rows = {"cryptid": [first[0]], "scientist": [first[1], first[2]]}
-    group_a, group_b = [2, 2, 1], [2, 1, 2]  # CUL-2.3 step 5
-    state.sensors = {
-        "cryptid": [group_a, group_b] if side == "left" else [group_b, group_a],
-        "scientist": [[0, 0, 0], [0, 0, 0], [0, 0, 0]],
-    }
-    state.active_sensors = 10
-    state.presence = {first[0]}
-    state.evidence = set()
-    state.held = {"cryptid": 0, "scientist": 0}
-    state.wild = {"cryptid": False, "scientist": False}
-    state.hands = hands
-    state.decks = decks
-    state.discards = {"cryptid": [], "scientist": []}
-    state.block_pool = sorted(
-        (b for b in BLOCK_ORDER if b not in first), key=BLOCK_RANK.__getitem__
-    )
-    state.guaranteed = GUARANTEED_NORMAL
-    state.pending_blocks = None
-    state.displaced = None
-    state.trace = None
-    state.result = None
-    return state
-
-
-# --------------------------------------------------------------------------- reading fields
-def read_group(obj: dict[str, Any], name: str, rule: str, what: Text) -> list[int]:
-    """A sensor group written as colour counts (``{"red": 2, "black": 1}``) as [r, w, b]."""
-    return group_from(
-        get_dict(obj, name, rule, what), rule, msg("core.what.field", what=what, name=repr(name))
-    )
-
-
-def group_from(value: dict[str, Any], rule: str, what: Text) -> list[int]:
-    counts = [0, 0, 0]
-    for colour, n in value.items():
-        i = COLOR_INDEX.get(colour)
-        if i is None:
-            raise IllegalAction(
-                rule,
-                msg("cul.refuse.unknown_sensor_colour_red_white", what=what, colour=repr(colour)),
-            )
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise IllegalAction(
-                rule, msg("cul.refuse.count_whole_number", what=what, colour=colour, n=repr(n))
-            )
-        counts[i] = n
-    return counts
-
-
-def group_dict(group: list[int]) -> dict[str, int]:
-    """[r, w, b] as the log writes it: colour counts, zeros left out."""
-    return {COLORS[i]: n for i, n in enumerate(group) if n}
-
-
-def describe_group(group: list[int]) -> Message:
-    """``2 red, 1 black`` (``no sensors``): colour counts as a message, items joined by commas."""
-    items = [msg(f"cul.group.{COLORS[i]}", count=n) for i, n in enumerate(group) if n]
-    if not items:
-        return msg("cul.group.none")
-    said = items[0]
-    for item in items[1:]:
-        said = msg("cul.group.more", a=said, b=item)
-    return said
 
 
 # --------------------------------------------------------------------------- movement effects
@@ -324,7 +128,7 @@ def _shuffle(state: CryptidState, action: dict[str, Any], what: Text) -> None:
     if c is None:
         c = COLOR_INDEX[get_str(action, "color", "CUL-3.4", what, choices=COLOR_INDEX)]
     if direction != "left" and direction != "right":
-        get_str(action, "dir", "CUL-3.4", what, choices=_SIDES)
+        get_str(action, "dir", "CUL-3.4", what, choices=SIDES)
     if not active[space][c]:
         raise IllegalAction(
             "CUL-3.4",
@@ -356,7 +160,7 @@ def _align(state: CryptidState, action: dict[str, Any], what: Text) -> None:
     if c is None:
         c = COLOR_INDEX[get_str(action, "color", "CUL-3.5", what, choices=COLOR_INDEX)]
     if direction != "left" and direction != "right":
-        get_str(action, "dir", "CUL-3.5", what, choices=_SIDES)
+        get_str(action, "dir", "CUL-3.5", what, choices=SIDES)
     shift = 1 if direction == "right" else 0
     moved = 0
     for i, space in enumerate(active):
@@ -415,7 +219,7 @@ def _draw(state: CryptidState, seat: str, action: dict[str, Any]) -> dict[str, A
     count = 1 if size == HAND_LIMIT - 1 else 2
     given = action.get("cards")
     if given is not None:
-        given = _read_cards(
+        given = read_cards(
             given, count, "CUL-3.7", msg("core.what.field", what=what, name=msg("cul.field.drawn"))
         )
     if state.rng is not None:
@@ -425,7 +229,7 @@ def _draw(state: CryptidState, seat: str, action: dict[str, Any]) -> dict[str, A
             if not state.decks[seat]:
                 _reshuffle(state, seat)
             drawn += rng.draw(state.decks[seat])
-        if given is not None and not _same_cards(given, drawn):
+        if given is not None and not same_cards(given, drawn):
             raise IllegalAction(
                 "CUL-2.4",
                 msg(
@@ -443,7 +247,7 @@ def _draw(state: CryptidState, seat: str, action: dict[str, Any]) -> dict[str, A
             )
         deck = state.decks[seat]
         if count <= len(deck):
-            _take_cards(deck, given, "CUL-2.4", what)
+            take_cards(deck, given, "CUL-2.4", what)
         else:
             rest = list(given)
             for card in deck:  # the whole deck is drawn before the discards are reshuffled
@@ -460,7 +264,7 @@ def _draw(state: CryptidState, seat: str, action: dict[str, Any]) -> dict[str, A
                         ),
                     ) from None
             _reshuffle(state, seat)
-            _take_cards(state.decks[seat], rest, "CUL-6.1", msg("cul.what.reshuffled", what=what))
+            take_cards(state.decks[seat], rest, "CUL-6.1", msg("cul.what.reshuffled", what=what))
         drawn = given
         recorded = action
     for card in drawn:
@@ -688,7 +492,7 @@ def blockade_sides(state: CryptidState) -> list[str]:
 def _blockade(state: CryptidState, seat: str, kind: object, action: dict[str, Any]) -> None:
     if seat != "scientist" or kind != "blockade":
         raise IllegalAction("CUL-3.11", msg("cul.refuse.blockade_phase_scientist_removes_pair"))
-    side = get_str(action, "side", "CUL-3.11", msg("cul.what.blockade"), choices=_SIDES)
+    side = get_str(action, "side", "CUL-3.11", msg("cul.what.blockade"), choices=SIDES)
     if side not in blockade_sides(state):
         raise IllegalAction(
             "CUL-3.11",

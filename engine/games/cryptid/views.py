@@ -12,8 +12,8 @@ from typing import Any
 
 from engine.core.game import Table
 from engine.core.messages import DEFAULT_LOCALE, Message, msg, render
+from engine.games.cryptid.groups import describe_group, group_dict
 from engine.games.cryptid.legal import to_act
-from engine.games.cryptid.rules import describe_group, group_dict
 from engine.games.cryptid.sentences import describe_result
 from engine.games.cryptid.state import COLORS, MYSTERIOUS, PRESENCE_MARKERS, SEATS, CryptidState
 

@@ -9,9 +9,16 @@ from engine.core.errors import require
 from engine.core.game import ONE_AGAINST_TEAM, Action, Draw, Game, RatingShape
 from engine.core.messages import DEFAULT_LOCALE, msg
 from engine.core.rng import Rng
-from engine.games.misterx import legal, notation, rules, schema, sentences, views
+from engine.games.misterx import legal, notation, opening, rules, schema, sentences, views
 from engine.games.misterx.board import resolve_board
-from engine.games.misterx.state import DEFAULT_BOARD, MRX, TEAM, MisterXState, det_seat_ids
+from engine.games.misterx.state import (
+    DEFAULT_BOARD,
+    MRX,
+    TEAM,
+    MisterXState,
+    default_shares,
+    det_seat_ids,
+)
 
 
 class MisterXGame(Game):
@@ -46,10 +53,7 @@ class MisterXGame(Game):
         if isinstance(pawns, dict) and pawns:
             return {seat: len(pawns.get(seat) or []) for seat in detectives}
         board = resolve_board(options.get("board", DEFAULT_BOARD))
-        return {
-            seat: len(share)
-            for seat, share in rules.default_shares(board.pawns, detectives).items()
-        }
+        return {seat: len(share) for seat, share in default_shares(board.pawns, detectives).items()}
 
     def team_total(self, options: dict[str, Any]) -> int:
         return len(resolve_board(options.get("board", DEFAULT_BOARD)).pawns)
@@ -69,7 +73,7 @@ class MisterXGame(Game):
             msg("mx.refuse.seats_mrx_det_detk_detective", seats=", ".join(map(str, ids))),
         )
         board = resolve_board(options.get("board", DEFAULT_BOARD))
-        rules.check_pawn_shares(board, det_seat_ids(k), options.get("pawns"))
+        opening.check_pawn_shares(board, det_seat_ids(k), options.get("pawns"))
 
     def seat_ids(self, options: dict[str, Any], player_count: int | None = None) -> list[str]:
         count = 3 if player_count is None else player_count
@@ -83,10 +87,10 @@ class MisterXGame(Game):
     def initial_state(
         self, options: dict[str, Any], seats: list[str], setup: dict[str, Any], rng: Rng | None
     ) -> MisterXState:
-        return rules.new_state(options, seats, setup, rng)
+        return opening.new_state(options, seats, setup, rng)
 
     def setup_record(self, state: MisterXState) -> dict[str, Any]:
-        return rules.setup_record(state)
+        return opening.setup_record(state)
 
     def random_setup_choices(
         self, options: dict[str, Any], seats: list[str], rng: Rng

@@ -20,19 +20,15 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.errors import IllegalAction
-from engine.core.fields import get_dict, get_int, get_list, get_str
-from engine.core.messages import Text, msg
-from engine.core.rng import Rng
-from engine.games.misterx.board import MISSION_COLOURS, Board, resolve_board
+from engine.core.fields import get_dict, get_list, get_str
+from engine.core.messages import msg
 from engine.games.misterx.sentences import pawn_colour
 from engine.games.misterx.state import (
     CHECK_WINDOW,
-    DEFAULT_BOARD,
     HIDDEN_SLOTS,
     ICON_OF,
     INVESTIGATE_BACK,
     MRX,
-    MRX_RACK,
     PH_DET_END,
     PH_MRX,
     PH_MRX_REFILL,
@@ -46,8 +42,6 @@ from engine.games.misterx.state import (
     Rack,
     add_all,
     contains,
-    default_shares,
-    det_seat_ids,
     draw_from,
     rack_list,
     rack_of,
@@ -55,202 +49,15 @@ from engine.games.misterx.state import (
     remove_all,
     remove_one,
 )
+from engine.games.misterx.tickets import (
+    STR_TYPE,
+    need_tickets,
+    read_payment,
+    read_ticket,
+    read_tickets,
+)
 
 _INT = int
-_STR = str
-
-
-# --- reading fields ------------------------------------------------------------------
-def _ticket(board: Board, value: Any, rule: str, what: Text) -> str:
-    if value.__class__ is not _STR or value not in board.tickets:
-        if isinstance(value, str) and value in board.tickets:  # a str subclass: fine
-            return value
-        raise IllegalAction(
-            rule,
-            msg("mx.refuse.ticket_board_tickets_written_transport", what=what, value=repr(value)),
-        )
-    return value
-
-
-def _tickets(board: Board, obj: dict[str, Any], name: str, rule: str, what: Text) -> list[str]:
-    return [_ticket(board, t, rule, what) for t in get_list(obj, name, rule, what)]
-
-
-# --- setup ---------------------------------------------------------------------------
-def check_pawn_shares(board: Board, det_seats: list[str], pawns_opt: Any) -> dict[str, list[str]]:
-    """``options.pawns`` checked (MX-6.10), or the default shares when absent."""
-    if pawns_opt is None:
-        return default_shares(board.pawns, det_seats)
-    if not isinstance(pawns_opt, dict):
-        raise IllegalAction("MX-6.10", msg("mx.refuse.options_pawns_map_each_detective"))
-    if sorted(pawns_opt) != sorted(det_seats):
-        raise IllegalAction(
-            "MX-6.10",
-            msg("mx.refuse.options_pawns_name_exactly_detective", det_seats=", ".join(det_seats)),
-        )
-    given: list[str] = []
-    for seat in det_seats:
-        share = pawns_opt[seat]
-        if not (isinstance(share, list) and bool(share) and all(isinstance(p, str) for p in share)):
-            raise IllegalAction(
-                "MX-6.10", msg("mx.refuse.options_pawns_non_empty_list", seat=repr(seat))
-            )
-        given.extend(share)
-    if sorted(given) != sorted(board.pawns):
-        raise IllegalAction(
-            "MX-6.10", msg("mx.refuse.options_pawns_give_each_board", pawns=", ".join(board.pawns))
-        )
-    sizes = [len(pawns_opt[s]) for s in det_seats]
-    if max(sizes) - min(sizes) > 1:
-        raise IllegalAction("MX-6.10", msg("mx.refuse.pawns_shared_out_as_evenly"))
-    return {s: list(pawns_opt[s]) for s in det_seats}
-
-
-def new_state(
-    options: dict[str, Any], seats: list[str], setup: dict[str, Any], rng: Rng | None
-) -> MisterXState:
-    board = resolve_board(options.get("board", DEFAULT_BOARD))
-    det_seats = [s for s in det_seat_ids(5) if s in seats]
-    pawns_of = check_pawn_shares(board, det_seats, options.get("pawns"))
-    state = MisterXState.__new__(MisterXState)
-    state.board = board
-    state.det_seats = det_seats
-    state.pawns_of = pawns_of
-    state.owner = {p: s for s, ps in pawns_of.items() for p in ps}
-    state.limit = {MRX: MRX_RACK, **{s: 4 + len(ps) for s, ps in pawns_of.items()}}
-
-    # MX-2.3: the mission colour and Mister X's start (choices, never chance)
-    state.mission = get_str(
-        setup, "mission", "MX-2.3", msg("core.what.setup"), choices=MISSION_COLOURS
-    )
-    mission = board.missions[state.mission]
-    state.destinations = mission.destinations
-    start = get_int(setup, "start", "MX-2.3", msg("core.what.setup"))
-    if start not in mission.starts:
-        raise IllegalAction(
-            "MX-2.3",
-            msg(
-                "mx.refuse.mister_x_start_one_start",
-                mission=msg(f"mx.mission.{state.mission}"),
-                starts=str(list(mission.starts)),
-                start=str(start),
-            ),
-        )
-    state.path = [start]
-    state.slots = [None]
-
-    # MX-2.2: one start card per pawn
-    given_pawns = setup.get("pawns")
-    if rng is not None:
-        cards = sorted(board.start_cards)
-        pawn_pos = {
-            p: c for p, c in zip(board.pawns, rng.draw(cards, len(board.pawns)), strict=True)
-        }
-        if given_pawns is not None and given_pawns != pawn_pos:
-            raise IllegalAction(
-                "MX-2.2",
-                msg(
-                    "mx.refuse.setup_s_pawn_cities_differ",
-                    given_pawns=str(given_pawns),
-                    pawn_pos=str(pawn_pos),
-                ),
-            )
-    else:
-        if given_pawns is None:
-            raise IllegalAction("MX-2.2", msg("mx.refuse.without_seed_setup_record_each"))
-        pawn_pos = dict(get_dict(setup, "pawns", "MX-2.2", msg("core.what.setup")))
-        if sorted(pawn_pos) != sorted(board.pawns):
-            raise IllegalAction(
-                "MX-2.2", msg("mx.refuse.setup_pawns_give_start_city", pawns=", ".join(board.pawns))
-            )
-        for pawn, city in pawn_pos.items():
-            if not (isinstance(city, int) and city in board.start_cards):
-                raise IllegalAction(
-                    "MX-2.2",
-                    msg("mx.refuse.pawn_start_start_card_city", pawn=pawn, city=repr(city)),
-                )
-        if len(set(pawn_pos.values())) != len(pawn_pos):
-            raise IllegalAction("MX-2.2", msg("mx.refuse.two_pawns_cannot_start_same"))
-    state.pawn_pos = {p: pawn_pos[p] for p in board.pawns}
-    state.occupied = {c: p for p, c in state.pawn_pos.items()}
-
-    # MX-2.1: racks
-    bag = {t: n for t, n in board.tickets.items() if n}
-    given_racks = setup.get("racks")
-    order = [MRX, *det_seats]
-    racks: dict[str, Rack] = {}
-    if rng is not None:
-        for seat in order:
-            racks[seat] = rack_of(draw_from(bag, state.limit[seat], rng))
-        if given_racks is not None:
-            if not isinstance(given_racks, dict):
-                raise IllegalAction("MX-2.1", msg("mx.refuse.setup_racks_object"))
-            for seat in order:
-                mine = given_racks.get(seat)
-                if not (isinstance(mine, list) and rack_of(mine) == racks[seat]):
-                    raise IllegalAction(
-                        "MX-2.1",
-                        msg(
-                            "mx.refuse.setup_racks_differs_from_seed",
-                            seat=repr(seat),
-                            racks=rack_list(racks[seat]),
-                        ),
-                    )
-    else:
-        if given_racks is None:
-            raise IllegalAction("MX-2.1", msg("mx.refuse.without_seed_setup_record_every"))
-        given = get_dict(setup, "racks", "MX-2.1", msg("core.what.setup"))
-        if sorted(given) != sorted(order):
-            raise IllegalAction(
-                "MX-2.1", msg("mx.refuse.setup_racks_have_exactly_seats", order=", ".join(order))
-            )
-        for seat in order:
-            tickets = _tickets(board, given, seat, "MX-2.1", f"setup.racks[{seat!r}]")
-            if len(tickets) != state.limit[seat]:
-                raise IllegalAction(
-                    "MX-2.1",
-                    msg(
-                        "mx.refuse.draws_tickets_start",
-                        seat=seat,
-                        count=state.limit[seat],
-                        n_tickets=len(tickets),
-                    ),
-                )
-            rack = rack_of(tickets)
-            if not contains(bag, rack):
-                raise IllegalAction(
-                    "MX-2.1", msg("mx.refuse.racks_hold_more_tickets_than", seat=seat)
-                )
-            remove_all(bag, rack)
-            racks[seat] = rack
-    state.racks = racks
-    state.bag = bag
-    state.out = {}
-    state.round = 1
-    state.phase = PH_MRX
-    state.moved = ()
-    state.discarded = ()
-    state.refill_next = 0
-    state.special_done = False
-    state.revealed = {}
-    state.reveals = []
-    state.winner = None
-    state.reason = None
-    state.rng = rng
-    state.events = []
-    state.events_own = True
-    state.possible_cache = None
-    return state
-
-
-def setup_record(state: MisterXState) -> dict[str, Any]:
-    """The complete setup of a fresh state (every chance outcome written out)."""
-    return {
-        "mission": state.mission,
-        "start": state.path[0],
-        "pawns": dict(state.pawn_pos),
-        "racks": {s: rack_list(state.racks[s]) for s in state.seats()},
-    }
 
 
 # --- Mister X ------------------------------------------------------------------------
@@ -320,15 +127,6 @@ def _mrx_step(state: MisterXState, ticket: str, face_up: bool, to: int) -> None:
         _end(state, MRX, "destination")
 
 
-def _need_tickets(rack: Rack, want: Rack, rule: str, who: Text) -> None:
-    for t, n in want.items():
-        if rack.get(t, 0) < n:
-            missing = sorted(t for t, n in want.items() if rack.get(t, 0) < n)
-            raise IllegalAction(
-                rule, msg("mx.refuse.does_hold_as_many_as", who=who, missing=", ".join(missing))
-            )
-
-
 def mrx_move(state: MisterXState, action: dict[str, Any]) -> None:
     """MX-3.2: one ticket, one step along its transport."""
     ticket, to = action.get("ticket"), action.get("to")
@@ -336,39 +134,23 @@ def mrx_move(state: MisterXState, action: dict[str, Any]) -> None:
     # Every legal move passes this one test (a ticket held, its transport to a free city);
     # anything else goes through the checks one by one, for the rule to cite.
     if not (
-        ticket.__class__ is _STR
+        ticket.__class__ is STR_TYPE
         and ticket in rack
         and to.__class__ is _INT
         and to in state.board.by_transport[state.path[-1]].get(TRANSPORT_OF[ticket], ())
         and to not in state.occupied
     ):
-        ticket = _ticket(state.board, ticket, "MX-3.2", msg("mx.what.mrx_move"))
+        ticket = read_ticket(state.board, ticket, "MX-3.2", msg("mx.what.mrx_move"))
         if ticket not in rack:
-            _need_tickets(rack, {ticket: 1}, "MX-3.2", msg("mx.seat.mrx"))
+            need_tickets(rack, {ticket: 1}, "MX-3.2", msg("mx.seat.mrx"))
         to = _check_mrx_step(state, state.path[-1], TRANSPORT_OF[ticket], to, "MX-3.2")
     remove_one(rack, ticket)
     _mrx_step(state, ticket, True, to)
 
 
-def _pay(state: MisterXState, action: dict[str, Any], icon: str, rule: str) -> list[str]:
-    pay = _tickets(state.board, action, "pay", rule, msg(f"mx.what.pay.{icon}"))
-    if len(pay) != 3:
-        raise IllegalAction(
-            rule,
-            msg("mx.refuse.costs_exactly_tickets", type=msg(f"mx.kind.{icon}"), n_pay=len(pay)),
-        )
-    for t in pay:
-        if ICON_OF[t] != icon:
-            raise IllegalAction(
-                rule,
-                msg("mx.refuse.paid_with_tickets", type=msg(f"mx.kind.{icon}"), icon=icon, t=t),
-            )
-    return pay
-
-
 def mrx_double(state: MisterXState, action: dict[str, Any]) -> None:
     """MX-3.3 / MX-6.1: 3 ``double`` tickets out of the game, then two moves."""
-    pay = _pay(state, action, "double", "MX-3.3")
+    pay = read_payment(state, action, "double", "MX-3.3")
     moves = get_list(action, "moves", "MX-3.3")
     if len(moves) not in (1, 2):
         raise IllegalAction("MX-3.3", msg("mx.refuse.double_move_lists_two_moves"))
@@ -376,10 +158,11 @@ def mrx_double(state: MisterXState, action: dict[str, Any]) -> None:
         if not isinstance(m, dict):
             raise IllegalAction("MX-3.3", msg("mx.refuse.each_move_double_object_with"))
     tickets = [
-        _ticket(state.board, m.get("ticket"), "MX-3.3", msg("mx.what.double_step")) for m in moves
+        read_ticket(state.board, m.get("ticket"), "MX-3.3", msg("mx.what.double_step"))
+        for m in moves
     ]
     rack = state.racks[MRX]
-    _need_tickets(rack, rack_of(pay + tickets), "MX-3.3", msg("mx.seat.mrx"))
+    need_tickets(rack, rack_of(pay + tickets), "MX-3.3", msg("mx.seat.mrx"))
     first = _check_mrx_step(
         state,
         state.path[-1],
@@ -408,10 +191,10 @@ def mrx_double(state: MisterXState, action: dict[str, Any]) -> None:
 
 def mrx_secret(state: MisterXState, action: dict[str, Any]) -> None:
     """MX-3.4 / MX-6.4: 3 ``secret`` tickets out of the game, a 4th face down, any line."""
-    pay = _pay(state, action, "secret", "MX-3.4")
-    ticket = _ticket(state.board, action.get("ticket"), "MX-3.4", msg("mx.what.face_down"))
+    pay = read_payment(state, action, "secret", "MX-3.4")
+    ticket = read_ticket(state.board, action.get("ticket"), "MX-3.4", msg("mx.what.face_down"))
     rack = state.racks[MRX]
-    _need_tickets(rack, rack_of([*pay, ticket]), "MX-6.4", msg("mx.seat.mrx"))
+    need_tickets(rack, rack_of([*pay, ticket]), "MX-6.4", msg("mx.seat.mrx"))
     to = _check_mrx_step(state, state.path[-1], None, action.get("to"), "MX-3.4")
     out = state.out
     for t in pay:
@@ -459,7 +242,7 @@ def pawn_can_move(state: MisterXState, pawn: str) -> bool:
 
 def _own_pawn(state: MisterXState, seat: str, action: dict[str, Any]) -> str:
     pawn = action.get("pawn")
-    if pawn.__class__ is not _STR or state.owner.get(pawn) != seat or pawn in state.moved:
+    if pawn.__class__ is not STR_TYPE or state.owner.get(pawn) != seat or pawn in state.moved:
         pawn = get_str(action, "pawn", "MX-3.7")
         if pawn not in state.owner:
             raise IllegalAction(
@@ -533,18 +316,18 @@ def det_move(state: MisterXState, seat: str, action: dict[str, Any]) -> None:
     # holds the ticket, its transport leads to the free city): every legal move passes
     # here; anything else goes through them one by one for the rule to cite.
     if not (
-        pawn.__class__ is _STR
+        pawn.__class__ is STR_TYPE
         and state.owner.get(pawn) == seat
         and pawn not in state.moved
-        and ticket.__class__ is _STR
+        and ticket.__class__ is STR_TYPE
         and ticket in rack
         and to.__class__ is _INT
         and to in state.board.by_transport[state.pawn_pos[pawn]].get(TRANSPORT_OF[ticket], ())
         and to not in state.occupied
     ):
         pawn = _own_pawn(state, seat, action)
-        ticket = _ticket(state.board, ticket, "MX-3.7", msg("mx.what.pawn_move", pawn=pawn))
-        _need_tickets(rack, {ticket: 1}, "MX-3.7", seat)
+        ticket = read_ticket(state.board, ticket, "MX-3.7", msg("mx.what.pawn_move", pawn=pawn))
+        need_tickets(rack, {ticket: 1}, "MX-3.7", seat)
         _check_pawn_step(state, pawn, TRANSPORT_OF[ticket], to, "MX-3.7")
         raise AssertionError("det_move: a check above must have failed")  # pragma: no cover
     left = rack[ticket] - 1
@@ -607,7 +390,7 @@ def _special_pay(
             raise IllegalAction("MX-6.10", msg("mx.refuse.detective_seat", seat=repr(seat)))
         if not isinstance(tickets, list):
             raise IllegalAction(rule, msg("mx.refuse.pay_list_tickets", seat=repr(seat)))
-        tickets = [_ticket(state.board, t, rule, f"pay[{seat!r}]") for t in tickets]
+        tickets = [read_ticket(state.board, t, rule, f"pay[{seat!r}]") for t in tickets]
         for t in tickets:
             if ICON_OF[t] != icon:
                 raise IllegalAction(
@@ -625,7 +408,7 @@ def _special_pay(
                 ),
             )
         rack = rack_of(tickets)
-        _need_tickets(state.racks[seat], rack, rule, seat)
+        need_tickets(state.racks[seat], rack, rule, seat)
         per_seat[seat] = rack
         total += len(tickets)
     if total not in (3, 4, 5):
@@ -710,9 +493,9 @@ def discard(state: MisterXState, seat: str, action: dict[str, Any]) -> None:
     if seat in state.discarded:
         raise IllegalAction("MX-6.9", msg("mx.refuse.has_already_discarded_round", seat=seat))
     tickets = rack_of(
-        _tickets(state.board, action, "tickets", "MX-6.9", msg("mx.what.discard", seat=seat))
+        read_tickets(state.board, action, "tickets", "MX-6.9", msg("mx.what.discard", seat=seat))
     )
-    _need_tickets(state.racks[seat], tickets, "MX-6.9", seat)
+    need_tickets(state.racks[seat], tickets, "MX-6.9", seat)
     remove_all(state.racks[seat], tickets)
     add_all(state.bag, tickets)
     state.discarded = (*state.discarded, seat)
@@ -738,11 +521,11 @@ def refill(state: MisterXState, seat: str, action: dict[str, Any]) -> list[str]:
         usual = given.__class__ is list
         if usual:
             for t in given:
-                if t.__class__ is not _STR or t not in tickets:
+                if t.__class__ is not STR_TYPE or t not in tickets:
                     usual = False
                     break
         if not usual:
-            given = _tickets(
+            given = read_tickets(
                 state.board, action, "tickets", "MX-6.8", msg("mx.what.refill", seat=seat)
             )
         if len(given) != need:

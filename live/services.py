@@ -30,6 +30,7 @@ from live import policy, push
 from live.models import Table, TableEvent, TableSeat
 from recorder import budgets
 from recorder import services as steps
+from recorder.errors import DraftError
 from recorder.services import Position
 
 log = logging.getLogger(__name__)
@@ -262,7 +263,7 @@ def _start(table: Table) -> None:
         session, setup = steps.start_session(
             game, table.options, [e["seat"] for e in entries], {}, seed
         )
-    except steps.DraftError as exc:
+    except DraftError as exc:
         raise TableIllegal(exc.message, rule=exc.rule) from None
     for entry in entries:  # the bots' club handles (bot-greedy, bot-greedy-2…)
         if "bot" in entry:
@@ -339,7 +340,7 @@ def play(table_id: int, move: Move) -> Table:
         before = position.game.view(session.state, None)
         try:
             recorded = steps.step_as(session, action, held.seat)
-        except steps.DraftError as exc:
+        except DraftError as exc:
             raise TableIllegal(exc.message, rule=exc.rule, index=exc.index) from None
         if recorded is None:  # a pick: the seat now sees inside, and is committed to it
             table.opened = session.opened
@@ -365,7 +366,7 @@ def _bots_and_end(table: Table, position: Position) -> None:
     done = len(actions)
     try:
         steps.play_bots(table.seed, position, actions, moves)
-    except steps.DraftError as exc:
+    except DraftError as exc:
         raise TableIllegal(exc.message, rule=exc.rule) from None
     for ply in range(done + 1, len(actions) + 1):
         _event(table, TableEvent.Kind.MOVE, seat=actions[ply - 1]["seat"], ply=ply)

@@ -275,7 +275,12 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": "lantern-live"},
+            "CONFIG": {
+                # A socket's consumer waits on the layer with a blocking pop of 5 s; redis-py 8
+                # gives up reading after 5 s by default, which tore every idle socket down.
+                "hosts": [{"address": REDIS_URL, "socket_timeout": 30}],
+                "prefix": "lantern-live",
+            },
         }
     }
 else:

@@ -112,7 +112,11 @@ def news(table: LiveTable, eyes: str, since: int) -> dict[str, Any]:
     could not know: no id, no clock, no log document."""
     since = max(0, min(since, table.last_event))
     rows = {row["seat"]: row for row in seat_rows(table)}
-    events = list(table.events.filter(number__gt=since).order_by("number"))
+    # Up to the table as read: a move committed since has no entry in its moves yet (the
+    # push that follows that commit brings it).
+    events = list(
+        table.events.filter(number__gt=since, number__lte=table.last_event).order_by("number")
+    )
     body: dict[str, Any] = {
         "n": table.last_event,
         "status": table.status,

@@ -117,3 +117,23 @@ def test_opening_refuses_what_the_game_does_not_have(club, people):
         services.open_table(
             club, people["ann"], game_id="chess", seats=seats(CRYPTID, "me", "free")
         )
+
+
+def test_news_drawn_from_a_table_read_before_a_move_stops_at_that_reads_last_event(club, people):
+    """A socket reads the table, then its events: a move committed between the two has no
+    entry in the moves it read. Its news stops at the table as read; the push that follows
+    that move's commit brings the rest."""
+    from live import selectors
+
+    table = services.open_table(club, people["ann"], game_id=MX, seats=seats(MX, "me", "free"))
+    table = services.take_seat(table.pk, people["ben"])
+    read_before = selectors.table_for(people["cat"], table.pk)
+    by_seat = {"mrx": people["ann"], "det1": people["ben"]}
+    seat = services.position_of(table).to_act[0]
+    action = random.Random(1).choice(services.position_of(table).session.legal_actions(seat, seat))
+    services.play(table.pk, services.Move(user=by_seat[seat], seen=table.last_event, action=action))
+    body = selectors.news(read_before, "public", 0)
+    assert [event["n"] for event in body["events"]] == list(range(1, read_before.last_event + 1))
+    assert body["n"] == read_before.last_event
+    after = selectors.news(selectors.table_for(people["cat"], table.pk), "public", body["n"])
+    assert [event["kind"] for event in after["events"]] == ["move"]

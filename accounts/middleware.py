@@ -17,7 +17,7 @@ from collections.abc import Callable
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
-from django.utils import timezone, translation
+from django.utils import translation
 from django.utils.cache import patch_vary_headers
 
 from accounts import preferences
@@ -91,13 +91,13 @@ class TimeZoneMiddleware:
             request.COOKIES.get(zones.BROWSER_COOKIE)
         )
         if zone is not None:
-            timezone.activate(zone)
+            zones.show_times_in(zone)
         else:
-            timezone.deactivate()
+            zones.forget_zone()
         try:
             return self.get_response(request)
         finally:
-            timezone.deactivate()
+            zones.forget_zone()
 
     def process_view(
         self, request: HttpRequest, view: Callable[..., HttpResponse], args: tuple, kwargs: dict

@@ -39,7 +39,7 @@ def show_times_of(club: Club) -> None:
     (accounts.middleware puts the reader's own back after the response)."""
     zone = zones.zone_or_none(club.time_zone)
     if zone is not None:
-        timezone.activate(zone)
+        zones.show_times_in(zone)
 
 
 def members(club: Club) -> QuerySet[Membership]:

@@ -161,7 +161,9 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "config.zones.context",
             ],
+            "libraries": {"times": "config.times"},
         },
     },
 ]

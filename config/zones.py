@@ -8,7 +8,8 @@ the names but needs a compiled extension (PyICU); Babel carries CLDR's names as 
 data, in the languages the site speaks.
 
 The browser says which zone it is in: static/js/time-zone.js keeps it in a cookie, read
-by accounts.middleware when the person chose none.
+by accounts.middleware when the person chose none; on the first visit, before the cookie
+is known, it shows the page's ``<time>`` elements in that zone itself (``zone_decided``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import zoneinfo
 from datetime import datetime
 from urllib.parse import unquote
 
+from asgiref.local import Local
 from babel import Locale
 from babel.core import get_global
 from babel.dates import get_timezone_location
@@ -27,6 +29,34 @@ from django.utils.translation import gettext_lazy as _
 
 #: the cookie static/js/time-zone.js keeps the browser's zone in
 BROWSER_COOKIE = "lantern_tz"
+
+# Whether the zone the page is drawn in was decided (the person's, their browser's, a
+# club's) rather than UTC for want of one: on a first visit the page's script shows its
+# times in the browser's zone instead. A Local, as Django keeps the active zone.
+_decided = Local()
+
+
+def show_times_in(zone: zoneinfo.ZoneInfo) -> None:
+    """Dates on the page being drawn are shown in ``zone``, a zone someone chose."""
+    timezone.activate(zone)
+    _decided.value = True
+
+
+def forget_zone() -> None:
+    """No zone chosen: dates in UTC (settings.TIME_ZONE), until the browser says its own."""
+    timezone.deactivate()
+    _decided.value = False
+
+
+def zone_decided() -> bool:
+    """Whether the page's dates are in a zone someone chose (see show_times_in)."""
+    return getattr(_decided, "value", False)
+
+
+def context(request: object) -> dict[str, bool]:
+    """Template context: ``zone_decided``, read by base.html when the page is drawn (after
+    the view, so a club's own zone counts)."""
+    return {"zone_decided": zone_decided()}
 
 
 @functools.cache

@@ -133,6 +133,11 @@ HTTP_STATUS = {
     "unknown_page": 404,
     "stale": 409,
     "closed": 409,
+    # a live table's move after its clock ran out, and the claims it refuses (live.endings)
+    "time_out": 409,
+    "too_early": 409,
+    "nobody_away": 409,
+    "no_claims": 409,
     "too_large": 413,
     # a body sent chunked, without a Content-Length (config.request_body)
     "length_required": 411,

@@ -290,6 +290,11 @@ else:
 # Where the table page opens its websocket: empty, the page's own host; `make prod` sets
 # it to Daphne's port (LIVE_PORT) when no proxy routes /ws/ there (docs/operations.md).
 LIVE_SOCKET_ORIGIN = os.environ.get("LIVE_SOCKET_ORIGIN", "").strip()
+# Absence and idle tables (docs/live.md, "Clocks and absence"): a seat gone from a
+# real-time or untimed table this many seconds may be claimed by the other side; a table
+# nobody moves at for this many seconds ends without a result (LIVE-1.6).
+LIVE_ABSENCE_GRACE = int(os.environ.get("LIVE_ABSENCE_GRACE", "120"))
+LIVE_IDLE_AFTER = int(os.environ.get("LIVE_IDLE_AFTER", str(24 * 3600)))
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 if REDIS_URL and REDIS_URL.startswith("redis://"):
@@ -355,6 +360,9 @@ CELERY_BEAT_SCHEDULE = {
     "games-requeue-queued-imports": {"task": "games.requeue_queued_imports", "schedule": 300.0},
     # Recomputes whose worker died: marked failed and queued again, a bounded number of times.
     "ladder-retry-stalled": {"task": "ladder.retry_stalled_recomputes", "schedule": 300.0},
+    # Live tables whose clock fell or that went idle with no countdown queued (a later
+    # moment than a countdown is given for, or Redis down when it was sent).
+    "live-settle-due-tables": {"task": "live.settle_due_tables", "schedule": 60.0},
     # Analyses whose worker died, or whose task was lost.
     "analysis-requeue-stalled": {"task": "analysis.requeue_stalled", "schedule": 300.0},
 }

@@ -30,6 +30,7 @@ from engine.ai.beliefs import BELIEFS_VERSION, belief_track
 from engine.ai.contract import SAMPLING_FAILED, Bot
 from engine.ai.play import BOT_STREAM, play
 from engine.ai.registry import bots_of
+from engine.core.ending import end_result, winning_side
 from engine.core.envelope import (
     FORMAT,
     MAX_ACTIONS,
@@ -57,6 +58,7 @@ from engine.core.schema import log_schema
 from engine.core.session import ALL_SEEING, Session
 
 __all__ = [
+    "winning_side",
     "ALL_SEEING",
     "ANALYSIS_BUDGET",
     "BLUNDER",
@@ -93,6 +95,7 @@ __all__ = [
     "belief_track",
     "bots_of",
     "canonical_json",
+    "end_result",
     "check_envelope",
     "get_game",
     "join_list",

@@ -20,7 +20,7 @@ from clubs import selectors as club_selectors
 from config.api.errors import ErrorSerializer, LanternAPIView
 from config.api.requests import json_param, require, validated
 from config.api.schema import SLUG
-from live import policy, selectors, services
+from live import clocks, endings, policy, selectors, services
 from live.models import Table
 from recorder.api import ChoiceSerializer
 from recorder.choices import choose
@@ -46,6 +46,40 @@ class SeatRequestSerializer(serializers.Serializer):
     )
 
 
+class TimeControlSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(
+        Table.Clock.values,
+        help_text="none: untimed; realtime: minutes for the game plus seconds per move; "
+        "correspondence: days for each move.",
+    )
+    minutes = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=clocks.MINUTES[0],
+        max_value=clocks.MINUTES[1],
+        help_text="realtime: each seat's minutes for the whole game.",
+    )
+    increment = serializers.IntegerField(
+        required=False,
+        min_value=clocks.INCREMENT[0],
+        max_value=clocks.INCREMENT[1],
+        help_text="realtime: seconds added to a seat's clock after each of its moves.",
+    )
+    days = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=clocks.DAYS[0],
+        max_value=clocks.DAYS[1],
+        help_text="correspondence: days a seat has for each move.",
+    )
+    on_time_out = serializers.ChoiceField(
+        Table.OnTimeOut.values,
+        required=False,
+        help_text="lose: a seat whose time runs out loses for its side (LIVE-1.1); bot: a "
+        "bot takes the seat over and the game goes on (LIVE-1.5).",
+    )
+
+
 class OpenTableSerializer(serializers.Serializer):
     club = serializers.SlugField(help_text="The club's slug.")
     game = serializers.CharField(help_text="Engine game id, e.g. cryptid-urban-legends.")
@@ -53,6 +87,9 @@ class OpenTableSerializer(serializers.Serializer):
         required=False, help_text="Game options; absent keys take defaults."
     )
     seats = SeatRequestSerializer(many=True)
+    clock = TimeControlSerializer(
+        required=False, allow_null=True, help_text="The time control (default: none)."
+    )
 
 
 class TakeSeatSerializer(serializers.Serializer):
@@ -109,6 +146,12 @@ class TableSerializer(serializers.Serializer):
         allow_null=True, help_text="The match its finished game became."
     )
     match_url = serializers.CharField(allow_null=True)
+    clock = serializers.JSONField(
+        help_text="The time control: {kind, minutes, increment, days, on_time_out, grace_s}."
+    )
+    ending = serializers.CharField(
+        allow_blank=True, help_text="How it ended off the board: time, claim, idle (or empty)."
+    )
 
 
 class EventSerializer(serializers.Serializer):
@@ -135,6 +178,16 @@ class PositionSerializer(serializers.Serializer):
     result_sentence = serializers.CharField(allow_null=True)
 
 
+class ClockSerializer(serializers.Serializer):
+    left_ms = serializers.IntegerField(help_text="What is left, as of this answer.")
+    running = serializers.BooleanField(help_text="It is this seat's turn: its clock runs.")
+
+
+class EndingSerializer(serializers.Serializer):
+    reason = serializers.ChoiceField(["time", "claim", "idle"])
+    seat = serializers.CharField(allow_blank=True)
+
+
 class NewsSerializer(serializers.Serializer):
     n = serializers.IntegerField(help_text="The newest event number: send it as since next time.")
     status = serializers.ChoiceField(Table.Status.choices)
@@ -143,6 +196,24 @@ class NewsSerializer(serializers.Serializer):
     events = EventSerializer(many=True, help_text="Every event after since, in order.")
     position = PositionSerializer(
         allow_null=True, help_text="Where the game stands (null before it starts)."
+    )
+    control = serializers.JSONField(
+        help_text="The time control: {kind, minutes, increment, days, on_time_out, grace_s}."
+    )
+    clocks = serializers.DictField(
+        child=ClockSerializer(),
+        allow_null=True,
+        help_text="Per person's seat of a timed table (null untimed): count down locally from "
+        "left_ms while running; the server's figures are the truth.",
+    )
+    presence = serializers.DictField(
+        child=serializers.ChoiceField(["here", "away", "gone"]),
+        help_text="Per person's seat while played: gone = away longer than the grace period.",
+    )
+    ending = EndingSerializer(allow_null=True, help_text="How it ended off the board (LIVE-1).")
+    claimable = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="The seats your seat may claim the game from now (POST claim).",
     )
 
 
@@ -154,6 +225,8 @@ class LiveView(LanternAPIView):
 
 
 def _watched(request: Request, table_id: int) -> Table:
+    """The table the person may watch, what fell due settled first (a clock run out)."""
+    endings.settle_due(table_id)
     table = selectors.table_for(request.user, table_id)
     if table is None:
         raise Http404
@@ -185,6 +258,8 @@ def table_body(table: Table, request: Request) -> dict[str, Any]:
             if table.match_id
             else None
         ),
+        "clock": clocks.figures(table, [], clocks.now())["control"],
+        "ending": table.ending,
     }
 
 
@@ -258,6 +333,7 @@ class TableListView(LiveView):
             game_id=body["game"],
             options=body.get("options"),
             seats=request.data.get("seats"),
+            clock=request.data.get("clock"),
         )
         response = _table_response(request, table.pk, status.HTTP_201_CREATED)
         response["Location"] = response.data["url"]
@@ -334,6 +410,7 @@ class NewsView(LiveView):
     )
     def get(self, request: Request, table_id: int) -> Response:
         table = _watched(request, table_id)
+        endings.seen(table.pk, request.user)
         body = selectors.news(table, policy.eyes(request.user, table), _since(request))
         return Response(body)
 
@@ -403,3 +480,32 @@ class ActView(LiveView):
         )
         table = selectors.table_for(request.user, table.pk)
         return Response(selectors.news(table, policy.eyes(request.user, table), body["seen"]))
+
+
+class ClaimView(LiveView):
+    @extend_schema(
+        tags=TAGS,
+        operation_id="tables_claim",
+        request=None,
+        responses={
+            200: NewsSerializer,
+            **_ERRORS,
+            409: OpenApiResponse(
+                ErrorSerializer,
+                description="too_early (the seat left less than the grace period ago: "
+                "wait_s says how long is left), nobody_away, no_claims (a correspondence "
+                "table: its clock is the rule), or closed (the table is over: a second "
+                "claim).",
+            ),
+        },
+        summary="Claim the game from the seats of the other side gone longer than the grace "
+        "period (LIVE-1.2): a win for your side; answered with the news since `seen`",
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        table = _watched(request, table_id)
+        require(policy.seat_of(request.user, table) is not None, request)
+        seen = request.data.get("seen") if isinstance(request.data, dict) else None
+        endings.claim(table.pk, request.user)
+        table = selectors.table_for(request.user, table.pk)
+        since = seen if type(seen) is int else 0
+        return Response(selectors.news(table, policy.eyes(request.user, table), since))

@@ -15,4 +15,5 @@ urlpatterns = [
         name="api-table-legal-actions",
     ),
     path("tables/<id:table_id>/act/", api.ActView.as_view(), name="api-table-act"),
+    path("tables/<id:table_id>/claim/", api.ClaimView.as_view(), name="api-table-claim"),
 ]

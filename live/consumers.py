@@ -5,6 +5,9 @@ from the database what happened after the last event this socket sent and sends 
 as ``live.selectors.news_text`` draws it for the person at the socket (their seat's
 eyes, or the public view). Moves are made over HTTP (the API), never on the socket. A
 client that reconnects names the last event it has (``since``) and gets only the rest.
+A seat's open sockets are its presence at the table (``live.endings.arrive``/``leave``:
+several tabs count as one, the seat is away once the last closes), and every read
+first settles what fell due (a clock run out, an idle table).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from live import push
+from live import endings, push
 from live.selectors import news_text
 
 #: Close codes (4000-4999 are the application's): not allowed to watch this table.
@@ -32,15 +35,22 @@ class TableConsumer(AsyncWebsocketConsumer):
         # Joined first, then caught up: a change between the two is still heard.
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        # Here before the first message, so it shows this seat at the table.
+        await database_sync_to_async(endings.arrive)(self.table_id, self.scope["user"])
+        self.present = True
         if not await self.send_news(first=True):
             await self.close(code=REFUSED)
 
     async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(self.group, self.channel_name)
+        if getattr(self, "present", False):
+            await database_sync_to_async(endings.leave)(self.table_id, self.scope["user"])
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """Nothing is taken from a client but "anything new?" (any message)."""
-        await self.send_news()
+        """Nothing is taken from a client but "anything new?" (any message); ``now`` asks
+        where the table stands even with no new event (the clocks, who is away: the page
+        asks when a clock it shows reaches zero, or a seat's grace period is over)."""
+        await self.send_news(first=text_data == "now")
 
     async def table_news(self, event: dict) -> None:
         await self.send_news()
@@ -48,6 +58,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def send_news(self, first: bool = False) -> bool:
         """Send what happened after the last event sent; False when this person may not
         watch the table."""
+        await database_sync_to_async(endings.settle_due)(self.table_id)
         allowed, text, last = await database_sync_to_async(news_text)(
             self.table_id, self.scope["user"], self.sent, self.language, always=first
         )

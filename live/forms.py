@@ -7,14 +7,40 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext
+from django import forms
+from django.conf import settings
+from django.utils.translation import gettext, gettext_lazy, ngettext, pgettext_lazy
 
+from live.clocks import PRESETS
+from live.models import Table
 from live.services import BOT, FREE, ME
 from recorder.forms import SEAT_PREFIX, SERVER, SETUP_PREFIX, DraftSetupForm
 
 #: A free seat's choice names its seat (``free:p2``): the form lets one pick sit in one
 #: seat only, and each free seat is a different member's to come.
 FREE_PREFIX = f"{FREE}:"
+
+#: The correspondence controls the form offers: days per move.
+DAYS_PER_MOVE = [1, 2, 3, 5, 7, 14]
+
+
+def clock_choices() -> list[tuple[str, Any]]:
+    """No clock; the real-time presets (``realtime:5+3``); days per move
+    (``correspondence:3``). The API takes any control within the limits."""
+    return [
+        (Table.Clock.NONE, gettext("No clock")),
+        (
+            gettext("Real time: minutes each + seconds per move"),
+            [(f"realtime:{m}+{i}", f"{m} + {i}") for m, i in PRESETS],
+        ),
+        (
+            gettext("Correspondence: days per move"),
+            [
+                (f"correspondence:{d}", ngettext("%(days)s day", "%(days)s days", d) % {"days": d})
+                for d in DAYS_PER_MOVE
+            ],
+        ),
+    ]
 
 
 class OpenTableForm(DraftSetupForm):
@@ -41,6 +67,42 @@ class OpenTableForm(DraftSetupForm):
                 *bots,
             ]
             field.initial = ME if order == 0 else FREE_PREFIX + seat
+        self.fields["clock"] = forms.ChoiceField(
+            label=pgettext_lazy("a time control", "Clock"),
+            choices=clock_choices(),
+            initial=Table.Clock.NONE,
+            required=False,
+        )
+        grace_minutes = max(1, round(settings.LIVE_ABSENCE_GRACE / 60))
+        self.fields["on_time_out"] = forms.ChoiceField(
+            label=gettext_lazy("When a player's time runs out"),
+            choices=Table.OnTimeOut.choices,
+            initial=Table.OnTimeOut.LOSE,
+            required=False,
+            help_text=ngettext(
+                "A player gone longer than %(minutes)s minute may have the game claimed from "
+                "them by the other side (not at a correspondence table: its clock is the rule).",
+                "A player gone longer than %(minutes)s minutes may have the game claimed from "
+                "them by the other side (not at a correspondence table: its clock is the rule).",
+                grace_minutes,
+            )
+            % {"minutes": grace_minutes},
+        )
+
+    def clock_fields(self) -> list[Any]:
+        return [self["clock"], self["on_time_out"]]
+
+    def time_control(self) -> dict[str, Any]:
+        """The chosen clock as ``live.services.open_table`` takes it (after ``is_valid``)."""
+        kind, _, amount = (self.cleaned_data.get("clock") or Table.Clock.NONE).partition(":")
+        on_time_out = self.cleaned_data.get("on_time_out") or Table.OnTimeOut.LOSE
+        control: dict[str, Any] = {"kind": kind, "on_time_out": on_time_out}
+        if kind == Table.Clock.REALTIME:
+            minutes, increment = amount.split("+")
+            control.update(minutes=int(minutes), increment=int(increment))
+        elif kind == Table.Clock.CORRESPONDENCE:
+            control["days"] = int(amount)
+        return control
 
     def table_seats(self) -> list[dict[str, Any]]:
         """The seats as ``live.services.open_table`` takes them (after ``is_valid``)."""

@@ -30,6 +30,23 @@ class Table(models.Model):
         FINISHED = "finished", _("Finished")
         ABANDONED = "abandoned", _("Abandoned")
 
+    class Clock(models.TextChoices):
+        NONE = "none", _("No clock")
+        REALTIME = "realtime", _("Real time")
+        CORRESPONDENCE = "correspondence", _("Correspondence")
+
+    class OnTimeOut(models.TextChoices):
+        LOSE = "lose", _("The seat's side loses")
+        BOT = "bot", _("A bot takes the seat over")
+
+    class Ending(models.TextChoices):
+        """How a table ended off the board (docs/rules/log-format.md, LIVE-1)."""
+
+        NONE = "", _("On the board, or not over")
+        TIME = "time", _("A clock ran out")
+        CLAIM = "claim", _("Claimed from a seat that left")
+        IDLE = "idle", _("Nobody moved")
+
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tables")
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tables_opened"
@@ -51,6 +68,23 @@ class Table(models.Model):
     match = models.ForeignKey(
         Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="tables"
     )
+    # --- the time control (live.clocks) ---
+    clock = models.CharField(max_length=16, choices=Clock.choices, default=Clock.NONE)
+    #: real time: each seat's minutes for the game, and the seconds added after each turn
+    clock_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
+    clock_increment = models.PositiveSmallIntegerField(default=0)
+    #: correspondence: the days a seat has for each turn
+    clock_days = models.PositiveSmallIntegerField(null=True, blank=True)
+    on_time_out = models.CharField(max_length=8, choices=OnTimeOut.choices, default=OnTimeOut.LOSE)
+    #: when the table's newest event happened (a table nobody moves at goes idle from it)
+    moved_at = models.DateTimeField(null=True, blank=True)
+    #: the earliest moment something falls due: a clock runs out, or the table goes idle
+    due_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    ending = models.CharField(max_length=8, choices=Ending.choices, default="", blank=True)
+    #: the seat whose time ran out, or that left and was claimed
+    ended_seat = models.CharField(max_length=32, blank=True, default="")
+    #: the seats a bot took over (LIVE-1.5): {"seat", "player", "reason", "at"}
+    takeovers = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -78,6 +112,40 @@ class Table(models.Model):
                 condition=Q(match__isnull=True) | Q(status="finished"),
                 name="table_match_only_when_finished",
             ),
+            # A time control is one of three shapes, within the limits a club plays with.
+            models.CheckConstraint(
+                condition=(
+                    Q(clock="none")
+                    & Q(clock_minutes__isnull=True)
+                    & Q(clock_days__isnull=True)
+                    & Q(clock_increment=0)
+                )
+                | (
+                    Q(clock="realtime")
+                    & Q(clock_minutes__gte=1)
+                    & Q(clock_minutes__lte=180)
+                    & Q(clock_increment__lte=60)
+                    & Q(clock_days__isnull=True)
+                )
+                | (
+                    Q(clock="correspondence")
+                    & Q(clock_days__gte=1)
+                    & Q(clock_days__lte=14)
+                    & Q(clock_minutes__isnull=True)
+                    & Q(clock_increment=0)
+                ),
+                name="table_clock_shape",
+            ),
+            models.CheckConstraint(
+                condition=Q(on_time_out__in=["lose", "bot"]), name="table_on_time_out_valid"
+            ),
+            # Ended by time or claim: finished (a match); idle: closed without one.
+            models.CheckConstraint(
+                condition=Q(ending="")
+                | (Q(ending__in=["time", "claim"]) & Q(status="finished") & ~Q(ended_seat=""))
+                | (Q(ending="idle") & Q(status="abandoned")),
+                name="table_ending_valid",
+            ),
         ]
         indexes = [models.Index(fields=["club", "status", "-updated_at"], name="table_club_status")]
 
@@ -102,6 +170,14 @@ class TableSeat(models.Model):
     )
     bot = models.CharField(max_length=16, blank=True, default="")
     player = models.CharField(max_length=64, blank=True, default="")
+    #: a timed table's person's seat: what is left on its clock, as of ``turn_since``
+    clock_ms = models.BigIntegerField(null=True, blank=True)
+    #: when this seat's clock started running (its turn); null while it is not running
+    turn_since = models.DateTimeField(null=True, blank=True)
+    #: the table's sockets its person has open now (several tabs count as one presence)
+    sockets = models.PositiveSmallIntegerField(default=0)
+    #: when its person was last seen at the table (a socket, a poll, a move)
+    seen_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         verbose_name = _("seat at a table")
@@ -118,6 +194,14 @@ class TableSeat(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(user__isnull=True) | Q(bot=""), name="table_seat_person_or_bot"
+            ),
+            models.CheckConstraint(
+                condition=Q(clock_ms__isnull=True) | Q(clock_ms__gte=0),
+                name="table_seat_clock_not_negative",
+            ),
+            models.CheckConstraint(
+                condition=Q(turn_since__isnull=True) | Q(clock_ms__isnull=False),
+                name="table_seat_runs_only_a_clock",
             ),
         ]
 

@@ -20,7 +20,7 @@ from clubs.models import Club
 from clubs.policy import AnyUser
 from config.sentences import engine_locale, say
 from engine import Table, get_game, render
-from live import policy
+from live import clocks, endings, policy
 from live.models import Table as LiveTable
 from live.models import TableEvent, TableSeat
 from live.services import position_of, seat_entries
@@ -108,8 +108,9 @@ def news(table: LiveTable, eyes: str, since: int) -> dict[str, Any]:
     """What ``eyes`` (a seat, or ``public``) is sent about ``table`` after its event
     ``since``: each later event as these eyes see it (a move as ``Game.action_view``
     shows it to them) and where the game stands now (the engine's view for them, who is
-    to act, the words to show it with). Nothing in it is drawn from a fact these eyes
-    could not know: no id, no clock, no log document."""
+    to act, the words to show it with), the clocks and who is at the table, and how it
+    ended off the board. Nothing in it is drawn from a fact these eyes could not know: no
+    id, no log document; the clocks only from who was to act when, as everyone sees."""
     since = max(0, min(since, table.last_event))
     rows = {row["seat"]: row for row in seat_rows(table)}
     # Up to the table as read: a move committed since has no entry in its moves yet (the
@@ -117,11 +118,22 @@ def news(table: LiveTable, eyes: str, since: int) -> dict[str, Any]:
     events = list(
         table.events.filter(number__gt=since, number__lte=table.last_event).order_by("number")
     )
+    at = clocks.now()
+    seats = list(table.seats.all())
     body: dict[str, Any] = {
         "n": table.last_event,
         "status": table.status,
         "eyes": eyes,
         "seats": list(rows.values()),
+        **clocks.figures(table, seats, at),
+        "presence": {
+            seat.seat: here
+            for seat in seats
+            if table.status == LiveTable.Status.PLAYING
+            and (here := clocks.presence(table, seat, at)) is not None
+        },
+        "ending": {"reason": table.ending, "seat": table.ended_seat} if table.ending else None,
+        "claimable": endings.claimable(table, eyes, at),
     }
     if table.status == LiveTable.Status.OPEN or table.seed is None:
         body["events"] = [_event_body(e, [], rows) for e in events]

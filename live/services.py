@@ -23,10 +23,10 @@ from clubs import services as club_services
 from clubs.models import Club
 from config.errors import AppError
 from config.sentences import engine_locale, say
-from engine import FORMAT, IllegalAction, Session, bots_of, get_game
+from engine import FORMAT, IllegalAction, Session, bots_of, end_result, get_game
 from games import services as game_services
 from games.models import Upload
-from live import policy, push
+from live import clocks, policy, push
 from live.models import Table, TableEvent, TableSeat
 from recorder import budgets
 from recorder import services as steps
@@ -79,6 +79,12 @@ class ClosedTable(TableError):
     code = "closed"
 
 
+class TimeRanOut(TableError):
+    """The mover's clock ran out before the move (the time-out is settled at once)."""
+
+    code = "time_out"
+
+
 # --- the game of a table -------------------------------------------------------------------
 
 
@@ -113,28 +119,44 @@ def position_of(table: Table) -> Position:
 
 
 def table_document(table: Table, position: Position) -> dict[str, Any]:
-    """The table's game as a ``lantern-log/1`` document (its result once over)."""
-    return {
+    """The table's game as a ``lantern-log/1`` document (its result once over): one ended
+    by time or claim says so in its ``end`` (LIVE-1.1, LIVE-1.2), and the seats a bot
+    took over are in ``meta.live.takeovers`` (LIVE-1.5)."""
+    session, seats = position.session, seat_entries(table)
+    live: dict[str, Any] = {"table": table.pk}
+    if table.takeovers:
+        live["takeovers"] = table.takeovers
+    document = {
         "format": FORMAT,
         "game": table.game,
         "options": table.options,
-        "seats": seat_entries(table),
+        "seats": seats,
         "seed": table.seed,
         "setup": table.setup,
         "actions": list(table.actions),
-        "result": position.session.result,
-        "meta": {"played_at": table.created_at.isoformat(), "live": {"table": table.pk}},
+        "result": session.result,
+        "meta": {"played_at": table.created_at.isoformat(), "live": live},
     }
+    if table.ending in (Table.Ending.TIME, Table.Ending.CLAIM):
+        document["end"] = {"reason": table.ending, "seat": table.ended_seat}
+        document["result"] = end_result(
+            position.game, session.state, [s["seat"] for s in seats], document["end"]
+        )
+    return document
 
 
 def _event(table: Table, kind: str, *, seat: str = "", ply: int | None = None) -> None:
     """Add the table's next numbered event (the caller saves ``last_event``)."""
     table.last_event += 1
+    table.moved_at = clocks.now()
     TableEvent.objects.create(table=table, number=table.last_event, kind=kind, seat=seat, ply=ply)
 
 
-def _save(table: Table) -> None:
-    """Save the table (under its row lock) and tell its sockets once this commits."""
+def _save(table: Table, position: Position | None = None, mover: str | None = None) -> None:
+    """Save the table (under its row lock), its clocks after the write (``position``: where
+    the game stands now; ``mover``: the person's seat that moved), and tell its sockets
+    once this commits."""
+    clocks.keep(table, position.to_act if position is not None else None, mover)
     table.save()
     push.after_commit(table.pk)
 
@@ -143,12 +165,19 @@ def _save(table: Table) -> None:
 
 
 def open_table(
-    club: Club, user: Any, *, game_id: Any, options: Any = None, seats: Any = None
+    club: Club,
+    user: Any,
+    *,
+    game_id: Any,
+    options: Any = None,
+    seats: Any = None,
+    clock: Any = None,
 ) -> Table:
     """Open a table for ``game_id`` in ``club``. ``seats``: per seat of the game, in order,
     ``{"seat", "take": "me" | "free" | "bot", "bot": level}``. The opener sits in the
     ``me`` seat (at most one); free seats wait for members; when none is free the game
-    is dealt at once. The caller checks ``live.policy.can_open_table``."""
+    is dealt at once. ``clock``: its time control (``live.clocks.time_control``; none by
+    default). The caller checks ``live.policy.can_open_table``."""
     game = get_game(game_id) if isinstance(game_id, str) else None
     if game is None:
         raise TableInvalid(gettext("unknown game %(game)s") % {"game": repr(game_id)}, field="game")
@@ -190,10 +219,16 @@ def open_table(
                 },
                 rule=LIVE_SEATS,
             )
+    try:
+        control = clocks.time_control(clock)
+    except clocks.TimeControlInvalid as exc:
+        raise TableInvalid(str(exc), field=exc.field) from None
     with transaction.atomic():
         if BOT in takes:  # one budget of games against a bot per person (live.budgets)
             budgets.admit_bot_game(user)
-        table = Table.objects.create(club=club, created_by=user, game=game.id, options=options)
+        table = Table(club=club, created_by=user, game=game.id, options=options)
+        control.apply(table)
+        table.save()
         for order, entry in enumerate(seats):
             TableSeat.objects.create(
                 table=table,
@@ -204,16 +239,17 @@ def open_table(
         me = next((entry["seat"] for entry in seats if entry["take"] == ME), None)
         if me is not None:
             _seat(table, user, me)
-        if not any(seat.is_free for seat in table.seats.all()):
-            _start(table)
-        _save(table)
+        started = None if any(seat.is_free for seat in table.seats.all()) else _start(table)
+        _save(table, started)
     return table
 
 
 def _seat(table: Table, user: Any, seat_id: str) -> None:
     """Put ``user`` in ``seat_id`` as the club's handle they play as."""
     handle = club_services.handle_for_member(user, table.club, user.pk).handle
-    TableSeat.objects.filter(table=table, seat=seat_id).update(user=user, player=handle)
+    TableSeat.objects.filter(table=table, seat=seat_id).update(
+        user=user, player=handle, seen_at=clocks.now()
+    )
     _event(table, TableEvent.Kind.SEATED, seat=seat_id)
 
 
@@ -235,15 +271,13 @@ def take_seat(table_id: int, user: Any, seat: str | None = None) -> Table:
                 rule=LIVE_SEATS,
             )
         _seat(table, user, chosen.seat)
-        if len(free) == 1:
-            _start(table)
-        _save(table)
+        _save(table, _start(table) if len(free) == 1 else None)
     return table
 
 
-def _start(table: Table) -> None:
+def _start(table: Table) -> Position:
     """Deal the game (a seed of the server's), let the bots that act first move, and mark
-    the table playing."""
+    the table playing; where the game then stands."""
     game = get_game(table.game)
     assert game is not None
     try:
@@ -272,6 +306,7 @@ def _start(table: Table) -> None:
     _event(table, TableEvent.Kind.STARTED)
     position = Position(session, {e["seat"]: e["bot"] for e in entries if "bot" in e})
     _bots_and_end(table, position)
+    return position
 
 
 def abandon_table(table_id: int, user: Any) -> Table:
@@ -326,6 +361,8 @@ def play(table_id: int, move: Move) -> Table:
                 last_event=table.last_event,
             )
         held = policy.seat_of(move.user, table)
+        if held is not None and clocks.out_of_time(held, clocks.now()):
+            raise TimeRanOut(gettext("your time ran out before this move"))
         action = move.action
         seat = action.get("seat") if isinstance(action, dict) else None
         if held is None or seat != held.seat:
@@ -352,7 +389,7 @@ def play(table_id: int, move: Move) -> Table:
         table.opened = session.opened
         _event(table, TableEvent.Kind.MOVE, seat=held.seat, ply=len(table.actions))
         _bots_and_end(table, position)
-        _save(table)
+        _save(table, position, mover=held.seat)
     return table
 
 

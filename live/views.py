@@ -23,7 +23,7 @@ from clubs.models import Club
 from config.errors import OverBudget, with_retry_after
 from config.sentences import say
 from engine import get_game
-from live import policy, selectors, services
+from live import endings, policy, selectors, services
 from live.forms import OpenTableForm
 from live.models import Table
 from recorder import selectors as recorder_selectors
@@ -48,6 +48,7 @@ def _watched_table(
     club = _member_club(request, slug)
     if isinstance(club, HttpResponse):
         return club
+    endings.settle_due(table_id)
     table = selectors.table_for(request.user, table_id)
     if table is None or table.club_id != club.pk or not policy.can_watch(request.user, table):
         raise Http404("no such table")
@@ -77,7 +78,12 @@ def new_table(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             table = services.open_table(
-                club, request.user, game_id=game.id, options=form.options, seats=form.table_seats()
+                club,
+                request.user,
+                game_id=game.id,
+                options=form.options,
+                seats=form.table_seats(),
+                clock=form.time_control(),
             )
         except services.TableError as exc:
             form.add_error(None, f"{exc.rule}: {exc.message}" if exc.rule else exc.message)
@@ -115,6 +121,7 @@ def table_page(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
             "news": reverse("api-table-news", args=[table.pk]),
             "legal": reverse("api-table-legal-actions", args=[table.pk]),
             "act": reverse("api-table-act", args=[table.pk]),
+            "claim": reverse("api-table-claim", args=[table.pk]),
         },
         "socket": f"{settings.LIVE_SOCKET_ORIGIN}/ws/tables/{table.pk}/",
         "csrfToken": get_token(request),

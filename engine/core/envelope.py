@@ -17,6 +17,8 @@ Envelope errors cite ``LOG-*`` ids (the log format has no numbered rules):
                game played at a club comes near it, and every log Lantern accepts must
                stay cheap to replay, view and step through
 ``LOG-RESULT`` ``result`` is neither null nor an object
+``LOG-END``    ``end`` is neither null nor ``{"reason": "time" | "claim", "seat": SEAT}``
+               with a seat of the log (engine.core.ending)
 ``LOG-META``   ``meta`` is present and not an object (the site also refuses a
                ``meta.played_at`` that is not an ISO 8601 date and time, or is one
                outside years 1..9999 once its offset is applied)
@@ -28,6 +30,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from engine.core.ending import check_end
 from engine.core.errors import IllegalAction
 from engine.core.game import Game
 from engine.core.messages import msg
@@ -159,6 +162,7 @@ def check_envelope(log: Any) -> Game:
     result = log.get("result")
     if result is not None and not isinstance(result, dict):
         raise IllegalAction("LOG-RESULT", msg("core.refuse.result_null_object"))
+    check_end(log.get("end"), seen)
     if "meta" in log and log["meta"] is not None and not isinstance(log["meta"], dict):
         raise IllegalAction("LOG-META", msg("core.refuse.meta_object"))
     return game

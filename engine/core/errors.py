@@ -19,6 +19,7 @@ FORMAT_DOCUMENTS = {
     "LOG": "log-format",
     "ENGINE": "log-format",
     "REC": "log-format",
+    "LIVE": "log-format",
     "EL": "ratings",
 }
 #: A rule id: ``CUL-3.7``, ``MX-1.1a``, ``CUL-3``, ``LOG-JSON``, ``ENGINE-ERROR``.

@@ -411,7 +411,14 @@ class Game:
         return msg("core.action_name", seat=who, kind=does)
 
     def describe_result(self, result: dict[str, Any], table: Table) -> Message:
-        """A finished game's result document as one sentence."""
+        """A finished game's result document as one sentence (an ending off the board,
+        by time or claim, said by the engine for every game: engine.core.ending)."""
+        if result.get("reason") in ("time", "claim") and "seat" in result:
+            return msg(
+                f"core.result.{result['reason']}",
+                seat=self.seat_label(str(result["seat"]), table),
+                winner=self.seat_label(str(result.get("winner")), table),
+            )
         if self.sentences is None:
             return msg("core.result", text=" ".join(f"{k}={v}" for k, v in result.items()))
         return self.sentences.describe_result(result, table)

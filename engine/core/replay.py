@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.ending import end_result
 from engine.core.errors import ENGINE_ERROR, IllegalAction
 from engine.core.game import Action, Game, State, Table
 from engine.core.messages import msg
@@ -35,6 +36,8 @@ class Replay:
     actions: list[Action] = field(default_factory=list)
     error: IllegalAction | None = None
     _final: State | None = None
+    #: the result of an ending off the board (the log's ``end``: engine.core.ending)
+    ended: dict[str, Any] | None = None
 
     # -- summary ----------------------------------------------------------------
     @property
@@ -49,7 +52,7 @@ class Replay:
 
     @property
     def finished(self) -> bool:
-        return self.game.is_over(self.final_state)
+        return self.ended is not None or self.game.is_over(self.final_state)
 
     @property
     def status(self) -> str:
@@ -60,6 +63,8 @@ class Replay:
 
     @property
     def result(self) -> dict[str, Any] | None:
+        if self.ended is not None:
+            return self.ended
         return self.game.result(self.final_state) if self.finished else None
 
     # -- states -----------------------------------------------------------------
@@ -149,6 +154,12 @@ def replay(log: Any, observe: Observer | None = None) -> Replay:
         raise exc from None
 
     done = Replay(game, log, options, seats, session.actions, _final=session.state)
+    if log.get("end") is not None:
+        try:
+            done.ended = end_result(game, session.state, seats, log["end"])
+        except IllegalAction as exc:
+            exc.partial = done
+            raise
     claimed = log.get("result")
     if claimed is not None:
         computed = done.result

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.ending import END_SCHEMA, RESULT_SCHEMA
 from engine.core.envelope import FORMAT
 from engine.core.registry import all_games
 
@@ -27,7 +28,7 @@ def log_schema() -> dict[str, Any]:
                         "options": parts["options"],
                         "setup": parts["setup"],
                         "actions": {"type": "array", "items": {"oneOf": parts["actions"]}},
-                        "result": {"oneOf": [{"type": "null"}, parts["result"]]},
+                        "result": {"oneOf": [{"type": "null"}, parts["result"], RESULT_SCHEMA]},
                     },
                 },
             }
@@ -67,6 +68,7 @@ def log_schema() -> dict[str, Any]:
                 },
             },
             "result": {"oneOf": [{"type": "null"}, {"type": "object"}]},
+            "end": END_SCHEMA,
             "meta": {"type": "object"},
         },
         "allOf": per_game,

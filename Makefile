@@ -13,7 +13,8 @@ PORT ?= 8000
 help:
 	@echo "make run       install (when needed), migrate, load demo data, serve on 127.0.0.1:$(PORT)"
 	@echo "make test      ruff (lint and format), the import contracts, mypy on the engine, then the whole pytest suite"
-	@echo "               (first scripts/check_system.sh: the Debian packages it needs, if missing)"
+	@echo "               (first scripts/check_system.sh: the Debian packages it needs, if missing;"
+	@echo "               PYTEST_ARGS='-m \"not live\"': pytest's options, e.g. what .ci/run runs apart)"
 	@echo "make services  install and start PostgreSQL and Redis on 127.0.0.1, print the URLs"
 	@echo "make worker    a Celery worker (export REDIS_URL first)"
 	@echo "make bench     run every bench/*.py (QUICK=1: small sizes, only to see each runs to its end;"
@@ -39,7 +40,7 @@ test: check-system install
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports --no-cache
 	$(VENV)/bin/mypy
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest $(PYTEST_ARGS)
 
 check-system:
 	@scripts/check_system.sh

@@ -5,6 +5,7 @@ actions)."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,6 +17,15 @@ from live.models import Table
 CRYPTID = "cryptid-urban-legends"
 MX = "mister-x"
 CLOAK = "cloak-and-dagger"
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Every test of this folder is a live test (``pytest -m live``: .ci/run runs them on
+    the Redis channel layer)."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in item.path.parents:
+            item.add_marker(pytest.mark.live)
 
 
 @pytest.fixture

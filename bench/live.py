@@ -1,0 +1,468 @@
+"""Live tables under load: how fast a move reaches the other seat's socket, whether any
+is lost or delivered twice, and what an open socket costs the server in memory.
+
+    .venv/bin/python bench/live.py [--tables 200] [--interval 2] [--seconds 60] [--quick]
+
+Lantern runs as `make prod` runs it, in processes of its own on loopback: Daphne serves
+the sockets; with REDIS_URL set the channel layer is Redis and gunicorn
+(config/gunicorn.py) serves the API the moves are posted to, so every move crosses from
+one process to the other through Redis; without it one Daphne serves both on the
+in-memory layer (as `make run`). The database is a throw-away one: ``<name>_bench_live``
+beside DATABASE_URL's when that is PostgreSQL, else a SQLite file. Redis: the database
+number ``--redis-db`` (14), emptied before and after, so nothing the servers queue (a
+finished game's rating) reaches a worker of a real database.
+
+``--tables`` Mister X tables of two members each (``mrx``, ``det1``) are opened and
+dealt first. Each member's socket is opened (``/ws/tables/<id>/?since=0``, the session
+cookie) and the server's memory (VmRSS) is read before and after: the difference over the
+sockets opened is the memory per open connection. Then each table gets a move every
+``--interval`` seconds (tables staggered over the interval) for ``--seconds``: the seat to
+act posts a random legal action (``POST /api/tables/<id>/act/``, its token), chosen from
+the engine's legal actions of a copy of the game kept here (the bench dealt the game, so
+it knows it). The HTTP requests are sent from a pool of threads, the sockets read by one
+asyncio loop (the ``websockets`` package).
+
+Figures: for each move, from its HTTP response (the move committed and its push sent) to
+its event's arrival on the other seat's socket: p50, p95, max (target: 150 ms at p95), and
+from the request being sent; the HTTP round trip of a move; per socket, every event
+number of its table received exactly once (none lost, none twice); the servers' CPU; the
+load average (the machine is shared: the figures are what it gave while others worked).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import http.client
+import json
+import os
+import random
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.common import add_quick  # noqa: E402
+from bench.common import servers as served  # noqa: E402
+
+TARGET_P95_MS = 150.0
+GAME = "mister-x"
+SECRET_KEY = "bench-live-not-a-secret-" + "x" * 40
+
+
+class Table:
+    """One table as the bench plays it: per seat its member's API token and session
+    cookie, the engine session it mirrors, the last event number, what was sent when."""
+
+    def __init__(self, pk: int, session: Any, seats: dict[str, tuple[str, str]]) -> None:
+        self.pk, self.session, self.seats = pk, session, seats
+        self.last = 0
+        self.moves: dict[int, tuple[str, float, float]] = {}  # event n: (seat, sent, answered)
+        self.errors: list[str] = []
+
+
+def set_up(database_url: str, count: int) -> list[Table]:
+    """Django on the bench database: migrate, then ``count`` tables dealt (in this process)."""
+    os.environ.update(DATABASE_URL=database_url, SECRET_KEY=SECRET_KEY, DEBUG="0")
+    os.environ.update(ALLOWED_HOSTS="127.0.0.1", LOG_LEVEL="WARNING", LANTERN_HTTPS="0")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.db import connections
+    from django.test import Client
+    from rest_framework.authtoken.models import Token
+
+    from clubs.models import Club, Membership
+    from engine import get_game
+    from live import services
+
+    call_command("migrate", verbosity=0)
+    club = Club.objects.create(name="Bench live", slug="bench-live")
+    game = get_game(GAME)
+    seat_ids = game.seat_ids(game.normalize_options({}), 2)
+    users = get_user_model().objects
+    tables = []
+    for number in range(count):
+        people = {}
+        for seat in seat_ids:
+            user = users.create_user(username=f"t{number}-{seat}")
+            Membership.objects.create(user=user, club=club, role="member")
+            client = Client()
+            client.force_login(user)
+            cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+            people[seat] = (user, Token.objects.create(user=user).key, cookie)
+        first, second = seat_ids
+        table = services.open_table(
+            club,
+            people[first][0],
+            game_id=GAME,
+            seats=[{"seat": first, "take": "me"}, {"seat": second, "take": "free"}],
+        )
+        table = services.take_seat(table.pk, people[second][0])
+        live = Table(
+            table.pk,
+            services.position_of(table).session,
+            {
+                seat: (token, f"{settings.SESSION_COOKIE_NAME}={cookie}")
+                for seat, (_user, token, cookie) in people.items()
+            },
+        )
+        live.last = table.last_event
+        tables.append(live)
+    connections.close_all()
+    return tables
+
+
+def last_events(pks: list[int]) -> dict[int, int]:
+    from live.models import Table as LiveTable
+
+    return dict(LiveTable.objects.filter(pk__in=pks).values_list("pk", "last_event"))
+
+
+class Poster:
+    """Moves posted over HTTP from a pool of threads, each with a kept-alive connection."""
+
+    def __init__(self, port: int, threads: int) -> None:
+        self.port = port
+        self.pool = ThreadPoolExecutor(threads, thread_name_prefix="post")
+        self.local = threading.local()
+
+    def post(self, path: str, token: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        data = json.dumps(body).encode()
+        headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
+        for attempt in (1, 2):
+            if getattr(self.local, "connection", None) is None:
+                self.local.connection = http.client.HTTPConnection("127.0.0.1", self.port, 30)
+            try:
+                self.local.connection.request("POST", path, data, headers)
+                answer = self.local.connection.getresponse()
+                return answer.status, json.loads(answer.read() or b"{}")
+            except (http.client.HTTPException, OSError):
+                self.local.connection.close()
+                self.local.connection = None
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+
+async def play(table: Table, poster: Poster, interval: float, until: float, seed: int) -> None:
+    """A move every ``interval`` seconds until ``until``, staggered by the table's seed; a
+    refused move (it should not be) stops the table, noted."""
+    rng = random.Random(seed)
+    loop = asyncio.get_running_loop()
+    start = time.perf_counter() + rng.uniform(0, interval)
+    tick = 0
+    while not table.session.is_over:
+        due = start + tick * interval
+        if due >= until:
+            return
+        await asyncio.sleep(max(0.0, due - time.perf_counter()))
+        tick += 1
+        seat = table.session.to_act[0]
+        action = rng.choice(table.session.legal_actions(seat, seat))
+        sent = time.perf_counter()
+        path = f"/api/tables/{table.pk}/act/"
+        body = {"seen": table.last, "action": action}
+        try:
+            code, answer = await loop.run_in_executor(
+                poster.pool, poster.post, path, table.seats[seat][0], body
+            )
+        except (http.client.HTTPException, OSError) as exc:
+            table.errors.append(f"{type(exc).__name__}: {exc}")
+            return
+        answered = time.perf_counter()
+        if code != 200:
+            table.errors.append(f"{code}: {answer}")
+            return
+        table.moves[table.last + 1] = (seat, sent, answered)
+        table.last = answer["n"]
+        table.session.step(action, seat)
+
+
+class Socket:
+    """One member's socket on a table: when each event number first arrived, how often."""
+
+    def __init__(self, table: Table, seat: str) -> None:
+        self.table, self.seat = table, seat
+        self.arrived: dict[int, float] = {}
+        self.counts: Counter[int] = Counter()
+        self.connection: Any = None
+        self.reader: asyncio.Task | None = None
+        self.closed_by_server = ""  # why, when the server closed it before the bench did
+
+    async def open(self, port: int) -> None:
+        from websockets.asyncio.client import connect
+
+        self.connection = await connect(
+            f"ws://127.0.0.1:{port}/ws/tables/{self.table.pk}/?since=0&lang=en",
+            origin=f"http://127.0.0.1:{port}",
+            additional_headers={"Cookie": self.table.seats[self.seat][1]},
+            max_size=None,
+            open_timeout=60,
+            ping_interval=None,
+        )
+        # Where the table stands: events 1..n.
+        self.note(await asyncio.wait_for(self.connection.recv(), 60))
+        self.reader = asyncio.create_task(self.read())
+
+    def note(self, text: str) -> None:
+        now = time.perf_counter()
+        for event in json.loads(text)["events"]:
+            self.counts[event["n"]] += 1
+            self.arrived.setdefault(event["n"], now)
+
+    async def read(self) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            async for text in self.connection:
+                self.note(text)
+        except ConnectionClosed as exc:
+            self.closed_by_server = str(exc)
+
+    async def close(self) -> None:
+        await self.connection.close()
+        if self.reader is not None:
+            await self.reader
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p * len(ordered)))] if ordered else float("nan")
+
+
+def spread(values: list[float]) -> str:
+    return (
+        f"p50 {percentile(values, 0.5):7.1f}  p95 {percentile(values, 0.95):7.1f}  "
+        f"max {max(values, default=float('nan')):7.1f} ms"
+    )
+
+
+async def run_load(tables: list[Table], args: argparse.Namespace, ports: dict[str, int]) -> dict:
+    live, api = ports["live"], ports["api"]
+    pid = ports["live_pid"]
+    # Warm-up: one socket opened and closed (imports, the first queries), not counted.
+    warm = Socket(tables[0], next(iter(tables[0].seats)))
+    await warm.open(live)
+    await warm.close()
+    await asyncio.sleep(0.5)
+    rss_before = served.rss_bytes(pid)
+    sockets = [Socket(table, seat) for table in tables for seat in table.seats]
+    opening = asyncio.Semaphore(20)
+
+    async def open_one(socket: Socket) -> None:
+        async with opening:
+            await socket.open(live)
+
+    opened_at = time.perf_counter()
+    await asyncio.gather(*(open_one(socket) for socket in sockets))
+    open_seconds = time.perf_counter() - opened_at
+    await asyncio.sleep(1.0)
+    rss_after = served.rss_bytes(pid)
+
+    poster = Poster(api, threads=min(64, max(4, len(tables) // 4)))
+    cpu_before = {name: served.tree_cpu_seconds(p) for name, p in ports["pids"].items()}
+    load_before = os.getloadavg()
+    bench_cpu = time.process_time()
+    started = time.perf_counter()
+    until = started + args.seconds
+    await asyncio.gather(
+        *(play(t, poster, args.interval, until, seed) for seed, t in enumerate(tables))
+    )
+    moving = time.perf_counter() - started
+    cpu = {name: served.tree_cpu_seconds(p) - cpu_before[name] for name, p in ports["pids"].items()}
+    cpu["bench"] = time.process_time() - bench_cpu
+    load_after = os.getloadavg()
+    # Stragglers: wait until every socket has every event of its table (or 10 s).
+    deadline = time.perf_counter() + 10
+    while time.perf_counter() < deadline:
+        if all(max(s.arrived, default=0) >= s.table.last for s in sockets):
+            break
+        await asyncio.sleep(0.1)
+    await asyncio.gather(*(socket.close() for socket in sockets))
+    poster.pool.shutdown()
+    return {
+        "sockets": sockets,
+        "rss": (rss_before, rss_after),
+        "open_seconds": open_seconds,
+        "moving": moving,
+        "cpu": cpu,
+        "load": (load_before, load_after),
+    }
+
+
+def report(tables: list[Table], result: dict, stored: dict[int, int], args, layer: str) -> None:
+    sockets: list[Socket] = result["sockets"]
+    after_answer, after_send, round_trip = [], [], []
+    early = 0
+    for socket in sockets:
+        for n, (seat, sent, answered) in socket.table.moves.items():
+            if seat == socket.seat or n not in socket.arrived:
+                continue
+            arrived = socket.arrived[n]
+            early += arrived < answered
+            after_answer.append(1000 * max(0.0, arrived - answered))
+            after_send.append(1000 * (arrived - sent))
+    for table in tables:
+        round_trip += [1000 * (answered - sent) for _seat, sent, answered in table.moves.values()]
+    moves = sum(len(t.moves) for t in tables)
+    lost = sum(1 for s in sockets for n in range(1, stored[s.table.pk] + 1) if s.counts[n] == 0)
+    twice = sum(count - 1 for s in sockets for count in s.counts.values() if count > 1)
+    unknown = sum(1 for s in sockets for n in s.counts if n > stored[s.table.pk])
+    errors = [e for t in tables for e in t.errors]
+    rss_before, rss_after = result["rss"]
+    print(
+        f"\n{len(tables)} {GAME} tables of 2 members, a move every {args.interval:g} s each, "
+        f"{result['moving']:.1f} s; {layer}"
+    )
+    print(
+        f"  sockets: {len(sockets)} opened in {result['open_seconds']:.1f} s; Daphne's RSS "
+        f"{rss_before / 2**20:.1f} -> {rss_after / 2**20:.1f} MiB: "
+        f"{(rss_after - rss_before) / len(sockets) / 1024:.1f} KiB per open connection"
+    )
+    print(
+        f"  moves: {moves} made ({moves / result['moving']:.1f}/s), {len(errors)} refused or failed"
+    )
+    for error in errors[:5]:
+        print(f"    {error[:200]}")
+    print(f"  HTTP round trip of a move:          {spread(round_trip)}")
+    print(f"  to the other seat, after the send:   {spread(after_send)}")
+    print(
+        f"  to the other seat, after the answer: {spread(after_answer)} "
+        f"({early} of {len(after_answer)} arrived before the answer: counted 0)"
+    )
+    p95 = percentile(after_answer, 0.95)
+    verdict = "meets" if p95 <= TARGET_P95_MS else "MISSES"
+    print(f"  target p95 <= {TARGET_P95_MS:.0f} ms after the answer: {verdict} ({p95:.1f} ms)")
+    print(
+        f"  delivery, per socket by event number: {lost} lost, {twice} delivered twice, "
+        f"{unknown} unknown"
+    )
+    closed = [s.closed_by_server for s in sockets if s.closed_by_server]
+    print(f"  sockets the server closed before the end: {len(closed)} {sorted(set(closed))}")
+    cpu = ", ".join(f"{name} {seconds:.1f} s" for name, seconds in result["cpu"].items())
+    servers_cpu = sum(v for k, v in result["cpu"].items() if k != "bench")
+    print(
+        f"  CPU over the moving time: {cpu}; the servers' per move: "
+        f"{1000 * servers_cpu / max(1, moves):.1f} ms"
+    )
+    (b1, b5, _), (a1, a5, _) = result["load"]
+    print(f"  load average: {b1:.2f} (5 min {b5:.2f}) before, {a1:.2f} (5 min {a5:.2f}) after")
+
+
+def postgres_bench_url(url: str) -> tuple[str, str] | None:
+    """(the server's url, the throw-away bench database's name) when ``url`` is PostgreSQL."""
+    if not url.startswith(("postgres://", "postgresql://")):
+        return None
+    base, _, name = url.rpartition("/")
+    return base, f"{name.split('?')[0]}_bench_live"
+
+
+def admin_sql(url: str, sql: str) -> None:
+    import psycopg
+
+    with psycopg.connect(url.replace("postgres://", "postgresql://", 1), autocommit=True) as conn:
+        conn.execute(sql)
+
+
+def redis_bench_url(url: str, db: int) -> str:
+    base = url.split("?")[0].rstrip("/")
+    if base.rsplit("/", 1)[-1].isdigit():
+        base = base.rsplit("/", 1)[0]
+    return f"{base}/{db}"
+
+
+def flush_redis(url: str) -> None:
+    import redis
+
+    redis.Redis.from_url(url).flushdb()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--interval", type=float, default=2.0, help="seconds between moves")
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long moves are made")
+    parser.add_argument("--redis-db", type=int, default=14, help="the Redis database used")
+    add_quick(parser)
+    args = parser.parse_args()
+    if args.quick:
+        args.tables, args.interval, args.seconds = 4, 0.5, 4.0
+
+    configured = os.environ.get("DATABASE_URL", "")
+    pg = postgres_bench_url(configured)
+    folder = tempfile.TemporaryDirectory(prefix="lantern-bench-live-")
+    if pg is None:
+        database_url = f"sqlite:///{folder.name}/bench.sqlite3"
+        database = "SQLite (a file)"
+    else:
+        base, name = pg
+        admin_sql(configured, f'DROP DATABASE IF EXISTS "{name}"')
+        admin_sql(configured, f'CREATE DATABASE "{name}"')
+        database_url, database = f"{base}/{name}", "PostgreSQL"
+    redis_url = os.environ.get("REDIS_URL") or None
+    if redis_url:
+        redis_url = redis_bench_url(redis_url, args.redis_db)
+        flush_redis(redis_url)
+    started: list[served.Server] = []
+    try:
+        setup_started = time.perf_counter()
+        tables = set_up(database_url, args.tables)
+        print(f"{len(tables)} tables dealt in {time.perf_counter() - setup_started:.1f} s")
+        env = served.server_env(database_url, redis_url, SECRET_KEY)
+        live = served.daphne(env)
+        started.append(live)
+        api = live
+        if redis_url:
+            api = served.gunicorn(env)
+            started.append(api)
+        for server in started:
+            server.wait_ready()
+        if redis_url:
+            layer = f"Redis channel layer; API by gunicorn, sockets by Daphne; {database}"
+        else:
+            layer = f"in-memory channel layer; API and sockets by one Daphne; {database}"
+        ports = {
+            "live": live.port,
+            "api": api.port,
+            "live_pid": live.pid,
+            "pids": {server.name: server.pid for server in started},
+        }
+        result = asyncio.run(run_load(tables, args, ports))
+        report(tables, result, last_events([t.pk for t in tables]), args, layer)
+        for server in started:
+            complaints = [
+                line
+                for line in server.log.read_text(errors="replace").splitlines()
+                if "WARNING" in line or "ERROR" in line or "Traceback" in line
+            ]
+            print(f"  {server.name}'s log: {len(complaints)} warnings or errors")
+            for line in complaints[:5]:
+                print(f"    {line[:300]}")
+    finally:
+        for server in started:
+            server.stop()
+        from django.db import connections
+
+        connections.close_all()
+        if pg is not None:
+            admin_sql(configured, f'DROP DATABASE IF EXISTS "{pg[1]}"')
+        if redis_url:
+            flush_redis(redis_url)
+        folder.cleanup()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -47,15 +47,20 @@ def _member_club(request: HttpRequest, slug: str) -> Club | HttpResponse:
 
 def seat_rows(draft) -> list[dict[str, str]]:
     """Each seat of ``draft`` as players call it (the engine's ``seat_label``: "Mister X",
-    "Player 2 (spies E/e)") with who plays it (a bot by its level: "strong bot")."""
+    "Player 2 (spies E/e)"; ``short_label`` for a phone) with who plays it (a bot by its
+    level: "strong bot")."""
     game = get_game(draft.game)
     names = names_at_table(draft.seats)
     if game is None:
-        return [{"label": e["seat"], "player": names[e["seat"]]} for e in draft.seats]
+        return [
+            {"label": e["seat"], "short_label": e["seat"], "player": names[e["seat"]]}
+            for e in draft.seats
+        ]
     table = Table(names, draft.options)
     return [
         {
             "label": render_message(game.seat_label(e["seat"], table), engine_locale()),
+            "short_label": render_message(game.seat_short_label(e["seat"], table), engine_locale()),
             "player": names[e["seat"]],
         }
         for e in draft.seats

@@ -216,6 +216,8 @@ class SeatRecord:
 
     seat: str
     role: str
+    #: the role in a word or two, for a phone (``Game.seat_short_label``: "red and blue")
+    short_role: str
     player: str
     player_url: str | None
     outcome: str
@@ -276,6 +278,9 @@ def game_record(match: Match) -> GameRecord:
             SeatRecord(
                 seat=seat.seat,
                 role=render(game.seat_label(seat.seat, table), engine_locale())
+                if game
+                else seat.seat,
+                short_role=render(game.seat_short_label(seat.seat, table), engine_locale())
                 if game
                 else seat.seat,
                 player=seat.player.name,

@@ -338,6 +338,13 @@ class Game:
             return msg("core.seat", seat=seat)
         return self.sentences.seat_label(seat, table)
 
+    def seat_short_label(self, seat: str, table: Table) -> Message:
+        """The seat in a word or two, where room is short (the players' chips on a phone):
+        Mister X's detectives by their pawns' colours alone ("red, blue"); the full label
+        for a game that has no shorter one."""
+        short = getattr(self.sentences, "seat_short_label", None)
+        return short(seat, table) if short else self.seat_label(seat, table)
+
     def phase_label(self, phase: str) -> Message:
         """A phase of a round as players call it ("Mister X's move")."""
         if self.sentences is None:

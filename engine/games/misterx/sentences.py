@@ -84,6 +84,14 @@ def seat_label(seat: str, table: Table) -> Message | str:
     )
 
 
+def seat_short_label(seat: str, table: Table) -> Message | str:
+    """``Mister X``; a detective seat by its pawns' colours alone: ``red, blue``."""
+    pawns = list(_shares(table).get(seat, []))
+    if seat in (MRX, TEAM) or not pawns:
+        return seat_label(seat, table)
+    return msg("mx.seat.pawns_short", pawns=[pawn_colour(p) for p in pawns])
+
+
 #: The pawn colours the catalogs name (``mx.pawn_colour.*``); a board's other pawn names
 #: are said as written.
 PAWN_COLOURS = ("red", "blue", "green", "yellow", "black")

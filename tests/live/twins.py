@@ -1,4 +1,4 @@
-"""Counterfactual twins of a two-person table: two deals whose games one pair of eyes (a
+"""Counterfactual twins of a table: two deals whose games one pair of eyes (a
 seat, or the public) cannot tell apart, played move for move the same, while what is
 hidden from those eyes differs. Each seat plays by a fixed rule from its own choices
 (the first value of every field, as a person walking the entry would), so its moves
@@ -24,27 +24,29 @@ def first_walked(listed: list[dict[str, Any]]) -> dict[str, Any]:
         prefix = {**step.prefix, step.field: step.values[0]["value"]}
 
 
-def seat_ids(game_id: str) -> list[str]:
+def seat_ids(game_id: str, count: int = 2) -> list[str]:
     game = get_game(game_id)
-    return game.seat_ids(game.normalize_options({}), 2)
+    return game.seat_ids(game.normalize_options({}), count)
 
 
 Deal = tuple[int, dict[str, Any]]  # a seed, and the setup given with it (the rest dealt)
 
 
-def dealt(game_id: str, deal: Deal) -> Session:
-    """The game ``deal`` starts, as a live table deals it (``recorder.services.start_session``)."""
+def dealt(game_id: str, deal: Deal, count: int = 2) -> Session:
+    """The game ``deal`` starts at a table of ``count`` seats, as a live table deals it
+    (``recorder.services.start_session``)."""
     from recorder.services import start_session
 
     game = get_game(game_id)
     seed, given = deal
-    return start_session(game, game.normalize_options({}), seat_ids(game_id), given, seed)[0]
+    ids = seat_ids(game_id, count)
+    return start_session(game, game.normalize_options({}), ids, given, seed)[0]
 
 
-def transcript(game_id: str, deal: Deal, eyes: str, turns: int) -> tuple[str, str]:
+def transcript(game_id: str, deal: Deal, eyes: str, turns: int, count: int = 2) -> tuple[str, str]:
     """(What ``eyes`` saw over the scripted game, the all-seeing view at its end)."""
     game = get_game(game_id)
-    session = dealt(game_id, deal)
+    session = dealt(game_id, deal, count)
     seen: list[Any] = []
     made = 0
     while not session.is_over and made < turns:
@@ -59,26 +61,28 @@ def transcript(game_id: str, deal: Deal, eyes: str, turns: int) -> tuple[str, st
     )
 
 
-def find_twins(game_id: str, eyes: str, turns: int, deals: Iterable[Deal]) -> tuple[Deal, Deal]:
+def find_twins(
+    game_id: str, eyes: str, turns: int, deals: Iterable[Deal], count: int = 2
+) -> tuple[Deal, Deal]:
     """Two deals whose scripted games ``eyes`` sees alike for ``turns`` moves while the
     hidden state differs. Deals are first grouped by what the eyes see before any move."""
     starts: dict[str, list[Deal]] = {}
     for deal in deals:
-        starts.setdefault(transcript(game_id, deal, eyes, 0)[0], []).append(deal)
+        starts.setdefault(transcript(game_id, deal, eyes, 0, count)[0], []).append(deal)
     by_seen: dict[str, tuple[Deal, str]] = {}
     for deal in [d for group in starts.values() if len(group) > 1 for d in group]:
-        seen, hidden = transcript(game_id, deal, eyes, turns)
+        seen, hidden = transcript(game_id, deal, eyes, turns, count)
         if seen in by_seen and by_seen[seen][1] != hidden:
             return by_seen[seen][0], deal
         by_seen.setdefault(seen, (deal, hidden))
     raise AssertionError(f"no two deals of {game_id} look alike to {eyes}")
 
 
-def deals_for(game_id: str, eyes: str) -> list[Deal]:
+def deals_for(game_id: str, eyes: str, count: int = 2) -> list[Deal]:
     """Deals among which ``eyes`` has twins: what it sees at the start given the same,
     what it cannot see dealt otherwise."""
     game = get_game(game_id)
-    record = game.setup_record(dealt(game_id, (1, {})).state)
+    record = game.setup_record(dealt(game_id, (1, {}), count).state)
     if game_id == "mister-x":
         if eyes == "mrx":  # all dealt alike but the order of the bag the refills come from
             return [(seed, record) for seed in range(1, 40)]
@@ -86,7 +90,7 @@ def deals_for(game_id: str, eyes: str) -> list[Deal]:
         return [
             (1, {**record, "mission": other["mission"], "start": other["start"]})
             for other in (
-                game.setup_record(dealt(game_id, (seed, {})).state) for seed in range(1, 40)
+                game.setup_record(dealt(game_id, (seed, {}), count).state) for seed in range(1, 40)
             )
         ]
     if game_id == "cryptid-urban-legends" and eyes == "scientist":

@@ -34,6 +34,16 @@ class Club(models.Model):
         help_text="A member uploading a log may confirm the handles the club does not know "
         "as guests (organisers always may).",
     )
+    guests_at_tables = models.BooleanField(
+        default=False,
+        help_text="The opener of a live table (or an organiser) may give a free seat to a guest "
+        "by a one-time link.",
+    )
+    watchers_see_all_after = models.PositiveIntegerField(
+        default=0,
+        help_text="Minutes after a live game ends before members watching it see everything "
+        "(0: as soon as it ends). Its seats see everything at the end.",
+    )
     time_zone = models.CharField(
         max_length=64,
         blank=True,

@@ -112,6 +112,49 @@ def set_members_confirm_guests(user: AbstractBaseUser, club: Club, on: bool) -> 
     )
 
 
+#: The longest a club may keep a finished live game from its watchers: a week, in minutes.
+WATCH_DELAY_LIMIT = 7 * 24 * 60
+
+
+def set_live_tables(
+    user: AbstractBaseUser, club: Club, *, guests_at_tables: bool, watchers_see_all_after: int
+) -> None:
+    """The club's online tables: whether a table's opener (or an organiser) may give a free
+    seat to a guest by a one-time link, and how many minutes after a game ends its
+    watchers see everything (its seats do at once). An organiser's setting."""
+    if not 0 <= watchers_see_all_after <= WATCH_DELAY_LIMIT:
+        raise ClubError(
+            _("The delay is between 0 and %(limit)s minutes.") % {"limit": WATCH_DELAY_LIMIT}
+        )
+    if club.guests_at_tables != guests_at_tables:
+        club.guests_at_tables = guests_at_tables
+        club.save(update_fields=["guests_at_tables"])
+        audit(
+            club,
+            user,
+            "club.guests_at_tables",
+            Sentence.site(gettext_noop("let guests take seats at the tables by one-time links"))
+            if guests_at_tables
+            else Sentence.site(gettext_noop("stopped guests taking seats at the tables")),
+            on=guests_at_tables,
+        )
+    if club.watchers_see_all_after != watchers_see_all_after:
+        club.watchers_see_all_after = watchers_see_all_after
+        club.save(update_fields=["watchers_see_all_after"])
+        audit(
+            club,
+            user,
+            "club.watchers_see_all_after",
+            Sentence.site(
+                gettext_noop(
+                    "let watchers see everything %(minutes)s minutes after a table's game ends"
+                ),
+                minutes=watchers_see_all_after,
+            ),
+            minutes=watchers_see_all_after,
+        )
+
+
 def record_guests(user: AbstractBaseUser | None, club: Club, handles: list[str]) -> None:
     """The audit trail's word that ``user`` confirmed ``handles`` as guests while
     uploading a log (games.services.ingest creates their players)."""

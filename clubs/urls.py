@@ -11,6 +11,7 @@ urlpatterns = [
     path("clubs/<slug:slug>/auto-analysis/", views.auto_analysis, name="club-auto-analysis"),
     path("clubs/<slug:slug>/time-zone/", views.time_zone, name="club-time-zone"),
     path("clubs/<slug:slug>/guests/", views.guests_setting, name="club-guests"),
+    path("clubs/<slug:slug>/live-tables/", views.live_tables_setting, name="club-live-tables"),
     path(
         "clubs/<slug:slug>/invites/<id:invite_id>/revoke/",
         views.invite_revoke,

@@ -166,6 +166,25 @@ def guests_setting(request: HttpRequest, club: Club) -> HttpResponse | None:
 
 
 @organiser_post
+def live_tables_setting(request: HttpRequest, club: Club) -> HttpResponse | None:
+    raw = request.POST.get("watchers_see_all_after", "").strip()
+    if not raw.isdigit():
+        messages.error(request, _("Give the delay as a whole number of minutes (0: at once)."))
+        return None
+    _attempt(
+        request,
+        lambda: services.set_live_tables(
+            request.user,
+            club,
+            guests_at_tables=request.POST.get("guests_at_tables") == "on",
+            watchers_see_all_after=int(raw),
+        ),
+        _("The online tables' settings are saved."),
+    )
+    return None
+
+
+@organiser_post
 def time_zone(request: HttpRequest, club: Club) -> HttpResponse | None:
     form = TimeZoneForm(request.POST, current=club.time_zone)
     if not form.is_valid():

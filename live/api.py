@@ -20,8 +20,8 @@ from clubs import selectors as club_selectors
 from config.api.errors import ErrorSerializer, LanternAPIView
 from config.api.requests import json_param, require, validated
 from config.api.schema import SLUG
-from live import clocks, endings, policy, selectors, services
-from live.models import Table
+from live import clocks, endings, policy, selectors, services, takebacks
+from live.models import Table, TableEvent
 from recorder.api import ChoiceSerializer
 from recorder.choices import choose
 from recorder.selectors import seat_choice
@@ -106,6 +106,19 @@ class ActSerializer(serializers.Serializer):
     action = serializers.JSONField(help_text="One action of your seat, as legal-actions lists it.")
 
 
+class TakebackAskSerializer(serializers.Serializer):
+    seen = serializers.IntegerField(
+        required=False, default=0, help_text="The last event number you have (the answer's news)."
+    )
+
+
+class TakebackAnswerSerializer(TakebackAskSerializer):
+    agree = serializers.BooleanField(
+        help_text="true: take the move back (the last seat to agree does it); false: decline "
+        "(the seat that asked: withdraw)."
+    )
+
+
 class LiveChoiceSerializer(ChoiceSerializer):
     """The recorder's field-by-field choice, for a table's seat."""
 
@@ -156,13 +169,27 @@ class TableSerializer(serializers.Serializer):
 
 class EventSerializer(serializers.Serializer):
     n = serializers.IntegerField()
-    kind = serializers.ChoiceField(["seated", "started", "move", "opened", "finished", "abandoned"])
+    kind = serializers.ChoiceField(TableEvent.Kind.values)
     seat = serializers.CharField(required=False)
     player = serializers.CharField(required=False, help_text="seated: who sat down.")
     move = serializers.JSONField(
         required=False,
         help_text="move: the move as your eyes saw it "
-        "(ply, round, phase, seat, action, notation, sentence, bot).",
+        "(ply, round, phase, seat, action, notation, sentence, bot); absent when undone.",
+    )
+    undone = serializers.BooleanField(
+        required=False, help_text="move: taken back since (a taken-back event follows)."
+    )
+    ply = serializers.IntegerField(
+        required=False, help_text="taken-back: the first ply taken back (drop it and those after)."
+    )
+
+
+class TakebackSerializer(serializers.Serializer):
+    by = serializers.CharField(help_text="The seat asking to take back its last move.")
+    agreed = serializers.ListField(child=serializers.CharField())
+    waiting = serializers.ListField(
+        child=serializers.CharField(), help_text="The seats yet to answer."
     )
 
 
@@ -191,8 +218,17 @@ class EndingSerializer(serializers.Serializer):
 class NewsSerializer(serializers.Serializer):
     n = serializers.IntegerField(help_text="The newest event number: send it as since next time.")
     status = serializers.ChoiceField(Table.Status.choices)
-    eyes = serializers.CharField(help_text="Whose eyes this is drawn with: your seat, or public.")
+    eyes = serializers.CharField(
+        help_text="Whose eyes this is drawn with: your seat, public, or all (everything: a "
+        "seat once the game ended, a watcher once the club's delay after the end passed)."
+    )
     seats = SeatRowSerializer(many=True)
+    takeback = TakebackSerializer(allow_null=True, help_text="The take-back asked for, if any.")
+    sees_all_later = serializers.BooleanField(
+        required=False,
+        help_text="A watcher of a finished game: everything shows after the club's delay "
+        "(ask again from since=0 when eyes becomes all).",
+    )
     events = EventSerializer(many=True, help_text="Every event after since, in order.")
     position = PositionSerializer(
         allow_null=True, help_text="Where the game stands (null before it starts)."
@@ -509,3 +545,43 @@ class ClaimView(LiveView):
         table = selectors.table_for(request.user, table.pk)
         since = seen if type(seen) is int else 0
         return Response(selectors.news(table, policy.eyes(request.user, table), since))
+
+
+class TakebackView(LiveView):
+    @extend_schema(
+        tags=TAGS,
+        operation_id="tables_takeback",
+        request=TakebackAskSerializer,
+        responses={200: NewsSerializer, **_WRITE_ERRORS},
+        summary="Ask to take back your seat's last move (a table without bots; not a move in "
+        "which chance drew something hidden); the other seats answer",
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        table = _watched(request, table_id)
+        require(policy.can_ask_takeback(request.user, table), request)
+        body = validated(TakebackAskSerializer, request)
+        takebacks.ask(table.pk, request.user)
+        return _news(request, table.pk, body["seen"])
+
+
+class TakebackAnswerView(LiveView):
+    @extend_schema(
+        tags=TAGS,
+        operation_id="tables_takeback_answer",
+        request=TakebackAnswerSerializer,
+        responses={200: NewsSerializer, **_WRITE_ERRORS},
+        summary="Agree to the take-back asked for (the last seat to agree takes the move back) "
+        "or decline it",
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        table = _watched(request, table_id)
+        require(policy.can_ask_takeback(request.user, table), request)
+        body = validated(TakebackAnswerSerializer, request)
+        takebacks.answer(table.pk, request.user, agree=body["agree"])
+        return _news(request, table.pk, body["seen"])
+
+
+def _news(request: Request, table_id: int, since: int) -> Response:
+    table = selectors.table_for(request.user, table_id)
+    assert table is not None
+    return Response(selectors.news(table, policy.eyes(request.user, table), since))

@@ -16,4 +16,10 @@ urlpatterns = [
     ),
     path("tables/<id:table_id>/act/", api.ActView.as_view(), name="api-table-act"),
     path("tables/<id:table_id>/claim/", api.ClaimView.as_view(), name="api-table-claim"),
+    path("tables/<id:table_id>/takeback/", api.TakebackView.as_view(), name="api-table-takeback"),
+    path(
+        "tables/<id:table_id>/takeback/answer/",
+        api.TakebackAnswerView.as_view(),
+        name="api-table-takeback-answer",
+    ),
 ]

@@ -31,6 +31,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         since = (query.get("since") or ["0"])[0]
         self.sent = int(since) if since.isdigit() else 0
         self.language = (query.get("lang") or [""])[0]
+        self.eyes: str | None = None  # whose eyes the last message was drawn with
         self.group = push.group(self.table_id)
         # Joined first, then caught up: a change between the two is still heard.
         await self.channel_layer.group_add(self.group, self.channel_name)
@@ -59,11 +60,17 @@ class TableConsumer(AsyncWebsocketConsumer):
         """Send what happened after the last event sent; False when this person may not
         watch the table."""
         await database_sync_to_async(endings.settle_due)(self.table_id)
-        allowed, text, last = await database_sync_to_async(news_text)(
-            self.table_id, self.scope["user"], self.sent, self.language, always=first
+        allowed, text, last, eyes = await database_sync_to_async(news_text)(
+            self.table_id,
+            self.scope["user"],
+            self.sent,
+            self.language,
+            always=first,
+            eyes_before=self.eyes,
         )
         if not allowed:
             return False
+        self.eyes = eyes
         if text is not None:
             await self.send(text_data=text)
             self.sent = last

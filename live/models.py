@@ -65,6 +65,9 @@ class Table(models.Model):
     opened = models.JSONField(default=dict, blank=True)
     #: the number of the table's newest event (0: none yet)
     last_event = models.PositiveIntegerField(default=0)
+    #: the seat asking to take back its last move (blank: no one), and the seats that agreed
+    takeback_by = models.CharField(max_length=32, blank=True, default="")
+    takeback_agreed = models.JSONField(default=list, blank=True)
     match = models.ForeignKey(
         Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="tables"
     )
@@ -225,12 +228,15 @@ class TableEvent(models.Model):
         OPENED = "opened", _("A seat looked inside its pick")
         FINISHED = "finished", _("The game ended")
         ABANDONED = "abandoned", _("The table was closed")
+        TAKEBACK_ASKED = "takeback-ask", _("A seat asked to take back its last move")
+        TAKEBACK_DECLINED = "takeback-no", _("A take-back was declined")
+        TAKEN_BACK = "taken-back", _("A move was taken back")
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
     number = models.PositiveIntegerField()
     kind = models.CharField(max_length=16, choices=Kind.choices)
     seat = models.CharField(max_length=32, blank=True, default="")
-    #: a move's place in the log (1 = the first action)
+    #: a move's place in the log (1 = the first action); a take-back's first ply taken back
     ply = models.PositiveIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -243,15 +249,68 @@ class TableEvent(models.Model):
             models.CheckConstraint(condition=Q(number__gte=1), name="table_event_number_positive"),
             models.CheckConstraint(
                 condition=Q(
-                    kind__in=["seated", "started", "move", "opened", "finished", "abandoned"]
+                    kind__in=[
+                        "seated",
+                        "started",
+                        "move",
+                        "opened",
+                        "finished",
+                        "abandoned",
+                        "takeback-ask",
+                        "takeback-no",
+                        "taken-back",
+                    ]
                 ),
                 name="table_event_kind_valid",
             ),
+            # A move's ply; a take-back's: the first ply it took back.
             models.CheckConstraint(
-                condition=Q(ply__isnull=True) | Q(kind="move"),
+                condition=Q(ply__isnull=True) | Q(kind__in=["move", "taken-back"]),
                 name="table_event_ply_only_for_moves",
             ),
         ]
 
     def __str__(self) -> str:
         return f"event {self.number} ({self.kind}) of table {self.table_id}"
+
+
+class SeatLink(models.Model):
+    """A one-time link to a free seat of a table, for a guest (a club that allows guests at
+    its tables): whoever opens it first takes the seat, and it is spent. Only the token's
+    SHA-256 is stored; the token itself is shown once, to the person who made the link."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seat_links")
+    seat = models.CharField(max_length=32)
+    token_hash = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seat_links_made"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    used_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="seat_links_used",
+    )
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("seat link")
+        verbose_name_plural = _("seat links")
+        ordering = ["table", "seat", "-created_at"]
+        constraints = [
+            # One link waiting per seat: a new one replaces it (the old is deleted).
+            models.UniqueConstraint(
+                fields=["table", "seat"],
+                condition=Q(used_at__isnull=True),
+                name="seat_link_one_waiting_per_seat",
+            ),
+            models.CheckConstraint(
+                condition=Q(used_at__isnull=True) | Q(used_by__isnull=False),
+                name="seat_link_used_by_someone",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"link to {self.seat} of table {self.table_id}"

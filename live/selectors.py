@@ -19,7 +19,7 @@ from clubs.bots import names_at_table
 from clubs.models import Club
 from clubs.policy import AnyUser
 from config.sentences import engine_locale, say
-from engine import Table, get_game, render
+from engine import PUBLIC, Table, get_game, render
 from live import clocks, endings, policy
 from live.models import Table as LiveTable
 from live.models import TableEvent, TableSeat
@@ -92,7 +92,10 @@ def seat_rows(table: LiveTable) -> list[dict[str, Any]]:
 
 
 def _event_body(
-    event: TableEvent, moves: list[dict[str, Any]], rows: dict[str, dict[str, Any]]
+    event: TableEvent,
+    moves: list[dict[str, Any]],
+    rows: dict[str, dict[str, Any]],
+    undone: set[int],
 ) -> dict[str, Any]:
     body: dict[str, Any] = {"n": event.number, "kind": event.kind}
     if event.seat:
@@ -100,17 +103,51 @@ def _event_body(
     if event.kind == TableEvent.Kind.SEATED:
         body["player"] = rows[event.seat]["player"]
     if event.kind == TableEvent.Kind.MOVE:
-        body["move"] = moves[event.ply - 1]
+        if event.number in undone:
+            # Taken back later (a taken-back event follows): the move is gone from the
+            # table, so nothing of it is drawn, for anyone.
+            body["undone"] = True
+        else:
+            body["move"] = moves[event.ply - 1]
+    if event.kind == TableEvent.Kind.TAKEN_BACK:
+        body["ply"] = event.ply
     return body
 
 
+def _undone(events: list[TableEvent]) -> set[int]:
+    """The numbers of the move events among ``events`` that a later one took back (a
+    take-back follows the moves it took back, so both are in any run of events)."""
+    undone: set[int] = set()
+    back_to: int | None = None  # the lowest ply taken back after the event looked at
+    for event in reversed(events):
+        if event.kind == TableEvent.Kind.TAKEN_BACK:
+            back_to = event.ply if back_to is None else min(back_to, event.ply)
+        elif event.kind == TableEvent.Kind.MOVE and back_to is not None and event.ply >= back_to:
+            undone.add(event.number)
+    return undone
+
+
+def takeback_body(table: LiveTable) -> dict[str, Any] | None:
+    """The take-back asked for now, if any: who asked, who agreed, whom it waits for."""
+    if not table.takeback_by:
+        return None
+    others = [s.seat for s in table.seats.all() if s.seat != table.takeback_by]
+    return {
+        "by": table.takeback_by,
+        "agreed": list(table.takeback_agreed),
+        "waiting": [seat for seat in others if seat not in table.takeback_agreed],
+    }
+
+
 def news(table: LiveTable, eyes: str, since: int) -> dict[str, Any]:
-    """What ``eyes`` (a seat, or ``public``) is sent about ``table`` after its event
-    ``since``: each later event as these eyes see it (a move as ``Game.action_view``
-    shows it to them) and where the game stands now (the engine's view for them, who is
-    to act, the words to show it with), the clocks and who is at the table, and how it
-    ended off the board. Nothing in it is drawn from a fact these eyes could not know: no
-    id, no log document; the clocks only from who was to act when, as everyone sees."""
+    """What ``eyes`` (a seat, ``public``, or ``all`` once the game is over: see
+    ``live.policy.eyes``) is sent about ``table`` after its event ``since``: each later
+    event as these eyes see it (a move as ``Game.action_view`` shows it to them; a move
+    taken back since, nothing of it) and where the game stands now (the engine's view for
+    them, who is to act, the words to show it with), the take-back asked for, the clocks
+    and who is at the table, and how it ended off the board. Nothing in it is drawn from
+    a fact these eyes could not know: no id, no log document; the clocks only from who
+    was to act when, as everyone sees."""
     since = max(0, min(since, table.last_event))
     rows = {row["seat"]: row for row in seat_rows(table)}
     # Up to the table as read: a move committed since has no entry in its moves yet (the
@@ -118,6 +155,7 @@ def news(table: LiveTable, eyes: str, since: int) -> dict[str, Any]:
     events = list(
         table.events.filter(number__gt=since, number__lte=table.last_event).order_by("number")
     )
+    undone = _undone(events)
     at = clocks.now()
     seats = list(table.seats.all())
     body: dict[str, Any] = {
@@ -134,14 +172,20 @@ def news(table: LiveTable, eyes: str, since: int) -> dict[str, Any]:
         },
         "ending": {"reason": table.ending, "seat": table.ended_seat} if table.ending else None,
         "claimable": endings.claimable(table, eyes, at),
+        "takeback": takeback_body(table),
     }
+    if eyes == PUBLIC and policy.all_seen_from(table) is not None:
+        # A watcher of a finished game: everything shows once the club's delay passes
+        # (the page asks again now and then; the moment itself is sent to nobody).
+        body["sees_all_later"] = True
     if table.status == LiveTable.Status.OPEN or table.seed is None:
-        body["events"] = [_event_body(e, [], rows) for e in events]
+        body["events"] = [_event_body(e, [], rows, undone) for e in events]
         body["position"] = None
         return body
     position = position_of(table)
-    seen = seen_position(position, seat_entries(table), table.moves, eyes)
-    body["events"] = [_event_body(e, seen.moves, rows) for e in events]
+    engine_eyes = None if eyes == policy.ALL else eyes
+    seen = seen_position(position, seat_entries(table), table.moves, engine_eyes)
+    body["events"] = [_event_body(e, seen.moves, rows, undone) for e in events]
     to_act = position.to_act
     body["position"] = {
         "ply": len(seen.moves),
@@ -158,19 +202,31 @@ def news(table: LiveTable, eyes: str, since: int) -> dict[str, Any]:
 
 
 def news_text(
-    table_id: int, user: AnyUser, since: int, language: str | None = None, *, always: bool = False
-) -> tuple[bool, str | None, int]:
+    table_id: int,
+    user: AnyUser,
+    since: int,
+    language: str | None = None,
+    *,
+    always: bool = False,
+    eyes_before: str | None = None,
+) -> tuple[bool, str | None, int, str | None]:
     """:func:`news` for ``user``'s eyes as the JSON text a socket sends, in ``language`` when
-    it is one of the site's: ``(allowed, text, last)``. ``allowed`` is False when the
+    it is one of the site's: ``(allowed, text, last, eyes)``. ``allowed`` is False when the
     user may not watch the table (any more); ``text`` is None when nothing happened after
     ``since`` (unless ``always``: a socket's first message says where the game stands);
-    ``last`` is the event number the text brings the client to."""
+    ``last`` is the event number the text brings the client to; ``eyes`` whose eyes it
+    is drawn with. When they see everything and ``eyes_before`` did not (the game ended),
+    the text tells everything again from the first event, for the new eyes."""
     table = table_for(user, table_id)
     if table is None or not policy.can_watch(user, table):
-        return False, None, since
+        return False, None, since, None
+    eyes = policy.eyes(user, table)
+    if eyes == policy.ALL and eyes_before not in (None, policy.ALL):
+        since, always = 0, True  # every move looks otherwise now: all of them again
     if table.last_event <= since and not always:
-        return True, None, since
+        return True, None, since, eyes
     languages = {code for code, _name in settings.LANGUAGES}
     with translation.override(language) if language in languages else nullcontext():
-        body = news(table, policy.eyes(user, table), since)
-    return True, json.dumps(body, ensure_ascii=False, separators=(",", ":")), table.last_event
+        body = news(table, eyes, since)
+    text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+    return True, text, table.last_event, eyes

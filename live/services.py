@@ -384,6 +384,8 @@ def play(table_id: int, move: Move) -> Table:
             _event(table, TableEvent.Kind.OPENED, seat=held.seat)
             _save(table)
             return table
+        if table.takeback_by:  # a move instead of an answer declines it (live.takebacks)
+            decline_takeback(table, held.seat)
         table.actions = [*table.actions, recorded]
         table.moves = [*table.moves, steps.move_entry(position.game, before, recorded, bot=False)]
         table.opened = session.opened
@@ -391,6 +393,13 @@ def play(table_id: int, move: Move) -> Table:
         _bots_and_end(table, position)
         _save(table, position, mover=held.seat)
     return table
+
+
+def decline_takeback(table: Table, seat: str) -> None:
+    """End the take-back asked for (``live.takebacks``), declined by ``seat``: an answer,
+    the asker withdrawing it, or a move made instead. The caller holds the row lock."""
+    table.takeback_by, table.takeback_agreed = "", []
+    _event(table, TableEvent.Kind.TAKEBACK_DECLINED, seat=seat)
 
 
 def _bots_and_end(table: Table, position: Position) -> None:

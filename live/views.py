@@ -122,7 +122,11 @@ def table_page(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
             "legal": reverse("api-table-legal-actions", args=[table.pk]),
             "act": reverse("api-table-act", args=[table.pk]),
             "claim": reverse("api-table-claim", args=[table.pk]),
+            "takeback": reverse("api-table-takeback", args=[table.pk]),
+            "takebackAnswer": reverse("api-table-takeback-answer", args=[table.pk]),
         },
+        "seat": seat.seat if seat is not None else None,
+        "takebacks": seat is not None and policy.takes_back(table),
         "socket": f"{settings.LIVE_SOCKET_ORIGIN}/ws/tables/{table.pk}/",
         "csrfToken": get_token(request),
     }

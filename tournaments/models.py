@@ -184,6 +184,12 @@ class Pairing(models.Model):
     draft = models.OneToOneField(
         Draft, null=True, blank=True, on_delete=models.SET_NULL, related_name="pairing"
     )
+    #: The live table its game is played at online (``live``; "Play this round online"):
+    #: one-to-one, so a table settles no other pairing; its finished game's match becomes
+    #: the result (``tournaments.handlers``), as an uploaded log's does.
+    table = models.OneToOneField(
+        "live.Table", null=True, blank=True, on_delete=models.SET_NULL, related_name="pairing"
+    )
     explanation = models.TextField(
         help_text="Why the pairing program made this pairing, in English (for search and logs)."
     )

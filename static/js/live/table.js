@@ -42,6 +42,14 @@ class TableApi extends DraftApi {
   table() {
     return this.request(this.urls.table);
   }
+
+  askTakeback(seen) {
+    return this.request(this.urls.takeback, { method: "POST", body: { seen } });
+  }
+
+  answerTakeback(seen, agree) {
+    return this.request(this.urls.takebackAnswer, { method: "POST", body: { seen, agree } });
+  }
 }
 
 const api = new TableApi(config.urls, config.csrfToken);
@@ -58,9 +66,14 @@ const ui = {
   moves: $("#live-moves"),
   notation: $("#live-notation-toggle"),
   done: $("#live-done"),
+  takeback: $("#live-takeback"),
+  sound: $("#live-sound-toggle"),
 };
 const baseTitle = document.title;
-const state = { n: 0, moves: [], news: null, board: null, boardModule: null, boardPayload: null, hints: null, entryAt: -1, socket: null, poller: null, retry: 1000, acting: false, taking: Promise.resolve() };
+const state = { n: 0, moves: [], news: null, board: null, boardModule: null, boardPayload: null, hints: null, entryAt: -1, socket: null, poller: null, retry: 1000, acting: false, taking: Promise.resolve(), eyes: null, yourTurn: false, turnCame: false, heard: false, later: null };
+
+/** Where the "sound on your turn" choice is remembered (off unless a person turns it on). */
+const SOUND_KEY = "lantern.live.sound";
 
 function showAlert(message, { rule = null } = {}) {
   ui.alert.replaceChildren(...(rule ? [el("code", {}, rule), ": "] : []), el("span", {}, message));
@@ -85,9 +98,18 @@ function take(news) {
 }
 
 async function takeNow(news) {
+  if (state.eyes !== null && state.eyes !== "all" && news.eyes === "all") {
+    // The game ended and these eyes now see everything: every move is drawn again, from
+    // the first event (a socket sends them all; a poll's answer has only the newest).
+    Object.assign(state, { eyes: news.eyes, n: 0, moves: [], board: null });
+    if (!news.events.length || news.events[0].n !== 1) news = await api.news(0);
+  }
+  state.eyes = news.eyes;
   for (const event of news.events) {
     if (event.n <= state.n) continue;
-    if (event.kind === "move") state.moves.push(event.move);
+    // A move taken back later comes without its body (nothing of it is drawn again).
+    if (event.kind === "move" && event.move) state.moves.push(event.move);
+    if (event.kind === "taken-back") state.moves.length = Math.min(state.moves.length, event.ply - 1);
     state.n = event.n;
   }
   if (news.n < state.n) return;  // older than what is drawn already
@@ -174,6 +196,9 @@ function describe(news) {
   const view = position.frame.view;
   const round = view.round !== null && view.round !== undefined ? `${interpolate(gettext("Round %(round)s"), { round: view.round })} · ` : "";
   const phase = view.phase ? `${position.phases[view.phase] || view.phase} · ` : "";
+  const request = news.takeback;
+  if (request && request.waiting.includes(news.eyes)) return `${round}${phase}${gettext("Answer the take-back first.")}`;
+  if (request && request.by === news.eyes) return `${round}${phase}${gettext("Waiting for the answer to your take-back.")}`;
   if (position.your_turn) return `${round}${phase}${gettext("Your turn.")}`;
   const seats = position.to_act.map((s) => seatName(news, s));
   return `${round}${phase}${interpolate(ngettext("%(seats)s to act", "%(seats)s to act", seats.length), { seats: seats.join(", ") })}`;
@@ -207,7 +232,7 @@ function drawMoves(news) {
 
 function drawEntry(news) {
   const position = news.position;
-  const mine = news.status === "playing" && position && position.your_turn;
+  const mine = news.status === "playing" && position && position.your_turn && !news.takeback;
   ui.entryBox.hidden = !mine;
   if (!mine) {
     ui.entry.replaceChildren();
@@ -224,7 +249,89 @@ function drawEntry(news) {
     notation: () => ui.notation.checked,
     busy: guarded,
     onDone: (entry) => act(entry.action),
+    // Keyboard use: when the turn comes, focus goes to its first choice.
+    focus: state.turnCame,
   });
+}
+
+// --- take-backs the other seats agree to ---------------------------------------------------
+
+function drawTakeback(news) {
+  const box = ui.takeback;
+  if (!box) return;
+  const request = news.takeback;
+  const mine = config.seat !== null && config.seat === news.eyes && news.status === "playing";
+  const last = state.moves[state.moves.length - 1];
+  const parts = [];
+  if (request) {
+    const who = seatName(news, request.by);
+    const waiting = request.waiting.map((s) => seatName(news, s)).join(", ");
+    if (request.by === news.eyes) {
+      parts.push(el("p", {}, interpolate(gettext("You asked to take back your last move. Waiting for: %(seats)s."), { seats: waiting })));
+      if (mine) parts.push(takebackButton(gettext("Withdraw the request"), "withdraw", () => api.answerTakeback(state.n, false), "secondary"));
+    } else {
+      parts.push(el("p", {}, interpolate(gettext("%(seat)s asks to take back their last move."), { seat: who })));
+      if (mine && request.waiting.includes(news.eyes)) {
+        parts.push(el("p", { class: "actions" },
+          takebackButton(gettext("Agree"), "agree", () => api.answerTakeback(state.n, true)),
+          " ",
+          takebackButton(gettext("Decline"), "decline", () => api.answerTakeback(state.n, false), "secondary")));
+      }
+    }
+  } else if (mine && config.takebacks && last && last.seat === news.eyes) {
+    parts.push(takebackButton(gettext("Ask to take back my last move"), "ask", () => api.askTakeback(state.n), "secondary"));
+  }
+  box.replaceChildren(...parts);
+  box.hidden = !parts.length;
+}
+
+function takebackButton(text, name, send, className = "") {
+  const button = el("button", { type: "button", class: className, "data-takeback": name }, text);
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    const answer = await guarded(send());
+    if (answer) await take(answer);
+    else button.disabled = false;
+  });
+  return button;
+}
+
+// --- your turn: the tab's title, a sound if wanted -------------------------------------------
+
+function beep() {
+  const Context = window.AudioContext || window.webkitAudioContext;
+  if (!Context) return;
+  const audio = new Context();
+  const tone = audio.createOscillator();
+  const gain = audio.createGain();
+  tone.frequency.value = 660;
+  gain.gain.setValueAtTime(0.15, audio.currentTime);
+  gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.25);
+  tone.connect(gain).connect(audio.destination);
+  tone.start();
+  tone.stop(audio.currentTime + 0.25);
+  tone.addEventListener("ended", () => audio.close());
+}
+
+function soundWanted() {
+  try {
+    return window.localStorage.getItem(SOUND_KEY) === "on";
+  } catch {
+    return false;  // storage refused (a private window): no sound
+  }
+}
+
+function noticeTurn(news) {
+  // Your turn: to move, or to answer a take-back asked of you.
+  const request = news.takeback;
+  const yours = news.status === "playing" && (request ? request.waiting.includes(news.eyes)
+    : Boolean(news.position && news.position.your_turn));
+  state.turnCame = yours && !state.yourTurn;
+  // Not on the page's first drawing: the sound says the turn came, not that it is.
+  if (state.turnCame && state.heard && soundWanted()) beep();
+  state.heard = true;
+  state.yourTurn = yours;
+  document.title = yours ? `● ${gettext("Your turn")} — ${baseTitle}` : baseTitle;
 }
 
 async function guarded(promise) {
@@ -274,9 +381,9 @@ async function drawDone(news) {
 
 async function draw(news) {
   root.dataset.status = news.status;
-  document.title = news.position && news.position.your_turn && news.status === "playing"
-    ? `● ${gettext("Your turn")} · ${baseTitle}` : baseTitle;
+  noticeTurn(news);
   drawSeats(news);
+  watchForAllSeeing(news);
   ui.lobby.hidden = news.status !== "open";
   ui.game.hidden = news.status === "open";
   if (news.status === "abandoned") {
@@ -297,14 +404,37 @@ async function draw(news) {
   ui.status.textContent = describe(news);
   drawMoves(news);
   drawEntry(news);
+  drawTakeback(news);
   await drawBoard(news);
   await drawDone(news);
+}
+
+/** A watcher of a finished game sees everything once the club's delay passes: no event
+ * marks that moment, so the page asks now and then until its eyes change. */
+function watchForAllSeeing(news) {
+  if (news.sees_all_later && !state.later) {
+    state.later = setInterval(poll, 60000);
+  } else if (!news.sees_all_later && state.later) {
+    clearInterval(state.later);
+    state.later = null;
+  }
 }
 
 async function start() {
   state.boardModule = await loadBoard(config.renderer);
   state.hints = hintsFor(state.boardModule, config.static);
   ui.notation.addEventListener("change", () => state.news && drawMoves(state.news));
+  if (ui.sound) {
+    ui.sound.checked = soundWanted();
+    ui.sound.addEventListener("change", () => {
+      try {
+        window.localStorage.setItem(SOUND_KEY, ui.sound.checked ? "on" : "off");
+      } catch {
+        ui.sound.checked = false;
+      }
+      if (ui.sound.checked) beep();  // so the person hears what it will sound like
+    });
+  }
   connect();
 }
 

@@ -158,7 +158,9 @@ def test_the_api_asks_and_answers(club, people):
 # --- the stream across a take-back ------------------------------------------------------------
 
 #: The Cloak & Dagger twins of tests.live.test_stream_secrets, for each pair of eyes.
-CLOAK_TWINS = [(eyes, one, two) for game, eyes, _moves, one, two in TWINS if game == CLOAK]
+CLOAK_TWINS = [
+    (eyes, one, two) for game, count, eyes, _moves, one, two in TWINS if (game, count) == (CLOAK, 2)
+]
 
 
 def takeback_stream(club, people, monkeypatch, deal, eyes: str) -> list[str]:

@@ -389,7 +389,7 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "config.api.errors.lantern_exception_handler",
     # Documents the errors every operation can answer (401 bad token, 404 unknown id, ...).
     "DEFAULT_SCHEMA_CLASS": "config.api.schema.LanternAutoSchema",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "DEFAULT_PAGINATION_CLASS": "config.api.pagination.LanternPageNumberPagination",
     "PAGE_SIZE": 50,
 }
 

@@ -23,6 +23,7 @@ from rest_framework.response import Response
 from clubs import policy
 from clubs import selectors as clubs_selectors
 from config.api.errors import ErrorSerializer, RuleLinks
+from config.api.requests import validated_query
 from config.api.schema import SLUG
 from config.converters import id_field
 from config.errors import AppError
@@ -349,9 +350,7 @@ class PairingViewSet(RuleLinks, viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self) -> QuerySet[Pairing]:
         qs = selectors.visible_pairings(self.request.user)
-        filters = PairingFilterSerializer(data=self.request.query_params)
-        filters.is_valid(raise_exception=True)
-        return qs.filter(**filters.validated_data)
+        return qs.filter(**validated_query(PairingFilterSerializer, self.request).validated_data)
 
     @extend_schema(parameters=[PairingFilterSerializer])
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:

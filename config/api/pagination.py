@@ -1,5 +1,7 @@
-"""Cursor pages of the API, one way: the paginator, its query parameters and the shape
-of a page in the schema, so the schema says what the server does."""
+"""Pages of the API: cursor pages (the paginator, its query parameters and the shape of a
+page in the schema) and the numbered pages of the few lists that have them, each
+refusing a page or size the schema does not document, so the schema says what the
+server does."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from typing import Any
 from drf_spectacular.utils import OpenApiParameter, inline_serializer
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
-from rest_framework.pagination import CursorPagination
+from rest_framework.pagination import CursorPagination, PageNumberPagination
 from rest_framework.request import Request
 
 
@@ -33,6 +35,29 @@ class LanternCursorPagination(CursorPagination):
                 }
             )
         return min(int(raw), self.max_page_size)
+
+
+class LanternPageNumberPagination(PageNumberPagination):
+    """Numbered pages (``?page=2``): a whole number from 1, given once; anything else
+    (``?page=``, ``?page=last``, ``?page=0``) is refused with 400 naming it, as the
+    schema's ``minimum: 1`` says. A page past the last is 404."""
+
+    def get_page_number(self, request: Request, paginator: Any) -> int:
+        values = request.query_params.getlist(self.page_query_param)
+        if not values:
+            return 1
+        raw = values[-1]
+        if len(values) > 1 or not raw.isascii() or not raw.isdigit() or int(raw) < 1:
+            shown = raw[:40] if len(values) == 1 else f"{len(values)} values"
+            raise ValidationError({"page": f"a whole number from 1, given once, not {shown!r}"})
+        return int(raw)
+
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            if parameter["name"] == self.page_query_param:
+                parameter["schema"] = {"type": "integer", "minimum": 1}
+        return parameters
 
 
 PAGE_PARAMETERS = [

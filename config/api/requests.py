@@ -1,5 +1,5 @@
 """Reading a request in an API view, the same way in every app: permission refusals as
-401/403, a body through its serializer, a JSON query parameter."""
+401/403, a body or a query string through its serializer, a JSON query parameter."""
 
 from __future__ import annotations
 
@@ -38,3 +38,23 @@ def json_param(request: Request, name: str) -> Any:
         raise AppError(
             f"{name} must be JSON ({exc})", code="malformed", details={"field": name}
         ) from None
+
+
+def validated_query(
+    serializer_class: type[serializers.Serializer], request: Request
+) -> serializers.Serializer:
+    """The query string through ``serializer_class``, as the schema documents it: each of
+    its parameters given once (two values for one is a 400 naming it, rather than the
+    last silently winning), and an empty value read as a value (``?played_from=`` is not a
+    date: 400 naming it), not as a parameter left out as an HTML form's would be."""
+    fields = serializer_class().fields
+    repeated = {
+        name: [f"give one value, not {len(values)}"]
+        for name, values in request.query_params.lists()
+        if name in fields and len(values) > 1
+    }
+    if repeated:
+        raise exceptions.ValidationError(repeated)
+    serializer = serializer_class(data=request.query_params.dict())
+    serializer.is_valid(raise_exception=True)
+    return serializer

@@ -25,6 +25,7 @@ from clubs import selectors as club_selectors
 from clubs.models import Club
 from config.api.errors import ErrorSerializer, LanternAPIView
 from config.api.pagination import PAGE_PARAMETERS, LanternCursorPagination, paginated
+from config.api.requests import validated_query
 from config.errors import AppError
 from games import bundles, read_cache, selectors, services
 from games.api.serializers import (
@@ -77,12 +78,6 @@ def _content_length(request: Request) -> int:
         return 0
 
 
-def _validated(serializer_class, request: Request):
-    serializer = serializer_class(data=request.query_params)
-    serializer.is_valid(raise_exception=True)
-    return serializer
-
-
 _LOG_BODY = {
     "application/json": {"type": "object", "description": "A lantern-log/1 document."},
     "multipart/form-data": LogFileSerializer,
@@ -113,7 +108,7 @@ class ClubMatchesView(LanternAPIView):
     )
     def get(self, request: Request, slug: str) -> Response:
         club = _club_or_404(request, slug)
-        filters = _validated(MatchFilterSerializer, request).filters()
+        filters = validated_query(MatchFilterSerializer, request).filters()
 
         def page() -> dict:
             paginator = LanternCursorPagination()
@@ -260,7 +255,7 @@ class ClubExportView(LanternAPIView):
     )
     def get(self, request: Request, slug: str, kind: str) -> HttpResponse:
         club = _club_or_404(request, slug)
-        filters = _validated(MatchFilterSerializer, request).filters()
+        filters = validated_query(MatchFilterSerializer, request).filters()
         texts = selectors.export_texts(selectors.club_matches(club, filters))
         if kind == "zip":
             response = HttpResponse(bundles.write_zip(texts), content_type="application/zip")
@@ -361,7 +356,7 @@ class ClubUploadsView(LanternAPIView):
     )
     def get(self, request: Request, slug: str) -> Response:
         club = _club_or_404(request, slug)
-        wanted: dict[str, Any] = _validated(UploadFilterSerializer, request).validated_data
+        wanted: dict[str, Any] = validated_query(UploadFilterSerializer, request).validated_data
         uploads = selectors.club_uploads(club, request.user, **wanted)
         paginator = LanternCursorPagination()
         page = paginator.paginate_queryset(uploads, request, view=self)

@@ -80,3 +80,32 @@ def test_a_withdrawal_posted_as_a_form_names_its_entry_as_text(people, public_cl
     )
     assert response.status_code == 200, response.content
     assert response.json()["withdrawn"] is True
+
+
+@pytest.mark.parametrize(
+    ("url", "query", "field"),
+    [
+        ("/api/clubs/riverside/matches/export.zip", "played_from=", "played_from"),
+        ("/api/clubs/riverside/matches/", "player=", "player"),
+        ("/api/clubs/riverside/matches/", "status=valid&status=unfinished", "status"),
+        ("/api/pairings/", "tournament=1&tournament=2", "tournament"),
+        ("/api/ladders/", "page=", "page"),
+        ("/api/tournaments/", "page=last", "page"),
+        ("/api/tournaments/", "page=0", "page"),
+        ("/api/ladders/", "page=1&page=2", "page"),
+    ],
+)
+def test_a_query_the_schema_calls_invalid_is_refused_naming_the_parameter(
+    people, public_club, url, query, field
+):
+    """Found by negative data rejection: an empty value is a value (not a date, not a
+    handle), a parameter is given once, a page is a whole number from 1."""
+    response = api_as(people["organiser"]).get(f"{url}?{query}")
+    assert response.status_code == 400, response.content
+    assert field in response.json()["message"]
+
+
+def test_the_page_of_a_numbered_list_is_documented_from_1(public_club):
+    (page,) = [p for p in openapi()["paths"]["/api/ladders/"]["get"]["parameters"]]
+    assert page["name"] == "page" and page["schema"] == {"type": "integer", "minimum": 1}
+    assert Client().get("/api/ladders/", {"page": "1"}).status_code == 200

@@ -30,7 +30,9 @@ class MatchAnalysisView(APIView):
         operation_id="match_analysis",
         summary="A match's analysis from one perspective",
         description=(
-            "Status (`none`, `queued`, `running`, `done`, `failed`), progress in plies, and "
+            "Status (`none`, `waiting` for the club's next day of automatic analysis, with "
+            "`waiting` saying from when; `queued`, `running`, `done`, `failed`), progress in "
+            "plies, and "
             "when done the win-chance lines, rated moves (lichess labels: inaccuracy 5, "
             "mistake 10, blunder 15 points of the mover's own win chance), best moves and "
             "accuracy. A seat's perspective gets only figures from that seat's own "
@@ -56,6 +58,7 @@ class MatchAnalysisView(APIView):
         description=(
             "Queues the match's analysis (the `analysis` Celery queue) unless the "
             "current engine's analysis is stored or under way; the club's members only. "
+            "One waiting for the club's next day is queued now, within the person's budget. "
             "Answers as GET does."
         ),
         parameters=[_VIEW],

@@ -9,18 +9,23 @@ estimate playing ``budget`` games out). A log too long for the default budget wi
 sure, as its page says); one too long even at ``LANTERN_ANALYSIS_MIN_BUDGET`` is not
 analysed at all.
 
+A club's day is its own: from midnight to midnight in the club's time zone
+(``Club.time_zone``; UTC when it has none).
+
 The counts live in the database: a person's requests are serialised by a lock on
 their user row (config.fair_share), and a club's day is one
 :class:`~analysis.models.ClubAnalysisDay` row
 raised only by a conditional update (``reserved + cost <= limit``), so two requests
-at once can never both slip under a limit.
+at once can never both slip under a limit; whoever starts a club's waiting analyses
+holds a lock on that row (:func:`lock_club_day`).
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from datetime import date
+from datetime import UTC, date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
@@ -31,6 +36,8 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from analysis.models import ClubAnalysisDay, MatchAnalysis
+from clubs.models import Club
+from config import zones
 from config.errors import AppError, OverBudget
 from config.fair_share import lock_person
 from engine import ANALYSIS_BUDGET
@@ -152,9 +159,34 @@ def admit_person(user: AbstractBaseUser) -> None:
 # --- a club's automatic analysis -------------------------------------------------------
 
 
-def today() -> date:
-    """The budget's day: a UTC day, the same for every club."""
-    return timezone.now().date()
+def club_zone(time_zone: str) -> ZoneInfo:
+    """The zone a club's days are counted in: its own (``Club.time_zone``), UTC when it
+    has none (or one this machine does not know)."""
+    return zones.zone_or_none(time_zone) or ZoneInfo("UTC")
+
+
+def club_day(time_zone: str, now: datetime | None = None) -> date:
+    """The club's day at ``now`` (the clock's by default): the date in its time zone."""
+    return (now or timezone.now()).astimezone(club_zone(time_zone)).date()
+
+
+def day_starts(time_zone: str, day: date) -> datetime:
+    """When the club's ``day`` starts: its midnight in the club's time zone (the first
+    moment of that date where a clock change skips midnight)."""
+    zone = club_zone(time_zone)
+    midnight = datetime.combine(day, time(0), tzinfo=zone)
+    # a midnight a clock change skips does not exist: the day starts at the first moment
+    # the zone's clocks show that date, which a round trip through UTC finds
+    return midnight.astimezone(UTC).astimezone(zone)
+
+
+def next_day_starts(time_zone: str, now: datetime | None = None) -> datetime:
+    """When the club's next day (and a new day's budget) starts."""
+    return day_starts(time_zone, club_day(time_zone, now) + timedelta(days=1))
+
+
+def _club_time_zone(club_id: int) -> str:
+    return Club.objects.filter(pk=club_id).values_list("time_zone", flat=True).first() or ""
 
 
 def _day(club_id: int, day: date) -> None:
@@ -169,34 +201,42 @@ def _day(club_id: int, day: date) -> None:
         pass
 
 
-def reserve_for_club(club_id: int, seconds: float) -> bool:
-    """Reserve ``seconds`` of the club's automatic-analysis budget for today; False (and
-    the match counted as skipped) when they do not fit."""
-    day = today()
+def lock_club_day(club_id: int, day: date) -> ClubAnalysisDay:
+    """The club's row for ``day``, locked until the transaction ends (call inside
+    ``atomic``): whoever starts the club's waiting analyses does it alone."""
+    _day(club_id, day)
+    return ClubAnalysisDay.objects.select_for_update().get(club_id=club_id, day=day)
+
+
+def reserve_for_club(club_id: int, seconds: float, *, day: date | None = None) -> bool:
+    """Reserve ``seconds`` of the club's automatic-analysis budget for ``day`` (the
+    club's today by default); False when they do not fit."""
+    if day is None:
+        day = club_day(_club_time_zone(club_id))
     _day(club_id, day)
     limit = settings.LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY
     rows = ClubAnalysisDay.objects.filter(club_id=club_id, day=day)
-    if rows.filter(reserved_seconds__lte=limit - seconds).update(
-        reserved_seconds=F("reserved_seconds") + seconds
-    ):
-        return True
-    rows.update(skipped=F("skipped") + 1)
-    return False
-
-
-def release_for_club(club_id: int, seconds: float) -> None:
-    """Give back a reservation that was not used (the analysis existed already)."""
-    ClubAnalysisDay.objects.filter(club_id=club_id, day=today()).update(
-        reserved_seconds=F("reserved_seconds") - seconds
+    return bool(
+        rows.filter(reserved_seconds__lte=limit - seconds).update(
+            reserved_seconds=F("reserved_seconds") + seconds
+        )
     )
 
 
+def never_fits(club_id: int, day: date) -> None:
+    """Count a match whose estimate is more than a whole day's budget: it is not analysed
+    automatically on any day."""
+    _day(club_id, day)
+    ClubAnalysisDay.objects.filter(club_id=club_id, day=day).update(skipped=F("skipped") + 1)
+
+
 def settle(analysis: MatchAnalysis, cpu_seconds: float, *, first: bool) -> None:
-    """A run of an automatic analysis ended, taking ``cpu_seconds``: its club's day holds
-    what its runs took instead of its estimate (taken back by the ``first`` run to end)."""
+    """A run of an automatic analysis ended, taking ``cpu_seconds``: the club day that
+    paid for it holds what its runs took instead of its estimate (taken back by the
+    ``first`` run to end)."""
     if not analysis.automatic:
         return
     spent = cpu_seconds - (analysis.estimated_seconds if first else 0.0)
     ClubAnalysisDay.objects.filter(
-        club_id=analysis.match.club_id, day=analysis.created_at.date()
+        club_id=analysis.match.club_id, day=analysis.club_day or analysis.created_at.date()
     ).update(reserved_seconds=F("reserved_seconds") + spent)

@@ -12,11 +12,14 @@ from games.models import Match
 
 
 class MatchAnalysis(models.Model):
-    """The analysis of one match by one engine version: queued, running (with its
+    """The analysis of one match by one engine version: waiting (automatic, for a club
+    day with room), queued, running (with its
     progress and a heartbeat), done (with the result) or failed. The unique constraint
     makes a retried or duplicated job store one result; a new engine version is a new row."""
 
     class Status(models.TextChoices):
+        #: automatic, waiting for a club day with room in its budget (analysis.budgets)
+        WAITING = "waiting", _("Waiting for the club's next day")
         QUEUED = "queued", _("Queued")
         RUNNING = "running", _("Running")
         DONE = "done", _("Done")
@@ -40,6 +43,9 @@ class MatchAnalysis(models.Model):
     attempts = models.PositiveIntegerField(default=0)
     #: queued by the club's automatic analysis (its daily budget pays), not by a person
     automatic = models.BooleanField(default=False)
+    #: the club day whose automatic-analysis budget pays for it (the club's own date), set
+    #: when it is queued
+    club_day = models.DateField(null=True, blank=True)
     #: plies × (seats + 1) × budget (analysis.budgets.work)
     work = models.PositiveBigIntegerField(default=0)
     #: CPU seconds it was expected to take when queued (reserved against the club's day)
@@ -62,7 +68,7 @@ class MatchAnalysis(models.Model):
                 fields=["match", "engine_version"], name="analysis_one_per_match_version"
             ),
             models.CheckConstraint(
-                condition=Q(status__in=["queued", "running", "done", "failed"]),
+                condition=Q(status__in=["waiting", "queued", "running", "done", "failed"]),
                 name="analysis_status_valid",
             ),
             models.CheckConstraint(
@@ -84,9 +90,10 @@ class MatchAnalysis(models.Model):
 
 
 class ClubAnalysisDay(models.Model):
-    """A club's automatic analysis on one (UTC) day: the CPU seconds reserved for it
-    (estimates of the analyses queued, replaced by what each took once it ended) and
-    the matches left unanalysed because the day's budget was spent (analysis.budgets)."""
+    """A club's automatic analysis on one of its days (a date in the club's time zone):
+    the CPU seconds reserved for it (estimates of the analyses queued, replaced by what
+    each took once it ended) and the matches not analysed automatically because each
+    costs more than a whole day's budget (analysis.budgets)."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="analysis_days")
     day = models.DateField()

@@ -14,9 +14,12 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.db.models import Count
+from django.utils import formats, timezone, translation
 from django.utils.translation import gettext, ngettext
 
 from analysis import budgets
@@ -26,6 +29,7 @@ from analysis.services import MAX_ATTEMPTS, AnalysisError, current_version, plan
 from clubs.bots import names_at_table
 from clubs.models import Club
 from clubs.policy import AnyUser, can_analyse
+from config import zones
 from config.errors import AppError
 from config.sentences import engine_locale, say
 from engine import (
@@ -66,6 +70,7 @@ def analysis_payload(match: Match, viewer: str, user: AnyUser) -> dict[str, Any]
         "can_request": False,
         "error": None,
         "note": None,
+        "waiting": None,
         "thresholds": {"inaccuracy": INACCURACY, "mistake": MISTAKE, "blunder": BLUNDER},
         "result": None,
     }
@@ -92,12 +97,16 @@ def analysis_payload(match: Match, viewer: str, user: AnyUser) -> dict[str, Any]
         ) % {"budget": budget, "default": default_budget()}
     retries_left = analysis is None or analysis.attempts < MAX_ATTEMPTS
     payload["can_request"] = bool(user.is_authenticated and can_analyse(user, match.club)) and (
-        analysis is None or (analysis.status == MatchAnalysis.Status.FAILED and retries_left)
+        analysis is None
+        or analysis.status == MatchAnalysis.Status.WAITING
+        or (analysis.status == MatchAnalysis.Status.FAILED and retries_left)
     )
     if analysis is None:
         return payload
     payload["status"] = analysis.status
     payload["progress"] = {"done": analysis.plies_done, "total": analysis.plies_total}
+    if analysis.status == MatchAnalysis.Status.WAITING:
+        payload["waiting"] = waiting_sentence(match.club.time_zone)
     if analysis.status == MatchAnalysis.Status.FAILED:
         reason = _reason(analysis.error)
         first = (
@@ -252,17 +261,71 @@ def recent_accuracy(
     return {"mean": round(sum(r["accuracy"] for r in rows) / len(rows), 1), "matches": rows}
 
 
+def day_opens(time_zone: str, now: datetime | None = None) -> dict[str, str]:
+    """When a club's next day (and its budget) opens, for a sentence in the active
+    language: ``zone`` (the club's, named for the reader), and ``when`` (the same moment
+    in the reader's time zone, for this page) unless the reader's zone is the club's."""
+    language = translation.get_language() or "en"
+    starts = budgets.next_day_starts(time_zone, now)
+    club_zone = budgets.club_zone(time_zone)
+    words = {"zone": zones.sentence_label(club_zone.key, language)}
+    reader = timezone.get_current_timezone()
+    if starts.astimezone(reader).utcoffset() != starts.utcoffset():
+        words["when"] = formats.date_format(starts.astimezone(reader), "SHORT_DATETIME_FORMAT")
+        words["reader_zone"] = zones.current_label(language)
+    return words
+
+
+def day_opens_sentence(time_zone: str, now: datetime | None = None) -> str:
+    """ "A new day starts at 00:00 in the club's time zone (…)", and when that is for the
+    reader, in their own zone."""
+    words = day_opens(time_zone, now)
+    if "when" in words:
+        return (
+            gettext(
+                "A new day starts at 00:00 in the club's time zone (%(zone)s): %(when)s in "
+                "yours (%(reader_zone)s)."
+            )
+            % words
+        )
+    return gettext("A new day starts at 00:00 in the club's time zone (%(zone)s).") % words
+
+
+def waiting_sentence(time_zone: str, now: datetime | None = None) -> str:
+    """What an automatic analysis waiting for its club's next day says on its page."""
+    words = day_opens(time_zone, now)
+    if "when" in words:
+        return (
+            gettext(
+                "Waiting for the club's next day of automatic analysis: it starts from "
+                "%(when)s (%(reader_zone)s), as the day's budget allows. That is 00:00 in the "
+                "club's time zone (%(zone)s)."
+            )
+            % words
+        )
+    return (
+        gettext(
+            "Waiting for the club's next day of automatic analysis: from 00:00 in the "
+            "club's time zone (%(zone)s), as the day's budget allows."
+        )
+        % words
+    )
+
+
 @dataclass(frozen=True)
 class ClubDay:
-    """A club's automatic analysis today (analysis.budgets): CPU seconds used (what the
-    finished analyses took, the estimates of those still to run), the day's limit, and
-    the matches left unanalysed because the budget was spent."""
+    """A club's automatic analysis on its day (analysis.budgets: a date in the club's
+    time zone): CPU seconds used (what the finished analyses took, the estimates of
+    those still to run), the day's limit, the matches waiting for a next day, and those
+    that cost more than a whole day's budget."""
 
     used: float
     limit: int
     skipped: int
+    waiting: int = 0
     club: str = ""
     slug: str = ""
+    time_zone: str = ""
 
     @property
     def used_seconds(self) -> int:
@@ -277,32 +340,63 @@ class ClubDay:
         """Where the meter turns to a warning: four fifths of the day's budget."""
         return 0.8 * self.limit
 
+    def opens(self) -> str:
+        """When the club's next day starts, said for the reader (at render time: in the
+        active language and time zone)."""
+        return day_opens_sentence(self.time_zone)
 
-def club_analysis_today(club: Club) -> ClubDay:
-    row = ClubAnalysisDay.objects.filter(club=club, day=budgets.today()).first()
+
+def _waiting(club_ids: list[int]) -> dict[int, int]:
+    rows = (
+        MatchAnalysis.objects.filter(
+            match__club_id__in=club_ids, status=MatchAnalysis.Status.WAITING, automatic=True
+        )
+        .values("match__club_id")
+        .annotate(count=Count("pk"))
+    )
+    return {row["match__club_id"]: row["count"] for row in rows}
+
+
+def club_analysis_today(club: Club, now: datetime | None = None) -> ClubDay:
+    """The club's automatic analysis on its day at ``now`` (the clock's by default)."""
+    day = budgets.club_day(club.time_zone, now)
+    row = ClubAnalysisDay.objects.filter(club=club, day=day).first()
     return ClubDay(
         used=max(0.0, row.reserved_seconds) if row else 0.0,
         skipped=row.skipped if row else 0,
+        waiting=_waiting([club.pk]).get(club.pk, 0),
         limit=settings.LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY,
         club=club.name,
         slug=club.slug,
+        time_zone=club.time_zone,
     )
 
 
 def clubs_analysis_today(limit: int = 20) -> list[ClubDay]:
-    """The clubs whose automatic analysis used the most today (the operators' dashboard)."""
-    rows = (
-        ClubAnalysisDay.objects.filter(day=budgets.today())
+    """The clubs whose automatic analysis used the most on their day (the operators'
+    dashboard). Each club's day is its own date, one of the three dates the zones of the
+    world are on around now."""
+    now = timezone.now()
+    utc_day = now.date()
+    candidates = (
+        ClubAnalysisDay.objects.filter(
+            day__range=(utc_day - timedelta(days=1), utc_day + timedelta(days=1))
+        )
         .select_related("club")
-        .order_by("-reserved_seconds", "club__name")[:limit]
+        .order_by("-reserved_seconds", "club__name")
     )
+    rows = [row for row in candidates if row.day == budgets.club_day(row.club.time_zone, now)]
+    rows = rows[:limit]
+    waiting = _waiting([row.club_id for row in rows])
     return [
         ClubDay(
             used=max(0.0, row.reserved_seconds),
             limit=settings.LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY,
             skipped=row.skipped,
+            waiting=waiting.get(row.club_id, 0),
             club=row.club.name,
             slug=row.club.slug,
+            time_zone=row.club.time_zone,
         )
         for row in rows
     ]

@@ -12,9 +12,10 @@ import json
 import logging
 import time
 from collections.abc import Iterable
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from celery import group
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import F, Q
@@ -24,6 +25,7 @@ from django.utils.translation import gettext, ngettext_lazy
 
 from analysis import budgets
 from analysis.models import AnalysisChunk, MatchAnalysis
+from clubs.models import Club
 from config.errors import AppError
 from config.queueing import BROKER_ERRORS, registered, send_task_on_commit
 from engine import (
@@ -97,13 +99,17 @@ def _analysable_version(match: Match) -> str:
 def request_analysis(match: Match, user: AbstractBaseUser | None) -> MatchAnalysis:
     """The analysis of ``match`` by the current engine, as ``user`` asks for it: the
     stored one when done or under way (no work, no budget spent), else queued (new,
-    failed, or stalled) within the person's budget (analysis.budgets: OverBudget past
-    it). One that failed MAX_ATTEMPTS times is not queued again: asking does not reset
-    its attempts. ``user`` None: the site itself (the demo, an operator's shell), within
-    no person's budget. Permission is the caller's (clubs.policy.can_analyse)."""
+    failed, stalled, or waiting for its club's next day) within the person's budget
+    (analysis.budgets: OverBudget past it). One that failed MAX_ATTEMPTS times is not
+    queued again: asking does not reset its attempts. ``user`` None: the site itself
+    (the demo, an operator's shell), within no person's budget. Permission is the
+    caller's (clubs.policy.can_analyse)."""
     version = _analysable_version(match)
     now = timezone.now()
-    again = Q(status=MatchAnalysis.Status.FAILED) | _stalled(now)
+    # one waiting for its club's next day is queued now, as this person's
+    again = Q(status__in=[MatchAnalysis.Status.FAILED, MatchAnalysis.Status.WAITING]) | _stalled(
+        now
+    )
     analysis = MatchAnalysis.objects.filter(match=match, engine_version=version).first()
     if analysis is not None and not MatchAnalysis.objects.filter(again, pk=analysis.pk).exists():
         return analysis
@@ -153,12 +159,16 @@ def request_analysis(match: Match, user: AbstractBaseUser | None) -> MatchAnalys
 
 
 def analyse_automatically(matches: Iterable[Match]) -> int:
-    """Queue the analyses of a club's newly stored ``matches`` (its automatic analysis)
-    while they fit in the club's CPU budget for the day; the others are counted as
-    skipped on the club's day (a member may still ask for each). Games the engine cannot
-    analyse, and logs too long to, are passed over. Returns how many were queued."""
+    """Analyse a club's newly stored ``matches`` (its automatic analysis) within the
+    club's CPU budget a day: each waits in line (``waiting``) behind the club's older ones,
+    and those that fit in what is left of the club's day are queued now; the rest start
+    on the club's next days (:func:`start_waiting`, from the beat). A match whose estimate
+    is more than a whole day's budget is counted on the club's day instead (a member may
+    still ask for it). Games the engine cannot analyse, and logs too long to, are passed
+    over. Returns how many were queued now."""
     rates: dict[str, float] = {}
-    queued = 0
+    clubs: dict[int, str] = {}
+    limit = settings.LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY
     for match in matches:
         version = current_version(match)
         if version is None or match.status != Match.Status.VALID:
@@ -171,26 +181,60 @@ def analyse_automatically(matches: Iterable[Match]) -> int:
             continue
         if match.game not in rates:
             rates[match.game] = budgets.seconds_per_unit(match.game)
+        if match.club_id not in clubs:
+            clubs[match.club_id] = match.club.time_zone
         estimated = plan.work * rates[match.game]
-        with transaction.atomic():
-            if not budgets.reserve_for_club(match.club_id, estimated):
-                continue
-            analysis, created = MatchAnalysis.objects.get_or_create(
-                match=match,
-                engine_version=version,
-                defaults={
-                    "budget": plan.budget,
-                    "work": plan.work,
-                    "estimated_seconds": estimated,
-                    "automatic": True,
-                },
+        if estimated > limit:
+            budgets.never_fits(match.club_id, budgets.club_day(clubs[match.club_id]))
+            continue
+        MatchAnalysis.objects.get_or_create(
+            match=match,
+            engine_version=version,
+            defaults={
+                "status": MatchAnalysis.Status.WAITING,
+                "budget": plan.budget,
+                "work": plan.work,
+                "estimated_seconds": estimated,
+                "automatic": True,
+            },
+        )
+    return sum(start_waiting(club_id) for club_id in clubs)
+
+
+def start_waiting(club_id: int, now: datetime | None = None) -> int:
+    """Queue the club's waiting automatic analyses, oldest first, while they fit in what
+    is left of the club's day at ``now`` (the clock's by default); the first that does
+    not fit, and all after it, wait for the next day. Done under a lock on the club's
+    day, so two callers at once (two beats, a beat and an import) never both start one.
+    Returns how many were queued."""
+    time_zone = Club.objects.values_list("time_zone", flat=True).get(pk=club_id)
+    day = budgets.club_day(time_zone, now)
+    queued = 0
+    with transaction.atomic():
+        budgets.lock_club_day(club_id, day)
+        waiting = MatchAnalysis.objects.filter(
+            match__club_id=club_id, status=MatchAnalysis.Status.WAITING, automatic=True
+        ).order_by("created_at", "pk")
+        for analysis in waiting:
+            if not budgets.reserve_for_club(club_id, analysis.estimated_seconds, day=day):
+                break
+            MatchAnalysis.objects.filter(pk=analysis.pk).update(
+                status=MatchAnalysis.Status.QUEUED, club_day=day
             )
-            if created:
-                _queue(analysis)
-                queued += 1
-            else:
-                budgets.release_for_club(match.club_id, estimated)
+            _queue(analysis)
+            queued += 1
     return queued
+
+
+def start_waiting_everywhere(now: datetime | None = None) -> int:
+    """:func:`start_waiting` for every club with analyses waiting (the beat, every few
+    minutes: a club's new day starts them). Returns how many were queued."""
+    clubs = (
+        MatchAnalysis.objects.filter(status=MatchAnalysis.Status.WAITING, automatic=True)
+        .values_list("match__club_id", flat=True)
+        .distinct()
+    )
+    return sum(start_waiting(club_id, now) for club_id in sorted(set(clubs)))
 
 
 def analyse_at_once(match: Match) -> bool:

@@ -37,3 +37,10 @@ def analyse_chunk(analysis_id: int, index: int) -> str:
 def requeue_stalled() -> int:
     """Every few minutes (beat): analyses whose worker died are queued again."""
     return services.requeue_stalled()
+
+
+@shared_task(name="analysis.start_waiting")
+def start_waiting() -> int:
+    """Every few minutes (beat): a club's new day starts the automatic analyses waiting
+    for it, oldest first, within the day's budget."""
+    return services.start_waiting_everywhere()

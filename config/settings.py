@@ -365,6 +365,9 @@ CELERY_BEAT_SCHEDULE = {
     "live-settle-due-tables": {"task": "live.settle_due_tables", "schedule": 60.0},
     # Analyses whose worker died, or whose task was lost.
     "analysis-requeue-stalled": {"task": "analysis.requeue_stalled", "schedule": 300.0},
+    # Automatic analyses waiting for their club's next day: started once it has begun (in
+    # the club's time zone), oldest first, within the day's budget.
+    "analysis-start-waiting": {"task": "analysis.start_waiting", "schedule": 300.0},
 }
 
 # --- API ---------------------------------------------------------------------

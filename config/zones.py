@@ -144,7 +144,11 @@ def choices(language: str, *known_zones: str) -> list[tuple[str, str]]:
 def current_label(language: str) -> str:
     """The zone dates on this page are shown in, for a sentence: ``UTC+09:00 · 日本 — 東京``
     (the picker's label without the IANA name), or ``UTC``."""
-    name = timezone.get_current_timezone_name()
+    return sentence_label(timezone.get_current_timezone_name(), language)
+
+
+def sentence_label(name: str, language: str) -> str:
+    """The zone ``name`` for a sentence: ``UTC+09:00 · 日本 — 東京``, or ``UTC``."""
     place = _places(language).get(name)
     return (
         f"{_offset(name)} · {place}"

@@ -9,7 +9,6 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from analysis import budgets, chunking, selectors, services
 from analysis.models import ClubAnalysisDay, MatchAnalysis
-from clubs.models import Membership
 from games.bundles import write_json_lines
 from games.models import Match
 from games.services import ingest_log
@@ -25,23 +24,6 @@ def _settings(settings):
     settings.LANTERN_ANALYSIS_BUDGET = 2
     settings.LANTERN_ANALYSES_AT_ONCE = 3
     settings.LANTERN_ANALYSIS_SECONDS_PER_UNIT = 0.01
-
-
-@pytest.fixture
-def people(django_user_model, club):
-    member = django_user_model.objects.create_user(username="mia", password="pw-for-tests-only")
-    organiser = django_user_model.objects.create_user(username="olga", password="pw-for-tests-only")
-    Membership.objects.create(user=member, club=club, role=Membership.Role.MEMBER)
-    Membership.objects.create(user=organiser, club=club, role=Membership.Role.ORGANISER)
-    return {"member": member, "organiser": organiser}
-
-
-@pytest.fixture
-def queued(monkeypatch) -> list[int]:
-    """The analyses sent to the workers (none runs: they stay queued, as behind a busy worker)."""
-    sent: list[int] = []
-    monkeypatch.setattr(services, "_queue", lambda analysis: sent.append(analysis.pk))
-    return sent
 
 
 def matches(club, count: int) -> list[Match]:
@@ -168,13 +150,19 @@ def test_an_import_into_a_club_with_automatic_analysis_stays_within_its_budget(
             format="multipart",
         )
     assert response.status_code == 202
-    finished = Match.objects.filter(status=Match.Status.VALID).count()
-    analyses = MatchAnalysis.objects.filter(automatic=True)
+    finished = list(Match.objects.filter(status=Match.Status.VALID).order_by("pk"))
+    started = MatchAnalysis.objects.filter(automatic=True, status="queued")
+    waiting = MatchAnalysis.objects.filter(automatic=True, status="waiting")
     day = ClubAnalysisDay.objects.get(club=club)
-    assert 0 < analyses.count() == len(queued) < finished
-    assert sum(a.estimated_seconds for a in analyses) == pytest.approx(day.reserved_seconds)
+    assert 0 < started.count() == len(queued) < len(finished)
+    assert sum(a.estimated_seconds for a in started) == pytest.approx(day.reserved_seconds)
     assert day.reserved_seconds <= settings.LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY
-    assert analyses.count() + day.skipped == finished
+    # none is dropped: the rest wait for the club's next day, in the order they came
+    assert started.count() + waiting.count() == len(finished) and day.skipped == 0
+    in_line = [a.match_id for a in MatchAnalysis.objects.order_by("created_at", "pk")]
+    assert in_line == [m.pk for m in finished]
+    assert sorted(queued) == sorted(started.values_list("pk", flat=True))
+    assert {a.match_id for a in started} == {m.pk for m in finished[: started.count()]}
 
 
 def test_a_club_day_holds_what_its_analyses_took_once_they_end(
@@ -212,13 +200,12 @@ def test_two_chunks_ending_at_once_take_the_estimate_back_once(club, settings):
     assert MatchAnalysis.objects.get(pk=analysis.pk).cpu_seconds == pytest.approx(7.0)
 
 
-def test_two_requests_at_once_cannot_both_take_the_last_place_of_a_club_day(club, settings):
+def test_a_reservation_that_does_not_fit_leaves_the_club_day_as_it_was(club, settings):
     settings.LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY = 100
     assert budgets.reserve_for_club(club.pk, 60)
     assert not budgets.reserve_for_club(club.pk, 60)
     assert budgets.reserve_for_club(club.pk, 40)
-    day = ClubAnalysisDay.objects.get()
-    assert (day.reserved_seconds, day.skipped) == (100, 1)
+    assert ClubAnalysisDay.objects.get().reserved_seconds == 100
 
 
 def test_the_club_page_and_the_dashboard_show_the_day(
@@ -228,15 +215,17 @@ def test_the_club_page_and_the_dashboard_show_the_day(
     club.save()
     settings.LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY = 100
     assert budgets.reserve_for_club(club.pk, 60.2)
-    for _ in range(3):
-        assert not budgets.reserve_for_club(club.pk, 50)
+    for match in matches(club, 3):
+        MatchAnalysis.objects.create(
+            match=match, engine_version="v", budget=1, automatic=True, status="waiting"
+        )
     client.force_login(people["member"])
     page = client.get("/clubs/riverside/").content.decode()
-    assert (
-        "61 of 100 CPU seconds used" in page and "3 matches stored today were not analysed" in page
-    )
+    assert "61 of 100 CPU seconds used" in page
+    assert "3 matches are waiting for the next day's budget" in page
+    assert "A new day starts at 00:00 in the club&#x27;s time zone (UTC)" in page
     russian = client.get("/clubs/riverside/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
-    assert "61 из 100" in russian and "3 партии" in russian
+    assert "61 из 100" in russian and "3 партии ждут" in russian
     operator = django_user_model.objects.create_user(
         username="ops", password="pw-for-tests-only", is_staff=True
     )
@@ -244,6 +233,7 @@ def test_the_club_page_and_the_dashboard_show_the_day(
     dashboard = client.get("/dashboard/").content.decode()
     row = dashboard[dashboard.index('id="analysis-days-table"') :]
     assert "Riverside Deduction Society" in row and "61 of 100" in row
+    assert '<td data-label="Waiting for the next day">3</td>' in row
 
 
 def test_the_manage_page_says_the_clubs_budget_where_automatic_analysis_is_turned_on(

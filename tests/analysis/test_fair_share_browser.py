@@ -16,7 +16,7 @@ from rest_framework.test import APIClient
 
 from analysis import budgets
 from analysis.models import MatchAnalysis
-from analysis.services import current_version
+from analysis.services import current_version, plan_of
 from clubs.models import Club, Membership, Player
 from games.services import ingest_log
 from tests.games.logs import bot_log
@@ -73,9 +73,11 @@ def test_the_club_page_says_the_days_budget_from_the_home_page(
 ):
     settings.LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY = 1800
     club = Club.objects.get()
+    club.time_zone = "Asia/Tokyo"
+    club.save()
     assert budgets.reserve_for_club(club.pk, 1500.4)
-    for _ in range(7):
-        budgets.reserve_for_club(club.pk, 400)
+    for seed in range(7):
+        waiting(club, seed)
     sign_in(page, live_server, member)
     for width in at_each_width(page, f"{live_server.url}/?lang={language}"):
         page.get_by_role("link", name="Riverside Deduction Society").first.click()
@@ -83,9 +85,64 @@ def test_the_club_page_says_the_days_budget_from_the_home_page(
         panel.scroll_into_view_if_needed()
         text = panel.inner_text()
         assert "1501" in text and "1800" in text and "7" in text
+        assert "00:00" in text and ("東京" in text if language == "ja" else "Токио" in text)
         assert ("予算" in text) if language == "ja" else ("бюджет" in text)
         assert fits_the_phone(page)
         screenshot(page, f"fair-share-club-{language}-{width}")
+
+
+def waiting(club: Club, seed: int) -> Any:
+    """A match of the club whose automatic analysis waits for the club's next day (stored
+    with automatic analysis off for a moment: it would run here and now)."""
+    Club.objects.filter(pk=club.pk).update(auto_analysis=False)
+    club.auto_analysis = False
+    match = ingest_log(club, bot_log("cryptid-urban-legends", seed, ["alice", "bob"]), None)
+    MatchAnalysis.objects.create(
+        match=match,
+        engine_version=current_version(match),
+        budget=plan_of(match).budget,
+        automatic=True,
+        status="waiting",
+        estimated_seconds=400,
+    )
+    Club.objects.filter(pk=club.pk).update(auto_analysis=True)
+    club.auto_analysis = True
+    return match
+
+
+@pytest.mark.parametrize("language", ["ja", "ru"])
+def test_a_waiting_analysis_says_from_when_in_the_readers_time_zone(
+    chromium, live_server, member, screenshot, language
+):
+    club = Club.objects.get()
+    club.time_zone = "Asia/Tokyo"
+    club.save()
+    match = waiting(club, 1)
+    # the reader is in Moscow: the browser says so (js/time-zone.js keeps it in a cookie)
+    context = chromium.new_context(
+        viewport={"width": 1400, "height": 900}, bypass_csp=True, timezone_id="Europe/Moscow"
+    )
+    page = context.new_page()
+    sign_in(page, live_server, member)
+    page.goto(f"{live_server.url}/?lang={language}")
+    for width in at_each_width(
+        page, f"{live_server.url}/matches/{match.pk}/replay?lang={language}"
+    ):
+        status = page.locator(".analysis-status")
+        status.scroll_into_view_if_needed()
+        page.wait_for_function(
+            "document.querySelector('.analysis-status').textContent.includes('00:00')"
+        )
+        text = status.inner_text()
+        assert (
+            ("東京" in text and "モスクワ" in text)
+            if language == "ja"
+            else ("Токио" in text and "Москва" in text)
+        ), text
+        assert page.locator(".analysis-request").is_visible()
+        assert fits_the_phone(page)
+        screenshot(page, f"fair-share-waiting-{language}-{width}")
+    context.close()
 
 
 @pytest.mark.parametrize("language", ["ja", "ru"])

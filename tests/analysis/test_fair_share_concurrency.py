@@ -74,5 +74,41 @@ def test_two_reservations_at_once_do_not_both_fit_in_a_club_day(require_postgres
         lambda: budgets.reserve_for_club(club.pk, 60), lambda: budgets.reserve_for_club(club.pk, 60)
     )
     assert sorted(fitted) == [False, True]
-    day = ClubAnalysisDay.objects.get()
-    assert (day.reserved_seconds, day.skipped) == (60, 1)
+    assert ClubAnalysisDay.objects.get().reserved_seconds == 60
+
+
+def test_two_beats_at_once_start_each_waiting_analysis_once(
+    require_postgres, club, settings, monkeypatch
+):
+    """Two beats (or a beat and an import) starting a club's waiting analyses at once: the
+    lock on the club's day makes the second find them started, not start them again."""
+    settings.LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY = 100
+    waiting = [
+        MatchAnalysis.objects.create(
+            match=ingest_log(club, bot_log("cryptid-urban-legends", seed, ["ann", "ben"]), None),
+            engine_version="v",
+            budget=1,
+            automatic=True,
+            status="waiting",
+            estimated_seconds=10,
+        ).pk
+        for seed in range(4)
+    ]
+    # the day has begun already (its row exists: its first insert would hold the other off)
+    ClubAnalysisDay.objects.create(club=club, day=budgets.club_day(club.time_zone))
+    sent: list[int] = []
+    monkeypatch.setattr(services, "_queue", lambda analysis: sent.append(analysis.pk))
+    locked = budgets.lock_club_day
+
+    def slowly_locked(club_id, day):
+        row = locked(club_id, day)
+        time.sleep(0.5)  # the other beat is at the lock (or, without it, reads the line too)
+        return row
+
+    monkeypatch.setattr(budgets, "lock_club_day", slowly_locked)
+    started = at_once(
+        lambda: services.start_waiting(club.pk), lambda: services.start_waiting(club.pk)
+    )
+    assert sorted(started) == [0, 4]
+    assert sorted(sent) == waiting
+    assert ClubAnalysisDay.objects.get().reserved_seconds == 40

@@ -1,0 +1,26 @@
+"""Fixtures of the analysis tests: a club's people, and the analyses sent to the workers."""
+
+from __future__ import annotations
+
+import pytest
+
+from analysis import services
+from clubs.models import Membership
+
+
+@pytest.fixture
+def people(django_user_model, club):
+    member = django_user_model.objects.create_user(username="mia", password="pw-for-tests-only")
+    organiser = django_user_model.objects.create_user(username="olga", password="pw-for-tests-only")
+    Membership.objects.create(user=member, club=club, role=Membership.Role.MEMBER)
+    Membership.objects.create(user=organiser, club=club, role=Membership.Role.ORGANISER)
+    return {"member": member, "organiser": organiser}
+
+
+@pytest.fixture
+def queued(monkeypatch) -> list[int]:
+    """The analyses sent to the workers in the order sent
+    (none runs: they stay queued, as behind a busy worker)."""
+    sent: list[int] = []
+    monkeypatch.setattr(services, "_queue", lambda analysis: sent.append(analysis.pk))
+    return sent

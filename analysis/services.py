@@ -216,6 +216,12 @@ def start_waiting(club_id: int, now: datetime | None = None) -> int:
             match__club_id=club_id, status=MatchAnalysis.Status.WAITING, automatic=True
         ).order_by("created_at", "pk")
         for analysis in waiting:
+            if analysis.estimated_seconds > settings.LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY:
+                # more than a whole day (the budget was lowered since): it would hold the
+                # line for ever, so it leaves it, counted as a new one that big would be
+                MatchAnalysis.objects.filter(pk=analysis.pk).delete()
+                budgets.never_fits(club_id, day)
+                continue
             if not budgets.reserve_for_club(club_id, analysis.estimated_seconds, day=day):
                 break
             MatchAnalysis.objects.filter(pk=analysis.pk).update(

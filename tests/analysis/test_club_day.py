@@ -237,3 +237,18 @@ def test_a_waiting_analysis_says_when_the_clubs_next_day_starts_in_the_readers_w
         assert word in page["waiting"], page["waiting"]
     if reader_zone == "Asia/Tokyo":
         assert "in yours" not in page["waiting"]
+
+
+def test_one_waiting_that_no_day_could_hold_leaves_the_line(club, queued, settings):
+    """The budget was lowered below an analysis already waiting: it would hold the line
+    for ever, so it is counted as too big for a day and the ones behind it start."""
+    settings.LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY = 10**6
+    line = analyses_of(store(club, range(3)))
+    for pk, seconds in zip(line, [500, 10, 10], strict=True):
+        MatchAnalysis.objects.filter(pk=pk).update(status="waiting", estimated_seconds=seconds)
+    ClubAnalysisDay.objects.all().delete()
+    del queued[:]
+    settings.LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY = 100
+    assert services.start_waiting(club.pk) == 2
+    assert queued == line[1:] and not MatchAnalysis.objects.filter(pk=line[0]).exists()
+    assert selectors.club_analysis_today(club).skipped == 1

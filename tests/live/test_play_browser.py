@@ -13,37 +13,11 @@ import pytest
 
 from games.models import Match
 from live.models import Table
+from tests.live.browsers import moves_shown, n_of, signed_in
 
 PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
 
 pytestmark = [pytest.mark.browser, pytest.mark.live, pytest.mark.django_db(transaction=True)]
-
-
-def signed_in(chromium: Any, server: str, user: Any, errors: list[str]) -> Any:
-    from django.conf import settings
-    from django.test import Client
-
-    client = Client()
-    client.force_login(user)
-    # bypass_csp: wait_for_function evaluates its predicate with eval (tests/conftest.py)
-    context = chromium.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=True)
-    context.add_cookies(
-        [
-            {
-                "name": settings.SESSION_COOKIE_NAME,
-                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                "url": server,
-            }
-        ]
-    )
-    page = context.new_page()
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    return page
-
-
-def n_of(page: Any) -> int:
-    return int(page.get_attribute("#live", "data-n") or 0)
 
 
 def play_one(page: Any, rng: random.Random) -> None:
@@ -76,10 +50,6 @@ def play_one(page: Any, rng: random.Random) -> None:
             question.locator("select").select_option(value=rng.choice(values))
         page.wait_for_timeout(50)
     raise AssertionError("no move could be entered")
-
-
-def moves_shown(page: Any) -> int:
-    return page.locator("#live-moves li").count()
 
 
 def test_two_browsers_play_cryptid_from_the_club_page(

@@ -73,12 +73,22 @@ def deal_as(monkeypatch, deal: Deal) -> None:
 
 
 def socket_stream(
-    club, members, monkeypatch, game_id: str, count: int, deal: Deal, eyes: str, moves: int
+    club,
+    members,
+    monkeypatch,
+    game_id: str,
+    count: int,
+    deal: Deal,
+    eyes: str,
+    moves: int,
+    clock: dict | None = None,
+    before_move: Any = None,
 ) -> list[str]:
     """Every message the eyes' socket gets while a table of ``count`` seats dealt as
     ``deal`` is opened, sat at and played (``moves`` scripted moves), then what a second
     socket opened at the end with since=0 catches up with, and a third with the first
-    message's number. The members sit in seat order; the next one watches."""
+    message's number. The members sit in seat order; the next one watches. ``clock``: the
+    table's time control; ``before_move(n)`` is called before each move."""
     holder = dict(zip(seat_ids(game_id, count), members, strict=False))
     watcher = holder.get(eyes, members[count])
     with monkeypatch.context() as patched:
@@ -91,13 +101,16 @@ def socket_stream(
                 members[0],
                 game_id=game_id,
                 seats=seats(game_id, "me", *["free"] * (count - 1)),
+                clock=clock,
             )
             socket = await connect(table.pk, watcher)
             await take(socket, out)
             for member in members[1:count]:
                 table = await sync(services.take_seat)(table.pk, member)
                 await take(socket, out)
-            for _ in range(moves):
+            for made in range(moves):
+                if before_move is not None:
+                    before_move(made)
                 table = await sync(Table.objects.get)(pk=table.pk)
                 if table.status != Table.Status.PLAYING:
                     break
@@ -170,3 +183,41 @@ def test_a_widened_view_is_caught(club, members, monkeypatch, game_id, count, ey
     first = socket_stream(club, members, monkeypatch, game_id, count, one, eyes, moves)
     second = socket_stream(club, members, monkeypatch, game_id, count, two, eyes, moves)
     assert first != second
+
+
+@pytest.mark.parametrize("eyes", ["det2", PUBLIC])
+def test_twin_timed_tables_send_the_same_bytes(club, members, monkeypatch, eyes):
+    """A real-time Mister X table of four: both twins played at the same pace (a fixed
+    clock moved alike before each move) send the same clocks, and nothing else differs:
+    the clocks are drawn from who was to act when, never from what a hidden move was."""
+    from datetime import UTC, datetime, timedelta
+
+    from live import clocks
+
+    moves = 8
+    streams = []
+    for deal in MX_TWINS:
+        at = [datetime(2026, 11, 29, 12, 0, tzinfo=UTC)]
+        monkeypatch.setattr(clocks, "now", lambda at=at: at[0])
+
+        def pace(made: int, at: list = at) -> None:
+            at[0] += timedelta(seconds=3 + made % 4)
+
+        streams.append(
+            socket_stream(
+                club,
+                members,
+                monkeypatch,
+                MX,
+                4,
+                deal,
+                eyes,
+                moves,
+                clock={"kind": "realtime", "minutes": 5, "increment": 2},
+                before_move=pace,
+            )
+        )
+    assert streams[0] == streams[1]
+    last = json.loads(streams[0][-1])
+    charged = {seat: c["left_ms"] for seat, c in last["clocks"].items()}
+    assert set(charged) == {"mrx", "det1", "det2", "det3"} and charged["mrx"] < 300_000

@@ -19,7 +19,7 @@ from clubs.bots import names_at_table
 from clubs.models import Club
 from clubs.policy import AnyUser
 from config.sentences import engine_locale, say
-from engine import PUBLIC, Table, get_game, render
+from engine import PUBLIC, Table, end_result, get_game, render
 from live import clocks, endings, policy
 from live.models import Table as LiveTable
 from live.models import TableEvent, TableSeat
@@ -198,7 +198,18 @@ def news(table: LiveTable, eyes: str, since: int) -> dict[str, Any]:
         "card_words": seen.card_words,
         "result_sentence": seen.result_sentence,
     }
+    if table.ending in (LiveTable.Ending.TIME, LiveTable.Ending.CLAIM):
+        body["position"].update(is_over=True, result_sentence=_ending_sentence(table, position))
     return body
+
+
+def _ending_sentence(table: LiveTable, position: Any) -> str:
+    """How a game ended by time or claim, as the engine says it (LIVE-1.1, LIVE-1.2)."""
+    entries = seat_entries(table)
+    end = {"reason": table.ending, "seat": table.ended_seat}
+    result = end_result(position.game, position.session.state, [e["seat"] for e in entries], end)
+    words = Table(names_at_table(entries), table.options)
+    return render(position.game.describe_result(result, words), engine_locale())
 
 
 def news_text(

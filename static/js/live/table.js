@@ -21,6 +21,12 @@ const $ = (selector) => root.querySelector(selector);
  * two tries to open the socket again. */
 const POLL_EVERY = 2000;
 const RECONNECT_AT_MOST = 15000;
+/** How often the clocks shown are counted down, and how often the page asks where the
+ * table stands while a player is away (their grace period ends between events). */
+const TICK_EVERY = 250;
+const ASK_WHILE_AWAY = 15000;
+/** Under this a running clock is shown in the warning colour (ms). */
+const LOW_TIME = 20000;
 
 class TableApi extends DraftApi {
   news(since) {
@@ -37,6 +43,10 @@ class TableApi extends DraftApi {
 
   act(seen, action) {
     return this.request(this.urls.act, { method: "POST", body: { seen, action } });
+  }
+
+  claim(seen) {
+    return this.request(this.urls.claim, { method: "POST", body: { seen } });
   }
 
   table() {
@@ -68,9 +78,14 @@ const ui = {
   done: $("#live-done"),
   takeback: $("#live-takeback"),
   sound: $("#live-sound-toggle"),
+  clocks: $("#live-clocks"),
+  claim: $("#live-claim"),
+  claimText: $("#live-claim-text"),
+  claimButton: $("#live-claim-button"),
 };
 const baseTitle = document.title;
-const state = { n: 0, moves: [], news: null, board: null, boardModule: null, boardPayload: null, hints: null, entryAt: -1, socket: null, poller: null, retry: 1000, acting: false, taking: Promise.resolve(), eyes: null, yourTurn: false, turnCame: false, heard: false, later: null };
+const state = { n: 0, moves: [], news: null, board: null, boardModule: null, boardPayload: null, hints: null, entryAt: -1, socket: null, poller: null, retry: 1000, acting: false, taking: Promise.resolve(), eyes: null, yourTurn: false, turnCame: false, heard: false, later: null,
+  clocksAt: 0, ticker: null, asked: false, awayAsker: null };
 
 /** Where the "sound on your turn" choice is remembered (off unless a person turns it on). */
 const SOUND_KEY = "lantern.live.sound";
@@ -190,6 +205,9 @@ function drawSeats(news) {
 
 function describe(news) {
   const position = news.position;
+  if (news.ending && news.ending.reason === "idle") {
+    return gettext("Nobody moved here for a long time: the table ended without a result.");
+  }
   if (position.is_over) {
     return position.result_sentence ? interpolate(gettext("Game over: %(result)s"), { result: position.result_sentence }) : gettext("Game over.");
   }
@@ -379,19 +397,112 @@ async function drawDone(news) {
   }
 }
 
+// --- clocks and absence -------------------------------------------------------------------
+
+/** A clock's figure: m:ss (h:mm:ss from an hour), days and hours for a correspondence move. */
+function clockText(ms) {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  const days = Math.floor(seconds / 86400);
+  const hours = Math.floor((seconds % 86400) / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = String(seconds % 60).padStart(2, "0");
+  if (days > 0) return interpolate(gettext("%(days)s d %(hours)s h"), { days, hours });
+  if (hours > 0) return `${hours}:${String(minutes).padStart(2, "0")}:${rest}`;
+  return `${minutes}:${rest}`;
+}
+
+function clockLeft(seat) {
+  const clock = state.news.clocks[seat];
+  return clock.running ? clock.left_ms - (performance.now() - state.clocksAt) : clock.left_ms;
+}
+
+function drawClocks(news) {
+  state.clocksAt = performance.now();
+  state.asked = false;
+  const presence = news.presence || {};
+  const shown = news.seats.filter((row) => !row.free && ((news.clocks && news.clocks[row.seat]) || presence[row.seat]));
+  ui.clocks.hidden = !shown.length || news.status === "open";
+  ui.clocks.replaceChildren(...shown.map((row) => {
+    const clock = news.clocks && news.clocks[row.seat];
+    const away = presence[row.seat] === "away" || presence[row.seat] === "gone";
+    return el("li", { class: "live-clock", "data-seat": row.seat, "data-running": String(Boolean(clock && clock.running && news.status === "playing")) },
+      el("span", { class: "who" }, seatName(news, row.seat)),
+      clock ? el("span", { class: "time", role: "timer" }, clockText(clock.left_ms)) : "",
+      away ? el("span", { class: "away" }, presence[row.seat] === "gone" ? gettext("gone") : gettext("away")) : "");
+  }));
+  clearInterval(state.ticker);
+  state.ticker = null;
+  const running = news.status === "playing" && news.clocks && Object.values(news.clocks).some((c) => c.running);
+  if (running) state.ticker = setInterval(tick, TICK_EVERY);
+  clearInterval(state.awayAsker);
+  state.awayAsker = null;
+  if (news.status === "playing" && Object.values(presence).includes("away")) {
+    state.awayAsker = setInterval(askNow, ASK_WHILE_AWAY);
+  }
+}
+
+function tick() {
+  for (const item of ui.clocks.querySelectorAll('[data-running="true"]')) {
+    const left = clockLeft(item.dataset.seat);
+    item.querySelector(".time").textContent = clockText(left);
+    item.dataset.low = String(left < LOW_TIME);
+    // The server decides: once a clock shown reaches zero, ask where the table stands.
+    if (left <= 0 && !state.asked) {
+      state.asked = true;
+      setTimeout(askNow, 300);
+    }
+  }
+}
+
+/** Where the table stands now, even with no new event (the socket's "now", or a poll). */
+function askNow() {
+  if (state.socket && state.socket.readyState === WebSocket.OPEN) state.socket.send("now");
+  else poll();
+}
+
+function drawClaim(news) {
+  const seats = news.status === "playing" ? news.claimable || [] : [];
+  ui.claim.hidden = !seats.length;
+  if (!seats.length) return;
+  const grace = Math.max(1, Math.round(((news.control && news.control.grace_s) || 0) / 60));
+  ui.claimText.textContent = interpolate(ngettext(
+    "%(seats)s left the table more than %(minutes)s minute ago: you may claim the game.",
+    "%(seats)s left the table more than %(minutes)s minutes ago: you may claim the game.", grace),
+  { seats: seats.map((s) => seatName(news, s)).join(", "), minutes: grace });
+}
+
+async function claim() {
+  if (state.acting) return;
+  state.acting = true;
+  try {
+    await take(await api.claim(state.n));
+    clearAlert();
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    showAlert(error.sentence, { rule: error.body.rule });
+    await poll();
+  } finally {
+    state.acting = false;
+  }
+}
+
 async function draw(news) {
   root.dataset.status = news.status;
   noticeTurn(news);
+  // Over (finished, abandoned, idle): nothing left to abandon.
+  const abandonBox = document.getElementById("live-abandon-box");
+  if (abandonBox) abandonBox.hidden = news.status !== "open" && news.status !== "playing";
   drawSeats(news);
   watchForAllSeeing(news);
   ui.lobby.hidden = news.status !== "open";
   ui.game.hidden = news.status === "open";
   if (news.status === "abandoned") {
-    // Closed by its opener or an organiser: nothing more to play here.
-    const box = document.getElementById("live-abandon-box");
-    if (box) box.hidden = true;
+    // Closed by its opener or an organiser, or for want of moves: nothing more to play here.
     ui.entryBox.hidden = true;
-    ui.status.textContent = gettext("This table was abandoned: no one plays it any more.");
+    ui.status.textContent = news.ending && news.ending.reason === "idle"
+      ? describe(news) : gettext("This table was abandoned: no one plays it any more.");
+    drawClocks(news);
+    drawClaim(news);
     if (news.position) {
       drawMoves(news);
       await drawBoard(news);
@@ -402,6 +513,8 @@ async function draw(news) {
   root.dataset.ply = String(news.position.ply);
   root.dataset.turn = String(news.position.your_turn);
   ui.status.textContent = describe(news);
+  drawClocks(news);
+  drawClaim(news);
   drawMoves(news);
   drawEntry(news);
   drawTakeback(news);
@@ -435,6 +548,7 @@ async function start() {
       if (ui.sound.checked) beep();  // so the person hears what it will sound like
     });
   }
+  ui.claimButton.addEventListener("click", claim);
   connect();
 }
 

@@ -76,7 +76,11 @@ class OpenTableForm(DraftSetupForm):
         grace_minutes = max(1, round(settings.LIVE_ABSENCE_GRACE / 60))
         self.fields["on_time_out"] = forms.ChoiceField(
             label=gettext_lazy("When a player's time runs out"),
-            choices=Table.OnTimeOut.choices,
+            # Short enough for a phone's select (the models' labels say it at length).
+            choices=[
+                (Table.OnTimeOut.LOSE, gettext_lazy("Their side loses")),
+                (Table.OnTimeOut.BOT, gettext_lazy("A bot plays on for them")),
+            ],
             initial=Table.OnTimeOut.LOSE,
             required=False,
             help_text=ngettext(

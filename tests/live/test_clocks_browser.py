@@ -89,3 +89,54 @@ def test_a_real_time_clock_runs_out_in_the_browsers(
             screenshot(page, f"clock-ended-{lang}-{width}")
         page.context.close()
     assert not errors, errors
+
+
+def test_a_player_who_left_is_claimed_from_the_page(
+    chromium, asgi_server, club, people, settings, screenshot, monkeypatch
+):
+    """Ben closes his page; once he has been away past the grace period (a few seconds
+    here), Ann's page offers the claim, and one click wins the game for her side."""
+    from live import clocks, services
+    from tests.live.conftest import CRYPTID, seats
+
+    settings.ALLOWED_HOSTS = ["127.0.0.1", "localhost", "testserver"]
+    settings.LIVE_ABSENCE_GRACE = 3
+    monkeypatch.setattr(clocks, "HERE_FOR", timedelta(seconds=1))
+    errors: list[str] = []
+    ann = signed_in(chromium, asgi_server, people["ann"], errors)
+    ben = signed_in(chromium, asgi_server, people["ben"], errors)
+    ann.goto(f"{asgi_server}/clubs/riverside/tables/new/?game=cryptid-urban-legends&lang=ru")
+    for width in (1400, 390):
+        ann.set_viewport_size({"width": width, "height": 900})
+        ann.locator("select[name=clock]").scroll_into_view_if_needed()
+        screenshot(ann, f"clock-form-ru-{width}")
+    table = services.open_table(
+        club,
+        people["ann"],
+        game_id=CRYPTID,
+        seats=seats(CRYPTID, "me", "free"),
+        clock={"kind": "realtime", "minutes": 10, "increment": 5},
+    )
+    services.take_seat(table.pk, people["ben"])
+    url = f"{asgi_server}/clubs/riverside/tables/{table.pk}/"
+    ben.goto(f"{url}?lang=ja")
+    ben.wait_for_selector('#live-link[data-state="live"]')
+    ann.goto(f"{url}?lang=ja")
+    ann.wait_for_selector('#live-link[data-state="live"]')
+    assert ann.locator("#live-claim").is_hidden()
+    ben.context.close()  # his socket closes: away from now
+    ann.wait_for_timeout(3500)
+    ann.reload()
+    ann.wait_for_selector("#live-claim:not([hidden])")
+    assert ann.locator('.live-clock[data-seat="scientist"] .away').count() == 1
+    for width in (1400, 390):
+        ann.set_viewport_size({"width": width, "height": 900})
+        ann.wait_for_timeout(100)
+        screenshot(ann, f"clock-claim-ja-{width}")
+    ann.locator("#live-claim-button").click()
+    ann.wait_for_selector('#live[data-status="finished"]')
+    table.refresh_from_db()
+    assert (table.ending, table.ended_seat) == ("claim", "scientist")
+    assert "申し立て" in ann.locator("#live-status").inner_text()
+    ann.context.close()
+    assert not errors, errors

@@ -98,32 +98,47 @@ def check_envelope(log: Any) -> Game:
         raise IllegalAction(
             "LOG-FORMAT",
             msg("core.refuse.format", format=repr(FORMAT), format2=repr(log.get("format"))),
+            path="format",
         )
     game_id = log.get("game")
     game = get_game(game_id) if isinstance(game_id, str) else None
     if game is None:
         known = ", ".join(sorted(all_games()))
         raise IllegalAction(
-            "LOG-GAME", msg("core.refuse.unknown_game_known", game_id=repr(game_id), known=known)
+            "LOG-GAME",
+            msg("core.refuse.unknown_game_known", game_id=repr(game_id), known=known),
+            path="game",
         )
     if not isinstance(log.get("options", {}), dict):
-        raise IllegalAction("LOG-OPTIONS", msg("core.refuse.options_object"))
+        raise IllegalAction("LOG-OPTIONS", msg("core.refuse.options_object"), path="options")
     seats = log.get("seats")
     if not isinstance(seats, list) or not seats:
-        raise IllegalAction("LOG-SEATS", msg("core.refuse.seats_non_empty_list"))
+        raise IllegalAction("LOG-SEATS", msg("core.refuse.seats_non_empty_list"), path="seats")
     seen: set[str] = set()
     for i, entry in enumerate(seats):
         if not isinstance(entry, dict):
-            raise IllegalAction("LOG-SEATS", msg("core.refuse.seat_entry_object", i=i))
+            raise IllegalAction(
+                "LOG-SEATS", msg("core.refuse.seat_entry_object", i=i + 1), path=f"seats[{i}]"
+            )
         seat, player = entry.get("seat"), entry.get("player")
         if not isinstance(seat, str) or not seat:
-            raise IllegalAction("LOG-SEATS", msg("core.refuse.seat_entry_needs_seat_id", i=i))
+            raise IllegalAction(
+                "LOG-SEATS",
+                msg("core.refuse.seat_entry_needs_seat_id", i=i + 1),
+                path=f"seats[{i}].seat",
+            )
         if not isinstance(player, str) or not player.strip():
             raise IllegalAction(
-                "LOG-SEATS", msg("core.refuse.seat_needs_player_handle", seat=repr(seat))
+                "LOG-SEATS",
+                msg("core.refuse.seat_needs_player_handle", seat=repr(seat)),
+                path=f"seats[{i}].player",
             )
         if seat in seen:
-            raise IllegalAction("LOG-SEATS", msg("core.refuse.seat_listed_twice", seat=repr(seat)))
+            raise IllegalAction(
+                "LOG-SEATS",
+                msg("core.refuse.seat_listed_twice", seat=repr(seat)),
+                path=f"seats[{i}].seat",
+            )
         seen.add(seat)
     # log-format: "a player may hold several seats only where a game allows it".
     held: dict[str, list[str]] = {}
@@ -139,32 +154,36 @@ def check_envelope(log: Any) -> Game:
                     player_seats=", ".join(player_seats),
                     name=game.title(),
                 ),
+                path="seats",
             )
     seed = log.get("seed")
     if seed is not None and (
         not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64
     ):
-        raise IllegalAction("LOG-SEED", msg("core.refuse.seed_null_integer", seed=repr(seed)))
+        raise IllegalAction(
+            "LOG-SEED", msg("core.refuse.seed_null_integer", seed=repr(seed)), path="seed"
+        )
     if not isinstance(log.get("setup", {}), dict):
-        raise IllegalAction("LOG-SETUP", msg("core.refuse.setup_object"))
+        raise IllegalAction("LOG-SETUP", msg("core.refuse.setup_object"), path="setup")
     actions = log.get("actions")
     if not isinstance(actions, list):
-        raise IllegalAction("LOG-ACTIONS", msg("core.refuse.actions_list"))
+        raise IllegalAction("LOG-ACTIONS", msg("core.refuse.actions_list"), path="actions")
     if len(actions) > MAX_ACTIONS:
         raise IllegalAction(
             "LOG-LENGTH",
             msg(
                 "core.refuse.log_holds_most_actions_no", max_actions=MAX_ACTIONS, count=len(actions)
             ),
+            path="actions",
         )
     # Each action's own shape is checked as the replay reaches it (check_action_shape), so
     # that a malformed action is reported at its index with the valid prefix before it.
     result = log.get("result")
     if result is not None and not isinstance(result, dict):
-        raise IllegalAction("LOG-RESULT", msg("core.refuse.result_null_object"))
+        raise IllegalAction("LOG-RESULT", msg("core.refuse.result_null_object"), path="result")
     check_end(log.get("end"), seen)
     if "meta" in log and log["meta"] is not None and not isinstance(log["meta"], dict):
-        raise IllegalAction("LOG-META", msg("core.refuse.meta_object"))
+        raise IllegalAction("LOG-META", msg("core.refuse.meta_object"), path="meta")
     return game
 
 

@@ -66,7 +66,15 @@ class IllegalAction(Exception):
     so a refusal in any language tells a seat exactly as much as the English one.
     """
 
-    def __init__(self, rule: str, message: Text, index: int | None = None):
+    def __init__(
+        self,
+        rule: str,
+        message: Text,
+        index: int | None = None,
+        *,
+        path: str | None = None,
+        field: str | None = None,
+    ):
         #: the refusal as a message; a plain string (text from outside the engine) is
         #: kept as a message that says it as is in every language
         self.sentence: Message = (
@@ -79,6 +87,26 @@ class IllegalAction(Exception):
         self.partial: Any = None
         #: the action stopped at, in words (``Game.action_name``: "Scientist: play a movement card")
         self.action_desc: Text | None = None
+        #: where in the log the refusal points, as a JSON path (``actions[14].cards``,
+        #: ``seats[2].player``): a detail for whoever opens the log, never the sentence
+        self.path = path
+        #: the field of the action refused (``cards``), which :meth:`at_action` names in
+        #: the game's words once the action and its game are known
+        self.field = field
+
+    def at_action(self, index: int, field_label: Any = None) -> None:
+        """The refusal is of action ``index``: its path, and the field it names said as
+        the game calls it (``field_label(field)``: "行き先", not ``'to'``)."""
+        self.index = index
+        if self.path is None:
+            self.path = f"actions[{index}]" + (f".{self.field}" if self.field else "")
+        if self.field and field_label is not None and "name" in self.params:
+            label = field_label(self.field)
+            if label != self.field:
+                params = {**self.params, "name": msg("core.field.quoted", name=label)}
+                self.sentence = {"id": self.sentence["id"], "params": params}
+                self.message = render(self.sentence, DEFAULT_LOCALE)
+                self.args = (self.message,)
 
     @property
     def message_id(self) -> str:

@@ -16,6 +16,19 @@ from engine.core.messages import Text, msg
 
 #: What a field belongs to when a caller names nothing else.
 THIS_ACTION = msg("core.what.action")
+THE_SETUP = msg("core.what.setup")
+
+
+def _refuse(rule: str, what: Text, name: str, message_id: str, **params: Any) -> IllegalAction:
+    """The refusal of field ``name`` of ``what``: of the action, named in the game's words
+    once the action is known (IllegalAction.at_action); of the setup, with its path."""
+    return IllegalAction(
+        rule,
+        msg(message_id, what=what, name=repr(name), **params),
+        field=name if what == THIS_ACTION else None,
+        path=f"setup.{name}" if what == THE_SETUP else None,
+    )
+
 
 _MISSING = object()
 
@@ -23,7 +36,7 @@ _MISSING = object()
 def _get(obj: dict[str, Any], name: str, rule: str, what: Text) -> Any:
     value = obj.get(name, _MISSING)
     if value is _MISSING:
-        raise IllegalAction(rule, msg("core.refuse.needs_field", what=what, name=repr(name)))
+        raise _refuse(rule, what, name, "core.refuse.needs_field")
     return value
 
 
@@ -38,14 +51,9 @@ def get_int(
 ) -> int:
     value = _get(obj, name, rule, what)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise IllegalAction(
-            rule, msg("core.refuse.whole_number", what=what, name=repr(name), value=repr(value))
-        )
+        raise _refuse(rule, what, name, "core.refuse.whole_number", value=repr(value))
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise IllegalAction(
-            rule,
-            msg("core.refuse.between", what=what, name=repr(name), lo=lo, hi=hi, value=str(value)),
-        )
+        raise _refuse(rule, what, name, "core.refuse.between", lo=lo, hi=hi, value=str(value))
     return value
 
 
@@ -59,31 +67,22 @@ def get_str(
 ) -> str:
     value = _get(obj, name, rule, what)
     if not isinstance(value, str):
-        raise IllegalAction(
-            rule, msg("core.refuse.string", what=what, name=repr(name), value=repr(value))
-        )
+        raise _refuse(rule, what, name, "core.refuse.string", value=repr(value))
     if choices is not None and value not in choices:
         listed = ", ".join(sorted(choices))
-        raise IllegalAction(
-            rule,
-            msg("core.refuse.one_of", what=what, name=repr(name), listed=listed, value=repr(value)),
-        )
+        raise _refuse(rule, what, name, "core.refuse.one_of", listed=listed, value=repr(value))
     return value
 
 
 def get_list(obj: dict[str, Any], name: str, rule: str, what: Text = THIS_ACTION) -> list[Any]:
     value = _get(obj, name, rule, what)
     if not isinstance(value, list):
-        raise IllegalAction(
-            rule, msg("core.refuse.list", what=what, name=repr(name), value=repr(value))
-        )
+        raise _refuse(rule, what, name, "core.refuse.list", value=repr(value))
     return value
 
 
 def get_dict(obj: dict[str, Any], name: str, rule: str, what: Text = THIS_ACTION) -> dict[str, Any]:
     value = _get(obj, name, rule, what)
     if not isinstance(value, dict):
-        raise IllegalAction(
-            rule, msg("core.refuse.object", what=what, name=repr(name), value=repr(value))
-        )
+        raise _refuse(rule, what, name, "core.refuse.object", value=repr(value))
     return value

@@ -294,7 +294,7 @@ class Session:
                     )
                 recorded = apply(state, action)
             except IllegalAction as exc:
-                exc.index = index
+                exc.at_action(index, game.field_label)
                 raise
             except Exception as exc:  # noqa: BLE001 - a game's bug is a refusal, not a crash
                 raise IllegalAction(

@@ -49,7 +49,9 @@ def _rejection_from_engine(exc: engine.IllegalAction) -> LogRejected:
         sentence = Sentence.of_engine(exc.where_message(), exc.sentence)
     else:
         sentence = Sentence.of_engine(exc.sentence)
-    return LogRejected(code, sentence, index=exc.index, rule=exc.rule)
+    # Where in the log, as a JSON path: a detail for whoever opens the log, never the sentence.
+    details = {"path": exc.path} if exc.path else None
+    return LogRejected(code, sentence, index=exc.index, rule=exc.rule, details=details)
 
 
 class PlayedAtRefused(ValueError):

@@ -22,7 +22,7 @@ from typing import Any
 from engine.core.errors import IllegalAction
 from engine.core.fields import get_dict, get_list, get_str
 from engine.core.messages import msg
-from engine.games.misterx.sentences import pawn_colour
+from engine.games.misterx.sentences import not_a_city, pawn_colour
 from engine.games.misterx.state import (
     CHECK_WINDOW,
     HIDDEN_SLOTS,
@@ -79,7 +79,7 @@ def _check_mrx_step(
     detective (MX-6.2; MX-3.3 names the first step of a double)."""
     board = state.board
     if to.__class__ is not _INT or to not in board.cities:
-        raise IllegalAction(rule, msg("mx.refuse.city_board", to=repr(to)))
+        raise IllegalAction(rule, not_a_city(to))
     if transport is None:
         if to not in board.neighbours[frm]:
             raise IllegalAction(rule, msg("mx.refuse.city_neighbour_city", to=to, frm=frm))
@@ -277,7 +277,7 @@ def _pawn_to(state: MisterXState, pawn: str, to: int) -> None:
 
 def _check_pawn_step(state: MisterXState, pawn: str, transport: str, to: Any, rule: str) -> int:
     if to.__class__ is not _INT or to not in state.board.cities:
-        raise IllegalAction(rule, msg("mx.refuse.city_board", to=repr(to)))
+        raise IllegalAction(rule, not_a_city(to))
     frm = state.pawn_pos[pawn]
     if to not in state.board.by_transport[frm].get(transport, ()):
         raise IllegalAction(

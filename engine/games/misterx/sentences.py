@@ -92,6 +92,13 @@ def seat_short_label(seat: str, table: Table) -> Message | str:
     return msg("mx.seat.pawns_short", pawns=[pawn_colour(p) for p in pawns])
 
 
+def not_a_city(to: Any) -> Message:
+    """Why a move's destination is refused: none is written, or it is no city of the board."""
+    if to is None:
+        return msg("mx.refuse.no_destination")
+    return msg("mx.refuse.city_board", to=repr(to))
+
+
 #: The pawn colours the catalogs name (``mx.pawn_colour.*``); a board's other pawn names
 #: are said as written.
 PAWN_COLOURS = ("red", "blue", "green", "yellow", "black")

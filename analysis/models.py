@@ -56,6 +56,9 @@ class MatchAnalysis(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    #: when it was last sent to the workers (a queued one silent since STALLED_AFTER lost
+    #: its task); None for one sent when it was made (created_at says when)
+    queued_at = models.DateTimeField(null=True, blank=True)
     #: written with every progress report: a running analysis silent for long lost its worker
     heartbeat_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -139,6 +139,7 @@ def request_analysis(match: Match, user: AbstractBaseUser | None) -> MatchAnalys
             "estimated_seconds": estimated,
             "requested_by": user,
             "automatic": False,
+            "queued_at": now,
         }
         if analysis is None:
             analysis, created = MatchAnalysis.objects.get_or_create(
@@ -225,7 +226,7 @@ def start_waiting(club_id: int, now: datetime | None = None) -> int:
             if not budgets.reserve_for_club(club_id, analysis.estimated_seconds, day=day):
                 break
             MatchAnalysis.objects.filter(pk=analysis.pk).update(
-                status=MatchAnalysis.Status.QUEUED, club_day=day
+                status=MatchAnalysis.Status.QUEUED, club_day=day, queued_at=now or timezone.now()
             )
             _queue(analysis)
             queued += 1
@@ -260,12 +261,15 @@ def analyse_at_once(match: Match) -> bool:
 
 def requeue_stalled() -> int:
     """Queue again the analyses whose worker died (running, silent for STALLED_AFTER) and
-    those queued long ago whose task was lost; those started MAX_ATTEMPTS times are left
-    failed. Returns how many were queued."""
+    those sent to the workers that long ago whose task was lost (sent when made, when
+    started from a club's line, or when asked for again); those started MAX_ATTEMPTS
+    times are left failed. Returns how many were queued."""
     now = timezone.now()
-    stale = MatchAnalysis.objects.filter(
-        _stalled(now) | Q(status=MatchAnalysis.Status.QUEUED, created_at__lte=now - STALLED_AFTER)
+    sent_before = now - STALLED_AFTER
+    lost = Q(status=MatchAnalysis.Status.QUEUED) & (
+        Q(queued_at__lte=sent_before) | Q(queued_at__isnull=True, created_at__lte=sent_before)
     )
+    stale = MatchAnalysis.objects.filter(_stalled(now) | lost)
     queued = 0
     for analysis in stale:
         if analysis.attempts >= MAX_ATTEMPTS:
@@ -274,7 +278,9 @@ def requeue_stalled() -> int:
                 error=stored_reason(msg("analysis.failed.stalled", count=analysis.attempts)),
             )
             continue
-        MatchAnalysis.objects.filter(pk=analysis.pk).update(status=MatchAnalysis.Status.QUEUED)
+        MatchAnalysis.objects.filter(pk=analysis.pk).update(
+            status=MatchAnalysis.Status.QUEUED, queued_at=now
+        )
         _queue(analysis)
         queued += 1
     return queued

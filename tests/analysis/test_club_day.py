@@ -252,3 +252,22 @@ def test_one_waiting_that_no_day_could_hold_leaves_the_line(club, queued, settin
     assert services.start_waiting(club.pk) == 2
     assert queued == line[1:] and not MatchAnalysis.objects.filter(pk=line[0]).exists()
     assert selectors.club_analysis_today(club).skipped == 1
+
+
+def test_an_analysis_started_from_the_line_is_not_sent_again_as_lost_at_once(
+    club, queued, settings, monkeypatch
+):
+    """Started from the club's line a day after it joined: the beat that re-sends lost
+    tasks counts from when it was sent, not from when it joined the line."""
+    midnight = datetime(2026, 11, 30, tzinfo=UTC)
+    clock = Clock(monkeypatch, midnight - timedelta(hours=12))
+    settings.LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY = 10**6
+    (analysis,) = analyses_of(store(club, range(1)))
+    MatchAnalysis.objects.update(status="waiting")
+    del queued[:]
+    clock.set(midnight + timedelta(minutes=1))
+    assert start_waiting() == 1 and queued == [analysis]
+    clock.set(midnight + timedelta(minutes=4))
+    assert services.requeue_stalled() == 0
+    clock.set(midnight + timedelta(minutes=7))
+    assert services.requeue_stalled() == 1 and queued == [analysis, analysis]

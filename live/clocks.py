@@ -45,6 +45,10 @@ PRESETS = [(3, 2), (5, 3), (10, 5), (15, 10), (30, 20), (60, 30)]
 #: How long a seat that is not at its table still counts as here: a page without a
 #: socket asks for news every few seconds, and a moment's reload is no absence.
 HERE_FOR = timedelta(seconds=30)
+#: How long an open socket counts as here without a word from its page (the page says
+#: "here" every minute): a socket whose server process died never closed, and its seat
+#: must not count as here for ever.
+SOCKET_SILENT_FOR = timedelta(minutes=3)
 
 
 class TimeControlInvalid(ValueError):
@@ -221,7 +225,10 @@ def presence(table: Table, seat: TableSeat, at: datetime) -> str | None:
     a free one, or where no one claims)."""
     if seat.user_id is None or seat.bot:
         return None
-    if seat.sockets > 0 or seat.seen_at is None or at - seat.seen_at < HERE_FOR:
+    if seat.seen_at is None:
+        return HERE
+    quiet = at - seat.seen_at
+    if quiet < HERE_FOR or (seat.sockets > 0 and quiet < SOCKET_SILENT_FOR):
         return HERE
     limit = grace(table)
     if limit is None:

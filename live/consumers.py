@@ -50,7 +50,11 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         """Nothing is taken from a client but "anything new?" (any message); ``now`` asks
         where the table stands even with no new event (the clocks, who is away: the page
-        asks when a clock it shows reaches zero, or a seat's grace period is over)."""
+        asks when a clock it shows reaches zero, or a seat's grace period is over); ``here``
+        (every minute) says the page is still open, and asks nothing."""
+        if text_data == "here":
+            await database_sync_to_async(endings.seen)(self.table_id, self.scope["user"])
+            return
         await self.send_news(first=text_data == "now")
 
     async def table_news(self, event: dict) -> None:

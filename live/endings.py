@@ -223,7 +223,7 @@ def leave(table_id: int, user: Any) -> None:
 
 def seen(table_id: int, user: Any) -> None:
     """``user`` asked for the table's news (a page without a socket, a client with a
-    token): here. Written at most every few seconds."""
+    token) or its page said it is still open: here. Written at most every few seconds."""
     at = clocks.now()
     _seat_of(table_id, user).filter(
         Q(seen_at__isnull=True) | Q(seen_at__lt=at - clocks.HERE_FOR / 3)

@@ -266,7 +266,9 @@ def test_live_1_2_a_claim_after_the_grace_period_wins_once(club, people, clock):
     assert ann_seat.user == people["ann"]
     endings.arrive(table.pk, people["ben"])
     endings.arrive(table.pk, people["ben"])  # a second tab
-    clock.tick(minutes=10)
+    for _ in range(10):  # his pages say "here" every minute
+        clock.tick(minutes=1)
+        endings.seen(table.pk, people["ben"])
     with pytest.raises(endings.NoClaim) as caught:
         endings.claim(table.pk, people["ann"])
     assert caught.value.code == "nobody_away"
@@ -295,6 +297,41 @@ def test_live_1_2_a_claim_after_the_grace_period_wins_once(club, people, clock):
     again = api.post(f"/api/tables/{table.pk}/claim/", {}, format="json")
     assert again.status_code == 409 and again.json()["error"] == "closed"
     assert Match.objects.filter(club=club).count() == 1
+
+
+def test_a_socket_silent_for_minutes_counts_away(club, people, clock):
+    """A socket whose server process died never closes: without a word from its page for
+    a few minutes its seat is away, then gone, like any other."""
+    table = two_people(club, people, CRYPTID, None)
+    endings.arrive(table.pk, people["ben"])
+    clock.tick(minutes=2)
+    with pytest.raises(endings.NoClaim) as caught:
+        endings.claim(table.pk, people["ann"])
+    assert caught.value.code == "nobody_away"
+    # Past the silence allowed, the seat counts away since its last word, three minutes
+    # ago: longer than the grace period, so it may be claimed at once.
+    clock.tick(minutes=1, seconds=1)
+    endings.claim(table.pk, people["ann"])
+    table.refresh_from_db()
+    assert (table.ending, table.ended_seat) == ("claim", "scientist")
+
+
+def test_a_countdown_is_sent_on_commit_unless_tasks_run_eagerly(club, people, clock, monkeypatch):
+    from config.queueing import registered
+
+    task = registered("live.settle_table")
+    sent: list[tuple] = []
+    monkeypatch.setattr(task, "apply_async", lambda args, **options: sent.append((args, options)))
+    table = two_people(club, people, CRYPTID, {"kind": "realtime", "minutes": 1})
+    table.refresh_from_db()
+    clocks.schedule(table.pk, table.due_at)
+    assert sent == []  # eager (no Redis): the page's read at zero and the sweep settle it
+    monkeypatch.setitem(task.app.conf, "task_always_eager", False)
+    clock.tick(seconds=20)
+    clocks.schedule(table.pk, table.due_at)
+    assert sent == [((table.pk,), {"countdown": 40.05, "ignore_result": True})]
+    clocks.schedule(table.pk, clock.at + timedelta(hours=2))  # the sweep's, not a countdown
+    assert len(sent) == 1
 
 
 def test_a_correspondence_table_has_no_claims(club, people, clock):

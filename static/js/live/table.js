@@ -25,6 +25,9 @@ const RECONNECT_AT_MOST = 15000;
  * table stands while a player is away (their grace period ends between events). */
 const TICK_EVERY = 250;
 const ASK_WHILE_AWAY = 15000;
+/** How often an open page tells its socket it is still here (a socket of a server that
+ * died never closes: the server counts a silent one away after a few minutes). */
+const HERE_EVERY = 60000;
 /** Under this a running clock is shown in the warning colour (ms). */
 const LOW_TIME = 20000;
 
@@ -85,7 +88,7 @@ const ui = {
 };
 const baseTitle = document.title;
 const state = { n: 0, moves: [], news: null, board: null, boardModule: null, boardPayload: null, hints: null, entryAt: -1, socket: null, poller: null, retry: 1000, acting: false, taking: Promise.resolve(), eyes: null, yourTurn: false, turnCame: false, heard: false, later: null,
-  clocksAt: 0, ticker: null, asked: false, awayAsker: null };
+  clocksAt: 0, ticker: null, asked: false, awayAsker: null, here: null };
 
 /** Where the "sound on your turn" choice is remembered (off unless a person turns it on). */
 const SOUND_KEY = "lantern.live.sound";
@@ -173,6 +176,8 @@ function connect() {
   const socket = new WebSocket(url);
   state.socket = socket;
   socket.addEventListener("open", () => {
+    clearInterval(state.here);
+    state.here = setInterval(() => socket.readyState === WebSocket.OPEN && socket.send("here"), HERE_EVERY);
     stopPolling();
     state.retry = 1000;
     setLink("live");

@@ -29,6 +29,7 @@ replay page's views and the rejected-upload walkthrough step a stored log throug
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 from engine.core.envelope import FORMAT, check_action_shape, check_envelope
@@ -60,6 +61,16 @@ def _same(a: Any, b: Any) -> bool:
     ):
         return False
     return a == b
+
+
+@contextmanager
+def _pointing_at(path: str) -> Iterator[None]:
+    """A refusal raised inside points at ``path`` of the log, unless it says where itself."""
+    try:
+        yield
+    except IllegalAction as exc:
+        exc.path = exc.path or path
+        raise
 
 
 class Session:
@@ -96,8 +107,10 @@ class Session:
         Its actions are then taken with :meth:`advance`."""
         try:
             game = check_envelope(log)
-            options = game.normalize_options(log.get("options") or {})
-            game.check_seats(log["seats"], options)
+            with _pointing_at("options"):
+                options = game.normalize_options(log.get("options") or {})
+            with _pointing_at("seats"):
+                game.check_seats(log["seats"], options)
             return cls(
                 game,
                 options,

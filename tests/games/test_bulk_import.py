@@ -63,7 +63,7 @@ def test_a_thousand_bot_played_logs_with_ten_corrupted(
             0,
             "CUL-1.1",
         )
-        assert "unknown seat 'nobody'" in rejection["message"]
+        assert "'nobody' is no seat of this game" in rejection["message"]
 
     client.force_login(people["organiser"])
     page = client.get(body["page_url"])

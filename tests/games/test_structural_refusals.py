@@ -65,6 +65,11 @@ BROKEN: dict[str, tuple[Callable[[dict[str, Any]], None], str, dict[str, str]]] 
         "seats[1].player",
         {"ja": "プレイヤーの名前", "ru": "не указан игрок"},
     ),
+    "seats not the game's": (
+        lambda log: log["seats"][1].__setitem__("seat", "detective"),
+        "seats",
+        {"ja": "探偵プレイヤー", "ru": "игроков-детективов"},
+    ),
     "options not an object": (
         setting("options", ["europe/1"]),
         "options",

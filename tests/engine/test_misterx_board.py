@@ -176,7 +176,7 @@ def test_mx_1_2_duplicate_city_id_and_missing_name(europe_doc):
     assert "listed twice" in rejected(doc)
     doc = copy.deepcopy(europe_doc)
     doc["cities"][4]["name"] = " "
-    assert "'name'" in rejected(doc)
+    assert "has no name" in rejected(doc)
 
 
 def test_mx_1_2_mission_colours_and_start_card_count(europe_doc):
@@ -194,7 +194,7 @@ def test_mx_1_2_mission_colours_and_start_card_count(europe_doc):
 def test_mx_1_4_board_needs_five_distinct_pawns(europe_doc):
     doc = copy.deepcopy(europe_doc)
     doc["pawns"][1] = doc["pawns"][0]
-    assert "5 distinct pawn names" in rejected(doc)
+    assert "5 different pawns" in rejected(doc)
 
 
 def test_mx_1_2_board_file_errors_are_clear(tmp_path):

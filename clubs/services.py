@@ -528,6 +528,32 @@ def handle_for_member(actor: AbstractBaseUser | None, club: Club, user_id: int) 
     return player
 
 
+def guest_player(
+    actor: AbstractBaseUser | None, club: Club, user: AbstractBaseUser, name: str
+) -> Player:
+    """The handle a guest plays as at one of the club's tables (a seat taken by a one-time
+    link): the one linked to their account already, else a new guest handle, ``name``
+    (``-2``… when the club has that handle), linked to them."""
+    existing = club.players.filter(user=user).order_by("handle").first()
+    if existing is not None:
+        return existing
+    taken = set(club.players.values_list("handle", flat=True))
+    player = Player.objects.create(
+        club=club, user=user, guest=True, handle=free_handle(name, taken)
+    )
+    audit(
+        club,
+        actor,
+        "player.guest",
+        Sentence.site(
+            gettext_noop("%(handle)s came as a guest by a one-time seat link"),
+            handle=repr(player.handle),
+        ),
+        player=player.pk,
+    )
+    return player
+
+
 def claim_handle(user: AbstractBaseUser, player: Player) -> HandleClaim:
     """``user`` says the handle is theirs; an organiser confirms (:func:`decide_claim`)."""
     _a_person(player)

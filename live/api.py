@@ -20,7 +20,7 @@ from clubs import selectors as club_selectors
 from config.api.errors import ErrorSerializer, LanternAPIView
 from config.api.requests import json_param, require, validated
 from config.api.schema import SLUG
-from live import clocks, endings, policy, selectors, services, takebacks
+from live import clocks, endings, guests, policy, selectors, services, takebacks
 from live.models import Table, TableEvent
 from recorder.api import ChoiceSerializer
 from recorder.choices import choose
@@ -104,6 +104,27 @@ class ActSerializer(serializers.Serializer):
         "an older one is refused (409 stale), so catch up first."
     )
     action = serializers.JSONField(help_text="One action of your seat, as legal-actions lists it.")
+
+
+class SeatLinkRequestSerializer(serializers.Serializer):
+    seat = serializers.CharField(help_text="A free seat of the table.")
+
+
+class SeatLinkSerializer(serializers.Serializer):
+    seat = serializers.CharField()
+    token = serializers.CharField(help_text="Shown once: only its hash is stored.")
+    url = serializers.URLField(help_text="The page that seats whoever opens it first.")
+
+
+class TakeByLinkSerializer(serializers.Serializer):
+    token = serializers.CharField(help_text="A seat link's token.")
+    name = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=guests.NAME_LENGTH,
+        help_text="Who is not a member of the club plays as this guest name (default: "
+        "your user name).",
+    )
 
 
 class TakebackAskSerializer(serializers.Serializer):
@@ -585,3 +606,41 @@ def _news(request: Request, table_id: int, since: int) -> Response:
     table = selectors.table_for(request.user, table_id)
     assert table is not None
     return Response(selectors.news(table, policy.eyes(request.user, table), since))
+
+
+class SeatLinkView(LiveView):
+    @extend_schema(
+        tags=TAGS,
+        operation_id="tables_seat_link",
+        request=SeatLinkRequestSerializer,
+        responses={201: SeatLinkSerializer, **_WRITE_ERRORS},
+        summary="A one-time link to a free seat, for a guest (the table's opener or an "
+        "organiser, where the club allows guests at its tables); a new link for the seat "
+        "voids the one before",
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        table = _watched(request, table_id)
+        require(policy.can_link_seat(request.user, table), request)
+        body = validated(SeatLinkRequestSerializer, request)
+        token = guests.make_link(table.pk, request.user, body["seat"])
+        url = request.build_absolute_uri(reverse("live-seat-link", args=[token]))
+        return Response(
+            SeatLinkSerializer({"seat": body["seat"], "token": token, "url": url}).data,
+            status=status.HTTP_201_CREATED,
+        )
+
+
+class TakeByLinkView(LiveView):
+    @extend_schema(
+        tags=TAGS,
+        operation_id="tables_take_by_link",
+        request=TakeByLinkSerializer,
+        responses={200: TableSerializer, **_WRITE_ERRORS},
+        summary="Take the seat a one-time link names (signed in: a member as their handle, "
+        "anyone else as a guest); the link is then spent (422 LIVE-LINK for a spent one)",
+    )
+    def post(self, request: Request) -> Response:
+        require(request.user.is_authenticated, request)
+        body = validated(TakeByLinkSerializer, request)
+        table, _user = guests.take_by_link(body["token"], request.user, body.get("name") or None)
+        return _table_response(request, table.pk)

@@ -28,16 +28,18 @@ from recorder.selectors import seen_position
 
 
 def table_for(user: AnyUser, table_id: int) -> LiveTable | None:
-    """The table if its club is visible to ``user`` (None: answer 404). Whether the user
-    may watch it is ``live.policy.can_watch``."""
+    """The table if its club is visible to ``user``, or ``user`` holds one of its seats (a
+    guest; None: answer 404). Whether the user may watch it is ``live.policy.can_watch``."""
     table = (
         LiveTable.objects.select_related("club", "created_by", "match")
         .prefetch_related(Prefetch("seats", queryset=TableSeat.objects.select_related("user")))
         .filter(pk=table_id)
         .first()
     )
-    if table is None or not club_policy.can_view_club(user, table.club):
+    if table is None:
         return None
+    if not club_policy.can_view_club(user, table.club) and policy.seat_of(user, table) is None:
+        return None  # a guest seated by a link sees their table of a private club
     return table
 
 

@@ -244,9 +244,11 @@ def open_table(
     return table
 
 
-def _seat(table: Table, user: Any, seat_id: str) -> None:
-    """Put ``user`` in ``seat_id`` as the club's handle they play as."""
-    handle = club_services.handle_for_member(user, table.club, user.pk).handle
+def _seat(table: Table, user: Any, seat_id: str, handle: str | None = None) -> None:
+    """Put ``user`` in ``seat_id`` as the club's handle they play as (``handle``: a
+    guest's, ``live.guests``)."""
+    if handle is None:
+        handle = club_services.handle_for_member(user, table.club, user.pk).handle
     TableSeat.objects.filter(table=table, seat=seat_id).update(
         user=user, player=handle, seen_at=clocks.now()
     )

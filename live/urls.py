@@ -10,4 +10,10 @@ urlpatterns = [
         "clubs/<slug:slug>/tables/<id:table_id>/take-seat", views.take_seat, name="live-take-seat"
     ),
     path("clubs/<slug:slug>/tables/<id:table_id>/abandon", views.abandon, name="live-abandon"),
+    path(
+        "clubs/<slug:slug>/tables/<id:table_id>/seat-link",
+        views.make_seat_link,
+        name="live-make-seat-link",
+    ),
+    path("tables/seat/<str:token>/", views.seat_link, name="live-seat-link"),
 ]

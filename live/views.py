@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth import get_backends, login
+from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.forms import HiddenInput
@@ -23,7 +25,7 @@ from clubs.models import Club
 from config.errors import OverBudget, with_retry_after
 from config.sentences import say
 from engine import get_game
-from live import endings, policy, selectors, services
+from live import endings, guests, policy, selectors, services
 from live.forms import OpenTableForm
 from live.models import Table
 from recorder import selectors as recorder_selectors
@@ -44,15 +46,19 @@ def _member_club(request: HttpRequest, slug: str) -> Club | HttpResponse:
 def _watched_table(
     request: HttpRequest, slug: str, table_id: int
 ) -> tuple[Club, Table] | HttpResponse:
-    """The club's table ``table_id`` that the member may watch (404 otherwise)."""
-    club = _member_club(request, slug)
-    if isinstance(club, HttpResponse):
-        return club
+    """The club's table ``table_id`` that the person may watch: a member, or a guest at one
+    of its seats (404 for a table of a club they cannot see; 403 for a member of none)."""
+    if not request.user.is_authenticated:
+        if club_selectors.club_for(request.user, slug) is None:
+            raise Http404("no such club")
+        return redirect_to_login(request.get_full_path())
     endings.settle_due(table_id)
     table = selectors.table_for(request.user, table_id)
-    if table is None or table.club_id != club.pk or not policy.can_watch(request.user, table):
+    if table is None or table.club.slug != slug:
         raise Http404("no such table")
-    return club, table
+    if not policy.can_watch(request.user, table):
+        raise PermissionDenied("only members of this club play at its tables")
+    return table.club, table
 
 
 def new_table(request: HttpRequest, slug: str) -> HttpResponse:
@@ -145,6 +151,8 @@ def table_page(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
             "invite_url": request.build_absolute_uri(
                 reverse("live-table", args=[club.slug, table.pk])
             ),
+            "can_link_seat": policy.can_link_seat(request.user, table),
+            "new_link": _new_link(request, table),
             "config": config,
         },
     )
@@ -178,3 +186,89 @@ def abandon(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
         return redirect("live-table", club.slug, table.pk)
     messages.success(request, gettext("The table was abandoned."))
     return redirect("club", club.slug)
+
+
+# --- guests by one-time seat links (live.guests) ---------------------------------------------
+
+#: The session key holding the link just made, shown once on the table's page.
+NEW_LINK = "live_new_seat_link"
+
+
+def _new_link(request: HttpRequest, table: Table) -> dict[str, str] | None:
+    made = request.session.get(NEW_LINK)
+    if not made or made.get("table") != table.pk:
+        return None
+    del request.session[NEW_LINK]
+    return made
+
+
+@require_POST
+def make_seat_link(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
+    found = _watched_table(request, slug, table_id)
+    if isinstance(found, HttpResponse):
+        return found
+    club, table = found
+    if not policy.can_link_seat(request.user, table):
+        raise PermissionDenied("the table's opener or an organiser, where the club allows guests")
+    seat = request.POST.get("seat", "")
+    try:
+        token = guests.make_link(table.pk, request.user, seat)
+    except services.TableError as exc:
+        messages.error(request, exc.message)
+    else:
+        label = next(
+            (row["label"] for row in selectors.seat_rows(table) if row["seat"] == seat), seat
+        )
+        request.session[NEW_LINK] = {
+            "table": table.pk,
+            "seat": label,
+            "url": request.build_absolute_uri(reverse("live-seat-link", args=[token])),
+        }
+    return redirect("live-table", club.slug, table.pk)
+
+
+def _account_backend() -> str:
+    """The site's backend of accounts in the database (the one a session keeps its person
+    with: a Django ModelBackend among ``AUTHENTICATION_BACKENDS``)."""
+    backend = next(b for b in get_backends() if isinstance(b, ModelBackend))
+    return f"{type(backend).__module__}.{type(backend).__qualname__}"
+
+
+def seat_link(request: HttpRequest, token: str) -> HttpResponse:
+    """A one-time seat link: who opens it sees the table's game and seat, gives a name when
+    they are not a member of the club, and takes the seat with one click."""
+    link = guests.waiting_link(token)
+    if link is None:
+        return render(request, "live/seat_link.html", {"spent": True}, status=410)
+    table = link.table
+    user = request.user if request.user.is_authenticated else None
+    member = user is not None and policy.can_open_table(user, table.club)
+    error = None
+    if request.method == "POST":
+        try:
+            table, seated = guests.take_by_link(token, user, request.POST.get("name"))
+        except services.TableError as exc:
+            error = exc.message
+        except OverBudget as exc:
+            error = exc.message
+        else:
+            if user is None:  # a guest account of their own, held by this session
+                login(request, seated, backend=_account_backend())
+            return redirect("live-table", table.club.slug, table.pk)
+    game = get_game(table.game)
+    label = next((r["label"] for r in selectors.seat_rows(table) if r["seat"] == link.seat), "")
+    return render(
+        request,
+        "live/seat_link.html",
+        {
+            "spent": False,
+            "club": table.club,
+            "game_name": say(game.title()) if game else table.game,
+            "seat_label": label,
+            "opener": table.created_by.get_username(),
+            "ask_name": not member,
+            "name": request.POST.get("name", user.get_username() if user else ""),
+            "error": error,
+        },
+        status=422 if error else 200,
+    )

@@ -35,6 +35,11 @@ BROKER_ERRORS: tuple[type[BaseException], ...] = (
 )
 
 
+#: One thread at a time has Celery import the tasks modules: its autodiscovery runs once,
+#: so a second thread asking meanwhile would find the task not registered yet.
+_discovering = threading.Lock()
+
+
 def registered(task: Task | str) -> Task:
     """The task itself, given it or the name it is registered under (``"ladder.rate_match"``).
 
@@ -47,7 +52,9 @@ def registered(task: Task | str) -> Task:
     from config.celery import app
 
     if task not in app.tasks:
-        app.loader.import_default_modules()
+        with _discovering:
+            if task not in app.tasks:
+                app.loader.import_default_modules()
     return app.tasks[task]
 
 

@@ -38,7 +38,9 @@ def check_end(end: Any, seats: Collection[str]) -> None:
         or end.get("seat") not in seats
     ):
         raise IllegalAction(
-            "LOG-END", msg("core.refuse.end_shape", reasons=", ".join(sorted(REASONS)))
+            "LOG-END",
+            msg("core.refuse.end_shape", reasons=", ".join(sorted(REASONS))),
+            path="end",
         )
 
 
@@ -57,10 +59,12 @@ def end_result(
     at ``state``; IllegalAction when it cannot end so: already over on the board
     (LIVE-1.3), or not a game of two sides (LIVE-1.4)."""
     if game.is_over(state):
-        raise IllegalAction(ALREADY_OVER, msg("core.refuse.end_after_board_end"))
+        raise IllegalAction(ALREADY_OVER, msg("core.refuse.end_after_board_end"), path="end")
     winner = winning_side(game, seats, end["seat"])
     if winner is None:
-        raise IllegalAction(TWO_SIDES, msg("core.refuse.end_needs_two_sides", name=game.title()))
+        raise IllegalAction(
+            TWO_SIDES, msg("core.refuse.end_needs_two_sides", name=game.title()), path="end"
+        )
     return {"winner": winner, "reason": end["reason"], "seat": end["seat"]}
 
 

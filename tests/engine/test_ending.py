@@ -99,6 +99,7 @@ def test_log_end_is_null_or_a_reason_and_a_seat_of_the_log(end):
     with pytest.raises(IllegalAction) as caught:
         replay(log)
     assert caught.value.rule == "LOG-END" and caught.value.index is None
+    assert caught.value.path == "end"
     log["end"] = None
     assert replay(log).status == "unfinished"
 

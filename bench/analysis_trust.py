@@ -41,6 +41,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.common.reliability import reliability_svg  # noqa: E402
 from engine import analyse, get_game, play, replay  # noqa: E402
 from engine.ai.registry import ai_of  # noqa: E402
 
@@ -56,8 +57,6 @@ ANALYSIS_SEEDS = (1, 2)
 BASE_RATE_GAMES = 400
 BASE_RATE_SEEDS = 910_000
 CONTESTED = (15.0, 85.0)
-#: a seat that never found a world (None) is left out of the comparisons
-BINS = 10
 
 
 def games_of(
@@ -117,63 +116,6 @@ def controller(game_id: str, seat: str) -> str:
     game = get_game(game_id)
     assert game is not None
     return game.controller(seat)
-
-
-def reliability_svg(title: str, pairs: list[tuple[float, float]]) -> str:
-    """A reliability diagram: per tenth of forecast chance, how often the seat won
-    (dots sized by how many forecasts), with the diagonal of a calibrated forecast."""
-    size, pad = 360, 48
-    inner = size - 2 * pad
-
-    def x(p: float) -> float:
-        return pad + inner * p
-
-    def y(p: float) -> float:
-        return size - pad - inner * p
-
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
-        f'viewBox="0 0 {size} {size}" font-family="sans-serif" font-size="11">',
-        f'<rect width="{size}" height="{size}" fill="white"/>',
-        f'<text x="{size / 2}" y="18" text-anchor="middle" font-size="13">{title}</text>',
-        f'<rect x="{pad}" y="{pad}" width="{inner}" height="{inner}" fill="none" stroke="#888"/>',
-        f'<line x1="{x(0)}" y1="{y(0)}" x2="{x(1)}" y2="{y(1)}" stroke="#bbb" stroke-dasharray="4 '
-        f'3"/>',
-    ]
-    for tick in range(0, 11, 2):
-        p = tick / 10
-        parts.append(
-            f'<text x="{x(p)}" y="{size - pad + 14}" text-anchor="middle">{tick * 10}</text>'
-        )
-        parts.append(f'<text x="{pad - 6}" y="{y(p) + 4}" text-anchor="end">{tick * 10}</text>')
-    parts.append(
-        f'<text x="{size / 2}" y="{size - 10}" text-anchor="middle">forecast win chance (%)</text>'
-    )
-    parts.append(
-        f'<text x="14" y="{size / 2}" text-anchor="middle" '
-        f'transform="rotate(-90 14 {size / 2})">won (%)</text>'
-    )
-    bins: list[list[tuple[float, float]]] = [[] for _ in range(BINS)]
-    for forecast, outcome in pairs:
-        bins[min(BINS - 1, int(forecast * BINS))].append((forecast, outcome))
-    most = max((len(b) for b in bins), default=1) or 1
-    points = []
-    for members in bins:
-        if not members:
-            continue
-        mean_f = sum(f for f, _ in members) / len(members)
-        mean_o = sum(o for _, o in members) / len(members)
-        points.append((x(mean_f), y(mean_o)))
-        radius = 2 + 6 * math.sqrt(len(members) / most)
-        parts.append(
-            f'<circle cx="{x(mean_f):.1f}" cy="{y(mean_o):.1f}" r="{radius:.1f}" fill="#2a6fb0">'
-            f"<title>{len(members)} forecasts</title></circle>"
-        )
-    if len(points) > 1:
-        path = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
-        parts.append(f'<polyline points="{path}" fill="none" stroke="#2a6fb0"/>')
-    parts.append("</svg>")
-    return "\n".join(parts)
 
 
 def measure(game_id: str, args: argparse.Namespace) -> dict[str, Any]:
@@ -331,7 +273,13 @@ def main() -> int:
         print(f"  CPU: {r['cpu_per_100']:.1f} s of one core per 100 actions  target <= 60")
         diagram = out / f"analysis_reliability_{game_id}.svg"
         diagram.write_text(
-            reliability_svg(f"{game_id}: own win chance on greedy games", r["forecasts"])
+            reliability_svg(
+                f"{get_game(game_id).name}: own win chance, greedy games",
+                r["forecasts"],
+                f"{args.greedy} game{'' if args.greedy == 1 else 's'}, every ply and seat, "
+                "two runs: Brier "
+                + ("-" if r["skill"] is None else f"{r['brier']:.3f}, skill {r['skill']:+.2f}"),
+            )
         )
         print(f"  reliability diagram: {diagram}")
         met = met and (either == 0 or same / either >= 0.9) and r["own_p90"] <= 5.0

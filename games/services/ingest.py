@@ -82,8 +82,9 @@ def played_at_of(document: dict[str, Any]) -> datetime | None:
         raise PlayedAtRefused(
             Sentence.site(
                 gettext_noop(
-                    "meta.played_at %(value)s is not a date and time: write it as "
-                    "%(example)s (ISO 8601), or leave it out when the date is unknown"
+                    "the date the log gives for the game, %(value)s, is not a date and time: "
+                    "write it as %(example)s (ISO 8601), or leave it out when the date is "
+                    "unknown"
                 ),
                 value=_shown(value),
                 example=PLAYED_AT_EXAMPLE,
@@ -97,8 +98,8 @@ def played_at_of(document: dict[str, Any]) -> datetime | None:
         raise PlayedAtRefused(
             Sentence.site(
                 gettext_noop(
-                    "meta.played_at %(value)s is outside the calendar once its offset is "
-                    "applied (years 1 to 9999 in UTC)"
+                    "the date the log gives for the game, %(value)s, is outside the calendar "
+                    "once its offset is applied (years 1 to 9999 in UTC)"
                 ),
                 value=_shown(value),
             )
@@ -116,7 +117,12 @@ def _check_played_at(log: dict[str, Any]) -> None:
     try:
         played_at_of(log)
     except PlayedAtRefused as exc:
-        raise LogRejected(Upload.Error.MALFORMED, exc.args[0], rule="LOG-META") from None
+        raise LogRejected(
+            Upload.Error.MALFORMED,
+            exc.args[0],
+            rule="LOG-META",
+            details={"path": "meta.played_at"},
+        ) from None
 
 
 def has_bot_seat(document: dict[str, Any]) -> bool:

@@ -81,6 +81,11 @@ BROKEN: dict[str, tuple[Callable[[dict[str, Any]], None], str, dict[str, str]]] 
         "meta",
         {"ja": "いつどこで", "ru": "когда и где"},
     ),
+    "a date that is no date": (
+        lambda log: log["meta"].__setitem__("played_at", "last Tuesday"),
+        "meta.played_at",
+        {"ja": "ログの対局日時", "ru": "дата партии"},
+    ),
     "seed out of range": (
         setting("seed", -1),
         "seed",

@@ -78,7 +78,8 @@ def test_log_meta_a_played_at_that_is_not_a_date_is_refused_naming_the_field(
     assert response.status_code == 400, response.content
     body = response.json()
     assert (body["error"], body["rule"]) == ("malformed", "LOG-META")
-    assert "meta.played_at" in body["message"] and json.dumps(played_at) in body["message"]
+    assert body["path"] == "meta.played_at" and json.dumps(played_at) in body["message"]
+    assert "meta.played_at" not in body["message"]  # the sentence names it in words
     assert Match.objects.count() == before
 
 

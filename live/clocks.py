@@ -26,7 +26,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from config.queueing import BROKER_ERRORS, registered
 from live.models import Table, TableSeat
@@ -117,6 +117,19 @@ def time_control(raw: Any) -> TimeControl:
         gettext("clock kind is one of %(values)s") % {"values": ", ".join(Table.Clock.values)},
         "kind",
     )
+
+
+def label(table: Table) -> str:
+    """The time control in a few words, as a club's list of tables says it ("" untimed)."""
+    if table.clock == Table.Clock.REALTIME:
+        return gettext("real time %(minutes)s + %(increment)s") % {
+            "minutes": table.clock_minutes,
+            "increment": table.clock_increment,
+        }
+    if table.clock == Table.Clock.CORRESPONDENCE:
+        days = table.clock_days or 0
+        return ngettext("%(days)s day per move", "%(days)s days per move", days) % {"days": days}
+    return ""
 
 
 def timed(table: Table) -> bool:

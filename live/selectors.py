@@ -63,6 +63,7 @@ def club_tables(club: Club, user: AnyUser) -> list[LiveTable]:
         table.mine = policy.seat_of(user, table) is not None
         table.can_abandon = policy.can_abandon(user, table)
         table.free_seats = sum(1 for row in table.seat_rows if row["free"])
+        table.clock_label = clocks.label(table)
     return tables
 
 

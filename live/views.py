@@ -25,7 +25,7 @@ from clubs.models import Club
 from config.errors import OverBudget, with_retry_after
 from config.sentences import say
 from engine import get_game
-from live import endings, guests, policy, selectors, services
+from live import clocks, endings, guests, policy, selectors, services
 from live.forms import OpenTableForm
 from live.models import Table
 from recorder import selectors as recorder_selectors
@@ -146,6 +146,7 @@ def table_page(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
             "seats": selectors.seat_rows(table),
             "seat": seat,
             "can_take_seat": seat is None and policy.can_take_seat(request.user, table),
+            "clock_label": clocks.label(table),
             "can_abandon": table.status in services.NOT_OVER
             and policy.can_abandon(request.user, table),
             "invite_url": request.build_absolute_uri(

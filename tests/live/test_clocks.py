@@ -105,6 +105,28 @@ def test_a_real_time_clock_is_charged_exactly_and_gets_its_increment(club, peopl
     assert figures["control"]["grace_s"] == 120
 
 
+def test_the_club_page_and_the_lobby_say_the_clock(club, people, client, clock):
+    services.open_table(
+        club,
+        people["ann"],
+        game_id=CRYPTID,
+        seats=seats(CRYPTID, "me", "free"),
+        clock={"kind": "realtime", "minutes": 5, "increment": 3},
+    )
+    waiting = services.open_table(
+        club,
+        people["ben"],
+        game_id=CRYPTID,
+        seats=seats(CRYPTID, "me", "free"),
+        clock={"kind": "correspondence", "days": 3},
+    )
+    client.force_login(people["cat"])
+    page = client.get("/clubs/riverside/?lang=ru").content.decode()
+    assert "реальное время 5 + 3" in page and "3 дня на ход" in page
+    lobby = client.get(f"/clubs/riverside/tables/{waiting.pk}/?lang=ja").content.decode()
+    assert "持ち時間：1 手 3 日。" in lobby
+
+
 def test_an_untimed_table_has_no_clocks_and_the_database_checks_a_control(club, people, clock):
     table = two_people(club, people, CRYPTID, None)
     assert table.clock == "none" and all(s.clock_ms is None for s in table.seats.all())

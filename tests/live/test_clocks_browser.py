@@ -38,6 +38,13 @@ def test_a_real_time_clock_runs_out_in_the_browsers(
     # The form's redirect drops ?lang (a member's own language is their settings'): ask again.
     ann.goto(f"{asgi_server}/clubs/riverside/tables/{table.pk}/?lang=ja")
 
+    # The club's list says each table's clock.
+    ben.goto(f"{asgi_server}/clubs/riverside/?lang=ru")
+    assert "реальное время 3 + 2" in ben.locator(".live-table-list").inner_text()
+    for width in (1400, 390):
+        ben.set_viewport_size({"width": width, "height": 900})
+        ben.locator(".live-table-list").scroll_into_view_if_needed()
+        screenshot(ben, f"clock-club-list-ru-{width}")
     ben.goto(f"{asgi_server}/clubs/riverside/tables/{table.pk}/?lang=ru")
     ben.locator("#live-take-seat").click()
     ben.wait_for_selector('#live[data-status="playing"]')

@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Count
+from django.db.models import Count, Exists, OuterRef, Q
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext, ngettext
 
@@ -37,6 +37,7 @@ from engine import (
     INACCURACY,
     MISTAKE,
     Table,
+    all_games,
     analysable,
     analysis_version,
     get_game,
@@ -44,6 +45,7 @@ from engine import (
     render,
 )
 from games.models import Match
+from games.selectors import PLAYED_ORDER, seats_with_players
 from replay.frames import ALL, viewer_ids
 
 
@@ -400,3 +402,21 @@ def clubs_analysis_today(limit: int = 20) -> list[ClubDay]:
         )
         for row in rows
     ]
+
+
+def analysed_matches(club: Club, limit: int = 5) -> list[Match]:
+    """The club's matches whose analysis by the current engine is stored, the latest
+    played first (the club page lists them, so whoever sees the club finds one; the
+    analysis is read on the match's replay, as the replay is)."""
+    current = Q(pk__in=[])
+    for game_id, game in all_games().items():
+        if analysable(game):
+            current |= Q(match__game=game_id, engine_version=analysis_version(game))
+    done = MatchAnalysis.objects.filter(
+        current, match=OuterRef("pk"), status=MatchAnalysis.Status.DONE
+    )
+    return list(
+        club.matches.filter(Exists(done))
+        .prefetch_related(seats_with_players())
+        .order_by(*PLAYED_ORDER)[:limit]
+    )

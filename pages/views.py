@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from analysis.selectors import club_analysis_today, recent_accuracy
+from analysis.selectors import analysed_matches, club_analysis_today, recent_accuracy
 from clubs import policy
 from clubs import selectors as club_selectors
 from clubs.forms import InviteForm, TimeZoneForm, VoidForm
@@ -91,6 +91,7 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
             "drafts": open_draft_rows(club, request.user) if can_record else [],
             "times_in": zones.current_label(translation.get_language() or "en"),
             "analysis_day": club_analysis_today(club) if club.auto_analysis and role else None,
+            "analysed": analysed_matches(club),
             "tables": live_selectors.club_tables(club, request.user),
             "can_play_online": live_policy.can_open_table(request.user, club),
         },

@@ -9,6 +9,7 @@ from typing import Any
 
 from django.http import Http404
 from django.urls import reverse
+from django.utils.translation import gettext
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
@@ -433,7 +434,7 @@ class DraftListView(RecorderView):
     def get(self, request: Request) -> Response:
         slug = request.query_params.get("club")
         if not slug:
-            raise services.DraftInvalid("club (a club's slug) is required", field="club")
+            raise services.DraftInvalid(gettext("club (a club's slug) is required"), field="club")
         club = club_selectors.club_for(request.user, slug)
         if club is None:
             raise Http404
@@ -441,7 +442,9 @@ class DraftListView(RecorderView):
         wanted = request.query_params.get("status") or Draft.Status.RECORDING
         if wanted not in Draft.Status.values:
             raise services.DraftInvalid(
-                f"status must be one of {', '.join(Draft.Status.values)}", field="status"
+                gettext("status must be one of %(statuses)s")
+                % {"statuses": ", ".join(Draft.Status.values)},
+                field="status",
             )
         paginator = LanternCursorPagination()
         page = paginator.paginate_queryset(selectors.club_drafts(club, wanted), request, view=self)
@@ -556,7 +559,10 @@ def _json_param(request: Request, name: str) -> Any:
     try:
         return parse_json_value(raw)
     except ValueError as exc:
-        raise services.DraftInvalid(f"{name} must be JSON ({exc})", field=name) from None
+        raise services.DraftInvalid(
+            gettext("%(name)s must be JSON (%(reason)s)") % {"name": name, "reason": exc},
+            field=name,
+        ) from None
 
 
 def fingerprint(request: Request) -> str:

@@ -24,6 +24,8 @@ from dataclasses import field as dataclass_field
 from math import comb, prod
 from typing import Any
 
+from django.utils.translation import gettext
+
 #: Once at most this many actions match, they are listed instead of a field's values.
 LIST_LIMIT = 40
 #: A field with more distinct values than this is descended into when it can be.
@@ -73,7 +75,7 @@ def check_prefix(prefix: Any) -> dict[str, Any]:
     if prefix is None:
         return {}
     if not isinstance(prefix, dict) or not all(isinstance(k, str) and k for k in prefix):
-        raise BadPrefix("prefix must be an object of {path: value}")
+        raise BadPrefix(gettext("prefix must be an object of {path: value}"))
     return dict(prefix)
 
 

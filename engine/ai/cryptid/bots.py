@@ -17,7 +17,6 @@ from engine.ai.search import search_bot
 from engine.core.rng import Rng
 from engine.games.cryptid.legal import legal_actions
 from engine.games.cryptid.rules import (
-    block_signature,
     blockade_sides,
     candidate_blocks,
     matching_blocks,
@@ -48,12 +47,23 @@ def random_bot(game: Any, state: CryptidState, seat: str, rng: Rng) -> Action:
 
 def best_trace_size(state: CryptidState, spaces: list[list[int]]) -> int:
     """The most candidate blocks one trace matches, with the inactive row's sensors ``spaces``."""
-    tally: dict[tuple[int, int], int] = {}
-    for j in candidate_blocks(state):
-        n, mask = block_signature(spaces, j)
-        tally[(0, n)] = tally.get((0, n), 0) + 1
-        if mask:
-            tally[(1, mask)] = tally.get((1, mask), 0) + 1
+    return _trace_size(candidate_blocks(state), spaces)
+
+
+def _trace_size(candidates: list[int], spaces: list[list[int]]) -> int:
+    """:func:`best_trace_size` over the candidate blocks ``candidates`` (the signature of
+    :func:`~engine.games.cryptid.rules.block_signature` written out: the greedy bot asks
+    this for every action of every playout's turn)."""
+    tally: dict[int, int] = {}  # a count n as n, a colour mask m as -m
+    get = tally.get
+    for j in candidates:
+        a, b = spaces[j], spaces[j + 1]
+        r, w, k = a[0] + b[0], a[1] + b[1], a[2] + b[2]
+        n = r + w + k
+        tally[n] = get(n, 0) + 1
+        if n:
+            mask = -((1 if r else 0) | (2 if w else 0) | (4 if k else 0))
+            tally[mask] = get(mask, 0) + 1
     return max(tally.values(), default=0)
 
 
@@ -92,7 +102,10 @@ def greedy_bot(game: Any, state: CryptidState, seat: str, rng: Rng) -> Action:
     actions = legal_actions(state, seat)
     sign = 1 if seat == "cryptid" else -1
     if phase == "sensor":
-        now = best_trace_size(state, state.sensors[OTHER[state.active]])
+        candidates = candidate_blocks(state)
+        now = _trace_size(candidates, state.sensors[OTHER[state.active]])
+        # a card and the wild card played as it resolve alike: each resolution sized once
+        sizes: dict[tuple[Any, ...], int] = {}
         scored: list[tuple[Any, Action]] = []
         for action in actions:
             kind = action["type"]
@@ -100,7 +113,20 @@ def greedy_bot(game: Any, state: CryptidState, seat: str, rng: Rng) -> Action:
                 size = now
             else:
                 effect = action["card"] if kind == "play" else action["as"]
-                size = best_trace_size(state, _after_effect(state, effect, action))
+                key = (
+                    effect,
+                    action.get("space"),
+                    action.get("color"),
+                    action.get("dir"),
+                    *action.get("left", {}).items(),
+                    None,
+                    *action.get("right", {}).items(),
+                )
+                found = sizes.get(key)
+                if found is None:
+                    spaces = _after_effect(state, effect, action)
+                    found = sizes[key] = _trace_size(candidates, spaces)
+                size = found
             scored.append(((sign * size, _PREFERENCE[kind]), action))
         return _pick(rng, scored)
     if phase == "hiding":

@@ -51,14 +51,23 @@ class _Beliefs:
         self.placed = {
             n for n in ENVELOPE_NUMBERS if any(event["type"] == "place" for event in known.since[n])
         }
+        #: per envelope, the cards believed in it (None: not known: never seen, or a card
+        #: placed in it since), read once per decision (the plans ask for them many times)
+        self.believed: dict[int, frozenset[str] | None] = {
+            n: None if cards is None or n in self.placed else frozenset(cards)
+            for n, cards in self.contents.items()
+        }
+        self._docs = {
+            n: frozenset() if cards is None else cards & ALL_DOCUMENTS
+            for n, cards in self.believed.items()
+        }
 
-    def docs(self, n: int) -> set[str]:
-        cards = self.contents[n]
-        return set() if cards is None or n in self.placed else set(cards) & ALL_DOCUMENTS
+    def docs(self, n: int) -> frozenset[str]:
+        return self._docs[n]
 
     def has(self, n: int, letters: frozenset[str]) -> bool:
-        cards = self.contents[n]
-        return cards is not None and n not in self.placed and any(c in letters for c in cards)
+        cards = self.believed[n]
+        return cards is not None and not cards.isdisjoint(letters)
 
     def target(self, extra: AbstractSet[str] = frozenset()) -> int | None:
         """The envelope to gather the documents in: the most documents (with ``extra``

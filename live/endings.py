@@ -10,6 +10,7 @@ written (:func:`settle_due`, cheap when nothing is) and by the countdown task
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 from typing import Any
 
@@ -19,6 +20,7 @@ from django.db.models.functions import Greatest
 from django.utils.translation import gettext
 
 from clubs.models import Player
+from config.errors import OverBudget
 from engine import bots_of, get_game, winning_side
 from live import clocks, policy
 from live.models import Table, TableEvent, TableSeat
@@ -33,6 +35,8 @@ from live.services import (
     position_of,
 )
 from recorder.services import Position
+
+log = logging.getLogger(__name__)
 
 
 class NoClaim(TableError):
@@ -100,8 +104,20 @@ def _time_out(table: Table, seat: TableSeat) -> None:
     position = position_of(table)
     if table.on_time_out == Table.OnTimeOut.LOSE and _two_sides(position, seat.seat):
         _end(table, position, Table.Ending.TIME, seat.seat)
-    else:
-        _take_over(table, [seat], Table.Ending.TIME)
+        return
+    try:
+        with transaction.atomic():
+            _take_over(table, [seat], Table.Ending.TIME)
+    except OverBudget:
+        # The opener's share of bot moves is spent, and a time-out settled on a read must
+        # not fail the read: the seat's side loses instead where it can; in a free-for-all
+        # its clock stays at zero and the table goes on without it until its idle end.
+        table.refresh_from_db()
+        if _two_sides(position, seat.seat):
+            _end(table, position, Table.Ending.TIME, seat.seat)
+        else:
+            log.warning("table %s: no bot could take over %s (over budget)", table.pk, seat.seat)
+            _save(table)
 
 
 def _end(table: Table, position: Position, reason: str, seat: str) -> None:

@@ -209,6 +209,29 @@ def test_live_1_5_a_bot_takes_over_a_seat_whose_time_ran_out(club, people, clock
     assert "end" not in document
 
 
+def test_a_time_out_past_the_bots_budget_loses_instead_of_failing_the_read(
+    club, people, clock, monkeypatch
+):
+    from config.errors import OverBudget
+
+    def spent(user):
+        raise OverBudget("no more bot moves this minute", retry_after=30, limit=1)
+
+    table = two_people(club, people, MX, {"kind": "realtime", "minutes": 1, "on_time_out": "bot"})
+    monkeypatch.setattr(services.budgets, "admit_bot_moves", spent)
+    clock.tick(minutes=2)
+    api = token_client(people["ben"])
+    assert api.get(f"/api/tables/{table.pk}/news/").status_code == 200
+    table.refresh_from_db()
+    assert (table.status, table.ending, table.ended_seat, table.takeovers) == (
+        "finished",
+        "time",
+        "mrx",
+        [],
+    )
+    assert seat_row(table, "mrx").bot == ""
+
+
 def test_live_1_4_in_a_free_for_all_a_bot_takes_the_seat_over(club, people, clock):
     table = services.open_table(
         club,

@@ -22,11 +22,12 @@ from django.utils.translation import gettext
 from clubs import services as club_services
 from clubs.models import Club
 from config.errors import AppError
+from config.events import publish
 from config.sentences import engine_locale, say
 from engine import FORMAT, IllegalAction, Session, bots_of, end_result, get_game
 from games import services as game_services
 from games.models import Upload
-from live import clocks, policy, push
+from live import clocks, events, policy, push
 from live.models import Table, TableEvent, TableSeat
 from recorder import budgets
 from recorder import services as steps
@@ -440,3 +441,7 @@ def _finish(table: Table, position: Position) -> None:
         # The engine accepted every move, so this is a defect: the table stays finished
         # (its moves kept), the refusal is in the club's upload attempts.
         log.error("live table %s: its finished log was refused: %s", table.pk, exc)
+    else:
+        publish(
+            events.table_stored, table_id=table.pk, match_id=table.match.pk, club_id=table.club_id
+        )

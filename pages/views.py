@@ -33,6 +33,7 @@ from live import selectors as live_selectors
 from pages import selectors as page_selectors
 from recorder import policy as draft_policy
 from recorder.views import open_draft_rows
+from tournaments import online as tournament_online
 from tournaments import selectors as tournament_selectors
 
 #: matches listed on a ladder player's page
@@ -92,7 +93,9 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
             "times_in": zones.current_label(translation.get_language() or "en"),
             "analysis_day": club_analysis_today(club) if club.auto_analysis and role else None,
             "analysed": analysed_matches(club),
-            "tables": live_selectors.club_tables(club, request.user),
+            "tables": tournament_online.with_pairings(
+                live_selectors.club_tables(club, request.user)
+            ),
             "can_play_online": live_policy.can_open_table(request.user, club),
         },
     )

@@ -16,6 +16,7 @@ event_patterns = [
     path("<id:pk>/pairings/<id:pairing_id>/record", views.record_pairing, name="record"),
     path("<id:pk>/pairings/<id:pairing_id>/forfeit", views.record_forfeit, name="forfeit"),
     path("<id:pk>/swap", views.swap_entries, name="swap"),
+    path("<id:pk>/play-online", views.play_online, name="play-online"),
     path("<id:pk>/standings.csv", views.standings_csv, name="standings-csv"),
     path("<id:pk>/games.zip", views.games_zip, name="games-zip"),
 ]

@@ -26,14 +26,16 @@ from clubs.services import ClubError
 from engine import canonical_json, get_game
 from games.display import rating_role
 from games.services import LogRejected, read_log_file
+from live.services import TableError
 from recorder.errors import DraftError
 from recorder.forms import TABLE, DraftSetupForm
-from tournaments import selectors, services
+from tournaments import online, selectors, services
 from tournaments.explanations import say
 from tournaments.forms import EntryForm, TournamentForm
 from tournaments.models import Pairing, Tournament
 from tournaments.pairing import english, pairing_rules
 from tournaments.seating import layout_of
+from tournaments.services import TournamentError
 from tournaments.standings import TIEBREAKS
 
 
@@ -217,6 +219,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "rounds": range(1, tournament.current_round + 1),
             "round_complete": selectors.round_complete(tournament, tournament.current_round),
             "can_manage": can_manage,
+            "your_tables": online.your_tables(tournament, request.user),
             "forbidden": tournament.forbidden_pairings.select_related(
                 "first__player", "second__player"
             ),
@@ -249,8 +252,12 @@ def round_detail(request: HttpRequest, pk: int, round_number: int) -> HttpRespon
             {"tournament": tournament, "round_number": round_number, "pairings": []},
             status=404,
         )
-    pairings = list(selectors.pairings(tournament, round_number))
+    pairings = list(selectors.pairings(tournament, round_number).select_related("table"))
     for pairing in pairings:
+        pairing.online = online.playing_online(pairing)
+        pairing.seated_here = pairing.online is not None and any(
+            seat.user_id == request.user.pk for seat in pairing.online.seats.all()
+        )
         # Upload or record its game (clubs.policy): an organiser, or one of its players.
         pairing.may_settle = request.user.is_authenticated and policy.can_record_pairing_result(
             request.user,
@@ -266,6 +273,9 @@ def round_detail(request: HttpRequest, pk: int, round_number: int) -> HttpRespon
             "pairings": pairings,
             "can_manage": policy.can_manage_tournament(request.user, tournament.club),
             "entries": selectors.active_entries(tournament).order_by("player__handle"),
+            "can_start_online": round_number == tournament.current_round
+            and tournament.status == Tournament.Status.RUNNING
+            and any(p.status == Pairing.Status.PENDING and p.online is None for p in pairings),
             "previous": round_number - 1 if round_number > 1 else None,
             "next": round_number + 1 if round_number < tournament.current_round else None,
         },
@@ -405,6 +415,34 @@ def record_pairing(request: HttpRequest, pk: int, pairing_id: int) -> HttpRespon
         },
         status=422 if form.errors else 200,
     )
+
+
+@require_POST
+def play_online(request: HttpRequest, pk: int) -> HttpResponse:
+    """Open a live table for each pending pairing of the current round (organisers)."""
+    tournament = _managed(request, pk)
+    try:
+        started = online.start_round_online(tournament, request.user)
+    except (TournamentError, TableError) as exc:
+        messages.error(request, _sentence(exc))
+    else:
+        if started.tables:
+            messages.success(
+                request,
+                ngettext(
+                    "%(count)s table opened: its players find it on this page and the club's.",
+                    "%(count)s tables opened: their players find them on this page and the club's.",
+                    len(started.tables),
+                )
+                % {"count": len(started.tables)},
+            )
+        for pairing, why in started.skipped:
+            messages.warning(
+                request,
+                gettext("Board %(board)s is not played online: %(why)s.")
+                % {"board": pairing.board, "why": why},
+            )
+    return redirect("tournaments:round", tournament.pk, tournament.current_round)
 
 
 def _managed(request: HttpRequest, pk: int) -> Tournament:

@@ -1,0 +1,132 @@
+"""A tournament round played online: each pending pairing of the current round gets a live
+table (``live.arranged``) with the pairing's players in the pairing's seats, dealt at
+once; the finished table's game is stored through ``games.services.ingest_log`` like every
+log, and its match settles the pairing with the checks an uploaded log gets
+(``settle_played_online``, on ``live.events.table_stored``).
+
+A pairing plays online when every one of its players is a person with an account on the
+site (the handle linked to it): the table seats that account as that handle. A pairing
+whose table was abandoned gets a new one the next time the round is started online."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils.translation import gettext
+
+from clubs.policy import AnyUser
+from games.models import Match
+from live.arranged import open_arranged_table
+from live.models import Table
+from live.services import NOT_OVER
+from tournaments import selectors
+from tournaments.models import Pairing, Tournament
+from tournaments.services import (
+    TournamentError,
+    _pending,
+    _settle_played,
+    check_log_matches_pairing,
+)
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Started:
+    """What starting a round online did: the tables opened, and the pairings left to play
+    otherwise (each with why)."""
+
+    tables: list[Table]
+    skipped: list[tuple[Pairing, str]]
+
+
+def playing_online(pairing: Pairing) -> Table | None:
+    """The live table ``pairing`` is being played at now, if any."""
+    table = pairing.table
+    return table if table is not None and table.status in NOT_OVER else None
+
+
+def start_round_online(tournament: Tournament, user: AnyUser) -> Started:
+    """A table for each pending pairing of the current round that has none being played,
+    its players in its seats. The caller checks ``clubs.policy.can_manage_tournament``."""
+    if tournament.status != Tournament.Status.RUNNING or tournament.current_round < 1:
+        raise TournamentError(gettext("the event is not running"))
+    tables: list[Table] = []
+    skipped: list[tuple[Pairing, str]] = []
+    for pairing in selectors.pairings(tournament, tournament.current_round).select_related("table"):
+        if pairing.status != Pairing.Status.PENDING or playing_online(pairing) is not None:
+            continue
+        seats = list(pairing.seats.all())
+        strangers = [s.entry.player.handle for s in seats if s.entry.player.user_id is None]
+        if strangers:
+            skipped.append(
+                (
+                    pairing,
+                    gettext("no account is linked to %(players)s")
+                    % {"players": ", ".join(strangers)},
+                )
+            )
+            continue
+        with transaction.atomic():
+            table = open_arranged_table(
+                tournament.club,
+                user,
+                game_id=tournament.game,
+                options=tournament.options,
+                seats=[
+                    {"seat": s.seat, "user": s.entry.player.user, "player": s.entry.player.handle}
+                    for s in sorted(seats, key=lambda s: s.order)
+                ],
+            )
+            pairing.table = table
+            pairing.save(update_fields=["table"])
+        tables.append(table)
+    return Started(tables=tables, skipped=skipped)
+
+
+def settle_played_online(table_id: int, match_id: int) -> Pairing | None:
+    """A finished table's match settles the pairing it was played for, as an uploaded log
+    does (the same checks). A match that cannot settle it (the pairing forfeited or
+    swapped meanwhile) stays a match of the club and the pairing stays pending. None
+    when the table was no pairing's."""
+    pairing = Pairing.objects.filter(table_id=table_id).select_related("tournament").first()
+    if pairing is None:
+        return None
+    match = Match.objects.select_related("log").get(pk=match_id)
+    try:
+        _pending(pairing)
+        check_log_matches_pairing(pairing, match.log.document)
+        _settle_played(pairing, match)
+    except TournamentError as exc:
+        logger.info("online match %s does not settle %s: %s", match_id, pairing, exc)
+    pairing.refresh_from_db()
+    return pairing
+
+
+def your_tables(tournament: Tournament, user: AnyUser) -> list[tuple[Pairing, Table]]:
+    """The tables of the event's current round where ``user`` holds a seat, being played."""
+    if not user.is_authenticated:
+        return []
+    pairings = (
+        Pairing.objects.filter(
+            tournament=tournament,
+            table__status__in=NOT_OVER,
+            table__seats__user=user,
+        )
+        .select_related("table")
+        .order_by("round", "board", "leg")
+    )
+    return [(p, p.table) for p in pairings]
+
+
+def with_pairings(tables: list[Table]) -> list[Table]:
+    """``tables``, each given ``event_pairing``: the pairing it is played for, if any (the
+    club page says so beside it)."""
+    pairings = {
+        p.table_id: p for p in Pairing.objects.filter(table__in=tables).select_related("tournament")
+    }
+    for table in tables:
+        table.event_pairing = pairings.get(table.pk)
+    return tables

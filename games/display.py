@@ -94,8 +94,11 @@ def rating_role(game_id: str, role: str) -> str:
     game = get_game(game_id)
     if game is None or game.rating is None:
         return role
+    # A ladder keeps a role by the rating's label ("Mister X" for the seat mrx): the seat
+    # it labels is what the table names.
+    seat = next((s for s, label in game.rating.labels.items() if label == role), role)
     try:
-        said = say(game.seat_label(role, _table(game, {}, None)))
+        said = say(game.seat_label(seat, _table(game, {}, None)))
     except Exception:  # a role the sentences do not know: the rating's label
-        said = role
-    return said if said != role else game.rating.label(role)
+        said = seat
+    return said if said != seat else game.rating.label(seat)

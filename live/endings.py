@@ -17,7 +17,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F, Q
 from django.db.models.functions import Greatest
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from clubs.models import Player
 from config.errors import OverBudget
@@ -196,7 +196,11 @@ def claim(table_id: int, user: Any) -> Table:
                 )
             wait = min(int((s.seen_at + grace - at).total_seconds()) + 1 for s in away)
             raise NoClaim(
-                gettext("a seat may be claimed once it has been away %(grace)s seconds")
+                ngettext(
+                    "a seat may be claimed once it has been away %(grace)s second",
+                    "a seat may be claimed once it has been away %(grace)s seconds",
+                    int(grace.total_seconds()),
+                )
                 % {"grace": int(grace.total_seconds())},
                 wait_s=wait,
             )

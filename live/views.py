@@ -23,6 +23,7 @@ from django.views.decorators.http import require_POST
 from clubs import selectors as club_selectors
 from clubs.models import Club
 from config.errors import OverBudget, with_retry_after
+from config.query import keeping_language
 from config.sentences import say
 from engine import get_game
 from live import clocks, endings, guests, policy, selectors, services
@@ -30,6 +31,11 @@ from live.forms import OpenTableForm
 from live.models import Table
 from recorder import selectors as recorder_selectors
 from recorder.forms import SERVER, GameChoiceForm
+
+
+def _back(request: HttpRequest, name: str, *args: object) -> HttpResponse:
+    """A redirect to the page ``name`` in the language the form was read in."""
+    return redirect(keeping_language(request, reverse(name, args=args)))
 
 
 def _member_club(request: HttpRequest, slug: str) -> Club | HttpResponse:
@@ -97,7 +103,7 @@ def new_table(request: HttpRequest, slug: str) -> HttpResponse:
             form.add_error(None, exc.message)
             over_budget = exc
         else:
-            return redirect("live-table", club.slug, table.pk)
+            return _back(request, "live-table", club.slug, table.pk)
     context.update(
         form=form,
         game=game,
@@ -169,7 +175,7 @@ def take_seat(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
         services.take_seat(table.pk, request.user, request.POST.get("seat") or None)
     except (services.TableError, OverBudget) as exc:
         messages.error(request, exc.message)
-    return redirect("live-table", club.slug, table.pk)
+    return _back(request, "live-table", club.slug, table.pk)
 
 
 @require_POST
@@ -184,9 +190,9 @@ def abandon(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
         services.abandon_table(table.pk, request.user)
     except services.TableError as exc:
         messages.error(request, exc.message)
-        return redirect("live-table", club.slug, table.pk)
+        return _back(request, "live-table", club.slug, table.pk)
     messages.success(request, gettext("The table was abandoned."))
-    return redirect("club", club.slug)
+    return _back(request, "club", club.slug)
 
 
 # --- guests by one-time seat links (live.guests) ---------------------------------------------
@@ -225,7 +231,7 @@ def make_seat_link(request: HttpRequest, slug: str, table_id: int) -> HttpRespon
             "seat": label,
             "url": request.build_absolute_uri(reverse("live-seat-link", args=[token])),
         }
-    return redirect("live-table", club.slug, table.pk)
+    return _back(request, "live-table", club.slug, table.pk)
 
 
 def _account_backend() -> str:
@@ -255,7 +261,7 @@ def seat_link(request: HttpRequest, token: str) -> HttpResponse:
         else:
             if user is None:  # a guest account of their own, held by this session
                 login(request, seated, backend=_account_backend())
-            return redirect("live-table", table.club.slug, table.pk)
+            return _back(request, "live-table", table.club.slug, table.pk)
     game = get_game(table.game)
     label = next((r["label"] for r in selectors.seat_rows(table) if r["seat"] == link.seat), "")
     return render(

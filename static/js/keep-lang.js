@@ -1,5 +1,7 @@
 // A page opened with ?lang=ja (a shared link) keeps that language as the reader moves on:
-// every link and search form of this site on the page carries the same ?lang=. Without
+// every link and search form of this site on the page carries the same ?lang=, and so does
+// the address every other form posts to (the views that redirect after a post keep it: see
+// config.query.keeping_language). The language switcher is left alone: it chooses. Without
 // ?lang= in the address nothing changes (the account, the cookie or the browser decide).
 const lang = new URLSearchParams(window.location.search).get("lang");
 
@@ -17,6 +19,12 @@ function keep(root) {
     input.name = "lang";
     input.value = lang;
     form.append(input);
+  }
+  for (const form of root.querySelectorAll('form[method="post"]:not(.lang-switch)')) {
+    const url = new URL(form.getAttribute("action") || window.location.href, window.location.href);
+    if (url.origin !== window.location.origin || url.pathname.startsWith("/api/") || url.searchParams.has("lang")) continue;
+    url.searchParams.set("lang", lang);
+    form.setAttribute("action", url.pathname + url.search + url.hash);
   }
 }
 

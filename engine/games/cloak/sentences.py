@@ -32,6 +32,14 @@ def seat_label(seat: str, table: Table) -> Message | str:
     return msg("cd.seat.spies", number=seat[1:], pair=f"{pair[0]}/{pair[1]}")
 
 
+def seat_short_label(seat: str, table: Table) -> Message | str:
+    """``spies E/e``: the seat by its spies alone, where room is short."""
+    if seat not in SEAT_IDS:
+        return seat
+    pair = SPY_PAIRS[SEAT_IDS.index(seat)]
+    return msg("cd.seat.spies_short", pair=f"{pair[0]}/{pair[1]}")
+
+
 def card_name(card: Any, table: Table, actor: Any = None) -> Message | str:
     """``document X``, ``Anna's spy D`` (``their own spy D`` for ``actor``'s own),
     ``double agent a``, ``hazard K``."""

@@ -149,7 +149,9 @@ def replay(log: Any, observe: Observer | None = None) -> Replay:
                 observe(session.ply, recorded, session.state)
     except IllegalAction as exc:
         assert exc.index is not None
-        exc.action_desc = game.action_name(actions[exc.index], Table({}, options))
+        # the seats as the log names them, so a seat is said by its role ("Detective green")
+        players = {entry["seat"]: entry["player"] for entry in log["seats"]}
+        exc.action_desc = game.action_name(actions[exc.index], Table(players, options))
         exc.partial = Replay(game, log, options, seats, session.actions)
         raise exc from None
 

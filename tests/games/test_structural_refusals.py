@@ -176,3 +176,6 @@ def test_the_engine_says_where_a_field_refusal_points():
     assert refused.value.path == "actions[3].pawn"
     assert refused.value.index == 3
     assert "'pawn'" not in refused.value.text("ja") and "「コマ」" in refused.value.text("ja")
+    # the action stopped at is said by its seat's role, not the log's seat id
+    assert "det1" not in refused.value.where("ja") and "探偵" in refused.value.where("ja")
+    assert "det1" not in refused.value.where("ru") and "Детектив" in refused.value.where("ru")

@@ -6,6 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 
+from clubs.selectors import show_times_of
 from engine import MAX_ACTIONS
 from games import display
 from replay.frames import ALL
@@ -23,6 +24,7 @@ def _ply(value: str | None) -> int:
 
 def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = visible_match(request.user, match_id)
+    show_times_of(match.club)  # when it was played, in its club's zone as on the match page
     record = game_record(match)
     perspectives = match_perspectives(match, {seat.seat: seat.player for seat in record.seats})
     view = request.GET.get("view") or ALL

@@ -104,6 +104,8 @@ def test_a_members_saved_zone_and_a_clubs_own_zone_win_over_the_browsers(
         page.goto(f"{live_server.url}/matches/{match.pk}/?lang={language}")
         new_york = {"ja": "2026年11月27日 19:49", "ru": "27.11.2026 19:49"}[language]
         assert new_york in page.locator("main").inner_text()
+        page.goto(f"{live_server.url}/matches/{match.pk}/replay?lang={language}")
+        assert "19:49" in page.locator(".replay-meta time").inner_text()  # its replay too
         # signed in, on a page of no club: the member's saved zone, whatever the browser says
         page.goto(f"{live_server.url}/accounts/login/?lang={language}")
         page.fill("#id_username", "olga")

@@ -27,13 +27,10 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import signal
-import subprocess
 import sys
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -50,6 +47,7 @@ from django.db import connection  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 
 from bench.common import add_quick, postgres_backend_cpu_seconds, process_cpu_seconds  # noqa: E402
+from bench.common.worker import CeleryWorker, database_url, process_tree  # noqa: E402
 
 PLAYERS = 40
 GAMES = ("cryptid-urban-legends", "mister-x", "cloak-and-dagger")
@@ -176,13 +174,6 @@ def proc_cpu_seconds(pid: int) -> float:
     return process_cpu_seconds(pid) or 0.0
 
 
-def process_tree(pid: int) -> list[int]:
-    found = [pid]
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        found += [int(child) for child in (task / "children").read_text().split()]
-    return found
-
-
 def sessions_opened() -> int:
     """Connections ever opened to this database (PostgreSQL's statistics: a second or so
     behind)."""
@@ -207,48 +198,15 @@ class Worker:
     against the benchmark's database."""
 
     def __init__(self, log: Path) -> None:
-        db = connection.settings_dict
-        url = (
-            f"postgres://{quote(db['USER'] or '', safe='')}:{quote(db['PASSWORD'] or '', safe='')}"
-            f"@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
-        )
         self.queue = f"bench-rate-match-{os.getpid()}"
-        env = dict(
-            os.environ,
-            DATABASE_URL=url,
-            DEBUG="0",
-            LOG_FORMAT="json",
-            SECRET_KEY=os.environ.get("SECRET_KEY", "bench-" + "x" * 50),
-        )
         self.log = log
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "config",
-                "worker",
-                "--pool=prefork",
-                "--concurrency=1",
-                "--loglevel=INFO",
-                f"--queues={self.queue}",
-                f"--hostname={self.queue}@%h",
-                "--without-gossip",
-                "--without-mingle",
-                "--without-heartbeat",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=log.open("wb"),
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
+        self.worker = CeleryWorker(
+            database_url=database_url(connection.settings_dict),
+            queues=self.queue,
+            hostname=self.queue,
+            log=log,
         )
-        deadline = time.monotonic() + 60
-        while "ready." not in log.read_text(errors="replace"):
-            if self.process.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit(f"the worker did not start:\n{log.read_text()[-3000:]}")
-            time.sleep(0.2)
+        self.process = self.worker.process
 
     def rate(self, match_ids: list[int]) -> str:
         from ladder.models import RatingChange
@@ -300,13 +258,7 @@ class Worker:
         )
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(30)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(10)
+        self.worker.stop()
 
 
 def snapshot(ladder_ids: list[int]) -> tuple[list, list]:

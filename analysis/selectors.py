@@ -92,10 +92,12 @@ def analysis_payload(match: Match, viewer: str, user: AnyUser) -> dict[str, Any]
         payload["available"], payload["reason"] = False, exc.message
         return payload
     if budget < default_budget():
-        payload["note"] = gettext(
+        payload["note"] = ngettext(
+            "This match is long, so each chance comes from finishing the game %(budget)s time "
+            "with the medium bot instead of %(default)s: its figures are less sure.",
             "This match is long, so each chance comes from finishing the game %(budget)s times "
-            "with "
-            "the medium bot instead of %(default)s: its figures are less sure."
+            "with the medium bot instead of %(default)s: its figures are less sure.",
+            budget,
         ) % {"budget": budget, "default": default_budget()}
     retries_left = analysis is None or analysis.attempts < MAX_ATTEMPTS
     payload["can_request"] = bool(user.is_authenticated and can_analyse(user, match.club)) and (

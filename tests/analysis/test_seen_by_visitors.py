@@ -73,3 +73,22 @@ def test_the_demo_has_an_analysed_match_of_every_game_a_visitor_reads(client, se
     for match in shown.values():  # signed out, as any visitor
         payload = client.get(reverse("api-match-analysis", args=[match.pk])).json()
         assert payload["status"] == "done" and payload["result"]["lines"], payload
+
+
+@pytest.mark.parametrize(
+    ("language", "said"), [("en", "2 times with"), ("ru", "2 раза вместо"), ("ja", "2回プレイ")]
+)
+def test_the_note_on_a_cut_budget_says_the_number_in_the_reader_s_grammar(
+    club, example_log, language, said
+):
+    from django.contrib.auth.models import AnonymousUser
+    from django.utils import translation
+
+    from analysis.selectors import analysis_payload
+    from games.services import ingest_log
+
+    match = ingest_log(club, example_log("cryptid-escape.json"), None)
+    analysed(match, status="queued")  # budget 2 of the default 24
+    with translation.override(language):
+        note = analysis_payload(match, "all", AnonymousUser())["note"]
+    assert said in note, note

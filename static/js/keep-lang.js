@@ -5,7 +5,10 @@
 // ?lang= in the address nothing changes (the account, the cookie or the browser decide).
 const lang = new URLSearchParams(window.location.search).get("lang");
 
-function keep(root) {
+/** Carries the page's ?lang= into the links and forms under ``root`` (a part a script drew
+ * after the page loaded calls it too); nothing without ?lang= in the address. */
+export function keepLanguage(root) {
+  if (!lang) return;
   for (const link of root.querySelectorAll("a[href]")) {
     const url = new URL(link.getAttribute("href"), window.location.href);
     if (url.origin !== window.location.origin || url.pathname.startsWith("/api/") || url.searchParams.has("lang")) continue;
@@ -30,8 +33,8 @@ function keep(root) {
 
 if (lang) {
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", () => keep(document));
+    document.addEventListener("DOMContentLoaded", () => keepLanguage(document));
   } else {
-    keep(document);
+    keepLanguage(document);
   }
 }

@@ -12,6 +12,7 @@ import { el } from "../replay/dom.js";
 import { loadBoard } from "../replay/boards/load.js";
 import { renderMoveList } from "../replay/movelist.js";
 import { gettext, interpolate, ngettext, pageLanguage, pgettext } from "../i18n.js";
+import { keepLanguage } from "../keep-lang.js";
 
 const root = document.getElementById("live");
 const config = JSON.parse(document.getElementById("live-config").textContent);
@@ -87,7 +88,7 @@ const ui = {
   claimButton: $("#live-claim-button"),
 };
 const baseTitle = document.title;
-const state = { n: 0, moves: [], news: null, board: null, boardModule: null, boardPayload: null, hints: null, entryAt: -1, socket: null, poller: null, retry: 1000, acting: false, taking: Promise.resolve(), eyes: null, yourTurn: false, turnCame: false, heard: false, later: null,
+const state = { n: 0, moves: [], news: null, board: null, boardModule: null, boardPayload: null, hints: null, entryAt: -1, socket: null, poller: null, retry: 1000, acting: false, taking: Promise.resolve(), eyes: null, yourTurn: false, turnCame: false, keepFocus: false, heard: false, later: null,
   clocksAt: 0, ticker: null, asked: false, awayAsker: null, here: null };
 
 /** Where the "sound on your turn" choice is remembered (off unless a person turns it on). */
@@ -260,6 +261,7 @@ function drawEntry(news) {
   if (!mine) {
     ui.entry.replaceChildren();
     state.entryAt = -1;
+    state.keepFocus = false;
     return;
   }
   if (state.entryAt === state.n) return;  // the entry of this moment is drawn already
@@ -273,8 +275,9 @@ function drawEntry(news) {
     busy: guarded,
     onDone: (entry) => act(entry.action),
     // Keyboard use: when the turn comes, focus goes to its first choice.
-    focus: state.turnCame,
+    focus: state.turnCame || state.keepFocus,
   });
+  state.keepFocus = false;
 }
 
 // --- take-backs the other seats agree to ---------------------------------------------------
@@ -372,6 +375,9 @@ async function guarded(promise) {
 async function act(action) {
   if (state.acting) return;
   state.acting = true;
+  // A move entered from the keyboard: the entry of the seat's next move (still its turn)
+  // takes the focus, not the page's top where the removed confirm button leaves it.
+  state.keepFocus = ui.entry.contains(document.activeElement);
   try {
     await take(await api.act(state.n, action));
     clearAlert();
@@ -399,6 +405,7 @@ async function drawDone(news) {
   if (table.match_url) {
     ui.done.append(el("p", { class: "actions" },
       el("a", { class: "button", href: table.match_url, "data-link": "match" }, interpolate(gettext("Match #%(match)s"), { match: table.match }))));
+    keepLanguage(ui.done);
   }
 }
 

@@ -130,8 +130,16 @@ export function mount(root, payload) {
         // Its own sentence: "matching no block" does not translate word for word.
         : interpolate(gettext("Trace: %(trace)s — no block matches"), { trace: traceText(view.trace) }))
       : interpolate(gettext("Round %(round)s"), { round: view.round });
-    parts.push(svg("text", { x: 6, y: 2 * CELL + 68, class: "cul-caption", "data-trace": showTrace ? "shown" : "" }, caption));
+    const captionText = svg("text", { x: 6, y: 2 * CELL + 68, class: "cul-caption", "data-trace": showTrace ? "shown" : "" }, caption);
+    parts.push(captionText);
     drawing.replaceChildren(...parts);
+    // SVG text does not wrap: a long caption (a trace said in Russian, in a phone's larger
+    // type) is narrowed to the board's width rather than cut off at its edge.
+    const room = WIDTH_CELLS * CELL - 12;
+    if ((captionText.getComputedTextLength?.() ?? 0) > room) {
+      captionText.setAttribute("textLength", String(room));
+      captionText.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
   }
 
   function seatPanel(view, seat) {

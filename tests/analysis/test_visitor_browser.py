@@ -67,6 +67,12 @@ def test_a_visitor_clicks_from_the_home_page_to_an_analysed_match_and_reads_its_
         context, page, errors = visitor(chromium, language)
         page.goto(live_server.url + "/")
         page.click(f"a[href='/clubs/{club.slug}/']")
+        for width in (390, 1400):
+            page.set_viewport_size({"width": width, "height": 900})
+            overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+            assert overflow <= 1, f"the club page, {width} px: {overflow} px too wide"
+            shot = screenshot(page, f"visitor-club-{language}-{width}")
+            page.locator(".analysed-matches").screenshot(path=str(shot.with_suffix(".list.png")))
         page.click(f".analysed-matches a[href='/matches/{cryptid.pk}/replay']")
         page.wait_for_selector(".analysis-graph")
         assert page.inner_text(".analysis-y").split() == ["100", "%", "50", "%", "0", "%"]

@@ -28,7 +28,7 @@ from config.api.schema import SLUG
 from config.converters import id_field
 from config.errors import AppError
 from games.services import read_log_file
-from tournaments import selectors, services
+from tournaments import online, selectors, services
 from tournaments.explanations import say
 from tournaments.models import Entry, Pairing, PairingSeat, Tournament
 from tournaments.standings import TIEBREAKS
@@ -119,6 +119,9 @@ class PairingSerializer(serializers.ModelSerializer):
     recording = serializers.SerializerMethodField(
         help_text="The draft (/api/drafts/{id}/) its game is being recorded in, or null."
     )
+    table = serializers.SerializerMethodField(
+        help_text="The live table (/api/tables/{id}/) its game is being played at online, or null."
+    )
     explanation = serializers.CharField(
         source="explanation_text",
         read_only=True,
@@ -137,6 +140,7 @@ class PairingSerializer(serializers.ModelSerializer):
             "seats",
             "match",
             "recording",
+            "table",
             "explanation",
             "overridden",
             "override_reason",
@@ -147,6 +151,11 @@ class PairingSerializer(serializers.ModelSerializer):
     @extend_schema_field(serializers.IntegerField(allow_null=True))
     def get_recording(self, pairing: Pairing) -> int | None:
         return pairing.recording.pk if pairing.recording is not None else None
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_table(self, pairing: Pairing) -> int | None:
+        table = online.playing_online(pairing)
+        return table.pk if table is not None else None
 
 
 class StandingSerializer(serializers.Serializer):
@@ -211,6 +220,18 @@ class ForfeitSerializer(serializers.Serializer):
 
 class WithdrawSerializer(serializers.Serializer):
     entry = id_field(help_text="Entry id")
+
+
+class SkippedPairingSerializer(serializers.Serializer):
+    pairing = serializers.IntegerField()
+    why = serializers.CharField(help_text="Why it is not played online, in the reader's language.")
+
+
+class PlayedOnlineSerializer(serializers.Serializer):
+    tables = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The live tables opened (/api/tables/{id}/)."
+    )
+    skipped = SkippedPairingSerializer(many=True)
 
 
 class TwoEntriesSerializer(serializers.Serializer):
@@ -327,6 +348,24 @@ class TournamentViewSet(RuleLinks, mixins.CreateModelMixin, viewsets.ReadOnlyMod
         entry_id = _valid(WithdrawSerializer, request)["entry"]
         entry = get_object_or_404(Entry, tournament=tournament, pk=entry_id)
         return Response(EntrySerializer(services.withdraw_entry(entry)).data)
+
+    @extend_schema(
+        request=None,
+        responses=PlayedOnlineSerializer,
+        summary="Play the current round online: a live table for each pending pairing without "
+        "one, its players seated (organisers); a finished table settles its pairing",
+    )
+    @action(detail=True, methods=["post"], url_path="play-online")
+    def play_online(self, request: Request, pk: str | None = None) -> Response:
+        started = online.start_round_online(self._managed(), request.user)
+        return Response(
+            PlayedOnlineSerializer(
+                {
+                    "tables": [table.pk for table in started.tables],
+                    "skipped": [{"pairing": p.pk, "why": why} for p, why in started.skipped],
+                }
+            ).data
+        )
 
     @extend_schema(request=TwoEntriesSerializer, responses=PairingSerializer(many=True))
     @action(detail=True, methods=["post"], pagination_class=None)  # the changed pairings, all

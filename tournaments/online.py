@@ -10,27 +10,18 @@ whose table was abandoned gets a new one the next time the round is started onli
 
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils.translation import gettext
 
 from clubs.policy import AnyUser
-from games.models import Match
 from live.arranged import open_arranged_table
 from live.models import Table
 from live.services import NOT_OVER
 from tournaments import selectors
 from tournaments.models import Pairing, Tournament
-from tournaments.services import (
-    TournamentError,
-    _pending,
-    _settle_played,
-    check_log_matches_pairing,
-)
-
-logger = logging.getLogger(__name__)
+from tournaments.services import TournamentError, settle_stored
 
 
 @dataclass(frozen=True)
@@ -88,21 +79,9 @@ def start_round_online(tournament: Tournament, user: AnyUser) -> Started:
 
 def settle_played_online(table_id: int, match_id: int) -> Pairing | None:
     """A finished table's match settles the pairing it was played for, as an uploaded log
-    does (the same checks). A match that cannot settle it (the pairing forfeited or
-    swapped meanwhile) stays a match of the club and the pairing stays pending. None
-    when the table was no pairing's."""
+    does (``tournaments.services.settle_stored``). None when the table was no pairing's."""
     pairing = Pairing.objects.filter(table_id=table_id).select_related("tournament").first()
-    if pairing is None:
-        return None
-    match = Match.objects.select_related("log").get(pk=match_id)
-    try:
-        _pending(pairing)
-        check_log_matches_pairing(pairing, match.log.document)
-        _settle_played(pairing, match)
-    except TournamentError as exc:
-        logger.info("online match %s does not settle %s: %s", match_id, pairing, exc)
-    pairing.refresh_from_db()
-    return pairing
+    return None if pairing is None else settle_stored(pairing, match_id)
 
 
 def your_tables(tournament: Tournament, user: AnyUser) -> list[tuple[Pairing, Table]]:

@@ -194,7 +194,7 @@ def visible_pairings(user: AnyUser) -> QuerySet[Pairing]:
     """The pairings of the events ``user`` can see, in event, round and board order."""
     return (
         Pairing.objects.filter(tournament__in=visible_tournaments(user))
-        .select_related("draft")
+        .select_related("draft", "table")
         .prefetch_related("seats__entry__player")
         .order_by("tournament", "round", "board", "leg")
     )

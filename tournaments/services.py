@@ -572,21 +572,25 @@ def record_at_the_table(
 
 
 def settle_recorded(draft_id: int, match_id: int) -> Pairing | None:
-    """A stored draft's match settles the pairing it was recorded for, as an uploaded
-    log does (the same checks: the event's game, the pairing's players in their seats,
-    a finished game). A match that cannot settle it (stopped early; the pairing
-    forfeited or swapped meanwhile) stays a match of the club and the pairing stays
-    pending, to be recorded again or uploaded. None when the draft was no pairing's."""
+    """A stored draft's match settles the pairing it was recorded for (``settle_stored``).
+    None when the draft was no pairing's."""
     pairing = Pairing.objects.filter(draft_id=draft_id).select_related("tournament").first()
-    if pairing is None:
-        return None
+    return None if pairing is None else settle_stored(pairing, match_id)
+
+
+def settle_stored(pairing: Pairing, match_id: int) -> Pairing:
+    """A match stored for ``pairing`` (recorded at the table, or played online) settles
+    it as an uploaded log does (the same checks: the event's game, the pairing's players
+    in their seats, a finished game). A match that cannot settle it (stopped early; the
+    pairing forfeited or swapped meanwhile) stays a match of the club and the pairing
+    stays pending, to be played again or uploaded."""
     match = Match.objects.select_related("log").get(pk=match_id)
     try:
         _pending(pairing)
         check_log_matches_pairing(pairing, match.log.document)
         _settle_played(pairing, match)
     except TournamentError as exc:
-        logger.info("recorded match %s does not settle %s: %s", match_id, pairing, exc)
+        logger.info("stored match %s does not settle %s: %s", match_id, pairing, exc)
     pairing.refresh_from_db()
     return pairing
 

@@ -2,7 +2,8 @@
 guest by a one-time link; a person who is not signed in opens the link, gives a name and
 plays. The organiser asks to take back a move, the guest agrees (the tab's title says it is
 their turn to answer), and the move is gone from both pages; a member watches from the
-club page with the public view. The link, opened again, is spent."""
+club page with the public view. The sound on one's turn, once turned on, is remembered; the
+link, opened again, is spent."""
 
 from __future__ import annotations
 

@@ -100,3 +100,22 @@ def test_the_pages_start_the_round_and_show_each_player_their_table(running, org
     assert table_url in _client(player).get(round_url).content.decode()
     club_page = _client(player).get(f"/clubs/{club.slug}/").content.decode()
     assert table_url in club_page and f"/tournaments/{running.pk}/" in club_page
+
+
+def test_the_api_starts_the_round_online_and_names_each_pairings_table(running, organiser):
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.force_authenticate(organiser)
+    started = api.post(f"/api/tournaments/{running.pk}/play-online/")
+    assert started.status_code == 200, started.content
+    tables = started.json()["tables"]
+    assert len(tables) == 2 and started.json()["skipped"] == []
+    listed = api.get(f"/api/pairings/?tournament={running.pk}&round=1").json()
+    rows = listed["results"] if isinstance(listed, dict) else listed
+    assert sorted(row["table"] for row in rows) == sorted(tables)
+    player = APIClient()
+    player.force_authenticate(
+        selectors.pairings(running, 1).first().seats.first().entry.player.user
+    )
+    assert player.post(f"/api/tournaments/{running.pk}/play-online/").status_code == 403

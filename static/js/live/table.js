@@ -121,6 +121,7 @@ async function takeNow(news) {
     // The game ended and these eyes now see everything: every move is drawn again, from
     // the first event (a socket sends them all; a poll's answer has only the newest).
     Object.assign(state, { eyes: news.eyes, n: 0, moves: [], board: null });
+    delete ui.done.dataset.drawn;  // drawn again, without "shows here later"
     if (!news.events.length || news.events[0].n !== 1) news = await api.news(0);
   }
   state.eyes = news.eyes;
@@ -401,6 +402,12 @@ async function drawDone(news) {
   if (ui.done.dataset.drawn) return;
   ui.done.dataset.drawn = "true";
   ui.done.replaceChildren(el("p", {}, gettext("The game is over and stored as a match of the club.")));
+  if (news.sees_all_later) {
+    // A watcher: what was hidden shows here after the club's delay (the page asks again);
+    // the match (its replay shows everything) is linked from here only then.
+    ui.done.append(el("p", { class: "muted", "data-later": "true" }, gettext("What was hidden shows here a while after the end, as the club chose.")));
+    return;
+  }
   const table = await api.table();
   if (table.match_url) {
     ui.done.append(el("p", { class: "actions" },

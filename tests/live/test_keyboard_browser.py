@@ -157,7 +157,15 @@ def test_two_people_join_and_move_by_keyboard_in_their_language(
     ann.wait_for_selector('#live[data-status="playing"]')
     rng = random.Random(3)
     for moves in range(4):
+        for _ in range(100):  # whose turn it is, once a page has heard
+            if "true" in (
+                ann.get_attribute("#live", "data-turn"),
+                ben.get_attribute("#live", "data-turn"),
+            ):
+                break
+            ann.wait_for_timeout(100)
         mover = ann if ann.get_attribute("#live", "data-turn") == "true" else ben
+        assert mover.get_attribute("#live", "data-turn") == "true", errors
         mover.wait_for_function(
             "document.activeElement && document.activeElement.closest('#live-entry')"
         )

@@ -8,6 +8,16 @@ import { gettext, interpolate, ngettext } from "../../i18n.js";
 
 const CELL = 80;
 const WIDTH_CELLS = 9; // 4 + 3 blocks and their spaces: the widest the table gets (CUL-4.1)
+
+/** Narrows an SVG ``text`` wider than ``room`` (user units) to fit it, but never below
+ * ``least`` of its own width (past that it would be unreadable). */
+function narrow(text, room, least = 0) {
+  const width = text.getComputedTextLength?.() ?? 0;
+  if (width <= room) return;
+  text.setAttribute("textLength", String(Math.max(room, least * width)));
+  text.setAttribute("lengthAdjust", "spacingAndGlyphs");
+}
+
 const ROW_Y = { scientist: 40, cryptid: 40 + CELL };
 const SENSOR_FILL = { red: "#e05a79", white: "#ffffff", black: "#1f2328" };
 const COLOR_ORDER = ["red", "white", "black"];
@@ -91,7 +101,9 @@ export function mount(root, payload) {
       const y = ROW_Y[seat];
       const active = view.active_row === seat;
       parts.push(svg("rect", { x: 0, y, width: WIDTH_CELLS * CELL, height: CELL, class: `cul-row-band${active ? " cul-active" : ""}`, "data-row": seat, "data-role": row.role }));
-      parts.push(svg("text", { x: 6, y: y + 14, class: "cul-row-label" }, active ? interpolate(gettext("%(seat)s · active"), { seat: seatLabel(seat) }) : seatLabel(seat)));
+      // Where the row's first space or block begins: its label should end before it.
+      const rowStart = left + (longer ? -CELL : 0);
+      parts.push(svg("text", { x: 6, y: y + 14, class: "cul-row-label", "data-room": rowStart - 10 }, active ? interpolate(gettext("%(seat)s · active"), { seat: seatLabel(seat) }) : seatLabel(seat)));
       row.blocks.forEach((block, j) => {
         const x = left + (longer ? 2 * j : 2 * j + 1) * CELL;
         const cls = ["cul-block", `cul-${block.kind}`, matching.has(block.id) ? "cul-match" : "", changed.blocks.has(block.id) ? "cul-last" : ""].join(" ").trim();
@@ -135,11 +147,9 @@ export function mount(root, payload) {
     drawing.replaceChildren(...parts);
     // SVG text does not wrap: a long caption (a trace said in Russian, in a phone's larger
     // type) is narrowed to the board's width rather than cut off at its edge.
-    const room = WIDTH_CELLS * CELL - 12;
-    if ((captionText.getComputedTextLength?.() ?? 0) > room) {
-      captionText.setAttribute("textLength", String(room));
-      captionText.setAttribute("lengthAdjust", "spacingAndGlyphs");
-    }
+    narrow(captionText, WIDTH_CELLS * CELL - 12);
+    // A row's label (Japanese at a phone's size) likewise, down to 70 % of its width.
+    for (const label of drawing.querySelectorAll(".cul-row-label")) narrow(label, Number(label.dataset.room), 0.7);
   }
 
   function seatPanel(view, seat) {

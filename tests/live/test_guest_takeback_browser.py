@@ -89,6 +89,10 @@ def test_a_guest_plays_by_a_link_and_agrees_to_a_takeback(
     for page in (ann, guest, cat):
         page.wait_for_function("Number(document.querySelector('#live').dataset.ply) === 0")
     ann.wait_for_function("document.querySelector('#live').dataset.turn === 'true'")
+    # The turn came back: the keyboard's focus is on its first choice.
+    ann.wait_for_function(
+        "document.activeElement && document.activeElement.closest('#live-entry .rec-question')"
+    )
     assert ann.locator("#live-moves .rec-empty").count() == 1
     table.refresh_from_db()
     assert table.actions == [] and table.takeback_by == ""

@@ -57,9 +57,9 @@ def value_at(action: dict[str, Any], path: str) -> Any:
 
 
 def enter(page: Any, action: dict[str, Any]) -> None:
-    """Enter ``action`` on ``page`` by its choices (a question whose choices do not hold the
-    action's value has one choice: the envelope's opening before the turn), then confirm;
-    until the table's answer is drawn."""
+    """Enter ``action`` on ``page`` by its choices (or first open its envelope), then
+    confirm; until the table's answer is drawn. An entry still drawn for an earlier
+    position (its choices or confirm are not this action's) is looked at again."""
     before = n_of(page)
     for _ in range(60):
         if n_of(page) > before:
@@ -67,10 +67,23 @@ def enter(page: Any, action: dict[str, Any]) -> None:
         confirm = page.locator("#live-entry .rec-confirm")
         if confirm.count():
             try:
+                confirmed = json.loads(confirm.first.get_attribute("data-action", timeout=1000))
+            except PlaywrightTimeout:
+                continue  # redrawn meanwhile
+            if not entering(confirmed, action):
+                page.wait_for_timeout(200)  # an entry drawn for an earlier position
+                continue
+            try:
                 confirm.click(timeout=3000)
             except PlaywrightTimeout:
                 continue  # redrawn under the pointer: look again
-            page.wait_for_function(f"Number(document.querySelector('#live').dataset.n) > {before}")
+            try:
+                page.wait_for_function(
+                    f"Number(document.querySelector('#live').dataset.n) > {before}"
+                )
+            except PlaywrightTimeout:
+                said = page.locator("#live-alert").inner_text()
+                raise AssertionError(f"{action} was not taken: {said}") from None
             return
         question = page.locator("#live-entry .rec-question").last
         try:
@@ -89,15 +102,24 @@ def enter(page: Any, action: dict[str, Any]) -> None:
         keys = [json.dumps(json.loads(v), separators=(",", ":")) for v in values]
         if want in keys:
             chosen = values[keys.index(want)]
-        else:
-            assert len(values) == 1, f"{field}: {want} is not among {values}"
+        elif keys == ['"open"']:  # the envelope is opened first (Cloak & Dagger)
             chosen = values[0]
+        else:
+            page.wait_for_timeout(200)  # an entry drawn for an earlier position
+            continue
         if buttons.count():
             buttons.nth(values.index(chosen)).click()
         else:
             question.locator("select").select_option(value=chosen)
         page.wait_for_timeout(50)
     raise AssertionError(f"{action} could not be entered")
+
+
+def entering(confirmed: dict[str, Any], action: dict[str, Any]) -> bool:
+    """Whether the entry's confirm button enters ``action`` (or opens its envelope)."""
+    if confirmed.get("type") == "open":
+        return confirmed.get("envelope") == action.get("envelope")
+    return all(action.get(key) == value for key, value in confirmed.items())
 
 
 def caught_up(page: Any, table_id: int) -> None:
@@ -210,7 +232,8 @@ def play_a_whole_game(chromium, server, club, people, django_user_model, monkeyp
         page.wait_for_selector('#live-done a[data-link="match"]')
         page.context.close()
     assert Match.objects.filter(pk=table.match_id, club=club).exists()
-    assert not errors, errors
+    # The cut page's polls, aborted on purpose, are the only failures allowed.
+    assert not [e for e in errors if "net::ERR_FAILED" not in e], errors
 
 
 @pytest.mark.parametrize("game_id", ["mister-x", "cloak-and-dagger"])

@@ -71,6 +71,20 @@ def no_overflow(page: Any) -> None:
     assert wide <= 0, f"the page is {wide}px wider than the window"
 
 
+@pytest.fixture
+def local_server(settings, asgi_server) -> str:
+    settings.ALLOWED_HOSTS = ["127.0.0.1", "localhost", "testserver"]
+    return asgi_server
+
+
+def people_at(chromium: Any, server: str, users: list[Any], size: dict, errors: list) -> list:
+    """A page each for ``users``, signed in, at the window ``size``."""
+    pages = [signed_in(chromium, server, user, errors) for user in users]
+    for page in pages:
+        page.set_viewport_size(size)
+    return pages
+
+
 def open_table(page: Any, server: str, lang: str, seat2: str) -> Table:
     page.goto(f"{server}/clubs/riverside/?lang={lang}")
     page.locator('.live-tables a[href*="/tables/new/"]').click()
@@ -88,12 +102,11 @@ def open_table(page: Any, server: str, lang: str, seat2: str) -> Table:
 
 @pytest.mark.parametrize(("lang", "size"), [("ru", PHONE), ("ja", DESK)])
 def test_a_game_against_a_bot_by_keyboard_only_keeps_the_language(
-    chromium, asgi_server, club, people, settings, screenshot, lang, size
+    chromium, local_server, club, people, screenshot, lang, size
 ):
-    settings.ALLOWED_HOSTS = ["127.0.0.1", "localhost", "testserver"]
+    asgi_server = local_server
     errors: list[str] = []
-    ann = signed_in(chromium, asgi_server, people["ann"], errors)
-    ann.set_viewport_size(size)
+    [ann] = people_at(chromium, asgi_server, [people["ann"]], size, errors)
     width = size["width"]
     ann.goto(f"{asgi_server}/clubs/riverside/?lang={lang}")
     screenshot(ann, f"kb-club-{lang}-{width}")
@@ -133,15 +146,12 @@ def test_a_game_against_a_bot_by_keyboard_only_keeps_the_language(
 
 @pytest.mark.parametrize(("lang", "size"), [("ja", PHONE), ("ru", DESK)])
 def test_two_people_join_and_move_by_keyboard_in_their_language(
-    chromium, asgi_server, club, people, settings, screenshot, lang, size
+    chromium, local_server, club, people, screenshot, lang, size
 ):
-    settings.ALLOWED_HOSTS = ["127.0.0.1", "localhost", "testserver"]
+    asgi_server = local_server
     errors: list[str] = []
-    ann = signed_in(chromium, asgi_server, people["ann"], errors)
-    ben = signed_in(chromium, asgi_server, people["ben"], errors)
+    ann, ben = people_at(chromium, asgi_server, [people["ann"], people["ben"]], size, errors)
     width = size["width"]
-    for page in (ann, ben):
-        page.set_viewport_size(size)
     open_table(ann, asgi_server, lang, "free:")
     screenshot(ann, f"kb-lobby-{lang}-{width}")
     ben.goto(f"{asgi_server}/clubs/riverside/?lang={lang}")
@@ -156,16 +166,19 @@ def test_two_people_join_and_move_by_keyboard_in_their_language(
     assert f"lang={lang}" in ben.url and ben.get_attribute("html", "lang") == lang
     ann.wait_for_selector('#live[data-status="playing"]')
     rng = random.Random(3)
+    made = 0
     for moves in range(4):
         for _ in range(100):  # whose turn it is, once a page has heard
-            if "true" in (
+            turns = (
                 ann.get_attribute("#live", "data-turn"),
                 ben.get_attribute("#live", "data-turn"),
-            ):
+            )
+            if "true" in turns or ann.get_attribute("#live", "data-status") != "playing":
                 break
             ann.wait_for_timeout(100)
+        if ann.get_attribute("#live", "data-status") != "playing":
+            break  # a Cryptid caught in its first moves: the game is over
         mover = ann if ann.get_attribute("#live", "data-turn") == "true" else ben
-        assert mover.get_attribute("#live", "data-turn") == "true", errors
         mover.wait_for_function(
             "document.activeElement && document.activeElement.closest('#live-entry')"
         )
@@ -174,8 +187,9 @@ def test_two_people_join_and_move_by_keyboard_in_their_language(
         other.wait_for_function(
             f"Number(document.querySelector('#live').dataset.n) >= {n_of(mover)}"
         )
-        if moves == 2:
+        made += 1
+        if moves == 1:
             for page, who in ((ann, "ann"), (ben, "ben")):
                 no_overflow(page)
                 screenshot(page, f"kb-two-{who}-{lang}-{width}")
-    assert not errors, errors
+    assert made >= 2 and not errors, errors

@@ -3,12 +3,14 @@
 For a replayed log (:class:`engine.core.replay.Replay`), :func:`analyse` estimates, after
 every ply (0 = the setup):
 
-* **each seat's win chance from its own information**: ``budget`` states dealt from that
-  seat's beliefs (:meth:`GameAI.beliefs`, which read only what the seat may know), each
-  played out by the game's ``greedy`` bot to the end (or, for a game whose search cuts
-  playouts, to ``max_plies`` and then scored by its ``evaluate``); the chance is the mean
-  score. It is the chance *under greedy play from here*, not under perfect play. When no
-  state consistent with what the seat knows can be dealt (a sampler that deals by trial
+* **each seat's win chance from its own information**: ``budget`` states (times the
+  game's :attr:`GameAI.analysis_own_batches`: batches of worlds, the first the search's,
+  the others drawn apart, :meth:`Analyst.own_chance`) dealt from that seat's beliefs
+  (:meth:`GameAI.beliefs`, which read only what the seat may know), each played out by
+  the game's ``greedy`` bot to the end (or, for a game whose search cuts playouts, to
+  ``max_plies`` and then scored by its ``evaluate``); the chance is the mean score.
+  It is the chance *under greedy play from here*, not under perfect play. When no state
+  consistent with what the seat knows can be dealt (a sampler that deals by trial
   gives up: :class:`SamplingFailed`), the figure is None and the ply says why
   (``not_estimated``: the seat and the message id :data:`SAMPLING_FAILED`); the analysis
   goes on;
@@ -73,6 +75,13 @@ machines share one game; :func:`analyse` runs the same chunks in turn, so a game
 same analysis however many workers ran it. A chunk deals its worlds afresh at its first
 ply (the worlds carried from ply to ply start again there).
 
+**A playout's randomness is keyed, not streamed** (:meth:`Analyst._decision_rng`): each
+decision draws the bot's choice and the chance its action meets from a generator keyed
+by the playout's (``seed``, ply, viewer, purpose, world index) and the decision's place
+in the game (round, phase, seat, how many decisions that seat made there before), so
+the played and the best move's playouts of one world meet the same chance at the same
+turn however differently they drew before (synchronised common random numbers).
+
 Deterministic: every estimate draws from a generator derived from (``seed``, ply, viewer,
 purpose) only — never from the state, so a seat's figures read nothing of what it could
 not know, and the same log, budget and seed give the same analysis. Carried worlds depend
@@ -82,6 +91,7 @@ on the plies analysed before in the same chunk, as :func:`analyse_plies` walks t
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable
 from typing import Any, Protocol, cast
 
@@ -125,8 +135,10 @@ __all__ = [
 #: the all-seeing drop taken from the plies' all-seeing figures; a position without
 #: worlds marked not estimated; 4: every figure with its standard error, a label only when
 #: the drop's interval lies in its band, batches of worlds added while it straddles one,
-#: the drop measured in worlds the search did not see, the plies analysed in chunks)
-ANALYSIS_VERSION = "4"
+#: the drop measured in worlds the search did not see, the plies analysed in chunks;
+#: 5: a playout's decisions draw from generators keyed by their place in the game, a
+#: seat's own chance on the game's own batches of worlds)
+ANALYSIS_VERSION = "5"
 #: playouts per estimate and ISMCTS iterations per best-move search (bench/analysis.py)
 DEFAULT_BUDGET = 24
 #: batches of ``budget`` worlds a drop may be measured on: more while its interval
@@ -163,6 +175,35 @@ class _Stratified(Protocol):
     def sample(self, rng: Rng, quantile: float | None = None) -> State: ...
 
 
+_MASK = (1 << 64) - 1
+#: what tells a decision's chance generator from its bot's (:meth:`Analyst._decision_rng`)
+_CHANCE = 0x43_48_41_4E_43_45
+
+
+def _mix(x: int) -> int:
+    """SplitMix64's finaliser: a 64-bit word whose every bit depends on every bit of ``x``
+    (a decision's key is folded from its coordinates with it: a hash per decision costs
+    a playout too much)."""
+    x = (x + 0x9E3779B97F4A7C15) & _MASK
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x ^ (x >> 31)
+
+
+def _code(part: Any) -> int:
+    """A coordinate of a decision as a word, the same in every process (a string's
+    ``hash`` is not): an integer as itself, anything else by the CRC of its ``repr``."""
+    if part.__class__ is int:
+        return part & _MASK
+    code = _CODES.get(part)
+    if code is None:
+        code = _CODES[part] = zlib.crc32(repr(part).encode()) | 1 << 40
+    return code
+
+
+_CODES: dict[Any, int] = {}
+
+
 def _rng(seed: int, *parts: Any) -> Rng:
     """A generator derived from the seed and the coordinates of an estimate only."""
     return Rng.derived(seed, *parts)
@@ -184,6 +225,8 @@ class Analyst:
         self.evaluate = options.get("evaluate")
         self.policy = ai.bots["greedy"]
         self.search = Search(game, playouts=budget, **options)
+        #: batches of ``budget`` playouts per seat's own chance (:meth:`own_chance`)
+        self.own_batches = ai.analysis_own_batches
         # : per viewer and batch: the worlds it carries from ply to ply (GameAI.belief_particles),
         # if any
         self._particles: dict[tuple[str, int], Particles | None] = {}
@@ -234,11 +277,19 @@ class Analyst:
         return [beliefs.sample(_rng(self.seed, *where, "world", i)) for i in range(self.budget)]
 
     # -- one playout ----------------------------------------------------------------
-    def _play_out(self, world: State, rng: Rng, seats: list[str]) -> list[float]:
+    def _play_out(self, world: State, base: int, seats: list[str]) -> list[float]:
+        """Play ``world`` out with the policy; every decision's randomness (the bot's and
+        the chance its action meets) from a generator keyed by ``base`` (the world's) and
+        the decision's place in the game (:meth:`_decision_rng`), not from one stream: two
+        playouts of one world after two different moves then meet the same chance at the
+        same turn, however many draws each made before (synchronised common random
+        numbers: the drop's paired samples stay paired)."""
         game = self.game
         plies = 0
+        seen: dict[tuple[Any, ...], int] = {}
         while not game.is_over(world) and plies < self.max_plies:
             seat = game.to_act(world)[0]
+            rng = self._decision_rng(world, base, seat, seen)
             game.apply(world, self.policy(game, world, seat, rng))
             plies += 1
         if game.is_over(world):
@@ -246,6 +297,23 @@ class Analyst:
         if self.evaluate is None:
             return [0.5 for _ in seats]
         return [self.evaluate(game, world, s) for s in seats]
+
+    def _decision_rng(
+        self, world: State, base: int, seat: str, seen: dict[tuple[Any, ...], int]
+    ) -> Rng:
+        """The generator of ``seat``'s decision now in ``world``: keyed by ``base``, the
+        game's clock (round and phase), the seat and how many decisions it made before
+        at that clock in this playout (``seen``); the world's own chance generator is
+        set from the same key (:meth:`GameAI.reseed_chance`)."""
+        clock = self.game.clock(world)
+        where = (clock.get("round"), clock.get("phase"), seat)
+        count = seen.get(where, 0)
+        seen[where] = count + 1
+        key = base
+        for part in (*where, count):
+            key = _mix(key ^ _code(part))
+        self.ai.reseed_chance(world, Rng(_mix(key ^ _CHANCE)))
+        return Rng(key)
 
     def scores(
         self,
@@ -274,11 +342,12 @@ class Analyst:
         where = "real" if viewer is None else ply
         samples: list[list[float]] = [[] for _ in seats]
         for i in range(self.budget):
-            rng = _rng(self.seed, where, viewer, purpose, i)
+            base = _rng(self.seed, where, viewer, purpose, i).next64()
             world = game.clone(worlds[i % len(worlds)])
             if move is not None:
+                self.ai.reseed_chance(world, Rng.derived(base, "move"))
                 game.apply(world, dict(move))
-            for k, value in enumerate(self._play_out(world, rng, seats)):
+            for k, value in enumerate(self._play_out(world, base, seats)):
                 samples[k].append(100.0 * value)
         return samples
 
@@ -295,6 +364,25 @@ class Analyst:
         """Win chances of ``seats`` (points, with their standard errors): the mean of
         :meth:`scores`, whose arguments these are."""
         return [estimate(s) for s in self.scores(state, viewer, seats, ply, move, purpose, worlds)]
+
+    def own_chance(self, state: State, seat: str, ply: int) -> Estimate:
+        """``seat``'s win chance from its own information at ``state`` (ply ``ply``), with
+        its standard error: :meth:`chances` over :attr:`own_batches` batches of worlds
+        (batch 0 those of the search, the others drawn apart). Raises
+        :class:`SamplingFailed` when no world of the first batch can be dealt."""
+        if self.game.is_over(state):
+            return self.chances(state, seat, [seat], ply)[0]
+        samples: list[float] = []
+        for batch in range(self.own_batches):
+            try:
+                worlds = self.worlds(state, seat, ply, None, batch)
+            except SamplingFailed:
+                if batch == 0:
+                    raise
+                break
+            purpose = "chance" if batch == 0 else ("chance", batch)
+            samples += self.scores(state, seat, [seat], ply, None, purpose, worlds)[0]
+        return estimate(samples)
 
     def opening(self, state: State, seat: str | None, move: Action | None) -> Action | None:
         """The pick ``move`` was made within, when ``seat`` picks first (Cloak & Dagger's
@@ -458,7 +546,7 @@ def _ply(
     missing: dict[str, str] = {}
     for seat in seats:
         try:
-            chance = analyst.chances(state, seat, [seat], ply)[0]
+            chance = analyst.own_chance(state, seat, ply)
             own[seat], own_se[seat] = round(chance.mean, 1), round(chance.se, 2)
         except SamplingFailed:
             own[seat] = own_se[seat] = None

@@ -67,6 +67,11 @@ class GameAI:
     #: has no belief sampler, so its matches cannot be analysed.
     analysis_search: dict[str, Any] | None = None
 
+    #: batches of the analysis budget each seat's own win chance is estimated on, per ply
+    #: (:meth:`engine.ai.analysis.Analyst.own_chance`): its error falls as the root of
+    #: their number; what one costs sets how many a game can afford (bench/README.md)
+    analysis_own_batches: int = 1
+
     def __init__(self, game: Game):
         self.game = game
 
@@ -96,6 +101,13 @@ class GameAI:
         beliefs built from public facts only); the all-seeing list holds every seat's.
         A pure function of (state, viewer). Default: none."""
         return []
+
+    def reseed_chance(self, state: State, rng: Rng) -> None:
+        """Let the chance still to come in ``state`` (a world of the AI's, never the real
+        game's) be drawn from ``rng``: analysis keys each turn's chance by its place in
+        the game. Default: the state's own generator, ``state.rng``, when it has one."""
+        if getattr(state, "rng", None) is not None:
+            state.rng = rng
 
     def sample_state(self, state: State, viewer: str | None, rng: Rng) -> State:
         """One complete state drawn from ``viewer``'s beliefs about ``state``."""

@@ -17,6 +17,9 @@ class CloakAI(GameAI):
     bots = BOTS
     #: analysis plays positions out to the end with greedy (a greedy game always ends)
     analysis_search: dict[str, Any] | None = {}
+    #: a seat's own chance on 2 batches: four seats' worlds carried per batch cost more than
+    #: the other games' (bench/README.md)
+    analysis_own_batches = 2
 
     def beliefs(self, state: CloakState, viewer: str | None) -> Beliefs:
         return Beliefs(state, viewer)

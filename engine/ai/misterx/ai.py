@@ -17,6 +17,8 @@ class MisterXAI(GameAI):
     #: analysis cuts playouts as the search level does (about three rounds, then the
     #: distances score the position)
     analysis_search: dict[str, Any] | None = {"max_plies": SEARCH_MAX_PLIES, "evaluate": evaluate}
+    #: a seat's own chance on 4 batches (bench/README.md: within the CPU target)
+    analysis_own_batches = 4
 
     def beliefs(self, state: MisterXState, viewer: str | None) -> Beliefs:
         return Beliefs(state, viewer)

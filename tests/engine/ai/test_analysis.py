@@ -175,9 +175,7 @@ def test_cryptid_own_figures_read_nothing_hidden(seed):
         for seat in ("cryptid", "scientist"):
             other = cryptid_counterfactual(st, seat)
             changed += other.hands != st.hands
-            assert analyst.chances(st, seat, [seat], ply) == analyst.chances(
-                other, seat, [seat], ply
-            )
+            assert analyst.own_chance(st, seat, ply) == analyst.own_chance(other, seat, ply)
         decider = ai_of(CRYPTID).decision(st)[0]
         one = analyst.judge(st, action, ply)
         two = analyst.judge(cryptid_counterfactual(st, decider), action, ply)
@@ -196,9 +194,7 @@ def test_mister_x_own_figures_read_nothing_hidden():
             continue
         for seat in ("mrx", "detectives", *st.det_seats):
             other = misterx_counterfactual(st, seat)
-            assert analyst.chances(st, seat, [seat], ply) == analyst.chances(
-                other, seat, [seat], ply
-            )
+            assert analyst.own_chance(st, seat, ply) == analyst.own_chance(other, seat, ply)
         decider = ai_of(MISTER_X).decision(st)[0]
         one = analyst.judge(st, action, ply)
         two = analyst.judge(misterx_counterfactual(st, decider), action, ply)
@@ -226,9 +222,7 @@ def test_cloak_and_dagger_own_figures_read_nothing_hidden():
             if ply % 4 or cloak.is_over(st):
                 continue
             differ += st.envelopes != other.envelopes
-            assert analyst.chances(st, seat, [seat], ply) == other_analyst.chances(
-                other, seat, [seat], ply
-            )
+            assert analyst.own_chance(st, seat, ply) == other_analyst.own_chance(other, seat, ply)
             if cloak.to_act(st) == [seat] and ply < len(log["actions"]):
                 one = analyst.judge(st, log["actions"][ply], ply + 1)
                 two = other_analyst.judge(other, twin_log["actions"][ply], ply + 1)

@@ -13,6 +13,7 @@ only in the analysis seed (:data:`ANALYSIS_SEEDS`), and it prints:
   share carrying the same label in both (target >= 90 %);
 * **own chance p90**: the 90th percentile, over plies and seats, of the difference
   between the runs of a seat's win chance from its own information (target <= 5 points);
+* **drop error**: the median standard error of a rated move's drop (points);
 * **contested label rate**: of the moves made where the mover's best chance was 15-85
   points, the share labelled, for the random seat and for the greedy seats, both runs
   pooled (target: random >= 2 x greedy and >= 10 %);
@@ -127,6 +128,7 @@ def measure(game_id: str, args: argparse.Namespace) -> dict[str, Any]:
     assert game is not None
     same = either = 0
     own_gaps: list[float] = []
+    drop_errors: list[float] = []
     contested = {"random": [0, 0], "greedy": [0, 0]}  # [labelled, moves]
     forecasts: list[tuple[float, float]] = []
     brier = brier_base = 0.0
@@ -158,6 +160,7 @@ def measure(game_id: str, args: argparse.Namespace) -> dict[str, Any]:
                 other = b["own"].get(seat)
                 if value is not None and other is not None:
                     own_gaps.append(abs(value - other))
+        drop_errors += [m["drop_se"] for run in runs for m in run["moves"] if m.get("rated")]
         if random_seat is not None:
             for run in runs:
                 for move in run["moves"]:
@@ -192,6 +195,7 @@ def measure(game_id: str, args: argparse.Namespace) -> dict[str, Any]:
         "mixed": (mixed_same, mixed_either),
         "greedy": (greedy_same, greedy_either),
         "own_p90": percentile(own_gaps, 0.9),
+        "drop_se": percentile(drop_errors, 0.5),
         "contested": contested,
         "brier": None if n == 0 else brier / n,
         "brier_base": None if n == 0 else brier_base / n,
@@ -256,6 +260,7 @@ def main() -> int:
         print(
             f"  own win chance, p90 difference between runs: {r['own_p90']:.1f} points  target <= 5"
         )
+        print(f"  a rated move's drop, median standard error: {r['drop_se']:.2f} points")
         print(
             f"  contested moves labelled: random seat {share(*r['contested']['random'])}, "
             f"greedy seats {share(*r['contested']['greedy'])}  target random >= 2x greedy and >= "

@@ -17,8 +17,9 @@ class MisterXAI(GameAI):
     #: analysis cuts playouts as the search level does (about three rounds, then the
     #: distances score the position)
     analysis_search: dict[str, Any] | None = {"max_plies": SEARCH_MAX_PLIES, "evaluate": evaluate}
-    #: a seat's own chance on 4 batches (bench/README.md: within the CPU target)
-    analysis_own_batches = 4
+    #: a seat's own chance on 3 batches: 4 halved its error but cost 66 s per 100 actions
+    #: (bench/README.md), over the 60 s target
+    analysis_own_batches = 3
 
     def beliefs(self, state: MisterXState, viewer: str | None) -> Beliefs:
         return Beliefs(state, viewer)

@@ -266,7 +266,11 @@ function drawEntry(news) {
     return;
   }
   if (state.entryAt === state.n) return;  // the entry of this moment is drawn already
-  state.entryAt = state.n;
+  const at = state.n;
+  state.entryAt = at;
+  // The entry of an earlier moment goes at once: its choices, clicked or entered while
+  // this moment's are on their way, would be sent as a move of the position after it.
+  ui.entry.replaceChildren();
   mountEntry(ui.entry, {
     title: seatName(news, news.eyes),
     load: (prefix) => api.legal(prefix),
@@ -274,7 +278,9 @@ function drawEntry(news) {
     describe: state.hints.describe,
     notation: () => ui.notation.checked,
     busy: guarded,
-    onDone: (entry) => act(entry.action),
+    // Sent with the moment it was chosen at: a position that moved on since answers
+    // "stale" (the page catches up), never a refusal of a move meant for another position.
+    onDone: (entry) => act(entry.action, at),
     // Keyboard use: when the turn comes, focus goes to its first choice.
     focus: state.turnCame || state.keepFocus,
   });
@@ -373,14 +379,14 @@ async function guarded(promise) {
   }
 }
 
-async function act(action) {
+async function act(action, seen) {
   if (state.acting) return;
   state.acting = true;
   // A move entered from the keyboard: the entry of the seat's next move (still its turn)
   // takes the focus, not the page's top where the removed confirm button leaves it.
   state.keepFocus = ui.entry.contains(document.activeElement);
   try {
-    await take(await api.act(state.n, action));
+    await take(await api.act(seen, action));
     clearAlert();
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

@@ -463,10 +463,11 @@ if os.environ.get("LANTERN_ANALYSIS_BUDGET"):
     LANTERN_ANALYSIS_BUDGET = int(os.environ["LANTERN_ANALYSIS_BUDGET"])
 LANTERN_ANALYSIS_MAX_WORK = int(os.environ.get("LANTERN_ANALYSIS_MAX_WORK", "60000"))
 LANTERN_ANALYSIS_MIN_BUDGET = int(os.environ.get("LANTERN_ANALYSIS_MIN_BUDGET", "4"))
-# CPU seconds per work unit, until a game's own analyses have been measured (bench
-# figures on one core: 0.0005 to 0.0035, the longest games dearest).
+# CPU seconds per work unit, until a game's own analyses have been measured (analysis 5,
+# bench/analysis_trust.py on one core: Cloak & Dagger 0.004, Mister X 0.0065, Cryptid
+# 0.0077: each seat's own chance is played on several batches of worlds).
 LANTERN_ANALYSIS_SECONDS_PER_UNIT = float(
-    os.environ.get("LANTERN_ANALYSIS_SECONDS_PER_UNIT", "0.003")
+    os.environ.get("LANTERN_ANALYSIS_SECONDS_PER_UNIT", "0.008")
 )
 
 # --- Production hardening (only when DEBUG is off) ---------------------------

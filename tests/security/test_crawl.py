@@ -36,6 +36,8 @@ NOT_LINKED = {
     "record-seat-labels": "JSON the recorder's setup form asks as its options change",
     "api-not-found": "the API's answer to an unknown /api/ path (a JSON 404), not a page",
     "club-address": "JSON the new club form's script asks for its address preview",
+    "live-seat-link": "a capability: a one-time seat link the table's opener sends a guest "
+    "(shown once on the table's page; tests/live/test_guests.py)",
     "upload-guests": "the form on the page of a log refused for unknown handles, for those who "
     "may confirm them as guests (tests/games/test_guests.py)",
 }
@@ -116,7 +118,11 @@ def test_every_page_is_linked_from_a_page_reachable_from_home(
 
     # What some pages show only when there is one: a void match (its restore link), a
     # failed ladder job (the dashboard's retry), an API token (revoke), a handle claim
-    # (the organiser's answer), an event open for entries (the entry form).
+    # (the organiser's answer), an event open for entries (the entry form), guests at the
+    # club's tables (a table's seat-link form).
+    club_services.set_live_tables(
+        people["organiser"], public_club.club, guests_at_tables=True, watchers_see_all_after=0
+    )
     match_services.void_match(people["organiser"], public_club.matches[-1], "wrong deck")
     RecomputeJob.objects.create(
         ladder=public_club.ladders[0],

@@ -1,7 +1,7 @@
 from django.contrib import admin
 
 from config.admin_base import RecordAdmin
-from live.models import Table, TableEvent, TableSeat
+from live.models import SeatLink, Table, TableEvent, TableSeat
 
 
 class TableSeatInline(admin.TabularInline):
@@ -47,3 +47,15 @@ class TableSeatAdmin(admin.ModelAdmin):
     list_select_related = ["table__club", "user"]
     search_fields = ["=table__id", "user__username", "player"]
     raw_id_fields = ["table", "user"]
+
+
+@admin.register(SeatLink)
+class SeatLinkAdmin(RecordAdmin):
+    """The one-time seat links made for guests: who made each, who used it and when (an
+    operator may delete one that should not be used; its token is never shown)."""
+
+    list_display = ["table", "seat", "created_by", "created_at", "used_by", "used_at"]
+    list_select_related = ["table__club", "created_by", "used_by"]
+    search_fields = ["=table__id", "created_by__username", "used_by__username"]
+    raw_id_fields = ["table", "created_by", "used_by"]
+    exclude = ["token_hash"]

@@ -28,7 +28,7 @@ from dashboard.models import DroppedTask
 from games.models import Import, MatchLog, Upload
 from ladder.models import Ladder, Rating, RatingChange, RecomputeJob
 from ladder.services import recompute_ladder
-from live.models import Table, TableEvent, TableSeat
+from live.models import SeatLink, Table, TableEvent, TableSeat
 from recorder.models import Draft, DraftWrite
 from tests.ladder.factories import BASE, make_match, player
 from tournaments.models import Entry, ForbiddenPairing, Pairing, PairingSeat, Tournament
@@ -174,6 +174,9 @@ def populate(tag: str, django_user_model) -> None:
     )
     TableSeat.objects.create(table=table, seat="scientist", order=1)
     TableEvent.objects.create(table=table, number=1, kind="seated", seat="cryptid")
+    SeatLink.objects.create(
+        table=table, seat="scientist", token_hash=f"{tag:0>64}"[-64:], created_by=organiser
+    )
     Group.objects.get_or_create(name="operators")
 
 

@@ -136,10 +136,10 @@ def test_an_analysis_that_reads_a_hidden_fact_is_caught(member, club, monkeypatc
     """The comparison can fail: each seat's "own" chance estimated from the real position."""
     honest = engine_analysis.Analyst.chances
 
-    def leaky(self, state, viewer, seats, ply, move=None, purpose="chance", worlds=None):
-        return honest(self, state, None, seats, ply, move, purpose)
+    def leaky(self, state, seat, ply):
+        return honest(self, state, None, [seat], ply)[0]
 
-    monkeypatch.setattr(engine_analysis.Analyst, "chances", leaky)
+    monkeypatch.setattr(engine_analysis.Analyst, "own_chance", leaky)
     one, two = _twins(CRYPTID, "scientist", cryptid_twin)
     (_, analysis_one), (_, analysis_two) = _compare(member, club, one, two, "scientist")
     assert analysis_one["status"] == analysis_two["status"] == "done"

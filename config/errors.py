@@ -1,12 +1,13 @@
 """Errors, one way: the application's error type, its one body shape, and Django's error pages.
 
 Services raise :class:`AppError` (or a subclass naming their domain: ``LogRejected``,
-``DraftError``, ``TournamentError``, ``ClubError``): a stable ``code`` (``malformed``,
-``too_large``, ``illegal``, ``stale``, ...), one plain sentence, and where the engine or a
-rule refused it, the ``rule`` id and action ``index``. They say nothing of HTTP: the API's
-one exception handler (``config.api.errors``) answers them, :data:`HTTP_STATUS` is the
-one place a code becomes a status (:func:`error_response` for the few JSON answers made
-outside DRF), and pages show the sentence.
+``TournamentError``, ``ClubError``; ``DraftError`` and ``TableError`` through
+:class:`Refusal`): a stable ``code`` (``malformed``, ``too_large``, ``illegal``,
+``stale``, ...), one plain sentence, and where the engine or a rule refused it, the
+``rule`` id and action ``index``. They say nothing of HTTP: the API's one exception
+handler (``config.api.errors``) answers them, :data:`HTTP_STATUS` is the one place a
+code becomes a status (:func:`error_response` for the few JSON answers made outside
+DRF), and pages show the sentence.
 
 Below, Django's own error pages: a URL under /api/ that matches no route
 (``/api/matches/abc/``) or a view that fails is answered by Django itself, not by DRF's
@@ -92,6 +93,25 @@ class AppError(Exception):
 
     def __str__(self) -> str:
         return self.message
+
+
+class Refusal(AppError):
+    """An AppError whose further body keys are given as keywords (``field="game"``): the
+    one constructor of the refusals of a thing being played, a draft
+    (``recorder.errors.DraftError``) or a live table (``live.services.TableError``).
+    ``malformed`` unless a subclass names another kind."""
+
+    code = "malformed"
+
+    def __init__(
+        self,
+        message: str | Promise | Sentence,
+        *,
+        rule: str | None = None,
+        index: int | None = None,
+        **details: Any,
+    ):
+        super().__init__(message, rule=rule, index=index, details=details)
 
 
 class OverBudget(AppError):

@@ -21,7 +21,7 @@ from django.utils.translation import gettext
 
 from clubs import services as club_services
 from clubs.models import Club
-from config.errors import AppError
+from config.errors import Refusal
 from config.events import publish
 from config.sentences import engine_locale, say
 from engine import FORMAT, IllegalAction, Session, bots_of, end_result, get_game
@@ -47,15 +47,8 @@ NOT_OVER = (Table.Status.OPEN, Table.Status.PLAYING)
 ME, FREE, BOT = "me", "free", "bot"
 
 
-class TableError(AppError):
-    """A refused request (``config.errors.AppError``; its code says which kind)."""
-
-    code = "malformed"
-
-    def __init__(
-        self, message: str, *, rule: str | None = None, index: int | None = None, **details: Any
-    ):
-        super().__init__(message, rule=rule, index=index, details=details)
+class TableError(Refusal):
+    """A refused request about a table (``config.errors.Refusal``; its code says which kind)."""
 
 
 class TableInvalid(TableError):

@@ -2,20 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from config.errors import AppError
+from config.errors import Refusal
 
 
-class DraftError(AppError):
-    """A refused request (``config.errors.AppError``; its code says which kind)."""
-
-    code = "malformed"
-
-    def __init__(
-        self, message: str, *, rule: str | None = None, index: int | None = None, **details: Any
-    ):
-        super().__init__(message, rule=rule, index=index, details=details)
+class DraftError(Refusal):
+    """A refused request about a draft (``config.errors.Refusal``; its code says which kind)."""
 
 
 class DraftInvalid(DraftError):

@@ -61,35 +61,47 @@ def audit(
     )
 
 
+def _change_setting(
+    user: AbstractBaseUser, club: Club, field: str, value: Any, said: Sentence, **details: Any
+) -> None:
+    """Set the club's ``field`` to ``value`` and say so in the audit trail (action
+    ``club.<field>``, ``said`` its summary); nothing, and no entry, when it is so already."""
+    if getattr(club, field) == value:
+        return
+    setattr(club, field, value)
+    club.save(update_fields=[field])
+    audit(club, user, f"club.{field}", said, **details)
+
+
+def _switch(
+    user: AbstractBaseUser, club: Club, field: str, on: bool, *, said_on: str, said_off: str
+) -> None:
+    """:func:`_change_setting` of a setting that is on or off: said ``said_on`` or
+    ``said_off`` (site words), ``on`` in the entry's details."""
+    _change_setting(user, club, field, on, Sentence.site(said_on if on else said_off), on=on)
+
+
 @transaction.atomic
 def set_auto_analysis(user: AbstractBaseUser, club: Club, on: bool) -> None:
     """Analyse every finished match stored from now on (or stop): an organiser's setting."""
-    if club.auto_analysis == on:
-        return
-    club.auto_analysis = on
-    club.save(update_fields=["auto_analysis"])
-    audit(
-        club,
+    _switch(
         user,
-        "club.auto_analysis",
-        Sentence.site(gettext_noop("turned automatic analysis on"))
-        if on
-        else Sentence.site(gettext_noop("turned automatic analysis off")),
-        on=on,
+        club,
+        "auto_analysis",
+        on,
+        said_on=gettext_noop("turned automatic analysis on"),
+        said_off=gettext_noop("turned automatic analysis off"),
     )
 
 
 def set_time_zone(user: AbstractBaseUser, club: Club, name: str) -> None:
     """The zone the club's pages and events show times in ("": each reader's own)."""
     _known_zone(name)
-    if club.time_zone == name:
-        return
-    club.time_zone = name
-    club.save(update_fields=["time_zone"])
-    audit(
-        club,
+    _change_setting(
         user,
-        "club.time_zone",
+        club,
+        "time_zone",
+        name,
         Sentence.site(gettext_noop("set the club's time zone to %(zone)s"), zone=name or "—"),
         zone=name,
     )
@@ -97,18 +109,13 @@ def set_time_zone(user: AbstractBaseUser, club: Club, name: str) -> None:
 
 def set_members_confirm_guests(user: AbstractBaseUser, club: Club, on: bool) -> None:
     """Whether a member uploading a log may confirm its new handles as guests."""
-    if club.members_confirm_guests == on:
-        return
-    club.members_confirm_guests = on
-    club.save(update_fields=["members_confirm_guests"])
-    audit(
-        club,
+    _switch(
         user,
-        "club.members_confirm_guests",
-        Sentence.site(gettext_noop("let members confirm new handles as guests"))
-        if on
-        else Sentence.site(gettext_noop("left confirming new handles as guests to organisers")),
-        on=on,
+        club,
+        "members_confirm_guests",
+        on,
+        said_on=gettext_noop("let members confirm new handles as guests"),
+        said_off=gettext_noop("left confirming new handles as guests to organisers"),
     )
 
 
@@ -126,33 +133,27 @@ def set_live_tables(
         raise ClubError(
             _("The delay is between 0 and %(limit)s minutes.") % {"limit": WATCH_DELAY_LIMIT}
         )
-    if club.guests_at_tables != guests_at_tables:
-        club.guests_at_tables = guests_at_tables
-        club.save(update_fields=["guests_at_tables"])
-        audit(
-            club,
-            user,
-            "club.guests_at_tables",
-            Sentence.site(gettext_noop("let guests take seats at the tables by one-time links"))
-            if guests_at_tables
-            else Sentence.site(gettext_noop("stopped guests taking seats at the tables")),
-            on=guests_at_tables,
-        )
-    if club.watchers_see_all_after != watchers_see_all_after:
-        club.watchers_see_all_after = watchers_see_all_after
-        club.save(update_fields=["watchers_see_all_after"])
-        audit(
-            club,
-            user,
-            "club.watchers_see_all_after",
-            Sentence.site(
-                gettext_noop(
-                    "let watchers see everything %(minutes)s minutes after a table's game ends"
-                ),
-                minutes=watchers_see_all_after,
+    _switch(
+        user,
+        club,
+        "guests_at_tables",
+        guests_at_tables,
+        said_on=gettext_noop("let guests take seats at the tables by one-time links"),
+        said_off=gettext_noop("stopped guests taking seats at the tables"),
+    )
+    _change_setting(
+        user,
+        club,
+        "watchers_see_all_after",
+        watchers_see_all_after,
+        Sentence.site(
+            gettext_noop(
+                "let watchers see everything %(minutes)s minutes after a table's game ends"
             ),
             minutes=watchers_see_all_after,
-        )
+        ),
+        minutes=watchers_see_all_after,
+    )
 
 
 def record_guests(user: AbstractBaseUser | None, club: Club, handles: list[str]) -> None:

@@ -132,3 +132,22 @@ def test_the_recorders_game_choice_names_games_in_the_readers_language(
     club, _match = club_with_a_match
     body = client.get(reverse("record", args=[club.slug]) + "?lang=ru").content.decode()
     assert ">Криптид: городские легенды<" in body and ">Мистер Икс<" in body
+
+
+def test_russian_calls_lanterns_notation_notation_not_a_recording(client):
+    """«Запись» reads as a recording (the recorder records a game, a player is entered
+    for an event); the notation toggle, its hint and each game's legend of the notation
+    say «нотация»."""
+    from engine import all_games, get_game, render
+    from games.services import ingest_log
+    from tests.games.logs import bot_log
+
+    club = Club.objects.create(name="Riverside", slug="riverside")
+    match = ingest_log(club, bot_log("mister-x", 1, ["a", "b", "c"]), None)
+    body = client.get(reverse("match-replay", args=[match.pk]) + "?lang=ru").content.decode()
+    assert "> Нотация</label>" in body and "в краткой нотации Lantern" in body
+    for game_id in all_games():
+        legend = get_game(game_id).legend({})
+        notation = [e for e in legend if e["mark"].startswith("notation")]
+        assert notation, game_id
+        assert render(notation[0]["text"], "ru").startswith("Нотация: "), game_id

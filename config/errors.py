@@ -153,6 +153,8 @@ HTTP_STATUS = {
     "unknown_page": 404,
     "stale": 409,
     "closed": 409,
+    # a well-formed undo of a draft with no action left to undo (not possible in its state)
+    "nothing_to_undo": 409,
     # a live table's move after its clock ran out, and the claims it refuses (live.endings)
     "time_out": 409,
     "too_early": 409,

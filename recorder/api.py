@@ -394,6 +394,14 @@ _WRITE_ERRORS = {
         ErrorSerializer, description="The engine refused it: rule id and message."
     ),
 }
+_UNDO_ERRORS = {
+    **_WRITE_ERRORS,
+    409: OpenApiResponse(
+        ErrorSerializer,
+        description="stale (reload: another write came first), closed (finished/abandoned) "
+        "or nothing_to_undo (no action is left to undo).",
+    ),
+}
 #: past the person's share of the bots (recorder.budgets, docs/fair-share.md)
 _BOT_BUDGET = {
     429: OpenApiResponse(
@@ -619,7 +627,7 @@ class UndoView(RecorderView):
         operation_id="drafts_undo",
         request=VersionSerializer,
         parameters=_VIEW_PARAMETERS,
-        responses={200: DraftSerializer, **_WRITE_ERRORS},
+        responses={200: DraftSerializer, **_UNDO_ERRORS},
         summary="Undo the last human action (and the bot moves after it)",
     )
     def post(self, request: Request, draft_id: int) -> Response:

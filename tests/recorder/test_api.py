@@ -241,7 +241,8 @@ def test_undo_takes_back_the_last_action_only(api, club):
     assert redone["document"]["actions"] == cloak_log()["actions"][:4]
     fresh = new_draft(client)
     response = post(client, fresh, "undo", version=fresh["version"])
-    assert response.status_code == 400 and response.json()["error"] == "nothing_to_undo"
+    # well formed, but not possible in the draft's state: a conflict, as stale and closed are
+    assert response.status_code == 409 and response.json()["error"] == "nothing_to_undo"
 
 
 # --- bots --------------------------------------------------------------------------------------
@@ -519,6 +520,8 @@ def test_the_recorder_is_in_the_openapi_schema(api, club):
     ):
         assert path in paths, path
     assert "409" in paths["/api/drafts/{draft_id}/apply/"]["post"]["responses"]
+    undo = paths["/api/drafts/{draft_id}/undo/"]["post"]["responses"]
+    assert "nothing_to_undo" in undo["409"]["description"]
 
 
 @pytest.mark.parametrize("human", ["mrx", "det1"])

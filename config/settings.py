@@ -44,11 +44,18 @@ def env_list(name: str, default: list[str]) -> list[str]:
 
 DEBUG = env_bool("DEBUG", True)
 
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off")
-    SECRET_KEY = "django-insecure-lantern-development-key-never-use-in-production"
+#: `make run`'s key: in this repository for all to read, so never one a served site signs with
+DEVELOPMENT_SECRET_KEY = "django-insecure-lantern-development-key-never-use-in-production"
+SECRET_KEY = os.environ.get("SECRET_KEY", "").strip()
+if not DEBUG and SECRET_KEY in ("", DEVELOPMENT_SECRET_KEY):
+    raise ImproperlyConfigured(
+        "SECRET_KEY must be set when DEBUG is off"
+        + (" (to a key of its own, not the development one)" if SECRET_KEY else "")
+        + ": set the environment variable SECRET_KEY to a long random string, e.g. the output of "
+        "python -c 'import secrets; print(secrets.token_urlsafe(50))' (make prod generates "
+        "one into var/secret_key)"
+    )
+SECRET_KEY = SECRET_KEY or DEVELOPMENT_SECRET_KEY
 
 ALLOWED_HOSTS = env_list(
     "ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"] if DEBUG else []

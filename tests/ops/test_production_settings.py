@@ -66,6 +66,27 @@ def test_production_refuses_to_start_without_a_secret_key(tmp_path):
     checked = run(["manage.py", "check"], env)
     assert checked.returncode != 0
     assert "SECRET_KEY must be set when DEBUG is off" in checked.stderr
+    assert "set the environment variable SECRET_KEY" in checked.stderr
+
+
+@pytest.mark.parametrize(
+    "key",
+    ["", "   ", "django-insecure-lantern-development-key-never-use-in-production"],
+    ids=["empty", "blank", "the-development-key"],
+)
+def test_production_refuses_a_blank_or_the_development_secret_key(tmp_path, key):
+    """A blank line in an env file, or `make run`'s key (public in this repository: anyone
+    could sign sessions with it), is no production key."""
+    checked = run(["manage.py", "check"], production_env(tmp_path, SECRET_KEY=key))
+    assert checked.returncode != 0
+    assert "SECRET_KEY must be set when DEBUG is off" in checked.stderr
+
+
+def test_development_runs_on_its_own_key_without_one(tmp_path):
+    env = production_env(tmp_path, DEBUG="1")
+    del env["SECRET_KEY"]
+    checked = run(["manage.py", "check"], env)
+    assert checked.returncode == 0, checked.stderr
 
 
 # Logs in through the real login view with Django's test client, in production settings,

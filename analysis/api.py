@@ -15,15 +15,28 @@ from analysis.services import AnalysisError, request_analysis
 from clubs.policy import can_analyse
 from config.api.errors import ErrorSerializer
 from replay.frames import ALL
-from replay.selectors import visible_match
+from replay.selectors import require_perspective, visible_match
 
-_VIEW = OpenApiParameter("view", OpenApiTypes.STR, description="`all` (default) or a seat/team id.")
+_VIEW = OpenApiParameter(
+    "view",
+    OpenApiTypes.STR,
+    description="`all` (default), `public` (what a spectator saw: no seat's figures) or a "
+    "seat/team id.",
+)
+_HIDDEN = OpenApiResponse(
+    ErrorSerializer,
+    description="`hidden`: a game played online, before the club's delay after its end has "
+    "passed, asked for from any perspective but `public` by someone who did not play it; "
+    "`visible_from` says when it opens.",
+)
 
 
 class MatchAnalysisView(APIView):
     def _payload(self, request: Request, match_id: int, status: int = 200) -> Response:
         match = visible_match(request.user, match_id)
-        payload = analysis_payload(match, request.query_params.get("view") or ALL, request.user)
+        viewer = request.query_params.get("view") or ALL
+        require_perspective(request.user, match, viewer)
+        payload = analysis_payload(match, viewer, request.user)
         return Response(payload, status=status)
 
     @extend_schema(
@@ -44,6 +57,7 @@ class MatchAnalysisView(APIView):
         responses={
             200: OpenApiTypes.OBJECT,
             400: OpenApiResponse(ErrorSerializer, description="Unknown perspective."),
+            403: _HIDDEN,
             404: OpenApiResponse(
                 ErrorSerializer, description="No such match, or not visible to you."
             ),
@@ -73,7 +87,10 @@ class MatchAnalysisView(APIView):
                     "playouts; retries_spent: it failed as often as it is started)."
                 ),
             ),
-            403: OpenApiResponse(ErrorSerializer, description="Not a member of the match's club."),
+            403: OpenApiResponse(
+                ErrorSerializer,
+                description="Not a member of the match's club; or `hidden`, as for GET.",
+            ),
             429: OpenApiResponse(
                 ErrorSerializer,
                 description=(
@@ -92,5 +109,6 @@ class MatchAnalysisView(APIView):
             raise AnalysisError(
                 gettext("only the club's members may analyse its matches"), code="forbidden"
             )
+        require_perspective(request.user, match, request.query_params.get("view") or ALL)
         request_analysis(match, request.user)
         return self._payload(request, match_id, status=202)

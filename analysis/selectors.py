@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import Count, Exists, OuterRef, Q
 from django.utils import formats, timezone, translation
 from django.utils.translation import gettext, ngettext
@@ -36,6 +37,7 @@ from engine import (
     BLUNDER,
     INACCURACY,
     MISTAKE,
+    PUBLIC,
     Table,
     all_games,
     analysable,
@@ -44,6 +46,7 @@ from engine import (
     msg,
     render,
 )
+from games import policy as match_policy
 from games.models import Match
 from games.selectors import PLAYED_ORDER, seats_with_players
 from replay.frames import ALL, viewer_ids
@@ -59,7 +62,7 @@ def analysis_payload(match: Match, viewer: str, user: AnyUser) -> dict[str, Any]
     match lacks."""
     game = get_game(match.game)
     log = match.log.document
-    if game is None or viewer not in viewer_ids(game, log):
+    if game is None or viewer not in [*viewer_ids(game, log), PUBLIC]:
         raise AnalysisError(f"unknown perspective {viewer!r}", code="unknown_view")
     version = current_version(match)
     payload: dict[str, Any] = {
@@ -230,12 +233,15 @@ def recent_accuracy(
     """A player's accuracy in its latest analysed matches of ``game_id`` in a club (the
     current engine's analyses): ``{"mean", "matches": [{"match", "seat", "accuracy"}]}``,
     None when none of its matches is analysed. Reads the stored results of at most
-    ``limit`` matches."""
+    ``limit`` matches. A game played online counts once what was hidden in it opens to
+    everyone (``games.policy``): a figure made from a seat's own information is its."""
     from games.models import MatchSeat
 
     game = get_game(game_id)
     if game is None or not analysable(game):
         return None
+    club = Club.objects.get(pk=club_id)
+    hidden = Match.objects.filter(match_policy.hidden_from(AnonymousUser(), club))
     seats = dict(
         MatchSeat.objects.filter(
             player_id=player_id,
@@ -243,7 +249,9 @@ def recent_accuracy(
             match__game=game_id,
             match__analyses__engine_version=analysis_version(game),
             match__analyses__status=MatchAnalysis.Status.DONE,
-        ).values_list("match_id", "seat")
+        )
+        .exclude(match__in=hidden)
+        .values_list("match_id", "seat")
     )
     analyses = (
         MatchAnalysis.objects.filter(

@@ -149,6 +149,8 @@ HTTP_STATUS = {
     "settled": 409,
     "duplicate": 409,
     "forbidden": 403,
+    # a live game's hidden facts before the club's delay after its end (games.policy)
+    "hidden": 403,
     "not_found": 404,
     "unknown_page": 404,
     "stale": 409,

@@ -83,6 +83,13 @@ class Match(models.Model):
         help_text="A seat was played by a bot (the log's seat entry names it): rated only "
         "on the club's bot ladder, never on its normal ladder.",
     )
+    ended_at_table = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the game ended at a live table (empty: uploaded or recorded). Who "
+        "did not sit at it sees its hidden facts the club's delay after "
+        "(Club.watchers_see_all_after; games.policy).",
+    )
 
     class Meta:
         verbose_name = _("match")

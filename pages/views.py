@@ -22,6 +22,7 @@ from clubs.services import ClubError
 from clubs.views import club_for, free_handle_choices
 from config import zones
 from games import display
+from games import policy as match_policy
 from games import selectors as match_selectors
 from games import services as match_services
 from games.models import Match
@@ -114,6 +115,8 @@ def match_detail(request: HttpRequest, match_id: int) -> HttpResponse:
         {
             "match": match_selectors.with_players(match),
             "pairing": tournament_selectors.pairing_of(match),
+            # When its log and what was hidden open to this reader (None: open to them).
+            "hidden_until": match_policy.opens_to(request.user, match),
             "can_manage": policy.can_manage_club(request.user, match.club),
         },
     )

@@ -26,6 +26,7 @@ from replay.selectors import (
     match_beliefs,
     match_frames,
     match_views,
+    require_perspective,
     visible_match,
 )
 
@@ -129,9 +130,19 @@ _views = inline_serializer(
     },
 )
 
-_VIEW = OpenApiParameter("view", OpenApiTypes.STR, description="`all` (default) or a seat/team id.")
+_VIEW = OpenApiParameter(
+    "view",
+    OpenApiTypes.STR,
+    description="`all` (default), `public` (what a spectator saw) or a seat/team id.",
+)
 _CACHED_RESPONSES = {
     304: OpenApiResponse(description="Not modified (ETag matched)."),
+    403: OpenApiResponse(
+        ErrorSerializer,
+        description="`hidden`: a game played online, before the club's delay after its end "
+        "has passed, asked for from any perspective but `public` by someone who did not "
+        "play it; `visible_from` says when it opens.",
+    ),
     422: OpenApiResponse(
         ErrorSerializer, description="The current engine cannot replay this log's setup."
     ),
@@ -203,6 +214,7 @@ class MatchFramesView(RuleLinks, APIView):
     def get(self, request: Request, match_id: int) -> HttpResponse:
         match = visible_match(request.user, match_id)
         viewer = request.query_params.get("view") or ALL
+        require_perspective(request.user, match, viewer)
         page = page_of(_number(request, "ply"))
         return _serve(
             request, frames_etag(match, viewer, page), lambda: match_frames(match, viewer, page)
@@ -230,6 +242,7 @@ class MatchViewsView(RuleLinks, APIView):
     def get(self, request: Request, match_id: int) -> HttpResponse:
         match = visible_match(request.user, match_id)
         viewer = request.query_params.get("view") or ALL
+        require_perspective(request.user, match, viewer)
         page = _number(request, "page")
         return _serve(
             request,
@@ -298,6 +311,7 @@ class MatchBeliefsView(RuleLinks, APIView):
     def get(self, request: Request, match_id: int) -> HttpResponse:
         match = visible_match(request.user, match_id)
         viewer = request.query_params.get("view") or ALL
+        require_perspective(request.user, match, viewer)
         return _serve(request, beliefs_etag(match, viewer), lambda: match_beliefs(match, viewer))
 
 

@@ -24,6 +24,7 @@ from typing import Any
 from clubs.bots import names_at_table
 from engine import (
     DEFAULT_LOCALE,
+    PUBLIC,
     Game,
     IllegalAction,
     Session,
@@ -48,7 +49,7 @@ PAGE_SIZE = 100
 
 
 class UnknownViewer(ValueError):
-    """A perspective that is neither ``all`` nor a seat or team of this match."""
+    """A perspective that is neither ``all``, ``public`` nor a seat or team of this match."""
 
 
 def viewer_ids(game: Game, log: dict[str, Any]) -> list[str]:
@@ -63,6 +64,8 @@ def viewer_label(viewer: str, game: Game, table: Table, locale: str = DEFAULT_LO
     detectives``); the engine's words, so the frames API and the page say the same."""
     if viewer == ALL:
         return render(msg("core.viewer.all"), locale)
+    if viewer == PUBLIC:
+        return render(msg("core.viewer.public"), locale)
     player = table.players.get(viewer)
     role = game.seat_label(viewer, table)
     return render(msg("core.named", role=role, player=player) if player else role, locale)
@@ -74,12 +77,15 @@ def page_of(ply: int) -> int:
 
 
 def _perspective(log: dict[str, Any], viewer: str) -> tuple[Game, str | None]:
-    """The game of ``log`` and the engine's name of ``viewer`` (None: all-seeing)."""
+    """The game of ``log`` and the engine's name of ``viewer`` (None: all-seeing). Besides
+    the match's perspectives, ``public``: what a spectator saw (``engine.PUBLIC``), the
+    one a game played online shows to those who did not play it until the club's delay
+    has passed (``games.policy``)."""
     game = get_game(log.get("game"))
     if game is None:
         raise IllegalAction("LOG-GAME", f"unknown game {log.get('game')!r}")
     viewers = viewer_ids(game, log)
-    if viewer not in viewers:
+    if viewer not in viewers and viewer != PUBLIC:
         raise UnknownViewer(f"unknown perspective {viewer!r}; this match has {', '.join(viewers)}")
     return game, None if viewer == ALL else viewer
 

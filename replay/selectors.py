@@ -18,7 +18,8 @@ from clubs.bots import names_at_table
 from clubs.policy import AnyUser, can_view_club
 from config.errors import AppError
 from config.sentences import Sentence, engine_locale
-from engine import BELIEFS_VERSION, IllegalAction, Table, get_game, render
+from engine import BELIEFS_VERSION, PUBLIC, IllegalAction, Table, get_game, render
+from games import policy as match_policy
 from games.models import Match
 from ladder.models import Ladder, Rating
 from ladder.selectors import match_changes
@@ -98,10 +99,13 @@ def match_viewers(match: Match) -> list[str]:
     return [ALL] if game is None else viewer_ids(game, match.log.document)
 
 
-def match_perspectives(match: Match, players: dict[str, str] | None = None) -> list[dict[str, str]]:
-    """Every perspective of ``match`` (``match_viewers``) with its label in the reader's
-    language, as the frames API names it (``frames.viewer_label``); ``players``: the
-    player at each seat as the page names them (the log's names by default)."""
+def match_perspectives(
+    match: Match, players: dict[str, str] | None = None, user: AnyUser | None = None
+) -> list[dict[str, str]]:
+    """Every perspective of ``match`` (``match_viewers``) ``user`` may see it from (None:
+    every one; ``perspectives_for``), with its label in the reader's language, as the
+    frames API names it (``frames.viewer_label``); ``players``: the player at each seat as
+    the page names them (the log's names by default)."""
     game = get_game(match.game)
     if game is None:
         return [{"id": ALL, "label": gettext("All-seeing")}]
@@ -110,10 +114,23 @@ def match_perspectives(match: Match, players: dict[str, str] | None = None) -> l
         players or names_at_table(document["seats"]),
         game.normalize_options(document.get("options") or {}),
     )
-    return [
-        {"id": v, "label": viewer_label(v, game, table, engine_locale())}
-        for v in viewer_ids(game, document)
-    ]
+    viewers = viewer_ids(game, document) if user is None else perspectives_for(user, match)
+    return [{"id": v, "label": viewer_label(v, game, table, engine_locale())} for v in viewers]
+
+
+def perspectives_for(user: AnyUser, match: Match) -> list[str]:
+    """The perspectives ``user`` (who sees the club) may see ``match`` from now: all of
+    them, or only a spectator's (``public``) while its hidden facts are kept from them
+    (``games.policy.sees_hidden``)."""
+    return match_viewers(match) if match_policy.sees_hidden(user, match) else [PUBLIC]
+
+
+def require_perspective(user: AnyUser, match: Match, viewer: str) -> None:
+    """Refuse (``games.policy.HiddenForNow``, 403 ``hidden``) any perspective but a
+    spectator's to ``user`` while the hidden facts of ``match`` are kept from them: a
+    seat's shows that seat's secrets, the all-seeing one every secret."""
+    if viewer != PUBLIC:
+        match_policy.require_hidden(user, match)
 
 
 def _cached(key: str, etag: str, build: Callable[[], dict[str, Any]]) -> Frames:

@@ -9,7 +9,7 @@ from django.urls import reverse
 from clubs.selectors import show_times_of
 from engine import MAX_ACTIONS
 from games import display
-from replay.frames import ALL
+from games import policy as match_policy
 from replay.selectors import game_record, match_perspectives, visible_match
 
 
@@ -26,10 +26,15 @@ def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
     match = visible_match(request.user, match_id)
     show_times_of(match.club)  # when it was played, in its club's zone as on the match page
     record = game_record(match)
-    perspectives = match_perspectives(match, {seat.seat: seat.player for seat in record.seats})
-    view = request.GET.get("view") or ALL
+    perspectives = match_perspectives(
+        match, {seat.seat: seat.player for seat in record.seats}, request.user
+    )
+    # The first perspective it may be seen from: all-seeing, or a spectator's while its
+    # hidden facts are kept from this reader (games.policy).
+    view = request.GET.get("view") or perspectives[0]["id"]
     if view not in [p["id"] for p in perspectives]:
-        view = ALL
+        view = perspectives[0]["id"]
+    hidden_until = match_policy.opens_to(request.user, match)
     config = {
         "match": match.pk,
         "framesUrl": reverse("api-match-frames", args=[match.pk]),
@@ -52,5 +57,7 @@ def replay_page(request: HttpRequest, match_id: int) -> HttpResponse:
             "viewers": perspectives,
             "view": view,
             "config": config,
+            # When what was hidden opens to this reader (None: it is open to them).
+            "hidden_until": hidden_until,
         },
     )

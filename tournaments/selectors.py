@@ -8,6 +8,8 @@ from django.db.models import Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
 
 from clubs.policy import AnyUser, club_visibility
+from games import policy as match_policy
+from games.models import Match
 from tournaments.models import Entry, ForbiddenPairing, Pairing, PairingSeat, Tournament
 from tournaments.pairing import Bye, Entrant, History, PlayedGame
 from tournaments.seating import layout_of
@@ -143,10 +145,13 @@ def round_complete(tournament: Tournament, round_number: int) -> bool:
     )
 
 
-def played_matches(tournament: Tournament) -> QuerySet[Pairing]:
-    """Played pairings with their match logs, for the event download."""
+def played_matches(tournament: Tournament, user: AnyUser) -> QuerySet[Pairing]:
+    """Played pairings with their match logs, for the event download by ``user``: less
+    the games played online whose logs are still kept from them (``games.policy``)."""
+    hidden = Match.objects.filter(match_policy.hidden_from(user, tournament.club))
     return (
         tournament.pairings.filter(status=Pairing.Status.PLAYED)
+        .exclude(match__in=hidden)
         .select_related("match__log")
         .prefetch_related("seats__entry__player")
         .order_by("round", "board", "leg")

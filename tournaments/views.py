@@ -536,7 +536,7 @@ def games_zip(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(request, pk)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for pairing in selectors.played_matches(tournament):
+        for pairing in selectors.played_matches(tournament, request.user):
             players = "-".join(
                 re.sub(r"[^A-Za-z0-9_.]+", "_", s.entry.player.handle) for s in pairing.seats.all()
             )

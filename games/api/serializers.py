@@ -129,17 +129,32 @@ class MatchSummarySerializer(FieldsOnceMixin, serializers.ModelSerializer):
 
 
 class MatchDetailSerializer(MatchSummarySerializer):
-    log = serializers.SerializerMethodField(help_text="The whole lantern-log/1 document.")
+    log = serializers.SerializerMethodField(
+        help_text="The whole lantern-log/1 document; null while it is kept from you (a game "
+        "played online, before the club's delay after its end: `log_visible_from`)."
+    )
+    log_visible_from = serializers.SerializerMethodField(
+        help_text="When the log opens to you, if it is kept from you now; else null."
+    )
 
     class Meta(MatchSummarySerializer.Meta):
-        fields = [*MatchSummarySerializer.Meta.fields, "log"]
+        fields = [*MatchSummarySerializer.Meta.fields, "log", "log_visible_from"]
 
-    @extend_schema_field(OpenApiTypes.OBJECT)
-    def get_log(self, match: Match) -> dict[str, Any]:
+    @extend_schema_field({"type": "object", "nullable": True})
+    def get_log(self, match: Match) -> dict[str, Any] | None:
         return self.context["document"]
 
+    @extend_schema_field({"type": "string", "format": "date-time", "nullable": True})
+    def get_log_visible_from(self, match: Match) -> str | None:
+        opens = self.context.get("visible_from")
+        return None if opens is None else datetime_text(opens)
+
     def to_representation(self, match: Match) -> dict[str, Any]:
-        return {**super().to_representation(match), "log": self.get_log(match)}
+        return {
+            **super().to_representation(match),
+            "log": self.get_log(match),
+            "log_visible_from": self.get_log_visible_from(match),
+        }
 
 
 class MatchFilterSerializer(serializers.Serializer):

@@ -28,6 +28,7 @@ from config.api.pagination import PAGE_PARAMETERS, LanternCursorPagination, pagi
 from config.api.requests import validated_query
 from config.errors import AppError
 from games import bundles, read_cache, selectors, services
+from games import policy as match_policy
 from games.api.serializers import (
     ImportSerializer,
     LogFileSerializer,
@@ -207,7 +208,12 @@ class MatchDetailView(LanternAPIView):
         match = selectors.match_for(request.user, match_id)
         if match is None:
             raise Http404
-        context = {"request": request, "document": selectors.match_document(match)}
+        opens = match_policy.opens_to(request.user, match)
+        context = {
+            "request": request,
+            "document": selectors.match_document(match) if opens is None else None,
+            "visible_from": opens,
+        }
         return Response(MatchDetailSerializer(selectors.with_seats(match), context=context).data)
 
 
@@ -215,13 +221,23 @@ class MatchLogView(LanternAPIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        responses={(200, "application/json"): OpenApiTypes.OBJECT, 404: ErrorSerializer},
+        responses={
+            (200, "application/json"): OpenApiTypes.OBJECT,
+            403: OpenApiResponse(
+                ErrorSerializer,
+                description="`hidden`: a game played online, before the club's delay after "
+                "its end has passed, asked for by someone who did not play it; "
+                "`visible_from` says when it opens.",
+            ),
+            404: ErrorSerializer,
+        },
         summary="The stored log, as canonical JSON (its sha256 is the match's content_hash)",
     )
     def get(self, request: Request, match_id: int) -> HttpResponse:
         match = selectors.match_for(request.user, match_id)
         if match is None:
             raise Http404
+        match_policy.require_hidden(request.user, match)
         response = HttpResponse(selectors.stored_log_text(match), content_type="application/json")
         response["ETag"] = f'"{match.content_hash}"'
         return response
@@ -250,13 +266,19 @@ class ClubExportView(LanternAPIView):
             404: ErrorSerializer,
             422: _REVERSED_DATES,
         },
+        description="A game played online whose log is still kept from you (the club's delay "
+        "after its end, when you did not play it) is left out.",
         summary="Download the logs of a club's matches (with the list's filters) as zip or JSON "
         "lines",
     )
     def get(self, request: Request, slug: str, kind: str) -> HttpResponse:
         club = _club_or_404(request, slug)
         filters = validated_query(MatchFilterSerializer, request).filters()
-        texts = selectors.export_texts(selectors.club_matches(club, filters))
+        # Less the games played online whose logs are still kept from this reader.
+        matches = match_policy.without_hidden(
+            request.user, club, selectors.club_matches(club, filters)
+        )
+        texts = selectors.export_texts(matches)
         if kind == "zip":
             response = HttpResponse(bundles.write_zip(texts), content_type="application/zip")
         else:

@@ -487,6 +487,8 @@ def _store(
         rules_version=replayed.game.rules_version,
         action_count=len(replayed.actions),
         with_bots=has_bot_seat(parsed.document),
+        # A live table stores its game the moment it ends (live.services).
+        ended_at_table=timezone.now() if attempt.source == Upload.Source.LIVE else None,
     )
     # Who won is the engine's to say (a seat, or a side such as a team of seats).
     outcomes = replayed.game.outcomes(result, replayed.seats) if finished else {}

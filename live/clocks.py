@@ -68,6 +68,11 @@ class TimeControl:
     days: int | None = None
     on_time_out: str = Table.OnTimeOut.LOSE
 
+    @classmethod
+    def of(cls, held: Any) -> TimeControl:
+        """The control kept in ``held``'s fields (a table's, an event's online rounds')."""
+        return cls(held.clock, held.clock_minutes, held.clock_increment, held.clock_days)
+
     def apply(self, table: Table) -> None:
         table.clock, table.clock_minutes = self.kind, self.minutes
         table.clock_increment, table.clock_days = self.increment, self.days
@@ -119,8 +124,9 @@ def time_control(raw: Any) -> TimeControl:
     )
 
 
-def label(table: Table) -> str:
-    """The time control in a few words, as a club's list of tables says it ("" untimed)."""
+def label(table: Table | Any) -> str:
+    """The time control of ``table`` (or of an event's online rounds: the same fields) in a
+    few words, as a club's list of tables says it ("" untimed)."""
     if table.clock == Table.Clock.REALTIME:
         return gettext("real time %(minutes)s + %(increment)s") % {
             "minutes": table.clock_minutes,

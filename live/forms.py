@@ -43,6 +43,45 @@ def clock_choices() -> list[tuple[str, Any]]:
     ]
 
 
+def clock_field() -> forms.ChoiceField:
+    """The *Clock* choice (``clock_choices``), no clock by default."""
+    return forms.ChoiceField(
+        label=pgettext_lazy("a time control", "Clock"),
+        choices=clock_choices(),
+        initial=Table.Clock.NONE,
+        required=False,
+    )
+
+
+def chosen_clock(value: str | None) -> dict[str, Any]:
+    """A choice of ``clock_choices`` (``realtime:5+3``) as the API's ``clock`` object
+    (``live.clocks.time_control`` reads it)."""
+    kind, _, amount = (value or Table.Clock.NONE).partition(":")
+    control: dict[str, Any] = {"kind": kind}
+    if kind == Table.Clock.REALTIME:
+        minutes, increment = amount.split("+")
+        control.update(minutes=int(minutes), increment=int(increment))
+    elif kind == Table.Clock.CORRESPONDENCE:
+        control["days"] = int(amount)
+    return control
+
+
+def clock_choice(held: Any) -> str:
+    """``chosen_clock`` the other way: the choice naming the control held in a table's (or
+    an event's) fields, offered by ``clock_choices`` or not (the API takes any)."""
+    if held.clock == Table.Clock.REALTIME:
+        return f"realtime:{held.clock_minutes}+{held.clock_increment}"
+    if held.clock == Table.Clock.CORRESPONDENCE:
+        return f"correspondence:{held.clock_days}"
+    return Table.Clock.NONE
+
+
+def offered_clocks() -> set[str]:
+    """Every choice of ``clock_choices``."""
+    choices = clock_choices()
+    return {choices[0][0]} | {value for _, group in choices[1:] for value, _ in group}
+
+
 class OpenTableForm(DraftSetupForm):
     def __init__(self, *args: Any, game: Any, seat_ids: list[str], **kwargs: Any) -> None:
         super().__init__(
@@ -67,12 +106,7 @@ class OpenTableForm(DraftSetupForm):
                 *bots,
             ]
             field.initial = ME if order == 0 else FREE_PREFIX + seat
-        self.fields["clock"] = forms.ChoiceField(
-            label=pgettext_lazy("a time control", "Clock"),
-            choices=clock_choices(),
-            initial=Table.Clock.NONE,
-            required=False,
-        )
+        self.fields["clock"] = clock_field()
         grace_minutes = max(1, round(settings.LIVE_ABSENCE_GRACE / 60))
         self.fields["on_time_out"] = forms.ChoiceField(
             label=gettext_lazy("When a player's time runs out"),
@@ -98,15 +132,8 @@ class OpenTableForm(DraftSetupForm):
 
     def time_control(self) -> dict[str, Any]:
         """The chosen clock as ``live.services.open_table`` takes it (after ``is_valid``)."""
-        kind, _, amount = (self.cleaned_data.get("clock") or Table.Clock.NONE).partition(":")
         on_time_out = self.cleaned_data.get("on_time_out") or Table.OnTimeOut.LOSE
-        control: dict[str, Any] = {"kind": kind, "on_time_out": on_time_out}
-        if kind == Table.Clock.REALTIME:
-            minutes, increment = amount.split("+")
-            control.update(minutes=int(minutes), increment=int(increment))
-        elif kind == Table.Clock.CORRESPONDENCE:
-            control["days"] = int(amount)
-        return control
+        return {**chosen_clock(self.cleaned_data.get("clock")), "on_time_out": on_time_out}
 
     def table_seats(self) -> list[dict[str, Any]]:
         """The seats as ``live.services.open_table`` takes them (after ``is_valid``)."""

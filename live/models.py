@@ -22,6 +22,35 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Club
 from games.models import Match
 
+#: A time control is one of three shapes, within the limits a club plays with (the fields
+#: ``clock``, ``clock_minutes``, ``clock_increment``, ``clock_days`` of a table, and of an
+#: event whose rounds are played online). A bound compared with NULL is unknown, which a
+#: CHECK lets pass: the figures a shape needs are required to be there.
+CLOCK_SHAPE = (
+    (
+        Q(clock="none")
+        & Q(clock_minutes__isnull=True)
+        & Q(clock_days__isnull=True)
+        & Q(clock_increment=0)
+    )
+    | (
+        Q(clock="realtime")
+        & Q(clock_minutes__isnull=False)
+        & Q(clock_minutes__gte=1)
+        & Q(clock_minutes__lte=180)
+        & Q(clock_increment__lte=60)
+        & Q(clock_days__isnull=True)
+    )
+    | (
+        Q(clock="correspondence")
+        & Q(clock_days__isnull=False)
+        & Q(clock_days__gte=1)
+        & Q(clock_days__lte=14)
+        & Q(clock_minutes__isnull=True)
+        & Q(clock_increment=0)
+    )
+)
+
 
 class Table(models.Model):
     class Status(models.TextChoices):
@@ -115,30 +144,7 @@ class Table(models.Model):
                 condition=Q(match__isnull=True) | Q(status="finished"),
                 name="table_match_only_when_finished",
             ),
-            # A time control is one of three shapes, within the limits a club plays with.
-            models.CheckConstraint(
-                condition=(
-                    Q(clock="none")
-                    & Q(clock_minutes__isnull=True)
-                    & Q(clock_days__isnull=True)
-                    & Q(clock_increment=0)
-                )
-                | (
-                    Q(clock="realtime")
-                    & Q(clock_minutes__gte=1)
-                    & Q(clock_minutes__lte=180)
-                    & Q(clock_increment__lte=60)
-                    & Q(clock_days__isnull=True)
-                )
-                | (
-                    Q(clock="correspondence")
-                    & Q(clock_days__gte=1)
-                    & Q(clock_days__lte=14)
-                    & Q(clock_minutes__isnull=True)
-                    & Q(clock_increment=0)
-                ),
-                name="table_clock_shape",
-            ),
+            models.CheckConstraint(condition=CLOCK_SHAPE, name="table_clock_shape"),
             models.CheckConstraint(
                 condition=Q(on_time_out__in=["lose", "bot"]), name="table_on_time_out_valid"
             ),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -28,6 +29,8 @@ from config.api.schema import SLUG
 from config.converters import id_field
 from config.errors import AppError
 from games.services import read_log_file
+from live.api import TimeControlSerializer
+from live.models import Table
 from tournaments import online, selectors, services
 from tournaments.explanations import say
 from tournaments.models import Entry, Pairing, PairingSeat, Tournament
@@ -60,8 +63,35 @@ class VisibleClubField(serializers.SlugRelatedField):
         return super().to_internal_value(data)
 
 
+@extend_schema_field(TimeControlSerializer)
+class RoundClockField(serializers.Field):
+    """The time control of the tables the event's rounds are played online at, as the
+    tables API takes a table's (``on_time_out`` is always lose at an event's table)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(source="*", required=False, **kwargs)
+
+    def to_representation(self, tournament: Tournament) -> dict[str, Any]:
+        return {
+            "kind": tournament.clock,
+            "minutes": tournament.clock_minutes,
+            "increment": tournament.clock_increment,
+            "days": tournament.clock_days,
+            "on_time_out": Table.OnTimeOut.LOSE,
+        }
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        control = TimeControlSerializer(data=data)
+        control.is_valid(raise_exception=True)
+        return {"clock": dict(control.validated_data)}
+
+
 class TournamentSerializer(serializers.ModelSerializer):
     club = VisibleClubField(slug_field="slug")
+    clock = RoundClockField(
+        help_text="The time control of each table its rounds are played online at (default: "
+        "none). A player whose time runs out loses."
+    )
     rounds = serializers.IntegerField(
         required=False, min_value=1, help_text="Swiss: required. Round-robin: set at start."
     )
@@ -87,6 +117,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "strict_role_parity",
             "tiebreaks",
             "options",
+            "clock",
             "created_at",
         ]
         read_only_fields = ["current_round", "status", "created_at"]
@@ -227,6 +258,13 @@ class SkippedPairingSerializer(serializers.Serializer):
     why = serializers.CharField(help_text="Why it is not played online, in the reader's language.")
 
 
+class PlayOnlineSerializer(serializers.Serializer):
+    clock = TimeControlSerializer(
+        required=False,
+        help_text="The event's clock at its online tables from now on (absent: kept as it is).",
+    )
+
+
 class PlayedOnlineSerializer(serializers.Serializer):
     tables = serializers.ListField(
         child=serializers.IntegerField(), help_text="The live tables opened (/api/tables/{id}/)."
@@ -277,9 +315,12 @@ class TournamentViewSet(RuleLinks, mixins.CreateModelMixin, viewsets.ReadOnlyMod
         club = data.pop("club")
         if not policy.can_manage_tournament(self.request.user, club):
             raise PermissionDenied("only the club's organisers create its events")
-        serializer.instance = services.create_tournament(
-            club=club, created_by=self.request.user, **data
-        )
+        clock = data.pop("clock", None)
+        with transaction.atomic():
+            serializer.instance = services.create_tournament(
+                club=club, created_by=self.request.user, **data
+            )
+            online.set_round_clock(serializer.instance, clock)
 
     @extend_schema(
         request=EntrySerializer, responses={201: EntrySerializer, 200: EntrySerializer(many=True)}
@@ -350,14 +391,19 @@ class TournamentViewSet(RuleLinks, mixins.CreateModelMixin, viewsets.ReadOnlyMod
         return Response(EntrySerializer(services.withdraw_entry(entry)).data)
 
     @extend_schema(
-        request=None,
+        request=PlayOnlineSerializer,
         responses=PlayedOnlineSerializer,
         summary="Play the current round online: a live table for each pending pairing without "
-        "one, its players seated (organisers); a finished table settles its pairing",
+        "one, its players seated, with the event's clock (organisers); a finished table "
+        "settles its pairing",
     )
     @action(detail=True, methods=["post"], url_path="play-online")
     def play_online(self, request: Request, pk: str | None = None) -> Response:
-        started = online.start_round_online(self._managed(), request.user)
+        tournament = self._managed()
+        data = _valid(PlayOnlineSerializer, request)
+        if "clock" in data:
+            online.set_round_clock(tournament, data["clock"])
+        started = online.start_round_online(tournament, request.user)
         return Response(
             PlayedOnlineSerializer(
                 {

@@ -2,7 +2,29 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.display import game_choices
+from live import clocks
+from live.forms import chosen_clock, clock_choice, clock_field, offered_clocks
 from tournaments.models import Tournament
+
+#: What the clock of an event's online tables means, beside its choice.
+CLOCK_HELP = _(
+    "For rounds played online: each table's time control. A player whose time runs out "
+    "loses; one gone too long may have the game claimed; a table nobody moves at closes."
+)
+
+
+def round_clock_field(current: Tournament | None = None) -> forms.ChoiceField:
+    """The clock of the event's online tables, ``current``'s chosen (its own control, if
+    one the form does not offer, kept as a choice of its own)."""
+    field = clock_field()
+    field.label = _("Clock at each online table")
+    field.help_text = CLOCK_HELP
+    if current is not None:
+        value = clock_choice(current)
+        if value not in offered_clocks():
+            field.choices = [*field.choices, (value, clocks.label(current))]
+        field.initial = value
+    return field
 
 
 class TournamentForm(forms.Form):
@@ -48,6 +70,22 @@ class TournamentForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = game_choices()
+        self.fields["clock"] = round_clock_field()
+
+    def round_clock(self) -> dict:
+        """The chosen clock as ``tournaments.online.set_round_clock`` takes it."""
+        return chosen_clock(self.cleaned_data.get("clock"))
+
+
+class RoundClockForm(forms.Form):
+    """The clock of the tables a round is played online at, chosen as it starts."""
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["clock"] = round_clock_field(tournament)
+
+    def round_clock(self) -> dict:
+        return chosen_clock(self.cleaned_data.get("clock"))
 
 
 class EntryForm(forms.Form):

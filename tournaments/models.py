@@ -18,6 +18,7 @@ from django.utils.translation import pgettext_lazy
 
 from clubs.models import Club, Player
 from games.models import Match
+from live.models import CLOCK_SHAPE, Table
 from recorder.models import Draft
 from tournaments.explanations import explanation
 
@@ -61,6 +62,13 @@ class Tournament(models.Model):
     options = models.JSONField(
         default=dict, blank=True, help_text="The game's rule options every log must use."
     )
+    # --- the time control of the tables its rounds are played online at (live.clocks) ---
+    clock = models.CharField(max_length=16, choices=Table.Clock.choices, default=Table.Clock.NONE)
+    #: real time: each seat's minutes for the game, and the seconds added after each turn
+    clock_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
+    clock_increment = models.PositiveSmallIntegerField(default=0)
+    #: correspondence: the days a seat has for each turn
+    clock_days = models.PositiveSmallIntegerField(null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -103,6 +111,7 @@ class Tournament(models.Model):
                 | Q(format="swiss", table_size=2, double=False),
                 name="tournament_strict_role_parity_two_seat_swiss",
             ),
+            models.CheckConstraint(condition=CLOCK_SHAPE, name="tournament_clock_shape"),
         ]
 
     def __str__(self) -> str:

@@ -6,16 +6,26 @@ log, and its match settles the pairing with the checks an uploaded log gets
 
 A pairing plays online when every one of its players is a person with an account on the
 site (the handle linked to it): the table seats that account as that handle. A pairing
-whose table was abandoned gets a new one the next time the round is started online."""
+whose table was abandoned gets a new one the next time the round is started online.
+
+Each table gets the event's time control (``set_round_clock``: the organiser's choice, as a
+table's opener chooses; none by default), so an absent player cannot stall a round: a
+time-out, a claim after the grace period or the idle end closes the table (LIVE-1), and a
+finished one settles its pairing as any other. A player whose time runs out loses for
+their side (the event offers no bot to play on: a game a bot finished is not the pairing's).
+In a free-for-all of three or more (Cloak & Dagger) the engine hands that seat to a bot
+instead (LIVE-1.4), and the pairing is then settled by the organiser (a forfeit)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext
 
 from clubs.policy import AnyUser
+from live import clocks
 from live.arranged import open_arranged_table
 from live.models import Table
 from live.services import NOT_OVER
@@ -37,6 +47,26 @@ def playing_online(pairing: Pairing) -> Table | None:
     """The live table ``pairing`` is being played at now, if any."""
     table = pairing.table
     return table if table is not None and table.status in NOT_OVER else None
+
+
+def set_round_clock(tournament: Tournament, clock: Any) -> None:
+    """Keep ``clock`` (as the tables API takes it: ``live.clocks.time_control``) as the time
+    control of the tables the event's rounds are played online at from now on. The caller
+    checks ``clubs.policy.can_manage_tournament``."""
+    try:
+        control = clocks.time_control(clock)
+    except clocks.TimeControlInvalid as exc:
+        raise TournamentError(str(exc)) from None
+    if control.on_time_out != Table.OnTimeOut.LOSE:
+        raise TournamentError(gettext("at an event's table a player whose time runs out loses"))
+    tournament.clock, tournament.clock_minutes = control.kind, control.minutes
+    tournament.clock_increment, tournament.clock_days = control.increment, control.days
+    tournament.save(update_fields=["clock", "clock_minutes", "clock_increment", "clock_days"])
+
+
+def round_clock_label(tournament: Tournament) -> str:
+    """The event's time control at its online tables in a few words ("no clock" untimed)."""
+    return clocks.label(tournament) or gettext("no clock")
 
 
 def start_round_online(tournament: Tournament, user: AnyUser) -> Started:
@@ -70,6 +100,7 @@ def start_round_online(tournament: Tournament, user: AnyUser) -> Started:
                     {"seat": s.seat, "user": s.entry.player.user, "player": s.entry.player.handle}
                     for s in sorted(seats, key=lambda s: s.order)
                 ],
+                clock=clocks.TimeControl.of(tournament),
             )
             pairing.table = table
             pairing.save(update_fields=["table"])

@@ -31,7 +31,7 @@ from recorder.errors import DraftError
 from recorder.forms import TABLE, DraftSetupForm
 from tournaments import online, selectors, services
 from tournaments.explanations import say
-from tournaments.forms import EntryForm, TournamentForm
+from tournaments.forms import EntryForm, RoundClockForm, TournamentForm
 from tournaments.models import Pairing, Tournament
 from tournaments.pairing import english, pairing_rules
 from tournaments.seating import layout_of
@@ -85,18 +85,20 @@ def tournament_create(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            tournament = services.create_tournament(
-                club=club,
-                name=data["name"],
-                game=data["game"],
-                format=data["format"],
-                rounds=data["rounds"],
-                table_size=data["table_size"],
-                double=data["double"],
-                strict_role_parity=data["strict_role_parity"],
-                bye_points=data["bye_points"],
-                created_by=request.user,
-            )
+            with transaction.atomic():
+                tournament = services.create_tournament(
+                    club=club,
+                    name=data["name"],
+                    game=data["game"],
+                    format=data["format"],
+                    rounds=data["rounds"],
+                    table_size=data["table_size"],
+                    double=data["double"],
+                    strict_role_parity=data["strict_role_parity"],
+                    bye_points=data["bye_points"],
+                    created_by=request.user,
+                )
+                online.set_round_clock(tournament, form.round_clock())
         except services.TournamentError as exc:
             form.add_error(None, _sentence(exc))
         else:
@@ -220,6 +222,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "round_complete": selectors.round_complete(tournament, tournament.current_round),
             "can_manage": can_manage,
             "your_tables": online.your_tables(tournament, request.user),
+            "round_clock": online.round_clock_label(tournament),
             "forbidden": tournament.forbidden_pairings.select_related(
                 "first__player", "second__player"
             ),
@@ -276,6 +279,7 @@ def round_detail(request: HttpRequest, pk: int, round_number: int) -> HttpRespon
             "can_start_online": round_number == tournament.current_round
             and tournament.status == Tournament.Status.RUNNING
             and any(p.status == Pairing.Status.PENDING and p.online is None for p in pairings),
+            "clock_form": RoundClockForm(tournament=tournament),
             "previous": round_number - 1 if round_number > 1 else None,
             "next": round_number + 1 if round_number < tournament.current_round else None,
         },
@@ -421,7 +425,12 @@ def record_pairing(request: HttpRequest, pk: int, pairing_id: int) -> HttpRespon
 def play_online(request: HttpRequest, pk: int) -> HttpResponse:
     """Open a live table for each pending pairing of the current round (organisers)."""
     tournament = _managed(request, pk)
+    form = RoundClockForm(request.POST, tournament=tournament)
     try:
+        if "clock" in request.POST:  # the organiser's choice on the round page
+            if not form.is_valid():
+                raise TournamentError(form.errors["clock"][0])
+            online.set_round_clock(tournament, form.round_clock())
         started = online.start_round_online(tournament, request.user)
     except (TournamentError, TableError) as exc:
         messages.error(request, _sentence(exc))

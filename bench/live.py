@@ -228,12 +228,16 @@ class Socket:
         body = json.loads(text)
         if self.eyes is None:
             self.eyes = body["eyes"]
+        events = body["events"]
         if body["eyes"] != self.eyes:
             # The game ended and these eyes now see everything: every event is drawn again
-            # for them (live.selectors.news_text), a new drawing rather than a delivery.
+            # for them (live.selectors.news_text), a new drawing rather than a delivery of
+            # those the socket had; the ones after them are delivered by it.
+            self.eyes = body["eyes"]
             self.redrawn += 1
-            return
-        for event in body["events"]:
+            had = max(self.counts, default=0)
+            events = [event for event in events if event["n"] > had]
+        for event in events:
             self.counts[event["n"]] += 1
             self.arrived.setdefault(event["n"], now)
 

@@ -20,7 +20,7 @@ from clubs import selectors as club_selectors
 from config.api.errors import ErrorSerializer, LanternAPIView
 from config.api.requests import json_param, require, validated
 from config.api.schema import SLUG
-from live import clocks, endings, guests, policy, selectors, services, takebacks
+from live import clocks, endings, guests, policy, selectors, services, shared_reads, takebacks
 from live.models import Table, TableEvent
 from recorder.api import ChoiceSerializer
 from recorder.choices import choose
@@ -283,9 +283,8 @@ class LiveView(LanternAPIView):
 
 def _watched(request: Request, table_id: int) -> Table:
     """The table the person may watch, what fell due settled first (a clock run out)."""
-    endings.settle_due(table_id)
-    table = selectors.table_for(request.user, table_id)
-    if table is None:
+    table = shared_reads.settled_table(table_id)
+    if table is None or not selectors.visible(request.user, table):
         raise Http404
     require(policy.can_watch(request.user, table), request)
     return table
@@ -535,7 +534,7 @@ class ActView(LiveView):
             table.pk,
             services.Move(user=request.user, seen=body["seen"], action=request.data.get("action")),
         )
-        table = selectors.table_for(request.user, table.pk)
+        # The table as the move left it (its seats read under its lock): no second read.
         return Response(selectors.news(table, policy.eyes(request.user, table), body["seen"]))
 
 

@@ -292,13 +292,21 @@ def figures(table: Table, seats: list[TableSeat], at: datetime) -> dict[str, Any
 SCHEDULE_WITHIN = timedelta(minutes=30)
 
 
+def _seats(table: Table) -> list[TableSeat]:
+    """The table's seats in their order: those read with it under its lock where they were
+    (a move's: their clocks written here are what its answer shows), else read now."""
+    if "seats" in getattr(table, "_prefetched_objects_cache", {}):
+        return sorted(table.seats.all(), key=lambda seat: seat.order)
+    return list(TableSeat.objects.filter(table=table).order_by("order"))
+
+
 def keep(table: Table, to_act: list[str] | None, mover: str | None) -> None:
     """The clocks after a write to ``table`` (under its row lock): turned for who is to
     act now (``to_act``, None when the write did not move the game), stopped once the
     table is over; ``due_at`` worked out again, and a countdown to it sent once this
     commits. The caller saves the table."""
     at = now()
-    seats = list(TableSeat.objects.filter(table=table).order_by("order"))
+    seats = _seats(table)
     if table.status == Table.Status.PLAYING and to_act is not None:
         if all(seat.clock_ms is None for seat in seats):
             start(table, seats)

@@ -3,11 +3,13 @@
 Thin: on connect, and on every hint that the table changed (``live.push``), it reads
 from the database what happened after the last event this socket sent and sends it
 as ``live.selectors.news_text`` draws it for the person at the socket (their seat's
-eyes, or the public view). Moves are made over HTTP (the API), never on the socket. A
-client that reconnects names the last event it has (``since``) and gets only the rest.
-A seat's open sockets are its presence at the table (``live.endings.arrive``/``leave``:
-several tabs count as one, the seat is away once the last closes), and every read
-first settles what fell due (a clock run out, an idle table).
+eyes, or the public view); the sockets of this process that heard the same hint share
+one read of the table, and one drawing per pair of eyes (``live.shared_reads``). Moves
+are made over HTTP (the API), never on the socket. A client that reconnects names the
+last event it has (``since``) and gets only the rest. A seat's open sockets are its
+presence at the table (``live.endings.arrive``/``leave``: several tabs count as one,
+the seat is away once the last closes), and every read settles first what fell due (a
+clock run out, an idle table).
 """
 
 from __future__ import annotations
@@ -17,8 +19,7 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from live import endings, push
-from live.selectors import news_text
+from live import endings, push, shared_reads
 
 #: Close codes (4000-4999 are the application's): not allowed to watch this table.
 REFUSED = 4403
@@ -58,17 +59,17 @@ class TableConsumer(AsyncWebsocketConsumer):
         await self.send_news(first=text_data == "now")
 
     async def table_news(self, event: dict) -> None:
-        await self.send_news()
+        await self.send_news(push=event.get("push"))
 
-    async def send_news(self, first: bool = False) -> bool:
-        """Send what happened after the last event sent; False when this person may not
-        watch the table."""
-        await database_sync_to_async(endings.settle_due)(self.table_id)
-        allowed, text, last, eyes = await database_sync_to_async(news_text)(
+    async def send_news(self, first: bool = False, push: str | None = None) -> bool:
+        """Send what happened after the last event sent (``push``: the hint heard); False
+        when this person may not watch the table."""
+        allowed, text, last, eyes = await database_sync_to_async(shared_reads.news_text)(
             self.table_id,
             self.scope["user"],
             self.sent,
             self.language,
+            push=push,
             always=first,
             eyes_before=self.eyes,
         )

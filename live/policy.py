@@ -39,7 +39,7 @@ def can_watch(user: AnyUser, table: Table) -> bool:
     club's members, and whoever holds one of its seats (a guest who came by a link)."""
     if not user.is_authenticated:
         return False
-    return role_in(user, table.club) is not None or seat_of(user, table) is not None
+    return seat_of(user, table) is not None or role_in(user, table.club) is not None
 
 
 def can_take_seat(user: AnyUser, table: Table) -> bool:

@@ -24,23 +24,31 @@ from live import clocks, endings, policy
 from live.models import Table as LiveTable
 from live.models import TableEvent, TableSeat
 from live.services import position_of, seat_entries
-from recorder.selectors import seen_position
+from recorder.selectors import SeenPosition, seen_position
 
 
-def table_for(user: AnyUser, table_id: int) -> LiveTable | None:
-    """The table if its club is visible to ``user``, or ``user`` holds one of its seats (a
-    guest; None: answer 404). Whether the user may watch it is ``live.policy.can_watch``."""
-    table = (
+def table_read(table_id: int) -> LiveTable | None:
+    """The table with its club and seats (their people), whoever asks: the caller decides
+    who may see it (:func:`visible`)."""
+    return (
         LiveTable.objects.select_related("club", "created_by", "match")
         .prefetch_related(Prefetch("seats", queryset=TableSeat.objects.select_related("user")))
         .filter(pk=table_id)
         .first()
     )
-    if table is None:
-        return None
-    if not club_policy.can_view_club(user, table.club) and policy.seat_of(user, table) is None:
-        return None  # a guest seated by a link sees their table of a private club
-    return table
+
+
+def visible(user: AnyUser, table: LiveTable) -> bool:
+    """Does ``table`` exist for ``user``: its club is visible to them, or they hold one of
+    its seats (a guest seated by a link sees their table of a private club). Whether they
+    may watch it is ``live.policy.can_watch``."""
+    return policy.seat_of(user, table) is not None or club_policy.can_view_club(user, table.club)
+
+
+def table_for(user: AnyUser, table_id: int) -> LiveTable | None:
+    """The table if :func:`visible` to ``user`` (None: answer 404)."""
+    table = table_read(table_id)
+    return table if table is not None and visible(user, table) else None
 
 
 def club_tables(club: Club, user: AnyUser) -> list[LiveTable]:
@@ -96,7 +104,7 @@ def seat_rows(table: LiveTable) -> list[dict[str, Any]]:
 
 def _event_body(
     event: TableEvent,
-    moves: list[dict[str, Any]],
+    seen: SeenPosition | None,
     rows: dict[str, dict[str, Any]],
     undone: set[int],
 ) -> dict[str, Any]:
@@ -111,7 +119,8 @@ def _event_body(
             # table, so nothing of it is drawn, for anyone.
             body["undone"] = True
         else:
-            body["move"] = moves[event.ply - 1]
+            assert seen is not None  # a move is made at a dealt table
+            body["move"] = seen.moves[event.ply - seen.first]
     if event.kind == TableEvent.Kind.TAKEN_BACK:
         body["ply"] = event.ply
     return body
@@ -182,16 +191,21 @@ def news(table: LiveTable, eyes: str, since: int) -> dict[str, Any]:
         # (the page asks again now and then; the moment itself is sent to nobody).
         body["sees_all_later"] = True
     if table.status == LiveTable.Status.OPEN or table.seed is None:
-        body["events"] = [_event_body(e, [], rows, undone) for e in events]
+        body["events"] = [_event_body(e, None, rows, undone) for e in events]
         body["position"] = None
         return body
     position = position_of(table)
     engine_eyes = None if eyes == policy.ALL else eyes
-    seen = seen_position(position, seat_entries(table), table.moves, engine_eyes)
-    body["events"] = [_event_body(e, seen.moves, rows, undone) for e in events]
+    # Only the moves sent are described (the sentences are most of a drawing's cost).
+    first = min(
+        (e.ply for e in events if e.kind == TableEvent.Kind.MOVE and e.number not in undone),
+        default=len(table.actions),
+    )
+    seen = seen_position(position, seat_entries(table), table.moves, engine_eyes, first)
+    body["events"] = [_event_body(e, seen, rows, undone) for e in events]
     to_act = position.to_act
     body["position"] = {
-        "ply": len(seen.moves),
+        "ply": seen.frame["ply"],
         "to_act": to_act,
         "your_turn": eyes in to_act,
         "is_over": position.is_over,
@@ -216,23 +230,26 @@ def _ending_sentence(table: LiveTable, position: Any) -> str:
 
 
 def news_text(
-    table_id: int,
+    table: LiveTable | None,
     user: AnyUser,
     since: int,
     language: str | None = None,
     *,
     always: bool = False,
     eyes_before: str | None = None,
+    drawn: dict[tuple[str, int, str | None], str] | None = None,
 ) -> tuple[bool, str | None, int, str | None]:
-    """:func:`news` for ``user``'s eyes as the JSON text a socket sends, in ``language`` when
-    it is one of the site's: ``(allowed, text, last, eyes)``. ``allowed`` is False when the
-    user may not watch the table (any more); ``text`` is None when nothing happened after
-    ``since`` (unless ``always``: a socket's first message says where the game stands);
-    ``last`` is the event number the text brings the client to; ``eyes`` whose eyes it
-    is drawn with. When they see everything and ``eyes_before`` did not (the game ended),
-    the text tells everything again from the first event, for the new eyes."""
-    table = table_for(user, table_id)
-    if table is None or not policy.can_watch(user, table):
+    """:func:`news` of ``table`` (:func:`table_read`) for ``user``'s eyes as the JSON text a
+    socket sends, in ``language`` when it is one of the site's: ``(allowed, text, last,
+    eyes)``. ``allowed`` is False when the user may not watch the table (any more);
+    ``text`` is None when nothing happened after ``since`` (unless ``always``: a socket's
+    first message says where the game stands); ``last`` is the event number the text
+    brings the client to; ``eyes`` whose eyes it is drawn with. When they see everything
+    and ``eyes_before`` did not (the game ended), the text tells everything again from
+    the first event, for the new eyes. ``drawn``: texts already drawn from this same read
+    of the table, by (eyes, since, language), shared by the sockets that ask for the same
+    (``live.shared_reads``); a text is only ever taken for the eyes it was drawn with."""
+    if table is None or not visible(user, table) or not policy.can_watch(user, table):
         return False, None, since, None
     eyes = policy.eyes(user, table)
     if eyes == policy.ALL and eyes_before not in (None, policy.ALL):
@@ -240,7 +257,13 @@ def news_text(
     if table.last_event <= since and not always:
         return True, None, since, eyes
     languages = {code for code, _name in settings.LANGUAGES}
-    with translation.override(language) if language in languages else nullcontext():
-        body = news(table, eyes, since)
-    text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+    language = language if language in languages else None
+    key = (eyes, since, language)
+    text = drawn.get(key) if drawn is not None else None
+    if text is None:
+        with translation.override(language) if language else nullcontext():
+            body = news(table, eyes, since)
+        text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+        if drawn is not None:
+            drawn[key] = text
     return True, text, table.last_event, eyes

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Prefetch
 from django.utils.translation import gettext
 
 from clubs import services as club_services
@@ -344,7 +345,7 @@ def play(table_id: int, move: Move) -> Table:
             gettext("seen (an integer: the last event number you have) is required"), field="seen"
         )
     with transaction.atomic():
-        table = Table.objects.select_for_update().get(pk=table_id)
+        table = _locked_with_seats(table_id)
         if table.status != Table.Status.PLAYING:
             raise ClosedTable(gettext("this table is not being played"))
         if move.seen != table.last_event:
@@ -389,6 +390,17 @@ def play(table_id: int, move: Move) -> Table:
         _bots_and_end(table, position)
         _save(table, position, mover=held.seat)
     return table
+
+
+def _locked_with_seats(table_id: int) -> Table:
+    """The table under its row lock (its club and the rest read, not locked), with its
+    seats and their people: what a move reads, writes (the clocks) and answers with."""
+    return (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("club", "created_by", "match")
+        .prefetch_related(Prefetch("seats", queryset=TableSeat.objects.select_related("user")))
+        .get(pk=table_id)
+    )
 
 
 def decline_takeback(table: Table, seat: str) -> None:

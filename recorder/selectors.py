@@ -136,7 +136,8 @@ def draft_view(
 @dataclass
 class SeenPosition:
     """A game as one pair of eyes sees it: its moves, the current frame (in the replay
-    viewer's shapes) and the words to show them with, in the reader's language."""
+    viewer's shapes) and the words to show them with, in the reader's language.
+    ``moves`` are its moves from ply ``first`` on (1: all of them)."""
 
     moves: list[dict[str, Any]]
     frame: dict[str, Any]
@@ -144,6 +145,7 @@ class SeenPosition:
     seat_labels: dict[str, str]
     card_words: dict[str, str]
     result_sentence: str | None
+    first: int = 1
 
 
 def seen_position(
@@ -151,18 +153,24 @@ def seen_position(
     seats: list[dict[str, Any]],
     stored_moves: list[dict[str, Any]],
     eyes: str | None,
+    first: int = 1,
 ) -> SeenPosition:
     """``position`` as ``eyes`` (a seat, a team, ``public``, or None: all-seeing) may see it:
     each action as ``Game.action_view`` shows it to them, its sentence told from that
     alone; ``stored_moves`` are the moves' entries as stored (round, phase, notation,
     bot: ``recorder.services.move_entry``), ``seats`` the log's seat entries. A draft's
-    page and a live table's sockets (live.selectors) are drawn from this."""
+    page and a live table's sockets (live.selectors) are drawn from this. ``first``: the
+    moves before that ply are left out (a reader that has them: the sentences are most of
+    the cost), the last move always kept (the frame shows it)."""
     game = position.game
     options = position.options
     shown = position.session.history(eyes)
     table = Table(names_at_table(seats), options)
+    first = max(1, min(first, len(shown)))
     moves = []
     for ply, (action, move) in enumerate(zip(shown, stored_moves, strict=True), start=1):
+        if ply < first:
+            continue
         moves.append(
             {
                 "ply": ply,
@@ -179,7 +187,7 @@ def seen_position(
     view = position.session.view(eyes)
     last = moves[-1] if moves else None
     frame = {
-        "ply": len(moves),
+        "ply": len(shown),
         "round": last["round"] if last else view.get("round"),
         "phase": last["phase"] if last else view.get("phase"),
         "seat": last["seat"] if last else None,
@@ -196,7 +204,7 @@ def seen_position(
         frame=frame,
         phases={
             phase: render(game.phase_label(phase), engine_locale())
-            for phase in dict.fromkeys([*(m["phase"] for m in moves), view.get("phase")])
+            for phase in dict.fromkeys([*(m["phase"] for m in stored_moves), view.get("phase")])
             if phase
         },
         seat_labels={
@@ -205,6 +213,7 @@ def seen_position(
         },
         card_words=display.card_words(game.id, options),
         result_sentence=result_sentence,
+        first=first,
     )
 
 

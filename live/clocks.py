@@ -307,6 +307,7 @@ def keep(table: Table, to_act: list[str] | None, mover: str | None) -> None:
     commits. The caller saves the table."""
     at = now()
     seats = _seats(table)
+    before = [(seat.clock_ms, seat.turn_since, seat.seen_at) for seat in seats]
     if table.status == Table.Status.PLAYING and to_act is not None:
         if all(seat.clock_ms is None for seat in seats):
             start(table, seats)
@@ -314,9 +315,16 @@ def keep(table: Table, to_act: list[str] | None, mover: str | None) -> None:
     elif table.status not in (Table.Status.OPEN, Table.Status.PLAYING):
         stop(seats, at)
     for seat in seats:
-        if seat.seat == mover:
+        # The mover is here; written at most every few seconds, as a page's "here" is.
+        if seat.seat == mover and (seat.seen_at is None or seat.seen_at < at - HERE_FOR / 3):
             seat.seen_at = at
-    TableSeat.objects.bulk_update(seats, ["clock_ms", "turn_since", "seen_at"])
+    changed = [
+        seat
+        for seat, was in zip(seats, before, strict=True)
+        if (seat.clock_ms, seat.turn_since, seat.seen_at) != was
+    ]
+    if changed:
+        TableSeat.objects.bulk_update(changed, ["clock_ms", "turn_since", "seen_at"])
     table.due_at = due_at(table, seats)
     if table.due_at is not None:
         transaction.on_commit(partial(schedule, table.pk, table.due_at))

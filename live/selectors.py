@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from contextlib import nullcontext
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
@@ -20,7 +21,7 @@ from clubs.models import Club
 from clubs.policy import AnyUser
 from config.sentences import engine_locale, say
 from engine import PUBLIC, Table, end_result, get_game, render
-from live import clocks, endings, policy
+from live import clocks, endings, policy, sessions
 from live.models import Table as LiveTable
 from live.models import TableEvent, TableSeat
 from live.services import position_of, seat_entries
@@ -151,7 +152,17 @@ def takeback_body(table: LiveTable) -> dict[str, Any] | None:
     }
 
 
-def news(table: LiveTable, eyes: str, since: int) -> dict[str, Any]:
+@dataclass
+class Drawn:
+    """What was drawn from one read of a table, for those who share that read
+    (``live.shared_reads``): its events after each ``since``, and each text by (eyes,
+    since, language). A text is only ever taken for the eyes it was drawn with."""
+
+    events: dict[int, list[TableEvent]] = field(default_factory=dict)
+    texts: dict[tuple[str, int, str | None], str] = field(default_factory=dict)
+
+
+def news(table: LiveTable, eyes: str, since: int, drawn: Drawn | None = None) -> dict[str, Any]:
     """What ``eyes`` (a seat, ``public``, or ``all`` once the game is over: see
     ``live.policy.eyes``) is sent about ``table`` after its event ``since``: each later
     event as these eyes see it (a move as ``Game.action_view`` shows it to them; a move
@@ -164,9 +175,13 @@ def news(table: LiveTable, eyes: str, since: int) -> dict[str, Any]:
     rows = {row["seat"]: row for row in seat_rows(table)}
     # Up to the table as read: a move committed since has no entry in its moves yet (the
     # push that follows that commit brings it).
-    events = list(
-        table.events.filter(number__gt=since, number__lte=table.last_event).order_by("number")
-    )
+    events = drawn.events.get(since) if drawn is not None else None
+    if events is None:
+        events = list(
+            table.events.filter(number__gt=since, number__lte=table.last_event).order_by("number")
+        )
+        if drawn is not None:
+            drawn.events[since] = events
     undone = _undone(events)
     at = clocks.now()
     seats = list(table.seats.all())
@@ -217,6 +232,7 @@ def news(table: LiveTable, eyes: str, since: int) -> dict[str, Any]:
     }
     if table.ending in (LiveTable.Ending.TIME, LiveTable.Ending.CLAIM):
         body["position"].update(is_over=True, result_sentence=_ending_sentence(table, position))
+    sessions.keep(table.pk, position.session)  # drawn from, never changed: the next read's
     return body
 
 
@@ -237,7 +253,7 @@ def news_text(
     *,
     always: bool = False,
     eyes_before: str | None = None,
-    drawn: dict[tuple[str, int, str | None], str] | None = None,
+    drawn: Drawn | None = None,
 ) -> tuple[bool, str | None, int, str | None]:
     """:func:`news` of ``table`` (:func:`table_read`) for ``user``'s eyes as the JSON text a
     socket sends, in ``language`` when it is one of the site's: ``(allowed, text, last,
@@ -246,9 +262,8 @@ def news_text(
     first message says where the game stands); ``last`` is the event number the text
     brings the client to; ``eyes`` whose eyes it is drawn with. When they see everything
     and ``eyes_before`` did not (the game ended), the text tells everything again from
-    the first event, for the new eyes. ``drawn``: texts already drawn from this same read
-    of the table, by (eyes, since, language), shared by the sockets that ask for the same
-    (``live.shared_reads``); a text is only ever taken for the eyes it was drawn with."""
+    the first event, for the new eyes. ``drawn``: what was drawn from this same read of
+    the table already (:class:`Drawn`), shared by the sockets that heard the same push."""
     if table is None or not visible(user, table) or not policy.can_watch(user, table):
         return False, None, since, None
     eyes = policy.eyes(user, table)
@@ -259,11 +274,11 @@ def news_text(
     languages = {code for code, _name in settings.LANGUAGES}
     language = language if language in languages else None
     key = (eyes, since, language)
-    text = drawn.get(key) if drawn is not None else None
+    text = drawn.texts.get(key) if drawn is not None else None
     if text is None:
         with translation.override(language) if language else nullcontext():
-            body = news(table, eyes, since)
+            body = news(table, eyes, since, drawn)
         text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
         if drawn is not None:
-            drawn[key] = text
+            drawn.texts[key] = text
     return True, text, table.last_event, eyes

@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import secrets
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from django.db import transaction
@@ -28,7 +29,7 @@ from config.sentences import engine_locale, say
 from engine import FORMAT, IllegalAction, Session, bots_of, end_result, get_game
 from games import services as game_services
 from games.models import Upload
-from live import clocks, events, policy, push
+from live import clocks, events, policy, push, sessions
 from live.models import Table, TableEvent, TableSeat
 from recorder import budgets
 from recorder import services as steps
@@ -93,14 +94,20 @@ def seat_entries(table: Table) -> list[dict[str, Any]]:
 
 
 def position_of(table: Table) -> Position:
-    """The table's game rebuilt through the engine (a started table only)."""
+    """The table's game through the engine (a started table only): the session this
+    process kept (``live.sessions``) stepped to the table's actions, else rebuilt from
+    its log. The caller may give the session back with ``live.sessions.keep``."""
+    entries = seat_entries(table)
+    bots = {e["seat"]: e["bot"] for e in entries if "bot" in e}
+    kept = sessions.take(table, [e["seat"] for e in entries])
+    if kept is not None:
+        return Position(kept, bots)
     game = get_game(table.game)
     if game is None:  # a game removed from the engine since the table was opened
         raise TableIllegal(
             gettext("the engine no longer knows the game %(game)s") % {"game": repr(table.game)},
             rule="LOG-GAME",
         )
-    entries = seat_entries(table)
     session = Session(
         game,
         table.options,
@@ -110,7 +117,7 @@ def position_of(table: Table) -> Position:
         table.actions,
         table.opened,
     )
-    return Position(session, {e["seat"]: e["bot"] for e in entries if "bot" in e})
+    return Position(session, bots)
 
 
 def table_document(table: Table, position: Position) -> dict[str, Any]:
@@ -389,6 +396,8 @@ def play(table_id: int, move: Move) -> Table:
         _event(table, TableEvent.Kind.MOVE, seat=held.seat, ply=len(table.actions))
         _bots_and_end(table, position)
         _save(table, position, mover=held.seat)
+        # The session now is the table's as committed: the next read steps on from it.
+        transaction.on_commit(partial(sessions.keep, table.pk, session))
     return table
 
 

@@ -33,10 +33,10 @@ KEPT = 512
 
 @dataclass
 class Read:
-    """One read of a table, and the texts drawn from it by (eyes, since, language)."""
+    """One read of a table, and what was drawn from it."""
 
     table: Table | None
-    drawn: dict[tuple[str, int, str | None], str] = field(default_factory=dict)
+    drawn: selectors.Drawn = field(default_factory=selectors.Drawn)
 
 
 _reads: OrderedDict[tuple[int, str], Read] = OrderedDict()

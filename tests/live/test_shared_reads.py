@@ -39,6 +39,14 @@ def move(table: Table, holder: dict[str, Any], rng: random.Random) -> Table:
     )
 
 
+def played(table: Table, holder: dict[str, Any], rng: random.Random, moves: int) -> Table:
+    """The table after ``moves`` more random moves, as read back."""
+    for _ in range(moves):
+        table = move(table, holder, rng)
+    table.refresh_from_db()
+    return table
+
+
 def replayed(table: Table) -> Session:
     """The table's game replayed from its log, as without any kept session."""
     sessions.forget()
@@ -59,13 +67,10 @@ def nothing_kept():
 def test_a_session_another_process_moved_past_is_stepped_to_the_table(club, people):
     table, holder = dealt_mister_x(club, people)
     rng = random.Random(5)
-    for _ in range(3):
-        table = move(table, holder, rng)
-    table.refresh_from_db()
+    table = played(table, holder, rng, 3)
     behind = replayed(table)  # what this process kept at this point
-    for _ in range(4):  # moves made by another process: this one's session is not told
-        table = move(table, holder, rng)
-    table.refresh_from_db()
+    # Moves made by another process: this one's session is not told.
+    table = played(table, holder, rng, 4)
     truth = all_seeing(replayed(table))
     sessions.keep(table.pk, behind)
     position = services.position_of(table)
@@ -77,16 +82,11 @@ def test_a_session_another_process_moved_past_is_stepped_to_the_table(club, peop
 def test_a_session_that_does_not_continue_the_table_is_never_used(club, people):
     table, holder = dealt_mister_x(club, people)
     rng = random.Random(6)
-    for _ in range(3):
-        table = move(table, holder, rng)
-    table.refresh_from_db()
+    table = played(table, holder, rng, 3)
     truth = all_seeing(replayed(table))
     # Another table's game kept under this table's id (a reused id, a stale process):
     # the same game and seats, another deal.
-    other, other_holder = dealt_mister_x(club, people)
-    for _ in range(3):
-        other = move(other, other_holder, rng)
-    other.refresh_from_db()
+    other = played(*dealt_mister_x(club, people), rng, 3)
     sessions.keep(table.pk, replayed(other))
     position = services.position_of(table)
     assert all_seeing(position.session) == truth

@@ -15,7 +15,9 @@ finished game's rating) reaches a worker of a real database.
 ``--tables`` Mister X tables of two members each (``mrx``, ``det1``) are opened and
 dealt first. Each member's socket is opened (``/ws/tables/<id>/?since=0``, the session
 cookie) and the server's memory (VmRSS) is read before and after: the difference over the
-sockets opened is the memory per open connection. Then each table gets a move every
+sockets opened is the memory per open connection. Each seat then reads its table's news
+once over HTTP (the API's processes load the engine's data on their first requests: a
+warm-up, not counted). Then each table gets a move every
 ``--interval`` seconds (tables staggered over the interval) for ``--seconds``: the seat to
 act posts a random legal action (``POST /api/tables/<id>/act/``, its token), chosen from
 the engine's legal actions of a copy of the game kept here (the bench dealt the game, so
@@ -142,11 +144,13 @@ class Poster:
         for _ in range(connections):
             self.idle.put_nowait(None)  # a slot; its connection opened on first use
 
-    async def post(self, path: str, token: str, body: dict[str, Any]) -> tuple[int, dict]:
-        data = json.dumps(body).encode()
+    async def post(self, path: str, token: str, body: dict[str, Any] | None) -> tuple[int, dict]:
+        """POST ``body`` (None: GET) to ``path`` with ``token``: the status and the answer."""
+        data = json.dumps(body).encode() if body is not None else b""
         head = (
-            f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Token {token}\r\n"
-            f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\n\r\n"
+            f"{'POST' if body is not None else 'GET'} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            f"Authorization: Token {token}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(data)}\r\n\r\n"
         ).encode()
         connection = await self.idle.get()
         try:
@@ -328,6 +332,15 @@ async def run_load(tables: list[Table], args: argparse.Namespace, ports: dict[st
     rss_after = served.rss_bytes(pid)
 
     poster = Poster(api, connections=min(64, max(4, len(tables) // 4)))
+    # Warm-up of the API's processes too (their first requests load the engine's data):
+    # each table's news read once over HTTP, not counted.
+    await asyncio.gather(
+        *(
+            poster.post(f"/api/tables/{t.pk}/news/?since={t.last}", token, None)
+            for t in tables
+            for token, _cookie in t.seats.values()
+        )
+    )
     cpu_before = {name: served.tree_cpu_seconds(p) for name, p in ports["pids"].items()}
     services_before = {name: named_cpu_seconds(names) for name, names in SERVICES.items()}
     load_before = os.getloadavg()

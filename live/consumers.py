@@ -75,8 +75,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         )
         if not allowed:
             return False
-        self.eyes = eyes
         if text is not None:
+            # The eyes of what was sent (a read older than one already sent, shared by a
+            # push heard late, sends nothing and changes nothing).
             await self.send(text_data=text)
-            self.sent = last
+            self.sent, self.eyes = last, eyes
         return True

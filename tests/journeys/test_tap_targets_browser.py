@@ -14,13 +14,7 @@ import pytest
 from clubs.models import Club
 from games.models import Match
 from ladder.models import Ladder
-from pages.demo import (
-    DEMO_PASSWORD,
-    seed_demo_clubs,
-    seed_demo_matches,
-    seed_demo_people,
-    seed_demo_tournaments,
-)
+from pages import demo
 from tests.live.conftest import CRYPTID, seats
 from tournaments.models import Tournament
 
@@ -90,17 +84,17 @@ def test_a_members_pages_are_targets_44_px_high_on_a_phone(
     chromium, live_server, settings, screenshot, language
 ):
     settings.DEBUG = True  # the demo accounts exist only then
-    seed_demo_clubs()
-    seed_demo_matches(3)
-    seed_demo_tournaments()
-    seed_demo_people()
+    demo.seed_demo_clubs()
+    demo.seed_demo_matches(3)
+    demo.seed_demo_tournaments()
+    demo.seed_demo_people()
     pages = member_pages()
     context = chromium.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     try:
         page.goto(f"{live_server.url}/accounts/login/?lang={language}")
         page.fill("#id_username", "member")
-        page.fill("#id_password", DEMO_PASSWORD)
+        page.fill("#id_password", demo.DEMO_PASSWORD)
         page.click("main form button[type=submit]")
         page.wait_for_load_state()
         small: dict[str, list[dict[str, Any]]] = {}

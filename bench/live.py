@@ -280,17 +280,18 @@ class Socket:
 
 def named_cpu_seconds(names: tuple[str, ...]) -> float:
     """CPU seconds so far of every process of this machine whose name is one of ``names``
-    (PostgreSQL's and Redis's servers: shared with whatever else uses them meanwhile)."""
-    from bench.common import process_cpu_seconds
-
+    (PostgreSQL's and Redis's servers: shared with whatever else uses them meanwhile),
+    with their children that ended (a PostgreSQL connection's backend ends with it)."""
     total = 0.0
     for comm in Path("/proc").glob("[0-9]*/comm"):
         try:
-            name = comm.read_text().strip()
+            if comm.read_text().strip() not in names:
+                continue
+            fields = (comm.parent / "stat").read_text().rpartition(")")[2].split()
         except OSError:
             continue
-        if name in names:
-            total += process_cpu_seconds(int(comm.parent.name)) or 0.0
+        # utime, stime, and the same of its children waited for (cutime, cstime)
+        total += sum(int(field) for field in fields[11:15]) / os.sysconf("SC_CLK_TCK")
     return total
 
 
@@ -309,27 +310,33 @@ def spread(values: list[float]) -> str:
     )
 
 
-async def run_load(tables: list[Table], args: argparse.Namespace, ports: dict[str, int]) -> dict:
-    live, api = ports["live"], ports["api"]
-    pid = ports["live_pid"]
-    # Warm-up: one socket opened and closed (imports, the first queries), not counted.
-    warm = Socket(tables[0], next(iter(tables[0].seats)))
-    await warm.open(live)
-    await warm.close()
+async def run_load(tables: list[Table], args: argparse.Namespace, ports: dict[str, Any]) -> dict:
+    lives, api = ports["lives"], ports["api"]  # [(port, pid)] of each Daphne process
+
+    def live_of(table: Table) -> int:
+        """The Daphne port a table's sockets use: tables spread over the processes, both
+        seats of a table on the same one (as a proxy hashing on the table would)."""
+        return lives[tables.index(table) % len(lives)][0]
+
+    # Warm-up: one socket per process opened and closed (imports, the first queries).
+    for index in range(len(lives)):
+        warm = Socket(tables[index], next(iter(tables[index].seats)))
+        await warm.open(live_of(tables[index]))
+        await warm.close()
     await asyncio.sleep(0.5)
-    rss_before = served.rss_bytes(pid)
+    rss_before = sum(served.rss_bytes(pid) for _port, pid in lives)
     sockets = [Socket(table, seat) for table in tables for seat in table.seats]
     opening = asyncio.Semaphore(20)
 
     async def open_one(socket: Socket) -> None:
         async with opening:
-            await socket.open(live)
+            await socket.open(live_of(socket.table))
 
     opened_at = time.perf_counter()
     await asyncio.gather(*(open_one(socket) for socket in sockets))
     open_seconds = time.perf_counter() - opened_at
     await asyncio.sleep(1.0)
-    rss_after = served.rss_bytes(pid)
+    rss_after = sum(served.rss_bytes(pid) for _port, pid in lives)
 
     poster = Poster(api, connections=min(64, max(4, len(tables) // 4)))
     # Warm-up of the API's processes too (their first requests load the engine's data):
@@ -479,6 +486,9 @@ def main() -> int:
     parser.add_argument("--interval", type=float, default=2.0, help="seconds between moves")
     parser.add_argument("--seconds", type=float, default=60.0, help="how long moves are made")
     parser.add_argument("--redis-db", type=int, default=14, help="the Redis database used")
+    parser.add_argument(
+        "--daphnes", type=int, default=1, help="Daphne processes the sockets are spread over"
+    )
     add_quick(parser)
     args = parser.parse_args()
     if args.quick:
@@ -496,6 +506,8 @@ def main() -> int:
         admin_sql(configured, f'CREATE DATABASE "{name}"')
         database_url, database = f"{base}/{name}", "PostgreSQL"
     redis_url = os.environ.get("REDIS_URL") or None
+    if args.daphnes > 1 and not redis_url:
+        parser.error("--daphnes above 1 needs REDIS_URL (the processes share its channel layer)")
     if redis_url:
         redis_url = redis_bench_url(redis_url, args.redis_db)
         flush_redis(redis_url)
@@ -505,22 +517,24 @@ def main() -> int:
         tables = set_up(database_url, args.tables)
         print(f"{len(tables)} tables dealt in {time.perf_counter() - setup_started:.1f} s")
         env = served.server_env(database_url, redis_url, SECRET_KEY)
-        live = served.daphne(env)
-        started.append(live)
-        api = live
+        lives = [served.daphne(env, name=f"daphne-{n + 1}") for n in range(args.daphnes)]
+        started += lives
+        api = lives[0]
         if redis_url:
             api = served.gunicorn(env)
             started.append(api)
         for server in started:
             server.wait_ready()
         if redis_url:
-            layer = f"Redis channel layer; API by gunicorn, sockets by Daphne; {database}"
+            layer = (
+                f"Redis channel layer; API by gunicorn, sockets by {len(lives)} Daphne "
+                f"process(es); {database}"
+            )
         else:
             layer = f"in-memory channel layer; API and sockets by one Daphne; {database}"
         ports = {
-            "live": live.port,
+            "lives": [(live.port, live.pid) for live in lives],
             "api": api.port,
-            "live_pid": live.pid,
             "pids": {server.name: server.pid for server in started},
         }
         result = asyncio.run(run_load(tables, args, ports))

@@ -75,6 +75,7 @@ class Table(models.Model):
         TIME = "time", _("A clock ran out")
         CLAIM = "claim", _("Claimed from a seat that left")
         IDLE = "idle", _("Nobody moved")
+        FULL = "full", _("The log is full")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="tables")
     created_by = models.ForeignKey(
@@ -148,11 +149,13 @@ class Table(models.Model):
             models.CheckConstraint(
                 condition=Q(on_time_out__in=["lose", "bot"]), name="table_on_time_out_valid"
             ),
-            # Ended by time or claim: finished (a match); idle: closed without one.
+            # Ended by time or claim: finished (a match); idle: closed without one; full:
+            # stored as an unfinished match (LOG-LENGTH).
             models.CheckConstraint(
                 condition=Q(ending="")
                 | (Q(ending__in=["time", "claim"]) & Q(status="finished") & ~Q(ended_seat=""))
-                | (Q(ending="idle") & Q(status="abandoned")),
+                | (Q(ending="idle") & Q(status="abandoned"))
+                | (Q(ending="full") & Q(status="finished") & Q(ended_seat="")),
                 name="table_ending_valid",
             ),
         ]

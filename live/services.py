@@ -26,7 +26,7 @@ from clubs.models import Club
 from config.errors import Refusal
 from config.events import publish
 from config.sentences import engine_locale, say
-from engine import FORMAT, IllegalAction, Session, bots_of, end_result, get_game
+from engine import FORMAT, MAX_ACTIONS, IllegalAction, Session, bots_of, end_result, get_game
 from games import services as game_services
 from games.models import Upload
 from live import clocks, events, policy, push, sessions
@@ -40,6 +40,7 @@ log = logging.getLogger(__name__)
 
 #: Rule ids of the live tables' own refusals (the engine's are cited as they are).
 LIVE_SEAT = "LIVE-SEAT"  # a move for a seat that is not the mover's
+LOG_LENGTH = "LOG-LENGTH"  # a log holds at most MAX_ACTIONS actions
 LIVE_SEATS = "LIVE-SEATS"  # seats that are not this game's, or no seat for a person
 
 #: The statuses of a table that is not over (one that can still be abandoned).
@@ -430,11 +431,17 @@ def _bots_and_end(table: Table, position: Position) -> None:
     try:
         steps.play_bots(table.seed, position, actions, moves)
     except DraftError as exc:
-        raise TableIllegal(exc.message, rule=exc.rule) from None
+        if exc.rule != LOG_LENGTH:  # the bots stopped at a full log: it ends below
+            raise TableIllegal(exc.message, rule=exc.rule) from None
     for ply in range(done + 1, len(actions) + 1):
         _event(table, TableEvent.Kind.MOVE, seat=actions[ply - 1]["seat"], ply=ply)
     table.actions, table.moves, table.opened = actions, moves, position.session.opened
     if position.is_over:
+        _finish(table, position)
+    elif len(actions) >= MAX_ACTIONS:
+        # A game the rules let go on without end (Mister X, MX-4.3) stops where a log
+        # must: stored as an unfinished match, as the recorder stores one (LOG-LENGTH).
+        table.ending = Table.Ending.FULL
         _finish(table, position)
 
 

@@ -140,3 +140,26 @@ def test_news_drawn_from_a_table_read_before_a_move_stops_at_that_reads_last_eve
     assert body["n"] == read_before.last_event
     after = selectors.news(selectors.table_for(people["cat"], table.pk), "public", body["n"])
     assert [event["kind"] for event in after["events"]] == ["move"]
+
+
+@pytest.mark.parametrize(("limit", "filled_by"), [(12, "mrx"), (15, "det1")])
+def test_log_length_a_full_log_ends_the_table_as_an_unfinished_match(
+    club, people, monkeypatch, limit, filled_by
+):
+    """A game the rules let go on (Mister X ends only when caught or home, MX-4.3) stops
+    where a log must (LOG-LENGTH): the table ends and its game is stored unfinished, as
+    the recorder stores one, whether a person's move or a bot's fills the log."""
+    from recorder import services as steps
+
+    monkeypatch.setattr(services.secrets, "randbelow", lambda top: 20261129 % top)
+    monkeypatch.setattr(services, "MAX_ACTIONS", limit)
+    monkeypatch.setattr(steps, "MAX_ACTIONS", limit)
+    table = services.open_table(club, people["ann"], game_id=MX, seats=seats(MX, "bot", "me"))
+    table = play_out(table, {"det1": people["ann"]}, random.Random(2), limit=limit)
+    assert table.status == Table.Status.FINISHED
+    assert table.ending == Table.Ending.FULL
+    assert len(table.actions) == limit
+    assert table.actions[-1]["seat"] == filled_by  # the bot's move, or the person's
+    match = Match.objects.get(pk=table.match_id)
+    assert match.status == Match.Status.UNFINISHED
+    assert match.result is None and match.action_count == limit

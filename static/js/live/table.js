@@ -215,6 +215,9 @@ function describe(news) {
   if (news.ending && news.ending.reason === "idle") {
     return gettext("Nobody moved here for a long time: the table ended without a result.");
   }
+  if (news.ending && news.ending.reason === "full") {
+    return gettext("The game reached the most moves a log may hold: it was stored unfinished, without a result.");
+  }
   if (position.is_over) {
     return position.result_sentence ? interpolate(gettext("Game over: %(result)s"), { result: position.result_sentence }) : gettext("Game over.");
   }

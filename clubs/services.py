@@ -29,7 +29,7 @@ from clubs.models import (
 )
 from clubs.selectors import free_address, free_handle
 from config import zones
-from config.errors import AppError
+from config.errors import Refusal
 from config.events import publish
 from config.sentences import Sentence
 
@@ -37,12 +37,11 @@ from config.sentences import Sentence
 INVITE_DAYS = 7
 
 
-class ClubError(AppError):
+class ClubError(Refusal):
     """A change that cannot be made, with a sentence for the organiser
-    (``config.errors.AppError``)."""
+    (``config.errors.Refusal``; ``code`` is ``invalid`` unless more is known)."""
 
-    def __init__(self, message: str, code: str = "invalid"):
-        super().__init__(message, code=code)
+    code = "invalid"
 
 
 def audit(

@@ -1,7 +1,7 @@
 """Errors, one way: the application's error type, its one body shape, and Django's error pages.
 
-Services raise :class:`AppError` (or a subclass naming their domain: ``LogRejected``,
-``TournamentError``, ``ClubError``; ``DraftError`` and ``TableError`` through
+Services raise :class:`AppError` (or a subclass naming their domain: ``LogRejected``;
+``ClubError``, ``TournamentError``, ``DraftError`` and ``TableError`` through
 :class:`Refusal`): a stable ``code`` (``malformed``, ``too_large``, ``illegal``,
 ``stale``, ...), one plain sentence, and where the engine or a rule refused it, the
 ``rule`` id and action ``index``. They say nothing of HTTP: the API's one exception
@@ -96,22 +96,25 @@ class AppError(Exception):
 
 
 class Refusal(AppError):
-    """An AppError whose further body keys are given as keywords (``field="game"``): the
-    one constructor of the refusals of a thing being played, a draft
+    """An AppError whose code may follow the sentence (``ClubError(msg, "revoked")``) and
+    whose further body keys are given as keywords (``field="game"``): the one constructor
+    of the refusals of a club's change (``clubs.services.ClubError``), an event's rules
+    (``tournaments.services.TournamentError``), and a thing being played, a draft
     (``recorder.errors.DraftError``) or a live table (``live.services.TableError``).
-    ``malformed`` unless a subclass names another kind."""
+    ``malformed`` unless the raiser or a subclass names another kind."""
 
     code = "malformed"
 
     def __init__(
         self,
         message: str | Promise | Sentence,
+        code: str | None = None,
         *,
         rule: str | None = None,
         index: int | None = None,
         **details: Any,
     ):
-        super().__init__(message, rule=rule, index=index, details=details)
+        super().__init__(message, code=code, rule=rule, index=index, details=details)
 
 
 class OverBudget(AppError):

@@ -17,7 +17,7 @@ from django.utils.translation import gettext
 import engine
 from clubs.models import Club, Player
 from clubs.policy import AnyUser
-from config.errors import AppError
+from config.errors import Refusal
 from config.queueing import send_task_on_commit
 from games import display
 from games.models import Match, MatchSeat
@@ -42,14 +42,11 @@ from tournaments.standings import TIEBREAKS
 logger = logging.getLogger(__name__)
 
 
-class TournamentError(AppError):
+class TournamentError(Refusal):
     """An organiser's or uploader's request that the event's rules do not allow
-    (``config.errors.AppError``; ``code`` is ``refused`` unless more is known)."""
+    (``config.errors.Refusal``; ``code`` is ``refused`` unless more is known)."""
 
     code = "refused"
-
-    def __init__(self, message: str, code: str = "refused"):
-        super().__init__(message, code=code)
 
 
 # --- setting up -------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from clubs import services
 from clubs.models import AuditEntry, Club, Invite, JoinRequest, Membership, Player
+from config.errors import http_status
 from games import services as match_services
 from games.models import Match
 from games.services import ingest_log
@@ -88,6 +89,26 @@ def test_invite_expires(people, club):
     with pytest.raises(services.ClubError) as exc:
         services.accept_invite(people["outsider"], invite.token)
     assert exc.value.code == "expired"
+
+
+def test_a_refused_change_keeps_its_code_sentence_and_status(people, club):
+    """A ClubError (a ``config.errors.Refusal``) answers with its own code, the sentence and
+    400; one raised without a code is ``invalid``."""
+    invite = services.create_invite(people["org"], club)
+    services.revoke_invite(people["org"], invite)
+    with pytest.raises(services.ClubError) as exc:
+        services.accept_invite(people["outsider"], invite.token)
+    assert exc.value.as_dict() == {
+        "error": "revoked",
+        "index": None,
+        "rule": None,
+        "message": "This invitation was withdrawn by the club.",
+    }
+    assert http_status(exc.value) == 400
+    assert (services.ClubError("no").code, http_status(services.ClubError("no"))) == (
+        "invalid",
+        400,
+    )
 
 
 def test_revoked_invite_and_organiser_invite(people, club):

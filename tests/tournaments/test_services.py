@@ -6,6 +6,7 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from clubs.models import Club, Player
+from config.errors import http_status
 from tournaments import selectors, services
 from tournaments.models import Entry, ForbiddenPairing, Pairing, PairingSeat, Tournament
 
@@ -85,6 +86,24 @@ def test_a_result_cannot_be_recorded_twice(make_event):
     services.record_forfeit(pairing, [pairing.seats.first().entry], "absent")
     with pytest.raises(services.TournamentError, match="already has its result"):
         services.record_forfeit(pairing, [pairing.seats.first().entry], "absent")
+
+
+def test_a_refusal_keeps_its_code_and_status(make_event):
+    """A TournamentError (a ``config.errors.Refusal``) is ``refused`` (422) unless it names
+    its kind: a pairing settled already is ``settled`` (409), the sentence its body's."""
+    tournament = services.start_tournament(make_event(2, rounds=1))
+    (pairing,) = selectors.pairings(tournament, 1)
+    services.record_forfeit(pairing, [pairing.seats.first().entry], "absent")
+    with pytest.raises(services.TournamentError) as exc:
+        services.record_forfeit(pairing, [pairing.seats.first().entry], "absent")
+    body = exc.value.as_dict()
+    assert (body["error"], body["index"], body["rule"]) == ("settled", None, None)
+    assert body["message"].endswith("already has its result (forfeit)"), body
+    assert set(body) == {"error", "index", "rule", "message"}
+    assert http_status(exc.value) == 409
+    with pytest.raises(services.TournamentError) as exc:
+        services.request_next_round(services.start_tournament(make_event(4)))
+    assert (exc.value.code, http_status(exc.value)) == ("refused", 422)
 
 
 def test_next_round_needs_every_result(make_event):

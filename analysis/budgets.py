@@ -4,10 +4,12 @@ club's automatic analysis may take a day.
 
 Cost is counted in *work units*: plies × (seats + 1) × playouts per estimate (each ply
 is estimated from every seat's information and from the all-seeing position, each
-estimate playing ``budget`` games out). A log too long for the default budget within
-``LANTERN_ANALYSIS_MAX_WORK`` units is analysed with fewer playouts (its figures less
-sure, as its page says); one too long even at ``LANTERN_ANALYSIS_MIN_BUDGET`` is not
-analysed at all.
+estimate playing ``budget`` games out; the further batches of worlds of a seat's own
+chance and of a move's judgement are not counted here but in the seconds per unit
+learned from what the game's analyses took: :func:`seconds_per_unit`). A log too long
+for the default budget within ``LANTERN_ANALYSIS_MAX_WORK`` units is analysed with fewer
+playouts (its figures less sure, as its page says); one too long even at
+``LANTERN_ANALYSIS_MIN_BUDGET`` is not analysed at all.
 
 A club's day is its own: from midnight to midnight in the club's time zone
 (``Club.time_zone``; UTC when it has none).
@@ -230,13 +232,12 @@ def never_fits(club_id: int, day: date) -> None:
     ClubAnalysisDay.objects.filter(club_id=club_id, day=day).update(skipped=F("skipped") + 1)
 
 
-def settle(analysis: MatchAnalysis, cpu_seconds: float, *, first: bool) -> None:
-    """A run of an automatic analysis ended, taking ``cpu_seconds``: the club day that
-    paid for it holds what its runs took instead of its estimate (taken back by the
-    ``first`` run to end)."""
+def settle(analysis: MatchAnalysis, cpu_seconds: float, *, share: float) -> None:
+    """A stored chunk of an automatic analysis took ``cpu_seconds``: the club day that
+    paid for the analysis holds that in place of the chunk's ``share`` of its estimate."""
     if not analysis.automatic:
         return
-    spent = cpu_seconds - (analysis.estimated_seconds if first else 0.0)
+    spent = cpu_seconds - analysis.estimated_seconds * share
     ClubAnalysisDay.objects.filter(
         club_id=analysis.match.club_id, day=analysis.club_day or analysis.created_at.date()
     ).update(reserved_seconds=F("reserved_seconds") + spent)

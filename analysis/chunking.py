@@ -3,8 +3,11 @@
 chunk's result stored once (a row per analysis and chunk, unique in the database), the
 whole put together by whichever chunk finishes last.
 
-A retried or duplicated chunk finds its row and stores nothing; a chunk lost with its
-worker leaves the analysis silent, and the stalled analysis is started again
+A retried or duplicated chunk finds its row and stores nothing; a chunk's CPU is charged
+by the run that stores it, in the same transaction, so a duplicate that ran alongside is
+charged nothing, and a run that fails is not charged (the part of the estimate its plies
+stand for stays reserved: services.record_cpu). A chunk lost with its worker leaves the
+analysis silent, and the stalled analysis is started again
 (services.requeue_stalled), which sends only the chunks not stored yet. The chunks are the
 engine's, fixed by the log, so a game gives the same analysis with one worker or many.
 """
@@ -68,20 +71,26 @@ def run_chunk(analysis_id: int, index: int) -> str:
             rep, first, stop, budget=analysis.budget, seed=SEED, progress=heartbeat
         )
     except Exception:  # noqa: BLE001 - logged with its traceback; the row keeps what to say
-        log.exception("chunk %s of analysis %s failed", index, analysis_id)
+        log.exception(
+            "chunk %s of analysis %s failed after %.1f s of CPU",
+            index,
+            analysis_id,
+            time.thread_time() - started,
+        )
         rows.update(
             status=MatchAnalysis.Status.FAILED,
             error=stored_reason(msg("analysis.failed.engine_error")),
         )
-        record_cpu(analysis, time.thread_time() - started)
         return "failed"
-    # what the chunk cost, counted against the analysis (and its club's day)
-    record_cpu(analysis, time.thread_time() - started)
+    seconds = time.thread_time() - started
     try:
         with transaction.atomic():
             AnalysisChunk.objects.create(
                 analysis=analysis, index=index, first=first, stop=stop, result=result
             )
+            # what the chunk cost, counted against the analysis (and its club's day) once:
+            # a duplicate whose row is refused above rolls back its charge with it
+            record_cpu(analysis, seconds, share=(stop - first) / (len(rep.actions) + 1))
     except IntegrityError:  # a duplicate of this chunk stored it meanwhile
         assemble(analysis_id)
         return "skipped"

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import logging
-import time
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 
@@ -18,7 +17,8 @@ from celery import group
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import Q, Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.text import format_lazy
 from django.utils.translation import gettext, ngettext_lazy
@@ -343,7 +343,6 @@ def run_analysis(analysis_id: int) -> str:
     if analysis is None:
         return "skipped"
     rows = MatchAnalysis.objects.filter(pk=analysis.pk, status=MatchAnalysis.Status.RUNNING)
-    started = time.thread_time()
     try:
         game = get_game(analysis.match.game)
         if game is None or analysis_version(game) != analysis.engine_version:
@@ -359,7 +358,6 @@ def run_analysis(analysis_id: int) -> str:
             status=MatchAnalysis.Status.FAILED,
             error=stored_reason(msg("analysis.failed.engine_error")),
         )
-        record_cpu(analysis, time.thread_time() - started)
         return "failed"
     rows.update(plies_total=len(rep.actions) + 1)
     _send_chunks(analysis, rep)
@@ -369,14 +367,15 @@ def run_analysis(analysis_id: int) -> str:
     )
 
 
-def record_cpu(analysis: MatchAnalysis, seconds: float) -> None:
-    """Keep the CPU seconds a run (or a chunk) took (this thread's: the worker's process
-    may run others beside it) and settle the club's day for an automatic analysis. The
-    first run to record replaces the estimate the day reserved; which run is first is
-    decided by the database (a conditional update), so two chunks ending at once do not
-    both take the estimate back."""
-    rows = MatchAnalysis.objects.filter(pk=analysis.pk)
-    first = rows.filter(cpu_seconds__isnull=True).update(cpu_seconds=seconds) == 1
-    if not first:
-        rows.update(cpu_seconds=F("cpu_seconds") + seconds)
-    budgets.settle(analysis, seconds, first=first)
+def record_cpu(analysis: MatchAnalysis, seconds: float, *, share: float) -> None:
+    """Charge a stored chunk's CPU ``seconds`` (this thread's: the worker's process may run
+    others beside it) to the analysis and, for an automatic one, to the club's day, in
+    place of ``share`` of the estimate the day reserved (the chunk's part of the plies).
+    While the chunks run, the day holds what the stored ones took and the estimate of the
+    rest; once all are stored, what the analysis took. Called by the run that stores the
+    chunk, in its transaction: a chunk run twice is charged once, and a run that fails
+    is not charged (its part of the estimate stays reserved)."""
+    MatchAnalysis.objects.filter(pk=analysis.pk).update(
+        cpu_seconds=Coalesce("cpu_seconds", Value(0.0)) + seconds
+    )
+    budgets.settle(analysis, seconds, share=share)

@@ -4,11 +4,13 @@ analysis of the log."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 from django.db import IntegrityError, transaction
 
-from analysis import chunking, services
-from analysis.models import AnalysisChunk, MatchAnalysis
+from analysis import budgets, chunking, services
+from analysis.models import AnalysisChunk, ClubAnalysisDay, MatchAnalysis
 from analysis.tasks import analyse_chunk
 from config.celery import app
 from engine import analyse, analysis_chunks, replay
@@ -108,4 +110,95 @@ def test_a_restarted_analysis_sends_only_the_chunks_not_stored(match, monkeypatc
     assert ran == list(range(1, len(analysis_chunks(replay(match.log.document)))))
     assert MatchAnalysis.objects.get().result == analyse(
         replay(match.log.document), budget=2, seed=chunking.SEED
+    )
+
+
+#: the CPU seconds each run of a chunk takes in the tests below (a fake thread clock)
+CHUNK_SECONDS = 2.0
+
+
+@pytest.fixture
+def each_run_takes_two_seconds(monkeypatch) -> None:
+    clock = iter(range(0, 10_000, int(CHUNK_SECONDS)))
+    monkeypatch.setattr(chunking, "time", SimpleNamespace(thread_time=lambda: next(clock)))
+
+
+def automatic(match, estimate: float = 100.0) -> MatchAnalysis:
+    """A running automatic analysis whose ``estimate`` the club's day reserved."""
+    day = budgets.club_day(match.club.time_zone)
+    assert budgets.reserve_for_club(match.club_id, estimate, day=day)
+    analysis = running(match)
+    MatchAnalysis.objects.filter(pk=analysis.pk).update(
+        automatic=True, estimated_seconds=estimate, club_day=day
+    )
+    return MatchAnalysis.objects.get(pk=analysis.pk)
+
+
+def charged(analysis: MatchAnalysis) -> tuple[float, float | None]:
+    """What the club's day holds, and the CPU seconds kept on the analysis."""
+    day = ClubAnalysisDay.objects.get(club_id=analysis.match.club_id, day=analysis.club_day)
+    return day.reserved_seconds, MatchAnalysis.objects.get(pk=analysis.pk).cpu_seconds
+
+
+def share(match, index: int) -> float:
+    rep = replay(match.log.document)
+    first, stop = analysis_chunks(rep)[index]
+    return (stop - first) / (len(rep.actions) + 1)
+
+
+def test_a_club_day_holds_the_estimate_of_the_chunks_still_to_run(
+    match, each_run_takes_two_seconds
+):
+    """A stored chunk's CPU replaces only its own part of the estimate (its plies' share):
+    the chunks still to run stay reserved, so the club's line cannot start more analyses
+    on the strength of one chunk ended; once all are stored the day holds what they took."""
+    analysis = automatic(match)
+    assert chunking.run_chunk(analysis.pk, 0) == "stored"
+    held, cpu = charged(analysis)
+    assert held == pytest.approx(100.0 * (1 - share(match, 0)) + CHUNK_SECONDS)
+    assert cpu == CHUNK_SECONDS
+    chunks = len(analysis_chunks(replay(match.log.document)))
+    for index in range(1, chunks):
+        assert chunking.run_chunk(analysis.pk, index) == "stored"
+    assert MatchAnalysis.objects.get(pk=analysis.pk).status == "done"
+    held, cpu = charged(analysis)
+    assert held == pytest.approx(chunks * CHUNK_SECONDS) and cpu == chunks * CHUNK_SECONDS
+
+
+def test_a_chunk_run_twice_is_charged_once(match, monkeypatch, each_run_takes_two_seconds):
+    """A duplicate of a chunk that ran alongside (it looked before the first stored) and
+    lost the race to store it is charged nothing, to the analysis or the club's day."""
+    analysis = automatic(match)
+    assert chunking.run_chunk(analysis.pk, 1) == "stored"
+    once = charged(analysis)
+    assert once == (pytest.approx(100.0 * (1 - share(match, 1)) + CHUNK_SECONDS), CHUNK_SECONDS)
+    monkeypatch.setattr(
+        chunking.AnalysisChunk.objects,
+        "filter",
+        _not_seen_first(chunking.AnalysisChunk.objects.filter),
+    )
+    assert chunking.run_chunk(analysis.pk, 1) == "skipped"
+    assert charged(analysis) == once
+
+
+def test_a_failed_chunk_is_not_charged_and_its_retry_is_charged_once(
+    match, monkeypatch, each_run_takes_two_seconds
+):
+    """A chunk that fails stores nothing and is charged nothing: its part of the estimate
+    stays reserved. Asked again, the analysis runs it once more, and only that run counts."""
+    analysis = automatic(match)
+    real = chunking.analyse_plies
+
+    def fails(*args, **kwargs):
+        raise RuntimeError("a worker's bad moment")
+
+    monkeypatch.setattr(chunking, "analyse_plies", fails)
+    assert chunking.run_chunk(analysis.pk, 1) == "failed"
+    assert charged(analysis) == (pytest.approx(100.0), None)
+    monkeypatch.setattr(chunking, "analyse_plies", real)
+    MatchAnalysis.objects.filter(pk=analysis.pk).update(status="running")
+    assert chunking.run_chunk(analysis.pk, 1) == "stored"
+    assert charged(analysis) == (
+        pytest.approx(100.0 * (1 - share(match, 1)) + CHUNK_SECONDS),
+        CHUNK_SECONDS,
     )

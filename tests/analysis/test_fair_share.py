@@ -181,8 +181,8 @@ def test_a_club_day_holds_what_its_analyses_took_once_they_end(
 
 
 def test_two_chunks_ending_at_once_take_the_estimate_back_once(club, settings):
-    """Each chunk loaded its analysis before either recorded its CPU: the day still gives
-    back the analysis's estimate once, and holds what the two chunks took."""
+    """Each chunk (half the plies) loaded its analysis before either recorded its CPU: the
+    day still gives back the analysis's estimate once, and holds what the two took."""
     settings.LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY = 1_000
     (match,) = matches(club, 1)
     assert budgets.reserve_for_club(club.pk, 100)
@@ -194,8 +194,8 @@ def test_two_chunks_ending_at_once_take_the_estimate_back_once(club, settings):
         estimated_seconds=100,
     )
     first, second = (MatchAnalysis.objects.get(pk=analysis.pk) for _ in range(2))
-    services.record_cpu(first, 3.0)
-    services.record_cpu(second, 4.0)
+    services.record_cpu(first, 3.0, share=0.5)
+    services.record_cpu(second, 4.0, share=0.5)
     assert ClubAnalysisDay.objects.get(club=club).reserved_seconds == pytest.approx(7.0)
     assert MatchAnalysis.objects.get(pk=analysis.pk).cpu_seconds == pytest.approx(7.0)
 

@@ -5,7 +5,6 @@ actions)."""
 from __future__ import annotations
 
 import random
-import zlib
 from pathlib import Path
 from typing import Any
 
@@ -27,16 +26,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if here in item.path.parents:
             item.add_marker(pytest.mark.live)
-
-
-@pytest.fixture(autouse=True)
-def deals_of_the_test(request, monkeypatch):
-    """Each test deals its tables from a sequence of seeds of its own (from its name), so a
-    run repeats: with random moves some deals end a game in a few moves (Mister X caught)
-    or run past the longest log a table may hold (LOG-LENGTH). Successive tables of one
-    test still get different deals."""
-    dealer = random.Random(zlib.crc32(request.node.nodeid.encode()))
-    monkeypatch.setattr(services.secrets, "randbelow", lambda limit: dealer.randrange(limit))
 
 
 @pytest.fixture

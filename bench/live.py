@@ -69,6 +69,7 @@ class Table:
         self.last = 0
         self.moves: dict[int, tuple[str, float, float]] = {}  # event n: (seat, sent, answered)
         self.errors: list[str] = []
+        self.sockets: dict[str, Socket] = {}  # per seat, once opened
 
 
 def set_up(database_url: str, count: int) -> list[Table]:
@@ -183,9 +184,12 @@ class Poster:
             self.idle.put_nowait(connection)
 
 
-async def play(table: Table, poster: Poster, interval: float, until: float, seed: int) -> None:
-    """A move every ``interval`` seconds until ``until``, staggered by the table's seed; a
-    refused move (it should not be) stops the table, noted."""
+async def play(
+    table: Table, poster: Poster, interval: float, until: float, seed: int, on_socket: bool
+) -> None:
+    """A move every ``interval`` seconds until ``until``, staggered by the table's seed,
+    posted over HTTP or (``on_socket``) sent on the mover's socket; a refused move (it
+    should not be) stops the table, noted."""
     rng = random.Random(seed)
     start = time.perf_counter() + rng.uniform(0, interval)
     tick = 0
@@ -200,15 +204,21 @@ async def play(table: Table, poster: Poster, interval: float, until: float, seed
         tick += 1
         seat = table.session.to_act[0]
         action = rng.choice(table.session.legal_actions(seat, seat))
-        sent = time.perf_counter()
-        path = f"/api/tables/{table.pk}/act/"
         body = {"seen": table.last, "action": action}
+        sent = time.perf_counter()
         try:
-            code, answer = await poster.post(path, table.seats[seat][0], body)
+            if on_socket:
+                code, answer, answered = await table.sockets[seat].act(body)
+            else:
+                path = f"/api/tables/{table.pk}/act/"
+                code, answer = await poster.post(path, table.seats[seat][0], body)
+                answered = time.perf_counter()
         except (OSError, ValueError, IndexError, asyncio.IncompleteReadError) as exc:
             table.errors.append(f"{type(exc).__name__}: {exc}")
             return
-        answered = time.perf_counter()
+        except TimeoutError:
+            table.errors.append("no answer on the socket in 60 s")
+            return
         if code != 200:
             table.errors.append(f"{code}: {answer}")
             return
@@ -229,6 +239,14 @@ class Socket:
         self.closed_by_server = ""  # why, when the server closed it before the bench did
         self.eyes: str | None = None
         self.redrawn = 0  # messages drawn again for other eyes (all-seeing after the end)
+        self.answer: asyncio.Future | None = None  # a move sent on it, waiting
+
+    async def act(self, body: dict[str, Any]) -> tuple[int, dict, float]:
+        """Send a move on this socket: (200, the news answering it, when it arrived), or
+        (409/422…, the refusal)."""
+        self.answer = asyncio.get_running_loop().create_future()
+        await self.connection.send(json.dumps({"act": body}))
+        return await asyncio.wait_for(self.answer, 60)
 
     async def open(self, port: int) -> None:
         from websockets.asyncio.client import connect
@@ -248,6 +266,12 @@ class Socket:
     def note(self, text: str) -> None:
         now = time.perf_counter()
         body = json.loads(text)
+        if "refused" in body:
+            if self.answer is not None and not self.answer.done():
+                self.answer.set_result((409, body["refused"], now))
+            return
+        if self.answer is not None and not self.answer.done() and body["n"] > self.table.last:
+            self.answer.set_result((200, body, now))
         if self.eyes is None:
             self.eyes = body["eyes"]
         events = body["events"]
@@ -326,6 +350,8 @@ async def run_load(tables: list[Table], args: argparse.Namespace, ports: dict[st
     await asyncio.sleep(0.5)
     rss_before = sum(served.rss_bytes(pid) for _port, pid in lives)
     sockets = [Socket(table, seat) for table in tables for seat in table.seats]
+    for socket in sockets:
+        socket.table.sockets[socket.seat] = socket
     opening = asyncio.Semaphore(20)
 
     async def open_one(socket: Socket) -> None:
@@ -355,7 +381,10 @@ async def run_load(tables: list[Table], args: argparse.Namespace, ports: dict[st
     started = time.perf_counter()
     until = started + args.seconds
     await asyncio.gather(
-        *(play(t, poster, args.interval, until, seed) for seed, t in enumerate(tables))
+        *(
+            play(t, poster, args.interval, until, seed, args.moves == "socket")
+            for seed, t in enumerate(tables)
+        )
     )
     moving = time.perf_counter() - started
     cpu = {name: served.tree_cpu_seconds(p) - cpu_before[name] for name, p in ports["pids"].items()}
@@ -403,9 +432,10 @@ def report(tables: list[Table], result: dict, stored: dict[int, int], args, laye
     unknown = sum(1 for s in sockets for n in s.counts if n > stored[s.table.pk])
     errors = [e for t in tables for e in t.errors]
     rss_before, rss_after = result["rss"]
+    sent = "on the mover's socket" if args.moves == "socket" else "over HTTP"
     print(
         f"\n{len(tables)} {GAME} tables of 2 members, a move every {args.interval:g} s each, "
-        f"{result['moving']:.1f} s; {layer}"
+        f"{result['moving']:.1f} s; moves sent {sent}; {layer}"
     )
     print(
         f"  sockets: {len(sockets)} opened in {result['open_seconds']:.1f} s; Daphne's RSS "
@@ -417,8 +447,8 @@ def report(tables: list[Table], result: dict, stored: dict[int, int], args, laye
     )
     for error in errors[:5]:
         print(f"    {error[:200]}")
-    print(f"  HTTP round trip of a move:          {spread(round_trip)}")
-    print(f"  to the other seat, after the send:   {spread(after_send)}")
+    print(f"  round trip of a move (to its answer): {spread(round_trip)}")
+    print(f"  to the other seat, after the send:    {spread(after_send)}")
     print(
         f"  to the other seat, after the answer: {spread(after_answer)} "
         f"({early} of {len(after_answer)} arrived before the answer: counted 0)"
@@ -488,6 +518,12 @@ def main() -> int:
     parser.add_argument("--redis-db", type=int, default=14, help="the Redis database used")
     parser.add_argument(
         "--daphnes", type=int, default=1, help="Daphne processes the sockets are spread over"
+    )
+    parser.add_argument(
+        "--moves",
+        choices=["http", "socket"],
+        default="http",
+        help="how a seat sends its move: POST /api/tables/<id>/act/, or on its socket",
     )
     add_quick(parser)
     args = parser.parse_args()

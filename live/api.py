@@ -530,12 +530,15 @@ class ActView(LiveView):
     def post(self, request: Request, table_id: int) -> Response:
         table = _watched(request, table_id)
         body = validated(ActSerializer, request)
-        table = services.play(
+        table = endings.play_settled(
             table.pk,
             services.Move(user=request.user, seen=body["seen"], action=request.data.get("action")),
         )
-        # The table as the move left it (its seats read under its lock): no second read.
-        return Response(selectors.news(table, policy.eyes(request.user, table), body["seen"]))
+        # The table as the move left it (its seats read under its lock, the events it
+        # added): nothing read again.
+        eyes = policy.eyes(request.user, table)
+        drawn = selectors.Drawn.after_write(table)
+        return Response(selectors.news(table, eyes, body["seen"], drawn))
 
 
 class ClaimView(LiveView):

@@ -4,9 +4,10 @@ Thin: on connect, and on every hint that the table changed (``live.push``), it r
 from the database what happened after the last event this socket sent and sends it
 as ``live.selectors.news_text`` draws it for the person at the socket (their seat's
 eyes, or the public view); the sockets of this process that heard the same hint share
-one read of the table, and one drawing per pair of eyes (``live.shared_reads``). Moves
-are made over HTTP (the API), never on the socket. A client that reconnects names the
-last event it has (``since``) and gets only the rest. A seat's open sockets are its
+one read of the table, and one drawing per pair of eyes (``live.shared_reads``). A seat
+moves over HTTP (the API) or on its socket (``live.socket_moves``: the same move, the
+same refusals, answered on that socket). A client that reconnects names the last event
+it has (``since``) and gets only the rest. A seat's open sockets are its
 presence at the table (``live.endings.arrive``/``leave``: several tabs count as one,
 the seat is away once the last closes), and every read settles first what fell due (a
 clock run out, an idle table).
@@ -19,7 +20,7 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from live import endings, push, shared_reads
+from live import endings, push, shared_reads, socket_moves
 
 #: Close codes (4000-4999 are the application's): not allowed to watch this table.
 REFUSED = 4403
@@ -34,6 +35,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.language = (query.get("lang") or [""])[0]
         self.eyes: str | None = None  # whose eyes the last message was drawn with
         self.group = push.group(self.table_id)
+        shared_reads.serve()
         # Joined first, then caught up: a change between the two is still heard.
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
@@ -49,16 +51,29 @@ class TableConsumer(AsyncWebsocketConsumer):
             await database_sync_to_async(endings.leave)(self.table_id, self.scope["user"])
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        """Nothing is taken from a client but "anything new?" (any message); ``now`` asks
-        where the table stands even with no new event (the clocks, who is away: the page
-        asks when a clock it shows reaches zero, or a seat's grace period is over); ``here``
-        (every minute) says the page is still open, and asks nothing."""
+        """A move (a JSON object: ``live.socket_moves``), or "anything new?" (any other
+        message); ``now`` asks where the table stands even with no new event (the clocks,
+        who is away: the page asks when a clock it shows reaches zero, or a seat's grace
+        period is over); ``here`` (every minute) says the page is still open, and asks
+        nothing."""
         if text_data == "here":
             await database_sync_to_async(endings.seen)(self.table_id, self.scope["user"])
+            return
+        if text_data is not None and text_data.startswith("{"):
+            text, last, eyes = await database_sync_to_async(socket_moves.act)(
+                self.table_id, self.scope["user"], text_data, self.sent, self.language, self.eyes
+            )
+            if text is not None:
+                await self.send(text_data=text)
+            if last is not None:
+                self.sent, self.eyes = last, eyes
             return
         await self.send_news(first=text_data == "now")
 
     async def table_news(self, event: dict) -> None:
+        last = event.get("n")
+        if isinstance(last, int) and last <= self.sent:
+            return  # sent already (this socket's own move, answered on it)
         await self.send_news(push=event.get("push"))
 
     async def send_news(self, first: bool = False, push: str | None = None) -> bool:

@@ -27,13 +27,17 @@ from live.models import Table, TableEvent, TableSeat
 from live.services import (
     NOT_OVER,
     ClosedTable,
+    DueFirst,
+    Move,
     TableError,
+    TimeRanOut,
     _bots_and_end,
     _event,
     _finish,
     _save,
     position_of,
 )
+from live.services import play as _play
 from recorder.services import Position
 
 log = logging.getLogger(__name__)
@@ -75,6 +79,21 @@ def settle(table_id: int) -> None:
         table = _locked(table_id)
         if table is not None and table.status in NOT_OVER:
             _settle_locked(table, clocks.now())
+
+
+def play_settled(table_id: int, move: Move) -> Table:
+    """A seat's move (``live.services.play``) with what fell due settled first: a clock
+    that ran out before the move is settled at once and the move refused (TimeRanOut); a
+    table whose idle end or another seat's time-out fell due is settled, then the move
+    is played (or refused: the table is over)."""
+    try:
+        return _play(table_id, move)
+    except TimeRanOut:
+        settle(table_id)
+        raise
+    except DueFirst:
+        settle(table_id)
+    return _play(table_id, move)
 
 
 def _settle_locked(table: Table, at: datetime) -> None:

@@ -3,8 +3,9 @@ socket then reads what it missed from the database, drawn for its own seat
 (``live.consumers``), so a push lost or doubled loses or doubles nothing.
 
 Each push carries an id of its own: the sockets of one process that heard the same push
-may share one read of the table begun after the first of them heard it
-(``live.news_desk``), which is after the write the push follows had committed.
+share one read of the table (``live.shared_reads``), begun after the first of them heard
+it, so after the write the push follows had committed; in the process that made the
+write, the table as that write left it (:func:`after_commit`'s ``written`` hooks).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import asyncio
 import logging
 import threading
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -30,9 +32,10 @@ def group(table_id: int) -> str:
     return f"table-{table_id}"
 
 
-def message() -> dict[str, Any]:
-    """A push: the consumers' handler (``table_news``) and the push's own id."""
-    return {"type": "table.news", "push": uuid.uuid4().hex}
+def message(push: str | None = None, last: int | None = None) -> dict[str, Any]:
+    """A push: the consumers' handler (``table_news``), the push's own id and the table's
+    last event number as the write left it (a socket that sent it already reads nothing)."""
+    return {"type": "table.news", "push": push or uuid.uuid4().hex, "n": last}
 
 
 class _Loop:
@@ -58,7 +61,7 @@ class _Loop:
 _loop = _Loop()
 
 
-def tell(table_id: int) -> None:
+def tell(table_id: int, push: str | None = None, last: int | None = None) -> None:
     """Tell every socket of the table (in every process, through the channel layer).
 
     The write it follows has committed: a push that fails (the channel layer down) is
@@ -70,18 +73,18 @@ def tell(table_id: int) -> None:
         return
     try:
         if isinstance(layer, InMemoryChannelLayer):
-            _tell_in_memory(layer, table_id)
+            _tell_in_memory(layer, table_id, message(push, last))
         else:
             asyncio.run_coroutine_threadsafe(
-                layer.group_send(group(table_id), message()), _loop.get()
+                layer.group_send(group(table_id), message(push, last)), _loop.get()
             ).result(WAIT_S)
     except Exception:  # noqa: BLE001 - a hint lost; the database holds the truth
         log.warning("table %s: the push to its sockets failed", table_id, exc_info=True)
 
 
-def _tell_in_memory(layer: InMemoryChannelLayer, table_id: int) -> None:
+def _tell_in_memory(layer: InMemoryChannelLayer, table_id: int, told: dict[str, Any]) -> None:
     def send() -> None:
-        async_to_sync(layer.group_send)(group(table_id), message())
+        async_to_sync(layer.group_send)(group(table_id), told)
 
     try:
         asyncio.get_running_loop()
@@ -104,7 +107,20 @@ def _tell_in_memory(layer: InMemoryChannelLayer, table_id: int) -> None:
         raise failed[0]
 
 
-def after_commit(table_id: int) -> None:
+#: Called with (the table as a write left it, its push's id) once the write commits,
+#: before the push goes out: ``live.shared_reads`` keeps it for this process's sockets.
+written: list[Callable[[Any, str], None]] = []
+
+
+def after_commit(table: Any) -> None:
     """:func:`tell` once the current transaction commits (a socket reading before then
-    would find nothing new)."""
-    transaction.on_commit(lambda: tell(table_id))
+    would find nothing new); ``table`` (a ``live.models.Table`` as the write saved it) is
+    handed to the :data:`written` hooks first, under the push's id."""
+    push = uuid.uuid4().hex
+
+    def told() -> None:
+        for hook in written:
+            hook(table, push)
+        tell(table.pk, push, table.last_event)
+
+    transaction.on_commit(told)

@@ -161,6 +161,19 @@ class Drawn:
     events: dict[int, list[TableEvent]] = field(default_factory=dict)
     texts: dict[tuple[str, int, str | None], str] = field(default_factory=dict)
 
+    @classmethod
+    def after_write(cls, table: LiveTable) -> Drawn:
+        """For the table as a write left it: the events that write added (``live.services``
+        keeps them on the table) are those after the one before them, read no more."""
+        drawn = cls()
+        written = list(table.__dict__.get("events_written", ()))
+        if written:
+            since = written[0].number - 1
+            # Exactly the table's last ones, in order (never a write's that was undone).
+            if [e.number for e in written] == list(range(since + 1, table.last_event + 1)):
+                drawn.events[since] = written
+        return drawn
+
 
 def news(table: LiveTable, eyes: str, since: int, drawn: Drawn | None = None) -> dict[str, Any]:
     """What ``eyes`` (a seat, ``public``, or ``all`` once the game is over: see

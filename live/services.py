@@ -18,7 +18,6 @@ from functools import partial
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Prefetch
 from django.utils.translation import gettext
 
 from clubs import services as club_services
@@ -80,6 +79,13 @@ class TimeRanOut(TableError):
     """The mover's clock ran out before the move (the time-out is settled at once)."""
 
     code = "time_out"
+
+
+class DueFirst(TableError):
+    """Something fell due at the table before this move (the idle end, another seat's
+    clock): the caller settles it first (``live.endings.play_settled``) and asks again."""
+
+    code = "closed"
 
 
 # --- the game of a table -------------------------------------------------------------------
@@ -149,10 +155,15 @@ def table_document(table: Table, position: Position) -> dict[str, Any]:
 
 
 def _event(table: Table, kind: str, *, seat: str = "", ply: int | None = None) -> None:
-    """Add the table's next numbered event (the caller saves ``last_event``)."""
+    """Add the table's next numbered event (the caller saves ``last_event``); the events a
+    write added are kept on its table as ``events_written`` (its news needs no read of
+    them: ``live.selectors.Drawn.after_write``)."""
     table.last_event += 1
     table.moved_at = clocks.now()
-    TableEvent.objects.create(table=table, number=table.last_event, kind=kind, seat=seat, ply=ply)
+    event = TableEvent.objects.create(
+        table=table, number=table.last_event, kind=kind, seat=seat, ply=ply
+    )
+    table.__dict__.setdefault("events_written", []).append(event)
 
 
 def _save(table: Table, position: Position | None = None, mover: str | None = None) -> None:
@@ -161,7 +172,7 @@ def _save(table: Table, position: Position | None = None, mover: str | None = No
     once this commits."""
     clocks.keep(table, position.to_act if position is not None else None, mover)
     table.save()
-    push.after_commit(table.pk)
+    push.after_commit(table)
 
 
 # --- opening a table, taking a seat ---------------------------------------------------------
@@ -365,9 +376,12 @@ def play(table_id: int, move: Move) -> Table:
                 % {"seen": move.seen, "now": table.last_event},
                 last_event=table.last_event,
             )
+        at = clocks.now()
         held = policy.seat_of(move.user, table)
-        if held is not None and clocks.out_of_time(held, clocks.now()):
+        if held is not None and clocks.out_of_time(held, at):
             raise TimeRanOut(gettext("your time ran out before this move"))
+        if table.due_at is not None and table.due_at <= at:
+            raise DueFirst(gettext("this table is not being played"))
         action = move.action
         seat = action.get("seat") if isinstance(action, dict) else None
         if held is None or seat != held.seat:
@@ -403,12 +417,13 @@ def play(table_id: int, move: Move) -> Table:
 
 
 def _locked_with_seats(table_id: int) -> Table:
-    """The table under its row lock (its club and the rest read, not locked), with its
-    seats and their people: what a move reads, writes (the clocks) and answers with."""
+    """The table under its row lock (its club read with it, not locked), with its seats:
+    what a move reads, writes (the clocks) and answers with (the opener, read only at a
+    table with bots or at the end, and the seats' people are not needed)."""
     return (
         Table.objects.select_for_update(of=("self",))
-        .select_related("club", "created_by", "match")
-        .prefetch_related(Prefetch("seats", queryset=TableSeat.objects.select_related("user")))
+        .select_related("club")
+        .prefetch_related("seats")
         .get(pk=table_id)
     )
 

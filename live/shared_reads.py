@@ -11,6 +11,12 @@ eyes, once per (eyes, since, language) and shared by the sockets asking for the 
 a seat's several tabs, the public view of its watchers. A text is never taken for eyes
 other than those it was drawn with (``live.selectors.news_text``).
 
+In the process that made the write (a move sent on a socket: ``live.consumers``), the
+push's read is the table as that write left it, kept when it committed
+(``live.push.after_commit``): that is the table the push follows, as committed, so the
+sockets read nothing. A copy is kept, so what its writer does with the table afterwards
+changes nothing here. Only a process that serves sockets keeps them (:func:`serve`).
+
 A socket's first message, and what a page asks for itself, are read afresh. Reads are
 kept for the last pushes only (``KEPT``): one the process has forgotten is read again,
 which costs time and nothing else.
@@ -18,12 +24,13 @@ which costs time and nothing else.
 
 from __future__ import annotations
 
+import copy
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from clubs.policy import AnyUser
-from live import clocks, endings, selectors
+from live import clocks, endings, push, selectors
 from live.models import Table
 
 #: How many pushes' reads a process keeps (a read is taken within milliseconds of its
@@ -41,6 +48,36 @@ class Read:
 
 _reads: OrderedDict[tuple[int, str], Read] = OrderedDict()
 _lock = threading.Lock()
+_serving = False
+
+
+def serve() -> None:
+    """This process serves sockets: keep each write's table for the push that follows it."""
+    global _serving
+    _serving = True
+
+
+def _keep(key: tuple[int, str], read: Read) -> Read:
+    """``read`` kept under ``key``, or the one kept there first."""
+    with _lock:
+        kept = _reads.setdefault(key, read)
+        _reads.move_to_end(key)
+        while len(_reads) > KEPT:
+            _reads.popitem(last=False)
+    return kept
+
+
+def _written(table: Table, push_id: str) -> None:
+    if not _serving:
+        return
+    kept = copy.copy(table)  # its own fields and caches: the writer may go on with its own
+    prefetched = getattr(table, "_prefetched_objects_cache", None)
+    if prefetched is not None:
+        kept._prefetched_objects_cache = dict(prefetched)
+    _keep((table.pk, push_id), Read(kept, selectors.Drawn.after_write(table)))
+
+
+push.written.append(_written)
 
 
 def settled_table(table_id: int) -> Table | None:
@@ -65,12 +102,7 @@ def read_for_push(table_id: int, push: str | None) -> Read:
         if kept is not None:
             _reads.move_to_end(key)
             return kept
-    fresh = Read(settled_table(table_id))
-    with _lock:
-        kept = _reads.setdefault(key, fresh)
-        while len(_reads) > KEPT:
-            _reads.popitem(last=False)
-    return kept
+    return _keep(key, Read(settled_table(table_id)))
 
 
 def news_text(

@@ -1,0 +1,65 @@
+"""A move sent on a table's socket: ``{"act": {"seen": <the last event number you have>,
+"action": {...}}}``, played exactly as ``POST /api/tables/{id}/act/`` plays it
+(``live.endings.play_settled``: the same checks, the same refusals, what fell due
+settled first), answered on that socket alone: the news since the last event the socket sent,
+drawn from the table as the move left it, or ``{"refused": <the API's error body>}``.
+The other sockets hear of it as of any write (``live.push``).
+
+HTTP stays the one way that always works (a page without a socket, a script with a
+token); the socket saves a move the cost of an HTTP request (its middleware, the token,
+a read of the table before the locked one) and the read after it: the process that
+made the move keeps the table as written for its own sockets (``live.shared_reads``).
+"""
+
+from __future__ import annotations
+
+import json
+from contextlib import nullcontext
+from typing import Any
+
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext
+
+from clubs.policy import AnyUser
+from config.errors import AppError
+from live import endings, selectors, services
+
+
+def act(
+    table_id: int, user: AnyUser, text: str, since: int, language: str, eyes_before: str | None
+) -> tuple[str | None, int | None, str | None]:
+    """Play the move in ``text`` for ``user``: ``(text to send, last, eyes)`` as
+    ``live.selectors.news_text`` gives them for the news after ``since``, or the refusal's
+    text with ``last`` and ``eyes`` None."""
+    languages = {code for code, _name in settings.LANGUAGES}
+    with translation.override(language) if language in languages else nullcontext():
+        try:
+            table = endings.play_settled(table_id, _move(user, text))
+        except AppError as exc:
+            return json.dumps({"refused": exc.as_dict()}, ensure_ascii=False), None, None
+    allowed, news, last, eyes = selectors.news_text(
+        table,
+        user,
+        since,
+        language,
+        eyes_before=eyes_before,
+        drawn=selectors.Drawn.after_write(table),
+    )
+    if not allowed:
+        return None, None, None
+    return news, last, eyes
+
+
+def _move(user: AnyUser, text: str) -> services.Move:
+    try:
+        body: Any = json.loads(text)
+    except (ValueError, RecursionError):
+        body = None
+    act = body.get("act") if isinstance(body, dict) else None
+    if not isinstance(act, dict):
+        raise services.TableInvalid(
+            gettext('a move on the socket is {"act": {"seen": <event number>, "action": {…}}}'),
+            field="act",
+        )
+    return services.Move(user=user, seen=act.get("seen"), action=act.get("action"))

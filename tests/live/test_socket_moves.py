@@ -16,7 +16,7 @@ from live import clocks, endings, selectors, services, shared_reads, socket_move
 from live.models import Table
 from tests.live.conftest import MX, seats
 from tests.live.sockets import connect, run, sync, take
-from tests.live.test_clocks import FixedClock
+from tests.live.test_clocks import FixedClock, two_people
 
 pytestmark = [pytest.mark.live, pytest.mark.django_db(transaction=True)]
 
@@ -183,14 +183,7 @@ def test_a_move_sent_after_the_clock_fell_is_refused_and_the_time_out_settled_at
     itself (LIVE-1.1), not left to the countdown."""
     fixed = FixedClock()
     monkeypatch.setattr(clocks, "now", fixed)
-    table = services.open_table(
-        club,
-        people["ann"],
-        game_id=MX,
-        seats=seats(MX, "me", "free"),
-        clock={"kind": "realtime", "minutes": 1},
-    )
-    table = services.take_seat(table.pk, people["ben"])
+    table = two_people(club, people, MX, {"kind": "realtime", "minutes": 1})
     action = a_move(table, "mrx", random.Random(6))
     fixed.tick(seconds=61)
     text, last, _eyes = socket_moves.act(

@@ -266,11 +266,12 @@ class Socket:
     def note(self, text: str) -> None:
         now = time.perf_counter()
         body = json.loads(text)
-        if "refused" in body:
-            if self.answer is not None and not self.answer.done():
+        if "refused" in body or "moved" in body:  # the answer to a move sent on it
+            assert self.answer is not None and not self.answer.done()
+            if "refused" in body:
                 self.answer.set_result((409, body["refused"], now))
-            return
-        if self.answer is not None and not self.answer.done() and body["n"] > self.table.last:
+                return
+            body = body["moved"]
             self.answer.set_result((200, body, now))
         if self.eyes is None:
             self.eyes = body["eyes"]

@@ -63,8 +63,10 @@ class TableConsumer(AsyncWebsocketConsumer):
             text, last, eyes = await database_sync_to_async(socket_moves.act)(
                 self.table_id, self.scope["user"], text_data, self.sent, self.language, self.eyes
             )
-            if text is not None:
-                await self.send(text_data=text)
+            if text is None:  # no longer allowed to watch the table
+                await self.close(code=REFUSED)
+                return
+            await self.send(text_data=text)
             if last is not None:
                 self.sent, self.eyes = last, eyes
             return

@@ -1,8 +1,10 @@
 """A move sent on a table's socket: ``{"act": {"seen": <the last event number you have>,
 "action": {...}}}``, played exactly as ``POST /api/tables/{id}/act/`` plays it
 (``live.endings.play_settled``: the same checks, the same refusals, what fell due
-settled first), answered on that socket alone: the news since the last event the socket sent,
-drawn from the table as the move left it, or ``{"refused": <the API's error body>}``.
+settled first), answered on that socket alone with one of two messages: ``{"moved": <the news
+since the last event the socket sent, drawn from the table as the move left it>}`` or
+``{"refused": <the API's error body>}`` (every other message of a socket is news itself,
+so an answer is never taken for another's move that came first).
 The other sockets hear of it as of any write (``live.push``).
 
 HTTP stays the one way that always works (a page without a socket, a script with a
@@ -29,9 +31,10 @@ from live import endings, selectors, services
 def act(
     table_id: int, user: AnyUser, text: str, since: int, language: str, eyes_before: str | None
 ) -> tuple[str | None, int | None, str | None]:
-    """Play the move in ``text`` for ``user``: ``(text to send, last, eyes)`` as
-    ``live.selectors.news_text`` gives them for the news after ``since``, or the refusal's
-    text with ``last`` and ``eyes`` None."""
+    """Play the move in ``text`` for ``user``: ``(text to send, last, eyes)``, the news
+    after ``since`` as ``live.selectors.news_text`` gives it (as ``moved``), or the
+    refusal's text with ``last`` and ``eyes`` None; the text is None when ``user`` may
+    not watch the table (any more)."""
     languages = {code for code, _name in settings.LANGUAGES}
     with translation.override(language) if language in languages else nullcontext():
         try:
@@ -46,9 +49,9 @@ def act(
         eyes_before=eyes_before,
         drawn=selectors.Drawn.after_write(table),
     )
-    if not allowed:
+    if not allowed or news is None:
         return None, None, None
-    return news, last, eyes
+    return f'{{"moved":{news}}}', last, eyes
 
 
 def _move(user: AnyUser, text: str) -> services.Move:

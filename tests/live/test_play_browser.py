@@ -74,6 +74,25 @@ def test_two_browsers_play_cryptid_from_the_club_page(
     table = Table.objects.get()
     assert {s.user_id for s in table.seats.all()} == {people["ann"].pk, people["ben"].pk}
 
+    # How each person's moves went: on the socket while it is open, else over HTTP.
+    posted = {"ann": 0, "ben": 0}
+    on_socket = {"ann": 0, "ben": 0}
+    for name, page in (("ann", ann), ("ben", ben)):
+
+        def count_posts(request: Any, name: str = name) -> None:
+            if request.method == "POST" and request.url.endswith("/act/"):
+                posted[name] += 1
+
+        def count_frames(ws: Any, name: str = name) -> None:
+            def sent(payload: Any) -> None:
+                if isinstance(payload, str) and payload.startswith('{"act"'):
+                    on_socket[name] += 1
+
+            ws.on("framesent", sent)
+
+        page.on("request", count_posts)
+        page.on("websocket", count_frames)
+
     rng = random.Random(5)
     sockets: list[str] = []
     dropped: list[Any] = []
@@ -120,6 +139,11 @@ def test_two_browsers_play_cryptid_from_the_club_page(
     ben.wait_for_selector('#live[data-status="finished"]')
     assert dropped, "the game ended before a socket could be dropped"
     assert len(sockets) >= 2 and f"since={had}" in sockets[1]  # caught up from its last event
+    # Ann's socket was open at each of her moves: each went on it, none over HTTP.
+    assert posted["ann"] == 0 and on_socket["ann"] >= 2 and on_socket["ben"] >= 1, (
+        posted,
+        on_socket,
+    )
     for page in (ann, ben):
         assert moves_shown(page) == int(page.get_attribute("#live", "data-ply"))
         page.wait_for_selector('#live-done a[data-link="match"]')

@@ -72,6 +72,9 @@ def test_a_move_sent_on_the_socket_is_played_and_every_socket_is_told(club, peop
     monkeypatch.setattr(shared_reads, "news_text", real_news_text)
     table.refresh_from_db()
     assert table.actions[-1] == action and table.last_event == seen + 1
+    moved = json.loads(got["ann"])
+    assert set(moved) == {"moved"}  # the answer to the move, and no other message's shape
+    got["ann"] = json.dumps(moved["moved"])
     for who, eyes in (("ann", "mrx"), ("ben", "det1"), ("cat", "public")):
         body = json.loads(got[who])
         assert body["eyes"] == eyes and body["n"] == seen + 1

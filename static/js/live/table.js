@@ -88,7 +88,7 @@ const ui = {
   claimButton: $("#live-claim-button"),
 };
 const baseTitle = document.title;
-const state = { n: 0, moves: [], news: null, board: null, boardModule: null, boardPayload: null, hints: null, entryAt: -1, socket: null, poller: null, retry: 1000, acting: false, taking: Promise.resolve(), eyes: null, yourTurn: false, turnCame: false, keepFocus: false, heard: false, later: null,
+const state = { n: 0, moves: [], news: null, board: null, boardModule: null, boardPayload: null, hints: null, entryAt: -1, socket: null, poller: null, retry: 1000, acting: false, answer: null, taking: Promise.resolve(), eyes: null, yourTurn: false, turnCame: false, keepFocus: false, heard: false, later: null,
   clocksAt: 0, ticker: null, asked: false, awayAsker: null, here: null };
 
 /** Where the "sound on your turn" choice is remembered (off unless a person turns it on). */
@@ -185,9 +185,25 @@ function connect() {
     setLink("live");
   });
   socket.addEventListener("message", (message) => {
-    take(JSON.parse(message.data));
+    const body = JSON.parse(message.data);
+    const answer = state.answer;
+    if (answer && answer.socket === socket && (body.moved || body.refused)) {
+      // The answer to the move this page sent on the socket (live/socket_moves.py).
+      state.answer = null;
+      if (body.moved) answer.resolve(body.moved);
+      else answer.reject(new ApiError(REFUSED_STATUS[body.refused.error] || 400, body.refused));
+      return;
+    }
+    take(body);
   });
   socket.addEventListener("close", () => {
+    const answer = state.answer;
+    if (answer && answer.socket === socket) {
+      // Its answer lost with the socket: the move goes over HTTP (had the server played
+      // it already, HTTP refuses it as stale and the page catches up).
+      state.answer = null;
+      answer.resolve(api.act(answer.seen, answer.action));
+    }
     if (state.socket !== socket) return;
     state.socket = null;
     // Until the socket is back, the page asks for news itself.
@@ -382,6 +398,21 @@ async function guarded(promise) {
   }
 }
 
+/** The HTTP status the API answers a refusal with, by its code: a refusal on the socket
+ * is shown as the API's would be. */
+const REFUSED_STATUS = { stale: 409, closed: 409, time_out: 409, illegal: 422, over_budget: 429 };
+
+/** A move: on the socket while it is open (cheaper for the server), else over HTTP; the
+ * news with the move either way, or an ApiError with the refusal. */
+function sendMove(seen, action) {
+  const socket = state.socket;
+  if (!socket || socket.readyState !== WebSocket.OPEN || state.answer) return api.act(seen, action);
+  return new Promise((resolve, reject) => {
+    state.answer = { socket, seen, action, resolve, reject };
+    socket.send(JSON.stringify({ act: { seen, action } }));
+  });
+}
+
 async function act(action, seen) {
   if (state.acting) return;
   state.acting = true;
@@ -389,7 +420,7 @@ async function act(action, seen) {
   // takes the focus, not the page's top where the removed confirm button leaves it.
   state.keepFocus = ui.entry.contains(document.activeElement);
   try {
-    await take(await api.act(seen, action));
+    await take(await sendMove(seen, action));
     clearAlert();
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

@@ -39,7 +39,6 @@ log = logging.getLogger(__name__)
 
 #: Rule ids of the live tables' own refusals (the engine's are cited as they are).
 LIVE_SEAT = "LIVE-SEAT"  # a move for a seat that is not the mover's
-LOG_LENGTH = "LOG-LENGTH"  # a log holds at most MAX_ACTIONS actions
 LIVE_SEATS = "LIVE-SEATS"  # seats that are not this game's, or no seat for a person
 
 #: The statuses of a table that is not over (one that can still be abandoned).
@@ -444,10 +443,9 @@ def _bots_and_end(table: Table, position: Position) -> None:
     actions, moves = list(table.actions), list(table.moves)
     done = len(actions)
     try:
-        steps.play_bots(table.seed, position, actions, moves)
+        steps.play_bots(table.seed, position, actions, moves)  # stops at a full log
     except DraftError as exc:
-        if exc.rule != LOG_LENGTH:  # the bots stopped at a full log: it ends below
-            raise TableIllegal(exc.message, rule=exc.rule) from None
+        raise TableIllegal(exc.message, rule=exc.rule) from None
     for ply in range(done + 1, len(actions) + 1):
         _event(table, TableEvent.Kind.MOVE, seat=actions[ply - 1]["seat"], ply=ply)
     table.actions, table.moves, table.opened = actions, moves, position.session.opened

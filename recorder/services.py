@@ -210,15 +210,16 @@ def play_bots(
     seed: int | None, position: Position, actions: list[dict[str, Any]], moves: list[dict[str, Any]]
 ) -> None:
     """Apply bot moves while a bot is to act (appending to ``actions`` and ``moves``), each
-    from :func:`bot_rng` of the game's ``seed`` (a live table's too, live.services)."""
+    from :func:`bot_rng` of the game's ``seed`` (a live table's too, live.services). They
+    stop at a full log (LOG-LENGTH): the caller decides what then (a draft refuses the
+    next move and is stored, a live table ends as ``full``)."""
     game, session = position.game, position.session
     for _ in range(MAX_BOT_MOVES):
-        if position.is_over:
+        if position.is_over or len(actions) >= MAX_ACTIONS:
             return
         seat = position.bot_seat
         if seat is None:
             return
-        _check_length(len(actions))
         bot = bots_of(game)[position.bots[game.controller(seat)]]
         before = game.view(session.state, None)
         action = bot(game, session.state, seat, bot_rng(seed or 0, len(actions)))

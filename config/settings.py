@@ -296,6 +296,8 @@ else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 # Where the table page opens its websocket: empty, the page's own host; `make prod` sets
 # it to Daphne's port (LIVE_PORT) when no proxy routes /ws/ there (docs/operations.md).
+# Several origins, comma-separated (`make prod` with LIVE_PROCESSES above 1): each table's
+# sockets go to one of them, chosen by the table's id (live.views.socket_origin).
 LIVE_SOCKET_ORIGIN = os.environ.get("LIVE_SOCKET_ORIGIN", "").strip()
 # Absence and idle tables (docs/live.md, "Clocks and absence"): a seat gone from a
 # real-time or untimed table this many seconds may be claimed by the other side; a table

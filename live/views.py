@@ -115,6 +115,14 @@ def new_table(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "live/new.html", context, status=422 if form.errors else 200)
 
 
+def socket_origin(table_id: int) -> str:
+    """Where a table's page opens its socket: ``LIVE_SOCKET_ORIGIN``, or with several
+    (comma-separated: one Daphne process each, `make prod`'s LIVE_PROCESSES) the one
+    chosen by the table's id, so both seats' sockets share that process's reads."""
+    origins = [origin.strip() for origin in settings.LIVE_SOCKET_ORIGIN.split(",")]
+    return origins[table_id % len(origins)]
+
+
 def table_page(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
     found = _watched_table(request, slug, table_id)
     if isinstance(found, HttpResponse):
@@ -139,7 +147,7 @@ def table_page(request: HttpRequest, slug: str, table_id: int) -> HttpResponse:
         },
         "seat": seat.seat if seat is not None else None,
         "takebacks": seat is not None and policy.takes_back(table),
-        "socket": f"{settings.LIVE_SOCKET_ORIGIN}/ws/tables/{table.pk}/",
+        "socket": f"{socket_origin(table.pk)}/ws/tables/{table.pk}/",
         "csrfToken": get_token(request),
     }
     return render(

@@ -10,7 +10,8 @@
 # Environment (besides the settings in config/settings.py):
 #   PORT (8000), ALLOWED_HOSTS (127.0.0.1,localhost), LANTERN_HTTPS (0 here: plain http),
 #   SECRET_KEY (default: generated once into var/secret_key), WEB_CONCURRENCY,
-#   GUNICORN_THREADS, CELERY_CONCURRENCY (2), CELERY_QUEUES (celery,ingest,ratings),
+#   GUNICORN_THREADS, LIVE_PORT (PORT+1), LIVE_PROCESSES (1), CELERY_CONCURRENCY (2),
+#   CELERY_QUEUES (celery,ingest,ratings),
 #   ANALYSIS_CONCURRENCY (1 analysis at a time; 0: no analysis worker here, for when
 #   `celery -A config worker -Q analysis` runs on other machines),
 #   PROD_STOP_TIMEOUT (30 s before a process that ignores SIGTERM is killed).
@@ -88,12 +89,24 @@ trap 'stop_all' EXIT
 # The live tables' websockets (live/): Daphne serves the ASGI application on LIVE_PORT,
 # beside gunicorn's pages and API; a table page opens its socket there (LIVE_SOCKET_ORIGIN)
 # unless a proxy routes /ws/ to it (docs/operations.md), then set LIVE_SOCKET_ORIGIN="".
+# LIVE_PROCESSES (1) Daphne processes on LIVE_PORT, LIVE_PORT+1, ...: a process does its
+# database work in one thread, so many tables want one per core (docs/live.md); each
+# table's page then opens its socket on the port its id chooses.
 export LIVE_PORT=${LIVE_PORT:-$((PORT + 1))}
-export LIVE_SOCKET_ORIGIN=${LIVE_SOCKET_ORIGIN-ws://127.0.0.1:$LIVE_PORT}
+LIVE_PROCESSES=${LIVE_PROCESSES:-1}
+live_origins=()
+for ((n = 0; n < LIVE_PROCESSES; n++)); do
+    live_origins+=("ws://127.0.0.1:$((LIVE_PORT + n))")
+done
+export LIVE_SOCKET_ORIGIN=${LIVE_SOCKET_ORIGIN-$(IFS=,; echo "${live_origins[*]}")}
 setsid "$BIN/gunicorn" -c config/gunicorn.py &
 PIDS[web]=$!
-setsid "$BIN/daphne" --bind 127.0.0.1 --port "$LIVE_PORT" --proxy-headers config.asgi:application &
-PIDS[live]=$!
+for ((n = 0; n < LIVE_PROCESSES; n++)); do
+    # (python -m: the venv's daphne script may name the python of the venv it was made in)
+    setsid "$BIN/python" -m daphne --bind 127.0.0.1 --port "$((LIVE_PORT + n))" \
+        --proxy-headers config.asgi:application &
+    PIDS[live$((n + 1))]=$!
+done
 # --quiet: no banner (it is not a log line); the worker's settings are logged as it starts.
 setsid "$BIN/celery" -A config --quiet worker --loglevel INFO --concurrency "${CELERY_CONCURRENCY:-2}" \
     --queues "${CELERY_QUEUES:-celery,ingest,ratings}" --hostname "lantern-prod-$$@%h" &
@@ -109,7 +122,7 @@ else
 fi
 setsid "$BIN/celery" -A config --quiet beat --loglevel INFO --schedule var/celerybeat-schedule &
 PIDS[beat]=$!
-log INFO "started web (pid ${PIDS[web]}), live sockets (pid ${PIDS[live]}, port $LIVE_PORT), worker (pid ${PIDS[worker]}), analysis worker (pid ${PIDS[analysis]:-none}), beat (pid ${PIDS[beat]})"
+log INFO "started web (pid ${PIDS[web]}), live sockets (pid ${PIDS[live1]}, port $LIVE_PORT; $LIVE_PROCESSES process(es)), worker (pid ${PIDS[worker]}), analysis worker (pid ${PIDS[analysis]:-none}), beat (pid ${PIDS[beat]})"
 
 alive() {
     local name

@@ -80,3 +80,33 @@ def test_a_tables_page_is_for_members_and_says_whose_eyes(club, people):
 
     assert config_of(people["ann"])["eyes"] == "cryptid"
     assert config_of(people["cat"])["eyes"] == "public"
+
+
+def test_with_several_socket_origins_a_tables_sockets_all_go_to_the_one_its_id_chooses(
+    club, people, settings
+):
+    """`make prod` with LIVE_PROCESSES=2: a Daphne process per port; both seats of a table
+    (and its watchers) open their sockets on the same one, so they share its reads."""
+    settings.LIVE_SOCKET_ORIGIN = "ws://127.0.0.1:8001, ws://127.0.0.1:8002"
+    tables = [
+        services.open_table(
+            club, people["ann"], game_id=CRYPTID, seats=seats(CRYPTID, "me", "free")
+        )
+        for _ in range(2)
+    ]
+    chosen = set()
+    for table in tables:
+        sockets = set()
+        for who in ("ann", "cat"):
+            page = browser(people[who]).get(f"/clubs/riverside/tables/{table.pk}/")
+            config = re.search(
+                r'<script id="live-config" type="application/json">(.*?)</script>',
+                page.content.decode(),
+                re.S,
+            )
+            sockets.add(json.loads(config.group(1))["socket"])
+        assert len(sockets) == 1
+        chosen |= sockets
+    assert chosen == {
+        f"ws://127.0.0.1:{8001 + table.pk % 2}/ws/tables/{table.pk}/" for table in tables
+    }

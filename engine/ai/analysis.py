@@ -7,9 +7,14 @@ every ply (0 = the setup):
   game's :attr:`GameAI.analysis_own_batches`: batches of worlds, the first the search's,
   the others drawn apart, :meth:`Analyst.own_chance`) dealt from that seat's beliefs
   (:meth:`GameAI.beliefs`, which read only what the seat may know), each played out by
-  the game's ``greedy`` bot to the end (or, for a game whose search cuts playouts, to
-  ``max_plies`` and then scored by its ``evaluate``); the chance is the mean score.
-  It is the chance *under greedy play from here*, not under perfect play. When no state
+  the game's ``greedy`` bot to the end, or cut short and the position reached scored
+  by the game's ``evaluate`` (:meth:`Analyst._play_out`: Mister X after ``max_plies``;
+  Cryptid at the start of the next round, ``cut_rounds``, and a Cloak & Dagger seat's own
+  chance two rounds on, :attr:`GameAI.analysis_own_cut_rounds`, scored by a model fitted
+  on bot games, ``engine/ai/<game>/evaluation.py``: a cut playout's score varies far less
+  than a whole game's 0 or 100, and costs a fraction); the chance is the
+  mean score. It is the chance *under greedy play from here* as far as the cut and the
+  model's reading of the position there, not under perfect play. When no state
   consistent with what the seat knows can be dealt (a sampler that deals by trial
   gives up: :class:`SamplingFailed`), the figure is None and the ply says why
   (``not_estimated``: the seat and the message id :data:`SAMPLING_FAILED`); the analysis
@@ -26,7 +31,10 @@ into it; only the others are dealt again (``engine/ai/cloak/particles.py``).
 
 And for every action that was a choice (more than one legal action):
 
-* **the best move found** for the seat that decided: ISMCTS (:class:`Search`) from that
+* **the best move found** for the seat that decided: where the decision has at most
+  :attr:`GameAI.analysis_every_move` choices, the best of them all, each played out in the
+  same worlds with the same generators (:meth:`Analyst.best_of`, over the game's
+  ``analysis_choice_batches`` batches of worlds); else ISMCTS (:class:`Search`) from that
   seat's information set with ``budget`` iterations. **Reading for a turn that starts
   with a pick** (Cloak & Dagger: the envelope is chosen, then looked into, CD-3): the seat
   saw what the envelope it opened held, so the best move is sought among the actions in
@@ -38,9 +46,9 @@ And for every action that was a choice (more than one legal action):
   so that a difference comes from the move and not from the deal); ``drop`` is how much
   the played move's chance is below the best one's, in points (0-100), never negative
   (a played move that scores higher *is* the best found);
-* **the drop with its error**: the two moves are played out in worlds the search did not
-  see (a ``batch`` of their own, :meth:`Analyst.worlds`, so that a move the search liked
-  in its worlds is not favoured by them), each world giving one paired sample, the
+* **the drop with its error**: the two moves are played out in worlds the best move was
+  not chosen in (batches of their own, :meth:`Analyst.worlds`, so that a move that did
+  well in those worlds is not favoured by them), each world giving one paired sample, the
   difference of the two scores; the drop is their mean, with its standard error
   (:mod:`engine.ai.evidence`);
 * **a label only where the evidence holds**, by the bands lichess labels a move by
@@ -48,7 +56,8 @@ And for every action that was a choice (more than one legal action):
   scale, that is 5 / 10 / 15 points of win chance): ``inaccuracy`` from 5 points,
   ``mistake`` from 10, ``blunder`` from 15 — given only when the drop's 95 % interval lies
   inside the band; an interval across an edge is ``unclear`` (no label). While it is,
-  another batch of worlds is played, up to :data:`MAX_BATCHES` (sequential sampling:
+  another batch of worlds is played, up to the game's ``analysis_drop_batches``
+  (:class:`~engine.ai.contract.GameAI`; sequential sampling:
   the playouts go to the moves they decide). **Reading for hidden information**: the
   drop is measured in the mover's *own* information set, so a label says "with what you
   knew then, another move was better", never "the hidden facts punished you";
@@ -109,7 +118,7 @@ from engine.ai.evidence import (
     verdict,
 )
 from engine.ai.registry import ai_of
-from engine.ai.search import Search, action_key
+from engine.ai.search import Search, action_key, round_of
 from engine.core.game import Action, Game, State
 from engine.core.replay import Replay
 from engine.core.rng import Rng
@@ -137,13 +146,12 @@ __all__ = [
 #: the drop's interval lies in its band, batches of worlds added while it straddles one,
 #: the drop measured in worlds the search did not see, the plies analysed in chunks;
 #: 5: a playout's decisions draw from generators keyed by their place in the game, a
-#: seat's own chance on the game's own batches of worlds)
-ANALYSIS_VERSION = "5"
+#: seat's own chance on the game's own batches of worlds; 6: Cryptid's playouts cut at
+#: the next round and scored by a fitted model, its every choice scored for the best
+#: move, its drops on up to 8 batches; Cloak & Dagger's own chances cut two rounds on)
+ANALYSIS_VERSION = "6"
 #: playouts per estimate and ISMCTS iterations per best-move search (bench/analysis.py)
 DEFAULT_BUDGET = 24
-#: batches of ``budget`` worlds a drop may be measured on: more while its interval
-#: straddles a band's edge (bench/analysis_trust.py)
-MAX_BATCHES = 3
 #: plies per chunk (:func:`chunks`): a chunk deals its worlds afresh at its start
 CHUNK_PLIES = 32
 
@@ -223,10 +231,21 @@ class Analyst:
         options = ai.analysis_search
         self.max_plies: int = options.get("max_plies", 400)
         self.evaluate = options.get("evaluate")
+        self.cut_rounds: int | None = options.get("cut_rounds")
+        #: the rounds after which a playout of a seat's own chance is cut (by default as
+        #: every other playout)
+        self.own_cut_rounds: int | None = (
+            self.cut_rounds if ai.analysis_own_cut_rounds is None else ai.analysis_own_cut_rounds
+        )
         self.policy = ai.bots["greedy"]
         self.search = Search(game, playouts=budget, **options)
         #: batches of ``budget`` playouts per seat's own chance (:meth:`own_chance`)
         self.own_batches = ai.analysis_own_batches
+        #: decisions of at most this many choices: every choice scored (:meth:`best_of`)
+        self.every_move = ai.analysis_every_move
+        #: batches of worlds every choice is scored on, and a drop may be measured on
+        self.choice_batches = ai.analysis_choice_batches
+        self.drop_batches = ai.analysis_drop_batches
         # : per viewer and batch: the worlds it carries from ply to ply (GameAI.belief_particles),
         # if any
         self._particles: dict[tuple[str, int], Particles | None] = {}
@@ -277,7 +296,9 @@ class Analyst:
         return [beliefs.sample(_rng(self.seed, *where, "world", i)) for i in range(self.budget)]
 
     # -- one playout ----------------------------------------------------------------
-    def _play_out(self, world: State, base: int, seats: list[str]) -> list[float]:
+    def _play_out(
+        self, world: State, base: int, seats: list[str], rounds: int | None = None
+    ) -> list[float]:
         """Play ``world`` out with the policy; every decision's randomness (the bot's and
         the chance its action meets) from a generator keyed by ``base`` (the world's) and
         the decision's place in the game (:meth:`_decision_rng`), not from one stream: two
@@ -287,7 +308,10 @@ class Analyst:
         game = self.game
         plies = 0
         seen: dict[tuple[Any, ...], int] = {}
+        cut = None if rounds is None else round_of(game, world) + rounds
         while not game.is_over(world) and plies < self.max_plies:
+            if cut is not None and round_of(game, world) >= cut:
+                break
             seat = game.to_act(world)[0]
             rng = self._decision_rng(world, base, seat, seen)
             game.apply(world, self.policy(game, world, seat, rng))
@@ -324,6 +348,7 @@ class Analyst:
         move: Action | None = None,
         purpose: Any = "chance",
         worlds: list[State] | None = None,
+        own: bool = False,
     ) -> list[list[float]]:
         """Per seat of ``seats``, its score (points: 0 or 100, between for a draw or a cut
         playout) in each playout from ``viewer``'s information about ``state``, after
@@ -347,7 +372,8 @@ class Analyst:
             if move is not None:
                 self.ai.reseed_chance(world, Rng.derived(base, "move"))
                 game.apply(world, dict(move))
-            for k, value in enumerate(self._play_out(world, base, seats)):
+            rounds = self.own_cut_rounds if own else self.cut_rounds
+            for k, value in enumerate(self._play_out(world, base, seats, rounds)):
                 samples[k].append(100.0 * value)
         return samples
 
@@ -381,8 +407,30 @@ class Analyst:
                     raise
                 break
             purpose = "chance" if batch == 0 else ("chance", batch)
-            samples += self.scores(state, seat, [seat], ply, None, purpose, worlds)[0]
+            samples += self.scores(state, seat, [seat], ply, None, purpose, worlds, own=True)[0]
         return estimate(samples)
+
+    def best_of(
+        self,
+        state: State,
+        seat: str,
+        ply: int,
+        played: Action,
+        choices: list[Action],
+        batches: list[list[State]],
+    ) -> Action:
+        """The choice with the highest mean score for ``seat`` over the worlds of
+        ``batches``, each choice played out in every world with the same generators (common
+        random numbers); the played move on a tie."""
+        key = action_key(played)
+        ranked = []
+        for i, choice in enumerate(choices):
+            total = sum(
+                sum(self.scores(state, seat, [seat], ply, choice, ("every", b), worlds)[0])
+                for b, worlds in enumerate(batches)
+            )
+            ranked.append((total, action_key(choice) == key, i))
+        return choices[max(ranked)[2]]
 
     def opening(self, state: State, seat: str | None, move: Action | None) -> Action | None:
         """The pick ``move`` was made within, when ``seat`` picks first (Cloak & Dagger's
@@ -424,23 +472,40 @@ class Analyst:
         except SamplingFailed:
             entry["not_estimated"] = SAMPLING_FAILED
             return entry
-        best = self.search.decide(
-            game.clone(state),
-            decider,
-            _rng(self.seed, ply, decider, "search"),
-            opening,
-            lambda _pick: worlds,
-        )
+        choices = [
+            a
+            for a in actions
+            if opening is None or action_key(game.opening_of(a) or {}) == action_key(opening)
+        ]
+        first = 1  # the first batch of worlds the drop is measured on
+        if len(choices) <= self.every_move:
+            # every choice scored over the first batches; the drop measured on those after
+            chosen_on = [worlds]
+            for batch in range(1, self.choice_batches):
+                try:
+                    chosen_on.append(self.worlds(state, decider, ply - 1, opening, batch))
+                except SamplingFailed:
+                    break
+            first = self.choice_batches
+            best = self.best_of(state, decider, ply, played, choices, chosen_on)
+        else:
+            best = self.search.decide(
+                game.clone(state),
+                decider,
+                _rng(self.seed, ply, decider, "search"),
+                opening,
+                lambda _pick: worlds,
+            )
         same = action_key(best) == action_key(played)
-        # the drop is measured in batches of worlds the search did not see; more while its
-        # interval straddles a band's edge
+        # the drop is measured in batches of worlds the best move was not chosen in; more
+        # while its interval straddles a band's edge
         played_scores: list[float] = []
         best_scores: list[float] = []
-        for batch in range(1, MAX_BATCHES + 1):
+        for batch in range(first, first + self.drop_batches):
             try:
                 dealt = self.worlds(state, decider, ply - 1, opening, batch)
             except SamplingFailed:
-                if batch > 1:
+                if batch > first:
                     break
                 entry["not_estimated"] = SAMPLING_FAILED
                 return entry

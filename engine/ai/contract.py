@@ -72,6 +72,20 @@ class GameAI:
     #: their number; what one costs sets how many a game can afford (bench/README.md)
     analysis_own_batches: int = 1
 
+    #: a decision of at most this many choices is judged against the best of them all,
+    #: each scored over the same worlds (:meth:`engine.ai.analysis.Analyst.best_of`), not
+    #: against the search's move: affordable where playouts are cut short
+    analysis_every_move: int = 0
+    #: batches of worlds every choice is scored on (with ``analysis_every_move``), and the
+    #: most a drop may be measured on, more while its interval straddles a band's edge
+    analysis_choice_batches: int = 1
+    analysis_drop_batches: int = 3
+
+    #: a seat's own chance's playouts cut (and scored by the ``evaluate`` of
+    #: :attr:`analysis_search`) once the round is this many past their start; None: as the
+    #: other playouts (``analysis_search``'s ``cut_rounds``)
+    analysis_own_cut_rounds: int | None = None
+
     def __init__(self, game: Game):
         self.game = game
 

@@ -38,6 +38,11 @@ Reward = Callable[[Game, State, str, "Playout"], float]
 Narrow = Callable[[Game, State, list[Action]], list[Action]]
 
 
+def round_of(game: Game, state: State) -> int:
+    """The round ``state`` is in, by the game's clock (0 for a game that counts none)."""
+    return int(game.clock(state).get("round") or 0)
+
+
 def action_key(action: Action) -> Any:
     """A hashable key for an action (its fields, nested lists and objects included)."""
     return tuple(sorted((k, _freeze(v)) for k, v in action.items()))
@@ -100,6 +105,7 @@ class Search:
         max_branching: int = 64,
         narrow: Narrow | None = None,
         paired: bool = False,
+        cut_rounds: int | None = None,
     ):
         self.game = game
         self.ai = require_ai(game)
@@ -120,6 +126,9 @@ class Search:
         #: common random numbers at the root: every world dealt is played with each of the
         #: root's actions (see :meth:`_search_paired`)
         self.paired = paired
+        #: a playout is cut (and scored by ``evaluate``) once the game's round is this many
+        #: past the iteration's start (None: only ``max_plies`` cuts it)
+        self.cut_rounds = cut_rounds
         #: iterations run and plies applied by the last :meth:`decide` (for the benchmark)
         self.stats = {"playouts": 0, "plies": 0}
 
@@ -273,6 +282,7 @@ class Search:
         node = root if start is None else start
         path: list[Node] = [] if start is None else [start]
         plies = 0
+        cut = None if self.cut_rounds is None else round_of(game, world) + self.cut_rounds
         # selection and expansion: down the tree while every available action has a node
         while not game.is_over(world):
             decider, actions = self.ai.decision(world)
@@ -323,6 +333,8 @@ class Search:
         playout = Playout()
         policy = self.policy
         while not game.is_over(world) and plies < self.max_plies:
+            if cut is not None and round_of(game, world) >= cut:
+                break
             seat = game.to_act(world)[0]
             playout.movers.append(seat)
             game.apply(world, policy(game, world, seat, rng))

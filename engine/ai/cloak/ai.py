@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.ai.cloak import beliefs
 from engine.ai.cloak.bots import BOTS
+from engine.ai.cloak.evaluation import evaluate
 from engine.ai.cloak.particles import Particles
 from engine.ai.cloak.sampling import Beliefs
 from engine.ai.contract import GameAI
@@ -15,11 +16,13 @@ from engine.games.cloak.state import CloakState
 
 class CloakAI(GameAI):
     bots = BOTS
-    #: analysis plays positions out to the end with greedy (a greedy game always ends)
-    analysis_search: dict[str, Any] | None = {}
-    #: a seat's own chance on 2 batches: four seats' worlds carried per batch cost more than
-    #: the other games' (bench/README.md)
-    analysis_own_batches = 2
+    #: analysis judges moves by greedy playouts to the end (a greedy game always ends), and
+    #: gives its evaluation to the own chances' playouts, cut two rounds on
+    #: (engine/ai/cloak/evaluation.py; bench/README.md)
+    analysis_search: dict[str, Any] | None = {"evaluate": evaluate}
+    analysis_own_cut_rounds = 2
+    #: a seat's own chance on 4 batches of worlds: they differ more than a cut playout's ends
+    analysis_own_batches = 4
 
     def beliefs(self, state: CloakState, viewer: str | None) -> Beliefs:
         return Beliefs(state, viewer)

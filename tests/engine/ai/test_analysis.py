@@ -127,10 +127,24 @@ def test_the_drop_is_the_mover_own_chances_of_the_two_moves():
         if not entry["rated"] or entry["best"] is None:
             continue
         seat = entry["seat"]
-        _d, played, _actions = analyst.listed(before, action)
-        # paired samples: both moves in the same worlds of the batches the search did not see
+        _d, played, actions = analyst.listed(before, action)
+        # every choice scored over the first batches of worlds (the best of them found), or
+        # the search over the first: the drop measured on the batches after them
+        first = analyst.choice_batches if len(actions) <= analyst.every_move else 1
+        if first > 1:
+            chosen_on = [analyst.worlds(before, seat, ply - 1, None, b) for b in range(first)]
+            totals = {
+                action_key(a): sum(
+                    sum(analyst.scores(before, seat, [seat], ply, a, ("every", b), w)[0])
+                    for b, w in enumerate(chosen_on)
+                )
+                for a in actions
+            }
+            assert totals[action_key(entry["best"])] == max(totals.values())
+            assert totals[action_key(entry["best"])] > totals[action_key(played)]
+        # paired samples: both moves in the same worlds of the batches the choice did not see
         played_scores, best_scores = [], []
-        for batch in range(1, entry["playouts"] // analyst.budget + 1):
+        for batch in range(first, first + entry["playouts"] // analyst.budget):
             worlds = analyst.worlds(before, seat, ply - 1, None, batch)
             played_scores += analyst.scores(
                 before, seat, [seat], ply, played, ("move", batch), worlds

@@ -39,8 +39,8 @@ class ClubAnalysisDayAdmin(RecordAdmin):
 
 @admin.register(AnalysisChunk)
 class AnalysisChunkAdmin(RecordAdmin):
-    """Chunks of plies of running analyses, as workers stored them (analysis.chunking)."""
+    """Chunks of plies of running analyses, as workers run and store them (analysis.chunking)."""
 
-    list_display = ["analysis", "index", "first", "stop", "created_at"]
+    list_display = ["analysis", "index", "first", "stop", "started_at", "heartbeat_at"]
     list_select_related = ["analysis"]
     raw_id_fields = ["analysis"]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import time
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Sum, Value
@@ -23,7 +24,7 @@ from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from analysis.models import AnalysisChunk, MatchAnalysis
-from analysis.services import PROGRESS_EVERY, record_cpu, stored_reason
+from analysis.services import PROGRESS_EVERY, STALLED_AFTER, record_cpu, stored_reason
 from engine import analyse_plies, analysis_chunks, merge_analysis, msg, replay
 
 log = logging.getLogger(__name__)
@@ -34,7 +35,8 @@ SEED = 0
 
 def run_chunk(analysis_id: int, index: int) -> str:
     """Analyse chunk ``index`` of a running analysis and store it (the task's body):
-    ``stored``, ``skipped`` (stored already, or the analysis is not running) or ``failed``."""
+    ``stored``, ``skipped`` (stored already, running elsewhere, or the analysis is not
+    running) or ``failed``."""
     analysis = (
         MatchAnalysis.objects.select_related("match__log")
         .filter(pk=analysis_id, status=MatchAnalysis.Status.RUNNING)
@@ -42,16 +44,19 @@ def run_chunk(analysis_id: int, index: int) -> str:
     )
     if analysis is None:
         return "skipped"
-    if AnalysisChunk.objects.filter(analysis=analysis, index=index).exists():
+    rep = replay(analysis.match.log.document)
+    first, stop = analysis_chunks(rep)[index]
+    if not _pick_up(analysis, index, first, stop):
         assemble(analysis_id)
         return "skipped"
     rows = MatchAnalysis.objects.filter(pk=analysis_id, status=MatchAnalysis.Status.RUNNING)
+    chunk = AnalysisChunk.objects.filter(analysis=analysis, index=index, result__isnull=True)
     # progress: the plies of the chunks stored and of this one (others running meanwhile
     # are counted once they are stored)
     stored = (
-        AnalysisChunk.objects.filter(analysis=analysis).aggregate(plies=Sum("stop") - Sum("first"))[
-            "plies"
-        ]
+        AnalysisChunk.objects.filter(analysis=analysis, result__isnull=False).aggregate(
+            plies=Sum("stop") - Sum("first")
+        )["plies"]
         or 0
     )
     last = timezone.now()
@@ -60,13 +65,12 @@ def run_chunk(analysis_id: int, index: int) -> str:
         nonlocal last
         now = timezone.now()
         if now - last >= PROGRESS_EVERY:
+            chunk.update(heartbeat_at=now)
             rows.update(plies_done=Greatest("plies_done", Value(stored + done)), heartbeat_at=now)
             last = now
 
     started = time.thread_time()
     try:
-        rep = replay(analysis.match.log.document)
-        first, stop = analysis_chunks(rep)[index]
         result = analyse_plies(
             rep, first, stop, budget=analysis.budget, seed=SEED, progress=heartbeat
         )
@@ -77,25 +81,84 @@ def run_chunk(analysis_id: int, index: int) -> str:
             analysis_id,
             time.thread_time() - started,
         )
+        chunk.delete()  # asked again, the analysis sends it at once
         rows.update(
             status=MatchAnalysis.Status.FAILED,
             error=stored_reason(msg("analysis.failed.engine_error")),
         )
         return "failed"
     seconds = time.thread_time() - started
+    share = (stop - first) / (len(rep.actions) + 1)
+    stored_now = _store(analysis, index, first, stop, result, seconds, share)
+    assemble(analysis_id)
+    return "stored" if stored_now else "skipped"
+
+
+def _pick_up(analysis: MatchAnalysis, index: int, first: int, stop: int) -> bool:
+    """Record that this run has the chunk (its row, running): False when it is stored, or
+    another run of it is alive (a duplicate delivery). A row silent for STALLED_AFTER is
+    a run whose worker died: this run takes it over."""
+    now = timezone.now()
     try:
         with transaction.atomic():
             AnalysisChunk.objects.create(
-                analysis=analysis, index=index, first=first, stop=stop, result=result
+                analysis=analysis,
+                index=index,
+                first=first,
+                stop=stop,
+                started_at=now,
+                heartbeat_at=now,
             )
-            # what the chunk cost, counted against the analysis (and its club's day) once:
-            # a duplicate whose row is refused above rolls back its charge with it
-            record_cpu(analysis, seconds, share=(stop - first) / (len(rep.actions) + 1))
-    except IntegrityError:  # a duplicate of this chunk stored it meanwhile
-        assemble(analysis_id)
-        return "skipped"
-    assemble(analysis_id)
-    return "stored"
+        return True
+    except IntegrityError:
+        pass
+    # the UPDATE's condition is checked again on the locked row: of two runs taking over
+    # one dead run, one does
+    return bool(
+        AnalysisChunk.objects.filter(
+            analysis=analysis,
+            index=index,
+            result__isnull=True,
+            heartbeat_at__lte=now - STALLED_AFTER,
+        ).update(started_at=now, heartbeat_at=now)
+    )
+
+
+def _store(
+    analysis: MatchAnalysis,
+    index: int,
+    first: int,
+    stop: int,
+    result: dict[str, Any],
+    seconds: float,
+    share: float,
+) -> bool:
+    """Store the chunk's result and charge its CPU, once: False when another run of it
+    stored it first (one that took it over from this run, taken for dead)."""
+    now = timezone.now()
+    with transaction.atomic():
+        taken = AnalysisChunk.objects.filter(
+            analysis=analysis, index=index, result__isnull=True
+        ).update(result=result, heartbeat_at=now)
+        if not taken:
+            # the row went (the chunk sent again as stalled while this run was silent) or
+            # is stored: stored anew, or refused by the database
+            try:
+                with transaction.atomic():
+                    AnalysisChunk.objects.create(
+                        analysis=analysis,
+                        index=index,
+                        first=first,
+                        stop=stop,
+                        result=result,
+                        heartbeat_at=now,
+                    )
+            except IntegrityError:
+                return False
+        # what the chunk cost, counted against the analysis (and its club's day) once, in
+        # the transaction that stores it
+        record_cpu(analysis, seconds, share=share)
+    return True
 
 
 def assemble(analysis_id: int) -> bool:
@@ -110,7 +173,9 @@ def assemble(analysis_id: int) -> bool:
         )
         if analysis is None:
             return False
-        parts = list(AnalysisChunk.objects.filter(analysis=analysis).order_by("index"))
+        parts = list(
+            AnalysisChunk.objects.filter(analysis=analysis, result__isnull=False).order_by("index")
+        )
         rep = replay(analysis.match.log.document)
         now = timezone.now()
         if len(parts) < len(analysis_chunks(rep)):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
@@ -59,8 +60,13 @@ class MatchAnalysis(models.Model):
     #: when it was last sent to the workers (a queued one silent since STALLED_AFTER lost
     #: its task); None for one sent when it was made (created_at says when)
     queued_at = models.DateTimeField(null=True, blank=True)
-    #: written with every progress report: a running analysis silent for long lost its worker
+    #: written when a worker starts it and with every progress report: a start silent for
+    #: long before its chunks were sent lost its worker (a chunk has a heartbeat of its own)
     heartbeat_at = models.DateTimeField(null=True, blank=True)
+    #: when its current start sent its chunks to the workers; None until then. Once sent, a
+    #: chunk waiting in the queue is not a stall: only a chunk started and then silent is
+    #: (services.requeue_stalled)
+    chunks_sent_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -115,15 +121,21 @@ class ClubAnalysisDay(models.Model):
 
 
 class AnalysisChunk(models.Model):
-    """One chunk of plies of a running analysis, as a worker analysed it (analysis.chunking):
-    one row per analysis and chunk, so a retried or duplicated chunk stores once. Deleted
-    once the whole analysis is stored."""
+    """One chunk of plies of a running analysis (analysis.chunking), from when a worker
+    picks it up: running (no result yet, a heartbeat) or stored (its result). One row per
+    analysis and chunk, so a retried or duplicated chunk runs and stores once; a chunk
+    with no row is waiting in the queue. Deleted once the whole analysis is stored."""
 
     analysis = models.ForeignKey(MatchAnalysis, on_delete=models.CASCADE, related_name="chunks")
     index = models.PositiveIntegerField()
     first = models.PositiveIntegerField(help_text="Its first ply.")
     stop = models.PositiveIntegerField(help_text="The ply after its last.")
-    result = models.JSONField()
+    #: None while a worker runs it
+    result = models.JSONField(null=True, blank=True)
+    #: when the worker now running it (or that stored it) picked it up
+    started_at = models.DateTimeField(default=timezone.now)
+    #: written with the run's progress: running and silent for STALLED_AFTER, its worker died
+    heartbeat_at = models.DateTimeField(default=timezone.now)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

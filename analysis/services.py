@@ -1,9 +1,16 @@
 """Writes of match analysis: requesting one (queued on its own Celery queue once
 committed) and running it (claim, progress, result), safe to run twice.
 
-A worker that dies mid-analysis leaves its row ``running`` with a heartbeat that stops;
-once it is older than :data:`STALLED_AFTER`, a new request (or the periodic
-:func:`requeue_stalled`) queues it again, at most :data:`MAX_ATTEMPTS` starts in all.
+A start sends the analysis's chunks to the ``analysis`` queue (analysis.chunking), where
+they may wait behind other analyses' chunks for as long as the queue is busy: Redis keeps
+a message until a worker takes it, and one taken by a worker that is lost goes back to the
+queue (the tasks are ``acks_late`` and ``reject_on_worker_lost``: at once when the
+worker's process dies, after the broker's visibility timeout when its machine does). So a
+chunk waiting is never a stall, and is not sent again. A stall is a run started and then
+silent for :data:`STALLED_AFTER`: a chunk a worker picked up whose heartbeat stopped (only
+that chunk is sent again), or a start whose worker died before sending the chunks (it is
+started again). Each counts one of the :data:`MAX_ATTEMPTS` starts; past them the analysis
+is left failed (:func:`requeue_stalled`, from the beat, or a new request).
 """
 
 from __future__ import annotations
@@ -12,12 +19,13 @@ import json
 import logging
 from collections.abc import Iterable
 from datetime import datetime, timedelta
+from functools import partial
 
 from celery import group
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
-from django.db.models import Q, Value
+from django.db.models import Exists, OuterRef, Q, QuerySet, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.text import format_lazy
@@ -30,7 +38,6 @@ from config.errors import AppError
 from config.queueing import BROKER_ERRORS, registered, send_task_on_commit
 from engine import (
     Message,
-    Replay,
     analysable,
     analysis_chunks,
     analysis_version,
@@ -42,7 +49,7 @@ from games.models import Match
 
 log = logging.getLogger(__name__)
 
-#: a running analysis whose heartbeat is older than this lost its worker
+#: a started run (a chunk, or the start sending them) silent this long lost its worker
 STALLED_AFTER = timedelta(minutes=5)
 #: starts of one analysis before it is left failed (one that kills its worker is not
 #: retried for ever)
@@ -73,8 +80,30 @@ def _queue(analysis: MatchAnalysis) -> None:
     send_task_on_commit("analysis.analyse_match", analysis.pk)
 
 
-def _stalled(now) -> Q:
-    return Q(status=MatchAnalysis.Status.RUNNING, heartbeat_at__lte=now - STALLED_AFTER)
+def _start_stalled(now: datetime) -> Q:
+    """Running, its chunks not sent, and its start silent: the worker that started it died
+    before sending them (or the broker was unreachable)."""
+    return Q(
+        status=MatchAnalysis.Status.RUNNING,
+        chunks_sent_at__isnull=True,
+        heartbeat_at__lte=now - STALLED_AFTER,
+    )
+
+
+def _dead_chunks(now: datetime) -> QuerySet[AnalysisChunk]:
+    """Chunks a worker picked up and went silent on, unstored: their worker died."""
+    return AnalysisChunk.objects.filter(result__isnull=True, heartbeat_at__lte=now - STALLED_AFTER)
+
+
+def _chunk_stalled(now: datetime) -> Q:
+    return Q(status=MatchAnalysis.Status.RUNNING) & Q(
+        Exists(_dead_chunks(now).filter(analysis=OuterRef("pk")))
+    )
+
+
+def _stalled(now: datetime) -> Q:
+    """Started and then silent (not waiting in the queue: see the module's docstring)."""
+    return _start_stalled(now) | _chunk_stalled(now)
 
 
 def plan_of(match: Match) -> budgets.Plan:
@@ -260,30 +289,73 @@ def analyse_at_once(match: Match) -> bool:
 
 
 def requeue_stalled() -> int:
-    """Queue again the analyses whose worker died (running, silent for STALLED_AFTER) and
-    those sent to the workers that long ago whose task was lost (sent when made, when
-    started from a club's line, or when asked for again); those started MAX_ATTEMPTS
-    times are left failed. Returns how many were queued."""
+    """Start again what was started and then went silent for STALLED_AFTER, and re-send
+    the analyses sent to the workers that long ago whose task was lost (sent when made,
+    when started from a club's line, or when asked for again). A chunk whose worker died
+    is sent again alone; a start that died before sending its chunks is queued again.
+    Each costs an attempt; one started MAX_ATTEMPTS times is left failed. Chunks waiting
+    in the queue are neither (see the module's docstring). Returns how many analyses were
+    sent again."""
     now = timezone.now()
     sent_before = now - STALLED_AFTER
     lost = Q(status=MatchAnalysis.Status.QUEUED) & (
         Q(queued_at__lte=sent_before) | Q(queued_at__isnull=True, created_at__lte=sent_before)
     )
-    stale = MatchAnalysis.objects.filter(_stalled(now) | lost)
     queued = 0
-    for analysis in stale:
+    for analysis in MatchAnalysis.objects.filter(_start_stalled(now) | lost):
         if analysis.attempts >= MAX_ATTEMPTS:
-            MatchAnalysis.objects.filter(pk=analysis.pk).update(
-                status=MatchAnalysis.Status.FAILED,
-                error=stored_reason(msg("analysis.failed.stalled", count=analysis.attempts)),
-            )
+            _fail_stalled(analysis)
             continue
         MatchAnalysis.objects.filter(pk=analysis.pk).update(
             status=MatchAnalysis.Status.QUEUED, queued_at=now
         )
         _queue(analysis)
         queued += 1
+    for pk in MatchAnalysis.objects.filter(_chunk_stalled(now)).values_list("pk", flat=True):
+        queued += _resend_dead_chunks(pk, now)
     return queued
+
+
+def _fail_stalled(analysis: MatchAnalysis) -> None:
+    MatchAnalysis.objects.filter(pk=analysis.pk).update(
+        status=MatchAnalysis.Status.FAILED,
+        error=stored_reason(msg("analysis.failed.stalled", count=analysis.attempts)),
+    )
+
+
+def _resend_dead_chunks(analysis_id: int, now: datetime) -> int:
+    """Send again the chunks of a running analysis whose worker died, once committed, as
+    one more attempt (or leave it failed when its attempts are spent). Their rows go, so
+    until a worker picks them up again they are waiting, not stalled; the lost worker's
+    own delivery, should Redis hand it out again, finds them stored or running. Returns 1
+    when sent, else 0."""
+    with transaction.atomic():
+        analysis = (
+            MatchAnalysis.objects.select_for_update()
+            .filter(pk=analysis_id, status=MatchAnalysis.Status.RUNNING)
+            .first()
+        )
+        # locked: a run coming back to life meanwhile waits, then finds its row gone (and
+        # stores anew: services.chunking)
+        dead = list(_dead_chunks(now).select_for_update().filter(analysis_id=analysis_id))
+        if analysis is None or not dead:
+            return 0
+        if analysis.attempts >= MAX_ATTEMPTS:
+            _fail_stalled(analysis)
+            return 0
+        AnalysisChunk.objects.filter(pk__in=[chunk.pk for chunk in dead]).delete()
+        analysis.attempts += 1
+        analysis.save(update_fields=["attempts"])
+        indices = sorted(chunk.index for chunk in dead)
+        transaction.on_commit(partial(_resend, analysis_id, indices))
+    return 1
+
+
+def _resend(analysis_id: int, indices: list[int]) -> None:
+    if not _send_chunks(analysis_id, indices):
+        # nothing will run them: the start counts as not having sent its chunks, so it is
+        # started again once silent (requeue_stalled)
+        MatchAnalysis.objects.filter(pk=analysis_id).update(chunks_sent_at=None)
 
 
 def _claim(analysis_id: int) -> MatchAnalysis | None:
@@ -299,44 +371,59 @@ def _claim(analysis_id: int) -> MatchAnalysis | None:
         if analysis is None or analysis.status == MatchAnalysis.Status.DONE:
             return None
         now = timezone.now()
-        if (
-            analysis.status == MatchAnalysis.Status.RUNNING
-            and analysis.heartbeat_at
-            and analysis.heartbeat_at > now - STALLED_AFTER
+        if analysis.status == MatchAnalysis.Status.RUNNING and (
+            analysis.chunks_sent_at is not None
+            or (analysis.heartbeat_at and analysis.heartbeat_at > now - STALLED_AFTER)
         ):
+            # its chunks are sent (waiting in the queue or running), or its start is alive
             return None
         analysis.status = MatchAnalysis.Status.RUNNING
         analysis.heartbeat_at = now
+        analysis.chunks_sent_at = None
         analysis.attempts += 1
         analysis.plies_done = 0
-        analysis.save(update_fields=["status", "heartbeat_at", "attempts", "plies_done"])
+        analysis.save(
+            update_fields=["status", "heartbeat_at", "chunks_sent_at", "attempts", "plies_done"]
+        )
     return analysis
 
 
-def _send_chunks(analysis: MatchAnalysis, rep: Replay) -> None:
-    """Send the chunks of ``analysis`` not stored yet as one group on the analysis queue
-    (by name: analysis.tasks imports this module; run in turn here without a worker)."""
-    stored = set(AnalysisChunk.objects.filter(analysis=analysis).values_list("index", flat=True))
+def _chunks_to_send(analysis: MatchAnalysis, count: int) -> list[int]:
+    """The chunks of a starting analysis neither stored nor running; the rows of those
+    whose worker died go (they are sent now, so they are waiting, not stalled). With none
+    left but some stored, the last is sent anyway: its run finds it stored and puts the
+    analysis together (a start whose worker died just before doing so)."""
+    _dead_chunks(timezone.now()).filter(analysis=analysis).delete()
+    rows = AnalysisChunk.objects.filter(analysis=analysis)
+    taken = set(rows.values_list("index", flat=True))
+    missing = [index for index in range(count) if index not in taken]
+    if not missing and not rows.filter(result__isnull=True).exists():
+        return [count - 1]
+    return missing
+
+
+def _send_chunks(analysis_id: int, indices: list[int]) -> bool:
+    """Send chunks ``indices`` of the analysis as one group on the analysis queue (by
+    name: analysis.tasks imports this module; run in turn here without a worker).
+    Returns False when the broker is unreachable."""
     task = registered("analysis.analyse_chunk")
-    chunks = group(
-        task.si(analysis.pk, index)
-        for index in range(len(analysis_chunks(rep)))
-        if index not in stored
-    )
     try:
-        chunks.apply_async(ignore_result=True)
-    except BROKER_ERRORS as exc:  # the stalled analysis is started again (requeue_stalled)
+        group(task.si(analysis_id, index) for index in indices).apply_async(ignore_result=True)
+    except BROKER_ERRORS as exc:
         log.warning(
-            "the chunks of analysis %s were not queued: the broker is unreachable (%s)",
-            analysis.pk,
+            "chunks %s of analysis %s were not queued: the broker is unreachable (%s)",
+            indices,
+            analysis_id,
             exc,
         )
+        return False
+    return True
 
 
 def run_analysis(analysis_id: int) -> str:
     """Start an analysis (the task's body): its chunks of plies are sent as one group on
-    the analysis queue (analysis.chunking), those already stored (a restarted analysis)
-    left out. ``sent`` when this run sent them (run in turn here without a worker: then
+    the analysis queue (analysis.chunking), those already stored or running (a restarted
+    analysis) left out. ``sent`` when this run sent them (run in turn here without a worker: then
     ``done``), ``skipped`` when there was nothing to do (done already, or running
     elsewhere), ``failed``."""
     analysis = _claim(analysis_id)
@@ -360,7 +447,9 @@ def run_analysis(analysis_id: int) -> str:
         )
         return "failed"
     rows.update(plies_total=len(rep.actions) + 1)
-    _send_chunks(analysis, rep)
+    if _send_chunks(analysis.pk, _chunks_to_send(analysis, len(analysis_chunks(rep)))):
+        rows.update(chunks_sent_at=timezone.now())
+    # else its start stalls once silent, and is started again (requeue_stalled)
     analysis.refresh_from_db(fields=["status"])
     return {MatchAnalysis.Status.DONE: "done", MatchAnalysis.Status.FAILED: "failed"}.get(
         analysis.status, "sent"

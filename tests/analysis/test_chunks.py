@@ -4,10 +4,12 @@ analysis of the log."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from types import SimpleNamespace
 
 import pytest
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from analysis import budgets, chunking, services
 from analysis.models import AnalysisChunk, ClubAnalysisDay, MatchAnalysis
@@ -75,26 +77,30 @@ def test_a_retried_or_duplicated_chunk_stores_once(match, monkeypatch):
             analysis=analysis, index=1, first=stored.first, stop=stored.stop, result={}
         )
     monkeypatch.undo()
-    monkeypatch.setattr(
-        chunking.AnalysisChunk.objects,
-        "filter",
-        _not_seen_first(chunking.AnalysisChunk.objects.filter),
-    )
+    AnalysisChunk.objects.all().delete()
+    overtaken_while_running(analysis, 1, monkeypatch)
     assert chunking.run_chunk(analysis.pk, 1) == "skipped"
     assert AnalysisChunk.objects.count() == 1 and MatchAnalysis.objects.get().status == "running"
 
 
-def _not_seen_first(real):
-    """The chunk's row looked for before it ran is not there yet (a duplicate running
-    alongside): the first look finds nothing, later ones the truth."""
-    looks = []
+def overtaken_while_running(analysis: MatchAnalysis, index: int, monkeypatch) -> None:
+    """The next run of chunk ``index`` goes silent past STALLED_AFTER midway (its worker
+    paused, not dead), so another run of the chunk takes it over and stores it first; the
+    paused run then finishes too."""
+    real = chunking.analyse_plies
+    runs = []
 
-    def filter(*args, **kwargs):
-        looks.append(1)
-        found = real(*args, **kwargs)
-        return found.none() if len(looks) == 1 else found
+    def paused(rep, first, stop, **kwargs):
+        runs.append(first)
+        if len(runs) == 1:
+            silent_since = timezone.now() - services.STALLED_AFTER - timedelta(seconds=1)
+            AnalysisChunk.objects.filter(analysis=analysis, index=index).update(
+                heartbeat_at=silent_since
+            )
+            assert chunking.run_chunk(analysis.pk, index) == "stored"
+        return real(rep, first, stop, **kwargs)
 
-    return filter
+    monkeypatch.setattr(chunking, "analyse_plies", paused)
 
 
 def test_a_restarted_analysis_sends_only_the_chunks_not_stored(match, monkeypatch):
@@ -166,19 +172,15 @@ def test_a_club_day_holds_the_estimate_of_the_chunks_still_to_run(
 
 
 def test_a_chunk_run_twice_is_charged_once(match, monkeypatch, each_run_takes_two_seconds):
-    """A duplicate of a chunk that ran alongside (it looked before the first stored) and
-    lost the race to store it is charged nothing, to the analysis or the club's day."""
+    """A run of a chunk that went silent, was taken over by another run, and then lost
+    the race to store it is charged nothing, to the analysis or the club's day."""
     analysis = automatic(match)
-    assert chunking.run_chunk(analysis.pk, 1) == "stored"
-    once = charged(analysis)
-    assert once == (pytest.approx(100.0 * (1 - share(match, 1)) + CHUNK_SECONDS), CHUNK_SECONDS)
-    monkeypatch.setattr(
-        chunking.AnalysisChunk.objects,
-        "filter",
-        _not_seen_first(chunking.AnalysisChunk.objects.filter),
-    )
+    overtaken_while_running(analysis, 1, monkeypatch)
     assert chunking.run_chunk(analysis.pk, 1) == "skipped"
-    assert charged(analysis) == once
+    assert charged(analysis) == (
+        pytest.approx(100.0 * (1 - share(match, 1)) + CHUNK_SECONDS),
+        CHUNK_SECONDS,
+    )
 
 
 def test_a_failed_chunk_is_not_charged_and_its_retry_is_charged_once(

@@ -99,19 +99,8 @@ def _pick_up(analysis: MatchAnalysis, index: int, first: int, stop: int) -> bool
     another run of it is alive (a duplicate delivery). A row silent for STALLED_AFTER is
     a run whose worker died: this run takes it over."""
     now = timezone.now()
-    try:
-        with transaction.atomic():
-            AnalysisChunk.objects.create(
-                analysis=analysis,
-                index=index,
-                first=first,
-                stop=stop,
-                started_at=now,
-                heartbeat_at=now,
-            )
+    if _row_made(analysis, index, first, stop, started_at=now, heartbeat_at=now):
         return True
-    except IntegrityError:
-        pass
     # the UPDATE's condition is checked again on the locked row: of two runs taking over
     # one dead run, one does
     return bool(
@@ -140,24 +129,27 @@ def _store(
         taken = AnalysisChunk.objects.filter(
             analysis=analysis, index=index, result__isnull=True
         ).update(result=result, heartbeat_at=now)
-        if not taken:
-            # the row went (the chunk sent again as stalled while this run was silent) or
-            # is stored: stored anew, or refused by the database
-            try:
-                with transaction.atomic():
-                    AnalysisChunk.objects.create(
-                        analysis=analysis,
-                        index=index,
-                        first=first,
-                        stop=stop,
-                        result=result,
-                        heartbeat_at=now,
-                    )
-            except IntegrityError:
-                return False
+        # none: the row went (the chunk sent again as stalled while this run was silent),
+        # so it is stored anew, or it is stored, and the database refuses this one
+        if not taken and not _row_made(
+            analysis, index, first, stop, result=result, heartbeat_at=now
+        ):
+            return False
         # what the chunk cost, counted against the analysis (and its club's day) once, in
         # the transaction that stores it
         record_cpu(analysis, seconds, share=share)
+    return True
+
+
+def _row_made(analysis: MatchAnalysis, index: int, first: int, stop: int, **fields: Any) -> bool:
+    """Make the chunk's row; False when it has one (one row per analysis and chunk)."""
+    try:
+        with transaction.atomic():
+            AnalysisChunk.objects.create(
+                analysis=analysis, index=index, first=first, stop=stop, **fields
+            )
+    except IntegrityError:
+        return False
     return True
 
 

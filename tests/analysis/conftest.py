@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from analysis import services
+from analysis.models import MatchAnalysis
 from clubs.models import Membership
 
 
@@ -24,3 +25,28 @@ def queued(monkeypatch) -> list[int]:
     sent: list[int] = []
     monkeypatch.setattr(services, "_queue", lambda analysis: sent.append(analysis.pk))
     return sent
+
+
+@pytest.fixture
+def long_match(club):
+    """A greedy Cryptid game long enough for several chunks of analysis."""
+    from engine import play
+    from games.services import ingest_log
+
+    log = next(
+        log
+        for seed in range(40)
+        if len((log := play("cryptid-urban-legends", seed, ["greedy", "greedy"]))["actions"]) > 70
+    )
+    return ingest_log(club, log, None)
+
+
+def running(match) -> MatchAnalysis:
+    """An analysis of ``match`` marked running, as if started (its chunks not sent)."""
+    return MatchAnalysis.objects.create(
+        match=match,
+        engine_version=services.current_version(match),
+        budget=2,
+        status="running",
+        plies_total=len(match.log.document["actions"]) + 1,
+    )

@@ -16,32 +16,14 @@ from analysis.models import AnalysisChunk, ClubAnalysisDay, MatchAnalysis
 from analysis.tasks import analyse_chunk
 from config.celery import app
 from engine import analyse, analysis_chunks, replay
+from tests.analysis.conftest import running
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def match(club):
-    """A greedy Cryptid game long enough for several chunks."""
-    from engine import play
-    from games.services import ingest_log
-
-    log = next(
-        log
-        for seed in range(40)
-        if len((log := play("cryptid-urban-legends", seed, ["greedy", "greedy"]))["actions"]) > 70
-    )
-    return ingest_log(club, log, None)
-
-
-def running(match) -> MatchAnalysis:
-    return MatchAnalysis.objects.create(
-        match=match,
-        engine_version=services.current_version(match),
-        budget=2,
-        status="running",
-        plies_total=len(match.log.document["actions"]) + 1,
-    )
+def match(long_match):
+    return long_match
 
 
 def test_a_chunk_is_routed_to_the_analysis_queue():

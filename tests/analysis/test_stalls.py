@@ -14,6 +14,7 @@ import pytest
 from analysis import chunking, services
 from analysis.models import AnalysisChunk, MatchAnalysis
 from engine import analyse, analysis_chunks, replay
+from tests.analysis.conftest import running
 
 pytestmark = pytest.mark.django_db
 
@@ -55,17 +56,8 @@ def chunks_sent(monkeypatch) -> list[list[int]]:
 
 
 @pytest.fixture
-def match(club):
-    """A greedy Cryptid game long enough for several chunks."""
-    from engine import play
-    from games.services import ingest_log
-
-    log = next(
-        log
-        for seed in range(40)
-        if len((log := play("cryptid-urban-legends", seed, ["greedy", "greedy"]))["actions"]) > 70
-    )
-    return ingest_log(club, log, None)
+def match(long_match):
+    return long_match
 
 
 def started(match) -> MatchAnalysis:
@@ -181,7 +173,7 @@ def test_a_chunk_that_keeps_killing_its_worker_is_left_failed(
 def test_a_chunk_running_elsewhere_is_not_run_again_by_a_duplicate(match, monkeypatch):
     """A second delivery of a chunk whose run is alive (Redis hands an unacknowledged task
     out again past its visibility timeout) does not analyse the plies a second time."""
-    analysis = started_without_a_queue(match)
+    analysis = running(match)
     runs = []
     real = chunking.analyse_plies
 
@@ -194,16 +186,6 @@ def test_a_chunk_running_elsewhere_is_not_run_again_by_a_duplicate(match, monkey
     monkeypatch.setattr(chunking, "analyse_plies", alongside)
     assert chunking.run_chunk(analysis.pk, 1) == "stored"
     assert len(runs) == 1 and AnalysisChunk.objects.get().result is not None
-
-
-def started_without_a_queue(match) -> MatchAnalysis:
-    return MatchAnalysis.objects.create(
-        match=match,
-        engine_version=services.current_version(match),
-        budget=2,
-        status="running",
-        plies_total=len(match.log.document["actions"]) + 1,
-    )
 
 
 def test_a_start_that_died_before_sending_its_chunks_is_started_again(

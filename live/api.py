@@ -528,12 +528,19 @@ class ActView(LiveView):
         summary="Play your seat's move (then the bots'); answered with the news since `seen`",
     )
     def post(self, request: Request, table_id: int) -> Response:
-        table = _watched(request, table_id)
-        body = validated(ActSerializer, request)
-        table = endings.play_settled(
-            table.pk,
-            services.Move(user=request.user, seen=body["seen"], action=request.data.get("action")),
-        )
+        try:
+            body = validated(ActSerializer, request)
+            table = endings.play_settled(
+                table_id,
+                services.Move(
+                    user=request.user, seen=body["seen"], action=request.data.get("action")
+                ),
+            )
+        except Exception:
+            # Whoever may not see or watch the table learns only that (404, 403), whatever
+            # the move's own refusal: the table is read for them now, not before every move.
+            _watched(request, table_id)
+            raise
         # The table as the move left it (its seats read under its lock, the events it
         # added): nothing read again.
         eyes = policy.eyes(request.user, table)

@@ -10,6 +10,7 @@ import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from clubs.models import Club
 from tests.live.conftest import CRYPTID, seats
 from tests.live.twins import first_walked
 
@@ -96,6 +97,14 @@ def test_refusals_say_why(club, people):
         f"{url}act/", {"seen": n, "action": {"seat": "cryptid", "type": "fly"}}, format="json"
     )
     assert illegal.status_code == 422 and illegal.json()["rule"]
+    # Who may not watch the table learns only that, whatever the move (stale, malformed,
+    # another's seat); a table nobody may see, or none at all, is not found.
+    for body in ({"seen": n, "action": {"seat": "cryptid"}}, {"seen": 0}, {}):
+        assert otto.post(f"{url}act/", body, format="json").status_code == 403
+    assert APIClient().post(f"{url}act/", {"seen": n}, format="json").status_code == 401
+    assert ann.post("/api/tables/999999/act/", {"seen": 0}, format="json").status_code == 404
+    Club.objects.filter(slug="riverside").update(is_public=False)
+    assert otto.post(f"{url}act/", {"seen": n}, format="json").status_code == 404
     assert (
         ann.post(
             "/api/tables/",

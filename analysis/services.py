@@ -6,7 +6,8 @@ they may wait behind other analyses' chunks for as long as the queue is busy: Re
 a message until a worker takes it, and one taken by a worker that is lost goes back to the
 queue (the tasks are ``acks_late`` and ``reject_on_worker_lost``: at once when the
 worker's process dies, after the broker's visibility timeout when its machine does). So a
-chunk waiting is never a stall, and is not sent again. A stall is a run started and then
+chunk waiting is never a stall, and is not sent again until nothing of its analysis has
+run for a whole visibility timeout (:func:`waited_too_long`). A stall is a run started and then
 silent for :data:`STALLED_AFTER`: a chunk a worker picked up whose heartbeat stopped (only
 that chunk is sent again), or a start whose worker died before sending the chunks (it is
 started again). Each counts one of the :data:`MAX_ATTEMPTS` starts; past them the analysis
@@ -51,6 +52,17 @@ log = logging.getLogger(__name__)
 
 #: a started run (a chunk, or the start sending them) silent this long lost its worker
 STALLED_AFTER = timedelta(minutes=5)
+
+
+def waited_too_long() -> timedelta:
+    """Chunks sent this long ago, nothing of whose analysis has run since, are sent again
+    (without costing an attempt): the broker's visibility timeout, by when a chunk taken
+    by a worker that was lost is back in the queue, so they are either still waiting
+    behind others or lost with the broker's data (a Redis restarted without its latest
+    writes). A copy that finds its chunk stored or running does nothing."""
+    return timedelta(seconds=settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"])
+
+
 #: starts of one analysis before it is left failed (one that kills its worker is not
 #: retried for ever)
 MAX_ATTEMPTS = 3
@@ -313,7 +325,42 @@ def requeue_stalled() -> int:
         queued += 1
     for pk in MatchAnalysis.objects.filter(_chunk_stalled(now)).values_list("pk", flat=True):
         queued += _resend_dead_chunks(pk, now)
+    for pk in MatchAnalysis.objects.filter(_waited_too_long(now)).values_list("pk", flat=True):
+        queued += _resend_waiting_chunks(pk, now)
     return queued
+
+
+def _waited_too_long(now: datetime) -> Q:
+    """Running, its chunks sent :func:`waited_too_long` ago, and nothing of it run since."""
+    silent_since = now - waited_too_long()
+    return Q(
+        status=MatchAnalysis.Status.RUNNING,
+        chunks_sent_at__lte=silent_since,
+        heartbeat_at__lte=silent_since,
+    )
+
+
+def _resend_waiting_chunks(analysis_id: int, now: datetime) -> int:
+    """Send again, once committed, the chunks of an analysis that no worker has picked up
+    since they were sent :func:`waited_too_long` ago; no attempt is spent (none of them
+    started). Returns 1 when sent, else 0."""
+    with transaction.atomic():
+        analysis = (
+            MatchAnalysis.objects.select_for_update(of=("self",))
+            .select_related("match__log")
+            .filter(_waited_too_long(now), pk=analysis_id)
+            .first()
+        )
+        if analysis is None:
+            return 0
+        indices = _chunks_to_send(
+            analysis, len(analysis_chunks(replay(analysis.match.log.document)))
+        )
+        if not indices:  # each picked up meanwhile
+            return 0
+        MatchAnalysis.objects.filter(pk=analysis_id).update(chunks_sent_at=now)
+        transaction.on_commit(partial(_resend, analysis_id, indices))
+    return 1
 
 
 def _fail_stalled(analysis: MatchAnalysis) -> None:

@@ -63,7 +63,7 @@ class MatchAnalysis(models.Model):
     #: written when a worker starts it and with every progress report: a start silent for
     #: long before its chunks were sent lost its worker (a chunk has a heartbeat of its own)
     heartbeat_at = models.DateTimeField(null=True, blank=True)
-    #: when its current start sent its chunks to the workers; None until then. Once sent, a
+    #: when its current start last sent chunks to the workers; None until then. Once sent, a
     #: chunk waiting in the queue is not a stall: only a chunk started and then silent is
     #: (services.requeue_stalled)
     chunks_sent_at = models.DateTimeField(null=True, blank=True)

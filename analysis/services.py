@@ -3,15 +3,16 @@ committed) and running it (claim, progress, result), safe to run twice.
 
 A start sends the analysis's chunks to the ``analysis`` queue (analysis.chunking), where
 they may wait behind other analyses' chunks for as long as the queue is busy: Redis keeps
-a message until a worker takes it, and one taken by a worker that is lost goes back to the
-queue (the tasks are ``acks_late`` and ``reject_on_worker_lost``: at once when the
-worker's process dies, after the broker's visibility timeout when its machine does). So a
-chunk waiting is never a stall, and is not sent again until nothing of its analysis has
-run for a whole visibility timeout (:func:`waited_too_long`). A stall is a run started and then
-silent for :data:`STALLED_AFTER`: a chunk a worker picked up whose heartbeat stopped (only
-that chunk is sent again), or a start whose worker died before sending the chunks (it is
-started again). Each counts one of the :data:`MAX_ATTEMPTS` starts; past them the analysis
-is left failed (:func:`requeue_stalled`, from the beat, or a new request).
+a message until a worker takes it, and one taken by a worker that is lost goes back to
+the queue (the tasks are ``acks_late`` and ``reject_on_worker_lost``: at once when the
+worker's process dies, after the broker's visibility timeout when its machine does). So
+a chunk waiting is never a stall, and is not sent again until nothing of its analysis
+has run for a whole visibility timeout (:func:`waited_too_long`). A stall is a run
+started and then silent for :data:`STALLED_AFTER`: a chunk a worker picked up whose
+heartbeat stopped (only that chunk is sent again), or a start whose worker died before
+sending the chunks (it is started again). Each counts one of the :data:`MAX_ATTEMPTS`
+starts; past them the analysis is left failed (:func:`requeue_stalled`, from the beat,
+or a new request).
 """
 
 from __future__ import annotations
@@ -52,6 +53,11 @@ log = logging.getLogger(__name__)
 
 #: a started run (a chunk, or the start sending them) silent this long lost its worker
 STALLED_AFTER = timedelta(minutes=5)
+#: starts of one analysis before it is left failed (one that kills its worker is not
+#: retried for ever)
+MAX_ATTEMPTS = 3
+#: progress is written at most this often (each write is also the heartbeat)
+PROGRESS_EVERY = timedelta(seconds=1)
 
 
 def waited_too_long() -> timedelta:
@@ -61,13 +67,6 @@ def waited_too_long() -> timedelta:
     behind others or lost with the broker's data (a Redis restarted without its latest
     writes). A copy that finds its chunk stored or running does nothing."""
     return timedelta(seconds=settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"])
-
-
-#: starts of one analysis before it is left failed (one that kills its worker is not
-#: retried for ever)
-MAX_ATTEMPTS = 3
-#: progress is written at most this often (each write is also the heartbeat)
-PROGRESS_EVERY = timedelta(seconds=1)
 
 
 class AnalysisError(AppError):
@@ -392,7 +391,8 @@ def _resend_dead_chunks(analysis_id: int, now: datetime) -> int:
             return 0
         AnalysisChunk.objects.filter(pk__in=[chunk.pk for chunk in dead]).delete()
         analysis.attempts += 1
-        analysis.save(update_fields=["attempts"])
+        analysis.chunks_sent_at = now
+        analysis.save(update_fields=["attempts", "chunks_sent_at"])
         indices = sorted(chunk.index for chunk in dead)
         transaction.on_commit(partial(_resend, analysis_id, indices))
     return 1
@@ -470,9 +470,9 @@ def _send_chunks(analysis_id: int, indices: list[int]) -> bool:
 def run_analysis(analysis_id: int) -> str:
     """Start an analysis (the task's body): its chunks of plies are sent as one group on
     the analysis queue (analysis.chunking), those already stored or running (a restarted
-    analysis) left out. ``sent`` when this run sent them (run in turn here without a worker: then
-    ``done``), ``skipped`` when there was nothing to do (done already, or running
-    elsewhere), ``failed``."""
+    analysis) left out. ``sent`` when this run sent them (run in turn here without a
+    worker: then ``done``), ``skipped`` when there was nothing to do (done already, or
+    its chunks sent by another start), ``failed``."""
     analysis = _claim(analysis_id)
     if analysis is None:
         return "skipped"

@@ -267,3 +267,15 @@ def test_chunks_that_waited_longer_than_the_visibility_timeout_are_sent_again_fo
     assert outcomes.count("stored") == len(chunks) - 1
     row = MatchAnalysis.objects.get()
     assert (row.status, row.attempts) == ("done", 1)
+
+
+def test_a_chunk_dead_for_longer_than_the_visibility_timeout_is_sent_again_once(
+    match, clock, chunks_sent, monkeypatch, django_capture_on_commit_callbacks
+):
+    """Dead and silent past both clocks (no beat ran meanwhile): the dead chunk is sent
+    again, and that send restarts the long wait of the chunks still waiting."""
+    analysis = started(match)
+    killed_while_running(analysis, 1, monkeypatch)
+    clock.later(services.waited_too_long().total_seconds() / 60 + 1)
+    assert requeue(django_capture_on_commit_callbacks) == 1
+    assert chunks_sent[1:] == [[1]] and MatchAnalysis.objects.get().attempts == 2

@@ -148,8 +148,9 @@ __all__ = [
 #: 5: a playout's decisions draw from generators keyed by their place in the game, a
 #: seat's own chance on the game's own batches of worlds; 6: Cryptid's playouts cut at
 #: the next round and scored by a fitted model, its every choice scored for the best
-#: move, its drops on up to 8 batches; Cloak & Dagger's own chances cut two rounds on)
-ANALYSIS_VERSION = "6"
+#: move, its drops on up to 8 batches; Cloak & Dagger's own chances cut two rounds on;
+#: 7: Cryptid's choices scored on 4 batches of worlds)
+ANALYSIS_VERSION = "7"
 #: playouts per estimate and ISMCTS iterations per best-move search (bench/analysis.py)
 DEFAULT_BUDGET = 24
 #: plies per chunk (:func:`chunks`): a chunk deals its worlds afresh at its start

@@ -22,7 +22,8 @@ class CryptidAI(GameAI):
     #: every sensor move, declaration, blockade and expansion scored (a relocation's many
     #: ways are left to the search)
     analysis_every_move = 32
-    analysis_choice_batches = 2
+    #: the choices scored on 4 batches of worlds (2 kept fewer labels, bench/README.md)
+    analysis_choice_batches = 4
     analysis_drop_batches = 8
 
     def beliefs(self, state: CryptidState, viewer: str | None) -> Beliefs:

@@ -100,11 +100,11 @@ on the plies analysed before in the same chunk, as :func:`analyse_plies` walks t
 
 from __future__ import annotations
 
-import zlib
 from collections.abc import Callable
 from typing import Any, Protocol, cast
 
 from engine.ai.contract import SAMPLING_FAILED, Particles, SamplingFailed
+from engine.ai.decision_keys import CHANCE, code, mix
 from engine.ai.evidence import (
     BLUNDER,
     INACCURACY,
@@ -115,7 +115,9 @@ from engine.ai.evidence import (
     decided,
     estimate,
     move_accuracy,
+    rivals,
     verdict,
+    with_choice,
 )
 from engine.ai.registry import ai_of
 from engine.ai.search import Search, action_key, round_of
@@ -149,8 +151,9 @@ __all__ = [
 #: seat's own chance on the game's own batches of worlds; 6: Cryptid's playouts cut at
 #: the next round and scored by a fitted model, its every choice scored for the best
 #: move, its drops on up to 8 batches; Cloak & Dagger's own chances cut two rounds on;
-#: 7: Cryptid's choices scored on 4 batches of worlds)
-ANALYSIS_VERSION = "7"
+#: 7: Cryptid's choices scored on 4 batches of worlds; 8: a drop's error counts how
+#: often another run would find another best move, and what the drop would be against it)
+ANALYSIS_VERSION = "8"
 #: playouts per estimate and ISMCTS iterations per best-move search (bench/analysis.py)
 DEFAULT_BUDGET = 24
 #: plies per chunk (:func:`chunks`): a chunk deals its worlds afresh at its start
@@ -182,35 +185,6 @@ class _Stratified(Protocol):
     Mister X's, ``engine/ai/misterx/beliefs.py``)."""
 
     def sample(self, rng: Rng, quantile: float | None = None) -> State: ...
-
-
-_MASK = (1 << 64) - 1
-#: what tells a decision's chance generator from its bot's (:meth:`Analyst._decision_rng`)
-_CHANCE = 0x43_48_41_4E_43_45
-
-
-def _mix(x: int) -> int:
-    """SplitMix64's finaliser: a 64-bit word whose every bit depends on every bit of ``x``
-    (a decision's key is folded from its coordinates with it: a hash per decision costs
-    a playout too much)."""
-    x = (x + 0x9E3779B97F4A7C15) & _MASK
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
-    return x ^ (x >> 31)
-
-
-def _code(part: Any) -> int:
-    """A coordinate of a decision as a word, the same in every process (a string's
-    ``hash`` is not): an integer as itself, anything else by the CRC of its ``repr``."""
-    if part.__class__ is int:
-        return part & _MASK
-    code = _CODES.get(part)
-    if code is None:
-        code = _CODES[part] = zlib.crc32(repr(part).encode()) | 1 << 40
-    return code
-
-
-_CODES: dict[Any, int] = {}
 
 
 def _rng(seed: int, *parts: Any) -> Rng:
@@ -336,8 +310,8 @@ class Analyst:
         seen[where] = count + 1
         key = base
         for part in (*where, count):
-            key = _mix(key ^ _code(part))
-        self.ai.reseed_chance(world, Rng(_mix(key ^ _CHANCE)))
+            key = mix(key ^ code(part))
+        self.ai.reseed_chance(world, Rng(mix(key ^ CHANCE)))
         return Rng(key)
 
     def scores(
@@ -419,19 +393,24 @@ class Analyst:
         played: Action,
         choices: list[Action],
         batches: list[list[State]],
-    ) -> Action:
-        """The choice with the highest mean score for ``seat`` over the worlds of
-        ``batches``, each choice played out in every world with the same generators (common
-        random numbers); the played move on a tie."""
+    ) -> tuple[int, list[list[float]]]:
+        """The index of the choice with the highest mean score for ``seat`` over the worlds
+        of ``batches`` (the played move on a tie), each choice played out in every world
+        with the same generators (common random numbers); and per choice its scores there."""
         key = action_key(played)
-        ranked = []
-        for i, choice in enumerate(choices):
-            total = sum(
-                sum(self.scores(state, seat, [seat], ply, choice, ("every", b), worlds)[0])
+        scores = [
+            [
+                x
                 for b, worlds in enumerate(batches)
-            )
-            ranked.append((total, action_key(choice) == key, i))
-        return choices[max(ranked)[2]]
+                for x in self.scores(state, seat, [seat], ply, choice, ("every", b), worlds)[0]
+            ]
+            for choice in choices
+        ]
+        ranked = [
+            (sum(row), action_key(c) == key, i)
+            for i, (c, row) in enumerate(zip(choices, scores, strict=True))
+        ]
+        return max(ranked)[2], scores
 
     def opening(self, state: State, seat: str | None, move: Action | None) -> Action | None:
         """The pick ``move`` was made within, when ``seat`` picks first (Cloak & Dagger's
@@ -479,6 +458,8 @@ class Analyst:
             if opening is None or action_key(game.opening_of(a) or {}) == action_key(opening)
         ]
         first = 1  # the first batch of worlds the drop is measured on
+        # the choice found best, then those another run could find best, with their shares
+        found_best: list[tuple[int, float]] = [(0, 1.0)]
         if len(choices) <= self.every_move:
             # every choice scored over the first batches; the drop measured on those after
             chosen_on = [worlds]
@@ -488,20 +469,25 @@ class Analyst:
                 except SamplingFailed:
                     break
             first = self.choice_batches
-            best = self.best_of(state, decider, ply, played, choices, chosen_on)
+            top, scored_on = self.best_of(state, decider, ply, played, choices, chosen_on)
+            found_best = rivals(scored_on, top, _rng(self.seed, ply, decider, "resample"))
+            references = [choices[c] for c, _ in found_best]
         else:
-            best = self.search.decide(
-                game.clone(state),
-                decider,
-                _rng(self.seed, ply, decider, "search"),
-                opening,
-                lambda _pick: worlds,
-            )
+            references = [
+                self.search.decide(
+                    game.clone(state),
+                    decider,
+                    _rng(self.seed, ply, decider, "search"),
+                    opening,
+                    lambda _pick: worlds,
+                )
+            ]
+        best, shares = references[0], [share for _, share in found_best]
         same = action_key(best) == action_key(played)
-        # the drop is measured in batches of worlds the best move was not chosen in; more
-        # while its interval straddles a band's edge
+        # the drop is measured in batches of worlds the best move was not chosen in (against
+        # the rivals too); more while its interval straddles a band's edge
         played_scores: list[float] = []
-        best_scores: list[float] = []
+        reference_scores: list[list[float]] = [[] for _ in references]
         for batch in range(first, first + self.drop_batches):
             try:
                 dealt = self.worlds(state, decider, ply - 1, opening, batch)
@@ -513,16 +499,21 @@ class Analyst:
             purpose = ("move", batch)
             scored = self.scores(state, decider, [decider], ply, played, purpose, dealt)[0]
             played_scores += scored
-            best_scores += (
-                scored
-                if same
-                else self.scores(state, decider, [decider], ply, best, purpose, dealt)[0]
-            )
-            drop = estimate([b - p for b, p in zip(best_scores, played_scores, strict=True)])
-            if same or decided(drop):
+            for scores_of, reference in zip(reference_scores, references, strict=True):
+                scores_of += (
+                    scored
+                    if action_key(reference) == action_key(played)
+                    else self.scores(state, decider, [decider], ply, reference, purpose, dealt)[0]
+                )
+            drops = [
+                estimate([r - p for r, p in zip(scores_of, played_scores, strict=True)])
+                for scores_of in reference_scores
+            ]
+            drop = with_choice(drops[0], [(w, d.mean) for w, d in zip(shares, drops, strict=True)])
+            if (same and len(references) == 1) or decided(drop):
                 break
         found = verdict(drop)
-        played_value, best_value = estimate(played_scores), estimate(best_scores)
+        played_value, best_value = estimate(played_scores), estimate(reference_scores[0])
         # the real position: its chance before the move (the policy's own move) and after
         # the played one, as recorded (the same generators: see chances)
         if real is not None and decider in real[0] and decider in real[1]:

@@ -18,6 +18,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.core.rng import Rng
+
 #: lichess's thresholds, in points of win chance (engine.ai.analysis's docstring)
 INACCURACY, MISTAKE, BLUNDER = 5.0, 10.0, 15.0
 #: the labels' bands of a drop, in points: [low, high)
@@ -72,6 +74,57 @@ def estimate(samples: Sequence[float], weights: Sequence[float] | None = None) -
     variance = sum(w * (s - mean) ** 2 for w, s in zip(shares, samples, strict=True)) * n / (n - 1)
     effective = 1.0 / sum(w * w for w in shares)
     return Estimate(mean, math.sqrt(variance / effective), n)
+
+
+#: resamples of the worlds by which :func:`choice_shares` asks which choice would be found best
+RESAMPLES = 200
+#: at most this many other choices, each found best in at least this share of the resamples,
+#: are a drop's rivals (:func:`with_choice`)
+RIVALS, RIVAL_SHARE = 3, 0.05
+#: a choice whose paired deficit to the best is this many standard errors clear is never
+#: found best in a resample worth counting (it is left out of the resamples)
+CLEAR_OF_BEST = 4.0
+
+
+def rivals(scores: Sequence[Sequence[float]], best: int, rng: Rng) -> list[tuple[int, float]]:
+    """The choices another run could find best, with how often: ``scores`` holds per
+    choice its score in each world (the same worlds and generators for every choice),
+    ``best`` the choice found best on them all. A bootstrap over the worlds
+    (:data:`RESAMPLES`) counts, per choice, the resamples in which its total is highest
+    (ties to ``best``, then to the higher index); returned: ``best`` then up to
+    :data:`RIVALS` others found best in at least :data:`RIVAL_SHARE` of them, each with its
+    share. Choices clear of the best are left out of the resamples."""
+    top = scores[best]
+    near = [
+        c
+        for c, row in enumerate(scores)
+        if c == best
+        or (gap := estimate([t - r for t, r in zip(top, row, strict=True)])).mean
+        <= CLEAR_OF_BEST * gap.se
+    ]
+    counts = dict.fromkeys(near, 0)
+    for _ in range(RESAMPLES if len(near) > 1 else 0):
+        drawn = [rng.below(len(top)) for _ in top]
+        counts[max((sum(scores[c][w] for w in drawn), c == best, c) for c in near)[2]] += 1
+    if len(near) == 1:
+        return [(best, 1.0)]
+    others = sorted((c for c in near if c != best and counts[c]), key=lambda c: -counts[c])
+    kept = [c for c in others if counts[c] >= RIVAL_SHARE * RESAMPLES][:RIVALS]
+    return [(c, counts[c] / RESAMPLES) for c in [best, *kept]]
+
+
+def with_choice(drop: Estimate, rivals: Sequence[tuple[float, float]]) -> Estimate:
+    """``drop`` (measured against the choice found best) with the spread of the choice
+    itself added to its variance: ``rivals`` holds, per choice another run could have
+    found best (the found one included), its share of such runs and the drop measured
+    against it on the same samples. A drop whose reference move is a coin toss between
+    choices of different worth varies from run to run by more than its samples say."""
+    total = sum(share for share, _ in rivals)
+    if total <= 0:
+        return drop
+    centre = sum(share * d for share, d in rivals) / total
+    spread = sum(share * (d - centre) ** 2 for share, d in rivals) / total
+    return Estimate(drop.mean, math.sqrt(drop.se**2 + spread), drop.n)
 
 
 def verdict(drop: Estimate) -> str | None:

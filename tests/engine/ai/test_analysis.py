@@ -9,13 +9,14 @@ import pytest
 from engine import get_game, play, replay
 from engine.ai.analysis import (
     Analyst,
+    _rng,
     analysable,
     analyse,
     engine_version,
     unknowable,
 )
 from engine.ai.contract import SAMPLING_FAILED, SamplingFailed
-from engine.ai.evidence import Estimate, estimate, move_accuracy, verdict
+from engine.ai.evidence import Estimate, estimate, move_accuracy, rivals, verdict, with_choice
 from engine.ai.registry import ai_of
 from engine.ai.search import action_key
 from engine.core.messages import msg, render
@@ -116,7 +117,7 @@ def test_the_drop_is_the_mover_own_chances_of_the_two_moves():
     # a random mover: its moves are often not the best found, so the drop is measured
     logs = [play(CRYPTID.id, seed, ["random", "random"]) for seed in (5, 6, 7)]
     analyst = Analyst(CRYPTID, 8, seed=3)
-    measured = 0
+    measured = widened = 0
     steps = [
         (step, before)
         for log in logs
@@ -131,35 +132,50 @@ def test_the_drop_is_the_mover_own_chances_of_the_two_moves():
         # every choice scored over the first batches of worlds (the best of them found), or
         # the search over the first: the drop measured on the batches after them
         first = analyst.choice_batches if len(actions) <= analyst.every_move else 1
+        references, shares = [entry["best"]], [1.0]
         if first > 1:
             chosen_on = [analyst.worlds(before, seat, ply - 1, None, b) for b in range(first)]
-            totals = {
-                action_key(a): sum(
-                    sum(analyst.scores(before, seat, [seat], ply, a, ("every", b), w)[0])
+            rows = [
+                [
+                    x
                     for b, w in enumerate(chosen_on)
-                )
+                    for x in analyst.scores(before, seat, [seat], ply, a, ("every", b), w)[0]
+                ]
                 for a in actions
-            }
-            assert totals[action_key(entry["best"])] == max(totals.values())
-            assert totals[action_key(entry["best"])] > totals[action_key(played)]
-        # paired samples: both moves in the same worlds of the batches the choice did not see
-        played_scores, best_scores = [], []
+            ]
+            top = [action_key(a) for a in actions].index(action_key(entry["best"]))
+            assert sum(rows[top]) == max(sum(row) for row in rows)
+            assert sum(rows[top]) > sum(rows[actions.index(played)])
+            # the choices another run could find best: the bootstrap over those worlds
+            found = rivals(rows, top, _rng(analyst.seed, ply, seat, "resample"))
+            references, shares = [actions[c] for c, _ in found], [w for _, w in found]
+        # paired samples: the moves in the same worlds of the batches the choice did not see
+        played_scores: list[float] = []
+        reference_scores: list[list[float]] = [[] for _ in references]
         for batch in range(first, first + entry["playouts"] // analyst.budget):
             worlds = analyst.worlds(before, seat, ply - 1, None, batch)
             played_scores += analyst.scores(
                 before, seat, [seat], ply, played, ("move", batch), worlds
             )[0]
-            best_scores += analyst.scores(
-                before, seat, [seat], ply, entry["best"], ("move", batch), worlds
-            )[0]
+            for scores_of, reference in zip(reference_scores, references, strict=True):
+                scores_of += analyst.scores(
+                    before, seat, [seat], ply, reference, ("move", batch), worlds
+                )[0]
+        drops = [
+            estimate([r - p for r, p in zip(scores_of, played_scores, strict=True)])
+            for scores_of in reference_scores
+        ]
         assert entry["played_value"] == round(estimate(played_scores).mean, 1)
-        assert entry["best_value"] == round(estimate(best_scores).mean, 1)
-        assert entry["drop_se"] == round(
-            estimate([b - p for b, p in zip(best_scores, played_scores, strict=True)]).se, 2
-        )
+        assert entry["best_value"] == round(estimate(reference_scores[0]).mean, 1)
+        # the drop's error: its paired samples', widened by the spread of the drops against
+        # the moves another run would find best, each by its share of runs
+        honest = with_choice(drops[0], [(w, d.mean) for w, d in zip(shares, drops, strict=True)])
+        assert entry["drop_se"] == round(honest.se, 2)
+        widened += honest.se > drops[0].se + 0.01
         assert entry["best_value"] > entry["played_value"] or entry["unclear"]
         measured += 1
     assert measured >= 2
+    assert widened >= 1
 
 
 OWN_FIELDS = (

@@ -17,8 +17,11 @@ from engine.ai.evidence import (
     accuracy_se,
     estimate,
     move_accuracy,
+    rivals,
     verdict,
+    with_choice,
 )
+from engine.core.rng import Rng
 
 
 def planted(mean: float, se: float, n: int = 50) -> list[float]:
@@ -82,3 +85,34 @@ def test_accuracy_and_its_error_follow_lichess_curve():
     drop = Estimate(10.0, 2.0, 24)
     slope = (move_accuracy(10.001) - move_accuracy(9.999)) / 0.002
     assert accuracy_se(drop) == pytest.approx(-slope * 2.0, rel=1e-3)
+
+
+def test_a_drop_against_a_coin_toss_of_best_moves_is_as_unsure_as_the_toss():
+    # 12.5 +- 0.5 on its samples is a mistake; but another run would find, 4 times in 10,
+    # a best move the played one is 17.5 below: the drop's error holds that spread
+    drop = estimate(planted(12.5, 0.5))
+    assert verdict(drop) == "mistake"
+    tossed = with_choice(drop, [(0.6, 12.5), (0.4, 17.5)])
+    assert tossed.mean == drop.mean and tossed.n == drop.n
+    assert tossed.se == pytest.approx(math.sqrt(0.5**2 + 0.6 * 0.4 * 5.0**2))
+    assert verdict(tossed) == UNCLEAR
+    # a best move every run finds: the samples' error alone
+    assert with_choice(drop, [(1.0, 12.5)]) == drop
+
+
+def test_the_choices_another_run_could_find_best_are_the_near_ties():
+    n = 48
+    best = [50.0 + (5.0 if w % 2 else -5.0) for w in range(n)]
+    # a near tie (0.5 below on average, its difference to the best spread +-10 per world),
+    # a move clearly worse, and one worse by far
+    tie = [b - 0.5 + (10.0 if w % 3 else -20.0) for w, b in enumerate(best)]
+    worse = [b - 20.0 + (1.0 if w % 2 else -1.0) for w, b in enumerate(best)]
+    far = [0.0] * n
+    found = rivals([worse, best, far, tie], 1, Rng(7))
+    assert [c for c, _ in found] == [1, 3]
+    assert 0.05 <= found[1][1] < found[0][1] and sum(w for _, w in found) == pytest.approx(1.0)
+    # alone at the top (every other clearly below): every run would find it
+    assert rivals([worse, best, far], 1, Rng(7)) == [(1, 1.0)]
+    # a choice scoring as the best in every world (the same move by another name) is found
+    # best only as the best is, never instead of it
+    assert rivals([list(best), best, worse], 1, Rng(7)) == [(1, 1.0)]

@@ -1,6 +1,7 @@
 """Does a stated error hold? The same decisions judged with many analysis seeds (issue 33).
 
-Run: ``.venv/bin/python bench/analysis_coverage.py [--game ID] [--seeds N] [--decisions N]``.
+Run: ``.venv/bin/python bench/analysis_coverage.py [--game ID] [--seeds N] [--decisions N]``
+(``--quick``: two decisions, three seeds, to see that it runs; its figures mean nothing).
 
 It plays the first mixed and the first greedy game of ``analysis_trust.py``'s **tuning**
 seeds (never its evaluation seeds), judges every choice once (analysis seed 0) and keeps
@@ -112,7 +113,10 @@ def main() -> None:
     parser.add_argument("--game", default="cryptid-urban-legends")
     parser.add_argument("--seeds", type=int, default=25)
     parser.add_argument("--decisions", type=int, default=14)
+    parser.add_argument("--quick", action="store_true", help="2 decisions, 3 seeds: runs")
     args = parser.parse_args()
+    if args.quick:
+        args.seeds, args.decisions = 3, 2
     start = time.process_time()
     chosen = decisions(args.game, args.decisions)
     judged = [runs(d, args.seeds) for d in chosen]

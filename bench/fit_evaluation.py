@@ -1,7 +1,8 @@
 """Fit the weights of the cut-playout evaluations analysis scores a position with
 (``engine/ai/cryptid/evaluation.py``, ``engine/ai/cloak/evaluation.py``).
 
-Run: ``.venv/bin/python bench/fit_evaluation.py [--game ID]``. Per game it plays bot games
+Run: ``.venv/bin/python bench/fit_evaluation.py [--game ID]`` (``--quick``: a few games, to
+see that it runs). Per game it plays bot games
 on seeds of their own (:data:`FIT_SEEDS`: none of the analysis benchmarks' seeds), takes
 the position at the start of every round (where analysis cuts a playout) with who won,
 fits the game's model by maximum likelihood — Cryptid a logistic regression of the
@@ -137,10 +138,15 @@ def forecast(game_id: str, weights: list[float], per_seat: list[list[float]]) ->
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--game", action="append", choices=sorted(FIT_SEEDS))
+    parser.add_argument(
+        "--quick", action="store_true", help="a few games a game: runs, fits nothing worth keeping"
+    )
     args = parser.parse_args()
     for game_id, (seats, first, greedy, mixed, held) in FIT_SEEDS.items():
         if args.game and game_id not in args.game:
             continue
+        if args.quick:
+            greedy, mixed, held = 6, 3, 3
         rows = positions(game_id, range(first, first + greedy), seats, False)
         rows += positions(game_id, range(first + greedy, first + greedy + mixed), seats, True)
         weights: Any = (

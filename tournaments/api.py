@@ -243,8 +243,9 @@ RecordedSerializer = inline_serializer(
 
 
 class ForfeitSerializer(serializers.Serializer):
+    # At least one: a form body cannot tell an empty list from a missing field.
     absent = serializers.ListField(
-        child=id_field(), help_text="Entry ids of the players who did not play."
+        child=id_field(), min_length=1, help_text="Entry ids of the players who did not play."
     )
     reason = serializers.CharField()
 

@@ -109,3 +109,24 @@ def test_the_page_of_a_numbered_list_is_documented_from_1(public_club):
     (page,) = [p for p in openapi()["paths"]["/api/ladders/"]["get"]["parameters"]]
     assert page["name"] == "page" and page["schema"] == {"type": "integer", "minimum": 1}
     assert Client().get("/api/ladders/", {"page": "1"}).status_code == 200
+
+
+def test_a_required_list_a_form_may_send_is_documented_as_never_empty():
+    """Found by positive data: a form or multipart body sends an empty list as no field at
+    all, so a list of values a request must carry has at least one (the forfeit's absent)."""
+    spec = openapi()
+    schemas = spec["components"]["schemas"]
+    checked = 0
+    for path, operations in spec["paths"].items():
+        for operation in operations.values():
+            content = operation.get("requestBody", {}).get("content", {})
+            if "multipart/form-data" not in content and not any("form" in c for c in content):
+                continue
+            ref = content.get("application/json", {}).get("schema", {}).get("$ref", "")
+            body = schemas.get(ref.rsplit("/", 1)[-1], {})
+            for name in body.get("required", []):
+                field = body["properties"][name]
+                if field.get("type") == "array" and "$ref" not in field["items"]:
+                    checked += 1
+                    assert field.get("minItems", 0) >= 1, (path, name)
+    assert checked >= 1

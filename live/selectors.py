@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
-from django.db.models import Prefetch
+from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import translation
 
 from clubs import policy as club_policy
@@ -31,12 +31,24 @@ from recorder.selectors import SeenPosition, seen_position
 def table_read(table_id: int) -> LiveTable | None:
     """The table with its club and seats (their people), whoever asks: the caller decides
     who may see it (:func:`visible`)."""
+    table = table_row(table_id)
+    return with_seats(table) if table is not None else None
+
+
+def table_row(table_id: int) -> LiveTable | None:
+    """The table's row with its club, opener and match: :func:`table_read` without the
+    seats (``live.shared_reads`` reads them only once it knows nothing fell due)."""
     return (
-        LiveTable.objects.select_related("club", "created_by", "match")
-        .prefetch_related(Prefetch("seats", queryset=TableSeat.objects.select_related("user")))
-        .filter(pk=table_id)
-        .first()
+        LiveTable.objects.select_related("club", "created_by", "match").filter(pk=table_id).first()
     )
+
+
+def with_seats(table: LiveTable) -> LiveTable:
+    """``table`` with its seats and their people read (one query)."""
+    prefetch_related_objects(
+        [table], Prefetch("seats", queryset=TableSeat.objects.select_related("user"))
+    )
+    return table
 
 
 def visible(user: AnyUser, table: LiveTable) -> bool:

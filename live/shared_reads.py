@@ -83,12 +83,18 @@ push.written.append(_written)
 def settled_table(table_id: int) -> Table | None:
     """The table as it stands now (``live.selectors.table_read``), what fell due settled
     first (``live.endings``: a clock run out, an idle table): every read of a table, by a
-    socket or the API, comes through here."""
-    table = selectors.table_read(table_id)
-    if table is not None and table.due_at is not None and table.due_at <= clocks.now():
+    socket or the API, comes through here.
+
+    The row is read first, alone: when something fell due it is read again after the
+    settling (which writes the seats by updates, may store the match, and may find that
+    another process settled it first), so its seats are read only for the table returned."""
+    table = selectors.table_row(table_id)
+    if table is None:
+        return None
+    if table.due_at is not None and table.due_at <= clocks.now():
         endings.settle(table_id)
-        table = selectors.table_read(table_id)
-    return table
+        return selectors.table_read(table_id)
+    return selectors.with_seats(table)
 
 
 def read_for_push(table_id: int, push: str | None) -> Read:

@@ -12,12 +12,15 @@ import random
 from typing import Any
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from engine import Session
-from live import selectors, services, sessions, shared_reads, takebacks
+from live import clocks, endings, selectors, services, sessions, shared_reads, takebacks
 from live.models import Table
 from tests.live.conftest import CLOAK, MX, seats
 from tests.live.sockets import connect, run, sync, take
+from tests.live.test_clocks import FixedClock, two_people
 from tests.live.twins import first_walked, seat_ids
 
 pytestmark = [pytest.mark.live, pytest.mark.django_db]
@@ -133,7 +136,7 @@ def test_sockets_with_the_same_eyes_share_one_drawing_and_no_other(club, people,
     table, holder = dealt_mister_x(club, people)
     drawn: list[str] = []
     reads: list[int] = []
-    real_news, real_read = selectors.news, selectors.table_read
+    real_news, real_read = selectors.news, selectors.table_row
 
     def counted_news(table: Table, eyes: str, since: int, shared: Any = None) -> dict:
         drawn.append(eyes)
@@ -153,7 +156,7 @@ def test_sockets_with_the_same_eyes_share_one_drawing_and_no_other(club, people,
         for socket in sockets.values():
             await take(socket, [])
         monkeypatch.setattr(selectors, "news", counted_news)
-        monkeypatch.setattr(selectors, "table_read", counted_read)
+        monkeypatch.setattr(selectors, "table_row", counted_read)
         # A move made by another process (an API's): this one has no table it wrote.
         monkeypatch.setattr(shared_reads, "_serving", False)
         await sync(move)(table, holder, random.Random(2))
@@ -169,7 +172,7 @@ def test_sockets_with_the_same_eyes_share_one_drawing_and_no_other(club, people,
     assert len({got["mrx tab 1"], got["det1"], got["watcher"]}) == 3
     # What each would be sent alone, from a read of its own.
     monkeypatch.setattr(selectors, "news", real_news)
-    monkeypatch.setattr(selectors, "table_read", real_read)
+    monkeypatch.setattr(selectors, "table_row", real_read)
     since = json.loads(got["det1"])["events"][0]["n"] - 1
     for name, user in (("mrx tab 1", "ann"), ("det1", "ben"), ("watcher", "cat")):
         alone = shared_reads.news_text(table.pk, people[user], since, "en")[1]
@@ -194,3 +197,49 @@ def test_a_drawing_is_never_handed_to_other_eyes(club, people):
     assert sorted(key[0] for key in read.drawn.texts) == ["det1", "mrx", "public"]
     for who, (_ok, text, _n, _e) in texts.items():
         assert json.loads(text)["eyes"] == eyes[who]
+
+
+def test_a_read_that_settles_a_fallen_clock_reads_the_seats_once(club, people, monkeypatch):
+    """``settled_table`` of a table whose clock fell: its row (to see that something is
+    due), the settling, then the table as settled, its row and its seats. The row is read
+    again because the settling writes the seats by updates and stores the match (and
+    another process may have settled it first); the seats are read once, for the table
+    returned, and it holds everything a page or the API reads of it."""
+    fixed = FixedClock()
+    monkeypatch.setattr(clocks, "now", fixed)
+    table = two_people(club, people, MX, {"kind": "realtime", "minutes": 1})
+    fixed.tick(seconds=61)
+    settling: list[slice] = []
+    real_settle = endings.settle
+
+    with CaptureQueriesContext(connection) as read:
+
+        def measured(table_id: int) -> None:
+            began = len(read.captured_queries)
+            real_settle(table_id)
+            settling.append(slice(began, len(read.captured_queries)))
+
+        monkeypatch.setattr(endings, "settle", measured)
+        settled = shared_reads.settled_table(table.pk)
+    assert len(settling) == 1
+    everything = [q["sql"] for q in read.captured_queries]
+    outside = everything[: settling[0].start] + everything[settling[0].stop :]
+    # The row, then the row as settled and its seats with their people: nothing else.
+    assert len(outside) == 3
+    assert [sql.count('FROM "live_tableseat"') for sql in outside] == [0, 0, 1]
+    assert settled is not None and (settled.status, settled.ending) == ("finished", "time")
+    with CaptureQueriesContext(connection) as more:
+        seen = (
+            [(s.seat, s.user and s.user.username, s.clock_ms) for s in settled.seats.all()],
+            settled.club.slug,
+            settled.created_by.username,
+            settled.match.pk,
+        )
+    assert len(more) == 0
+    fresh = selectors.table_read(table.pk)
+    assert seen == (
+        [(s.seat, s.user and s.user.username, s.clock_ms) for s in fresh.seats.all()],
+        fresh.club.slug,
+        fresh.created_by.username,
+        fresh.match.pk,
+    )

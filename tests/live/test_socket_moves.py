@@ -150,7 +150,7 @@ def test_a_write_of_this_process_is_drawn_for_its_sockets_without_a_read(club, p
     left it serves them (no read of the table), and each gets what a read would give."""
     table = dealt(club, people)
     reads: list[int] = []
-    real_read = selectors.table_read
+    real_read = selectors.table_row
 
     def counted_read(table_id: int) -> Table | None:
         reads.append(table_id)
@@ -160,7 +160,7 @@ def test_a_write_of_this_process_is_drawn_for_its_sockets_without_a_read(club, p
         sockets = {who: await connect(table.pk, people[who]) for who in ("ann", "ben", "cat")}
         for socket in sockets.values():
             await take(socket, [])
-        monkeypatch.setattr(selectors, "table_read", counted_read)
+        monkeypatch.setattr(selectors, "table_row", counted_read)
         action = await sync(a_move)(table, "mrx", random.Random(5))
         written = await sync(services.play)(
             table.pk, services.Move(user=people["ann"], seen=table.last_event, action=action)
@@ -174,7 +174,7 @@ def test_a_write_of_this_process_is_drawn_for_its_sockets_without_a_read(club, p
 
     got = run(scenario)
     assert reads == []
-    monkeypatch.setattr(selectors, "table_read", real_read)
+    monkeypatch.setattr(selectors, "table_row", real_read)
     for who in ("ann", "ben", "cat"):
         assert same_part(got[who]) == alone(table.pk, people[who], table.last_event)
 

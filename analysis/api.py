@@ -44,7 +44,8 @@ class MatchAnalysisView(APIView):
         summary="A match's analysis from one perspective",
         description=(
             "Status (`none`, `waiting` for the club's next day of automatic analysis, with "
-            "`waiting` saying from when; `queued`, `running`, `done`, `failed`), progress in "
+            "`waiting` saying from when; `queued` until a worker has started on it, `running`, "
+            "`done`, `failed`), progress in "
             "plies, and "
             "when done the win-chance lines, rated moves (lichess labels: inaccuracy 5, "
             "mistake 10, blunder 15 points of the mover's own win chance), best moves and "

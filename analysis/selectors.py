@@ -110,7 +110,7 @@ def analysis_payload(match: Match, viewer: str, user: AnyUser) -> dict[str, Any]
     )
     if analysis is None:
         return payload
-    payload["status"] = analysis.status
+    payload["status"] = shown_status(analysis)
     payload["progress"] = {"done": analysis.plies_done, "total": analysis.plies_total}
     if analysis.status == MatchAnalysis.Status.WAITING:
         payload["waiting"] = waiting_sentence(match.club.time_zone)
@@ -132,6 +132,15 @@ def analysis_payload(match: Match, viewer: str, user: AnyUser) -> dict[str, Any]
     if analysis.status == MatchAnalysis.Status.DONE:
         payload["result"] = _visible(game, log, analysis, viewer)
     return payload
+
+
+def shown_status(analysis: MatchAnalysis) -> str:
+    """The analysis' status as its reader should take it: one started but with no chunk
+    picked up by a worker yet (its chunks waiting in the queue, or about to be sent) is
+    ``queued``, not ``running``: nothing is being worked out yet."""
+    if analysis.status == MatchAnalysis.Status.RUNNING and not analysis.chunks.exists():
+        return MatchAnalysis.Status.QUEUED
+    return analysis.status
 
 
 def _reason(stored: str) -> str | None:

@@ -59,7 +59,7 @@ function draw() {
   if (!p.available) status.textContent = p.reason;
   else if (p.status === "none") status.textContent = p.can_request ? gettext("Not analysed yet.") : gettext("Not analysed yet: the club's members can analyse it.");
   else if (p.status === "waiting") status.textContent = p.waiting;
-  else if (p.status === "queued") status.textContent = gettext("Waiting for an analysis worker…");
+  else if (p.status === "queued") status.textContent = gettext("Waiting in the queue: the analysis starts when a worker is free.");
   else if (p.status === "running") status.textContent = interpolate(ngettext("Analysing… %(done)s of %(total)s position", "Analysing… %(done)s of %(total)s positions", p.progress.total), p.progress);
   else if (p.status === "failed") status.textContent = p.error;
   else status.textContent = "";

@@ -1,6 +1,7 @@
 """Mister X read on a phone and a desk, in Japanese and Russian (issue 35, items 6 and 7):
 every city on the map and in the lists is named in the reader's script; no two city names
-on the map overlap (kana are a whole em wide) nor run off its edge; at 390 px the map
+on the map overlap (kana are a whole em wide) nor run off its edge; the zoom buttons lie
+outside the drawing, over no name (over it, they hid names at 390 px); at 390 px the map
 follows the action (it frames the last move, until the reader moves the view) and the
 move list scrolls down, never sideways. Screenshots:
 artifacts/replay/phone-{ja,ru}-{1400,390}.png."""
@@ -54,6 +55,40 @@ def _overlaps(boxes: list[dict]) -> list[tuple[str, str]]:
     return found
 
 
+#: The visible zoom buttons' boxes, in the drawing's coordinates as LABEL_BOXES.
+BUTTON_BOXES = """() => {
+  const map = document.querySelector('.mx-board').getBoundingClientRect();
+  return [...document.querySelectorAll('.map-zoom button')].filter((b) => b.offsetWidth)
+    .map((b) => {
+      const r = b.getBoundingClientRect();
+      return { name: b.className, left: r.left - map.left, top: r.top - map.top,
+               right: r.right - map.left, bottom: r.bottom - map.top };
+    });
+}"""
+
+
+def _buttons_over_the_map(page) -> list[tuple[str, str]]:
+    """The zoom buttons lying over the drawing, or over a city's name (a name they hid)."""
+    buttons = page.evaluate(BUTTON_BOXES)
+    assert buttons
+    drawing = {
+        "name": "the map",
+        "left": 0,
+        "top": 0,
+        **page.evaluate(
+            "() => { const r = document.querySelector('.mx-board').getBoundingClientRect();"
+            " return { right: r.width, bottom: r.height }; }"
+        ),
+    }
+    found = _overlaps([*buttons, drawing])
+    found += [
+        (a, b)
+        for a, b in _overlaps([*buttons, *page.evaluate(LABEL_BOXES)])
+        if a.startswith("map-") or b.startswith("map-")
+    ]
+    return found
+
+
 def _detective_move(log: dict) -> int:
     """The ply of a detective pawn's move some way into the game."""
     return next(
@@ -79,6 +114,7 @@ def test_the_map_names_every_city_readably_and_follows_the_action_on_a_phone(
     assert len(boxes) >= 15
     assert [b["name"] for b in boxes if not script.match(b["name"])] == []
     assert _overlaps(boxes) == []
+    assert _buttons_over_the_map(page) == []
     assert [b["name"] for b in boxes if b["left"] < -1 or b["right"] > b["width"] + 1] == []
     # The lists name the cities as the map does.
     possible = re.split(r"、|, | и ", page.inner_text(".mx-possible-list"))
@@ -112,6 +148,7 @@ def test_the_map_names_every_city_readably_and_follows_the_action_on_a_phone(
         assert float(page.get_attribute(".mx-board", "data-zoom")) == 1.0
         assert page.get_attribute(".map-follow", "aria-pressed") == "false"
         assert _overlaps(page.evaluate(LABEL_BOXES)) == []
+        assert _buttons_over_the_map(page) == []
         # Following again frames the action again.
         page.click(".map-follow")
         assert float(page.get_attribute(".mx-board", "data-zoom")) >= 2

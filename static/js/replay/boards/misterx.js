@@ -166,7 +166,8 @@ export function mount(root, payload) {
   let lastFocus = [];
   const follow = () => zoomer.focus(lastFocus.map((id) => [at(id).x, at(id).y]));
   const zoomer = panZoom(drawing, box, layoutLabels, { onFollow: follow });
-  map.append(zoomer.controls);
+  // Above the drawing, not over it: over it they hid the names and pieces beneath.
+  map.prepend(zoomer.controls);
 
   /** The cities a phone's map frames: where the last move went from and to (Mister X's
    * as far as this perspective knows it); without a last move, every piece. */

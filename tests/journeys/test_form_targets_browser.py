@@ -111,3 +111,47 @@ def test_the_forms_are_targets_44_px_high_on_a_phone(
         assert heights and max(heights) < 40, heights
     finally:
         context.close()
+
+
+#: The look of a field: what the site's field style sets (lantern.css).
+FIELD_LOOK = """(e) => {
+  const s = getComputedStyle(e);
+  return {font: s.fontFamily, radius: s.borderTopLeftRadius, border: s.borderTopColor,
+          background: s.backgroundColor, padding: s.paddingLeft};
+}"""
+
+
+@pytest.mark.parametrize("language", ["ja", "ru"])
+def test_a_tables_invitation_link_is_a_field_like_the_others(
+    chromium, live_server, settings, screenshot, language
+):
+    from django.contrib.auth import get_user_model
+
+    from clubs.models import Club
+    from live import services
+
+    settings.DEBUG = True  # the demo accounts exist only then
+    demo.seed_demo_clubs()
+    demo.seed_demo_people()
+    organiser = get_user_model().objects.get(username="organiser")
+    table = services.open_table(
+        Club.objects.get(slug="riverside"),
+        organiser,
+        game_id=CRYPTID,
+        seats=[{"seat": "cryptid", "take": "me"}, {"seat": "scientist", "take": "free"}],
+    )
+    context = chromium.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server.url}/accounts/login/?lang={language}")
+        page.fill("#id_username", "organiser")
+        page.fill("#id_password", demo.DEMO_PASSWORD)
+        page.click("main form button[type=submit]")
+        page.wait_for_load_state()
+        page.goto(localized(live_server.url, "/clubs/riverside/manage/", language))
+        field = page.locator("#id_watchers_see_all_after").evaluate(FIELD_LOOK)
+        page.goto(localized(live_server.url, f"/clubs/riverside/tables/{table.pk}/", language))
+        assert page.locator(".live-invite").evaluate(FIELD_LOOK) == field
+        screenshot(page, f"forms-table-invite-{language}-390")
+    finally:
+        context.close()

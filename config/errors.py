@@ -120,13 +120,18 @@ class Refusal(AppError):
 class OverBudget(AppError):
     """A request past a fair-share budget (docs/fair-share.md): 429 with a Retry-After
     header of ``retry_after`` seconds; the sentence says what the limit is and when to
-    try again. ``limit`` and ``retry_after`` are in the error body too."""
+    try again. ``limit`` and ``retry_after`` are in the error body too, and any further
+    ``details`` the budget names (a socket's ``per`` and ``window_s``)."""
 
     code = "over_budget"
 
-    def __init__(self, message: str | Promise | Sentence, *, retry_after: int, limit: int):
+    def __init__(
+        self, message: str | Promise | Sentence, *, retry_after: int, limit: int, **details: Any
+    ):
         self.retry_after = max(1, int(retry_after))
-        super().__init__(message, details={"limit": limit, "retry_after": self.retry_after})
+        super().__init__(
+            message, details={"limit": limit, "retry_after": self.retry_after, **details}
+        )
 
 
 def with_retry_after(response: HttpResponse, exc: AppError) -> HttpResponse:

@@ -460,6 +460,12 @@ LANTERN_UPLOAD_RATE = os.environ.get("LANTERN_UPLOAD_RATE", "60/min")
 LANTERN_ANALYSES_AT_ONCE = int(os.environ.get("LANTERN_ANALYSES_AT_ONCE", "3"))
 LANTERN_BOT_DRAFTS_OPEN = int(os.environ.get("LANTERN_BOT_DRAFTS_OPEN", "3"))
 LANTERN_BOT_MOVES_PER_MINUTE = int(os.environ.get("LANTERN_BOT_MOVES_PER_MINUTE", "120"))
+# Messages a live table's socket may send (live.socket_limits, docs/live.md): each socket
+# SOCKET_BURST at once then SOCKET_PER_SECOND a second; each person MESSAGES_PER_MINUTE
+# over all their sockets, counted in the cache (Redis with REDIS_URL).
+LANTERN_LIVE_SOCKET_BURST = int(os.environ.get("LANTERN_LIVE_SOCKET_BURST", "30"))
+LANTERN_LIVE_SOCKET_PER_SECOND = int(os.environ.get("LANTERN_LIVE_SOCKET_PER_SECOND", "10"))
+LANTERN_LIVE_MESSAGES_PER_MINUTE = int(os.environ.get("LANTERN_LIVE_MESSAGES_PER_MINUTE", "600"))
 # Per club: CPU seconds a (UTC) day of automatic analysis; matches past it are not
 # analysed automatically (the club page says how many), members may still ask.
 LANTERN_CLUB_ANALYSIS_SECONDS_PER_DAY = int(

@@ -10,7 +10,9 @@ same refusals, answered on that socket). A client that reconnects names the last
 it has (``since``) and gets only the rest. A seat's open sockets are its
 presence at the table (``live.endings.arrive``/``leave``: several tabs count as one,
 the seat is away once the last closes), and every read settles first what fell due (a
-clock run out, an idle table).
+clock run out, an idle table). Every message a socket receives is counted first
+(``live.socket_limits``: per socket and per person); past a limit it is answered with
+the refusal and not read, and a socket that goes on is closed (``TOO_FAST``).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from live import endings, push, shared_reads, socket_moves
+from live import endings, push, shared_reads, socket_limits, socket_moves
 
 #: Close codes (4000-4999 are the application's): not allowed to watch this table.
 REFUSED = 4403
@@ -35,6 +37,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.language = (query.get("lang") or [""])[0]
         self.eyes: str | None = None  # whose eyes the last message was drawn with
         self.group = push.group(self.table_id)
+        self.pace = socket_limits.Pace(self.scope["user"])
         shared_reads.serve()
         # Joined first, then caught up: a change between the two is still heard.
         await self.channel_layer.group_add(self.group, self.channel_name)
@@ -55,7 +58,16 @@ class TableConsumer(AsyncWebsocketConsumer):
         message); ``now`` asks where the table stands even with no new event (the clocks,
         who is away: the page asks when a clock it shows reaches zero, or a seat's grace
         period is over); ``here`` (every minute) says the page is still open, and asks
-        nothing."""
+        nothing. Each counts against the socket's and its person's limits first."""
+        if self.pace.flooding:
+            return  # closed already: what was sent before the close is not read
+        refusal = await self.pace.admit()
+        if refusal is not None:
+            if self.pace.flooding:
+                await self.close(code=socket_limits.TOO_FAST)
+            else:
+                await self.send(text_data=socket_moves.refused_text(refusal, self.language))
+            return
         if text_data == "here":
             await database_sync_to_async(endings.seen)(self.table_id, self.scope["user"])
             return

@@ -16,7 +16,7 @@ made the move keeps the table as written for its own sockets (``live.shared_read
 from __future__ import annotations
 
 import json
-from contextlib import nullcontext
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from django.conf import settings
@@ -35,12 +35,11 @@ def act(
     after ``since`` as ``live.selectors.news_text`` gives it (as ``moved``), or the
     refusal's text with ``last`` and ``eyes`` None; the text is None when ``user`` may
     not watch the table (any more)."""
-    languages = {code for code, _name in settings.LANGUAGES}
-    with translation.override(language) if language in languages else nullcontext():
+    with _in_language(language):
         try:
             table = endings.play_settled(table_id, _move(user, text))
         except AppError as exc:
-            return json.dumps({"refused": exc.as_dict()}, ensure_ascii=False), None, None
+            return refused_text(exc, language), None, None
     allowed, news, last, eyes = selectors.news_text(
         table,
         user,
@@ -52,6 +51,18 @@ def act(
     if not allowed or news is None:
         return None, None, None
     return f'{{"moved":{news}}}', last, eyes
+
+
+def refused_text(exc: AppError, language: str) -> str:
+    """The answer to a message refused: ``{"refused": <the API's error body>}``, its
+    sentence in the socket's language."""
+    with _in_language(language):
+        return json.dumps({"refused": exc.as_dict()}, ensure_ascii=False)
+
+
+def _in_language(language: str) -> AbstractContextManager[Any]:
+    languages = {code for code, _name in settings.LANGUAGES}
+    return translation.override(language) if language in languages else nullcontext()
 
 
 def _move(user: AnyUser, text: str) -> services.Move:

@@ -194,6 +194,9 @@ function connect() {
       else answer.reject(new ApiError(REFUSED_STATUS[body.refused.error] || 400, body.refused));
       return;
     }
+    // A "now" or "here" refused past the socket's limit (live/socket_limits.py): nothing
+    // to draw; the page asks again later.
+    if (body.refused) return;
     take(body);
   });
   socket.addEventListener("close", () => {

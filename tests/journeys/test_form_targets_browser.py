@@ -103,12 +103,21 @@ def test_the_forms_are_targets_44_px_high_on_a_phone(
         for name, path in form_pages().items():
             page.goto(localized(live_server.url, path, language))
             screenshot(page, f"forms-{name.replace(' ', '-')}-{language}-1400")
+            # a number field is as wide as its number, not the whole form
+            widths = page.eval_on_selector_all(
+                "main input[type=number]", "els => els.map(e => e.offsetWidth)"
+            )
+            assert max(widths, default=0) < 200, (name, widths)
         page.goto(f"{live_server.url}/clubs/riverside/manage/?lang={language}")
         heights = page.evaluate(
             "[...document.querySelectorAll('main .row-form input:not([type=checkbox])')]"
             ".map(e => e.offsetHeight)"
         )
         assert heights and max(heights) < 40, heights
+        # the club's most minutes (a week) shows whole in its field
+        minutes = page.locator("#id_watchers_see_all_after")
+        minutes.fill("10080")
+        assert minutes.evaluate("e => e.scrollWidth <= e.clientWidth")
     finally:
         context.close()
 

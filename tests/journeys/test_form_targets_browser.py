@@ -164,3 +164,23 @@ def test_a_tables_invitation_link_is_a_field_like_the_others(
         screenshot(page, f"forms-table-invite-{language}-390")
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("language", ["ja", "ru"])
+def test_the_download_formats_wrap_together_on_a_phone(chromium, live_server, screenshot, language):
+    demo.seed_demo_clubs()
+    demo.seed_demo_matches(1)
+    context = chromium.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        page.goto(localized(live_server.url, "/clubs/riverside/matches/", language))
+        # "zip" and "JSON Lines" on one line, each whole: never one format alone
+        boxes = page.eval_on_selector_all(
+            "main .links a[href*='/matches/export.']",
+            "els => els.map(e => [e.getClientRects().length, e.getBoundingClientRect().top])",
+        )
+        assert len(boxes) == 2 and all(rects == 1 for rects, _ in boxes), boxes
+        assert boxes[0][1] == boxes[1][1], boxes
+        screenshot(page, f"forms-matches-download-{language}-390")
+    finally:
+        context.close()

@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 from django.core.cache import cache
 
-import config.settings as served
 from live import services, socket_limits
 from live.models import Table
 from tests.live.conftest import MX, seats
@@ -30,17 +29,6 @@ class Seconds:
 
     def __call__(self) -> float:
         return self.at
-
-
-@pytest.fixture(autouse=True)
-def limits_as_served(settings) -> None:
-    """The limits a server has (tests/conftest.py lifts them for the other tests)."""
-    for name in (
-        "LANTERN_LIVE_SOCKET_BURST",
-        "LANTERN_LIVE_SOCKET_PER_SECOND",
-        "LANTERN_LIVE_MESSAGES_PER_MINUTE",
-    ):
-        setattr(settings, name, getattr(served, name))
 
 
 @pytest.fixture
@@ -254,3 +242,35 @@ def test_a_fast_humans_pace_is_counted_and_never_refused(club, people, seconds, 
         times = [at for at, by in sent if by == who]
         assert len(times) >= 50
         assert counted(people[who]) == sum(1 for at in times if at > times[-1] - 60)
+
+
+def test_at_a_bots_table_only_the_persons_own_messages_count(club, people, seconds):
+    """Against a bot, five moves a second on the socket: the bots' replies, made by the
+    server, are no one's messages; the person's moves are counted, none refused."""
+    table = services.open_table(club, people["ann"], game_id=MX, seats=seats(MX, "me", "bot"))
+    mine = next(s.seat for s in table.seats.all() if s.user_id == people["ann"].pk)
+    rng = random.Random(9)
+
+    def next_move(table_id: int) -> tuple[int, dict] | None:
+        table = Table.objects.get(pk=table_id)
+        if table.status != Table.Status.PLAYING:
+            return None
+        session = services.position_of(table).session
+        return table.last_event, rng.choice(session.legal_actions(mine, mine))
+
+    async def scenario() -> tuple[int, list[str]]:
+        socket = await connect(table.pk, people["ann"])
+        await take(socket, [])
+        sent, answers = 0, []
+        while sent < 60 and (turn := await sync(next_move)(table.pk)) is not None:
+            seen, action = turn
+            seconds.at += 0.2
+            await socket.send_to(json.dumps({"act": {"seen": seen, "action": action}}))
+            sent += 1
+            answers.append(next(iter(json.loads(await take(socket, [])))))
+        await socket.disconnect()
+        return sent, answers
+
+    sent, answers = run(scenario)
+    assert sent >= 30 and answers == ["moved"] * sent
+    assert counted(people["ann"]) == sent

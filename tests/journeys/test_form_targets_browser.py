@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from pages import demo
+from tests.demo_sign_in import sign_in
 from tests.live.conftest import CRYPTID
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -59,14 +60,6 @@ def localized(base: str, path: str, language: str) -> str:
     return f"{base}{path}{'&' if '?' in path else '?'}lang={language}"
 
 
-def sign_in_as_organiser(page: Any) -> None:
-    """Sign in on the sign-in page open in ``page`` as the demo's organiser."""
-    page.fill("#id_username", "organiser")
-    page.fill("#id_password", demo.DEMO_PASSWORD)
-    page.click("main form button[type=submit]")
-    page.wait_for_load_state()
-
-
 def short_targets(page: Any) -> list[dict[str, Any]]:
     targets: list[dict[str, Any]] = page.evaluate(TARGETS)
     assert targets, f"{page.url}: nothing to measure"
@@ -92,7 +85,7 @@ def test_the_forms_are_targets_44_px_high_on_a_phone(
         page.set_viewport_size({"width": 1400, "height": 900})
         screenshot(page, f"forms-sign-in-{language}-1400")
         page.set_viewport_size({"width": 390, "height": 844})
-        sign_in_as_organiser(page)
+        sign_in(page, live_server.url, language)
         for name, path in form_pages().items():
             assert page.goto(localized(live_server.url, path, language)).ok
             assert page.evaluate("document.documentElement.lang") == language
@@ -157,8 +150,7 @@ def test_a_tables_invitation_link_is_a_field_like_the_others(
     context = chromium.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     try:
-        page.goto(f"{live_server.url}/accounts/login/?lang={language}")
-        sign_in_as_organiser(page)
+        sign_in(page, live_server.url, language)
         page.goto(localized(live_server.url, "/clubs/riverside/manage/", language))
         field = page.locator("#id_watchers_see_all_after").evaluate(FIELD_LOOK)
         page.goto(localized(live_server.url, f"/clubs/riverside/tables/{table.pk}/", language))

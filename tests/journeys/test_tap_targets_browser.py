@@ -15,6 +15,7 @@ from clubs.models import Club
 from games.models import Match
 from ladder.models import Ladder
 from pages import demo
+from tests.demo_sign_in import sign_in
 from tests.live.conftest import CRYPTID, seats
 from tournaments.models import Tournament
 
@@ -92,11 +93,7 @@ def test_a_members_pages_are_targets_44_px_high_on_a_phone(
     context = chromium.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
     try:
-        page.goto(f"{live_server.url}/accounts/login/?lang={language}")
-        page.fill("#id_username", "member")
-        page.fill("#id_password", demo.DEMO_PASSWORD)
-        page.click("main form button[type=submit]")
-        page.wait_for_load_state()
+        sign_in(page, live_server.url, language, "member")
         small: dict[str, list[dict[str, Any]]] = {}
         for name, path in pages.items():
             assert page.goto(f"{live_server.url}{path}?lang={language}").status == 200, path

@@ -1,6 +1,7 @@
 """Does a stated error hold? The same decisions judged with many analysis seeds (issue 33).
 
-Run: ``.venv/bin/python bench/analysis_coverage.py [--game ID] [--seeds N] [--decisions N]``
+Run: ``.venv/bin/python bench/analysis_coverage.py [--game ID] [--seeds N] [--decisions N]
+[--kept FILE]``
 (``--quick``: two decisions, three seeds, to see that it runs; its figures mean nothing).
 
 It plays the first mixed and the first greedy game of ``analysis_trust.py``'s **tuning**
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import statistics
 import sys
 import time
@@ -43,11 +45,14 @@ from engine.ai.search import action_key  # noqa: E402
 FIRST_SEED = 101
 
 
-def decisions(game_id: str, count: int) -> list[dict[str, Any]]:
+def decisions(game_id: str, count: int, kept: Path | None = None) -> list[dict[str, Any]]:
     """Up to ``count`` judged choices of the tuning games with a drop of 3 points or more
-    at analysis seed 0, spread over the drops found."""
+    at analysis seed 0, spread over the drops found. ``kept``: a file of the decisions
+    chosen (game and ply), written when missing and read when there, so that two versions
+    of the analysis are measured on the same decisions (their seed-0 drops differ)."""
+    wanted = None if kept is None or not kept.exists() else json.loads(kept.read_text())
     found = []
-    for log, _random_seat in games_of(game_id, TUNING_SEEDS, 1, 1):
+    for number, (log, _random_seat) in enumerate(games_of(game_id, TUNING_SEEDS, 1, 1)):
         rep = replay(log)
         game = rep.game
         analyst = Analyst(game, seed=0)
@@ -55,17 +60,28 @@ def decisions(game_id: str, count: int) -> list[dict[str, Any]]:
         for ply, action, state in rep.states():
             if action is not None and before is not None:
                 decider, _played, actions = analyst.listed(before, action)
-                entry = analyst.judge(game.clone(before), action, ply, ({decider: 0}, {decider: 0}))
-                if entry["rated"] and entry["drop"] >= 3:
+                if wanted is None:
+                    entry = analyst.judge(
+                        game.clone(before), action, ply, ({decider: 0}, {decider: 0})
+                    )
+                    drop = entry["drop"] if entry["rated"] else 0.0
+                else:
+                    drop = 3.0 if [number, ply] in wanted else 0.0
+                if drop >= 3:
                     found.append(
                         {"game": game, "ply": ply, "before": game.clone(before), "action": action,
-                         "after": game.clone(state), "seat": decider, "drop": entry["drop"],
-                         "searched": not 0 < len(actions) <= analyst.every_move}
+                         "after": game.clone(state), "seat": decider, "drop": drop,
+                         "searched": not 0 < len(actions) <= analyst.every_move, "number": number}
                     )  # fmt: skip
             before = game.clone(state)
+    if wanted is not None:
+        return found
     found.sort(key=lambda d: -d["drop"])
     step = max(1.0, len(found) / count)
-    return [found[int(i * step)] for i in range(min(count, len(found)))]
+    chosen = [found[int(i * step)] for i in range(min(count, len(found)))]
+    if kept is not None:
+        kept.write_text(json.dumps([[d["number"], d["ply"]] for d in chosen]))
+    return chosen
 
 
 def runs(decision: dict[str, Any], seeds: int) -> list[dict[str, Any]]:
@@ -89,6 +105,7 @@ def runs(decision: dict[str, Any], seeds: int) -> list[dict[str, Any]]:
 def summary(judged: list[list[dict[str, Any]]], figure: str) -> str:
     held = total = 0
     ratios = []
+    covered: list[int] = []
     for rows in judged:
         values = [r[figure] for r in rows]
         centre, spread = statistics.fmean(values), statistics.stdev(values)
@@ -98,12 +115,16 @@ def summary(judged: list[list[dict[str, Any]]], figure: str) -> str:
         for r in rows:
             total += 1
             held += abs(r[figure] - centre) <= 1.96 * r[f"{figure}_se"] + 0.05
+        covered.append(
+            sum(abs(r[figure] - centre) <= 1.96 * r[f"{figure}_se"] + 0.05 for r in rows)
+        )
     if not total:
         return "no decision"
     median = statistics.median(ratios) if ratios else float("nan")
     shown = ", ".join(f"{r:.2f}" if r < 100 else "inf" for r in ratios)
     return (
-        f"{len(judged)} decisions, {total} runs: coverage {held / total:.0%}, "
+        f"{len(judged)} decisions, {total} runs: coverage {held / total:.0%} "
+        f"(per decision {', '.join(map(str, covered))} of {len(judged[0])}), "
         f"SD/RMS(SE) median {median:.2f} ({shown})"
     )
 
@@ -114,11 +135,14 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=25)
     parser.add_argument("--decisions", type=int, default=14)
     parser.add_argument("--quick", action="store_true", help="2 decisions, 3 seeds: runs")
+    parser.add_argument(
+        "--kept", type=Path, help="the decisions' file: written if missing, else measured again"
+    )
     args = parser.parse_args()
     if args.quick:
         args.seeds, args.decisions = 3, 2
     start = time.process_time()
-    chosen = decisions(args.game, args.decisions)
+    chosen = decisions(args.game, args.decisions, args.kept)
     judged = [runs(d, args.seeds) for d in chosen]
     scored = [rows for d, rows in zip(chosen, judged, strict=True) if not d["searched"]]
     searched = [rows for d, rows in zip(chosen, judged, strict=True) if d["searched"]]

@@ -103,6 +103,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol, cast
 
+from engine.ai.analysis_result import ANALYSIS_VERSION, CHUNK_PLIES, chunks, engine_version, merge
 from engine.ai.contract import SAMPLING_FAILED, Particles, SamplingFailed
 from engine.ai.decision_keys import CHANCE, code, mix
 from engine.ai.evidence import (
@@ -112,6 +113,7 @@ from engine.ai.evidence import (
     UNCLEAR,
     Estimate,
     accuracy_se,
+    clustered,
     decided,
     estimate,
     move_accuracy,
@@ -127,7 +129,9 @@ from engine.core.rng import Rng
 
 #: the label thresholds (points), exported by the engine with the analysis
 __all__ = [
+    "ANALYSIS_VERSION",
     "BLUNDER",
+    "CHUNK_PLIES",
     "INACCURACY",
     "MISTAKE",
     "Analyst",
@@ -140,32 +144,11 @@ __all__ = [
     "unknowable",
 ]
 
-#: bump when the method or the result's shape changes: stored analyses are recomputed
-#: (2: the detectives' worlds weigh Mister X's city by its location category; 3: the
-#: worlds dealt once per ply and viewer, carried on from ply to ply for Cloak & Dagger;
-#: the all-seeing drop taken from the plies' all-seeing figures; a position without
-#: worlds marked not estimated; 4: every figure with its standard error, a label only when
-#: the drop's interval lies in its band, batches of worlds added while it straddles one,
-#: the drop measured in worlds the search did not see, the plies analysed in chunks;
-#: 5: a playout's decisions draw from generators keyed by their place in the game, a
-#: seat's own chance on the game's own batches of worlds; 6: Cryptid's playouts cut at
-#: the next round and scored by a fitted model, its every choice scored for the best
-#: move, its drops on up to 8 batches; Cloak & Dagger's own chances cut two rounds on;
-#: 7: Cryptid's choices scored on 4 batches of worlds; 8: a drop's error counts how
-#: often another run would find another best move, and what the drop would be against it)
-ANALYSIS_VERSION = "8"
 #: playouts per estimate and ISMCTS iterations per best-move search (bench/analysis.py)
 DEFAULT_BUDGET = 24
-#: plies per chunk (:func:`chunks`): a chunk deals its worlds afresh at its start
-CHUNK_PLIES = 32
 
 #: ``progress(done, total)``: plies analysed so far, out of all of them
 Progress = Callable[[int, int], None]
-
-
-def engine_version(game: Game) -> str:
-    """What an analysis depends on: the game's rules reading and this method."""
-    return f"{game.rules_version}/analysis-{ANALYSIS_VERSION}"
 
 
 def analysable(game: Game) -> bool:
@@ -224,6 +207,9 @@ class Analyst:
         # : per viewer and batch: the worlds it carries from ply to ply (GameAI.belief_particles),
         # if any
         self._particles: dict[tuple[str, int], Particles | None] = {}
+        #: per viewer and batch: the lineage of each world its last worlds() gave, when they
+        #: are carried (:attr:`Particles.lineage`: an estimate over them is clustered)
+        self._lineage: dict[tuple[str, int], list[Any]] = {}
 
     # -- the worlds -----------------------------------------------------------------
     def worlds(
@@ -251,9 +237,11 @@ class Analyst:
             (ply, viewer, opened) if batch == 0 else (ply, viewer, opened, batch)
         )
         if particles is not None:
-            return particles.worlds(
+            dealt = particles.worlds(
                 state, opening, self.budget, lambda purpose, i: _rng(self.seed, *where, purpose, i)
             )
+            self._lineage[viewer, batch] = [(batch, line) for line in particles.lineage]
+            return dealt
         beliefs = (
             self.ai.beliefs(state, viewer)
             if opening is None
@@ -269,6 +257,12 @@ class Analyst:
                 for i in range(self.budget)
             ]
         return [beliefs.sample(_rng(self.seed, *where, "world", i)) for i in range(self.budget)]
+
+    def clusters(self, viewer: str, batch: int) -> list[Any] | None:
+        """Per playout over the worlds :meth:`worlds` last gave ``viewer`` in ``batch``, the
+        lineage of its world (carried worlds only; None: the worlds were dealt apart)."""
+        lineage = self._lineage.get((viewer, batch))
+        return None if lineage is None else [lineage[i % len(lineage)] for i in range(self.budget)]
 
     # -- one playout ----------------------------------------------------------------
     def _play_out(
@@ -374,6 +368,7 @@ class Analyst:
         if self.game.is_over(state):
             return self.chances(state, seat, [seat], ply)[0]
         samples: list[float] = []
+        lineage: list[Any] | None = []
         for batch in range(self.own_batches):
             try:
                 worlds = self.worlds(state, seat, ply, None, batch)
@@ -383,7 +378,8 @@ class Analyst:
                 break
             purpose = "chance" if batch == 0 else ("chance", batch)
             samples += self.scores(state, seat, [seat], ply, None, purpose, worlds, own=True)[0]
-        return estimate(samples)
+            lineage = _extend(lineage, self.clusters(seat, batch))
+        return _mean(samples, lineage)
 
     def best_of(
         self,
@@ -411,6 +407,47 @@ class Analyst:
             for i, (c, row) in enumerate(zip(choices, scores, strict=True))
         ]
         return max(ranked)[2], scores
+
+    def searched(
+        self, state: State, seat: str, ply: int, opening: Action | None, worlds: list[State]
+    ) -> tuple[list[Action], list[tuple[int, float]], int]:
+        """The best move ISMCTS finds for ``seat`` over ``worlds`` (those of the seat's
+        own chance), then the others it finds when run again over as many batches of the
+        worlds a drop is measured on (:attr:`GameAI.analysis_searches_again`, each with
+        its own generator): the moves found (the first one first), per move its index and
+        its share of the searches, and how many searches were run. A search at a small
+        budget returns one of several near moves by the worlds it was dealt; how often
+        each comes up is that doubt."""
+        found: list[Action] = []
+        counts: list[int] = []
+        runner_up = None
+        for again in range(1 + self.ai.analysis_searches_again):
+            try:
+                dealt = worlds if again == 0 else self.worlds(state, seat, ply - 1, opening, again)
+            except SamplingFailed:
+                break
+            where = ("search",) if again == 0 else ("search", again)
+            move = self.search.decide(
+                self.game.clone(state), seat, _rng(self.seed, ply, seat, *where), opening,
+                _given(dealt),
+            )  # fmt: skip
+            if again == 0:
+                runner_up = self.search.runner_up
+            keys = [action_key(a) for a in found]
+            if action_key(move) in keys:
+                counts[keys.index(action_key(move))] += 1
+            else:
+                found.append(move)
+                counts.append(1)
+        searches = sum(counts)
+        if runner_up is not None and action_key(runner_up) not in map(action_key, found):
+            found.append(runner_up)
+            counts.append(0)
+        # each move's share: the mean of its share of the search's outcomes under a uniform
+        # prior (Laplace's rule): a few searches that agree are no proof that no other
+        # move comes up, and the first search's runner-up is the likeliest one
+        shares = [(n + 1) / (searches + len(found)) for n in counts]
+        return found, list(enumerate(shares)), searches
 
     def opening(self, state: State, seat: str | None, move: Action | None) -> Action | None:
         """The pick ``move`` was made within, when ``seat`` picks first (Cloak & Dagger's
@@ -458,6 +495,7 @@ class Analyst:
             if opening is None or action_key(game.opening_of(a) or {}) == action_key(opening)
         ]
         first = 1  # the first batch of worlds the drop is measured on
+        draws = None  # the searches the shares of found_best count (None: a resample's)
         # the choice found best, then those another run could find best, with their shares
         found_best: list[tuple[int, float]] = [(0, 1.0)]
         if len(choices) <= self.every_move:
@@ -473,21 +511,14 @@ class Analyst:
             found_best = rivals(scored_on, top, _rng(self.seed, ply, decider, "resample"))
             references = [choices[c] for c, _ in found_best]
         else:
-            references = [
-                self.search.decide(
-                    game.clone(state),
-                    decider,
-                    _rng(self.seed, ply, decider, "search"),
-                    opening,
-                    lambda _pick: worlds,
-                )
-            ]
+            references, found_best, draws = self.searched(state, decider, ply, opening, worlds)
         best, shares = references[0], [share for _, share in found_best]
         same = action_key(best) == action_key(played)
         # the drop is measured in batches of worlds the best move was not chosen in (against
         # the rivals too); more while its interval straddles a band's edge
         played_scores: list[float] = []
         reference_scores: list[list[float]] = [[] for _ in references]
+        lineage: list[Any] | None = []
         for batch in range(first, first + self.drop_batches):
             try:
                 dealt = self.worlds(state, decider, ply - 1, opening, batch)
@@ -499,6 +530,7 @@ class Analyst:
             purpose = ("move", batch)
             scored = self.scores(state, decider, [decider], ply, played, purpose, dealt)[0]
             played_scores += scored
+            lineage = _extend(lineage, self.clusters(decider, batch))
             for scores_of, reference in zip(reference_scores, references, strict=True):
                 scores_of += (
                     scored
@@ -506,10 +538,12 @@ class Analyst:
                     else self.scores(state, decider, [decider], ply, reference, purpose, dealt)[0]
                 )
             drops = [
-                estimate([r - p for r, p in zip(scores_of, played_scores, strict=True)])
+                _mean([r - p for r, p in zip(scores_of, played_scores, strict=True)], lineage)
                 for scores_of in reference_scores
             ]
-            drop = with_choice(drops[0], [(w, d.mean) for w, d in zip(shares, drops, strict=True)])
+            # a searched reference worse than the played move leaves a drop of 0: so counted
+            against = [d.mean if draws is None else max(0.0, d.mean) for d in drops]
+            drop = with_choice(drops[0], list(zip(shares, against, strict=True)), draws)
             if (same and len(references) == 1) or decided(drop):
                 break
         found = verdict(drop)
@@ -543,11 +577,19 @@ class Analyst:
         return entry
 
 
-def chunks(replay: Replay, size: int = CHUNK_PLIES) -> list[tuple[int, int]]:
-    """The chunks of plies a game's analysis is made of: ``(first, stop)``, ``stop``
-    excluded, in order (the same for a log whoever analyses it)."""
-    total = len(replay.actions) + 1
-    return [(first, min(first + size, total)) for first in range(0, total, size)]
+def _given(worlds: list[State]) -> Callable[[Action | None], list[State]]:
+    """The search's worlds, whatever the pick: ``worlds``."""
+    return lambda _pick: worlds
+
+
+def _extend(lineage: list[Any] | None, more: list[Any] | None) -> list[Any] | None:
+    """The samples' lineages so far with a batch's added (None once a batch has none)."""
+    return None if lineage is None or more is None else lineage + more
+
+
+def _mean(samples: list[float], lineage: list[Any] | None) -> Estimate:
+    """The samples' mean, its error clustered by lineage when the worlds were carried."""
+    return estimate(samples) if lineage is None else clustered(samples, lineage)
 
 
 def analyse_plies(
@@ -618,38 +660,6 @@ def _ply(
     if missing:
         entry["not_estimated"] = missing
     return entry
-
-
-def merge(replay: Replay, parts: list[dict[str, Any]], *, budget: int, seed: int) -> dict[str, Any]:
-    """The analysis made of its chunks' results (:func:`analyse_plies`, in any order)."""
-    game = replay.game
-    seats = list(replay.seats)
-    plies = sorted((p for part in parts for p in part["plies"]), key=lambda p: p["ply"])
-    moves = sorted((m for part in parts for m in part["moves"]), key=lambda m: m["ply"])
-    if [p["ply"] for p in plies] != list(range(len(replay.actions) + 1)):
-        raise ValueError("the chunks do not cover every ply once")
-    accuracy: dict[str, float | None] = {}
-    accuracy_error: dict[str, float | None] = {}
-    for seat in seats + sorted({m["seat"] for m in moves} - set(seats)):
-        rated = [m for m in moves if m["rated"] and m["seat"] == seat]
-        if not rated:
-            accuracy[seat] = accuracy_error[seat] = None
-            continue
-        accuracy[seat] = round(sum(m["accuracy"] for m in rated) / len(rated), 1)
-        # the moves' errors are independent: the mean's is their root sum of squares over n
-        accuracy_error[seat] = round(
-            sum(m["accuracy_se"] ** 2 for m in rated) ** 0.5 / len(rated), 2
-        )
-    return {
-        "engine": engine_version(game),
-        "budget": budget,
-        "seed": seed,
-        "seats": seats,
-        "plies": plies,
-        "moves": moves,
-        "accuracy": accuracy,
-        "accuracy_se": accuracy_error,
-    }
 
 
 def analyse(

@@ -46,6 +46,10 @@ class Particles(Protocol):
     """One viewer's worlds kept from one point of a game to a later one (what
     :meth:`GameAI.belief_particles` returns; analysis deals them once per ply)."""
 
+    #: per world the last :meth:`worlds` gave, the world dealt from scratch it descends
+    #: from (worlds of one lineage are correlated; an estimate over them is clustered)
+    lineage: list[int]
+
     def worlds(
         self, state: State, opening: Action | None, count: int, rng: Callable[[str, int], Rng]
     ) -> list[State]:
@@ -80,6 +84,10 @@ class GameAI:
     #: most a drop may be measured on, more while its interval straddles a band's edge
     analysis_choice_batches: int = 1
     analysis_drop_batches: int = 3
+    #: where the best move is searched, the search run again this many times, each over a
+    #: batch of worlds the drop is measured on (:meth:`engine.ai.analysis.Analyst.searched`):
+    #: how often each found move comes up is the search's doubt about which move is best
+    analysis_searches_again: int = 0
 
     #: a seat's own chance's playouts cut (and scored by the ``evaluate`` of
     #: :attr:`analysis_search`) once the round is this many past their start; None: as the

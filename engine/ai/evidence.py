@@ -76,6 +76,57 @@ def estimate(samples: Sequence[float], weights: Sequence[float] | None = None) -
     return Estimate(mean, math.sqrt(variance / effective), n)
 
 
+#: the two-sided 95 % quantile of Student's t by degrees of freedom, 1-30 (beyond: the
+#: Cornish-Fisher expansion about :data:`Z`, :func:`t_quantile`)
+_T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
+        2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+        2.060, 2.056, 2.052, 2.048, 2.045, 2.042)  # fmt: skip
+
+
+def t_quantile(df: int) -> float:
+    """The half-width, in standard errors, of a two-sided 95 % interval of Student's t
+    with ``df`` degrees of freedom (at least 1)."""
+    if df < 1:
+        raise ValueError("at least one degree of freedom")
+    if df <= len(_T95):
+        return _T95[df - 1]
+    return Z + (Z**3 + Z) / (4 * df) + (5 * Z**5 + 16 * Z**3 + 3 * Z) / (96 * df**2)
+
+
+def clustered(samples: Sequence[float], clusters: Sequence[object]) -> Estimate:
+    """The mean of ``samples`` with a standard error that holds when the samples of one
+    cluster are correlated (``clusters[i]``: sample ``i``'s; Cloak & Dagger's worlds
+    descending from one world dealt from scratch, :mod:`engine.ai.cloak.particles`) and
+    samples of different clusters independent. The cluster-robust (sandwich) variance of
+    a mean, with the usual small-sample factor G/(G-1) over G clusters (CR1: Cameron &
+    Miller, "A Practitioner's Guide to Cluster-Robust Inference", J. Human Resources
+    2015): the residuals summed per cluster, their squares summed, over n². With few
+    clusters that variance is itself uncertain, so the interval is Student's t with G-1
+    degrees of freedom (Cameron & Miller's advice for few clusters), stated as the
+    standard error whose ±:data:`Z` interval is that t interval (the error times
+    t/Z): every reader of a figure's error (the labels' bands, a graph's band) then
+    reads the wider interval. Never below the error of independent samples (a
+    cluster-robust error below it is noise of few clusters: correlation within the
+    worlds of one lineage is not negative); one cluster alone: the samples' spread itself,
+    as if they were one sample. Samples all in clusters of their own: as :func:`estimate`,
+    widened to the t interval with n-1 degrees of freedom."""
+    n = len(samples)
+    if n != len(clusters):
+        raise ValueError("one cluster per sample")
+    plain = estimate(samples)
+    if n < 2:
+        return plain
+    sums: dict[object, float] = {}
+    for sample, cluster in zip(samples, clusters, strict=True):
+        sums[cluster] = sums.get(cluster, 0.0) + sample - plain.mean
+    groups = len(sums)
+    if groups < 2:
+        return Estimate(plain.mean, plain.se * math.sqrt(n), n)
+    variance = groups / (groups - 1) * sum(s * s for s in sums.values()) / n**2
+    robust = math.sqrt(variance) * t_quantile(groups - 1) / Z
+    return Estimate(plain.mean, max(robust, plain.se), n)
+
+
 #: resamples of the worlds by which :func:`choice_shares` asks which choice would be found best
 RESAMPLES = 200
 #: at most this many other choices, each found best in at least this share of the resamples,
@@ -113,17 +164,24 @@ def rivals(scores: Sequence[Sequence[float]], best: int, rng: Rng) -> list[tuple
     return [(c, counts[c] / RESAMPLES) for c in [best, *kept]]
 
 
-def with_choice(drop: Estimate, rivals: Sequence[tuple[float, float]]) -> Estimate:
+def with_choice(
+    drop: Estimate, rivals: Sequence[tuple[float, float]], draws: int | None = None
+) -> Estimate:
     """``drop`` (measured against the choice found best) with the spread of the choice
     itself added to its variance: ``rivals`` holds, per choice another run could have
     found best (the found one included), its share of such runs and the drop measured
     against it on the same samples. A drop whose reference move is a coin toss between
-    choices of different worth varies from run to run by more than its samples say."""
+    choices of different worth varies from run to run by more than its samples say.
+    ``draws``: the shares are the frequencies among that many runs of the search (not a
+    resample's probabilities), so the spread is their sample variance (times
+    draws/(draws-1))."""
     total = sum(share for share, _ in rivals)
     if total <= 0:
         return drop
     centre = sum(share * d for share, d in rivals) / total
     spread = sum(share * (d - centre) ** 2 for share, d in rivals) / total
+    if draws is not None and draws > 1:
+        spread *= draws / (draws - 1)
     return Estimate(drop.mean, math.sqrt(drop.se**2 + spread), drop.n)
 
 

@@ -131,6 +131,9 @@ class Search:
         self.cut_rounds = cut_rounds
         #: iterations run and plies applied by the last :meth:`decide` (for the benchmark)
         self.stats = {"playouts": 0, "plies": 0}
+        #: the root's action tried most often after the one played, by the last tree
+        #: :meth:`decide` grew (analysis: a move another search could find best)
+        self.runner_up: Action | None = None
 
     def decide(
         self,
@@ -154,6 +157,7 @@ class Search:
         beliefs = None if worlds is not None else self.ai.beliefs(state, viewer)
         dealt = None
         self.stats = {"playouts": 0, "plies": 0}
+        self.runner_up = None
         openings = game.openings(state, viewer)
         if openings:
             # a pick comes first (Cloak & Dagger's envelope, CD-3): the search makes it from
@@ -189,9 +193,10 @@ class Search:
         tried = [n for key, n in root.children.items() if key in legal]
         if not tried:
             return actions[rng.below(len(actions))]
-        best = max(tried, key=lambda n: (n.visits, n.reward))
-        assert best.action is not None
-        return best.action
+        ranked = sorted(tried, key=lambda n: (n.visits, n.reward), reverse=True)
+        self.runner_up = ranked[1].action if len(ranked) > 1 else None
+        assert ranked[0].action is not None
+        return ranked[0].action
 
     def _search(
         self,

@@ -23,6 +23,9 @@ class CloakAI(GameAI):
     analysis_own_cut_rounds = 2
     #: a seat's own chance on 4 batches of worlds: they differ more than a cut playout's ends
     analysis_own_batches = 4
+    #: its searched best move is a coin toss among near moves at 24 iterations: the search
+    #: is run on 3 more batches of worlds and the drop's error holds that doubt
+    analysis_searches_again = 3
 
     def beliefs(self, state: CloakState, viewer: str | None) -> Beliefs:
         return Beliefs(state, viewer)

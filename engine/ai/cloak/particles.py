@@ -19,6 +19,14 @@ does not pull the choice towards where it sees it), survivors are over-represent
 a contradiction, and the worlds of successive plies are not independent (which makes a
 seat's chances from ply to ply steadier). ``bench/README.md`` says how many are carried.
 
+Nor are the worlds of one call independent of each other: a world that stands in for a
+lost one is a survivor's, and a fresh deal makes only ``FRESH`` worlds from scratch. So
+each world carries its **lineage** (:attr:`Particles.lineage`): the world dealt from
+scratch it descends from (carried, dealt again from its own history, or copied from a
+survivor). Worlds of one lineage share their history up to some turn and their playouts
+are correlated; worlds of different lineages were dealt apart. An estimate over the
+worlds clusters its samples by lineage (:func:`engine.ai.evidence.clustered`).
+
 Like :class:`~engine.ai.cloak.sampling.Beliefs`, which deals the turns, nothing here
 reads the real state beyond the seat's own observations (plus, when the seat has just
 opened an envelope, what it sees there).
@@ -74,6 +82,10 @@ class Particles:
         self.kept: list[CloakState] = []
         #: how the last call got its worlds (bench/analysis.py reports them)
         self.ways: Counter[str] = Counter()
+        #: per kept world (and so per world the last call returned), the number of the
+        #: world dealt from scratch it descends from (see the module's docstring)
+        self.lineage: list[int] = []
+        self._lineages = 0
 
     def worlds(
         self, state: CloakState, opening: dict[str, Any] | None, count: int, rng: WorldRng
@@ -85,12 +97,12 @@ class Particles:
         beliefs = Beliefs(state, self.viewer, opened)
         self.ways = Counter()
         if beliefs.seen == self.seen and opened == self.opened and len(self.kept) == count:
-            kept = self.kept
+            kept, lineage = self.kept, self.lineage
         elif self._carries(beliefs, opened) and len(self.kept) == count:
-            kept = self._carry(beliefs, rng)
+            kept, lineage = self._carry(beliefs, rng)
         else:
-            kept = self._deal(beliefs, rng, list(range(count)), [None] * count)
-        self.seen, self.opened, self.kept = beliefs.seen, opened, kept
+            kept, lineage = self._deal(beliefs, rng, list(range(count)), [None] * count, [])
+        self.seen, self.opened, self.kept, self.lineage = beliefs.seen, opened, kept, lineage
         return [Beliefs.finish(world.copy(), rng("finish", i)) for i, world in enumerate(kept)]
 
     def _carries(self, beliefs: Beliefs, opened: int | None) -> bool:
@@ -108,7 +120,7 @@ class Particles:
             and beliefs.seen[len(seen)]["seat"] == self.viewer
         )
 
-    def _carry(self, beliefs: Beliefs, rng: WorldRng) -> list[CloakState]:
+    def _carry(self, beliefs: Beliefs, rng: WorldRng) -> tuple[list[CloakState], list[int]]:
         assert self.seen is not None
         start = len(self.seen)
         carried: list[CloakState | None] = []
@@ -125,7 +137,7 @@ class Particles:
             self.ways["dealt again" if again is not None else "lost"] += 1
             carried.append(again)
         lost = [i for i, world in enumerate(carried) if world is None]
-        return self._deal(beliefs, rng, lost, carried, start)
+        return self._deal(beliefs, rng, lost, carried, list(self.lineage), start)
 
     def _deal(
         self,
@@ -133,25 +145,34 @@ class Particles:
         rng: WorldRng,
         lost: list[int],
         worlds: list[CloakState | None],
+        lineage: list[int],
         start: int | None = None,
-    ) -> list[CloakState]:
-        """``worlds`` with those at ``lost`` replaced: by survivors dealt again, or afresh."""
-        survivors = [world for world in worlds if world is not None]
-        if not survivors:
+    ) -> tuple[list[CloakState], list[int]]:
+        """``worlds`` with those at ``lost`` replaced: by survivors dealt again, or afresh;
+        with each world's lineage (``lineage``: the kept worlds', empty on a first deal)."""
+        lineage = lineage or [0] * len(worlds)
+        if all(world is None for world in worlds):
             for i in lost[:FRESH]:
                 worlds[i] = beliefs.deal(rng("fresh", i))
+                lineage[i], self._lineages = self._lineages, self._lineages + 1
                 self.ways[f"fresh ({beliefs.last})"] += 1
-            survivors = [world for world in worlds if world is not None]
             lost = lost[FRESH:]
+        survivors = [i for i, world in enumerate(worlds) if world is not None]
         for i in lost:
             pick = rng("survivor", i)
-            survivor = survivors[pick.below(len(survivors))]
+            source = survivors[pick.below(len(survivors))]
+            survivor = worlds[source]
+            assert survivor is not None
             again = _redeal(
                 beliefs, survivor, beliefs.end if start is None else start, pick, SURVIVOR_REDEALS
             )
-            worlds[i] = again if again is not None else survivor.copy()
+            worlds[i], lineage[i] = (
+                (again if again is not None else survivor.copy()),
+                lineage[source],
+            )
             self.ways["survivor dealt again" if again is not None else "survivor copied"] += 1
-        return [world for world in worlds if world is not None]
+        kept = [i for i, world in enumerate(worlds) if world is not None]
+        return [w for w in worlds if w is not None], [lineage[i] for i in kept]
 
 
 def _redeal(

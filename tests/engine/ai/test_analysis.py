@@ -16,7 +16,15 @@ from engine.ai.analysis import (
     unknowable,
 )
 from engine.ai.contract import SAMPLING_FAILED, SamplingFailed
-from engine.ai.evidence import Estimate, estimate, move_accuracy, rivals, verdict, with_choice
+from engine.ai.evidence import (
+    Estimate,
+    clustered,
+    estimate,
+    move_accuracy,
+    rivals,
+    verdict,
+    with_choice,
+)
 from engine.ai.registry import ai_of
 from engine.ai.search import action_key
 from engine.core.messages import msg, render
@@ -346,3 +354,68 @@ def test_a_position_without_worlds_is_marked_and_the_analysis_goes_on(monkeypatc
     assert result["accuracy"]["p2"] is not None
     for language in ("en", "ja", "ru"):  # said in every language of the site
         assert render(msg(SAMPLING_FAILED), language) != SAMPLING_FAILED
+
+
+def test_a_cloak_and_dagger_own_chance_clusters_its_worlds_by_lineage():
+    """A seat's carried worlds descend from a few dealt from scratch (their lineages): its
+    own chance's error is the cluster-robust one over them, never that of 96 independent
+    playouts."""
+    cloak = get_game("cloak-and-dagger")
+    log = play(cloak.id, 5, ["greedy", "greedy", "greedy"], max_actions=20)
+    st = replay(log).states()
+    ply, _action, state = list(st)[-1]
+    seat = "p1"
+    found = Analyst(cloak, 8, seed=4).own_chance(state, seat, ply)
+    again = Analyst(cloak, 8, seed=4)
+    samples: list[float] = []
+    lineage: list = []
+    for batch in range(ai_of(cloak).analysis_own_batches):
+        worlds = again.worlds(state, seat, ply, None, batch)
+        purpose = "chance" if batch == 0 else ("chance", batch)
+        samples += again.scores(state, seat, [seat], ply, None, purpose, worlds, own=True)[0]
+        lineage += again.clusters(seat, batch)
+    assert found == clustered(samples, lineage) and found.n == 32
+    assert len(set(lineage)) < len(lineage) and found.se >= estimate(samples).se
+    # Cryptid's worlds are dealt apart: no clusters
+    cryptid = Analyst(CRYPTID, 4, seed=1)
+    _ply, _action, state = list(replay(play(CRYPTID.id, 1, ["greedy", "greedy"])).states())[6]
+    cryptid.worlds(state, "cryptid", 6)
+    assert cryptid.clusters("cryptid", 0) is None
+
+
+def test_the_search_run_again_gives_each_move_found_its_share(monkeypatch):
+    """Cloak & Dagger's best move is searched four times, over four batches of worlds: two
+    moves found three times and once, and the first search's runner-up never; each move's
+    share is its share of the searches under a uniform prior (Laplace's rule)."""
+    from engine.ai.search import Search
+
+    cloak = get_game("cloak-and-dagger")
+    assert ai_of(cloak).analysis_searches_again == 3
+    log = play(cloak.id, 5, ["greedy", "greedy", "greedy"], max_actions=20)
+    state = [s for _p, _a, s in replay(log).states()][12]
+    seat = cloak.to_act(state)[0]
+    _decider, actions = ai_of(cloak).decision(state)
+    a, b, c = actions[:3]
+    found_in = iter([a, b, a, a])
+    used: list[int] = []
+
+    def decide(self, state, viewer, rng, opening=None, worlds=None):
+        used.append(id(worlds(None)))
+        self.runner_up = c if len(used) == 1 else b
+        return next(found_in)
+
+    monkeypatch.setattr(Search, "decide", decide)
+    analyst = Analyst(cloak, 6, seed=2)
+    first = analyst.worlds(state, seat, 11)
+    moves, shares, searches = analyst.searched(state, seat, 12, None, first)
+    assert moves == [a, b, c] and searches == 4
+    assert shares == [(0, 4 / 7), (1, 2 / 7), (2, 1 / 7)]
+    assert len(set(used)) == 4  # each search over a batch of worlds of its own
+
+
+def test_the_same_cloak_and_dagger_log_budget_and_seed_give_the_same_analysis():
+    cloak = get_game("cloak-and-dagger")
+    log = play(cloak.id, 7, ["greedy", "random", "greedy"], max_actions=16)
+    one = analyse(replay(log), budget=4, seed=3)
+    assert analyse(replay(log), budget=4, seed=3) == one
+    assert any(m["rated"] for m in one["moves"])

@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 
 from engine import get_game, play, replay
-from engine.ai.cloak.particles import Particles
+from engine.ai.cloak.particles import FRESH, Particles
 from engine.ai.cloak.sampling import Beliefs, _key
 from engine.ai.registry import ai_of
 from engine.core.errors import IllegalAction
@@ -340,6 +340,35 @@ def test_carried_worlds_replay_what_the_seat_observed(log):
                 particles.worlds(st, None, 4, generators(1, ply))
                 ways.update(particles.ways)
     assert ways["carried"] > 2 * sum(n for way, n in ways.items() if way != "carried")
+
+
+def test_a_carried_world_keeps_the_lineage_of_the_world_dealt_from_scratch_it_descends_from():
+    """Analysis clusters its estimates by lineage (engine.ai.evidence.clustered): a first
+    deal makes FRESH lineages and the other worlds follow them; carried on, a world keeps
+    its lineage or takes the survivor's it stands in for; new lineages come only with a
+    fresh deal, when no world survived."""
+    r = replay(GAMES[2])
+    checked = 0
+    for seat in r.seats:
+        particles = Particles(seat)
+        before: list[int] | None = None
+        for ply, _a, st in r.states():
+            if GAME.is_over(st) or ply > 80:
+                break
+            particles.worlds(st, None, 12, generators(2, ply))
+            lineage = list(particles.lineage)
+            assert len(lineage) == 12
+            if before is None:
+                assert sorted(set(lineage)) == list(range(FRESH))
+            elif any(way.startswith("fresh") for way in particles.ways):
+                assert len(set(lineage)) <= FRESH and not set(lineage) & set(before)
+            else:
+                assert set(lineage) <= set(before)
+                if particles.ways["carried"] == 12:
+                    assert lineage == before
+                checked += 1
+            before = lineage
+    assert checked > 100
 
 
 def test_twins_carry_the_same_worlds():

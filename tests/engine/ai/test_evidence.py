@@ -4,6 +4,7 @@ samples whose interval lies inside a band, or across its edge."""
 from __future__ import annotations
 
 import math
+import statistics
 
 import pytest
 
@@ -15,9 +16,11 @@ from engine.ai.evidence import (
     Estimate,
     Z,
     accuracy_se,
+    clustered,
     estimate,
     move_accuracy,
     rivals,
+    t_quantile,
     verdict,
     with_choice,
 )
@@ -116,3 +119,45 @@ def test_the_choices_another_run_could_find_best_are_the_near_ties():
     # a choice scoring as the best in every world (the same move by another name) is found
     # best only as the best is, never instead of it
     assert rivals([list(best), best, worse], 1, Rng(7)) == [(1, 1.0)]
+
+
+def test_a_drop_against_the_moves_a_few_searches_found_counts_their_sample_variance():
+    # 4 searches, 2 found one move (drop 0), 2 another (drop 10): the spread of the toss is
+    # the sample variance of the 4 drops (25 * 4/3), not the variance of the 4 alone
+    drop = estimate(planted(0.0, 0.5))
+    tossed = with_choice(drop, [(0.5, 0.0), (0.5, 10.0)], draws=4)
+    assert tossed.se == pytest.approx(math.sqrt(0.5**2 + 25.0 * 4 / 3))
+    assert with_choice(drop, [(0.5, 0.0), (0.5, 10.0)]).se == pytest.approx(math.sqrt(25.25))
+
+
+def test_students_t_quantiles():
+    assert t_quantile(1) == 12.706 and t_quantile(3) == 3.182 and t_quantile(30) == 2.042
+    assert 2.039 < t_quantile(31) < 2.042 and t_quantile(120) == pytest.approx(1.980, abs=1e-3)
+    assert t_quantile(10**6) == pytest.approx(Z, abs=1e-4)
+    with pytest.raises(ValueError):
+        t_quantile(0)
+
+
+def test_clustered_samples_give_the_cluster_robust_error():
+    # four worlds dealt from scratch and five copies of each (Cloak & Dagger's carried
+    # worlds): within a lineage the samples move together, so the mean is as sure as four
+    # draws, not 24 — the residuals summed per cluster (CR1), Student's t with 3 degrees
+    clusters = [g for g in range(4) for _ in range(6)]
+    samples = [10.0 * g + (1.0 if i % 2 else -1.0) for i, g in enumerate(clusters)]
+    found = clustered(samples, clusters)
+    sums = [6 * (10.0 * g - 15.0) for g in range(4)]  # each cluster's residuals, summed
+    robust = math.sqrt(4 / 3 * sum(x * x for x in sums) / 24**2)
+    assert found.mean == pytest.approx(15.0) and found.n == 24
+    assert found.se == pytest.approx(robust * 3.182 / Z)
+    assert found.se > 4 * estimate(samples).se  # as if independent: four times too sure
+    # every sample a cluster of its own: the independent samples' error, to t's interval
+    alone = clustered(samples, list(range(24)))
+    assert alone.se == pytest.approx(estimate(samples).se * t_quantile(23) / Z)
+    # one lineage: as sure as one sample
+    assert clustered(samples, [0] * 24).se == pytest.approx(statistics.stdev(samples))
+    # clusters whose samples cancel: never surer than independent samples
+    opposed = [0.0, 100.0] * 12
+    pairs = [k // 2 for k in range(24)]
+    assert clustered(opposed, pairs).se == estimate(opposed).se
+    with pytest.raises(ValueError):
+        clustered(samples, clusters[1:])

@@ -1,0 +1,73 @@
+"""A match analysis as stored: its version, the chunks of plies it is made in, and the
+whole made of their results (:mod:`engine.ai.analysis` estimates the figures)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.game import Game
+from engine.core.replay import Replay
+
+#: bump when the method or the result's shape changes: stored analyses are recomputed
+#: (2: the detectives' worlds weigh Mister X's city by its location category; 3: the
+#: worlds dealt once per ply and viewer, carried on from ply to ply for Cloak & Dagger;
+#: the all-seeing drop taken from the plies' all-seeing figures; a position without
+#: worlds marked not estimated; 4: every figure with its standard error, a label only when
+#: the drop's interval lies in its band, batches of worlds added while it straddles one,
+#: the drop measured in worlds the search did not see, the plies analysed in chunks;
+#: 5: a playout's decisions draw from generators keyed by their place in the game, a
+#: seat's own chance on the game's own batches of worlds; 6: Cryptid's playouts cut at
+#: the next round and scored by a fitted model, its every choice scored for the best
+#: move, its drops on up to 8 batches; Cloak & Dagger's own chances cut two rounds on;
+#: 7: Cryptid's choices scored on 4 batches of worlds; 8: a drop's error counts how
+#: often another run would find another best move, and what the drop would be against it;
+#: 9: Cloak & Dagger's errors cluster the worlds by the world dealt from scratch they
+#: descend from)
+ANALYSIS_VERSION = "9"
+
+#: plies per chunk (:func:`chunks`): a chunk deals its worlds afresh at its start
+CHUNK_PLIES = 32
+
+
+def engine_version(game: Game) -> str:
+    """What an analysis depends on: the game's rules reading and this method."""
+    return f"{game.rules_version}/analysis-{ANALYSIS_VERSION}"
+
+
+def chunks(replay: Replay, size: int = CHUNK_PLIES) -> list[tuple[int, int]]:
+    """The chunks of plies a game's analysis is made of: ``(first, stop)``, ``stop``
+    excluded, in order (the same for a log whoever analyses it)."""
+    total = len(replay.actions) + 1
+    return [(first, min(first + size, total)) for first in range(0, total, size)]
+
+
+def merge(replay: Replay, parts: list[dict[str, Any]], *, budget: int, seed: int) -> dict[str, Any]:
+    """The analysis made of its chunks' results (:func:`analyse_plies`, in any order)."""
+    game = replay.game
+    seats = list(replay.seats)
+    plies = sorted((p for part in parts for p in part["plies"]), key=lambda p: p["ply"])
+    moves = sorted((m for part in parts for m in part["moves"]), key=lambda m: m["ply"])
+    if [p["ply"] for p in plies] != list(range(len(replay.actions) + 1)):
+        raise ValueError("the chunks do not cover every ply once")
+    accuracy: dict[str, float | None] = {}
+    accuracy_error: dict[str, float | None] = {}
+    for seat in seats + sorted({m["seat"] for m in moves} - set(seats)):
+        rated = [m for m in moves if m["rated"] and m["seat"] == seat]
+        if not rated:
+            accuracy[seat] = accuracy_error[seat] = None
+            continue
+        accuracy[seat] = round(sum(m["accuracy"] for m in rated) / len(rated), 1)
+        # the moves' errors are independent: the mean's is their root sum of squares over n
+        accuracy_error[seat] = round(
+            sum(m["accuracy_se"] ** 2 for m in rated) ** 0.5 / len(rated), 2
+        )
+    return {
+        "engine": engine_version(game),
+        "budget": budget,
+        "seed": seed,
+        "seats": seats,
+        "plies": plies,
+        "moves": moves,
+        "accuracy": accuracy,
+        "accuracy_se": accuracy_error,
+    }

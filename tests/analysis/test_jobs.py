@@ -15,6 +15,7 @@ from analysis.models import MatchAnalysis
 from analysis.tasks import analyse_match
 from config.celery import app
 from engine.ai import analysis as engine_analysis
+from engine.ai import analysis_result
 from engine.core.messages import msg, render
 
 pytestmark = pytest.mark.django_db
@@ -139,7 +140,7 @@ def test_a_new_engine_version_is_analysed_again(
 ):
     with django_capture_on_commit_callbacks(execute=True):
         old = services.request_analysis(match, None)
-    monkeypatch.setattr(engine_analysis, "ANALYSIS_VERSION", "test-next")
+    monkeypatch.setattr(analysis_result, "ANALYSIS_VERSION", "test-next")
     with django_capture_on_commit_callbacks(execute=True):
         new = services.request_analysis(match, None)
     new.refresh_from_db()

@@ -20,7 +20,17 @@ from clubs import selectors as club_selectors
 from config.api.errors import ErrorSerializer, LanternAPIView
 from config.api.requests import json_param, require, validated
 from config.api.schema import SLUG
-from live import clocks, endings, guests, policy, selectors, services, shared_reads, takebacks
+from live import (
+    clocks,
+    endings,
+    guests,
+    policy,
+    selectors,
+    services,
+    shared_reads,
+    socket_limits,
+    takebacks,
+)
 from live.models import Table, TableEvent
 from recorder.api import ChoiceSerializer
 from recorder.choices import choose
@@ -524,10 +534,23 @@ class ActView(LiveView):
         tags=TAGS,
         operation_id="tables_act",
         request=ActSerializer,
-        responses={200: NewsSerializer, **_WRITE_ERRORS},
+        responses={
+            200: NewsSerializer,
+            **_WRITE_ERRORS,
+            429: OpenApiResponse(
+                ErrorSerializer,
+                description="over_budget: the person's moves and socket messages together "
+                "(per: person, LANTERN_LIVE_MESSAGES_PER_MINUTE), or their share of the bots "
+                "(docs/fair-share.md); a Retry-After header says when to try again.",
+            ),
+        },
         summary="Play your seat's move (then the bots'); answered with the news since `seen`",
     )
     def post(self, request: Request, table_id: int) -> Response:
+        # A move over HTTP counts as a socket's message does: one budget per person.
+        refusal = socket_limits.person_refusal(request.user)
+        if refusal is not None:
+            raise refusal
         try:
             body = validated(ActSerializer, request)
             table = endings.play_settled(

@@ -8,9 +8,10 @@ messages on one socket would hold up every table that process serves. Two limits
   ``LANTERN_LIVE_SOCKET_PER_SECOND`` a second (a token bucket the socket's consumer
   keeps: a socket lives in one process, so there is nothing to share, and a flood is
   answered without touching the cache or the database);
-- **the person's**: ``LANTERN_LIVE_MESSAGES_PER_MINUTE`` over all their sockets, in every
-  process (a new socket starts a new bucket, so this is the limit a reconnecting flood
-  meets): DRF's throttle over Django's cache, as the uploads are counted
+- **the person's**: ``LANTERN_LIVE_MESSAGES_PER_MINUTE`` over all their sockets and their
+  moves sent over HTTP (``POST /api/tables/{id}/act/``, the page's way without a socket),
+  in every process (a new socket starts a new bucket, so this is the limit a
+  reconnecting flood meets): DRF's throttle over Django's cache, as the uploads are counted
   (``games.throttling``): Redis with ``REDIS_URL``, the process's memory under
   ``make run``.
 
@@ -77,9 +78,10 @@ class PersonThrottle(SimpleRateThrottle):
         return clock()
 
 
-def _person(user: Any) -> OverBudget | None:
-    """``user``'s message counted, or why not (past their limit). A cache that cannot be
-    reached lets the message through, with a warning in the log, as an upload is."""
+def person_refusal(user: Any) -> OverBudget | None:
+    """``user``'s message (on a socket) or move (over HTTP) counted, or why not (past their
+    limit). A cache that cannot be reached lets it through, with a warning in the log, as
+    an upload is."""
     throttle = PersonThrottle()
     try:
         if throttle.allow_request(_Sender(user), None):
@@ -90,9 +92,9 @@ def _person(user: Any) -> OverBudget | None:
     limit = settings.LANTERN_LIVE_MESSAGES_PER_MINUTE
     return _refusal(
         ngettext_lazy(
-            "Too many messages on your tables' sockets: at most {limit} a minute from "
+            "Too many moves and messages at your tables: at most {limit} a minute from "
             "one person, all your tables and tabs together. Try again in {wait} second.",
-            "Too many messages on your tables' sockets: at most {limit} a minute from "
+            "Too many moves and messages at your tables: at most {limit} a minute from "
             "one person, all your tables and tabs together. Try again in {wait} seconds.",
             "wait",
         ),
@@ -134,7 +136,7 @@ class Pace:
         refusal = self._socket()
         if refusal is None and getattr(self.user, "is_authenticated", False):
             # Off the database thread: a cache round trip must not queue behind reads.
-            refusal = await sync_to_async(_person, thread_sensitive=False)(self.user)
+            refusal = await sync_to_async(person_refusal, thread_sensitive=False)(self.user)
         self.refused = 0 if refusal is None else self.refused + 1
         return refusal
 

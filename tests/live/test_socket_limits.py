@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from django.core.cache import cache
+from rest_framework.test import APIClient
 
 from live import services, socket_limits
 from live.models import Table
@@ -274,3 +275,42 @@ def test_at_a_bots_table_only_the_persons_own_messages_count(club, people, secon
     sent, answers = run(scenario)
     assert sent >= 30 and answers == ["moved"] * sent
     assert counted(people["ann"]) == sent
+
+
+def test_moves_over_http_count_with_the_sockets_messages(dealt, people, seconds, settings):
+    """A person's moves sent over HTTP (the page's way without a socket) share the limit of
+    their socket messages: mixing the two gives no more; past it the move is a 429 with
+    Retry-After, per person, in the reader's language, and changes nothing."""
+    settings.LANTERN_LIVE_MESSAGES_PER_MINUTE = 4
+    client = APIClient()
+    client.force_authenticate(people["ann"])
+    stale = {"seen": 0, "action": {"seat": "mrx"}}
+
+    async def three_on_the_socket() -> list[str]:
+        socket = await connect(dealt.pk, people["ann"])
+        await take(socket, [])
+        kinds = []
+        for _ in range(3):
+            seconds.at += 1
+            await socket.send_to("now")
+            body = json.loads(await take(socket, []))
+            kinds.append(body["refused"]["error"] if "refused" in body else "news")
+        await socket.disconnect()
+        return kinds
+
+    assert run(three_on_the_socket) == ["news"] * 3
+    url = f"/api/tables/{dealt.pk}/act/"
+    seconds.at += 1
+    fourth = client.post(url, stale, format="json")
+    assert fourth.status_code == 409 and fourth.json()["error"] == "stale"  # read, refused
+    last = Table.objects.get(pk=dealt.pk).last_event
+    seconds.at += 1
+    fifth = client.post(url, stale, format="json", HTTP_ACCEPT_LANGUAGE="ru")
+    body = fifth.json()
+    assert fifth.status_code == 429 and body["error"] == "over_budget"
+    assert (body["per"], body["limit"], body["window_s"]) == ("person", 4, 60)
+    # The first of the four, four seconds before, leaves the window 56 seconds on.
+    assert body["retry_after"] == 56 and fifth["Retry-After"] == "56"
+    assert "Слишком много ходов" in body["message"]
+    assert Table.objects.get(pk=dealt.pk).last_event == last
+    assert counted(people["ann"]) == 4

@@ -129,7 +129,7 @@ FIELD_LOOK = """(e) => {
 
 
 @pytest.mark.parametrize("language", ["ja", "ru"])
-def test_a_tables_invitation_link_is_a_field_like_the_others(
+def test_a_tables_invitation_link_and_the_file_fields_look_like_the_others(
     chromium, live_server, settings, screenshot, language
 ):
     from django.contrib.auth import get_user_model
@@ -156,6 +156,10 @@ def test_a_tables_invitation_link_is_a_field_like_the_others(
         page.goto(localized(live_server.url, f"/clubs/riverside/tables/{table.pk}/", language))
         assert page.locator(".live-invite").evaluate(FIELD_LOOK) == field
         screenshot(page, f"forms-table-invite-{language}-390")
+        # so are the file fields of the upload and import pages
+        for path in ("/clubs/riverside/upload/", "/clubs/riverside/imports/"):
+            page.goto(localized(live_server.url, path, language))
+            assert page.locator("main input[type=file]").evaluate(FIELD_LOOK) == field, path
     finally:
         context.close()
 

@@ -419,3 +419,27 @@ def test_the_same_cloak_and_dagger_log_budget_and_seed_give_the_same_analysis():
     one = analyse(replay(log), budget=4, seed=3)
     assert analyse(replay(log), budget=4, seed=3) == one
     assert any(m["rated"] for m in one["moves"])
+
+
+def test_a_game_that_runs_no_search_again_measures_against_the_search_move_alone(monkeypatch):
+    """Mister X (and Cryptid's wide decisions) keep one search: its move is the drop's only
+    reference, its runner-up no rival (their figures are those of version 8)."""
+    from engine.ai.search import Search
+
+    assert ai_of(MISTER_X).analysis_searches_again == 0
+    log = play(MISTER_X.id, 5, ["greedy"] * 6, max_actions=12)
+    state = [s for _p, _a, s in replay(log).states()][8]
+    seat = MISTER_X.to_act(state)[0]
+    _decider, actions = ai_of(MISTER_X).decision(state)
+    calls: list[int] = []
+
+    def decide(self, state, viewer, rng, opening=None, worlds=None):
+        calls.append(1)
+        self.runner_up = actions[1]
+        return actions[0]
+
+    monkeypatch.setattr(Search, "decide", decide)
+    analyst = Analyst(MISTER_X, 6, seed=2)
+    first = analyst.worlds(state, seat, 7)
+    assert analyst.searched(state, seat, 8, None, first) == ([actions[0]], [(0, 1.0)], None)
+    assert calls == [1]

@@ -212,3 +212,42 @@ def test_the_beliefs_panel_speaks_the_readers_language(
         for row in rows
     )
     _at_widths(page, screenshot, f"beliefs-cryptid-scientist-{lang}")
+
+
+@pytest.mark.parametrize("lang", ["ja", "ru"])
+def test_the_cities_believed_are_named_whole_in_japanese_and_russian(
+    page, live_server, club, screenshot, lang
+):
+    """The Mister X panel's cities keep their whole name at 1400 and 390 px (a title's
+    tooltip is no help on a phone): none is cut to an ellipsis or runs under its bar."""
+    log = play("mister-x", 1, ["greedy"] * 3)  # the europe/1 board: long local names
+    match = _analysed(club, log, analyse=False)
+    track = build_beliefs(log, "detectives")
+    ply = next(
+        entry["ply"] for entry in track["plies"] if entry["beliefs"][0]["measure"]["count"] >= 8
+    )
+    open_replay(page, live_server, match, f"?view=detectives&ply={ply}&lang={lang}")
+    page.wait_for_selector(".beliefs-cities li")
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        page.wait_for_timeout(150)
+        rows = page.eval_on_selector_all(
+            ".beliefs-cities li",
+            """els => els.map(li => {
+                const name = li.querySelector('.beliefs-name');
+                return [name.textContent, name.scrollWidth - name.clientWidth,
+                        name.getBoundingClientRect().right
+                          - li.querySelector('.beliefs-bar').getBoundingClientRect().left];
+            })""",
+        )
+        assert len(rows) == 8
+        clipped = [name for name, hidden, _ in rows if hidden > 0]
+        assert clipped == [], f"{lang} at {width} px cuts {clipped}"
+        under = [name for name, _, into_bar in rows if into_bar > 0]
+        assert under == [], f"{lang} at {width} px runs {under} under the bar"
+        overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert overflow <= 1, f"{lang} at {width} px is {overflow} px wider than the window"
+        path = screenshot(page, f"beliefs-misterx-{lang}-{width}")
+        page.locator("#replay-beliefs").screenshot(
+            path=str(path.with_name(f"beliefs-misterx-{lang}-{width}-panel.png"))
+        )

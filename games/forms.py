@@ -4,16 +4,29 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.functional import lazy
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
+from engine import FORMAT as LOG_FORMAT
 from games import display
 from games.selectors import MatchFilters
 
 
+def _log_format_whole(text: str) -> SafeString:
+    """``text`` as HTML, the log format's name in a no-wrap span: a narrow line never splits
+    it at its hyphen (ru: "lantern-" / "log/1"), and the hyphen stays the one people copy
+    and search for (a no-break hyphen, U+2011, would not match "lantern-log/1")."""
+    return mark_safe(escape(text).replace(LOG_FORMAT, f'<span class="nowrap">{LOG_FORMAT}</span>'))
+
+
 class UploadForm(forms.Form):
     log = forms.CharField(
-        label=_("Paste the log (lantern-log/1 JSON)"),
+        label=lazy(
+            lambda: _log_format_whole(gettext("Paste the log (lantern-log/1 JSON)")), SafeString
+        )(),
         widget=forms.Textarea(attrs={"rows": 10, "spellcheck": "false", "class": "mono"}),
         required=False,
     )

@@ -22,8 +22,8 @@ from engine.core.replay import Replay
 #: 7: Cryptid's choices scored on 4 batches of worlds; 8: a drop's error counts how
 #: often another run would find another best move, and what the drop would be against it;
 #: 9: Cloak & Dagger's errors cluster the worlds by the world dealt from scratch they
-#: descend from)
-ANALYSIS_VERSION = "9"
+#: descend from, its searched best move searched again; 10: Cryptid's searched best move too)
+ANALYSIS_VERSION = "10"
 
 #: plies per chunk (:func:`chunks`): a chunk deals its worlds afresh at its start
 CHUNK_PLIES = 32

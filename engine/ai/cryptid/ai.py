@@ -25,6 +25,8 @@ class CryptidAI(GameAI):
     #: the choices scored on 4 batches of worlds (2 kept fewer labels, bench/README.md)
     analysis_choice_batches = 4
     analysis_drop_batches = 8
+    #: a relocation's searched best move is searched 3 more times (bench/README.md)
+    analysis_searches_again = 3
 
     def beliefs(self, state: CryptidState, viewer: str | None) -> Beliefs:
         return Beliefs(state, viewer)

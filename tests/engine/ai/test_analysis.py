@@ -422,8 +422,8 @@ def test_the_same_cloak_and_dagger_log_budget_and_seed_give_the_same_analysis():
 
 
 def test_a_game_that_runs_no_search_again_measures_against_the_search_move_alone(monkeypatch):
-    """Mister X (and Cryptid's wide decisions) keep one search: its move is the drop's only
-    reference, its runner-up no rival (their figures are those of version 8)."""
+    """Mister X keeps one search: its move is the drop's only reference, its runner-up no
+    rival (its figures are those of version 8)."""
     from engine.ai.search import Search
 
     assert ai_of(MISTER_X).analysis_searches_again == 0

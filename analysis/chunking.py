@@ -1,7 +1,9 @@
 """One match's analysis shared by several workers: its plies in chunks (the engine's
-``analysis_chunks``), each a Celery task of one group on the ``analysis`` queue, each
-chunk's result stored once (a row per analysis and chunk, unique in the database), the
-whole put together by whichever chunk finishes last.
+``analysis_chunks``), each a Celery task on the ``analysis`` queue, each chunk's result
+stored once (a row per analysis and chunk, unique in the database), the whole put
+together by whichever chunk finishes last. At most LANTERN_ANALYSIS_CHUNKS_AT_ONCE of an
+analysis's chunks are sent or running at once: each chunk stored sends the next, once
+committed (services.chunk_window), so other people's analyses take their turns between.
 
 A retried or duplicated chunk finds its row and stores nothing; a chunk's CPU is charged
 by the run that stores it, in the same transaction, so a duplicate that ran alongside is
@@ -24,7 +26,14 @@ from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from analysis.models import AnalysisChunk, MatchAnalysis
-from analysis.services import PROGRESS_EVERY, STALLED_AFTER, record_cpu, stored_reason
+from analysis.services import (
+    PROGRESS_EVERY,
+    STALLED_AFTER,
+    chunk_window,
+    record_cpu,
+    send_on_commit,
+    stored_reason,
+)
 from engine import analyse_plies, analysis_chunks, merge_analysis, msg, replay
 
 log = logging.getLogger(__name__)
@@ -154,8 +163,8 @@ def _row_made(analysis: MatchAnalysis, index: int, first: int, stop: int, **fiel
 
 
 def assemble(analysis_id: int) -> bool:
-    """Store the whole analysis once every chunk is stored (its progress meanwhile).
-    Returns whether this call stored it."""
+    """Store the whole analysis once every chunk is stored (meanwhile its progress, and
+    the next chunks sent as stored ones made room). Returns whether this call stored it."""
     with transaction.atomic():
         analysis = (
             MatchAnalysis.objects.select_for_update(of=("self",))
@@ -170,10 +179,15 @@ def assemble(analysis_id: int) -> bool:
         )
         rep = replay(analysis.match.log.document)
         now = timezone.now()
-        if len(parts) < len(analysis_chunks(rep)):
+        count = len(analysis_chunks(rep))
+        if len(parts) < count:
             analysis.plies_done = sum(part.stop - part.first for part in parts)
             analysis.heartbeat_at = now
             analysis.save(update_fields=["plies_done", "heartbeat_at"])
+            if analysis.chunks_sent_at is not None:  # its start sent chunks: the window moves
+                _waiting, more = chunk_window(analysis, count)
+                if more:
+                    send_on_commit(analysis, more, now)
             return False
         analysis.result = merge_analysis(
             rep, [part.result for part in parts], budget=analysis.budget, seed=SEED

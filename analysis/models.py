@@ -67,6 +67,9 @@ class MatchAnalysis(models.Model):
     #: chunk waiting in the queue is not a stall: only a chunk started and then silent is
     #: (services.requeue_stalled)
     chunks_sent_at = models.DateTimeField(null=True, blank=True)
+    #: the first chunk its current start has not sent yet: chunks are sent in order, at
+    #: most LANTERN_ANALYSIS_CHUNKS_AT_ONCE sent or running at once (services.chunk_window)
+    next_chunk = models.PositiveIntegerField(default=0)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

@@ -1,8 +1,11 @@
 """Writes of match analysis: requesting one (queued on its own Celery queue once
 committed) and running it (claim, progress, result), safe to run twice.
 
-A start sends the analysis's chunks to the ``analysis`` queue (analysis.chunking), where
-they may wait behind other analyses' chunks for as long as the queue is busy: Redis keeps
+A start sends the analysis's first chunks to the ``analysis`` queue (analysis.chunking),
+at most LANTERN_ANALYSIS_CHUNKS_AT_ONCE, and each chunk stored sends the next
+(:func:`chunk_window`): so an analysis asked for later waits behind that many chunks of
+each analysis ahead of it, not all of theirs. They may wait behind other analyses' chunks
+for as long as the queue is busy: Redis keeps
 a message until a worker takes it, and one taken by a worker that is lost goes back to
 the queue (the tasks are ``acks_late`` and ``reject_on_worker_lost``: at once when the
 worker's process dies, after the broker's visibility timeout when its machine does). So
@@ -12,7 +15,8 @@ started and then silent for :data:`STALLED_AFTER`: a chunk a worker picked up wh
 heartbeat stopped (only that chunk is sent again), or a start whose worker died before
 sending the chunks (it is started again). Each counts one of the :data:`MAX_ATTEMPTS`
 starts; past them the analysis is left failed (:func:`requeue_stalled`, from the beat,
-or a new request).
+or a new request). The beat also sends the next chunks of an analysis none of whose
+stored chunks could (its worker lost before it sent them, or the broker unreachable).
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q, QuerySet, Value
-from django.db.models.functions import Coalesce
+from django.db.models.functions import Coalesce, Least
 from django.utils import timezone
 from django.utils.text import format_lazy
 from django.utils.translation import gettext, ngettext_lazy
@@ -326,6 +330,9 @@ def requeue_stalled() -> int:
         queued += _resend_dead_chunks(pk, now)
     for pk in MatchAnalysis.objects.filter(_waited_too_long(now)).values_list("pk", flat=True):
         queued += _resend_waiting_chunks(pk, now)
+    sending = Q(status=MatchAnalysis.Status.RUNNING, chunks_sent_at__isnull=False)
+    for pk in MatchAnalysis.objects.filter(sending).values_list("pk", flat=True):
+        queued += _send_unsent_chunks(pk, now)
     return queued
 
 
@@ -352,13 +359,34 @@ def _resend_waiting_chunks(analysis_id: int, now: datetime) -> int:
         )
         if analysis is None:
             return 0
-        indices = _chunks_to_send(
-            analysis, len(analysis_chunks(replay(analysis.match.log.document)))
-        )
-        if not indices:  # each picked up meanwhile
+        _dead_chunks(now).filter(analysis=analysis).delete()  # sent again: waiting
+        waiting, more = chunk_window(analysis, _chunk_count(analysis))
+        if not waiting and not more:  # each picked up meanwhile
             return 0
         MatchAnalysis.objects.filter(pk=analysis_id).update(chunks_sent_at=now)
-        transaction.on_commit(partial(_resend, analysis_id, indices))
+        transaction.on_commit(partial(_resend, analysis_id, sorted(waiting + more)))
+    return 1
+
+
+def _send_unsent_chunks(analysis_id: int, now: datetime) -> int:
+    """Send, once committed, the next chunks of a running analysis with room in its window
+    that no stored chunk sent (its worker lost between storing it and sending them, or
+    the broker unreachable then), so it never waits for ever for a chunk nobody sent; no
+    attempt is spent. Returns 1 when sent, else 0."""
+    with transaction.atomic():
+        analysis = (
+            MatchAnalysis.objects.select_for_update(of=("self",))
+            .select_related("match__log")
+            .filter(pk=analysis_id, status=MatchAnalysis.Status.RUNNING)
+            .exclude(chunks_sent_at=None)
+            .first()
+        )
+        if analysis is None:
+            return 0
+        _waiting, more = chunk_window(analysis, _chunk_count(analysis))
+        if not more:
+            return 0
+        send_on_commit(analysis, more, now)
     return 1
 
 
@@ -393,8 +421,11 @@ def _resend_dead_chunks(analysis_id: int, now: datetime) -> int:
         analysis.attempts += 1
         analysis.chunks_sent_at = now
         analysis.save(update_fields=["attempts", "chunks_sent_at"])
-        indices = sorted(chunk.index for chunk in dead)
-        transaction.on_commit(partial(_resend, analysis_id, indices))
+        # those its start sent; one past the window's edge (sent by an earlier start) is
+        # now one not sent, sent in turn (_send_unsent_chunks)
+        indices = sorted(chunk.index for chunk in dead if chunk.index < analysis.next_chunk)
+        if indices:
+            transaction.on_commit(partial(_resend, analysis_id, indices))
     return 1
 
 
@@ -435,18 +466,63 @@ def _claim(analysis_id: int) -> MatchAnalysis | None:
     return analysis
 
 
-def _chunks_to_send(analysis: MatchAnalysis, count: int) -> list[int]:
-    """The chunks of a starting analysis neither stored nor running; the rows of those
-    whose worker died go (they are sent now, so they are waiting, not stalled). With none
-    left but some stored, the last is sent anyway: its run finds it stored and puts the
-    analysis together (a start whose worker died just before doing so)."""
-    _dead_chunks(timezone.now()).filter(analysis=analysis).delete()
+def chunks_at_once(count: int) -> int:
+    """How many of an analysis's ``count`` chunks may be sent to the workers or running at
+    once: LANTERN_ANALYSIS_CHUNKS_AT_ONCE, so that an analysis asked for later waits in the
+    queue behind that many chunks of each analysis ahead of it, not all of theirs. Without
+    a worker (Celery eager: ``make run``, the demo) all of them: they run in turn in this
+    process, where no one else's analysis waits behind them (and a chunk sending the next
+    would run it inside its own run, as deep as the game is long)."""
+    if registered("analysis.analyse_chunk").app.conf.task_always_eager:
+        return count
+    return settings.LANTERN_ANALYSIS_CHUNKS_AT_ONCE
+
+
+def chunk_window(analysis: MatchAnalysis, count: int) -> tuple[list[int], list[int]]:
+    """On the analysis's locked row: the chunks its start sent that no worker has picked
+    up (below ``next_chunk`` with no row: waiting in the queue, or lost), and the next
+    ones to send, in order, while fewer than :func:`chunks_at_once` are sent or running.
+    ``next_chunk`` is moved past the latter (and past chunks stored or running) and saved.
+    With every chunk stored, the last is to be sent anyway: its run puts the analysis
+    together (one whose worker died just before doing so)."""
     rows = AnalysisChunk.objects.filter(analysis=analysis)
-    taken = set(rows.values_list("index", flat=True))
-    missing = [index for index in range(count) if index not in taken]
-    if not missing and not rows.filter(result__isnull=True).exists():
-        return [count - 1]
-    return missing
+    stored = set(rows.filter(result__isnull=False).values_list("index", flat=True))
+    running = set(rows.filter(result__isnull=True).values_list("index", flat=True))
+    if len(stored) == count:
+        return [], [count - 1]
+    taken = stored | running
+    waiting = [index for index in range(analysis.next_chunk) if index not in taken]
+    room = chunks_at_once(count) - len(waiting) - len(running)
+    more: list[int] = []
+    index = analysis.next_chunk
+    while index < count:
+        if index not in taken:
+            if len(more) >= room:
+                break
+            more.append(index)
+        index += 1
+    analysis.next_chunk = index
+    analysis.save(update_fields=["next_chunk"])
+    return waiting, more
+
+
+def send_on_commit(analysis: MatchAnalysis, indices: list[int], now: datetime) -> None:
+    """Send chunks ``indices`` (the next in the analysis's window: :func:`chunk_window`)
+    once the current transaction commits. Unsent (the broker unreachable), the window's
+    edge goes back to them, so the beat sends them (:func:`_send_unsent_chunks`)."""
+    MatchAnalysis.objects.filter(pk=analysis.pk).update(chunks_sent_at=now)
+    transaction.on_commit(partial(_send_next, analysis.pk, indices))
+
+
+def _send_next(analysis_id: int, indices: list[int]) -> None:
+    if not _send_chunks(analysis_id, indices):
+        MatchAnalysis.objects.filter(pk=analysis_id).update(
+            next_chunk=Least("next_chunk", Value(min(indices)))
+        )
+
+
+def _chunk_count(analysis: MatchAnalysis) -> int:
+    return len(analysis_chunks(replay(analysis.match.log.document)))
 
 
 def _send_chunks(analysis_id: int, indices: list[int]) -> bool:
@@ -468,11 +544,12 @@ def _send_chunks(analysis_id: int, indices: list[int]) -> bool:
 
 
 def run_analysis(analysis_id: int) -> str:
-    """Start an analysis (the task's body): its chunks of plies are sent as one group on
-    the analysis queue (analysis.chunking), those already stored or running (a restarted
-    analysis) left out. ``sent`` when this run sent them (run in turn here without a
-    worker: then ``done``), ``skipped`` when there was nothing to do (done already, or
-    its chunks sent by another start), ``failed``."""
+    """Start an analysis (the task's body): its first chunks of plies, as many as
+    :func:`chunks_at_once`, are sent as one group on the analysis queue (analysis.chunking),
+    those already stored or running (a restarted analysis) left out; each stored sends the
+    next. ``sent`` when this run sent them (run in turn here without a worker: then
+    ``done``), ``skipped`` when there was nothing to do (done already, or its chunks sent
+    by another start), ``failed``."""
     analysis = _claim(analysis_id)
     if analysis is None:
         return "skipped"
@@ -494,9 +571,16 @@ def run_analysis(analysis_id: int) -> str:
         )
         return "failed"
     rows.update(plies_total=len(rep.actions) + 1)
-    if _send_chunks(analysis.pk, _chunks_to_send(analysis, len(analysis_chunks(rep)))):
-        rows.update(chunks_sent_at=timezone.now())
-    # else its start stalls once silent, and is started again (requeue_stalled)
+    now = timezone.now()
+    with transaction.atomic():
+        analysis = MatchAnalysis.objects.select_for_update().get(pk=analysis.pk)
+        # the chunks of those whose worker died are sent again now: waiting, not stalled
+        _dead_chunks(now).filter(analysis=analysis).delete()
+        analysis.next_chunk = 0
+        _waiting, indices = chunk_window(analysis, len(analysis_chunks(rep)))
+        rows.update(chunks_sent_at=now)
+    # unsent, its start stalls once silent, and is started again (requeue_stalled)
+    _resend(analysis.pk, indices)
     analysis.refresh_from_db(fields=["status"])
     return {MatchAnalysis.Status.DONE: "done", MatchAnalysis.Status.FAILED: "failed"}.get(
         analysis.status, "sent"

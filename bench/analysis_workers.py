@@ -1,9 +1,10 @@
 """Benchmark: one long game's analysis shared by workers (issue 33 item 5), through the
 site's own path: ``request_analysis`` -> ``analysis.analyse_match`` on the ``analysis``
-queue -> its chunks of plies sent as one Celery group on that queue -> each chunk stored
--> the last one merges them. Timed with one worker process, then with two (each of
-concurrency 1: one process per core of a 2-core machine, as two machines' workers would
-share the game).
+queue -> its first chunks of plies sent on that queue (LANTERN_ANALYSIS_CHUNKS_AT_ONCE,
+2), each chunk stored sending the next -> the last one merges them. Timed with one worker
+process, then with two (each of concurrency 1: one process per core of a 2-core machine,
+as two machines' workers would share the game); a window smaller than the workers would
+leave one idle, so the benchmark refuses one.
 
     .venv/bin/python bench/analysis_workers.py [--game G --seed S --bots B,B,..]
         [--rounds N] [--redis-db N]
@@ -179,6 +180,8 @@ def main() -> int:
             return quick()
         if connection.vendor != "postgresql" or not settings.REDIS_URL:
             raise SystemExit("needs DATABASE_URL (PostgreSQL) and REDIS_URL")
+        if settings.LANTERN_ANALYSIS_CHUNKS_AT_ONCE < 2:
+            raise SystemExit("LANTERN_ANALYSIS_CHUNKS_AT_ONCE under 2 leaves a worker idle")
         match = stored_game(args.game, args.seed, args.bots.split(","))
         print(
             f"{args.game}, seed {args.seed} ({args.bots}): "

@@ -484,6 +484,14 @@ LANTERN_ANALYSIS_MIN_BUDGET = int(os.environ.get("LANTERN_ANALYSIS_MIN_BUDGET", 
 LANTERN_ANALYSIS_SECONDS_PER_UNIT = float(
     os.environ.get("LANTERN_ANALYSIS_SECONDS_PER_UNIT", "0.008")
 )
+# Per analysis: its chunks sent to the `analysis` queue or running at once; each chunk
+# stored sends the next (analysis.services), so another person's analysis waits behind at
+# most this many chunks of each analysis ahead of it, not all of them. 2: as many as the
+# analysis workers of a two-core host (bench/analysis_workers.py), so one game alone still
+# keeps two workers busy; `make prod` runs one (ANALYSIS_CONCURRENCY).
+LANTERN_ANALYSIS_CHUNKS_AT_ONCE = max(
+    1, int(os.environ.get("LANTERN_ANALYSIS_CHUNKS_AT_ONCE", "2"))
+)
 
 # --- Production hardening (only when DEBUG is off) ---------------------------
 # `manage.py check --deploy` is clean with the defaults (tests/test_deploy.py). The site

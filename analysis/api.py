@@ -52,7 +52,10 @@ class MatchAnalysisView(APIView):
             "accuracy. A seat's perspective gets only figures from that seat's own "
             "information and its own decisions; the all-seeing figures and the 'could not "
             "have known' marks go to `all`. `available` is false (with `reason`) for a game "
-            "the engine cannot analyse (Cloak & Dagger) or a match that is not valid."
+            "the engine cannot analyse or a match that is not valid. `result.playouts` says how a "
+            "chance was made: the playouts behind a seat's own chance (`own`) and an "
+            "all-seeing one (`all_seeing`), and whether they stop short of the end and are "
+            "scored there (`own_cut`, `all_seeing_cut`)."
         ),
         parameters=[_VIEW],
         responses={

@@ -41,6 +41,7 @@ from engine import (
     Table,
     all_games,
     analysable,
+    analysis_playouts,
     analysis_version,
     get_game,
     msg,
@@ -95,13 +96,14 @@ def analysis_payload(match: Match, viewer: str, user: AnyUser) -> dict[str, Any]
         payload["available"], payload["reason"] = False, exc.message
         return payload
     if budget < default_budget():
+        fewer = analysis_playouts(game, budget)["own"]
         payload["note"] = ngettext(
-            "This match is long, so each chance comes from finishing the game %(budget)s time "
-            "with the medium bot instead of %(default)s: its figures are less sure.",
-            "This match is long, so each chance comes from finishing the game %(budget)s times "
-            "with the medium bot instead of %(default)s: its figures are less sure.",
-            budget,
-        ) % {"budget": budget, "default": default_budget()}
+            "This match is long, so a seat's chance comes from %(count)s game played on with "
+            "the medium bot instead of %(default)s: its figures are less sure.",
+            "This match is long, so a seat's chance comes from %(count)s games played on with "
+            "the medium bot instead of %(default)s: its figures are less sure.",
+            fewer,
+        ) % {"count": fewer, "default": analysis_playouts(game, default_budget())["own"]}
     retries_left = analysis is None or analysis.attempts < MAX_ATTEMPTS
     payload["can_request"] = bool(user.is_authenticated and can_analyse(user, match.club)) and (
         analysis is None
@@ -224,6 +226,7 @@ def _visible(
     return {
         "engine": result["engine"],
         "budget": result["budget"],
+        "playouts": analysis_playouts(game, result["budget"]),
         "lines": lines,
         "moves": moves,
         "accuracy": {s: a for s, a in result["accuracy"].items() if _sees(game, viewer, s)},

@@ -26,6 +26,7 @@ from engine.ai.analysis import DEFAULT_BUDGET as ANALYSIS_BUDGET
 from engine.ai.analysis import chunks as analysis_chunks
 from engine.ai.analysis import engine_version as analysis_version
 from engine.ai.analysis import merge as merge_analysis
+from engine.ai.analysis_result import playouts as analysis_playouts
 from engine.ai.beliefs import BELIEFS_VERSION, belief_track
 from engine.ai.contract import SAMPLING_FAILED, Bot
 from engine.ai.play import BOT_STREAM, play
@@ -91,6 +92,7 @@ __all__ = [
     "analyse",
     "analyse_plies",
     "analysis_chunks",
+    "analysis_playouts",
     "analysis_version",
     "belief_track",
     "bots_of",

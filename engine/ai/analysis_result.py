@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.ai.registry import require_ai
 from engine.core.game import Game
 from engine.core.replay import Replay
 
@@ -32,6 +33,23 @@ CHUNK_PLIES = 32
 def engine_version(game: Game) -> str:
     """What an analysis depends on: the game's rules reading and this method."""
     return f"{game.rules_version}/analysis-{ANALYSIS_VERSION}"
+
+
+def playouts(game: Game, budget: int) -> dict[str, Any]:
+    """How the analysis of ``game`` at ``budget`` makes a chance, for the reader: ``own``,
+    the playouts behind a seat's own chance; ``all_seeing``, those behind a chance seeing
+    everything; ``own_cut`` and ``all_seeing_cut``, whether those playouts stop short of
+    the game's end (after some rounds or plies) and are scored there by the game's
+    estimate of who wins from that table, rather than played to the end."""
+    ai = require_ai(game)
+    search = ai.analysis_search or {}
+    cut = bool(search.get("cut_rounds") or search.get("max_plies"))
+    return {
+        "own": budget * ai.analysis_own_batches,
+        "all_seeing": budget,
+        "own_cut": cut or ai.analysis_own_cut_rounds is not None,
+        "all_seeing_cut": cut,
+    }
 
 
 def chunks(replay: Replay, size: int = CHUNK_PLIES) -> list[tuple[int, int]]:

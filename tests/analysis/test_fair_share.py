@@ -99,7 +99,8 @@ def test_a_long_log_is_analysed_with_fewer_playouts_and_the_page_says_so(
     settings.LANTERN_ANALYSIS_BUDGET = 24
     settings.LANTERN_ANALYSIS_MAX_WORK = plies * (seats + 1) * 6
     before = api("member").get(url(match)).json()
-    assert "finishing the game 6 times with the medium bot instead of 24" in before["note"]
+    # a Cryptid seat's own chance: 4 batches of the budget's playouts (engine.analysis_playouts)
+    assert "from 24 games played on with the medium bot instead of 96" in before["note"]
     assert api("member").post(url(match)).status_code == 202
     analysis = MatchAnalysis.objects.get()
     assert analysis.budget == 6 and analysis.work == plies * (seats + 1) * 6

@@ -22,6 +22,27 @@ WORDS = {
     "ja": ("ラウンド", "確かさ（20回に19回）", "印"),
     "ru": ("Раунды", "насколько точно (19 раз из 20)", "Отметки"),
 }
+#: how a Cryptid chance was made at budget 2, as the visitor reads it: a seat's own
+#: chance from 4 batches of 2 playouts, the dashed lines from 2, every playout stopped at
+#: the next round and scored there if not over (engine.analysis_playouts)
+MADE = {
+    "en": (
+        "Each seat's chance comes from 8 games played on from that moment",
+        "Each is played for a few turns at most; one not over by then is scored",
+        "The dashed lines: 2 games per point. These too are played for a few turns at most.",
+    ),
+    "ja": (
+        "ゲームを8回進めた結果",
+        "最大で数手番だけ進め",
+        "破線の各点は2回のゲームの結果です。",
+        "こちらも最大で",
+    ),
+    "ru": (
+        "на всех местах 8 раз продолжает партию",
+        "не больше чем на несколько ходов",
+        "продолжают 2 раза",
+    ),
+}
 
 
 @pytest.fixture
@@ -80,6 +101,7 @@ def test_a_visitor_clicks_from_the_home_page_to_an_analysed_match_and_reads_its_
         assert page.locator(".analysis-x span").count() >= 2  # the rounds' numbers
         legend = page.inner_text(".analysis-legend")
         assert band in legend and marks in legend, legend
+        assert all(words in legend for words in MADE[language]), legend
         # each seat has its line and a swatch of its colour in the legend
         assert page.locator(".analysis-legend li").count() >= 2
         screenshot(page, f"visitor-analysis-cryptid-{language}")

@@ -163,6 +163,34 @@ function verdictText(move) {
   return gettext("As good as the best move found, or too close to tell apart.");
 }
 
+// Sentences one after another: Japanese runs them on after its full stop, others leave a space.
+function sentences(...parts) {
+  return parts.join(document.documentElement.lang.startsWith("ja") ? "" : " ");
+}
+
+// How a chance was made (the engine says: engine.analysis_playouts), in the reader's words.
+function playedOut(playouts, all) {
+  const count = playouts.own;
+  const whose = all
+    ? ngettext("Each seat's chance comes from %(count)s game played on from that moment by the medium bot in every seat.",
+      "Each seat's chance comes from %(count)s games played on from that moment by the medium bot in every seat.", count)
+    : ngettext("Your chance comes from %(count)s game played on from that moment by the medium bot in every seat.",
+      "Your chance comes from %(count)s games played on from that moment by the medium bot in every seat.", count);
+  const how = playouts.own_cut
+    ? gettext("Each is played for a few turns at most; one not over by then is scored by an estimate of who wins from there.")
+    : gettext("Each is played to the end.");
+  return sentences(interpolate(whose, { count }), how, gettext("The shaded band shows how sure that figure is."));
+}
+
+function playedOutAll(playouts) {
+  const count = playouts.all_seeing;
+  const dashed = ngettext("The dashed lines: %(count)s game per point.", "The dashed lines: %(count)s games per point.", count);
+  const how = playouts.all_seeing_cut
+    ? gettext("These too are played for a few turns at most.")
+    : gettext("These are played to the end.");
+  return sentences(interpolate(dashed, { count }), how);
+}
+
 function legend(result) {
   const seats = [...new Set(result.lines.map((line) => line.seat))];
   const all = result.lines.some((line) => line.kind === "all");
@@ -172,13 +200,10 @@ function legend(result) {
   items.push(el("li", {}, el("span", { class: "analysis-swatch analysis-swatch-band" }), gettext("how sure (19 times in 20)")));
   const note = all ? gettext("Solid lines: each seat's chance to win from what it knew at that moment; dashed: the same seeing everything hidden.")
     : gettext("Your chance to win from what you knew at each moment.");
-  const how = interpolate(ngettext(
-    "Each chance comes from finishing the game %(budget)s time with the medium bot in every seat; the shaded band shows how sure that figure is.",
-    "Each chance comes from finishing the game %(budget)s times with the medium bot in every seat; the shaded band shows how sure that figure is.",
-    result.budget), { budget: result.budget });
+  const how = sentences(playedOut(result.playouts, all), ...(all ? [playedOutAll(result.playouts)] : []));
   const marks = gettext("Marks ?! inaccuracy, ? mistake, ?? blunder: the move lost at least 5, 10 or 15 points of win chance against the best move found, on what the player knew then. A mark appears only when the analysis is sure of it 19 times in 20; a move it is not sure about shows no mark and reads \"unclear\".");
   return el("div", { class: "analysis-legend" }, el("ul", {}, ...items),
-    el("p", { class: "muted" }, `${note} ${how}`), el("p", { class: "muted" }, marks));
+    el("p", { class: "muted" }, sentences(note, how)), el("p", { class: "muted" }, marks));
 }
 
 function accuracy(result) {

@@ -26,6 +26,9 @@ from engine.core.replay import Replay
 #: descend from, its searched best move searched again; 10: Cryptid's searched best move too)
 ANALYSIS_VERSION = "10"
 
+#: the plies a playout may take unless its game sets fewer (``max_plies``)
+MOST_PLIES = 400
+
 #: plies per chunk (:func:`chunks`): a chunk deals its worlds afresh at its start
 CHUNK_PLIES = 32
 
@@ -40,7 +43,9 @@ def playouts(game: Game, budget: int) -> dict[str, Any]:
     the playouts behind a seat's own chance; ``all_seeing``, those behind a chance seeing
     everything; ``own_cut`` and ``all_seeing_cut``, whether those playouts stop short of
     the game's end (after some rounds or plies) and are scored there by the game's
-    estimate of who wins from that table, rather than played to the end."""
+    estimate of who wins from that table, rather than played to the end; ``most_plies``,
+    the plies a playout played to the end may take before it is scored all the same (a
+    bound on an endless playout, :class:`engine.ai.analysis.Analyst`'s ``max_plies``)."""
     ai = require_ai(game)
     search = ai.analysis_search or {}
     cut = bool(search.get("cut_rounds") or search.get("max_plies"))
@@ -49,6 +54,7 @@ def playouts(game: Game, budget: int) -> dict[str, Any]:
         "all_seeing": budget,
         "own_cut": cut or ai.analysis_own_cut_rounds is not None,
         "all_seeing_cut": cut,
+        "most_plies": search.get("max_plies", MOST_PLIES),
     }
 
 

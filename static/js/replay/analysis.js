@@ -178,7 +178,7 @@ function playedOut(playouts, all) {
       "Your chance comes from %(count)s games played on from that moment by the medium bot in every seat.", count);
   const how = playouts.own_cut
     ? gettext("Each is played for a few turns at most; one not over by then is scored by an estimate of who wins from there.")
-    : gettext("Each is played to the end.");
+    : interpolate(gettext("Each is played to the end, or for %(most)s moves at most."), { most: playouts.most_plies });
   return sentences(interpolate(whose, { count }), how, gettext("The shaded band shows how sure that figure is."));
 }
 
@@ -187,7 +187,7 @@ function playedOutAll(playouts) {
   const dashed = ngettext("The dashed lines: %(count)s game per point.", "The dashed lines: %(count)s games per point.", count);
   const how = playouts.all_seeing_cut
     ? gettext("These too are played for a few turns at most.")
-    : gettext("These are played to the end.");
+    : interpolate(gettext("These are played to the end, or for %(most)s moves at most."), { most: playouts.most_plies });
   return sentences(interpolate(dashed, { count }), how);
 }
 

@@ -40,6 +40,7 @@ def test_the_playouts_a_reader_is_told_of_are_the_playouts_made(game_id, monkeyp
         analyst.chances(state, None, [seat], ply)
         assert len(stopped_short) == told["all_seeing"]
         all_short += sum(stopped_short)
+    assert Analyst(game, budget=3).max_plies == told["most_plies"]
     assert (own_short > 0) == told["own_cut"]
     if not told["all_seeing_cut"]:
         assert all_short == 0

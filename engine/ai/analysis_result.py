@@ -85,13 +85,28 @@ def merge(replay: Replay, parts: list[dict[str, Any]], *, budget: int, seed: int
         accuracy_error[seat] = round(
             sum(m["accuracy_se"] ** 2 for m in rated) ** 0.5 / len(rated), 2
         )
-    return {
-        "engine": engine_version(game),
-        "budget": budget,
-        "seed": seed,
-        "seats": seats,
-        "plies": plies,
-        "moves": moves,
-        "accuracy": accuracy,
-        "accuracy_se": accuracy_error,
-    }
+    return _without_negative_zero(
+        {
+            "engine": engine_version(game),
+            "budget": budget,
+            "seed": seed,
+            "seats": seats,
+            "plies": plies,
+            "moves": moves,
+            "accuracy": accuracy,
+            "accuracy_se": accuracy_error,
+        }
+    )
+
+
+def _without_negative_zero(value: Any) -> Any:
+    """``value`` with every -0.0 (a rounded interval's end just below 0) made 0.0: a chunk
+    stored in PostgreSQL's jsonb reads back without the sign, and the analysis of a game
+    must be the same whether its chunks were stored on the way or not."""
+    if isinstance(value, float):
+        return value + 0.0
+    if isinstance(value, dict):
+        return {k: _without_negative_zero(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_without_negative_zero(v) for v in value]
+    return value

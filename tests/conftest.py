@@ -45,7 +45,7 @@ def skip_or_fail(reason: str) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _isolated_from_real_services(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch):
+def _isolated_from_real_services(request: pytest.FixtureRequest):
     """Every test except the integration ones runs as without REDIS_URL: Celery tasks
     eager in the test process (so they see the test database and raise into the test),
     and a local-memory cache (so no cached entry leaks between tests or runs). Under
@@ -59,17 +59,18 @@ def _isolated_from_real_services(request: pytest.FixtureRequest, monkeypatch: py
 
     from config.celery import app
 
-    # Through monkeypatch, as a test's own change of them is (a test that sends to a
-    # broker sets eager off): one stack of changes, undone in turn, whatever order the
-    # fixtures end in, so no test leaves the next one eager.
-    monkeypatch.setitem(app.conf, "task_always_eager", True)
-    monkeypatch.setitem(app.conf, "task_eager_propagates", True)
+    saved = (app.conf.task_always_eager, app.conf.task_eager_propagates)
+    app.conf.task_always_eager = True
+    app.conf.task_eager_propagates = True
     locmem = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     # Every eager task runs inside the call that queued it, so a test sees its effect at
     # once (the threads of `make run` are tested on their own, tests/test_queueing.py).
     with override_settings(CACHES=locmem, LANTERN_EAGER_BESIDE=()):
         caches["default"].clear()
-        yield
+        try:
+            yield
+        finally:
+            app.conf.task_always_eager, app.conf.task_eager_propagates = saved
 
 
 @pytest.fixture(autouse=True)

@@ -9,6 +9,7 @@ to it wait until the test has a worker take the next. The clock is injected."""
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 
 import pytest
 
@@ -42,13 +43,17 @@ class Queue:
 
 
 @pytest.fixture
-def queue(monkeypatch, settings) -> Queue:
+def queue(monkeypatch, settings) -> Iterator[Queue]:
     """Chunks go to workers through a broker (not run in turn in this process)."""
     settings.LANTERN_ANALYSIS_CHUNKS_AT_ONCE = WINDOW
-    monkeypatch.setitem(app.conf, "task_always_eager", False)
+    # Set and put back here, not by monkeypatch: the suite's own eager setting is put back
+    # before monkeypatch undoes its changes, which would then leave later tests eager.
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = False
     fake = Queue()
     monkeypatch.setattr(services, "_send_chunks", fake.send)
-    return fake
+    yield fake
+    app.conf.task_always_eager = eager
 
 
 @pytest.fixture

@@ -33,6 +33,7 @@ short mixed game and one short greedy game per title, at a small budget.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import sys
@@ -135,6 +136,7 @@ def measure(game_id: str, args: argparse.Namespace) -> dict[str, Any]:
     cpu = 0.0
     actions = 0
     mixed_same = mixed_either = greedy_same = greedy_either = 0
+    dumped: list[dict[str, Any]] = []
     for log, random_seat in games_of(game_id, first, args.mixed, args.greedy, args.shortest_of):
         rep = replay(log)
         runs = []
@@ -144,6 +146,13 @@ def measure(game_id: str, args: argparse.Namespace) -> dict[str, Any]:
             cpu += time.process_time() - start
             actions += len(rep.actions)
         one, two = runs
+        dumped.append(
+            {
+                "random_seat": random_seat,
+                "controllers": {seat: controller(game_id, seat) for seat in rep.seats},
+                "moves": [run["moves"] for run in runs],
+            }
+        )
         for a, b in zip(one["moves"], two["moves"], strict=True):
             if a.get("label") or b.get("label"):
                 either += 1
@@ -204,6 +213,7 @@ def measure(game_id: str, args: argparse.Namespace) -> dict[str, Any]:
         "cpu_per_100": 100.0 * cpu / max(1, actions),
         "actions": actions // 2,
         "rates": rates,
+        "games": dumped,
     }
 
 
@@ -230,6 +240,9 @@ def main() -> int:
     parser.add_argument(
         "--out", default="artifacts/bench", help="where the reliability diagrams go"
     )
+    parser.add_argument(
+        "--dump", default=None, help="write every run's rated moves here (JSON), to study"
+    )
     args = parser.parse_args()
     args.shortest_of = 1
     args.base_games = BASE_RATE_GAMES
@@ -245,10 +258,12 @@ def main() -> int:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     met = True
+    dumps: dict[str, Any] = {}
     for game_id in SEATS:
         if args.game and game_id not in args.game:
             continue
         r = measure(game_id, args)
+        dumps[game_id] = r["games"]
         same, either = r["agreement"]
         random_rate = r["contested"]["random"][0] / max(1, r["contested"]["random"][1])
         greedy_rate = r["contested"]["greedy"][0] / max(1, r["contested"]["greedy"][1])
@@ -290,6 +305,8 @@ def main() -> int:
         met = met and (either == 0 or same / either >= 0.9) and r["own_p90"] <= 5.0
         met = met and random_rate >= max(0.1, 2 * greedy_rate) and (r["skill"] or 0) > 0
         met = met and r["cpu_per_100"] <= 60.0
+    if args.dump:
+        Path(args.dump).write_text(json.dumps(dumps))
     print(f"\nevery target met: {'yes' if met else 'no'}")
     return 0
 

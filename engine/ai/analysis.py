@@ -54,13 +54,13 @@ And for every action that was a choice (more than one legal action):
 * **a label only where the evidence holds**, by the bands lichess labels a move by
   (lichess ``lila`` ``modules/tree/src/main/Advice.scala``: 0.1 / 0.2 / 0.3 on its -1..1
   scale, that is 5 / 10 / 15 points of win chance): ``inaccuracy`` from 5 points,
-  ``mistake`` from 10, ``blunder`` from 15 — given only when the drop's 95 % interval lies
-  inside the band; an interval across an edge is ``unclear`` (no label). While it is,
-  another batch of worlds is played, up to the game's ``analysis_drop_batches``
-  (:class:`~engine.ai.contract.GameAI`; sequential sampling:
-  the playouts go to the moves they decide). **Reading for hidden information**: the
-  drop is measured in the mover's *own* information set, so a label says "with what you
-  knew then, another move was better", never "the hidden facts punished you";
+  ``mistake`` from 10, ``blunder`` from 15 — given only when the drop's interval (95 %
+  at every look at once: :func:`~engine.ai.evidence.at_look`) lies inside the band; an
+  interval across an edge is ``unclear`` (no label). While it is, another batch of worlds
+  is played, up to the game's ``analysis_drop_batches`` (:class:`~engine.ai.contract.GameAI`;
+  sequential sampling: the playouts go to the moves they decide). **Reading for hidden
+  information**: the drop is measured in the mover's *own* information set, so a label
+  says "with what you knew then, another move was better", never "the hidden facts punished you";
 * **"could not have known"** (``unknowable``): the all-seeing drop — the real position's
   chance before the move less its chance after the move as played (the all-seeing
   figures of the two plies, estimated with the same generators at every ply) — is at
@@ -113,6 +113,7 @@ from engine.ai.evidence import (
     UNCLEAR,
     Estimate,
     accuracy_se,
+    at_look,
     clustered,
     decided,
     estimate,
@@ -547,6 +548,7 @@ class Analyst:
             # a searched reference worse than the played move leaves a drop of 0: so counted
             against = [d.mean if draws is None else max(0.0, d.mean) for d in drops]
             drop = with_choice(drops[0], list(zip(shares, against, strict=True)), draws)
+            drop = at_look(drop, batch - first + 1, self.drop_batches)
             if (same and len(references) == 1) or decided(drop):
                 break
         found = verdict(drop)
@@ -565,8 +567,8 @@ class Analyst:
             best_value=round(best_value.mean, 1),
             drop=round(max(0.0, drop.mean), 1),
             drop_se=round(drop.se, 2),
-            drop_low=round(drop.low, 1),
-            drop_high=round(drop.high, 1),
+            drop_low=round(max(-100.0, drop.low), 1),  # a drop lies in [-100, 100]
+            drop_high=round(min(100.0, drop.high), 1),
             playouts=drop.n,
             label=None if found == UNCLEAR else found,
             unclear=found == UNCLEAR,

@@ -24,7 +24,7 @@ from engine.core.replay import Replay
 #: often another run would find another best move, and what the drop would be against it;
 #: 9: Cloak & Dagger's errors cluster the worlds by the world dealt from scratch they
 #: descend from, its searched best move searched again; 10: Cryptid's searched best move too)
-ANALYSIS_VERSION = "10"
+ANALYSIS_VERSION = "11"
 
 #: the plies a playout may take unless its game sets fewer (``max_plies``)
 MOST_PLIES = 400

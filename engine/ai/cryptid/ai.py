@@ -24,7 +24,9 @@ class CryptidAI(GameAI):
     analysis_every_move = 32
     #: the choices scored on 4 batches of worlds (2 kept fewer labels, bench/README.md)
     analysis_choice_batches = 4
-    analysis_drop_batches = 8
+    #: a drop looked at after each batch of worlds, at most 16 (8 and 32 measured:
+    #: bench/README.md)
+    analysis_drop_batches = 16
     #: a relocation's searched best move is searched 3 more times (bench/README.md)
     analysis_searches_again = 3
 

@@ -18,6 +18,7 @@ from engine.ai.analysis import (
 from engine.ai.contract import SAMPLING_FAILED, SamplingFailed
 from engine.ai.evidence import (
     Estimate,
+    at_look,
     clustered,
     estimate,
     move_accuracy,
@@ -76,16 +77,23 @@ def test_labels_marks_and_accuracy_follow_the_definitions(cryptid_analysis):
     _log, result, _steps = cryptid_analysis
     rated = [m for m in result["moves"] if m["rated"]]
     assert rated
+    K = ai_of(get_game("cryptid-urban-legends")).analysis_drop_batches
     for move in rated:
         assert move["drop"] == pytest.approx(
             max(0.0, move["best_value"] - move["played_value"]), abs=0.11
         )
-        drop = Estimate(
-            move["best_value"] - move["played_value"], move["drop_se"], move["playouts"]
+        # the interval is the repeated one of the look the drop stopped at: a batch of
+        # ``budget`` worlds a look
+        looks, rest = divmod(move["playouts"], result["budget"])
+        assert rest == 0 and 1 <= looks <= K
+        drop = at_look(
+            Estimate(move["best_value"] - move["played_value"], move["drop_se"], move["playouts"]),
+            looks,
+            K,
         )
-        assert move["drop_low"] == pytest.approx(drop.low, abs=0.2) and move[
-            "drop_high"
-        ] == pytest.approx(drop.high, abs=0.2)
+        # a drop lies in [-100, 100], and so does its interval as stored
+        assert move["drop_low"] == pytest.approx(max(-100.0, drop.low), abs=0.2)
+        assert move["drop_high"] == pytest.approx(min(100.0, drop.high), abs=0.2)
         # a label exactly when the interval lies in its band; unclear (no label) otherwise
         found = verdict(drop)
         assert (move["label"], move["unclear"]) == (

@@ -4,6 +4,7 @@ samples whose interval lies inside a band, or across its edge."""
 from __future__ import annotations
 
 import math
+import random
 import statistics
 
 import pytest
@@ -12,10 +13,12 @@ from engine.ai.evidence import (
     BLUNDER,
     INACCURACY,
     MISTAKE,
+    OBRIEN_FLEMING,
     UNCLEAR,
     Estimate,
     Z,
     accuracy_se,
+    at_look,
     clustered,
     estimate,
     move_accuracy,
@@ -64,6 +67,43 @@ def test_the_same_mean_is_a_label_or_unclear_by_its_error():
     assert verdict(estimate(planted(12.5, 2.0))) == UNCLEAR
     assert verdict(estimate(planted(30.0, 6.0))) == "blunder"  # [18.2, 41.8] is all blunder
     assert verdict(estimate(planted(1.0, 0.5))) is None  # sure it lost less than 5 points
+
+
+def missed_at_some_look(looks: int, z_at, runs: int = 40_000, seed: int = 7) -> float:
+    """How often a sequence of ``looks`` looks at a mean of true value 0 (a batch of
+    standard normal samples a look) has an interval that misses 0 at some look, the
+    half-width at look k being ``z_at(k)`` standard errors."""
+    rng = random.Random(seed)
+    missed = 0
+    for _ in range(runs):
+        total = 0.0
+        for k in range(1, looks + 1):
+            total += rng.gauss(0.0, 1.0)
+            if abs(total / math.sqrt(k)) >= z_at(k):
+                missed += 1
+                break
+    return missed / runs
+
+
+@pytest.mark.parametrize("looks", [3, 8, 32])
+def test_repeated_intervals_hold_the_truth_at_every_look_at_once(looks):
+    # a 95 % interval read at every look misses far more often than 1 time in 20 ...
+    assert missed_at_some_look(looks, lambda _k: Z) > 0.1
+    # ... the repeated one misses 1 time in 20 over all the looks together
+    drop = Estimate(0.0, 1.0, 24)
+    repeated = missed_at_some_look(looks, lambda k: at_look(drop, k, looks).z)
+    assert repeated == pytest.approx(0.05, abs=0.006)
+
+
+def test_a_first_look_needs_more_evidence_than_the_last():
+    drop = estimate(planted(22.0, 2.5))  # [17.1, 26.9] at 95 %: all blunder
+    assert verdict(drop) == "blunder"
+    assert at_look(drop, 8, 8).z == OBRIEN_FLEMING[7] and verdict(at_look(drop, 8, 8)) == "blunder"
+    first = at_look(drop, 1, 8)
+    assert first.z == pytest.approx(OBRIEN_FLEMING[7] * math.sqrt(8)) and verdict(first) == UNCLEAR
+    assert at_look(drop, 1, 1).z == Z  # one look: the plain 95 % interval
+    with pytest.raises(ValueError):
+        at_look(drop, 9, 8)
 
 
 def test_samples_all_alike_are_as_sure_as_they_look():

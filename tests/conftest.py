@@ -283,6 +283,20 @@ def chromium() -> Iterator[Any]:
         browser.close()
 
 
+@pytest.fixture(autouse=True)
+def _browser_pages_closed_after_each_test(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every browser context a test opened is closed when it ends, whether the test
+    closed it or not: a table's page left open goes on polling the session's live server
+    after the test, whose errors (its database is gone) are logged from the server's thread
+    while a later test runs. (Python 3.11 formats a traceback with ``ast.parse``, whose
+    recursion counter is shared between threads, CPython gh-106905: a later test's own
+    ``ast.parse`` then failed with "AST constructor recursion depth mismatch".)"""
+    yield
+    if "chromium" in request.fixturenames:
+        for context in list(request.getfixturevalue("chromium").contexts):
+            context.close()
+
+
 def _checked_page(chromium: Any, *, bypass_csp: bool) -> Iterator[Any]:
     """A fresh page whose JavaScript errors and console errors fail the test."""
     context = chromium.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=bypass_csp)

@@ -4,6 +4,8 @@ the move list's marks where the analysis labelled a move, and a jump from the gr
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from analysis import services
@@ -47,6 +49,18 @@ def test_each_perspective_draws_its_own_lines_and_the_marks(
         "els => els.map(e => [Number(e.closest('button').dataset.ply), e.classList[1]])",
     )
     assert {ply: label.removeprefix("analysis-") for ply, label in marked} == labelled
+    # a mark says the points lost: between the ends of its interval, or one figure when
+    # both ends round to the same point (never "between 29 and 29")
+    titles = page.eval_on_selector_all(
+        "#replay-moves .analysis-mark:not(.analysis-unknowable)", "els => els.map(e => e.title)"
+    )
+    for move, title in zip(
+        (m for m in result["moves"] if m["rated"] and m["label"]), titles, strict=True
+    ):
+        # as JavaScript's toFixed(0) rounds: a half up
+        low, high = (math.floor(max(0.0, move[end]) + 0.5) for end in ("drop_low", "drop_high"))
+        said = f"between {low} and {high} points" if low != high else f": {low} point"
+        assert said in title, (title, move)
     # Each seat's accuracy says over how many of its moves it was judged.
     counts = {
         seat: sum(1 for m in result["moves"] if m["rated"] and m["seat"] == seat)

@@ -153,6 +153,12 @@ function roundTicks(n) {
 /** What a move's verdict says, with how sure it is (the interval of its drop). */
 function verdictText(move) {
   const range = { low: Math.max(0, move.drop_low ?? move.drop).toFixed(0), high: Math.max(0, move.drop_high ?? move.drop).toFixed(0) };
+  if (move.label && range.low === range.high) {
+    // an interval narrower than a point: one figure, not "between 29 and 29"
+    return interpolate(ngettext("%(verdict)s: %(points)s point of win chance lost against the best move found.",
+      "%(verdict)s: %(points)s points of win chance lost against the best move found.", Number(range.low)),
+    { verdict: WORDS[move.label], points: range.low });
+  }
   if (move.label) {
     return interpolate(gettext("%(verdict)s: between %(low)s and %(high)s points of win chance lost against the best move found."),
       { verdict: WORDS[move.label], ...range });

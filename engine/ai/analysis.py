@@ -103,6 +103,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol, cast
 
+from engine.ai import analysis_result
 from engine.ai.analysis_result import ANALYSIS_VERSION, CHUNK_PLIES, chunks, engine_version, merge
 from engine.ai.contract import SAMPLING_FAILED, Particles, SamplingFailed
 from engine.ai.decision_keys import CHANCE, code, mix
@@ -185,10 +186,9 @@ class Analyst:
             raise ValueError(f"{game.name} has no belief sampler: its matches cannot be analysed")
         self.game = game
         self.ai = ai
-        self.budget = budget
-        self.seed = seed
+        self.budget, self.seed = budget, seed
         options = ai.analysis_search
-        self.max_plies: int = options.get("max_plies", 400)
+        self.max_plies: int = options.get("max_plies", analysis_result.MOST_PLIES)
         self.evaluate = options.get("evaluate")
         self.cut_rounds: int | None = options.get("cut_rounds")
         #: the rounds after which a playout of a seat's own chance is cut (by default as

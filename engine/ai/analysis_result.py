@@ -26,7 +26,8 @@ from engine.core.replay import Replay
 #: descend from, its searched best move searched again; 10: Cryptid's searched best move too)
 ANALYSIS_VERSION = "11"
 
-#: the plies a playout may take unless its game sets fewer (``max_plies``)
+#: the plies a playout may take unless its game sets fewer (``max_plies``): the Analyst's
+#: bound, and what :func:`playouts` tells the reader
 MOST_PLIES = 400
 
 #: plies per chunk (:func:`chunks`): a chunk deals its worlds afresh at its start

@@ -18,7 +18,13 @@ from rest_framework.response import Response
 
 from clubs import selectors as club_selectors
 from config.api.errors import ErrorSerializer, LanternAPIView
-from config.api.requests import json_param, require, validated
+from config.api.requests import (
+    WHOLE_NUMBER,
+    json_param,
+    require,
+    validated,
+    whole_number,
+)
 from config.api.schema import SLUG
 from live import (
     clocks,
@@ -454,20 +460,15 @@ class AbandonView(LiveView):
         return _table_response(request, table.pk)
 
 
-def _since(request: Request) -> int:
-    raw = request.query_params.get("since") or "0"
-    if not raw.isdigit():
-        raise services.TableInvalid("since must be an event number (0 or more)", field="since")
-    return int(raw)
-
-
 class NewsView(LiveView):
     @extend_schema(
         tags=TAGS,
         operation_id="tables_news",
         parameters=[
             OpenApiParameter(
-                "since", int, description="The last event number you have (default 0: everything)."
+                "since",
+                WHOLE_NUMBER,
+                description="The last event number you have (default 0: everything).",
             )
         ],
         responses={200: NewsSerializer, **_ERRORS},
@@ -477,7 +478,9 @@ class NewsView(LiveView):
     def get(self, request: Request, table_id: int) -> Response:
         table = _watched(request, table_id)
         endings.seen(table.pk, request.user)
-        body = selectors.news(table, policy.eyes(request.user, table), _since(request))
+        body = selectors.news(
+            table, policy.eyes(request.user, table), whole_number(request, "since")
+        )
         return Response(body)
 
 

@@ -31,9 +31,10 @@ REFUSED = 4403
 class TableConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
-        query = parse_qs(self.scope.get("query_string", b"").decode())
+        query = parse_qs(self.scope.get("query_string", b"").decode(errors="replace"))
         since = (query.get("since") or ["0"])[0]
-        self.sent = int(since) if since.isdigit() else 0
+        # Anything but an event number is read as none seen: the socket sends everything.
+        self.sent = int(since) if since.isascii() and since.isdigit() and len(since) < 10 else 0
         self.language = (query.get("lang") or [""])[0]
         self.eyes: str | None = None  # whose eyes the last message was drawn with
         self.group = push.group(self.table_id)

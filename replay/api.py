@@ -17,7 +17,7 @@ from rest_framework.request import Request
 from rest_framework.views import APIView
 
 from config.api.errors import ErrorSerializer, RuleLinks
-from config.errors import AppError
+from config.api.requests import WHOLE_NUMBER, whole_number
 from replay.frames import ALL, PAGE_SIZE, page_of
 from replay.selectors import (
     Frames,
@@ -150,18 +150,6 @@ _CACHED_RESPONSES = {
 }
 
 
-#: What _number reads: at most nine digits.
-_SMALL_NUMBER = {"type": "integer", "minimum": 0, "maximum": 999_999_999}
-
-
-def _number(request: Request, name: str) -> int:
-    """A non-negative integer query parameter (0 when absent)."""
-    raw = request.query_params.get(name) or "0"
-    if not raw.isdigit() or len(raw) > 9:
-        raise AppError(f"{name} must be a whole number from 0, not {raw[:20]!r}", code="malformed")
-    return int(raw)
-
-
 def _serve(request: Request, etag: str, build: Callable[[], Frames]) -> HttpResponse:
     """A cached payload with its ETag: 304 when the client has it, else the gzipped JSON
     (or plain for a client that does not take gzip)."""
@@ -198,7 +186,7 @@ class MatchFramesView(RuleLinks, APIView):
             _VIEW,
             OpenApiParameter(
                 "ply",
-                _SMALL_NUMBER,
+                WHOLE_NUMBER,
                 description="The frames of the page "
                 "holding this ply carry their views (default 0).",
             ),
@@ -215,7 +203,7 @@ class MatchFramesView(RuleLinks, APIView):
         match = visible_match(request.user, match_id)
         viewer = request.query_params.get("view") or ALL
         require_perspective(request.user, match, viewer)
-        page = page_of(_number(request, "ply"))
+        page = page_of(whole_number(request, "ply"))
         return _serve(
             request, frames_etag(match, viewer, page), lambda: match_frames(match, viewer, page)
         )
@@ -230,7 +218,7 @@ class MatchViewsView(RuleLinks, APIView):
             "payload carries them for its own page: a replay client fetches these as a "
             "person moves through a long game. Cached; ETag and 304 as for the frames."
         ),
-        parameters=[_VIEW, OpenApiParameter("page", _SMALL_NUMBER, description="From 0.")],
+        parameters=[_VIEW, OpenApiParameter("page", WHOLE_NUMBER, description="From 0.")],
         responses={
             200: _views,
             400: OpenApiResponse(
@@ -243,7 +231,7 @@ class MatchViewsView(RuleLinks, APIView):
         match = visible_match(request.user, match_id)
         viewer = request.query_params.get("view") or ALL
         require_perspective(request.user, match, viewer)
-        page = _number(request, "page")
+        page = whole_number(request, "page")
         return _serve(
             request,
             frames_etag(match, viewer, page, views_only=True),

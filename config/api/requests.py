@@ -40,6 +40,26 @@ def json_param(request: Request, name: str) -> Any:
         ) from None
 
 
+#: The schema of a query parameter :func:`whole_number` reads (with its default ``most``).
+WHOLE_NUMBER = {"type": "integer", "minimum": 0, "maximum": 999_999_999}
+
+
+def whole_number(request: Request, name: str, *, most: int = 999_999_999) -> int:
+    """The query parameter ``name`` as a whole number from 0 to ``most`` (0 when left out).
+    Given empty (``?page=``), with other digits than ASCII ones, or past ``most`` it is a
+    400 naming it: an empty value is a value, as in :func:`validated_query`."""
+    raw = request.query_params.get(name)
+    if raw is None:
+        return 0
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > len(str(most)) or int(raw) > most:
+        raise AppError(
+            f"{name} must be a whole number from 0 to {most}, not {raw[:20]!r}",
+            code="malformed",
+            details={"field": name},
+        )
+    return int(raw)
+
+
 def validated_query(
     serializer_class: type[serializers.Serializer], request: Request
 ) -> serializers.Serializer:

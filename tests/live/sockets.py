@@ -19,7 +19,7 @@ APP = URLRouter(websocket_urlpatterns)
 
 
 async def connect(
-    table_id: int, user: Any, since: int = 0, lang: str = "en"
+    table_id: int, user: Any, since: int | str = 0, lang: str = "en"
 ) -> WebsocketCommunicator:
     """A socket of ``user`` (already signed in: the scope's user) on the table, connected."""
     socket = WebsocketCommunicator(APP, f"/ws/tables/{table_id}/?since={since}&lang={lang}")

@@ -97,6 +97,11 @@ def test_refusals_say_why(club, people):
         f"{url}act/", {"seen": n, "action": {"seat": "cryptid", "type": "fly"}}, format="json"
     )
     assert illegal.status_code == 422 and illegal.json()["rule"]
+    # ``since`` left out is everything; given, it is an event number, not "" nor "²"
+    assert ann.get(f"{url}news/").json()["n"] == n
+    for bad in ("", "-1", "x", "\u00b2", "1000000000"):
+        refused = ann.get(f"{url}news/", {"since": bad})
+        assert refused.status_code == 400 and refused.json()["field"] == "since", bad
     # Who may not watch the table learns only that, whatever the move (stale, malformed,
     # another's seat); a table nobody may see, or none at all, is not found.
     for body in ({"seen": n, "action": {"seat": "cryptid"}}, {"seen": 0}, {}):

@@ -145,6 +145,23 @@ def test_a_refusal_on_the_socket_is_in_the_sockets_language(club, people):
     assert any("\u0400" <= ch <= "\u04ff" for ch in refusal["message"])  # Russian
 
 
+def test_a_socket_asked_since_no_event_number_is_sent_everything(club, people):
+    """``since`` is read from a URL anyone can type: "²" is a digit to str.isdigit but not
+    to int, and neither it, an empty value nor bytes that are not UTF-8 break the socket."""
+    table = dealt(club, people)
+
+    async def scenario() -> list[int]:
+        firsts = []
+        for since in ("0", "", "%C2%B2", "%FF", "9" * 30):
+            socket = await connect(table.pk, people["ann"], since=since)
+            firsts.append(len(json.loads(await take(socket, []))["events"]))
+            await socket.disconnect()
+        return firsts
+
+    everything, *others = run(scenario)
+    assert everything >= 2 and others == [everything] * 4
+
+
 def test_a_write_of_this_process_is_drawn_for_its_sockets_without_a_read(club, people, monkeypatch):
     """The push of a move made in the process that holds the sockets: the table as the move
     left it serves them (no read of the table), and each gets what a read would give."""

@@ -96,7 +96,8 @@ def test_the_api_serves_the_page_of_the_ply_asked_for_and_any_other_page(
         assert client.get(url, HTTP_IF_NONE_MATCH=response["ETag"]).status_code == 304
     past = client.get(f"/api/matches/{match.pk}/frames/views?view=p2&page=4")
     assert past.status_code == 404 and past.json()["error"] == "unknown_page"
-    for bad in ("-1", "x", "1e3", "9" * 30):
+    # Empty is a value, not a parameter left out; "²" is a digit to str.isdigit but not to int.
+    for bad in ("-1", "x", "1e3", "9" * 30, "", "%C2%B2", "1000000000"):
         assert client.get(f"/api/matches/{match.pk}/frames/views?page={bad}").status_code == 400
         assert client.get(f"/api/matches/{match.pk}/frames?ply={bad}").status_code == 400
     unknown = client.get(f"/api/matches/{match.pk}/frames/views?view=p9&page=0")

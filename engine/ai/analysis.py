@@ -411,15 +411,16 @@ class Analyst:
 
     def searched(
         self, state: State, seat: str, ply: int, opening: Action | None, worlds: list[State]
-    ) -> tuple[list[Action], list[tuple[int, float]], int | None]:
+    ) -> tuple[list[Action], list[tuple[int, float]], int]:
         """The best move ISMCTS finds for ``seat`` over ``worlds`` (those of the seat's
         own chance), then the others it finds when run again over as many batches of the
         worlds a drop is measured on (:attr:`GameAI.analysis_searches_again`, each with
-        its own generator): the moves found (the first one first), per move its index and
-        its share of the searches, and how many searches were run (None: the game runs
-        none again, and the move found is the only reference). A search at a small
-        budget returns one of several near moves by the worlds it was dealt; how often
-        each comes up is that doubt."""
+        its own generator), and the first search's runner-up: the moves found (the first
+        one first), per move its index and its share of the searches, and how many
+        searches were run. A search at a small budget returns one of several near moves by
+        the worlds it was dealt; how often each comes up is that doubt, and the runner-up
+        is its likeliest other answer (a game that runs no search again has that doubt
+        alone: a move the one search found is not thereby surely the best)."""
         found: list[Action] = []
         counts: list[int] = []
         runner_up = None
@@ -442,8 +443,6 @@ class Analyst:
                 found.append(move)
                 counts.append(1)
         searches = sum(counts)
-        if self.ai.analysis_searches_again == 0:
-            return found, [(0, 1.0)], None
         if runner_up is not None and action_key(runner_up) not in map(action_key, found):
             found.append(runner_up)
             counts.append(0)

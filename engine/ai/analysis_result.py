@@ -23,8 +23,10 @@ from engine.core.replay import Replay
 #: 7: Cryptid's choices scored on 4 batches of worlds; 8: a drop's error counts how
 #: often another run would find another best move, and what the drop would be against it;
 #: 9: Cloak & Dagger's errors cluster the worlds by the world dealt from scratch they
-#: descend from, its searched best move searched again; 10: Cryptid's searched best move too)
-ANALYSIS_VERSION = "11"
+#: descend from, its searched best move searched again; 10: Cryptid's searched best move too;
+#: 11: repeated confidence intervals; 12: Mister X's one search's runner-up a rival of
+#: the move it found)
+ANALYSIS_VERSION = "12"
 
 #: the plies a playout may take unless its game sets fewer (``max_plies``): the Analyst's
 #: bound, and what :func:`playouts` tells the reader

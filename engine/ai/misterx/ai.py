@@ -20,6 +20,10 @@ class MisterXAI(GameAI):
     #: a seat's own chance on 3 batches: 4 halved its error but cost 66 s per 100 actions
     #: (bench/README.md), over the 60 s target
     analysis_own_batches = 3
+    #: its best move searched once (3 searches more cost 58.7 s per 100 actions on its
+    #: tuning games): the search's runner-up is the one rival of the move it found
+    #: (bench/README.md, analysis version 12)
+    analysis_searches_again = 0
 
     def beliefs(self, state: MisterXState, viewer: str | None) -> Beliefs:
         return Beliefs(state, viewer)

@@ -249,6 +249,32 @@ def test_mister_x_own_figures_read_nothing_hidden():
     assert checked >= 10
 
 
+def test_a_move_the_one_search_found_is_still_measured_against_its_runner_up():
+    # Mister X's best move is searched once: a move that search found is not thereby
+    # surely the best (another run's search could find its runner-up), so the drop is
+    # measured against the runner-up too and carries that doubt, not 0 +- 0
+    log = play(MISTER_X.id, 12, ["greedy", "random", "greedy"], max_actions=40)
+    analyst = Analyst(MISTER_X, 4, seed=1)
+    assert ai_of(MISTER_X).analysis_searches_again == 0
+    states = [MISTER_X.clone(st) for _p, _a, st in replay(log).states()][:-1]
+    agreed = widened = 0
+    for ply, (st, action) in enumerate(zip(states, replay(log).actions, strict=True), start=1):
+        decider, played, actions = analyst.listed(st, action)
+        if played is None or len(actions) < 2:
+            continue
+        worlds = analyst.worlds(st, decider, ply - 1, None)
+        found, shares, searches = analyst.searched(st, decider, ply, None, worlds)
+        if action_key(found[0]) != action_key(played) or len(found) < 2:
+            continue
+        # one search, and its runner-up by Laplace's rule: 2/3 and 1/3
+        assert searches == 1 and shares == [(0, pytest.approx(2 / 3)), (1, pytest.approx(1 / 3))]
+        entry = analyst.judge(st, action, ply)
+        assert entry["playouts"] >= analyst.budget and entry["best"] is None
+        widened += entry["drop_low"] < entry["drop_high"]
+        agreed += 1
+    assert agreed >= 3 and widened >= 1
+
+
 def test_cloak_and_dagger_own_figures_read_nothing_hidden():
     """Twins: each seat's unannounced envelopes renumbered. Its chances, and the judgement
     of its own moves (made within the envelope it opened), are the same in both games."""
@@ -429,9 +455,9 @@ def test_the_same_cloak_and_dagger_log_budget_and_seed_give_the_same_analysis():
     assert any(m["rated"] for m in one["moves"])
 
 
-def test_a_game_that_runs_no_search_again_measures_against_the_search_move_alone(monkeypatch):
-    """Mister X keeps one search: its move is the drop's only reference, its runner-up no
-    rival (its figures are those of version 8)."""
+def test_a_game_that_runs_no_search_again_measures_against_the_search_runner_up_too(monkeypatch):
+    """Mister X keeps one search: its move is the drop's first reference, and its runner-up
+    a rival by Laplace's rule over that one search (2/3 and 1/3)."""
     from engine.ai.search import Search
 
     assert ai_of(MISTER_X).analysis_searches_again == 0
@@ -449,5 +475,7 @@ def test_a_game_that_runs_no_search_again_measures_against_the_search_move_alone
     monkeypatch.setattr(Search, "decide", decide)
     analyst = Analyst(MISTER_X, 6, seed=2)
     first = analyst.worlds(state, seat, 7)
-    assert analyst.searched(state, seat, 8, None, first) == ([actions[0]], [(0, 1.0)], None)
+    found, shares, searches = analyst.searched(state, seat, 8, None, first)
+    assert found == [actions[0], actions[1]] and searches == 1
+    assert shares == [(0, pytest.approx(2 / 3)), (1, pytest.approx(1 / 3))]
     assert calls == [1]

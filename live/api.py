@@ -306,6 +306,15 @@ def _watched(request: Request, table_id: int) -> Table:
     return table
 
 
+def _paced(request: Request) -> None:
+    """Count this read or move with the person's socket messages, one budget per person
+    (live.socket_limits): a page polling while its socket is down, or a client of the API,
+    costs a read of the table each time, as a message does. 429 past it."""
+    refusal = socket_limits.person_refusal(request.user)
+    if refusal is not None:
+        raise refusal
+
+
 def table_body(table: Table, request: Request) -> dict[str, Any]:
     seat = policy.seat_of(request.user, table)
     return {
@@ -342,6 +351,17 @@ def _table_response(request: Request, table_id: int, code: int = status.HTTP_200
 
 
 _ERRORS = {400: ErrorSerializer, 401: ErrorSerializer, 403: ErrorSerializer, 404: ErrorSerializer}
+_PACED = (
+    "over_budget: the person's reads of their tables' news and legal actions, moves and "
+    "socket messages together (per: person, LANTERN_LIVE_MESSAGES_PER_MINUTE),"
+)
+#: A read of a table that counts toward the person's messages (``_paced``).
+_READ_ERRORS = {
+    **_ERRORS,
+    429: OpenApiResponse(
+        ErrorSerializer, description=f"{_PACED} a Retry-After header says when to try again."
+    ),
+}
 _WRITE_ERRORS = {
     **_ERRORS,
     409: OpenApiResponse(
@@ -471,12 +491,13 @@ class NewsView(LiveView):
                 description="The last event number you have (default 0: everything).",
             )
         ],
-        responses={200: NewsSerializer, **_ERRORS},
+        responses={200: NewsSerializer, **_READ_ERRORS},
         summary="What happened after event `since`, as your seat may see it, and where the "
         "game stands: the same as the websocket sends",
     )
     def get(self, request: Request, table_id: int) -> Response:
         table = _watched(request, table_id)
+        _paced(request)
         endings.seen(table.pk, request.user)
         body = selectors.news(
             table, policy.eyes(request.user, table), whole_number(request, "since")
@@ -493,12 +514,13 @@ class LegalActionsView(LiveView):
                 "prefix", str, description="JSON object {path: value}: fields chosen so far."
             )
         ],
-        responses={200: LiveChoiceSerializer, **_ERRORS},
+        responses={200: LiveChoiceSerializer, **_READ_ERRORS},
         summary="Your seat's legal actions now, chosen field by field (empty when it is not your "
         "turn)",
     )
     def get(self, request: Request, table_id: int) -> Response:
         table = _watched(request, table_id)
+        _paced(request)
         seat = policy.seat_of(request.user, table)
         require(seat is not None, request)
         prefix = json_param(request, "prefix")
@@ -542,18 +564,14 @@ class ActView(LiveView):
             **_WRITE_ERRORS,
             429: OpenApiResponse(
                 ErrorSerializer,
-                description="over_budget: the person's moves and socket messages together "
-                "(per: person, LANTERN_LIVE_MESSAGES_PER_MINUTE), or their share of the bots "
-                "(docs/fair-share.md); a Retry-After header says when to try again.",
+                description=f"{_PACED} or their share of the bots (docs/fair-share.md); "
+                "a Retry-After header says when to try again.",
             ),
         },
         summary="Play your seat's move (then the bots'); answered with the news since `seen`",
     )
     def post(self, request: Request, table_id: int) -> Response:
-        # A move over HTTP counts as a socket's message does: one budget per person.
-        refusal = socket_limits.person_refusal(request.user)
-        if refusal is not None:
-            raise refusal
+        _paced(request)
         try:
             body = validated(ActSerializer, request)
             table = endings.play_settled(

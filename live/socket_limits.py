@@ -8,9 +8,10 @@ messages on one socket would hold up every table that process serves. Two limits
   ``LANTERN_LIVE_SOCKET_PER_SECOND`` a second (a token bucket the socket's consumer
   keeps: a socket lives in one process, so there is nothing to share, and a flood is
   answered without touching the cache or the database);
-- **the person's**: ``LANTERN_LIVE_MESSAGES_PER_MINUTE`` over all their sockets and their
-  moves sent over HTTP (``POST /api/tables/{id}/act/``, the page's way without a socket),
-  in every process (a new socket starts a new bucket, so this is the limit a
+- **the person's**: ``LANTERN_LIVE_MESSAGES_PER_MINUTE`` over all their sockets, their
+  moves sent over HTTP (``POST /api/tables/{id}/act/``) and their reads of a table's news
+  and legal actions over HTTP (the page's way without a socket, a client of the API), in
+  every process (a new socket starts a new bucket, so this is the limit a
   reconnecting flood meets): DRF's throttle over Django's cache, as the uploads are counted
   (``games.throttling``): Redis with ``REDIS_URL``, the process's memory under
   ``make run``.
@@ -79,7 +80,7 @@ class PersonThrottle(SimpleRateThrottle):
 
 
 def person_refusal(user: Any) -> OverBudget | None:
-    """``user``'s message (on a socket) or move (over HTTP) counted, or why not (past their
+    """``user``'s message (on a socket), move or read (over HTTP) counted, or why not (past their
     limit). A cache that cannot be reached lets it through, with a warning in the log, as
     an upload is."""
     throttle = PersonThrottle()

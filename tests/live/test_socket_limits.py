@@ -314,3 +314,28 @@ def test_moves_over_http_count_with_the_sockets_messages(dealt, people, seconds,
     assert "Слишком много ходов" in body["message"]
     assert Table.objects.get(pk=dealt.pk).last_event == last
     assert counted(people["ann"]) == 4
+
+
+def test_reads_over_http_count_with_the_sockets_messages(dealt, people, seconds, settings):
+    """A page polling its table's news while its socket is down, or a client of the API
+    reading news and legal actions in a loop, costs a read of the table each time, as a
+    socket's message does: the person's limit holds them too (429 per person, Retry-After),
+    and holds nobody else's; someone who may not watch the table is refused for that,
+    uncounted."""
+    settings.LANTERN_LIVE_MESSAGES_PER_MINUTE = 3
+    ann, ben, otto = APIClient(), APIClient(), APIClient()
+    for client, who in ((ann, "ann"), (ben, "ben"), (otto, "outsider")):
+        client.force_authenticate(people[who])
+    url = f"/api/tables/{dealt.pk}/"
+    for read in (f"{url}news/", f"{url}legal-actions/", f"{url}news/?since=1"):
+        seconds.at += 1
+        assert ann.get(read).status_code == 200, read
+    seconds.at += 1
+    past = ann.get(f"{url}legal-actions/", HTTP_ACCEPT_LANGUAGE="ja")
+    body = past.json()
+    assert past.status_code == 429 and body["error"] == "over_budget"
+    assert (body["per"], body["limit"], body["window_s"]) == ("person", 3, 60)
+    assert body["retry_after"] == 57 and past["Retry-After"] == "57"
+    assert counted(people["ann"]) == 3
+    assert ben.get(f"{url}news/").status_code == 200 and counted(people["ben"]) == 1
+    assert otto.get(f"{url}news/").status_code == 403 and counted(people["outsider"]) == 0

@@ -22,6 +22,7 @@ from urllib.parse import parse_qs
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from config.api.requests import as_whole_number
 from live import endings, push, shared_reads, socket_limits, socket_moves
 
 #: Close codes (4000-4999 are the application's): not allowed to watch this table.
@@ -32,9 +33,8 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         query = parse_qs(self.scope.get("query_string", b"").decode(errors="replace"))
-        since = (query.get("since") or ["0"])[0]
         # Anything but an event number is read as none seen: the socket sends everything.
-        self.sent = int(since) if since.isascii() and since.isdigit() and len(since) < 10 else 0
+        self.sent = as_whole_number((query.get("since") or ["0"])[0]) or 0
         self.language = (query.get("lang") or [""])[0]
         self.eyes: str | None = None  # whose eyes the last message was drawn with
         self.group = push.group(self.table_id)

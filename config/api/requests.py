@@ -40,24 +40,36 @@ def json_param(request: Request, name: str) -> Any:
         ) from None
 
 
-#: The schema of a query parameter :func:`whole_number` reads (with its default ``most``).
-WHOLE_NUMBER = {"type": "integer", "minimum": 0, "maximum": 999_999_999}
+#: The largest number :func:`whole_number` reads: nine digits.
+MOST = 999_999_999
+#: The schema of a query parameter :func:`whole_number` reads.
+WHOLE_NUMBER = {"type": "integer", "minimum": 0, "maximum": MOST}
 
 
-def whole_number(request: Request, name: str, *, most: int = 999_999_999) -> int:
-    """The query parameter ``name`` as a whole number from 0 to ``most`` (0 when left out).
-    Given empty (``?page=``), with other digits than ASCII ones, or past ``most`` it is a
-    400 naming it: an empty value is a value, as in :func:`validated_query`."""
+def as_whole_number(raw: str) -> int | None:
+    """``raw`` as a whole number from 0 to :data:`MOST`, or None: ASCII digits only ("²"
+    is a digit to ``str.isdigit`` but not to ``int``), none too many (``int`` of thousands
+    of digits raises)."""
+    if raw.isascii() and raw.isdigit() and len(raw) <= len(str(MOST)) and int(raw) <= MOST:
+        return int(raw)
+    return None
+
+
+def whole_number(request: Request, name: str) -> int:
+    """The query parameter ``name`` by :func:`as_whole_number` (0 when left out). Given
+    empty (``?page=``) or not such a number it is a 400 naming it: an empty value is a
+    value, as in :func:`validated_query`."""
     raw = request.query_params.get(name)
     if raw is None:
         return 0
-    if not (raw.isascii() and raw.isdigit()) or len(raw) > len(str(most)) or int(raw) > most:
+    number = as_whole_number(raw)
+    if number is None:
         raise AppError(
-            f"{name} must be a whole number from 0 to {most}, not {raw[:20]!r}",
+            f"{name} must be a whole number from 0 to {MOST}, not {raw[:20]!r}",
             code="malformed",
             details={"field": name},
         )
-    return int(raw)
+    return number
 
 
 def validated_query(

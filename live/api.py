@@ -20,6 +20,7 @@ from clubs import selectors as club_selectors
 from config.api.errors import ErrorSerializer, LanternAPIView
 from config.api.requests import (
     WHOLE_NUMBER,
+    BodyObjectSerializer,
     json_param,
     require,
     validated,
@@ -48,7 +49,7 @@ TAGS = ["live"]
 # --- bodies ---------------------------------------------------------------------------------
 
 
-class SeatRequestSerializer(serializers.Serializer):
+class SeatRequestSerializer(BodyObjectSerializer):
     seat = serializers.CharField(help_text="The engine's seat id, in the game's seat order.")
     take = serializers.ChoiceField(
         [services.ME, services.FREE, services.BOT],
@@ -62,7 +63,7 @@ class SeatRequestSerializer(serializers.Serializer):
     )
 
 
-class TimeControlSerializer(serializers.Serializer):
+class TimeControlSerializer(BodyObjectSerializer):
     kind = serializers.ChoiceField(
         Table.Clock.values,
         help_text="none: untimed; realtime: minutes for the game plus seconds per move; "
@@ -424,8 +425,8 @@ class TableListView(LiveView):
             request.user,
             game_id=body["game"],
             options=body.get("options"),
-            seats=request.data.get("seats"),
-            clock=request.data.get("clock"),
+            seats=body["seats"],
+            clock=body.get("clock"),
         )
         response = _table_response(request, table.pk, status.HTTP_201_CREATED)
         response["Location"] = response.data["url"]

@@ -24,7 +24,7 @@ from rest_framework.response import Response
 from clubs import policy
 from clubs import selectors as clubs_selectors
 from config.api.errors import ErrorSerializer, RuleLinks
-from config.api.requests import validated_query
+from config.api.requests import validated, validated_query
 from config.api.schema import SLUG
 from config.converters import id_field
 from config.errors import AppError
@@ -306,7 +306,7 @@ class TournamentViewSet(RuleLinks, mixins.CreateModelMixin, viewsets.ReadOnlyMod
     def _two_entries(self, request: Request) -> tuple[Tournament, Entry, Entry, str]:
         """An organiser's request naming two entries and a reason (forbid, swap)."""
         tournament = self._managed()
-        data = _valid(TwoEntriesSerializer, request)
+        data = validated(TwoEntriesSerializer, request)
         first = get_object_or_404(Entry, tournament=tournament, pk=data["first"])
         second = get_object_or_404(Entry, tournament=tournament, pk=data["second"])
         return tournament, first, second, data["reason"]
@@ -387,7 +387,7 @@ class TournamentViewSet(RuleLinks, mixins.CreateModelMixin, viewsets.ReadOnlyMod
         """Leave a player out of every round paired from now on (results stay; in a
         round-robin their remaining games are forfeits)."""
         tournament = self._managed()
-        entry_id = _valid(WithdrawSerializer, request)["entry"]
+        entry_id = validated(WithdrawSerializer, request)["entry"]
         entry = get_object_or_404(Entry, tournament=tournament, pk=entry_id)
         return Response(EntrySerializer(services.withdraw_entry(entry)).data)
 
@@ -401,7 +401,7 @@ class TournamentViewSet(RuleLinks, mixins.CreateModelMixin, viewsets.ReadOnlyMod
     @action(detail=True, methods=["post"], url_path="play-online")
     def play_online(self, request: Request, pk: str | None = None) -> Response:
         tournament = self._managed()
-        data = _valid(PlayOnlineSerializer, request)
+        data = validated(PlayOnlineSerializer, request)
         if "clock" in data:
             online.set_round_clock(tournament, data["clock"])
         started = online.start_round_online(tournament, request.user)
@@ -421,12 +421,6 @@ class TournamentViewSet(RuleLinks, mixins.CreateModelMixin, viewsets.ReadOnlyMod
         tournament, first, second, reason = self._two_entries(request)
         changed = services.swap_entries(tournament, first, second, reason)
         return Response(PairingSerializer(changed, many=True).data)
-
-
-def _valid(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
-    serializer = serializer_class(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
 
 
 class PairingViewSet(RuleLinks, viewsets.ReadOnlyModelViewSet):
@@ -463,7 +457,7 @@ class PairingViewSet(RuleLinks, viewsets.ReadOnlyModelViewSet):
             raise PermissionDenied(
                 "only an organiser or a player of this pairing may upload its result"
             )
-        data = _valid(ResultSerializer, request)
+        data = validated(ResultSerializer, request)
         if "file" in data:
             document, _name = read_log_file(club, data["file"], request.user)
         elif "log" in data:
@@ -488,7 +482,7 @@ class PairingViewSet(RuleLinks, viewsets.ReadOnlyModelViewSet):
         users = {s.entry.player.user_id for s in pairing.seats.all() if s.entry.player.user_id}
         if not policy.can_record_pairing_result(request.user, club, users):
             raise PermissionDenied("only an organiser or a player of this pairing may record it")
-        setup = _valid(RecordSerializer, request).get("setup")
+        setup = validated(RecordSerializer, request).get("setup")
         if setup is not None and not isinstance(setup, dict):
             raise ValidationError({"setup": "the setup must be an object"})
         draft, created = services.record_at_the_table(pairing, request.user, setup or {})
@@ -504,7 +498,7 @@ class PairingViewSet(RuleLinks, viewsets.ReadOnlyModelViewSet):
         pairing = self.get_object()
         if not policy.can_manage_tournament(request.user, pairing.tournament.club):
             raise PermissionDenied("only the club's organisers record forfeits")
-        data = _valid(ForfeitSerializer, request)
+        data = validated(ForfeitSerializer, request)
         absent = selectors.entries_by_ids(pairing.tournament, data["absent"])
         services.record_forfeit(pairing, absent, data["reason"])
         pairing.refresh_from_db()

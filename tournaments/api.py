@@ -29,7 +29,7 @@ from config.api.schema import SLUG
 from config.converters import id_field
 from config.errors import AppError
 from games.services import read_log_file
-from live.api import TimeControlSerializer
+from live.api_serializers import TimeControlSerializer
 from live.models import Table
 from tournaments import online, selectors, services
 from tournaments.explanations import say

@@ -3,14 +3,19 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from django.core.validators import MaxLengthValidator, MinLengthValidator
 from rest_framework import exceptions, serializers
 from rest_framework.request import Request
 from rest_framework.utils import html
 
 from config.errors import AppError
 from engine import parse_json_value
+
+#: An integer query parameter as its schema writes it: ASCII digits, perhaps a minus sign.
+_INTEGER = re.compile(r"-?[0-9]+")
 
 
 def require(allowed: bool, request: Request) -> None:
@@ -54,12 +59,28 @@ def _json_part(field: serializers.Field, dictionary: Any) -> Any:
 
 
 class BodyObjectListSerializer(serializers.ListSerializer):
-    """A list of :class:`BodyObjectSerializer` objects (a table's seats), read the same way."""
+    """A list of :class:`BodyObjectSerializer` objects (a table's seats), read from a form
+    the same way: one part holding the list's JSON, or a part an object. Its
+    ``min_length`` and ``max_length`` are written as validators too, which is where the
+    schema's ``minItems`` and ``maxItems`` are read from."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.min_length is not None:
+            self.validators.append(MinLengthValidator(self.min_length))
+        if self.max_length is not None:
+            self.validators.append(MaxLengthValidator(self.max_length))
 
     def get_value(self, dictionary: Any) -> Any:
-        if html.is_html_input(dictionary) and self.field_name in dictionary:
-            return _json_part(self, dictionary)
-        return super().get_value(dictionary)
+        if not (html.is_html_input(dictionary) and self.field_name in dictionary):
+            return super().get_value(dictionary)
+        values = [
+            _json_part(self, {self.field_name: part})
+            for part in dictionary.getlist(self.field_name)
+        ]
+        if len(values) == 1 and isinstance(values[0], list):
+            return values[0]
+        return values
 
 
 class BodyObjectSerializer(serializers.Serializer):
@@ -127,6 +148,14 @@ def validated_query(
     }
     if repeated:
         raise exceptions.ValidationError(repeated)
+    # DRF's IntegerField reads "2.0" and " 2" as 2; the schema's integer is digits.
+    not_whole = {
+        name: [f"must be a whole number, not {raw[:20]!r}"]
+        for name, raw in request.query_params.items()
+        if isinstance(fields.get(name), serializers.IntegerField) and not _INTEGER.fullmatch(raw)
+    }
+    if not_whole:
+        raise exceptions.ValidationError(not_whole)
     serializer = serializer_class(data=request.query_params.dict())
     serializer.is_valid(raise_exception=True)
     return serializer

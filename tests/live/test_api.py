@@ -5,6 +5,7 @@ describes it all."""
 from __future__ import annotations
 
 import json
+from urllib.parse import urlencode
 
 import pytest
 from rest_framework.authtoken.models import Token
@@ -143,6 +144,9 @@ def test_a_multipart_body_carries_the_seats_and_the_clock_as_json_parts(club, pe
     opened = ann.post("/api/tables/", {**body, "clock": json.dumps(clock)}, format="multipart")
     assert opened.status_code == 201, opened.content
     assert opened.json()["clock"]["kind"] == "realtime"
+    # The list as a part an object, as the seats' two parts.
+    parted = {**body, "seats": [json.dumps(seat) for seat in seats(CRYPTID, "me", "free")]}
+    assert ann.post("/api/tables/", parted, format="multipart").status_code == 201
     for field, part in (
         ("clock", '{"kind": "realtime", "minutes": -5}'),
         ("clock", "[1"),
@@ -151,3 +155,24 @@ def test_a_multipart_body_carries_the_seats_and_the_clock_as_json_parts(club, pe
     ):
         refused = ann.post("/api/tables/", {**body, field: part}, format="multipart")
         assert refused.status_code == 400 and field in refused.content.decode(), part
+
+
+def test_a_move_is_json_and_only_json(club, people):
+    """An action is any JSON value, which a form cannot carry whole (an empty list or null
+    is no part at all): the schema offers act as JSON only, and a form is a 415."""
+    ann = token_client(people["ann"])
+    table = ann.post(
+        "/api/tables/",
+        {"club": "riverside", "game": CRYPTID, "seats": seats(CRYPTID, "me", "free")},
+        format="json",
+    ).json()
+    url = f"/api/tables/{table['id']}/act/"
+    body = {"seen": 1, "action": "[]"}
+    for refused in (
+        ann.post(url, body, format="multipart"),
+        ann.post(url, urlencode(body), content_type="application/x-www-form-urlencoded"),
+    ):
+        assert refused.status_code == 415, refused.content
+    schema = ann.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    content = schema["paths"]["/api/tables/{table_id}/act/"]["post"]["requestBody"]["content"]
+    assert list(content) == ["application/json"]

@@ -423,6 +423,16 @@ class TournamentViewSet(RuleLinks, mixins.CreateModelMixin, viewsets.ReadOnlyMod
         return Response(PairingSerializer(changed, many=True).data)
 
 
+#: What a pairing's result, recording or forfeit answers when the pairing has one already.
+_SETTLED = {
+    409: OpenApiResponse(
+        ErrorSerializer,
+        description="settled: the pairing has its result already; duplicate: this game is "
+        "stored already.",
+    )
+}
+
+
 class PairingViewSet(RuleLinks, viewsets.ReadOnlyModelViewSet):
     """Pairings of the events you can see; filter with ?tournament=ID&round=N."""
 
@@ -443,6 +453,7 @@ class PairingViewSet(RuleLinks, viewsets.ReadOnlyModelViewSet):
             400: ErrorSerializer,
             403: ErrorSerializer,
             422: ErrorSerializer,
+            **_SETTLED,
         },
     )
     @action(detail=True, methods=["post"])
@@ -470,7 +481,12 @@ class PairingViewSet(RuleLinks, viewsets.ReadOnlyModelViewSet):
 
     @extend_schema(
         request=RecordSerializer,
-        responses={201: RecordedSerializer, 200: RecordedSerializer, 422: ErrorSerializer},
+        responses={
+            201: RecordedSerializer,
+            200: RecordedSerializer,
+            422: ErrorSerializer,
+            **_SETTLED,
+        },
     )  # a setup the engine refuses, with its rule
     @action(detail=True, methods=["post"])
     def record(self, request: Request, pk: str | None = None) -> Response:
@@ -491,7 +507,7 @@ class PairingViewSet(RuleLinks, viewsets.ReadOnlyModelViewSet):
             status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
         )
 
-    @extend_schema(request=ForfeitSerializer, responses=PairingSerializer)
+    @extend_schema(request=ForfeitSerializer, responses={200: PairingSerializer, **_SETTLED})
     @action(detail=True, methods=["post"])
     def forfeit(self, request: Request, pk: str | None = None) -> Response:
         """Record a game not played: the absent players lose, the others win."""

@@ -198,6 +198,19 @@ def test_forfeit_swap_and_forbid_through_the_api(api, make_event):
     )
     assert r.status_code == 200
     assert {s["player"]: s["points"] for s in r.json()["seats"]} == {opponent: 0.0, "p01": 1.0}
+    # Again: the pairing has its result, a 409 its schema documents (as for a result and
+    # a recording), and the result stands.
+    again = api.post(
+        f"/api/pairings/{first.id}/forfeit/",
+        {"absent": [entries["p01"]], "reason": "changed mind"},
+        format="json",
+    )
+    assert again.status_code == 409 and again.json()["error"] == "settled"
+    paths = api.get("/api/schema/", {"format": "json"}).json()["paths"]
+    for action in ("forfeit", "result", "record"):
+        assert "409" in paths[f"/api/pairings/{{id}}/{action}/"]["post"]["responses"], action
+    first.refresh_from_db()
+    assert {s.entry.player.handle: s.points for s in first.seats.all()}["p01"] == 1.0
 
 
 def test_schema_documents_the_event_endpoints(api):

@@ -18,7 +18,7 @@ from rest_framework.response import Response
 
 from clubs import selectors as club_selectors
 from config.api.errors import ErrorSerializer, LanternAPIView
-from config.api.parsers import BoundedJSONParser
+from config.api.parsers import JSON_OR_MULTIPART, BoundedJSONParser
 from config.api.requests import (
     WHOLE_NUMBER,
     json_param,
@@ -148,6 +148,8 @@ _WRITE_ERRORS = {
 
 
 class TableListView(LiveView):
+    parser_classes = JSON_OR_MULTIPART  # a table's seats and clock are objects
+
     @extend_schema(
         tags=TAGS,
         operation_id="tables_list",

@@ -94,8 +94,13 @@ class ActionField(serializers.JSONField):
     fields of its type, which the engine checks)."""
 
 
-#: Fields chosen so far: an object {path: value}, each path a non-empty string.
-PREFIX_SCHEMA = {"type": "object", "patternProperties": {"^.+$": {}}, "additionalProperties": False}
+#: Fields chosen so far: an object {path: value}, each path a non-empty string without NUL
+#: (recorder.choices.check_prefix).
+PREFIX_SCHEMA = {
+    "type": "object",
+    "patternProperties": {"^[^\\u0000]+$": {}},
+    "additionalProperties": False,
+}
 
 
 @extend_schema_field(PREFIX_SCHEMA)

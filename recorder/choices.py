@@ -74,7 +74,10 @@ def _key(value: Any) -> Any:
 def check_prefix(prefix: Any) -> dict[str, Any]:
     if prefix is None:
         return {}
-    if not isinstance(prefix, dict) or not all(isinstance(k, str) and k for k in prefix):
+    # A path names a field of an action: some text, and no NUL (nothing can store one).
+    if not isinstance(prefix, dict) or not all(
+        isinstance(k, str) and k and "\x00" not in k for k in prefix
+    ):
         raise BadPrefix(gettext("prefix must be an object of {path: value}"))
     return dict(prefix)
 

@@ -24,6 +24,7 @@ from rest_framework.response import Response
 from clubs import policy
 from clubs import selectors as clubs_selectors
 from config.api.errors import ErrorSerializer, RuleLinks
+from config.api.parsers import JSON_OR_MULTIPART
 from config.api.requests import validated, validated_query
 from config.api.schema import SLUG
 from config.converters import id_field
@@ -293,6 +294,8 @@ class TournamentViewSet(RuleLinks, mixins.CreateModelMixin, viewsets.ReadOnlyMod
     """Events of the clubs you can see. Organisers of the club create and run them."""
 
     serializer_class = TournamentSerializer
+    # An event and its rounds online carry its clock, an object; its bodies are read alike.
+    parser_classes = JSON_OR_MULTIPART
 
     def get_queryset(self) -> QuerySet[Tournament]:
         return selectors.visible_tournaments(self.request.user).order_by("-id")

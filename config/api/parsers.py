@@ -10,7 +10,7 @@ from pathlib import Path
 import rest_framework
 from rest_framework import renderers
 from rest_framework.exceptions import ParseError
-from rest_framework.parsers import JSONParser
+from rest_framework.parsers import JSONParser, MultiPartParser
 
 
 class BoundedJSONParser(JSONParser):
@@ -26,6 +26,13 @@ class BoundedJSONParser(JSONParser):
             return super().parse(stream, media_type, parser_context)
         except RecursionError:
             raise ParseError("JSON parse error - the document is nested too deeply") from None
+
+
+#: The parsers of a body that holds an object (a clock, a table's seats): JSON, or multipart
+#: with the object as a part of JSON (config.api.requests.BodyObjectSerializer). Not an
+#: urlencoded form: OpenAPI spreads an object's keys among the body's own there, and an
+#: empty object is no key at all, so an object given and one left out would read the same.
+JSON_OR_MULTIPART = [BoundedJSONParser, MultiPartParser]
 
 
 def _sha256(text: str) -> str:

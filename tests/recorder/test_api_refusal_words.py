@@ -45,3 +45,5 @@ def test_a_malformed_drafts_request_is_refused_in_the_readers_language(club, peo
     legal = f"/api/drafts/{draft['id']}/legal-actions/"
     assert not_json in client.get(f"{legal}?prefix={{&{lang}").json()["message"]
     assert not_object in client.get(f"{legal}?prefix=[1]&{lang}").json()["message"]
+    nul_path = client.get(legal, {"prefix": '{"type\\u0000": 1}', "lang": language})
+    assert nul_path.status_code == 400 and not_object in nul_path.json()["message"]

@@ -55,6 +55,9 @@ def test_a_short_list_is_listed_at_once_and_single_values_are_fixed():
 def test_a_prefix_must_be_an_object_of_paths():
     with pytest.raises(BadPrefix):
         choose(RELOCATIONS, ["to/0"])
+    for path in ("", "to\x00"):  # no field is named so; a NUL could not even be shown back
+        with pytest.raises(BadPrefix):
+            choose(RELOCATIONS, {path: 1})
     assert read_path({"to": {"0": {"red": 1}}}, "to/0/red") == 1
     assert read_path({"tickets": ["a", "b"]}, "tickets/5") is None
 

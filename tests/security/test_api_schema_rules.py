@@ -134,3 +134,41 @@ def test_a_required_list_a_form_may_send_is_documented_as_never_empty():
                     checked += 1
                     assert field.get("minItems", 0) >= 1, (path, name)
     assert checked >= 1
+
+
+_TYPED = {"type", "$ref", "allOf", "anyOf", "oneOf", "enum", "const"}
+
+
+def _resolved(node: dict, schemas: dict) -> dict:
+    while "$ref" in node or len(node.get("allOf", [])) == 1:
+        node = schemas[node["$ref"].rsplit("/", 1)[-1]] if "$ref" in node else node["allOf"][0]
+    return node
+
+
+def test_a_body_holding_an_object_is_never_an_urlencoded_form():
+    """Found by negative data: in an urlencoded form OpenAPI spreads an object's keys among
+    the body's own, and an empty one is no key at all, so a clock given without its kind
+    read as no clock. A body holding an object (or a list of them) is JSON or multipart,
+    where the object is a part of JSON; and one holding any JSON value (a move) is JSON."""
+    spec = openapi()
+    schemas = spec["components"]["schemas"]
+    holding = []
+    for path, operations in spec["paths"].items():
+        for method, operation in operations.items():
+            content = operation.get("requestBody", {}).get("content", {})
+            if "application/json" not in content:
+                continue
+            body = _resolved(content["application/json"]["schema"], schemas)
+            for name, field in body.get("properties", {}).items():
+                field = _resolved(field, schemas)
+                items = _resolved(field.get("items", {}), schemas)
+                if field.get("type") == "object" or items.get("type") == "object":
+                    holding.append((method, path, name))
+                    assert "application/x-www-form-urlencoded" not in content, (path, name)
+                elif name in body.get("required", []) and not _TYPED & set(field):  # any JSON
+                    holding.append((method, path, name))
+                    assert list(content) == ["application/json"], (path, name)
+    assert {
+        ("post", "/api/tables/", "clock"),
+        ("post", "/api/tables/{table_id}/act/", "action"),
+    } <= set(holding)

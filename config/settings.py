@@ -395,7 +395,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": [
         "config.api.parsers.BoundedJSONParser",
         "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
+        "config.api.parsers.StrictMultiPartParser",
     ],
     # Every API error in one shape, {"error", "index", "rule", "message"}, whichever app.
     "EXCEPTION_HANDLER": "config.api.errors.lantern_exception_handler",

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import rest_framework
+from django.utils.http import parse_header_parameters
 from rest_framework import renderers
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser, MultiPartParser
@@ -28,11 +29,30 @@ class BoundedJSONParser(JSONParser):
             raise ParseError("JSON parse error - the document is nested too deeply") from None
 
 
+class StrictMultiPartParser(MultiPartParser):
+    """DRF's multipart parser, but a body of bytes that holds no part at all (text before a
+    closing boundary, ``-1119…--boundary--``) is a 400, not read as an empty form that a
+    body of optional fields would carry out. An empty form (the closing boundary alone,
+    as a browser sends an empty FormData) is still one."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        parsed = super().parse(stream, media_type, parser_context)
+        if parsed.data or parsed.files:
+            return parsed
+        _, params = parse_header_parameters(media_type or "")
+        closing = len(params.get("boundary", "")) + len("----\r\n\r\n")
+        meta = (parser_context or {})["request"].META
+        length = meta.get("CONTENT_LENGTH") or "0"
+        if length.isdigit() and int(length) > closing:
+            raise ParseError("Multipart form parse error - the body holds no part")
+        return parsed
+
+
 #: The parsers of a body that holds an object (a clock, a table's seats): JSON, or multipart
 #: with the object as a part of JSON (config.api.requests.BodyObjectSerializer). Not an
 #: urlencoded form: OpenAPI spreads an object's keys among the body's own there, and an
 #: empty object is no key at all, so an object given and one left out would read the same.
-JSON_OR_MULTIPART = [BoundedJSONParser, MultiPartParser]
+JSON_OR_MULTIPART = [BoundedJSONParser, StrictMultiPartParser]
 
 
 def _sha256(text: str) -> str:

@@ -14,7 +14,7 @@ from drf_spectacular.utils import (
     extend_schema,
 )
 from rest_framework import exceptions, status
-from rest_framework.parsers import BaseParser, MultiPartParser
+from rest_framework.parsers import BaseParser
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -25,6 +25,7 @@ from clubs import selectors as club_selectors
 from clubs.models import Club
 from config.api.errors import ErrorSerializer, LanternAPIView
 from config.api.pagination import PAGE_PARAMETERS, LanternCursorPagination, paginated
+from config.api.parsers import StrictMultiPartParser
 from config.api.requests import validated_query
 from config.errors import AppError
 from games import bundles, read_cache, selectors, services
@@ -92,7 +93,7 @@ class ClubMatchesView(LanternAPIView):
     """A club's matches: list them, or upload one log."""
 
     permission_classes = [AllowAny]  # clubs.policy decides, so private clubs can answer 404
-    parser_classes = [RawJSONParser, MultiPartParser]
+    parser_classes = [RawJSONParser, StrictMultiPartParser]
 
     def get_throttles(self):
         return [UploadThrottle()] if self.request.method == "POST" else []
@@ -293,7 +294,7 @@ class ClubImportsView(LanternAPIView):
     """A club's bulk imports: list them, or start one."""
 
     permission_classes = [AllowAny]
-    parser_classes = [MultiPartParser]
+    parser_classes = [StrictMultiPartParser]
 
     def get_throttles(self):
         return [UploadThrottle()] if self.request.method == "POST" else []

@@ -152,3 +152,29 @@ def test_a_clock_sent_as_one_multipart_part_is_read_as_its_json(
     else:
         assert len(answer.json()["tables"]) == 2
         assert {t.clock for t in Table.objects.all()} == {"realtime"}
+
+
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [
+        (b"--b0undary--\r\n", 200),  # an empty form, as a browser sends an empty FormData
+        (b"", 200),
+        (b"\r\n-111955394757928448--b0undary--\r\n", 400),  # no part, only text
+        (b"[None, 0, False, 0.0]--b0undary--\r\n", 400),
+    ],
+)
+def test_a_multipart_body_holding_no_part_is_refused_unless_empty(running, organiser, body, status):
+    """Found by the schema fuzz: text before the closing boundary and no part at all was
+    read as an empty form, and a round whose every field is optional started."""
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.force_authenticate(organiser)
+    answer = api.generic(
+        "POST",
+        f"/api/tournaments/{running.pk}/play-online/",
+        body,
+        content_type="multipart/form-data; boundary=b0undary",
+    )
+    assert answer.status_code == status, answer.content
+    assert Table.objects.exists() == (status == 200)

@@ -394,7 +394,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PARSER_CLASSES": [
         "config.api.parsers.BoundedJSONParser",
-        "rest_framework.parsers.FormParser",
+        "config.api.parsers.StrictFormParser",
         "config.api.parsers.StrictMultiPartParser",
     ],
     # Every API error in one shape, {"error", "index", "rule", "message"}, whichever app.

@@ -8,10 +8,12 @@ import re
 from pathlib import Path
 
 import rest_framework
+from django.conf import settings
+from django.http import QueryDict
 from django.utils.http import parse_header_parameters
 from rest_framework import renderers
 from rest_framework.exceptions import ParseError
-from rest_framework.parsers import JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 
 
 class BoundedJSONParser(JSONParser):
@@ -27,6 +29,19 @@ class BoundedJSONParser(JSONParser):
             return super().parse(stream, media_type, parser_context)
         except RecursionError:
             raise ParseError("JSON parse error - the document is nested too deeply") from None
+
+
+class StrictFormParser(FormParser):
+    """DRF's urlencoded form parser, but a body that is not ``name=value`` pairs (``[null,
+    0]``, a number: JSON sent as a form) is a 400, not read as a form of one empty field
+    named after it, which a body of optional fields would carry out."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        body = stream.read() if stream is not None else b""
+        if any(pair and b"=" not in pair for pair in body.split(b"&")):
+            raise ParseError("Form parse error - the body is not name=value pairs")
+        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
+        return QueryDict(body, encoding=encoding)
 
 
 class StrictMultiPartParser(MultiPartParser):

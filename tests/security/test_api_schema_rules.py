@@ -172,3 +172,29 @@ def test_a_body_holding_an_object_is_never_an_urlencoded_form():
         ("post", "/api/tables/", "clock"),
         ("post", "/api/tables/{table_id}/act/", "action"),
     } <= set(holding)
+
+
+@pytest.mark.parametrize("body", [b"[null, 0]", b"-1119", b"a=1&[true]"])
+def test_a_form_that_is_not_name_value_pairs_is_refused(people, public_club, body):
+    """Found by negative data: JSON sent as an urlencoded form read as a form of one empty
+    field named after it, and a pairing's recording, whose fields are all optional, was
+    opened. Every pair of a form has its '='; a form without is a 400, nothing done."""
+    from recorder.models import Draft
+
+    pairing = public_club.pairings[0]
+    drafts = Draft.objects.count()
+    answer = api_as(people["organiser"]).generic(
+        "POST",
+        f"/api/pairings/{pairing.pk}/record/",
+        body,
+        content_type="application/x-www-form-urlencoded",
+    )
+    assert answer.status_code == 400, answer.content
+    assert Draft.objects.count() == drafts
+    fine = api_as(people["organiser"]).generic(
+        "POST",
+        f"/api/pairings/{pairing.pk}/record/",
+        b"",
+        content_type="application/x-www-form-urlencoded",
+    )
+    assert fine.status_code in (200, 201, 409, 422), fine.content

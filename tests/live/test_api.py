@@ -24,6 +24,15 @@ def token_client(user) -> APIClient:
     return client
 
 
+def open_cryptid(client: APIClient):
+    """A Cryptid table at riverside, the client in the cryptid's seat, the scientist's free."""
+    return client.post(
+        "/api/tables/",
+        {"club": "riverside", "game": CRYPTID, "seats": seats(CRYPTID, "me", "free")},
+        format="json",
+    )
+
+
 def walk(client: APIClient, url: str) -> dict:
     """The seat's action chosen through legal-actions field by field (first values)."""
     prefix: dict = {}
@@ -37,11 +46,7 @@ def walk(client: APIClient, url: str) -> dict:
 
 def test_two_token_clients_play_a_whole_game(club, people):
     ann, ben = token_client(people["ann"]), token_client(people["ben"])
-    opened = ann.post(
-        "/api/tables/",
-        {"club": "riverside", "game": CRYPTID, "seats": seats(CRYPTID, "me", "free")},
-        format="json",
-    )
+    opened = open_cryptid(ann)
     assert opened.status_code == 201, opened.json()
     table = opened.json()
     assert table["status"] == "open" and table["your_seat"] == "cryptid"
@@ -73,11 +78,7 @@ def test_two_token_clients_play_a_whole_game(club, people):
 
 def test_refusals_say_why(club, people):
     ann, ben, otto = (token_client(people[who]) for who in ("ann", "ben", "outsider"))
-    table = ann.post(
-        "/api/tables/",
-        {"club": "riverside", "game": CRYPTID, "seats": seats(CRYPTID, "me", "free")},
-        format="json",
-    ).json()
+    table = open_cryptid(ann).json()
     url = f"/api/tables/{table['id']}/"
     assert otto.get(url).status_code == 403
     assert otto.post(f"{url}take-seat/", {}, format="json").status_code == 403
@@ -161,11 +162,7 @@ def test_a_move_is_json_and_only_json(club, people):
     """An action is any JSON value, which a form cannot carry whole (an empty list or null
     is no part at all): the schema offers act as JSON only, and a form is a 415."""
     ann = token_client(people["ann"])
-    table = ann.post(
-        "/api/tables/",
-        {"club": "riverside", "game": CRYPTID, "seats": seats(CRYPTID, "me", "free")},
-        format="json",
-    ).json()
+    table = open_cryptid(ann).json()
     url = f"/api/tables/{table['id']}/act/"
     body = {"seen": 1, "action": "[]"}
     for refused in (

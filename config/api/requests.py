@@ -46,16 +46,18 @@ def json_param(request: Request, name: str) -> Any:
         ) from None
 
 
-def _json_part(field: serializers.Field, dictionary: Any) -> Any:
-    """The form field named ``field`` read as JSON text (kept as text when it is not
-    JSON, for the field's validation to refuse), or ``empty`` when the form has none."""
-    text = dictionary.get(field.field_name, serializers.empty)
-    if text is serializers.empty:
-        return text
+def _json_or_text(text: Any) -> Any:
+    """A form part read as JSON, or kept as it is when it is not JSON (the field's own
+    validation then refuses it, naming the field)."""
     try:
         return parse_json_value(text)
     except (TypeError, ValueError):
         return text
+
+
+def _has_part(field: serializers.Field, dictionary: Any) -> bool:
+    """Whether ``dictionary`` is a form holding a part named after ``field`` itself."""
+    return html.is_html_input(dictionary) and field.field_name in dictionary
 
 
 class BodyObjectListSerializer(serializers.ListSerializer):
@@ -72,12 +74,9 @@ class BodyObjectListSerializer(serializers.ListSerializer):
             self.validators.append(MaxLengthValidator(self.max_length))
 
     def get_value(self, dictionary: Any) -> Any:
-        if not (html.is_html_input(dictionary) and self.field_name in dictionary):
+        if not _has_part(self, dictionary):
             return super().get_value(dictionary)
-        values = [
-            _json_part(self, {self.field_name: part})
-            for part in dictionary.getlist(self.field_name)
-        ]
+        values = [_json_or_text(part) for part in dictionary.getlist(self.field_name)]
         if len(values) == 1 and isinstance(values[0], list):
             return values[0]
         return values
@@ -96,8 +95,8 @@ class BodyObjectSerializer(serializers.Serializer):
         list_serializer_class = BodyObjectListSerializer
 
     def get_value(self, dictionary: Any) -> Any:
-        if html.is_html_input(dictionary) and self.field_name in dictionary:
-            return _json_part(self, dictionary)
+        if _has_part(self, dictionary):
+            return _json_or_text(dictionary[self.field_name])
         return super().get_value(dictionary)
 
 
